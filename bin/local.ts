@@ -1,0 +1,66 @@
+/**
+ * `npm start`: DynamoDB Local (in memory, or --data-dir DIR to persist), the table, the demo
+ * seed on first run, and every route on http://127.0.0.1:3000.
+ */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
+import { applyLocalEnvironment, localDefaults } from './local-env';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : undefined;
+  const stateDir = dataDir ?? localDefaults.stateDir;
+  mkdirSync(stateDir, { recursive: true });
+  const port = Number(process.env.PORT ?? localDefaults.port);
+  const tableName = process.env.TABLE_NAME ?? localDefaults.tableName;
+
+  let dynamo: RunningDynamoDb | undefined;
+  let endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (!endpoint) {
+    dynamo = await startDynamoDbLocal({ port: Number(process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort), dataDir });
+    endpoint = dynamo.endpoint;
+  }
+  applyLocalEnvironment({ endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json') });
+  const created = await ensureTable(endpoint, tableName);
+
+  const { startGateway } = await import('./local-gateway');
+  const { seedDemo, installUrl } = await import('../shared/admin/seed-demo');
+  const gateway = await startGateway(port);
+  const baseUrl = `http://127.0.0.1:${gateway.port}`;
+  const demoFile = path.join(stateDir, 'demo.json');
+  const demo = created === 'created' || !existsSync(demoFile)
+    ? await seedDemo(baseUrl)
+    : (JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
+  writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
+
+  console.log(`
+HubSpot-style platform slice listening on ${baseUrl}
+  DynamoDB:      ${endpoint} (table ${tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'})
+
+Demo app      client id:     ${demo.clientId}
+              client secret: ${demo.clientSecret}
+Demo user     email:         ${demo.userEmail}
+              password:      ${demo.userPassword}
+Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})
+
+Install the app (open in a browser, log in, choose the account, click "Connect app"):
+  ${installUrl(baseUrl, demo)}
+
+export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
+`);
+
+  const shutdown = async () => {
+    await gateway.close();
+    await dynamo?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

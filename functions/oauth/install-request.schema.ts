@@ -1,0 +1,39 @@
+import { typedSchema } from '../../shared/http/http-handler';
+
+/** The install request fields, shared by the install URL and the hidden fields of its forms. */
+export const installRequestProperties = {
+  client_id: { type: 'string', maxLength: 200 },
+  redirect_uri: { type: 'string', maxLength: 2000 },
+  scope: { type: 'string', maxLength: 4000 },
+  scopes: { type: 'string', maxLength: 4000 },
+  optional_scope: { type: 'string', maxLength: 4000 },
+  optional_scopes: { type: 'string', maxLength: 4000 },
+  state: { type: 'string', maxLength: 2000 },
+} as const;
+
+export const authorizeQuery = typedSchema({
+  type: 'object',
+  properties: installRequestProperties,
+} as const);
+
+export const loginBody = typedSchema({
+  type: 'object',
+  required: ['csrf_token', 'email', 'password'],
+  properties: {
+    ...installRequestProperties,
+    csrf_token: { type: 'string', maxLength: 200 },
+    email: { type: 'string', maxLength: 320 },
+    password: { type: 'string', maxLength: 1000 },
+  },
+} as const);
+
+export const consentBody = typedSchema({
+  type: 'object',
+  required: ['csrf_token', 'decision'],
+  properties: {
+    ...installRequestProperties,
+    csrf_token: { type: 'string', maxLength: 200 },
+    hub_id: { type: 'string', pattern: '^[0-9]{1,15}$' },
+    decision: { type: 'string', enum: ['allow', 'deny'] },
+  },
+} as const);

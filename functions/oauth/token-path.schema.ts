@@ -1,0 +1,7 @@
+import { typedSchema } from '../../shared/http/http-handler';
+
+export const tokenPath = typedSchema({
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 1024 } },
+} as const);

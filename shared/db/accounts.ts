@@ -1,0 +1,31 @@
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { withoutKeys } from './item';
+import { accountKey } from './keys';
+
+export interface Account {
+  hubId: number;
+  domain: string;
+  createdAt: string;
+}
+
+export async function insertAccount(account: Account): Promise<void> {
+  await db.send(new PutCommand({
+    TableName: tableName, Item: { ...accountKey(account.hubId), ...account }, ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+}
+
+export async function findAccount(hubId: number): Promise<Account | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: accountKey(hubId) }));
+  return result.Item ? withoutKeys<Account>(result.Item) : undefined;
+}
+
+/** The accounts of a user, for the consent page's account picker (at most 100 per user). */
+export async function findAccounts(hubIds: readonly number[]): Promise<Account[]> {
+  if (hubIds.length === 0) return [];
+  const result = await db.send(new BatchGetCommand({
+    RequestItems: { [tableName]: { Keys: hubIds.slice(0, 100).map(accountKey) } },
+  }));
+  const items = result.Responses?.[tableName] ?? [];
+  return items.map((item) => withoutKeys<Account>(item)).sort((a, b) => a.hubId - b.hubId);
+}

@@ -1,0 +1,26 @@
+/**
+ * Every key format of the single table. Only the repositories in shared/db import this.
+ * Hub-owned records share the partition HUB#<hubId>, so tenancy is part of every key.
+ */
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+export const counterKey = (name: string): Key => ({ pk: 'COUNTER', sk: name });
+
+// Apps: looked up by client id (authorize, token) and by app id (install records).
+export const appByClientKey = (clientId: string): Key => ({ pk: `CLIENT#${clientId}`, sk: 'APP' });
+export const appByIdKey = (appId: number): Key => ({ pk: `APP#${appId}`, sk: 'APP' });
+
+export const accountKey = (hubId: number): Key => ({ pk: `HUB#${hubId}`, sk: 'ACCOUNT' });
+export const installKey = (hubId: number, appId: number): Key => ({ pk: `HUB#${hubId}`, sk: `INSTALL#${appId}` });
+
+export const userKey = (email: string): Key => ({ pk: `USER#${email}`, sk: 'USER' });
+export const loginAttemptsKey = (email: string): Key => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
+
+// OAuth secrets are stored only as SHA-256 hashes (hex).
+export const authCodeKey = (codeHash: string): Key => ({ pk: `CODE#${codeHash}`, sk: 'CODE' });
+export const usedCodeKey = (codeHash: string): Key => ({ pk: `USEDCODE#${codeHash}`, sk: 'USEDCODE' });
+export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
+export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' });

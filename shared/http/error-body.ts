@@ -1,0 +1,85 @@
+import { AppError, InternalError, OAuthError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from './errors';
+
+export interface ErrorResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const throttlingErrorNames = new Set([
+  'ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'LimitExceededException',
+]);
+
+const networkErrorCodes = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'EHOSTUNREACH',
+]);
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  statusCode?: unknown;
+  message?: unknown;
+  $metadata?: { httpStatusCode?: number };
+}
+
+function asErrorLike(error: unknown): ErrorLike {
+  return typeof error === 'object' && error !== null ? (error as ErrorLike) : {};
+}
+
+/** Maps anything thrown to one of our typed errors; unknown errors become a generic 500. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const like = asErrorLike(error);
+  const name = typeof like.name === 'string' ? like.name : '';
+  if (throttlingErrorNames.has(name)) {
+    return new RateLimitError('You have reached your secondly limit.', { context: { policyName: ['SECONDLY'] } });
+  }
+  const code = typeof like.code === 'string' ? like.code : '';
+  if (networkErrorCodes.has(code) || name === 'TimeoutError' || name === 'RequestTimeout'
+    || (like.$metadata?.httpStatusCode ?? 0) >= 500) {
+    return new ServiceUnavailableError('The service is temporarily unavailable. Retry the request.');
+  }
+  // middy's body parsers throw http errors with a statusCode.
+  if (typeof like.statusCode === 'number' && like.statusCode >= 400 && like.statusCode < 500) {
+    const message = typeof like.message === 'string' ? like.message : 'Bad request';
+    if (/malformed/i.test(message)) {
+      return new ValidationError(`Invalid input: ${message}`, { context: { body: ['malformed'] } });
+    }
+    if (like.statusCode === 415) {
+      return new UnsupportedMediaTypeError('Unsupported Content-Type for this endpoint', { context: { 'content-type': ['unsupported'] } });
+    }
+    return new ValidationError(message);
+  }
+  return new InternalError('internal error');
+}
+
+/** The only builder of error bodies; key order follows what HubSpot sends. */
+export function errorBody(error: AppError, correlationId: string): ErrorResponse {
+  if (error instanceof OAuthError) {
+    return {
+      statusCode: error.status,
+      headers: { 'cache-control': 'no-store', ...error.headers },
+      body: {
+        status: error.hubspotStatus,
+        message: error.message,
+        error: error.oauthError,
+        error_description: error.message,
+        correlationId,
+        category: error.category,
+        ...(error.context ? { context: error.context } : {}),
+      },
+    };
+  }
+  const body: Record<string, unknown> = { status: 'error', message: error.message, correlationId };
+  if (error.errors) body.errors = error.errors;
+  if (error.context) body.context = error.context;
+  body.category = error.category;
+  if (error.subCategory) body.subCategory = error.subCategory;
+  if (error.links) body.links = error.links;
+  if (error instanceof RateLimitError) {
+    // The official SDK retries a 429 only when it names this policy.
+    body.policyName = 'TEN_SECONDLY_ROLLING';
+    body.errorType = 'RATE_LIMIT';
+  }
+  return { statusCode: error.status, headers: { ...error.headers }, body };
+}

@@ -1,0 +1,18 @@
+/** What a handler returns; http-handler.ts serialises it. */
+export interface HttpResult {
+  statusCode: number;
+  body?: unknown;
+  /** Pre-rendered HTML; sent as text/html instead of JSON. */
+  html?: string;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
+export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 200, body, headers });
+export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 201, body, headers });
+export const multiStatus = (body: unknown): HttpResult => ({ statusCode: 207, body });
+export const noContent = (): HttpResult => ({ statusCode: 204 });
+export const htmlPage = (statusCode: number, html: string, cookies?: string[]): HttpResult => ({ statusCode, html, cookies });
+/** 302 for the OAuth redirects (RFC 6749 4.1.2); 303 after a form post so the browser follows with GET. */
+export const redirect = (location: string, cookies?: string[], statusCode: 302 | 303 = 302): HttpResult =>
+  ({ statusCode, headers: { location }, cookies });

@@ -1,0 +1,89 @@
+import { createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { config } from '../config';
+import { nowSeconds } from '../clock';
+import { decodeScopeMask, encodeScopeMask, type Scope } from './scopes';
+
+/**
+ * Access tokens are self-contained: base64url(JSON claims) "." base64url(Ed25519 signature).
+ * Any function verifies them in-process with the public keys from its configuration:
+ * no database read and no network call on the hot path.
+ */
+export const accessTokenVersion = 1;
+export const accessTokenLifetimeSeconds = 1800;
+export const maxAccessTokenLength = 512;
+
+export interface AccessTokenClaims {
+  appId: number;
+  hubId: number;
+  userId: number;
+  scopes: Scope[];
+  issuedAtSeconds: number;
+  expiresAtSeconds: number;
+  keyId: string;
+  /** The refresh token grant this access token came from (its hash prefix), for metadata. */
+  grantId: string;
+}
+
+interface WireClaims {
+  v: number; k: string; a: number; h: number; u: number; s: string; i: number; e: number; g: string;
+  /** Random token id: two tokens minted in the same second still differ. */
+  j: string;
+}
+
+export type VerifyResult =
+  | { outcome: 'valid'; claims: AccessTokenClaims }
+  | { outcome: 'expired'; claims: AccessTokenClaims; expiredForSeconds: number }
+  | { outcome: 'invalid' };
+
+const tokenPattern = /^[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{86}$/;
+
+const publicKeys = new Map<string, KeyObject>(
+  Object.entries(config.tokenPublicKeys).map(([kid, der]) => [kid, createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' })]),
+);
+
+export function signAccessToken(claims: Omit<AccessTokenClaims, 'keyId'>, key: { kid: string; privateKey: KeyObject }): string {
+  const wire: WireClaims = {
+    v: accessTokenVersion, k: key.kid, a: claims.appId, h: claims.hubId, u: claims.userId,
+    s: encodeScopeMask(claims.scopes), i: claims.issuedAtSeconds, e: claims.expiresAtSeconds, g: claims.grantId,
+    j: randomBytes(6).toString('base64url'),
+  };
+  const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
+  const signature = sign(null, Buffer.from(payload), key.privateKey).toString('base64url');
+  return `${payload}.${signature}`;
+}
+
+function isSafeInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function parseWireClaims(payload: string): WireClaims | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const c = parsed as Record<string, unknown>;
+  if (c.v !== accessTokenVersion || typeof c.k !== 'string' || typeof c.s !== 'string' || typeof c.g !== 'string' || typeof c.j !== 'string') return undefined;
+  if (![c.a, c.h, c.u, c.i, c.e].every(isSafeInt)) return undefined;
+  return c as unknown as WireClaims;
+}
+
+export function verifyAccessToken(token: string): VerifyResult {
+  if (token.length > maxAccessTokenLength || !tokenPattern.test(token)) return { outcome: 'invalid' };
+  const [payload = '', signature = ''] = token.split('.');
+  const wire = parseWireClaims(payload);
+  if (!wire) return { outcome: 'invalid' };
+  const key = publicKeys.get(wire.k);
+  if (!key || !verify(null, Buffer.from(payload), key, Buffer.from(signature, 'base64url'))) return { outcome: 'invalid' };
+  const scopes = decodeScopeMask(wire.s);
+  if (!scopes) return { outcome: 'invalid' };
+  const claims: AccessTokenClaims = {
+    appId: wire.a, hubId: wire.h, userId: wire.u, scopes, issuedAtSeconds: wire.i,
+    expiresAtSeconds: wire.e, keyId: wire.k, grantId: wire.g,
+  };
+  const now = nowSeconds();
+  if (now >= claims.expiresAtSeconds) return { outcome: 'expired', claims, expiredForSeconds: now - claims.expiresAtSeconds };
+  return { outcome: 'valid', claims };
+}

@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { config } from '../config';
+import type { SecretsDocument } from './key-generation';
+
+async function readSecretsDocument(secretArn: string | undefined): Promise<SecretsDocument> {
+  if (config.secretsFile) return JSON.parse(await readFile(config.secretsFile, 'utf8')) as SecretsDocument;
+  if (!secretArn) throw new Error('no secrets source configured: set SECRETS_FILE or the secret ARN');
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const result = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  if (!result.SecretString) throw new Error('signing secret has no string value');
+  return JSON.parse(result.SecretString) as SecretsDocument;
+}
+
+let signingKey: Promise<{ kid: string; privateKey: KeyObject }> | undefined;
+let sessionSecret: Promise<Buffer> | undefined;
+
+/** The newest signing key; read once per container and only by the token function. */
+export function loadSigningKey(): Promise<{ kid: string; privateKey: KeyObject }> {
+  signingKey ??= readSecretsDocument(config.signingKeySecretArn).then((document) => {
+    const newest = document.signingKeys?.at(-1);
+    if (!newest) throw new Error('the signing secret holds no key');
+    return { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) };
+  }).catch((error: unknown) => {
+    signingKey = undefined;
+    throw error;
+  });
+  return signingKey;
+}
+
+export function loadSessionSecret(): Promise<Buffer> {
+  sessionSecret ??= readSecretsDocument(config.sessionSecretArn).then((document) => {
+    if (!document.sessionSecret) throw new Error('the session secret is empty');
+    return Buffer.from(document.sessionSecret, 'base64');
+  }).catch((error: unknown) => {
+    sessionSecret = undefined;
+    throw error;
+  });
+  return sessionSecret;
+}

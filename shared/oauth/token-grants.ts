@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { findAppByClientId, type App } from '../db/apps';
+import { findAuthCode, findRefreshTokenWithApp, redeemAuthCode, revokeTokensOfUsedCode } from '../db/oauth-grants';
+import { nowSeconds } from '../clock';
+import { OAuthError } from '../http/errors';
+import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
+import { loadSigningKey } from './key-material';
+import { isKnownScope, type Scope } from './scopes';
+import { generateOpaqueToken, hashSecret, secretMatchesHash } from './secrets';
+
+export interface TokenRequest {
+  grant_type?: string;
+  client_id?: string;
+  client_secret?: string;
+  redirect_uri?: string;
+  code?: string;
+  refresh_token?: string;
+}
+
+export interface TokenResponse {
+  token_type: 'bearer';
+  refresh_token: string;
+  access_token: string;
+  expires_in: number;
+  hub_id: number;
+  user_id: number;
+  scopes: string[];
+  token_use: 'access_token';
+}
+
+interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** RFC 6749 2.3.1: credentials in the body or as HTTP Basic (form-urlencoded id and secret). */
+export function clientCredentialsOf(request: TokenRequest, authorization: string | undefined): ClientCredentials {
+  let fromHeader: ClientCredentials | undefined;
+  const basic = authorization === undefined ? null : /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
+  if (basic?.[1]) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const separator = decoded.indexOf(':');
+    try {
+      if (separator > 0) {
+        fromHeader = {
+          clientId: decodeURIComponent(decoded.slice(0, separator).replaceAll('+', ' ')),
+          clientSecret: decodeURIComponent(decoded.slice(separator + 1).replaceAll('+', ' ')),
+        };
+      }
+    } catch {
+      fromHeader = undefined;
+    }
+    if (!fromHeader) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'The Basic authorization header is malformed.');
+  }
+  if (fromHeader && request.client_id !== undefined && request.client_id !== fromHeader.clientId) {
+    throw new OAuthError('BAD_CLIENT_ID', 'invalid_request', 'client_id in the body differs from the Authorization header.');
+  }
+  const clientId = fromHeader?.clientId ?? request.client_id;
+  const clientSecret = fromHeader?.clientSecret ?? request.client_secret;
+  if (!clientId) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
+  if (!clientSecret) throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', { context: { field: ['client_secret'] } });
+  return { clientId, clientSecret };
+}
+
+function authenticateClient(app: App | undefined, credentials: ClientCredentials): App {
+  if (!app) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
+  if (!secretMatchesHash(credentials.clientSecret, app.clientSecretHash)) {
+    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', { context: { field: ['client_secret'] } });
+  }
+  return app;
+}
+
+async function mintAccessToken(grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string }): Promise<string> {
+  const key = await loadSigningKey();
+  const issuedAtSeconds = nowSeconds();
+  return signAccessToken({
+    appId: grant.appId, hubId: grant.hubId, userId: grant.userId,
+    scopes: grant.scopes.filter(isKnownScope) as Scope[],
+    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId,
+  }, key);
+}
+
+async function exchangeAuthorizationCode(request: TokenRequest, credentials: ClientCredentials): Promise<TokenResponse> {
+  if (!request.code) throw new OAuthError('BAD_AUTH_CODE', 'invalid_request', 'missing or unknown auth code', { context: { field: ['code'] } });
+  if (!request.redirect_uri) throw new OAuthError('BAD_REDIRECT_URI', 'invalid_request', 'missing redirect_uri', { context: { field: ['redirect_uri'] } });
+  const codeHash = hashSecret(request.code);
+  const [app, code] = await Promise.all([findAppByClientId(credentials.clientId), findAuthCode(codeHash)]);
+  authenticateClient(app, credentials);
+  const now = nowSeconds();
+  if (!code) {
+    await revokeTokensOfUsedCode(codeHash);
+    throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
+  }
+  if (code.clientId !== credentials.clientId) throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
+  if (code.expiresAtSeconds <= now) throw new OAuthError('EXPIRED_AUTH_CODE', 'invalid_grant', 'auth code is expired');
+  if (code.redirectUri !== request.redirect_uri) {
+    throw new OAuthError('MISMATCH_REDIRECT_URI_AUTH_CODE', 'invalid_grant', 'redirect_uri does not match the one used to get the auth code');
+  }
+  const grantId = randomBytes(12).toString('base64url');
+  const refreshToken = generateOpaqueToken();
+  const outcome = await redeemAuthCode(codeHash, now, {
+    grantId, appId: code.appId, clientId: code.clientId, hubId: code.hubId, hubDomain: code.hubDomain,
+    userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(now * 1000).toISOString(),
+  }, hashSecret(refreshToken));
+  if (outcome === 'already-used') {
+    await revokeTokensOfUsedCode(codeHash);
+    throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
+  }
+  const accessToken = await mintAccessToken({ ...code, grantId });
+  return {
+    token_type: 'bearer', refresh_token: refreshToken, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
+    hub_id: code.hubId, user_id: code.userId, scopes: code.scopes, token_use: 'access_token',
+  };
+}
+
+async function refreshAccessToken(request: TokenRequest, credentials: ClientCredentials): Promise<TokenResponse> {
+  if (!request.refresh_token) {
+    throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_request', 'missing or unknown refresh token', { context: { field: ['refresh_token'] } });
+  }
+  const { refreshToken, app } = await findRefreshTokenWithApp(hashSecret(request.refresh_token), credentials.clientId);
+  authenticateClient(app, credentials);
+  if (!refreshToken || refreshToken.clientId !== credentials.clientId) {
+    throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
+  }
+  const accessToken = await mintAccessToken(refreshToken);
+  // HubSpot does not rotate v1 refresh tokens: the same one is returned.
+  return {
+    token_type: 'bearer', refresh_token: request.refresh_token, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
+    hub_id: refreshToken.hubId, user_id: refreshToken.userId, scopes: refreshToken.scopes, token_use: 'access_token',
+  };
+}
+
+export async function issueTokens(request: TokenRequest, authorization: string | undefined): Promise<TokenResponse> {
+  const grantType = request.grant_type;
+  if (!grantType) throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', { context: { field: ['grant_type'] } });
+  if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+    throw new OAuthError('UNSUPPORTED_GRANT_TYPE', 'unsupported_grant_type', `grant_type ${grantType} is not supported`, { context: { field: ['grant_type'] } });
+  }
+  const credentials = clientCredentialsOf(request, authorization);
+  return grantType === 'authorization_code'
+    ? exchangeAuthorizationCode(request, credentials)
+    : refreshAccessToken(request, credentials);
+}

@@ -1,0 +1,91 @@
+import { findGrant, findRefreshToken, deleteRefreshToken } from '../db/oauth-grants';
+import { nowSeconds } from '../clock';
+import { NotFoundError } from '../http/errors';
+import { verifyAccessToken } from './access-token';
+import { encodeScopeMask } from './scopes';
+import { hashSecret } from './secrets';
+
+export interface AccessTokenInfo {
+  token: string;
+  user: string;
+  hub_domain: string;
+  scopes: string[];
+  signed_access_token: Record<string, string | number | boolean>;
+  hub_id: number;
+  app_id: number;
+  expires_in: number;
+  user_id: number;
+  token_type: 'access';
+  is_private_distribution: boolean;
+}
+
+export interface RefreshTokenInfo {
+  token: string;
+  user: string;
+  hub_domain: string;
+  scopes: string[];
+  hub_id: number;
+  client_id: string;
+  user_id: number;
+  token_type: 'refresh';
+}
+
+export async function describeAccessToken(token: string): Promise<AccessTokenInfo> {
+  const result = verifyAccessToken(token);
+  if (result.outcome === 'invalid') throw new NotFoundError('The access token is invalid.', { context: { token: ['invalid'] } });
+  if (result.outcome === 'expired') {
+    throw new NotFoundError(`The access token expired ${result.expiredForSeconds} second(s) ago.`, { context: { token: ['expired'] } });
+  }
+  const { claims } = result;
+  const grant = await findGrant(claims.grantId);
+  if (!grant) throw new NotFoundError('The access token is invalid.', { context: { token: ['unknown grant'] } });
+  const signature = token.split('.')[1] ?? '';
+  const scopeMask = encodeScopeMask(claims.scopes);
+  return {
+    token,
+    user: grant.userEmail,
+    hub_domain: grant.hubDomain,
+    scopes: [...claims.scopes],
+    signed_access_token: {
+      expiresAt: claims.expiresAtSeconds * 1000,
+      scopes: scopeMask,
+      hubId: claims.hubId,
+      userId: claims.userId,
+      appId: claims.appId,
+      signature,
+      scopeToScopeGroupPks: scopeMask,
+      newSignature: signature,
+      hublet: 'na1',
+      trialScopes: '',
+      trialScopeToScopeGroupPks: '',
+      isUserLevel: false,
+      isPrivateDistribution: false,
+      isServiceAccount: false,
+      installingUserId: grant.userId,
+      appInstallId: grant.grantId,
+      audience: grant.clientId,
+    },
+    hub_id: claims.hubId,
+    app_id: claims.appId,
+    expires_in: claims.expiresAtSeconds - nowSeconds(),
+    user_id: claims.userId,
+    token_type: 'access',
+    is_private_distribution: false,
+  };
+}
+
+export async function describeRefreshToken(token: string): Promise<RefreshTokenInfo> {
+  const found = await findRefreshToken(hashSecret(token));
+  if (!found) throw new NotFoundError('refresh token not found', { context: { token: ['unknown'] } });
+  return {
+    token, user: found.userEmail, hub_domain: found.hubDomain, scopes: found.scopes, hub_id: found.hubId,
+    client_id: found.clientId, user_id: found.userId, token_type: 'refresh',
+  };
+}
+
+/** Deletes only the refresh token: issued access tokens live on until they expire, and the install stays. */
+export async function removeRefreshToken(token: string): Promise<void> {
+  if (!(await deleteRefreshToken(hashSecret(token)))) {
+    throw new NotFoundError('refresh token not found', { context: { token: ['unknown'] } });
+  }
+}

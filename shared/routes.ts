@@ -1,0 +1,41 @@
+import type { Route } from './route-types';
+
+/**
+ * The one route table. The CDK stack makes one function and one HTTP API route per row,
+ * the local gateway dispatches with it, and the tests walk it.
+ */
+export const routes = [
+  { name: 'notFound', method: 'ANY', path: '$default',
+    entry: 'functions/not-found.ts', scopes: 'public', body: 'none', table: 'none' },
+
+  // OAuth 2.0: install pages (browser) and token API
+  { name: 'authorize', method: 'GET', path: '/oauth/authorize',
+    entry: 'functions/oauth/authorize.ts', scopes: 'public', body: 'none', table: 'read',
+    secrets: ['sessionSecret'], format: 'html' },
+  { name: 'login', method: 'POST', path: '/oauth/authorize/login',
+    entry: 'functions/oauth/login.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
+    secrets: ['sessionSecret'], format: 'html' },
+  { name: 'decideConsent', method: 'POST', path: '/oauth/authorize/decision',
+    entry: 'functions/oauth/decide-consent.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
+    secrets: ['sessionSecret'], format: 'html' },
+  { name: 'demoCallback', method: 'GET', path: '/oauth/demo-callback',
+    entry: 'functions/oauth/demo-callback.ts', scopes: 'public', body: 'none', table: 'none', format: 'html' },
+  { name: 'issueToken', method: 'POST', path: '/oauth/v1/token',
+    entry: 'functions/oauth/issue-token.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
+    secrets: ['signingKey'] },
+  { name: 'getAccessTokenInfo', method: 'GET', path: '/oauth/v1/access-tokens/{token}',
+    entry: 'functions/oauth/get-access-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
+  { name: 'getRefreshTokenInfo', method: 'GET', path: '/oauth/v1/refresh-tokens/{token}',
+    entry: 'functions/oauth/get-refresh-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
+  { name: 'deleteRefreshToken', method: 'DELETE', path: '/oauth/v1/refresh-tokens/{token}',
+    entry: 'functions/oauth/delete-refresh-token.ts', scopes: 'public', body: 'none', table: 'readwrite' },
+] as const satisfies readonly Route[];
+
+export type RouteName = (typeof routes)[number]['name'];
+export type RouteByName<N extends RouteName> = Extract<(typeof routes)[number], { name: N }>;
+
+export function findRoute(name: RouteName): Route {
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`no route named ${name}`);
+  return route;
+}

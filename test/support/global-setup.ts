@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from '../../bin/dynamodb-local';
+import { applyLocalEnvironment } from '../../bin/local-env';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var testDynamoDb: RunningDynamoDb | undefined;
+}
+
+/**
+ * One real DynamoDB Local for the whole run (in memory, on a free loopback port). The
+ * variables set here reach every test worker, which runs the gateway and handlers in-process.
+ */
+export default async function globalSetup(): Promise<void> {
+  const dynamo = await startDynamoDbLocal();
+  globalThis.testDynamoDb = dynamo;
+  const stateDir = mkdtempSync(path.join(tmpdir(), 'hubspot-slice-test-'));
+  const tableName = 'hubspot-platform-test';
+  applyLocalEnvironment({
+    endpoint: dynamo.endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json'),
+    logLevel: process.env.LOG_LEVEL ?? 'ERROR',
+  });
+  process.env.TEST_STATE_DIR = stateDir;
+  await ensureTable(dynamo.endpoint, tableName);
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createPrivateKey } from 'node:crypto';
+import { assertLocalDynamoDb } from './local-only';
+import { startGateway, type RunningGateway } from '../../bin/local-gateway';
+import { createAccount, createApp, createUser } from '../../shared/admin/provisioning';
+import { findUserByEmail } from '../../shared/db/users';
+import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
+import { signAccessToken } from '../../shared/oauth/access-token';
+import type { SecretsDocument } from '../../shared/oauth/key-generation';
+import type { Scope } from '../../shared/oauth/scopes';
+import { nowSeconds } from '../../shared/clock';
+
+assertLocalDynamoDb();
+
+let counter = 0;
+/** A value unique within this run, for emails, domains and names. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** The gateway for one test file, in-process, on a free 127.0.0.1 port. */
+export async function startTestGateway(): Promise<RunningGateway> {
+  return startGateway(0);
+}
+
+export interface Installation {
+  appId: number;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  hubId: number;
+  hubDomain: string;
+  userId: number;
+  userEmail: string;
+  password: string;
+  scopes: string[];
+}
+
+export interface InstalledTokens extends Installation {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A fresh app, account and user: the world the seed spec takes as given. */
+export async function provision(options: { scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[] } = {}): Promise<Installation> {
+  const scopes = options.scopes ?? ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
+  const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
+  const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
+  const account = await createAccount(`${unique('hub')}.example`);
+  const password = 'correct horse battery staple';
+  const user = await createUser(`${unique('user')}@example.com`, password, [account.hubId]);
+  return {
+    ...app, redirectUri: redirectUris[0] ?? '', hubId: account.hubId, hubDomain: account.domain,
+    userId: user.userId, userEmail: user.email, password, scopes,
+  };
+}
+
+/** Runs the consent step in-process and returns a fresh authorization code. */
+export async function authorizationCodeFor(installation: Installation, scopes = installation.scopes): Promise<string> {
+  const check = await checkAuthorizeRequest({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: scopes.join(' ') });
+  if (check.outcome !== 'ok') throw new Error(`authorize check failed: ${JSON.stringify(check)}`);
+  const user = await findUserByEmail(installation.userEmail);
+  if (!user) throw new Error('user missing');
+  const location = await decideConsent(check.request, check.app, user, 'allow', installation.hubId);
+  const code = new URL(location).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${location}`);
+  return code;
+}
+
+export async function postForm(baseUrl: string, pathName: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}${pathName}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** Provisions and installs an app through the real token endpoint. */
+export async function install(gateway: RunningGateway, options: Parameters<typeof provision>[0] = {}): Promise<InstalledTokens> {
+  const installation = await provision(options);
+  const code = await authorizationCodeFor(installation);
+  const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {
+    grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret,
+    redirect_uri: installation.redirectUri, code,
+  });
+  const body = (await response.json()) as { access_token?: string; refresh_token?: string };
+  if (response.status !== 200 || !body.access_token || !body.refresh_token) throw new Error(`token exchange failed: ${response.status} ${JSON.stringify(body)}`);
+  return { ...installation, accessToken: body.access_token, refreshToken: body.refresh_token };
+}
+
+/**
+ * Signs an access token directly with the run's local key, for tests that need a token of a
+ * given hub, app or scope set without an install (it verifies exactly like an issued one).
+ */
+export function signTestAccessToken(claims: { appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number }): string {
+  const secretsFile = process.env.SECRETS_FILE ?? path.join(process.env.TEST_STATE_DIR ?? '', 'secrets.json');
+  const document = JSON.parse(readFileSync(secretsFile, 'utf8')) as SecretsDocument;
+  const newest = document.signingKeys?.at(-1);
+  if (!newest) throw new Error('no signing key');
+  const issuedAtSeconds = nowSeconds();
+  return signAccessToken({
+    appId: claims.appId, hubId: claims.hubId, userId: claims.userId ?? 1, scopes: claims.scopes,
+    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800), grantId: 'test-grant',
+  }, { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) });
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
