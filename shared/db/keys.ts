@@ -24,3 +24,6 @@ export const authCodeKey = (codeHash: string): Key => ({ pk: `CODE#${codeHash}`,
 export const usedCodeKey = (codeHash: string): Key => ({ pk: `USEDCODE#${codeHash}`, sk: 'USEDCODE' });
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
 export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' });
+
+// CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
+export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
