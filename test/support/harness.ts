@@ -111,3 +111,32 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
+
+/** The documented error object (and the OAuth token error, which adds error/error_description). */
+export interface ErrorJson {
+  status: string;
+  message: string;
+  correlationId: string;
+  category: string;
+  subCategory?: string;
+  context?: Record<string, string[]>;
+  errors?: { message: string; code?: string; in?: string; context?: Record<string, string[]> }[];
+  error?: string;
+  error_description?: string;
+}
+
+export interface TokenJson {
+  token_type: string;
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  hub_id: number;
+  user_id: number;
+  scopes: string[];
+  token_use: string;
+}
+
+/** Parses a response body as the type the test expects (fetch types it as unknown). */
+export async function jsonOf<T = ErrorJson>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
