@@ -1,5 +1,8 @@
 import type { Route } from './route-types';
 
+const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.companies.read'] as const;
+const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
+
 /**
  * The one route table. The CDK stack makes one function and one HTTP API route per row,
  * the local gateway dispatches with it, and the tests walk it.
@@ -29,6 +32,14 @@ export const routes = [
     entry: 'functions/oauth/get-refresh-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
   { name: 'deleteRefreshToken', method: 'DELETE', path: '/oauth/v1/refresh-tokens/{token}',
     entry: 'functions/oauth/delete-refresh-token.ts', scopes: 'public', body: 'none', table: 'readwrite' },
+
+  // CRM properties of companies
+  { name: 'listCompanyProperties', method: 'GET', path: '/crm/v3/properties/companies',
+    entry: 'functions/properties/list-company-properties.ts', scopes: companyPropertyReadScopes, body: 'none', table: 'read' },
+  { name: 'getCompanyProperty', method: 'GET', path: '/crm/v3/properties/companies/{propertyName}',
+    entry: 'functions/properties/get-company-property.ts', scopes: companyPropertyReadScopes, body: 'none', table: 'read' },
+  { name: 'createCompanyProperty', method: 'POST', path: '/crm/v3/properties/companies',
+    entry: 'functions/properties/create-company-property.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -27,3 +27,17 @@ export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk:
 
 // CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
 export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
+/** Archived companies move here, so listing active ones stays one Query without a filter. */
+export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `ARCHIVED_COMPANY#${companyId}` });
+export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
+/** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
+export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
+  ({ pk: `HUB#${hubId}`, sk: `COMPANY_UNIQUE#${propertyName}#${value}` });
+export const companyPropertyKey = (hubId: number, propertyName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY#companies#${propertyName}` });
+export const companyPropertyPrefix = 'PROPERTY#companies#';
+// Custom association labels: listed per object pair, and found by type id alone when a create names only the id.
+export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId: string, typeId: number): Key =>
+  ({ pk: `HUB#${hubId}`, sk: `ASSOC_LABEL#${fromTypeId}#${toTypeId}#${typeId}` });
+export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
+export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: `HUB#${hubId}`, sk: `ASSOC_TYPE#${typeId}` });
+export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#${hubId}`, sk: `COUNTER#${name}` });

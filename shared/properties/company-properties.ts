@@ -1,0 +1,154 @@
+import { nowMs } from '../clock';
+import * as customProperties from '../db/company-properties';
+import { NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../http/errors';
+import { findStandardCompanyProperty, standardCompanyProperties } from './company-property-catalog';
+import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
+import type { PropertyLookup } from './validate-property-values';
+
+export interface CompanyPropertySchema extends PropertyLookup {
+  /** Custom properties whose values must be unique in the hub. */
+  uniqueProperties(): PropertyDefinition[];
+}
+
+function schemaOf(custom: readonly PropertyDefinition[]): CompanyPropertySchema {
+  const byName = new Map(custom.map((definition) => [definition.name, definition]));
+  return {
+    find: (name) => findStandardCompanyProperty(name) ?? byName.get(name),
+    uniqueProperties: () => custom.filter((definition) => definition.hasUniqueValue),
+  };
+}
+
+/**
+ * The definitions needed to check the given property names. Standard names need no read, so
+ * the common create and update pay for no extra database call.
+ */
+export async function loadCompanyPropertySchema(hubId: number, names: Iterable<string>): Promise<CompanyPropertySchema> {
+  for (const name of names) {
+    if (!findStandardCompanyProperty(name)) return schemaOf(await customProperties.listCompanyProperties(hubId));
+  }
+  return schemaOf([]);
+}
+
+export async function listCompanyProperties(hubId: number): Promise<PropertyDefinition[]> {
+  return [...standardCompanyProperties, ...(await customProperties.listCompanyProperties(hubId))];
+}
+
+const propertyNamePattern = /^[a-z][a-z0-9_]{0,99}$/;
+
+export async function getCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition> {
+  const definition = findStandardCompanyProperty(name)
+    ?? (propertyNamePattern.test(name) ? await customProperties.findCompanyProperty(hubId, name) : undefined);
+  if (!definition) throw new NotFoundError(`Unable to find property ${name}`, { context: { propertyName: [name] } });
+  return definition;
+}
+
+export interface NewPropertyOption {
+  label: string;
+  value: string;
+  displayOrder?: number;
+  hidden?: boolean;
+  description?: string;
+}
+
+export interface NewProperty {
+  name: string;
+  label: string;
+  type: PropertyType;
+  fieldType: FieldType;
+  groupName: string;
+  description?: string;
+  options?: NewPropertyOption[];
+  displayOrder?: number;
+  hasUniqueValue?: boolean;
+  hidden?: boolean;
+  formField?: boolean;
+}
+
+const fieldTypesByType: Record<PropertyType, readonly FieldType[]> = {
+  string: ['text', 'textarea', 'file', 'html'],
+  number: ['number'],
+  date: ['date'],
+  datetime: ['date'],
+  enumeration: ['select', 'radio', 'checkbox', 'booleancheckbox'],
+  bool: ['booleancheckbox'],
+  phone_number: ['phonenumber', 'text'],
+};
+
+/** A hub may define this many custom company properties; the real API allows about as many. */
+const maxCustomProperties = 1000;
+
+function checkNewProperty(input: NewProperty): PropertyOption[] {
+  if (!propertyNamePattern.test(input.name)) {
+    throw new ValidationError(`Property name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter (at most 100 characters)`,
+      { context: { name: [input.name] }, errors: [{ message: 'invalid property name', code: 'INVALID_PROPERTY_NAME', in: 'name' }] });
+  }
+  if (!fieldTypesByType[input.type].includes(input.fieldType)) {
+    throw new ValidationError(`fieldType "${input.fieldType}" does not fit type "${input.type}"; allowed: ${fieldTypesByType[input.type].join(', ')}`,
+      { context: { fieldType: [input.fieldType] } });
+  }
+  if (input.hasUniqueValue && input.type !== 'string' && input.type !== 'number') {
+    throw new ValidationError('hasUniqueValue is only supported for string and number properties', { context: { hasUniqueValue: ['true'] } });
+  }
+  const given = input.type === 'bool' && !input.options?.length
+    ? [{ label: 'Yes', value: 'true' }, { label: 'No', value: 'false' }]
+    : input.options ?? [];
+  if ((input.type === 'enumeration') && given.length === 0) {
+    throw new ValidationError('An enumeration property needs at least one option', { context: { options: ['missing'] } });
+  }
+  if (input.type !== 'enumeration' && input.type !== 'bool' && given.length > 0) {
+    throw new ValidationError(`Options are only allowed for enumeration and bool properties, not "${input.type}"`, { context: { options: ['not allowed'] } });
+  }
+  const values = given.map((option) => option.value);
+  const duplicates = values.filter((value, index) => values.indexOf(value) !== index);
+  if (duplicates.length > 0) {
+    throw new ValidationError(`Option values must be unique; repeated: ${[...new Set(duplicates)].join(', ')}`, { context: { options: [...new Set(duplicates)] } });
+  }
+  if (input.fieldType === 'checkbox' && values.some((value) => value.includes(';'))) {
+    throw new ValidationError('Option values of a checkbox property may not contain ";"', { context: { options: values.filter((value) => value.includes(';')) } });
+  }
+  return given.map((option, index) => ({
+    label: option.label, value: option.value, displayOrder: 'displayOrder' in option && option.displayOrder !== undefined ? option.displayOrder : index,
+    hidden: 'hidden' in option ? option.hidden ?? false : false,
+    ...('description' in option && option.description !== undefined ? { description: option.description } : {}),
+  }));
+}
+
+export async function createCompanyProperty(hubId: number, userId: number, input: NewProperty): Promise<PropertyDefinition> {
+  const options = checkNewProperty(input);
+  if (findStandardCompanyProperty(input.name)) {
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+  }
+  // Counted before the write: a race may pass the cap by a few, which only bounds the catalog size.
+  const existing = await customProperties.listCompanyProperties(hubId);
+  if (existing.length >= maxCustomProperties) {
+    throw new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, { context: { name: [input.name] } });
+  }
+  const now = new Date(nowMs()).toISOString();
+  const definition: PropertyDefinition = {
+    name: input.name,
+    label: input.label,
+    type: input.type,
+    fieldType: input.fieldType,
+    description: input.description ?? '',
+    groupName: input.groupName,
+    options,
+    displayOrder: input.displayOrder ?? -1,
+    calculated: false,
+    externalOptions: false,
+    hasUniqueValue: input.hasUniqueValue ?? false,
+    hidden: input.hidden ?? false,
+    hubspotDefined: false,
+    formField: input.formField ?? false,
+    dataSensitivity: 'non_sensitive',
+    modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
+    archived: false,
+    createdAt: now,
+    updatedAt: now,
+    createdUserId: String(userId),
+    updatedUserId: String(userId),
+  };
+  if (!(await customProperties.insertCompanyProperty(hubId, definition))) {
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+  }
+  return definition;
+}

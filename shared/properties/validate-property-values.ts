@@ -1,0 +1,109 @@
+import { ValidationError, type ErrorDetail } from '../http/errors';
+import { isReadOnly, type PropertyDefinition } from './property-definition';
+
+export interface PropertyLookup {
+  find(name: string): PropertyDefinition | undefined;
+}
+
+interface InvalidValue {
+  name: string;
+  error: string;
+  message: string;
+}
+
+/** HubSpot's string limit for a property value. */
+export const maxPropertyValueLength = 65_536;
+
+const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const epochMsPattern = /^-?\d{1,15}$/;
+
+function parseInstant(value: string): Date | undefined {
+  const date = epochMsPattern.test(value) ? new Date(Number(value)) : /^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ? new Date(value) : undefined;
+  return date && Number.isFinite(date.getTime()) ? date : undefined;
+}
+
+/** Returns the stored form of the value, or the error code that rejects it. */
+function normaliseValue(definition: PropertyDefinition, value: string): { value: string } | { error: string; message: string } {
+  if (value === '') return { value };
+  if (value.length > maxPropertyValueLength) {
+    return { error: 'INVALID_STRING_LENGTH', message: `Property "${definition.name}" is longer than ${maxPropertyValueLength} characters` };
+  }
+  switch (definition.type) {
+    case 'number':
+      return numberPattern.test(value.trim()) && Number.isFinite(Number(value))
+        ? { value: value.trim() }
+        : { error: 'INVALID_LONG', message: `${JSON.stringify(value)} is not a valid number for property "${definition.name}"` };
+    case 'bool': {
+      const lowered = value.trim().toLowerCase();
+      return lowered === 'true' || lowered === 'false'
+        ? { value: lowered }
+        : { error: 'INVALID_BOOLEAN', message: `${JSON.stringify(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"` };
+    }
+    case 'datetime': {
+      const instant = parseInstant(value.trim());
+      return instant
+        ? { value: instant.toISOString() }
+        : { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds` };
+    }
+    case 'date': {
+      const trimmed = value.trim();
+      const instant = isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
+      if (!instant || instant.getUTCHours() + instant.getUTCMinutes() + instant.getUTCSeconds() + instant.getUTCMilliseconds() !== 0) {
+        return { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
+      }
+      return { value: instant.toISOString().slice(0, 10) };
+    }
+    case 'enumeration': {
+      // Owner and team ids come from other services: any numeric id is accepted.
+      if (definition.externalOptions || definition.name === 'hubspot_team_id') {
+        return /^\d{1,18}$/.test(value.trim())
+          ? { value: value.trim() }
+          : { error: 'INVALID_OPTION', message: `${JSON.stringify(value)} is not a valid id for property "${definition.name}"` };
+      }
+      const allowed = new Set(definition.options.map((option) => option.value));
+      const chosen = definition.fieldType === 'checkbox' ? value.split(';') : [value];
+      const bad = chosen.filter((option) => !allowed.has(option));
+      return bad.length === 0
+        ? { value }
+        : { error: 'INVALID_OPTION', message: `${JSON.stringify(bad[0])} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]` };
+    }
+    default:
+      return { value };
+  }
+}
+
+/**
+ * Checks every value against its definition and returns the stored forms. All problems are
+ * reported at once: one error entry per bad property, as HubSpot does.
+ */
+export function validatePropertyValues(values: Record<string, string>, lookup: PropertyLookup): Record<string, string> {
+  const normalised: Record<string, string> = {};
+  const invalid: InvalidValue[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const definition = lookup.find(name);
+    if (!definition) {
+      invalid.push({ name, error: 'PROPERTY_DOESNT_EXIST', message: `Property "${name}" does not exist` });
+      continue;
+    }
+    if (isReadOnly(definition)) {
+      invalid.push({ name, error: 'READ_ONLY_VALUE', message: `Property "${name}" is a read only property; its value cannot be set.` });
+      continue;
+    }
+    const result = normaliseValue(definition, value);
+    if ('error' in result) invalid.push({ name, ...result });
+    else normalised[name] = result.value;
+  }
+  if (invalid.length > 0) throw propertyValuesError(invalid);
+  return normalised;
+}
+
+export function propertyValuesError(invalid: InvalidValue[]): ValidationError {
+  const summary = invalid.map((entry) => ({ isValid: false, message: entry.message, error: entry.error, name: entry.name }));
+  const errors: ErrorDetail[] = invalid.map((entry) => ({
+    message: entry.message, code: entry.error, in: entry.name, context: { propertyName: [entry.name] },
+  }));
+  return new ValidationError(`Property values were not valid: ${JSON.stringify(summary)}`, {
+    errors, context: { properties: invalid.map((entry) => entry.name) },
+  });
+}
