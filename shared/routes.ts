@@ -1,5 +1,7 @@
 import type { Route } from './route-types';
 
+const companyReadScopes = ['crm.objects.companies.read'] as const;
+const companyWriteScopes = ['crm.objects.companies.write'] as const;
 const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.companies.read'] as const;
 const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
 
@@ -40,6 +42,18 @@ export const routes = [
     entry: 'functions/properties/get-company-property.ts', scopes: companyPropertyReadScopes, body: 'none', table: 'read' },
   { name: 'createCompanyProperty', method: 'POST', path: '/crm/v3/properties/companies',
     entry: 'functions/properties/create-company-property.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+
+  // CRM company records
+  { name: 'createCompany', method: 'POST', path: '/crm/v3/objects/companies',
+    entry: 'functions/companies/create-company.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'listCompanies', method: 'GET', path: '/crm/v3/objects/companies',
+    entry: 'functions/companies/list-companies.ts', scopes: companyReadScopes, body: 'none', table: 'read' },
+  { name: 'getCompany', method: 'GET', path: '/crm/v3/objects/companies/{companyId}',
+    entry: 'functions/companies/get-company.ts', scopes: companyReadScopes, body: 'none', table: 'read' },
+  { name: 'updateCompany', method: 'PATCH', path: '/crm/v3/objects/companies/{companyId}',
+    entry: 'functions/companies/update-company.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'archiveCompany', method: 'DELETE', path: '/crm/v3/objects/companies/{companyId}',
+    entry: 'functions/companies/archive-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -1,0 +1,86 @@
+import { typedSchema } from '../../shared/http/http-handler';
+
+/** Property maps: values are strings on the wire; numbers, booleans and null are tolerated. */
+export const propertyValues = {
+  type: 'object',
+  maxProperties: 1000,
+  propertyNames: { minLength: 1, maxLength: 255 },
+  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+} as const;
+
+export const associationInputs = {
+  type: 'array',
+  maxItems: 1000,
+  items: {
+    type: 'object',
+    required: ['to', 'types'],
+    properties: {
+      to: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } },
+      types: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 20,
+        items: {
+          type: 'object',
+          required: ['associationTypeId'],
+          properties: {
+            associationCategory: { type: 'string', enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED'] },
+            associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const createCompanyBody = typedSchema({
+  type: 'object',
+  required: ['properties'],
+  properties: {
+    properties: propertyValues,
+    associations: associationInputs,
+    objectWriteTraceId: { type: 'string', maxLength: 200 },
+  },
+} as const);
+
+export const updateCompanyBody = typedSchema({
+  type: 'object',
+  required: ['properties'],
+  properties: { properties: propertyValues, objectWriteTraceId: { type: 'string', maxLength: 200 } },
+} as const);
+
+export const companyIdPath = typedSchema({
+  type: 'object',
+  required: ['companyId'],
+  properties: { companyId: { type: 'string', minLength: 1, maxLength: 2048 } },
+} as const);
+
+const nameList = { type: 'string', maxLength: 10000 } as const;
+
+export const readCompanyQuery = typedSchema({
+  type: 'object',
+  properties: {
+    properties: nameList,
+    propertiesWithHistory: nameList,
+    associations: nameList,
+    archived: { type: 'boolean' },
+    idProperty: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+} as const);
+
+export const listCompaniesQuery = typedSchema({
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+    after: { type: 'string', maxLength: 100 },
+    properties: nameList,
+    propertiesWithHistory: nameList,
+    associations: nameList,
+    archived: { type: 'boolean' },
+  },
+} as const);
+
+export const idPropertyQuery = typedSchema({
+  type: 'object',
+  properties: { idProperty: { type: 'string', minLength: 1, maxLength: 255 } },
+} as const);

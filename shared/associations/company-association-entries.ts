@@ -1,0 +1,81 @@
+import { isNumericId } from '../companies/company-id';
+import { associationKey } from '../companies/company-view';
+import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
+import { ValidationError } from '../http/errors';
+import { resolveCompanyAssociationTypeById } from './association-labels';
+import { findStandardTypeFrom, type AssociationType } from './association-types';
+import { companyObjectType, objectTypeById, type ObjectType } from './object-types';
+
+/** The create body's form (SimplePublicObjectInputForCreate.associations). */
+export interface AssociationInput {
+  to: { id: string };
+  types: readonly { associationCategory?: string; associationTypeId: number }[];
+}
+
+export interface AssociationEntry {
+  type: AssociationType;
+  to: ObjectType;
+  toObjectId: string;
+}
+
+/** Records this many associations at most, which keeps the item far below 400 KB. */
+export const maxAssociationsPerCompany = 1000;
+/** Archiving removes the reverse side in the same transaction (100 items at most). */
+export const maxCompanyLinksPerCompany = 50;
+
+export function invalidAssociationTargets(ids: string[]): ValidationError {
+  return new ValidationError('One or more associations are invalid', {
+    context: { INVALID_OBJECT_IDS: ids },
+    errors: ids.map((id) => ({ message: `No object with id ${id} can be associated`, code: 'INVALID_OBJECT_IDS', context: { id: [id] } })),
+  });
+}
+
+/** A primary type also records its unlabeled type (DOC-ASSOC). */
+export function withImpliedTypes(entry: AssociationEntry): AssociationEntry[] {
+  const implied = entry.type.impliesTypeId === undefined ? undefined : findStandardTypeFrom(companyObjectType.id, entry.type.impliesTypeId);
+  return implied ? [entry, { ...entry, type: implied }] : [entry];
+}
+
+export async function resolveAssociationInputs(hubId: number, inputs: readonly AssociationInput[]): Promise<AssociationEntry[]> {
+  const badIds = inputs.map((input) => input.to.id).filter((id) => !isNumericId(id));
+  if (badIds.length > 0) throw invalidAssociationTargets(badIds);
+  const entries = new Map<string, AssociationEntry>();
+  for (const input of inputs) {
+    for (const typeInput of input.types) {
+      const { type, to } = await resolveCompanyAssociationTypeById(hubId, typeInput.associationTypeId, typeInput.associationCategory);
+      for (const entry of withImpliedTypes({ type, to, toObjectId: input.to.id })) {
+        entries.set(associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry);
+      }
+    }
+  }
+  return [...entries.values()];
+}
+
+export function checkAssociationLimits(record: CompanyRecord): void {
+  const keys = Object.keys(record.associations);
+  const companyLinks = new Set(keys.filter((key) => key.startsWith(`${companyObjectType.id}/`)).map((key) => key.split('/')[1]));
+  if (keys.length > maxAssociationsPerCompany || companyLinks.size > maxCompanyLinksPerCompany) {
+    throw new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
+      { context: { associations: [String(keys.length)] } });
+  }
+}
+
+/** The reverse side of company-to-company associations, stored on the other company. */
+export function reverseCompanyLinks(companyId: string, entries: readonly AssociationEntry[], mode: 'set' | 'remove'): LinkedCompanyChange[] {
+  return entries.filter((entry) => entry.to.id === companyObjectType.id).map((entry) => {
+    const key = associationKey(companyObjectType.id, companyId, entry.type.inverseTypeId);
+    return mode === 'set'
+      ? { companyId: entry.toObjectId, set: { [key]: entry.type.inverseName }, remove: [] }
+      : { companyId: entry.toObjectId, set: {}, remove: [key] };
+  });
+}
+
+/** The activity ids a company has associated, for the pinning rule. */
+export function associatedActivityIds(associations: Record<string, string>): Set<string> {
+  const ids = new Set<string>();
+  for (const key of Object.keys(associations)) {
+    const [typeId, id] = key.split('/');
+    if (typeId !== undefined && id !== undefined && objectTypeById(typeId)?.isActivity) ids.add(id);
+  }
+  return ids;
+}

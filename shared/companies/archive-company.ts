@@ -1,0 +1,38 @@
+import { parseAssociationKey } from './company-view';
+import { companyObjectType } from '../associations/object-types';
+import { inverseTypeIdOf } from '../associations/association-labels';
+import { nowMs } from '../clock';
+import * as companies from '../db/companies';
+import type { LinkedCompanyChange } from '../db/companies';
+import { isNumericId } from './company-id';
+import { saveWithRetries } from './save-company';
+
+/**
+ * Moves a company to the recycle bin: the active item goes, an archived copy stays readable
+ * with archived=true, its unique values (domain) are freed and companies linked to it lose
+ * the reverse association, in one transaction. Returns false when there was no such company.
+ */
+export async function archiveCompany(hubId: number, companyId: string): Promise<boolean> {
+  if (!isNumericId(companyId)) return false;
+  let found = true;
+  await saveWithRetries(hubId, async () => {
+    const record = await companies.findCompany(hubId, companyId);
+    if (!record) {
+      found = false;
+      return undefined;
+    }
+    const now = new Date(nowMs()).toISOString();
+    const linked: LinkedCompanyChange[] = [];
+    for (const key of Object.keys(record.associations)) {
+      const parsed = parseAssociationKey(key);
+      if (parsed?.toObjectTypeId !== companyObjectType.id) continue;
+      const inverse = await inverseTypeIdOf(hubId, companyObjectType.id, parsed.typeId);
+      linked.push({ companyId: parsed.toObjectId, set: {}, remove: [`${companyObjectType.id}/${companyId}/${inverse}`] });
+    }
+    return {
+      record: { ...record, archived: true, archivedAt: now, uniqueValues: [], version: record.version + 1 },
+      expectedVersion: record.version, addUnique: [], removeUnique: record.uniqueValues, linked, archive: true,
+    };
+  });
+  return found;
+}

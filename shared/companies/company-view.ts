@@ -1,0 +1,122 @@
+import { findObjectType, type ObjectType } from '../associations/object-types';
+import type { CompanyRecord, HistoryEntry } from '../db/companies';
+import { defaultCompanyPropertyNames, findStandardCompanyProperty } from '../properties/company-property-catalog';
+import type { PropertyLookup } from '../properties/validate-property-values';
+
+/** The v3 record shape (SimplePublicObject / ...WithAssociations). */
+export interface CompanyView {
+  id: string;
+  properties: Record<string, string | null>;
+  propertiesWithHistory?: Record<string, HistoryEntry[]>;
+  associations?: Record<string, { results: { id: string; type: string }[] }>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  archivedAt?: string;
+}
+
+export interface ReadOptions {
+  /** Undefined: the default properties. */
+  properties?: readonly string[];
+  propertiesWithHistory?: readonly string[];
+  associations?: readonly ObjectType[];
+}
+
+/**
+ * API Gateway joins repeated query parameters with commas, and other clients send one
+ * comma-separated value: both arrive here as "a,b".
+ */
+export function parseNameList(raw: string | readonly string[] | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = (typeof raw === 'string' ? [raw] : raw).flatMap((entry) => entry.split(','));
+  return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
+}
+
+/** Unknown object types are ignored, as the real API does. */
+export function parseAssociationTypes(raw: string | undefined): ObjectType[] | undefined {
+  const names = parseNameList(raw);
+  if (!names) return undefined;
+  const types = names.map(findObjectType).filter((type): type is ObjectType => type !== undefined);
+  return [...new Map(types.map((type) => [type.id, type])).values()];
+}
+
+function computedValue(record: CompanyRecord, name: string): string | undefined {
+  if (name === 'hs_object_id') return record.id;
+  if (name === 'createdate') return record.createdAt;
+  if (name === 'hs_lastmodifieddate') return record.updatedAt;
+  return undefined;
+}
+
+export function propertyValue(record: CompanyRecord, name: string): string | undefined {
+  return computedValue(record, name) ?? record.properties[name];
+}
+
+function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefined {
+  const computed = computedValue(record, name);
+  if (computed !== undefined) {
+    return [{ value: computed, timestamp: name === 'hs_lastmodifieddate' ? record.updatedAt : record.createdAt, sourceType: 'CALCULATED' }];
+  }
+  return record.history[name];
+}
+
+/**
+ * Requested names that only a custom-property lookup can classify: not standard and not set
+ * on any of the records. Reads load the hub's definitions only when this is not empty.
+ */
+export function namesNeedingDefinitions(records: readonly CompanyRecord[], options: ReadOptions): string[] {
+  const names = new Set([...(options.properties ?? []), ...(options.propertiesWithHistory ?? [])]);
+  return [...names].filter((name) => !findStandardCompanyProperty(name) && records.some((record) => propertyValue(record, name) === undefined && historyOf(record, name) === undefined));
+}
+
+export const standardLookup: PropertyLookup = { find: findStandardCompanyProperty };
+
+/**
+ * Shapes a record for the wire. Requested properties without a value come back as null when
+ * the property exists and are left out when it does not (unknown names are ignored).
+ */
+export function toCompanyView(record: CompanyRecord, options: ReadOptions, lookup: PropertyLookup = standardLookup, omitUnset = false): CompanyView {
+  const properties: Record<string, string | null> = {};
+  for (const name of options.properties ?? defaultCompanyPropertyNames) {
+    const value = propertyValue(record, name);
+    if (value !== undefined) properties[name] = value;
+    else if (!omitUnset && lookup.find(name)) properties[name] = null;
+  }
+  const view: CompanyView = { id: record.id, properties, createdAt: record.createdAt, updatedAt: record.updatedAt, archived: record.archived };
+  if (record.archivedAt) view.archivedAt = record.archivedAt;
+  if (options.propertiesWithHistory && options.propertiesWithHistory.length > 0) {
+    const history: Record<string, HistoryEntry[]> = {};
+    for (const name of options.propertiesWithHistory) {
+      const entries = historyOf(record, name);
+      if (entries) history[name] = entries;
+      else if (lookup.find(name)) history[name] = [];
+    }
+    view.propertiesWithHistory = history;
+  }
+  const associations = associationsOf(record, options.associations ?? []);
+  if (associations) view.associations = associations;
+  return view;
+}
+
+export function associationKey(toObjectTypeId: string, toObjectId: string, typeId: number): string {
+  return `${toObjectTypeId}/${toObjectId}/${typeId}`;
+}
+
+export function parseAssociationKey(key: string): { toObjectTypeId: string; toObjectId: string; typeId: number } | undefined {
+  const [toObjectTypeId, toObjectId, typeId] = key.split('/');
+  if (toObjectTypeId === undefined || toObjectId === undefined || typeId === undefined) return undefined;
+  return { toObjectTypeId, toObjectId, typeId: Number(typeId) };
+}
+
+/** Ids per requested type; a type without associations is left out, and so is the whole map when empty. */
+export function associationsOf(record: CompanyRecord, types: readonly ObjectType[]): CompanyView['associations'] {
+  const result: NonNullable<CompanyView['associations']> = {};
+  for (const type of types) {
+    const entries = Object.entries(record.associations)
+      .map(([key, name]) => ({ parsed: parseAssociationKey(key), name }))
+      .filter((entry) => entry.parsed?.toObjectTypeId === type.id)
+      .map((entry) => ({ id: entry.parsed?.toObjectId ?? '', type: entry.name }))
+      .sort((a, b) => (a.id.length - b.id.length) || a.id.localeCompare(b.id) || a.type.localeCompare(b.type));
+    if (entries.length > 0) result[type.name] = { results: entries };
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}

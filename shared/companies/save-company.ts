@@ -1,0 +1,32 @@
+import { saveCompany, type CompanyWrite } from '../db/companies';
+import { ConflictError, ServiceUnavailableError } from '../http/errors';
+import { invalidAssociationTargets } from '../associations/company-association-entries';
+
+/** What to do after a write was refused because the record changed or was contended. */
+export type Retry = 'retry';
+
+const maxAttempts = 6;
+
+/**
+ * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
+ * tries again, a taken unique value is a 409 naming the company that holds it.
+ */
+export async function saveWithRetries(hubId: number, build: (attempt: number) => Promise<CompanyWrite | undefined>): Promise<CompanyWrite | undefined> {
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+    const write = await build(attempt);
+    if (!write) return undefined;
+    const result = await saveCompany(hubId, write);
+    if (result.outcome === 'saved') return write;
+    if (result.outcome === 'unique-taken') {
+      // The holder vanished between the failed write and the lookup: the value may be free now.
+      if (result.ownerId === undefined || result.ownerId === write.record.id) continue;
+      const { propertyName, value } = result.value;
+      throw new ConflictError(`A company with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`, {
+        context: { [propertyName]: [value], id: [result.ownerId] },
+      });
+    }
+    if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
+  }
+  throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+}

@@ -1,0 +1,238 @@
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { withoutKeys } from './item';
+import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
+
+export interface HistoryEntry {
+  value: string;
+  timestamp: string;
+  sourceType: string;
+  sourceId?: string;
+}
+
+/** A value that at most one active company of the hub may hold (domain, hasUniqueValue properties). */
+export interface UniqueValue {
+  propertyName: string;
+  value: string;
+}
+
+/**
+ * One company in one item: properties, their history and the associations live together so
+ * that a read is one GetItem and a create one TransactWriteItems.
+ */
+export interface CompanyRecord {
+  id: string;
+  /** Only set values; computed ones (hs_object_id, createdate, ...) are derived on output. */
+  properties: Record<string, string>;
+  /** Newest first. */
+  history: Record<string, HistoryEntry[]>;
+  /** `${toObjectTypeId}/${toObjectId}/${typeId}` -> the v3 type name. */
+  associations: Record<string, string>;
+  uniqueValues: UniqueValue[];
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  archivedAt?: string;
+  /** Every write checks and bumps it, so concurrent read-modify-writes cannot lose updates. */
+  version: number;
+}
+
+/** Association keys to set or remove on another company, in the same transaction. */
+export interface LinkedCompanyChange {
+  companyId: string;
+  set: Record<string, string>;
+  remove: string[];
+}
+
+export interface CompanyWrite {
+  record: CompanyRecord;
+  /** Undefined for a new company. */
+  expectedVersion?: number;
+  addUnique: UniqueValue[];
+  removeUnique: UniqueValue[];
+  linked: LinkedCompanyChange[];
+  /** Moves the record to the recycle bin. */
+  archive?: boolean;
+}
+
+export type SaveOutcome =
+  | { outcome: 'saved' }
+  | { outcome: 'unique-taken'; value: UniqueValue; ownerId: string | undefined }
+  | { outcome: 'stale' }
+  | { outcome: 'linked-missing'; companyId: string }
+  | { outcome: 'contended' };
+
+const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
+
+function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
+  const merged = new Map<string, LinkedCompanyChange>();
+  for (const change of changes) {
+    const into = merged.get(change.companyId) ?? { companyId: change.companyId, set: {}, remove: [] };
+    Object.assign(into.set, change.set);
+    into.remove.push(...change.remove.filter((key) => !(key in into.set)));
+    merged.set(change.companyId, into);
+  }
+  return [...merged.values()];
+}
+
+interface CancellationReason {
+  Code?: string;
+  Item?: Record<string, unknown>;
+}
+
+function reasonsOf(error: unknown): CancellationReason[] | undefined {
+  if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') return undefined;
+  return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
+}
+
+/** The cancellation reason carries the old item in wire format (the document client does not unmarshall errors). */
+function companyIdOf(item: Record<string, unknown> | undefined): string | undefined {
+  const raw = item?.companyId;
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'object' && raw !== null && typeof (raw as { S?: unknown }).S === 'string') return (raw as { S: string }).S;
+  return undefined;
+}
+
+/** Writes the company, its unique values and linked companies in one TransactWriteItems. */
+export async function saveCompany(hubId: number, write: CompanyWrite): Promise<SaveOutcome> {
+  const { record } = write;
+  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string };
+  const roles: Role[] = [];
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+  const versionCondition = write.expectedVersion === undefined
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': write.expectedVersion } };
+  if (write.archive) {
+    items.push({ Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } });
+    roles.push({ kind: 'main' });
+    items.push({ Put: { TableName: tableName, Item: { ...archivedCompanyKey(hubId, record.id), ...record } } });
+    roles.push({ kind: 'main' });
+  } else {
+    items.push({ Put: { TableName: tableName, Item: { ...keyOf(hubId, record.id, false), ...record }, ...versionCondition } });
+    roles.push({ kind: 'main' });
+  }
+  for (const value of write.addUnique) {
+    items.push({ Put: {
+      TableName: tableName,
+      Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: record.id, ...value },
+      ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    } });
+    roles.push({ kind: 'unique', value });
+  }
+  for (const value of write.removeUnique) {
+    items.push({ Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } });
+    roles.push({ kind: 'unique-remove' });
+  }
+  for (const change of mergeLinked(write.linked)) {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':one': 1 };
+    const sets: string[] = [];
+    const removes: string[] = [];
+    Object.entries(change.set).forEach(([key, name], index) => {
+      names[`#s${index}`] = key;
+      values[`:s${index}`] = name;
+      sets.push(`associations.#s${index} = :s${index}`);
+    });
+    change.remove.forEach((key, index) => {
+      names[`#r${index}`] = key;
+      removes.push(`associations.#r${index}`);
+    });
+    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
+    items.push({ Update: {
+      TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    } });
+    roles.push({ kind: 'linked', companyId: change.companyId });
+  }
+  for (const item of items) {
+    // DynamoDB rejects an empty ExpressionAttributeNames map.
+    const update = item.Update;
+    if (update && update.ExpressionAttributeNames && Object.keys(update.ExpressionAttributeNames).length === 0) delete update.ExpressionAttributeNames;
+  }
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return { outcome: 'saved' };
+  } catch (error) {
+    const reasons = reasonsOf(error);
+    if (!reasons) throw error;
+    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+    const role = failed >= 0 ? roles[failed] : undefined;
+    if (role?.kind === 'unique') {
+      const ownerId = companyIdOf(reasons[failed]?.Item) ?? await findUniqueValueOwner(hubId, role.value);
+      return { outcome: 'unique-taken', value: role.value, ownerId };
+    }
+    if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+    if (role?.kind === 'main') return { outcome: 'stale' };
+    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return { outcome: 'contended' };
+    throw error;
+  }
+}
+
+export async function findCompany(hubId: number, id: string, isArchived = false): Promise<CompanyRecord | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: keyOf(hubId, id, isArchived), ConsistentRead: true }));
+  return result.Item ? withoutKeys<CompanyRecord>(result.Item) : undefined;
+}
+
+async function batchGet(keys: Key[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = keys.map((key) => ({ ...key }));
+  // BatchGetItem may leave keys unprocessed under load; retry them with a short backoff.
+  for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+    found.push(...(result.Responses?.[tableName] ?? []));
+    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  }
+  if (pending.length > 0) throw Object.assign(new Error('unprocessed keys after retries'), { name: 'ThrottlingException' });
+  return found;
+}
+
+/** At most 100 distinct ids: one BatchGetItem plus retries of unprocessed keys. */
+export async function findCompanies(hubId: number, ids: readonly string[], isArchived = false): Promise<Map<string, CompanyRecord>> {
+  const found = new Map<string, CompanyRecord>();
+  if (ids.length === 0) return found;
+  for (const item of await batchGet([...new Set(ids)].map((id) => keyOf(hubId, id, isArchived)))) {
+    const record = withoutKeys<CompanyRecord>(item);
+    found.set(record.id, record);
+  }
+  return found;
+}
+
+export interface CompanyPage {
+  records: CompanyRecord[];
+  hasMore: boolean;
+}
+
+/** One Query per page: one record more than asked tells whether another page exists. */
+export async function listCompanies(hubId: number, isArchived: boolean, limit: number, afterId: string | undefined): Promise<CompanyPage> {
+  const prefix = companyListPrefix(isArchived);
+  const result = await db.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': companyKey(hubId, '').pk, ':prefix': prefix },
+    ExclusiveStartKey: afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
+    Limit: limit + 1,
+    ConsistentRead: true,
+  }));
+  const records = (result.Items ?? []).map((item) => withoutKeys<CompanyRecord>(item));
+  return { records: records.slice(0, limit), hasMore: records.length > limit };
+}
+
+export async function findUniqueValueOwner(hubId: number, value: UniqueValue): Promise<string | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConsistentRead: true }));
+  const owner = result.Item?.companyId;
+  return typeof owner === 'string' ? owner : undefined;
+}
+
+/** Value -> owning company id, for at most 100 values of one property. */
+export async function findUniqueValueOwners(hubId: number, propertyName: string, values: readonly string[]): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  if (values.length === 0) return owners;
+  for (const item of await batchGet([...new Set(values)].map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
+    if (typeof item.value === 'string' && typeof item.companyId === 'string') owners.set(item.value, item.companyId);
+  }
+  return owners;
+}

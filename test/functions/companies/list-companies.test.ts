@@ -1,0 +1,104 @@
+import type { RunningGateway } from '../../../bin/local-gateway';
+import { dynamoCallCounter } from '../../../shared/db/client';
+import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
+import { install, startTestGateway } from '../../support/harness';
+
+let gateway: RunningGateway;
+let api: CrmClient;
+const createdIds: string[] = [];
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  const installed = await install(gateway);
+  api = crmClient(gateway, installed.accessToken);
+  for (let chunk = 0; chunk < 105; chunk += 15) {
+    const responses = await Promise.all(Array.from({ length: Math.min(15, 105 - chunk) }, (_, index) =>
+      api.post('/crm/v3/objects/companies', { properties: { name: `Listed ${chunk + index}` } })));
+    createdIds.push(...responses.map((response) => String(response.body.id)));
+  }
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+async function walk(limit: number): Promise<string[]> {
+  const seen: string[] = [];
+  let path = `/crm/v3/objects/companies?limit=${limit}`;
+  for (let pages = 0; pages < 1000; pages += 1) {
+    const response = await api.get<Json>(path);
+    expect(response.status).toBe(200);
+    seen.push(...(response.body.results ?? []).map((company) => company.id));
+    const next = response.body.paging?.next;
+    if (!next) return seen;
+    path = `/crm/v3/objects/companies?limit=${limit}&after=${encodeURIComponent(next.after)}`;
+  }
+  throw new Error('paging did not end');
+}
+
+describe('GET /crm/v3/objects/companies', () => {
+  it.each([1, 7, 100])('walks every record exactly once with pages of %i', async (limit) => {
+    const seen = await walk(limit);
+
+    expect(seen).toHaveLength(createdIds.length);
+    expect([...seen].sort()).toEqual([...createdIds].sort());
+  });
+
+  it('returns 10 records by default', async () => {
+    const response = await api.get('/crm/v3/objects/companies');
+
+    expect(response.body.results).toHaveLength(10);
+  });
+
+  it('omits paging on the last page', async () => {
+    const response = await api.get('/crm/v3/objects/companies?limit=100');
+    const last = await api.get(`/crm/v3/objects/companies?limit=100&after=${response.body.paging?.next.after}`);
+
+    expect(last.body.results).toHaveLength(5);
+    expect(last.body).not.toHaveProperty('paging');
+  });
+
+  it('gives a next link that repeats the query with the cursor and can be followed', async () => {
+    const response = await api.get('/crm/v3/objects/companies?limit=2&properties=name');
+    const link = response.body.paging?.next.link ?? '';
+
+    const followed = await api.get(link.replace(gateway.baseUrl, ''));
+
+    expect(link).toBe(`${gateway.baseUrl}/crm/v3/objects/companies?limit=2&properties=name&after=${response.body.paging?.next.after}`);
+    expect(followed.body.results?.[0]?.id).not.toBe(response.body.results?.[1]?.id);
+    expect(Object.keys(followed.body.results?.[0]?.properties ?? {})).toEqual(['name']);
+  });
+
+  it('costs one Query per page', async () => {
+    dynamoCallCounter.reset();
+
+    await api.get('/crm/v3/objects/companies?limit=100');
+
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ QueryCommand: 1 });
+  });
+
+  it('answers 400 for a limit above 100', async () => {
+    const response = await api.get('/crm/v3/objects/companies?limit=101');
+
+    expect(response.status).toBe(400);
+    expect(response.body.category).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 400 for a cursor it did not issue', async () => {
+    const response = await api.get('/crm/v3/objects/companies?after=garbage');
+
+    expect(response.status).toBe(400);
+  });
+
+  it('lists only archived records with archived=true', async () => {
+    const victim = createdIds[0] ?? '';
+    await api.delete(`/crm/v3/objects/companies/${victim}`);
+
+    const archived = await api.get('/crm/v3/objects/companies?archived=true');
+    const active = await api.get('/crm/v3/objects/companies?limit=100');
+
+    expect(archived.body.results?.map((company) => company.id)).toEqual([victim]);
+    expect(active.body.results?.map((company) => company.id)).not.toContain(victim);
+    createdIds.shift();
+  });
+});
