@@ -54,6 +54,16 @@ export const routes = [
     entry: 'functions/companies/update-company.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'archiveCompany', method: 'DELETE', path: '/crm/v3/objects/companies/{companyId}',
     entry: 'functions/companies/archive-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'batchReadCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/read',
+    entry: 'functions/companies/batch-read-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
+  { name: 'batchCreateCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/create',
+    entry: 'functions/companies/batch-create-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchUpdateCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/update',
+    entry: 'functions/companies/batch-update-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchUpsertCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/upsert',
+    entry: 'functions/companies/batch-upsert-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchArchiveCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/archive',
+    entry: 'functions/companies/batch-archive-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

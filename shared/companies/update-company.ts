@@ -52,7 +52,12 @@ export interface CompanyUpdate {
   properties: RawProperties;
 }
 
-export async function prepareUpdate(actor: Actor, input: CompanyUpdate): Promise<{ values: Record<string, string>; schema: CompanyPropertySchema }> {
+export interface PreparedUpdate {
+  values: Record<string, string>;
+  schema: CompanyPropertySchema;
+}
+
+export async function prepareUpdate(actor: Actor, input: CompanyUpdate): Promise<PreparedUpdate> {
   const schema = await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
   return { values: normaliseCompanyValues(input.properties, schema), schema };
 }

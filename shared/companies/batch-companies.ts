@@ -1,0 +1,226 @@
+import { nowMs } from '../clock';
+import * as companies from '../db/companies';
+import { AppError, ValidationError } from '../http/errors';
+import { archiveCompany } from './archive-company';
+import { isNumericId } from './company-id';
+import type { Actor, RawProperties } from './company-values';
+import { parseNameList, toCompanyView, type CompanyView } from './company-view';
+import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } from './create-company';
+import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
+import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
+import type { AssociationInput } from '../associations/company-association-entries';
+
+/** StandardError (reference section 2.4): every field present, even when empty. */
+export interface BatchError {
+  status: 'error';
+  category: string;
+  message: string;
+  context: Record<string, string[]>;
+  errors: unknown[];
+  links: Record<string, string>;
+  objectWriteTraceId?: string;
+}
+
+export interface BatchResponse<T> {
+  status: 'COMPLETE';
+  results: T[];
+  errors?: BatchError[];
+  numErrors?: number;
+  requestedAt?: string;
+  startedAt: string;
+  completedAt: string;
+}
+
+function envelope<T>(startedAt: string, results: T[], errors: BatchError[]): BatchResponse<T> {
+  const completedAt = new Date(nowMs()).toISOString();
+  return errors.length > 0
+    ? { status: 'COMPLETE', results, numErrors: errors.length, errors, startedAt, completedAt }
+    : { status: 'COMPLETE', results, startedAt, completedAt };
+}
+
+function batchErrorOf(error: unknown, objectWriteTraceId?: string): BatchError {
+  if (!(error instanceof AppError) || error.status >= 500) throw error;
+  return {
+    status: 'error', category: error.category, message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
+    ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
+  };
+}
+
+function notFoundError(ids: string[]): BatchError {
+  return { status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, context: { ids }, errors: [], links: {} };
+}
+
+/** Bounded parallelism: a batch of 100 writes must not open 100 connections at once. */
+async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await fn(items[index] as T, index);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+/** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
+async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, errors: error.errors, subCategory: error.subCategory });
+    }
+    throw error;
+  }
+}
+
+export interface BatchReadInput {
+  inputs: readonly { id: string }[];
+  properties?: readonly string[];
+  propertiesWithHistory?: readonly string[];
+  idProperty?: string;
+}
+
+/** One BatchGetItem for up to 100 ids (plus retries of unprocessed keys). */
+export async function batchReadCompanies(hubId: number, input: BatchReadInput, isArchived = false): Promise<BatchResponse<CompanyView>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  const propertyName = await requireIdProperty(hubId, input.idProperty);
+  const requested = [...new Set(input.inputs.map((entry) => entry.id))];
+  const idOf = new Map<string, string>();
+  if (propertyName === 'hs_object_id') {
+    requested.filter(isNumericId).forEach((id) => idOf.set(id, id));
+  } else {
+    const values = new Map(requested.map((id) => [id, uniqueValueOf(propertyName, id)]));
+    const owners = await companies.findUniqueValueOwners(hubId, propertyName, [...values.values()].filter((value): value is string => !!value));
+    for (const [id, value] of values) {
+      const owner = value === undefined ? undefined : owners.get(value);
+      if (owner) idOf.set(id, owner);
+    }
+  }
+  const records = await companies.findCompanies(hubId, [...idOf.values()], isArchived);
+  const found = requested.filter((id) => records.has(idOf.get(id) ?? ''));
+  const missing = requested.filter((id) => !records.has(idOf.get(id) ?? ''));
+  const options = { properties: parseNameList(input.properties?.length ? input.properties : undefined), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };
+  const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
+  const lookup = await lookupFor(hubId, foundRecords, options);
+  const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];
+  return envelope(startedAt, results, missing.length > 0 ? [notFoundError(missing)] : []);
+}
+
+export interface BatchCreateInput {
+  inputs: readonly (NewCompany & { objectWriteTraceId?: string; associations?: readonly AssociationInput[] })[];
+}
+
+/** Every input is checked before anything is written; then each company is its own transaction. */
+export async function batchCreateCompanies(actor: Actor, input: BatchCreateInput): Promise<BatchResponse<CompanyView>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  const prepared: PreparedCompany[] = [];
+  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareCompany(actor, entry)));
+  const outcomes = await mapConcurrently(prepared, 10, async (entry, index): Promise<{ view: CompanyView } | { error: BatchError }> => {
+    try {
+      return { view: await commitCompany(actor, entry) };
+    } catch (error) {
+      return { error: batchErrorOf(error, input.inputs[index]?.objectWriteTraceId) };
+    }
+  });
+  return envelope(startedAt, outcomes.flatMap((outcome) => ('view' in outcome ? [outcome.view] : [])), outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])));
+}
+
+export interface BatchUpdateInput {
+  inputs: readonly { id: string; idProperty?: string; properties: RawProperties; objectWriteTraceId?: string }[];
+}
+
+async function resolveIds(hubId: number, inputs: readonly { id: string; idProperty?: string }[], defaultProperty?: string): Promise<(string | undefined)[]> {
+  return mapConcurrently(inputs, 10, async (entry) => {
+    const propertyName = await requireIdProperty(hubId, entry.idProperty ?? defaultProperty);
+    if (propertyName === 'hs_object_id') return isNumericId(entry.id) ? entry.id : undefined;
+    const value = uniqueValueOf(propertyName, entry.id);
+    return value ? companies.findUniqueValueOwner(hubId, { propertyName, value }) : undefined;
+  });
+}
+
+export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput): Promise<BatchResponse<CompanyView>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  const prepared: PreparedUpdate[] = [];
+  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareUpdate(actor, entry)));
+  const ids = await resolveIds(actor.hubId, input.inputs);
+  const missing: string[] = [];
+  const errors: BatchError[] = [];
+  const results: CompanyView[] = [];
+  await mapConcurrently(input.inputs, 10, async (entry, index) => {
+    const companyId = ids[index];
+    const change = prepared[index];
+    if (!change) return;
+    try {
+      const record = companyId === undefined ? undefined : await commitUpdate(actor, companyId, change.values, change.schema);
+      if (!record) missing.push(entry.id);
+      else results.push(toCompanyView(record, { properties: [...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...Object.keys(entry.properties)])] }, change.schema, true));
+    } catch (error) {
+      errors.push(batchErrorOf(error, entry.objectWriteTraceId));
+    }
+  });
+  if (missing.length > 0) errors.unshift(notFoundError(missing));
+  return envelope(startedAt, results, errors);
+}
+
+export interface BatchUpsertInput {
+  inputs: readonly { id: string; idProperty?: string; properties: RawProperties; objectWriteTraceId?: string }[];
+}
+
+/** By a unique property: update the company holding the value, or create one with it. */
+export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput): Promise<BatchResponse<CompanyView & { new: boolean }>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  const errors: BatchError[] = [];
+  const results: (CompanyView & { new: boolean })[] = [];
+  const plans: { propertyName: string; properties: RawProperties; update: PreparedUpdate; create: PreparedCompany | undefined }[] = [];
+  for (const [index, entry] of input.inputs.entries()) {
+    plans.push(await forInput(index, async () => {
+      const propertyName = await requireIdProperty(actor.hubId, entry.idProperty);
+      if (propertyName === 'hs_object_id') {
+        throw new ValidationError('Upsert needs an idProperty with unique values (domain or a custom property with hasUniqueValue)', { context: { idProperty: [entry.idProperty ?? 'hs_object_id'] } });
+      }
+      const properties = { ...entry.properties, [propertyName]: entry.id };
+      return { propertyName, properties, update: await prepareUpdate(actor, { properties }), create: await prepareCompany(actor, { properties }).catch(() => undefined) };
+    }));
+  }
+  await mapConcurrently(input.inputs, 10, async (entry, index) => {
+    const plan = plans[index];
+    if (!plan) return;
+    const value = uniqueValueOf(plan.propertyName, entry.id) ?? entry.id;
+    const names = [...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...Object.keys(plan.properties)])];
+    try {
+      // A create that loses a race to another upsert of the same value becomes an update.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const owner = await companies.findUniqueValueOwner(actor.hubId, { propertyName: plan.propertyName, value });
+        if (owner) {
+          const record = await commitUpdate(actor, owner, plan.update.values, plan.update.schema);
+          if (record) {
+            results.push({ ...toCompanyView(record, { properties: names }, plan.update.schema, true), new: false });
+            return;
+          }
+          continue;
+        }
+        if (!plan.create) {
+          await prepareCompany(actor, { properties: plan.properties });
+          return;
+        }
+        try {
+          results.push({ ...(await commitCompany(actor, plan.create)), new: true });
+          return;
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 409 || !(plan.propertyName in (error.context ?? {}))) throw error;
+        }
+      }
+    } catch (error) {
+      errors.push(batchErrorOf(error, entry.objectWriteTraceId));
+    }
+  });
+  return envelope(startedAt, results, errors);
+}
+
+export async function batchArchiveCompanies(hubId: number, input: { inputs: readonly { id: string }[] }): Promise<void> {
+  await mapConcurrently([...new Set(input.inputs.map((entry) => entry.id))], 10, (id) => archiveCompany(hubId, id));
+}
