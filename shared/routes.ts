@@ -64,6 +64,16 @@ export const routes = [
     entry: 'functions/companies/batch-upsert-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'batchArchiveCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/archive',
     entry: 'functions/companies/batch-archive-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+
+  // Company associations (v3 per record) and association labels (v4)
+  { name: 'associateCompany', method: 'PUT', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}/{toObjectId}/{associationTypeId}',
+    entry: 'functions/associations/associate-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'disassociateCompany', method: 'DELETE', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}/{toObjectId}/{associationTypeId}',
+    entry: 'functions/associations/disassociate-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'listAssociationLabels', method: 'GET', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/list-association-labels.ts', scopes: ['crm.objects.companies.read', 'crm.schemas.companies.read'], body: 'none', table: 'read' },
+  { name: 'createAssociationLabel', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/create-association-label.ts', scopes: ['crm.schemas.companies.write', 'crm.objects.companies.write'], body: 'json', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];
