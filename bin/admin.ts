@@ -28,7 +28,7 @@ function configureEnvironment(): void {
     applyLocalEnvironment({
       endpoint: endpoint ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
       tableName: process.env.TABLE_NAME ?? localDefaults.tableName,
-      secretsFile: path.join(localDefaults.stateDir, 'secrets.json'),
+      secretsFile: process.env.SECRETS_FILE ?? path.join(localDefaults.stateDir, 'secrets.json'),
     });
   }
 }
