@@ -168,10 +168,11 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     const headers = (event.headers ?? {}) as Record<string, string | undefined>;
     const path = event.pathParameters ?? {};
     const query = { ...(event.queryStringParameters ?? {}) };
+    // Authentication first: a caller without a valid token learns nothing about the schemas.
+    const auth = route.scopes === 'public' ? undefined : authenticate(headers, route.scopes);
     validators.path?.(path);
     validators.query?.(query);
     if (route.body !== 'none') validators.body?.(event.body);
-    const auth = route.scopes === 'public' ? undefined : authenticate(headers, route.scopes);
     const result = await fn({
       body: event.body as Infer<S, 'body'>,
       query: query as Infer<S, 'query'>,
