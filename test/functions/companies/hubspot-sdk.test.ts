@@ -1,0 +1,97 @@
+import { Client } from '@hubspot/api-client';
+import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies/models/AssociationSpec';
+import type { RunningGateway } from '../../../bin/local-gateway';
+import { install, startTestGateway, unique } from '../../support/harness';
+
+/** The official SDK, unchanged but for the base URL: its requests and its models must work against us. */
+let gateway: RunningGateway;
+let client: Client;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  const installed = await install(gateway);
+  client = new Client({ accessToken: installed.accessToken, basePath: gateway.baseUrl, numberOfApiCallRetries: 0 });
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+function domain(): string {
+  return `${unique('sdk')}.example`.toLowerCase();
+}
+
+describe('@hubspot/api-client against the local gateway', () => {
+  it('creates a company and parses the record', async () => {
+    const name = domain();
+
+    const company = await client.crm.companies.basicApi.create({ properties: { name: 'SDK Co', domain: name }, associations: [] });
+
+    expect(company.id).toMatch(/^\d+$/);
+    expect(company.properties).toMatchObject({ name: 'SDK Co', domain: name, hs_object_id: company.id });
+    expect(company.createdAt).toBeInstanceOf(Date);
+    expect(company.archived).toBe(false);
+  });
+
+  it('reads a company by id with properties, history and associations sent as repeated parameters', async () => {
+    const created = await client.crm.companies.basicApi.create({
+      properties: { name: 'SDK Read', city: 'Turin' },
+      associations: [{ to: { id: '42' }, types: [{ associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: 280 }] }],
+    });
+
+    const company = await client.crm.companies.basicApi.getById(created.id, ['name', 'city'], ['name'], ['contacts']);
+
+    expect(company.properties).toEqual({ name: 'SDK Read', city: 'Turin' });
+    expect(company.propertiesWithHistory?.name?.[0]?.value).toBe('SDK Read');
+    expect(company.propertiesWithHistory?.name?.[0]?.timestamp).toBeInstanceOf(Date);
+    expect(company.associations?.contacts?.results).toEqual([{ id: '42', type: 'company_to_contact_unlabeled' }]);
+  });
+
+  it('pages through companies with getPage', async () => {
+    await client.crm.companies.basicApi.create({ properties: { name: 'Page A' }, associations: [] });
+    await client.crm.companies.basicApi.create({ properties: { name: 'Page B' }, associations: [] });
+
+    const first = await client.crm.companies.basicApi.getPage(1, undefined, ['name']);
+    const second = await client.crm.companies.basicApi.getPage(1, first.paging?.next?.after, ['name']);
+
+    expect(first.results).toHaveLength(1);
+    expect(first.paging?.next?.after).toEqual(expect.any(String));
+    expect(second.results[0]?.id).not.toBe(first.results[0]?.id);
+  });
+
+  it('updates a company', async () => {
+    const created = await client.crm.companies.basicApi.create({ properties: { name: 'Before' }, associations: [] });
+
+    const updated = await client.crm.companies.basicApi.update(created.id, { properties: { name: 'After' } });
+
+    expect(updated.properties.name).toBe('After');
+    expect(updated.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it('archives a company', async () => {
+    const created = await client.crm.companies.basicApi.create({ properties: { name: 'Doomed' }, associations: [] });
+
+    await client.crm.companies.basicApi.archive(created.id);
+
+    await expect(client.crm.companies.basicApi.getById(created.id)).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('reads a batch and parses the envelope', async () => {
+    const created = await client.crm.companies.basicApi.create({ properties: { name: 'Batch SDK' }, associations: [] });
+
+    const batch = await client.crm.companies.batchApi.read({ inputs: [{ id: created.id }], properties: ['name'], propertiesWithHistory: [] });
+
+    expect(batch.status).toBe('COMPLETE');
+    expect(batch.results[0]?.properties.name).toBe('Batch SDK');
+    expect(batch.startedAt).toBeInstanceOf(Date);
+  });
+
+  it('surfaces our 409 as an SDK error with the conflict body', async () => {
+    const name = domain();
+    await client.crm.companies.basicApi.create({ properties: { domain: name }, associations: [] });
+
+    const failure = client.crm.companies.basicApi.create({ properties: { domain: name }, associations: [] });
+
+    await expect(failure).rejects.toMatchObject({ code: 409, body: { category: 'CONFLICT' } });
+  });
+});
