@@ -20,7 +20,7 @@ export function toStringValues(raw: RawProperties): Record<string, string> {
 
 const maxAdditionalDomains = 20;
 /** Unique values become part of a sort key (at most 1024 bytes). */
-const maxUniqueValueBytes = 800;
+export const maxUniqueValueBytes = 800;
 const maxHistoryPerProperty = 20;
 /** DynamoDB's item limit is 400 KB; keep room for keys and attribute names. */
 const maxItemBytes = 380_000;

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../http/errors';
 import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/company-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { isNumericId } from './company-id';
-import { uniqueDomainProperty } from './company-values';
+import { maxUniqueValueBytes, uniqueDomainProperty } from './company-values';
 import { namesNeedingDefinitions, parseAssociationTypes, parseNameList, standardLookup, toCompanyView, type CompanyView, type ReadOptions } from './company-view';
 import { normalizeDomain } from './normalize-domain';
 
@@ -50,7 +50,9 @@ export async function requireIdProperty(hubId: number, idProperty: string | unde
 
 /** The stored form of a unique value given as an id (domains are normalised). */
 export function uniqueValueOf(propertyName: string, raw: string): string | undefined {
-  return propertyName === uniqueDomainProperty ? normalizeDomain(raw) : raw;
+  const value = propertyName === uniqueDomainProperty ? normalizeDomain(raw) : raw;
+  // No stored unique value is longer; a longer one would not even fit a key.
+  return value !== undefined && value !== '' && Buffer.byteLength(value) <= maxUniqueValueBytes ? value : undefined;
 }
 
 /** Resolves an id given through idProperty to the company id; undefined when nothing holds it. */
