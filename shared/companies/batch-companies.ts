@@ -1,6 +1,6 @@
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
-import { AppError, ValidationError } from '../http/errors';
+import { AppError, ConflictError, ValidationError } from '../http/errors';
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
@@ -175,7 +175,8 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
   const startedAt = new Date(nowMs()).toISOString();
   const errors: BatchError[] = [];
   const results: (CompanyView & { new: boolean })[] = [];
-  const plans: { propertyName: string; properties: RawProperties; update: PreparedUpdate; create: PreparedCompany | undefined }[] = [];
+  // The create is prepared up front too; when it cannot be valid (say, no name), only an update can succeed.
+  const plans: { propertyName: string; properties: RawProperties; update: PreparedUpdate; create: PreparedCompany | AppError }[] = [];
   for (const [index, entry] of input.inputs.entries()) {
     plans.push(await forInput(index, async () => {
       const propertyName = await requireIdProperty(actor.hubId, entry.idProperty);
@@ -183,7 +184,11 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
         throw new ValidationError('Upsert needs an idProperty with unique values (domain or a custom property with hasUniqueValue)', { context: { idProperty: [entry.idProperty ?? 'hs_object_id'] } });
       }
       const properties = { ...entry.properties, [propertyName]: entry.id };
-      return { propertyName, properties, update: await prepareUpdate(actor, { properties }), create: await prepareCompany(actor, { properties }).catch(() => undefined) };
+      const create = await prepareCompany(actor, { properties }).catch((error: unknown) => {
+        if (error instanceof AppError && error.status < 500) return error;
+        throw error;
+      });
+      return { propertyName, properties, update: await prepareUpdate(actor, { properties }), create };
     }));
   }
   await mapConcurrently(input.inputs, 10, async (entry, index) => {
@@ -203,10 +208,7 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
           }
           continue;
         }
-        if (!plan.create) {
-          await prepareCompany(actor, { properties: plan.properties });
-          return;
-        }
+        if (plan.create instanceof AppError) throw plan.create;
         try {
           results.push({ ...(await commitCompany(actor, plan.create)), new: true });
           return;
@@ -214,6 +216,7 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
           if (!(error instanceof AppError) || error.status !== 409 || !(plan.propertyName in (error.context ?? {}))) throw error;
         }
       }
+      throw new ConflictError(`The company with ${plan.propertyName} ${value} kept changing during the upsert; retry it`, { context: { [plan.propertyName]: [value] } });
     } catch (error) {
       errors.push(batchErrorOf(error, entry.objectWriteTraceId));
     }

@@ -1,4 +1,4 @@
-import { checkAssociationLimits, associatedActivityIds, resolveAssociationInputs, reverseCompanyLinks, type AssociationEntry, type AssociationInput } from '../associations/company-association-entries';
+import { checkAssociationLimits, resolveAssociationInputs, reverseCompanyLinks, type AssociationEntry, type AssociationInput } from '../associations/company-association-entries';
 import { nowMs } from '../clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
@@ -29,7 +29,7 @@ export async function prepareCompany(actor: Actor, input: NewCompany): Promise<P
   requireNameOrDomain(properties);
   const entries = await resolveAssociationInputs(actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
-  if (pinned !== undefined && !associatedActivityIds(Object.fromEntries(entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), '']))).has(pinned)) {
+  if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {
     throw propertyValuesError([{ name: 'hs_pinned_engagement_id', error: 'INVALID_PINNED_ENGAGEMENT', message: `Activity ${pinned} must be associated with the company in the same request to be pinned` }]);
   }
   return { properties, entries, uniqueValues: uniqueValuesOf(properties, schema, Object.keys(properties)), schema, sentNames: Object.keys(input.properties) };

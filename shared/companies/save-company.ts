@@ -2,9 +2,6 @@ import { saveCompany, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError } from '../http/errors';
 import { invalidAssociationTargets } from '../associations/company-association-entries';
 
-/** What to do after a write was refused because the record changed or was contended. */
-export type Retry = 'retry';
-
 const maxAttempts = 6;
 
 /**

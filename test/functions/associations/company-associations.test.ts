@@ -49,6 +49,15 @@ describe('PUT /crm/v3/objects/companies/{companyId}/associations/{toObjectType}/
     ]);
   });
 
+  it('accepts the historical type name instead of the type id', async () => {
+    const id = await company();
+
+    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/903/company_to_contact_unlabeled`);
+
+    expect(response.status).toBe(200);
+    expect(response.body.associations?.contacts?.results).toEqual([{ id: '903', type: 'company_to_contact_unlabeled' }]);
+  });
+
   it('answers 400 INVALID_ASSOCIATION_TYPE when the type does not fit the pair', async () => {
     const id = await company();
 
@@ -106,6 +115,26 @@ describe('DELETE /crm/v3/objects/companies/{companyId}/associations/...', () => 
     expect(response.status).toBe(204);
     expect(fromParent.body).not.toHaveProperty('associations');
     expect(fromChild.body).not.toHaveProperty('associations');
+  });
+
+  it('removes the primary type along with the unlabeled one it implies', async () => {
+    const id = await company();
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/904/2`);
+
+    await api.delete(`/crm/v3/objects/companies/${id}/associations/contacts/904/280`);
+    const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
+
+    expect(read.body).not.toHaveProperty('associations');
+  });
+
+  it('keeps the unlabeled type when only the primary type is removed', async () => {
+    const id = await company();
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/905/2`);
+
+    await api.delete(`/crm/v3/objects/companies/${id}/associations/contacts/905/2`);
+    const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
+
+    expect(read.body.associations?.contacts?.results).toEqual([{ id: '905', type: 'company_to_contact_unlabeled' }]);
   });
 
   it('removes the reverse side when a company is archived', async () => {

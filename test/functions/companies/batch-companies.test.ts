@@ -152,6 +152,19 @@ describe('POST /crm/v3/objects/companies/batch/upsert', () => {
     expect(byDomain.get(fresh)).toMatchObject({ new: true, properties: { name: 'New one' } });
   });
 
+  it('creates exactly one company when parallel upserts race on a new domain', async () => {
+    const contested = domain();
+
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, index) => api.post('/crm/v3/objects/companies/batch/upsert', {
+      inputs: [{ id: contested, idProperty: 'domain', properties: { name: `Racer ${index}` } }],
+    })));
+
+    const results = responses.flatMap((response) => response.body.results ?? []);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((company) => company.id)).size).toBe(1);
+    expect(results.filter((company) => company.new)).toHaveLength(1);
+  });
+
   it('answers 400 when idProperty is not unique', async () => {
     const response = await api.post('/crm/v3/objects/companies/batch/upsert', { inputs: [{ id: 'x', idProperty: 'name', properties: {} }] });
 
