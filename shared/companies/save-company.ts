@@ -2,7 +2,8 @@ import { saveCompany, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError } from '../http/errors';
 import { invalidAssociationTargets } from '../associations/company-association-entries';
 
-const maxAttempts = 6;
+// Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
+const maxAttempts = 12;
 
 /**
  * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
@@ -10,7 +11,8 @@ const maxAttempts = 6;
  */
 export async function saveWithRetries(hubId: number, build: (attempt: number) => Promise<CompanyWrite | undefined>): Promise<CompanyWrite | undefined> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+    // Full jitter: racing writers spread out instead of colliding again in lockstep.
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
     const write = await build(attempt);
     if (!write) return undefined;
     const result = await saveCompany(hubId, write);

@@ -267,6 +267,26 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
     expect(responses.map((response) => response.status).filter((status) => status === 409)).toHaveLength(9);
   });
 
+  it('loses no update when 10 requests change different properties of one company at once', async () => {
+    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Busy' } });
+    const names = ['city', 'state', 'zip', 'country', 'phone', 'address', 'address2', 'website', 'timezone', 'about_us'];
+
+    const responses = await Promise.all(names.map((name) => api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { [name]: `v-${name}` } })));
+    const read = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=${names.join(',')}`);
+
+    expect(responses.map((response) => response.status)).toEqual(names.map(() => 200));
+    expect(read.body.properties).toEqual(Object.fromEntries(names.map((name) => [name, `v-${name}`])));
+  });
+
+  it('answers 400, not a 5xx, when the record would exceed the item size limit', async () => {
+    const big = 'x'.repeat(65_000);
+
+    const response = await api.post('/crm/v3/objects/companies', { properties: { name: 'Huge', description: big, about_us: big, address: big, address2: big } });
+
+    expect(response.status).toBe(400);
+    expect(response.body.category).toBe('VALIDATION_ERROR');
+  });
+
   it('answers 400 when the update would leave neither name nor domain', async () => {
     const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Lonely' } });
 
