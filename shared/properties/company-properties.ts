@@ -76,6 +76,11 @@ const fieldTypesByType: Record<PropertyType, readonly FieldType[]> = {
 
 /** A hub may define this many custom company properties; the real API allows about as many. */
 const maxCustomProperties = 1000;
+/**
+ * HubSpot allows 10 unique-value properties per object; the bound also keeps a company's
+ * unique items (domain, 20 additional domains, these) inside one 100-item transaction.
+ */
+const maxUniqueProperties = 10;
 
 function checkNewProperty(input: NewProperty): PropertyOption[] {
   if (!propertyNamePattern.test(input.name)) {
@@ -120,6 +125,9 @@ export async function createCompanyProperty(hubId: number, userId: number, input
   }
   // Counted before the write: a race may pass the cap by a few, which only bounds the catalog size.
   const existing = await customProperties.listCompanyProperties(hubId);
+  if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties) {
+    throw new ValidationError(`An account may define at most ${maxUniqueProperties} company properties with unique values`, { context: { hasUniqueValue: ['true'] } });
+  }
   if (existing.length >= maxCustomProperties) {
     throw new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, { context: { name: [input.name] } });
   }

@@ -185,3 +185,16 @@ describe('POST /crm/v3/properties/companies', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('POST /crm/v3/properties/companies, unique values', () => {
+  it('allows at most 10 properties with unique values per account', async () => {
+    const fresh = crmClient(gateway, (await install(gateway)).accessToken);
+    const define = () => fresh.post('/crm/v3/properties/companies', { name: customName(), label: 'u', type: 'string', fieldType: 'text', groupName: 'companyinformation', hasUniqueValue: true });
+    for (let index = 0; index < 10; index += 1) expect((await define()).status).toBe(201);
+
+    const eleventh = await define();
+
+    expect(eleventh.status).toBe(400);
+    expect(eleventh.body.context).toEqual({ hasUniqueValue: ['true'] });
+  });
+});
