@@ -142,15 +142,11 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
     items.push({ Update: {
       TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
+      // DynamoDB rejects an empty names map.
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
     } });
     roles.push({ kind: 'linked', companyId: change.companyId });
-  }
-  for (const item of items) {
-    // DynamoDB rejects an empty ExpressionAttributeNames map.
-    const update = item.Update;
-    if (update && update.ExpressionAttributeNames && Object.keys(update.ExpressionAttributeNames).length === 0) delete update.ExpressionAttributeNames;
   }
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));

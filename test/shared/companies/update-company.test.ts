@@ -1,0 +1,42 @@
+import { applyValues } from '../../../shared/companies/update-company';
+import type { CompanyRecord } from '../../../shared/db/companies';
+import { loadCompanyPropertySchema } from '../../../shared/properties/company-properties';
+
+const actor = { hubId: 1, appId: 7, userId: 3 };
+
+function record(properties: Record<string, string>): CompanyRecord {
+  return {
+    id: '1000000000000001', properties, history: {}, associations: {},
+    uniqueValues: properties.domain ? [{ propertyName: 'domain', value: properties.domain }] : [],
+    createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', archived: false, version: 3,
+  };
+}
+
+describe('applyValues', () => {
+  it('swaps the unique item when the domain changes', async () => {
+    const schema = await loadCompanyPropertySchema(1, ['domain']);
+
+    const change = applyValues(actor, record({ domain: 'old.example' }), { domain: 'new.example' }, schema);
+
+    expect(change?.addUnique).toEqual([{ propertyName: 'domain', value: 'new.example' }]);
+    expect(change?.removeUnique).toEqual([{ propertyName: 'domain', value: 'old.example' }]);
+    expect(change?.record.version).toBe(4);
+  });
+
+  it('changes nothing when only an earlier lifecycle stage is sent', async () => {
+    const schema = await loadCompanyPropertySchema(1, ['lifecyclestage']);
+
+    const change = applyValues(actor, record({ name: 'x', lifecyclestage: 'customer' }), { lifecyclestage: 'lead' }, schema);
+
+    expect(change).toBeUndefined();
+  });
+
+  it('records the cleared value in the history', async () => {
+    const schema = await loadCompanyPropertySchema(1, ['city']);
+
+    const change = applyValues(actor, record({ name: 'x', city: 'Rome' }), { city: '' }, schema);
+
+    expect(change?.record.properties).toEqual({ name: 'x' });
+    expect(change?.record.history.city?.[0]).toMatchObject({ value: '', sourceType: 'INTEGRATION', sourceId: '7' });
+  });
+});
