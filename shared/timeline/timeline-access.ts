@@ -1,0 +1,49 @@
+import { ForbiddenError, NotFoundError, ValidationError, type ErrorDetail } from '../http/errors';
+
+/** Who calls: from the verified access token only, never from the request. */
+export interface TimelineCaller {
+  appId: number;
+  hubId: number;
+}
+
+/** Timeline paths name an application; only a token issued to that same application may use them. */
+export function requireOwnApp(caller: TimelineCaller, appId: number): void {
+  if (caller.appId === appId) return;
+  throw new ForbiddenError(`This access token was issued to application ${caller.appId}; it cannot act for application ${appId}.`, {
+    context: { applicationId: [String(appId)] },
+  });
+}
+
+/** Largest id that stays exact as a JSON number. */
+const maxIdDigits = 15;
+
+/** Parses a numeric path id; anything else answers like a missing object, as HubSpot does for non-numeric ids. */
+export function parsePathId(raw: string, field: string): number {
+  if (!new RegExp(`^[0-9]{1,${maxIdDigits}}$`).test(raw)) {
+    throw new NotFoundError('Object not found.  objectId are usually numeric.', { context: { [field]: [raw] } });
+  }
+  return Number(raw);
+}
+
+/** A positive integer given as a JSON number or a string of digits; undefined when it is neither. */
+export function parseNumericId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value === 'string' && new RegExp(`^[0-9]{1,${maxIdDigits}}$`).test(value) && Number(value) > 0) return Number(value);
+  return undefined;
+}
+
+export function problem(field: string, message: string, code: string): ErrorDetail {
+  return { message, code, in: field, context: { field: [field] } };
+}
+
+/** One 400 naming every bad field; `extraContext` adds the offending values where they help. */
+export function validationFailure(problems: readonly ErrorDetail[], extraContext: Record<string, string[]> = {}): ValidationError {
+  const fields = [...new Set(problems.map((detail) => detail.in ?? 'body'))];
+  return new ValidationError(problems.map((detail) => detail.message).join('; '), {
+    errors: [...problems], context: { field: fields, ...extraContext },
+  });
+}
+
+export function eventTypeNotFound(eventTypeId: number, appId: number): NotFoundError {
+  return new NotFoundError(`Event type ${eventTypeId} does not exist in application ${appId}.`, { context: { eventTypeId: [String(eventTypeId)] } });
+}
