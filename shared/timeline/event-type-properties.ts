@@ -4,7 +4,9 @@ import {
   type EventTypeProperty, type EventTypePropertyOption, type TimelinePropertyType,
 } from '../db/timeline';
 import { NotFoundError, ObjectAlreadyExistsError } from '../http/errors';
-import { eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, validationFailure, type TimelineCaller } from './timeline-access';
+import {
+  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
+} from './timeline-access';
 
 /**
  * Names an event already uses for its own fields (HubSpot's list); a property with one of these names
@@ -86,6 +88,7 @@ export async function createTimelineEventTypeProperty(
   caller: TimelineCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
   requireOwnApp(caller, appId);
+  requireWellFormedJson(input);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   requireMatchingEventTypeId(input, eventTypeId);
   const name = requireValidName(input.name);
@@ -120,6 +123,7 @@ export async function updateTimelineEventTypeProperty(
   caller: TimelineCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
   requireOwnApp(caller, appId);
+  requireWellFormedJson(input);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   requireMatchingEventTypeId(input, eventTypeId);
   const propertyId = parseNumericId(input.id);

@@ -2,7 +2,9 @@ import { nextSequenceValue } from '../db/counters';
 import {
   deleteEventType, findEventType, insertEventType, listEventTypes, replaceEventType, type EventType, type TimelineObjectType,
 } from '../db/timeline';
-import { eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, validationFailure, type TimelineCaller } from './timeline-access';
+import {
+  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
+} from './timeline-access';
 
 export interface EventTypeInput {
   applicationId?: number | string;
@@ -27,6 +29,7 @@ function requireName(name: string | undefined): string {
 
 export async function createTimelineEventType(caller: TimelineCaller, appId: number, input: EventTypeInput): Promise<EventType> {
   requireOwnApp(caller, appId);
+  requireWellFormedJson(input);
   requireMatchingApplicationId(input, appId);
   const name = requireName(input.name);
   const type: EventType = {
@@ -53,6 +56,8 @@ export async function getTimelineEventType(caller: TimelineCaller, appId: number
 
 /** Fields present in the body replace the stored ones (null clears a template); absent fields stay. */
 export async function updateTimelineEventType(caller: TimelineCaller, appId: number, rawEventTypeId: string, input: EventTypeInput): Promise<EventType> {
+  requireOwnApp(caller, appId);
+  requireWellFormedJson(input);
   const existing = await getTimelineEventType(caller, appId, rawEventTypeId);
   requireMatchingApplicationId(input, appId);
   const updated: EventType = {

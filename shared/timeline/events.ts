@@ -6,7 +6,7 @@ import {
 import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../http/errors';
 import { reservedTimelineNames } from './event-type-properties';
 import {
-  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, validationFailure, type TimelineCaller,
+  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
 } from './timeline-access';
 
 /** Keys an event body may carry besides the custom fields of its type. */
@@ -176,6 +176,7 @@ async function write(events: readonly TimelineEvent[]): Promise<void> {
 /** Records one event (POST, or the legacy PUT): a new id only, since events became immutable in December 2024. */
 export async function recordTimelineEvent(caller: TimelineCaller, appId: number, raw: Json): Promise<void> {
   requireOwnApp(caller, appId);
+  requireWellFormedJson(raw);
   const eventTypeId = parseNumericId(raw.eventTypeId);
   if (eventTypeId === undefined) throw validationFailure([problem('eventTypeId', 'eventTypeId is required: the id of an event type of this application', 'REQUIRED')]);
   const loaded = await loadType(appId, eventTypeId);
@@ -195,6 +196,7 @@ export async function recordTimelineEvent(caller: TimelineCaller, appId: number,
  */
 export async function recordTimelineEvents(caller: TimelineCaller, appId: number, wrappers: readonly unknown[]): Promise<void> {
   requireOwnApp(caller, appId);
+  requireWellFormedJson(wrappers, 'eventWrappers');
   if (wrappers.length > maxEventsPerWrite) {
     throw validationFailure([problem('eventWrappers', `at most ${maxEventsPerWrite} events per batch; got ${wrappers.length}`, 'TOO_MANY')]);
   }

@@ -47,3 +47,36 @@ export function validationFailure(problems: readonly ErrorDetail[], extraContext
 export function eventTypeNotFound(eventTypeId: number, appId: number): NotFoundError {
   return new NotFoundError(`Event type ${eventTypeId} does not exist in application ${appId}.`, { context: { eventTypeId: [String(eventTypeId)] } });
 }
+
+/** Deeper JSON than this is refused: nothing sensible nests so deep, and serialising it would exhaust the stack. */
+export const maxJsonDepth = 64;
+
+// With the u flag a proper surrogate pair is one code point, so this matches only lone (broken) halves.
+const loneSurrogate = /\p{Surrogate}/u;
+
+function malformedAt(value: unknown, field: string, depth: number): { field: string; reason: 'text' | 'depth' } | undefined {
+  if (typeof value === 'string') return loneSurrogate.test(value) ? { field, reason: 'text' } : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= maxJsonDepth) return { field, reason: 'depth' };
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item]) : Object.entries(value).map(([key, item]) => [`.${key}`, item]);
+  for (const [step, item] of entries) {
+    const path = field === '' ? step.replace(/^\./, '') : `${field}${step}`;
+    if (loneSurrogate.test(step)) return { field: path, reason: 'text' };
+    const found = malformedAt(item, path, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses text that is not valid Unicode (a lone surrogate, which JSON can carry but DynamoDB would
+ * silently replace, so two different ids could collide) and JSON nested deeper than maxJsonDepth.
+ */
+export function requireWellFormedJson(value: unknown, field = ''): void {
+  const found = malformedAt(value, field, 0);
+  if (!found) return;
+  const name = found.field === '' ? 'body' : found.field;
+  throw validationFailure([found.reason === 'text'
+    ? problem(name, `${name} contains text that is not valid Unicode (a lone surrogate)`, 'INVALID_TEXT')
+    : problem(name, `${name} is nested deeper than ${maxJsonDepth} levels`, 'TOO_DEEP')]);
+}

@@ -214,6 +214,32 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     expect(response.body.category).toBe('FORBIDDEN');
   });
 
+  it('rejects an id that is not valid Unicode, which storage would silently alter', async () => {
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ id: `${unique('lone')}\ud800` }));
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ context: { field: ['id'] }, errors: [{ code: 'INVALID_TEXT' }] });
+  });
+
+  it('rejects extraData nested deeper than 64 levels with 400, not a crash', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const body = `{"id":"${unique('deep')}","eventTypeId":${contactTypeId},"objectId":1,"extraData":{"a":${deep}}}`;
+
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, body);
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.code).toBe('TOO_DEEP');
+  });
+
+  it('keeps extraData text exactly, including characters outside the BMP', async () => {
+    const event = contactEvent({ extraData: { note: 'emoji 😀, accents é, nul \u0000, quotes "x"' } });
+    await call('POST', `${appPath()}/event`, event);
+
+    const read = await call('GET', eventPath(contactTypeId, String(event.id)));
+
+    expect(read.body.extraData).toEqual({ note: 'emoji 😀, accents é, nul \u0000, quotes "x"' });
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, '{"id":');
 
