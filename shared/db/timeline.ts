@@ -234,7 +234,8 @@ export async function deleteProperty(appId: number, property: EventTypeProperty)
 
 export type InsertEventsOutcome =
   | { outcome: 'created' }
-  | { outcome: 'duplicate'; ids: string[] }
+  /** Positions (in the given list) of the events whose id already exists. */
+  | { outcome: 'duplicate'; indexes: number[] }
   /** Another request wrote one of these events at the same moment; nothing was written. */
   | { outcome: 'conflict' };
 
@@ -254,7 +255,7 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
       await db.send(new PutCommand({ TableName: tableName, Item: eventItem(first), ConditionExpression: 'attribute_not_exists(pk)' }));
       return { outcome: 'created' };
     } catch (error) {
-      if (isConditionalCheckFailed(error)) return { outcome: 'duplicate', ids: [first.id] };
+      if (isConditionalCheckFailed(error)) return { outcome: 'duplicate', indexes: [0] };
       throw error;
     }
   }
@@ -266,8 +267,8 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
-    const ids = events.filter((_, index) => reasons[index] === 'ConditionalCheckFailed').map((event) => event.id);
-    if (ids.length > 0) return { outcome: 'duplicate', ids };
+    const indexes = events.map((_, index) => index).filter((index) => reasons[index] === 'ConditionalCheckFailed');
+    if (indexes.length > 0) return { outcome: 'duplicate', indexes };
     if (reasons.includes('TransactionConflict')) return { outcome: 'conflict' };
     throw error;
   }

@@ -162,11 +162,14 @@ async function companyProblems(caller: TimelineCaller, events: readonly { event:
     problem(`${prefix}objectId`, `Company ${event.objectId} does not exist in account ${caller.hubId}`, 'OBJECT_NOT_FOUND'));
 }
 
-async function write(events: readonly TimelineEvent[]): Promise<void> {
+/** `prefixes[i]` places event i's fields in the answer ('' for a single event, `eventWrappers[i].` in a batch). */
+async function write(events: readonly TimelineEvent[], prefixes: readonly string[]): Promise<void> {
   const result = await insertEvents(events);
   if (result.outcome === 'duplicate') {
-    throw validationFailure(result.ids.map((id) => problem('id', `An event with id "${id}" already exists for event type ${events.find((event) => event.id === id)?.eventTypeId}; events cannot be changed`, 'DUPLICATE_EVENT_ID')),
-      { id: result.ids });
+    const duplicates = result.indexes.map((index) => ({ event: events[index], prefix: prefixes[index] ?? '' }));
+    const problems = duplicates.map(({ event, prefix }) =>
+      problem(`${prefix}id`, `An event with id "${event?.id}" already exists for event type ${event?.eventTypeId}; events cannot be changed`, 'DUPLICATE_EVENT_ID'));
+    throw validationFailure(problems, { id: duplicates.map(({ event }) => String(event?.id)) });
   }
   if (result.outcome === 'conflict') {
     throw new ConflictError('Another request wrote one of these events at the same time; nothing was written. Retry the request.');
@@ -185,7 +188,7 @@ export async function recordTimelineEvent(caller: TimelineCaller, appId: number,
   if (!event) throw validationFailure(problems);
   const missingCompanies = await companyProblems(caller, [{ event, prefix: '' }]);
   if (missingCompanies.length > 0) throw validationFailure(missingCompanies, { objectId: [String(event.objectId)] });
-  await write([event]);
+  await write([event], ['']);
 }
 
 /**
@@ -238,7 +241,7 @@ export async function recordTimelineEvents(caller: TimelineCaller, appId: number
   if (totalBytes > maxBatchBytes) {
     throw new PayloadTooLargeError(`the batch takes ${totalBytes} bytes; at most ${maxBatchBytes} are allowed`, { context: { field: ['eventWrappers'] } });
   }
-  await write(accepted.map(({ event }) => event));
+  await write(accepted.map(({ event }) => event), accepted.map(({ prefix }) => prefix));
 }
 
 export type TimelineEventView = Record<string, unknown>;

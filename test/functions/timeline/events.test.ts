@@ -413,7 +413,7 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
     const original = await call('GET', eventPath(contactTypeId, String(existing.id)));
 
     expect(response.status).toBe(400);
-    expect(response.body.context).toEqual({ field: ['id'], id: [existing.id] });
+    expect(response.body.context).toEqual({ field: ['eventWrappers[1].id'], id: [existing.id] });
     expect(statuses).toEqual([404, 404]);
     expect(original.body).toMatchObject({ webinarName: 'original' });
   });
