@@ -14,22 +14,26 @@ export function requireOwnApp(caller: TimelineCaller, appId: number): void {
   });
 }
 
-/** Largest id that stays exact as a JSON number. */
-const maxIdDigits = 15;
+// Ids must stay exact as JSON numbers (company ids have 16 digits).
+const digits = /^[0-9]{1,16}$/;
+
+function exactId(raw: string): number | undefined {
+  const value = Number(raw);
+  return digits.test(raw) && Number.isSafeInteger(value) ? value : undefined;
+}
 
 /** Parses a numeric path id; anything else answers like a missing object, as HubSpot does for non-numeric ids. */
 export function parsePathId(raw: string, field: string): number {
-  if (!new RegExp(`^[0-9]{1,${maxIdDigits}}$`).test(raw)) {
-    throw new NotFoundError('Object not found.  objectId are usually numeric.', { context: { [field]: [raw] } });
-  }
-  return Number(raw);
+  const value = exactId(raw);
+  if (value === undefined) throw new NotFoundError('Object not found.  objectId are usually numeric.', { context: { [field]: [raw] } });
+  return value;
 }
 
 /** A positive integer given as a JSON number or a string of digits; undefined when it is neither. */
 export function parseNumericId(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
-  if (typeof value === 'string' && new RegExp(`^[0-9]{1,${maxIdDigits}}$`).test(value) && Number(value) > 0) return Number(value);
-  return undefined;
+  const parsed = typeof value === 'string' ? exactId(value) : undefined;
+  return parsed !== undefined && parsed > 0 ? parsed : undefined;
 }
 
 export function problem(field: string, message: string, code: string): ErrorDetail {

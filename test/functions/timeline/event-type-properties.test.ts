@@ -118,6 +118,17 @@ describe('POST .../event-types/{eventTypeId}/properties', () => {
     expect(response.body.category).toBe('OBJECT_ALREADY_EXISTS');
   });
 
+  it('gives exactly one 200 for 5 parallel creates of one name', async () => {
+    const eventTypeId = await newEventTypeId();
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => call('POST', propertiesPath(eventTypeId), { name: 'race', label: 'Race', propertyType: 'String' })));
+    const listed = await call<PropertyJson[]>('GET', propertiesPath(eventTypeId));
+
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    expect(listed.body).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown event type', async () => {
     const response = await call<ErrorJson>('POST', propertiesPath(999999997), { name: 'x', label: 'X', propertyType: 'String' });
 

@@ -39,6 +39,13 @@ afterAll(async () => {
   await gateway.close();
 });
 
+let companySequence = 0;
+/** Shaped like the companies API's ids: "1", 12 digits of ms since 2024, 3 of sequence (16 digits, a safe integer). */
+function newCompanyId(): string {
+  companySequence += 1;
+  return `1${String(Date.now() - Date.UTC(2024, 0, 1)).padStart(12, '0')}${String(companySequence % 1000).padStart(3, '0')}`;
+}
+
 const eventPath = (eventTypeId: number, eventId: string) => `${appPath()}/event/${eventTypeId}/${encodeURIComponent(eventId)}`;
 
 function contactEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -87,6 +94,29 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
 
     expect(response.status).toBe(204);
     expect(read.body).toMatchObject({ objectId: 77, timestamp: 1700000000000, eventTypeId: contactTypeId });
+  });
+
+  it('gives exactly one 204 for 10 parallel creates of one id', async () => {
+    const event = contactEvent();
+
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => call('POST', `${appPath()}/event`, { ...event, attendeeCount: String(index) })));
+    const read = await call('GET', eventPath(contactTypeId, String(event.id)));
+
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(9);
+    expect(read.body.attendeeCount).toBe(String(statuses.indexOf(204)));
+  });
+
+  it('rejects an id the type already used in another account, as HubSpot does (ids are unique per event type)', async () => {
+    const event = contactEvent();
+    await call('POST', `${appPath()}/event`, event);
+    const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });
+
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, event, otherHubToken);
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.code).toBe('DUPLICATE_EVENT_ID');
   });
 
   it('also creates through the legacy PUT', async () => {
@@ -250,7 +280,7 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
 
 describe('COMPANY events', () => {
   it('records an event on an existing company of the hub', async () => {
-    const companyId = String(Date.now());
+    const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const event = { id: unique('company-event'), eventTypeId: companyTypeId, objectId: Number(companyId), contractName: 'MSA', timestamp: 1714658591512 };
 
@@ -262,6 +292,18 @@ describe('COMPANY events', () => {
       id: event.id, applicationId: installed.appId, portalId: installed.hubId, eventTypeId: companyTypeId, objectType: 'COMPANY',
       objectId: Number(companyId), timestamp: 1714658591512, extraData: null, contractName: 'MSA',
     });
+  });
+
+  it('accepts a 16-digit company id sent as a string', async () => {
+    const companyId = newCompanyId();
+    await putCompanyRecordFixture(installed.hubId, companyId);
+    const event = { id: unique('company-event'), eventTypeId: companyTypeId, objectId: companyId };
+
+    const response = await call('POST', `${appPath()}/event`, event);
+    const read = await call('GET', eventPath(companyTypeId, event.id));
+
+    expect(response.status).toBe(204);
+    expect(read.body.objectId).toBe(Number(companyId));
   });
 
   it('rejects a company that does not exist with 400 naming objectId', async () => {
@@ -276,7 +318,7 @@ describe('COMPANY events', () => {
   });
 
   it('rejects an archived company', async () => {
-    const companyId = String(Date.now() + 1);
+    const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId, companyId, { archived: true });
 
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) });
@@ -286,7 +328,7 @@ describe('COMPANY events', () => {
   });
 
   it('rejects a company of another hub', async () => {
-    const companyId = String(Date.now() + 2);
+    const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId + 1, companyId);
 
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) });
@@ -441,7 +483,7 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   });
 
   it('rejects the whole batch when one COMPANY event names a missing company', async () => {
-    const companyId = String(Date.now() + 3);
+    const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const good = { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) };
     const bad = { id: unique('e'), eventTypeId: companyTypeId, objectId: 5151515151 };
@@ -455,7 +497,7 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   });
 
   it('mixes event types in one batch', async () => {
-    const companyId = String(Date.now() + 4);
+    const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const contact = contactEvent();
     const company = { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) };

@@ -16,13 +16,17 @@ describe('parsePathId', () => {
     expect(parsePathId('1001', 'eventTypeId')).toBe(1001);
   });
 
-  it.each(['abc', '1.5', '-1', '', '1234567890123456', ' 1'])('answers %j like a missing object', (raw) => {
+  it('reads a 16-digit company-sized id exactly', () => {
+    expect(parsePathId('1001795298369500', 'objectId')).toBe(1001795298369500);
+  });
+
+  it.each(['abc', '1.5', '-1', '', '9999999999999999', '12345678901234567', ' 1'])('answers %j like a missing object', (raw) => {
     expect(() => parsePathId(raw, 'eventTypeId')).toThrow(NotFoundError);
   });
 });
 
 describe('parseNumericId', () => {
-  it.each([[5, 5], ['5', 5], [0, undefined], ['0', undefined], [1.5, undefined], ['x', undefined], [null, undefined], [2 ** 60, undefined]])(
+  it.each([[5, 5], ['5', 5], [0, undefined], ['0', undefined], [1.5, undefined], ['x', undefined], [null, undefined], [2 ** 60, undefined], ['1001795298369500', 1001795298369500]])(
     'reads %j as %j', (value, expected) => {
       expect(parseNumericId(value)).toBe(expected);
     });
