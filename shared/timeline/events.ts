@@ -32,6 +32,11 @@ function isPlainObject(value: unknown): value is Json {
 const numericPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
 
+/** Echoes a sent value in a message, cut short: a 300 KB value must not come back twice in the error. */
+function quote(value: string): string {
+  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+}
+
 /** Why a custom field's value does not fit its property, or undefined when it does. */
 function valueProblem(property: EventTypeProperty, value: string): { message: string; code: string } | undefined {
   switch (property.propertyType) {
@@ -39,14 +44,16 @@ function valueProblem(property: EventTypeProperty, value: string): { message: st
       return undefined;
     case 'Numeric':
       return numericPattern.test(value) && Number.isFinite(Number(value))
-        ? undefined : { message: `must be a number (as a string), got ${JSON.stringify(value)}`, code: 'INVALID_NUMBER' };
+        ? undefined : { message: `must be a number (as a string), got ${quote(value)}`, code: 'INVALID_NUMBER' };
     case 'Date':
       return epochMsPattern.test(value)
-        ? undefined : { message: `must be a date in epoch milliseconds (as a string), got ${JSON.stringify(value)}`, code: 'INVALID_DATE' };
-    case 'Enumeration':
-      return (property.options ?? []).some((option) => option.value === value)
-        ? undefined
-        : { message: `must be one of ${(property.options ?? []).map((option) => JSON.stringify(option.value)).join(', ')}, got ${JSON.stringify(value)}`, code: 'INVALID_OPTION' };
+        ? undefined : { message: `must be a date in epoch milliseconds (as a string), got ${quote(value)}`, code: 'INVALID_DATE' };
+    case 'Enumeration': {
+      const options = property.options ?? [];
+      if (options.some((option) => option.value === value)) return undefined;
+      const listed = options.slice(0, 20).map((option) => quote(option.value)).join(', ');
+      return { message: `must be one of ${listed}${options.length > 20 ? ', …' : ''}, got ${quote(value)}`, code: 'INVALID_OPTION' };
+    }
   }
 }
 
@@ -120,7 +127,7 @@ function readEvent(raw: Json, loaded: LoadedType, caller: TimelineCaller, prefix
     }
     const property = loaded.properties.get(name);
     if (!property) {
-      problems.push(problem(field(name), `Property "${name}" does not exist on event type ${loaded.type.id}`, 'PROPERTY_DOESNT_EXIST'));
+      problems.push(problem(field(name), `${field(name)} is not a property of event type ${loaded.type.id}`, 'PROPERTY_DOESNT_EXIST'));
       continue;
     }
     // HubSpot documents string values; a bare number is what the client meant, so it is kept as its string.

@@ -36,15 +36,26 @@ export function parseNumericId(value: unknown): number | undefined {
   return parsed !== undefined && parsed > 0 ? parsed : undefined;
 }
 
-export function problem(field: string, message: string, code: string): ErrorDetail {
-  return { message, code, in: field, context: { field: [field] } };
+/** Field names come from the caller (unknown keys), so they are cut short before they are echoed. */
+function shortField(field: string): string {
+  return field.length > 200 ? `${field.slice(0, 200)}…` : field;
 }
 
-/** One 400 naming every bad field; `extraContext` adds the offending values where they help. */
+export function problem(field: string, message: string, code: string): ErrorDetail {
+  const name = shortField(field);
+  return { message: message.split(field).join(name), code, in: name, context: { field: [name] } };
+}
+
+/** An answer lists at most this many problems, so a body full of bad keys cannot make it huge. */
+const maxProblems = 50;
+
+/** One 400 naming every bad field (up to maxProblems); `extraContext` adds the offending values where they help. */
 export function validationFailure(problems: readonly ErrorDetail[], extraContext: Record<string, string[]> = {}): ValidationError {
-  const fields = [...new Set(problems.map((detail) => detail.in ?? 'body'))];
-  return new ValidationError(problems.map((detail) => detail.message).join('; '), {
-    errors: [...problems], context: { field: fields, ...extraContext },
+  const shown = problems.slice(0, maxProblems);
+  const more = problems.length - shown.length;
+  const fields = [...new Set(shown.map((detail) => detail.in ?? 'body'))];
+  return new ValidationError(shown.map((detail) => detail.message).join('; ') + (more > 0 ? `; and ${more} more problems` : ''), {
+    errors: shown, context: { field: fields, ...extraContext },
   });
 }
 

@@ -548,3 +548,17 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
     expect(response.body.errors?.[0]?.code).toBe('TOO_LARGE');
   });
 });
+
+describe('error answers stay small', () => {
+  it('lists at most 50 problems and cuts long unknown field names short', async () => {
+    const event = contactEvent();
+    for (let index = 0; index < 500; index += 1) event[`${'k'.repeat(5000)}${index}`] = 'x';
+
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, event);
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toHaveLength(50);
+    expect(response.body.message).toContain('and 450 more problems');
+    expect(response.text.length).toBeLessThan(60_000);
+  });
+});
