@@ -1,20 +1,7 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { advanceClock, resetClock } from '../../../shared/clock';
-import { jsonOf, postForm, provision, startTestGateway, type Installation, type TokenJson } from '../../support/harness';
+import { advanceClock } from '../../../shared/clock';
+import { jsonOf, postForm, provision, useTestGateway, type Installation, type TokenJson } from '../../support/harness';
 
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
-
-afterEach(() => {
-  resetClock();
-});
+const gateway = useTestGateway();
 
 /** A browser stand-in: keeps the session cookie and reads the hidden CSRF field. */
 class Browser {

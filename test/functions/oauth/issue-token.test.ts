@@ -1,20 +1,7 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { advanceClock, resetClock } from '../../../shared/clock';
-import { authorizationCodeFor, install, jsonOf, postForm, provision, startTestGateway, type TokenJson } from '../../support/harness';
+import { advanceClock } from '../../../shared/clock';
+import { authorizationCodeFor, install, jsonOf, postForm, provision, useTestGateway, type TokenJson } from '../../support/harness';
 
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
-
-afterEach(() => {
-  resetClock();
-});
+const gateway = useTestGateway();
 
 function exchange(installation: Awaited<ReturnType<typeof provision>>, code: string, overrides: Record<string, string> = {}) {
   return postForm(gateway.baseUrl, '/oauth/v1/token', {

@@ -1,21 +1,8 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { advanceClock, resetClock } from '../../../shared/clock';
+import { advanceClock } from '../../../shared/clock';
 import { isAppInstalled } from '../../../shared/db/oauth-grants';
-import { install, jsonOf, postForm, startTestGateway, type TokenJson } from '../../support/harness';
+import { install, jsonOf, postForm, useTestGateway, type TokenJson } from '../../support/harness';
 
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
-
-afterEach(() => {
-  resetClock();
-});
+const gateway = useTestGateway();
 
 interface AccessTokenInfoJson {
   token: string; user: string; hub_domain: string; scopes: string[]; hub_id: number; app_id: number;
