@@ -1,6 +1,5 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
 import { reservedTimelineNames } from '../../../shared/timeline/event-type-properties';
-import { install, signTestAccessToken, startTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
+import { install, signTestAccessToken, useTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 
 interface PropertyJson {
@@ -13,16 +12,11 @@ interface PropertyJson {
   options: { propertyId: number; label: string; value: string }[];
 }
 
-let gateway: RunningGateway;
+const gateway = useTestGateway();
 let installed: InstalledTokens;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
   installed = await install(gateway);
-});
-
-afterAll(async () => {
-  await gateway.close();
 });
 
 const call = <T = PropertyJson>(method: string, path: string, body?: unknown, token = installed.accessToken) =>

@@ -1,5 +1,4 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { install, signTestAccessToken, startTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
+import { install, signTestAccessToken, useTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 
 interface EventTypeJson {
@@ -11,16 +10,11 @@ interface EventTypeJson {
   applicationId: number;
 }
 
-let gateway: RunningGateway;
+const gateway = useTestGateway();
 let installed: InstalledTokens;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
   installed = await install(gateway);
-});
-
-afterAll(async () => {
-  await gateway.close();
 });
 
 const typesPath = () => `/integrations/v1/${installed.appId}/timeline/event-types`;

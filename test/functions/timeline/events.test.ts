@@ -1,9 +1,8 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { install, signTestAccessToken, startTestGateway, unique, type ErrorJson, type InstalledTokens } from '../../support/harness';
+import { install, signTestAccessToken, useTestGateway, unique, type ErrorJson, type InstalledTokens } from '../../support/harness';
 import { putCompanyRecordFixture } from '../../support/company-record-fixture';
 import { callTimeline } from '../../support/timeline-client';
 
-let gateway: RunningGateway;
+const gateway = useTestGateway();
 let installed: InstalledTokens;
 let contactTypeId: number;
 let companyTypeId: number;
@@ -22,7 +21,6 @@ async function createType(body: Record<string, unknown>, properties: Record<stri
 }
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
   installed = await install(gateway);
   contactTypeId = await createType({ name: 'Webinar attended', headerTemplate: 'Attended {{webinarName}}' }, [
     { name: 'webinarName', label: 'Webinar', propertyType: 'String' },
@@ -33,10 +31,6 @@ beforeAll(async () => {
   companyTypeId = await createType({ name: 'Contract signed', objectType: 'COMPANY' }, [
     { name: 'contractName', label: 'Contract', propertyType: 'String' },
   ]);
-});
-
-afterAll(async () => {
-  await gateway.close();
 });
 
 let companySequence = 0;

@@ -1,11 +1,10 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
 import { dynamoCallCounter } from '../../../shared/db/client';
-import { install, startTestGateway, unique, type InstalledTokens } from '../../support/harness';
+import { install, useTestGateway, unique, type InstalledTokens } from '../../support/harness';
 import { putCompanyRecordFixture } from '../../support/company-record-fixture';
 import { callTimeline } from '../../support/timeline-client';
 
 /** DynamoDB calls per timeline operation (the gateway runs in this process, so the counter sees them). */
-let gateway: RunningGateway;
+const gateway = useTestGateway();
 let installed: InstalledTokens;
 let contactTypeId: number;
 let companyTypeId: number;
@@ -20,15 +19,10 @@ async function countCalls(action: () => Promise<unknown>): Promise<Record<string
 }
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
   installed = await install(gateway);
   contactTypeId = (await call('POST', `${appPath()}/event-types`, { name: 'Budget' })).body.id as number;
   await call('POST', `${appPath()}/event-types/${contactTypeId}/properties`, { name: 'note', label: 'Note', propertyType: 'String' });
   companyTypeId = (await call('POST', `${appPath()}/event-types`, { name: 'Budget company', objectType: 'COMPANY' })).body.id as number;
-});
-
-afterAll(async () => {
-  await gateway.close();
 });
 
 describe('DynamoDB calls per timeline operation', () => {

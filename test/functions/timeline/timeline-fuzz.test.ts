@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import type { RunningGateway } from '../../../bin/local-gateway';
 import { routes } from '../../../shared/routes';
-import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../../support/harness';
+import { install, signTestAccessToken, useTestGateway, type InstalledTokens } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 
-let gateway: RunningGateway;
+const gateway = useTestGateway();
 let installed: InstalledTokens;
 let eventTypeId: number;
 let propertyId: number;
@@ -12,7 +11,6 @@ let propertyId: number;
 const timelineRoutes = routes.filter((route) => route.path.startsWith('/integrations/v1/'));
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
   installed = await install(gateway);
 });
 
@@ -26,10 +24,6 @@ beforeEach(async () => {
   propertyId = property.body.id;
   await callTimeline(gateway.baseUrl, installed.accessToken, 'POST', `/integrations/v1/${installed.appId}/timeline/event`,
     { id: 'some-event', eventTypeId, objectId: 1, level: 'a' });
-});
-
-afterAll(async () => {
-  await gateway.close();
 });
 
 // Path segments: real ids, numbers near the edges, and arbitrary text (never a lone surrogate,

@@ -1,17 +1,8 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
 import { seedDemoTimeline } from '../../../shared/admin/seed-demo';
-import { install, startTestGateway } from '../../support/harness';
+import { install, useTestGateway } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
+const gateway = useTestGateway();
 
 describe('seedDemoTimeline', () => {
   it('seeds a type with a String and a Numeric property and one event that both seed reads return', async () => {
