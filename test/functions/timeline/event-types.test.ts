@@ -240,3 +240,16 @@ describe('DELETE /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', (
     expect(read.status).toBe(200);
   });
 });
+
+describe('schema errors stay small', () => {
+  it('answers a body of 20,000 unknown long keys with a small 400', async () => {
+    const body: Record<string, string> = { name: 'x' };
+    for (let index = 0; index < 20_000; index += 1) body[`${'k'.repeat(400)}${index}`] = '';
+
+    const response = await call<ErrorJson>('POST', typesPath(), body);
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toHaveLength(50);
+    expect(response.text.length).toBeLessThan(100_000);
+  });
+});
