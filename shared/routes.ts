@@ -8,28 +8,6 @@ export const routes = [
   { name: 'notFound', method: 'ANY', path: '$default',
     entry: 'functions/not-found.ts', scopes: 'public', body: 'none', table: 'none' },
 
-  // OAuth 2.0: install pages (browser) and token API
-  { name: 'authorize', method: 'GET', path: '/oauth/authorize',
-    entry: 'functions/oauth/authorize.ts', scopes: 'public', body: 'none', table: 'read',
-    secrets: ['sessionSecret'], format: 'html' },
-  { name: 'login', method: 'POST', path: '/oauth/authorize/login',
-    entry: 'functions/oauth/login.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    secrets: ['sessionSecret'], format: 'html' },
-  { name: 'decideConsent', method: 'POST', path: '/oauth/authorize/decision',
-    entry: 'functions/oauth/decide-consent.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    secrets: ['sessionSecret'], format: 'html' },
-  { name: 'demoCallback', method: 'GET', path: '/oauth/demo-callback',
-    entry: 'functions/oauth/demo-callback.ts', scopes: 'public', body: 'none', table: 'none', format: 'html' },
-  { name: 'issueToken', method: 'POST', path: '/oauth/v1/token',
-    entry: 'functions/oauth/issue-token.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    secrets: ['signingKey'] },
-  { name: 'getAccessTokenInfo', method: 'GET', path: '/oauth/v1/access-tokens/{token}',
-    entry: 'functions/oauth/get-access-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
-  { name: 'getRefreshTokenInfo', method: 'GET', path: '/oauth/v1/refresh-tokens/{token}',
-    entry: 'functions/oauth/get-refresh-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
-  { name: 'deleteRefreshToken', method: 'DELETE', path: '/oauth/v1/refresh-tokens/{token}',
-    entry: 'functions/oauth/delete-refresh-token.ts', scopes: 'public', body: 'none', table: 'readwrite' },
-
   // Legacy timeline v1: event types and their properties belong to the app, events to the token's hub.
   { name: 'createTimelineEventType', method: 'POST', path: '/integrations/v1/{appId}/timeline/event-types',
     entry: 'functions/timeline/create-event-type.ts', scopes: ['timeline'], body: 'json', table: 'readwrite' },
@@ -59,6 +37,28 @@ export const routes = [
     entry: 'functions/timeline/put-event-batch.ts', scopes: ['timeline'], body: 'json', table: 'readwrite' },
   { name: 'getTimelineEvent', method: 'GET', path: '/integrations/v1/{appId}/timeline/event/{eventTypeId}/{eventId}',
     entry: 'functions/timeline/get-event.ts', scopes: ['timeline'], body: 'none', table: 'read' },
+
+  // OAuth 2.0: install pages (browser) and token API
+  { name: 'authorize', method: 'GET', path: '/oauth/authorize',
+    entry: 'functions/oauth/authorize.ts', scopes: 'public', body: 'none', table: 'read',
+    secrets: ['sessionSecret'], format: 'html' },
+  { name: 'login', method: 'POST', path: '/oauth/authorize/login',
+    entry: 'functions/oauth/login.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
+    secrets: ['sessionSecret'], format: 'html' },
+  { name: 'decideConsent', method: 'POST', path: '/oauth/authorize/decision',
+    entry: 'functions/oauth/decide-consent.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
+    secrets: ['sessionSecret'], format: 'html' },
+  { name: 'demoCallback', method: 'GET', path: '/oauth/demo-callback',
+    entry: 'functions/oauth/demo-callback.ts', scopes: 'public', body: 'none', table: 'none', format: 'html' },
+  { name: 'issueToken', method: 'POST', path: '/oauth/v1/token',
+    entry: 'functions/oauth/issue-token.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
+    secrets: ['signingKey'] },
+  { name: 'getAccessTokenInfo', method: 'GET', path: '/oauth/v1/access-tokens/{token}',
+    entry: 'functions/oauth/get-access-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
+  { name: 'getRefreshTokenInfo', method: 'GET', path: '/oauth/v1/refresh-tokens/{token}',
+    entry: 'functions/oauth/get-refresh-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
+  { name: 'deleteRefreshToken', method: 'DELETE', path: '/oauth/v1/refresh-tokens/{token}',
+    entry: 'functions/oauth/delete-refresh-token.ts', scopes: 'public', body: 'none', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

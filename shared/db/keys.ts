@@ -25,9 +25,6 @@ export const usedCodeKey = (codeHash: string): Key => ({ pk: `USEDCODE#${codeHas
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
 export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' });
 
-// CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
-export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
-
 // Legacy timeline. An event type lives in its app's partition, next to its properties and one claim
 // per property name (uniqueness); the trailing '#' keeps type 1's prefix from matching type 12.
 export const timelineTypePrefix = (eventTypeId: number): string => `TIMELINE_TYPE#${eventTypeId}#`;
@@ -43,3 +40,6 @@ export const timelinePropertyNameKey = (appId: number, eventTypeId: number, name
 // eventTypeId is digits only, so the '#' separator stays unambiguous.
 export const timelineEventKey = (eventTypeId: number, eventId: string): Key =>
   ({ pk: `TIMELINE_EVENT#${eventTypeId}#${eventId}`, sk: 'EVENT' });
+
+// CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
+export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
