@@ -454,6 +454,25 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
     expect(original.body).toMatchObject({ webinarName: 'original' });
   });
 
+  it('keeps the stored state equal to the answers when two batches race for one id', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const shared = contactEvent();
+      const batches = [[contactEvent(), { ...shared, webinarName: 'A' }], [contactEvent(), { ...shared, webinarName: 'B' }]];
+
+      const responses = await Promise.all(batches.map((eventWrappers) => call('POST', `${appPath()}/event/batch`, { eventWrappers })));
+      const own = await Promise.all(batches.map(async (events) => (await call('GET', eventPath(contactTypeId, String(events[0]?.id)))).status));
+      const sharedRead = await call('GET', eventPath(contactTypeId, String(shared.id)));
+
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(1);
+      expect(statuses.every((status) => [204, 400, 409].includes(status))).toBe(true);
+      expect(own).toEqual(statuses.map((status) => (status === 204 ? 200 : 404)));
+      const winner = statuses.indexOf(204);
+      expect(sharedRead.status).toBe(winner < 0 ? 404 : 200);
+      if (winner >= 0) expect(sharedRead.body.webinarName).toBe(winner === 0 ? 'A' : 'B');
+    }
+  });
+
   it('rejects a batch that repeats an id', async () => {
     const event = contactEvent();
 
