@@ -217,6 +217,16 @@ export function startGateway(port = 0): Promise<RunningGateway> {
       else response.destroy();
     });
   });
+  // Node answers an over-long request head (or a malformed one) itself, with an empty body;
+  // answer with the error object instead, as API Gateway does with its own limits.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      status: 'error', message: tooLarge ? 'Request header fields too large' : 'Bad request', correlationId: randomUUID(), category: 'VALIDATION_ERROR',
+    });
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json;charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   server.keepAliveTimeout = 5000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
