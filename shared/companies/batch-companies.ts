@@ -103,7 +103,7 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
   const records = await companies.findCompanies(hubId, [...idOf.values()], isArchived);
   const found = requested.filter((id) => records.has(idOf.get(id) ?? ''));
   const missing = requested.filter((id) => !records.has(idOf.get(id) ?? ''));
-  const options = { properties: parseNameList(input.properties?.length ? input.properties : undefined), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };
+  const options = { properties: parseNameList(input.properties), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
   const lookup = await lookupFor(hubId, foundRecords, options);
   const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];

@@ -29,7 +29,9 @@ export interface ReadOptions {
 export function parseNameList(raw: string | readonly string[] | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
   const parts = (typeof raw === 'string' ? [raw] : raw).flatMap((entry) => entry.split(','));
-  return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
+  const names = [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
+  // `properties=` with nothing in it asks for nothing in particular: the defaults.
+  return names.length > 0 ? names : undefined;
 }
 
 /** Unknown object types are ignored, as the real API does. */
