@@ -7,6 +7,8 @@ import type { LinkedCompanyChange } from '../db/companies';
 import { isNumericId } from './company-id';
 import { saveWithRetries } from './save-company';
 
+const maxTransactionItems = 100;
+
 /**
  * Moves a company to the recycle bin: the active item goes, an archived copy stays readable
  * with archived=true, its unique values (domain) are freed and companies linked to it lose
@@ -15,6 +17,7 @@ import { saveWithRetries } from './save-company';
 export async function archiveCompany(hubId: number, companyId: string): Promise<boolean> {
   if (!isNumericId(companyId)) return false;
   let found = true;
+  let deferred: LinkedCompanyChange[] = [];
   await saveWithRetries(hubId, async () => {
     const record = await companies.findCompany(hubId, companyId);
     if (!record) {
@@ -22,17 +25,23 @@ export async function archiveCompany(hubId: number, companyId: string): Promise<
       return undefined;
     }
     const now = new Date(nowMs()).toISOString();
-    const linked: LinkedCompanyChange[] = [];
+    const reverseKeys = new Map<string, string[]>();
     for (const key of Object.keys(record.associations)) {
       const parsed = parseAssociationKey(key);
       if (parsed?.toObjectTypeId !== companyObjectType.id) continue;
       const inverse = await inverseTypeIdOf(hubId, companyObjectType.id, parsed.typeId);
-      linked.push({ companyId: parsed.toObjectId, set: {}, remove: [`${companyObjectType.id}/${companyId}/${inverse}`] });
+      reverseKeys.set(parsed.toObjectId, [...(reverseKeys.get(parsed.toObjectId) ?? []), `${companyObjectType.id}/${companyId}/${inverse}`]);
     }
+    const changes = [...reverseKeys].map(([linkedId, remove]): LinkedCompanyChange => ({ companyId: linkedId, set: {}, remove }));
+    // A transaction holds 100 items: links past what fits are removed right after it.
+    const room = Math.max(0, maxTransactionItems - 2 - record.uniqueValues.length);
+    const linked = changes.slice(0, room);
+    deferred = changes.slice(room);
     return {
       record: { ...record, archived: true, archivedAt: now, uniqueValues: [], version: record.version + 1 },
       expectedVersion: record.version, addUnique: [], removeUnique: record.uniqueValues, linked, archive: true,
     };
   });
+  for (const change of found ? deferred : []) await companies.removeAssociationKeys(hubId, change.companyId, change.remove);
   return found;
 }

@@ -1,5 +1,5 @@
 import { saveCompany, type CompanyWrite } from '../db/companies';
-import { ConflictError, ServiceUnavailableError } from '../http/errors';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../http/errors';
 import { invalidAssociationTargets } from '../associations/company-association-entries';
 
 // Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
@@ -26,6 +26,9 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
       });
     }
     if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
+    if (result.outcome === 'too-large') {
+      throw new ValidationError('The change would make a record exceed the maximum record size', { context: { id: [write.record.id] } });
+    }
   }
   throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
 }

@@ -1,6 +1,6 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { withoutKeys } from './item';
+import { isConditionalCheckFailed, withoutKeys } from './item';
 import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
 
 export interface HistoryEntry {
@@ -60,6 +60,7 @@ export type SaveOutcome =
   | { outcome: 'unique-taken'; value: UniqueValue; ownerId: string | undefined }
   | { outcome: 'stale' }
   | { outcome: 'linked-missing'; companyId: string }
+  | { outcome: 'too-large' }
   | { outcome: 'contended' };
 
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
@@ -162,6 +163,8 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
     }
     if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
     if (role?.kind === 'main') return { outcome: 'stale' };
+    // An item would pass 400 KB (say, a company that very many others link to).
+    if (reasons.some((reason) => reason.Code === 'ValidationError')) return { outcome: 'too-large' };
     if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return { outcome: 'contended' };
     throw error;
   }
@@ -231,4 +234,20 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
     if (typeof item.value === 'string' && typeof item.companyId === 'string') owners.set(item.value, item.companyId);
   }
   return owners;
+}
+
+/** Drops association keys from a company outside a transaction; a company that is gone needs nothing. */
+export async function removeAssociationKeys(hubId: number, companyId: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const names = Object.fromEntries(keys.map((key, index) => [`#r${index}`, key]));
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName, Key: companyKey(hubId, companyId),
+      UpdateExpression: `REMOVE ${keys.map((_, index) => `associations.#r${index}`).join(', ')} ADD version :one`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1 },
+    }));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }

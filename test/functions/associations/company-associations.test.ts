@@ -149,6 +149,25 @@ describe('DELETE /crm/v3/objects/companies/{companyId}/associations/...', () => 
   });
 });
 
+describe('archiving a much-linked company', () => {
+  it('removes the reverse side from more companies than one transaction holds', async () => {
+    const hub = await company('Hub');
+    const created = await api.post('/crm/v3/objects/companies/batch/create', { inputs: Array.from({ length: 100 }, (_, index) => ({ properties: { name: `Spoke ${index}` } })) });
+    const spokes = (created.body.results ?? []).map((spoke) => spoke.id);
+    for (let start = 0; start < spokes.length; start += 10) {
+      await Promise.all(spokes.slice(start, start + 10).map((spoke) => api.put(`/crm/v3/objects/companies/${spoke}/associations/companies/${hub}/450`)));
+    }
+
+    const response = await api.delete(`/crm/v3/objects/companies/${hub}`);
+    const reads = await api.post('/crm/v3/objects/companies/batch/read', { inputs: spokes.map((id) => ({ id })), properties: ['name'], propertiesWithHistory: [] });
+    const linked = await Promise.all(spokes.map((spoke) => api.get(`/crm/v3/objects/companies/${spoke}?associations=companies`)));
+
+    expect(response.status).toBe(204);
+    expect(reads.body.results).toHaveLength(100);
+    expect(linked.filter((read) => read.body.associations !== undefined)).toHaveLength(0);
+  });
+});
+
 describe('associations on create', () => {
   it('creates the company with its associations in the same request', async () => {
     const other = await company('Other');
