@@ -1,5 +1,6 @@
 import { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies/models/AssociationSpec';
+import { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate';
 import type { RunningGateway } from '../../../bin/local-gateway';
 import { install, startTestGateway, unique } from '../../support/harness';
 
@@ -93,5 +94,43 @@ describe('@hubspot/api-client against the local gateway', () => {
     const failure = client.crm.companies.basicApi.create({ properties: { domain: name }, associations: [] });
 
     await expect(failure).rejects.toMatchObject({ code: 409, body: { category: 'CONFLICT' } });
+  });
+
+  it('creates, updates, upserts and archives in batches', async () => {
+    const upsertDomain = domain();
+
+    const created = await client.crm.companies.batchApi.create({ inputs: [{ properties: { name: 'B1' }, associations: [] }, { properties: { name: 'B2' }, associations: [] }] });
+    const ids = created.results.map((company) => company.id);
+    const updated = await client.crm.companies.batchApi.update({ inputs: ids.map((id) => ({ id, properties: { city: 'Porto' } })) });
+    const upserted = await client.crm.companies.batchApi.upsert({ inputs: [{ id: upsertDomain, idProperty: 'domain', properties: { name: 'Upserted' } }] });
+    await client.crm.companies.batchApi.archive({ inputs: ids.map((id) => ({ id })) });
+    const afterArchive = await client.crm.companies.batchApi.read({ inputs: ids.map((id) => ({ id })), properties: [], propertiesWithHistory: [] });
+
+    expect(created.status).toBe('COMPLETE');
+    expect(updated.results.map((company) => company.properties.city)).toEqual(['Porto', 'Porto']);
+    expect(upserted.results[0]).toMatchObject({ _new: true, properties: { domain: upsertDomain } });
+    expect(afterArchive.results).toHaveLength(0);
+  });
+
+  it('reads and creates company properties', async () => {
+    const name = unique('sdk_prop').replaceAll('-', '_').toLowerCase();
+
+    const all = await client.crm.properties.coreApi.getAll('companies');
+    const one = await client.crm.properties.coreApi.getByName('companies', 'industry');
+    const created = await client.crm.properties.coreApi.create('companies', { name, label: 'SDK prop', type: PropertyCreateTypeEnum.String, fieldType: PropertyCreateFieldTypeEnum.Text, groupName: 'companyinformation', hasUniqueValue: true });
+
+    expect(all.results.map((property) => property.name)).toContain('lifecyclestage');
+    expect(one.options.length).toBeGreaterThan(50);
+    expect(created).toMatchObject({ name, hasUniqueValue: true });
+  });
+
+  it('lists and creates association labels', async () => {
+    const name = unique('sdk_label').replaceAll('-', '_');
+
+    const created = await client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', { name, label: 'SDK label' });
+    const all = await client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
+
+    expect(created.results[0]).toMatchObject({ category: 'USER_DEFINED', label: 'SDK label' });
+    expect(all.results.map((label) => label.typeId)).toEqual(expect.arrayContaining([280, 2, created.results[0]?.typeId]));
   });
 });
