@@ -6,6 +6,7 @@ import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
 import { parseNameList, toCompanyView, type CompanyView } from './company-view';
 import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } from './create-company';
+import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
 import type { AssociationInput } from '../associations/company-association-entries';
@@ -117,8 +118,9 @@ export interface BatchCreateInput {
 /** Every input is checked before anything is written; then each company is its own transaction. */
 export async function batchCreateCompanies(actor: Actor, input: BatchCreateInput): Promise<BatchResponse<CompanyView>> {
   const startedAt = new Date(nowMs()).toISOString();
+  const schema = await schemaForInputs(actor.hubId, input.inputs);
   const prepared: PreparedCompany[] = [];
-  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareCompany(actor, entry)));
+  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareCompany(actor, entry, schema)));
   const outcomes = await mapConcurrently(prepared, 10, async (entry, index): Promise<{ view: CompanyView } | { error: BatchError }> => {
     try {
       return { view: await commitCompany(actor, entry) };
@@ -133,9 +135,22 @@ export interface BatchUpdateInput {
   inputs: readonly { id: string; idProperty?: string; properties: RawProperties; objectWriteTraceId?: string }[];
 }
 
-async function resolveIds(hubId: number, inputs: readonly { id: string; idProperty?: string }[], defaultProperty?: string): Promise<(string | undefined)[]> {
+/** One definitions read for the whole batch, whatever the number of inputs. */
+async function schemaForInputs(hubId: number, inputs: readonly { properties: RawProperties }[]): Promise<CompanyPropertySchema> {
+  return loadCompanyPropertySchema(hubId, new Set(inputs.flatMap((entry) => Object.keys(entry.properties))));
+}
+
+async function resolveIds(hubId: number, inputs: readonly { id: string; idProperty?: string }[]): Promise<(string | undefined)[]> {
+  const idProperties = new Map<string | undefined, Promise<string>>();
+  const propertyOf = (idProperty: string | undefined): Promise<string> => {
+    const resolved = idProperties.get(idProperty) ?? requireIdProperty(hubId, idProperty);
+    idProperties.set(idProperty, resolved);
+    return resolved;
+  };
+  // Resolved once per distinct idProperty, before the parallel part, so a bad one fails the call.
+  for (const idProperty of new Set(inputs.map((entry) => entry.idProperty))) await propertyOf(idProperty);
   return mapConcurrently(inputs, 10, async (entry) => {
-    const propertyName = await requireIdProperty(hubId, entry.idProperty ?? defaultProperty);
+    const propertyName = await propertyOf(entry.idProperty);
     if (propertyName === 'hs_object_id') return isNumericId(entry.id) ? entry.id : undefined;
     const value = uniqueValueOf(propertyName, entry.id);
     return value ? companies.findUniqueValueOwner(hubId, { propertyName, value }) : undefined;
@@ -144,8 +159,9 @@ async function resolveIds(hubId: number, inputs: readonly { id: string; idProper
 
 export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput): Promise<BatchResponse<CompanyView>> {
   const startedAt = new Date(nowMs()).toISOString();
+  const schema = await schemaForInputs(actor.hubId, input.inputs);
   const prepared: PreparedUpdate[] = [];
-  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareUpdate(actor, entry)));
+  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareUpdate(actor, entry, schema)));
   const ids = await resolveIds(actor.hubId, input.inputs);
   const missing: string[] = [];
   const errors: BatchError[] = [];
@@ -175,20 +191,27 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
   const startedAt = new Date(nowMs()).toISOString();
   const errors: BatchError[] = [];
   const results: (CompanyView & { new: boolean })[] = [];
+  const schema = await loadCompanyPropertySchema(actor.hubId, new Set(input.inputs.flatMap((entry) => [...Object.keys(entry.properties), entry.idProperty ?? 'hs_object_id'])));
+  const idProperties = new Map<string | undefined, Promise<string>>();
+  const idPropertyOf = (idProperty: string | undefined): Promise<string> => {
+    const resolved = idProperties.get(idProperty) ?? requireIdProperty(actor.hubId, idProperty);
+    idProperties.set(idProperty, resolved);
+    return resolved;
+  };
   // The create is prepared up front too; when it cannot be valid (say, no name), only an update can succeed.
   const plans: { propertyName: string; properties: RawProperties; update: PreparedUpdate; create: PreparedCompany | AppError }[] = [];
   for (const [index, entry] of input.inputs.entries()) {
     plans.push(await forInput(index, async () => {
-      const propertyName = await requireIdProperty(actor.hubId, entry.idProperty);
+      const propertyName = await idPropertyOf(entry.idProperty);
       if (propertyName === 'hs_object_id') {
         throw new ValidationError('Upsert needs an idProperty with unique values (domain or a custom property with hasUniqueValue)', { context: { idProperty: [entry.idProperty ?? 'hs_object_id'] } });
       }
       const properties = { ...entry.properties, [propertyName]: entry.id };
-      const create = await prepareCompany(actor, { properties }).catch((error: unknown) => {
+      const create = await prepareCompany(actor, { properties }, schema).catch((error: unknown) => {
         if (error instanceof AppError && error.status < 500) return error;
         throw error;
       });
-      return { propertyName, properties, update: await prepareUpdate(actor, { properties }), create };
+      return { propertyName, properties, update: await prepareUpdate(actor, { properties }, schema), create };
     }));
   }
   await mapConcurrently(input.inputs, 10, async (entry, index) => {

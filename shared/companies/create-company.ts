@@ -22,8 +22,9 @@ export interface PreparedCompany {
   sentNames: string[];
 }
 
-export async function prepareCompany(actor: Actor, input: NewCompany): Promise<PreparedCompany> {
-  const schema = await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
+/** A batch passes the definitions it loaded once for all its inputs. */
+export async function prepareCompany(actor: Actor, input: NewCompany, loaded?: CompanyPropertySchema): Promise<PreparedCompany> {
+  const schema = loaded ?? await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
   const values = normaliseCompanyValues(input.properties, schema);
   const properties = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
   requireNameOrDomain(properties);

@@ -57,8 +57,8 @@ export interface PreparedUpdate {
   schema: CompanyPropertySchema;
 }
 
-export async function prepareUpdate(actor: Actor, input: CompanyUpdate): Promise<PreparedUpdate> {
-  const schema = await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
+export async function prepareUpdate(actor: Actor, input: CompanyUpdate, loaded?: CompanyPropertySchema): Promise<PreparedUpdate> {
+  const schema = loaded ?? await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
   return { values: normaliseCompanyValues(input.properties, schema), schema };
 }
 
