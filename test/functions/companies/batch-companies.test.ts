@@ -61,6 +61,19 @@ describe('POST /crm/v3/objects/companies/batch/create', () => {
     expect(response.body.context?.input).toEqual(['1']);
   });
 
+  it('reads the custom property definitions once for the whole batch', async () => {
+    const propertyName = unique('batch_prop').replaceAll('-', '_').toLowerCase();
+    await api.post('/crm/v3/properties/companies', { name: propertyName, label: 'x', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    dynamoCallCounter.reset();
+
+    const response = await api.post('/crm/v3/objects/companies/batch/create', {
+      inputs: Array.from({ length: 20 }, (_, index) => ({ properties: { name: `Custom ${index}`, [propertyName]: 'v' } })),
+    });
+
+    expect(response.status).toBe(201);
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ QueryCommand: 1, TransactWriteItemsCommand: 20 });
+  });
+
   it('answers 400 VALIDATION_ERROR for more than 100 inputs', async () => {
     const response = await api.post('/crm/v3/objects/companies/batch/create', {
       inputs: Array.from({ length: 101 }, () => ({ properties: { name: 'Too many' } })),
