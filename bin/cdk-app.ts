@@ -1,0 +1,52 @@
+/**
+ * The CDK app (cdk.json runs it): reads context and environment, then builds both stacks of
+ * one stage. Only this file reads them; lib/ takes props.
+ *   npx cdk synth
+ *   npx cdk deploy --all -c stage=prod -c signingKeyGeneration=2
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { addPlatformStacks } from '../lib/platform-stacks';
+import { routes } from '../shared/routes';
+
+const app = new App();
+
+function context(name: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(name);
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = context(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`context ${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+const stageName = context('stage') ?? 'prod';
+if (stageName !== '$default' && !/^[A-Za-z0-9_-]{1,64}$/.test(stageName)) {
+  throw new Error(`context stage must be letters, digits, - or _ (or $default), got "${stageName}"`);
+}
+const logRetentionDays = positiveInteger('logRetentionDays', 30);
+const validRetentions = Object.values(RetentionDays).filter((value): value is number => typeof value === 'number');
+if (!validRetentions.includes(logRetentionDays)) {
+  throw new Error(`context logRetentionDays must be one of CloudWatch's retentions (${validRetentions.join(', ')}), got ${logRetentionDays}`);
+}
+const logLevel = (context('logLevel') ?? 'INFO').toUpperCase();
+if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new Error(`context logLevel must be DEBUG, INFO, WARN or ERROR, got "${logLevel}"`);
+
+addPlatformStacks(app, {
+  routes,
+  stageName,
+  logRetention: logRetentionDays as RetentionDays,
+  logLevel,
+  signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
+  throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
+  alarmTopicArn: context('alarmTopicArn'),
+  env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
+});
+
+// Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
