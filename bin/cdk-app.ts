@@ -3,6 +3,7 @@
  * one stage. Only this file reads them; lib/ takes props.
  *   npx cdk synth
  *   npx cdk deploy --all -c stage=prod -c signingKeyGeneration=2
+ *   npx cdk synth -c samLocal=true   (a template for `sam local`; never deploy it)
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -45,6 +46,7 @@ addPlatformStacks(app, {
   signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
   throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
   alarmTopicArn: context('alarmTopicArn'),
+  declareSamLocalVariables: context('samLocal') === 'true',
   env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
 });
 

@@ -25,6 +25,11 @@ export interface ApiStackProps extends StackProps {
   /** Bumping it rotates the signing key at the next deploy. */
   signingKeyGeneration: number;
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * Declares the variables `sam local --env-vars` fills in (sam only overrides variables the
+   * template declares): DYNAMODB_ENDPOINT, and SECRETS_JSON where the row reads a secret. Never for a deployed stack.
+   */
+  declareSamLocalVariables?: boolean;
   /** SNS topic the alarms notify; without it they only change state. */
   alarmTopicArn?: string;
 }
@@ -91,6 +96,7 @@ export class ApiStack extends Stack {
           LOG_LEVEL: props.logLevel,
           ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: secrets.signingKey.secretArn } : {}),
           ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: secrets.sessionSecret.secretArn } : {}),
+          ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
         },
       });
       grantTableAccess(props.table, route.table, fn.role);

@@ -13,6 +13,7 @@ export interface PlatformProps {
   throttle: { rateLimit: number; burstLimit: number };
   env?: Environment;
   alarmTopicArn?: string;
+  declareSamLocalVariables?: boolean;
 }
 
 /** Stack ids carry the stage, so two stages can live in one account: `HubspotSlice-prod-Api`. */
@@ -36,6 +37,7 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     signingKeyGeneration: props.signingKeyGeneration,
     throttle: props.throttle,
     alarmTopicArn: props.alarmTopicArn,
+    declareSamLocalVariables: props.declareSamLocalVariables,
   });
   return { data, api };
 }

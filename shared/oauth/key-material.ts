@@ -4,6 +4,7 @@ import { config } from '../config';
 import type { SecretsDocument } from './key-generation';
 
 async function readSecretsDocument(secretArn: string | undefined): Promise<SecretsDocument> {
+  if (config.secretsJson) return JSON.parse(config.secretsJson) as SecretsDocument;
   if (config.secretsFile) return JSON.parse(await readFile(config.secretsFile, 'utf8')) as SecretsDocument;
   if (!secretArn) throw new Error('no secrets source configured: set SECRETS_FILE or the secret ARN');
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
