@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RunningGateway } from '../../bin/local-gateway';
@@ -8,6 +6,7 @@ import type { Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event';
 import { install, startTestGateway } from '../support/harness';
+import { runBundle } from '../support/run-bundle';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
 /**
@@ -46,7 +45,6 @@ interface Answer {
 const bundles = new Map<string, Bundle>();
 let gateway: RunningGateway;
 let host: string;
-let workDir: string;
 
 function localStandIn(name: string, value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -65,7 +63,6 @@ function localStandIn(name: string, value: unknown): string | undefined {
 beforeAll(async () => {
   gateway = await startTestGateway();
   host = new URL(gateway.baseUrl).host;
-  workDir = mkdtempSync(path.join(tmpdir(), 'bundle-invocations-'));
   const platform = await synthesizedPlatform();
   const template = platform.template('api') as { Resources: Record<string, { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown> }> };
   const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
@@ -97,33 +94,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway.close();
-  rmSync(workDir, { recursive: true, force: true });
 });
 
-let invocationCount = 0;
-
-function invokeBundle(route: Route, events: APIGatewayProxyEventV2[]): Promise<Invocation[]> {
+async function invokeBundle(route: Route, events: APIGatewayProxyEventV2[]): Promise<Invocation[]> {
   const bundle = bundles.get(route.name);
   if (!bundle) throw new Error(`no bundle for ${route.name}`);
-  invocationCount += 1;
-  const eventsFile = path.join(workDir, `${invocationCount}-events.json`);
-  const resultsFile = path.join(workDir, `${invocationCount}-results.json`);
-  writeFileSync(eventsFile, JSON.stringify(events));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, '..', 'support', 'invoke-bundle.mjs'), bundle.taskRoot, bundle.handler, eventsFile, resultsFile], {
-      cwd: bundle.taskRoot, env: bundle.environment, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let logs = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { logs += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`${route.name} bundle exited with ${code}:\n${logs}${stderr}`));
-      const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Omit<Invocation, 'logs' | 'stderr'>[];
-      resolve(results.map((result) => ({ ...result, logs, stderr })));
-    });
-  });
+  const run = await runBundle<APIGatewayProxyStructuredResultV2>({ ...bundle, events });
+  return run.results.map((result) => ({ ...result, logs: run.stdout, stderr: run.stderr }));
 }
 
 async function invokeOne(request: RequestSpec): Promise<Invocation> {
