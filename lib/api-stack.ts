@@ -123,6 +123,16 @@ export class ApiStack extends Stack {
       this.functions.set(route.name, fn);
     }
 
+    // A rotated key is used for signing only once every verifier lists it: CloudFormation updates the
+    // functions that sign (and whose TOKEN_PUBLIC_KEYS gate the key they sign with) after all the others.
+    const signerNames = new Set(props.routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.name));
+    for (const [name, signer] of this.functions) {
+      if (!signerNames.has(name)) continue;
+      for (const [otherName, other] of this.functions) {
+        if (!signerNames.has(otherName)) signer.function.node.addDependency(other.function);
+      }
+    }
+
     new Alarm(this, 'ServerErrorRate', {
       alarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes (twice in 3 periods)',
       metric: new MathExpression({

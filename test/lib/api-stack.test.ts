@@ -172,6 +172,17 @@ describe('API stack: least privilege', () => {
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
 
+  it('updates the signing function after every other route function, so a rotated key is signed with only once all verifiers list it', () => {
+    const signers = routes.filter((route) => route.secrets?.includes('signingKey'));
+    const verifierIds = routes.filter((route) => !signers.includes(route)).map((route) => functionServing(route).id);
+
+    expect(signers.length).toBeGreaterThan(0);
+    for (const signer of signers) {
+      const dependsOn = (apiResources[functionServing(signer).id] as CfnResource & { DependsOn?: string[] }).DependsOn ?? [];
+      expect(dependsOn).toEqual(expect.arrayContaining(verifierIds));
+    }
+  });
+
   it('puts no secret value in the template: Secrets Manager and the custom resource make them', () => {
     const secrets = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::SecretsManager::Secret');
 
