@@ -29,16 +29,8 @@ export interface Grant {
   createdAt: string;
 }
 
-export interface RefreshToken {
-  grantId: string;
-  appId: number;
-  clientId: string;
-  hubId: number;
-  hubDomain: string;
-  userId: number;
-  userEmail: string;
-  scopes: string[];
-}
+/** The refresh token item carries its grant's fields, so the refresh grant needs no second read. */
+export type RefreshToken = Omit<Grant, 'createdAt'>;
 
 /** How long a used code's tombstone is kept to detect replays. */
 const usedCodeRetentionSeconds = 24 * 3600;

@@ -1,11 +1,50 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { createHash } from 'node:crypto';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { ValidationError, type ErrorDetail } from './errors';
 
-/** Bodies are validated as sent; query strings and path parameters arrive as strings and are coerced. */
-const bodyAjv = new Ajv({ allErrors: true, strict: true, useDefaults: false });
-const paramAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
+/**
+ * Compiling JSON schemas with ajv at cold start costs more than importing the whole AWS SDK.
+ * Deployed bundles are built with PRECOMPILED_VALIDATORS defined: they load validators that
+ * bin/build-validators.ts generated ahead of time (ajv standalone code) and never bundle ajv
+ * itself. Everywhere else (tests, npm start) the schemas are compiled with ajv at load.
+ */
+declare const PRECOMPILED_VALIDATORS: boolean | undefined;
 
 export type Location = 'body' | 'query' | 'path';
+export type AjvFlavour = 'body' | 'param';
+
+/** Bodies are validated as sent; query strings and path parameters arrive as strings and are coerced. */
+export const ajvOptions: Record<AjvFlavour, Options> = {
+  body: { allErrors: true, strict: true, useDefaults: false },
+  param: { allErrors: true, strict: true, coerceTypes: true, useDefaults: true },
+};
+
+export const flavourOf = (location: Location): AjvFlavour => (location === 'body' ? 'body' : 'param');
+
+/** Every schema a loaded handler uses, by key; the build step generates code for these. */
+export const registeredSchemas = new Map<string, { schema: object; flavour: AjvFlavour }>();
+
+export function schemaKey(schema: object, location: Location): string {
+  const flavour = flavourOf(location);
+  return `${flavour}_${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 20)}`;
+}
+
+const precompiled: Record<string, ValidateFunction | undefined> | undefined =
+  typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS
+    ? (require('./generated/validators.js') as Record<string, ValidateFunction>)
+    : undefined;
+
+const ajvInstances = new Map<AjvFlavour, { compile(schema: object): ValidateFunction }>();
+
+function compileWithAjv(schema: object, flavour: AjvFlavour): ValidateFunction {
+  let ajv = ajvInstances.get(flavour);
+  if (!ajv) {
+    const { default: Ajv } = require('ajv') as typeof import('ajv');
+    ajv = new Ajv(ajvOptions[flavour]);
+    ajvInstances.set(flavour, ajv);
+  }
+  return ajv.compile(schema);
+}
 
 export interface Validator {
   (value: unknown): void;
@@ -21,9 +60,12 @@ function describe(error: ErrorObject, location: Location): ErrorDetail {
   return { message, code: error.keyword.toUpperCase(), in: name, context: { field: [name] } };
 }
 
-/** Compiles once at module load; the returned function throws a ValidationError naming every bad field. */
+/** Returns a function that throws a ValidationError naming every bad field. */
 export function compileValidator(schema: object, location: Location): Validator {
-  const validate: ValidateFunction = (location === 'body' ? bodyAjv : paramAjv).compile(schema);
+  const key = schemaKey(schema, location);
+  const flavour = flavourOf(location);
+  registeredSchemas.set(key, { schema, flavour });
+  const validate = precompiled?.[key] ?? compileWithAjv(schema, flavour);
   return (value: unknown) => {
     if (validate(value)) return;
     const errors = (validate.errors ?? []).map((error) => describe(error, location));

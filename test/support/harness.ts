@@ -9,7 +9,7 @@ import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install
 import { signAccessToken } from '../../shared/oauth/access-token';
 import type { SecretsDocument } from '../../shared/oauth/key-generation';
 import type { Scope } from '../../shared/oauth/scopes';
-import { nowSeconds } from '../../shared/clock';
+import { nowSeconds, resetClock } from '../../shared/clock';
 
 assertLocalDynamoDb();
 
@@ -23,6 +23,29 @@ export function unique(prefix: string): string {
 /** The gateway for one test file, in-process, on a free 127.0.0.1 port. */
 export async function startTestGateway(): Promise<RunningGateway> {
   return startGateway(0);
+}
+
+/**
+ * Starts the gateway before the file's tests and stops it after them; resets the clock after
+ * each test. Returns the running gateway's base URL getter.
+ */
+export function useTestGateway(): { readonly baseUrl: string } {
+  let gateway: RunningGateway | undefined;
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+  });
+  afterAll(async () => {
+    await gateway?.close();
+  });
+  afterEach(() => {
+    resetClock();
+  });
+  return {
+    get baseUrl(): string {
+      if (!gateway) throw new Error('the gateway starts in beforeAll');
+      return gateway.baseUrl;
+    },
+  };
 }
 
 export interface Installation {
@@ -79,7 +102,7 @@ export async function postForm(baseUrl: string, pathName: string, fields: Record
 }
 
 /** Provisions and installs an app through the real token endpoint. */
-export async function install(gateway: RunningGateway, options: Parameters<typeof provision>[0] = {}): Promise<InstalledTokens> {
+export async function install(gateway: { readonly baseUrl: string }, options: Parameters<typeof provision>[0] = {}): Promise<InstalledTokens> {
   const installation = await provision(options);
   const code = await authorizationCodeFor(installation);
   const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {
@@ -111,3 +134,32 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
+
+/** The documented error object (and the OAuth token error, which adds error/error_description). */
+export interface ErrorJson {
+  status: string;
+  message: string;
+  correlationId: string;
+  category: string;
+  subCategory?: string;
+  context?: Record<string, string[]>;
+  errors?: { message: string; code?: string; in?: string; context?: Record<string, string[]> }[];
+  error?: string;
+  error_description?: string;
+}
+
+export interface TokenJson {
+  token_type: string;
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  hub_id: number;
+  user_id: number;
+  scopes: string[];
+  token_use: string;
+}
+
+/** Parses a response body as the type the test expects (fetch types it as unknown). */
+export async function jsonOf<T = ErrorJson>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

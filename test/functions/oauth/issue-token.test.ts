@@ -1,20 +1,7 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { advanceClock, resetClock } from '../../../shared/clock';
-import { authorizationCodeFor, install, postForm, provision, startTestGateway } from '../../support/harness';
+import { advanceClock } from '../../../shared/clock';
+import { authorizationCodeFor, install, jsonOf, postForm, provision, useTestGateway, type TokenJson } from '../../support/harness';
 
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
-
-afterEach(() => {
-  resetClock();
-});
+const gateway = useTestGateway();
 
 function exchange(installation: Awaited<ReturnType<typeof provision>>, code: string, overrides: Record<string, string> = {}) {
   return postForm(gateway.baseUrl, '/oauth/v1/token', {
@@ -33,7 +20,7 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = await response.json();
+    const body = await jsonOf<TokenJson>(response);
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 1800, hub_id: installation.hubId, user_id: installation.userId, token_use: 'access_token' });
     expect(body.scopes).toEqual(installation.scopes);
     expect(typeof body.access_token).toBe('string');
@@ -66,7 +53,7 @@ describe('POST /oauth/v1/token, authorization_code', () => {
   it('revokes the refresh token issued from a code when the code is replayed', async () => {
     const installation = await provision();
     const code = await authorizationCodeFor(installation);
-    const first = await (await exchange(installation, code)).json();
+    const first = await jsonOf<TokenJson>(await exchange(installation, code));
 
     const replay = await exchange(installation, code);
     const refresh = await postForm(gateway.baseUrl, '/oauth/v1/token', {
@@ -118,7 +105,7 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     const response = await exchange(installation, code, { client_secret: 'wrong' });
 
     expect(response.status).toBe(401);
-    const body = await response.json();
+    const body = await jsonOf(response);
     expect(body).toMatchObject({ status: 'BAD_CLIENT_SECRET', error: 'invalid_client', category: 'INVALID_AUTHENTICATION' });
     expect(body.correlationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.error_description).toBe(body.message);
@@ -157,7 +144,7 @@ describe('POST /oauth/v1/token, refresh_token', () => {
     });
 
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await jsonOf<TokenJson>(response);
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 1800, refresh_token: installed.refreshToken });
     expect(body.access_token).not.toBe(installed.accessToken);
   });

@@ -1,0 +1,87 @@
+import { authenticate } from '../../../shared/http/auth';
+import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/http/errors';
+import { dynamoCallCounter } from '../../../shared/db/client';
+import { advanceClock, resetClock } from '../../../shared/clock';
+import { signTestAccessToken } from '../../support/harness';
+
+afterEach(() => {
+  resetClock();
+});
+
+function headersWith(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+describe('authenticate', () => {
+  it('returns the app, hub, user and scopes of a valid token', () => {
+    const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'] });
+
+    const auth = authenticate(headersWith(token), ['crm.objects.companies.read']);
+
+    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'] });
+  });
+
+  it('makes zero DynamoDB calls to verify a token', () => {
+    const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['crm.objects.companies.read'] });
+    dynamoCallCounter.reset();
+
+    for (let index = 0; index < 100; index += 1) authenticate(headersWith(token), ['crm.objects.companies.read']);
+
+    expect(dynamoCallCounter.total()).toBe(0);
+  });
+
+  it('rejects a missing Authorization header as INVALID_AUTHENTICATION', () => {
+    expect(() => authenticate({}, ['crm.objects.companies.read'])).toThrow(InvalidAuthenticationError);
+  });
+
+  it.each([
+    ['a non-bearer scheme', 'Basic abc'],
+    ['an empty bearer', 'Bearer '],
+    ['random text', 'Bearer not-a-token'],
+    ['a token with a changed payload', 'tamper'],
+    ['a truncated token', 'truncate'],
+  ])('rejects %s as INVALID_AUTHENTICATION', (_label, value) => {
+    const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'] });
+    const [payload = '', signature = ''] = token.split('.');
+    const forged = `${Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"h":2', '"h":3')).toString('base64url')}.${signature}`;
+    const header = value === 'tamper' ? `Bearer ${forged}` : value === 'truncate' ? `Bearer ${token.slice(0, -5)}` : value;
+
+    expect(() => authenticate({ authorization: header }, ['oauth'])).toThrow(InvalidAuthenticationError);
+  });
+
+  it('rejects an expired token as EXPIRED_AUTHENTICATION with the expiry time in context', () => {
+    const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'], expiresInSeconds: 60 });
+    advanceClock(90_000);
+
+    let thrown: unknown;
+    try {
+      authenticate(headersWith(token), ['oauth']);
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(ExpiredAuthenticationError);
+    expect((thrown as ExpiredAuthenticationError).message).toMatch(/expired 3\d second\(s\) ago/);
+    expect((thrown as ExpiredAuthenticationError).context?.['expire time']?.[0]).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('rejects a token without any of the required scopes as MISSING_SCOPES naming them', () => {
+    const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['crm.objects.companies.read'] });
+
+    let thrown: unknown;
+    try {
+      authenticate(headersWith(token), ['crm.objects.companies.write']);
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(MissingScopesError);
+    expect((thrown as MissingScopesError).context).toEqual({ requiredGranularScopes: ['crm.objects.companies.write'] });
+  });
+
+  it('accepts any one of several allowed scopes', () => {
+    const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['crm.schemas.companies.read'] });
+
+    expect(authenticate(headersWith(token), ['crm.objects.companies.read', 'crm.schemas.companies.read']).hubId).toBe(2);
+  });
+});
