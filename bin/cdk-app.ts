@@ -5,10 +5,13 @@
  *   npx cdk deploy --all -c stage=prod -c signingKeyGeneration=2
  *   npx cdk synth -c samLocal=true   (a template for `sam local`; never deploy it)
  */
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addPlatformStacks } from '../lib/platform-stacks';
+import { buildValidators, generatedDir } from './build-validators';
 import { routes } from '../shared/routes';
 
 const app = new App();
@@ -38,17 +41,44 @@ if (!validRetentions.includes(logRetentionDays)) {
 const logLevel = (context('logLevel') ?? 'INFO').toUpperCase();
 if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new Error(`context logLevel must be DEBUG, INFO, WARN or ERROR, got "${logLevel}"`);
 
-addPlatformStacks(app, {
-  routes,
-  stageName,
-  logRetention: logRetentionDays as RetentionDays,
-  logLevel,
-  signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
-  throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
-  alarmTopicArn: context('alarmTopicArn'),
-  declareSamLocalVariables: context('samLocal') === 'true',
-  env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
-});
+/**
+ * The bundles validate with ajv standalone code generated from the route schemas (see
+ * shared/http/validation.ts). It is written to a scratch directory and renamed into place, so an
+ * esbuild run never reads a half-written file while another process regenerates it.
+ */
+async function generateValidators(): Promise<void> {
+  const scratch = mkdtempSync(path.join(path.dirname(generatedDir), '.validators-'));
+  try {
+    await buildValidators(scratch);
+    mkdirSync(generatedDir, { recursive: true });
+    for (const file of readdirSync(scratch)) renameSync(path.join(scratch, file), path.join(generatedDir, file));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
 
-// Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+async function main(): Promise<void> {
+  // Collecting the schemas loads the handlers, and with them the AWS SDK, in this Node 20 process.
+  // The SDK then warns about Node 20, which does not apply: the functions run on nodejs22.x.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  await generateValidators();
+  addPlatformStacks(app, {
+    routes,
+    stageName,
+    logRetention: logRetentionDays as RetentionDays,
+    logLevel,
+    signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
+    throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
+    alarmTopicArn: context('alarmTopicArn'),
+    declareSamLocalVariables: context('samLocal') === 'true',
+    env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
+  });
+  // Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

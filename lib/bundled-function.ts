@@ -59,6 +59,8 @@ export class BundledFunction extends Construct {
         // Bundled CommonJS dependencies call require() for Node built-ins, which ES modules lack.
         banner: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
         externalModules: [],
+        // Validators come precompiled from shared/http/generated (bin/cdk-app.ts generates them before synth).
+        define: { PRECOMPILED_VALIDATORS: 'true' },
         forceDockerBundling: false,
         logLevel: LogLevel.ERROR,
       },

@@ -222,6 +222,18 @@ describe('function bundles from the cloud assembly', () => {
     for (const secret of [installed.refreshToken, installed.clientSecret, accessToken]) expect(invocation.logs + invocation.stderr).not.toContain(secret);
   });
 
+  it.each(routes.map((route) => [route.name, route] as const))('%s carries the precompiled validators of its schemas instead of compiling them at cold start', (_name, route) => {
+    let keys: string[] = [];
+    jest.isolateModules(() => {
+      const validation = jest.requireActual<typeof import('../../shared/http/validation')>('../../shared/http/validation');
+      jest.requireActual(path.join(__dirname, '..', '..', route.entry));
+      keys = [...validation.registeredSchemas.keys()];
+    });
+    const code = readFileSync(path.join(bundles.get(route.name)?.taskRoot ?? '', 'index.mjs'), 'utf8');
+
+    for (const key of keys) expect([key, code.includes(`"${key}"`) || code.includes(`.${key}=`)]).toEqual([key, true]);
+  });
+
   it('loads the route of a row the way Lambda does: the module the handler setting names', () => {
     for (const route of routes) {
       const bundle = bundles.get(route.name);
