@@ -35,8 +35,9 @@ export interface ApiStackProps extends StackProps {
 }
 
 /** Exactly the calls the repositories make; Scan is left out on purpose: nothing may scan the single table. */
-const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** Transactions need no action of their own: they are authorized per item as these. */
+export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
 
 /** `issueToken` -> `IssueToken`, the construct id of a route's resources. */
 function constructIdOf(route: Route): string {
@@ -167,8 +168,8 @@ export class ApiStack extends Stack {
 function grantTableAccess(table: ITable, access: TableAccess, grantee: IGrantable): void {
   if (access === 'none') return;
   const indexArns = tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`);
-  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: readActions, resources: [table.tableArn, ...indexArns] }));
+  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: tableReadActions, resources: [table.tableArn, ...indexArns] }));
   if (access === 'readwrite') {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: writeActions, resources: [table.tableArn] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: tableWriteActions, resources: [table.tableArn] }));
   }
 }

@@ -2,6 +2,9 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
 import { addPlatformStacks } from '../../lib/platform-stacks';
 import { tableDefinition } from '../../shared/db/table';
 import type { Route } from '../../shared/route-types';
@@ -156,6 +159,28 @@ describe('API stack: least privilege', () => {
     const resources = JSON.stringify(queryStatement?.Resource);
 
     for (const index of tableDefinition.globalSecondaryIndexes) expect(resources).toContain(`/index/${index.indexName}`);
+  });
+
+  it('grants an action for every DynamoDB command the repositories send', () => {
+    // What IAM checks for each lib-dynamodb / client-dynamodb command (transactions are checked per item).
+    const actionsOfCommand: Record<string, string[]> = {
+      Get: ['dynamodb:GetItem'], BatchGet: ['dynamodb:BatchGetItem'], Query: ['dynamodb:Query'], TransactGet: ['dynamodb:GetItem'],
+      Put: ['dynamodb:PutItem'], Update: ['dynamodb:UpdateItem'], Delete: ['dynamodb:DeleteItem'], BatchWrite: ['dynamodb:BatchWriteItem'],
+      TransactWrite: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+      GetItem: ['dynamodb:GetItem'], PutItem: ['dynamodb:PutItem'], UpdateItem: ['dynamodb:UpdateItem'], DeleteItem: ['dynamodb:DeleteItem'],
+      BatchGetItem: ['dynamodb:BatchGetItem'], BatchWriteItem: ['dynamodb:BatchWriteItem'],
+      TransactGetItems: ['dynamodb:GetItem'], TransactWriteItems: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+    };
+    const dbDirectory = path.join(__dirname, '..', '..', 'shared', 'db');
+    const commands = new Set(readdirSync(dbDirectory).filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => [...readFileSync(path.join(dbDirectory, file), 'utf8').matchAll(/new (\w+)Command\(/g)].map((match) => match[1] ?? '')));
+    const granted = new Set([...tableReadActions, ...tableWriteActions]);
+
+    expect(commands.size).toBeGreaterThan(0);
+    for (const command of commands) {
+      // An unknown command (Scan, ExecuteStatement, ...) must be a deliberate addition to the grants.
+      expect([command, actionsOfCommand[command]?.every((action) => granted.has(action)) ?? false]).toEqual([command, true]);
+    }
   });
 
   it('lets only the token route (and the provisioner that writes it) read the signing key', () => {
