@@ -247,6 +247,13 @@ describe('API stack: operations', () => {
     }
   });
 
+  it('removes its log groups with the stack: retention, not the stack, bounds what is kept', () => {
+    const logGroups = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Logs::LogGroup');
+
+    expect(logGroups.length).toBe(routes.length + 2);
+    for (const logGroup of logGroups) expect(logGroup.DeletionPolicy).toBe('Delete');
+  });
+
   it('alarms on throttles of every route function', () => {
     const throttleAlarms = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties.MetricName === 'Throttles');
     const watched = new Set(throttleAlarms.map((alarm) => refOf((alarm.Properties.Dimensions as { Value: unknown }[])[0]?.Value)));
