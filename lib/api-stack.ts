@@ -22,7 +22,7 @@ export interface ApiStackProps extends StackProps {
   stageName: string;
   logRetention: RetentionDays;
   logLevel: string;
-  /** Bumping it rotates the signing key at the next deploy. */
+  /** Raising it rotates the signing key at the next deploy. */
   signingKeyGeneration: number;
   throttle: { rateLimit: number; burstLimit: number };
   /**

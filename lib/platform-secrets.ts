@@ -8,7 +8,7 @@ import { BundledFunction } from './bundled-function';
 
 export interface PlatformSecretsProps {
   logRetention: RetentionDays;
-  /** Changing this value rotates the signing key at the next deploy. */
+  /** Raising this value rotates the signing key at the next deploy. */
   keyGeneration: number;
 }
 

@@ -6,7 +6,7 @@ import { newKeyId, parseSecretsDocument, withNewSigningKey } from '../../shared/
 /**
  * Deploy-time custom resource (Custom::PlatformSecrets): creates the Ed25519 signing key and
  * the session secret inside Secrets Manager, so no private key ever appears in a template or
- * in the deployer's shell. A changed KeyGeneration property rotates the signing key. It
+ * in the deployer's shell. A higher KeyGeneration property rotates the signing key. It
  * answers with the public keys only; the stack hands them to every function as TOKEN_PUBLIC_KEYS.
  *
  * It talks to CloudFormation directly (no provider framework), so it must always answer,
@@ -29,12 +29,20 @@ async function readSecret(secretId: string): Promise<string | undefined> {
   return (await secrets.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
 }
 
+/**
+ * Only a higher generation rotates. When a deployment fails, CloudFormation rolls this resource
+ * back with the previous, lower generation: that must keep the keys, not rotate a second time.
+ */
+function isNewerGeneration(next: string, previous: string | undefined): boolean {
+  return previous === undefined || Number(next) > Number(previous);
+}
+
 async function provision(event: CloudFormationCustomResourceEvent): Promise<Outcome | undefined> {
   // The secrets are deleted with the stack; nothing else holds state.
   if (event.RequestType === 'Delete') return undefined;
   const properties = event.ResourceProperties as unknown as Properties;
   const isRotation = event.RequestType === 'Update'
-    && (event.OldResourceProperties as unknown as Partial<Properties>).KeyGeneration !== properties.KeyGeneration;
+    && isNewerGeneration(properties.KeyGeneration, (event.OldResourceProperties as unknown as Partial<Properties>).KeyGeneration);
 
   let signing = parseSecretsDocument(await readSecret(properties.SigningKeySecretArn));
   if (isRotation || !signing.signingKeys?.length) {

@@ -145,6 +145,13 @@ describe('secrets provisioner (custom resource)', () => {
     expect(stored(signingArn).signingKeys?.at(-1)?.kid).toBe(rotated?.Data?.ActiveKeyId);
   });
 
+  it('keeps the keys when a failed deployment rolls the generation back', async () => {
+    const [, rotated, rolledBack] = await deploy(event('Create', '1'), event('Update', '2', '1'), event('Update', '1', '2'));
+
+    expect(rolledBack?.Status).toBe('SUCCESS');
+    expect(rolledBack?.Data).toEqual(rotated?.Data);
+  });
+
   it('does not replace the session secret on rotation', async () => {
     await deploy(event('Create', '1'));
     const sessionSecret = stored(sessionArn).sessionSecret;
