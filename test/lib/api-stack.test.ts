@@ -302,6 +302,26 @@ describe('data stack', () => {
   });
 });
 
+describe('a row added to the route table', () => {
+  it('gets its own function, route, role and alarm without any change in lib/', () => {
+    const added: Route = {
+      name: 'updateCompanyExample', method: 'PATCH', path: '/crm/v3/objects/companies/{companyId}',
+      entry: 'functions/not-found.ts', scopes: ['crm.objects.companies.write'], body: 'json', table: 'read',
+    };
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const { api: stack } = addPlatformStacks(app, {
+      routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+    });
+    const template = Template.fromStack(stack);
+
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 2);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'PATCH /crm/v3/objects/companies/{companyId}' });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^updateCompanyExample: PATCH ') });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('updateCompanyExample') });
+  });
+});
+
 describe('cdk-nag AwsSolutions', () => {
   /** The same stacks in-process (bundling skipped: nag reads the construct tree, not the bundles). */
   function unbundledApp(): App {
