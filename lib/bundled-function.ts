@@ -62,7 +62,8 @@ export class BundledFunction extends Construct {
         // Validators come precompiled from shared/http/generated (bin/cdk-app.ts generates them before synth).
         define: { PRECOMPILED_VALIDATORS: 'true' },
         forceDockerBundling: false,
-        logLevel: LogLevel.ERROR,
+        // esbuild's own default, spelled out: a bundling warning must show in `cdk synth`, not be hidden.
+        logLevel: LogLevel.WARNING,
       },
     });
     Validations.of(this.function).acknowledge({

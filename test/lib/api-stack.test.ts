@@ -32,6 +32,7 @@ let api: Template;
 let data: Template;
 let apiResources: Record<string, CfnResource>;
 let stageName: string;
+let synthOutput: string;
 
 beforeAll(async () => {
   const platform = await synthesizedPlatform();
@@ -39,6 +40,7 @@ beforeAll(async () => {
   data = Template.fromJSON(platform.template('data'));
   apiResources = (platform.template('api') as { Resources: Record<string, CfnResource> }).Resources;
   stageName = String(platform.context.stage);
+  synthOutput = platform.output;
 }, synthesisTimeoutMs);
 
 function routeKeyOf(route: Route): string {
@@ -299,6 +301,16 @@ describe('data stack', () => {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
+  });
+});
+
+describe('synthesis', () => {
+  it('bundles every function with the local esbuild, printing no warning and never turning to Docker', () => {
+    // npx (which CDK runs esbuild through) complains about the machine's own npm configuration; that is not the project's.
+    const output = synthOutput.split('\n').filter((line) => !/^npm warn Unknown (env|user) config/.test(line)).join('\n');
+
+    expect(output).toMatch(/Bundling asset/);
+    expect(output).not.toMatch(/warn|docker/i);
   });
 });
 

@@ -15,6 +15,8 @@ import { stackNamesOf } from '../../lib/platform-stacks';
 export interface SynthesizedPlatform {
   outdir: string;
   stackNames: { data: string; api: string };
+  /** What the app printed while synthesizing (stdout and stderr). */
+  output: string;
   /** The context cdk.json gives the app. */
   context: Record<string, unknown>;
   template(stack: 'data' | 'api'): Record<string, unknown>;
@@ -25,6 +27,7 @@ const inputDirectories = ['bin', 'lib', 'shared', 'functions'];
 const inputFiles = ['package-lock.json', 'cdk.json', 'tsconfig.json'];
 const cacheRoot = path.join(tmpdir(), 'hubspot-slice-synth');
 const staleLockMs = 10 * 60 * 1000;
+const outputFile = 'synth-output.txt';
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -53,7 +56,7 @@ function cdkContext(): Record<string, unknown> {
 }
 
 /** Runs the app the way the CDK CLI does: outdir and context through the environment. */
-function synthesize(outdir: string): Promise<void> {
+function synthesize(outdir: string): Promise<string> {
   const context = { ...cdkContext(), 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:enable-path-metadata': true };
   const environment: NodeJS.ProcessEnv = { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context) };
   delete environment.CDK_DEFAULT_ACCOUNT;
@@ -64,7 +67,7 @@ function synthesize(outdir: string): Promise<void> {
     child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`cdk app exited with ${code}:\n${output}`))));
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`cdk app exited with ${code}:\n${output}`))));
   });
 }
 
@@ -104,7 +107,8 @@ async function ensureAssembly(): Promise<string> {
       if (!existsSync(path.join(outdir, 'manifest.json'))) {
         const staging = `${outdir}.staging-${process.pid}`;
         rmSync(staging, { recursive: true, force: true });
-        await synthesize(staging);
+        mkdirSync(staging, { recursive: true });
+        writeFileSync(path.join(staging, outputFile), await synthesize(staging));
         // Renaming a complete directory into place: readers never see half an assembly.
         renameSync(staging, outdir);
         removeOldAssemblies(fingerprint);
@@ -134,6 +138,7 @@ export function synthesizedPlatform(): Promise<SynthesizedPlatform> {
     return {
       outdir,
       stackNames,
+      output: readFileSync(path.join(outdir, outputFile), 'utf8'),
       context,
       template: (stack: 'data' | 'api') => JSON.parse(readFileSync(path.join(outdir, `${stackNames[stack]}.template.json`), 'utf8')) as Record<string, unknown>,
     };
