@@ -2,7 +2,7 @@
  * The CDK app (cdk.json runs it): reads context and environment, then builds both stacks of
  * one stage. Only this file reads them; lib/ takes props.
  *   npx cdk synth
- *   npx cdk deploy --all -c stage=prod -c signingKeyGeneration=2
+ *   npx cdk deploy --all -c stage=staging
  *   npx cdk synth -c samLocal=true   (a template for `sam local`; never deploy it)
  */
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
