@@ -50,6 +50,13 @@ Install the app (open in a browser, log in, choose the account, click "Connect a
 
 export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
 `);
+  if (demo.timeline) {
+    const timelineBase = `${baseUrl}/integrations/v1/${demo.appId}/timeline`;
+    console.log(`Timeline (with TOKEN set to the demo install's access token):
+  curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event/${demo.timeline.eventTypeId}/${demo.timeline.eventId}
+  curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event-types/${demo.timeline.eventTypeId}
+`);
+  }
 
   const shutdown = async () => {
     await gateway.close();

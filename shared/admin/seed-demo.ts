@@ -1,3 +1,7 @@
+import { nowMs } from '../clock';
+import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
+import { createTimelineEventType } from '../timeline/event-types';
+import { recordTimelineEvent } from '../timeline/events';
 import { createAccount, createApp, createUser } from './provisioning';
 
 export interface DemoData {
@@ -10,6 +14,13 @@ export interface DemoData {
   hubDomain: string;
   userEmail: string;
   userPassword: string;
+  /** Absent in demo.json files written before the timeline seed existed. */
+  timeline?: DemoTimeline;
+}
+
+export interface DemoTimeline {
+  eventTypeId: number;
+  eventId: string;
 }
 
 export const demoScopes = [
@@ -24,9 +35,26 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
   const account = await createAccount('demo-company.example');
   const userPassword = 'demo-password';
   const user = await createUser('demo@example.com', userPassword, [account.hubId]);
+  const timeline = await seedDemoTimeline(app.appId, account.hubId);
   return {
-    ...app, redirectUri, scopes: demoScopes, hubId: account.hubId, hubDomain: account.domain, userEmail: user.email, userPassword,
+    ...app, redirectUri, scopes: demoScopes, hubId: account.hubId, hubDomain: account.domain, userEmail: user.email, userPassword, timeline,
   };
+}
+
+/** A CONTACT event type with a String and a Numeric property, and one event of the demo account. */
+export async function seedDemoTimeline(appId: number, hubId: number): Promise<DemoTimeline> {
+  const caller = { appId, hubId };
+  const type = await createTimelineEventType(caller, appId, {
+    name: 'Webinar attended', headerTemplate: 'Attended **{{webinarName}}**', detailTemplate: '{{attendeeCount}} people attended', objectType: 'CONTACT',
+  });
+  await createTimelineEventTypeProperty(caller, appId, String(type.id), { name: 'webinarName', label: 'Webinar name', propertyType: 'String' });
+  await createTimelineEventTypeProperty(caller, appId, String(type.id), { name: 'attendeeCount', label: 'Attendees', propertyType: 'Numeric' });
+  const eventId = 'demo-webinar-1';
+  await recordTimelineEvent(caller, appId, {
+    id: eventId, eventTypeId: type.id, objectId: 101, timestamp: nowMs(), webinarName: 'Q2 roadmap', attendeeCount: '42',
+    extraData: { questions: [{ q: 'Pricing?', a: 'Later' }] },
+  });
+  return { eventTypeId: type.id, eventId };
 }
 
 export function installUrl(baseUrl: string, demo: DemoData, state = 'demo-state'): string {

@@ -25,5 +25,21 @@ export const usedCodeKey = (codeHash: string): Key => ({ pk: `USEDCODE#${codeHas
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
 export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' });
 
+// Legacy timeline. An event type lives in its app's partition, next to its properties and one claim
+// per property name (uniqueness); the trailing '#' keeps type 1's prefix from matching type 12.
+export const timelineTypePrefix = (eventTypeId: number): string => `TIMELINE_TYPE#${eventTypeId}#`;
+export const timelineTypesPrefix = 'TIMELINE_TYPE#';
+export const appPartition = (appId: number): string => `APP#${appId}`;
+export const timelineEventTypeKey = (appId: number, eventTypeId: number): Key =>
+  ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}TYPE` });
+export const timelinePropertyKey = (appId: number, eventTypeId: number, propertyId: number): Key =>
+  ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY#${propertyId}` });
+export const timelinePropertyNameKey = (appId: number, eventTypeId: number, name: string): Key =>
+  ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY_NAME#${name}` });
+// Event ids are unique per event type across all hubs (as in HubSpot), so the hub is an attribute, not part of the key;
+// eventTypeId is digits only, so the '#' separator stays unambiguous.
+export const timelineEventKey = (eventTypeId: number, eventId: string): Key =>
+  ({ pk: `TIMELINE_EVENT#${eventTypeId}#${eventId}`, sk: 'EVENT' });
+
 // CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
 export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });

@@ -50,12 +50,20 @@ export interface Validator {
   (value: unknown): void;
 }
 
+/**
+ * A body of many unknown keys would otherwise come back several times over in the error (an 8 MB
+ * body made a 43 MB answer), past Lambda's 6 MB response limit: a 5xx at API Gateway.
+ */
+const maxReportedErrors = 50;
+const maxFieldNameLength = 200;
+
 function describe(error: ErrorObject, location: Location): ErrorDetail {
   const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
   const extra = error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined;
   const pointer = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const field = [pointer, missing ?? extra].filter((part) => part !== undefined && part !== '').join('.');
-  const name = field === '' ? location : `${location}.${field}`;
+  const fullName = field === '' ? location : `${location}.${field}`;
+  const name = fullName.length > maxFieldNameLength ? `${fullName.slice(0, maxFieldNameLength)}…` : fullName;
   const message = extra !== undefined ? `${name} is not an allowed field` : `${name} ${error.message ?? 'is invalid'}`;
   return { message, code: error.keyword.toUpperCase(), in: name, context: { field: [name] } };
 }
@@ -68,7 +76,7 @@ export function compileValidator(schema: object, location: Location): Validator 
   const validate = precompiled?.[key] ?? compileWithAjv(schema, flavour);
   return (value: unknown) => {
     if (validate(value)) return;
-    const errors = (validate.errors ?? []).map((error) => describe(error, location));
+    const errors = (validate.errors ?? []).slice(0, maxReportedErrors).map((error) => describe(error, location));
     const fields = [...new Set(errors.map((error) => error.in ?? location))];
     throw new ValidationError(errors.map((error) => error.message).join('; ') || `invalid ${location}`, {
       errors,

@@ -1,0 +1,10 @@
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { recordTimelineEvents } from '../../shared/timeline/events';
+import { eventBatchBody } from './event.schema';
+import { appPath } from './timeline-path.schema';
+
+export const handler = httpHandler('createTimelineEventBatch', { path: appPath, body: eventBatchBody }, async ({ path, body, auth }) => {
+  await recordTimelineEvents(auth, Number(path.appId), body.eventWrappers);
+  return noContent();
+});

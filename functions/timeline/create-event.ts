@@ -1,0 +1,10 @@
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { recordTimelineEvent } from '../../shared/timeline/events';
+import { eventBody } from './event.schema';
+import { appPath } from './timeline-path.schema';
+
+export const handler = httpHandler('createTimelineEvent', { path: appPath, body: eventBody }, async ({ path, body, auth }) => {
+  await recordTimelineEvent(auth, Number(path.appId), body);
+  return noContent();
+});

@@ -1,0 +1,11 @@
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { recordTimelineEvent } from '../../shared/timeline/events';
+import { eventBody } from './event.schema';
+import { appPath } from './timeline-path.schema';
+
+// The legacy PUT: it used to create or update; events are immutable now, so it creates like POST.
+export const handler = httpHandler('putTimelineEvent', { path: appPath, body: eventBody }, async ({ path, body, auth }) => {
+  await recordTimelineEvent(auth, Number(path.appId), body);
+  return noContent();
+});
