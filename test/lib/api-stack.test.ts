@@ -314,6 +314,15 @@ describe('synthesis', () => {
   });
 });
 
+describe('stack limits', () => {
+  it('stays within CloudFormation\'s 500 resources per stack (about 8 per route)', () => {
+    const perRoute = Object.keys(apiResources).length / routes.length;
+
+    expect(Object.keys(apiResources).length).toBeLessThan(500);
+    expect(perRoute).toBeLessThan(10);
+  });
+});
+
 describe('a row added to the route table', () => {
   it('gets its own function, route, role and alarm without any change in lib/', () => {
     const added: Route = {
