@@ -38,6 +38,8 @@ export const config = {
   tokenPublicKeys: parsePublicKeys(optional('TOKEN_PUBLIC_KEYS')),
   /** Only the token-issuing and page functions get one of these two: a local JSON file, or a Secrets Manager ARN. */
   secretsFile: optional('SECRETS_FILE'),
+  /** The same document inline, for `sam local`, whose containers cannot see a file of the host. */
+  secretsJson: optional('SECRETS_JSON'),
   signingKeySecretArn: optional('SIGNING_KEY_SECRET_ARN'),
   sessionSecretArn: optional('SESSION_SECRET_ARN'),
   /** Deployed behind HTTPS: cookies get the Secure flag. */

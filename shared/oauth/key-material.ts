@@ -4,6 +4,7 @@ import { config } from '../config';
 import type { SecretsDocument } from './key-generation';
 
 async function readSecretsDocument(secretArn: string | undefined): Promise<SecretsDocument> {
+  if (config.secretsJson) return JSON.parse(config.secretsJson) as SecretsDocument;
   if (config.secretsFile) return JSON.parse(await readFile(config.secretsFile, 'utf8')) as SecretsDocument;
   if (!secretArn) throw new Error('no secrets source configured: set SECRETS_FILE or the secret ARN');
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
@@ -18,8 +19,12 @@ let sessionSecret: Promise<Buffer> | undefined;
 /** The newest signing key; read once per container and only by the token function. */
 export function loadSigningKey(): Promise<{ kid: string; privateKey: KeyObject }> {
   signingKey ??= readSecretsDocument(config.signingKeySecretArn).then((document) => {
-    const newest = document.signingKeys?.at(-1);
-    if (!newest) throw new Error('the signing secret holds no key');
+    // Sign only with a key the verifying functions already know: during a rotation the secret holds the
+    // new key before every function's TOKEN_PUBLIC_KEYS lists it (this function's list is updated last).
+    const published = Object.keys(config.tokenPublicKeys);
+    const usable = published.length > 0 ? document.signingKeys?.filter((key) => published.includes(key.kid)) : document.signingKeys;
+    const newest = usable?.at(-1);
+    if (!newest) throw new Error('the signing secret holds no key listed in TOKEN_PUBLIC_KEYS');
     return { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) };
   }).catch((error: unknown) => {
     signingKey = undefined;

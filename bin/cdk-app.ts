@@ -1,0 +1,84 @@
+/**
+ * The CDK app (cdk.json runs it): reads context and environment, then builds both stacks of
+ * one stage. Only this file reads them; lib/ takes props.
+ *   npx cdk synth
+ *   npx cdk deploy --all -c stage=staging
+ *   npx cdk synth -c samLocal=true   (a template for `sam local`; never deploy it)
+ */
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { addPlatformStacks } from '../lib/platform-stacks';
+import { buildValidators, generatedDir } from './build-validators';
+import { routes } from '../shared/routes';
+
+const app = new App();
+
+function context(name: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(name);
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = context(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`context ${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+const stageName = context('stage') ?? 'prod';
+if (stageName !== '$default' && !/^[A-Za-z0-9_-]{1,64}$/.test(stageName)) {
+  throw new Error(`context stage must be letters, digits, - or _ (or $default), got "${stageName}"`);
+}
+const logRetentionDays = positiveInteger('logRetentionDays', 30);
+const validRetentions = Object.values(RetentionDays).filter((value): value is number => typeof value === 'number');
+if (!validRetentions.includes(logRetentionDays)) {
+  throw new Error(`context logRetentionDays must be one of CloudWatch's retentions (${validRetentions.join(', ')}), got ${logRetentionDays}`);
+}
+const logLevel = (context('logLevel') ?? 'INFO').toUpperCase();
+if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new Error(`context logLevel must be DEBUG, INFO, WARN or ERROR, got "${logLevel}"`);
+
+/**
+ * The bundles validate with ajv standalone code generated from the route schemas (see
+ * shared/http/validation.ts). It is written to a scratch directory and renamed into place, so an
+ * esbuild run never reads a half-written file while another process regenerates it.
+ */
+async function generateValidators(): Promise<void> {
+  const scratch = mkdtempSync(path.join(path.dirname(generatedDir), '.validators-'));
+  try {
+    await buildValidators(scratch);
+    mkdirSync(generatedDir, { recursive: true });
+    for (const file of readdirSync(scratch)) renameSync(path.join(scratch, file), path.join(generatedDir, file));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  // Collecting the schemas loads the handlers, and with them the AWS SDK, in this Node 20 process.
+  // The SDK then warns about Node 20, which does not apply: the functions run on nodejs22.x.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  await generateValidators();
+  addPlatformStacks(app, {
+    routes,
+    stageName,
+    logRetention: logRetentionDays as RetentionDays,
+    logLevel,
+    signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
+    throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
+    alarmTopicArn: context('alarmTopicArn'),
+    declareSamLocalVariables: context('samLocal') === 'true',
+    env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
+  });
+  // Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

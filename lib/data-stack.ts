@@ -1,0 +1,37 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../shared/db/table';
+
+/**
+ * The single table, built from the same definition as the local runtime and the tests. It
+ * lives in its own stack so that tearing down or replacing the API never touches the data.
+ */
+export class DataStack extends Stack {
+  readonly table: ITable;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, props);
+    const table = new Table(this, 'Table', {
+      partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      // Apps, installs and CRM records outlive any stack: `cdk destroy` leaves the table behind.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        // Same projection as the local table (shared/db/table.ts), so queries behave alike.
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    this.table = table;
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
+  }
+}
