@@ -125,6 +125,12 @@ export async function createCompanyProperty(hubId: number, userId: number, input
   }
   // Counted before the write: a race may pass the cap by a few, which only bounds the catalog size.
   const existing = await customProperties.listCompanyProperties(hubId);
+  const label = input.label.trim().toLowerCase();
+  if ([...standardCompanyProperties, ...existing].some((definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label)) {
+    throw new ValidationError(`NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${input.label}" already exists`, {
+      context: { label: [input.label] }, errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
+    });
+  }
   if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties) {
     throw new ValidationError(`An account may define at most ${maxUniqueProperties} company properties with unique values`, { context: { hasUniqueValue: ['true'] } });
   }

@@ -147,6 +147,13 @@ describe('POST /crm/v3/properties/companies', () => {
     expect(response.body.category).toBe('OBJECT_ALREADY_EXISTS');
   });
 
+  it('answers 400 NON_UNIQUE_PROPERTY_LABEL for a label another property uses', async () => {
+    const response = await api.post('/crm/v3/properties/companies', { name: customName(), label: 'Industry', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.code).toBe('NON_UNIQUE_PROPERTY_LABEL');
+  });
+
   it('lets another account define the same name', async () => {
     const name = customName();
     const definition = { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation' };
@@ -189,7 +196,10 @@ describe('POST /crm/v3/properties/companies', () => {
 describe('POST /crm/v3/properties/companies, unique values', () => {
   it('allows at most 10 properties with unique values per account', async () => {
     const fresh = crmClient(gateway, (await install(gateway)).accessToken);
-    const define = () => fresh.post('/crm/v3/properties/companies', { name: customName(), label: 'u', type: 'string', fieldType: 'text', groupName: 'companyinformation', hasUniqueValue: true });
+    const define = () => {
+      const name = customName();
+      return fresh.post('/crm/v3/properties/companies', { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation', hasUniqueValue: true });
+    };
     for (let index = 0; index < 10; index += 1) expect((await define()).status).toBe(201);
 
     const eleventh = await define();
