@@ -43,13 +43,18 @@ Demo app      client id:     ${demo.clientId}
               client secret: ${demo.clientSecret}
 Demo user     email:         ${demo.userEmail}
               password:      ${demo.userPassword}
-Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})
+Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}
 
 Install the app (open in a browser, log in, choose the account, click "Connect app"):
   ${installUrl(baseUrl, demo)}
 
 export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
 `);
+  if (demo.companyId) {
+    console.log(`Companies (with TOKEN set to the demo install's access token):
+  curl -H "Authorization: Bearer $TOKEN" ${baseUrl}/crm/v3/objects/companies/${demo.companyId}
+`);
+  }
   if (demo.timeline) {
     const timelineBase = `${baseUrl}/integrations/v1/${demo.appId}/timeline`;
     console.log(`Timeline (with TOKEN set to the demo install's access token):

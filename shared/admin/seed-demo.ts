@@ -1,4 +1,5 @@
 import { nowMs } from '../clock';
+import { createCompany } from '../companies/create-company';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
 import { createTimelineEventType } from '../timeline/event-types';
 import { recordTimelineEvent } from '../timeline/events';
@@ -14,6 +15,8 @@ export interface DemoData {
   hubDomain: string;
   userEmail: string;
   userPassword: string;
+  /** Absent in demo.json files written before the company seed existed. */
+  companyId?: string;
   /** Absent in demo.json files written before the timeline seed existed. */
   timeline?: DemoTimeline;
 }
@@ -35,23 +38,27 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
   const account = await createAccount('demo-company.example');
   const userPassword = 'demo-password';
   const user = await createUser('demo@example.com', userPassword, [account.hubId]);
-  const timeline = await seedDemoTimeline(app.appId, account.hubId);
+  const company = await createCompany({ hubId: account.hubId, appId: app.appId, userId: user.userId }, {
+    properties: { name: 'Acme Widgets', domain: 'acme-widgets.example', industry: 'COMPUTER_SOFTWARE', lifecyclestage: 'lead' },
+  });
+  const timeline = await seedDemoTimeline(app.appId, account.hubId, company.id);
   return {
-    ...app, redirectUri, scopes: demoScopes, hubId: account.hubId, hubDomain: account.domain, userEmail: user.email, userPassword, timeline,
+    ...app, redirectUri, scopes: demoScopes, hubId: account.hubId, hubDomain: account.domain, userEmail: user.email, userPassword,
+    companyId: company.id, timeline,
   };
 }
 
-/** A CONTACT event type with a String and a Numeric property, and one event of the demo account. */
-export async function seedDemoTimeline(appId: number, hubId: number): Promise<DemoTimeline> {
+/** A COMPANY event type with a String and a Numeric property, and one event on the demo company. */
+export async function seedDemoTimeline(appId: number, hubId: number, companyId: string): Promise<DemoTimeline> {
   const caller = { appId, hubId };
   const type = await createTimelineEventType(caller, appId, {
-    name: 'Webinar attended', headerTemplate: 'Attended **{{webinarName}}**', detailTemplate: '{{attendeeCount}} people attended', objectType: 'CONTACT',
+    name: 'Webinar attended', headerTemplate: 'Attended **{{webinarName}}**', detailTemplate: '{{attendeeCount}} people attended', objectType: 'COMPANY',
   });
   await createTimelineEventTypeProperty(caller, appId, String(type.id), { name: 'webinarName', label: 'Webinar name', propertyType: 'String' });
   await createTimelineEventTypeProperty(caller, appId, String(type.id), { name: 'attendeeCount', label: 'Attendees', propertyType: 'Numeric' });
   const eventId = 'demo-webinar-1';
   await recordTimelineEvent(caller, appId, {
-    id: eventId, eventTypeId: type.id, objectId: 101, timestamp: nowMs(), webinarName: 'Q2 roadmap', attendeeCount: '42',
+    id: eventId, eventTypeId: type.id, objectId: Number(companyId), timestamp: nowMs(), webinarName: 'Q2 roadmap', attendeeCount: '42',
     extraData: { questions: [{ q: 'Pricing?', a: 'Later' }] },
   });
   return { eventTypeId: type.id, eventId };
