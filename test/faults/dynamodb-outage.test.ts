@@ -349,3 +349,49 @@ describe('DynamoDB throttling', () => {
     expect({ status: response.status, remaining: throttledAttempts }).toEqual({ status: 200, remaining: 0 });
   });
 });
+
+describe('a DynamoDB that stops answering (process paused, connections open)', () => {
+  const outcomes: { operation: string; status: number; body: Record<string, unknown>; elapsedMs: number; error?: string }[] = [];
+
+  beforeAll(async () => {
+    const created = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'before the pause' } } });
+    const companyId = String(created.body.id);
+    const requests: [string, () => ReturnType<typeof call>][] = [
+      ['readCompany', () => call('GET', `/crm/v3/objects/companies/${companyId}`, { token: accessToken })],
+      ['updateCompany', () => call('PATCH', `/crm/v3/objects/companies/${companyId}`, { token: accessToken, body: { properties: { name: 'during the pause' } } })],
+      ['createCompany', () => call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'during the pause' } } })],
+      ['refreshToken', () => call('POST', '/oauth/v1/token', { form: { grant_type: 'refresh_token', client_id: installation.clientId, client_secret: installation.clientSecret, refresh_token: refreshToken } })],
+    ];
+    // SIGSTOP: the port still accepts connections but nothing answers, the way a partitioned or
+    // overloaded database looks to a client; only the client's own timeouts can end the wait.
+    dynamo.process.kill('SIGSTOP');
+    try {
+      await Promise.all(requests.map(async ([operation, send]) => {
+        const startedAt = Date.now();
+        try {
+          const response = await send();
+          outcomes.push({ operation, status: response.status, body: response.body, elapsedMs: Date.now() - startedAt });
+        } catch (error) {
+          outcomes.push({ operation, status: 0, body: {}, elapsedMs: Date.now() - startedAt, error: String(error) });
+        }
+      }));
+    } finally {
+      dynamo.process.kill('SIGCONT');
+    }
+    console.log(`paused database: ${outcomes.map((outcome) => `${outcome.operation} ${outcome.status} in ${outcome.elapsedMs} ms`).join(', ')}`);
+  });
+
+  it('answers every request with the 503 error object before the Lambda timeout', () => {
+    for (const outcome of outcomes) {
+      expect({ operation: outcome.operation, status: outcome.status, category: outcome.body.category, correlationId: typeof outcome.body.correlationId })
+        .toEqual({ operation: outcome.operation, status: 503, category: 'SERVICE_UNAVAILABLE', correlationId: 'string' });
+    }
+    expect(outcomes).toHaveLength(4);
+  });
+
+  it('serves requests again once the database answers', async () => {
+    const response = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'after the pause' } } });
+
+    expect(response.status).toBe(201);
+  });
+});
