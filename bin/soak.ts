@@ -292,11 +292,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const sampleCount = options.memorySamples ?? 12;
     const startedAt = performance.now();
     const deadline = startedAt + options.durationMs;
+    // The first quarter under full load warms the JIT and the SDK's lazy state; the heap is sampled
+    // over the rest, so growth means retained memory, not code that was still being compiled.
+    const warmupMs = options.durationMs / 4;
     const sampler = (async () => {
       for (let index = 0; index < sampleCount; index += 1) {
-        samplesMb.push((await gateway.sample()) / 1024 / 1024);
-        const wait = Math.max(0, startedAt + ((index + 1) * options.durationMs) / sampleCount - performance.now());
+        const wait = Math.max(0, startedAt + warmupMs + (index * (options.durationMs - warmupMs)) / sampleCount - performance.now());
         await new Promise((resolve) => setTimeout(resolve, wait));
+        samplesMb.push((await gateway.sample()) / 1024 / 1024);
       }
     })();
     await Promise.all(states.map(async (state) => {

@@ -58,6 +58,8 @@ beforeAll(async () => {
   // set it before the first import of anything that reaches the config.
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = tableName;
+  // Every 503 of the outage is logged at ERROR; hundreds of them would bury the suite's output.
+  process.env.LOG_LEVEL = 'SILENT';
   harness = await import('../support/harness');
   client = await import('../../shared/db/client');
   gateway = await harness.startTestGateway();
