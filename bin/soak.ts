@@ -140,7 +140,14 @@ function ownCompany(state: ClientState): string | undefined {
   return ids[(state.sequence * 7) % Math.max(ids.length, 1)];
 }
 
-async function perform(session: Session, state: ClientState, operation: SoakOperation): Promise<{ status: number; expected: number[] }> {
+interface Performed {
+  status: number;
+  expected: number[];
+  /** The start of the answer, kept for the error report. */
+  detail?: string;
+}
+
+async function perform(session: Session, state: ClientState, operation: SoakOperation): Promise<Performed> {
   const companyId = ownCompany(state);
   if (operation === 'createCompany' || !companyId) {
     const domain = `c${state.id}-${state.sequence}-${process.pid}.soak.example`;
@@ -150,23 +157,23 @@ async function perform(session: Session, state: ClientState, operation: SoakOper
       state.companies.set(String(result.json.id), name);
       state.domains.set(String(result.json.id), domain);
     }
-    return { status: result.status, expected: [201] };
+    return { status: result.status, expected: [201], detail: JSON.stringify(result.json).slice(0, 300) };
   }
   if (operation === 'readCompany') {
     const result = await request(session, 'GET', `/crm/v3/objects/companies/${companyId}`);
     const name = (result.json.properties as Record<string, unknown> | undefined)?.name;
     // A read after our own answered write must see it (DynamoDB GetItem here is strongly consistent).
-    return { status: result.status === 200 && name !== state.companies.get(companyId) ? 599 : result.status, expected: [200] };
+    return { status: result.status === 200 && name !== state.companies.get(companyId) ? 599 : result.status, expected: [200], detail: `name ${String(name)}` };
   }
   if (operation === 'updateCompany') {
     const name = `Renamed ${state.id}-${state.sequence}`;
     const result = await request(session, 'PATCH', `/crm/v3/objects/companies/${companyId}`, { properties: { name } });
     if (result.status === 200) state.companies.set(companyId, name);
-    return { status: result.status, expected: [200] };
+    return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
   }
   if (operation === 'listCompanies') {
     const result = await request(session, 'GET', '/crm/v3/objects/companies?limit=100&properties=name,domain');
-    return { status: result.status, expected: [200] };
+    return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
   }
   if (operation === 'batchReadCompanies') {
     const inputs = [...state.companies.keys()].slice(-100).map((id) => ({ id }));
@@ -182,23 +189,23 @@ async function perform(session: Session, state: ClientState, operation: SoakOper
       contacts.add(contactId);
       state.associations.set(companyId, contacts);
     }
-    return { status: result.status, expected: [200] };
+    return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
   }
   if (operation === 'refreshToken') {
     const result = await request(session, 'POST', '/oauth/v1/token', undefined, {
       grant_type: 'refresh_token', client_id: session.clientId, client_secret: session.clientSecret, refresh_token: session.refreshToken,
     });
-    return { status: result.status, expected: [200] };
+    return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
   }
   if (operation === 'createTimelineEvent' || state.events.length === 0) {
     const eventId = `e${state.id}-${state.sequence}`;
     const result = await request(session, 'POST', `/integrations/v1/${session.appId}/timeline/event`, { id: eventId, eventTypeId: session.eventTypeId, objectId: Number(companyId) });
     if (result.status === 204) state.events.push(eventId);
-    return { status: result.status, expected: [204] };
+    return { status: result.status, expected: [204], detail: JSON.stringify(result.json).slice(0, 300) };
   }
   const eventId = state.events[state.sequence % state.events.length] ?? '';
   const result = await request(session, 'GET', `/integrations/v1/${session.appId}/timeline/event/${session.eventTypeId}/${eventId}`);
-  return { status: result.status, expected: [200] };
+  return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -308,7 +315,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         state.sequence += 1;
         const operation = workload[(state.sequence + state.id) % workload.length] ?? 'readCompany';
         const began = performance.now();
-        let outcome: { status: number; expected: number[] };
+        let outcome: Performed;
         try {
           outcome = await perform(session, state, operation);
         } catch (error) {
@@ -321,7 +328,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         if (!outcome.expected.includes(outcome.status)) {
           tally.errors += 1;
           errorCount += 1;
-          if (outcome.status !== 0 && errors.length < 20) errors.push(`${operation}: ${outcome.status}`);
+          if (outcome.status !== 0 && errors.length < 20) errors.push(`${operation}: ${outcome.status} ${outcome.detail ?? ''}`);
         }
         byOperation[operation] = tally;
       }
