@@ -100,6 +100,67 @@ describe('the test DynamoDB of this file', () => {
   });
 });
 
+/**
+ * Lets the next write through to DynamoDB, then throws a timeout in place of its answer: the write
+ * happened, the SDK's retry (outside this middleware) sends it again.
+ */
+function loseTheAnswerOfNext(commandName: string): { wasLost: () => boolean; remove: () => void } {
+  let isArmed = true;
+  const name = `faultInjectionLoseAnswer${commandName}`;
+  client.db.middlewareStack.add((next, context) => async (args) => {
+    const result = await next(args);
+    if (isArmed && context.commandName === commandName) {
+      isArmed = false;
+      throw Object.assign(new Error('injected: the answer was lost'), { name: 'TimeoutError', code: 'ETIMEDOUT' });
+    }
+    return result;
+  }, { step: 'deserialize', name });
+  return { wasLost: () => !isArmed, remove: () => client.db.middlewareStack.remove(name) };
+}
+
+describe('a write whose answer is lost and that the SDK retries', () => {
+  it('answers 204 to the timeline event create, not a duplicate-id 400', async () => {
+    const timeline = `/integrations/v1/${installation.appId}/timeline`;
+    const type = await call('POST', `${timeline}/event-types`, { token: accessToken, body: { name: 'Lost answers' } });
+    const fault = loseTheAnswerOfNext('PutItemCommand');
+    let response: Awaited<ReturnType<typeof call>>;
+    try {
+      response = await call('POST', `${timeline}/event`, { token: accessToken, body: { id: 'lost-answer', eventTypeId: type.body.id, objectId: 1 } });
+    } finally {
+      fault.remove();
+    }
+
+    expect({ status: response.status, body: response.body, wasLost: fault.wasLost() }).toEqual({ status: 204, body: {}, wasLost: true });
+  });
+
+  it('answers 201 to the company create, not a 409 against itself', async () => {
+    const fault = loseTheAnswerOfNext('TransactWriteItemsCommand');
+    let response: Awaited<ReturnType<typeof call>>;
+    try {
+      response = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'Lost answer', domain: `lost-${process.pid}.example` } } });
+    } finally {
+      fault.remove();
+    }
+
+    expect({ status: response.status, wasLost: fault.wasLost() }).toEqual({ status: 201, wasLost: true });
+  });
+
+  it('still issues the authorization code of the consent', async () => {
+    const fault = loseTheAnswerOfNext('PutItemCommand');
+    let code: string;
+    try {
+      code = await harness.authorizationCodeFor(installation);
+    } finally {
+      fault.remove();
+    }
+    const exchange = await call('POST', '/oauth/v1/token', {
+      form: { grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code },
+    });
+
+    expect({ status: exchange.status, wasLost: fault.wasLost() }).toEqual({ status: 200, wasLost: true });
+  });
+});
+
 describe('a DynamoDB outage in the middle of a burst of writes', () => {
   const outcomes: Outcome[] = [];
   let outageStartedAt = Number.POSITIVE_INFINITY;
