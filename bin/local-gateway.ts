@@ -139,8 +139,11 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
   };
 }
 
+/** The deployed functions' timeout (lib/bundled-function.ts); middy answers 503 just before it, as deployed. */
+const functionTimeoutMs = 10_000;
+
 function lambdaContext(route: Route): Context {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + functionTimeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: route.name,

@@ -28,8 +28,15 @@ function createClient(): DynamoDBDocumentClient {
       ? { endpoint: config.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
     maxAttempts: 3,
-    // A database that stops answering must become a bounded 503, never a hung request.
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 1000, requestTimeout: 3000 }),
+    // A database that stops answering must become a bounded 503, never a hung request. DynamoDB
+    // answers in milliseconds, so two silent seconds (socketTimeout: inactivity, not total time) mean
+    // it will not answer; requestTimeout caps one attempt's total and throws only with
+    // throwOnRequestTimeout (without it, this SDK version merely logs a warning and waits on).
+    // Worst case per call: 3 attempts of 2 s plus backoff, about 6.5 s (less once the SDK's retry
+    // quota is spent), inside the 10 s Lambda timeout (lib/bundled-function.ts), where middy's
+    // timeoutEarly answers 503 for whatever is still waiting. One second proved too tight for
+    // DynamoDB Local on a busy 2-core CI machine: healthy calls timed out and were retried.
+    requestHandler: new NodeHttpHandler({ connectionTimeout: 1000, socketTimeout: 2000, requestTimeout: 5000, throwOnRequestTimeout: true }),
   });
   base.middlewareStack.add(
     (next, context) => async (args) => {

@@ -1,6 +1,6 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { cancellationReasons, withoutKeys } from './item';
+import { cancellationReasons, isConditionalCheckFailed, withoutKeys } from './item';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 import type { App } from './apps';
 
@@ -36,11 +36,17 @@ export type RefreshToken = Omit<Grant, 'createdAt'>;
 const usedCodeRetentionSeconds = 24 * 3600;
 
 export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName,
-    Item: { ...authCodeKey(codeHash), ...code, ttl: code.expiresAtSeconds },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  try {
+    await db.send(new PutCommand({
+      TableName: tableName,
+      Item: { ...authCodeKey(codeHash), ...code, ttl: code.expiresAtSeconds },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  } catch (error) {
+    // The hash of 256 random bits is found only by the SDK's retry of this same put, after the
+    // first attempt succeeded and its answer was lost.
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }
 
 export async function findAuthCode(codeHash: string): Promise<AuthCode | undefined> {

@@ -14,6 +14,13 @@ const networkErrorCodes = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'EHOSTUNREACH',
 ]);
 
+/**
+ * The SDK's retry middleware rebuilds a thrown value that is not an `Error` of its own realm (as in
+ * jest's sandbox, or any non-Error rejection) as `new Error('AWS SDK error wrapper for <value>')`,
+ * which drops `code`: the network failure then survives only in the message.
+ */
+const networkErrorMessage = new RegExp(`\\b(${[...networkErrorCodes].join('|')})\\b|socket hang up`);
+
 interface ErrorLike {
   name?: unknown;
   code?: unknown;
@@ -35,7 +42,9 @@ export function toAppError(error: unknown): AppError {
     return new RateLimitError('You have reached your secondly limit.', { context: { policyName: ['SECONDLY'] } });
   }
   const code = typeof like.code === 'string' ? like.code : '';
+  const errorMessage = typeof like.message === 'string' ? like.message : '';
   if (networkErrorCodes.has(code) || name === 'TimeoutError' || name === 'RequestTimeout'
+    || (code === '' && name === 'Error' && networkErrorMessage.test(errorMessage))
     || (like.$metadata?.httpStatusCode ?? 0) >= 500) {
     return new ServiceUnavailableError('The service is temporarily unavailable. Retry the request.');
   }

@@ -2,49 +2,86 @@ import fc from 'fast-check';
 import type { RunningGateway } from '../../bin/local-gateway';
 import { routes } from '../../shared/routes';
 import type { Route } from '../../shared/route-types';
-import { scopeCatalog } from '../../shared/oauth/scopes';
-import { signTestAccessToken, startTestGateway } from '../support/harness';
+import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 
 /**
  * Walks the route table and throws generated requests at every route: wrong types, missing and
  * extra fields, invalid JSON, invalid percent-encoding, 1 MB strings, deep nesting, huge arrays,
  * unicode edge cases, ids that are not ids, forged and truncated tokens. Never a 5xx; every JSON
  * error is the documented error object with a correlationId.
+ *
+ * The valid token is a real install's, and path parameters are mostly the ids of records that exist
+ * (a fresh set per route), with bodies that are a valid request mutated (a field dropped, added or of
+ * the wrong type): so generated requests reach the handlers' logic, not only the validation in front
+ * of it. The first request of every route is the unmutated valid one, and every authenticated route
+ * must let some valid-token requests through validation.
  */
 const runsPerRoute = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 300);
-const fuzzAppId = 990001;
-const fuzzHubId = 990002;
+
+interface Fixtures {
+  companyId: string;
+  eventTypeId: number;
+  propertyId: number;
+  eventId: string;
+}
 
 let gateway: RunningGateway;
+let installed: InstalledTokens;
 let validToken: string;
 let scopelessToken: string;
+let fixtures: Fixtures;
 let sent = 0;
+let reachedLogic = 0;
+
+async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${gateway.baseUrl}${pathName}`, {
+    method: 'POST', headers: { authorization: `Bearer ${validToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`fixture ${pathName}: ${response.status} ${text}`);
+  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  validToken = signTestAccessToken({ appId: fuzzAppId, hubId: fuzzHubId, scopes: [...scopeCatalog] });
-  scopelessToken = signTestAccessToken({ appId: fuzzAppId, hubId: fuzzHubId, scopes: [] });
+  installed = await install(gateway);
+  validToken = installed.accessToken;
+  scopelessToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: [] });
+});
+
+// Fresh records per route: a delete route must not take them from the routes after it.
+beforeEach(async () => {
+  const company = await postJson('/crm/v3/objects/companies', { properties: { name: 'Fuzz target' } });
+  const timeline = `/integrations/v1/${installed.appId}/timeline`;
+  const eventType = await postJson(`${timeline}/event-types`, { name: 'Fuzzed', objectType: 'COMPANY' });
+  const eventTypeId = Number(eventType.id);
+  const property = await postJson(`${timeline}/event-types/${eventTypeId}/properties`, { name: 'level', label: 'Level', propertyType: 'String' });
+  await postJson(`${timeline}/event`, { id: 'fuzz-event', eventTypeId, objectId: Number(company.id) });
+  fixtures = { companyId: String(company.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event' };
 });
 
 afterAll(async () => {
-  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes, none answered 5xx`);
+  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx`);
   await gateway.close();
 });
 
 const megabyte = 'x'.repeat(1024 * 1024);
 const edgeStrings = fc.constantFrom(
   '', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '00000000000000000000001', '9'.repeat(40), '\u0000', '\uD800', '\uFFFF',
-  '😀'.repeat(50), 'a'.repeat(5000), '../../etc/passwd', '<script>alert(1)</script>', "'; DROP TABLE x; --", '%', '%zz', '%E0%A4%A',
+  '😀'.repeat(50), 'e\u0301', '\u202Egnp.exe', '\u200D', '\uFEFFname', '１２３', 'İ', 'ß', 'ǅ', '\u{10FFFF}', '\r\n', '\t',
+  'a'.repeat(5000), '../../etc/passwd', '<script>alert(1)</script>', "'; DROP TABLE x; --", '%', '%zz', '%E0%A4%A',
   'COMPANY#1', 'HUB#1', '{"a":1}', 'hs_object_id', 'companies', '0-2',
 );
-const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), edgeStrings, fc.stringMatching(/^[0-9]{1,20}$/));
+const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), edgeStrings, fc.stringMatching(/^[0-9]{1,20}$/));
 
 /** Raw path segments, some deliberately not valid percent-encoding. */
 const pathSegment = fc.oneof(
   // Lone surrogates cannot be percent-encoded; a UTF-8 round trip replaces them as a browser would.
   anyString.map((value) => encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'))),
-  fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', String(fuzzAppId), '1', '12345678901234567890', 'a'.repeat(3000)),
+  fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '1', '12345678901234567890', 'a'.repeat(3000)),
 );
+/** null stands for the id of a record that exists (see realParam). */
+const pathSegmentOrReal = fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: pathSegment, weight: 2 });
 
 const deepJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -57,8 +94,86 @@ const jsonBody = fc.oneof(
   }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
   fc.constantFrom('{', '{"a":', 'not json', '[1,2', '\u0000', '', 'null', '"string"', '123', '[]',
     deepJson(5000), deepObject(2000), JSON.stringify({ inputs: Array.from({ length: 5000 }, (_, index) => ({ id: String(index) })) }),
-    JSON.stringify({ properties: { name: megabyte } }), JSON.stringify({ name: megabyte, label: 'x', id: megabyte })),
+    JSON.stringify({ properties: { name: megabyte } }), JSON.stringify({ name: megabyte, label: 'x', id: megabyte }),
+    JSON.stringify(new Array(200_000).fill(0)), JSON.stringify({ inputs: new Array(100_000).fill('1') })),
 );
+
+/** Values of the wrong type (or size) for any field. */
+const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(), fc.double(), fc.boolean(), fc.constant(null), anyString, fc.array(anyString, { maxLength: 3 }),
+  fc.dictionary(anyString, anyString, { maxKeys: 3 }), fc.constant(megabyte), fc.constant(new Array(20_000).fill(1)),
+  fc.constant(JSON.parse(deepObject(500)) as unknown),
+);
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A valid request body, mutated: a field (or a field of a nested object) dropped, added or given the wrong type. */
+function mutationsOf(valid: JsonObject, asForm: boolean): fc.Arbitrary<JsonObject> {
+  const paths: string[][] = Object.entries(valid).flatMap(([key, value]) => [[key], ...(isObject(value) ? Object.keys(value).map((inner) => [key, inner]) : [])]);
+  const setAt = (path: string[], value: unknown, isDelete: boolean): JsonObject => {
+    const copy = structuredClone(valid);
+    const parent = path.length === 2 ? (copy[path[0] ?? ''] as JsonObject) : copy;
+    const key = path.at(-1) ?? '';
+    if (isDelete) delete parent[key];
+    else parent[key] = value;
+    return copy;
+  };
+  const value = asForm ? anyString : wrongValue;
+  return fc.oneof(
+    { arbitrary: fc.constant(valid), weight: 2 },
+    fc.constantFrom(...paths).map((path) => setAt(path, undefined, true)),
+    fc.tuple(fc.constantFrom(...paths), value).map(([path, wrong]) => setAt(path, wrong, false)),
+    fc.tuple(anyString, value).map(([key, extra]) => ({ ...valid, [key]: extra })),
+  );
+}
+
+/** A valid body per route (new routes without one still get every generic body). */
+function validBodyOf(route: Route): JsonObject | undefined {
+  const { eventTypeId, propertyId, companyId } = fixtures;
+  const event = { id: 'fuzz-event-2', eventTypeId, objectId: Number(companyId), timestamp: 1714658591512, level: 'high' };
+  const bodies: Record<string, JsonObject> = {
+    createTimelineEventType: { name: 'Another type', objectType: 'COMPANY', headerTemplate: '# {{level}}' },
+    updateTimelineEventType: { name: 'Renamed type', headerTemplate: 'x' },
+    createTimelineEventTypeProperty: { name: 'size', label: 'Size', propertyType: 'Numeric' },
+    updateTimelineEventTypeProperty: { id: propertyId, name: 'level', label: 'Level 2', propertyType: 'String' },
+    createTimelineEvent: event,
+    putTimelineEvent: event,
+    createTimelineEventBatch: { eventWrappers: [event, { ...event, id: 'fuzz-event-3' }] },
+    putTimelineEventBatch: { eventWrappers: [event] },
+    issueToken: { grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken },
+    login: { email: installed.userEmail, password: installed.password, csrf_token: 'x' },
+    createCompanyProperty: { name: 'fuzz_property', label: 'Fuzz property', type: 'string', fieldType: 'text', groupName: 'companyinformation' },
+    createCompany: { properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' }, associations: [{ to: { id: companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] },
+    updateCompany: { properties: { name: 'Fuzz update', lifecyclestage: 'customer' } },
+    batchReadCompanies: { inputs: [{ id: companyId }], properties: ['name'], propertiesWithHistory: ['name'] },
+    batchCreateCompanies: { inputs: [{ properties: { name: 'Fuzz batch' } }] },
+    batchUpdateCompanies: { inputs: [{ id: companyId, properties: { name: 'Fuzz batch update' } }] },
+    batchUpsertCompanies: { inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] },
+    batchArchiveCompanies: { inputs: [{ id: companyId }] },
+    createAssociationLabel: { name: 'fuzz_label', label: 'Fuzz label' },
+  };
+  return bodies[route.name];
+}
+
+function bodyFor(route: Route): { arbitrary: fc.Arbitrary<string>; valid: string } {
+  const valid = validBodyOf(route);
+  const asForm = route.body === 'urlencoded';
+  const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
+  const generic = fc.oneof(jsonBody, formBody);
+  if (!valid) return { arbitrary: generic, valid: '{}' };
+  return { arbitrary: fc.oneof({ arbitrary: mutationsOf(valid, asForm).map(encode), weight: 3 }, { arbitrary: generic, weight: 2 }), valid: encode(valid) };
+}
+
+/** The id of an existing record for a path parameter, by its name. */
+function realParam(param: string): string {
+  const values: Record<string, string> = {
+    appId: String(installed.appId), eventTypeId: String(fixtures.eventTypeId), propertyId: String(fixtures.propertyId), eventId: fixtures.eventId,
+    companyId: fixtures.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
+    fromObjectType: 'companies', token: installed.refreshToken,
+  };
+  return values[param] ?? '1';
+}
 
 const formBody = fc.oneof(
   fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'refresh_token', 'email', 'password', 'csrf_token', 'decision', 'hub_id', 'scope'), anyString)
@@ -74,7 +189,7 @@ const queryString = fc.oneof(
 
 const authorization = fc.oneof(
   fc.constant(undefined),
-  fc.constant('valid'),
+  { arbitrary: fc.constant('valid'), weight: 4 },
   fc.constant('scopeless'),
   fc.constantFrom('Bearer ', 'Bearer x', 'Basic Zm9vOmJhcg==', 'Basic %%%', 'bearer a.b', `Bearer ${'A'.repeat(600)}`, 'Bearer ..'),
   fc.constant('truncated'),
@@ -91,14 +206,16 @@ function headerFor(kind: string | undefined): string | undefined {
   return kind;
 }
 
-function concretePath(route: Route, segments: string[]): string {
-  if (route.path === '$default') return `/${segments.join('/')}`;
+function concretePath(route: Route, segments: (string | null)[]): string {
+  if (route.path === '$default') return `/${segments.map((segment) => segment ?? 'x').join('/')}`;
   let index = 0;
-  return route.path.replace(/\{[^}]+\}/g, (param) => {
-    const segment = segments[index] ?? '1';
+  return route.path.replace(/\{([^}]+)\}/g, (_param, name: string) => {
+    const segment = segments[index];
     index += 1;
-    // Half of the appId parameters name the token's own app so the request reaches the handler's logic.
-    return /appId|applicationId/i.test(param) && segment.length % 2 === 0 ? String(fuzzAppId) : segment;
+    if (segment !== null && segment !== undefined) return segment;
+    // Access-token info takes the access token; the refresh-token routes take the refresh token.
+    if (name === 'token' && route.path.includes('access-tokens')) return validToken;
+    return encodeURIComponent(realParam(name));
   });
 }
 
@@ -115,11 +232,17 @@ async function assertWellFormed(route: Route, response: Response): Promise<void>
   }
 }
 
+const validationStatuses = new Set([400, 401, 403, 415]);
+
 describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s', (_name, route) => {
   it(`never answers 5xx and always sends the error object (${runsPerRoute} requests)`, async () => {
+    const body = bodyFor(route);
+    const properContentType = route.body === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'application/json';
+    let routeReachedLogic = 0;
     await fc.assert(fc.asyncProperty(
-      fc.array(pathSegment, { minLength: 4, maxLength: 4 }), queryString, fc.oneof(jsonBody, formBody), contentTypes, authorization,
-      async (segments, query, body, contentType, auth) => {
+      fc.array(pathSegmentOrReal, { minLength: 4, maxLength: 4 }), queryString, body.arbitrary,
+      fc.oneof({ arbitrary: fc.constant(properContentType), weight: 3 }, contentTypes), authorization,
+      async (segments, query, requestBody, contentType, auth) => {
         const headers: Record<string, string> = {};
         if (contentType) headers['content-type'] = contentType;
         const authHeader = headerFor(auth);
@@ -128,9 +251,14 @@ describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s',
         const hasBody = method !== 'GET' && method !== 'DELETE';
         const url = `${gateway.baseUrl}${concretePath(route, segments)}${query ? `?${query}` : ''}`;
         sent += 1;
-        const response = await fetch(url, { method, headers, body: hasBody ? body : undefined, redirect: 'manual' });
+        const response = await fetch(url, { method, headers, body: hasBody ? requestBody : undefined, redirect: 'manual' });
+        if (auth === 'valid' && !validationStatuses.has(response.status)) routeReachedLogic += 1;
         await assertWellFormed(route, response);
       },
-    ), { numRuns: runsPerRoute });
+    ), { numRuns: runsPerRoute, examples: [[[null, null, null, null], '', body.valid, properContentType, 'valid']] });
+    reachedLogic += routeReachedLogic;
+
+    // A valid token with real ids and a valid body must get through auth and validation to the handler.
+    if (route.scopes !== 'public') expect(routeReachedLogic).toBeGreaterThan(0);
   });
 });

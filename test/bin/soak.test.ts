@@ -1,0 +1,35 @@
+import { formatSoakReport, runSoak, type SoakReport } from '../../bin/soak';
+
+/**
+ * The short soak: the same code path as `npm run soak` (32 clients, mixed workload, gateway in its
+ * own process), for a few seconds against the suite's DynamoDB Local.
+ */
+jest.setTimeout(180_000);
+
+const durationMs = Number(process.env.SOAK_SECONDS ?? 8) * 1000;
+let report: SoakReport;
+
+beforeAll(async () => {
+  report = await runSoak({ durationMs, clients: 32, memorySamples: 9 });
+  console.log(`short soak\n${formatSoakReport(report)}`);
+});
+
+describe('short soak through the local gateway', () => {
+  it('answers every request of the mixed workload with its success status', () => {
+    expect({ errors: report.errorCount, examples: report.errors }).toEqual({ errors: 0, examples: [] });
+  });
+
+  it('sends every kind of operation of the workload', () => {
+    const counts = Object.values(report.byOperation).map((tally) => tally.count);
+
+    expect({ kinds: counts.length, isEveryKindSent: Math.min(...counts) > 0 }).toEqual({ kinds: 9, isEveryKindSent: true });
+  });
+
+  it('keeps every invariant: counts match the 2xx answers, domains unique, every created id readable', () => {
+    expect(report.invariantViolations).toEqual([]);
+  });
+
+  it('does not grow the gateway heap beyond the bound', () => {
+    expect(report.memory).toMatchObject({ canCollect: true, isWithinBound: true });
+  });
+});
