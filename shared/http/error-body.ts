@@ -39,7 +39,7 @@ export function toAppError(error: unknown): AppError {
   const like = asErrorLike(error);
   const name = typeof like.name === 'string' ? like.name : '';
   if (throttlingErrorNames.has(name)) {
-    return new RateLimitError('You have reached your secondly limit.', { context: { policyName: ['SECONDLY'] } });
+    return new RateLimitError('You have reached your ten-secondly rolling limit. Retry after a short wait.', { context: { policyName: ['TEN_SECONDLY_ROLLING'] } });
   }
   const code = typeof like.code === 'string' ? like.code : '';
   const errorMessage = typeof like.message === 'string' ? like.message : '';
