@@ -6,6 +6,8 @@ import { db } from '../../shared/db/client';
 export interface RecordedCommand {
   commandClass: new (input: never) => unknown;
   input: Record<string, unknown>;
+  /** Whether DynamoDB left keys or items unprocessed (the next batch call is a retry). */
+  hasUnprocessed?: boolean;
 }
 
 interface SendableClient {
@@ -27,10 +29,20 @@ export function installRecorder(): void {
   const send = client.send.bind(client);
   client.send = (command: unknown, ...rest: unknown[]) => {
     const typed = command as { constructor: RecordedCommand['commandClass']; input: Record<string, unknown> };
-    recording?.push({ commandClass: typed.constructor, input: typed.input });
+    const recorded: RecordedCommand = { commandClass: typed.constructor, input: typed.input };
+    recording?.push(recorded);
     if (returnConsumedCapacity && typed.input.ReturnConsumedCapacity === undefined) typed.input.ReturnConsumedCapacity = 'TOTAL';
-    return send(command, ...rest);
+    return send(command, ...rest).then((output) => {
+      const { UnprocessedKeys: keys, UnprocessedItems: items } = (output ?? {}) as { UnprocessedKeys?: object; UnprocessedItems?: object };
+      recorded.hasUnprocessed = [keys, items].some((unprocessed) => unprocessed !== undefined && Object.keys(unprocessed).length > 0);
+      return output;
+    });
   };
+}
+
+/** Batch calls that only retried what the previous batch call left unprocessed. */
+export function countUnprocessedRetries(commands: readonly RecordedCommand[]): number {
+  return commands.filter((_command, index) => index > 0 && commands[index - 1]?.hasUnprocessed === true).length;
 }
 
 /** Runs fn and returns the commands the service sent meanwhile (fn must not overlap other requests). */
