@@ -18,6 +18,9 @@ export interface ScaleReport {
   /** API p50 at the largest size over API p50 at the smallest. */
   listPageGrowth: number;
   batchReadGrowth: number;
+  /** The same growth of the floor: what DynamoDB (Local) itself does as the partition grows. */
+  listPageFloorGrowth: number;
+  batchReadFloorGrowth: number;
   isListPageFlat: boolean;
   isBatchReadFlat: boolean;
   flatness: number;
@@ -87,8 +90,10 @@ export async function measureScale(options: {
   const last = levels.at(-1);
   const listPageGrowth = first && last ? round(ratio(last.listPage.api.p50Ms, first.listPage.api.p50Ms), 3) : Number.NaN;
   const batchReadGrowth = first && last ? round(ratio(last.batchRead.api.p50Ms, first.batchRead.api.p50Ms), 3) : Number.NaN;
+  const listPageFloorGrowth = first && last ? round(ratio(last.listPage.floor.p50Ms, first.listPage.floor.p50Ms), 3) : Number.NaN;
+  const batchReadFloorGrowth = first && last ? round(ratio(last.batchRead.floor.p50Ms, first.batchRead.floor.p50Ms), 3) : Number.NaN;
   return {
-    levels, listPageGrowth, batchReadGrowth, flatness: options.flatness,
+    levels, listPageGrowth, batchReadGrowth, listPageFloorGrowth, batchReadFloorGrowth, flatness: options.flatness,
     isListPageFlat: listPageGrowth <= options.flatness, isBatchReadFlat: batchReadGrowth <= options.flatness,
   };
 }

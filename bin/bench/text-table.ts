@@ -7,6 +7,17 @@ export function textTable(headers: readonly string[], rows: readonly (readonly (
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
 }
 
+/** The same table in Markdown, for the README. */
+export function markdownTable(headers: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
+  const isNumeric = headers.map((_, column) => rows.every((row) => typeof row[column] === 'number'));
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line([...headers]),
+    line(headers.map((_, column) => (isNumeric[column] ? '---:' : '---'))),
+    ...rows.map((row) => line(row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : String(cell))))),
+  ].join('\n');
+}
+
 function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
   return Number.isInteger(value) ? String(value) : value.toFixed(value >= 100 ? 1 : value >= 10 ? 2 : 3);
