@@ -30,6 +30,9 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
       table(['operation', 'n', 'api p50', 'floor p50', 'p50 x', 'api p99', 'floor p99', 'p99 x', 'ok'], report.warmLatency.map((row) => [
         row.operation, row.api.count, row.api.p50Ms, row.floor.p50Ms, row.p50Ratio, row.api.p99Ms, row.floor.p99Ms, row.p99Ratio, yesNo(row.isWithinTarget),
       ])));
+    if (report.httpHop) {
+      parts.push(`the loopback HTTP round trip alone (same client, a server that answers at once): p50 ${report.httpHop.p50Ms} ms, p99 ${report.httpHop.p99Ms} ms`);
+    }
   }
   const scale = report.scale;
   if (scale) {

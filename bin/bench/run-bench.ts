@@ -13,6 +13,8 @@ import { ApiClient, jsonRequest } from './http-client';
 import { operations, seededRandom, type BenchState } from './operations';
 import { measureScale, type ScaleReport } from './scale';
 import { measureThroughput, type ThroughputReport } from './throughput';
+import { measureHttpHop } from './http-hop';
+import type { LatencySummary } from './stats';
 
 export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'throughput'] as const;
 export type SectionName = (typeof sectionNames)[number];
@@ -50,6 +52,8 @@ export interface BenchReport {
   coldStart?: ColdStartReport;
   costs?: CostRow[];
   warmLatency?: LatencyRow[];
+  /** The loopback HTTP round trip alone (in every API figure, in no floor). */
+  httpHop?: LatencySummary;
   scale?: ScaleReport;
   throughput?: ThroughputReport;
 }
@@ -126,6 +130,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
         }
         return rows;
       });
+      report.httpHop = await measureHttpHop(options.warmIterations);
     }
 
     if (options.sections.has('throughput')) {
