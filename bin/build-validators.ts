@@ -1,13 +1,17 @@
 /**
  * Generates ajv standalone validation code for every schema of every route, so deployed
  * functions validate without compiling schemas (or loading ajv) at cold start.
- * Output: shared/http/generated/validators.js (gitignored; bundles define PRECOMPILED_VALIDATORS).
+ * Output in shared/http/generated (gitignored; bundles define PRECOMPILED_VALIDATORS):
+ * validators.js with every validator, and route-<name>.js with only the validators of one route,
+ * which that route's bundle loads (lib/bundling.ts aliases `precompiled-validators` to it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AjvFlavour } from '../shared/http/validation';
 import { routes } from '../shared/routes';
+import { generatedValidatorsDir, routeValidatorsFileName } from '../lib/bundling';
 
-export const generatedDir = path.resolve(__dirname, '..', 'shared', 'http', 'generated');
+export const generatedDir = generatedValidatorsDir;
 
 export async function buildValidators(outDir = generatedDir): Promise<{ file: string; count: number }> {
   // Handler modules read their configuration at load; the values do not matter for collecting schemas.
@@ -17,17 +21,29 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
   const { default: Ajv } = await import('ajv');
   const { default: standaloneCode } = await import('ajv/dist/standalone');
   mkdirSync(outDir, { recursive: true });
-  const parts: string[] = [];
-  for (const flavour of ['body', 'param'] as const) {
-    const entries = [...registeredSchemas].filter(([, entry]) => entry.flavour === flavour);
-    const ajv = new Ajv({ ...ajvOptions[flavour], code: { source: true } });
-    for (const [key, entry] of entries) ajv.addSchema(entry.schema, key);
-    const file = `${flavour}-validators.js`;
-    writeFileSync(path.join(outDir, file), standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))));
-    parts.push(`...require('./${file}')`);
+
+  /** Writes one module exporting the validators of the given keys (both flavours); returns its file name. */
+  const writeModule = (name: string, keys: ReadonlySet<string>): string => {
+    const parts: string[] = [];
+    for (const flavour of ['body', 'param'] as const satisfies readonly AjvFlavour[]) {
+      const entries = [...registeredSchemas].filter(([key, entry]) => entry.flavour === flavour && keys.has(key));
+      if (entries.length === 0) continue;
+      const ajv = new Ajv({ ...ajvOptions[flavour], code: { source: true } });
+      for (const [key, entry] of entries) ajv.addSchema(entry.schema, key);
+      const file = `${name}-${flavour}.js`;
+      writeFileSync(path.join(outDir, file), standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))));
+      parts.push(`...require('./${file}')`);
+    }
+    const file = `${name}.js`;
+    writeFileSync(path.join(outDir, file), `"use strict";\nmodule.exports = { ${parts.join(', ')} };\n`);
+    return file;
+  };
+
+  const index = path.join(outDir, writeModule('validators', new Set(registeredSchemas.keys())));
+  for (const route of routes) {
+    const keys = new Set([...registeredSchemas].filter(([, entry]) => entry.routeNames.has(route.name)).map(([key]) => key));
+    writeModule(path.basename(routeValidatorsFileName(route.name), '.js'), keys);
   }
-  const index = path.join(outDir, 'validators.js');
-  writeFileSync(index, `"use strict";\nmodule.exports = { ${parts.join(', ')} };\n`);
   return { file: index, count: registeredSchemas.size };
 }
 

@@ -88,6 +88,7 @@ export class ApiStack extends Stack {
       const id = constructIdOf(route);
       const fn = new BundledFunction(this, id, {
         entry: route.entry,
+        routeName: route.name,
         description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
         logRetention: props.logRetention,
         environment: {

@@ -2,16 +2,39 @@ import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { lambdaAliasesFor, lambdaEsbuildOptions, lambdaNodeOptions } from './bundling';
 
 /** The project root: entries in the route table are relative to it. */
 export const projectRoot = path.resolve(__dirname, '..');
 
+/** lib/bundling.ts's esbuild options as NodejsFunction takes them (it runs the installed esbuild, never Docker). */
+export function lambdaBundlingOptions(routeName?: string): BundlingOptions {
+  const options = lambdaEsbuildOptions;
+  return {
+    format: OutputFormat.ESM,
+    target: options.target,
+    minify: options.minify,
+    sourceMap: options.sourcemap,
+    sourcesContent: options.sourcesContent,
+    mainFields: [...options.mainFields],
+    banner: options.banner.js,
+    // The AWS SDK is bundled too: the version that ships is the one package-lock.json pins.
+    externalModules: [],
+    define: { ...options.define },
+    esbuildArgs: Object.fromEntries(Object.entries(lambdaAliasesFor(routeName)).map(([from, to]) => [`--alias:${from}`, to])),
+    forceDockerBundling: false,
+    logLevel: LogLevel.WARNING,
+  };
+}
+
 export interface BundledFunctionProps {
   /** Handler file relative to the project root; it exports `handler`. */
   entry: string;
+  /** The route-table row this function serves: its bundle carries that route's precompiled validators. */
+  routeName?: string;
   description: string;
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -47,24 +70,8 @@ export class BundledFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // Stack traces map back to file and line through the names alone; the sources stay out of the artefact.
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // Bundled CommonJS dependencies call require() for Node built-ins, which ES modules lack.
-        banner: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
-        externalModules: [],
-        // Validators come precompiled from shared/http/generated (bin/cdk-app.ts generates them before synth).
-        define: { PRECOMPILED_VALIDATORS: 'true' },
-        forceDockerBundling: false,
-        // esbuild's own default, spelled out: a bundling warning must show in `cdk synth`, not be hidden.
-        logLevel: LogLevel.WARNING,
-      },
+      environment: { ...props.environment, NODE_OPTIONS: lambdaNodeOptions },
+      bundling: lambdaBundlingOptions(props.routeName),
     });
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',

@@ -109,9 +109,9 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
 ) {
   const route = findRoute(name);
   const validators: Partial<Record<keyof Schemas, Validator>> = {
-    path: schemas.path ? compileValidator(schemas.path.schema, 'path') : undefined,
-    query: schemas.query ? compileValidator(schemas.query.schema, 'query') : undefined,
-    body: schemas.body ? compileValidator(schemas.body.schema, 'body') : undefined,
+    path: schemas.path ? compileValidator(schemas.path.schema, 'path', name) : undefined,
+    query: schemas.query ? compileValidator(schemas.query.schema, 'query', name) : undefined,
+    body: schemas.body ? compileValidator(schemas.body.schema, 'body', name) : undefined,
   };
   // Keyed by the event object, which every middleware and the handler share.
   const states = new WeakMap<object, State>();

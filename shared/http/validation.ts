@@ -7,6 +7,9 @@ import { ValidationError, type ErrorDetail } from './errors';
  * Deployed bundles are built with PRECOMPILED_VALIDATORS defined: they load validators that
  * bin/build-validators.ts generated ahead of time (ajv standalone code) and never bundle ajv
  * itself. Everywhere else (tests, npm start) the schemas are compiled with ajv at load.
+ *
+ * The bundler resolves `precompiled-validators` (an alias, see lib/bundling.ts) to the generated
+ * module of the function's own route, so a bundle carries its own validators, not every route's.
  */
 declare const PRECOMPILED_VALIDATORS: boolean | undefined;
 
@@ -21,8 +24,8 @@ export const ajvOptions: Record<AjvFlavour, Options> = {
 
 export const flavourOf = (location: Location): AjvFlavour => (location === 'body' ? 'body' : 'param');
 
-/** Every schema a loaded handler uses, by key; the build step generates code for these. */
-export const registeredSchemas = new Map<string, { schema: object; flavour: AjvFlavour }>();
+/** Every schema a loaded handler uses, by key, with the routes using it; the build step generates code for these. */
+export const registeredSchemas = new Map<string, { schema: object; flavour: AjvFlavour; routeNames: Set<string> }>();
 
 export function schemaKey(schema: object, location: Location): string {
   const flavour = flavourOf(location);
@@ -31,19 +34,27 @@ export function schemaKey(schema: object, location: Location): string {
 
 const precompiled: Record<string, ValidateFunction | undefined> | undefined =
   typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS
-    ? (require('./generated/validators.js') as Record<string, ValidateFunction>)
+    ? (require('precompiled-validators') as Record<string, ValidateFunction>)
     : undefined;
 
 const ajvInstances = new Map<AjvFlavour, { compile(schema: object): ValidateFunction }>();
 
-function compileWithAjv(schema: object, flavour: AjvFlavour): ValidateFunction {
-  let ajv = ajvInstances.get(flavour);
-  if (!ajv) {
-    const { default: Ajv } = require('ajv') as typeof import('ajv');
-    ajv = new Ajv(ajvOptions[flavour]);
-    ajvInstances.set(flavour, ajv);
+function validateFunctionFor(schema: object, key: string, flavour: AjvFlavour): ValidateFunction {
+  // A constant condition once bundled: esbuild drops the other branch, and with it ajv's compiler
+  // (the require must sit in that branch itself for esbuild to leave the package out).
+  if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
+    const validate = precompiled?.[key];
+    if (!validate) throw new Error(`no precompiled validator ${key}: run bin/build-validators.ts before bundling`);
+    return validate;
+  } else {
+    let ajv = ajvInstances.get(flavour);
+    if (!ajv) {
+      const { default: Ajv } = require('ajv') as typeof import('ajv');
+      ajv = new Ajv(ajvOptions[flavour]);
+      ajvInstances.set(flavour, ajv);
+    }
+    return ajv.compile(schema);
   }
-  return ajv.compile(schema);
 }
 
 export interface Validator {
@@ -69,11 +80,13 @@ function describe(error: ErrorObject, location: Location): ErrorDetail {
 }
 
 /** Returns a function that throws a ValidationError naming every bad field. */
-export function compileValidator(schema: object, location: Location): Validator {
+export function compileValidator(schema: object, location: Location, routeName?: string): Validator {
   const key = schemaKey(schema, location);
   const flavour = flavourOf(location);
-  registeredSchemas.set(key, { schema, flavour });
-  const validate = precompiled?.[key] ?? compileWithAjv(schema, flavour);
+  const registered = registeredSchemas.get(key) ?? { schema, flavour, routeNames: new Set<string>() };
+  if (routeName !== undefined) registered.routeNames.add(routeName);
+  registeredSchemas.set(key, registered);
+  const validate = validateFunctionFor(schema, key, flavour);
   return (value: unknown) => {
     if (validate(value)) return;
     const errors = (validate.errors ?? []).slice(0, maxReportedErrors).map((error) => describe(error, location));

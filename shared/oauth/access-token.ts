@@ -70,19 +70,42 @@ function parseWireClaims(payload: string): WireClaims | undefined {
   return c as unknown as WireClaims;
 }
 
-export function verifyAccessToken(token: string): VerifyResult {
-  if (token.length > maxAccessTokenLength || !tokenPattern.test(token)) return { outcome: 'invalid' };
+/**
+ * Tokens whose signature this instance has already checked. A client sends the same access
+ * token with every call for up to 30 minutes, and the Ed25519 verify costs more than the rest
+ * of the auth step together. Only tokens that verified are kept (the token string is the
+ * signed bytes, so a hit is the same signature check's answer); expiry is still checked on
+ * every use. Bounded: the oldest entry goes first.
+ */
+const verifiedTokens = new Map<string, AccessTokenClaims>();
+const maxVerifiedTokens = 1000;
+
+function verifySignedClaims(token: string): AccessTokenClaims | undefined {
+  const cached = verifiedTokens.get(token);
+  if (cached) return cached;
+  if (token.length > maxAccessTokenLength || !tokenPattern.test(token)) return undefined;
   const [payload = '', signature = ''] = token.split('.');
   const wire = parseWireClaims(payload);
-  if (!wire) return { outcome: 'invalid' };
+  if (!wire) return undefined;
   const key = publicKeys.get(wire.k);
-  if (!key || !verify(null, Buffer.from(payload), key, Buffer.from(signature, 'base64url'))) return { outcome: 'invalid' };
+  if (!key || !verify(null, Buffer.from(payload), key, Buffer.from(signature, 'base64url'))) return undefined;
   const scopes = decodeScopeMask(wire.s);
-  if (!scopes) return { outcome: 'invalid' };
+  if (!scopes) return undefined;
   const claims: AccessTokenClaims = {
     appId: wire.a, hubId: wire.h, userId: wire.u, scopes, issuedAtSeconds: wire.i,
     expiresAtSeconds: wire.e, keyId: wire.k, grantId: wire.g,
   };
+  // Shared by every later request with this token: nobody may change it.
+  Object.freeze(claims.scopes);
+  Object.freeze(claims);
+  if (verifiedTokens.size >= maxVerifiedTokens) verifiedTokens.delete(verifiedTokens.keys().next().value ?? '');
+  verifiedTokens.set(token, claims);
+  return claims;
+}
+
+export function verifyAccessToken(token: string): VerifyResult {
+  const claims = verifySignedClaims(token);
+  if (!claims) return { outcome: 'invalid' };
   const now = nowSeconds();
   if (now >= claims.expiresAtSeconds) return { outcome: 'expired', claims, expiredForSeconds: now - claims.expiresAtSeconds };
   return { outcome: 'valid', claims };

@@ -1,0 +1,71 @@
+/**
+ * The benchmark: every figure next to its floor, measured in the same run on DynamoDB Local.
+ *   npm run bench                       full run (about 8 minutes on 2 cores)
+ *   npm run bench -- --quick            smaller counts, to iterate
+ *   npm run bench -- --sections=costs,warm
+ * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
+ * Exits 1 when an operation makes more DynamoDB calls than its budget allows.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { applyLocalEnvironment } from './local-env';
+import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
+
+const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'throughput'];
+
+function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string } {
+  let isQuick = false;
+  let sections = new Set(allSections);
+  let reportFile = path.resolve(__dirname, '..', 'reports', 'bench.json');
+  for (const argument of argv) {
+    if (argument === '--quick') isQuick = true;
+    else if (argument.startsWith('--sections=')) {
+      const names = argument.slice('--sections='.length).split(',').filter((name) => name !== '');
+      const unknown = names.filter((name) => !allSections.includes(name as SectionName));
+      if (unknown.length > 0) throw new Error(`unknown sections ${unknown.join(', ')}; known: ${allSections.join(', ')}`);
+      sections = new Set(names as SectionName[]);
+    } else if (argument.startsWith('--report=')) reportFile = path.resolve(argument.slice('--report='.length));
+    else throw new Error(`unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --report=<file>`);
+  }
+  return { isQuick, sections, reportFile };
+}
+
+async function main(): Promise<number> {
+  const { isQuick, sections, reportFile } = parseOptions(process.argv.slice(2));
+  const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+  const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
+  const dynamo = await startDynamoDbLocal();
+  log(`DynamoDB Local (in memory) on ${dynamo.endpoint}`);
+  try {
+    const tableName = 'hubspot-platform-bench';
+    applyLocalEnvironment({ endpoint: dynamo.endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json'), logLevel: 'ERROR' });
+    await ensureTable(dynamo.endpoint, tableName);
+    await ensureTable(dynamo.endpoint, `${tableName}-floor`);
+    // The service's modules read their configuration when loaded: only now may they load.
+    const { runBench, fullOptions, quickOptions } = await import('./bench/run-bench');
+    const { printReport, failuresOf } = await import('./bench/print-report');
+    const options: BenchOptions = { ...(isQuick ? quickOptions : fullOptions), sections };
+    const report: BenchReport = await runBench(options, { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION ?? 'us-east-1', log });
+    console.log(printReport(report));
+    mkdirSync(path.dirname(reportFile), { recursive: true });
+    writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+    const markdownFile = reportFile.replace(/\.json$/, '') + '.md';
+    writeFileSync(markdownFile, `${printReport(report, 'markdown')}\n`);
+    log(`report written to ${path.relative(process.cwd(), reportFile)} (tables in Markdown: ${path.relative(process.cwd(), markdownFile)})`);
+    const failures = failuresOf(report);
+    for (const failure of failures) console.error(`OVER BUDGET: ${failure}`);
+    return failures.length > 0 ? 1 : 0;
+  } finally {
+    await dynamo.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+main().then((code) => {
+  process.exit(code);
+}, (error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

@@ -1,0 +1,115 @@
+import { performance } from 'node:perf_hooks';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoCallCounter } from '../../shared/db/client';
+import { checkBudget, totalCalls, type BudgetVerdict } from './budgets';
+import { countUnprocessedRetries, recordCommands, replay, retarget, setReturnConsumedCapacity, type RecordedCommand } from './dynamo-recorder';
+import type { ApiClient, ApiRequest } from './http-client';
+import type { BenchState, Operation } from './operations';
+import { ratio, round, summarize, type LatencySummary } from './stats';
+
+export interface CostRow {
+  operation: string;
+  label: string;
+  calls: Record<string, number>;
+  totalCalls: number;
+  capacityUnits: number;
+  /** Batch calls that retried unprocessed keys: allowed on top of the budget. */
+  unprocessedRetries: number;
+  budget: Record<string, number>;
+  verdict: BudgetVerdict;
+}
+
+/** Sends one request and checks its status; returns the response and the commands it sent. */
+async function sendRecorded(api: ApiClient, operation: Operation, spec: ApiRequest, state: BenchState) {
+  const { result, commands } = await recordCommands(() => api.send(spec));
+  const expected = operation.expectedStatus;
+  const isOk = expected === undefined ? result.status >= 200 && result.status <= 299 : result.status === expected;
+  if (!isOk) throw new Error(`${operation.name}: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 500)}`);
+  operation.afterResponse?.(result, state);
+  return { response: result, commands };
+}
+
+/** One request per operation with the SDK counter reset before it: calls and consumed capacity. */
+export async function measureCosts(api: ApiClient, state: BenchState, operations: readonly Operation[]): Promise<CostRow[]> {
+  const rows: CostRow[] = [];
+  setReturnConsumedCapacity(true);
+  try {
+    for (const operation of operations) {
+      const spec = operation.request(0, state);
+      dynamoCallCounter.reset();
+      const { commands } = await sendRecorded(api, operation, spec, state);
+      const calls = Object.fromEntries(dynamoCallCounter.calls);
+      const unprocessedRetries = countUnprocessedRetries(commands);
+      rows.push({
+        operation: operation.name, label: operation.label, calls, totalCalls: totalCalls(calls),
+        capacityUnits: round(dynamoCallCounter.capacityUnits, 2), budget: { ...operation.budget },
+        unprocessedRetries,
+        verdict: checkBudget({ operation: operation.name, calls, unprocessedRetries }, operation.budget),
+      });
+    }
+  } finally {
+    setReturnConsumedCapacity(false);
+  }
+  return rows;
+}
+
+export interface LatencyRow {
+  operation: string;
+  label: string;
+  api: LatencySummary;
+  floor: LatencySummary;
+  p50Ratio: number;
+  p99Ratio: number;
+  isWithinTarget: boolean;
+}
+
+/**
+ * Warm latency of one operation against its floor. The API request goes through the gateway
+ * (event mapping, middy, validation, token check, domain code, SDK); the floor sends the very
+ * DynamoDB commands that request sent, recorded on the way, through a plain document client to
+ * a copy of the table that has gone through the same writes, so every condition and item size
+ * is the same. Chunks alternate API and floor, so both see the same machine.
+ */
+export async function measureWarmLatency(options: {
+  api: ApiClient; state: BenchState; operation: Operation; iterations: number; chunk: number;
+  floor: DynamoDBDocumentClient; tableName: string; floorTableName: string; targetRatio: number; warmup: number;
+}): Promise<LatencyRow> {
+  const { api, state, operation } = options;
+  let apiSamples: number[] = [];
+  let floorSamples: number[] = [];
+  // The first requests of an operation run code V8 has not optimised yet, on both sides: not counted.
+  const total = options.warmup + options.iterations;
+  for (let start = 0; start < total; start += options.chunk) {
+    if (start === options.warmup) {
+      apiSamples = [];
+      floorSamples = [];
+    }
+    const groups: RecordedCommand[][] = [];
+    for (let iteration = start; iteration < Math.min(total, start + options.chunk); iteration += 1) {
+      const spec = operation.request(iteration, state);
+      const began = performance.now();
+      const { commands } = await sendRecorded(api, operation, spec, state);
+      apiSamples.push(performance.now() - began);
+      groups.push(commands);
+    }
+    for (const commands of groups) {
+      const retargeted = commands.map((command) => ({ ...command, input: retarget(command.input, options.tableName, options.floorTableName) }));
+      const began = performance.now();
+      await replay(options.floor, retargeted);
+      floorSamples.push(performance.now() - began);
+    }
+  }
+  const apiSummary = summarize(apiSamples);
+  const floorSummary = summarize(floorSamples);
+  const p50Ratio = ratio(apiSummary.p50Ms, floorSummary.p50Ms);
+  return {
+    operation: operation.name, label: operation.label,
+    api: roundSummary(apiSummary), floor: roundSummary(floorSummary),
+    p50Ratio: round(p50Ratio, 3), p99Ratio: round(ratio(apiSummary.p99Ms, floorSummary.p99Ms), 3),
+    isWithinTarget: p50Ratio <= options.targetRatio,
+  };
+}
+
+export function roundSummary(summary: LatencySummary): LatencySummary {
+  return { count: summary.count, p50Ms: round(summary.p50Ms), p99Ms: round(summary.p99Ms), meanMs: round(summary.meanMs) };
+}

@@ -1,0 +1,45 @@
+import { BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+type Item = Record<string, unknown>;
+
+/** Writes items with BatchWriteItem (25 a call, `concurrency` calls in flight), retrying unprocessed ones. */
+export async function batchWrite(client: DynamoDBDocumentClient, tableName: string, items: readonly Item[], concurrency = 8): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const slice = items.slice(next, next + 25);
+      next += 25;
+      let pending = slice.map((item) => ({ PutRequest: { Item: item } }));
+      for (let attempt = 0; pending.length > 0; attempt += 1) {
+        if (attempt > 8) throw new Error('bulk load: items stayed unprocessed after retries');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+        pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, () => worker()));
+}
+
+/** Copies every item of one table into another (the floor's twin of the API's table). */
+export async function copyTable(client: DynamoDBDocumentClient, fromTable: string, toTable: string): Promise<number> {
+  let count = 0;
+  let startKey: Item | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: fromTable, ExclusiveStartKey: startKey }));
+    const items = page.Items ?? [];
+    await batchWrite(client, toTable, items);
+    count += items.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/**
+ * Items shaped exactly as a create writes them: the Put items of a recorded create transaction,
+ * with the template's company id and domain swapped for new ones everywhere they occur.
+ */
+export function cloneCompanyItems(templateItems: readonly Item[], template: { id: string; domain: string }, next: { id: string; domain: string }): Item[] {
+  const json = JSON.stringify(templateItems).replaceAll(template.id, next.id).replaceAll(template.domain, next.domain);
+  return JSON.parse(json) as Item[];
+}

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { lambdaNodeOptions } from '../../lib/bundling';
+import { routes } from '../../shared/routes';
+import { buildBundle, bytesByPackage } from './build-bundle';
+import { median, ratio, round } from './stats';
+
+export const floorEntry = 'bin/bench/floor-handler.ts';
+
+export interface ColdStartRow {
+  name: string;
+  entry: string;
+  bundleBytes: number;
+  /** Bundle bytes above the floor's. */
+  overFloorBytes: number;
+  initMedianMs: number;
+  /** Median of the floor imports paired with this function's. */
+  pairedFloorMedianMs: number;
+  /** Median of the paired ratios (function import / the floor import just before it). */
+  initRatio: number;
+  isInitWithinTarget: boolean;
+  isBundleWithinTarget: boolean;
+  /** The largest contributors to the bundle, for finding what to cut. */
+  largestPackages: string[];
+}
+
+export interface ColdStartReport {
+  runs: number;
+  floor: { bundleBytes: number; initMedianMs: number };
+  targets: { initRatio: number; bundleOverFloorBytes: number };
+  rows: ColdStartRow[];
+}
+
+/**
+ * One cold start as Lambda's init phase sees it: a fresh Node process imports the bundle (which
+ * builds the handler at module load). The clock runs inside the child, around the import only,
+ * so Node's own start-up, equal for every function, stays out.
+ */
+function timeImport(file: string, environment: NodeJS.ProcessEnv): Promise<number> {
+  const script = [
+    'const started = performance.now();',
+    'const loaded = await import(process.env.BENCH_MODULE_URL);',
+    "if (typeof loaded.handler !== 'function') { console.error('no handler export'); process.exit(3); }",
+    'process.stdout.write(String(performance.now() - started));',
+    'process.exit(0);',
+  ].join('\n');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...lambdaNodeOptions.split(' '), '--input-type=module', '-e', script], {
+      env: { ...environment, BENCH_MODULE_URL: pathToFileURL(file).href }, stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(file),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const value = Number(stdout);
+      if (code !== 0 || !Number.isFinite(value)) reject(new Error(`cold start of ${file} failed (${code}): ${stderr.slice(0, 2000)}`));
+      else resolve(value);
+    });
+  });
+}
+
+/**
+ * Builds every route's bundle and the floor's exactly as the stack does, then times `runs`
+ * fresh imports of each, each paired with a floor import made just before it.
+ */
+export async function measureColdStarts(options: { outDir: string; runs: number; environment: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<ColdStartReport> {
+  const targets = { initRatio: 1.15, bundleOverFloorBytes: 100 * 1024 };
+  const bundles = [{ name: 'floor', entry: floorEntry, routeName: undefined as string | undefined }, ...routes.map((route) => ({ name: route.name, entry: route.entry, routeName: route.name as string | undefined }))];
+  const built = [];
+  for (const bundle of bundles) {
+    const outDir = path.join(options.outDir, bundle.name);
+    mkdirSync(outDir, { recursive: true });
+    built.push({ ...bundle, ...(await buildBundle(bundle.entry, outDir, bundle.routeName)) });
+  }
+  options.log(`cold start: built ${built.length} bundles; timing ${options.runs} imports of each, each right after one of the floor`);
+  const floorBundle = built[0];
+  if (!floorBundle) throw new Error('no floor bundle');
+  // Paired samples: the machine's load drifts (other processes share its cores), so each import
+  // of a function is compared with an import of the floor made just before it.
+  const samples = new Map<string, { ms: number; floorMs: number }[]>(built.map((bundle) => [bundle.name, []]));
+  const floorSamples: number[] = [];
+  for (let run = 0; run < options.runs; run += 1) {
+    for (const bundle of built.slice(1)) {
+      const floorMs = await timeImport(floorBundle.file, options.environment);
+      const ms = await timeImport(bundle.file, options.environment);
+      floorSamples.push(floorMs);
+      samples.get(bundle.name)?.push({ ms, floorMs });
+    }
+  }
+  const floorInit = median(floorSamples);
+  const rows = built.slice(1).map((bundle): ColdStartRow => {
+    const pairs = samples.get(bundle.name) ?? [];
+    const initMedianMs = median(pairs.map((pair) => pair.ms));
+    const initRatio = median(pairs.map((pair) => ratio(pair.ms, pair.floorMs)));
+    const overFloorBytes = bundle.bytes - floorBundle.bytes;
+    return {
+      name: bundle.name,
+      entry: bundle.entry,
+      bundleBytes: bundle.bytes,
+      overFloorBytes,
+      initMedianMs: round(initMedianMs, 2),
+      pairedFloorMedianMs: round(median(pairs.map((pair) => pair.floorMs)), 2),
+      initRatio: round(initRatio, 3),
+      isInitWithinTarget: initRatio <= targets.initRatio,
+      isBundleWithinTarget: overFloorBytes <= targets.bundleOverFloorBytes,
+      largestPackages: bytesByPackage(bundle.metafile).slice(0, 4).map((entry) => `${entry.name} ${Math.round(entry.bytes / 1024)} KB`),
+    };
+  });
+  return { runs: options.runs, floor: { bundleBytes: floorBundle.bytes, initMedianMs: round(floorInit, 2) }, targets, rows };
+}

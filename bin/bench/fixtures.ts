@@ -1,0 +1,70 @@
+import { createAccount, createApp, createUser } from '../../shared/admin/provisioning';
+import { findUserByEmail } from '../../shared/db/users';
+import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
+import { formRequest, jsonRequest, type ApiClient } from './http-client';
+
+export interface BenchInstall {
+  appId: number;
+  hubId: number;
+  clientId: string;
+  clientSecret: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+const scopes = ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
+const redirectUri = 'https://bench.example.com/oauth/callback';
+let counter = 0;
+export const uniqueName = (prefix: string): string => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
+
+/** An app installed in a fresh account, through the consent step and the real token endpoint. */
+export async function installApp(api: ApiClient): Promise<BenchInstall> {
+  const app = await createApp({ name: uniqueName('Bench app'), redirectUris: [redirectUri], scopes, optionalScopes: [] });
+  const account = await createAccount(`${uniqueName('bench')}.example`);
+  const email = `${uniqueName('bench')}@example.com`;
+  await createUser(email, 'correct horse battery staple', [account.hubId]);
+  const check = await checkAuthorizeRequest({ client_id: app.clientId, redirect_uri: redirectUri, scope: scopes.join(' ') });
+  if (check.outcome !== 'ok') throw new Error(`authorize check failed: ${JSON.stringify(check)}`);
+  const user = await findUserByEmail(email);
+  if (!user) throw new Error('bench user missing');
+  const code = new URL(await decideConsent(check.request, check.app, user, 'allow', account.hubId)).searchParams.get('code') ?? '';
+  const response = await api.expectOk(formRequest('/oauth/v1/token', {
+    grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: redirectUri, code,
+  }));
+  const tokens = JSON.parse(response.body) as { access_token: string; refresh_token: string };
+  return {
+    appId: app.appId, hubId: account.hubId, clientId: app.clientId, clientSecret: app.clientSecret,
+    accessToken: tokens.access_token, refreshToken: tokens.refresh_token,
+  };
+}
+
+/** Properties of a company as a client sends them: unique domain, a name, a few standard fields. */
+export function companyProperties(tag: string): Record<string, string> {
+  return { name: `Bench ${tag}`, domain: `${tag.toLowerCase()}.bench.example`, city: 'Cambridge', industry: 'COMPUTER_SOFTWARE', phone: '+1 617 555 0100' };
+}
+
+/** Creates companies through the batch endpoint (100 per request); returns their ids in order. */
+export async function createCompanies(api: ApiClient, token: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const inputs = Array.from({ length: Math.min(100, count - start) }, () => ({ properties: companyProperties(uniqueName('pool')) }));
+    const response = await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies/batch/create', token, { inputs }));
+    ids.push(...(JSON.parse(response.body) as { results: { id: string }[] }).results.map((result) => result.id));
+  }
+  return ids;
+}
+
+export interface TimelineFixture {
+  eventTypeId: number;
+  eventId: string;
+}
+
+export async function createTimelineEvent(api: ApiClient, install: BenchInstall): Promise<TimelineFixture> {
+  const base = `/integrations/v1/${install.appId}/timeline`;
+  const type = await api.expectOk(jsonRequest('POST', `${base}/event-types`, install.accessToken, { name: 'Bench events', objectType: 'CONTACT' }));
+  const eventTypeId = (JSON.parse(type.body) as { id: number }).id;
+  await api.expectOk(jsonRequest('POST', `${base}/event-types/${eventTypeId}/properties`, install.accessToken, { name: 'note', label: 'Note', propertyType: 'String' }));
+  const eventId = uniqueName('event');
+  await api.expectOk(jsonRequest('POST', `${base}/event`, install.accessToken, { id: eventId, eventTypeId, objectId: 1, note: 'benchmark' }));
+  return { eventTypeId, eventId };
+}

@@ -1,0 +1,131 @@
+import type { CallBudget } from './budgets';
+import type { BenchInstall, TimelineFixture } from './fixtures';
+import { companyProperties, uniqueName } from './fixtures';
+import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './http-client';
+
+/** What the operations work on; filled by the setup and by the operations themselves (created ids). */
+export interface BenchState {
+  install: BenchInstall;
+  /** Companies made by the setup: targets of batch reads and associations. */
+  poolIds: string[];
+  /** Companies made by the create operation, in order: targets of reads and updates. */
+  createdIds: string[];
+  timeline: TimelineFixture;
+  /** Deterministic pseudo-random choice, so a run is repeatable. */
+  random: () => number;
+}
+
+export interface Operation {
+  name: string;
+  /** What the request does, for the table. */
+  label: string;
+  budget: CallBudget;
+  /** The status the request must answer (2xx unless the operation is about an error path). */
+  expectedStatus?: number;
+  /** Whether the warm-latency section measures it (auth only exists in the cost table). */
+  isWarm: boolean;
+  request(iteration: number, state: BenchState): ApiRequest;
+  afterResponse?(response: ApiResponse, state: BenchState): void;
+}
+
+const companies = '/crm/v3/objects/companies';
+/** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
+const companyToCompany = 450;
+
+const pick = <T>(values: readonly T[], index: number): T => {
+  const value = values[index % values.length];
+  if (value === undefined) throw new Error('no fixture value to pick from');
+  return value;
+};
+
+const idsToRead = (state: BenchState): string[] => (state.createdIds.length > 0 ? state.createdIds : state.poolIds);
+
+export const operations: readonly Operation[] = [
+  {
+    name: 'auth', label: 'bearer token check (valid token, non-numeric id: 404 before any read)', isWarm: false,
+    budget: {}, expectedStatus: 404,
+    request: (_iteration, state) => jsonRequest('GET', `${companies}/not-an-id`, state.install.accessToken),
+  },
+  {
+    name: 'tokenRefresh', label: 'POST /oauth/v1/token (refresh_token grant)', isWarm: true,
+    budget: { BatchGetItemCommand: 1 },
+    request: (_iteration, { install }) => formRequest('/oauth/v1/token', {
+      grant_type: 'refresh_token', client_id: install.clientId, client_secret: install.clientSecret, refresh_token: install.refreshToken,
+    }),
+  },
+  {
+    name: 'tokenMetadata', label: 'GET /oauth/v1/access-tokens/{token}', isWarm: true,
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, { install }) => jsonRequest('GET', `/oauth/v1/access-tokens/${install.accessToken}`, undefined),
+  },
+  {
+    name: 'createCompany', label: 'POST /crm/v3/objects/companies', isWarm: true,
+    budget: { TransactWriteItemsCommand: 1 },
+    request: (_iteration, { install }) => jsonRequest('POST', companies, install.accessToken, { properties: companyProperties(uniqueName('create')) }),
+    afterResponse: (response, state) => {
+      state.createdIds.push((JSON.parse(response.body) as { id: string }).id);
+    },
+  },
+  {
+    name: 'readCompany', label: 'GET /crm/v3/objects/companies/{id}', isWarm: true,
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken),
+  },
+  {
+    name: 'updateCompany', label: 'PATCH /crm/v3/objects/companies/{id}', isWarm: true,
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (iteration, state) => jsonRequest('PATCH', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken, {
+      properties: { name: `Renamed ${iteration}`, city: iteration % 2 === 0 ? 'Boston' : 'Cambridge' },
+    }),
+  },
+  {
+    name: 'listPage', label: 'GET /crm/v3/objects/companies?limit=100&after=…', isWarm: true,
+    budget: { QueryCommand: 1 },
+    request: (_iteration, state) => {
+      const sorted = [...state.poolIds].sort();
+      const start = Math.floor(state.random() * Math.max(1, sorted.length - 100));
+      const after = sorted[start];
+      return jsonRequest('GET', `${companies}?limit=100${after ? `&after=${after}` : ''}`, state.install.accessToken);
+    },
+  },
+  {
+    name: 'batchRead', label: 'POST /crm/v3/objects/companies/batch/read (100 ids)', isWarm: true,
+    budget: { BatchGetItemCommand: 1 },
+    request: (_iteration, state) => {
+      const ids = new Set<string>();
+      while (ids.size < Math.min(100, state.poolIds.length)) ids.add(pick(state.poolIds, Math.floor(state.random() * state.poolIds.length)));
+      return jsonRequest('POST', `${companies}/batch/read`, state.install.accessToken, {
+        inputs: [...ids].map((id) => ({ id })), properties: ['name', 'domain', 'city'], propertiesWithHistory: [],
+      });
+    },
+  },
+  {
+    name: 'associationPut', label: 'PUT /crm/v3/objects/companies/{id}/associations/companies/{id}/450', isWarm: true,
+    // Reads the source company, then writes both ends in one transaction (the target's existence is its condition).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (iteration, state) => {
+      const ids = state.createdIds.length >= 2 ? state.createdIds : state.poolIds;
+      const from = pick(ids, iteration);
+      const to = pick(ids, iteration + 1);
+      return jsonRequest('PUT', `${companies}/${from}/associations/companies/${to}/${companyToCompany}`, state.install.accessToken);
+    },
+  },
+  {
+    name: 'timelineEventRead', label: 'GET /integrations/v1/{appId}/timeline/event/{typeId}/{id}', isWarm: true,
+    budget: { GetItemCommand: 2 },
+    request: (_iteration, { install, timeline }) =>
+      jsonRequest('GET', `/integrations/v1/${install.appId}/timeline/event/${timeline.eventTypeId}/${timeline.eventId}`, install.accessToken),
+  },
+];
+
+/** A small deterministic generator (mulberry32): the same run picks the same ids. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

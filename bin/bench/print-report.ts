@@ -1,0 +1,67 @@
+import type { BenchReport } from './run-bench';
+import { markdownTable, textTable, yesNo } from './text-table';
+
+const kib = (bytes: number): number => Math.round(bytes / 102.4) / 10;
+
+/** The report as text tables, each figure beside its floor and the ratio. */
+export function printReport(report: BenchReport, format: 'text' | 'markdown' = 'text'): string {
+  const table = format === 'text' ? textTable : markdownTable;
+  const { machine } = report;
+  const parts: string[] = [
+    `Benchmark (${report.mode}) on ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${report.durationSeconds} s`,
+  ];
+  const cold = report.coldStart;
+  if (cold) {
+    parts.push(`\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it)`,
+      `floor (DynamoDBDocumentClient + one GetItem): ${kib(cold.floor.bundleBytes)} KiB, ${cold.floor.initMedianMs} ms`,
+      `targets: init <= ${cold.targets.initRatio}x floor, bundle <= floor + ${kib(cold.targets.bundleOverFloorBytes)} KiB`,
+      table(['function', 'bundle KiB', '+floor KiB', 'init ms', 'floor ms', 'x floor', 'init ok', 'size ok'], cold.rows.map((row) => [
+        row.name, kib(row.bundleBytes), kib(row.overFloorBytes), row.initMedianMs, row.pairedFloorMedianMs, row.initRatio, yesNo(row.isInitWithinTarget), yesNo(row.isBundleWithinTarget),
+      ])));
+  }
+  if (report.costs) {
+    parts.push('\nCost per operation: DynamoDB calls (SDK middleware) and consumed capacity units (ReturnConsumedCapacity)',
+      table(['operation', 'calls', 'by command', 'capacity', 'budget', 'within'], report.costs.map((row) => [
+        row.operation, row.totalCalls, describeCalls(row.calls), row.capacityUnits, describeCalls(row.budget), yesNo(row.verdict.isWithinBudget),
+      ])));
+  }
+  if (report.warmLatency) {
+    parts.push(`\nWarm latency through the local gateway vs the same DynamoDB commands sent directly (ms; target p50 <= ${report.targets.warmP50Ratio}x)`,
+      table(['operation', 'n', 'api p50', 'floor p50', 'p50 x', 'api p99', 'floor p99', 'p99 x', 'ok'], report.warmLatency.map((row) => [
+        row.operation, row.api.count, row.api.p50Ms, row.floor.p50Ms, row.p50Ratio, row.api.p99Ms, row.floor.p99Ms, row.p99Ratio, yesNo(row.isWithinTarget),
+      ])));
+    if (report.httpHop) {
+      parts.push(`the loopback HTTP round trip alone (same client, a server that answers at once): p50 ${report.httpHop.p50Ms} ms, p99 ${report.httpHop.p99Ms} ms`);
+    }
+  }
+  const scale = report.scale;
+  if (scale) {
+    parts.push(`\nScale: one account growing (ms, p50/p99; target: API p50 within ${scale.flatness}x from the smallest to the largest)`,
+      table(['companies', 'load s', 'list p50', 'floor', 'x', 'list p99', 'batch p50', 'floor', 'x', 'batch p99'], scale.levels.map((level) => [
+        level.companies, level.loadSeconds, level.listPage.api.p50Ms, level.listPage.floor.p50Ms, level.listPage.p50Ratio, level.listPage.api.p99Ms,
+        level.batchRead.api.p50Ms, level.batchRead.floor.p50Ms, level.batchRead.p50Ratio, level.batchRead.api.p99Ms,
+      ])),
+      `list page growth ${scale.listPageGrowth}x (flat: ${yesNo(scale.isListPageFlat)}; the floor's own growth ${scale.listPageFloorGrowth}x), `
+        + `batch read growth ${scale.batchReadGrowth}x (flat: ${yesNo(scale.isBatchReadFlat)}; the floor's ${scale.batchReadFloorGrowth}x)`);
+  }
+  const throughput = report.throughput;
+  if (throughput) {
+    parts.push(`\nThroughput: GET company, ${throughput.connections} connections, ${throughput.durationSeconds} s`,
+      table(['', 'req/s', 'p50 ms', 'p99 ms', 'failures'], [
+        ['API (autocannon -> gateway)', throughput.api.requestsPerSecond, throughput.api.p50Ms, throughput.api.p99Ms, throughput.api.failures],
+        ['floor (GetItem, same concurrency)', throughput.floor.requestsPerSecond, Number.NaN, Number.NaN, 0],
+      ]),
+      `ratio ${throughput.ratio}x of the floor`);
+  }
+  return parts.join(format === 'text' ? '\n' : '\n\n');
+}
+
+function describeCalls(calls: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(calls);
+  return entries.length === 0 ? 'none' : entries.map(([name, count]) => `${count} ${name.replace(/Command$/, '')}`).join(', ');
+}
+
+/** Operations over their DynamoDB budget: these fail the run. */
+export function failuresOf(report: BenchReport): string[] {
+  return (report.costs ?? []).filter((row) => !row.verdict.isWithinBudget).map((row) => `${row.operation}: ${row.verdict.excess.join('; ')}`);
+}

@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startGateway } from '../local-gateway';
+import { buildValidators } from '../build-validators';
+import { measureColdStarts, type ColdStartReport } from './cold-start';
+import { measureCosts, measureWarmLatency, type CostRow, type LatencyRow } from './api-latency';
+import { copyTable } from './bulk-load';
+import { floorClient, installRecorder, recordCommands, type RecordedCommand } from './dynamo-recorder';
+import { createCompanies, createTimelineEvent, installApp, companyProperties, uniqueName } from './fixtures';
+import { ApiClient, jsonRequest } from './http-client';
+import { operations, seededRandom, type BenchState } from './operations';
+import { measureScale, type ScaleReport } from './scale';
+import { measureThroughput, type ThroughputReport } from './throughput';
+import { measureHttpHop } from './http-hop';
+import type { LatencySummary } from './stats';
+
+export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'throughput'] as const;
+export type SectionName = (typeof sectionNames)[number];
+
+export interface BenchOptions {
+  mode: 'full' | 'quick';
+  sections: ReadonlySet<SectionName>;
+  coldStartRuns: number;
+  warmIterations: number;
+  warmChunk: number;
+  poolSize: number;
+  scaleLevels: number[];
+  scaleRequests: number;
+  throughputSeconds: number;
+  throughputConnections: number;
+}
+
+export const fullOptions: Omit<BenchOptions, 'sections'> = {
+  mode: 'full', coldStartRuns: 15, warmIterations: 2000, warmChunk: 20, poolSize: 1000,
+  scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300, throughputSeconds: 10, throughputConnections: 32,
+};
+
+export const quickOptions: Omit<BenchOptions, 'sections'> = {
+  mode: 'quick', coldStartRuns: 3, warmIterations: 200, warmChunk: 20, poolSize: 200,
+  scaleLevels: [500, 2_000], scaleRequests: 40, throughputSeconds: 3, throughputConnections: 32,
+};
+
+export interface BenchReport {
+  generatedAt: string;
+  mode: BenchOptions['mode'];
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  durationSeconds: number;
+  sectionSeconds: Record<string, number>;
+  targets: { coldInitRatio: number; coldBundleOverFloorKiB: number; warmP50Ratio: number; scaleFlatness: number };
+  coldStart?: ColdStartReport;
+  costs?: CostRow[];
+  warmLatency?: LatencyRow[];
+  /** The loopback HTTP round trip alone (in every API figure, in no floor). */
+  httpHop?: LatencySummary;
+  scale?: ScaleReport;
+  throughput?: ThroughputReport;
+}
+
+export const targets = { coldInitRatio: 1.15, coldBundleOverFloorKiB: 100, warmP50Ratio: 1.3, scaleFlatness: 1.2 };
+
+/** Runs the chosen sections against the DynamoDB Local and environment bin/bench.ts set up. */
+export async function runBench(options: BenchOptions, env: { endpoint: string; tableName: string; region: string; log: (line: string) => void }): Promise<BenchReport> {
+  const { log } = env;
+  const began = performance.now();
+  const sectionSeconds: Record<string, number> = {};
+  const timeSection = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      sectionSeconds[name] = Math.round((performance.now() - start) / 100) / 10;
+      log(`${name}: ${sectionSeconds[name]} s`);
+    }
+  };
+  const report: BenchReport = {
+    generatedAt: new Date().toISOString(),
+    mode: options.mode,
+    machine: {
+      cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version, platform: `${process.platform}-${process.arch}`,
+    },
+    durationSeconds: 0,
+    sectionSeconds,
+    targets,
+  };
+
+  const generated = await timeSection('validators', () => buildValidators());
+  log(`generated ${generated.count} precompiled validators`);
+
+  if (options.sections.has('cold')) {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
+    try {
+      report.coldStart = await timeSection('cold', () => measureColdStarts({ outDir, runs: options.coldStartRuns, environment: coldStartEnvironment(), log }));
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }
+
+  const needsGateway = ['costs', 'warm', 'scale', 'throughput'].some((name) => options.sections.has(name as SectionName));
+  if (!needsGateway) return finish(report, began);
+
+  installRecorder();
+  const gateway = await startGateway(0);
+  const api = new ApiClient(gateway.baseUrl);
+  const floor = floorClient(env.endpoint, env.region);
+  try {
+    const state = await timeSection('setup', async (): Promise<BenchState> => {
+      const install = await installApp(api);
+      const poolIds = await createCompanies(api, install.accessToken, options.poolSize);
+      const timeline = await createTimelineEvent(api, install);
+      return { install, poolIds, createdIds: [], timeline, random: seededRandom(6) };
+    });
+
+    if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, operations));
+
+    if (options.sections.has('warm')) {
+      const floorTableName = `${env.tableName}-floor`;
+      report.warmLatency = await timeSection('warm', async () => {
+        const copied = await copyTable(floor, env.tableName, floorTableName);
+        log(`warm: copied ${copied} items into the floor's table`);
+        const rows: LatencyRow[] = [];
+        for (const operation of operations.filter((candidate) => candidate.isWarm)) {
+          rows.push(await measureWarmLatency({
+            api, state, operation, iterations: options.warmIterations, chunk: options.warmChunk,
+            floor, tableName: env.tableName, floorTableName, targetRatio: targets.warmP50Ratio, warmup: options.warmChunk * 5,
+          }));
+          log(`warm: ${operation.name} p50 ${rows.at(-1)?.api.p50Ms} ms vs floor ${rows.at(-1)?.floor.p50Ms} ms`);
+        }
+        return rows;
+      });
+      report.httpHop = await measureHttpHop(options.warmIterations);
+    }
+
+    if (options.sections.has('throughput')) {
+      const id = state.poolIds[0] ?? '';
+      const readPath = `/crm/v3/objects/companies/${id}`;
+      const { commands } = await recordCommands(() => api.expectOk(jsonRequest('GET', readPath, state.install.accessToken)));
+      report.throughput = await timeSection('throughput', () => measureThroughput({
+        baseUrl: gateway.baseUrl, path: readPath, token: state.install.accessToken, connections: options.throughputConnections,
+        durationSeconds: options.throughputSeconds, floor, commands,
+      }));
+    }
+
+    if (options.sections.has('scale')) {
+      report.scale = await timeSection('scale', async () => {
+        const install = await installApp(api);
+        const properties = companyProperties(uniqueName('template'));
+        const { result, commands } = await recordCommands(() => api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })));
+        return measureScale({
+          api, floor, tableName: env.tableName, token: install.accessToken,
+          template: { id: (JSON.parse(result.body) as { id: string }).id, domain: properties.domain ?? '', items: putItemsOf(commands) },
+          levels: options.scaleLevels, requests: options.scaleRequests, random: seededRandom(7), flatness: targets.scaleFlatness, log,
+        });
+      });
+    }
+  } finally {
+    api.close();
+    floor.destroy();
+    await gateway.close();
+  }
+  return finish(report, began);
+}
+
+function finish(report: BenchReport, began: number): BenchReport {
+  report.durationSeconds = Math.round((performance.now() - began) / 1000);
+  return report;
+}
+
+/** The items a recorded create wrote (its transaction's Puts), the template of the bulk load. */
+function putItemsOf(commands: readonly RecordedCommand[]): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  for (const { input } of commands) {
+    for (const entry of (input.TransactItems ?? []) as { Put?: { Item?: Record<string, unknown> } }[]) {
+      if (entry.Put?.Item) items.push(entry.Put.Item);
+    }
+  }
+  if (items.length === 0) throw new Error('the template create wrote no items');
+  return items;
+}
+
+/** What a function's process sees: the configuration of this run, as Lambda would pass it. */
+function coldStartEnvironment(): NodeJS.ProcessEnv {
+  const names = ['PATH', 'AWS_REGION', 'TABLE_NAME', 'TOKEN_PUBLIC_KEYS', 'DYNAMODB_ENDPOINT', 'SECRETS_FILE', 'LOG_LEVEL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+  return { ...Object.fromEntries(names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])), TZ: ':UTC' };
+}

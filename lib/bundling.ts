@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * How every Lambda function is bundled, in esbuild's own terms: the CDK stack (through
+ * NodejsFunction, lib/bundled-function.ts) and the benchmark (through esbuild's API) both build
+ * from this, so the benchmark measures what ships.
+ */
+export const lambdaEsbuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  sourcemap: true,
+  // Stack traces map back to file and line through the names alone; the sources stay out of the artefact.
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  // Bundled CommonJS dependencies call require() for Node built-ins, which ES modules lack.
+  banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" },
+  // Validators come precompiled (bin/build-validators.ts; bin/cdk-app.ts generates them before synth).
+  // The constant also lets esbuild drop ajv's compiler from every bundle.
+  define: { PRECOMPILED_VALIDATORS: 'true' },
+  // esbuild's own default, spelled out: a bundling warning must show in `cdk synth`, not be hidden.
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/** NODE_OPTIONS of every function: stack traces through the source maps. */
+export const lambdaNodeOptions = '--enable-source-maps';
+
+export const generatedValidatorsDir = path.resolve(__dirname, '..', 'shared', 'http', 'generated');
+
+/** The generated module holding only the validators of one route's schemas. */
+export const routeValidatorsFileName = (routeName: string): string => `route-${routeName}.js`;
+
+/** The import shared/http/validation.ts loads precompiled validators from; each bundle resolves it to its route's module. */
+export const precompiledValidatorsImport = 'precompiled-validators';
+
+/** The aliases of a route's bundle: precompiled-validators -> that route's generated validators. */
+export function lambdaAliasesFor(routeName: string | undefined): Record<string, string> {
+  if (routeName === undefined) return {};
+  return { [precompiledValidatorsImport]: path.join(generatedValidatorsDir, routeValidatorsFileName(routeName)) };
+}

@@ -1,0 +1,104 @@
+import { checkBudget } from '../../bin/bench/budgets';
+import { measureCosts } from '../../bin/bench/api-latency';
+import { installRecorder, retarget } from '../../bin/bench/dynamo-recorder';
+import { createCompanies, createTimelineEvent, installApp } from '../../bin/bench/fixtures';
+import { ApiClient } from '../../bin/bench/http-client';
+import { operations, seededRandom, type BenchState } from '../../bin/bench/operations';
+import { percentile, ratio, summarize } from '../../bin/bench/stats';
+import { startTestGateway } from '../support/harness';
+
+describe('bench statistics', () => {
+  const oneToHundred = Array.from({ length: 100 }, (_, index) => index + 1);
+
+  it('takes the nearest-rank percentile whatever the order of the samples', () => {
+    const shuffled = [...oneToHundred].reverse();
+
+    expect([percentile(shuffled, 50), percentile(shuffled, 99), percentile(shuffled, 100), percentile(shuffled, 0)]).toEqual([50, 99, 100, 1]);
+  });
+
+  it('has no percentile of an empty sample', () => {
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('refuses a percentile outside 0..100', () => {
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+  });
+
+  it('summarizes p50, p99 and mean', () => {
+    expect(summarize(oneToHundred)).toEqual({ count: 100, p50Ms: 50, p99Ms: 99, meanMs: 50.5 });
+  });
+
+  it('gives no ratio against a floor that is not positive', () => {
+    expect([ratio(3, 2), ratio(3, 0)]).toEqual([1.5, Number.NaN]);
+  });
+});
+
+describe('bench budgets', () => {
+  it('accepts calls within the budget', () => {
+    const verdict = checkBudget({ operation: 'read', calls: { GetItemCommand: 1 } }, { GetItemCommand: 1 });
+
+    expect(verdict).toEqual({ operation: 'read', isWithinBudget: true, excess: [] });
+  });
+
+  it('rejects a command the budget does not list', () => {
+    const verdict = checkBudget({ operation: 'read', calls: { GetItemCommand: 1, QueryCommand: 1 } }, { GetItemCommand: 1 });
+
+    expect(verdict.excess).toEqual(['QueryCommand: 1 calls, budget 0']);
+  });
+
+  it('rejects more calls of a command than budgeted', () => {
+    expect(checkBudget({ operation: 'update', calls: { GetItemCommand: 2 } }, { GetItemCommand: 1 }).isWithinBudget).toBe(false);
+  });
+
+  it('forgives BatchGetItem retries of unprocessed keys, and nothing else', () => {
+    const batch = checkBudget({ operation: 'batch', calls: { BatchGetItemCommand: 3 }, unprocessedRetries: 2 }, { BatchGetItemCommand: 1 });
+    const get = checkBudget({ operation: 'get', calls: { GetItemCommand: 2 }, unprocessedRetries: 1 }, { GetItemCommand: 1 });
+
+    expect([batch.isWithinBudget, get.isWithinBudget]).toEqual([true, false]);
+  });
+});
+
+describe('bench floor replay', () => {
+  it('points every table reference of a recorded command at the floor table', () => {
+    const input = {
+      TransactItems: [{ Put: { TableName: 'api', Item: { pk: 'a', TableName: 'kept' } } }],
+      RequestItems: { api: { Keys: [{ pk: 'a' }] } },
+      ReturnConsumedCapacity: 'TOTAL',
+    };
+
+    expect(retarget(input, 'api', 'floor')).toEqual({
+      TransactItems: [{ Put: { TableName: 'floor', Item: { pk: 'a', TableName: 'kept' } } }],
+      RequestItems: { floor: { Keys: [{ pk: 'a' }] } },
+    });
+  });
+});
+
+describe('bench cost per operation (the check `npm run bench` fails on)', () => {
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    installRecorder();
+    gateway = await startTestGateway();
+    api = new ApiClient(gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    api.close();
+    await gateway.close();
+  });
+
+  it('keeps every benchmarked operation within its DynamoDB call budget', async () => {
+    const install = await installApp(api);
+    const state: BenchState = {
+      install, poolIds: await createCompanies(api, install.accessToken, 100), createdIds: [],
+      timeline: await createTimelineEvent(api, install), random: seededRandom(1),
+    };
+
+    const rows = await measureCosts(api, state, operations);
+    console.log(rows.map((row) => `${row.operation}: ${row.totalCalls} calls`).join(', '));
+
+    expect(rows.filter((row) => !row.verdict.isWithinBudget).map((row) => row.verdict)).toEqual([]);
+    expect(rows.map((row) => row.operation)).toEqual(operations.map((operation) => operation.name));
+  });
+});
