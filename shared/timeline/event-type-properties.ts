@@ -31,15 +31,9 @@ export interface PropertyInput {
 }
 
 /** The wire form: enumeration options carry their property id, and options is [] for the other types. */
-export interface PropertyView {
-  id: number;
-  eventTypeId: number;
-  name: string;
-  label: string;
-  propertyType: TimelinePropertyType;
-  objectProperty?: string;
+export type PropertyView = Omit<EventTypeProperty, 'options'> & {
   options: (EventTypePropertyOption & { propertyId: number })[];
-}
+};
 
 export function viewProperty(property: EventTypeProperty): PropertyView {
   return {
