@@ -1,22 +1,13 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PropertyDefinition } from '../properties/property-definition';
 import { db, tableName } from './client';
-import { isConditionalCheckFailed, withoutKeys } from './item';
+import { withoutKeys } from './item';
+import { putNewItem } from './put-new-item';
 import { companyPropertyKey, companyPropertyPrefix } from './keys';
 
 /** Returns false when a property of that name already exists in the hub. */
 export async function insertCompanyProperty(hubId: number, definition: PropertyDefinition): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName,
-      Item: { ...companyPropertyKey(hubId, definition.name), ...definition },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return putNewItem({ ...companyPropertyKey(hubId, definition.name), ...definition });
 }
 
 export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { putNewItem } from './put-new-item';
 import { cancellationReasons, isConditionalCheckFailed } from './item';
 import {
   appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
@@ -240,14 +240,6 @@ export type InsertEventsOutcome =
   /** Another request wrote one of these events at the same moment; nothing was written. */
   | { outcome: 'conflict' };
 
-/** The write id of the item a failed conditional put found (the error carries it marshalled). */
-function writeIdOf(error: unknown): string | undefined {
-  const found = (error as { Item?: Record<string, unknown> }).Item?.writeId;
-  if (typeof found === 'string') return found;
-  const marshalled = (found as { S?: unknown } | undefined)?.S;
-  return typeof marshalled === 'string' ? marshalled : undefined;
-}
-
 /** DynamoDB's limit of items in one transaction; the batch limit of 100 events matches it. */
 export const maxEventsPerWrite = 100;
 
@@ -260,20 +252,8 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
   if (events.length > maxEventsPerWrite) throw new Error(`at most ${maxEventsPerWrite} events per write`);
   const [first] = events;
   if (events.length === 1 && first) {
-    // A put can succeed and its answer be lost (a timeout); the SDK's retry then finds the event. The
-    // write id, returned with the failed condition, tells our own first attempt from another request's
-    // event with the same id. (Transactions below get the same from their ClientRequestToken.)
-    const writeId = randomUUID();
-    try {
-      await db.send(new PutCommand({
-        TableName: tableName, Item: { ...eventItem(first), writeId }, ConditionExpression: 'attribute_not_exists(pk)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }));
-      return { outcome: 'created' };
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return writeIdOf(error) === writeId ? { outcome: 'created' } : { outcome: 'duplicate', indexes: [0] };
-      throw error;
-    }
+    // putNewItem tells the SDK's retry of our own put (after a lost answer) from another request's event.
+    return (await putNewItem(eventItem(first))) ? { outcome: 'created' } : { outcome: 'duplicate', indexes: [0] };
   }
   try {
     await db.send(new TransactWriteCommand({

@@ -145,6 +145,22 @@ describe('a write whose answer is lost and that the SDK retries', () => {
     expect({ status: response.status, wasLost: fault.wasLost() }).toEqual({ status: 201, wasLost: true });
   });
 
+  it('answers 201 to the custom property create, not a 409 against itself', async () => {
+    const fault = loseTheAnswerOfNext('PutItemCommand');
+    let response: Awaited<ReturnType<typeof call>>;
+    try {
+      response = await call('POST', '/crm/v3/properties/companies', {
+        token: accessToken,
+        body: { name: `lost_answer_${process.pid}`, label: `Lost answer ${process.pid}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' },
+      });
+    } finally {
+      fault.remove();
+    }
+
+    expect({ status: response.status, wasLost: fault.wasLost() }).toEqual({ status: 201, wasLost: true });
+    expect(response.body).not.toHaveProperty('writeId');
+  });
+
   it('still issues the authorization code of the consent', async () => {
     const fault = loseTheAnswerOfNext('PutItemCommand');
     let code: string;
