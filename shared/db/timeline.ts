@@ -116,7 +116,8 @@ async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
 }
 
 export async function insertEventType(type: EventType): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: eventTypeItem(type), ConditionExpression: 'attribute_not_exists(pk)' }));
+  // The id comes from a sequence, so an existing item can only be another writer's bug, never a client's input.
+  if (!(await putNewItem(eventTypeItem(type)))) throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
 }
 
 export async function findEventType(appId: number, eventTypeId: number): Promise<EventType | undefined> {
