@@ -3,7 +3,6 @@
  *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
  *   account create --domain D
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
- *   keys rotate --secret-id ARN|NAME   (deployed: adds a new signing key to the Secrets Manager secret)
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
  * usual AWS environment); else the table of a running `npm start` on 127.0.0.1:DYNAMODB_PORT.
@@ -16,7 +15,7 @@ const usage = `usage:
   npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
   npm run admin -- account create --domain D
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
-  npm run admin -- keys rotate --secret-id ARN`;
+(signing keys rotate with the stack: see README, Deploying)`;
 
 function list(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
@@ -33,24 +32,6 @@ function configureEnvironment(): void {
   }
 }
 
-async function rotateKeys(secretId: string): Promise<unknown> {
-  const { SecretsManagerClient, GetSecretValueCommand, PutSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const { generateSigningKey, publicKeysOf } = await import('../shared/oauth/key-generation');
-  const client = new SecretsManagerClient({});
-  const current = await client.send(new GetSecretValueCommand({ SecretId: secretId })).catch(() => undefined);
-  let document: { signingKeys?: ReturnType<typeof generateSigningKey>[] } = {};
-  try {
-    document = current?.SecretString ? (JSON.parse(current.SecretString) as typeof document) : {};
-  } catch {
-    document = {};
-  }
-  const kid = `key-${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}`;
-  // Keep the previous keys so tokens signed with them verify until they expire (30 minutes).
-  const signingKeys = [...(document.signingKeys ?? []).slice(-2), generateSigningKey(kid)];
-  await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify({ ...document, signingKeys }) }));
-  return { kid, tokenPublicKeys: publicKeysOf({ signingKeys }) };
-}
-
 export async function runAdmin(argv: string[]): Promise<unknown> {
   const [area, action, ...rest] = argv;
   const { values } = parseArgs({
@@ -64,14 +45,9 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       email: { type: 'string' },
       password: { type: 'string' },
       hub: { type: 'string', multiple: true },
-      'secret-id': { type: 'string' },
     },
     strict: true,
   });
-  if (area === 'keys' && action === 'rotate') {
-    if (!values['secret-id']) throw new Error(`--secret-id is required\n${usage}`);
-    return rotateKeys(values['secret-id']);
-  }
   configureEnvironment();
   const { createAccount, createApp, createUser } = await import('../shared/admin/provisioning');
   if (area === 'app' && action === 'create') {
