@@ -3,8 +3,7 @@ import { isNumericId } from '../companies/company-id';
 import { appendHistory, historyEntry, type Actor } from '../companies/company-values';
 import { associationKey, toCompanyView, type CompanyView } from '../companies/company-view';
 import { companyNotFound } from '../companies/read-companies';
-import { saveWithRetries } from '../companies/save-company';
-import * as companies from '../db/companies';
+import { saveCompanyChange } from '../companies/save-company';
 import type { CompanyRecord } from '../db/companies';
 import { requireObjectType, resolveCompanyAssociationType } from './association-labels';
 import { standardAssociationTypes } from './association-types';
@@ -34,20 +33,15 @@ async function resolveTarget(hubId: number, companyId: string, toToken: string, 
 export async function associateCompany(actor: Actor, companyId: string, toToken: string, toObjectId: string, typeToken: string): Promise<CompanyView> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(withImpliedTypes);
-  let result: CompanyRecord | undefined;
-  await saveWithRetries(actor.hubId, async () => {
-    const record = await companies.findCompany(actor.hubId, companyId);
-    result = record;
-    if (!record) return undefined;
+  const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
     const additions = Object.fromEntries(entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]));
     if (Object.keys(additions).every((key) => key in record.associations)) return undefined;
     const next: CompanyRecord = { ...record, associations: { ...record.associations, ...additions }, version: record.version + 1 };
     checkAssociationLimits(next);
-    result = next;
     return { record: next, expectedVersion: record.version, addUnique: [], removeUnique: [], linked: reverseCompanyLinks(companyId, entries, 'set') };
   });
-  if (!result) throw companyNotFound(companyId);
-  return toCompanyView(result, { associations: objectTypes });
+  if (!saved) throw companyNotFound(companyId);
+  return toCompanyView(saved.write?.record ?? saved.record, { associations: objectTypes });
 }
 
 /** The keys to drop: an unlabeled type takes the primary type that implies it along. */
@@ -60,13 +54,7 @@ function keysToRemove(entry: AssociationEntry): AssociationEntry[] {
 export async function disassociateCompany(actor: Actor, companyId: string, toToken: string, toObjectId: string, typeToken: string): Promise<void> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(keysToRemove);
-  let isMissing = false;
-  await saveWithRetries(actor.hubId, async () => {
-    const record = await companies.findCompany(actor.hubId, companyId);
-    if (!record) {
-      isMissing = true;
-      return undefined;
-    }
+  const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
     const present = entries.filter((entry) => associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in record.associations);
     if (present.length === 0) return undefined;
     const associations = { ...record.associations };
@@ -82,5 +70,5 @@ export async function disassociateCompany(actor: Actor, companyId: string, toTok
     const next: CompanyRecord = { ...record, associations, properties, history, version: record.version + 1 };
     return { record: next, expectedVersion: record.version, addUnique: [], removeUnique: [], linked: reverseCompanyLinks(companyId, present, 'remove') };
   });
-  if (isMissing) throw companyNotFound(companyId);
+  if (!saved) throw companyNotFound(companyId);
 }

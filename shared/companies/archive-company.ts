@@ -5,7 +5,7 @@ import { nowMs } from '../clock';
 import * as companies from '../db/companies';
 import type { LinkedCompanyChange } from '../db/companies';
 import { isNumericId } from './company-id';
-import { saveWithRetries } from './save-company';
+import { saveCompanyChange } from './save-company';
 
 const maxTransactionItems = 100;
 
@@ -16,14 +16,8 @@ const maxTransactionItems = 100;
  */
 export async function archiveCompany(hubId: number, companyId: string): Promise<boolean> {
   if (!isNumericId(companyId)) return false;
-  let found = true;
   let deferred: LinkedCompanyChange[] = [];
-  await saveWithRetries(hubId, async () => {
-    const record = await companies.findCompany(hubId, companyId);
-    if (!record) {
-      found = false;
-      return undefined;
-    }
+  const saved = await saveCompanyChange(hubId, companyId, async (record) => {
     const now = new Date(nowMs()).toISOString();
     const reverseKeys = new Map<string, string[]>();
     for (const key of Object.keys(record.associations)) {
@@ -42,6 +36,7 @@ export async function archiveCompany(hubId: number, companyId: string): Promise<
       expectedVersion: record.version, addUnique: [], removeUnique: record.uniqueValues, linked, archive: true,
     };
   });
-  for (const change of found ? deferred : []) await companies.removeAssociationKeys(hubId, change.companyId, change.remove);
-  return found;
+  if (!saved) return false;
+  for (const change of deferred) await companies.removeAssociationKeys(hubId, change.companyId, change.remove);
+  return true;
 }

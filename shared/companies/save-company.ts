@@ -1,4 +1,4 @@
-import { saveCompany, type CompanyWrite } from '../db/companies';
+import { findCompany, saveCompany, type CompanyRecord, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../http/errors';
 import { invalidAssociationTargets } from '../associations/company-association-entries';
 
@@ -31,4 +31,20 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
     }
   }
   throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+}
+
+/**
+ * Changes an existing company: every attempt re-reads it and `build` derives the write from what
+ * it read (undefined: nothing to change). Undefined when the company does not exist; otherwise the
+ * last record read and the write that was saved, if any.
+ */
+export async function saveCompanyChange(
+  hubId: number, companyId: string, build: (record: CompanyRecord) => Promise<CompanyWrite | undefined> | CompanyWrite | undefined,
+): Promise<{ record: CompanyRecord; write?: CompanyWrite } | undefined> {
+  let current: CompanyRecord | undefined;
+  const write = await saveWithRetries(hubId, async () => {
+    current = await findCompany(hubId, companyId);
+    return current ? build(current) : undefined;
+  });
+  return current ? { record: current, write } : undefined;
 }

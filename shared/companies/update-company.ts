@@ -1,6 +1,5 @@
 import { associatedActivityIds } from '../associations/company-association-entries';
 import { nowMs } from '../clock';
-import * as companies from '../db/companies';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
@@ -8,7 +7,7 @@ import { appendHistory, fitItemSize, historyEntry, normaliseCompanyValues, requi
 import { toCompanyView, type CompanyView } from './company-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { companyNotFound, resolveCompanyId } from './read-companies';
-import { saveWithRetries } from './save-company';
+import { saveCompanyChange } from './save-company';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
 
@@ -64,19 +63,11 @@ export async function prepareUpdate(actor: Actor, input: CompanyUpdate, loaded?:
 
 /** Read, apply, write with the version read; a concurrent change makes it start over. */
 export async function commitUpdate(actor: Actor, companyId: string, values: Record<string, string>, schema: CompanyPropertySchema): Promise<CompanyRecord | undefined> {
-  let result: CompanyRecord | undefined;
-  let isMissing = false;
-  await saveWithRetries(actor.hubId, async () => {
-    const record = await companies.findCompany(actor.hubId, companyId);
-    if (!record) {
-      isMissing = true;
-      return undefined;
-    }
+  const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
     const change = applyValues(actor, record, values, schema);
-    result = change?.record ?? record;
     return change ? { record: change.record, expectedVersion: record.version, addUnique: change.addUnique, removeUnique: change.removeUnique, linked: [] } : undefined;
   });
-  return isMissing ? undefined : result;
+  return saved ? (saved.write?.record ?? saved.record) : undefined;
 }
 
 export async function updateCompany(actor: Actor, id: string, input: CompanyUpdate, idProperty?: string): Promise<CompanyView> {
