@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runNodeProcess } from '../run-node-process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +38,7 @@ export interface ColdStartReport {
  * builds the handler at module load). The clock runs inside the child, around the import only,
  * so Node's own start-up, equal for every function, stays out.
  */
-function timeImport(file: string, environment: NodeJS.ProcessEnv): Promise<number> {
+async function timeImport(file: string, environment: NodeJS.ProcessEnv): Promise<number> {
   const script = [
     'const started = performance.now();',
     'const loaded = await import(process.env.BENCH_MODULE_URL);',
@@ -46,21 +46,12 @@ function timeImport(file: string, environment: NodeJS.ProcessEnv): Promise<numbe
     'process.stdout.write(String(performance.now() - started));',
     'process.exit(0);',
   ].join('\n');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...lambdaNodeOptions.split(' '), '--input-type=module', '-e', script], {
-      env: { ...environment, BENCH_MODULE_URL: pathToFileURL(file).href }, stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(file),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const value = Number(stdout);
-      if (code !== 0 || !Number.isFinite(value)) reject(new Error(`cold start of ${file} failed (${code}): ${stderr.slice(0, 2000)}`));
-      else resolve(value);
-    });
+  const { code, stdout, stderr } = await runNodeProcess([...lambdaNodeOptions.split(' '), '--input-type=module', '-e', script], {
+    env: { ...environment, BENCH_MODULE_URL: pathToFileURL(file).href }, cwd: path.dirname(file),
   });
+  const value = Number(stdout);
+  if (code !== 0 || !Number.isFinite(value)) throw new Error(`cold start of ${file} failed (${code}): ${stderr.slice(0, 2000)}`);
+  return value;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runNodeProcess } from '../../bin/run-node-process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,18 +21,10 @@ export function runBundle<R>(options: { taskRoot: string; handler: string; envir
   const eventsFile = path.join(workDir, 'events.json');
   const resultsFile = path.join(workDir, 'results.json');
   writeFileSync(eventsFile, JSON.stringify(options.events));
-  return new Promise<BundleRun<R>>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'invoke-bundle.mjs'), options.taskRoot, options.handler, eventsFile, resultsFile], {
-      cwd: options.taskRoot, env: options.environment, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`bundle ${options.taskRoot} exited with ${code}:\n${stdout}${stderr}`));
-      resolve({ results: JSON.parse(readFileSync(resultsFile, 'utf8')) as BundleRun<R>['results'], stdout, stderr });
-    });
+  return runNodeProcess([path.join(__dirname, 'invoke-bundle.mjs'), options.taskRoot, options.handler, eventsFile, resultsFile], {
+    cwd: options.taskRoot, env: options.environment,
+  }).then(({ code, stdout, stderr }) => {
+    if (code !== 0) throw new Error(`bundle ${options.taskRoot} exited with ${code}:\n${stdout}${stderr}`);
+    return { results: JSON.parse(readFileSync(resultsFile, 'utf8')) as BundleRun<R>['results'], stdout, stderr };
   }).finally(() => rmSync(workDir, { recursive: true, force: true }));
 }
