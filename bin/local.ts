@@ -1,12 +1,13 @@
 /**
  * `npm start`: DynamoDB Local (in memory, or --data-dir DIR to persist), the table, the demo
- * seed on first run, and every route on http://127.0.0.1:3000.
+ * seed on first run, and every route on http://127.0.0.1:3000. PORT and DYNAMODB_PORT change the
+ * ports (0: any free one). While it runs, .local/running.json tells the admin CLI where it is.
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
-import { applyLocalEnvironment, localDefaults } from './local-env';
+import { ensureTable, findFreePort, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
+import { applyLocalEnvironment, localDefaults, removeRunningLocal, shellExports, writeRunningLocal } from './local-env';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
@@ -19,10 +20,12 @@ async function main(): Promise<void> {
   let dynamo: RunningDynamoDb | undefined;
   let endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint) {
-    dynamo = await startDynamoDbLocal({ port: Number(process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort), dataDir });
+    const dynamodbPort = Number(process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort);
+    dynamo = await startDynamoDbLocal({ port: dynamodbPort === 0 ? await findFreePort() : dynamodbPort, dataDir });
     endpoint = dynamo.endpoint;
   }
-  applyLocalEnvironment({ endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json') });
+  const secretsFile = path.join(stateDir, 'secrets.json');
+  applyLocalEnvironment({ endpoint, tableName, secretsFile });
   const created = await ensureTable(endpoint, tableName);
 
   const { startGateway } = await import('./local-gateway');
@@ -34,6 +37,11 @@ async function main(): Promise<void> {
     ? await seedDemo(baseUrl)
     : (JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
   writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  const exports = shellExports({
+    BASE: baseUrl, APP_ID: demo.appId, CLIENT_ID: demo.clientId, CLIENT_SECRET: demo.clientSecret, HUB_ID: demo.hubId,
+    COMPANY_ID: demo.companyId, EVENT_TYPE_ID: demo.timeline?.eventTypeId, INSTALL_URL: installUrl(baseUrl, demo),
+  });
+  writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports });
 
   console.log(`
 HubSpot-style platform slice listening on ${baseUrl}
@@ -48,7 +56,8 @@ Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ?
 Install the app (open in a browser, log in, choose the account, click "Connect app"):
   ${installUrl(baseUrl, demo)}
 
-export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
+Paste this line in a second terminal (or run eval "$(npm run -s admin -- demo env)" there):
+${exports}
 `);
   if (demo.companyId) {
     console.log(`Companies (with TOKEN set to the demo install's access token):
@@ -64,6 +73,7 @@ export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
   }
 
   const shutdown = async () => {
+    removeRunningLocal(process.pid);
     await gateway.close();
     await dynamo?.stop();
     process.exit(0);

@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findFreePort } from '../../bin/dynamodb-local';
+import { findAccount } from '../../shared/db/accounts';
 import { findAppByClientId } from '../../shared/db/apps';
 import { findUserByEmail } from '../../shared/db/users';
 import { secretMatchesHash } from '../../shared/oauth/secrets';
@@ -12,8 +16,12 @@ const root = path.resolve(__dirname, '..', '..');
 
 /** Runs `npm run admin -- ...` as a user would, against the test run's DynamoDB Local. */
 async function admin(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  return adminIn(process.env, ...args);
+}
+
+async function adminIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bin/admin.ts', ...args], { cwd: root, env: process.env });
+    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bin/admin.ts', ...args], { cwd: root, env });
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };
@@ -62,5 +70,59 @@ describe('admin CLI', () => {
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no account with hub id 999999999');
+  });
+
+  describe('finding the local DynamoDB', () => {
+    let stateDir: string;
+    /** A terminal with no DynamoDB settings, whose .local is a fresh folder. */
+    let bare: NodeJS.ProcessEnv;
+
+    beforeEach(() => {
+      stateDir = mkdtempSync(path.join(tmpdir(), 'admin-state-'));
+      bare = { ...process.env, LOCAL_STATE_DIR: stateDir };
+      for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'TABLE_NAME', 'SECRETS_FILE']) delete bare[name];
+    });
+    afterEach(() => rmSync(stateDir, { recursive: true, force: true }));
+
+    function writeRunning(pid: number): void {
+      writeFileSync(path.join(stateDir, 'running.json'), JSON.stringify({
+        pid, baseUrl: 'http://127.0.0.1:1', endpoint: process.env.DYNAMODB_ENDPOINT, tableName: process.env.TABLE_NAME,
+        secretsFile: process.env.SECRETS_FILE, exports: 'export BASE=http://127.0.0.1:1 APP_ID=1000001',
+      }));
+    }
+
+    it('writes to the running npm start found through .local/running.json, whatever its DynamoDB port', async () => {
+      writeRunning(process.pid);
+      const domain = `${unique('found')}.example`;
+
+      const result = await adminIn(bare, 'account', 'create', '--domain', domain);
+
+      expect(result.code).toBe(0);
+      const account = JSON.parse(result.stdout) as { hubId: number };
+      expect(await findAccount(account.hubId)).toMatchObject({ domain });
+      expect((await adminIn(bare, 'demo', 'env')).stdout).toBe('export BASE=http://127.0.0.1:1 APP_ID=1000001\n');
+    });
+
+    it('names the endpoint it tried, how it chose it and the fix when nothing answers', async () => {
+      const port = await findFreePort();
+
+      const result = await adminIn({ ...bare, DYNAMODB_PORT: String(port) }, 'account', 'create', '--domain', 'x.example');
+
+      expect(result.code).toBe(1);
+      const { message } = JSON.parse(result.stderr) as { message: string };
+      expect(message).toContain(`cannot reach DynamoDB at http://127.0.0.1:${port} (chosen by DYNAMODB_PORT)`);
+      expect(message).toContain('DYNAMODB_ENDPOINT=http://host:port');
+      expect(message).toContain('npm start');
+      expect(message).not.toContain('ECONNREFUSED');
+    });
+
+    it('ignores a running.json whose process is gone, and says so', async () => {
+      writeRunning(2 ** 22 + 12345);
+
+      const demo = await adminIn(bare, 'demo', 'env');
+
+      expect(demo.code).toBe(1);
+      expect(JSON.parse(demo.stderr).message).toMatch(/no running npm start found \(.*running\.json is missing or its process is gone\)/);
+    });
   });
 });
