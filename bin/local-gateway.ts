@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routes } from '../shared/routes';
 import type { Route } from '../shared/route-types';
+import { clientKeyedRecord } from '../shared/client-keys';
 
 /**
  * Serves every route of the route table over HTTP by turning each request into an API
@@ -67,7 +68,7 @@ export function matchRoute(method: string, rawPath: string): { route: Route; pat
 
 function parseQuery(rawQuery: string): Record<string, string> | undefined {
   if (rawQuery === '') return undefined;
-  const query: Record<string, string> = {};
+  const query = clientKeyedRecord<string>();
   for (const pair of rawQuery.split('&')) {
     if (pair === '') continue;
     const index = pair.indexOf('=');
@@ -97,7 +98,7 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
   const queryIndex = url.indexOf('?');
   const rawPath = queryIndex < 0 ? url : url.slice(0, queryIndex);
   const rawQueryString = queryIndex < 0 ? '' : url.slice(queryIndex + 1);
-  const headers: Record<string, string> = {};
+  const headers = clientKeyedRecord<string>();
   const cookies: string[] = [];
   for (let index = 0; index < request.rawHeaders.length; index += 2) {
     const name = (request.rawHeaders[index] ?? '').toLowerCase();

@@ -12,6 +12,7 @@ import { pageHeaders, renderErrorPage } from './html';
 import { logger } from './logger';
 import type { HttpResult } from './responses';
 import { compileValidator, type Validator } from './validation';
+import { clientKeyedRecord } from '../client-keys';
 
 /** A JSON schema that carries the type of the values it accepts; build one with typedSchema(). */
 export interface TypedSchema<T> {
@@ -57,7 +58,7 @@ interface State {
 const jsonContentType = 'application/json;charset=utf-8';
 
 function parseCookies(cookies: string[] | undefined): Record<string, string> {
-  const jar: Record<string, string> = {};
+  const jar = clientKeyedRecord<string>();
   for (const cookie of cookies ?? []) {
     for (const part of cookie.split(';')) {
       const index = part.indexOf('=');

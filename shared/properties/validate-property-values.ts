@@ -1,5 +1,6 @@
 import { ValidationError, type ErrorDetail } from '../http/errors';
 import { isReadOnly, type PropertyDefinition } from './property-definition';
+import { clientKeyedRecord } from '../client-keys';
 
 export interface PropertyLookup {
   find(name: string): PropertyDefinition | undefined;
@@ -14,12 +15,30 @@ interface InvalidValue {
 /** HubSpot's string limit for a property value. */
 export const maxPropertyValueLength = 65_536;
 
-const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/**
+ * Every pattern here is unambiguous (each character can be matched one way only), so a test
+ * costs time linear in the input, and each runs only on input no longer than its own cap: a
+ * 64 KiB value must not hold the function (and every other tenant's request on it) for seconds.
+ * The number pattern once read `\d+\.?\d*`, whose two digit runs split "123" in n ways: 40,000
+ * digits and an "x" took 4.6 s to reject.
+ */
+const numberPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
+/** Far longer than any number a double holds in full (about 770 significant digits at most). */
+const maxNumberValueLength = 1000;
+/** "2024-01-31T23:59:59.999999999+14:00" is 35 characters. */
+const maxInstantValueLength = 64;
+
+/** A decimal number as text ("12", "-1.5", ".5", "1e3") that a double holds: finite, not too long. */
+export function isDecimalNumber(text: string): boolean {
+  return text.length <= maxNumberValueLength && numberPattern.test(text) && Number.isFinite(Number(text));
+}
 
 function parseInstant(value: string): Date | undefined {
-  const date = epochMsPattern.test(value) ? new Date(Number(value)) : /^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ? new Date(value) : undefined;
+  if (value.length > maxInstantValueLength) return undefined;
+  const date = epochMsPattern.test(value) ? new Date(Number(value)) : isoInstantPattern.test(value) ? new Date(value) : undefined;
   return date && Number.isFinite(date.getTime()) ? date : undefined;
 }
 
@@ -31,7 +50,7 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
   }
   switch (definition.type) {
     case 'number':
-      return numberPattern.test(value.trim()) && Number.isFinite(Number(value))
+      return isDecimalNumber(value.trim())
         ? { value: value.trim() }
         : { error: 'INVALID_LONG', message: `${JSON.stringify(value)} is not a valid number for property "${definition.name}"` };
     case 'bool': {
@@ -48,7 +67,7 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
     }
     case 'date': {
       const trimmed = value.trim();
-      const instant = isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
+      const instant = trimmed.length > maxInstantValueLength ? undefined : isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
       if (!instant || instant.getUTCHours() + instant.getUTCMinutes() + instant.getUTCSeconds() + instant.getUTCMilliseconds() !== 0) {
         return { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
       }
@@ -78,7 +97,7 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
  * reported at once: one error entry per bad property, as HubSpot does.
  */
 export function validatePropertyValues(values: Record<string, string>, lookup: PropertyLookup): Record<string, string> {
-  const normalised: Record<string, string> = {};
+  const normalised = clientKeyedRecord<string>();
   const invalid: InvalidValue[] = [];
   for (const [name, value] of Object.entries(values)) {
     const definition = lookup.find(name);

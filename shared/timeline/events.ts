@@ -4,10 +4,12 @@ import {
   type EventType, type EventTypeProperty, type TimelineEvent,
 } from '../db/timeline';
 import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../http/errors';
+import { isDecimalNumber } from '../properties/validate-property-values';
 import { reservedTimelineNames } from './event-type-properties';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
 } from './timeline-access';
+import { clientKeyedRecord } from '../client-keys';
 
 /** Keys an event body may carry besides the custom fields of its type. */
 const eventKeys = new Set(['id', 'eventTypeId', 'objectId', 'timestamp', 'extraData', 'timelineIFrame']);
@@ -29,7 +31,6 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const numericPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
 
 /** Echoes a sent value in a message, cut short: a 300 KB value must not come back twice in the error. */
@@ -38,12 +39,12 @@ function quote(value: string): string {
 }
 
 /** Why a custom field's value does not fit its property, or undefined when it does. */
-function valueProblem(property: EventTypeProperty, value: string): { message: string; code: string } | undefined {
+export function valueProblem(property: EventTypeProperty, value: string): { message: string; code: string } | undefined {
   switch (property.propertyType) {
     case 'String':
       return undefined;
     case 'Numeric':
-      return numericPattern.test(value) && Number.isFinite(Number(value))
+      return isDecimalNumber(value)
         ? undefined : { message: `must be a number (as a string), got ${quote(value)}`, code: 'INVALID_NUMBER' };
     case 'Date':
       return epochMsPattern.test(value)
@@ -57,7 +58,7 @@ function valueProblem(property: EventTypeProperty, value: string): { message: st
   }
 }
 
-function parseTimestamp(value: unknown): number | undefined {
+export function parseTimestamp(value: unknown): number | undefined {
   if (value === undefined || value === null) return nowMs();
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
   if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
@@ -73,7 +74,7 @@ function parseEventId(value: unknown): string | undefined {
 const iframeTextKeys = ['linkLabel', 'iframeLabel', 'iframeUri'] as const;
 const iframeSizeKeys = ['width', 'height'] as const;
 
-function iframeProblems(value: Json, field: string): ErrorDetail[] {
+export function iframeProblems(value: Json, field: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   for (const key of iframeTextKeys) {
     const text = value[key];
@@ -118,7 +119,7 @@ function readEvent(raw: Json, loaded: LoadedType, caller: TimelineCaller, prefix
     else problems.push(problem(field('timelineIFrame'), `${field('timelineIFrame')} must be a JSON object`, 'INVALID_OBJECT'));
   }
 
-  const fields: Record<string, string> = {};
+  const fields = clientKeyedRecord<string>();
   for (const [name, value] of Object.entries(raw)) {
     if (eventKeys.has(name)) continue;
     if (reservedTimelineNames.includes(name)) {
