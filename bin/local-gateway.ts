@@ -177,7 +177,7 @@ function loadHandler(route: Route): Promise<Handler> {
 
 function sendJson(response: ServerResponse, statusCode: number, message: string, category: string): void {
   const correlationId = randomUUID();
-  response.writeHead(statusCode, { 'content-type': 'application/json;charset=utf-8', 'x-hubspot-correlation-id': correlationId });
+  response.writeHead(statusCode, { 'content-type': 'application/json;charset=utf-8', 'x-content-type-options': 'nosniff', 'x-hubspot-correlation-id': correlationId });
   response.end(JSON.stringify({ status: 'error', message, correlationId, category }));
 }
 
@@ -229,7 +229,7 @@ export function startGateway(port = 0): Promise<RunningGateway> {
     const body = JSON.stringify({
       status: 'error', message: tooLarge ? 'Request header fields too large' : 'Bad request', correlationId: randomUUID(), category: 'VALIDATION_ERROR',
     });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json;charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json;charset=utf-8\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 5000;
   return new Promise((resolve, reject) => {

@@ -79,7 +79,9 @@ function baseUrlOf(event: Event): string {
 }
 
 function serialize(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId };
+  // nosniff on every answer, errors included: a browser must never read a JSON body (which may
+  // echo client text) as HTML or script.
+  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId, 'x-content-type-options': 'nosniff' };
   let body: string | undefined;
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders);
