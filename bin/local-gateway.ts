@@ -109,7 +109,6 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
     }
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
-  headers['x-forwarded-proto'] ??= 'http';
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || textContentType.test(contentType);
   const now = new Date();
@@ -126,7 +125,8 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? '127.0.0.1',
+      // The gateway's own address, as API Gateway gives its own domain: never the client's Host header.
+      domainName: `127.0.0.1:${request.socket.localPort ?? 0}`,
       domainPrefix: 'local',
       http: { method, path: rawPath, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
