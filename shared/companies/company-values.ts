@@ -1,7 +1,7 @@
 import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/companies';
 import { ValidationError } from '../http/errors';
 import type { CompanyPropertySchema } from '../properties/company-properties';
-import { propertyValuesError, validatePropertyValues } from '../properties/validate-property-values';
+import { propertyValuesError, quoteValue, validatePropertyValues } from '../properties/validate-property-values';
 import { normalizeDomain } from './normalize-domain';
 import { clientKeyedRecordOf, ownValue } from '../client-keys';
 
@@ -38,7 +38,7 @@ export function normaliseCompanyValues(raw: RawProperties, schema: CompanyProper
   if (values.domain !== undefined && values.domain !== '') {
     const domain = normalizeDomain(values.domain);
     if (domain) values.domain = domain;
-    else invalid.push({ name: 'domain', error: 'INVALID_DOMAIN', message: `${JSON.stringify(values.domain)} is not a valid domain` });
+    else invalid.push({ name: 'domain', error: 'INVALID_DOMAIN', message: `${quoteValue(values.domain)} is not a valid domain` });
   }
   if (values.hs_additional_domains !== undefined && values.hs_additional_domains !== '') {
     const parts = values.hs_additional_domains.split(';').map((part) => part.trim()).filter((part) => part !== '');

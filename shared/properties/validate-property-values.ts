@@ -31,6 +31,14 @@ const maxNumberValueLength = 1000;
 /** "2024-01-31T23:59:59.999999999+14:00" is 35 characters. */
 const maxInstantValueLength = 64;
 
+/**
+ * A sent value as a message quotes it, cut short: 100 inputs of 64 KiB must not come back, each
+ * twice, in one error body.
+ */
+export function quoteValue(value: string): string {
+  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+}
+
 /** A decimal number as text ("12", "-1.5", ".5", "1e3") that a double holds: finite, not too long. */
 export function isDecimalNumber(text: string): boolean {
   return text.length <= maxNumberValueLength && numberPattern.test(text) && Number.isFinite(Number(text));
@@ -52,24 +60,24 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
     case 'number':
       return isDecimalNumber(value.trim())
         ? { value: value.trim() }
-        : { error: 'INVALID_LONG', message: `${JSON.stringify(value)} is not a valid number for property "${definition.name}"` };
+        : { error: 'INVALID_LONG', message: `${quoteValue(value)} is not a valid number for property "${definition.name}"` };
     case 'bool': {
       const lowered = value.trim().toLowerCase();
       return lowered === 'true' || lowered === 'false'
         ? { value: lowered }
-        : { error: 'INVALID_BOOLEAN', message: `${JSON.stringify(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"` };
+        : { error: 'INVALID_BOOLEAN', message: `${quoteValue(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"` };
     }
     case 'datetime': {
       const instant = parseInstant(value.trim());
       return instant
         ? { value: instant.toISOString() }
-        : { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds` };
+        : { error: 'INVALID_DATE', message: `${quoteValue(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds` };
     }
     case 'date': {
       const trimmed = value.trim();
       const instant = trimmed.length > maxInstantValueLength ? undefined : isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
       if (!instant || instant.getUTCHours() + instant.getUTCMinutes() + instant.getUTCSeconds() + instant.getUTCMilliseconds() !== 0) {
-        return { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
+        return { error: 'INVALID_DATE', message: `${quoteValue(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
       }
       return { value: instant.toISOString().slice(0, 10) };
     }
@@ -78,14 +86,14 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
       if (definition.externalOptions || definition.name === 'hubspot_team_id') {
         return /^\d{1,18}$/.test(value.trim())
           ? { value: value.trim() }
-          : { error: 'INVALID_OPTION', message: `${JSON.stringify(value)} is not a valid id for property "${definition.name}"` };
+          : { error: 'INVALID_OPTION', message: `${quoteValue(value)} is not a valid id for property "${definition.name}"` };
       }
       const allowed = new Set(definition.options.map((option) => option.value));
       const chosen = definition.fieldType === 'checkbox' ? value.split(';') : [value];
       const bad = chosen.filter((option) => !allowed.has(option));
       return bad.length === 0
         ? { value }
-        : { error: 'INVALID_OPTION', message: `${JSON.stringify(bad[0])} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]` };
+        : { error: 'INVALID_OPTION', message: `${quoteValue(bad[0] ?? '')} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]` };
     }
     default:
       return { value };

@@ -4,7 +4,7 @@ import {
   type EventType, type EventTypeProperty, type TimelineEvent,
 } from '../db/timeline';
 import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../http/errors';
-import { isDecimalNumber } from '../properties/validate-property-values';
+import { isDecimalNumber, quoteValue } from '../properties/validate-property-values';
 import { reservedTimelineNames } from './event-type-properties';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
@@ -33,10 +33,6 @@ function isPlainObject(value: unknown): value is Json {
 
 const epochMsPattern = /^-?\d{1,15}$/;
 
-/** Echoes a sent value in a message, cut short: a 300 KB value must not come back twice in the error. */
-function quote(value: string): string {
-  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
-}
 
 /** Why a custom field's value does not fit its property, or undefined when it does. */
 export function valueProblem(property: EventTypeProperty, value: string): { message: string; code: string } | undefined {
@@ -45,15 +41,15 @@ export function valueProblem(property: EventTypeProperty, value: string): { mess
       return undefined;
     case 'Numeric':
       return isDecimalNumber(value)
-        ? undefined : { message: `must be a number (as a string), got ${quote(value)}`, code: 'INVALID_NUMBER' };
+        ? undefined : { message: `must be a number (as a string), got ${quoteValue(value)}`, code: 'INVALID_NUMBER' };
     case 'Date':
       return epochMsPattern.test(value)
-        ? undefined : { message: `must be a date in epoch milliseconds (as a string), got ${quote(value)}`, code: 'INVALID_DATE' };
+        ? undefined : { message: `must be a date in epoch milliseconds (as a string), got ${quoteValue(value)}`, code: 'INVALID_DATE' };
     case 'Enumeration': {
       const options = property.options ?? [];
       if (options.some((option) => option.value === value)) return undefined;
-      const listed = options.slice(0, 20).map((option) => quote(option.value)).join(', ');
-      return { message: `must be one of ${listed}${options.length > 20 ? ', …' : ''}, got ${quote(value)}`, code: 'INVALID_OPTION' };
+      const listed = options.slice(0, 20).map((option) => quoteValue(option.value)).join(', ');
+      return { message: `must be one of ${listed}${options.length > 20 ? ', …' : ''}, got ${quoteValue(value)}`, code: 'INVALID_OPTION' };
     }
   }
 }
