@@ -71,6 +71,8 @@ async function main(): Promise<void> {
     throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
     alarmTopicArn: context('alarmTopicArn'),
     declareSamLocalVariables: context('samLocal') === 'true',
+    // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.
+    publicBaseUrl: context('publicBaseUrl'),
     env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
   });
   // Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.

@@ -32,6 +32,8 @@ export interface ApiStackProps extends StackProps {
   declareSamLocalVariables?: boolean;
   /** SNS topic the alarms notify; without it they only change state. */
   alarmTopicArn?: string;
+  /** Where clients reach the API when a custom domain fronts it; default: the API's execute-api URL with the stage. */
+  publicBaseUrl?: string;
 }
 
 /** Exactly the calls the repositories make; Scan is left out on purpose: nothing may scan the single table. */
@@ -83,6 +85,9 @@ export class ApiStack extends Stack {
       },
     });
     this.url = stage.url;
+    // Absolute links (paging, Location) are built from this, never from the client's Host header.
+    const publicBaseUrl = props.publicBaseUrl
+      ?? `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`;
 
     for (const route of props.routes) {
       const id = constructIdOf(route);
@@ -96,6 +101,8 @@ export class ApiStack extends Stack {
           TOKEN_PUBLIC_KEYS: secrets.publicKeysJson,
           COOKIE_SECURE: 'true',
           LOG_LEVEL: props.logLevel,
+          // sam local serves on its own address: there the link base comes from requestContext.domainName.
+          PUBLIC_BASE_URL: props.declareSamLocalVariables ? '' : publicBaseUrl,
           ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: secrets.signingKey.secretArn } : {}),
           ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: secrets.sessionSecret.secretArn } : {}),
           ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),

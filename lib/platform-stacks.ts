@@ -14,6 +14,7 @@ export interface PlatformProps {
   env?: Environment;
   alarmTopicArn?: string;
   declareSamLocalVariables?: boolean;
+  publicBaseUrl?: string;
 }
 
 /** Stack ids carry the stage, so two stages can live in one account: `HubspotSlice-prod-Api`. */
@@ -38,6 +39,7 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     throttle: props.throttle,
     alarmTopicArn: props.alarmTopicArn,
     declareSamLocalVariables: props.declareSamLocalVariables,
+    publicBaseUrl: props.publicBaseUrl,
   });
   return { data, api };
 }

@@ -62,9 +62,31 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
   return { appId, clientId, clientSecret };
 }
 
+/** Labels of letters, digits and inner hyphens, one dot apart: each character matches one way only. */
+const accountDomainPattern = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/;
+export function isAccountDomain(domain: string): boolean {
+  return domain.length <= 253 && accountDomainPattern.test(domain);
+}
+
+/** RFC 5321's limit on a forward path. */
+const maxEmailLength = 254;
+
+/**
+ * Something@something.something without white space. Not `/^[^\s@]+@[^\s@]+\.[^\s@]+$/`: both
+ * runs around the dot also match dots, so a long run of dots is split every way (quadratic).
+ */
+export function isEmailAddress(email: string): boolean {
+  if (email.length > maxEmailLength || /\s/.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at <= 0 || email.indexOf('@', at + 1) >= 0) return false;
+  const domain = email.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot > 0 && dot < domain.length - 1;
+}
+
 export async function createAccount(domainInput: string): Promise<Pick<Account, 'hubId' | 'domain'>> {
   const domain = domainInput.trim().toLowerCase();
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(domain)) {
+  if (!isAccountDomain(domain)) {
     throw new ValidationError(`not a domain name: ${domainInput}`, { context: { domain: [domainInput] } });
   }
   const hubId = await nextSequenceValue('hubId', 40000001);
@@ -74,7 +96,7 @@ export async function createAccount(domainInput: string): Promise<Pick<Account, 
 
 export async function createUser(emailInput: string, password: string, hubIds: number[]): Promise<{ userId: number; email: string }> {
   const email = emailInput.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
+  if (!isEmailAddress(email)) throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
   if (password.length < 8) throw new ValidationError('password must have at least 8 characters', { context: { password: ['too short'] } });
   if (hubIds.length === 0) throw new ValidationError('a user needs at least one account (--hub)', { context: { hub: [] } });
   for (const hubId of hubIds) {

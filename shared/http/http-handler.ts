@@ -5,6 +5,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { config } from '../config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import { authenticate, type AuthContext } from './auth';
 import { errorBody, toAppError } from './error-body';
@@ -12,6 +13,7 @@ import { pageHeaders, renderErrorPage } from './html';
 import { logger } from './logger';
 import type { HttpResult } from './responses';
 import { compileValidator, type Validator } from './validation';
+import { clientKeyedRecord } from '../client-keys';
 
 /** A JSON schema that carries the type of the values it accepts; build one with typedSchema(). */
 export interface TypedSchema<T> {
@@ -57,7 +59,7 @@ interface State {
 const jsonContentType = 'application/json;charset=utf-8';
 
 function parseCookies(cookies: string[] | undefined): Record<string, string> {
-  const jar: Record<string, string> = {};
+  const jar = clientKeyedRecord<string>();
   for (const cookie of cookies ?? []) {
     for (const part of cookie.split(';')) {
       const index = part.indexOf('=');
@@ -69,16 +71,25 @@ function parseCookies(cookies: string[] | undefined): Record<string, string> {
   return jar;
 }
 
+/** Hosts only a local runtime (the local gateway, sam local) puts in requestContext.domainName: served over plain HTTP. */
+const loopbackHost = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
+
+/**
+ * The configured public base URL, else the domain API Gateway received the request on (set by
+ * the gateway, not by the client). The Host and X-Forwarded-* headers are the client's to choose,
+ * so a link built from them could point anywhere.
+ */
 function baseUrlOf(event: Event): string {
-  const headers = event.headers ?? {};
-  const proto = headers['x-forwarded-proto']?.split(',')[0]?.trim() || 'https';
-  const host = headers.host ?? event.requestContext?.domainName ?? 'localhost';
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const host = event.requestContext?.domainName ?? 'localhost';
   const stage = event.requestContext?.stage;
-  return `${proto}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
+  return `${loopbackHost.test(host) ? 'http' : 'https'}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
 }
 
 function serialize(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId };
+  // nosniff on every answer, errors included: a browser must never read a JSON body (which may
+  // echo client text) as HTML or script.
+  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId, 'x-content-type-options': 'nosniff' };
   let body: string | undefined;
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders);

@@ -7,6 +7,7 @@ import { NotFoundError, ObjectAlreadyExistsError } from '../http/errors';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
 } from './timeline-access';
+import { isObjectPrototypeName } from '../client-keys';
 
 /**
  * Names an event already uses for its own fields (HubSpot's list); a property with one of these names
@@ -48,7 +49,7 @@ function requireValidName(name: string | undefined): string {
     throw validationFailure([problem('name', `name must start with a letter and contain only letters, digits and _ (at most 100 characters); got ${JSON.stringify(name ?? '')}`, 'INVALID_NAME')],
       { name: [name ?? ''] });
   }
-  if (reservedTimelineNames.includes(name)) {
+  if (reservedTimelineNames.includes(name) || isObjectPrototypeName(name)) {
     throw validationFailure([problem('name', `"${name}" is a reserved name and cannot be used for an event type property`, 'RESERVED_NAME')], { name: [name] });
   }
   return name;

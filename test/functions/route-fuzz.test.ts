@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { RunningGateway } from '../../bin/local-gateway';
 import { routes } from '../../shared/routes';
 import type { Route } from '../../shared/route-types';
+import { adversarialStrings } from '../support/adversarial-strings';
 import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 
 /**
@@ -15,6 +16,12 @@ import { install, signTestAccessToken, startTestGateway, type InstalledTokens } 
  * the wrong type): so generated requests reach the handlers' logic, not only the validation in front
  * of it. The first request of every route is the unmutated valid one, and every authenticated route
  * must let some valid-token requests through validation.
+ *
+ * Then every field of every route (each path parameter, the query, the headers, each field of a
+ * valid body and the typed CRM properties) gets 64 KiB strings built to make backtracking
+ * patterns blow up, and each request must stay within a CPU budget: 200 ms of this process's CPU
+ * time (process.cpuUsage; the gateway and handlers run in-process, DynamoDB Local does not), where
+ * a quadratic pattern took seconds. Wall clock is not measured: a busy machine does not fail it.
  */
 const runsPerRoute = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 300);
 
@@ -32,6 +39,7 @@ let scopelessToken: string;
 let fixtures: Fixtures;
 let sent = 0;
 let reachedLogic = 0;
+let slowestAdversarial = { ms: 0, label: 'none' };
 
 async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${gateway.baseUrl}${pathName}`, {
@@ -61,7 +69,8 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx`);
+  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx;`
+    + ` slowest adversarial request ${slowestAdversarial.ms.toFixed(0)} ms CPU (${slowestAdversarial.label})`);
   await gateway.close();
 });
 
@@ -221,6 +230,7 @@ function concretePath(route: Route, segments: (string | null)[]): string {
 
 async function assertWellFormed(route: Route, response: Response): Promise<void> {
   const text = await response.text();
+  if (response.headers.get('x-content-type-options') !== 'nosniff') throw new Error(`${route.name}: ${response.status} without x-content-type-options: nosniff`);
   if (response.status >= 500) throw new Error(`${route.name}: ${response.status} ${text.slice(0, 300)}`);
   if (response.status < 400) return;
   const contentType = response.headers.get('content-type') ?? '';
@@ -260,5 +270,110 @@ describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s',
 
     // A valid token with real ids and a valid body must get through auth and validation to the handler.
     if (route.scopes !== 'public') expect(routeReachedLogic).toBeGreaterThan(0);
+  });
+});
+
+const requestCpuBudgetMs = 200;
+/** The shapes thrown at every field (a subset of test/support/adversarial-strings.ts, to bound the run time). */
+const fuzzShapes = ['digits then x', 'a, dots, then -', 'an email of dots', 'ISO date then time digits', 'one-letter labels then !', 'repeated emoji', 'nested brackets'] as const;
+/**
+ * Node's HTTP server refuses a request head over 16 KiB (431) and API Gateway one over 10 KiB, so
+ * a value in the path, query or a header is cut to this before percent-encoding: longer ones never
+ * reach a function.
+ */
+const maxUrlValueLength = 2048;
+/** CRM property names of every value type, so each validator sees the long strings. */
+const typedPropertyNames = ['numberofemployees', 'annualrevenue', 'closedate', 'domain', 'hs_additional_domains', 'lifecyclestage', 'industry', 'hubspot_owner_id', 'name', 'phone'];
+const queryNames = ['limit', 'after', 'properties', 'propertiesWithHistory', 'archived', 'associations', 'idProperty', 'client_id', 'redirect_uri', 'scope', 'optional_scope', 'state', 'code', 'error', 'error_description', 'hub_id'];
+
+type FieldPath = (string | number)[];
+
+/** Every leaf of a valid body, plus the typed property names (and a long name) under each `properties` object. */
+function fieldPathsOf(value: unknown, path: FieldPath = []): FieldPath[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => fieldPathsOf(item, [...path, index]));
+  if (!isObject(value)) return [path];
+  const inner = Object.entries(value).flatMap(([key, item]) => fieldPathsOf(item, [...path, key]));
+  const typed = path.at(-1) === 'properties' ? typedPropertyNames.map((name) => [...path, name]) : [];
+  return [...inner, ...typed];
+}
+
+function withValueAt(valid: JsonObject, path: FieldPath, text: string): JsonObject {
+  const copy = structuredClone(valid);
+  let parent: Record<string | number, unknown> = copy;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  parent[path.at(-1) ?? ''] = text;
+  return copy;
+}
+
+interface TimedRequest {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function cpuMsOfRequest(route: Route, request: TimedRequest): Promise<number> {
+  const method = route.method === 'ANY' ? 'POST' : route.method;
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const headers = { authorization: `Bearer ${validToken}`, 'content-type': route.body === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'application/json', ...request.headers };
+  const start = process.cpuUsage();
+  const response = await fetch(`${gateway.baseUrl}${request.path}`, { method, headers, body: hasBody ? request.body : undefined, redirect: 'manual' });
+  await assertWellFormed(route, response);
+  const used = process.cpuUsage(start);
+  sent += 1;
+  return (used.user + used.system) / 1000;
+}
+
+/** One request per field and shape: the valid request with that one field replaced. */
+function adversarialRequestsFor(route: Route): TimedRequest[] {
+  const valid = validBodyOf(route) ?? {};
+  const asForm = route.body === 'urlencoded';
+  const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
+  const paramCount = route.path === '$default' ? 1 : (route.path.match(/\{[^}]+\}/g) ?? []).length;
+  const requests: TimedRequest[] = [];
+  for (const shape of fuzzShapes) {
+    const text = adversarialStrings[shape] ?? '';
+    const short = encodeURIComponent(text.slice(0, maxUrlValueLength));
+    const validPath = concretePath(route, [null, null, null, null]);
+    for (let index = 0; index < paramCount; index += 1) {
+      const segments = [null, null, null, null].map((segment, position) => (position === index ? short : segment));
+      requests.push({ label: `${shape} in path parameter ${index + 1}`, path: concretePath(route, segments), body: encode(valid) });
+    }
+    requests.push({ label: `${shape} in every query parameter`, path: `${validPath}?${queryNames.map((name) => `${name}=${short}`).join('&')}`, body: encode(valid) });
+    requests.push({ label: `${shape} in the authorization header`, path: validPath, headers: { authorization: `Bearer ${short}` }, body: encode(valid) });
+    requests.push({ label: `${shape} in a cookie`, path: validPath, headers: { cookie: `hs_session=${short}; ${short}=1` }, body: encode(valid) });
+    const paths = asForm ? [...new Set([...Object.keys(valid), 'grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'refresh_token', 'email', 'password', 'csrf_token'])].map((key) => [key])
+      : fieldPathsOf(valid).filter((path) => path.length > 0);
+    for (const path of paths) requests.push({ label: `${shape} in body field ${path.join('.')}`, path: validPath, body: encode(withValueAt(valid, path, text)) });
+    if (!asForm && isObject(valid.properties)) {
+      requests.push({ label: `${shape} as a property name`, path: validPath, body: JSON.stringify({ ...valid, properties: { ...valid.properties, [text]: 'x' } }) });
+    }
+  }
+  // batch/create once validated 100 inputs before answering: one request, 100 slow values.
+  if (Array.isArray(valid.inputs) && route.name !== 'batchArchiveCompanies' && route.name !== 'batchReadCompanies') {
+    const first = valid.inputs[0] as JsonObject;
+    const inputs = Array.from({ length: 100 }, (_unused, index) => ({ ...first, ...(typeof first.id === 'string' && route.name === 'batchUpsertCompanies' ? { id: `u${index}.example` } : {}), properties: { numberofemployees: adversarialStrings['digits then x'] } }));
+    requests.push({ label: '100 inputs of digits then x', path: concretePath(route, [null, null, null, null]), body: JSON.stringify({ ...valid, inputs }) });
+  }
+  return requests;
+}
+
+describe.each(routes.map((route) => [route.name, route] as const))('adversarial long strings at %s', (_name, route) => {
+  it(`spends at most ${requestCpuBudgetMs} ms of CPU on each request, whichever field holds the string`, async () => {
+    const requests = adversarialRequestsFor(route);
+    // Loads the handler's module first: its one-time import is not a request's cost.
+    await cpuMsOfRequest(route, { label: 'warm-up', path: concretePath(route, [null, null, null, null]), body: '{}' });
+    const overBudget: string[] = [];
+    let slowestMs = 0;
+    for (const request of requests) {
+      const ms = await cpuMsOfRequest(route, request);
+      slowestMs = Math.max(slowestMs, ms);
+      if (ms > slowestAdversarial.ms) slowestAdversarial = { ms, label: `${route.name}: ${request.label}` };
+      if (ms > requestCpuBudgetMs) overBudget.push(`${request.label}: ${ms.toFixed(0)} ms CPU`);
+    }
+
+    expect(requests.length).toBeGreaterThanOrEqual(fuzzShapes.length * 3);
+    expect(overBudget).toEqual([]);
+    expect(slowestMs).toBeLessThanOrEqual(requestCpuBudgetMs);
   });
 });

@@ -119,6 +119,16 @@ describe('API stack: one function and one route per row of the route table', () 
     expect(variables.LOG_LEVEL).toEqual(expect.any(String));
   });
 
+  it.each(routes.map((route) => [route.name, route] as const))('gives %s the API\'s own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change', (_name, route) => {
+    const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+    const joined = JSON.stringify(variables.PUBLIC_BASE_URL);
+    expect(joined).toMatch(/^\{"Fn::Join":/);
+    expect(joined).toContain('https://');
+    expect(joined).toContain('.execute-api.');
+    expect(joined).toMatch(/"Ref":"HttpApi[0-9A-F]*"/);
+  });
+
   it.each(routes.map((route) => [route.name, route] as const))('gives %s the secret ARNs its row lists and no other', (_name, route) => {
     const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const secrets = route.secrets ?? [];

@@ -93,6 +93,17 @@ describe('POST .../event-types/{eventTypeId}/properties', () => {
     expect(response.body.context).toEqual({ field: ['name'], name: [name] });
   });
 
+  // A property so named was accepted, and then every event setting it answered 500.
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'])(
+    'rejects %s, the name of an Object.prototype member, with 400 naming the field', async (name) => {
+      const eventTypeId = await newEventTypeId();
+
+      const response = await call<ErrorJson>('POST', propertiesPath(eventTypeId), { name, label: `Member ${name}`, propertyType: 'String' });
+
+      expect(response.status).toBe(400);
+      expect(response.body.context).toEqual({ field: ['name'], name: [name] });
+    });
+
   it('rejects a name that could not be an event key', async () => {
     const eventTypeId = await newEventTypeId();
 
