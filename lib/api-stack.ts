@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -6,14 +6,14 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import type { PartitionName } from '../shared/db/keys';
 import type { Route } from '../shared/route-types';
 import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
 import type { Throttle } from './route-limits';
-import { routeKeyOf, RouteStack } from './route-stack';
+import { addRouteFunctions, routeKeyOf } from './route-stack';
 
 export { tableReadActions, tableWriteActions } from './route-stack';
 
@@ -36,8 +36,10 @@ export interface ApiStackProps extends StackProps {
   /** Reserved concurrency of each route function; undefined reserves none. */
   reservedConcurrency?: number;
   /**
-   * Declares the variables `sam local --env-vars` fills in (sam only overrides variables the
-   * template declares): DYNAMODB_ENDPOINT, and SECRETS_JSON where the row reads a secret. Never for a deployed stack.
+   * A template for `sam local`, never for a deployed stack: the functions declare the variables
+   * `sam local --env-vars` fills in (sam only overrides variables the template declares):
+   * DYNAMODB_ENDPOINT, and SECRETS_JSON where the row reads a secret. And the route functions stay in
+   * this one template instead of nested stacks: `sam local start-api` serves no route of a nested stack.
    */
   declareSamLocalVariables?: boolean;
   /** SNS topic the alarms notify; without it they only change state. */
@@ -51,6 +53,8 @@ export interface ApiStackProps extends StackProps {
  */
 export class ApiStack extends Stack {
   readonly functions = new Map<string, BundledFunction>();
+  /** The construct holding each group's route functions: a nested stack, or (for sam local) a plain construct. */
+  readonly routeGroups = new Map<string, Construct>();
   readonly url: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -81,10 +85,10 @@ export class ApiStack extends Stack {
     });
     this.url = stage.url;
 
-    const stacks: RouteStack[] = [];
     for (const [group, routes] of groupRoutes(props.routes)) {
-      const routeStack = new RouteStack(this, routeStackIdOf(group), {
-        description: `Route functions of functions/${group}/`,
+      const id = routeStackIdOf(group);
+      const scope = props.declareSamLocalVariables ? new Construct(this, id) : new NestedStack(this, id, { description: `Route functions of functions/${group}/` });
+      const functions = addRouteFunctions(scope, {
         routes,
         httpApi: api,
         table: props.table,
@@ -95,8 +99,8 @@ export class ApiStack extends Stack {
         reservedConcurrency: props.reservedConcurrency,
         declareSamLocalVariables: props.declareSamLocalVariables,
       });
-      stacks.push(routeStack);
-      for (const [name, fn] of routeStack.functions) this.functions.set(name, fn);
+      this.routeGroups.set(group, scope);
+      for (const [name, fn] of functions) this.functions.set(name, fn);
     }
 
     // Route throttles name route keys, which must exist before the stage refers to them.
@@ -105,7 +109,7 @@ export class ApiStack extends Stack {
       const route = props.routes.find((candidate) => candidate.name === name);
       if (!route) throw new Error(`a throttle names route ${name}, which is not in the route table`);
       routeSettings[routeKeyOf(route)] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
-      const holder = stacks.find((candidate) => candidate.functions.has(name));
+      const holder = this.functions.get(name)?.node.scope;
       if (holder) stage.node.addDependency(holder);
     }
     if (Object.keys(routeSettings).length > 0) (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);

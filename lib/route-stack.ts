@@ -1,4 +1,4 @@
-import { Duration, NestedStack, Validations, type NestedStackProps } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -16,7 +16,7 @@ export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'd
 /** Transactions need no action of their own: they are authorized per item as these. */
 export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
 
-export interface RouteStackProps extends NestedStackProps {
+export interface RouteFunctionsProps {
   /** The routes of one group (lib/route-groups.ts). */
   routes: readonly Route[];
   httpApi: IHttpApi;
@@ -65,54 +65,52 @@ function tableStatements(table: ITable, route: Route, routePartitions: Readonly<
 }
 
 /**
- * One nested stack of route functions: per row, a bundled function with only the table
- * partitions and secrets its row names, its HTTP API route and integration, and a throttle alarm.
- * The HTTP API itself, its stage and the secrets live in the parent stack.
+ * The route functions of one group (lib/route-groups.ts), in a nested stack of their own or, for
+ * sam local, in the parent: per row, a bundled function with only the table partitions and
+ * secrets its row names, its HTTP API route and integration, and a throttle alarm. The HTTP API
+ * itself, its stage and the secrets live in the parent stack.
  */
-export class RouteStack extends NestedStack {
-  readonly functions = new Map<string, BundledFunction>();
-
-  constructor(scope: Construct, id: string, props: RouteStackProps) {
-    super(scope, id, props);
-    for (const route of props.routes) {
-      const id = constructIdOf(route);
-      const fn = new BundledFunction(this, id, {
-        entry: route.entry,
-        routeName: route.name,
-        description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
-        logRetention: props.logRetention,
-        reservedConcurrency: props.reservedConcurrency,
-        statements: [...tableStatements(props.table, route, props.routePartitions), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
-        environment: {
-          TABLE_NAME: props.table.tableName,
-          TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,
-          COOKIE_SECURE: 'true',
-          LOG_LEVEL: props.logLevel,
-          ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn } : {}),
-          ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: props.secrets.sessionSecret.secretArn } : {}),
-          ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
-        },
-      });
-      const httpRoute = new HttpRoute(this, `${id}Route`, {
-        httpApi: props.httpApi,
-        routeKey: route.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
-      });
-      Validations.of(httpRoute).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: route.scopes === 'public'
-          ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
-          : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts): no authorizer Lambda or database read on the hot path.',
-      });
-      new Alarm(this, `${id}Throttles`, {
-        alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,
-        metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      this.functions.set(route.name, fn);
-    }
+export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps): Map<string, BundledFunction> {
+  const functions = new Map<string, BundledFunction>();
+  for (const route of props.routes) {
+    const id = constructIdOf(route);
+    const fn = new BundledFunction(scope, id, {
+      entry: route.entry,
+      routeName: route.name,
+      description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
+      logRetention: props.logRetention,
+      reservedConcurrency: props.reservedConcurrency,
+      statements: [...tableStatements(props.table, route, props.routePartitions), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,
+        COOKIE_SECURE: 'true',
+        LOG_LEVEL: props.logLevel,
+        ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn } : {}),
+        ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: props.secrets.sessionSecret.secretArn } : {}),
+        ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
+      },
+    });
+    const httpRoute = new HttpRoute(scope, `${id}Route`, {
+      httpApi: props.httpApi,
+      routeKey: route.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+    });
+    Validations.of(httpRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: route.scopes === 'public'
+        ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
+        : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts): no authorizer Lambda or database read on the hot path.',
+    });
+    new Alarm(scope, `${id}Throttles`, {
+      alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,
+      metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    functions.set(route.name, fn);
   }
+  return functions;
 }

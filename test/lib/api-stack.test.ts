@@ -1,4 +1,4 @@
-import { App, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -7,7 +7,6 @@ import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
 import { addPlatformStacks } from '../../lib/platform-stacks';
 import { reservedConcurrencyPerFunction, routeThrottles, type ReservedConcurrencySetting } from '../../lib/route-limits';
-import { RouteStack } from '../../lib/route-stack';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
 import { routePartitions } from '../../shared/route-partitions';
@@ -426,11 +425,11 @@ describe('a row added to the route table', () => {
       routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
       throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, searchCompanies: ['hubs'] },
     });
-    const companies = stack.node.findAll().find((construct): construct is RouteStack => construct instanceof RouteStack && construct.functions.has('listCompanies'));
-    if (!companies) throw new Error('no nested stack serves listCompanies');
+    const companies = stack.routeGroups.get('companies');
+    if (!(companies instanceof NestedStack)) throw new Error('functions/companies/ has no nested stack');
     const template = Template.fromStack(companies);
 
-    expect(companies.functions.has('searchCompanies')).toBe(true);
+    expect(stack.functions.get('searchCompanies')?.node.scope).toBe(companies);
     template.resourceCountIs('AWS::Lambda::Function', routes.filter((route) => route.entry.startsWith('functions/companies/')).length + 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /crm/v3/objects/companies/search' });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^searchCompanies: POST ') });

@@ -32,6 +32,7 @@ beforeAll(async () => {
   nestedStacks = Object.entries(root?.Resources ?? {}).filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack');
 }, synthesisTimeoutMs);
 
+/** The API stack's resources and its nested stacks' (none in the samLocal template). */
 function unbundledApiTemplate(declareSamLocalVariables: boolean): Record<string, FunctionResource> {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const { api } = addPlatformStacks(app, {
@@ -63,6 +64,19 @@ describe('sam local', () => {
       expect([id, resource.Metadata?.['aws:asset:property']]).toEqual([id, 'TemplateURL']);
       expect([id, typeof templateFile === 'string' && existsSync(path.join(outdir, templateFile))]).toEqual([id, true]);
     }
+  });
+
+  it('keeps every route and function in the one samLocal template: sam local start-api serves no route of a nested stack', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const { api } = addPlatformStacks(app, {
+      routes, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
+      throttle: { rateLimit: 100, burstLimit: 200 }, declareSamLocalVariables: true,
+    });
+    const template = Template.fromStack(api);
+
+    template.resourceCountIs('AWS::CloudFormation::Stack', 0);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 1);
   });
 
   it('uses a runtime sam has an emulation image for', () => {
