@@ -11,6 +11,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addPlatformStacks } from '../lib/platform-stacks';
+import type { ReservedConcurrencySetting } from '../lib/route-limits';
 import { buildValidators, generatedDir } from './build-validators';
 import { routes } from '../shared/routes';
 
@@ -26,6 +27,15 @@ function positiveInteger(name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`context ${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** `auto` (the default), `off` or 0 (no reservation), or a whole number per route function. */
+function reservedConcurrencySetting(): ReservedConcurrencySetting {
+  const raw = context('reservedConcurrency') ?? 'auto';
+  if (raw === 'auto' || raw === 'off') return raw;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`context reservedConcurrency must be auto, off or a whole number, got "${raw}"`);
   return value;
 }
 
@@ -69,6 +79,8 @@ async function main(): Promise<void> {
     logLevel,
     signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
     throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
+    reservedConcurrency: reservedConcurrencySetting(),
+    accountConcurrency: positiveInteger('accountConcurrency', 1000),
     alarmTopicArn: context('alarmTopicArn'),
     declareSamLocalVariables: context('samLocal') === 'true',
     // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.

@@ -57,3 +57,24 @@ export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId:
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
 export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: `HUB#${hubId}`, sk: `ASSOC_TYPE#${typeId}` });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#${hubId}`, sk: `COUNTER#${name}` });
+
+/**
+ * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
+ * matches anything). The stack grants each function only the partitions its route touches
+ * (shared/route-partitions.ts); a key function with a new pk prefix needs a new entry here.
+ */
+export const partitions = {
+  counters: 'COUNTER',
+  appsByClientId: 'CLIENT#*',
+  apps: 'APP#*',
+  hubs: 'HUB#*',
+  users: 'USER#*',
+  loginAttempts: 'LOGIN#*',
+  authCodes: 'CODE#*',
+  usedAuthCodes: 'USEDCODE#*',
+  refreshTokens: 'REFRESH#*',
+  grants: 'GRANT#*',
+  timelineEvents: 'TIMELINE_EVENT#*',
+} as const;
+
+export type PartitionName = keyof typeof partitions;

@@ -1,0 +1,57 @@
+import type { PartitionName } from './db/keys';
+
+/**
+ * The table partitions each route's function may touch, by route name: the stack turns them into
+ * an IAM `dynamodb:LeadingKeys` condition (lib/api-stack.ts), so a function reaches only these
+ * partitions even with a bug in its code. Traced from the repositories each handler calls; the
+ * test in test/lib/route-partitions.test.ts fails when a route's shipped bundle can build a key in a
+ * partition not listed here. A route with table access 'none' lists none.
+ */
+export const routePartitions: Readonly<Record<string, readonly PartitionName[]>> = {
+  notFound: [],
+
+  createTimelineEventType: ['apps', 'counters'],
+  listTimelineEventTypes: ['apps'],
+  getTimelineEventType: ['apps'],
+  updateTimelineEventType: ['apps'],
+  deleteTimelineEventType: ['apps'],
+  createTimelineEventTypeProperty: ['apps', 'counters'],
+  listTimelineEventTypeProperties: ['apps'],
+  updateTimelineEventTypeProperty: ['apps'],
+  deleteTimelineEventTypeProperty: ['apps'],
+  createTimelineEvent: ['apps', 'hubs', 'timelineEvents'],
+  putTimelineEvent: ['apps', 'hubs', 'timelineEvents'],
+  createTimelineEventBatch: ['apps', 'hubs', 'timelineEvents'],
+  putTimelineEventBatch: ['apps', 'hubs', 'timelineEvents'],
+  getTimelineEvent: ['apps', 'timelineEvents'],
+
+  authorize: ['appsByClientId', 'hubs', 'users'],
+  login: ['appsByClientId', 'users', 'loginAttempts'],
+  decideConsent: ['appsByClientId', 'hubs', 'users', 'authCodes'],
+  demoCallback: [],
+  issueToken: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants'],
+  // Token metadata is public: these reach only the token records, never users or their password hashes.
+  getAccessTokenInfo: ['grants'],
+  getRefreshTokenInfo: ['refreshTokens'],
+  deleteRefreshToken: ['refreshTokens'],
+
+  listCompanyProperties: ['hubs'],
+  getCompanyProperty: ['hubs'],
+  createCompanyProperty: ['hubs'],
+
+  createCompany: ['hubs'],
+  listCompanies: ['hubs'],
+  getCompany: ['hubs'],
+  updateCompany: ['hubs'],
+  archiveCompany: ['hubs'],
+  batchReadCompanies: ['hubs'],
+  batchCreateCompanies: ['hubs'],
+  batchUpdateCompanies: ['hubs'],
+  batchUpsertCompanies: ['hubs'],
+  batchArchiveCompanies: ['hubs'],
+
+  associateCompany: ['hubs'],
+  disassociateCompany: ['hubs'],
+  listAssociationLabels: ['hubs'],
+  createAssociationLabel: ['hubs'],
+};
