@@ -2,9 +2,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateSessionSecret, generateSigningKey, publicKeysOf, type SecretsDocument } from '../shared/oauth/key-generation';
 
-// Local runs use Node 20; the deployed functions run on nodejs22.x where the SDK has no such warning.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 /** Fixed local defaults shared by `npm start`, the admin CLI and the tests. */
 export const localDefaults = {
   tableName: 'hubspot-platform-local',
