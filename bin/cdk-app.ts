@@ -68,9 +68,6 @@ async function generateValidators(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  // Collecting the schemas loads the handlers, and with them the AWS SDK, in this Node 20 process.
-  // The SDK then warns about Node 20, which does not apply: the functions run on nodejs22.x.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   await generateValidators();
   addPlatformStacks(app, {
     routes,

@@ -2,9 +2,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { generateSessionSecret, generateSigningKey, publicKeysOf, type SecretsDocument } from '../shared/oauth/key-generation';
 
-// Local runs use Node 20; the deployed functions run on nodejs22.x where the SDK has no such warning.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 /**
  * Fixed local defaults shared by `npm start`, the admin CLI and the tests. LOCAL_STATE_DIR moves
  * the state folder (secrets, demo data, the running-instance file), e.g. for a test's own copy.

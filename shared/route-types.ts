@@ -20,6 +20,9 @@ export interface Route {
   readonly body: 'json' | 'urlencoded' | 'none';
   readonly table: TableAccess;
   readonly secrets?: readonly SecretName[];
-  /** Browser pages answer errors as HTML; everything else as the JSON error object. */
-  readonly format?: 'json' | 'html';
+  /**
+   * Browser pages answer errors as HTML; everything else as the JSON error object, which the
+   * OAuth token endpoint ('oauth') extends with RFC 6749's `error` and `error_description` on every error.
+   */
+  readonly format?: 'json' | 'html' | 'oauth';
 }

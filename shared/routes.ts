@@ -57,7 +57,7 @@ export const routes = [
     entry: 'functions/oauth/demo-callback.ts', scopes: 'public', body: 'none', table: 'none', format: 'html' },
   { name: 'issueToken', method: 'POST', path: '/oauth/v1/token',
     entry: 'functions/oauth/issue-token.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    secrets: ['signingKey'] },
+    secrets: ['signingKey'], format: 'oauth' },
   { name: 'getAccessTokenInfo', method: 'GET', path: '/oauth/v1/access-tokens/{token}',
     entry: 'functions/oauth/get-access-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
   { name: 'getRefreshTokenInfo', method: 'GET', path: '/oauth/v1/refresh-tokens/{token}',

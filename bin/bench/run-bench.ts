@@ -182,6 +182,6 @@ function putItemsOf(commands: readonly RecordedCommand[]): Record<string, unknow
 
 /** What a function's process sees: the configuration of this run, as Lambda would pass it. */
 function coldStartEnvironment(): NodeJS.ProcessEnv {
-  const names = ['PATH', 'AWS_REGION', 'TABLE_NAME', 'TOKEN_PUBLIC_KEYS', 'DYNAMODB_ENDPOINT', 'SECRETS_FILE', 'LOG_LEVEL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+  const names = ['PATH', 'AWS_REGION', 'TABLE_NAME', 'TOKEN_PUBLIC_KEYS', 'DYNAMODB_ENDPOINT', 'SECRETS_FILE', 'LOG_LEVEL'];
   return { ...Object.fromEntries(names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])), TZ: ':UTC' };
 }

@@ -8,7 +8,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { config } from '../config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import { authenticate, type AuthContext } from './auth';
-import { errorBody, toAppError } from './error-body';
+import { errorBody, toAppError, tokenEndpointErrorBody } from './error-body';
 import { pageHeaders, renderErrorPage } from './html';
 import { logger } from './logger';
 import type { HttpResult } from './responses';
@@ -150,10 +150,11 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     onError: (request) => {
       const state = stateOf(request.event);
       const error = toAppError(request.error);
-      if (error.status >= 500) {
+      const mapped = route.format === 'oauth' ? tokenEndpointErrorBody(error, state.correlationId) : errorBody(error, state.correlationId);
+      if (mapped.statusCode >= 500) {
         const cause = request.error;
         logger.error('request failed', {
-          correlationId: state.correlationId, route: route.name, statusCode: error.status,
+          correlationId: state.correlationId, route: route.name, statusCode: mapped.statusCode,
           errorName: cause instanceof Error ? cause.name : typeof cause,
           errorMessage: cause instanceof Error ? cause.message : undefined,
           stack: cause instanceof Error ? cause.stack : undefined,
@@ -161,10 +162,9 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
       } else {
         logger.info('request', {
           correlationId: state.correlationId, route: route.name, method: request.event.requestContext?.http?.method,
-          statusCode: error.status, category: error.category, durationMs: Math.round(performance.now() - state.startedAt),
+          statusCode: mapped.statusCode, category: error.category, durationMs: Math.round(performance.now() - state.startedAt),
         });
       }
-      const mapped = errorBody(error, state.correlationId);
       if (route.format === 'html') {
         request.response = serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId);
       } else {

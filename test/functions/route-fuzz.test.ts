@@ -240,6 +240,10 @@ async function assertWellFormed(route: Route, response: Response): Promise<void>
   if (typeof body.message !== 'string' || typeof body.correlationId !== 'string' || typeof body.category !== 'string' || typeof body.status !== 'string') {
     throw new Error(`${route.name}: ${response.status} body is not the error object: ${text.slice(0, 300)}`);
   }
+  const oauth = body as { error?: unknown; error_description?: unknown };
+  if (route.format === 'oauth' && (typeof oauth.error !== 'string' || typeof oauth.error_description !== 'string')) {
+    throw new Error(`${route.name}: ${response.status} token error without RFC 6749 error fields: ${text.slice(0, 300)}`);
+  }
 }
 
 const validationStatuses = new Set([400, 401, 403, 415]);

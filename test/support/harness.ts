@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { assertLocalDynamoDb } from './local-only';
 import { startGateway, type RunningGateway } from '../../bin/local-gateway';
 import { createAccount, createApp, createUser } from '../../shared/admin/provisioning';
@@ -118,16 +118,21 @@ export async function install(gateway: { readonly baseUrl: string }, options: Pa
  * Signs an access token directly with the run's local key, for tests that need a token of a
  * given hub, app or scope set without an install (it verifies exactly like an issued one).
  */
-export function signTestAccessToken(claims: { appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number }): string {
+/** The newest signing key of the test run's secrets file, as the token endpoint signs with it. */
+export function testSigningKey(): { kid: string; privateKey: KeyObject } {
   const secretsFile = process.env.SECRETS_FILE ?? path.join(process.env.TEST_STATE_DIR ?? '', 'secrets.json');
   const document = JSON.parse(readFileSync(secretsFile, 'utf8')) as SecretsDocument;
   const newest = document.signingKeys?.at(-1);
   if (!newest) throw new Error('no signing key');
+  return { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) };
+}
+
+export function signTestAccessToken(claims: { appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number }): string {
   const issuedAtSeconds = nowSeconds();
   return signAccessToken({
     appId: claims.appId, hubId: claims.hubId, userId: claims.userId ?? 1, scopes: claims.scopes,
     issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800), grantId: 'test-grant',
-  }, { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) });
+  }, testSigningKey());
 }
 
 export function bearer(token: string): Record<string, string> {

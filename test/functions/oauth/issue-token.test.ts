@@ -204,3 +204,39 @@ describe('POST /oauth/v1/token, refresh_token', () => {
     expect(await response.json()).toMatchObject({ status: 'BAD_REFRESH_TOKEN', error: 'invalid_grant' });
   });
 });
+
+describe('POST /oauth/v1/token, a request it cannot read', () => {
+  const tokenUrl = () => `${gateway.baseUrl}/oauth/v1/token`;
+
+  it('answers a JSON body with 400 invalid_request and the usual error fields, and issues nothing', async () => {
+    const installation = await provision();
+    const code = await authorizationCodeFor(installation);
+    const fields = { grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code };
+
+    const response = await fetch(tokenUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await jsonOf(response) as unknown as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'error', error: 'invalid_request', category: 'VALIDATION_ERROR', context: { 'content-type': ['unsupported'] } });
+    expect(body.error_description).toBe(body.message);
+    expect(body.correlationId).toBe(response.headers.get('x-hubspot-correlation-id'));
+    // The code was not spent: the same code still exchanges as a form.
+    expect((await exchange(installation, code)).status).toBe(200);
+  });
+
+  it('answers a request without a Content-Type with 400 invalid_request', async () => {
+    const response = await fetch(tokenUrl(), { method: 'POST', body: new Uint8Array(Buffer.from('grant_type=refresh_token')) });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 'error', error: 'invalid_request', context: { 'content-type': ['unsupported'] } });
+  });
+
+  it('answers a field over its limit with 400 invalid_request naming the field', async () => {
+    const response = await postForm(gateway.baseUrl, '/oauth/v1/token', { grant_type: 'authorization_code', code: 'x'.repeat(201) });
+
+    expect(response.status).toBe(400);
+    const body = await jsonOf(response);
+    expect(body).toMatchObject({ error: 'invalid_request', category: 'VALIDATION_ERROR', context: { field: ['body.code'] } });
+  });
+});
