@@ -36,10 +36,11 @@ export const timelinePropertyKey = (appId: number, eventTypeId: number, property
   ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY#${propertyId}` });
 export const timelinePropertyNameKey = (appId: number, eventTypeId: number, name: string): Key =>
   ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY_NAME#${name}` });
-// Event ids are unique per event type across all hubs (as in HubSpot), so the hub is an attribute, not part of the key;
-// eventTypeId is digits only, so the '#' separator stays unambiguous.
-export const timelineEventKey = (eventTypeId: number, eventId: string): Key =>
-  ({ pk: `TIMELINE_EVENT#${eventTypeId}#${eventId}`, sk: 'EVENT' });
+// Event ids are unique per event type within one account (hub): another account may use the same id,
+// and cannot learn that one is taken. hubId and eventTypeId are digits only, so the '#' separators
+// stay unambiguous whatever the caller-chosen eventId holds. One partition per event spreads the writes.
+export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: string): Key =>
+  ({ pk: `TIMELINE_EVENT#${hubId}#${eventTypeId}#${eventId}`, sk: 'EVENT' });
 
 // CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
 export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });

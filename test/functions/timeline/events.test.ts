@@ -102,15 +102,25 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     expect(read.body.attendeeCount).toBe(String(statuses.indexOf(204)));
   });
 
-  it('rejects an id the type already used in another account, as HubSpot does (ids are unique per event type)', async () => {
-    const event = contactEvent();
-    await call('POST', `${appPath()}/event`, event);
+  it('stores the same id in two accounts independently: ids are unique per event type and account', async () => {
+    // Regression (red-team finding 8): ids were unique across accounts, so one account learned that another
+    // had used an id and could squat ids another account would need.
+    const event = contactEvent({ webinarName: 'First account' });
     const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, event, otherHubToken);
+    const first = await call('POST', `${appPath()}/event`, event);
+    const second = await call('POST', `${appPath()}/event`, { ...event, webinarName: 'Second account' }, otherHubToken);
+    const batchInSecond = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] }, otherHubToken);
+    const batchInFirst = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] });
+    const readFirst = await call('GET', eventPath(contactTypeId, String(event.id)));
+    const readSecond = await call('GET', eventPath(contactTypeId, String(event.id)), undefined, otherHubToken);
+    const duplicateInSecond = await call<ErrorJson>('POST', `${appPath()}/event`, event, otherHubToken);
 
-    expect(response.status).toBe(400);
-    expect(response.body.errors?.[0]?.code).toBe('DUPLICATE_EVENT_ID');
+    expect([first.status, second.status, batchInSecond.status, batchInFirst.status]).toEqual([204, 204, 204, 204]);
+    expect(readFirst.body).toMatchObject({ id: event.id, portalId: installed.hubId, webinarName: 'First account' });
+    expect(readSecond.body).toMatchObject({ id: event.id, portalId: installed.hubId + 1, webinarName: 'Second account' });
+    expect(duplicateInSecond.status).toBe(400);
+    expect(duplicateInSecond.body.errors?.[0]?.code).toBe('DUPLICATE_EVENT_ID');
   });
 
   it('also creates through the legacy PUT', async () => {
