@@ -26,21 +26,23 @@ async function main(): Promise<void> {
   const created = await ensureTable(endpoint, tableName);
 
   const { startGateway } = await import('./local-gateway');
-  const { seedDemo, installUrl } = await import('../shared/admin/seed-demo');
+  const { seedDemo, installUrl, withDemoDeveloper } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
   const demoFile = path.join(stateDir, 'demo.json');
   const demo = created === 'created' || !existsSync(demoFile)
     ? await seedDemo(baseUrl)
-    : (JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
+    : await withDemoDeveloper(JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
   writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
 
   console.log(`
 HubSpot-style platform slice listening on ${baseUrl}
   DynamoDB:      ${endpoint} (table ${tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'})
 
-Demo app      client id:     ${demo.clientId}
+Demo app      app id:        ${demo.appId}
+              client id:     ${demo.clientId}
               client secret: ${demo.clientSecret}
+Demo developer API key:      ${demo.developerApiKey} (developer account ${demo.developerId}; manages the app's timeline event types as ?hapikey=)
 Demo user     email:         ${demo.userEmail}
               password:      ${demo.userPassword}
 Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}
@@ -48,7 +50,7 @@ Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ?
 Install the app (open in a browser, log in, choose the account, click "Connect app"):
   ${installUrl(baseUrl, demo)}
 
-export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
+export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret} HAPIKEY=${demo.developerApiKey}
 `);
   if (demo.companyId) {
     console.log(`Companies (with TOKEN set to the demo install's access token):
@@ -57,9 +59,10 @@ export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
   }
   if (demo.timeline) {
     const timelineBase = `${baseUrl}/integrations/v1/${demo.appId}/timeline`;
-    console.log(`Timeline (with TOKEN set to the demo install's access token):
+    console.log(`Timeline (with TOKEN set to the demo install's access token; event types also by the developer API key):
   curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event/${demo.timeline.eventTypeId}/${demo.timeline.eventId}
   curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event-types/${demo.timeline.eventTypeId}
+  curl "${timelineBase}/event-types/${demo.timeline.eventTypeId}?hapikey=$HAPIKEY"
 `);
   }
 

@@ -13,6 +13,10 @@ export const counterKey = (name: string): Key => ({ pk: 'COUNTER', sk: name });
 export const appByClientKey = (clientId: string): Key => ({ pk: `CLIENT#${clientId}`, sk: 'APP' });
 export const appByIdKey = (appId: number): Key => ({ pk: `APP#${appId}`, sk: 'APP' });
 
+// Developer accounts own apps; their API key is found by its SHA-256 hash (hex) and lists the apps it manages.
+export const developerKey = (developerId: number): Key => ({ pk: `DEVELOPER#${developerId}`, sk: 'DEVELOPER' });
+export const developerApiKeyKey = (apiKeyHash: string): Key => ({ pk: `DEVKEY#${apiKeyHash}`, sk: 'DEVKEY' });
+
 export const accountKey = (hubId: number): Key => ({ pk: `HUB#${hubId}`, sk: 'ACCOUNT' });
 export const installKey = (hubId: number, appId: number): Key => ({ pk: `HUB#${hubId}`, sk: `INSTALL#${appId}` });
 

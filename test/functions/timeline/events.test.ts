@@ -11,10 +11,12 @@ const appPath = () => `/integrations/v1/${installed.appId}/timeline`;
 const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, token = installed.accessToken) =>
   callTimeline<T>(gateway.baseUrl, token, method, path, body);
 
+/** Event types are set up with the app's developer API key; events are recorded with access tokens. */
 async function createType(body: Record<string, unknown>, properties: Record<string, unknown>[]): Promise<number> {
-  const type = await call<{ id: number }>('POST', `${appPath()}/event-types`, body);
+  const key = { hapikey: installed.developerApiKey };
+  const type = await callTimeline<{ id: number }>(gateway.baseUrl, key, 'POST', `${appPath()}/event-types`, body);
   for (const property of properties) {
-    const response = await call('POST', `${appPath()}/event-types/${type.body.id}/properties`, property);
+    const response = await callTimeline(gateway.baseUrl, key, 'POST', `${appPath()}/event-types/${type.body.id}/properties`, property);
     if (response.status !== 200) throw new Error(`property create failed: ${response.text}`);
   }
   return type.body.id;
@@ -232,7 +234,7 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
 
   it('answers 404 for an event type of another app', async () => {
     const other = await install(gateway);
-    const foreignType = await callTimeline<{ id: number }>(gateway.baseUrl, other.accessToken, 'POST', `/integrations/v1/${other.appId}/timeline/event-types`, { name: 'Foreign' });
+    const foreignType = await callTimeline<{ id: number }>(gateway.baseUrl, { hapikey: other.developerApiKey }, 'POST', `/integrations/v1/${other.appId}/timeline/event-types`, { name: 'Foreign' });
 
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ eventTypeId: foreignType.body.id }));
 
@@ -383,7 +385,7 @@ describe('GET /integrations/v1/{appId}/timeline/event/{eventTypeId}/{eventId}', 
     const event = { id: unique('e'), eventTypeId: typeId, objectId: 5 };
     await call('POST', `${appPath()}/event`, event);
 
-    await call('DELETE', `${appPath()}/event-types/${typeId}`);
+    await callTimeline(gateway.baseUrl, { hapikey: installed.developerApiKey }, 'DELETE', `${appPath()}/event-types/${typeId}`);
     const read = await call('GET', eventPath(typeId, event.id));
 
     expect(read.status).toBe(404);
