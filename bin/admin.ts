@@ -1,6 +1,7 @@
 /**
  * Admin CLI: `npm run admin -- <command>`, printing JSON.
- *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
+ *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
+ *     (without --developer-id it creates a developer account that owns the app and prints its developerApiKey once)
  *   account create --domain D
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { applyLocalEnvironment, localDefaults, readRunningLocal, runningLocalFile } from './local-env';
 
 const usage = `usage:
-  npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
+  npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
   npm run admin -- account create --domain D
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
   npm run -s admin -- demo env
@@ -80,6 +81,7 @@ const options = {
   'redirect-uri': { type: 'string', multiple: true },
   scopes: { type: 'string' },
   'optional-scopes': { type: 'string' },
+  'developer-id': { type: 'string' },
   domain: { type: 'string' },
   email: { type: 'string' },
   password: { type: 'string' },
@@ -103,9 +105,12 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
 async function provision(area: string | undefined, action: string | undefined, values: ParsedOptions): Promise<unknown> {
   const { createAccount, createApp, createUser } = await import('../shared/admin/provisioning');
   if (area === 'app' && action === 'create') {
+    const developerId = values['developer-id'];
+    if (developerId !== undefined && !/^\d{1,15}$/.test(developerId)) throw new Error(`--developer-id takes a numeric developer account id\n${usage}`);
     return createApp({
       name: values.name ?? '', redirectUris: values['redirect-uri'] ?? [],
       scopes: list(values.scopes), optionalScopes: list(values['optional-scopes']),
+      ...(developerId === undefined ? {} : { developerId: Number(developerId) }),
     });
   }
   if (area === 'account' && action === 'create') return createAccount(values.domain ?? '');

@@ -29,16 +29,16 @@ async function main(): Promise<void> {
   const created = await ensureTable(endpoint, tableName);
 
   const { startGateway } = await import('./local-gateway');
-  const { seedDemo, installUrl } = await import('../shared/admin/seed-demo');
+  const { seedDemo, installUrl, withDemoDeveloper } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
   const demoFile = path.join(stateDir, 'demo.json');
   const demo = created === 'created' || !existsSync(demoFile)
     ? await seedDemo(baseUrl)
-    : (JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
+    : await withDemoDeveloper(JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
   writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
   const exports = shellExports({
-    BASE: baseUrl, APP_ID: demo.appId, CLIENT_ID: demo.clientId, CLIENT_SECRET: demo.clientSecret, HUB_ID: demo.hubId,
+    BASE: baseUrl, APP_ID: demo.appId, CLIENT_ID: demo.clientId, CLIENT_SECRET: demo.clientSecret, HAPIKEY: demo.developerApiKey, HUB_ID: demo.hubId,
     COMPANY_ID: demo.companyId, EVENT_TYPE_ID: demo.timeline?.eventTypeId, INSTALL_URL: installUrl(baseUrl, demo),
   });
   writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports });
@@ -47,8 +47,10 @@ async function main(): Promise<void> {
 HubSpot-style platform slice listening on ${baseUrl}
   DynamoDB:      ${endpoint} (table ${tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'})
 
-Demo app      client id:     ${demo.clientId}
+Demo app      app id:        ${demo.appId}
+              client id:     ${demo.clientId}
               client secret: ${demo.clientSecret}
+Demo developer API key:      ${demo.developerApiKey} (developer account ${demo.developerId}; manages the app's timeline event types as ?hapikey=)
 Demo user     email:         ${demo.userEmail}
               password:      ${demo.userPassword}
 Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}
@@ -66,9 +68,10 @@ ${exports}
   }
   if (demo.timeline) {
     const timelineBase = `${baseUrl}/integrations/v1/${demo.appId}/timeline`;
-    console.log(`Timeline (with TOKEN set to the demo install's access token):
+    console.log(`Timeline (with TOKEN set to the demo install's access token; event types also by the developer API key):
   curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event/${demo.timeline.eventTypeId}/${demo.timeline.eventId}
   curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event-types/${demo.timeline.eventTypeId}
+  curl "${timelineBase}/event-types/${demo.timeline.eventTypeId}?hapikey=$HAPIKEY"
 `);
   }
 

@@ -104,7 +104,9 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
       id: 'AwsSolutions-APIG4',
       reason: route.scopes === 'public'
         ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
-        : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts): no authorizer Lambda or database read on the hot path.',
+        : route.auth === 'developerKey'
+          ? 'The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key\'s SHA-256 hash, constant-time compare, and the path\'s app must belong to the key\'s developer account.'
+          : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
     });
     new Alarm(scope, `${id}Throttles`, {
       alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,

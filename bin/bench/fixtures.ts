@@ -8,6 +8,8 @@ export interface BenchInstall {
   hubId: number;
   clientId: string;
   clientSecret: string;
+  /** The app's developer API key: event types are managed with it (`?hapikey=`), not with access tokens. */
+  developerApiKey: string;
   accessToken: string;
   refreshToken: string;
 }
@@ -33,7 +35,7 @@ export async function installApp(api: ApiClient): Promise<BenchInstall> {
   }));
   const tokens = JSON.parse(response.body) as { access_token: string; refresh_token: string };
   return {
-    appId: app.appId, hubId: account.hubId, clientId: app.clientId, clientSecret: app.clientSecret,
+    appId: app.appId, hubId: account.hubId, clientId: app.clientId, clientSecret: app.clientSecret, developerApiKey: app.developerApiKey ?? '',
     accessToken: tokens.access_token, refreshToken: tokens.refresh_token,
   };
 }
@@ -61,9 +63,10 @@ export interface TimelineFixture {
 
 export async function createTimelineEvent(api: ApiClient, install: BenchInstall): Promise<TimelineFixture> {
   const base = `/integrations/v1/${install.appId}/timeline`;
-  const type = await api.expectOk(jsonRequest('POST', `${base}/event-types`, install.accessToken, { name: 'Bench events', objectType: 'CONTACT' }));
+  const hapikey = `hapikey=${encodeURIComponent(install.developerApiKey)}`;
+  const type = await api.expectOk(jsonRequest('POST', `${base}/event-types?${hapikey}`, undefined, { name: 'Bench events', objectType: 'CONTACT' }));
   const eventTypeId = (JSON.parse(type.body) as { id: number }).id;
-  await api.expectOk(jsonRequest('POST', `${base}/event-types/${eventTypeId}/properties`, install.accessToken, { name: 'note', label: 'Note', propertyType: 'String' }));
+  await api.expectOk(jsonRequest('POST', `${base}/event-types/${eventTypeId}/properties?${hapikey}`, undefined, { name: 'note', label: 'Note', propertyType: 'String' }));
   const eventId = uniqueName('event');
   await api.expectOk(jsonRequest('POST', `${base}/event`, install.accessToken, { id: eventId, eventTypeId, objectId: 1, note: 'benchmark' }));
   return { eventTypeId, eventId };

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findAccount, insertAccount, type Account } from '../db/accounts';
-import { insertApp } from '../db/apps';
+import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
+import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
 import { findUserByEmail, insertUser } from '../db/users';
 import { ConflictError, ValidationError } from '../http/errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
-import { hashSecret } from '../oauth/secrets';
+import { generateOpaqueToken, hashSecret } from '../oauth/secrets';
 
 /**
  * What the seed spec takes as given: a public app exists, an account exists, and a user
@@ -17,12 +18,17 @@ export interface NewApp {
   redirectUris: string[];
   scopes: string[];
   optionalScopes: string[];
+  /** Adds the app to this existing developer account; without it a new developer account is created. */
+  developerId?: number;
 }
 
 export interface CreatedApp {
   appId: number;
   clientId: string;
   clientSecret: string;
+  developerId: number;
+  /** Only when a new developer account was created: its API key, shown once (only its hash is stored). */
+  developerApiKey?: string;
 }
 
 function requireKnownScopes(scopes: string[], field: string): void {
@@ -52,14 +58,33 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
   if (input.scopes.length === 0) throw new ValidationError('at least one scope is required', { context: { scopes: [] } });
   requireKnownScopes(input.scopes, 'scopes');
   requireKnownScopes(input.optionalScopes, 'optionalScopes');
+  const existing = input.developerId === undefined ? undefined : await findDeveloper(input.developerId);
+  if (input.developerId !== undefined && !existing) {
+    throw new ValidationError(`no developer account with id ${input.developerId}`, { context: { developerId: [String(input.developerId)] } });
+  }
   const appId = await nextSequenceValue('appId', 1000001);
   const clientId = randomUUID();
   const clientSecret = randomBytes(32).toString('base64url');
-  await insertApp({
+  const developerId = existing?.developerId ?? await nextSequenceValue('developerId', 5001);
+  const app: App = {
     appId, clientId, name: input.name.trim(), redirectUris: [...new Set(input.redirectUris)], scopes: [...new Set(input.scopes)],
-    optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), createdAt: new Date().toISOString(),
-  });
-  return { appId, clientId, clientSecret };
+    optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), developerId, createdAt: new Date().toISOString(),
+  };
+  if (existing) {
+    await insertAppOfDeveloper(existing, app);
+    return { appId, clientId, clientSecret, developerId };
+  }
+  const developerApiKey = generateOpaqueToken();
+  await insertDeveloperWithApp({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: app.createdAt }, app);
+  return { appId, clientId, clientSecret, developerId, developerApiKey };
+}
+
+/** A developer account with a new API key for an app created before developer accounts existed. */
+export async function createDeveloperForApp(appId: number): Promise<{ developerId: number; developerApiKey: string }> {
+  const developerId = await nextSequenceValue('developerId', 5001);
+  const developerApiKey = generateOpaqueToken();
+  await insertDeveloperOfExistingApps({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: new Date().toISOString() }, [appId]);
+  return { developerId, developerApiKey };
 }
 
 /** Labels of letters, digits and inner hyphens, one dot apart: each character matches one way only. */

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { config } from '../config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
-import { authenticate, type AuthContext } from './auth';
+import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext } from './auth';
 import { errorBody, toAppError, tokenEndpointErrorBody } from './error-body';
 import { pageHeaders, renderErrorPage } from './html';
 import { logger } from './logger';
@@ -33,7 +33,10 @@ export interface Schemas {
 }
 
 type Infer<S extends Schemas, K extends keyof Schemas> = S[K] extends TypedSchema<infer T> ? T : undefined;
-type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public' ? undefined : AuthContext;
+type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public' ? undefined
+  : RouteByName<N> extends { auth: 'developerKey' } ? DeveloperAuthContext
+  : RouteByName<N> extends { auth: 'developerKeyOrToken' } ? AuthContext | DeveloperAuthContext
+  : AuthContext;
 
 export interface HttpRequest<N extends RouteName, S extends Schemas> {
   body: Infer<S, 'body'>;
@@ -110,8 +113,8 @@ function bodyParserFor(body: 'json' | 'urlencoded' | 'none'): MiddlewareObj<Even
 
 /**
  * Builds the middy chain for one route row: correlation id and request log, header
- * normalising, the route's body parser, validation of path, query and body, bearer auth
- * with the route's scopes, and the one mapping from error to response.
+ * normalising, the route's body parser, validation of path, query and body, the route's auth
+ * (bearer token with its scopes, or developer API key; see RouteAuth), and the one mapping from error to response.
  */
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
@@ -178,10 +181,12 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     const state = stateOf(event);
     const headers = (event.headers ?? {}) as Record<string, string | undefined>;
     const path = event.pathParameters ?? {};
-    const query = { ...(event.queryStringParameters ?? {}) };
-    // Authentication first: a caller without a valid token learns nothing about the schemas.
-    const auth = route.scopes === 'public' ? undefined : authenticate(headers, route.scopes);
+    const rawQuery = { ...(event.queryStringParameters ?? {}) };
+    // Authentication first: a caller without a valid token or key learns nothing about the schemas.
+    const credentials = await authenticateRequest(route, headers, rawQuery);
+    const query = withoutCredentials(route, rawQuery);
     validators.path?.(path);
+    const auth = credentials.forPath(path);
     validators.query?.(query);
     if (route.body !== 'none') validators.body?.(event.body);
     const result = await fn({

@@ -5,7 +5,7 @@ import {
 } from '../db/timeline';
 import { NotFoundError, ObjectAlreadyExistsError } from '../http/errors';
 import {
-  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
+  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type AppCaller,
 } from './timeline-access';
 import { isObjectPrototypeName } from '../client-keys';
 
@@ -80,7 +80,7 @@ function requireMatchingEventTypeId(input: PropertyInput, eventTypeId: number): 
 }
 
 export async function createTimelineEventTypeProperty(
-  caller: TimelineCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
+  caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
@@ -101,7 +101,7 @@ export async function createTimelineEventTypeProperty(
   return viewProperty(property);
 }
 
-export async function listTimelineEventTypeProperties(caller: TimelineCaller, appId: number, rawEventTypeId: string): Promise<PropertyView[]> {
+export async function listTimelineEventTypeProperties(caller: AppCaller, appId: number, rawEventTypeId: string): Promise<PropertyView[]> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   const found = await findEventTypeWithProperties(appId, eventTypeId);
@@ -115,7 +115,7 @@ function propertyNotFound(propertyId: string, eventTypeId: number): NotFoundErro
 
 /** The body names the property by id; its name cannot change (events already carry it as a key). */
 export async function updateTimelineEventTypeProperty(
-  caller: TimelineCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
+  caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
@@ -139,7 +139,7 @@ export async function updateTimelineEventTypeProperty(
 }
 
 export async function deleteTimelineEventTypeProperty(
-  caller: TimelineCaller, appId: number, rawEventTypeId: string, rawPropertyId: string,
+  caller: AppCaller, appId: number, rawEventTypeId: string, rawPropertyId: string,
 ): Promise<void> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');

@@ -172,7 +172,7 @@ async function write(events: readonly TimelineEvent[], prefixes: readonly string
   if (result.outcome === 'duplicate') {
     const duplicates = result.indexes.map((index) => ({ event: events[index], prefix: prefixes[index] ?? '' }));
     const problems = duplicates.map(({ event, prefix }) =>
-      problem(`${prefix}id`, `An event with id "${event?.id}" already exists for event type ${event?.eventTypeId}; events cannot be changed`, 'DUPLICATE_EVENT_ID'));
+      problem(`${prefix}id`, `An event with id "${event?.id}" already exists for event type ${event?.eventTypeId} in this account; events cannot be changed`, 'DUPLICATE_EVENT_ID'));
     throw validationFailure(problems, { id: duplicates.map(({ event }) => String(event?.id)) });
   }
   if (result.outcome === 'conflict') {
@@ -270,7 +270,7 @@ export function viewEvent(event: TimelineEvent): TimelineEventView {
 export async function getTimelineEvent(caller: TimelineCaller, appId: number, rawEventTypeId: string, eventId: string): Promise<TimelineEventView> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
-  const [type, event] = await Promise.all([findEventType(appId, eventTypeId), eventId.length <= maxEventIdLength ? findEvent(eventTypeId, eventId) : undefined]);
+  const [type, event] = await Promise.all([findEventType(appId, eventTypeId), eventId.length <= maxEventIdLength ? findEvent(caller.hubId, eventTypeId, eventId) : undefined]);
   if (!type) throw eventTypeNotFound(eventTypeId, appId);
   if (!event || event.portalId !== caller.hubId || event.applicationId !== appId) {
     throw new NotFoundError(`Event "${eventId}" of event type ${eventTypeId} does not exist.`, { context: { eventId: [eventId] } });

@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import { findFreePort } from '../../bin/dynamodb-local';
 import { findAccount } from '../../shared/db/accounts';
 import { findAppByClientId } from '../../shared/db/apps';
+import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';
 import { findUserByEmail } from '../../shared/db/users';
-import { secretMatchesHash } from '../../shared/oauth/secrets';
+import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
 import { unique } from '../support/harness';
 
@@ -36,11 +37,38 @@ describe('admin CLI', () => {
 
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout) as { appId: number; clientId: string; clientSecret: string };
-    expect(Object.keys(printed).sort()).toEqual(['appId', 'clientId', 'clientSecret']);
+    expect(Object.keys(printed).sort()).toEqual(['appId', 'clientId', 'clientSecret', 'developerApiKey', 'developerId']);
     const stored = await findAppByClientId(printed.clientId);
     expect(stored).toMatchObject({ appId: printed.appId, redirectUris: ['https://cli.example.com/cb', 'http://localhost:8080/cb'], scopes: ['oauth', 'crm.objects.companies.read'], optionalScopes: ['timeline'] });
     expect(JSON.stringify(stored)).not.toContain(printed.clientSecret);
     expect(secretMatchesHash(printed.clientSecret, stored?.clientSecretHash ?? '')).toBe(true);
+  });
+
+  it('creates a developer account with the app, prints its API key once and stores only its hash', async () => {
+    const first = await admin('app', 'create', '--name', 'Dev App', '--redirect-uri', 'https://dev.example.com/cb', '--scopes', 'oauth,timeline');
+    const printed = JSON.parse(first.stdout) as { appId: number; developerId: number; developerApiKey: string };
+
+    const second = await admin('app', 'create', '--name', 'Dev App 2', '--redirect-uri', 'https://dev.example.com/cb', '--scopes', 'oauth', '--developer-id', String(printed.developerId));
+    const secondPrinted = JSON.parse(second.stdout) as Record<string, unknown>;
+    const developer = await findDeveloper(printed.developerId);
+    const key = await findDeveloperApiKey(hashSecret(printed.developerApiKey));
+
+    expect(printed.developerApiKey).toMatch(/^na1-[A-Za-z0-9_-]{43}$/);
+    expect(secretMatchesHash(printed.developerApiKey, developer?.apiKeyHash ?? '')).toBe(true);
+    expect(JSON.stringify(developer)).not.toContain(printed.developerApiKey);
+    expect(JSON.stringify(key)).not.toContain(printed.developerApiKey);
+    // The second app joins the same developer account: no new key is printed, the existing key manages both.
+    expect(second.code).toBe(0);
+    expect(secondPrinted.developerId).toBe(printed.developerId);
+    expect(secondPrinted).not.toHaveProperty('developerApiKey');
+    expect(key?.appIds.sort()).toEqual([printed.appId, secondPrinted.appId as number].sort());
+  });
+
+  it('refuses --developer-id of a developer account that does not exist', async () => {
+    const result = await admin('app', 'create', '--name', 'Orphan', '--redirect-uri', 'https://x.example/cb', '--scopes', 'oauth', '--developer-id', '999999999');
+
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stderr)).toMatchObject({ status: 'error', context: { developerId: ['999999999'] } });
   });
 
   it('creates an account and a user of it with a scrypt password hash', async () => {

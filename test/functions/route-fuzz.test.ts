@@ -3,12 +3,13 @@ import type { RunningGateway } from '../../bin/local-gateway';
 import { routes } from '../../shared/routes';
 import type { Route } from '../../shared/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
-import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
+import { install, provision, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 
 /**
  * Walks the route table and throws generated requests at every route: wrong types, missing and
  * extra fields, invalid JSON, invalid percent-encoding, 1 MB strings, deep nesting, huge arrays,
- * unicode edge cases, ids that are not ids, forged and truncated tokens. Never a 5xx; every JSON
+ * unicode edge cases, ids that are not ids, forged and truncated tokens, developer API keys that are
+ * valid, unknown or another developer's (sent as ?hapikey=, per the row's auth). Never a 5xx; every JSON
  * error is the documented error object with a correlationId.
  *
  * The valid token is a real install's, and path parameters are mostly the ids of records that exist
@@ -36,13 +37,16 @@ let gateway: RunningGateway;
 let installed: InstalledTokens;
 let validToken: string;
 let scopelessToken: string;
+let otherDeveloperKey: string;
 let fixtures: Fixtures;
 let sent = 0;
 let reachedLogic = 0;
 let slowestAdversarial = { ms: 0, label: 'none' };
 
+/** Creates a fixture; event-type paths are managed with the developer API key (the bearer header is not looked at there). */
 async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${gateway.baseUrl}${pathName}`, {
+  const keyed = pathName.includes('/event-types') ? `${pathName}?hapikey=${encodeURIComponent(installed.developerApiKey)}` : pathName;
+  const response = await fetch(`${gateway.baseUrl}${keyed}`, {
     method: 'POST', headers: { authorization: `Bearer ${validToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -55,6 +59,7 @@ beforeAll(async () => {
   installed = await install(gateway);
   validToken = installed.accessToken;
   scopelessToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: [] });
+  otherDeveloperKey = (await provision()).developerApiKey;
 });
 
 // Fresh records per route: a delete route must not take them from the routes after it.
@@ -203,7 +208,22 @@ const authorization = fc.oneof(
   fc.constantFrom('Bearer ', 'Bearer x', 'Basic Zm9vOmJhcg==', 'Basic %%%', 'bearer a.b', `Bearer ${'A'.repeat(600)}`, 'Bearer ..'),
   fc.constant('truncated'),
   fc.constant('forged'),
+  { arbitrary: fc.constant('validKey'), weight: 2 },
+  fc.constantFrom('otherKey', 'wrongKey', 'emptyKey'),
 );
+
+/**
+ * The credentials sent for a kind: a bearer header, a `hapikey` query parameter, or neither. On a
+ * developer-key route 'valid' means the app's developer API key, as a real client would send it.
+ */
+function credentialsFor(route: Route, kind: string | undefined): { header?: string; hapikey?: string } {
+  const mode = route.scopes === 'public' ? 'token' : route.auth ?? 'token';
+  if (kind === 'validKey' || (kind === 'valid' && mode === 'developerKey')) return { hapikey: installed.developerApiKey };
+  if (kind === 'otherKey') return { hapikey: otherDeveloperKey };
+  if (kind === 'wrongKey') return { hapikey: `${installed.developerApiKey.slice(0, -3)}abc` };
+  if (kind === 'emptyKey') return { hapikey: '' };
+  return { header: headerFor(kind) };
+}
 
 const contentTypes = fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=utf-8', undefined, 'multipart/form-data; boundary=x');
 
@@ -259,20 +279,21 @@ describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s',
       async (segments, query, requestBody, contentType, auth) => {
         const headers: Record<string, string> = {};
         if (contentType) headers['content-type'] = contentType;
-        const authHeader = headerFor(auth);
-        if (authHeader !== undefined) headers.authorization = authHeader;
+        const credentials = credentialsFor(route, auth);
+        if (credentials.header !== undefined) headers.authorization = credentials.header;
         const method = route.method === 'ANY' ? 'POST' : route.method;
         const hasBody = method !== 'GET' && method !== 'DELETE';
-        const url = `${gateway.baseUrl}${concretePath(route, segments)}${query ? `?${query}` : ''}`;
+        const fullQuery = [query, credentials.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credentials.hapikey)}`].filter((part) => part !== '').join('&');
+        const url = `${gateway.baseUrl}${concretePath(route, segments)}${fullQuery ? `?${fullQuery}` : ''}`;
         sent += 1;
         const response = await fetch(url, { method, headers, body: hasBody ? requestBody : undefined, redirect: 'manual' });
-        if (auth === 'valid' && !validationStatuses.has(response.status)) routeReachedLogic += 1;
+        if ((auth === 'valid' || auth === 'validKey') && !validationStatuses.has(response.status)) routeReachedLogic += 1;
         await assertWellFormed(route, response);
       },
     ), { numRuns: runsPerRoute, examples: [[[null, null, null, null], '', body.valid, properContentType, 'valid']] });
     reachedLogic += routeReachedLogic;
 
-    // A valid token with real ids and a valid body must get through auth and validation to the handler.
+    // Valid credentials (a token, or the developer key where the row takes one) with real ids and a valid body must get through auth and validation to the handler.
     if (route.scopes !== 'public') expect(routeReachedLogic).toBeGreaterThan(0);
   });
 });

@@ -52,6 +52,9 @@ export interface Installation {
   appId: number;
   clientId: string;
   clientSecret: string;
+  /** The app's developer account and its API key (`?hapikey=`), which manages the app's timeline event types. */
+  developerId: number;
+  developerApiKey: string;
   redirectUri: string;
   hubId: number;
   hubDomain: string;
@@ -71,11 +74,12 @@ export async function provision(options: { scopes?: string[]; optionalScopes?: s
   const scopes = options.scopes ?? ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
+  if (app.developerApiKey === undefined) throw new Error('a new app without --developer-id gets a new developer account and key');
   const account = await createAccount(`${unique('hub')}.example`);
   const password = 'correct horse battery staple';
   const user = await createUser(`${unique('user')}@example.com`, password, [account.hubId]);
   return {
-    ...app, redirectUri: redirectUris[0] ?? '', hubId: account.hubId, hubDomain: account.domain,
+    ...app, developerApiKey: app.developerApiKey, redirectUri: redirectUris[0] ?? '', hubId: account.hubId, hubDomain: account.domain,
     userId: user.userId, userEmail: user.email, password, scopes,
   };
 }
