@@ -13,7 +13,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { applyLocalEnvironment } from './local-env';
 import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
 
-const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'throughput'];
+const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput'];
 
 function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string } {
   let isQuick = false;

@@ -18,10 +18,10 @@ export interface CompanySearchResult {
   paging?: { next: { after: string } };
 }
 
-/** One page of a search: the exact total and the ids of the page, in order. */
+/** One page of a search: the exact total and the page's companies in order, with (at least) the values to show. */
 export interface SearchPage {
   total: number;
-  ids: string[];
+  page: SearchForms[];
 }
 
 /**
@@ -38,7 +38,7 @@ const maxFastPathCandidates = 100;
 
 function page(forms: SearchForms[], search: CompiledSearch): SearchPage {
   const matches = forms.filter((entry) => matchesSearch(entry, search)).sort(searchOrder(search.sort));
-  return { total: matches.length, ids: matches.slice(search.offset, search.offset + search.limit).map((entry) => entry.id) };
+  return { total: matches.length, page: matches.slice(search.offset, search.offset + search.limit) };
 }
 
 /** Reads the hub's projection (Query per shard, filters pushed down), then checks, sorts and pages in memory. */
@@ -99,14 +99,16 @@ async function readCandidates(hubId: number, candidates: { domains: string[]; id
   return [...(await companies.findCompanies(hubId, [...ids])).values()];
 }
 
-/** Records by id, in the page's order (at most 200: two BatchGetItem calls). */
-async function readPage(hubId: number, ids: readonly string[]): Promise<CompanyRecord[]> {
-  const found = new Map<string, CompanyRecord>();
-  for (let start = 0; start < ids.length; start += 100) {
-    for (const [id, record] of await companies.findCompanies(hubId, ids.slice(start, start + 100))) found.set(id, record);
-  }
-  // A company archived between the projection read and this one is left out.
-  return ids.map((id) => found.get(id)).filter((record): record is CompanyRecord => record !== undefined);
+/**
+ * The answer's record, from the projection alone: its v form holds every set value and the
+ * computed ones (written with the record), so no second read is needed and nothing can differ.
+ */
+function recordOf(forms: SearchForms): CompanyRecord {
+  const createdAt = forms.v.createdate ?? '';
+  return {
+    id: forms.id, properties: forms.v, history: {}, associations: {}, uniqueValues: [],
+    createdAt, updatedAt: forms.v.hs_lastmodifieddate ?? createdAt, archived: false, version: 0,
+  };
 }
 
 /**
@@ -118,18 +120,11 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
   const lookup = await loadCompanyPropertySchema(hubId, searchPropertyNames(input));
   const search = compileSearch(input, lookup);
   const candidates = uniqueCandidates(search);
-  let total: number;
-  let records: CompanyRecord[];
-  if (candidates) {
-    const byId = new Map((await readCandidates(hubId, candidates)).map((record) => [record.id, record]));
-    const found = page([...byId.values()].map(searchFormsOf), search);
-    total = found.total;
-    records = found.ids.map((id) => byId.get(id)).filter((record): record is CompanyRecord => record !== undefined);
-  } else {
-    const found = await index(hubId, search, deadlineMs);
-    total = found.total;
-    records = await readPage(hubId, found.ids);
-  }
+  const found = candidates
+    ? page((await readCandidates(hubId, candidates)).map(searchFormsOf), search)
+    : await index(hubId, search, deadlineMs);
+  const { total } = found;
+  const records = found.page.map(recordOf);
   const options = { properties: search.properties };
   const viewLookup = await lookupFor(hubId, records, options);
   const results = records.map((record) => {

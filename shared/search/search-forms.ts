@@ -1,6 +1,9 @@
+import { findStandardCompanyProperty } from '../properties/company-property-catalog';
+
 /**
- * The searchable forms of a company's values, the same whatever the property's type, so the
- * write path needs no property definitions: the search picks the form by type when it reads.
+ * The searchable forms of a company's values. The write path needs no property definitions: a
+ * custom property gets every form that applies and the search picks one by type when it reads;
+ * a standard property (its type is fixed) gets only the forms its type compares.
  *   v: the stored value (enumerations and bools compare it exactly);
  *   l: the lower-cased value, only where it differs from v (strings compare case-insensitively);
  *   n: an order-preserving string of the value as a number or instant (numbers, dates, datetimes).
@@ -68,10 +71,14 @@ export function searchFormsOf(company: SearchableCompany): SearchForms {
   const forms: SearchForms = { id: company.id, v: {}, l: {}, n: {} };
   for (const [name, value] of Object.entries(values)) {
     if (value === '') continue;
+    // v always: presence, tokens and the values a search answers with.
     forms.v[name] = value;
+    const type = findStandardCompanyProperty(name)?.type;
+    const isOrdered = type === 'number' || type === 'date' || type === 'datetime';
+    const isExact = type === 'enumeration' || type === 'bool';
     const lower = value.toLowerCase();
-    if (lower !== value) forms.l[name] = lower;
-    const numeric = numericForm(value);
+    if (lower !== value && !isOrdered && !isExact) forms.l[name] = lower;
+    const numeric = type === undefined || isOrdered ? numericForm(value) : undefined;
     if (numeric !== undefined) forms.n[name] = numeric;
   }
   return forms;
