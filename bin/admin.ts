@@ -3,6 +3,7 @@
  *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
  *   account create --domain D
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
+ *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
  * usual AWS environment); else the table of a running `npm start` on 127.0.0.1:DYNAMODB_PORT.
@@ -15,6 +16,7 @@ const usage = `usage:
   npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
   npm run admin -- account create --domain D
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
+  npm run admin -- search backfill --hub HUBID [--hub HUBID2]
 (signing keys rotate with the stack: see README, Deploying)`;
 
 function list(value: string | undefined): string[] {
@@ -61,6 +63,14 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
     return createUser(values.email ?? '', values.password ?? '', hubs.map(Number));
+  }
+  if (area === 'search' && action === 'backfill') {
+    const hubs = (values.hub ?? []).flatMap(list);
+    if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
+    const { backfillSearchProjection } = await import('../shared/db/company-search');
+    const results = [];
+    for (const hub of hubs) results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub))) });
+    return results;
   }
   throw new Error(usage);
 }
