@@ -47,10 +47,10 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
   const search = report.search;
   if (search) {
     parts.push('\nSearch: one account growing (ms; floors of the same run: a company read for eqDomain, every company read by the list Query, paginated, for the others)',
-      table(['companies', 'case', 'calls', 'by command', 'capacity', 'total', 'p50', 'p99', 'floor p50', 'x floor', 'floor calls', 'floor capacity', 'target', 'met'], search.levels.flatMap((level) => level.cases.map((entry) => {
+      table(['companies', 'case', 'calls', 'by command', 'capacity', 'total', '503s', 'p50', 'p99', 'floor p50', 'x floor', 'floor calls', 'floor capacity', 'target', 'met'], search.levels.flatMap((level) => level.cases.map((entry) => {
         const isSelective = entry.case === 'eqDomain';
         return [
-          level.companies, entry.case, entry.totalCalls, describeCalls(entry.calls), entry.capacityUnits, entry.total, entry.latency.p50Ms, entry.latency.p99Ms,
+          level.companies, entry.case, entry.totalCalls, describeCalls(entry.calls), entry.capacityUnits, entry.total, entry.failures, entry.latency.p50Ms, entry.latency.p99Ms,
           isSelective ? level.companyRead.p50Ms : level.fullQueryFloor.latency.p50Ms, entry.p50Ratio,
           isSelective ? 1 : level.fullQueryFloor.queries, isSelective ? Number.NaN : level.fullQueryFloor.capacityUnits, entry.target, yesNo(entry.isMet),
         ];

@@ -23,6 +23,8 @@ export interface SearchCaseResult {
   latency: LatencySummary;
   /** eqDomain: p50 over the company read's p50; the others: p50 over the full-Query floor's p50. */
   p50Ratio: number;
+  /** Answers other than 200 (503: the search passed its time budget). */
+  failures: number;
   target: string;
   isMet: boolean;
 }
@@ -146,9 +148,12 @@ export async function measureSearch(options: {
     let floorCost = { queries: 0, capacityUnits: 0 };
     const readSamples: number[] = [];
     for (let request = 0; request < options.requests; request += 1) {
-      const floorRun = await fullQueryFloor(floor, listQuery);
-      floorSamples.push(floorRun.ms);
-      floorCost = { queries: floorRun.queries, capacityUnits: floorRun.capacityUnits };
+      // The floor reads the whole account each time: a few samples are enough for its median.
+      if (request < 3) {
+        const floorRun = await fullQueryFloor(floor, listQuery);
+        floorSamples.push(floorRun.ms);
+        floorCost = { queries: floorRun.queries, capacityUnits: floorRun.capacityUnits };
+      }
       const readBegan = performance.now();
       await api.expectOk(jsonRequest('GET', `${companiesPath}/${benchId(Math.floor(random() * target))}`, token));
       readSamples.push(performance.now() - readBegan);
@@ -161,34 +166,37 @@ export async function measureSearch(options: {
     for (const searchCase of searchCases) {
       setReturnConsumedCapacity(true);
       dynamoCallCounter.reset();
-      let total = 0;
+      let total = Number.NaN;
       try {
-        const response = await api.expectOk(jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)));
-        total = (JSON.parse(response.body) as { total: number }).total;
+        const response = await api.send(jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)));
+        if (response.status === 200) total = (JSON.parse(response.body) as { total: number }).total;
       } finally {
         setReturnConsumedCapacity(false);
       }
       const calls = Object.fromEntries(dynamoCallCounter.calls);
       const capacityUnits = round(dynamoCallCounter.capacityUnits, 1);
       const samples: number[] = [];
+      let failures = 0;
       for (let request = 0; request < options.requests; request += 1) {
         const requestBegan = performance.now();
         const response = await api.send(jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)));
         samples.push(performance.now() - requestBegan);
-        if (response.status !== 200) throw new Error(`search ${searchCase} at ${target}: ${response.status} ${response.body.slice(0, 300)}`);
+        // A search past its time budget answers 503: counted, so the report shows where that starts.
+        if (response.status !== 200) failures += 1;
+        if (response.status !== 200 && response.status !== 503) throw new Error(`search ${searchCase} at ${target}: ${response.status} ${response.body.slice(0, 300)}`);
         maxRss = Math.max(maxRss, process.memoryUsage().rss);
       }
       const latency = roundSummary(summarize(samples));
       const isSelective = searchCase === 'eqDomain';
       const p50Ratio = round(ratio(latency.p50Ms, isSelective ? companyRead.p50Ms : floorLatency.p50Ms), 3);
       const isMet = isSelective
-        ? totalCalls(calls) <= 2 && p50Ratio <= 2
-        : p50Ratio <= 1.5 && capacityUnits < floorCost.capacityUnits;
+        ? totalCalls(calls) <= 2 && p50Ratio <= 2 && failures === 0
+        : p50Ratio <= 1.5 && capacityUnits < floorCost.capacityUnits && failures === 0;
       cases.push({
-        case: searchCase, calls, totalCalls: totalCalls(calls), capacityUnits, total, latency, p50Ratio, isMet,
+        case: searchCase, calls, totalCalls: totalCalls(calls), capacityUnits, total, latency, p50Ratio, isMet, failures,
         target: isSelective ? '≤ 2 calls, p50 ≤ 2x company read' : 'p50 ≤ 1.5x full Query, fewer capacity units',
       });
-      options.log(`search: ${target} ${searchCase} p50 ${latency.p50Ms} ms (${p50Ratio}x), ${totalCalls(calls)} calls, ${capacityUnits} CU, total ${total}`);
+      options.log(`search: ${target} ${searchCase} p50 ${latency.p50Ms} ms (${p50Ratio}x), ${totalCalls(calls)} calls, ${capacityUnits} CU, total ${total}, ${failures} failures`);
     }
     levels.push({
       companies: target, loadSeconds: round(loadSeconds, 1), companyRead: roundSummary(companyRead),
