@@ -82,5 +82,6 @@ export function applyLocalEnvironment(options: { endpoint: string; tableName: st
   process.env.SECRETS_FILE = options.secretsFile;
   process.env.TOKEN_PUBLIC_KEYS = JSON.stringify(publicKeysOf(secrets));
   process.env.AWS_REGION ??= 'us-east-1';
+  process.env.WEBHOOKS_ALLOW_LOOPBACK_HTTP = 'true';
   if (options.logLevel) process.env.LOG_LEVEL = options.logLevel;
 }

@@ -67,4 +67,10 @@ export const config = {
    * the client cannot forge; never the Host or X-Forwarded-* headers, which it can.
    */
   publicBaseUrl: parseBaseUrl('PUBLIC_BASE_URL', optional('PUBLIC_BASE_URL')),
+  /** Only the local runtime and the tests set it: webhook targets may then also be http on a loopback host. */
+  allowsLoopbackHttpWebhooks: optional('WEBHOOKS_ALLOW_LOOPBACK_HTTP') === 'true',
+  /** Deployed: the SQS queue between webhook event generation and delivery (unset locally: an in-process queue). */
+  webhookQueueUrl: optional('WEBHOOK_QUEUE_URL'),
+  /** Deployed: the secret that seals client secrets for webhook signatures (locally the secrets file holds the key). */
+  webhookSealKeySecretArn: optional('WEBHOOK_SEAL_KEY_SECRET_ARN'),
 } as const;

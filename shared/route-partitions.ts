@@ -25,6 +25,16 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   putTimelineEventBatch: ['apps', 'hubs', 'timelineEvents'],
   getTimelineEvent: ['apps', 'timelineEvents'],
 
+  getWebhookSettings: ['apps', 'developerApiKeys'],
+  configureWebhookSettings: ['apps', 'developerApiKeys'],
+  deleteWebhookSettings: ['apps', 'developerApiKeys'],
+  listWebhookSubscriptions: ['apps', 'developerApiKeys'],
+  createWebhookSubscription: ['apps', 'counters', 'developerApiKeys'],
+  getWebhookSubscription: ['apps', 'developerApiKeys'],
+  updateWebhookSubscription: ['apps', 'developerApiKeys'],
+  deleteWebhookSubscription: ['apps', 'developerApiKeys'],
+  batchUpdateWebhookSubscriptions: ['apps', 'developerApiKeys'],
+
   authorize: ['appsByClientId', 'hubs', 'users'],
   login: ['appsByClientId', 'users', 'loginAttempts'],
   decideConsent: ['appsByClientId', 'hubs', 'users', 'authCodes'],

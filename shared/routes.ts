@@ -44,6 +44,26 @@ export const routes = [
   { name: 'getTimelineEvent', method: 'GET', path: '/integrations/v1/{appId}/timeline/event/{eventTypeId}/{eventId}',
     entry: 'functions/timeline/get-event.ts', scopes: ['timeline'], body: 'none', table: 'read' },
 
+  // Webhooks v3: the app's target and subscriptions, managed with its developer's API key.
+  { name: 'getWebhookSettings', method: 'GET', path: '/webhooks/v3/{appId}/settings',
+    entry: 'functions/webhooks/get-settings.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'read' },
+  { name: 'configureWebhookSettings', method: 'PUT', path: '/webhooks/v3/{appId}/settings',
+    entry: 'functions/webhooks/configure-settings.ts', scopes: [], auth: 'developerKey', body: 'json', table: 'readwrite' },
+  { name: 'deleteWebhookSettings', method: 'DELETE', path: '/webhooks/v3/{appId}/settings',
+    entry: 'functions/webhooks/delete-settings.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'readwrite' },
+  { name: 'listWebhookSubscriptions', method: 'GET', path: '/webhooks/v3/{appId}/subscriptions',
+    entry: 'functions/webhooks/list-subscriptions.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'read' },
+  { name: 'createWebhookSubscription', method: 'POST', path: '/webhooks/v3/{appId}/subscriptions',
+    entry: 'functions/webhooks/create-subscription.ts', scopes: [], auth: 'developerKey', body: 'json', table: 'readwrite' },
+  { name: 'getWebhookSubscription', method: 'GET', path: '/webhooks/v3/{appId}/subscriptions/{subscriptionId}',
+    entry: 'functions/webhooks/get-subscription.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'read' },
+  { name: 'updateWebhookSubscription', method: 'PATCH', path: '/webhooks/v3/{appId}/subscriptions/{subscriptionId}',
+    entry: 'functions/webhooks/update-subscription.ts', scopes: [], auth: 'developerKey', body: 'json', table: 'readwrite' },
+  { name: 'deleteWebhookSubscription', method: 'DELETE', path: '/webhooks/v3/{appId}/subscriptions/{subscriptionId}',
+    entry: 'functions/webhooks/delete-subscription.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'readwrite' },
+  { name: 'batchUpdateWebhookSubscriptions', method: 'POST', path: '/webhooks/v3/{appId}/subscriptions/batch/update',
+    entry: 'functions/webhooks/batch-update-subscriptions.ts', scopes: [], auth: 'developerKey', body: 'json', table: 'readwrite' },
+
   // OAuth 2.0: install pages (browser) and token API
   { name: 'authorize', method: 'GET', path: '/oauth/authorize',
     entry: 'functions/oauth/authorize.ts', scopes: 'public', body: 'none', table: 'read',

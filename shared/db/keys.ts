@@ -19,6 +19,7 @@ export const developerApiKeyKey = (apiKeyHash: string): Key => ({ pk: `DEVKEY#${
 
 export const accountKey = (hubId: number): Key => ({ pk: `HUB#${hubId}`, sk: 'ACCOUNT' });
 export const installKey = (hubId: number, appId: number): Key => ({ pk: `HUB#${hubId}`, sk: `INSTALL#${appId}` });
+export const installPrefix = 'INSTALL#';
 
 export const userKey = (email: string): Key => ({ pk: `USER#${email}`, sk: 'USER' });
 export const loginAttemptsKey = (email: string): Key => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
@@ -72,6 +73,23 @@ export const companySearchShardOf = (companyId: string): number => Number(compan
 export const companySearchPartition = (hubId: number, shard: number): string => `HUB#${hubId}#SEARCH#${shard}`;
 export const companySearchKey = (hubId: number, companyId: string): Key =>
   ({ pk: companySearchPartition(hubId, companySearchShardOf(companyId)), sk: companyId });
+
+// Webhooks of an app: its settings, its subscriptions (with a count item that caps them) and its
+// recent delivery attempts, all in the app's partition; attempts expire by TTL.
+export const webhookSettingsKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_SETTINGS' });
+export const webhookSubscriptionCountKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_SUBSCRIPTION_COUNT' });
+export const webhookSubscriptionPrefix = 'WEBHOOK_SUBSCRIPTION#';
+export const webhookSubscriptionKey = (appId: number, subscriptionId: number): Key =>
+  ({ pk: appPartition(appId), sk: `${webhookSubscriptionPrefix}${subscriptionId}` });
+/** One per (event type, property) of an app, written with the subscription: no two subscriptions of an app are the same. */
+export const webhookSubscriptionClaimKey = (appId: number, eventType: string, propertyName: string | undefined): Key =>
+  ({ pk: appPartition(appId), sk: `WEBHOOK_SUBSCRIPTION_TYPE#${eventType}#${propertyName ?? ''}` });
+/** Any item of an app's webhook configuration (settings, subscriptions, their count): one Query reads them all. */
+export const webhookConfigPrefix = 'WEBHOOK_S';
+export const webhookDeliveryPrefix = 'WEBHOOK_DELIVERY#';
+/** Newest last: the sort key starts with the attempt's epoch ms, zero-padded, then a random id against collisions. */
+export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key =>
+  ({ pk: appPartition(appId), sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}` });
 
 /**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`

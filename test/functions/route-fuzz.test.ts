@@ -30,6 +30,7 @@ const runsPerRoute = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 300);
 
 interface Fixtures {
   companyId: string;
+  subscriptionId: string;
   eventTypeId: number;
   propertyId: number;
   eventId: string;
@@ -42,12 +43,13 @@ let scopelessToken: string;
 let otherDeveloperKey: string;
 let fixtures: Fixtures;
 let sent = 0;
+let subscriptionFixtures = 0;
 let reachedLogic = 0;
 let slowestAdversarial = { ms: 0, label: 'none' };
 
 /** Creates a fixture; event-type paths are managed with the developer API key (the bearer header is not looked at there). */
 async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
-  const keyed = pathName.includes('/event-types') ? `${pathName}?hapikey=${encodeURIComponent(installed.developerApiKey)}` : pathName;
+  const keyed = pathName.includes('/event-types') || pathName.startsWith('/webhooks/') ? `${pathName}?hapikey=${encodeURIComponent(installed.developerApiKey)}` : pathName;
   const response = await fetch(`${gateway.baseUrl}${keyed}`, {
     method: 'POST', headers: { authorization: `Bearer ${validToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
@@ -72,7 +74,8 @@ beforeEach(async () => {
   const eventTypeId = Number(eventType.id);
   const property = await postJson(`${timeline}/event-types/${eventTypeId}/properties`, { name: 'level', label: 'Level', propertyType: 'String' });
   await postJson(`${timeline}/event`, { id: 'fuzz-event', eventTypeId, objectId: Number(company.id) });
-  fixtures = { companyId: String(company.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event' };
+  const subscription = await postJson(`/webhooks/v3/${installed.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: `fuzz_${++subscriptionFixtures}` });
+  fixtures = { companyId: String(company.id), subscriptionId: String(subscription.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event' };
 });
 
 afterAll(async () => {
@@ -168,6 +171,10 @@ function validBodyOf(route: Route): JsonObject | undefined {
     batchUpsertCompanies: { inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] },
     batchArchiveCompanies: { inputs: [{ id: companyId }] },
     createAssociationLabel: { name: 'fuzz_label', label: 'Fuzz label' },
+    configureWebhookSettings: { targetUrl: 'https://hooks.example.com/fuzz', throttling: { maxConcurrentRequests: 5 } },
+    createWebhookSubscription: { eventType: 'company.propertyChange', propertyName: 'fuzz_created', active: true },
+    updateWebhookSubscription: { active: true },
+    batchUpdateWebhookSubscriptions: { inputs: [{ id: Number(fixtures.subscriptionId), active: true }] },
   };
   return bodies[route.name];
 }
@@ -186,7 +193,7 @@ function realParam(param: string): string {
   const values: Record<string, string> = {
     appId: String(installed.appId), eventTypeId: String(fixtures.eventTypeId), propertyId: String(fixtures.propertyId), eventId: fixtures.eventId,
     companyId: fixtures.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
-    fromObjectType: 'companies', token: installed.refreshToken,
+    fromObjectType: 'companies', token: installed.refreshToken, subscriptionId: fixtures.subscriptionId,
   };
   return values[param] ?? '1';
 }

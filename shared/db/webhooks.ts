@@ -1,0 +1,207 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { cancellationReasons, isConditionalCheckFailed, withoutKeys } from './item';
+import {
+  installKey, installPrefix, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
+  webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix,
+} from './keys';
+
+export interface WebhookSettings {
+  appId: number;
+  targetUrl: string;
+  maxConcurrentRequests: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookSubscription {
+  id: number;
+  appId: number;
+  eventType: string;
+  propertyName?: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Everything event generation needs to know about one app: its target (if any) and its subscriptions. */
+export interface WebhookConfig {
+  settings?: WebhookSettings;
+  subscriptions: WebhookSubscription[];
+}
+
+export async function findWebhookSettings(appId: number): Promise<WebhookSettings | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: webhookSettingsKey(appId), ConsistentRead: true }));
+  return result.Item ? withoutKeys<WebhookSettings>(result.Item) : undefined;
+}
+
+export async function putWebhookSettings(settings: WebhookSettings): Promise<WebhookSettings> {
+  // createdAt survives a replacement: the first PUT's time stays.
+  const result = await db.send(new UpdateCommand({
+    TableName: tableName, Key: webhookSettingsKey(settings.appId),
+    UpdateExpression: 'SET appId = :app, targetUrl = :url, maxConcurrentRequests = :max, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+    ExpressionAttributeValues: { ':app': settings.appId, ':url': settings.targetUrl, ':max': settings.maxConcurrentRequests, ':now': settings.updatedAt },
+    ReturnValues: 'ALL_NEW',
+  }));
+  return withoutKeys<WebhookSettings>(result.Attributes ?? {});
+}
+
+/** False when there were no settings to delete. */
+export async function deleteWebhookSettings(appId: number): Promise<boolean> {
+  const result = await db.send(new DeleteCommand({ TableName: tableName, Key: webhookSettingsKey(appId), ReturnValues: 'ALL_OLD' }));
+  return result.Attributes !== undefined;
+}
+
+/** Settings, subscriptions and their count in one Query (they share the app's partition and a sort-key prefix). */
+export async function findWebhookConfig(appId: number): Promise<WebhookConfig> {
+  const config: WebhookConfig = { subscriptions: [] };
+  let startKey: Record<string, unknown> | undefined;
+  // At most 1,000 subscriptions of well under 1 KB: a few pages at most.
+  for (let page = 0; page < 50; page += 1) {
+    const result = await db.send(new QueryCommand({
+      TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': webhookSettingsKey(appId).pk, ':prefix': webhookConfigPrefix },
+      ExclusiveStartKey: startKey, ConsistentRead: true,
+    }));
+    for (const item of result.Items ?? []) {
+      const sk = String(item.sk);
+      if (sk === webhookSettingsKey(appId).sk) config.settings = withoutKeys<WebhookSettings>(item);
+      else if (sk.startsWith(webhookSubscriptionPrefix)) config.subscriptions.push(withoutKeys<WebhookSubscription>(item));
+    }
+    startKey = result.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  config.subscriptions.sort((a, b) => a.id - b.id);
+  return config;
+}
+
+export async function findWebhookSubscription(appId: number, subscriptionId: number): Promise<WebhookSubscription | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: webhookSubscriptionKey(appId, subscriptionId), ConsistentRead: true }));
+  return result.Item ? withoutKeys<WebhookSubscription>(result.Item) : undefined;
+}
+
+export type InsertSubscriptionOutcome = 'inserted' | 'limit-reached' | 'duplicate';
+
+/**
+ * Creates a subscription, its (event type, property) claim and bumps the app's count in one
+ * transaction: two racing creates can neither pass the limit nor make the same subscription twice.
+ */
+export async function insertWebhookSubscription(subscription: WebhookSubscription, limit: number): Promise<InsertSubscriptionOutcome> {
+  try {
+    await db.send(new TransactWriteCommand({
+      TransactItems: [
+        { Update: {
+          TableName: tableName, Key: webhookSubscriptionCountKey(subscription.appId), UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+        } },
+        { Put: { TableName: tableName, Item: { ...webhookSubscriptionKey(subscription.appId, subscription.id), ...subscription }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: {
+          TableName: tableName, Item: { ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName), subscriptionId: subscription.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        } },
+      ],
+    }));
+    return 'inserted';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'limit-reached';
+    if (reasons?.[2] === 'ConditionalCheckFailed') return 'duplicate';
+    throw error;
+  }
+}
+
+/** The subscription after the change, or undefined when it does not exist. */
+export async function setWebhookSubscriptionActive(appId: number, subscriptionId: number, active: boolean, updatedAt: string): Promise<WebhookSubscription | undefined> {
+  try {
+    const result = await db.send(new UpdateCommand({
+      TableName: tableName, Key: webhookSubscriptionKey(appId, subscriptionId),
+      UpdateExpression: 'SET active = :active, updatedAt = :now', ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':active': active, ':now': updatedAt }, ReturnValues: 'ALL_NEW',
+    }));
+    return withoutKeys<WebhookSubscription>(result.Attributes ?? {});
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Deletes the subscription with its claim and lowers the count, together; false when it did not exist. */
+export async function deleteWebhookSubscription(subscription: WebhookSubscription): Promise<boolean> {
+  const { appId } = subscription;
+  try {
+    await db.send(new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName, Key: webhookSubscriptionKey(appId, subscription.id), ConditionExpression: 'attribute_exists(pk)' } },
+        { Delete: { TableName: tableName, Key: webhookSubscriptionClaimKey(appId, subscription.eventType, subscription.propertyName) } },
+        { Update: {
+          TableName: tableName, Key: webhookSubscriptionCountKey(appId), UpdateExpression: 'ADD #count :minusOne',
+          ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minusOne': -1 },
+        } },
+      ],
+    }));
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** The ids of the apps installed in an account (one Query of the account's install records). */
+export async function findInstalledAppIds(hubId: number): Promise<number[]> {
+  const appIds: number[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  for (let page = 0; page < 20; page += 1) {
+    const result = await db.send(new QueryCommand({
+      TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': installKey(hubId, 0).pk, ':prefix': installPrefix },
+      ProjectionExpression: 'appId', ExclusiveStartKey: startKey,
+    }));
+    for (const item of result.Items ?? []) if (typeof item.appId === 'number') appIds.push(item.appId);
+    startKey = result.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return appIds;
+}
+
+/** One delivery attempt, as the delivery log shows it. */
+export interface DeliveryAttempt {
+  appId: number;
+  portalId: number;
+  attemptedAt: string;
+  targetUrl: string;
+  /** The target's HTTP status; absent when no answer came (connection failure, timeout). */
+  statusCode?: number;
+  outcome: 'delivered' | 'failed' | 'dead-lettered';
+  error?: string;
+  latencyMs: number;
+  attemptNumber: number;
+  eventIds: string[];
+}
+
+/** Delivery log rows live this long (DynamoDB TTL). */
+export const deliveryLogRetentionSeconds = 3 * 24 * 3600;
+
+export async function insertDeliveryAttempt(attempt: DeliveryAttempt, attemptId: string): Promise<void> {
+  const attemptedAtMs = Date.parse(attempt.attemptedAt);
+  await db.send(new PutCommand({
+    TableName: tableName,
+    Item: { ...webhookDeliveryKey(attempt.appId, attemptedAtMs, attemptId), ...attempt, ttl: Math.floor(attemptedAtMs / 1000) + deliveryLogRetentionSeconds },
+  }));
+}
+
+/** Newest first; `before` is the sort key of the last row of the previous page (opaque to callers). */
+export async function listDeliveryAttempts(appId: number, limit: number, before: string | undefined): Promise<{ attempts: DeliveryAttempt[]; next?: string }> {
+  const pk = webhookSettingsKey(appId).pk;
+  const result = await db.send(new QueryCommand({
+    TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': webhookDeliveryPrefix },
+    ScanIndexForward: false, Limit: limit + 1,
+    ExclusiveStartKey: before === undefined ? undefined : { pk, sk: `${webhookDeliveryPrefix}${before}` },
+  }));
+  const items = result.Items ?? [];
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  const next = items.length > limit && last ? String(last.sk).slice(webhookDeliveryPrefix.length) : undefined;
+  return { attempts: page.map((item) => withoutKeys<DeliveryAttempt>(item)), next };
+}
