@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateSessionSecret, generateSigningKey, publicKeysOf, type SecretsDocument } from '../shared/oauth/key-generation';
+import { generateSessionSecret, generateSigningKey, generateWebhookSealKey, publicKeysOf, type SecretsDocument } from '../shared/oauth/key-generation';
 
 /**
  * Fixed local defaults shared by `npm start`, the admin CLI and the tests. LOCAL_STATE_DIR moves
@@ -67,9 +67,16 @@ export function shellExports(variables: Record<string, string | number | undefin
 
 /** The local stand-in for Secrets Manager: created once, kept beside the data (gitignored). */
 export function ensureLocalSecrets(file: string): SecretsDocument {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SecretsDocument;
+  if (existsSync(file)) {
+    const existing = JSON.parse(readFileSync(file, 'utf8')) as SecretsDocument;
+    if (existing.webhookSealKey) return existing;
+    // A state folder from before webhooks: add the seal key, keep everything else.
+    const upgraded: SecretsDocument = { ...existing, webhookSealKey: generateWebhookSealKey() };
+    writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
+    return upgraded;
+  }
   mkdirSync(path.dirname(file), { recursive: true });
-  const document: SecretsDocument = { signingKeys: [generateSigningKey('local-1')], sessionSecret: generateSessionSecret() };
+  const document: SecretsDocument = { signingKeys: [generateSigningKey('local-1')], sessionSecret: generateSessionSecret(), webhookSealKey: generateWebhookSealKey() };
   writeFileSync(file, JSON.stringify(document, null, 2), { mode: 0o600 });
   return document;
 }

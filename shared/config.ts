@@ -71,6 +71,8 @@ export const config = {
   allowsLoopbackHttpWebhooks: optional('WEBHOOKS_ALLOW_LOOPBACK_HTTP') === 'true',
   /** Deployed: the SQS queue between webhook event generation and delivery (unset locally: an in-process queue). */
   webhookQueueUrl: optional('WEBHOOK_QUEUE_URL'),
+  /** Deployed: where batches go after their last attempt (the delivery function sends them; the admin CLI replays them). */
+  webhookDeadLetterQueueUrl: optional('WEBHOOK_DEAD_LETTER_QUEUE_URL'),
   /** Deployed: the secret that seals client secrets for webhook signatures (locally the secrets file holds the key). */
   webhookSealKeySecretArn: optional('WEBHOOK_SEAL_KEY_SECRET_ARN'),
 } as const;

@@ -34,6 +34,7 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   updateWebhookSubscription: ['apps', 'developerApiKeys'],
   deleteWebhookSubscription: ['apps', 'developerApiKeys'],
   batchUpdateWebhookSubscriptions: ['apps', 'developerApiKeys'],
+  listWebhookDeliveries: ['apps', 'developerApiKeys'],
 
   authorize: ['appsByClientId', 'hubs', 'users'],
   login: ['appsByClientId', 'users', 'loginAttempts'],

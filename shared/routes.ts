@@ -63,6 +63,9 @@ export const routes = [
     entry: 'functions/webhooks/delete-subscription.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'readwrite' },
   { name: 'batchUpdateWebhookSubscriptions', method: 'POST', path: '/webhooks/v3/{appId}/subscriptions/batch/update',
     entry: 'functions/webhooks/batch-update-subscriptions.ts', scopes: [], auth: 'developerKey', body: 'json', table: 'readwrite' },
+  // Ours, not HubSpot's: recent delivery attempts, so a developer can see why a delivery failed.
+  { name: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/v3/{appId}/deliveries',
+    entry: 'functions/webhooks/list-deliveries.ts', scopes: [], auth: 'developerKey', body: 'none', table: 'read' },
 
   // OAuth 2.0: install pages (browser) and token API
   { name: 'authorize', method: 'GET', path: '/oauth/authorize',

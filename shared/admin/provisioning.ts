@@ -8,6 +8,7 @@ import { ConflictError, ValidationError } from '../http/errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
 import { generateOpaqueToken, hashSecret } from '../oauth/secrets';
+import { sealClientSecret } from '../webhooks/client-secret-seal';
 
 /**
  * What the seed spec takes as given: a public app exists, an account exists, and a user
@@ -70,6 +71,8 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
     appId, clientId, name: input.name.trim(), redirectUris: [...new Set(input.redirectUris)], scopes: [...new Set(input.scopes)],
     optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), developerId, createdAt: new Date().toISOString(),
   };
+  const sealed = await sealClientSecret(clientSecret, appId);
+  if (sealed) app.clientSecretSealed = sealed;
   if (existing) {
     await insertAppOfDeveloper(existing, app);
     return { appId, clientId, clientSecret, developerId };

@@ -12,6 +12,8 @@ export interface App {
   optionalScopes: string[];
   /** SHA-256 (hex) of the client secret; the secret itself is shown once and never stored. */
   clientSecretHash: string;
+  /** The client secret sealed for webhook signatures (shared/webhooks/client-secret-seal.ts); absent on older apps. */
+  clientSecretSealed?: string;
   /** The developer account that owns the app (absent on apps created before developer accounts existed). */
   developerId?: number;
   createdAt: string;

@@ -51,6 +51,14 @@ export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: st
 export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
 /** Archived companies move here, so listing active ones stays one Query without a filter. */
 export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `ARCHIVED_COMPANY#${companyId}` });
+/** The company a stream record's key addresses (active or archived item), or undefined for any other item. */
+export function parseCompanyKey(key: { pk?: unknown; sk?: unknown }): { hubId: number; companyId: string; isArchived: boolean } | undefined {
+  if (typeof key.pk !== 'string' || typeof key.sk !== 'string') return undefined;
+  const hub = /^HUB#([0-9]{1,15})$/.exec(key.pk);
+  const company = /^(ARCHIVED_)?COMPANY#([0-9]{1,30})$/.exec(key.sk);
+  if (!hub?.[1] || !company?.[2]) return undefined;
+  return { hubId: Number(hub[1]), companyId: company[2], isArchived: company[1] !== undefined };
+}
 export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
 /** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
 export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
@@ -87,6 +95,8 @@ export const webhookSubscriptionClaimKey = (appId: number, eventType: string, pr
 /** Any item of an app's webhook configuration (settings, subscriptions, their count): one Query reads them all. */
 export const webhookConfigPrefix = 'WEBHOOK_S';
 export const webhookDeliveryPrefix = 'WEBHOOK_DELIVERY#';
+/** The requests in flight to one app's target for one account: one attribute per slot, holding its lease expiry. */
+export const webhookInFlightKey = (appId: number, portalId: number): Key => ({ pk: appPartition(appId), sk: `WEBHOOK_INFLIGHT#${portalId}` });
 /** Newest last: the sort key starts with the attempt's epoch ms, zero-padded, then a random id against collisions. */
 export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key =>
   ({ pk: appPartition(appId), sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}` });

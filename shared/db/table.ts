@@ -9,6 +9,8 @@ export const tableDefinition = {
   sortKey: 'sk',
   /** Epoch seconds; DynamoDB deletes expired items late, so expiry is also checked on read. */
   timeToLiveAttribute: 'ttl',
+  /** Webhook events are made from the stream: they need the item before and after every change. */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export function createTableInput(tableName: string): CreateTableCommandInput {
@@ -20,5 +22,6 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
       { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
     ],
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
   };
 }

@@ -1,8 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import type { CompanyRecord } from './companies';
 import { cancellationReasons, isConditionalCheckFailed, withoutKeys } from './item';
 import {
-  installKey, installPrefix, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
+  installKey, installPrefix, parseCompanyKey, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
   webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix,
 } from './keys';
 
@@ -204,4 +205,73 @@ export async function listDeliveryAttempts(appId: number, limit: number, before:
   const last = page.at(-1);
   const next = items.length > limit && last ? String(last.sk).slice(webhookDeliveryPrefix.length) : undefined;
   return { attempts: page.map((item) => withoutKeys<DeliveryAttempt>(item)), next };
+}
+
+/** A table item as a stream record carries it (unmarshalled). */
+export type ItemImage = Record<string, unknown>;
+
+export interface CompanyItem {
+  hubId: number;
+  isArchived: boolean;
+  record: CompanyRecord;
+  /** Set on the record a merge produces (see shared/webhooks/company-changes.ts). */
+  merge?: { primaryObjectId: string; mergedObjectIds: string[]; numberOfPropertiesMoved?: number };
+}
+
+/** The company an item image holds, or undefined when the item is anything else. */
+export function companyItemOf(image: ItemImage): CompanyItem | undefined {
+  const key = parseCompanyKey(image);
+  if (!key) return undefined;
+  const { merge, ...rest } = withoutKeys<CompanyRecord & { merge?: CompanyItem['merge'] }>(image);
+  return { hubId: key.hubId, isArchived: key.isArchived, record: rest, ...(merge ? { merge } : {}) };
+}
+
+/** A held place among the requests in flight to one app's target for one account. */
+export interface InFlightSlot {
+  appId: number;
+  portalId: number;
+  slot: string;
+  leaseUntilMs: number;
+}
+
+/**
+ * Takes one of `max` places for a request to the app's target on behalf of one account, or
+ * undefined when all are taken. A place is a lease (an expiry time), so one a crashed deliverer
+ * held frees itself; the conditional write makes two deliverers never take the same place.
+ */
+export async function acquireInFlightSlot(appId: number, portalId: number, max: number, nowMs: number, leaseMs: number): Promise<InFlightSlot | undefined> {
+  const key = webhookInFlightKey(appId, portalId);
+  for (let round = 0; round < 3; round += 1) {
+    const current = (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item ?? {};
+    const free = Array.from({ length: max }, (_, index) => `s${index}`)
+      .filter((slot) => typeof current[slot] !== 'number' || (current[slot] as number) < nowMs);
+    if (free.length === 0) return undefined;
+    const slot = free[Math.floor(Math.random() * free.length)] ?? 's0';
+    const seen = current[slot];
+    const leaseUntilMs = nowMs + leaseMs;
+    try {
+      await db.send(new UpdateCommand({
+        TableName: tableName, Key: key, UpdateExpression: 'SET #slot = :until',
+        ConditionExpression: typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
+        ExpressionAttributeNames: { '#slot': slot },
+        ExpressionAttributeValues: { ':until': leaseUntilMs, ...(typeof seen === 'number' ? { ':seen': seen } : {}) },
+      }));
+      return { appId, portalId, slot, leaseUntilMs };
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+  return undefined;
+}
+
+/** Gives the place back, unless its lease ran out and another deliverer took it meanwhile. */
+export async function releaseInFlightSlot(held: InFlightSlot): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName, Key: webhookInFlightKey(held.appId, held.portalId), UpdateExpression: 'REMOVE #slot',
+      ConditionExpression: '#slot = :until', ExpressionAttributeNames: { '#slot': held.slot }, ExpressionAttributeValues: { ':until': held.leaseUntilMs },
+    }));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }

@@ -12,6 +12,8 @@ export interface SigningKeyMaterial {
 export interface SecretsDocument {
   signingKeys?: SigningKeyMaterial[];
   sessionSecret?: string;
+  /** Seals client secrets for webhook signatures (shared/webhooks/client-secret-seal.ts); any string of >= 32 random characters. */
+  webhookSealKey?: string;
 }
 
 export function generateSigningKey(kid: string): SigningKeyMaterial {
@@ -21,6 +23,10 @@ export function generateSigningKey(kid: string): SigningKeyMaterial {
     privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
   };
+}
+
+export function generateWebhookSealKey(): string {
+  return randomBytes(32).toString('base64');
 }
 
 export function generateSessionSecret(): string {

@@ -3,7 +3,8 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { config } from '../config';
 import type { SecretsDocument } from './key-generation';
 
-async function readSecretsDocument(secretArn: string | undefined): Promise<SecretsDocument> {
+/** The secrets document: inline JSON (sam local), the local file, or the given Secrets Manager secret. */
+export async function readSecretsDocument(secretArn: string | undefined): Promise<SecretsDocument> {
   if (config.secretsJson) return JSON.parse(config.secretsJson) as SecretsDocument;
   if (config.secretsFile) return JSON.parse(await readFile(config.secretsFile, 'utf8')) as SecretsDocument;
   if (!secretArn) throw new Error('no secrets source configured: set SECRETS_FILE or the secret ARN');

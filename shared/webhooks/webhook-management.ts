@@ -2,7 +2,8 @@ import { config } from '../config';
 import { nextSequenceValue } from '../db/counters';
 import {
   deleteWebhookSettings, deleteWebhookSubscription, findWebhookConfig, findWebhookSettings, findWebhookSubscription,
-  insertWebhookSubscription, putWebhookSettings, setWebhookSubscriptionActive, type WebhookSettings, type WebhookSubscription,
+  insertWebhookSubscription, listDeliveryAttempts, putWebhookSettings, setWebhookSubscriptionActive,
+  type DeliveryAttempt, type WebhookSettings, type WebhookSubscription,
 } from '../db/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
 import {
@@ -220,4 +221,16 @@ export async function batchUpdateWebhookSubscriptions(
     status: 'error' as const, category: 'OBJECT_NOT_FOUND', message: `Subscriptions not found: ${missing.join(', ')}`, context: { ids: missing },
   }];
   return { status: 'COMPLETE', results, errors, startedAt, completedAt: new Date().toISOString() };
+}
+
+export interface DeliveryLogPage {
+  results: DeliveryAttempt[];
+  paging?: { next: { after: string } };
+}
+
+/** Recent delivery attempts of the app, newest first (kept 3 days); ours, not HubSpot's. */
+export async function listWebhookDeliveries(caller: WebhookCaller, appId: number, query: { limit?: string; after?: string }): Promise<DeliveryLogPage> {
+  requireOwnApp(caller, appId);
+  const { attempts, next } = await listDeliveryAttempts(appId, Number(query.limit ?? 50), query.after);
+  return { results: attempts, ...(next ? { paging: { next: { after: next } } } : {}) };
 }

@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DescribeTableCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type Shard, type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import { localClient } from './dynamodb-local';
+import { tableDefinition } from '../shared/db/table';
+import { deliverBatch } from '../shared/webhooks/deliver-batch';
+import { InProcessDeliveryQueue, installDeliveryQueue } from '../shared/webhooks/delivery-queue';
+import { generateEvents } from '../shared/webhooks/generate-events';
+import { changeRecordsOf, type RawStreamRecord } from '../shared/webhooks/stream-records';
+
+/**
+ * Webhooks in the local runtime: the table's stream on DynamoDB Local, polled here, feeds the same
+ * event generation and delivery code the deployed functions run; an in-process queue with the
+ * same retry schedule stands in for SQS. With a state folder (npm start --data-dir), the stream
+ * position and the queued batches are kept in files, so a restart goes on where it stopped.
+ */
+export interface LocalWebhooksOptions {
+  endpoint: string;
+  tableName: string;
+  stateDir?: string;
+  pollIntervalMs?: number;
+  /** Below 1 only in tests: retries 30 s apart cannot be waited for there. */
+  delayScale?: number;
+  /** Only these accounts' changes (a test sharing the table with other test files). */
+  acceptsHub?: (hubId: number) => boolean;
+}
+
+export interface LocalWebhooks {
+  queue: InProcessDeliveryQueue;
+  /** Resolves after the stream has been read up to now and every batch due within `horizonMs` is delivered. */
+  settle(horizonMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Checkpoint {
+  streamArn: string;
+  /** Shard id -> the last sequence number processed, or 'closed' once the shard is read to its end. */
+  shards: Record<string, string>;
+}
+
+/** Turns the stream on (an older table, e.g. a persisted --data-dir) and returns its ARN. */
+async function ensureStream(endpoint: string, tableName: string): Promise<string> {
+  const client = localClient(endpoint);
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+      if (table?.StreamSpecification?.StreamEnabled && table.LatestStreamArn) return table.LatestStreamArn;
+      if (attempt === 0) {
+        await client.send(new UpdateTableCommand({
+          TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
+        }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the stream of table ${tableName} did not come up`);
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise<LocalWebhooks> {
+  const streamArn = await ensureStream(options.endpoint, options.tableName);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const checkpointFile = options.stateDir ? path.join(options.stateDir, 'webhook-stream.json') : undefined;
+  const saved = checkpointFile && existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoint) : undefined;
+  const checkpoint: Checkpoint = saved?.streamArn === streamArn ? saved : { streamArn, shards: {} };
+  // Without a saved position, shards open now start at their end (changes from before this start are
+  // not replayed); shards that appear later are read from their beginning.
+  const isFirstLook = Object.keys(checkpoint.shards).length === 0;
+  const iterators = new Map<string, string>();
+  const queue = new InProcessDeliveryQueue({ deliver: (batch, target) => deliverBatch(batch, target), stateDir: options.stateDir, delayScale: options.delayScale });
+  installDeliveryQueue(queue);
+
+  const saveCheckpoint = () => {
+    if (!checkpointFile || !options.stateDir) return;
+    mkdirSync(options.stateDir, { recursive: true });
+    writeFileSync(`${checkpointFile}.tmp`, JSON.stringify(checkpoint));
+    renameSync(`${checkpointFile}.tmp`, checkpointFile);
+  };
+
+  async function listShards(): Promise<Shard[]> {
+    const shards: Shard[] = [];
+    let start: string | undefined;
+    for (let page = 0; page < 100; page += 1) {
+      const result = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      shards.push(...(result.StreamDescription?.Shards ?? []));
+      start = result.StreamDescription?.LastEvaluatedShardId;
+      if (!start) break;
+    }
+    return shards;
+  }
+
+  async function iteratorFor(shard: Shard, isStartup: boolean): Promise<string | undefined> {
+    const shardId = shard.ShardId ?? '';
+    const last = checkpoint.shards[shardId];
+    const type: ShardIteratorType = last ? 'AFTER_SEQUENCE_NUMBER' : isStartup && isFirstLook ? 'LATEST' : 'TRIM_HORIZON';
+    const result = await streams.send(new GetShardIteratorCommand({
+      StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, ...(last ? { SequenceNumber: last } : {}),
+    }));
+    return result.ShardIterator;
+  }
+
+  /** One pass over every open shard whose parent is done; the position moves only after the events are queued. */
+  async function pollOnce(isStartup: boolean): Promise<number> {
+    let read = 0;
+    for (const shard of await listShards()) {
+      const shardId = shard.ShardId;
+      if (!shardId || checkpoint.shards[shardId] === 'closed') continue;
+      const parent = shard.ParentShardId;
+      if (parent && checkpoint.shards[parent] !== undefined && checkpoint.shards[parent] !== 'closed') continue;
+      let iterator = iterators.get(shardId) ?? await iteratorFor(shard, isStartup);
+      for (let page = 0; iterator && page < 20; page += 1) {
+        const result = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        const records = result.Records ?? [];
+        if (records.length > 0) {
+          await generateEvents(changeRecordsOf(records as RawStreamRecord[]), queue, { acceptsHub: options.acceptsHub });
+          const lastSequence = records.at(-1)?.dynamodb?.SequenceNumber;
+          if (lastSequence) checkpoint.shards[shardId] = lastSequence;
+          saveCheckpoint();
+          read += records.length;
+        }
+        iterator = result.NextShardIterator;
+        if (records.length === 0) break;
+      }
+      if (iterator) iterators.set(shardId, iterator);
+      else {
+        iterators.delete(shardId);
+        checkpoint.shards[shardId] = 'closed';
+        saveCheckpoint();
+      }
+    }
+    return read;
+  }
+
+  let isStopped = false;
+  // Passes never overlap (settle() may ask for one while the loop runs): one iterator, one reader.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  await serialized(() => pollOnce(true));
+  const interval = options.pollIntervalMs ?? 200;
+  const loop = async () => {
+    while (!isStopped) {
+      await serialized(() => pollOnce(false)).catch((error: unknown) => {
+        // DynamoDB Local busy or restarting: the position did not move, the next pass reads the same records.
+        iterators.clear();
+        if (!isStopped) console.error('webhook stream poll failed', error);
+      });
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  };
+  const running = loop();
+
+  return {
+    queue,
+    async settle(horizonMs = 0) {
+      await serialized(() => pollOnce(false));
+      await queue.idle(horizonMs);
+    },
+    async stop() {
+      isStopped = true;
+      await running;
+      await queue.stop();
+      streams.destroy();
+    },
+  };
+}

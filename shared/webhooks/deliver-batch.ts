@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { findAppById } from '../db/apps';
+import {
+  acquireInFlightSlot, findWebhookSettings, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
+} from '../db/webhooks';
+import { logger } from '../http/logger';
+import { openClientSecret } from './client-secret-seal';
+import { maxQueueDelaySeconds, type DeliveryBatch, type DeliveryQueue } from './delivery-queue';
+import { maxDeliveryAttempts, retryDelaySeconds } from './retry-schedule';
+import { signatureHeaders } from './signatures';
+
+/** HubSpot retries when the target takes longer than this. */
+export const deliveryTimeoutMs = 5000;
+/** A place among the requests in flight is held at most this long (the timeout plus margin), even if its holder dies. */
+const inFlightLeaseMs = deliveryTimeoutMs + 5000;
+/** When every place is taken, the batch comes back after this long (not counted as an attempt). */
+const busyRetrySeconds = 1;
+
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead-lettered' | 'waiting' | 'busy' | 'dropped';
+
+interface TargetAnswer {
+  statusCode?: number;
+  error?: string;
+  latencyMs: number;
+}
+
+async function post(url: string, body: string, headers: Record<string, string>): Promise<TargetAnswer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(deliveryTimeoutMs),
+      headers: { 'content-type': 'application/json', 'user-agent': 'HubSpot-style platform slice webhooks', ...headers },
+    });
+    // The answer's body is not needed; reading it lets the connection be reused.
+    await response.arrayBuffer().catch(() => undefined);
+    return { statusCode: response.status, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    const message = name === 'TimeoutError' ? `no answer within ${deliveryTimeoutMs} ms` : String((error as { cause?: unknown }).cause ?? error).slice(0, 300);
+    return { error: message, latencyMs: Math.round(performance.now() - started) };
+  }
+}
+
+async function record(attempt: DeliveryAttempt): Promise<void> {
+  // The log helps a developer see why; losing one row must never stop a delivery.
+  await insertDeliveryAttempt(attempt, randomUUID()).catch((error: unknown) => {
+    logger.warn('webhook delivery log write failed', { appId: attempt.appId, error: String(error) });
+  });
+}
+
+function nextAttempt(batch: DeliveryBatch, nowMs: number): { batch: DeliveryBatch; delaySeconds: number } {
+  const attemptNumber = batch.attemptNumber + 1;
+  const delaySeconds = retryDelaySeconds(attemptNumber);
+  return {
+    batch: {
+      appId: batch.appId, portalId: batch.portalId, attemptNumber, events: batch.events.map((event) => ({ ...event, attemptNumber })),
+      ...(delaySeconds > maxQueueDelaySeconds ? { notBeforeMs: nowMs + delaySeconds * 1000 } : {}),
+    },
+    delaySeconds,
+  };
+}
+
+/**
+ * One try of one batch: POST it signed to the app's current target, log the attempt, and on any
+ * failure (no connection, > 5 s, a status other than 2xx) queue the next attempt with the same
+ * event ids, or after the 10th hand it to the dead-letter queue. Throws only when the queue or
+ * the table cannot be reached, so the batch comes back.
+ */
+export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, nowMs = Date.now()): Promise<DeliveryOutcome> {
+  if (batch.notBeforeMs !== undefined && batch.notBeforeMs > nowMs) {
+    await queue.send([batch], Math.min(maxQueueDelaySeconds, Math.ceil((batch.notBeforeMs - nowMs) / 1000)));
+    return 'waiting';
+  }
+  const { notBeforeMs: _due, ...current } = batch;
+  void _due;
+  // No target (settings deleted): the app's subscriptions are paused, so what was queued is dropped.
+  const settings = await findWebhookSettings(batch.appId);
+  if (!settings) return 'dropped';
+  const app = await findAppById(batch.appId);
+  if (!app?.clientSecretSealed) {
+    logger.error('webhook batch has no signing secret', { appId: batch.appId });
+    await queue.deadLetter(current);
+    await record({
+      appId: batch.appId, portalId: batch.portalId, attemptedAt: new Date(nowMs).toISOString(), targetUrl: settings.targetUrl,
+      outcome: 'dead-lettered', error: 'the app has no sealed client secret to sign with (created before webhooks existed)',
+      latencyMs: 0, attemptNumber: batch.attemptNumber, eventIds: batch.events.map((event) => String(event.eventId)),
+    });
+    return 'dead-lettered';
+  }
+  const slot = await acquireInFlightSlot(batch.appId, batch.portalId, settings.maxConcurrentRequests, nowMs, inFlightLeaseMs);
+  if (!slot) {
+    await queue.send([current], busyRetrySeconds);
+    return 'busy';
+  }
+  const body = JSON.stringify(current.events);
+  let answer: TargetAnswer;
+  try {
+    const clientSecret = await openClientSecret(app.clientSecretSealed, app.appId);
+    const timestampMs = Date.now();
+    answer = await post(settings.targetUrl, body, signatureHeaders(clientSecret, 'POST', settings.targetUrl, body, timestampMs));
+  } finally {
+    await releaseInFlightSlot(slot).catch(() => undefined);
+  }
+  const isDelivered = answer.statusCode !== undefined && answer.statusCode >= 200 && answer.statusCode < 300;
+  const isLast = batch.attemptNumber + 1 >= maxDeliveryAttempts;
+  const outcome: DeliveryOutcome = isDelivered ? 'delivered' : isLast ? 'dead-lettered' : 'retrying';
+  if (outcome === 'retrying') {
+    const next = nextAttempt(current, nowMs);
+    await queue.send([next.batch], Math.min(next.delaySeconds, maxQueueDelaySeconds));
+  } else if (outcome === 'dead-lettered') {
+    await queue.deadLetter(current);
+  }
+  await record({
+    appId: batch.appId, portalId: batch.portalId, attemptedAt: new Date(nowMs).toISOString(), targetUrl: settings.targetUrl,
+    ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }), ...(answer.error ? { error: answer.error } : {}),
+    outcome: outcome === 'retrying' ? 'failed' : outcome, latencyMs: answer.latencyMs, attemptNumber: batch.attemptNumber,
+    eventIds: batch.events.map((event) => String(event.eventId)),
+  });
+  return outcome;
+}

@@ -1,0 +1,47 @@
+import { findInstalledAppIds, findWebhookConfig, type WebhookConfig } from '../db/webhooks';
+import { companyChangesOf, type ChangeRecord } from './company-changes';
+import { splitIntoBatches, type DeliveryQueue } from './delivery-queue';
+import { eventsForApp, type WebhookEvent } from './webhook-events';
+
+export interface GenerateOptions {
+  /** Only these accounts' changes (tests that share one table with other test files). */
+  acceptsHub?: (hubId: number) => boolean;
+}
+
+/**
+ * Turns committed changes (stream records, in order) into events for every app installed in the
+ * company's account that has a target and an active matching subscription, and queues them in
+ * batches per app and account. Reads the installs and webhook configuration fresh for each call,
+ * so a paused subscription or deleted target stops events from the next stream batch on. Returns
+ * the number of events queued; throws (and the stream hands the records out again) when the
+ * table or the queue fails.
+ */
+export async function generateEvents(records: readonly ChangeRecord[], queue: DeliveryQueue, options: GenerateOptions = {}): Promise<number> {
+  const changes = records.flatMap((record) => companyChangesOf(record).map((change) => ({ change, recordId: record.recordId })))
+    .filter(({ change }) => options.acceptsHub?.(change.hubId) ?? true);
+  if (changes.length === 0) return 0;
+  const appsByHub = new Map<number, Promise<number[]>>();
+  const configs = new Map<number, Promise<WebhookConfig>>();
+  const installedApps = (hubId: number) => {
+    if (!appsByHub.has(hubId)) appsByHub.set(hubId, findInstalledAppIds(hubId));
+    return appsByHub.get(hubId) as Promise<number[]>;
+  };
+  const configOf = (appId: number) => {
+    if (!configs.has(appId)) configs.set(appId, findWebhookConfig(appId));
+    return configs.get(appId) as Promise<WebhookConfig>;
+  };
+  const grouped = new Map<string, { appId: number; portalId: number; events: WebhookEvent[] }>();
+  for (const { change, recordId } of changes) {
+    for (const appId of await installedApps(change.hubId)) {
+      const events = eventsForApp(change, recordId, appId, await configOf(appId));
+      if (events.length === 0) continue;
+      const key = `${appId}:${change.hubId}`;
+      const group = grouped.get(key) ?? { appId, portalId: change.hubId, events: [] };
+      group.events.push(...events);
+      grouped.set(key, group);
+    }
+  }
+  const batches = [...grouped.values()].flatMap((group) => splitIntoBatches(group.appId, group.portalId, group.events));
+  if (batches.length > 0) await queue.send(batches, 0);
+  return batches.reduce((sum, batch) => sum + batch.events.length, 0);
+}

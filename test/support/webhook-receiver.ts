@@ -1,0 +1,66 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { WebhookEvent } from '../../shared/webhooks/webhook-events';
+
+export interface ReceivedDelivery {
+  url: string;
+  method: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  events: WebhookEvent[];
+  status: number;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  deliveries: ReceivedDelivery[];
+  /** Every event of every request (failed ones too), in arrival order. */
+  events(): WebhookEvent[];
+  /** Chooses the status of the next request; 200 unless set. */
+  respondWith(choose: (index: number) => number): void;
+  waitFor(predicate: (deliveries: ReceivedDelivery[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real HTTP target on 127.0.0.1 (port 0) that records every POST and answers as told. */
+export async function startWebhookReceiver(pathName = '/hooks'): Promise<WebhookReceiver> {
+  const deliveries: ReceivedDelivery[] = [];
+  let choose: (index: number) => number = () => 200;
+  let seen = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const status = choose(seen);
+      seen += 1;
+      const address = server.address() as AddressInfo;
+      deliveries.push({
+        url: `http://127.0.0.1:${address.port}${request.url ?? ''}`, method: request.method ?? '', headers: request.headers, body,
+        events: JSON.parse(body) as WebhookEvent[], status,
+      });
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${pathName}`,
+    deliveries,
+    events: () => deliveries.flatMap((delivery) => delivery.events),
+    respondWith(next) {
+      choose = next;
+    },
+    async waitFor(predicate, timeoutMs = 20000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(deliveries)) {
+        if (Date.now() > deadline) throw new Error(`the receiver did not see what the test waits for within ${timeoutMs} ms; got ${JSON.stringify(deliveries.map((delivery) => delivery.events))}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
