@@ -6,6 +6,8 @@
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
  *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
+ *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
+ *     deployed with WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL set, else the running npm start's queue)
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
  * usual AWS environment); else the table of the running `npm start` (found through the file it
@@ -21,6 +23,7 @@ const usage = `usage:
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
   npm run -s admin -- demo env
   npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
+  npm run -s admin -- webhooks replay-dead-letters
 (signing keys rotate with the stack: see README, Deploying)`;
 
 function list(value: string | undefined): string[] {
@@ -120,6 +123,10 @@ async function provision(area: string | undefined, action: string | undefined, v
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
     return createUser(values.email ?? '', values.password ?? '', hubs.map(Number));
+  }
+  if (area === 'webhooks' && action === 'replay-dead-letters') {
+    const { replayDeadLetters } = await import('../shared/webhooks/delivery-queue');
+    return { replayed: await replayDeadLetters(readRunningLocal()?.webhookStateDir) };
   }
   if (area === 'search' && action === 'backfill') {
     const hubs = (values.hub ?? []).flatMap(list);

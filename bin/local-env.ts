@@ -22,6 +22,8 @@ export interface RunningLocal {
   secretsFile: string;
   /** The demo's `export …` line, ready to paste or eval. */
   exports: string;
+  /** Where the local webhook queue keeps its batches and dead letters (the admin CLI replays them). */
+  webhookStateDir?: string;
 }
 
 export const runningLocalFile = (): string => path.join(localDefaults.stateDir, 'running.json');

@@ -3,7 +3,7 @@
  * seed on first run, and every route on http://127.0.0.1:3000. PORT and DYNAMODB_PORT change the
  * ports (0: any free one). While it runs, .local/running.json tells the admin CLI where it is.
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTable, findFreePort, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
@@ -32,6 +32,12 @@ async function main(): Promise<void> {
   const { seedDemo, installUrl, withDemoDeveloper } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
+  // Webhooks: the stream of DynamoDB Local, the same handlers, an in-process queue. Its files live
+  // beside the data with --data-dir (a restart goes on where it stopped); in memory, they start empty.
+  const webhookStateDir = dataDir ?? path.join(stateDir, 'webhooks-in-memory');
+  if (!dataDir) rmSync(webhookStateDir, { recursive: true, force: true });
+  const { startLocalWebhooks } = await import('./local-webhooks');
+  const webhooks = await startLocalWebhooks({ endpoint, tableName, stateDir: webhookStateDir });
   const demoFile = path.join(stateDir, 'demo.json');
   const demo = created === 'created' || !existsSync(demoFile)
     ? await seedDemo(baseUrl)
@@ -41,7 +47,7 @@ async function main(): Promise<void> {
     BASE: baseUrl, APP_ID: demo.appId, CLIENT_ID: demo.clientId, CLIENT_SECRET: demo.clientSecret, HAPIKEY: demo.developerApiKey, HUB_ID: demo.hubId,
     COMPANY_ID: demo.companyId, EVENT_TYPE_ID: demo.timeline?.eventTypeId, INSTALL_URL: installUrl(baseUrl, demo),
   });
-  writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports });
+  writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports, webhookStateDir });
 
   console.log(`
 HubSpot-style platform slice listening on ${baseUrl}
@@ -50,7 +56,8 @@ HubSpot-style platform slice listening on ${baseUrl}
 Demo app      app id:        ${demo.appId}
               client id:     ${demo.clientId}
               client secret: ${demo.clientSecret}
-Demo developer API key:      ${demo.developerApiKey} (developer account ${demo.developerId}; manages the app's timeline event types as ?hapikey=)
+Demo developer API key:      ${demo.developerApiKey} (developer account ${demo.developerId}; manages the app's timeline event types and webhooks as ?hapikey=)
+Webhooks:                    on (the table's stream is polled; deliveries go to the target set with PUT /webhooks/v3/{appId}/settings)
 Demo user     email:         ${demo.userEmail}
               password:      ${demo.userPassword}
 Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}
@@ -77,6 +84,7 @@ ${exports}
 
   const shutdown = async () => {
     removeRunningLocal(process.pid);
+    await webhooks.stop();
     await gateway.close();
     await dynamo?.stop();
     process.exit(0);

@@ -5,7 +5,7 @@ import {
 } from '../db/webhooks';
 import { logger } from '../http/logger';
 import { openClientSecret } from './client-secret-seal';
-import { maxQueueDelaySeconds, type DeliveryBatch, type DeliveryQueue } from './delivery-queue';
+import type { DeliveryBatch, DeliveryQueue } from './delivery-queue';
 import { maxDeliveryAttempts, retryDelaySeconds } from './retry-schedule';
 import { signatureHeaders } from './signatures';
 
@@ -48,16 +48,9 @@ async function record(attempt: DeliveryAttempt): Promise<void> {
   });
 }
 
-function nextAttempt(batch: DeliveryBatch, nowMs: number): { batch: DeliveryBatch; delaySeconds: number } {
+function nextAttempt(batch: DeliveryBatch): DeliveryBatch {
   const attemptNumber = batch.attemptNumber + 1;
-  const delaySeconds = retryDelaySeconds(attemptNumber);
-  return {
-    batch: {
-      appId: batch.appId, portalId: batch.portalId, attemptNumber, events: batch.events.map((event) => ({ ...event, attemptNumber })),
-      ...(delaySeconds > maxQueueDelaySeconds ? { notBeforeMs: nowMs + delaySeconds * 1000 } : {}),
-    },
-    delaySeconds,
-  };
+  return { appId: batch.appId, portalId: batch.portalId, attemptNumber, events: batch.events.map((event) => ({ ...event, attemptNumber })) };
 }
 
 /**
@@ -67,12 +60,11 @@ function nextAttempt(batch: DeliveryBatch, nowMs: number): { batch: DeliveryBatc
  * the table cannot be reached, so the batch comes back.
  */
 export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, nowMs = Date.now()): Promise<DeliveryOutcome> {
-  if (batch.notBeforeMs !== undefined && batch.notBeforeMs > nowMs) {
-    await queue.send([batch], Math.min(maxQueueDelaySeconds, Math.ceil((batch.notBeforeMs - nowMs) / 1000)));
+  const { notBeforeMs, ...current } = batch;
+  if (notBeforeMs !== undefined && notBeforeMs > nowMs) {
+    await queue.send([current], Math.ceil((notBeforeMs - nowMs) / 1000));
     return 'waiting';
   }
-  const { notBeforeMs: _due, ...current } = batch;
-  void _due;
   // No target (settings deleted): the app's subscriptions are paused, so what was queued is dropped.
   const settings = await findWebhookSettings(batch.appId);
   if (!settings) return 'dropped';
@@ -105,8 +97,8 @@ export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, n
   const isLast = batch.attemptNumber + 1 >= maxDeliveryAttempts;
   const outcome: DeliveryOutcome = isDelivered ? 'delivered' : isLast ? 'dead-lettered' : 'retrying';
   if (outcome === 'retrying') {
-    const next = nextAttempt(current, nowMs);
-    await queue.send([next.batch], Math.min(next.delaySeconds, maxQueueDelaySeconds));
+    const next = nextAttempt(current);
+    await queue.send([next], retryDelaySeconds(next.attemptNumber));
   } else if (outcome === 'dead-lettered') {
     await queue.deadLetter(current);
   }

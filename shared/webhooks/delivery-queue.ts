@@ -63,8 +63,12 @@ class SqsDeliveryQueue implements DeliveryQueue {
     const { SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
     const client = await this.client();
     for (let start = 0; start < batches.length; start += 10) {
+      // SQS delays at most 15 minutes: a later retry waits in hops, its due time in the message.
+      const seconds = Math.max(0, Math.round(delaySeconds));
+      const notBeforeMs = seconds > maxQueueDelaySeconds ? Date.now() + seconds * 1000 : undefined;
       let entries = batches.slice(start, start + 10).map((batch, index) => ({
-        Id: String(index), MessageBody: JSON.stringify(batch), DelaySeconds: Math.min(Math.max(0, Math.round(delaySeconds)), maxQueueDelaySeconds),
+        Id: String(index), MessageBody: JSON.stringify(notBeforeMs === undefined ? batch : { ...batch, notBeforeMs }),
+        DelaySeconds: Math.min(seconds, maxQueueDelaySeconds),
       }));
       // Entries SQS could not take this time are sent again; anything still failing fails the caller, which is retried.
       for (let round = 0; entries.length > 0; round += 1) {

@@ -7,6 +7,11 @@ import { callTimeline } from '../../support/timeline-client';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
 import type { WebhookEvent } from '../../../shared/webhooks/webhook-events';
 import { createAccount, createUser } from '../../../shared/admin/provisioning';
+import { replayDeadLetters } from '../../../shared/webhooks/delivery-queue';
+import { maxDeliveryAttempts } from '../../../shared/webhooks/retry-schedule';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * Webhooks end to end in the local runtime: CRM writes through the gateway, the table's stream on
@@ -157,6 +162,37 @@ describe('retries', () => {
     expect(log.status).toBe(200);
     expect(log.body.results.map((row) => [row.attemptNumber, row.statusCode, row.outcome])).toEqual([[1, 204, 'delivered'], [0, 500, 'failed']]);
     expect(log.body.results[0]?.eventIds).toEqual(receiver.deliveries[0]?.events.map((event) => String(event.eventId)));
+  });
+});
+
+describe('the dead-letter queue', () => {
+  it('parks a batch after 10 failed attempts, and the replay delivers it again as attempt 0', async () => {
+    // A runtime of its own, for its own account, with the ~24 h schedule squeezed into about a second.
+    hubs.delete(app.hubId);
+    const stateDir = mkdtempSync(path.join(tmpdir(), 'webhooks-dlq-'));
+    const fast = await startLocalWebhooks({
+      endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName: process.env.TABLE_NAME ?? '', delayScale: 0.00001, pollIntervalMs: 50,
+      stateDir, acceptsHub: (hubId) => hubId === app.hubId,
+    });
+    try {
+      await subscribe('company.creation');
+      receiver.respondWith(() => 500);
+      const companyId = await createCompany(crm, 'Doomed Co');
+      await receiver.waitFor((deliveries) => deliveries.length >= maxDeliveryAttempts);
+      await fast.settle(1000);
+
+      expect(receiver.deliveries.map((delivery) => delivery.events[0]?.attemptNumber)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(fast.queue.deadLettered().map((batch) => batch.events.map((event) => String(event.objectId)))).toEqual([[companyId]]);
+
+      receiver.respondWith(() => 200);
+      expect(await replayDeadLetters(stateDir)).toBe(1);
+      await receiver.waitFor((deliveries) => deliveries.length === maxDeliveryAttempts + 1);
+      const replayed = receiver.deliveries.at(-1)?.events[0];
+      expect(replayed).toMatchObject({ objectId: Number(companyId), attemptNumber: 0, eventId: receiver.deliveries[0]?.events[0]?.eventId });
+      expect(fast.queue.deadLettered()).toEqual([]);
+    } finally {
+      await fast.stop();
+    }
   });
 });
 
