@@ -37,6 +37,8 @@ export interface LocalWebhooks {
 
 interface Checkpoint {
   streamArn: string;
+  /** Set once the shards open at the first start were skipped to their end: from then on nothing is skipped. */
+  isPositioned?: boolean;
   /** Shard id -> the last sequence number processed, or 'closed' once the shard is read to its end. */
   shards: Record<string, string>;
 }
@@ -69,9 +71,6 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
   const checkpointFile = options.stateDir ? path.join(options.stateDir, 'webhook-stream.json') : undefined;
   const saved = checkpointFile && existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoint) : undefined;
   const checkpoint: Checkpoint = saved?.streamArn === streamArn ? saved : { streamArn, shards: {} };
-  // Without a saved position, shards open now start at their end (changes from before this start are
-  // not replayed); shards that appear later are read from their beginning.
-  const isFirstLook = Object.keys(checkpoint.shards).length === 0;
   const iterators = new Map<string, string>();
   const queue = new InProcessDeliveryQueue({ deliver: (batch, target) => deliverBatch(batch, target), stateDir: options.stateDir, delayScale: options.delayScale });
   installDeliveryQueue(queue);
@@ -95,25 +94,48 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     return shards;
   }
 
-  async function iteratorFor(shard: Shard, isStartup: boolean): Promise<string | undefined> {
+  async function iteratorFor(shard: Shard): Promise<string | undefined> {
     const shardId = shard.ShardId ?? '';
     const last = checkpoint.shards[shardId];
-    const type: ShardIteratorType = last ? 'AFTER_SEQUENCE_NUMBER' : isStartup && isFirstLook ? 'LATEST' : 'TRIM_HORIZON';
+    const type: ShardIteratorType = last ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON';
     const result = await streams.send(new GetShardIteratorCommand({
       StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, ...(last ? { SequenceNumber: last } : {}),
     }));
     return result.ShardIterator;
   }
 
+  /**
+   * The first start skips what the stream holds from before (changes made before webhooks ran are
+   * not sent), reading each open shard to its end and saving that position. A saved position, not
+   * an iterator at the stream's tip, so a restart after a kill resumes exactly there.
+   */
+  async function skipHistory(): Promise<void> {
+    for (const shard of await listShards()) {
+      const shardId = shard.ShardId;
+      if (!shardId) continue;
+      let iterator = await iteratorFor(shard);
+      for (let page = 0; iterator && page < 100_000; page += 1) {
+        const result = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        const last = result.Records?.at(-1)?.dynamodb?.SequenceNumber;
+        if (last) checkpoint.shards[shardId] = last;
+        iterator = result.NextShardIterator;
+        if ((result.Records ?? []).length === 0) break;
+      }
+      if (!iterator) checkpoint.shards[shardId] = 'closed';
+    }
+    checkpoint.isPositioned = true;
+    saveCheckpoint();
+  }
+
   /** One pass over every open shard whose parent is done; the position moves only after the events are queued. */
-  async function pollOnce(isStartup: boolean): Promise<number> {
+  async function pollOnce(): Promise<number> {
     let read = 0;
     for (const shard of await listShards()) {
       const shardId = shard.ShardId;
       if (!shardId || checkpoint.shards[shardId] === 'closed') continue;
       const parent = shard.ParentShardId;
       if (parent && checkpoint.shards[parent] !== undefined && checkpoint.shards[parent] !== 'closed') continue;
-      let iterator = iterators.get(shardId) ?? await iteratorFor(shard, isStartup);
+      let iterator = iterators.get(shardId) ?? await iteratorFor(shard);
       for (let page = 0; iterator && page < 20; page += 1) {
         const result = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
         const records = result.Records ?? [];
@@ -145,11 +167,12 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     chain = next.catch(() => undefined);
     return next;
   };
-  await serialized(() => pollOnce(true));
+  if (!checkpoint.isPositioned) await skipHistory();
+  await serialized(() => pollOnce());
   const interval = options.pollIntervalMs ?? 200;
   const loop = async () => {
     while (!isStopped) {
-      await serialized(() => pollOnce(false)).catch((error: unknown) => {
+      await serialized(() => pollOnce()).catch((error: unknown) => {
         // DynamoDB Local busy or restarting: the position did not move, the next pass reads the same records.
         iterators.clear();
         if (!isStopped) console.error('webhook stream poll failed', error);
@@ -162,7 +185,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
   return {
     queue,
     async settle(horizonMs = 0) {
-      await serialized(() => pollOnce(false));
+      await serialized(() => pollOnce());
       await queue.idle(horizonMs);
     },
     async stop() {
