@@ -14,6 +14,7 @@ import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
 import type { Throttle } from './route-limits';
 import { addRouteFunctions, routeKeyOf } from './route-stack';
+import { WebhookPipeline } from './webhook-pipeline';
 
 export { tableReadActions, tableWriteActions } from './route-stack';
 
@@ -109,6 +110,9 @@ export class ApiStack extends Stack {
       for (const [name, fn] of functions) this.functions.set(name, fn);
     }
 
+    const webhookScope = props.declareSamLocalVariables ? new Construct(this, 'Webhooks') : new NestedStack(this, 'Webhooks', { description: 'Webhook events, queue, delivery' });
+    const webhooks = new WebhookPipeline(webhookScope, 'Pipeline', { table: props.table, logRetention: props.logRetention, logLevel: props.logLevel });
+
     // Route throttles name route keys, which must exist before the stage refers to them.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const [name, throttle] of Object.entries(props.routeThrottles ?? {})) {
@@ -157,6 +161,9 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (HubSpot clients: use it as the base path)' });
     new CfnOutput(this, 'TableName', { value: props.table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl, description: 'WEBHOOK_QUEUE_URL for the admin CLI (dead-letter replay)' });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl, description: 'WEBHOOK_DEAD_LETTER_QUEUE_URL for the admin CLI' });
+    new CfnOutput(this, 'WebhookSealKeySecretArn', { value: webhooks.sealKey.secretArn, description: 'WEBHOOK_SEAL_KEY_SECRET_ARN for `admin app create` (seals the client secret webhooks are signed with)' });
     new CfnOutput(this, 'ActiveSigningKeyId', { value: secrets.activeKeyId, description: 'Key id new access tokens are signed with' });
   }
 }

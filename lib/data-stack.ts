@@ -1,5 +1,5 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table';
 
@@ -17,6 +17,8 @@ export class DataStack extends Stack {
       sortKey: { name: tableDefinition.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // Webhook events are made from it (lib/webhook-pipeline.ts).
+      stream: StreamViewType[tableDefinition.streamViewType],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       // Apps, installs and CRM records outlive any stack: `cdk destroy` leaves the table behind.
