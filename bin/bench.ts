@@ -14,7 +14,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { applyLocalEnvironment } from './local-env';
 import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
 
-const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput'];
+const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'];
 
 function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number } {
   let isQuick = false;

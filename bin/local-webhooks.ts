@@ -82,7 +82,16 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     renameSync(`${checkpointFile}.tmp`, checkpointFile);
   };
 
+  // Shards change rarely (DynamoDB Local rolls them over after hours): listed at most every 5 s.
+  let listedShards: { atMs: number; shards: Shard[] } | undefined;
   async function listShards(): Promise<Shard[]> {
+    if (listedShards && Date.now() - listedShards.atMs < 5000) return listedShards.shards;
+    const shards = await describeShards();
+    listedShards = { atMs: Date.now(), shards };
+    return shards;
+  }
+
+  async function describeShards(): Promise<Shard[]> {
     const shards: Shard[] = [];
     let start: string | undefined;
     for (let page = 0; page < 100; page += 1) {
@@ -152,6 +161,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
       if (iterator) iterators.set(shardId, iterator);
       else {
         iterators.delete(shardId);
+        listedShards = undefined;
         checkpoint.shards[shardId] = 'closed';
         saveCheckpoint();
       }

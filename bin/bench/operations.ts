@@ -132,6 +132,12 @@ export const operations: readonly Operation[] = [
     request: (_iteration, { install, timeline }) =>
       jsonRequest('GET', `/integrations/v1/${install.appId}/timeline/event/${timeline.eventTypeId}/${timeline.eventId}`, install.accessToken),
   },
+  {
+    name: 'webhookSubscriptions', label: 'GET /webhooks/v3/{appId}/subscriptions?hapikey=… (developer key check, then one Query)', isWarm: false,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('GET', `/webhooks/v3/${install.appId}/subscriptions?hapikey=${encodeURIComponent(install.developerApiKey)}`, undefined),
+  },
 ];
 
 /** A small deterministic generator (mulberry32): the same run picks the same ids. */

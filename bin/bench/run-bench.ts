@@ -15,9 +15,10 @@ import { measureScale, type ScaleReport } from './scale';
 import { measureSearch, type SearchReport } from './search';
 import { measureThroughput, type ThroughputReport } from './throughput';
 import { measureHttpHop } from './http-hop';
+import { measureWebhooks, type WebhooksReport } from './webhooks';
 import type { LatencySummary } from './stats';
 
-export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput'] as const;
+export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 export interface BenchOptions {
@@ -33,18 +34,22 @@ export interface BenchOptions {
   searchRequests: number;
   throughputSeconds: number;
   throughputConnections: number;
+  webhookWrites: number;
+  webhookConnections: number;
 }
 
 export const fullOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'full', coldStartRuns: 15, warmIterations: 2000, warmChunk: 20, poolSize: 1000,
   scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300,
   searchLevels: [1_000, 10_000, 100_000], searchRequests: 10, throughputSeconds: 10, throughputConnections: 32,
+  webhookWrites: 1000, webhookConnections: 16,
 };
 
 export const quickOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'quick', coldStartRuns: 3, warmIterations: 200, warmChunk: 20, poolSize: 200,
   scaleLevels: [500, 2_000], scaleRequests: 40,
   searchLevels: [500, 2_000], searchRequests: 5, throughputSeconds: 3, throughputConnections: 32,
+  webhookWrites: 200, webhookConnections: 16,
 };
 
 export interface BenchReport {
@@ -62,6 +67,7 @@ export interface BenchReport {
   scale?: ScaleReport;
   search?: SearchReport;
   throughput?: ThroughputReport;
+  webhooks?: WebhooksReport;
 }
 
 export const targets = { coldInitRatio: 1.15, coldBundleOverFloorKiB: 100, warmP50Ratio: 1.3, scaleFlatness: 1.2 };
@@ -104,7 +110,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
     }
   }
 
-  const needsGateway = ['costs', 'warm', 'scale', 'search', 'throughput'].some((name) => options.sections.has(name as SectionName));
+  const needsGateway = ['costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'].some((name) => options.sections.has(name as SectionName));
   if (!needsGateway) return finish(report, began);
 
   installRecorder();
@@ -148,6 +154,13 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
       report.throughput = await timeSection('throughput', () => measureThroughput({
         baseUrl: gateway.baseUrl, path: readPath, token: state.install.accessToken, connections: options.throughputConnections,
         durationSeconds: options.throughputSeconds, floor, commands,
+      }));
+    }
+
+    if (options.sections.has('webhooks')) {
+      report.webhooks = await timeSection('webhooks', () => measureWebhooks({
+        api, endpoint: env.endpoint, tableName: env.tableName, writes: options.webhookWrites, connections: options.webhookConnections,
+        warmIterations: Math.min(options.warmIterations, 300), log,
       }));
     }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findAppById } from '../db/apps';
+import { findAppById, type App } from '../db/apps';
 import {
   acquireInFlightSlot, findWebhookSettings, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
 } from '../db/webhooks';
@@ -41,6 +41,23 @@ async function post(url: string, body: string, headers: Record<string, string>):
   }
 }
 
+/** An app's sealed secret never changes: read once per process (two GetItems saved on every POST). */
+const appsById = new Map<number, Promise<App | undefined>>();
+function appOf(appId: number): Promise<App | undefined> {
+  let found = appsById.get(appId);
+  if (!found) {
+    found = findAppById(appId).then((app) => {
+      if (!app?.clientSecretSealed) appsById.delete(appId);
+      return app;
+    }, (error: unknown) => {
+      appsById.delete(appId);
+      throw error;
+    });
+    appsById.set(appId, found);
+  }
+  return found;
+}
+
 async function record(attempt: DeliveryAttempt): Promise<void> {
   // The log helps a developer see why; losing one row must never stop a delivery.
   await insertDeliveryAttempt(attempt, randomUUID()).catch((error: unknown) => {
@@ -68,7 +85,7 @@ export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, n
   // No target (settings deleted): the app's subscriptions are paused, so what was queued is dropped.
   const settings = await findWebhookSettings(batch.appId);
   if (!settings) return 'dropped';
-  const app = await findAppById(batch.appId);
+  const app = await appOf(batch.appId);
   if (!app?.clientSecretSealed) {
     logger.error('webhook batch has no signing secret', { appId: batch.appId });
     await queue.deadLetter(current);
