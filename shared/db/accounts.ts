@@ -1,5 +1,6 @@
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { batchGetAll } from './core';
 import { withoutKeys } from './item';
 import { accountKey } from './keys';
 
@@ -20,12 +21,8 @@ export async function findAccount(hubId: number): Promise<Account | undefined> {
   return result.Item ? withoutKeys<Account>(result.Item) : undefined;
 }
 
-/** The accounts of a user, for the consent page's account picker (at most 100 per user). */
+/** The accounts of a user, for the consent page's account picker, in hub id order. */
 export async function findAccounts(hubIds: readonly number[]): Promise<Account[]> {
-  if (hubIds.length === 0) return [];
-  const result = await db.send(new BatchGetCommand({
-    RequestItems: { [tableName]: { Keys: hubIds.slice(0, 100).map(accountKey) } },
-  }));
-  const items = result.Responses?.[tableName] ?? [];
+  const items = await batchGetAll(hubIds.map(accountKey), { consistent: false });
   return items.map((item) => withoutKeys<Account>(item)).sort((a, b) => a.hubId - b.hubId);
 }

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { appRecordWrites, type App } from './apps';
+import { appRecordWrite, type App } from './apps';
 import { db, tableName } from './client';
 import { developerApiKeyKey, developerKey } from './keys';
 
@@ -36,7 +36,7 @@ function developerWrites(developer: Developer, appIds: readonly number[]) {
 
 /** A new developer account, its key and its first app, all or nothing. */
 export async function insertDeveloperWithApp(developer: Developer, app: App): Promise<void> {
-  await db.send(new TransactWriteCommand({ TransactItems: [...developerWrites(developer, [app.appId]), ...appRecordWrites(app)] }));
+  await db.send(new TransactWriteCommand({ TransactItems: [...developerWrites(developer, [app.appId]), appRecordWrite(app)] }));
 }
 
 /**
@@ -56,7 +56,7 @@ export async function insertAppOfDeveloper(developer: Developer, app: App): Prom
         ConditionExpression: 'attribute_exists(pk) AND developerId = :developer',
         ExpressionAttributeValues: { ':app': new Set([app.appId]), ':developer': developer.developerId },
       } },
-      ...appRecordWrites(app),
+      appRecordWrite(app),
     ],
   }));
 }

@@ -1,6 +1,7 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { cancellationReasons, isConditionalCheckFailed, withoutKeys } from './item';
+import { batchGetAll, transact } from './core';
+import { isConditionalCheckFailed, withoutKeys } from './item';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 import type { App } from './apps';
 
@@ -67,28 +68,22 @@ export async function redeemAuthCode(
     grantId: grant.grantId, appId: grant.appId, clientId: grant.clientId, hubId: grant.hubId,
     hubDomain: grant.hubDomain, userId: grant.userId, userEmail: grant.userEmail, scopes: grant.scopes,
   };
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: {
-          TableName: tableName, Key: authCodeKey(codeHash),
-          ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
-          ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
-        } },
-        { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName, Item: { ...refreshTokenKey(refreshTokenHash), ...refresh }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        // The tombstone remembers its client: only that client's replay may revoke what the code granted.
-        { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } },
-        { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } },
-      ],
-    }));
-    return 'redeemed';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    // ConditionalCheckFailed: gone or expired. TransactionConflict: another request is redeeming it now.
-    if (reasons && reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict')) return 'already-used';
-    throw error;
-  }
+  const outcome = await transact([
+    { role: 'code', write: { Delete: {
+      TableName: tableName, Key: authCodeKey(codeHash),
+      ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
+      ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
+    } } },
+    { role: 'grant', write: { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'refreshToken', write: { Put: { TableName: tableName, Item: { ...refreshTokenKey(refreshTokenHash), ...refresh }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    // The tombstone remembers its client: only that client's replay may revoke what the code granted.
+    { role: 'tombstone', write: { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } } },
+    { role: 'install', write: { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } } },
+  ]);
+  if (outcome.committed) return 'redeemed';
+  // ConditionalCheckFailed: gone or expired. TransactionConflict: another request is redeeming it now.
+  if (outcome.reasons.some((reason) => reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict')) return 'already-used';
+  throw outcome.error;
 }
 
 /**
@@ -116,16 +111,7 @@ export async function revokeTokensOfUsedCode(codeHash: string, clientId: string)
 export async function findRefreshTokenWithApp(tokenHash: string, clientId: string): Promise<{ refreshToken?: RefreshToken; app?: App }> {
   const tokenKey = refreshTokenKey(tokenHash);
   const clientKey = appByClientKey(clientId);
-  let keys: Record<string, unknown>[] = [{ ...tokenKey }, { ...clientKey }];
-  const found: Record<string, unknown>[] = [];
-  // BatchGetItem may return unprocessed keys under load; retry them with a short backoff.
-  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
-    found.push(...(result.Responses?.[tableName] ?? []));
-    keys = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  if (keys.length > 0) throw Object.assign(new Error('unprocessed keys after retries'), { name: 'ThrottlingException' });
+  const found = await batchGetAll([tokenKey, clientKey]);
   const tokenItem = found.find((item) => item.pk === tokenKey.pk);
   const appItem = found.find((item) => item.pk === clientKey.pk);
   return {
