@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { batchDeleteAll, batchGetAll, putNew, queryAll, transact, type Item } from './core';
+import { batchDeleteAll, batchGetAll, entity, putNew, queryAll, transact, type Item } from './core';
 import { isConditionalCheckFailed } from './item';
 import {
   appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
@@ -55,7 +55,7 @@ export interface TimelineEvent {
   timelineIFrameJson?: string;
 }
 
-const entity = { type: 'timelineEventType', property: 'timelineEventTypeProperty', nameClaim: 'timelinePropertyName', event: 'timelineEvent' } as const;
+const entityTag = { type: 'timelineEventType', property: 'timelineEventTypeProperty', nameClaim: 'timelinePropertyName', event: 'timelineEvent' } as const;
 
 function toEventType(item: Item): EventType {
   return {
@@ -84,38 +84,38 @@ function toEvent(item: Item): TimelineEvent {
   };
 }
 
-function eventTypeItem(type: EventType): Item {
-  return { ...timelineEventTypeKey(type.applicationId, type.id), entity: entity.type, ...type };
-}
-
-function propertyItem(appId: number, property: EventTypeProperty): Item {
-  return { ...timelinePropertyKey(appId, property.eventTypeId, property.id), entity: entity.property, ...property };
-}
+const eventTypeEntity = entity<EventType>({
+  key: (type) => timelineEventTypeKey(type.applicationId, type.id), attributes: { entity: entityTag.type }, read: toEventType,
+});
+const propertyEntity = entity<EventTypeProperty, number>({
+  key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id), attributes: { entity: entityTag.property }, read: toProperty,
+});
+const eventEntity = entity<TimelineEvent>({
+  key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id), attributes: { entity: entityTag.event }, read: toEvent,
+});
 
 /** The stored form of an event; its JSON size is what the size checks measure. */
-export function eventItem(event: TimelineEvent): Item {
-  return { ...timelineEventKey(event.portalId, event.eventTypeId, event.id), entity: entity.event, ...event };
-}
+export const eventItem = (event: TimelineEvent): Item => eventEntity.item(event);
 
 export async function insertEventType(type: EventType): Promise<void> {
   // The id comes from a sequence, so an existing item can only be another writer's bug, never a client's input.
-  if (!(await putNew(eventTypeItem(type)))) throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
+  if (!(await putNew(eventTypeEntity.item(type)))) throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
 }
 
 export async function findEventType(appId: number, eventTypeId: number): Promise<EventType | undefined> {
   const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventTypeKey(appId, eventTypeId), ConsistentRead: true }));
-  return result.Item ? toEventType(result.Item) : undefined;
+  return result.Item ? eventTypeEntity.read(result.Item) : undefined;
 }
 
 export async function listEventTypes(appId: number): Promise<EventType[]> {
   const items = await queryAll(appPartition(appId), timelineTypesPrefix);
-  return items.filter((item) => item.entity === entity.type).map(toEventType).sort((a, b) => a.id - b.id);
+  return items.filter((item) => item.entity === entityTag.type).map(eventTypeEntity.read).sort((a, b) => a.id - b.id);
 }
 
 /** Returns false when the event type does not exist (nothing is written then). */
 export async function replaceEventType(type: EventType): Promise<boolean> {
   try {
-    await db.send(new PutCommand({ TableName: tableName, Item: eventTypeItem(type), ConditionExpression: 'attribute_exists(pk)' }));
+    await db.send(new PutCommand({ TableName: tableName, Item: eventTypeEntity.item(type), ConditionExpression: 'attribute_exists(pk)' }));
     return true;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
@@ -143,15 +143,15 @@ export async function deleteEventType(appId: number, eventTypeId: number): Promi
 /** The type and its properties in one strongly consistent query. */
 export async function findEventTypeWithProperties(appId: number, eventTypeId: number): Promise<{ type: EventType; properties: EventTypeProperty[] } | undefined> {
   const items = await queryAll(appPartition(appId), timelineTypePrefix(eventTypeId));
-  const typeItem = items.find((item) => item.entity === entity.type);
+  const typeItem = items.find((item) => item.entity === entityTag.type);
   if (!typeItem) return undefined;
-  const properties = items.filter((item) => item.entity === entity.property).map(toProperty).sort((a, b) => a.id - b.id);
-  return { type: toEventType(typeItem), properties };
+  const found = items.filter((item) => item.entity === entityTag.property).map(propertyEntity.read).sort((a, b) => a.id - b.id);
+  return { type: eventTypeEntity.read(typeItem), properties: found };
 }
 
 export async function findProperty(appId: number, eventTypeId: number, propertyId: number): Promise<EventTypeProperty | undefined> {
   const result = await db.send(new GetCommand({ TableName: tableName, Key: timelinePropertyKey(appId, eventTypeId, propertyId), ConsistentRead: true }));
-  return result.Item ? toProperty(result.Item) : undefined;
+  return result.Item ? propertyEntity.read(result.Item) : undefined;
 }
 
 export type InsertPropertyOutcome = 'created' | 'type-missing' | 'name-taken';
@@ -160,10 +160,10 @@ export type InsertPropertyOutcome = 'created' | 'type-missing' | 'name-taken';
 export async function insertProperty(appId: number, property: EventTypeProperty): Promise<InsertPropertyOutcome> {
   const outcome = await transact([
     { role: 'type', write: { ConditionCheck: { TableName: tableName, Key: timelineEventTypeKey(appId, property.eventTypeId), ConditionExpression: 'attribute_exists(pk)' } } },
-    { role: 'property', write: { Put: { TableName: tableName, Item: propertyItem(appId, property), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'property', write: { Put: { TableName: tableName, Item: propertyEntity.item(property, appId), ConditionExpression: 'attribute_not_exists(pk)' } } },
     { role: 'name', write: { Put: {
       TableName: tableName,
-      Item: { ...timelinePropertyNameKey(appId, property.eventTypeId, property.name), entity: entity.nameClaim, propertyId: property.id },
+      Item: { ...timelinePropertyNameKey(appId, property.eventTypeId, property.name), entity: entityTag.nameClaim, propertyId: property.id },
       ConditionExpression: 'attribute_not_exists(pk)',
     } } },
   ]);
@@ -178,7 +178,7 @@ export async function insertProperty(appId: number, property: EventTypeProperty)
 export async function replaceProperty(appId: number, property: EventTypeProperty): Promise<boolean> {
   try {
     await db.send(new PutCommand({
-      TableName: tableName, Item: propertyItem(appId, property),
+      TableName: tableName, Item: propertyEntity.item(property, appId),
       ConditionExpression: 'attribute_exists(pk) AND #name = :name',
       ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':name': property.name },
     }));
@@ -235,7 +235,7 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
 /** The event of this id in one account (hub); another account's event of the same id is another item. */
 export async function findEvent(hubId: number, eventTypeId: number, eventId: string): Promise<TimelineEvent | undefined> {
   const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventKey(hubId, eventTypeId, eventId), ConsistentRead: true }));
-  return result.Item ? toEvent(result.Item) : undefined;
+  return result.Item ? eventEntity.read(result.Item) : undefined;
 }
 
 /**
