@@ -73,6 +73,8 @@ export const partitions = {
   counters: 'COUNTER',
   appsByClientId: 'CLIENT#*',
   apps: 'APP#*',
+  developers: 'DEVELOPER#*',
+  developerApiKeys: 'DEVKEY#*',
   hubs: 'HUB#*',
   users: 'USER#*',
   loginAttempts: 'LOGIN#*',
