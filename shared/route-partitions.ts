@@ -49,6 +49,7 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   batchUpdateCompanies: ['hubs'],
   batchUpsertCompanies: ['hubs'],
   batchArchiveCompanies: ['hubs'],
+  searchCompanies: ['hubs'],
 
   associateCompany: ['hubs'],
   disassociateCompany: ['hubs'],

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
 import { batchGetAll, entity, stringAttribute, transact, type RoleWrite } from './core';
 import { isConditionalCheckFailed } from './item';
 import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key } from './keys';
@@ -87,9 +88,9 @@ function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChan
 }
 
 /** Writes the company, its unique values and linked companies in one TransactWriteItems. */
-export async function saveCompany(hubId: number, write: CompanyWrite): Promise<SaveOutcome> {
+export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
   const { record } = write;
-  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string };
+  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' };
   const writes: RoleWrite<Role>[] = [];
   const main: Role = { kind: 'main' };
   const versionCondition = write.expectedVersion === undefined
@@ -101,6 +102,8 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
   } else {
     writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: false }), ...versionCondition } } });
   }
+  // The search projection changes with the record, in the same transaction (read-your-writes for search).
+  writes.push({ role: { kind: 'search' }, write: write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, searchForms, record.version) });
   for (const value of write.addUnique) {
     writes.push({ role: { kind: 'unique', value }, write: { Put: {
       TableName: tableName,

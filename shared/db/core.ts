@@ -97,18 +97,43 @@ export async function batchDeleteAll(keys: readonly Key[]): Promise<void> {
   }
 }
 
-/** Every item of one partition whose sort key starts with `skPrefix`, all pages, strongly consistent. */
-export async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
-  const items: Item[] = [];
+/** A Query over one partition, optionally a sort-key prefix, a filter and a projection; always strongly consistent. */
+export interface PartitionQuery {
+  pk: string;
+  skPrefix?: string;
+  /** FilterExpression, ProjectionExpression and their placeholders (not :queryPk / :querySkPrefix). */
+  filter?: string;
+  projection?: string;
+  names?: Record<string, string>;
+  values?: Item;
+  /** Items per Query call (DynamoDB's 1 MB page when absent). */
+  pageSize?: number;
+}
+
+/** The pages of a query, one Query call each, following LastEvaluatedKey to the end. */
+export async function* queryPages(query: PartitionQuery): AsyncGenerator<Item[]> {
   let startKey: Item | undefined;
   do {
     const page = await db.send(new QueryCommand({
-      TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true, ExclusiveStartKey: startKey,
+      TableName: tableName,
+      KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
+      ...(query.filter ? { FilterExpression: query.filter } : {}),
+      ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+      ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
+      ExpressionAttributeValues: { ...query.values, ':queryPk': query.pk, ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }) },
+      ...(query.pageSize ? { Limit: query.pageSize } : {}),
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
     }));
-    items.push(...(page.Items ?? []));
+    yield page.Items ?? [];
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Every item of one partition whose sort key starts with `skPrefix`, all pages, strongly consistent. */
+export async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages({ pk, skPrefix })) items.push(...page);
   return items;
 }
 
