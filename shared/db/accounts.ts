@@ -1,7 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { batchGetAll } from './core';
-import { withoutKeys } from './item';
+import { batchGetAll, entity, getItem, putNew } from './core';
 import { accountKey } from './keys';
 
 export interface Account {
@@ -10,19 +7,20 @@ export interface Account {
   createdAt: string;
 }
 
+const accountItem = entity<Account>({ key: (account) => accountKey(account.hubId) });
+
+/** Hub ids are allocated once, so an existing account is a bug of the caller: it throws. */
 export async function insertAccount(account: Account): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName, Item: { ...accountKey(account.hubId), ...account }, ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  if (!(await putNew(accountItem.item(account)))) throw new Error(`account ${account.hubId} exists`);
 }
 
 export async function findAccount(hubId: number): Promise<Account | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: accountKey(hubId) }));
-  return result.Item ? withoutKeys<Account>(result.Item) : undefined;
+  const item = await getItem(accountKey(hubId), false);
+  return item ? accountItem.read(item) : undefined;
 }
 
 /** The accounts of a user, for the consent page's account picker, in hub id order. */
 export async function findAccounts(hubIds: readonly number[]): Promise<Account[]> {
   const items = await batchGetAll(hubIds.map(accountKey), { consistent: false });
-  return items.map((item) => withoutKeys<Account>(item)).sort((a, b) => a.hubId - b.hubId);
+  return items.map(accountItem.read).sort((a, b) => a.hubId - b.hubId);
 }

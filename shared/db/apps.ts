@@ -1,6 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { withoutKeys } from './item';
+import { entity, getItem, type TransactItem } from './core';
+import { tableName } from './client';
 import { appByClientKey } from './keys';
 
 export interface App {
@@ -17,12 +16,15 @@ export interface App {
   createdAt: string;
 }
 
+/** An app is found by its client id (the OAuth flows know nothing else). */
+export const appItem = entity<App>({ key: (app) => appByClientKey(app.clientId) });
+
 /** The put that creates an app; callers write it in one transaction with its owner. */
-export function appRecordWrite(app: App) {
-  return { Put: { TableName: tableName, Item: { ...appByClientKey(app.clientId), ...app }, ConditionExpression: 'attribute_not_exists(pk)' } };
+export function appRecordWrite(app: App): TransactItem {
+  return { Put: { TableName: tableName, Item: appItem.item(app), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 export async function findAppByClientId(clientId: string): Promise<App | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: appByClientKey(clientId) }));
-  return result.Item ? withoutKeys<App>(result.Item) : undefined;
+  const item = await getItem(appByClientKey(clientId), false);
+  return item ? appItem.read(item) : undefined;
 }

@@ -1,6 +1,6 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, queryAll } from './core';
+import { entity, getItem, queryAll, transactAll } from './core';
 import { associationLabelKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
 
 export type AssociationCategory = 'HUBSPOT_DEFINED' | 'USER_DEFINED';
@@ -35,8 +35,8 @@ export async function listCustomAssociationTypes(hubId: number, fromObjectTypeId
 }
 
 export async function findCustomAssociationType(hubId: number, typeId: number): Promise<AssociationType | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: associationTypeKey(hubId, typeId), ConsistentRead: true }));
-  return result.Item ? typeItem.read(result.Item) : undefined;
+  const item = await getItem(associationTypeKey(hubId, typeId));
+  return item ? typeItem.read(item) : undefined;
 }
 
 /** Reserves `count` consecutive type ids of the hub and returns the first. */
@@ -56,10 +56,8 @@ export async function allocateAssociationTypeIds(hubId: number, count: number): 
 
 /** The label items (listed per pair) and the id pointers (found by id alone), all or nothing. */
 export async function insertCustomAssociationTypes(hubId: number, types: readonly AssociationType[]): Promise<void> {
-  await db.send(new TransactWriteCommand({
-    TransactItems: types.flatMap((type) => [
-      { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ]),
-  }));
+  await transactAll(types.flatMap((type) => [
+    { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]));
 }

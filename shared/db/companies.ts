@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
-import { batchGetAll, entity, stringAttribute, transact, type RoleWrite } from './core';
+import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite } from './core';
 import { isConditionalCheckFailed } from './item';
 import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key } from './keys';
 
@@ -155,8 +155,8 @@ export async function saveCompany(hubId: number, write: CompanyWrite, searchForm
 }
 
 export async function findCompany(hubId: number, id: string, isArchived = false): Promise<CompanyRecord | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: keyOf(hubId, id, isArchived), ConsistentRead: true }));
-  return result.Item ? companyItem.read(result.Item) : undefined;
+  const item = await getItem(keyOf(hubId, id, isArchived));
+  return item ? companyItem.read(item) : undefined;
 }
 
 /** The records of these ids (duplicates read once); missing ones are absent from the map. */
@@ -177,22 +177,16 @@ export interface CompanyPage {
 
 /** One Query per page: one record more than asked tells whether another page exists. */
 export async function listCompanies(hubId: number, isArchived: boolean, limit: number, afterId: string | undefined): Promise<CompanyPage> {
-  const prefix = companyListPrefix(isArchived);
-  const result = await db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': hubPartition(hubId), ':prefix': prefix },
-    ExclusiveStartKey: afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
-    Limit: limit + 1,
-    ConsistentRead: true,
-  }));
-  const records = (result.Items ?? []).map(companyItem.read);
+  const page = await queryPage(
+    { pk: hubPartition(hubId), skPrefix: companyListPrefix(isArchived), pageSize: limit + 1 },
+    afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
+  );
+  const records = page.items.map(companyItem.read);
   return { records: records.slice(0, limit), hasMore: records.length > limit };
 }
 
 export async function findUniqueValueOwner(hubId: number, value: UniqueValue): Promise<string | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConsistentRead: true }));
-  const owner = result.Item?.companyId;
+  const owner = (await getItem(companyUniqueValueKey(hubId, value.propertyName, value.value)))?.companyId;
   return typeof owner === 'string' ? owner : undefined;
 }
 

@@ -1,6 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { entity, putNew, queryAll } from './core';
+import { entity, getItem, putNew, queryAll } from './core';
 import { companyPropertyKey, companyPropertyPrefix, hubPartition } from './keys';
 
 /** A property definition of CRM v3 (reference section 9.3): the stored record is the shape the API returns. */
@@ -54,8 +52,8 @@ export async function insertCompanyProperty(hubId: number, definition: PropertyD
 }
 
 export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: companyPropertyKey(hubId, name), ConsistentRead: true }));
-  return result.Item ? propertyItem.read(result.Item) : undefined;
+  const item = await getItem(companyPropertyKey(hubId, name));
+  return item ? propertyItem.read(item) : undefined;
 }
 
 /** Every custom company property of the hub, in name order. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BatchGetCommand, BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput,
+  BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { isConditionalCheckFailed, withoutKeys } from './item';
@@ -110,23 +110,29 @@ export interface PartitionQuery {
   pageSize?: number;
 }
 
+/** One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there are more. */
+export async function queryPage(query: PartitionQuery, startKey?: Item | Key): Promise<{ items: Item[]; nextKey?: Item }> {
+  const page = await db.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
+    ...(query.filter ? { FilterExpression: query.filter } : {}),
+    ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+    ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
+    ExpressionAttributeValues: { ...query.values, ':queryPk': query.pk, ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }) },
+    ...(query.pageSize ? { Limit: query.pageSize } : {}),
+    ConsistentRead: true,
+    ExclusiveStartKey: startKey ? { ...startKey } : undefined,
+  }));
+  return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
+}
+
 /** The pages of a query, one Query call each, following LastEvaluatedKey to the end. */
 export async function* queryPages(query: PartitionQuery): AsyncGenerator<Item[]> {
   let startKey: Item | undefined;
   do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
-      ...(query.filter ? { FilterExpression: query.filter } : {}),
-      ...(query.projection ? { ProjectionExpression: query.projection } : {}),
-      ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
-      ExpressionAttributeValues: { ...query.values, ':queryPk': query.pk, ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }) },
-      ...(query.pageSize ? { Limit: query.pageSize } : {}),
-      ConsistentRead: true,
-      ExclusiveStartKey: startKey,
-    }));
-    yield page.Items ?? [];
-    startKey = page.LastEvaluatedKey;
+    const page = await queryPage(query, startKey);
+    yield page.items;
+    startKey = page.nextKey;
   } while (startKey);
 }
 
@@ -135,6 +141,12 @@ export async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
   const items: Item[] = [];
   for await (const page of queryPages({ pk, skPrefix })) items.push(...page);
   return items;
+}
+
+/** One item by its key; strongly consistent unless `consistent` is false (items that never change once written). */
+export async function getItem(key: Key, consistent = true): Promise<Item | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: consistent }));
+  return result.Item;
 }
 
 /**
@@ -204,6 +216,12 @@ export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<Tran
     });
     return { committed: false, reasons, error };
   }
+}
+
+/** Writes all or nothing where any cancellation is the caller's error (a condition that only a bug or a race with itself breaks). */
+export async function transactAll(writes: readonly TransactItem[]): Promise<void> {
+  const outcome = await transact(writes.map((write) => ({ role: undefined, write })));
+  if (!outcome.committed) throw outcome.error;
 }
 
 /**

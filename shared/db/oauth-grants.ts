@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { appItem, type App } from './apps';
 import { db, tableName } from './client';
-import { batchGetAll, transact } from './core';
-import { isConditionalCheckFailed, withoutKeys } from './item';
+import { batchGetAll, entity, getItem, transact } from './core';
+import { isConditionalCheckFailed } from './item';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
-import type { App } from './apps';
 
 export interface AuthCode {
   clientId: string;
@@ -33,6 +33,11 @@ export interface Grant {
 /** The refresh token item carries its grant's fields, so the refresh grant needs no second read. */
 export type RefreshToken = Omit<Grant, 'createdAt'>;
 
+/** The code item is keyed by the code's hash (the code itself is never stored) and expires with it. */
+const authCodeItem = entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
+const grantItem = entity<Grant>({ key: (grant) => grantKey(grant.grantId) });
+const refreshTokenItem = entity<RefreshToken, string>({ key: (_, tokenHash) => refreshTokenKey(tokenHash) });
+
 /** How long a used code's tombstone is kept to detect replays. */
 const usedCodeRetentionSeconds = 24 * 3600;
 
@@ -40,7 +45,7 @@ export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<
   try {
     await db.send(new PutCommand({
       TableName: tableName,
-      Item: { ...authCodeKey(codeHash), ...code, ttl: code.expiresAtSeconds },
+      Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   } catch (error) {
@@ -51,8 +56,8 @@ export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<
 }
 
 export async function findAuthCode(codeHash: string): Promise<AuthCode | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: authCodeKey(codeHash), ConsistentRead: true }));
-  return result.Item ? withoutKeys<AuthCode>(result.Item) : undefined;
+  const item = await getItem(authCodeKey(codeHash));
+  return item ? authCodeItem.read(item) : undefined;
 }
 
 export type RedeemOutcome = 'redeemed' | 'already-used';
@@ -74,8 +79,8 @@ export async function redeemAuthCode(
       ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
       ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
     } } },
-    { role: 'grant', write: { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant }, ConditionExpression: 'attribute_not_exists(pk)' } } },
-    { role: 'refreshToken', write: { Put: { TableName: tableName, Item: { ...refreshTokenKey(refreshTokenHash), ...refresh }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'grant', write: { Put: { TableName: tableName, Item: grantItem.item(grant), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'refreshToken', write: { Put: { TableName: tableName, Item: refreshTokenItem.item(refresh, refreshTokenHash), ConditionExpression: 'attribute_not_exists(pk)' } } },
     // The tombstone remembers its client: only that client's replay may revoke what the code granted.
     { role: 'tombstone', write: { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } } },
     { role: 'install', write: { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } } },
@@ -92,9 +97,9 @@ export async function redeemAuthCode(
  * the browser) must not be able to cut off the app; its replay changes nothing.
  */
 export async function revokeTokensOfUsedCode(codeHash: string, clientId: string): Promise<boolean> {
-  const used = await db.send(new GetCommand({ TableName: tableName, Key: usedCodeKey(codeHash), ConsistentRead: true }));
-  const refreshTokenHash = used.Item?.refreshTokenHash;
-  if (typeof refreshTokenHash !== 'string' || used.Item?.clientId !== clientId) return false;
+  const used = await getItem(usedCodeKey(codeHash));
+  const refreshTokenHash = used?.refreshTokenHash;
+  if (typeof refreshTokenHash !== 'string' || used?.clientId !== clientId) return false;
   try {
     await db.send(new DeleteCommand({
       TableName: tableName, Key: refreshTokenKey(refreshTokenHash),
@@ -113,16 +118,16 @@ export async function findRefreshTokenWithApp(tokenHash: string, clientId: strin
   const clientKey = appByClientKey(clientId);
   const found = await batchGetAll([tokenKey, clientKey]);
   const tokenItem = found.find((item) => item.pk === tokenKey.pk);
-  const appItem = found.find((item) => item.pk === clientKey.pk);
+  const clientItem = found.find((item) => item.pk === clientKey.pk);
   return {
-    refreshToken: tokenItem ? withoutKeys<RefreshToken>(tokenItem) : undefined,
-    app: appItem ? withoutKeys<App>(appItem) : undefined,
+    refreshToken: tokenItem ? refreshTokenItem.read(tokenItem) : undefined,
+    app: clientItem ? appItem.read(clientItem) : undefined,
   };
 }
 
 export async function findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: refreshTokenKey(tokenHash), ConsistentRead: true }));
-  return result.Item ? withoutKeys<RefreshToken>(result.Item) : undefined;
+  const item = await getItem(refreshTokenKey(tokenHash));
+  return item ? refreshTokenItem.read(item) : undefined;
 }
 
 /** Returns false when there was no such token. */
@@ -132,11 +137,10 @@ export async function deleteRefreshToken(tokenHash: string): Promise<boolean> {
 }
 
 export async function findGrant(grantId: string): Promise<Grant | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: grantKey(grantId) }));
-  return result.Item ? withoutKeys<Grant>(result.Item) : undefined;
+  const item = await getItem(grantKey(grantId), false);
+  return item ? grantItem.read(item) : undefined;
 }
 
 export async function isAppInstalled(hubId: number, appId: number): Promise<boolean> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: installKey(hubId, appId) }));
-  return result.Item !== undefined;
+  return (await getItem(installKey(hubId, appId), false)) !== undefined;
 }

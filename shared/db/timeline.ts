@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { batchDeleteAll, batchGetAll, entity, putNew, queryAll, transact, type Item } from './core';
+import { batchDeleteAll, batchGetAll, entity, getItem, putNew, queryAll, transact, type Item } from './core';
 import { isConditionalCheckFailed } from './item';
 import {
   appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
@@ -103,8 +103,8 @@ export async function insertEventType(type: EventType): Promise<void> {
 }
 
 export async function findEventType(appId: number, eventTypeId: number): Promise<EventType | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventTypeKey(appId, eventTypeId), ConsistentRead: true }));
-  return result.Item ? eventTypeEntity.read(result.Item) : undefined;
+  const item = await getItem(timelineEventTypeKey(appId, eventTypeId));
+  return item ? eventTypeEntity.read(item) : undefined;
 }
 
 export async function listEventTypes(appId: number): Promise<EventType[]> {
@@ -150,8 +150,8 @@ export async function findEventTypeWithProperties(appId: number, eventTypeId: nu
 }
 
 export async function findProperty(appId: number, eventTypeId: number, propertyId: number): Promise<EventTypeProperty | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelinePropertyKey(appId, eventTypeId, propertyId), ConsistentRead: true }));
-  return result.Item ? propertyEntity.read(result.Item) : undefined;
+  const item = await getItem(timelinePropertyKey(appId, eventTypeId, propertyId));
+  return item ? propertyEntity.read(item) : undefined;
 }
 
 export type InsertPropertyOutcome = 'created' | 'type-missing' | 'name-taken';
@@ -234,8 +234,8 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
 
 /** The event of this id in one account (hub); another account's event of the same id is another item. */
 export async function findEvent(hubId: number, eventTypeId: number, eventId: string): Promise<TimelineEvent | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventKey(hubId, eventTypeId, eventId), ConsistentRead: true }));
-  return result.Item ? eventEntity.read(result.Item) : undefined;
+  const item = await getItem(timelineEventKey(hubId, eventTypeId, eventId));
+  return item ? eventEntity.read(item) : undefined;
 }
 
 /**

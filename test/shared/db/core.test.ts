@@ -3,9 +3,12 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
 import {
-  batchDeleteAll, batchGetAll, DatabaseThrottledError, putNew, queryAll, stringAttribute, transact, unprocessedRetryPolicy, type Item,
+  batchDeleteAll, batchGetAll, DatabaseThrottledError, getItem, putNew, queryAll, queryPage, queryPages, stringAttribute, transact, transactAll,
+  unprocessedRetryPolicy, type Item,
 } from '../../../shared/db/core';
-import type { Key } from '../../../shared/db/keys';
+import { findCompanies } from '../../../shared/db/companies';
+import { scanSearchProjection, searchProjectionPut } from '../../../shared/db/company-search';
+import { companyKey, companySearchShards, type Key } from '../../../shared/db/keys';
 import { errorBody, toAppError } from '../../../shared/http/error-body';
 
 /**
@@ -155,6 +158,72 @@ describe('queryAll', () => {
   });
 });
 
+describe('queryPages and queryPage', () => {
+  it('follow pages of the asked size with a filter and a projection, and continue after a start key', async () => {
+    const pk = partition('pages');
+    await putItems(pk, 9, (index) => ({ even: index % 2 === 0, payload: 'p' }));
+    const pages: Item[][] = [];
+    for await (const page of queryPages({
+      pk, skPrefix: 'ITEM#', pageSize: 4, filter: '#even = :yes', projection: '#index', names: { '#even': 'even', '#index': 'index' }, values: { ':yes': true },
+    })) pages.push(page);
+    // The limit counts items read before the filter: pages of 4, 4 and 1 read, the even ones kept.
+    expect(pages.map((page) => page.map((item) => item.index))).toEqual([[0, 2], [4, 6], [8]]);
+    expect(pages.flat().every((item) => Object.keys(item).join() === 'index')).toBe(true);
+
+    const first = await queryPage({ pk, skPrefix: 'ITEM#', pageSize: 3 });
+    expect(first.items.map((item) => item.index)).toEqual([0, 1, 2]);
+    const next = await queryPage({ pk, skPrefix: 'ITEM#', pageSize: 100 }, { pk, sk: String(first.items[2]?.sk) });
+    expect(next.items.map((item) => item.index)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(next.nextKey).toBeUndefined();
+  });
+});
+
+describe('getItem', () => {
+  it('reads one item by its key, undefined when absent', async () => {
+    const pk = partition('get');
+    await putItems(pk, 1, () => ({ value: 'one' }));
+    expect(await getItem({ pk, sk: 'ITEM#0000' })).toMatchObject({ pk, sk: 'ITEM#0000', value: 'one' });
+    expect(await getItem({ pk, sk: 'ITEM#0001' }, false)).toBeUndefined();
+  });
+});
+
+describe('repositories through the core', () => {
+  // A hub id no account has: these items are written straight to the table.
+  const hubId = 990000000 + Math.floor(Math.random() * 9000000);
+
+  it('findCompanies returns every record when the database holds keys back', async () => {
+    const ids = Array.from({ length: 130 }, (_, index) => String(1000000000000000 + index));
+    for (const id of ids) await db.send(new PutCommand({ TableName: tableName, Item: { ...companyKey(hubId, id), id, properties: {}, version: 1 } }));
+    const calls = { keys: [] as number[] };
+    const found = await intercepted(unprocessBatchGets(() => 40, calls), () => findCompanies(hubId, ids));
+
+    expect([...found.keys()].sort()).toEqual(ids);
+    expect(calls.keys).toEqual([100, 60, 20, 30]);
+  });
+
+  it('scanSearchProjection reads every page of every shard', async () => {
+    const ids = Array.from({ length: 24 }, (_, index) => String(2000000000000000 + index));
+    for (const id of ids) {
+      const put = searchProjectionPut(hubId, { id, v: { name: `company ${id}` }, l: {}, n: {} }, 1).Put;
+      await db.send(new PutCommand({ TableName: tableName, Item: put?.Item ?? {} }));
+    }
+    let pages = 0;
+    const smallPages: Middleware = (next) => async (args) => {
+      if (!('KeyConditionExpression' in args.input)) return next(args);
+      pages += 1;
+      return next({ ...args, input: { ...args.input, Limit: 2 } });
+    };
+    const scan = await intercepted(smallPages, () => scanSearchProjection(
+      hubId, { projectionExpression: 'sk, v', names: {}, values: {} }, performance.now() + 60_000,
+    ));
+
+    expect(scan.forms.map((form) => form.id).sort()).toEqual(ids);
+    expect(scan.forms.every((form) => form.v.name === `company ${form.id}`)).toBe(true);
+    // 6 items per shard in pages of 2: 3 full pages and the empty one that ends the chain.
+    expect({ queries: scan.queries, pages }).toEqual({ queries: companySearchShards * 4, pages: companySearchShards * 4 });
+  });
+});
+
 describe('putNew', () => {
   it('puts a new item, refuses an existing one, and recognises its own write when the answer was lost', async () => {
     const pk = partition('put-new');
@@ -195,6 +264,15 @@ describe('transact', () => {
     expect(outcome.error).toMatchObject({ name: 'TransactionCanceledException' });
     // Nothing of the cancelled transaction was written.
     expect((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: 'fresh' } }))).Item).toBeUndefined();
+  });
+
+  it('transactAll writes all or nothing and throws the cancellation', async () => {
+    const pk = partition('transact-all');
+    const put = (sk: string) => ({ Put: { TableName: tableName, Item: { pk, sk }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    await transactAll([put('one')]);
+    await expect(transactAll([put('two'), put('one')])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect(await queryAll(pk, 'o')).toEqual([{ pk, sk: 'one' }]);
+    expect(await getItem({ pk, sk: 'two' })).toBeUndefined();
   });
 
   it('throws errors that are not a cancellation', async () => {
