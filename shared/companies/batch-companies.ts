@@ -9,7 +9,7 @@ import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } 
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
-import type { AssociationInput } from '../associations/company-association-entries';
+import type { AssociationInput } from './company-association-entries';
 
 /** StandardError (reference section 2.4): every field present, even when empty. */
 export interface BatchError {

@@ -1,7 +1,7 @@
 import { findCompany, saveCompany, type CompanyRecord, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../http/errors';
-import { invalidAssociationTargets } from '../associations/company-association-entries';
-import { searchFormsOf } from '../search/search-forms';
+import { invalidAssociationTargets } from './company-association-entries';
+import { searchFormsOf } from './search-forms';
 
 // Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
 const maxAttempts = 12;

@@ -7,7 +7,7 @@ export interface Account {
   createdAt: string;
 }
 
-const accountItem = entity<Account>({ key: (account) => accountKey(account.hubId) });
+const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });
 
 /** Hub ids are allocated once, so an existing account is a bug of the caller: it throws. */
 export async function insertAccount(account: Account): Promise<void> {

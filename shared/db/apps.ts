@@ -17,7 +17,7 @@ export interface App {
 }
 
 /** An app is found by its client id (the OAuth flows know nothing else). */
-export const appItem = entity<App>({ key: (app) => appByClientKey(app.clientId) });
+export const appItem = /* @__PURE__ */ entity<App>({ key: (app) => appByClientKey(app.clientId) });
 
 /** The put that creates an app; callers write it in one transaction with its owner. */
 export function appRecordWrite(app: App): TransactItem {

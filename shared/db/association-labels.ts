@@ -23,8 +23,8 @@ export interface AssociationType {
 }
 
 /** A custom type is stored twice: listed per object pair (label item) and found by id alone (type item). */
-const labelItem = entity<AssociationType, number>({ key: (type, hubId) => associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId) });
-const typeItem = entity<AssociationType, number>({ key: (type, hubId) => associationTypeKey(hubId, type.typeId) });
+const labelItem = /* @__PURE__ */ entity<AssociationType, number>({ key: (type, hubId) => associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId) });
+const typeItem = /* @__PURE__ */ entity<AssociationType, number>({ key: (type, hubId) => associationTypeKey(hubId, type.typeId) });
 
 /** Custom type ids start above every standard id, so the two can never meet. */
 const firstCustomTypeId = 1000;

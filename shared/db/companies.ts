@@ -68,13 +68,13 @@ export type SaveOutcome =
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
 
 /** A company item: the record at its active or archived key. */
-const companyItem = entity<CompanyRecord, { hubId: number; isArchived: boolean }>({ key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived) });
+const companyItem = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({ key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived) });
 
 /** A unique value's item names the company that holds it. */
 interface UniqueValueClaim extends UniqueValue {
   companyId: string;
 }
-const uniqueValueItem = entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
+const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
 
 function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
   const merged = new Map<string, LinkedCompanyChange>();

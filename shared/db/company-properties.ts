@@ -44,7 +44,7 @@ export interface PropertyDefinition {
   updatedUserId?: string;
 }
 
-const propertyItem = entity<PropertyDefinition, number>({ key: (definition, hubId) => companyPropertyKey(hubId, definition.name) });
+const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, number>({ key: (definition, hubId) => companyPropertyKey(hubId, definition.name) });
 
 /** Returns false when a property of that name already exists in the hub. */
 export async function insertCompanyProperty(hubId: number, definition: PropertyDefinition): Promise<boolean> {

@@ -3,7 +3,7 @@ import { tableName } from './client';
 import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShards, hubPartition } from './keys';
 
 /**
- * The searchable forms of a company's values (built by shared/search/search-forms.ts):
+ * The searchable forms of a company's values (built by shared/companies/search-forms.ts):
  *   v: the stored value; l: the lower-cased value where it differs; n: an order-preserving string
  *   of the value as a number or instant.
  */

@@ -227,6 +227,9 @@ export async function transactAll(writes: readonly TransactItem[]): Promise<void
 /**
  * An entity declared once: how a record becomes its item (key plus fields) and back. `scope` is what
  * the key needs beyond the record (the hub of a hub-owned record, say).
+ * Mark each declaration `@__PURE__` (a comment before the call): the call only builds functions, and the mark lets
+ * esbuild drop the entities a bundle never uses, so a route's bundle keeps only the key formats its
+ * code can reach (its IAM LeadingKeys grant follows from them, test/lib/route-partitions.test.ts).
  */
 export interface Entity<R extends object, S> {
   item(record: R, scope: S): Item;

@@ -23,7 +23,7 @@ function numbersOf(value: unknown): number[] {
   return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
 }
 
-const developerItem = entity<Developer>({
+const developerItem = /* @__PURE__ */ entity<Developer>({
   key: (developer) => developerKey(developer.developerId),
   read: (item) => ({ developerId: item.developerId as number, apiKeyHash: item.apiKeyHash as string, createdAt: item.createdAt as string }),
 });

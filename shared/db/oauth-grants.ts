@@ -34,9 +34,9 @@ export interface Grant {
 export type RefreshToken = Omit<Grant, 'createdAt'>;
 
 /** The code item is keyed by the code's hash (the code itself is never stored) and expires with it. */
-const authCodeItem = entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
-const grantItem = entity<Grant>({ key: (grant) => grantKey(grant.grantId) });
-const refreshTokenItem = entity<RefreshToken, string>({ key: (_, tokenHash) => refreshTokenKey(tokenHash) });
+const authCodeItem = /* @__PURE__ */ entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
+const grantItem = /* @__PURE__ */ entity<Grant>({ key: (grant) => grantKey(grant.grantId) });
+const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({ key: (_, tokenHash) => refreshTokenKey(tokenHash) });
 
 /** How long a used code's tombstone is kept to detect replays. */
 const usedCodeRetentionSeconds = 24 * 3600;

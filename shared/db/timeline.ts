@@ -55,7 +55,12 @@ export interface TimelineEvent {
   timelineIFrameJson?: string;
 }
 
-const entityTag = { type: 'timelineEventType', property: 'timelineEventTypeProperty', nameClaim: 'timelinePropertyName', event: 'timelineEvent' } as const;
+// Plain constants rather than properties of one object: esbuild can drop an unused entity
+// declaration only when its arguments are side-effect free, and a property read is not.
+const eventTypeTag = 'timelineEventType';
+const propertyTag = 'timelineEventTypeProperty';
+const eventTag = 'timelineEvent';
+const entityTag = { type: eventTypeTag, property: propertyTag, nameClaim: 'timelinePropertyName', event: eventTag } as const;
 
 function toEventType(item: Item): EventType {
   return {
@@ -84,14 +89,14 @@ function toEvent(item: Item): TimelineEvent {
   };
 }
 
-const eventTypeEntity = entity<EventType>({
-  key: (type) => timelineEventTypeKey(type.applicationId, type.id), attributes: { entity: entityTag.type }, read: toEventType,
+const eventTypeEntity = /* @__PURE__ */ entity<EventType>({
+  key: (type) => timelineEventTypeKey(type.applicationId, type.id), attributes: { entity: eventTypeTag }, read: toEventType,
 });
-const propertyEntity = entity<EventTypeProperty, number>({
-  key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id), attributes: { entity: entityTag.property }, read: toProperty,
+const propertyEntity = /* @__PURE__ */ entity<EventTypeProperty, number>({
+  key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id), attributes: { entity: propertyTag }, read: toProperty,
 });
-const eventEntity = entity<TimelineEvent>({
-  key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id), attributes: { entity: entityTag.event }, read: toEvent,
+const eventEntity = /* @__PURE__ */ entity<TimelineEvent>({
+  key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id), attributes: { entity: eventTag }, read: toEvent,
 });
 
 /** The stored form of an event; its JSON size is what the size checks measure. */

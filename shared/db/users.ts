@@ -14,7 +14,7 @@ export interface User {
   createdAt: string;
 }
 
-const userItem = entity<User>({ key: (user) => userKey(user.email) });
+const userItem = /* @__PURE__ */ entity<User>({ key: (user) => userKey(user.email) });
 
 /** False when a user with that email exists. */
 export async function insertUser(user: User): Promise<boolean> {
