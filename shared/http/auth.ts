@@ -3,7 +3,7 @@ import { verifyAccessToken } from '../oauth/access-token';
 import { verifyDeveloperApiKey } from '../oauth/developer-keys';
 import type { Scope } from '../oauth/scopes';
 import type { Route } from '../route-types';
-import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from './errors';
+import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from '../errors';
 
 export interface AuthContext {
   appId: number;

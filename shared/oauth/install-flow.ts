@@ -3,7 +3,7 @@ import { findAppByClientId, type App } from '../db/apps';
 import { insertAuthCode } from '../db/oauth-grants';
 import { clearLoginFailures, extendLoginLock, findLoginAttempts, findUserByEmail, reserveLoginAttempt, type User } from '../db/users';
 import { nowMs, nowSeconds } from '../clock';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { parseScopeList } from './scopes';
 import { generateOpaqueToken, hashSecret } from './secrets';
 import { verifyPassword, verifyPasswordOfUnknownUser } from './passwords';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { findAppByClientId, type App } from '../db/apps';
 import { findAuthCode, findRefreshTokenWithApp, redeemAuthCode, revokeTokensOfUsedCode } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
-import { OAuthError } from '../http/errors';
+import { OAuthError } from '../errors';
 import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
 import { loadSigningKey } from './key-material';
 import { isKnownScope, type Scope } from './scopes';

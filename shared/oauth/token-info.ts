@@ -1,6 +1,6 @@
 import { findGrant, findRefreshToken, deleteRefreshToken } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../errors';
 import { verifyAccessToken } from './access-token';
 import { encodeScopeMask } from './scopes';
 import { hashSecret } from './secrets';

@@ -3,7 +3,7 @@ import type { Route } from '../../../shared/route-types';
 import { routes as routeTable } from '../../../shared/routes';
 
 const routes: readonly Route[] = routeTable;
-import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/http/errors';
+import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { advanceClock, resetClock } from '../../../shared/clock';
 import { signTestAccessToken } from '../../support/harness';

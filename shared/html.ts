@@ -1,4 +1,4 @@
-/** Minimal server-rendered HTML for the install pages: one layout, escaped interpolation. */
+/** Minimal server-rendered HTML for the install pages: one layout, escaped interpolation. Knows nothing of HTTP (the headers a page is sent with are in shared/http/serialize.ts). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -30,13 +30,3 @@ ${content}
 export function renderErrorPage(title: string, message: string): string {
   return renderLayout(title, `<h1>${escapeHtml(title)}</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`);
 }
-
-/** Headers every page carries: no framing (clickjacking), no caching of forms with CSRF tokens. */
-export const pageHeaders: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
