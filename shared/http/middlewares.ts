@@ -76,14 +76,16 @@ export function correlate(route: Route): Middleware {
     onError: function correlateOnError(request) {
       const state = requestStateOf(request.event);
       const error = state.error ?? toAppError(request.error);
-      if (error.status < 500) {
-        logOutcome(request.event, error.status, state, error.category);
+      // The status the client got (the token endpoint answers 400 where others answer 415).
+      const statusCode = request.response?.statusCode ?? error.status;
+      if (statusCode < 500) {
+        logOutcome(request.event, statusCode, state, error.category);
         return;
       }
       const cause = request.error;
       const underlying = error.cause ?? cause;
       logger.error('request failed', {
-        correlationId: state.correlationId, route: route.name, statusCode: error.status,
+        correlationId: state.correlationId, route: route.name, statusCode,
         errorName: cause instanceof Error ? cause.name : typeof cause,
         errorMessage: cause instanceof Error ? cause.message : undefined,
         stack: cause instanceof Error ? cause.stack : undefined,
