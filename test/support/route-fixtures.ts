@@ -15,10 +15,18 @@ export type JsonObject = Record<string, unknown>;
 export interface World {
   appId: number;
   companyId: string;
+  /** The domain of the company `companyId`. */
   companyDomain: string;
   eventTypeId: number;
   propertyId: number;
   eventId: string;
+  /**
+   * Values of the owner's records that a stranger's create names, one per route, so that one
+   * stranger request cannot change what the next one meets in the stranger's own account:
+   * domains of other owner companies, ids of other owner events.
+   */
+  ownerDomains: { createCompany: string; batchCreateCompanies: string; batchUpsertCompanies: string };
+  ownerEventIds: { createTimelineEvent: string; putTimelineEvent: string; createTimelineEventBatch: string; putTimelineEventBatch: string };
   /** A custom company property and an association label of the owner's account (tenant isolation only). */
   customPropertyName: string;
   labelName: string;
@@ -86,8 +94,6 @@ export function paramValues(world: World): Record<string, string> {
 const company = { as: ['otherHub', 'otherApp'] } as const;
 const timelineApp = { as: ['otherDeveloper'] } as const;
 const timelineAppRead = { as: ['otherDeveloper', 'otherApp'] } as const;
-/** Events belong to an account: another account of the same app, and another app. */
-const timelineHub = { as: ['otherHub', 'otherApp'] } as const;
 
 const sameAsMissing = (
   as: readonly Stranger[], params: (world: World) => Record<string, string>, missingParams: Record<string, string>, body?: (world: World) => unknown,
@@ -140,21 +146,21 @@ export const routeFixtures = {
   createTimelineEvent: {
     validBody: (world) => event(world, 'fuzz-event-2'),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.eventId)(world) }), (world) => ({ body: strangerEvent((w) => `create-${w.fresh}`)(world) })),
+      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.ownerEventIds.createTimelineEvent)(world) }), (world) => ({ body: strangerEvent((w) => `create-${w.fresh}`)(world) })),
       sameAsMissing(['otherApp'], ownApp, missingApp, (world) => event(world, `app-${world.fresh}`)),
     ],
   },
   putTimelineEvent: {
     validBody: (world) => event(world, 'fuzz-event-2'),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.eventId)(world) }), (world) => ({ body: strangerEvent((w) => `put-${w.fresh}`)(world) })),
+      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.ownerEventIds.putTimelineEvent)(world) }), (world) => ({ body: strangerEvent((w) => `put-${w.fresh}`)(world) })),
       sameAsMissing(['otherApp'], ownApp, missingApp, (world) => event(world, `app-${world.fresh}`)),
     ],
   },
   createTimelineEventBatch: {
     validBody: (world) => ({ eventWrappers: [event(world, 'fuzz-event-2'), event(world, 'fuzz-event-3')] }),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.eventId)(world)] } }),
+      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.createTimelineEventBatch)(world)] } }),
         (world) => ({ body: { eventWrappers: [strangerEvent((w) => `batch-${w.fresh}`)(world)] } })),
       sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({ eventWrappers: [event(world, `app-${world.fresh}`)] })),
     ],
@@ -162,13 +168,16 @@ export const routeFixtures = {
   putTimelineEventBatch: {
     validBody: (world) => ({ eventWrappers: [event(world, 'fuzz-event-2')] }),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.eventId)(world)] } }),
+      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.putTimelineEventBatch)(world)] } }),
         (world) => ({ body: { eventWrappers: [strangerEvent((w) => `put-batch-${w.fresh}`)(world)] } })),
       sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({ eventWrappers: [event(world, `app-${world.fresh}`)] })),
     ],
   },
   getTimelineEvent: {
-    isolation: [sameAsMissing(timelineHub.as, (world) => ({ ...ownType(world), eventId: world.eventId }), { appId: missing.appId, eventTypeId: missing.eventTypeId, eventId: missing.eventId })],
+    isolation: [
+      { as: ['otherHub'], check: 'sameAsMissing', foreign: () => ({}), control: () => ({ params: { eventId: missing.eventId } }) },
+      sameAsMissing(['otherApp'], ownApp, missingApp),
+    ],
   },
 
   authorize: {},
@@ -194,8 +203,8 @@ export const routeFixtures = {
   createCompany: {
     validBody: (world) => ({ properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' }, associations: [{ to: { id: world.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] }),
     isolation: [
-      createsLike(company.as, (world) => ({ body: { properties: { name: 'Mine too', domain: world.companyDomain } } }),
-        (world) => ({ body: { properties: { name: 'Fresh', domain: `${world.fresh}.example` } } })),
+      createsLike(company.as, (world) => ({ body: { properties: { name: 'Mine too', domain: world.ownerDomains.createCompany } } }),
+        (world) => ({ body: { properties: { name: 'Fresh', domain: `create-${world.fresh}.example` } } })),
       // The owner's company cannot be the target of a new company's association.
       {
         ...company, check: 'sameAsMissing',
@@ -208,7 +217,7 @@ export const routeFixtures = {
   getCompany: {
     isolation: [
       sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
-      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { companyId: world.companyDomain }, query: 'idProperty=domain' }), control: (world) => ({ params: { companyId: `${world.fresh}.example` }, query: 'idProperty=domain' }) },
+      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { companyId: world.companyDomain }, query: 'idProperty=domain' }), control: (world) => ({ params: { companyId: `never-${world.fresh}.example` }, query: 'idProperty=domain' }) },
     ],
   },
   updateCompany: {
@@ -222,7 +231,7 @@ export const routeFixtures = {
   },
   batchCreateCompanies: {
     validBody: () => ({ inputs: [{ properties: { name: 'Fuzz batch' } }] }),
-    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ properties: { name: 'Mine too', domain: world.companyDomain } }] } }),
+    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ properties: { name: 'Mine too', domain: world.ownerDomains.batchCreateCompanies } }] } }),
       (world) => ({ body: { inputs: [{ properties: { name: 'Fresh', domain: `batch-${world.fresh}.example` } }] } }))],
   },
   batchUpdateCompanies: {
@@ -231,7 +240,7 @@ export const routeFixtures = {
   },
   batchUpsertCompanies: {
     validBody: () => ({ inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] }),
-    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ id: world.companyDomain, idProperty: 'domain', properties: { name: 'Mine too' } }] } }),
+    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ id: world.ownerDomains.batchUpsertCompanies, idProperty: 'domain', properties: { name: 'Mine too' } }] } }),
       (world) => ({ body: { inputs: [{ id: `upsert-${world.fresh}.example`, idProperty: 'domain', properties: { name: 'Mine too' } }] } }))],
   },
   batchArchiveCompanies: {
@@ -243,8 +252,11 @@ export const routeFixtures = {
     isolation: [
       sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
       // The owner's company cannot be the target of the stranger's association either.
-      sameAsMissing(['otherHub'], (world) => ({ companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: world.companyId, associationTypeId: '450' }),
-        { toObjectType: 'companies', toObjectId: missing.companyId, associationTypeId: '450' }),
+      {
+        as: ['otherHub'], check: 'sameAsMissing',
+        foreign: (world) => ({ params: { companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: world.companyId, associationTypeId: '450' } }),
+        control: (world) => ({ params: { companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: missing.companyId, associationTypeId: '450' } }),
+      },
     ],
   },
   disassociateCompany: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
