@@ -5,6 +5,7 @@
  *   account create --domain D
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
+ *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
  * usual AWS environment); else the table of the running `npm start` (found through the file it
@@ -19,6 +20,7 @@ const usage = `usage:
   npm run admin -- account create --domain D
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
   npm run -s admin -- demo env
+  npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
 (signing keys rotate with the stack: see README, Deploying)`;
 
 function list(value: string | undefined): string[] {
@@ -118,6 +120,14 @@ async function provision(area: string | undefined, action: string | undefined, v
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
     return createUser(values.email ?? '', values.password ?? '', hubs.map(Number));
+  }
+  if (area === 'search' && action === 'backfill') {
+    const hubs = (values.hub ?? []).flatMap(list);
+    if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
+    const { backfillSearchProjection } = await import('../shared/db/company-search');
+    const results = [];
+    for (const hub of hubs) results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub))) });
+    return results;
   }
   throw new Error(usage);
 }

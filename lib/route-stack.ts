@@ -88,7 +88,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
         TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,
         COOKIE_SECURE: 'true',
         LOG_LEVEL: props.logLevel,
-        // sam local serves on its own address: there the link base comes from requestContext.domainName.
+        // Declared empty for sam local, whose env-vars file (bin/sam-env-vars.ts) gives its own address.
         PUBLIC_BASE_URL: props.declareSamLocalVariables ? '' : props.publicBaseUrl,
         ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn } : {}),
         ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: props.secrets.sessionSecret.secretArn } : {}),

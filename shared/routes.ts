@@ -85,6 +85,8 @@ export const routes = [
     entry: 'functions/companies/update-company.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'archiveCompany', method: 'DELETE', path: '/crm/v3/objects/companies/{companyId}',
     entry: 'functions/companies/archive-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search',
+    entry: 'functions/companies/search-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
   { name: 'batchReadCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/read',
     entry: 'functions/companies/batch-read-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
   { name: 'batchCreateCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/create',

@@ -62,6 +62,16 @@ export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId:
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
 export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: `HUB#${hubId}`, sk: `ASSOC_TYPE#${typeId}` });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#${hubId}`, sk: `COUNTER#${name}` });
+/**
+ * The search projection of active companies: one compact item per company, in a partition of its
+ * own per hub and shard (so a search reads only projection items and spreads over several
+ * partitions). The shard follows from the id, so every write knows where the item lives.
+ */
+export const companySearchShards = 4;
+export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
+export const companySearchPartition = (hubId: number, shard: number): string => `HUB#${hubId}#SEARCH#${shard}`;
+export const companySearchKey = (hubId: number, companyId: string): Key =>
+  ({ pk: companySearchPartition(hubId, companySearchShardOf(companyId)), sk: companyId });
 
 /**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
@@ -72,6 +82,8 @@ export const partitions = {
   counters: 'COUNTER',
   appsByClientId: 'CLIENT#*',
   apps: 'APP#*',
+  developers: 'DEVELOPER#*',
+  developerApiKeys: 'DEVKEY#*',
   hubs: 'HUB#*',
   users: 'USER#*',
   loginAttempts: 'LOGIN#*',

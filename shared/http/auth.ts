@@ -1,6 +1,5 @@
 import type { DeveloperApiKey } from '../db/developers';
 import { verifyAccessToken } from '../oauth/access-token';
-import { verifyDeveloperApiKey } from '../oauth/developer-keys';
 import type { Scope } from '../oauth/scopes';
 import type { Route } from '../route-types';
 import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from '../errors';
@@ -54,10 +53,23 @@ export const developerApiKeyParameter = 'hapikey';
 
 const missingDeveloperKeyMessage = "This API needs the developer API key of the app's developer account as the hapikey query parameter; OAuth access tokens cannot call it.";
 
+type DeveloperKeyVerifier = (presented: string) => Promise<DeveloperApiKey | undefined>;
+let developerKeyVerifier: DeveloperKeyVerifier | undefined;
+
+/**
+ * Installed by shared/http/developer-key-auth.ts, which only the handlers of developer-key routes
+ * import: the key lookup (and its table partition) is then in those bundles alone, so every other
+ * function's IAM grant can leave the developer-key partition out.
+ */
+export function installDeveloperKeyVerifier(verify: DeveloperKeyVerifier): void {
+  developerKeyVerifier = verify;
+}
+
 /** Checks the presented key (401 when missing or unknown); which app it may act for is checked once the path is valid. */
-async function authenticateDeveloperKey(presented: string | undefined): Promise<DeveloperApiKey> {
+async function authenticateDeveloperKey(route: Route, presented: string | undefined): Promise<DeveloperApiKey> {
+  if (!developerKeyVerifier) throw new Error(`route ${route.name} takes developer API keys, but its handler does not import shared/http/developer-key-auth`);
   if (presented === undefined || presented === '') throw new InvalidAuthenticationError(missingDeveloperKeyMessage);
-  const key = await verifyDeveloperApiKey(presented);
+  const key = await developerKeyVerifier(presented);
   if (!key) throw new InvalidAuthenticationError("This hapikey doesn't exist.");
   return key;
 }
@@ -88,7 +100,7 @@ export async function authenticateRequest(
   const mode = route.auth ?? 'token';
   const presentedKey = query[developerApiKeyParameter];
   if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && presentedKey !== undefined)) {
-    const key = await authenticateDeveloperKey(presentedKey);
+    const key = await authenticateDeveloperKey(route, presentedKey);
     return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
   }
   const token = authenticate(headers, route.scopes);

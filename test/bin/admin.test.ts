@@ -10,7 +10,12 @@ import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';
 import { findUserByEmail } from '../../shared/db/users';
 import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
-import { unique } from '../support/harness';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { createCompany } from '../../shared/companies/create-company';
+import { db, tableName } from '../../shared/db/client';
+import { companySearchKey } from '../../shared/db/keys';
+import { searchCompanies } from '../../shared/search/search-companies';
+import { provision, unique } from '../support/harness';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..', '..');
@@ -152,5 +157,25 @@ describe('admin CLI', () => {
       expect(demo.code).toBe(1);
       expect(JSON.parse(demo.stderr).message).toMatch(/no running npm start found \(.*running\.json is missing or its process is gone\)/);
     });
+  });
+
+  it('backfills the search projection of companies written before it existed, once', async () => {
+    const installation = await provision();
+    const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
+    const ids = [];
+    for (const name of ['Old One', 'Old Two', 'Old Three']) ids.push((await createCompany(actor, { properties: { name } })).id);
+    // As data written before the projection existed: the records without their projection items.
+    for (const id of ids.slice(0, 2)) await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
+    const before = await searchCompanies(installation.hubId, {});
+
+    const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    const after = await searchCompanies(installation.hubId, {});
+
+    expect(before.total).toBe(1);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2 }]);
+    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0 }]);
+    expect(after.results.map((result) => result.id)).toEqual(ids);
   });
 });

@@ -30,6 +30,8 @@ import { fixtureOf, missingFixtures, paramValues, type World } from '../support/
  * patterns blow up, and each request must stay within a CPU budget: 200 ms of this process's CPU
  * time (process.cpuUsage; the gateway and handlers run in-process, DynamoDB Local does not), where
  * a quadratic pattern took seconds. Wall clock is not measured: a busy machine does not fail it.
+ * An over-budget request is measured again (at most twice) and its cheapest run counts, so a
+ * garbage collection that lands in it does not fail the suite while a super-linear cost still does.
  */
 const runsPerRoute = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 300);
 
@@ -469,7 +471,11 @@ describe.each(routes.map((route) => [route.name, route] as const))('adversarial 
     const overBudget: string[] = [];
     let slowestMs = 0;
     for (const request of requests) {
-      const ms = await cpuMsOfRequest(route, request);
+      // A garbage collection of the test process can land in any one request and count as its CPU;
+      // a super-linear cost comes back every time, so an over-budget request is measured up to
+      // twice more and its cheapest run counts.
+      let ms = await cpuMsOfRequest(route, request);
+      for (let retry = 0; retry < 2 && ms > requestCpuBudgetMs; retry += 1) ms = Math.min(ms, await cpuMsOfRequest(route, request));
       slowestMs = Math.max(slowestMs, ms);
       if (ms > slowestAdversarial.ms) slowestAdversarial = { ms, label: `${route.name}: ${request.label}` };
       if (ms > requestCpuBudgetMs) overBudget.push(`${request.label}: ${ms.toFixed(0)} ms CPU`);

@@ -57,6 +57,8 @@ function localStandIn(name: string, value: unknown): string | undefined {
     // SECRETS_FILE takes precedence over the ARNs, as locally.
     SIGNING_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing-key',
     SESSION_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-secret',
+    // Links then match the local gateway's, which builds them from its own address.
+    PUBLIC_BASE_URL: gateway.baseUrl,
   };
   if (!(name in standIns)) throw new Error(`no local stand-in for the deploy-time value of ${name}`);
   return standIns[name];
