@@ -248,6 +248,18 @@ export const routeFixtures = {
     isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId }] } }), control: () => ({ body: { inputs: [{ id: missing.companyId }] } }) }],
   },
 
+  searchCompanies: {
+    validBody: () => ({ filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Fuzz target' }] }], properties: ['name', 'domain'], limit: 10 }),
+    isolation: [
+      { ...company, check: 'noOwnerData', foreign: () => ({ body: { properties: ['name', 'domain'], limit: 100 } }) },
+      {
+        ...company, check: 'sameAsMissing',
+        foreign: (world) => ({ body: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: world.companyDomain }] }] } }),
+        control: (world) => ({ body: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: `never-${world.fresh}.example` }] }] } }),
+      },
+    ],
+  },
+
   associateCompany: {
     isolation: [
       sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
