@@ -1,19 +1,8 @@
 import { httpHandler, typedSchema } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { issueTokens } from '../../shared/oauth/token-grants';
+import { tokenBody, tokenFields } from './token-request.schema';
 
-const tokenFields = {
-  grant_type: { type: 'string', maxLength: 100 },
-  client_id: { type: 'string', maxLength: 200 },
-  client_secret: { type: 'string', maxLength: 200 },
-  redirect_uri: { type: 'string', maxLength: 2000 },
-  code: { type: 'string', maxLength: 200 },
-  refresh_token: { type: 'string', maxLength: 200 },
-  code_verifier: { type: 'string', maxLength: 200 },
-  scope: { type: 'string', maxLength: 4000 },
-} as const;
-
-const tokenBody = typedSchema({ type: 'object', properties: tokenFields } as const);
 /** OAuth v1 also took client_secret and refresh_token as query parameters. */
 const tokenQuery = typedSchema({ type: 'object', properties: tokenFields } as const);
 

@@ -10,6 +10,8 @@ function hiddenRequestFields(request: AuthorizeRequest, csrf: string): string {
     scope: request.scopes.join(' '),
     optional_scope: request.optionalScopes.length > 0 ? request.optionalScopes.join(' ') : undefined,
     state: request.state,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: request.codeChallenge ? 'S256' : undefined,
     csrf_token: csrf,
   };
   return Object.entries(fields)

@@ -5,7 +5,8 @@ import { nowSeconds } from '../clock';
 import { OAuthError } from '../http/errors';
 import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
 import { loadSigningKey } from './key-material';
-import { isKnownScope, type Scope } from './scopes';
+import { requireMatchingVerifier } from './pkce';
+import { isKnownScope, parseScopeList, type Scope } from './scopes';
 import { generateOpaqueToken, hashSecret, secretMatchesHash } from './secrets';
 
 export interface TokenRequest {
@@ -15,6 +16,14 @@ export interface TokenRequest {
   redirect_uri?: string;
   code?: string;
   refresh_token?: string;
+  code_verifier?: string;
+  scope?: string;
+}
+
+/** What differs between the v1 token endpoint and 2026-03 (and its v3 alias). */
+export interface TokenEndpointOptions {
+  /** 2026-03: a refresh may ask for fewer scopes than the grant holds (RFC 6749 6). */
+  allowsScopeNarrowing: boolean;
 }
 
 export interface TokenResponse {
@@ -62,7 +71,7 @@ export function clientCredentialsOf(request: TokenRequest, authorization: string
   return { clientId, clientSecret };
 }
 
-function authenticateClient(app: App | undefined, credentials: ClientCredentials): App {
+export function authenticateClient(app: App | undefined, credentials: ClientCredentials): App {
   if (!app) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
   if (!secretMatchesHash(credentials.clientSecret, app.clientSecretHash)) {
     throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', { context: { field: ['client_secret'] } });
@@ -96,6 +105,8 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
   if (code.redirectUri !== request.redirect_uri) {
     throw new OAuthError('MISMATCH_REDIRECT_URI_AUTH_CODE', 'invalid_grant', 'redirect_uri does not match the one used to get the auth code');
   }
+  // Checked before the code is consumed: a stolen code without its verifier leaves the real client's exchange intact.
+  requireMatchingVerifier(code.codeChallenge, request.code_verifier);
   const grantId = randomBytes(12).toString('base64url');
   const refreshToken = generateOpaqueToken();
   const outcome = await redeemAuthCode(codeHash, now, {
@@ -113,7 +124,19 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
   };
 }
 
-async function refreshAccessToken(request: TokenRequest, credentials: ClientCredentials): Promise<TokenResponse> {
+/** The scopes a refresh asks for: all of the grant's, or (2026-03) a subset of them; a wider set is invalid_scope. */
+function narrowedScopes(granted: string[], requested: string | undefined, options: TokenEndpointOptions): string[] {
+  if (!options.allowsScopeNarrowing) return granted;
+  const asked = parseScopeList(requested);
+  if (asked.length === 0) return granted;
+  const extra = asked.filter((scope) => !granted.includes(scope));
+  if (extra.length > 0) {
+    throw new OAuthError('BAD_SCOPES', 'invalid_scope', `the refresh token was not granted these scopes: ${extra.join(' ')}`, { context: { scope: extra } });
+  }
+  return granted.filter((scope) => asked.includes(scope));
+}
+
+async function refreshAccessToken(request: TokenRequest, credentials: ClientCredentials, options: TokenEndpointOptions): Promise<TokenResponse> {
   if (!request.refresh_token) {
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_request', 'missing or unknown refresh token', { context: { field: ['refresh_token'] } });
   }
@@ -122,15 +145,18 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
   if (!refreshToken || refreshToken.clientId !== credentials.clientId) {
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
   }
-  const accessToken = await mintAccessToken(refreshToken);
+  const scopes = narrowedScopes(refreshToken.scopes, request.scope, options);
+  const accessToken = await mintAccessToken({ ...refreshToken, scopes });
   // HubSpot does not rotate v1 refresh tokens: the same one is returned.
   return {
     token_type: 'bearer', refresh_token: request.refresh_token, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
-    hub_id: refreshToken.hubId, user_id: refreshToken.userId, scopes: refreshToken.scopes, token_use: 'access_token',
+    hub_id: refreshToken.hubId, user_id: refreshToken.userId, scopes, token_use: 'access_token',
   };
 }
 
-export async function issueTokens(request: TokenRequest, authorization: string | undefined): Promise<TokenResponse> {
+export async function issueTokens(
+  request: TokenRequest, authorization: string | undefined, options: TokenEndpointOptions = { allowsScopeNarrowing: false },
+): Promise<TokenResponse> {
   const grantType = request.grant_type;
   if (!grantType) throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', { context: { field: ['grant_type'] } });
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
@@ -139,5 +165,5 @@ export async function issueTokens(request: TokenRequest, authorization: string |
   const credentials = clientCredentialsOf(request, authorization);
   return grantType === 'authorization_code'
     ? exchangeAuthorizationCode(request, credentials)
-    : refreshAccessToken(request, credentials);
+    : refreshAccessToken(request, credentials, options);
 }

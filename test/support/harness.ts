@@ -81,8 +81,10 @@ export async function provision(options: { scopes?: string[]; optionalScopes?: s
 }
 
 /** Runs the consent step in-process and returns a fresh authorization code. */
-export async function authorizationCodeFor(installation: Installation, scopes = installation.scopes): Promise<string> {
-  const check = await checkAuthorizeRequest({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: scopes.join(' ') });
+export async function authorizationCodeFor(
+  installation: Installation, scopes = installation.scopes, pkce: { code_challenge?: string; code_challenge_method?: string } = {},
+): Promise<string> {
+  const check = await checkAuthorizeRequest({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: scopes.join(' '), ...pkce });
   if (check.outcome !== 'ok') throw new Error(`authorize check failed: ${JSON.stringify(check)}`);
   const user = await findUserByEmail(installation.userEmail);
   if (!user) throw new Error('user missing');
