@@ -1,7 +1,8 @@
 /**
  * Admin CLI: `npm run admin -- <command>`, printing JSON.
  *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
- *   account create --domain D
+ *   account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
+ *   account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
@@ -13,7 +14,9 @@ import { applyLocalEnvironment, localDefaults } from './local-env';
 
 const usage = `usage:
   npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
-  npm run admin -- account create --domain D
+  npm run admin -- account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
+  npm run admin -- account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
+  (limits: requests per rolling 10 s per installed app, default 110; search requests per second, default 5; 0 = no limit)
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
 (signing keys rotate with the stack: see README, Deploying)`;
 
@@ -45,18 +48,32 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
       email: { type: 'string' },
       password: { type: 'string' },
       hub: { type: 'string', multiple: true },
+      'ten-secondly-limit': { type: 'string' },
+      'search-per-second-limit': { type: 'string' },
     },
     strict: true,
   });
   configureEnvironment();
-  const { createAccount, createApp, createUser } = await import('../shared/admin/provisioning');
+  const { createAccount, createApp, createUser, updateAccount } = await import('../shared/admin/provisioning');
+  const limit = (flag: 'ten-secondly-limit' | 'search-per-second-limit'): number | undefined => {
+    const value = values[flag];
+    if (value === undefined) return undefined;
+    if (!/^\d{1,7}$/.test(value)) throw new Error(`--${flag} takes a whole number (0 = no limit)\n${usage}`);
+    return Number(value);
+  };
+  const limits = { tenSecondlyLimit: limit('ten-secondly-limit'), searchPerSecondLimit: limit('search-per-second-limit') };
   if (area === 'app' && action === 'create') {
     return createApp({
       name: values.name ?? '', redirectUris: values['redirect-uri'] ?? [],
       scopes: list(values.scopes), optionalScopes: list(values['optional-scopes']),
     });
   }
-  if (area === 'account' && action === 'create') return createAccount(values.domain ?? '');
+  if (area === 'account' && action === 'create') return createAccount(values.domain ?? '', limits);
+  if (area === 'account' && action === 'update') {
+    const hubs = values.hub ?? [];
+    if (hubs.length !== 1 || !/^\d+$/.test(hubs[0] ?? '')) throw new Error(`account update takes one numeric --hub\n${usage}`);
+    return updateAccount(Number(hubs[0]), limits);
+  }
   if (area === 'user' && action === 'create') {
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);

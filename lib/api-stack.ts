@@ -102,6 +102,7 @@ export class ApiStack extends Stack {
         },
       });
       grantTableAccess(props.table, route.table, fn.role);
+      if (isRateLimitedRead(route)) grantRateLimiterUpdates(props.table, fn.role);
       for (const secret of route.secrets ?? []) secrets.grantRead(secret, fn.role);
       const httpRoute = new HttpRoute(this, `${id}Route`, {
         httpApi: api,
@@ -163,6 +164,17 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'TableName', { value: props.table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
     new CfnOutput(this, 'ActiveSigningKeyId', { value: secrets.activeKeyId, description: 'Key id new access tokens are signed with' });
   }
+}
+
+/** A read route called with access tokens still counts its calls: the limiter's UpdateItem. */
+export const isRateLimitedRead = (route: Route): boolean => route.table === 'read' && route.scopes !== 'public' && route.rateLimit !== 'none';
+
+/** UpdateItem on the limiter's items only (partition keys LIMIT#…), never on records. */
+function grantRateLimiterUpdates(table: ITable, grantee: IGrantable): void {
+  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({
+    actions: ['dynamodb:UpdateItem'], resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } },
+  }));
 }
 
 /** Read: get, batch get and query on the table and its indexes. Readwrite adds item writes on the table. Nothing else. */

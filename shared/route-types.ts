@@ -20,6 +20,11 @@ export interface Route {
   readonly body: 'json' | 'urlencoded' | 'none';
   readonly table: TableAccess;
   readonly secrets?: readonly SecretName[];
+  /**
+   * Which limit counts calls made with an access token: 'install' (the default: N per rolling 10 s
+   * per app and account), 'search' (M per second per account, not counted in N) or 'none'.
+   */
+  readonly rateLimit?: 'install' | 'search' | 'none';
   /** Browser pages answer errors as HTML; everything else as the JSON error object. */
   readonly format?: 'json' | 'html';
 }

@@ -108,9 +108,11 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
   try {
     const state = await timeSection('setup', async (): Promise<BenchState> => {
       const install = await installApp(api);
+      const limitedInstall = await installApp(api, { rateLimited: true });
       const poolIds = await createCompanies(api, install.accessToken, options.poolSize);
       const timeline = await createTimelineEvent(api, install);
-      return { install, poolIds, createdIds: [], timeline, random: seededRandom(6) };
+      const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
+      return { install, limitedInstall, limitedIds, poolIds, createdIds: [], timeline, random: seededRandom(6) };
     });
 
     if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, operations));

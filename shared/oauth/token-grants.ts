@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { findAccount } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
+import { rateLimitsOf, type RateLimits } from '../rate-limits';
 import { findAuthCode, findRefreshTokenWithApp, redeemAuthCode, revokeTokensOfUsedCode } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
 import { OAuthError } from '../http/errors';
@@ -79,13 +81,13 @@ export function authenticateClient(app: App | undefined, credentials: ClientCred
   return app;
 }
 
-async function mintAccessToken(grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string }): Promise<string> {
+async function mintAccessToken(grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string }, rateLimits: RateLimits): Promise<string> {
   const key = await loadSigningKey();
   const issuedAtSeconds = nowSeconds();
   return signAccessToken({
     appId: grant.appId, hubId: grant.hubId, userId: grant.userId,
     scopes: grant.scopes.filter(isKnownScope) as Scope[],
-    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId,
+    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId, rateLimits,
   }, key);
 }
 
@@ -109,15 +111,16 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
   requireMatchingVerifier(code.codeChallenge, request.code_verifier);
   const grantId = randomBytes(12).toString('base64url');
   const refreshToken = generateOpaqueToken();
-  const outcome = await redeemAuthCode(codeHash, now, {
+  // The account's rate limits go into the token's claims; read beside the redeeming transaction, not after it.
+  const [outcome, account] = await Promise.all([redeemAuthCode(codeHash, now, {
     grantId, appId: code.appId, clientId: code.clientId, hubId: code.hubId, hubDomain: code.hubDomain,
     userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(now * 1000).toISOString(),
-  }, hashSecret(refreshToken));
+  }, hashSecret(refreshToken)), findAccount(code.hubId)]);
   if (outcome === 'already-used') {
     await revokeTokensOfUsedCode(codeHash);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
-  const accessToken = await mintAccessToken({ ...code, grantId });
+  const accessToken = await mintAccessToken({ ...code, grantId }, rateLimitsOf(account));
   return {
     token_type: 'bearer', refresh_token: refreshToken, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
     hub_id: code.hubId, user_id: code.userId, scopes: code.scopes, token_use: 'access_token',
@@ -146,7 +149,8 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
   }
   const scopes = narrowedScopes(refreshToken.scopes, request.scope, options);
-  const accessToken = await mintAccessToken({ ...refreshToken, scopes });
+  // Read at every refresh, so an account's new limits reach its installs within one token lifetime.
+  const accessToken = await mintAccessToken({ ...refreshToken, scopes }, rateLimitsOf(await findAccount(refreshToken.hubId)));
   // HubSpot does not rotate v1 refresh tokens: the same one is returned.
   return {
     token_type: 'bearer', refresh_token: request.refresh_token, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,

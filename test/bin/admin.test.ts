@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findAccount } from '../../shared/db/accounts';
 import { findAppByClientId } from '../../shared/db/apps';
 import { findUserByEmail } from '../../shared/db/users';
 import { secretMatchesHash } from '../../shared/oauth/secrets';
@@ -48,6 +49,22 @@ describe('admin CLI', () => {
     expect(stored?.passwordHash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('a long password', stored?.passwordHash ?? '')).toBe(true);
     expect(stored?.hubIds).toEqual([account.hubId]);
+  });
+
+  it('sets and updates an account\'s rate limits (0 = no limit), and refuses a bad value or an unknown account', async () => {
+    const created = await admin('account', 'create', '--domain', `${unique('limits')}.example`, '--ten-secondly-limit', '0', '--search-per-second-limit', '9');
+    const account = JSON.parse(created.stdout) as { hubId: number; tenSecondlyLimit: number; searchPerSecondLimit: number };
+
+    const updated = await admin('account', 'update', '--hub', String(account.hubId), '--ten-secondly-limit', '50');
+    const bad = await admin('account', 'update', '--hub', String(account.hubId), '--ten-secondly-limit', '-3');
+    const unknown = await admin('account', 'update', '--hub', '99999999999', '--search-per-second-limit', '2');
+
+    expect(account).toMatchObject({ tenSecondlyLimit: 0, searchPerSecondLimit: 9 });
+    expect(JSON.parse(updated.stdout)).toMatchObject({ hubId: account.hubId, tenSecondlyLimit: 50, searchPerSecondLimit: 9 });
+    expect(await findAccount(account.hubId)).toMatchObject({ tenSecondlyLimit: 50, searchPerSecondLimit: 9 });
+    expect(bad.code).toBe(1);
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 'error', context: { hub: ['99999999999'] } });
   });
 
   it('refuses an unknown scope with a JSON error and exit code 1', async () => {

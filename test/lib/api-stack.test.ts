@@ -4,7 +4,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
+import { isRateLimitedRead, tableReadActions, tableWriteActions } from '../../lib/api-stack';
 import { addPlatformStacks } from '../../lib/platform-stacks';
 import { tableDefinition } from '../../shared/db/table';
 import type { Route } from '../../shared/route-types';
@@ -26,6 +26,7 @@ interface Statement {
   Action: string | string[];
   Resource: unknown;
   Effect: string;
+  Condition?: unknown;
 }
 
 let api: Template;
@@ -151,7 +152,10 @@ describe('API stack: least privilege', () => {
     if (route.table === 'none') expect(dynamoActions).toEqual([]);
     if (route.table === 'read') {
       expect(dynamoActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']));
-      expect(dynamoActions.filter((action) => writeActions.includes(action))).toEqual([]);
+      const writes = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => writeActions.includes(action)));
+      // A token-authenticated read may only count its call: UpdateItem on the limiter's LIMIT# partitions.
+      expect(writes.map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition })))
+        .toEqual(isRateLimitedRead(route) ? [{ actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } } }] : []);
     }
     if (route.table === 'readwrite') expect(dynamoActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
   });
