@@ -11,6 +11,7 @@ import { authenticateRequest, withoutCredentials, type AuthContext, type Develop
 import { errorBody, toAppError, tokenEndpointErrorBody } from './error-body';
 import { pageHeaders, renderErrorPage } from './html';
 import { logger } from './logger';
+import { settleRateLimit, startRateLimit } from './rate-limit';
 import type { HttpResult } from './responses';
 import { compileValidator, type Validator } from './validation';
 import { clientKeyedRecord } from '../client-keys';
@@ -57,6 +58,8 @@ type Event = APIGatewayProxyEventV2 & { body?: unknown };
 interface State {
   correlationId: string;
   startedAt: number;
+  /** X-HubSpot-RateLimit-* of a limited call, on its answer whatever it is. */
+  rateLimitHeaders?: Record<string, string>;
 }
 
 const jsonContentType = 'application/json;charset=utf-8';
@@ -171,7 +174,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
       if (route.format === 'html') {
         request.response = serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId);
       } else {
-        request.response = serialize({ statusCode: mapped.statusCode, body: mapped.body, headers: mapped.headers }, state.correlationId);
+        request.response = serialize({ statusCode: mapped.statusCode, body: mapped.body, headers: { ...state.rateLimitHeaders, ...mapped.headers } }, state.correlationId);
       }
     },
   };
@@ -187,20 +190,34 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     const query = withoutCredentials(route, rawQuery);
     validators.path?.(path);
     const auth = credentials.forPath(path);
-    validators.query?.(query);
-    if (route.body !== 'none') validators.body?.(event.body);
-    const result = await fn({
-      body: event.body as Infer<S, 'body'>,
-      query: query as Infer<S, 'query'>,
-      path: path as Infer<S, 'path'>,
-      auth: auth as AuthFor<N>,
-      headers,
-      cookies: parseCookies(event.cookies),
-      correlationId: state.correlationId,
-      baseUrl: baseUrlOf(event),
-      rawQueryString: event.rawQueryString ?? '',
-    });
-    return serialize(result, state.correlationId);
+    // The limiter's one DynamoDB call (access tokens only). A read runs beside it and is discarded when
+    // the call is over the limit (no added round trip); a write must not happen over the limit, so it
+    // waits for the decision.
+    const limit = startRateLimit(route, auth !== undefined && 'hubId' in auth ? auth : undefined);
+    const isRead = route.table === 'read';
+    if (limit && !isRead) state.rateLimitHeaders = await settleRateLimit(limit);
+    let result: HttpResult;
+    try {
+      validators.query?.(query);
+      if (route.body !== 'none') validators.body?.(event.body);
+      result = await fn({
+        body: event.body as Infer<S, 'body'>,
+        query: query as Infer<S, 'query'>,
+        path: path as Infer<S, 'path'>,
+        auth: auth as AuthFor<N>,
+        headers,
+        cookies: parseCookies(event.cookies),
+        correlationId: state.correlationId,
+        baseUrl: baseUrlOf(event),
+        rawQueryString: event.rawQueryString ?? '',
+      });
+    } catch (error) {
+      // Over the limit, the 429 wins over whatever the read found.
+      if (limit && isRead) state.rateLimitHeaders = await settleRateLimit(limit);
+      throw error;
+    }
+    if (limit && isRead) state.rateLimitHeaders = await settleRateLimit(limit);
+    return serialize({ ...result, headers: { ...state.rateLimitHeaders, ...result.headers } }, state.correlationId);
   };
 
   const chain = middy<Event, APIGatewayProxyStructuredResultV2>(base)
