@@ -29,17 +29,23 @@ export function errorBody(error: AppError, correlationId: string): ErrorResponse
       },
     };
   }
+  if (error instanceof RateLimitError) {
+    // HubSpot's 429 body; the official SDK retries a 429 only when it names TEN_SECONDLY_ROLLING (or the secondly message).
+    return {
+      statusCode: error.status,
+      headers: { ...error.headers },
+      body: {
+        status: 'error', message: error.message, errorType: 'RATE_LIMIT', correlationId, policyName: error.policyName,
+        category: error.category, ...(error.context ? { context: error.context } : {}),
+      },
+    };
+  }
   const body: Record<string, unknown> = { status: 'error', message: error.message, correlationId };
   if (error.errors) body.errors = error.errors;
   if (error.context) body.context = error.context;
   body.category = error.category;
   if (error.subCategory) body.subCategory = error.subCategory;
   if (error.links) body.links = error.links;
-  if (error instanceof RateLimitError) {
-    // The official SDK retries a 429 only when it names this policy.
-    body.policyName = 'TEN_SECONDLY_ROLLING';
-    body.errorType = 'RATE_LIMIT';
-  }
   return { statusCode: error.status, headers: { ...error.headers }, body };
 }
 

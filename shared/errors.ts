@@ -101,6 +101,13 @@ export class PayloadTooLargeError extends AppError {
 export class RateLimitError extends AppError {
   readonly status = 429;
   readonly category = 'RATE_LIMITS';
+  /** HubSpot's policy names: the official SDK retries TEN_SECONDLY_ROLLING (and the secondly message). */
+  readonly policyName: string;
+
+  constructor(message: string, options: AppErrorOptions & { policyName?: string } = {}) {
+    super(message, options);
+    this.policyName = options.policyName ?? 'TEN_SECONDLY_ROLLING';
+  }
 }
 
 export class ServiceUnavailableError extends AppError {

@@ -18,7 +18,7 @@ input,select{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #cb
 button{margin-top:1.2rem;padding:.6rem 1.2rem;border-radius:4px;border:1px solid #ff7a59;background:#ff7a59;color:#fff;font-size:1rem;cursor:pointer}
 button.secondary{background:#fff;color:#ff7a59}.error{color:#d9534f;font-weight:600}
 pre,code{background:#eaf0f6;padding:.2rem .4rem;border-radius:4px;white-space:pre-wrap;word-break:break-all}
-ul.scopes li{margin:.3rem 0}
+h2{font-size:1rem;margin:1.2rem 0 .4rem}ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.4rem 0}ul.scopes code{font-size:.75rem;color:#516f90;white-space:nowrap;word-break:normal}
 </style>
 </head>
 <body><main>

@@ -6,7 +6,7 @@ import { config } from '../config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import type { AuthContext, DeveloperAuthContext } from './auth';
 import {
-  authenticate, correlate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serialise, validate,
+  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serialise, validate,
   type Event, type Middleware, type Result,
 } from './middlewares';
 import type { HttpResult } from './responses';
@@ -121,8 +121,10 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     validate(route, validators),
     serialise(),
     mapErrors(route),
+    limitRate(route),
   ];
-  // serialise (an `after` step) turns the HttpResult into the API Gateway result before anything else sees it.
+  // middy runs `after` hooks last-used first: limitRate adds its headers to the handler's HttpResult, then
+  // serialise turns it into the API Gateway result before the steps above see it.
   const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);
   for (const step of steps) chain.use(step);
   return chain;

@@ -11,6 +11,7 @@ import type { Route } from '../route-types';
 import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext, type RequestCredentials } from './auth';
 import { toAppError } from './error-mapper';
 import { logger } from './logger';
+import { settleRateLimit, startRateLimit, type PendingRateLimit } from './rate-limit';
 import type { HttpResult } from './responses';
 import { serialize, serializeError } from './serialize';
 import type { Validator } from './validation';
@@ -18,13 +19,15 @@ import type { Validator } from './validation';
 /**
  * The named steps of every route's middy chain, in the order httpHandler uses them:
  *
- *   correlate -> normalizeHeaders -> authenticate -> parseBody -> validate -> (handler) -> serialise, mapErrors
+ *   correlate -> normalizeHeaders -> authenticate -> parseBody -> validate -> limitRate -> (handler) -> serialise, mapErrors
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
  * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller). middy runs `after` and
  * `onError` hooks in reverse: serialise turns the handler's HttpResult into the API Gateway result
  * first; mapErrors, the last of the chain, turns anything thrown into the error response before
- * correlate logs the outcome. Each step is a plain middy middleware object with named hooks
+ * correlate logs the outcome. limitRate is used after mapErrors (its `before` still runs after
+ * validate's) so that its `after` and `onError` run first: a read's 429 replaces what the read
+ * found, and its headers reach every answer. Each step is a plain middy middleware object with named hooks
  * (middy's timing plugins report them by name).
  */
 export type Event = APIGatewayProxyEventV2 & { body?: unknown };
@@ -41,6 +44,10 @@ export interface RequestState {
   auth?: AuthContext | DeveloperAuthContext;
   /** The error the client got, for the log. */
   error?: AppError;
+  /** The limiter's call for this request, while its decision is still to be read (reads only). */
+  pendingRateLimit?: PendingRateLimit;
+  /** X-HubSpot-RateLimit-* of a limited call: on its answer, success or error. */
+  rateLimitHeaders?: Record<string, string>;
 }
 
 const states = new WeakMap<object, RequestState>();
@@ -145,6 +152,46 @@ export function validate(route: Route, validators: RouteValidators): Middleware 
   };
 }
 
+/**
+ * Counts a call made with an access token (shared/http/rate-limit.ts: one DynamoDB UpdateItem).
+ * A write waits for the decision before the handler runs: a write over the limit never happens.
+ * A read runs beside the limiter's call (no added round trip); the decision is read after the
+ * handler, and over the limit the 429 replaces whatever the read found.
+ */
+export function limitRate(route: Route): Middleware {
+  const settlePending = async (state: RequestState): Promise<void> => {
+    const pending = state.pendingRateLimit;
+    if (!pending) return;
+    state.pendingRateLimit = undefined;
+    state.rateLimitHeaders = await settleRateLimit(pending);
+  };
+  return {
+    before: async function limitRateBefore(request) {
+      const state = requestStateOf(request.event);
+      const pending = startRateLimit(route, state.auth !== undefined && 'hubId' in state.auth ? state.auth : undefined);
+      if (!pending) return;
+      if (route.table === 'read') {
+        state.pendingRateLimit = pending;
+        return;
+      }
+      state.rateLimitHeaders = await settleRateLimit(pending);
+    },
+    after: async function limitRateAfter(request) {
+      const state = requestStateOf(request.event);
+      await settlePending(state);
+      const result = request.response as unknown as HttpResult | undefined;
+      if (result && state.rateLimitHeaders) result.headers = { ...state.rateLimitHeaders, ...result.headers };
+    },
+    onError: async function limitRateOnError(request) {
+      try {
+        await settlePending(requestStateOf(request.event));
+      } catch (limitError) {
+        request.error = limitError as Error;
+      }
+    },
+  };
+}
+
 /** Turns the handler's HttpResult into the API Gateway result, with the correlation id and nosniff on every answer. */
 export function serialise(): Middleware {
   return {
@@ -168,7 +215,7 @@ export function mapErrors(route: Route): Middleware {
       const mapped = route.format === 'oauth' ? tokenEndpointErrorBody(error, state.correlationId) : errorBody(error, state.correlationId);
       request.response = route.format === 'html'
         ? serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId)
-        : serializeError(mapped, state.correlationId);
+        : serializeError({ ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } }, state.correlationId);
     },
   };
 }

@@ -17,12 +17,12 @@ function headersWith(token: string): Record<string, string> {
 }
 
 describe('authenticate', () => {
-  it('returns the app, hub, user and scopes of a valid token', () => {
-    const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'] });
+  it('returns the app, hub, user, scopes and rate limits of a valid token', () => {
+    const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
 
     const auth = authenticate(headersWith(token), ['crm.objects.companies.read']);
 
-    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'] });
+    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
   });
 
   it('makes zero DynamoDB calls to verify a token', () => {
