@@ -276,7 +276,7 @@ describe('API stack: least privilege', () => {
     }
   });
 
-  it('lets only the token route (and the provisioner that writes it) read the signing key', () => {
+  it('lets only the token endpoints (and the provisioner that writes it) read the signing key', () => {
     const signingKeyId = secretIdOf('Ed25519');
     const readers = [...rolePolicies()]
       .filter(([, statements]) => statements.some((statement) => actionsOf([statement]).includes('secretsmanager:GetSecretValue')
@@ -285,7 +285,8 @@ describe('API stack: least privilege', () => {
     const expectedReaders = routes.filter((route) => route.secrets?.includes('signingKey'))
       .map((route) => refOf(functionServing(route).resource.Properties.Role));
 
-    expect(expectedReaders).toHaveLength(1);
+    expect(routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
+      .toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
 
@@ -441,23 +442,23 @@ describe('synthesis', () => {
 describe('a row added to the route table', () => {
   it('gets its own function, route, role and alarm in the nested stack of its folder, without any change in lib/', () => {
     const added: Route = {
-      name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search',
+      name: 'findCompaniesByExample', method: 'POST', path: '/crm/v3/objects/companies/by-example',
       entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read',
     };
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { api: stack } = addPlatformStacks(app, {
       routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, searchCompanies: ['hubs'] },
+      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, findCompaniesByExample: ['hubs'] },
     });
     const companies = stack.routeGroups.get('companies');
     if (!(companies instanceof NestedStack)) throw new Error('functions/companies/ has no nested stack');
     const template = Template.fromStack(companies);
 
-    expect(stack.functions.get('searchCompanies')?.node.scope).toBe(companies);
+    expect(stack.functions.get('findCompaniesByExample')?.node.scope).toBe(companies);
     template.resourceCountIs('AWS::Lambda::Function', routes.filter((route) => route.entry.startsWith('functions/companies/')).length + 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /crm/v3/objects/companies/search' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^searchCompanies: POST ') });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('searchCompanies') });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /crm/v3/objects/companies/by-example' });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^findCompaniesByExample: POST ') });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('findCompaniesByExample') });
   });
 });
 

@@ -56,7 +56,7 @@ describe('the partitions of shared/db/keys.ts', () => {
     .filter((entry): entry is [string, KeyFunction] => typeof entry[1] === 'function' && entry[0].endsWith('Key'));
 
   it.each(keyFunctions.map(([name, fn]) => [name, fn] as const))('name the partition of every key %s builds', (_name, fn) => {
-    const { pk } = fn(...Array.from({ length: fn.length }, () => 7));
+    const { pk } = fn(...Array.from({ length: fn.length }, () => '7'));
 
     expect([pk, partitionNames.filter((name) => matches(pk, partitions[name]))]).toEqual([pk, [expect.any(String)]]);
   });

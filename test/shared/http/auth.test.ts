@@ -1,4 +1,6 @@
 import { authenticate, authenticateRequest, withoutCredentials } from '../../../shared/http/auth';
+// The developer-key routes' handlers install the key verifier by importing this module; so does this test.
+import '../../../shared/http/developer-key-auth';
 import type { Route } from '../../../shared/route-types';
 import { routes as routeTable } from '../../../shared/routes';
 
