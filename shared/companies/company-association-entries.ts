@@ -1,7 +1,7 @@
 import { isNumericId } from './company-id';
 import { associationKey } from './company-view';
 import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { resolveCompanyAssociationTypeById } from '../associations/association-labels';
 import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
 import { companyObjectType, objectTypeById, type ObjectType } from '../associations/object-types';

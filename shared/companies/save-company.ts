@@ -1,5 +1,5 @@
 import { findCompany, saveCompany, type CompanyRecord, type CompanyWrite } from '../db/companies';
-import { ConflictError, ServiceUnavailableError, ValidationError } from '../http/errors';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
 import { invalidAssociationTargets } from './company-association-entries';
 import { searchFormsOf } from './search-forms';
 

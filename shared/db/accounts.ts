@@ -1,10 +1,17 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 import { batchGetAll, entity, getItem, putNew } from './core';
+import { isConditionalCheckFailed } from './item';
 import { accountKey } from './keys';
 
 export interface Account {
   hubId: number;
   domain: string;
   createdAt: string;
+  /** Requests per rolling 10 s per installed app (0 = no limit; absent = the default). */
+  tenSecondlyLimit?: number;
+  /** Search requests per second for the account (0 = no limit; absent = the default). */
+  searchPerSecondLimit?: number;
 }
 
 const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });
@@ -12,6 +19,26 @@ const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountK
 /** Hub ids are allocated once, so an existing account is a bug of the caller: it throws. */
 export async function insertAccount(account: Account): Promise<void> {
   if (!(await putNew(accountItem.item(account)))) throw new Error(`account ${account.hubId} exists`);
+}
+
+/** Sets the given limits; false when there is no such account. */
+export async function updateAccountLimits(hubId: number, limits: Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondLimit'>): Promise<Account | undefined> {
+  const entries = Object.entries(limits).filter((entry): entry is [string, number] => entry[1] !== undefined);
+  if (entries.length === 0) return findAccount(hubId);
+  try {
+    const result = await db.send(new UpdateCommand({
+      TableName: tableName, Key: accountKey(hubId),
+      UpdateExpression: `SET ${entries.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#n${index}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_NEW',
+    }));
+    return result.Attributes ? accountItem.read(result.Attributes) : undefined;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function findAccount(hubId: number): Promise<Account | undefined> {

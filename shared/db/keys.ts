@@ -63,6 +63,9 @@ export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId:
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
 export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: hubPartition(hubId), sk: `ASSOC_TYPE#${typeId}` });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPartition(hubId), sk: `COUNTER#${name}` });
+// Rate limiter state: one small item per limited subject (an install, or an account for search).
+export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });
+
 /**
  * The search projection of active companies: one compact item per company, in a partition of its
  * own per hub and shard (so a search reads only projection items and spreads over several
@@ -93,6 +96,7 @@ export const partitions = {
   refreshTokens: 'REFRESH#*',
   grants: 'GRANT#*',
   timelineEvents: 'TIMELINE_EVENT#*',
+  rateLimits: 'LIMIT#*',
 } as const;
 
 export type PartitionName = keyof typeof partitions;

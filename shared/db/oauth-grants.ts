@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { appItem, type App } from './apps';
 import { db, tableName } from './client';
-import { batchGetAll, entity, getItem, transact } from './core';
+import { batchGetAll, entity, getItem, transact, transactAll } from './core';
 import { isConditionalCheckFailed } from './item';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 
@@ -15,6 +15,8 @@ export interface AuthCode {
   userEmail: string;
   scopes: string[];
   expiresAtSeconds: number;
+  /** PKCE S256 challenge, when the install URL carried one. */
+  codeChallenge?: string;
 }
 
 /** What an install grants; the refresh token and every access token minted from it point here. */
@@ -35,7 +37,7 @@ export type RefreshToken = Omit<Grant, 'createdAt'>;
 
 /** The code item is keyed by the code's hash (the code itself is never stored) and expires with it. */
 const authCodeItem = /* @__PURE__ */ entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
-const grantItem = /* @__PURE__ */ entity<Grant>({ key: (grant) => grantKey(grant.grantId) });
+const grantItem = /* @__PURE__ */ entity<StoredGrant>({ key: (grant) => grantKey(grant.grantId) });
 const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({ key: (_, tokenHash) => refreshTokenKey(tokenHash) });
 
 /** How long a used code's tombstone is kept to detect replays. */
@@ -79,7 +81,7 @@ export async function redeemAuthCode(
       ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
       ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
     } } },
-    { role: 'grant', write: { Put: { TableName: tableName, Item: grantItem.item(grant), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'grant', write: { Put: { TableName: tableName, Item: grantItem.item({ ...grant, refreshTokenHash }), ConditionExpression: 'attribute_not_exists(pk)' } } },
     { role: 'refreshToken', write: { Put: { TableName: tableName, Item: refreshTokenItem.item(refresh, refreshTokenHash), ConditionExpression: 'attribute_not_exists(pk)' } } },
     // The tombstone remembers its client: only that client's replay may revoke what the code granted.
     { role: 'tombstone', write: { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } } },
@@ -136,9 +138,23 @@ export async function deleteRefreshToken(tokenHash: string): Promise<boolean> {
   return result.Attributes !== undefined;
 }
 
-export async function findGrant(grantId: string): Promise<Grant | undefined> {
-  const item = await getItem(grantKey(grantId), false);
+/** The grant item also names its refresh token's hash, so revoking by access token can delete both. */
+export type StoredGrant = Grant & { refreshTokenHash?: string };
+
+export async function findGrant(grantId: string): Promise<StoredGrant | undefined> {
+  const item = await getItem(grantKey(grantId));
   return item ? grantItem.read(item) : undefined;
+}
+
+/**
+ * RFC 7009 revocation of a whole grant: its refresh token and the grant record go together, so the
+ * refresh grant fails and every access token of the grant introspects inactive. Idempotent.
+ */
+export async function revokeGrant(grantId: string, refreshTokenHash: string | undefined): Promise<void> {
+  await transactAll([
+    { Delete: { TableName: tableName, Key: grantKey(grantId) } },
+    ...(refreshTokenHash ? [{ Delete: { TableName: tableName, Key: refreshTokenKey(refreshTokenHash) } }] : []),
+  ]);
 }
 
 export async function isAppInstalled(hubId: number, appId: number): Promise<boolean> {

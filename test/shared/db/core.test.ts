@@ -9,7 +9,8 @@ import {
 import { findCompanies } from '../../../shared/db/companies';
 import { scanSearchProjection, searchProjectionPut } from '../../../shared/db/company-search';
 import { companyKey, companySearchShards, type Key } from '../../../shared/db/keys';
-import { errorBody, toAppError } from '../../../shared/http/error-body';
+import { errorBody } from '../../../shared/error-body';
+import { toAppError } from '../../../shared/http/error-mapper';
 
 /**
  * The data-access core against the real DynamoDB Local. Nothing of DynamoDB is mocked: an interceptor
