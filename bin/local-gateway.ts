@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { routes } from '../shared/routes';
 import type { Route } from '../shared/route-types';
 import { clientKeyedRecord } from '../shared/client-keys';
-import { errorBody } from '../shared/error-body';
+import { errorBody, tokenEndpointErrorBody } from '../shared/error-body';
 import { InternalError, NotFoundError, PayloadTooLargeError, RequestHeaderFieldsTooLargeError, ValidationError, type AppError } from '../shared/errors';
 import { serializeError } from '../shared/http/serialize';
 
@@ -179,14 +179,25 @@ function loadHandler(route: Route): Promise<Handler> {
 }
 
 /** The gateway's own answers (before any function runs) are the same error object, from the same builder, as the functions'. */
-function errorResponseOf(error: AppError): { statusCode: number; headers: Record<string, string>; body: string } {
+/** The gateway's own error answers, in the error body the route's function would use (RFC 6749's on the token endpoints). */
+function errorResponseOf(error: AppError, route?: Route): { statusCode: number; headers: Record<string, string>; body: string } {
   const correlationId = randomUUID();
-  const result = serializeError(errorBody(error, correlationId), correlationId);
+  const mapped = route?.format === 'oauth' ? tokenEndpointErrorBody(error, correlationId) : errorBody(error, correlationId);
+  const result = serializeError(mapped, correlationId);
   return { statusCode: result.statusCode ?? 500, headers: result.headers as Record<string, string>, body: result.body ?? '' };
 }
 
-function sendError(response: ServerResponse, error: AppError): void {
-  const { statusCode, headers, body } = errorResponseOf(error);
+/** The route a request head names, read from the raw bytes Node could not parse as a whole. */
+function routeOfRawHead(rawPacket: unknown): Route | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  const end = rawPacket.indexOf('\r\n');
+  const requestLine = rawPacket.subarray(0, end < 0 ? Math.min(rawPacket.length, 8192) : Math.min(end, 8192)).toString('latin1');
+  const [method, target] = requestLine.split(' ');
+  return method && target ? matchRoute(method, target.split('?')[0] ?? '/')?.route : undefined;
+}
+
+function sendError(response: ServerResponse, error: AppError, route?: Route): void {
+  const { statusCode, headers, body } = errorResponseOf(error, route);
   response.writeHead(statusCode, headers);
   response.end(body);
 }
@@ -196,7 +207,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const rawPath = url.split('?')[0] ?? '/';
   const matched = matchRoute(request.method ?? 'GET', rawPath);
   const body = await readBody(request);
-  if (body === 'too-large') return sendError(response, new PayloadTooLargeError('Request entity too large'));
+  if (body === 'too-large') return sendError(response, new PayloadTooLargeError('Request entity too large'), matched?.route);
   if (!matched) return sendError(response, new NotFoundError('resource not found'));
   const event = toEvent(request, matched.route, matched.pathParameters, body);
   let result: APIGatewayProxyStructuredResultV2;
@@ -238,7 +249,7 @@ export function startGateway(port = 0): Promise<RunningGateway> {
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const { statusCode, headers, body } = errorResponseOf(tooLarge
       ? new RequestHeaderFieldsTooLargeError('Request header fields too large', { cause: error })
-      : new ValidationError('Bad request', { cause: error }));
+      : new ValidationError('Bad request', { cause: error }), routeOfRawHead((error as { rawPacket?: unknown }).rawPacket));
     const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.end(`HTTP/1.1 ${statusCode} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n${body}`);
   });
