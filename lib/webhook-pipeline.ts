@@ -98,8 +98,8 @@ export class WebhookPipeline extends Construct {
       environment: { ...environment, WEBHOOK_DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl, WEBHOOK_SEAL_KEY_SECRET_ARN: this.sealKey.secretArn },
       logRetention: props.logRetention, timeout: Duration.seconds(30),
       statements: [
-        // Settings and the app's sealed secret (found by app id, then client id).
-        tableRead([partitions.apps, partitions.appsByClientId]),
+        // Settings and the app's sealed secret, in the app's partition.
+        tableRead([partitions.apps]),
         // The delivery log and the in-flight places, in the app's partition only.
         new PolicyStatement({
           actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], resources: [props.table.tableArn],

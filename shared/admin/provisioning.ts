@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { findAccount, insertAccount, type Account } from '../db/accounts';
+import { findAccount, insertAccount, updateAccountLimits, type Account } from '../db/accounts';
 import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
 import { findUserByEmail, insertUser } from '../db/users';
-import { ConflictError, ValidationError } from '../http/errors';
+import { ConflictError, ValidationError } from '../errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
 import { generateOpaqueToken, hashSecret } from '../oauth/secrets';
+import { webhookSigningSecretWrite } from '../db/webhooks';
 import { sealClientSecret } from '../webhooks/client-secret-seal';
 
 /**
@@ -71,14 +72,15 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
     appId, clientId, name: input.name.trim(), redirectUris: [...new Set(input.redirectUris)], scopes: [...new Set(input.scopes)],
     optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), developerId, createdAt: new Date().toISOString(),
   };
+  // Webhooks are signed with the client secret: it is kept sealed beside the app (never in the clear).
   const sealed = await sealClientSecret(clientSecret, appId);
-  if (sealed) app.clientSecretSealed = sealed;
+  const signing = sealed ? [webhookSigningSecretWrite(appId, sealed)] : [];
   if (existing) {
-    await insertAppOfDeveloper(existing, app);
+    await insertAppOfDeveloper(existing, app, signing);
     return { appId, clientId, clientSecret, developerId };
   }
   const developerApiKey = generateOpaqueToken();
-  await insertDeveloperWithApp({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: app.createdAt }, app);
+  await insertDeveloperWithApp({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: app.createdAt }, app, signing);
   return { appId, clientId, clientSecret, developerId, developerApiKey };
 }
 
@@ -112,14 +114,37 @@ export function isEmailAddress(email: string): boolean {
   return dot > 0 && dot < domain.length - 1;
 }
 
-export async function createAccount(domainInput: string): Promise<Pick<Account, 'hubId' | 'domain'>> {
+/** An account's own rate limits (0 = no limit for that account); unset ones take the defaults. */
+export type AccountLimits = Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondLimit'>;
+
+function requireLimits(limits: AccountLimits): AccountLimits {
+  for (const [name, value] of Object.entries(limits)) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0 && value <= 1_000_000)) {
+      throw new ValidationError(`${name} must be a whole number from 0 (no limit) to 1000000`, { context: { [name]: [String(value)] } });
+    }
+  }
+  return {
+    ...(limits.tenSecondlyLimit !== undefined ? { tenSecondlyLimit: limits.tenSecondlyLimit } : {}),
+    ...(limits.searchPerSecondLimit !== undefined ? { searchPerSecondLimit: limits.searchPerSecondLimit } : {}),
+  };
+}
+
+/** Changes an account's limits; tokens issued (or refreshed) afterwards carry them. */
+export async function updateAccount(hubId: number, limits: AccountLimits): Promise<Account> {
+  const updated = await updateAccountLimits(hubId, requireLimits(limits));
+  if (!updated) throw new ValidationError(`no account with hub id ${hubId}`, { context: { hub: [String(hubId)] } });
+  return updated;
+}
+
+export async function createAccount(domainInput: string, limits: AccountLimits = {}): Promise<Pick<Account, 'hubId' | 'domain'> & AccountLimits> {
   const domain = domainInput.trim().toLowerCase();
   if (!isAccountDomain(domain)) {
     throw new ValidationError(`not a domain name: ${domainInput}`, { context: { domain: [domainInput] } });
   }
+  const checked = requireLimits(limits);
   const hubId = await nextSequenceValue('hubId', 40000001);
-  await insertAccount({ hubId, domain, createdAt: new Date().toISOString() });
-  return { hubId, domain };
+  await insertAccount({ hubId, domain, createdAt: new Date().toISOString(), ...checked });
+  return { hubId, domain, ...checked };
 }
 
 export async function createUser(emailInput: string, password: string, hubIds: number[]): Promise<{ userId: number; email: string }> {
@@ -132,6 +157,8 @@ export async function createUser(emailInput: string, password: string, hubIds: n
   }
   if (await findUserByEmail(email)) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   const userId = await nextSequenceValue('userId', 7001);
-  await insertUser({ userId, email, passwordHash: await hashPassword(password), hubIds: [...new Set(hubIds)], createdAt: new Date().toISOString() });
+  const inserted = await insertUser({ userId, email, passwordHash: await hashPassword(password), hubIds: [...new Set(hubIds)], createdAt: new Date().toISOString() });
+  // Another create of the same email won the race since the check above.
+  if (!inserted) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   return { userId, email };
 }

@@ -1,6 +1,7 @@
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
-import { AppError, ConflictError, ValidationError } from '../http/errors';
+import { batchErrorBody, batchNotFoundError, type BatchError } from '../error-body';
+import { AppError, ConflictError, ValidationError } from '../errors';
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
@@ -9,18 +10,7 @@ import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } 
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
-import type { AssociationInput } from '../associations/company-association-entries';
-
-/** StandardError (reference section 2.4): every field present, even when empty. */
-export interface BatchError {
-  status: 'error';
-  category: string;
-  message: string;
-  context: Record<string, string[]>;
-  errors: unknown[];
-  links: Record<string, string>;
-  objectWriteTraceId?: string;
-}
+import type { AssociationInput } from './company-association-entries';
 
 export interface BatchResponse<T> {
   status: 'COMPLETE';
@@ -39,16 +29,10 @@ function envelope<T>(startedAt: string, results: T[], errors: BatchError[]): Bat
     : { status: 'COMPLETE', results, startedAt, completedAt };
 }
 
+/** A failed input's error; a server-side failure (5xx, or anything untyped) fails the whole request instead. */
 function batchErrorOf(error: unknown, objectWriteTraceId?: string): BatchError {
   if (!(error instanceof AppError) || error.status >= 500) throw error;
-  return {
-    status: 'error', category: error.category, message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
-    ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
-  };
-}
-
-function notFoundError(ids: string[]): BatchError {
-  return { status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, context: { ids }, errors: [], links: {} };
+  return batchErrorBody(error, objectWriteTraceId);
 }
 
 /** Bounded parallelism: a batch of 100 writes must not open 100 connections at once. */
@@ -72,7 +56,7 @@ async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (error) {
     if (error instanceof ValidationError) {
-      throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, errors: error.errors, subCategory: error.subCategory });
+      throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, errors: error.errors, subCategory: error.subCategory, cause: error });
     }
     throw error;
   }
@@ -108,7 +92,7 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
   const lookup = await lookupFor(hubId, foundRecords, options);
   const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];
-  return envelope(startedAt, results, missing.length > 0 ? [notFoundError(missing)] : []);
+  return envelope(startedAt, results, missing.length > 0 ? [batchNotFoundError(missing)] : []);
 }
 
 export interface BatchCreateInput {
@@ -178,7 +162,7 @@ export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput
       errors.push(batchErrorOf(error, entry.objectWriteTraceId));
     }
   });
-  if (missing.length > 0) errors.unshift(notFoundError(missing));
+  if (missing.length > 0) errors.unshift(batchNotFoundError(missing));
   return envelope(startedAt, results, errors);
 }
 

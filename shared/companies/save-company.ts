@@ -1,6 +1,7 @@
 import { findCompany, saveCompany, type CompanyRecord, type CompanyWrite } from '../db/companies';
-import { ConflictError, ServiceUnavailableError, ValidationError } from '../http/errors';
-import { invalidAssociationTargets } from '../associations/company-association-entries';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
+import { invalidAssociationTargets } from './company-association-entries';
+import { searchFormsOf } from './search-forms';
 
 // Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
 const maxAttempts = 12;
@@ -15,7 +16,7 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
     const write = await build(attempt);
     if (!write) return undefined;
-    const result = await saveCompany(hubId, write);
+    const result = await saveCompany(hubId, write, searchFormsOf(write.record));
     if (result.outcome === 'saved') return write;
     if (result.outcome === 'unique-taken') {
       // The holder vanished between the failed write and the lookup: the value may be free now.

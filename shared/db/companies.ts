@@ -1,8 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { searchProjectionDelete, searchProjectionPut } from './company-search';
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
+import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite } from './core';
 import { isConditionalCheckFailed, withoutKeys } from './item';
-import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
+import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key } from './keys';
 
 export interface HistoryEntry {
   value: string;
@@ -66,6 +67,22 @@ export type SaveOutcome =
 
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
 
+/** A company item: the record at its active or archived key. */
+const companyItem = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
+  key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived),
+  // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
+  read: (item) => {
+    const record = withoutKeys<CompanyRecord>(item);
+    return { ...record, properties: record.properties ?? {}, history: record.history ?? {}, associations: record.associations ?? {}, uniqueValues: record.uniqueValues ?? [] };
+  },
+});
+
+/** A unique value's item names the company that holds it. */
+interface UniqueValueClaim extends UniqueValue {
+  companyId: string;
+}
+const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
+
 function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
   const merged = new Map<string, LinkedCompanyChange>();
   for (const change of changes) {
@@ -77,57 +94,33 @@ function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChan
   return [...merged.values()];
 }
 
-interface CancellationReason {
-  Code?: string;
-  Item?: Record<string, unknown>;
-}
-
-function reasonsOf(error: unknown): CancellationReason[] | undefined {
-  if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') return undefined;
-  return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
-}
-
-/** The cancellation reason carries the old item in wire format (the document client does not unmarshall errors). */
-function companyIdOf(item: Record<string, unknown> | undefined): string | undefined {
-  const raw = item?.companyId;
-  if (typeof raw === 'string') return raw;
-  if (typeof raw === 'object' && raw !== null && typeof (raw as { S?: unknown }).S === 'string') return (raw as { S: string }).S;
-  return undefined;
-}
-
 /** Writes the company, its unique values and linked companies in one TransactWriteItems. */
-export async function saveCompany(hubId: number, write: CompanyWrite): Promise<SaveOutcome> {
+export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
   const { record } = write;
   type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' };
-  const roles: Role[] = [];
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+  const writes: RoleWrite<Role>[] = [];
+  const main: Role = { kind: 'main' };
   const versionCondition = write.expectedVersion === undefined
     ? { ConditionExpression: 'attribute_not_exists(pk)' }
     : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': write.expectedVersion } };
   if (write.archive) {
-    items.push({ Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } });
-    roles.push({ kind: 'main' });
-    items.push({ Put: { TableName: tableName, Item: { ...archivedCompanyKey(hubId, record.id), ...record } } });
-    roles.push({ kind: 'main' });
+    writes.push({ role: main, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } } });
+    writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: true }) } } });
   } else {
-    items.push({ Put: { TableName: tableName, Item: { ...keyOf(hubId, record.id, false), ...record }, ...versionCondition } });
-    roles.push({ kind: 'main' });
+    writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: false }), ...versionCondition } } });
   }
   // The search projection changes with the record, in the same transaction (read-your-writes for search).
-  items.push(write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, record));
-  roles.push({ kind: 'search' });
+  writes.push({ role: { kind: 'search' }, write: write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, searchForms, record.version) });
   for (const value of write.addUnique) {
-    items.push({ Put: {
+    writes.push({ role: { kind: 'unique', value }, write: { Put: {
       TableName: tableName,
-      Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: record.id, ...value },
+      Item: uniqueValueItem.item({ companyId: record.id, ...value }, hubId),
       ConditionExpression: 'attribute_not_exists(pk)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    } });
-    roles.push({ kind: 'unique', value });
+    } } });
   }
   for (const value of write.removeUnique) {
-    items.push({ Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } });
-    roles.push({ kind: 'unique-remove' });
+    writes.push({ role: { kind: 'unique-remove' }, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } } });
   }
   for (const change of mergeLinked(write.linked)) {
     const names: Record<string, string> = {};
@@ -144,61 +137,41 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
       removes.push(`associations.#r${index}`);
     });
     const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
-    items.push({ Update: {
+    writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: { Update: {
       TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
       ConditionExpression: 'attribute_exists(pk)',
       // DynamoDB rejects an empty names map.
       ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
-    } });
-    roles.push({ kind: 'linked', companyId: change.companyId });
+    } } });
   }
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return { outcome: 'saved' };
-  } catch (error) {
-    const reasons = reasonsOf(error);
-    if (!reasons) throw error;
-    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    const role = failed >= 0 ? roles[failed] : undefined;
-    if (role?.kind === 'unique') {
-      const ownerId = companyIdOf(reasons[failed]?.Item) ?? await findUniqueValueOwner(hubId, role.value);
-      return { outcome: 'unique-taken', value: role.value, ownerId };
-    }
-    if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
-    if (role?.kind === 'main') return { outcome: 'stale' };
-    // An item would pass 400 KB (say, a company that very many others link to).
-    if (reasons.some((reason) => reason.Code === 'ValidationError')) return { outcome: 'too-large' };
-    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return { outcome: 'contended' };
-    throw error;
+  const outcome = await transact(writes);
+  if (outcome.committed) return { outcome: 'saved' };
+  const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
+  const role = failed?.role;
+  if (role?.kind === 'unique') {
+    const ownerId = stringAttribute(failed?.item, 'companyId') ?? await findUniqueValueOwner(hubId, role.value);
+    return { outcome: 'unique-taken', value: role.value, ownerId };
   }
+  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  if (role?.kind === 'main') return { outcome: 'stale' };
+  // An item would pass 400 KB (say, a company that very many others link to).
+  if (outcome.reasons.some((reason) => reason.code === 'ValidationError')) return { outcome: 'too-large' };
+  if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return { outcome: 'contended' };
+  throw outcome.error;
 }
 
 export async function findCompany(hubId: number, id: string, isArchived = false): Promise<CompanyRecord | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: keyOf(hubId, id, isArchived), ConsistentRead: true }));
-  return result.Item ? withoutKeys<CompanyRecord>(result.Item) : undefined;
+  const item = await getItem(keyOf(hubId, id, isArchived));
+  return item ? companyItem.read(item) : undefined;
 }
 
-async function batchGet(keys: Key[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] = keys.map((key) => ({ ...key }));
-  // BatchGetItem may leave keys unprocessed under load; retry them with a short backoff.
-  for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
-    found.push(...(result.Responses?.[tableName] ?? []));
-    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  if (pending.length > 0) throw Object.assign(new Error('unprocessed keys after retries'), { name: 'ThrottlingException' });
-  return found;
-}
-
-/** At most 100 distinct ids: one BatchGetItem plus retries of unprocessed keys. */
+/** The records of these ids (duplicates read once); missing ones are absent from the map. */
 export async function findCompanies(hubId: number, ids: readonly string[], isArchived = false): Promise<Map<string, CompanyRecord>> {
   const found = new Map<string, CompanyRecord>();
   if (ids.length === 0) return found;
-  for (const item of await batchGet([...new Set(ids)].map((id) => keyOf(hubId, id, isArchived)))) {
-    const record = withoutKeys<CompanyRecord>(item);
+  for (const item of await batchGetAll(ids.map((id) => keyOf(hubId, id, isArchived)))) {
+    const record = companyItem.read(item);
     found.set(record.id, record);
   }
   return found;
@@ -211,22 +184,16 @@ export interface CompanyPage {
 
 /** One Query per page: one record more than asked tells whether another page exists. */
 export async function listCompanies(hubId: number, isArchived: boolean, limit: number, afterId: string | undefined): Promise<CompanyPage> {
-  const prefix = companyListPrefix(isArchived);
-  const result = await db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': companyKey(hubId, '').pk, ':prefix': prefix },
-    ExclusiveStartKey: afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
-    Limit: limit + 1,
-    ConsistentRead: true,
-  }));
-  const records = (result.Items ?? []).map((item) => withoutKeys<CompanyRecord>(item));
+  const page = await queryPage(
+    { pk: hubPartition(hubId), skPrefix: companyListPrefix(isArchived), pageSize: limit + 1 },
+    afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
+  );
+  const records = page.items.map(companyItem.read);
   return { records: records.slice(0, limit), hasMore: records.length > limit };
 }
 
 export async function findUniqueValueOwner(hubId: number, value: UniqueValue): Promise<string | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConsistentRead: true }));
-  const owner = result.Item?.companyId;
+  const owner = (await getItem(companyUniqueValueKey(hubId, value.propertyName, value.value)))?.companyId;
   return typeof owner === 'string' ? owner : undefined;
 }
 
@@ -234,7 +201,7 @@ export async function findUniqueValueOwner(hubId: number, value: UniqueValue): P
 export async function findUniqueValueOwners(hubId: number, propertyName: string, values: readonly string[]): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   if (values.length === 0) return owners;
-  for (const item of await batchGet([...new Set(values)].map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
+  for (const item of await batchGetAll(values.map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
     if (typeof item.value === 'string' && typeof item.companyId === 'string') owners.set(item.value, item.companyId);
   }
   return owners;

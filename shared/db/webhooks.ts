@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import type { CompanyRecord } from './companies';
-import { cancellationReasons, isConditionalCheckFailed, withoutKeys } from './item';
+import { transact, type TransactItem } from './core';
+import { isConditionalCheckFailed, withoutKeys } from './item';
 import {
-  installKey, installPrefix, parseCompanyKey, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
+  appSigningSecretKey, installKey, installPrefix, parseCompanyKey, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
   webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix,
 } from './keys';
 
@@ -88,28 +89,25 @@ export type InsertSubscriptionOutcome = 'inserted' | 'limit-reached' | 'duplicat
  * transaction: two racing creates can neither pass the limit nor make the same subscription twice.
  */
 export async function insertWebhookSubscription(subscription: WebhookSubscription, limit: number): Promise<InsertSubscriptionOutcome> {
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Update: {
-          TableName: tableName, Key: webhookSubscriptionCountKey(subscription.appId), UpdateExpression: 'ADD #count :one',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-        } },
-        { Put: { TableName: tableName, Item: { ...webhookSubscriptionKey(subscription.appId, subscription.id), ...subscription }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: {
-          TableName: tableName, Item: { ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName), subscriptionId: subscription.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        } },
-      ],
-    }));
-    return 'inserted';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'limit-reached';
-    if (reasons?.[2] === 'ConditionalCheckFailed') return 'duplicate';
-    throw error;
-  }
+  const outcome = await transact<'count' | 'subscription' | 'claim'>([
+    { role: 'count', write: { Update: {
+      TableName: tableName, Key: webhookSubscriptionCountKey(subscription.appId), UpdateExpression: 'ADD #count :one',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+    } } },
+    { role: 'subscription', write: { Put: {
+      TableName: tableName, Item: { ...webhookSubscriptionKey(subscription.appId, subscription.id), ...subscription }, ConditionExpression: 'attribute_not_exists(pk)',
+    } } },
+    { role: 'claim', write: { Put: {
+      TableName: tableName, Item: { ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName), subscriptionId: subscription.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    } } },
+  ]);
+  if (outcome.committed) return 'inserted';
+  const failed = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  if (failed.includes('count')) return 'limit-reached';
+  if (failed.includes('claim')) return 'duplicate';
+  throw outcome.error;
 }
 
 /** The subscription after the change, or undefined when it does not exist. */
@@ -130,22 +128,28 @@ export async function setWebhookSubscriptionActive(appId: number, subscriptionId
 /** Deletes the subscription with its claim and lowers the count, together; false when it did not exist. */
 export async function deleteWebhookSubscription(subscription: WebhookSubscription): Promise<boolean> {
   const { appId } = subscription;
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName, Key: webhookSubscriptionKey(appId, subscription.id), ConditionExpression: 'attribute_exists(pk)' } },
-        { Delete: { TableName: tableName, Key: webhookSubscriptionClaimKey(appId, subscription.eventType, subscription.propertyName) } },
-        { Update: {
-          TableName: tableName, Key: webhookSubscriptionCountKey(appId), UpdateExpression: 'ADD #count :minusOne',
-          ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minusOne': -1 },
-        } },
-      ],
-    }));
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const outcome = await transact<'subscription' | 'other'>([
+    { role: 'subscription', write: { Delete: { TableName: tableName, Key: webhookSubscriptionKey(appId, subscription.id), ConditionExpression: 'attribute_exists(pk)' } } },
+    { role: 'other', write: { Delete: { TableName: tableName, Key: webhookSubscriptionClaimKey(appId, subscription.eventType, subscription.propertyName) } } },
+    { role: 'other', write: { Update: {
+      TableName: tableName, Key: webhookSubscriptionCountKey(appId), UpdateExpression: 'ADD #count :minusOne',
+      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minusOne': -1 },
+    } } },
+  ]);
+  if (outcome.committed) return true;
+  if (outcome.reasons.some((reason) => reason.role === 'subscription' && reason.code === 'ConditionalCheckFailed')) return false;
+  throw outcome.error;
+}
+
+/** The write that keeps an app's sealed client secret; made in the app's creating transaction. */
+export function webhookSigningSecretWrite(appId: number, sealed: string): TransactItem {
+  return { Put: { TableName: tableName, Item: { ...appSigningSecretKey(appId), appId, sealed }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** The sealed client secret of an app, or undefined for apps created before webhooks existed. It never changes once written. */
+export async function findWebhookSigningSecret(appId: number): Promise<string | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: appSigningSecretKey(appId) }));
+  return typeof result.Item?.sealed === 'string' ? result.Item.sealed : undefined;
 }
 
 /** The ids of the apps installed in an account (one Query of the account's install records). */

@@ -1,7 +1,7 @@
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { scanSearchProjection } from '../db/company-search';
-import { ServiceUnavailableError } from '../http/errors';
+import { ServiceUnavailableError } from '../errors';
 import { isNumericId } from '../companies/company-id';
 import { uniqueDomainProperty } from '../companies/company-values';
 import { toCompanyView, type CompanyView } from '../companies/company-view';
@@ -9,7 +9,7 @@ import { lookupFor } from '../companies/read-companies';
 import { loadCompanyPropertySchema } from '../properties/company-properties';
 import { matchesSearch, searchOrder } from './match-search';
 import { projectionQueryOf } from './projection-query';
-import { searchFormsOf, type SearchForms } from './search-forms';
+import { searchFormsOf, type SearchForms } from '../companies/search-forms';
 import { compileSearch, searchLimits, searchPropertyNames, type CompiledSearch, type SearchInput } from './search-request';
 
 export interface CompanySearchResult {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { findAppById, type App } from '../db/apps';
 import {
-  acquireInFlightSlot, findWebhookSettings, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
+  acquireInFlightSlot, findWebhookSettings, findWebhookSigningSecret, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
 } from '../db/webhooks';
 import { logger } from '../http/logger';
 import { openClientSecret } from './client-secret-seal';
@@ -41,19 +40,15 @@ async function post(url: string, body: string, headers: Record<string, string>):
   }
 }
 
-/** An app's sealed secret never changes: read once per process (two GetItems saved on every POST). */
-const appsById = new Map<number, Promise<App | undefined>>();
-function appOf(appId: number): Promise<App | undefined> {
-  let found = appsById.get(appId);
+/** An app's sealed secret never changes once written: read once per process, not on every POST. */
+const sealedSecrets = new Map<number, Promise<string | undefined>>();
+function sealedSecretOf(appId: number): Promise<string | undefined> {
+  let found = sealedSecrets.get(appId);
   if (!found) {
-    found = findAppById(appId).then((app) => {
-      if (!app?.clientSecretSealed) appsById.delete(appId);
-      return app;
-    }, (error: unknown) => {
-      appsById.delete(appId);
-      throw error;
-    });
-    appsById.set(appId, found);
+    found = findWebhookSigningSecret(appId);
+    sealedSecrets.set(appId, found);
+    // Neither a failure nor an absent secret is kept: the next batch asks again.
+    found.then((sealed) => { if (sealed === undefined) sealedSecrets.delete(appId); }, () => sealedSecrets.delete(appId));
   }
   return found;
 }
@@ -85,8 +80,8 @@ export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, n
   // No target (settings deleted): the app's subscriptions are paused, so what was queued is dropped.
   const settings = await findWebhookSettings(batch.appId);
   if (!settings) return 'dropped';
-  const app = await appOf(batch.appId);
-  if (!app?.clientSecretSealed) {
+  const sealed = await sealedSecretOf(batch.appId);
+  if (!sealed) {
     logger.error('webhook batch has no signing secret', { appId: batch.appId });
     await queue.deadLetter(current);
     await record({
@@ -104,7 +99,7 @@ export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, n
   const body = JSON.stringify(current.events);
   let answer: TargetAnswer;
   try {
-    const clientSecret = await openClientSecret(app.clientSecretSealed, app.appId);
+    const clientSecret = await openClientSecret(sealed, batch.appId);
     const timestampMs = Date.now();
     answer = await post(settings.targetUrl, body, signatureHeaders(clientSecret, 'POST', settings.targetUrl, body, timestampMs));
   } finally {

@@ -5,7 +5,7 @@ import {
   insertWebhookSubscription, listDeliveryAttempts, putWebhookSettings, setWebhookSubscriptionActive,
   type DeliveryAttempt, type WebhookSettings, type WebhookSubscription,
 } from '../db/webhooks';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import {
   isWebhookEventType, maxConcurrentRequestsLimit, maxSubscriptionsPerApp, unsubscribableProperties, webhookEventTypes,
 } from './event-types';

@@ -1,16 +1,16 @@
 import { nowMs } from '../clock';
-import { isNumericId } from '../companies/company-id';
-import { appendHistory, historyEntry, type Actor } from '../companies/company-values';
-import { associationKey, toCompanyView, type CompanyView } from '../companies/company-view';
-import { companyNotFound } from '../companies/read-companies';
-import { saveCompanyChange } from '../companies/save-company';
+import { isNumericId } from './company-id';
+import { appendHistory, historyEntry, type Actor } from './company-values';
+import { associationKey, toCompanyView, type CompanyView } from './company-view';
+import { companyNotFound } from './read-companies';
+import { saveCompanyChange } from './save-company';
 import type { CompanyRecord } from '../db/companies';
-import { requireObjectType, resolveCompanyAssociationType } from './association-labels';
-import { standardAssociationTypes } from './association-types';
+import { requireObjectType, resolveCompanyAssociationType } from '../associations/association-labels';
+import { standardAssociationTypes } from '../associations/association-types';
 import {
   associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, reverseCompanyLinks, withImpliedTypes, type AssociationEntry,
 } from './company-association-entries';
-import { objectTypes, type ObjectType } from './object-types';
+import { objectTypes, type ObjectType } from '../associations/object-types';
 
 interface Target {
   to: ObjectType;
