@@ -110,8 +110,10 @@ export class ApiStack extends Stack {
       for (const [name, fn] of functions) this.functions.set(name, fn);
     }
 
-    const webhookScope = props.declareSamLocalVariables ? new Construct(this, 'Webhooks') : new NestedStack(this, 'Webhooks', { description: 'Webhook events, queue, delivery' });
-    const webhooks = new WebhookPipeline(webhookScope, 'Pipeline', { table: props.table, logRetention: props.logRetention, logLevel: props.logLevel });
+    // The stream -> queue -> delivery pipeline (not in a sam local template: sam local serves HTTP routes
+    // only; `npm start` runs webhooks locally).
+    const webhooks = props.declareSamLocalVariables ? undefined
+      : new WebhookPipeline(this, 'Webhooks', { table: props.table, logRetention: props.logRetention, logLevel: props.logLevel });
 
     // Route throttles name route keys, which must exist before the stage refers to them.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
@@ -161,9 +163,11 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (HubSpot clients: use it as the base path)' });
     new CfnOutput(this, 'TableName', { value: props.table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
-    new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl, description: 'WEBHOOK_QUEUE_URL for the admin CLI (dead-letter replay)' });
-    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl, description: 'WEBHOOK_DEAD_LETTER_QUEUE_URL for the admin CLI' });
-    new CfnOutput(this, 'WebhookSealKeySecretArn', { value: webhooks.sealKey.secretArn, description: 'WEBHOOK_SEAL_KEY_SECRET_ARN for `admin app create` (seals the client secret webhooks are signed with)' });
+    if (webhooks) {
+      new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl, description: 'WEBHOOK_QUEUE_URL for the admin CLI (dead-letter replay)' });
+      new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl, description: 'WEBHOOK_DEAD_LETTER_QUEUE_URL for the admin CLI' });
+      new CfnOutput(this, 'WebhookSealKeySecretArn', { value: webhooks.sealKey.secretArn, description: 'WEBHOOK_SEAL_KEY_SECRET_ARN for `admin app create` (seals the client secret webhooks are signed with)' });
+    }
     new CfnOutput(this, 'ActiveSigningKeyId', { value: secrets.activeKeyId, description: 'Key id new access tokens are signed with' });
   }
 }

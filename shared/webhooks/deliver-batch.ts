@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   acquireInFlightSlot, findWebhookSettings, findWebhookSigningSecret, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
 } from '../db/webhooks';
-import { logger } from '../http/logger';
+import { webhookLogger as logger } from './webhook-logger';
 import { openClientSecret } from './client-secret-seal';
 import type { DeliveryBatch, DeliveryQueue } from './delivery-queue';
 import { maxDeliveryAttempts, retryDelaySeconds } from './retry-schedule';

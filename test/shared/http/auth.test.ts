@@ -95,10 +95,12 @@ describe('authenticate', () => {
 describe('routes authenticated by the developer API key', () => {
   const keyed = routes.filter((route) => route.scopes !== 'public' && (route.auth === 'developerKey' || route.auth === 'developerKeyOrToken'));
 
-  it('are the timeline event-type and property routes, writes by the key alone', () => {
+  it('are the timeline event-type and property routes (writes by the key alone) and the webhook routes', () => {
     expect(keyed.filter((route) => route.auth === 'developerKey').map((route) => route.name).sort()).toEqual([
-      'createTimelineEventType', 'createTimelineEventTypeProperty', 'deleteTimelineEventType', 'deleteTimelineEventTypeProperty',
-      'updateTimelineEventType', 'updateTimelineEventTypeProperty',
+      'batchUpdateWebhookSubscriptions', 'configureWebhookSettings',
+      'createTimelineEventType', 'createTimelineEventTypeProperty', 'createWebhookSubscription', 'deleteTimelineEventType', 'deleteTimelineEventTypeProperty',
+      'deleteWebhookSettings', 'deleteWebhookSubscription', 'getWebhookSettings', 'getWebhookSubscription', 'listWebhookDeliveries', 'listWebhookSubscriptions',
+      'updateTimelineEventType', 'updateTimelineEventTypeProperty', 'updateWebhookSubscription',
     ]);
     expect(keyed.filter((route) => route.auth === 'developerKeyOrToken').every((route) => route.method === 'GET')).toBe(true);
   });
