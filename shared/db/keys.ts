@@ -53,7 +53,7 @@ export const companyKey = (hubId: number, companyId: string): Key => ({ pk: hubP
 /** Archived companies move here, so listing active ones stays one Query without a filter. */
 export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: hubPartition(hubId), sk: `ARCHIVED_COMPANY#${companyId}` });
 /** The company a stream record's key addresses (active or archived item), or undefined for any other item. */
-export function companyOfKey(key: { pk?: unknown; sk?: unknown }): { hubId: number; companyId: string; isArchived: boolean } | undefined {
+export function companyAddressedBy(key: { pk?: unknown; sk?: unknown }): { hubId: number; companyId: string; isArchived: boolean } | undefined {
   if (typeof key.pk !== 'string' || typeof key.sk !== 'string') return undefined;
   const hub = /^HUB#([0-9]{1,15})$/.exec(key.pk);
   const company = /^(ARCHIVED_)?COMPANY#([0-9]{1,30})$/.exec(key.sk);

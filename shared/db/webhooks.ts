@@ -4,7 +4,7 @@ import type { CompanyRecord } from './companies';
 import { transact, type TransactItem } from './core';
 import { isConditionalCheckFailed, withoutKeys } from './item';
 import {
-  appSigningSecretKey, installKey, installPrefix, companyOfKey, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
+  appSigningSecretKey, installKey, installPrefix, companyAddressedBy, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
   webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix,
 } from './keys';
 
@@ -224,7 +224,7 @@ export interface CompanyItem {
 
 /** The company an item image holds, or undefined when the item is anything else. */
 export function companyItemOf(image: ItemImage): CompanyItem | undefined {
-  const key = companyOfKey(image);
+  const key = companyAddressedBy(image);
   if (!key) return undefined;
   const { merge, ...rest } = withoutKeys<CompanyRecord & { merge?: CompanyItem['merge'] }>(image);
   return { hubId: key.hubId, isArchived: key.isArchived, record: rest, ...(merge ? { merge } : {}) };

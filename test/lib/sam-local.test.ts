@@ -15,7 +15,7 @@ const routes: readonly Route[] = routeTable;
 
 interface FunctionResource {
   Type: string;
-  Properties: { Handler: string; Runtime: string; Environment: { Variables: Record<string, unknown> } };
+  Properties: { Handler: string; Runtime: string; Description?: string; Environment: { Variables: Record<string, unknown> } };
   Metadata?: Record<string, unknown>;
 }
 
@@ -27,7 +27,8 @@ beforeAll(async () => {
   const platform = await synthesizedPlatform();
   outdir = platform.outdir;
   const resources = (platform.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
-  functions = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+  // The webhook pipeline's functions are not served by sam local (its template leaves them out; README, Webhooks).
+  functions = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function' && !resource.Properties.Description?.startsWith('webhooks:'));
   const [root] = platform.apiStackTemplates().values();
   nestedStacks = Object.entries(root?.Resources ?? {}).filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack');
 }, synthesisTimeoutMs);
