@@ -125,7 +125,8 @@ it('delivers every acknowledged change of a 1,000-write burst at least once whil
 
 function startRuntimeProcess(stateDir: string, hubId: number): Promise<ChildProcess> {
   const root = path.resolve(__dirname, '../../..');
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'test/support/webhook-runtime-process.ts'),
+  // Node itself with tsx's loader (not tsx's CLI, which runs the script in a child of its own that a kill would miss).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/support/webhook-runtime-process.ts'),
     JSON.stringify({ stateDir, delayScale: 0.001, hubIds: [hubId] })], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -155,10 +156,14 @@ it('loses nothing when the webhook process is killed mid-burst and started again
   let runtime = await startRuntimeProcess(stateDir, app.hubId);
   try {
     const startedAtMs = Date.now();
+    let killedPid: number | undefined;
     const expected = await burst(crm, 'restart', async () => {
+      killedPid = runtime.pid;
       await kill(runtime);
       runtime = await startRuntimeProcess(stateDir, app.hubId);
     });
+    // The webhook process itself died (no child of it kept delivering): signal 0 finds no such process.
+    expect(() => process.kill(killedPid ?? 0, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }) as Error);
     await expectNothingLost(receiver, expected, startedAtMs);
   } finally {
     await kill(runtime);
