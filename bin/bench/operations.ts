@@ -119,8 +119,8 @@ export const operations: readonly Operation[] = [
   },
   {
     name: 'searchFiltered', label: 'POST /crm/v3/objects/companies/search (CONTAINS_TOKEN on name, sorted, limit 100)', isWarm: false,
-    // One Query per projection shard while a shard's matches fit one 1 MB page (the pool does); O(account size) beyond.
-    budget: { QueryCommand: 4 },
+    // One Query per projection shard while a shard holds at most searchPageItems (500) companies (the pool does); O(account size) beyond.
+    budget: { QueryCommand: 16 },
     request: (_iteration, state) => jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
       filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'bench' }] }], sorts: ['-name'], limit: 100,
     }),

@@ -70,8 +70,12 @@ export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LI
  * The search projection of active companies: one compact item per company, in a partition of its
  * own per hub and shard (so a search reads only projection items and spreads over several
  * partitions). The shard follows from the id, so every write knows where the item lives.
+ * 16 shards keep a 100k-company account at about 6,250 items a partition, read by 16 Query
+ * chains. Changing the count moves items: `npm run admin -- search backfill` rewrites each
+ * company's item in its new shard and removes the old one (README, Search design notes); the
+ * count only grows (the backfill sweeps shards 0 to count - 1).
  */
-export const companySearchShards = 4;
+export const companySearchShards = 16;
 export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
 export const companySearchPartition = (hubId: number, shard: number): string => `${hubPartition(hubId)}#SEARCH#${shard}`;
 export const companySearchKey = (hubId: number, companyId: string): Key =>
