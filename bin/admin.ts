@@ -6,7 +6,7 @@
  *   account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
- *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
+ *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed, or moved by a shard-count change)
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
  * usual AWS environment); else the table of the running `npm start` (found through the file it
