@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
 import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite } from './core';
-import { isConditionalCheckFailed } from './item';
+import { isConditionalCheckFailed, withoutKeys } from './item';
 import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key } from './keys';
 
 export interface HistoryEntry {
@@ -68,7 +68,14 @@ export type SaveOutcome =
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
 
 /** A company item: the record at its active or archived key. */
-const companyItem = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({ key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived) });
+const companyItem = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
+  key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived),
+  // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
+  read: (item) => {
+    const record = withoutKeys<CompanyRecord>(item);
+    return { ...record, properties: record.properties ?? {}, history: record.history ?? {}, associations: record.associations ?? {}, uniqueValues: record.uniqueValues ?? [] };
+  },
+});
 
 /** A unique value's item names the company that holds it. */
 interface UniqueValueClaim extends UniqueValue {
