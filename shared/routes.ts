@@ -4,6 +4,8 @@ const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;
 const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.companies.read'] as const;
 const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
+const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
+const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
 
 /**
  * The one route table. The CDK stack makes one function and one HTTP API route per row,
@@ -101,9 +103,34 @@ export const routes = [
   { name: 'disassociateCompany', method: 'DELETE', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}/{toObjectId}/{associationTypeId}',
     entry: 'functions/associations/disassociate-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
   { name: 'listAssociationLabels', method: 'GET', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/list-association-labels.ts', scopes: ['crm.objects.companies.read', 'crm.schemas.companies.read'], body: 'none', table: 'read' },
+    entry: 'functions/associations/list-association-labels.ts', scopes: labelReadScopes, body: 'none', table: 'read' },
   { name: 'createAssociationLabel', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/create-association-label.ts', scopes: ['crm.schemas.companies.write', 'crm.objects.companies.write'], body: 'json', table: 'readwrite' },
+    entry: 'functions/associations/create-association-label.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updateAssociationLabel', method: 'PUT', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/update-association-label.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'deleteAssociationLabel', method: 'DELETE', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
+    entry: 'functions/associations/delete-association-label.ts', scopes: labelWriteScopes, body: 'none', table: 'readwrite' },
+  // The published spec's spelling of the label paths.
+  { name: 'listAssociationLabelsSpecPath', method: 'GET', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/list-association-labels-spec-path.ts', scopes: labelReadScopes, body: 'none', table: 'read' },
+  { name: 'createAssociationLabelSpecPath', method: 'POST', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/create-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updateAssociationLabelSpecPath', method: 'PUT', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/update-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'deleteAssociationLabelSpecPath', method: 'DELETE', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
+    entry: 'functions/associations/delete-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'none', table: 'readwrite' },
+
+  // Record associations: v3 read of a company's associations, and v4 from or to a company (either side may be the company).
+  { name: 'listCompanyAssociations', method: 'GET', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}',
+    entry: 'functions/associations/list-company-associations.ts', scopes: companyReadScopes, body: 'none', table: 'read' },
+  { name: 'getRecordAssociations', method: 'GET', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}',
+    entry: 'functions/associations/get-record-associations.ts', scopes: companyReadScopes, body: 'none', table: 'read' },
+  { name: 'putRecordAssociation', method: 'PUT', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+    entry: 'functions/associations/put-record-association.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'putDefaultAssociation', method: 'PUT', path: '/crm/v4/objects/{objectType}/{objectId}/associations/default/{toObjectType}/{toObjectId}',
+    entry: 'functions/associations/put-default-association.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'deleteRecordAssociation', method: 'DELETE', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+    entry: 'functions/associations/delete-record-association.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -31,6 +31,8 @@ export interface Operation {
 const companies = '/crm/v3/objects/companies';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
+/** Contacts are not stored: the v4 operations associate companies with this id. */
+const benchContactId = '7001';
 
 const pick = <T>(values: readonly T[], index: number): T => {
   const value = values[index % values.length];
@@ -109,6 +111,25 @@ export const operations: readonly Operation[] = [
       const to = pick(ids, iteration + 1);
       return jsonRequest('PUT', `${companies}/${from}/associations/companies/${to}/${companyToCompany}`, state.install.accessToken);
     },
+  },
+  {
+    name: 'v4AssociationPut', label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labelled, replaces)', isWarm: false,
+    // Reads the company, then one transaction: the company and the contact's reverse-lookup item.
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (iteration, state) => jsonRequest('PUT', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContactId}`,
+      state.install.accessToken, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }]),
+  },
+  {
+    name: 'v4AssociationPage', label: 'GET /crm/v4/objects/companies/{id}/associations/contacts (a page of up to 500)', isWarm: false,
+    // The company item holds its associations.
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) => jsonRequest('GET', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts`, state.install.accessToken),
+  },
+  {
+    name: 'v4ReverseAssociationPage', label: 'GET /crm/v4/objects/contacts/{id}/associations/companies?limit=100', isWarm: false,
+    // One Query of the contact's reverse-lookup items, one BatchGetItem of the (at most 100) companies they name; 500 take 5.
+    budget: { QueryCommand: 1, BatchGetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', `/crm/v4/objects/contacts/${benchContactId}/associations/companies?limit=100`, state.install.accessToken),
   },
   {
     name: 'timelineEventRead', label: 'GET /integrations/v1/{appId}/timeline/event/{typeId}/{id}', isWarm: true,

@@ -23,3 +23,54 @@ export const createLabelBody = typedSchema({
     inverseLabel: { type: 'string', minLength: 1, maxLength: 100 },
   },
 } as const);
+
+export const recordAssociationsPath = typedSchema({
+  type: 'object',
+  required: ['objectType', 'objectId', 'toObjectType'],
+  properties: { objectType: segment, objectId: segment, toObjectType: segment },
+} as const);
+
+export const recordPairPath = typedSchema({
+  type: 'object',
+  required: ['objectType', 'objectId', 'toObjectType', 'toObjectId'],
+  properties: { objectType: segment, objectId: segment, toObjectType: segment, toObjectId: segment },
+} as const);
+
+export const companyAssociationsPath = typedSchema({
+  type: 'object',
+  required: ['companyId', 'toObjectType'],
+  properties: { companyId: segment, toObjectType: segment },
+} as const);
+
+/** limit is checked by the domain (1..500), so a bad one gets the same error as HubSpot's. */
+export const associationPageQuery = typedSchema({
+  type: 'object',
+  properties: { limit: { type: 'integer' }, after: { type: 'string', maxLength: 100 } },
+} as const);
+
+export const associationSpec = {
+  type: 'object',
+  required: ['associationTypeId'],
+  properties: {
+    associationCategory: { type: 'string', enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED', 'WORK'] },
+    associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
+  },
+} as const;
+
+export const associationSpecsBody = typedSchema({ type: 'array', minItems: 1, maxItems: 20, items: associationSpec } as const);
+
+export const updateLabelBody = typedSchema({
+  type: 'object',
+  required: ['associationTypeId', 'label'],
+  properties: {
+    associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
+    label: { type: 'string', minLength: 1, maxLength: 100 },
+    inverseLabel: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const);
+
+export const labelPath = typedSchema({
+  type: 'object',
+  required: ['fromObjectType', 'toObjectType', 'associationTypeId'],
+  properties: { fromObjectType: segment, toObjectType: segment, associationTypeId: segment },
+} as const);

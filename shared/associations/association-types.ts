@@ -17,6 +17,8 @@ export interface AssociationType {
   inverseName: string;
   /** A primary type also implies this unlabeled type (DOC-ASSOC). */
   impliesTypeId?: number;
+  /** A deleted custom label: kept so stored associations of the type still read (as the pair's unlabeled type). */
+  archived?: boolean;
 }
 
 function pair(
@@ -63,4 +65,9 @@ export function isStandardTypeId(typeId: number): boolean {
 /** The historical v3 path form names the type instead of giving its id. */
 export function findStandardTypeByName(from: ObjectType, to: ObjectType, name: string): AssociationType | undefined {
   return standardTypesBetween(from, to).find((type) => type.name === name.toLowerCase());
+}
+
+/** The unlabeled type of a pair: what a default association uses, and what a deleted label reads as. */
+export function defaultTypeBetween(from: ObjectType, to: ObjectType): AssociationType | undefined {
+  return standardTypesBetween(from, to).find((type) => type.label === null && type.impliesTypeId === undefined);
 }

@@ -53,3 +53,22 @@ export async function insertCustomAssociationTypes(hubId: number, types: readonl
     ]),
   }));
 }
+
+/** Changes the label (or marks the type deleted) on both items of each type, all or nothing. */
+export async function updateCustomAssociationTypes(hubId: number, changes: readonly { type: AssociationType; label?: string; archived?: boolean }[]): Promise<void> {
+  await db.send(new TransactWriteCommand({
+    TransactItems: changes.flatMap(({ type, label, archived }) => {
+      const sets = [...(label === undefined ? [] : ['#label = :label']), ...(archived ? ['archived = :archived'] : [])];
+      const update = {
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(label === undefined ? {} : { ExpressionAttributeNames: { '#label': 'label' } }),
+        ExpressionAttributeValues: { ...(label === undefined ? {} : { ':label': label }), ...(archived ? { ':archived': true } : {}) },
+      };
+      return [
+        { Update: { TableName: tableName, Key: associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId), ...update } },
+        { Update: { TableName: tableName, Key: associationTypeKey(hubId, type.typeId), ...update } },
+      ];
+    }),
+  }));
+}

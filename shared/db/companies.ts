@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { isConditionalCheckFailed, withoutKeys } from './item';
-import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
+import { archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
 
 export interface HistoryEntry {
   value: string;
@@ -53,7 +53,18 @@ export interface CompanyWrite {
   linked: LinkedCompanyChange[];
   /** Moves the record to the recycle bin. */
   archive?: boolean;
+  /** Records of other object types this write newly associates; their reverse-lookup items are written with it. */
+  edges?: AssociationEdge[];
 }
+
+/** One record of a type this service does not store (contact, deal, ...), seen from a company. */
+export interface AssociationEdge {
+  objectTypeId: string;
+  objectId: string;
+}
+
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const maxTransactionItems = 100;
 
 export type SaveOutcome =
   | { outcome: 'saved' }
@@ -148,6 +159,14 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
       ExpressionAttributeValues: values,
     } });
     roles.push({ kind: 'linked', companyId: change.companyId });
+  }
+  const edgeItems = (write.edges ?? []).map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, record.id), companyId: record.id }));
+  if (items.length + edgeItems.length <= maxTransactionItems) {
+    for (const Item of edgeItems) items.push({ Put: { TableName: tableName, Item } });
+  } else {
+    // Edges only point readers at the company, whose own item is the truth, so writing them ahead
+    // of a transaction that then fails leaves nothing a reader would see.
+    await putItems(edgeItems);
   }
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
@@ -250,4 +269,36 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
+}
+
+/** Unconditional puts, 25 per BatchWriteItem, unprocessed ones retried with a short backoff. */
+async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+    }
+    if (pending.length > 0) throw Object.assign(new Error('unprocessed items after retries'), { name: 'ThrottlingException' });
+  }
+}
+
+export interface EdgePage {
+  companyIds: string[];
+  hasMore: boolean;
+}
+
+/** The companies associated with one record of another type: one Query per page, in company id order. */
+export async function listAssociationEdges(hubId: number, objectTypeId: string, objectId: string, limit: number, afterCompanyId: string | undefined): Promise<EdgePage> {
+  const result = await db.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': companyKey(hubId, '').pk, ':prefix': associationEdgePrefix(objectTypeId, objectId) },
+    ExclusiveStartKey: afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
+    Limit: limit + 1,
+    ConsistentRead: true,
+  }));
+  const companyIds = (result.Items ?? []).map((item) => item.companyId).filter((id): id is string => typeof id === 'string');
+  return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
 }

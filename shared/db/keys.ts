@@ -57,3 +57,11 @@ export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId:
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
 export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: `HUB#${hubId}`, sk: `ASSOC_TYPE#${typeId}` });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#${hubId}`, sk: `COUNTER#${name}` });
+/**
+ * The reverse side of a company's association with a record this service does not store (a contact,
+ * deal, ...): one item per pair, so "the companies of contact 5" is one Query. The company item stays
+ * the truth; the trailing '#' keeps object 1's prefix from matching object 12.
+ */
+export const associationEdgePrefix = (objectTypeId: string, objectId: string): string => `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
+export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key =>
+  ({ pk: `HUB#${hubId}`, sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}` });

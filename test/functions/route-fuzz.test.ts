@@ -23,6 +23,8 @@ interface Fixtures {
   eventTypeId: number;
   propertyId: number;
   eventId: string;
+  /** A live custom label between companies and tickets, for the label update and delete routes. */
+  labelTypeId: number;
 }
 
 let gateway: RunningGateway;
@@ -31,6 +33,8 @@ let validToken: string;
 let scopelessToken: string;
 let fixtures: Fixtures;
 let sent = 0;
+/** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
+const labelPairTarget = 'tickets';
 let reachedLogic = 0;
 
 async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
@@ -57,7 +61,14 @@ beforeEach(async () => {
   const eventTypeId = Number(eventType.id);
   const property = await postJson(`${timeline}/event-types/${eventTypeId}/properties`, { name: 'level', label: 'Level', propertyType: 'String' });
   await postJson(`${timeline}/event`, { id: 'fuzz-event', eventTypeId, objectId: Number(company.id) });
-  fixtures = { companyId: String(company.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event' };
+  const label = await postJson(`/crm/v4/associations/companies/${labelPairTarget}/labels`, { name: `fixture_${Date.now()}`, label: 'Fixture', inverseLabel: 'Fixture inverse' });
+  const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
+  fixtures = { companyId: String(company.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event', labelTypeId };
+});
+
+// At most 10 live labels per pair: each route's fixture label goes after it.
+afterEach(async () => {
+  await fetch(`${gateway.baseUrl}/crm/v4/associations/companies/${labelPairTarget}/labels/${fixtures.labelTypeId}`, { method: 'DELETE', headers: { authorization: `Bearer ${validToken}` } });
 });
 
 afterAll(async () => {
@@ -128,6 +139,12 @@ function mutationsOf(valid: JsonObject, asForm: boolean): fc.Arbitrary<JsonObjec
   );
 }
 
+/** Routes whose body is a JSON array: the valid body is one valid element in an array. */
+function validArrayElementOf(route: Route): JsonObject | undefined {
+  const elements: Record<string, JsonObject> = { putRecordAssociation: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 } };
+  return elements[route.name];
+}
+
 /** A valid body per route (new routes without one still get every generic body). */
 function validBodyOf(route: Route): JsonObject | undefined {
   const { eventTypeId, propertyId, companyId } = fixtures;
@@ -152,6 +169,10 @@ function validBodyOf(route: Route): JsonObject | undefined {
     batchUpsertCompanies: { inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] },
     batchArchiveCompanies: { inputs: [{ id: companyId }] },
     createAssociationLabel: { name: 'fuzz_label', label: 'Fuzz label' },
+    createAssociationLabelSpecPath: { name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' },
+    updateAssociationLabel: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed' },
+    updateAssociationLabelSpecPath: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Inverse renamed' },
+
   };
   return bodies[route.name];
 }
@@ -161,6 +182,8 @@ function bodyFor(route: Route): { arbitrary: fc.Arbitrary<string>; valid: string
   const asForm = route.body === 'urlencoded';
   const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
   const generic = fc.oneof(jsonBody, formBody);
+  const element = validArrayElementOf(route);
+  if (element) return { arbitrary: fc.oneof({ arbitrary: mutationsOf(element, false).map((value) => JSON.stringify([value])), weight: 3 }, { arbitrary: generic, weight: 2 }), valid: JSON.stringify([element]) };
   if (!valid) return { arbitrary: generic, valid: '{}' };
   return { arbitrary: fc.oneof({ arbitrary: mutationsOf(valid, asForm).map(encode), weight: 3 }, { arbitrary: generic, weight: 2 }), valid: encode(valid) };
 }
@@ -170,7 +193,7 @@ function realParam(param: string): string {
   const values: Record<string, string> = {
     appId: String(installed.appId), eventTypeId: String(fixtures.eventTypeId), propertyId: String(fixtures.propertyId), eventId: fixtures.eventId,
     companyId: fixtures.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
-    fromObjectType: 'companies', token: installed.refreshToken,
+    fromObjectType: 'companies', token: installed.refreshToken, objectType: 'companies', objectId: fixtures.companyId, groupName: 'companyinformation',
   };
   return values[param] ?? '1';
 }
@@ -215,6 +238,11 @@ function concretePath(route: Route, segments: (string | null)[]): string {
     if (segment !== null && segment !== undefined) return segment;
     // Access-token info takes the access token; the refresh-token routes take the refresh token.
     if (name === 'token' && route.path.includes('access-tokens')) return validToken;
+    // The label update and delete routes work on the fixture label.
+    if (route.path.includes('/labels') && route.method !== 'POST' && route.method !== 'GET') {
+      if (name === 'toObjectType') return labelPairTarget;
+      if (name === 'associationTypeId') return String(fixtures.labelTypeId);
+    }
     return encodeURIComponent(realParam(name));
   });
 }

@@ -16,6 +16,8 @@ const companyRouteNames = new Set([
   'listCompanyProperties', 'getCompanyProperty', 'createCompanyProperty', 'createCompany', 'listCompanies', 'getCompany', 'updateCompany',
   'archiveCompany', 'batchReadCompanies', 'batchCreateCompanies', 'batchUpdateCompanies', 'batchUpsertCompanies', 'batchArchiveCompanies',
   'associateCompany', 'disassociateCompany', 'listAssociationLabels', 'createAssociationLabel',
+  'listCompanyAssociations', 'getRecordAssociations', 'putRecordAssociation', 'putDefaultAssociation', 'deleteRecordAssociation',
+  'updateAssociationLabel', 'deleteAssociationLabel', 'listAssociationLabelsSpecPath', 'createAssociationLabelSpecPath', 'updateAssociationLabelSpecPath', 'deleteAssociationLabelSpecPath',
 ]);
 const companyRoutes: Route[] = routes.filter((route) => companyRouteNames.has(route.name));
 
@@ -44,7 +46,7 @@ function encodable(value: string): boolean {
 const segment = fc.oneof(
   fc.string({ minLength: 1, maxLength: 40 }),
   fc.stringMatching(/^\d{1,25}$/),
-  fc.constantFrom('contacts', 'companies', '0-2', '0-46', 'notes', '13', '280', '450', 'name', 'domain', '-1', '1e3', '%', '..'),
+  fc.constantFrom('contacts', 'companies', 'company', 'contact', '0-2', '0-1', '0-46', 'notes', 'deals', '13', '279', '280', '450', '1000', 'name', 'domain', '-1', '1e3', '%', '..'),
   fc.string({ minLength: 300, maxLength: 3000 }),
   fc.constant(''),
 ).filter(encodable);
@@ -69,6 +71,8 @@ const body = fc.oneof(
   fc.record({ inputs: fc.array(plausibleInput, { maxLength: 4 }), properties: fc.constant(['name']), propertiesWithHistory: fc.constant([]) }),
   fc.record({ properties, associations: fc.array(association, { maxLength: 3 }) }, { requiredKeys: [] }),
   fc.record({ inputs: fc.array(input, { maxLength: 5 }), properties: fc.array(propertyName, { maxLength: 4 }), propertiesWithHistory: fc.array(propertyName, { maxLength: 4 }), idProperty: propertyName }, { requiredKeys: [] }),
+  fc.array(fc.record({ associationCategory: fc.constantFrom('HUBSPOT_DEFINED', 'USER_DEFINED', 'nope'), associationTypeId: fc.oneof(fc.constantFrom(1, 2, 13, 14, 189, 279, 280, 450, 1000, 1001), fc.integer()) }, { requiredKeys: [] }), { maxLength: 4 }),
+  fc.record({ associationTypeId: fc.oneof(fc.constantFrom(2, 1000, 1001), fc.integer()), label: fc.string({ maxLength: 30 }), inverseLabel: fc.string({ maxLength: 30 }) }, { requiredKeys: [] }),
   fc.record({ name: fc.string({ maxLength: 30 }), label: fc.string({ maxLength: 30 }), type: fc.constantFrom('string', 'number', 'enumeration', 'bool', 'date', 'x'), fieldType: fc.constantFrom('text', 'select', 'number', 'booleancheckbox', 'x'), groupName: fc.string({ maxLength: 10 }), options: fc.array(fc.record({ label: fc.string(), value: fc.string() }), { maxLength: 3 }), hasUniqueValue: fc.boolean(), inverseLabel: fc.string() }, { requiredKeys: [] }),
 ).map((value) => JSON.stringify(value).replaceAll('{known}', '__KNOWN__'));
 const rawBody = fc.oneof(body, fc.string({ maxLength: 100 }), fc.constant(''), fc.constant('{"properties":'));

@@ -77,6 +77,28 @@ describe('a company of another account', () => {
     await expectSameAsMissing((id) => stranger.delete(`/crm/v3/objects/companies/${id}/associations/contacts/1/280`));
   });
 
+  it('answers the v4 and v3 association routes like a missing one', async () => {
+    await expectSameAsMissing((id) => stranger.get(`/crm/v4/objects/companies/${id}/associations/contacts`));
+    await expectSameAsMissing((id) => stranger.get(`/crm/v3/objects/companies/${id}/associations/contacts`));
+    await expectSameAsMissing((id) => stranger.put(`/crm/v4/objects/companies/${id}/associations/contacts/1`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }]));
+    await expectSameAsMissing((id) => stranger.put(`/crm/v4/objects/companies/${id}/associations/default/contacts/1`));
+    await expectSameAsMissing((id) => stranger.delete(`/crm/v4/objects/companies/${id}/associations/contacts/1`));
+  });
+
+  it('cannot be associated from a contact of another account, nor listed among its companies', async () => {
+    await owner.put(`/crm/v3/objects/companies/${ownedId}/associations/contacts/31337/280`);
+    const put = (id: string) => stranger.put(`/crm/v4/objects/contacts/31337/associations/companies/${id}`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }]);
+    const foreign = await put(ownedId);
+    const missing = await put(missingId);
+    const listed = await stranger.get('/crm/v4/objects/contacts/31337/associations/companies');
+
+    expect(foreign.status).toBe(400);
+    expect(shape(foreign)).toEqual(shape(missing));
+    expect(listed.body.results).toEqual([]);
+    const own = await owner.get('/crm/v4/objects/contacts/31337/associations/companies');
+    expect(own.body.results).toHaveLength(1);
+  });
+
   it('cannot be the target of an association from another account', async () => {
     const foreign = await stranger.put(`/crm/v3/objects/companies/${strangerCompanyId}/associations/companies/${ownedId}/450`);
     const missing = await stranger.put(`/crm/v3/objects/companies/${strangerCompanyId}/associations/companies/${missingId}/450`);
@@ -127,12 +149,15 @@ const companyRouteNames = new Set([
   'listCompanyProperties', 'getCompanyProperty', 'createCompanyProperty', 'createCompany', 'listCompanies', 'getCompany', 'updateCompany',
   'archiveCompany', 'batchReadCompanies', 'batchCreateCompanies', 'batchUpdateCompanies', 'batchUpsertCompanies', 'batchArchiveCompanies',
   'associateCompany', 'disassociateCompany', 'listAssociationLabels', 'createAssociationLabel',
+  'listCompanyAssociations', 'getRecordAssociations', 'putRecordAssociation', 'putDefaultAssociation', 'deleteRecordAssociation',
+  'updateAssociationLabel', 'deleteAssociationLabel', 'listAssociationLabelsSpecPath', 'createAssociationLabelSpecPath', 'updateAssociationLabelSpecPath', 'deleteAssociationLabelSpecPath',
 ]);
 const companyRoutes = routes.filter((route) => companyRouteNames.has(route.name));
 
 function concretePath(path: string): string {
   return path.replace('{companyId}', '1000000000000001').replace('{propertyName}', 'name').replace('{toObjectType}', 'contacts')
-    .replace('{toObjectId}', '1').replace('{associationTypeId}', '280').replace('{fromObjectType}', 'companies');
+    .replace('{toObjectId}', '1').replace('{associationTypeId}', '280').replace('{fromObjectType}', 'companies')
+    .replace('{objectType}', 'companies').replace('{objectId}', '1000000000000001').replace('{groupName}', 'companyinformation');
 }
 
 describe('every company route', () => {
