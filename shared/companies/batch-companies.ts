@@ -1,6 +1,7 @@
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
 import { AppError, ConflictError, ValidationError } from '../http/errors';
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
@@ -10,42 +11,6 @@ import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../proper
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
 import type { AssociationInput } from '../associations/company-association-entries';
-
-/** StandardError (reference section 2.4): every field present, even when empty. */
-export interface BatchError {
-  status: 'error';
-  category: string;
-  message: string;
-  context: Record<string, string[]>;
-  errors: unknown[];
-  links: Record<string, string>;
-  objectWriteTraceId?: string;
-}
-
-export interface BatchResponse<T> {
-  status: 'COMPLETE';
-  results: T[];
-  errors?: BatchError[];
-  numErrors?: number;
-  requestedAt?: string;
-  startedAt: string;
-  completedAt: string;
-}
-
-function envelope<T>(startedAt: string, results: T[], errors: BatchError[]): BatchResponse<T> {
-  const completedAt = new Date(nowMs()).toISOString();
-  return errors.length > 0
-    ? { status: 'COMPLETE', results, numErrors: errors.length, errors, startedAt, completedAt }
-    : { status: 'COMPLETE', results, startedAt, completedAt };
-}
-
-function batchErrorOf(error: unknown, objectWriteTraceId?: string): BatchError {
-  if (!(error instanceof AppError) || error.status >= 500) throw error;
-  return {
-    status: 'error', category: error.category, message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
-    ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
-  };
-}
 
 function notFoundError(ids: string[]): BatchError {
   return { status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, context: { ids }, errors: [], links: {} };
@@ -106,7 +71,7 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
   const missing = requested.filter((id) => !records.has(idOf.get(id) ?? ''));
   const options = { properties: parseNameList(input.properties), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
-  const lookup = await lookupFor(hubId, foundRecords, options);
+  const lookup = await lookupFor(hubId, options);
   const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];
   return envelope(startedAt, results, missing.length > 0 ? [notFoundError(missing)] : []);
 }

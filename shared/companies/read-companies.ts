@@ -1,5 +1,4 @@
 import * as companies from '../db/companies';
-import type { CompanyRecord } from '../db/companies';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/company-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
@@ -31,9 +30,9 @@ export function companyNotFound(id: string): NotFoundError {
     : new NotFoundError('Object not found.  objectId are usually numeric.', { context: { id: [id] } });
 }
 
-/** Custom definitions are read only when a requested name is neither standard nor set. */
-export async function lookupFor(hubId: number, records: readonly CompanyRecord[], options: ReadOptions): Promise<PropertyLookup> {
-  const names = namesNeedingDefinitions(records, options);
+/** Custom definitions are read only when a requested name is not standard. */
+export async function lookupFor(hubId: number, options: ReadOptions): Promise<PropertyLookup> {
+  const names = namesNeedingDefinitions(options);
   return names.length === 0 ? standardLookup : loadCompanyPropertySchema(hubId, names);
 }
 
@@ -68,7 +67,7 @@ export async function getCompany(hubId: number, id: string, query: CompanyReadQu
   const record = companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
   if (!record) throw companyNotFound(id);
   const options = readOptionsOf(query);
-  return toCompanyView(record, options, await lookupFor(hubId, [record], options));
+  return toCompanyView(record, options, await lookupFor(hubId, options));
 }
 
 export interface CompanyListQuery extends CompanyReadQuery {
@@ -95,7 +94,7 @@ export async function listCompanies(hubId: number, query: CompanyListQuery, link
   }
   const page = await companies.listCompanies(hubId, query.archived ?? false, limit, query.after);
   const options = readOptionsOf(query);
-  const lookup = await lookupFor(hubId, page.records, options);
+  const lookup = await lookupFor(hubId, options);
   const results = page.records.map((record) => toCompanyView(record, options, lookup));
   const last = page.records.at(-1);
   return page.hasMore && last ? { results, paging: { next: { after: last.id, link: linkFor(last.id) } } } : { results };

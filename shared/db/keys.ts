@@ -65,3 +65,5 @@ export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#$
 export const associationEdgePrefix = (objectTypeId: string, objectId: string): string => `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
 export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key =>
   ({ pk: `HUB#${hubId}`, sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}` });
+export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY_GROUP#companies#${groupName}` });
+export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';

@@ -35,6 +35,7 @@ export interface PropertyDefinition {
   modificationMetadata: { archivable: boolean; readOnlyDefinition: boolean; readOnlyValue: boolean };
   referencedObjectType?: string;
   archived: boolean;
+  archivedAt?: string;
   createdAt?: string;
   updatedAt?: string;
   createdUserId?: string;
@@ -43,4 +44,13 @@ export interface PropertyDefinition {
 
 export function isReadOnly(definition: PropertyDefinition): boolean {
   return definition.modificationMetadata.readOnlyValue;
+}
+
+/** A property group (PropertyGroup of the v3 properties API); updatedAt is bookkeeping, not sent. */
+export interface PropertyGroup {
+  name: string;
+  label: string;
+  displayOrder: number;
+  archived: boolean;
+  updatedAt?: string;
 }

@@ -25,6 +25,9 @@ interface Fixtures {
   eventId: string;
   /** A live custom label between companies and tickets, for the label update and delete routes. */
   labelTypeId: number;
+  /** A fresh custom property and group, for the routes that change or archive one. */
+  propertyName: string;
+  groupName: string;
 }
 
 let gateway: RunningGateway;
@@ -63,7 +66,13 @@ beforeEach(async () => {
   await postJson(`${timeline}/event`, { id: 'fuzz-event', eventTypeId, objectId: Number(company.id) });
   const label = await postJson(`/crm/v4/associations/companies/${labelPairTarget}/labels`, { name: `fixture_${Date.now()}`, label: 'Fixture', inverseLabel: 'Fixture inverse' });
   const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
-  fixtures = { companyId: String(company.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event', labelTypeId };
+  const suffix = `${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const companyProperty = await postJson('/crm/v3/properties/companies', { name: `fixture_${suffix}`, label: `Fixture ${suffix}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+  const group = await postJson('/crm/v3/properties/companies/groups', { name: `fixture_group_${suffix}`, label: 'Fixture group' });
+  fixtures = {
+    companyId: String(company.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event', labelTypeId,
+    propertyName: String(companyProperty.name), groupName: String(group.name),
+  };
 });
 
 // At most 10 live labels per pair: each route's fixture label goes after it.
@@ -169,6 +178,12 @@ function validBodyOf(route: Route): JsonObject | undefined {
     batchUpsertCompanies: { inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] },
     batchArchiveCompanies: { inputs: [{ id: companyId }] },
     createAssociationLabel: { name: 'fuzz_label', label: 'Fuzz label' },
+    updateCompanyProperty: { label: 'Fuzz property renamed', description: 'x' },
+    batchReadCompanyProperties: { inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false },
+    batchCreateCompanyProperties: { inputs: [{ name: 'fuzz_batch_property', label: 'Fuzz batch property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] },
+    batchArchiveCompanyProperties: { inputs: [{ name: 'fuzz_batch_property' }] },
+    createPropertyGroup: { name: 'fuzz_group', label: 'Fuzz group' },
+    updatePropertyGroup: { label: 'Fuzz group renamed' },
     createAssociationLabelSpecPath: { name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' },
     updateAssociationLabel: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed' },
     updateAssociationLabelSpecPath: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Inverse renamed' },
@@ -193,7 +208,7 @@ function realParam(param: string): string {
   const values: Record<string, string> = {
     appId: String(installed.appId), eventTypeId: String(fixtures.eventTypeId), propertyId: String(fixtures.propertyId), eventId: fixtures.eventId,
     companyId: fixtures.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
-    fromObjectType: 'companies', token: installed.refreshToken, objectType: 'companies', objectId: fixtures.companyId, groupName: 'companyinformation',
+    fromObjectType: 'companies', token: installed.refreshToken, objectType: 'companies', objectId: fixtures.companyId, groupName: fixtures.groupName,
   };
   return values[param] ?? '1';
 }
@@ -238,6 +253,9 @@ function concretePath(route: Route, segments: (string | null)[]): string {
     if (segment !== null && segment !== undefined) return segment;
     // Access-token info takes the access token; the refresh-token routes take the refresh token.
     if (name === 'token' && route.path.includes('access-tokens')) return validToken;
+    // Property and group changes work on the fresh fixtures (HubSpot-defined ones cannot change).
+    if ((route.method === 'PATCH' || route.method === 'DELETE') && name === 'propertyName') return fixtures.propertyName;
+    if ((route.method === 'PATCH' || route.method === 'DELETE') && name === 'groupName') return fixtures.groupName;
     // The label update and delete routes work on the fixture label.
     if (route.path.includes('/labels') && route.method !== 'POST' && route.method !== 'GET') {
       if (name === 'toObjectType') return labelPairTarget;

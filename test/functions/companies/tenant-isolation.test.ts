@@ -151,6 +151,8 @@ const companyRouteNames = new Set([
   'associateCompany', 'disassociateCompany', 'listAssociationLabels', 'createAssociationLabel',
   'listCompanyAssociations', 'getRecordAssociations', 'putRecordAssociation', 'putDefaultAssociation', 'deleteRecordAssociation',
   'updateAssociationLabel', 'deleteAssociationLabel', 'listAssociationLabelsSpecPath', 'createAssociationLabelSpecPath', 'updateAssociationLabelSpecPath', 'deleteAssociationLabelSpecPath',
+  'updateCompanyProperty', 'archiveCompanyProperty', 'batchReadCompanyProperties', 'batchCreateCompanyProperties', 'batchArchiveCompanyProperties',
+  'listPropertyGroups', 'createPropertyGroup', 'getPropertyGroup', 'updatePropertyGroup', 'archivePropertyGroup',
 ]);
 const companyRoutes = routes.filter((route) => companyRouteNames.has(route.name));
 
