@@ -3,37 +3,42 @@ import { fieldTypes, propertyTypes } from '../../shared/properties/property-defi
 
 const shortText = { type: 'string', minLength: 1, maxLength: 400 } as const;
 
+/** The fields a create sets and an update may change (PropertyUpdate). */
+const editableFields = {
+  label: shortText,
+  type: { type: 'string', enum: propertyTypes },
+  fieldType: { type: 'string', enum: fieldTypes },
+  groupName: shortText,
+  description: { type: 'string', maxLength: 2000 },
+  displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
+  hidden: { type: 'boolean' },
+  formField: { type: 'boolean' },
+  options: {
+    type: 'array',
+    maxItems: 1000,
+    items: {
+      type: 'object',
+      required: ['label', 'value'],
+      additionalProperties: true,
+      properties: {
+        label: shortText,
+        value: { type: 'string', minLength: 1, maxLength: 400 },
+        displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
+        hidden: { type: 'boolean' },
+        description: { type: 'string', maxLength: 2000 },
+      },
+    },
+  },
+} as const;
+
 const propertyCreate = {
   type: 'object',
   required: ['name', 'label', 'type', 'fieldType', 'groupName'],
   additionalProperties: true,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100 },
-    label: shortText,
-    type: { type: 'string', enum: propertyTypes },
-    fieldType: { type: 'string', enum: fieldTypes },
-    groupName: shortText,
-    description: { type: 'string', maxLength: 2000 },
-    displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
     hasUniqueValue: { type: 'boolean' },
-    hidden: { type: 'boolean' },
-    formField: { type: 'boolean' },
-    options: {
-      type: 'array',
-      maxItems: 1000,
-      items: {
-        type: 'object',
-        required: ['label', 'value'],
-        additionalProperties: true,
-        properties: {
-          label: shortText,
-          value: { type: 'string', minLength: 1, maxLength: 400 },
-          displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
-          hidden: { type: 'boolean' },
-          description: { type: 'string', maxLength: 2000 },
-        },
-      },
-    },
+    ...editableFields,
   },
 } as const;
 
@@ -51,21 +56,7 @@ export const propertyReadQuery = typedSchema({
 } as const);
 
 /** PropertyUpdate: every field optional; the domain refuses name, hasUniqueValue and dataSensitivity. */
-export const updateCompanyPropertyBody = typedSchema({
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    label: shortText,
-    type: { type: 'string', enum: propertyTypes },
-    fieldType: { type: 'string', enum: fieldTypes },
-    groupName: shortText,
-    description: { type: 'string', maxLength: 2000 },
-    displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
-    hidden: { type: 'boolean' },
-    formField: { type: 'boolean' },
-    options: propertyCreate.properties.options,
-  },
-} as const);
+export const updateCompanyPropertyBody = typedSchema({ type: 'object', additionalProperties: true, properties: editableFields } as const);
 
 const propertyNameInputs = {
   type: 'array', maxItems: 100,
