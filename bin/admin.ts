@@ -1,59 +1,118 @@
 /**
  * Admin CLI: `npm run admin -- <command>`, printing JSON.
- *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
+ *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
+ *     (without --developer-id it creates a developer account that owns the app and prints its developerApiKey once)
  *   account create --domain D
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
+ *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
+ *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
  *
  * Where it writes: DYNAMODB_ENDPOINT if set; else a deployed table when TABLE_NAME is set (with the
- * usual AWS environment); else the table of a running `npm start` on 127.0.0.1:DYNAMODB_PORT.
+ * usual AWS environment); else the table of the running `npm start` (found through the file it
+ * writes, .local/running.json); else 127.0.0.1:DYNAMODB_PORT (default 8000).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyLocalEnvironment, localDefaults } from './local-env';
+import { applyLocalEnvironment, localDefaults, readRunningLocal, runningLocalFile } from './local-env';
 
 const usage = `usage:
-  npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3]
+  npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
   npm run admin -- account create --domain D
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
+  npm run -s admin -- demo env
+  npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
 (signing keys rotate with the stack: see README, Deploying)`;
 
 function list(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter((item) => item !== '');
 }
 
-function configureEnvironment(): void {
-  const endpoint = process.env.DYNAMODB_ENDPOINT;
-  if (endpoint || !process.env.TABLE_NAME) {
-    applyLocalEnvironment({
-      endpoint: endpoint ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
-      tableName: process.env.TABLE_NAME ?? localDefaults.tableName,
-      secretsFile: process.env.SECRETS_FILE ?? path.join(localDefaults.stateDir, 'secrets.json'),
-    });
-  }
+/** A local DynamoDB the CLI writes to, and how it was chosen (for the error when it is not there). */
+interface LocalTarget {
+  endpoint: string;
+  chosenBy: string;
 }
+
+function configureEnvironment(): LocalTarget | undefined {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (!endpoint && process.env.TABLE_NAME) return undefined;
+  const running = endpoint || process.env.DYNAMODB_PORT ? undefined : readRunningLocal();
+  const target: LocalTarget = endpoint ? { endpoint, chosenBy: 'DYNAMODB_ENDPOINT' }
+    : running ? { endpoint: running.endpoint, chosenBy: `the running npm start (pid ${running.pid}, ${runningLocalFile()})` }
+    : {
+      endpoint: `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
+      chosenBy: process.env.DYNAMODB_PORT ? 'DYNAMODB_PORT' : `the default port (no running npm start found: ${runningLocalFile()} is missing or stale)`,
+    };
+  applyLocalEnvironment({
+    endpoint: target.endpoint,
+    tableName: process.env.TABLE_NAME ?? running?.tableName ?? localDefaults.tableName,
+    secretsFile: process.env.SECRETS_FILE ?? running?.secretsFile ?? path.join(localDefaults.stateDir, 'secrets.json'),
+  });
+  return target;
+}
+
+/** True for the errors Node and the AWS SDK give when nothing answers at the endpoint. */
+function isUnreachable(error: unknown): boolean {
+  const codes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'ETIMEDOUT']);
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, errors, cause } = current as { code?: unknown; errors?: unknown; cause?: unknown };
+    if (typeof code === 'string' && codes.has(code)) return true;
+    if (Array.isArray(errors) && errors.some((inner) => isUnreachable(inner))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+function unreachableError(target: LocalTarget): Error {
+  const running = readRunningLocal();
+  const hint = running && running.endpoint !== target.endpoint ? `The running npm start uses ${running.endpoint}. ` : '';
+  return new Error(`cannot reach DynamoDB at ${target.endpoint} (chosen by ${target.chosenBy}). ${hint}` +
+    'Start it with `npm start` (the CLI then finds it by itself), or point the CLI at yours with ' +
+    'DYNAMODB_PORT=<port> or DYNAMODB_ENDPOINT=http://host:port (npm start prints its DynamoDB endpoint); ' +
+    'for a deployed table set TABLE_NAME and leave DYNAMODB_ENDPOINT unset.');
+}
+
+function demoExports(): string {
+  const running = readRunningLocal();
+  if (!running) throw new Error(`no running npm start found (${runningLocalFile()} is missing or its process is gone): start it first with \`npm start\``);
+  return running.exports;
+}
+
+const options = {
+  name: { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  scopes: { type: 'string' },
+  'optional-scopes': { type: 'string' },
+  'developer-id': { type: 'string' },
+  domain: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  hub: { type: 'string', multiple: true },
+} as const;
+
+type ParsedOptions = ReturnType<typeof parseArgs<{ options: typeof options; strict: true }>>['values'];
 
 export async function runAdmin(argv: string[]): Promise<unknown> {
   const [area, action, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      name: { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
-      scopes: { type: 'string' },
-      'optional-scopes': { type: 'string' },
-      domain: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      hub: { type: 'string', multiple: true },
-    },
-    strict: true,
-  });
-  configureEnvironment();
+  const { values } = parseArgs({ args: rest, options, strict: true });
+  if (area === 'demo' && action === 'env') return demoExports();
+  const target = configureEnvironment();
+  try {
+    return await provision(area, action, values);
+  } catch (error) {
+    throw target && isUnreachable(error) ? unreachableError(target) : error;
+  }
+}
+
+async function provision(area: string | undefined, action: string | undefined, values: ParsedOptions): Promise<unknown> {
   const { createAccount, createApp, createUser } = await import('../shared/admin/provisioning');
   if (area === 'app' && action === 'create') {
+    const developerId = values['developer-id'];
+    if (developerId !== undefined && !/^\d{1,15}$/.test(developerId)) throw new Error(`--developer-id takes a numeric developer account id\n${usage}`);
     return createApp({
       name: values.name ?? '', redirectUris: values['redirect-uri'] ?? [],
       scopes: list(values.scopes), optionalScopes: list(values['optional-scopes']),
+      ...(developerId === undefined ? {} : { developerId: Number(developerId) }),
     });
   }
   if (area === 'account' && action === 'create') return createAccount(values.domain ?? '');
@@ -62,12 +121,20 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
     return createUser(values.email ?? '', values.password ?? '', hubs.map(Number));
   }
+  if (area === 'search' && action === 'backfill') {
+    const hubs = (values.hub ?? []).flatMap(list);
+    if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
+    const { backfillSearchProjection } = await import('../shared/db/company-search');
+    const results = [];
+    for (const hub of hubs) results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub))) });
+    return results;
+  }
   throw new Error(usage);
 }
 
 if (require.main === module) {
   runAdmin(process.argv.slice(2)).then((result) => {
-    console.log(JSON.stringify(result));
+    console.log(typeof result === 'string' ? result : JSON.stringify(result));
   }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     const context = (error as { context?: unknown }).context;

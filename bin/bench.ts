@@ -3,6 +3,7 @@
  *   npm run bench                       full run (about 8 minutes on 2 cores)
  *   npm run bench -- --quick            smaller counts, to iterate
  *   npm run bench -- --sections=costs,warm
+ *   npm run bench -- --sections=search --search-levels=100000 --search-requests=3
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
  * Exits 1 when an operation makes more DynamoDB calls than its budget allows.
  */
@@ -13,10 +14,12 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { applyLocalEnvironment } from './local-env';
 import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
 
-const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'throughput'];
+const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput'];
 
-function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string } {
+function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number } {
   let isQuick = false;
+  let searchLevels: number[] | undefined;
+  let searchRequests: number | undefined;
   let sections = new Set(allSections);
   let reportFile = path.resolve(__dirname, '..', 'reports', 'bench.json');
   for (const argument of argv) {
@@ -27,13 +30,15 @@ function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Se
       if (unknown.length > 0) throw new Error(`unknown sections ${unknown.join(', ')}; known: ${allSections.join(', ')}`);
       sections = new Set(names as SectionName[]);
     } else if (argument.startsWith('--report=')) reportFile = path.resolve(argument.slice('--report='.length));
+    else if (argument.startsWith('--search-levels=')) searchLevels = argument.slice('--search-levels='.length).split(',').map(Number).filter((level) => Number.isInteger(level) && level > 0);
+    else if (argument.startsWith('--search-requests=')) searchRequests = Number(argument.slice('--search-requests='.length));
     else throw new Error(`unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --report=<file>`);
   }
-  return { isQuick, sections, reportFile };
+  return { isQuick, sections, reportFile, searchLevels, searchRequests };
 }
 
 async function main(): Promise<number> {
-  const { isQuick, sections, reportFile } = parseOptions(process.argv.slice(2));
+  const { isQuick, sections, reportFile, searchLevels, searchRequests } = parseOptions(process.argv.slice(2));
   const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
   const dynamo = await startDynamoDbLocal();
@@ -46,7 +51,8 @@ async function main(): Promise<number> {
     // The service's modules read their configuration when loaded: only now may they load.
     const { runBench, fullOptions, quickOptions } = await import('./bench/run-bench');
     const { printReport, failuresOf } = await import('./bench/print-report');
-    const options: BenchOptions = { ...(isQuick ? quickOptions : fullOptions), sections };
+    const defaults = isQuick ? quickOptions : fullOptions;
+    const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests };
     const report: BenchReport = await runBench(options, { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION ?? 'us-east-1', log });
     console.log(printReport(report));
     mkdirSync(path.dirname(reportFile), { recursive: true });

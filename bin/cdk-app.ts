@@ -11,6 +11,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addPlatformStacks } from '../lib/platform-stacks';
+import type { ReservedConcurrencySetting } from '../lib/route-limits';
 import { buildValidators, generatedDir } from './build-validators';
 import { routes } from '../shared/routes';
 
@@ -26,6 +27,15 @@ function positiveInteger(name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`context ${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** `auto` (the default), `off` or 0 (no reservation), or a whole number per route function. */
+function reservedConcurrencySetting(): ReservedConcurrencySetting {
+  const raw = context('reservedConcurrency') ?? 'auto';
+  if (raw === 'auto' || raw === 'off') return raw;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`context reservedConcurrency must be auto, off or a whole number, got "${raw}"`);
   return value;
 }
 
@@ -58,9 +68,6 @@ async function generateValidators(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  // Collecting the schemas loads the handlers, and with them the AWS SDK, in this Node 20 process.
-  // The SDK then warns about Node 20, which does not apply: the functions run on nodejs22.x.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   await generateValidators();
   addPlatformStacks(app, {
     routes,
@@ -69,8 +76,12 @@ async function main(): Promise<void> {
     logLevel,
     signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
     throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
+    reservedConcurrency: reservedConcurrencySetting(),
+    accountConcurrency: positiveInteger('accountConcurrency', 1000),
     alarmTopicArn: context('alarmTopicArn'),
     declareSamLocalVariables: context('samLocal') === 'true',
+    // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.
+    publicBaseUrl: context('publicBaseUrl'),
     env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
   });
   // Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.

@@ -1,17 +1,69 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateSessionSecret, generateSigningKey, publicKeysOf, type SecretsDocument } from '../shared/oauth/key-generation';
 
-// Local runs use Node 20; the deployed functions run on nodejs22.x where the SDK has no such warning.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-/** Fixed local defaults shared by `npm start`, the admin CLI and the tests. */
+/**
+ * Fixed local defaults shared by `npm start`, the admin CLI and the tests. LOCAL_STATE_DIR moves
+ * the state folder (secrets, demo data, the running-instance file), e.g. for a test's own copy.
+ */
 export const localDefaults = {
   tableName: 'hubspot-platform-local',
   dynamodbPort: 8000,
   port: 3000,
-  stateDir: path.resolve(__dirname, '..', '.local'),
+  stateDir: process.env.LOCAL_STATE_DIR ? path.resolve(process.env.LOCAL_STATE_DIR) : path.resolve(__dirname, '..', '.local'),
 } as const;
+
+/** What a running `npm start` tells the admin CLI: where it listens and which DynamoDB it uses. */
+export interface RunningLocal {
+  pid: number;
+  baseUrl: string;
+  endpoint: string;
+  tableName: string;
+  secretsFile: string;
+  /** The demo's `export …` line, ready to paste or eval. */
+  exports: string;
+}
+
+export const runningLocalFile = (): string => path.join(localDefaults.stateDir, 'running.json');
+
+export function writeRunningLocal(state: RunningLocal): void {
+  mkdirSync(localDefaults.stateDir, { recursive: true });
+  writeFileSync(runningLocalFile(), JSON.stringify(state, null, 2), { mode: 0o600 });
+}
+
+/** Removes the file only if it is still this process's (a later `npm start` may have replaced it). */
+export function removeRunningLocal(pid: number): void {
+  if (readRunningLocal()?.pid === pid) rmSync(runningLocalFile(), { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running `npm start`, or undefined when there is none (no file, or its process is gone). */
+export function readRunningLocal(): RunningLocal | undefined {
+  let state: RunningLocal;
+  try {
+    state = JSON.parse(readFileSync(runningLocalFile(), 'utf8')) as RunningLocal;
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(state.pid) && isAlive(state.pid) ? state : undefined;
+}
+
+/** `export NAME=value …` with each value quoted for a POSIX shell when it needs it. */
+export function shellExports(variables: Record<string, string | number | undefined>): string {
+  const quote = (value: string) => (/^[\w.:/@+-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`);
+  const pairs = Object.entries(variables)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}=${quote(String(value))}`);
+  return `export ${pairs.join(' ')}`;
+}
 
 /** The local stand-in for Secrets Manager: created once, kept beside the data (gitignored). */
 export function ensureLocalSecrets(file: string): SecretsDocument {

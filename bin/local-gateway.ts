@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routes } from '../shared/routes';
 import type { Route } from '../shared/route-types';
+import { clientKeyedRecord } from '../shared/client-keys';
 
 /**
  * Serves every route of the route table over HTTP by turning each request into an API
@@ -67,7 +68,7 @@ export function matchRoute(method: string, rawPath: string): { route: Route; pat
 
 function parseQuery(rawQuery: string): Record<string, string> | undefined {
   if (rawQuery === '') return undefined;
-  const query: Record<string, string> = {};
+  const query = clientKeyedRecord<string>();
   for (const pair of rawQuery.split('&')) {
     if (pair === '') continue;
     const index = pair.indexOf('=');
@@ -97,7 +98,7 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
   const queryIndex = url.indexOf('?');
   const rawPath = queryIndex < 0 ? url : url.slice(0, queryIndex);
   const rawQueryString = queryIndex < 0 ? '' : url.slice(queryIndex + 1);
-  const headers: Record<string, string> = {};
+  const headers = clientKeyedRecord<string>();
   const cookies: string[] = [];
   for (let index = 0; index < request.rawHeaders.length; index += 2) {
     const name = (request.rawHeaders[index] ?? '').toLowerCase();
@@ -108,7 +109,6 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
     }
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
-  headers['x-forwarded-proto'] ??= 'http';
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || textContentType.test(contentType);
   const now = new Date();
@@ -125,7 +125,8 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? '127.0.0.1',
+      // The gateway's own address, as API Gateway gives its own domain: never the client's Host header.
+      domainName: `127.0.0.1:${request.socket.localPort ?? 0}`,
       domainPrefix: 'local',
       http: { method, path: rawPath, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
@@ -176,7 +177,7 @@ function loadHandler(route: Route): Promise<Handler> {
 
 function sendJson(response: ServerResponse, statusCode: number, message: string, category: string): void {
   const correlationId = randomUUID();
-  response.writeHead(statusCode, { 'content-type': 'application/json;charset=utf-8', 'x-hubspot-correlation-id': correlationId });
+  response.writeHead(statusCode, { 'content-type': 'application/json;charset=utf-8', 'x-content-type-options': 'nosniff', 'x-hubspot-correlation-id': correlationId });
   response.end(JSON.stringify({ status: 'error', message, correlationId, category }));
 }
 
@@ -228,7 +229,7 @@ export function startGateway(port = 0): Promise<RunningGateway> {
     const body = JSON.stringify({
       status: 'error', message: tooLarge ? 'Request header fields too large' : 'Bad request', correlationId: randomUUID(), category: 'VALIDATION_ERROR',
     });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json;charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json;charset=utf-8\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 5000;
   return new Promise((resolve, reject) => {

@@ -1,12 +1,13 @@
 /**
  * `npm start`: DynamoDB Local (in memory, or --data-dir DIR to persist), the table, the demo
- * seed on first run, and every route on http://127.0.0.1:3000.
+ * seed on first run, and every route on http://127.0.0.1:3000. PORT and DYNAMODB_PORT change the
+ * ports (0: any free one). While it runs, .local/running.json tells the admin CLI where it is.
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
-import { applyLocalEnvironment, localDefaults } from './local-env';
+import { ensureTable, findFreePort, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
+import { applyLocalEnvironment, localDefaults, removeRunningLocal, shellExports, writeRunningLocal } from './local-env';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
@@ -19,28 +20,37 @@ async function main(): Promise<void> {
   let dynamo: RunningDynamoDb | undefined;
   let endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint) {
-    dynamo = await startDynamoDbLocal({ port: Number(process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort), dataDir });
+    const dynamodbPort = Number(process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort);
+    dynamo = await startDynamoDbLocal({ port: dynamodbPort === 0 ? await findFreePort() : dynamodbPort, dataDir });
     endpoint = dynamo.endpoint;
   }
-  applyLocalEnvironment({ endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json') });
+  const secretsFile = path.join(stateDir, 'secrets.json');
+  applyLocalEnvironment({ endpoint, tableName, secretsFile });
   const created = await ensureTable(endpoint, tableName);
 
   const { startGateway } = await import('./local-gateway');
-  const { seedDemo, installUrl } = await import('../shared/admin/seed-demo');
+  const { seedDemo, installUrl, withDemoDeveloper } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
   const demoFile = path.join(stateDir, 'demo.json');
   const demo = created === 'created' || !existsSync(demoFile)
     ? await seedDemo(baseUrl)
-    : (JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
+    : await withDemoDeveloper(JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
   writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  const exports = shellExports({
+    BASE: baseUrl, APP_ID: demo.appId, CLIENT_ID: demo.clientId, CLIENT_SECRET: demo.clientSecret, HAPIKEY: demo.developerApiKey, HUB_ID: demo.hubId,
+    COMPANY_ID: demo.companyId, EVENT_TYPE_ID: demo.timeline?.eventTypeId, INSTALL_URL: installUrl(baseUrl, demo),
+  });
+  writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports });
 
   console.log(`
 HubSpot-style platform slice listening on ${baseUrl}
   DynamoDB:      ${endpoint} (table ${tableName}${dataDir ? `, data in ${dataDir}` : ', in memory'})
 
-Demo app      client id:     ${demo.clientId}
+Demo app      app id:        ${demo.appId}
+              client id:     ${demo.clientId}
               client secret: ${demo.clientSecret}
+Demo developer API key:      ${demo.developerApiKey} (developer account ${demo.developerId}; manages the app's timeline event types as ?hapikey=)
 Demo user     email:         ${demo.userEmail}
               password:      ${demo.userPassword}
 Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}
@@ -48,7 +58,8 @@ Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ?
 Install the app (open in a browser, log in, choose the account, click "Connect app"):
   ${installUrl(baseUrl, demo)}
 
-export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
+Paste this line in a second terminal (or run eval "$(npm run -s admin -- demo env)" there):
+${exports}
 `);
   if (demo.companyId) {
     console.log(`Companies (with TOKEN set to the demo install's access token):
@@ -57,13 +68,15 @@ export CLIENT_ID=${demo.clientId} CLIENT_SECRET=${demo.clientSecret}
   }
   if (demo.timeline) {
     const timelineBase = `${baseUrl}/integrations/v1/${demo.appId}/timeline`;
-    console.log(`Timeline (with TOKEN set to the demo install's access token):
+    console.log(`Timeline (with TOKEN set to the demo install's access token; event types also by the developer API key):
   curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event/${demo.timeline.eventTypeId}/${demo.timeline.eventId}
   curl -H "Authorization: Bearer $TOKEN" ${timelineBase}/event-types/${demo.timeline.eventTypeId}
+  curl "${timelineBase}/event-types/${demo.timeline.eventTypeId}?hapikey=$HAPIKEY"
 `);
   }
 
   const shutdown = async () => {
+    removeRunningLocal(process.pid);
     await gateway.close();
     await dynamo?.stop();
     process.exit(0);

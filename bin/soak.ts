@@ -128,7 +128,8 @@ async function openSession(baseUrl: string): Promise<Session> {
   if (token.status !== 200) throw new Error(`soak token exchange failed: ${token.status} ${JSON.stringify(token.json)}`);
   session.accessToken = String(token.json.access_token);
   session.refreshToken = String(token.json.refresh_token);
-  const eventType = await request(session, 'POST', `/integrations/v1/${app.appId}/timeline/event-types`, { name: 'Soak', objectType: 'COMPANY' });
+  // Event types are managed with the developer API key (the bearer header that request() adds is not looked at).
+  const eventType = await request(session, 'POST', `/integrations/v1/${app.appId}/timeline/event-types?hapikey=${encodeURIComponent(app.developerApiKey ?? '')}`, { name: 'Soak', objectType: 'COMPANY' });
   if (eventType.status !== 200) throw new Error(`soak event type failed: ${eventType.status} ${JSON.stringify(eventType.json)}`);
   session.eventTypeId = Number(eventType.json.id);
   return session;

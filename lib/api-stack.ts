@@ -1,18 +1,21 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import type { Construct } from 'constructs';
-import { tableDefinition } from '../shared/db/table';
-import type { Route, TableAccess } from '../shared/route-types';
-import { BundledFunction } from './bundled-function';
+import { Construct } from 'constructs';
+import type { PartitionName } from '../shared/db/keys';
+import type { Route } from '../shared/route-types';
+import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
+import { groupRoutes, routeStackIdOf } from './route-groups';
+import type { Throttle } from './route-limits';
+import { addRouteFunctions, routeKeyOf } from './route-stack';
+
+export { tableReadActions, tableWriteActions } from './route-stack';
 
 export interface ApiStackProps extends StackProps {
   /** The route table: one function and one HTTP API route per row. */
@@ -24,36 +27,36 @@ export interface ApiStackProps extends StackProps {
   logLevel: string;
   /** Raising it rotates the signing key at the next deploy. */
   signingKeyGeneration: number;
-  throttle: { rateLimit: number; burstLimit: number };
+  /** The stage's default throttle: every route without one of its own. */
+  throttle: Throttle;
+  /** Routes (by name) with a throttle of their own. */
+  routeThrottles?: Readonly<Record<string, Throttle>>;
+  /** The table partitions each route may touch, by route name (shared/route-partitions.ts). */
+  routePartitions: Readonly<Record<string, readonly PartitionName[]>>;
+  /** Reserved concurrency of each route function; undefined reserves none. */
+  reservedConcurrency?: number;
   /**
-   * Declares the variables `sam local --env-vars` fills in (sam only overrides variables the
-   * template declares): DYNAMODB_ENDPOINT, and SECRETS_JSON where the row reads a secret. Never for a deployed stack.
+   * A template for `sam local`, never for a deployed stack: the functions declare the variables
+   * `sam local --env-vars` fills in (sam only overrides variables the template declares):
+   * DYNAMODB_ENDPOINT, and SECRETS_JSON where the row reads a secret. And the route functions stay in
+   * this one template instead of nested stacks: `sam local start-api` serves no route of a nested stack.
    */
   declareSamLocalVariables?: boolean;
   /** SNS topic the alarms notify; without it they only change state. */
   alarmTopicArn?: string;
-}
-
-/** Exactly the calls the repositories make; Scan is left out on purpose: nothing may scan the single table. */
-export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-/** Transactions need no action of their own: they are authorized per item as these. */
-export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
-
-/** `issueToken` -> `IssueToken`, the construct id of a route's resources. */
-function constructIdOf(route: Route): string {
-  return route.name.charAt(0).toUpperCase() + route.name.slice(1);
-}
-
-function routeKeyOf(route: Route): HttpRouteKey {
-  return route.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]);
+  /** Where clients reach the API when a custom domain fronts it; default: the API's execute-api URL with the stage. */
+  publicBaseUrl?: string;
 }
 
 /**
- * The HTTP API (payload 2.0) with one bundled function per row of the route table, each with
- * only the table access and secrets its row names, plus the secrets, access logs and alarms.
+ * The HTTP API (payload 2.0), its stage, the secrets, access logs and the 5xx alarm; the route
+ * functions live in nested stacks, one per folder of functions/ (lib/route-groups.ts), so the
+ * route table can grow far past the 500 resources CloudFormation allows one stack.
  */
 export class ApiStack extends Stack {
   readonly functions = new Map<string, BundledFunction>();
+  /** The construct holding each group's route functions: a nested stack, or (for sam local) a plain construct. */
+  readonly routeGroups = new Map<string, Construct>();
   readonly url: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -83,50 +86,43 @@ export class ApiStack extends Stack {
       },
     });
     this.url = stage.url;
+    // Absolute links (paging, Location) are built from this, never from the client's Host header.
+    const publicBaseUrl = props.publicBaseUrl
+      ?? `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`;
 
-    for (const route of props.routes) {
-      const id = constructIdOf(route);
-      const fn = new BundledFunction(this, id, {
-        entry: route.entry,
-        routeName: route.name,
-        description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
-        logRetention: props.logRetention,
-        environment: {
-          TABLE_NAME: props.table.tableName,
-          TOKEN_PUBLIC_KEYS: secrets.publicKeysJson,
-          COOKIE_SECURE: 'true',
-          LOG_LEVEL: props.logLevel,
-          ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: secrets.signingKey.secretArn } : {}),
-          ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: secrets.sessionSecret.secretArn } : {}),
-          ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
-        },
-      });
-      grantTableAccess(props.table, route.table, fn.role);
-      for (const secret of route.secrets ?? []) secrets.grantRead(secret, fn.role);
-      const httpRoute = new HttpRoute(this, `${id}Route`, {
+    for (const [group, routes] of groupRoutes(props.routes)) {
+      const id = routeStackIdOf(group);
+      const scope = props.declareSamLocalVariables ? new Construct(this, id) : new NestedStack(this, id, { description: `Route functions of functions/${group}/` });
+      const functions = addRouteFunctions(scope, {
+        routes,
         httpApi: api,
-        routeKey: routeKeyOf(route),
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+        table: props.table,
+        secrets,
+        logRetention: props.logRetention,
+        logLevel: props.logLevel,
+        routePartitions: props.routePartitions,
+        publicBaseUrl,
+        reservedConcurrency: props.reservedConcurrency,
+        declareSamLocalVariables: props.declareSamLocalVariables,
       });
-      Validations.of(httpRoute).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: route.scopes === 'public'
-          ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
-          : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts): no authorizer Lambda or database read on the hot path.',
-      });
-      new Alarm(this, `${id}Throttles`, {
-        alarmDescription: `Lambda throttled ${route.name} requests (account concurrency exhausted)`,
-        metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      this.functions.set(route.name, fn);
+      this.routeGroups.set(group, scope);
+      for (const [name, fn] of functions) this.functions.set(name, fn);
     }
 
+    // Route throttles name route keys, which must exist before the stage refers to them.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const [name, throttle] of Object.entries(props.routeThrottles ?? {})) {
+      const route = props.routes.find((candidate) => candidate.name === name);
+      if (!route) throw new Error(`a throttle names route ${name}, which is not in the route table`);
+      routeSettings[routeKeyOf(route)] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      const holder = this.functions.get(name)?.node.scope;
+      if (holder) stage.node.addDependency(holder);
+    }
+    if (Object.keys(routeSettings).length > 0) (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
+
     // A rotated key is used for signing only once every verifier lists it: CloudFormation updates the
-    // functions that sign (and whose TOKEN_PUBLIC_KEYS gate the key they sign with) after all the others.
+    // functions that sign (and whose TOKEN_PUBLIC_KEYS gate the key they sign with) after all the others:
+    // across nested stacks, the signer's stack waits for every other route stack.
     const signerNames = new Set(props.routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.name));
     for (const [name, signer] of this.functions) {
       if (!signerNames.has(name)) continue;
@@ -162,15 +158,5 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (HubSpot clients: use it as the base path)' });
     new CfnOutput(this, 'TableName', { value: props.table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
     new CfnOutput(this, 'ActiveSigningKeyId', { value: secrets.activeKeyId, description: 'Key id new access tokens are signed with' });
-  }
-}
-
-/** Read: get, batch get and query on the table and its indexes. Readwrite adds item writes on the table. Nothing else. */
-function grantTableAccess(table: ITable, access: TableAccess, grantee: IGrantable): void {
-  if (access === 'none') return;
-  const indexArns = tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`);
-  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: tableReadActions, resources: [table.tableArn, ...indexArns] }));
-  if (access === 'readwrite') {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: tableWriteActions, resources: [table.tableArn] }));
   }
 }

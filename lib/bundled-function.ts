@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -40,6 +40,10 @@ export interface BundledFunctionProps {
   logRetention: RetentionDays;
   memorySizeMb?: number;
   timeout?: Duration;
+  /** Everything the function may do besides writing its logs: the role's one inline policy. */
+  statements?: PolicyStatement[];
+  /** Concurrent executions reserved for (and capping) the function; none when undefined. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -56,8 +60,12 @@ export class BundledFunction extends Construct {
   constructor(scope: Construct, id: string, props: BundledFunctionProps) {
     super(scope, id);
     this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
-    this.logGroup.grantWrite(this.role);
+    const writeLogs = new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+      inlinePolicies: { access: new PolicyDocument({ statements: [writeLogs, ...(props.statements ?? [])] }) },
+    });
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(projectRoot, props.entry),
       handler: 'handler',
@@ -68,6 +76,7 @@ export class BundledFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySizeMb ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       role: this.role,
       logGroup: this.logGroup,
       environment: { ...props.environment, NODE_OPTIONS: lambdaNodeOptions },

@@ -1,5 +1,5 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table';
 
@@ -22,15 +22,6 @@ export class DataStack extends Stack {
       // Apps, installs and CRM records outlive any stack: `cdk destroy` leaves the table behind.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    for (const index of tableDefinition.globalSecondaryIndexes) {
-      table.addGlobalSecondaryIndex({
-        indexName: index.indexName,
-        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        // Same projection as the local table (shared/db/table.ts), so queries behave alike.
-        projectionType: ProjectionType.ALL,
-      });
-    }
     this.table = table;
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
   }

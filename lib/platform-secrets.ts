@@ -1,5 +1,5 @@
 import { CustomResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -37,15 +37,15 @@ export class PlatformSecrets extends Construct {
     const rotationReason = 'Rotated by redeploying with a new signingKeyGeneration context value (README, Deploying): the new public key must reach every function\'s TOKEN_PUBLIC_KEYS in the same deployment, which a Secrets Manager rotation Lambda cannot do. The session secret only signs 1-hour install-page cookies.';
     for (const secret of [this.signingKey, this.sessionSecret]) Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: rotationReason });
 
+    const secretArns = [this.signingKey.secretArn, this.sessionSecret.secretArn];
     const provisioner = new BundledFunction(this, 'Provisioner', {
       entry: 'functions/deploy/provision-secrets.ts',
       description: 'Creates and rotates the signing key and session secret at deploy time',
       environment: {},
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
+      statements: [new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: secretArns })],
     });
-    const secretArns = [this.signingKey.secretArn, this.sessionSecret.secretArn];
-    provisioner.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: secretArns }));
 
     const resource = new CustomResource(this, 'Values', {
       serviceToken: provisioner.function.functionArn,
@@ -67,7 +67,7 @@ export class PlatformSecrets extends Construct {
   }
 
   /** Exactly GetSecretValue on one secret: nothing to list, describe or write. */
-  grantRead(name: SecretName, grantee: IGrantable): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret(name).secretArn] }));
+  readStatement(name: SecretName): PolicyStatement {
+    return new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret(name).secretArn] });
   }
 }

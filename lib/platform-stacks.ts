@@ -1,8 +1,11 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { PartitionName } from '../shared/db/keys';
+import { routePartitions as tracedRoutePartitions } from '../shared/route-partitions';
 import type { Route } from '../shared/route-types';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
+import { reservedConcurrencyPerFunction, routeThrottles as defaultRouteThrottles, type ReservedConcurrencySetting, type Throttle } from './route-limits';
 
 export interface PlatformProps {
   routes: readonly Route[];
@@ -10,10 +13,19 @@ export interface PlatformProps {
   logRetention: RetentionDays;
   logLevel: string;
   signingKeyGeneration: number;
-  throttle: { rateLimit: number; burstLimit: number };
+  throttle: Throttle;
+  /** Routes with a throttle of their own; lib/route-limits.ts by default. */
+  routeThrottles?: Readonly<Record<string, Throttle>>;
+  /** The table partitions of each route; shared/route-partitions.ts by default. */
+  routePartitions?: Readonly<Record<string, readonly PartitionName[]>>;
+  /** Per route function (lib/route-limits.ts); `auto` by default. */
+  reservedConcurrency?: ReservedConcurrencySetting;
+  /** The account's Lambda concurrency limit the reservations must fit; 1000 (a new account's) by default. */
+  accountConcurrency?: number;
   env?: Environment;
   alarmTopicArn?: string;
   declareSamLocalVariables?: boolean;
+  publicBaseUrl?: string;
 }
 
 /** Stack ids carry the stage, so two stages can live in one account: `HubspotSlice-prod-Api`. */
@@ -28,7 +40,7 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
   const data = new DataStack(app, names.data, { env: props.env, description: 'HubSpot-style platform slice: the single DynamoDB table (retained)' });
   const api = new ApiStack(app, names.api, {
     env: props.env,
-    description: 'HubSpot-style platform slice: HTTP API, one Lambda function per route, secrets, alarms',
+    description: 'HubSpot-style platform slice: HTTP API, secrets, alarms; one nested stack of route functions per folder of functions/',
     routes: props.routes,
     table: data.table,
     stageName: props.stageName,
@@ -36,8 +48,12 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     logLevel: props.logLevel,
     signingKeyGeneration: props.signingKeyGeneration,
     throttle: props.throttle,
+    routeThrottles: props.routeThrottles ?? defaultRouteThrottles,
+    routePartitions: props.routePartitions ?? tracedRoutePartitions,
+    reservedConcurrency: reservedConcurrencyPerFunction(props.reservedConcurrency ?? 'auto', props.accountConcurrency ?? 1000, props.routes.length),
     alarmTopicArn: props.alarmTopicArn,
     declareSamLocalVariables: props.declareSamLocalVariables,
+    publicBaseUrl: props.publicBaseUrl,
   });
   return { data, api };
 }

@@ -29,6 +29,21 @@ function parsePublicKeys(raw: string | undefined): Record<string, string> {
   return keys;
 }
 
+/** An absolute http(s) URL without a trailing slash, or a cold-start error. */
+function parseBaseUrl(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
+    throw new Error(`${name} must be an http(s) URL without query or fragment, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export const config = {
   tableName: required('TABLE_NAME'),
   /** Set locally and in tests; unset when deployed (the SDK then uses the regional endpoint). */
@@ -45,4 +60,11 @@ export const config = {
   /** Deployed behind HTTPS: cookies get the Secure flag. */
   isSecureCookie: optional('COOKIE_SECURE') === 'true',
   logLevel: optional('LOG_LEVEL') ?? 'INFO',
+  /**
+   * Where clients reach the API (scheme, host, stage path), for absolute links such as
+   * paging.next.link and Location. The stack sets it from the API's own (or custom) domain, `npm
+   * start` from its address. Without it the API Gateway requestContext.domainName is used, which
+   * the client cannot forge; never the Host or X-Forwarded-* headers, which it can.
+   */
+  publicBaseUrl: parseBaseUrl('PUBLIC_BASE_URL', optional('PUBLIC_BASE_URL')),
 } as const;

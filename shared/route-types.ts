@@ -3,6 +3,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 /** What the function may do with the table; the stack grants exactly this. */
 export type TableAccess = 'none' | 'read' | 'readwrite';
 
+/**
+ * How a caller of a non-public route proves who it is:
+ * - 'token' (the default): a bearer OAuth access token holding one of the row's scopes; it acts for one installed account.
+ * - 'developerKey': the developer API key (`?hapikey=`) of the developer account that owns the path's {appId};
+ *   it manages what the app shares across every installing account. Access tokens are refused (401).
+ * - 'developerKeyOrToken': either; a request with a `hapikey` parameter is judged by the key alone.
+ */
+export type RouteAuth = 'token' | 'developerKey' | 'developerKeyOrToken';
+
 /** Secrets a function may read; only the token route reads the signing key. */
 export type SecretName = 'signingKey' | 'sessionSecret';
 
@@ -14,12 +23,17 @@ export interface Route {
   readonly path: string;
   /** Handler file, relative to the project root; it exports `handler`. */
   readonly entry: string;
-  /** 'public', or the scopes of which the access token must hold at least one. */
+  /** 'public', or the scopes of which the access token must hold at least one ([] on 'developerKey' routes). */
   readonly scopes: 'public' | readonly string[];
+  /** Ignored for public routes; 'token' when absent. Developer-key routes have an {appId} path parameter. */
+  readonly auth?: RouteAuth;
   /** The one body parser of the route. */
   readonly body: 'json' | 'urlencoded' | 'none';
   readonly table: TableAccess;
   readonly secrets?: readonly SecretName[];
-  /** Browser pages answer errors as HTML; everything else as the JSON error object. */
-  readonly format?: 'json' | 'html';
+  /**
+   * Browser pages answer errors as HTML; everything else as the JSON error object, which the
+   * OAuth token endpoint ('oauth') extends with RFC 6749's `error` and `error_description` on every error.
+   */
+  readonly format?: 'json' | 'html' | 'oauth';
 }

@@ -102,6 +102,22 @@ export const operations: readonly Operation[] = [
     },
   },
   {
+    name: 'searchById', label: 'POST /crm/v3/objects/companies/search (EQ on hs_object_id)', isWarm: true,
+    // A unique value pins the record: read by key, the projection is not read.
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) => jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
+      filterGroups: [{ filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] }],
+    }),
+  },
+  {
+    name: 'searchFiltered', label: 'POST /crm/v3/objects/companies/search (CONTAINS_TOKEN on name, sorted, limit 100)', isWarm: false,
+    // One Query per projection shard while a shard's matches fit one 1 MB page (the pool does); O(account size) beyond.
+    budget: { QueryCommand: 4 },
+    request: (_iteration, state) => jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
+      filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'bench' }] }], sorts: ['-name'], limit: 100,
+    }),
+  },
+  {
     name: 'associationPut', label: 'PUT /crm/v3/objects/companies/{id}/associations/companies/{id}/450', isWarm: true,
     // Reads the source company, then writes both ends in one transaction (the target's existence is its condition).
     budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },

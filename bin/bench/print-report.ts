@@ -44,6 +44,20 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
       `list page growth ${scale.listPageGrowth}x (flat: ${yesNo(scale.isListPageFlat)}; the floor's own growth ${scale.listPageFloorGrowth}x), `
         + `batch read growth ${scale.batchReadGrowth}x (flat: ${yesNo(scale.isBatchReadFlat)}; the floor's ${scale.batchReadFloorGrowth}x)`);
   }
+  const search = report.search;
+  if (search) {
+    parts.push('\nSearch: one account growing (ms; floors of the same run: a company read for eqDomain, every company read by the list Query, paginated, for the others)',
+      table(['companies', 'case', 'calls', 'by command', 'capacity', 'total', '503s', 'p50', 'p99', 'floor p50', 'x floor', 'floor calls', 'floor capacity', 'target', 'met'], search.levels.flatMap((level) => level.cases.map((entry) => {
+        const isSelective = entry.case === 'eqDomain';
+        return [
+          level.companies, entry.case, entry.totalCalls, describeCalls(entry.calls), entry.capacityUnits, entry.total, entry.failures, entry.latency.p50Ms, entry.latency.p99Ms,
+          isSelective ? level.companyRead.p50Ms : level.fullQueryFloor.latency.p50Ms, entry.p50Ratio,
+          isSelective ? 1 : level.fullQueryFloor.queries, isSelective ? Number.NaN : level.fullQueryFloor.capacityUnits, entry.target, yesNo(entry.isMet),
+        ];
+      }))),
+      `p50 growth from ${search.levels[0]?.companies} to ${search.levels.at(-1)?.companies}: ${Object.entries(search.growth).map(([name, value]) => `${name} ${value}x`).join(', ')}; `
+        + `slowest p99 at the largest size ${search.maxLatencyMs} ms (Lambda timeout ${search.lambdaTimeoutMs} ms); max RSS ${Math.max(...search.levels.map((level) => level.maxRssMiB))} MiB`);
+  }
   const throughput = report.throughput;
   if (throughput) {
     parts.push(`\nThroughput: GET company, ${throughput.connections} connections, ${throughput.durationSeconds} s`,

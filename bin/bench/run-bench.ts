@@ -12,11 +12,12 @@ import { createCompanies, createTimelineEvent, installApp, companyProperties, un
 import { ApiClient, jsonRequest } from './http-client';
 import { operations, seededRandom, type BenchState } from './operations';
 import { measureScale, type ScaleReport } from './scale';
+import { measureSearch, type SearchReport } from './search';
 import { measureThroughput, type ThroughputReport } from './throughput';
 import { measureHttpHop } from './http-hop';
 import type { LatencySummary } from './stats';
 
-export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'throughput'] as const;
+export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput'] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 export interface BenchOptions {
@@ -28,18 +29,22 @@ export interface BenchOptions {
   poolSize: number;
   scaleLevels: number[];
   scaleRequests: number;
+  searchLevels: number[];
+  searchRequests: number;
   throughputSeconds: number;
   throughputConnections: number;
 }
 
 export const fullOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'full', coldStartRuns: 15, warmIterations: 2000, warmChunk: 20, poolSize: 1000,
-  scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300, throughputSeconds: 10, throughputConnections: 32,
+  scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300,
+  searchLevels: [1_000, 10_000, 100_000], searchRequests: 10, throughputSeconds: 10, throughputConnections: 32,
 };
 
 export const quickOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'quick', coldStartRuns: 3, warmIterations: 200, warmChunk: 20, poolSize: 200,
-  scaleLevels: [500, 2_000], scaleRequests: 40, throughputSeconds: 3, throughputConnections: 32,
+  scaleLevels: [500, 2_000], scaleRequests: 40,
+  searchLevels: [500, 2_000], searchRequests: 5, throughputSeconds: 3, throughputConnections: 32,
 };
 
 export interface BenchReport {
@@ -55,6 +60,7 @@ export interface BenchReport {
   /** The loopback HTTP round trip alone (in every API figure, in no floor). */
   httpHop?: LatencySummary;
   scale?: ScaleReport;
+  search?: SearchReport;
   throughput?: ThroughputReport;
 }
 
@@ -98,7 +104,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
     }
   }
 
-  const needsGateway = ['costs', 'warm', 'scale', 'throughput'].some((name) => options.sections.has(name as SectionName));
+  const needsGateway = ['costs', 'warm', 'scale', 'search', 'throughput'].some((name) => options.sections.has(name as SectionName));
   if (!needsGateway) return finish(report, began);
 
   installRecorder();
@@ -108,7 +114,9 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
   try {
     const state = await timeSection('setup', async (): Promise<BenchState> => {
       const install = await installApp(api);
-      const poolIds = await createCompanies(api, install.accessToken, options.poolSize);
+      // Only the shared operations use the pool; scale and search load their own accounts.
+      const needsPool = ['costs', 'warm', 'throughput'].some((name) => options.sections.has(name as SectionName));
+      const poolIds = needsPool ? await createCompanies(api, install.accessToken, options.poolSize) : [];
       const timeline = await createTimelineEvent(api, install);
       return { install, poolIds, createdIds: [], timeline, random: seededRandom(6) };
     });
@@ -155,6 +163,18 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
         });
       });
     }
+
+    if (options.sections.has('search')) {
+      report.search = await timeSection('search', async () => {
+        const install = await installApp(api);
+        const properties = companyProperties(uniqueName('search-template'));
+        const { commands } = await recordCommands(() => api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })));
+        return measureSearch({
+          api, floor, tableName: env.tableName, token: install.accessToken, hubId: install.hubId, template: putItemsOf(commands),
+          levels: options.searchLevels, requests: options.searchRequests, random: seededRandom(8), log,
+        });
+      });
+    }
   } finally {
     api.close();
     floor.destroy();
@@ -182,6 +202,6 @@ function putItemsOf(commands: readonly RecordedCommand[]): Record<string, unknow
 
 /** What a function's process sees: the configuration of this run, as Lambda would pass it. */
 function coldStartEnvironment(): NodeJS.ProcessEnv {
-  const names = ['PATH', 'AWS_REGION', 'TABLE_NAME', 'TOKEN_PUBLIC_KEYS', 'DYNAMODB_ENDPOINT', 'SECRETS_FILE', 'LOG_LEVEL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+  const names = ['PATH', 'AWS_REGION', 'TABLE_NAME', 'TOKEN_PUBLIC_KEYS', 'DYNAMODB_ENDPOINT', 'SECRETS_FILE', 'LOG_LEVEL'];
   return { ...Object.fromEntries(names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])), TZ: ':UTC' };
 }

@@ -14,8 +14,9 @@ const tokenFields = {
 } as const;
 
 const tokenBody = typedSchema({ type: 'object', properties: tokenFields } as const);
-/** OAuth v1 also took client_secret and refresh_token as query parameters. */
-const tokenQuery = typedSchema({ type: 'object', properties: tokenFields } as const);
+/** Any query parameter passes validation, so that one in the wrong place gets its own answer. */
+const tokenQuery = typedSchema({ type: 'object' } as const);
 
+/** Everything is read from the form body; a credential, code or refresh token in the query string is refused. */
 export const handler = httpHandler('issueToken', { body: tokenBody, query: tokenQuery }, async ({ body, query, headers }) =>
-  ok(await issueTokens({ ...query, ...body }, headers.authorization), { 'cache-control': 'no-store', pragma: 'no-cache' }));
+  ok(await issueTokens(body ?? {}, headers.authorization, Object.keys(query)), { 'cache-control': 'no-store', pragma: 'no-cache' }));

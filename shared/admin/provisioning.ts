@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { findAccount, insertAccount, type Account } from '../db/accounts';
-import { insertApp } from '../db/apps';
+import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
+import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
 import { findUserByEmail, insertUser } from '../db/users';
 import { ConflictError, ValidationError } from '../http/errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
-import { hashSecret } from '../oauth/secrets';
+import { generateOpaqueToken, hashSecret } from '../oauth/secrets';
 
 /**
  * What the seed spec takes as given: a public app exists, an account exists, and a user
@@ -17,12 +18,17 @@ export interface NewApp {
   redirectUris: string[];
   scopes: string[];
   optionalScopes: string[];
+  /** Adds the app to this existing developer account; without it a new developer account is created. */
+  developerId?: number;
 }
 
 export interface CreatedApp {
   appId: number;
   clientId: string;
   clientSecret: string;
+  developerId: number;
+  /** Only when a new developer account was created: its API key, shown once (only its hash is stored). */
+  developerApiKey?: string;
 }
 
 function requireKnownScopes(scopes: string[], field: string): void {
@@ -52,19 +58,60 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
   if (input.scopes.length === 0) throw new ValidationError('at least one scope is required', { context: { scopes: [] } });
   requireKnownScopes(input.scopes, 'scopes');
   requireKnownScopes(input.optionalScopes, 'optionalScopes');
+  const existing = input.developerId === undefined ? undefined : await findDeveloper(input.developerId);
+  if (input.developerId !== undefined && !existing) {
+    throw new ValidationError(`no developer account with id ${input.developerId}`, { context: { developerId: [String(input.developerId)] } });
+  }
   const appId = await nextSequenceValue('appId', 1000001);
   const clientId = randomUUID();
   const clientSecret = randomBytes(32).toString('base64url');
-  await insertApp({
+  const developerId = existing?.developerId ?? await nextSequenceValue('developerId', 5001);
+  const app: App = {
     appId, clientId, name: input.name.trim(), redirectUris: [...new Set(input.redirectUris)], scopes: [...new Set(input.scopes)],
-    optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), createdAt: new Date().toISOString(),
-  });
-  return { appId, clientId, clientSecret };
+    optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), developerId, createdAt: new Date().toISOString(),
+  };
+  if (existing) {
+    await insertAppOfDeveloper(existing, app);
+    return { appId, clientId, clientSecret, developerId };
+  }
+  const developerApiKey = generateOpaqueToken();
+  await insertDeveloperWithApp({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: app.createdAt }, app);
+  return { appId, clientId, clientSecret, developerId, developerApiKey };
+}
+
+/** A developer account with a new API key for an app created before developer accounts existed. */
+export async function createDeveloperForApp(appId: number): Promise<{ developerId: number; developerApiKey: string }> {
+  const developerId = await nextSequenceValue('developerId', 5001);
+  const developerApiKey = generateOpaqueToken();
+  await insertDeveloperOfExistingApps({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: new Date().toISOString() }, [appId]);
+  return { developerId, developerApiKey };
+}
+
+/** Labels of letters, digits and inner hyphens, one dot apart: each character matches one way only. */
+const accountDomainPattern = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/;
+export function isAccountDomain(domain: string): boolean {
+  return domain.length <= 253 && accountDomainPattern.test(domain);
+}
+
+/** RFC 5321's limit on a forward path. */
+const maxEmailLength = 254;
+
+/**
+ * Something@something.something without white space. Not `/^[^\s@]+@[^\s@]+\.[^\s@]+$/`: both
+ * runs around the dot also match dots, so a long run of dots is split every way (quadratic).
+ */
+export function isEmailAddress(email: string): boolean {
+  if (email.length > maxEmailLength || /\s/.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at <= 0 || email.indexOf('@', at + 1) >= 0) return false;
+  const domain = email.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot > 0 && dot < domain.length - 1;
 }
 
 export async function createAccount(domainInput: string): Promise<Pick<Account, 'hubId' | 'domain'>> {
   const domain = domainInput.trim().toLowerCase();
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(domain)) {
+  if (!isAccountDomain(domain)) {
     throw new ValidationError(`not a domain name: ${domainInput}`, { context: { domain: [domainInput] } });
   }
   const hubId = await nextSequenceValue('hubId', 40000001);
@@ -74,7 +121,7 @@ export async function createAccount(domainInput: string): Promise<Pick<Account, 
 
 export async function createUser(emailInput: string, password: string, hubIds: number[]): Promise<{ userId: number; email: string }> {
   const email = emailInput.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
+  if (!isEmailAddress(email)) throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
   if (password.length < 8) throw new ValidationError('password must have at least 8 characters', { context: { password: ['too short'] } });
   if (hubIds.length === 0) throw new ValidationError('a user needs at least one account (--hub)', { context: { hub: [] } });
   for (const hubId of hubIds) {

@@ -3,12 +3,15 @@ import { createCompany } from '../companies/create-company';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
 import { createTimelineEventType } from '../timeline/event-types';
 import { recordTimelineEvent } from '../timeline/events';
-import { createAccount, createApp, createUser } from './provisioning';
+import { createAccount, createApp, createDeveloperForApp, createUser } from './provisioning';
 
 export interface DemoData {
   appId: number;
   clientId: string;
   clientSecret: string;
+  /** The demo app's developer account and its API key (`?hapikey=`), which manages the app's timeline event types. */
+  developerId?: number;
+  developerApiKey?: string;
   redirectUri: string;
   scopes: string[];
   hubId: number;
@@ -62,6 +65,12 @@ export async function seedDemoTimeline(appId: number, hubId: number, companyId: 
     extraData: { questions: [{ q: 'Pricing?', a: 'Later' }] },
   });
   return { eventTypeId: type.id, eventId };
+}
+
+/** demo.json files written before developer accounts existed: give the demo app a developer account and key. */
+export async function withDemoDeveloper(demo: DemoData): Promise<DemoData> {
+  if (demo.developerApiKey !== undefined) return demo;
+  return { ...demo, ...(await createDeveloperForApp(demo.appId)) };
 }
 
 export function installUrl(baseUrl: string, demo: DemoData, state = 'demo-state'): string {

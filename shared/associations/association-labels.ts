@@ -37,13 +37,17 @@ export interface NewAssociationLabel {
 /** DOC-ASSOC: at most this many custom types per pair of object types. */
 const maxCustomTypesPerPair = 10;
 
+export function requireAssociationLabelName(name: string): void {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    throw new ValidationError(`Association label name ${JSON.stringify(name)} is invalid: use letters, digits and underscores, not starting with a digit`,
+      { context: { name: [name] } });
+  }
+}
+
 export async function createAssociationLabel(hubId: number, fromToken: string, toToken: string, input: NewAssociationLabel): Promise<AssociationLabel[]> {
   const from = requireObjectType(fromToken, 'fromObjectType');
   const to = requireObjectType(toToken, 'toObjectType');
-  if (input.name.includes('-') || /^\d/.test(input.name) || !/^[A-Za-z0-9_]+$/.test(input.name)) {
-    throw new ValidationError(`Association label name ${JSON.stringify(input.name)} is invalid: use letters, digits and underscores, not starting with a digit`,
-      { context: { name: [input.name] } });
-  }
+  requireAssociationLabelName(input.name);
   const existing = (await customTypes.listCustomAssociationTypes(hubId, from.id, to.id)).filter((type) => !type.archived);
   if (existing.length >= maxCustomTypesPerPair) {
     throw new ValidationError(`At most ${maxCustomTypesPerPair} custom association types may exist between ${from.name} and ${to.name}`,

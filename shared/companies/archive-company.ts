@@ -28,8 +28,9 @@ export async function archiveCompany(hubId: number, companyId: string): Promise<
       reverseKeys.set(parsed.toObjectId, [...(reverseKeys.get(parsed.toObjectId) ?? []), `${companyObjectType.id}/${companyId}/${inverse}`]);
     }
     const changes = [...reverseKeys].map(([linkedId, remove]): LinkedCompanyChange => ({ companyId: linkedId, set: {}, remove }));
-    // A transaction holds 100 items: links past what fits are removed right after it.
-    const room = Math.max(0, maxTransactionItems - 2 - record.uniqueValues.length);
+    // A transaction holds 100 items (the record twice, its search projection, its unique values):
+    // links past what fits are removed right after it.
+    const room = Math.max(0, maxTransactionItems - 3 - record.uniqueValues.length);
     const linked = changes.slice(0, room);
     deferred = changes.slice(room);
     return {

@@ -1,8 +1,9 @@
 import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/companies';
 import { ValidationError } from '../http/errors';
 import type { CompanyPropertySchema } from '../properties/company-properties';
-import { propertyValuesError, validatePropertyValues } from '../properties/validate-property-values';
+import { propertyValuesError, quoteValue, validatePropertyValues } from '../properties/validate-property-values';
 import { normalizeDomain } from './normalize-domain';
+import { clientKeyedRecordOf, ownValue } from '../client-keys';
 
 /** Who writes: the hub scopes the data, the app is the history's source. */
 export interface Actor {
@@ -15,7 +16,7 @@ export interface Actor {
 export type RawProperties = Record<string, string | number | boolean | null>;
 
 export function toStringValues(raw: RawProperties): Record<string, string> {
-  return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, value === null ? '' : String(value)]));
+  return clientKeyedRecordOf(Object.entries(raw).map(([name, value]) => [name, value === null ? '' : String(value)]));
 }
 
 const maxAdditionalDomains = 20;
@@ -37,7 +38,7 @@ export function normaliseCompanyValues(raw: RawProperties, schema: CompanyProper
   if (values.domain !== undefined && values.domain !== '') {
     const domain = normalizeDomain(values.domain);
     if (domain) values.domain = domain;
-    else invalid.push({ name: 'domain', error: 'INVALID_DOMAIN', message: `${JSON.stringify(values.domain)} is not a valid domain` });
+    else invalid.push({ name: 'domain', error: 'INVALID_DOMAIN', message: `${quoteValue(values.domain)} is not a valid domain` });
   }
   if (values.hs_additional_domains !== undefined && values.hs_additional_domains !== '') {
     const parts = values.hs_additional_domains.split(';').map((part) => part.trim()).filter((part) => part !== '');
@@ -65,7 +66,7 @@ export function uniqueValuesOf(properties: Record<string, string>, schema: Compa
   const unique = new Map<string, UniqueValue>();
   const add = (propertyName: string, value: string) => unique.set(`${propertyName}#${value}`, { propertyName, value });
   for (const name of names) {
-    const value = properties[name];
+    const value = ownValue(properties, name);
     if (value === undefined || value === '') continue;
     if (name === 'domain') add(uniqueDomainProperty, value);
     else if (name === 'hs_additional_domains') value.split(';').forEach((domain) => add(uniqueDomainProperty, domain));
@@ -100,7 +101,7 @@ export function appendHistory(history: HistoryEntry[] | undefined, entry: Histor
 /** Keeps the item under DynamoDB's size limit: history is shortened before the write is refused. */
 export function fitItemSize(record: CompanyRecord): CompanyRecord {
   if (Buffer.byteLength(JSON.stringify(record)) <= maxItemBytes) return record;
-  const trimmed = { ...record, history: Object.fromEntries(Object.entries(record.history).map(([name, entries]) => [name, entries.slice(0, 1)])) };
+  const trimmed = { ...record, history: clientKeyedRecordOf(Object.entries(record.history).map(([name, entries]) => [name, entries.slice(0, 1)])) };
   if (Buffer.byteLength(JSON.stringify(trimmed)) <= maxItemBytes) return trimmed;
   throw new ValidationError('The company would exceed the maximum record size; shorten its property values', { context: { properties: Object.keys(record.properties) } });
 }

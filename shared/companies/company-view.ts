@@ -2,6 +2,7 @@ import { findObjectType, type ObjectType } from '../associations/object-types';
 import type { CompanyRecord, HistoryEntry } from '../db/companies';
 import { defaultCompanyPropertyNames, findStandardCompanyProperty } from '../properties/company-property-catalog';
 import type { PropertyLookup } from '../properties/validate-property-values';
+import { clientKeyedRecord, ownValue } from '../client-keys';
 
 /** The v3 record shape (SimplePublicObject / ...WithAssociations). */
 export interface CompanyView {
@@ -50,7 +51,7 @@ function computedValue(record: CompanyRecord, name: string): string | undefined 
 }
 
 export function propertyValue(record: CompanyRecord, name: string): string | undefined {
-  return computedValue(record, name) ?? record.properties[name];
+  return computedValue(record, name) ?? ownValue(record.properties, name);
 }
 
 function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefined {
@@ -58,7 +59,7 @@ function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefi
   if (computed !== undefined) {
     return [{ value: computed, timestamp: name === 'hs_lastmodifieddate' ? record.updatedAt : record.createdAt, sourceType: 'CALCULATED' }];
   }
-  return record.history[name];
+  return ownValue(record.history, name);
 }
 
 /**
@@ -81,7 +82,7 @@ export const standardLookup: PropertyLookup = { find: findStandardCompanyPropert
  * the property exists and are left out when it does not (unknown names are ignored).
  */
 export function toCompanyView(record: CompanyRecord, options: ReadOptions, lookup: PropertyLookup = standardLookup, omitUnset = false): CompanyView {
-  const properties: Record<string, string | null> = {};
+  const properties = clientKeyedRecord<string | null>();
   for (const name of options.properties ?? defaultCompanyPropertyNames) {
     const value = propertyValue(record, name);
     if (value !== undefined && isReturned(name, lookup)) properties[name] = value;
@@ -90,7 +91,7 @@ export function toCompanyView(record: CompanyRecord, options: ReadOptions, looku
   const view: CompanyView = { id: record.id, properties, createdAt: record.createdAt, updatedAt: record.updatedAt, archived: record.archived };
   if (record.archivedAt) view.archivedAt = record.archivedAt;
   if (options.propertiesWithHistory && options.propertiesWithHistory.length > 0) {
-    const history: Record<string, HistoryEntry[]> = {};
+    const history = clientKeyedRecord<HistoryEntry[]>();
     for (const name of options.propertiesWithHistory) {
       const entries = historyOf(record, name);
       if (entries && isReturned(name, lookup)) history[name] = entries;

@@ -7,6 +7,7 @@ import { newCompanyId } from './company-id';
 import { appendHistory, fitItemSize, historyEntry, normaliseCompanyValues, requireNameOrDomain, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
 import { associationKey, toCompanyView, type CompanyView } from './company-view';
 import { saveWithRetries } from './save-company';
+import { clientKeyedRecord, clientKeyedRecordOf } from '../client-keys';
 
 export interface NewCompany {
   properties: RawProperties;
@@ -26,7 +27,7 @@ export interface PreparedCompany {
 export async function prepareCompany(actor: Actor, input: NewCompany, loaded?: CompanyPropertySchema): Promise<PreparedCompany> {
   const schema = loaded ?? await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
   const values = normaliseCompanyValues(input.properties, schema);
-  const properties = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  const properties = clientKeyedRecordOf(Object.entries(values).filter(([, value]) => value !== ''));
   requireNameOrDomain(properties);
   const entries = await resolveAssociationInputs(actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
@@ -38,7 +39,7 @@ export async function prepareCompany(actor: Actor, input: NewCompany, loaded?: C
 
 function recordOf(actor: Actor, prepared: PreparedCompany): CompanyRecord {
   const now = new Date(nowMs()).toISOString();
-  const history: CompanyRecord['history'] = {};
+  const history = clientKeyedRecord<CompanyRecord['history'][string]>();
   for (const [name, value] of Object.entries(prepared.properties)) history[name] = appendHistory(undefined, historyEntry(value, now, actor));
   const record: CompanyRecord = {
     id: newCompanyId(), properties: prepared.properties, history,

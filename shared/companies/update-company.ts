@@ -8,14 +8,16 @@ import { toCompanyView, type CompanyView } from './company-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { companyNotFound, resolveCompanyId } from './read-companies';
 import { saveCompanyChange } from './save-company';
+import { clientKeyedRecordOf } from '../client-keys';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
 
 /** The record after applying the values, or undefined when nothing changes. */
 export function applyValues(actor: Actor, record: CompanyRecord, values: Record<string, string>, schema: CompanyPropertySchema): { record: CompanyRecord; addUnique: UniqueValue[]; removeUnique: UniqueValue[] } | undefined {
   const now = new Date(nowMs()).toISOString();
-  const properties = { ...record.properties };
-  const history = { ...record.history };
+  // Copies without a prototype: `history[name]` must be undefined for a name never set, whatever the name.
+  const properties = clientKeyedRecordOf(Object.entries(record.properties));
+  const history = clientKeyedRecordOf(Object.entries(record.history));
   const changed: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     const current = properties[name];

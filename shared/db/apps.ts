@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { withoutKeys } from './item';
 import { appByClientKey, appByIdKey } from './keys';
@@ -12,17 +12,22 @@ export interface App {
   optionalScopes: string[];
   /** SHA-256 (hex) of the client secret; the secret itself is shown once and never stored. */
   clientSecretHash: string;
+  /** The developer account that owns the app (absent on apps created before developer accounts existed). */
+  developerId?: number;
   createdAt: string;
 }
 
-export async function insertApp(app: App): Promise<void> {
-  await db.send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: tableName, Item: { ...appByClientKey(app.clientId), ...app }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName, Item: { ...appByIdKey(app.appId), appId: app.appId, clientId: app.clientId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ],
-  }));
+/** The two puts that create an app (by client id and by app id); callers write them in one transaction with their owner. */
+export function appRecordWrites(app: App) {
+  return [
+    { Put: { TableName: tableName, Item: { ...appByClientKey(app.clientId), ...app }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: {
+      TableName: tableName, Item: { ...appByIdKey(app.appId), appId: app.appId, clientId: app.clientId, ...(app.developerId === undefined ? {} : { developerId: app.developerId }) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    } },
+  ];
 }
+
 
 export async function findAppByClientId(clientId: string): Promise<App | undefined> {
   const result = await db.send(new GetCommand({ TableName: tableName, Key: appByClientKey(clientId) }));

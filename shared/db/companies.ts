@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { searchProjectionDelete, searchProjectionPut } from './company-search';
 import { isConditionalCheckFailed, withoutKeys } from './item';
 import { archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
 
@@ -108,7 +109,7 @@ function companyIdOf(item: Record<string, unknown> | undefined): string | undefi
 /** Writes the company, its unique values and linked companies in one TransactWriteItems. */
 export async function saveCompany(hubId: number, write: CompanyWrite): Promise<SaveOutcome> {
   const { record } = write;
-  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string };
+  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' };
   const roles: Role[] = [];
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
   const versionCondition = write.expectedVersion === undefined
@@ -123,6 +124,9 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
     items.push({ Put: { TableName: tableName, Item: { ...keyOf(hubId, record.id, false), ...record }, ...versionCondition } });
     roles.push({ kind: 'main' });
   }
+  // The search projection changes with the record, in the same transaction (read-your-writes for search).
+  items.push(write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, record));
+  roles.push({ kind: 'search' });
   for (const value of write.addUnique) {
     items.push({ Put: {
       TableName: tableName,

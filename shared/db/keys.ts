@@ -13,6 +13,10 @@ export const counterKey = (name: string): Key => ({ pk: 'COUNTER', sk: name });
 export const appByClientKey = (clientId: string): Key => ({ pk: `CLIENT#${clientId}`, sk: 'APP' });
 export const appByIdKey = (appId: number): Key => ({ pk: `APP#${appId}`, sk: 'APP' });
 
+// Developer accounts own apps; their API key is found by its SHA-256 hash (hex) and lists the apps it manages.
+export const developerKey = (developerId: number): Key => ({ pk: `DEVELOPER#${developerId}`, sk: 'DEVELOPER' });
+export const developerApiKeyKey = (apiKeyHash: string): Key => ({ pk: `DEVKEY#${apiKeyHash}`, sk: 'DEVKEY' });
+
 export const accountKey = (hubId: number): Key => ({ pk: `HUB#${hubId}`, sk: 'ACCOUNT' });
 export const installKey = (hubId: number, appId: number): Key => ({ pk: `HUB#${hubId}`, sk: `INSTALL#${appId}` });
 
@@ -36,10 +40,11 @@ export const timelinePropertyKey = (appId: number, eventTypeId: number, property
   ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY#${propertyId}` });
 export const timelinePropertyNameKey = (appId: number, eventTypeId: number, name: string): Key =>
   ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY_NAME#${name}` });
-// Event ids are unique per event type across all hubs (as in HubSpot), so the hub is an attribute, not part of the key;
-// eventTypeId is digits only, so the '#' separator stays unambiguous.
-export const timelineEventKey = (eventTypeId: number, eventId: string): Key =>
-  ({ pk: `TIMELINE_EVENT#${eventTypeId}#${eventId}`, sk: 'EVENT' });
+// Event ids are unique per event type within one account (hub): another account may use the same id,
+// and cannot learn that one is taken. hubId and eventTypeId are digits only, so the '#' separators
+// stay unambiguous whatever the caller-chosen eventId holds. One partition per event spreads the writes.
+export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: string): Key =>
+  ({ pk: `TIMELINE_EVENT#${hubId}#${eventTypeId}#${eventId}`, sk: 'EVENT' });
 
 // CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
 export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
@@ -67,3 +72,36 @@ export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId
   ({ pk: `HUB#${hubId}`, sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}` });
 export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY_GROUP#companies#${groupName}` });
 export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
+/**
+ * The search projection of active companies: one compact item per company, in a partition of its
+ * own per hub and shard (so a search reads only projection items and spreads over several
+ * partitions). The shard follows from the id, so every write knows where the item lives.
+ */
+export const companySearchShards = 4;
+export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
+export const companySearchPartition = (hubId: number, shard: number): string => `HUB#${hubId}#SEARCH#${shard}`;
+export const companySearchKey = (hubId: number, companyId: string): Key =>
+  ({ pk: companySearchPartition(hubId, companySearchShardOf(companyId)), sk: companyId });
+
+/**
+ * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
+ * matches anything). The stack grants each function only the partitions its route touches
+ * (shared/route-partitions.ts); a key function with a new pk prefix needs a new entry here.
+ */
+export const partitions = {
+  counters: 'COUNTER',
+  appsByClientId: 'CLIENT#*',
+  apps: 'APP#*',
+  developers: 'DEVELOPER#*',
+  developerApiKeys: 'DEVKEY#*',
+  hubs: 'HUB#*',
+  users: 'USER#*',
+  loginAttempts: 'LOGIN#*',
+  authCodes: 'CODE#*',
+  usedAuthCodes: 'USEDCODE#*',
+  refreshTokens: 'REFRESH#*',
+  grants: 'GRANT#*',
+  timelineEvents: 'TIMELINE_EVENT#*',
+} as const;
+
+export type PartitionName = keyof typeof partitions;

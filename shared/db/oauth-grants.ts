@@ -77,7 +77,8 @@ export async function redeemAuthCode(
         } },
         { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant }, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: { ...refreshTokenKey(refreshTokenHash), ...refresh }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, ttl: nowSeconds + usedCodeRetentionSeconds } } },
+        // The tombstone remembers its client: only that client's replay may revoke what the code granted.
+        { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } },
         { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } },
       ],
     }));
@@ -90,12 +91,24 @@ export async function redeemAuthCode(
   }
 }
 
-/** RFC 6749 4.1.2: a replayed code revokes the refresh token issued from it. */
-export async function revokeTokensOfUsedCode(codeHash: string): Promise<boolean> {
+/**
+ * RFC 6749 4.1.2: a replayed code revokes the refresh token issued from it, but only when the
+ * client the code was issued to replays it. Another client holding the code (it passed through
+ * the browser) must not be able to cut off the app; its replay changes nothing.
+ */
+export async function revokeTokensOfUsedCode(codeHash: string, clientId: string): Promise<boolean> {
   const used = await db.send(new GetCommand({ TableName: tableName, Key: usedCodeKey(codeHash), ConsistentRead: true }));
   const refreshTokenHash = used.Item?.refreshTokenHash;
-  if (typeof refreshTokenHash !== 'string') return false;
-  await db.send(new DeleteCommand({ TableName: tableName, Key: refreshTokenKey(refreshTokenHash) }));
+  if (typeof refreshTokenHash !== 'string' || used.Item?.clientId !== clientId) return false;
+  try {
+    await db.send(new DeleteCommand({
+      TableName: tableName, Key: refreshTokenKey(refreshTokenHash),
+      ConditionExpression: 'clientId = :clientId', ExpressionAttributeValues: { ':clientId': clientId },
+    }));
+  } catch (error) {
+    // Already revoked (deleted), or somehow another client's token: nothing to revoke.
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
   return true;
 }
 

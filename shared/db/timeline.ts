@@ -98,7 +98,7 @@ function propertyItem(appId: number, property: EventTypeProperty): Item {
 
 /** The stored form of an event; its JSON size is what the size checks measure. */
 export function eventItem(event: TimelineEvent): Item {
-  return { ...timelineEventKey(event.eventTypeId, event.id), entity: entity.event, ...event };
+  return { ...timelineEventKey(event.portalId, event.eventTypeId, event.id), entity: entity.event, ...event };
 }
 
 async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
@@ -271,8 +271,9 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
   }
 }
 
-export async function findEvent(eventTypeId: number, eventId: string): Promise<TimelineEvent | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventKey(eventTypeId, eventId), ConsistentRead: true }));
+/** The event of this id in one account (hub); another account's event of the same id is another item. */
+export async function findEvent(hubId: number, eventTypeId: number, eventId: string): Promise<TimelineEvent | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventKey(hubId, eventTypeId, eventId), ConsistentRead: true }));
   return result.Item ? toEvent(result.Item) : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { withoutKeys } from './item';
+import { isConditionalCheckFailed, withoutKeys } from './item';
 import { loginAttemptsKey, userKey } from './keys';
 
 export interface User {
@@ -37,25 +37,48 @@ export async function findLoginAttempts(email: string): Promise<LoginAttempts> {
   };
 }
 
-/** Atomic increment, so parallel guesses cannot share one failure count. */
-export async function recordLoginFailure(email: string, lockedUntilMs: (failures: number) => number, ttlSeconds: number): Promise<LoginAttempts> {
-  const result = await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: loginAttemptsKey(email),
-    UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':one': 1, ':ttl': ttlSeconds },
-    ReturnValues: 'ALL_NEW',
-  }));
-  const failures = typeof result.Attributes?.failures === 'number' ? result.Attributes.failures : 1;
-  const until = lockedUntilMs(failures);
-  await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: loginAttemptsKey(email),
-    UpdateExpression: 'SET lockedUntilMs = :until',
-    ExpressionAttributeValues: { ':until': until },
-  }));
-  return { failures, lockedUntilMs: until };
+/**
+ * Reserves one login attempt with ONE conditional update, before the password is checked: the attempt
+ * counts as a failure in advance and sets the lock that failure earns. The condition requires the count
+ * that was read and an expired lock, so of parallel attempts that read the same state exactly one
+ * reserves; false for the others (they read again and see the new count or lock).
+ */
+export async function reserveLoginAttempt(email: string, seenFailures: number, reserved: LoginAttempts, nowMs: number, ttlSeconds: number): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName,
+      Key: loginAttemptsKey(email),
+      UpdateExpression: 'SET failures = :failures, lockedUntilMs = :until, #ttl = :ttl',
+      ConditionExpression: seenFailures === 0 ? 'attribute_not_exists(pk)' : 'failures = :seen AND lockedUntilMs <= :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':failures': reserved.failures, ':until': reserved.lockedUntilMs, ':ttl': ttlSeconds,
+        ...(seenFailures === 0 ? {} : { ':seen': seenFailures, ':now': nowMs }),
+      },
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A checked failure moves the lock to `untilMs`, only ever later: a late failure never shortens or
+ * resets a longer lock, and never brings back attempts a successful login has cleared.
+ */
+export async function extendLoginLock(email: string, untilMs: number): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName,
+      Key: loginAttemptsKey(email),
+      UpdateExpression: 'SET lockedUntilMs = :until',
+      ConditionExpression: 'lockedUntilMs < :until',
+      ExpressionAttributeValues: { ':until': untilMs },
+    }));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }
 
 export async function clearLoginFailures(email: string): Promise<void> {

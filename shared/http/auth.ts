@@ -1,6 +1,8 @@
+import type { DeveloperApiKey } from '../db/developers';
 import { verifyAccessToken } from '../oauth/access-token';
 import type { Scope } from '../oauth/scopes';
-import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from './errors';
+import type { Route } from '../route-types';
+import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from './errors';
 
 export interface AuthContext {
   appId: number;
@@ -38,4 +40,77 @@ export function requireScopes(granted: readonly string[], required: readonly str
     errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [...required] } }],
     context: { requiredGranularScopes: [...required] },
   });
+}
+
+/** A caller that presented its developer API key: it acts for the app of the path, which its developer account owns. */
+export interface DeveloperAuthContext {
+  developerId: number;
+  appId: number;
+}
+
+/** The query parameter that carries a developer API key, as HubSpot and @hubspot/api-client (`developerApiKey`) send it. */
+export const developerApiKeyParameter = 'hapikey';
+
+const missingDeveloperKeyMessage = "This API needs the developer API key of the app's developer account as the hapikey query parameter; OAuth access tokens cannot call it.";
+
+type DeveloperKeyVerifier = (presented: string) => Promise<DeveloperApiKey | undefined>;
+let developerKeyVerifier: DeveloperKeyVerifier | undefined;
+
+/**
+ * Installed by shared/http/developer-key-auth.ts, which only the handlers of developer-key routes
+ * import: the key lookup (and its table partition) is then in those bundles alone, so every other
+ * function's IAM grant can leave the developer-key partition out.
+ */
+export function installDeveloperKeyVerifier(verify: DeveloperKeyVerifier): void {
+  developerKeyVerifier = verify;
+}
+
+/** Checks the presented key (401 when missing or unknown); which app it may act for is checked once the path is valid. */
+async function authenticateDeveloperKey(route: Route, presented: string | undefined): Promise<DeveloperApiKey> {
+  if (!developerKeyVerifier) throw new Error(`route ${route.name} takes developer API keys, but its handler does not import shared/http/developer-key-auth`);
+  if (presented === undefined || presented === '') throw new InvalidAuthenticationError(missingDeveloperKeyMessage);
+  const key = await developerKeyVerifier(presented);
+  if (!key) throw new InvalidAuthenticationError("This hapikey doesn't exist.");
+  return key;
+}
+
+/** 403 for a valid key of a developer account that does not own the path's app (whether that app exists or not). */
+function requireAppOfDeveloper(key: DeveloperApiKey, rawAppId: string | undefined): DeveloperAuthContext {
+  const appId = Number(rawAppId);
+  if (rawAppId !== undefined && /^[0-9]{1,15}$/.test(rawAppId) && key.appIds.includes(appId)) return { developerId: key.developerId, appId };
+  throw new ForbiddenError(`This developer API key cannot manage application ${String(rawAppId)}: it belongs to a developer account that does not own it.`, {
+    context: { applicationId: [String(rawAppId)] },
+  });
+}
+
+/** Credentials checked before the request is validated; `forPath` finishes the check once the path parameters are valid. */
+export interface RequestCredentials {
+  forPath(path: Record<string, string | undefined>): AuthContext | DeveloperAuthContext | undefined;
+}
+
+/**
+ * Applies the route row's auth mode (see RouteAuth): a bearer token, the developer API key of the
+ * path's app, or either (a request carrying `hapikey` is judged by the key alone). Throws the 401s
+ * here; a key of another developer's app is a 403 from `forPath`.
+ */
+export async function authenticateRequest(
+  route: Route, headers: Record<string, string | undefined>, query: Record<string, string | undefined>,
+): Promise<RequestCredentials> {
+  if (route.scopes === 'public') return { forPath: () => undefined };
+  const mode = route.auth ?? 'token';
+  const presentedKey = query[developerApiKeyParameter];
+  if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && presentedKey !== undefined)) {
+    const key = await authenticateDeveloperKey(route, presentedKey);
+    return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
+  }
+  const token = authenticate(headers, route.scopes);
+  return { forPath: () => token };
+}
+
+/** The query a handler sees: a developer API key is a credential, not a parameter, and is never echoed (links, logs). */
+export function withoutCredentials(route: Route, query: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (route.scopes === 'public' || (route.auth ?? 'token') === 'token') return query;
+  const { [developerApiKeyParameter]: key, ...rest } = query;
+  void key;
+  return rest;
 }

@@ -92,3 +92,30 @@ export function errorBody(error: AppError, correlationId: string): ErrorResponse
   }
   return { statusCode: error.status, headers: { ...error.headers }, body };
 }
+
+/** RFC 6749 `error` for a token-endpoint failure that is not an OAuthError of its own. */
+function oauthErrorCodeOf(error: AppError): string {
+  if (error.status === 401) return 'invalid_client';
+  // RFC 6749 4.1.2.1's codes for a server that cannot answer now; the status (and Retry-After) stay.
+  if (error.status === 429 || error.status === 503) return 'temporarily_unavailable';
+  if (error.status >= 500) return 'server_error';
+  return 'invalid_request';
+}
+
+/**
+ * The token endpoint's error body: every error carries RFC 6749's `error` and `error_description`
+ * beside HubSpot's fields, so a standard OAuth client library reads any failure. A request the
+ * endpoint cannot read (a body that is not form-encoded, a field too long) is `invalid_request`
+ * with HTTP 400 (RFC 6749 5.2), not 415; rate limits and outages keep their status for retries.
+ */
+export function tokenEndpointErrorBody(error: AppError, correlationId: string): ErrorResponse {
+  const mapped = errorBody(error, correlationId);
+  if (error instanceof OAuthError) return mapped;
+  const code = oauthErrorCodeOf(error);
+  const { status, message, ...rest } = mapped.body;
+  return {
+    statusCode: code === 'invalid_request' ? 400 : mapped.statusCode,
+    headers: { 'cache-control': 'no-store', ...mapped.headers },
+    body: { status, message, error: code, error_description: message, ...rest },
+  };
+}

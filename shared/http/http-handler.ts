@@ -5,13 +5,15 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { config } from '../config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
-import { authenticate, type AuthContext } from './auth';
-import { errorBody, toAppError } from './error-body';
+import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext } from './auth';
+import { errorBody, toAppError, tokenEndpointErrorBody } from './error-body';
 import { pageHeaders, renderErrorPage } from './html';
 import { logger } from './logger';
 import type { HttpResult } from './responses';
 import { compileValidator, type Validator } from './validation';
+import { clientKeyedRecord } from '../client-keys';
 
 /** A JSON schema that carries the type of the values it accepts; build one with typedSchema(). */
 export interface TypedSchema<T> {
@@ -31,7 +33,10 @@ export interface Schemas {
 }
 
 type Infer<S extends Schemas, K extends keyof Schemas> = S[K] extends TypedSchema<infer T> ? T : undefined;
-type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public' ? undefined : AuthContext;
+type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public' ? undefined
+  : RouteByName<N> extends { auth: 'developerKey' } ? DeveloperAuthContext
+  : RouteByName<N> extends { auth: 'developerKeyOrToken' } ? AuthContext | DeveloperAuthContext
+  : AuthContext;
 
 export interface HttpRequest<N extends RouteName, S extends Schemas> {
   body: Infer<S, 'body'>;
@@ -57,7 +62,7 @@ interface State {
 const jsonContentType = 'application/json;charset=utf-8';
 
 function parseCookies(cookies: string[] | undefined): Record<string, string> {
-  const jar: Record<string, string> = {};
+  const jar = clientKeyedRecord<string>();
   for (const cookie of cookies ?? []) {
     for (const part of cookie.split(';')) {
       const index = part.indexOf('=');
@@ -69,16 +74,25 @@ function parseCookies(cookies: string[] | undefined): Record<string, string> {
   return jar;
 }
 
+/** Hosts only a local runtime (the local gateway, sam local) puts in requestContext.domainName: served over plain HTTP. */
+const loopbackHost = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
+
+/**
+ * The configured public base URL, else the domain API Gateway received the request on (set by
+ * the gateway, not by the client). The Host and X-Forwarded-* headers are the client's to choose,
+ * so a link built from them could point anywhere.
+ */
 function baseUrlOf(event: Event): string {
-  const headers = event.headers ?? {};
-  const proto = headers['x-forwarded-proto']?.split(',')[0]?.trim() || 'https';
-  const host = headers.host ?? event.requestContext?.domainName ?? 'localhost';
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const host = event.requestContext?.domainName ?? 'localhost';
   const stage = event.requestContext?.stage;
-  return `${proto}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
+  return `${loopbackHost.test(host) ? 'http' : 'https'}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
 }
 
 function serialize(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId };
+  // nosniff on every answer, errors included: a browser must never read a JSON body (which may
+  // echo client text) as HTML or script.
+  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId, 'x-content-type-options': 'nosniff' };
   let body: string | undefined;
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders);
@@ -99,8 +113,8 @@ function bodyParserFor(body: 'json' | 'urlencoded' | 'none'): MiddlewareObj<Even
 
 /**
  * Builds the middy chain for one route row: correlation id and request log, header
- * normalising, the route's body parser, validation of path, query and body, bearer auth
- * with the route's scopes, and the one mapping from error to response.
+ * normalising, the route's body parser, validation of path, query and body, the route's auth
+ * (bearer token with its scopes, or developer API key; see RouteAuth), and the one mapping from error to response.
  */
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
@@ -139,10 +153,11 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     onError: (request) => {
       const state = stateOf(request.event);
       const error = toAppError(request.error);
-      if (error.status >= 500) {
+      const mapped = route.format === 'oauth' ? tokenEndpointErrorBody(error, state.correlationId) : errorBody(error, state.correlationId);
+      if (mapped.statusCode >= 500) {
         const cause = request.error;
         logger.error('request failed', {
-          correlationId: state.correlationId, route: route.name, statusCode: error.status,
+          correlationId: state.correlationId, route: route.name, statusCode: mapped.statusCode,
           errorName: cause instanceof Error ? cause.name : typeof cause,
           errorMessage: cause instanceof Error ? cause.message : undefined,
           stack: cause instanceof Error ? cause.stack : undefined,
@@ -150,10 +165,9 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
       } else {
         logger.info('request', {
           correlationId: state.correlationId, route: route.name, method: request.event.requestContext?.http?.method,
-          statusCode: error.status, category: error.category, durationMs: Math.round(performance.now() - state.startedAt),
+          statusCode: mapped.statusCode, category: error.category, durationMs: Math.round(performance.now() - state.startedAt),
         });
       }
-      const mapped = errorBody(error, state.correlationId);
       if (route.format === 'html') {
         request.response = serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId);
       } else {
@@ -167,10 +181,12 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     const state = stateOf(event);
     const headers = (event.headers ?? {}) as Record<string, string | undefined>;
     const path = event.pathParameters ?? {};
-    const query = { ...(event.queryStringParameters ?? {}) };
-    // Authentication first: a caller without a valid token learns nothing about the schemas.
-    const auth = route.scopes === 'public' ? undefined : authenticate(headers, route.scopes);
+    const rawQuery = { ...(event.queryStringParameters ?? {}) };
+    // Authentication first: a caller without a valid token or key learns nothing about the schemas.
+    const credentials = await authenticateRequest(route, headers, rawQuery);
+    const query = withoutCredentials(route, rawQuery);
     validators.path?.(path);
+    const auth = credentials.forPath(path);
     validators.query?.(query);
     if (route.body !== 'none') validators.body?.(event.body);
     const result = await fn({

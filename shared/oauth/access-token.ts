@@ -56,10 +56,22 @@ function isSafeInt(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+/**
+ * The bytes of base64url text, or undefined unless the text is their one canonical spelling. The
+ * last character of a 64-byte signature carries 4 bits that decoding ignores, so without this
+ * check every token had 16 accepted spellings (and 16 entries in the verified-token cache).
+ */
+function decodeCanonicalBase64url(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
+}
+
 function parseWireClaims(payload: string): WireClaims | undefined {
+  const bytes = decodeCanonicalBase64url(payload);
+  if (!bytes) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     return undefined;
   }
@@ -88,7 +100,8 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
   const wire = parseWireClaims(payload);
   if (!wire) return undefined;
   const key = publicKeys.get(wire.k);
-  if (!key || !verify(null, Buffer.from(payload), key, Buffer.from(signature, 'base64url'))) return undefined;
+  const signatureBytes = decodeCanonicalBase64url(signature);
+  if (!key || !signatureBytes || !verify(null, Buffer.from(payload), key, signatureBytes)) return undefined;
   const scopes = decodeScopeMask(wire.s);
   if (!scopes) return undefined;
   const claims: AccessTokenClaims = {

@@ -1,7 +1,7 @@
 import { findAccount, findAccounts } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
 import { insertAuthCode } from '../db/oauth-grants';
-import { clearLoginFailures, findLoginAttempts, findUserByEmail, recordLoginFailure, type User } from '../db/users';
+import { clearLoginFailures, extendLoginLock, findLoginAttempts, findUserByEmail, reserveLoginAttempt, type User } from '../db/users';
 import { nowMs, nowSeconds } from '../clock';
 import { ValidationError } from '../http/errors';
 import { parseScopeList } from './scopes';
@@ -92,22 +92,50 @@ export function lockSecondsAfter(failures: number): number {
   return failures < freeFailures ? 0 : Math.min(2 ** (failures - freeFailures + 1), maxLockSeconds);
 }
 
+/** Attempts that lose the race to reserve read again; more rounds than free failures can only mean a lock is coming. */
+const maxReserveRounds = freeFailures + 2;
+const loginStateTtlSeconds = 24 * 3600;
+
+type Reservation = { outcome: 'reserved'; failures: number } | { outcome: 'locked'; retryAfterSeconds: number };
+
+function lockedFor(lockedUntilMs: number, now: number): { outcome: 'locked'; retryAfterSeconds: number } {
+  return { outcome: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((lockedUntilMs - now) / 1000)) };
+}
+
+/**
+ * Reserves the right to check one password: read the state, then one conditional update that counts
+ * this attempt as a failure in advance (with the lock that failure earns) and requires the state read
+ * and an expired lock. Parallel attempts cannot all pass a lock that just expired: one reserves, the
+ * others read the new lock. Success clears the count afterwards.
+ */
+async function reserveAttempt(email: string): Promise<Reservation> {
+  for (let round = 0; round < maxReserveRounds; round += 1) {
+    const seen = await findLoginAttempts(email);
+    const now = nowMs();
+    if (seen.lockedUntilMs > now) return lockedFor(seen.lockedUntilMs, now);
+    const failures = seen.failures + 1;
+    const reserved = { failures, lockedUntilMs: now + lockSecondsAfter(failures) * 1000 };
+    if (await reserveLoginAttempt(email, seen.failures, reserved, now, nowSeconds() + loginStateTtlSeconds)) return { outcome: 'reserved', failures };
+  }
+  return { outcome: 'locked', retryAfterSeconds: 1 };
+}
+
 export async function logIn(emailInput: string, password: string): Promise<LoginOutcome> {
   const email = emailInput.trim().toLowerCase();
-  const attempts = await findLoginAttempts(email);
-  const now = nowMs();
-  if (attempts.lockedUntilMs > now) {
-    return { outcome: 'locked', retryAfterSeconds: Math.ceil((attempts.lockedUntilMs - now) / 1000) };
-  }
+  const reservation = await reserveAttempt(email);
+  if (reservation.outcome === 'locked') return reservation;
   const user = email === '' ? undefined : await findUserByEmail(email);
   const isValid = user ? await verifyPassword(password, user.passwordHash) : await verifyPasswordOfUnknownUser(password);
   if (user && isValid) {
-    if (attempts.failures > 0) await clearLoginFailures(email);
+    await clearLoginFailures(email);
     return { outcome: 'ok', user };
   }
-  const failed = await recordLoginFailure(email, (failures) => now + lockSecondsAfter(failures) * 1000, nowSeconds() + 24 * 3600);
-  if (failed.lockedUntilMs > now) return { outcome: 'locked', retryAfterSeconds: Math.ceil((failed.lockedUntilMs - now) / 1000) };
-  return { outcome: 'bad-credentials' };
+  const lockSeconds = lockSecondsAfter(reservation.failures);
+  if (lockSeconds === 0) return { outcome: 'bad-credentials' };
+  // The lock counts from the end of the check; extendLoginLock never moves it earlier.
+  const now = nowMs();
+  await extendLoginLock(email, now + lockSeconds * 1000);
+  return lockedFor(now + lockSeconds * 1000, now);
 }
 
 /** Allow: a single-use code bound to client and redirect URI; deny: access_denied. */

@@ -1,6 +1,7 @@
 /**
  * The scopes this platform knows. Append only: a scope's position is its bit in the
  * access token's scope mask, so reordering would change what issued tokens grant.
+ * Appending is safe at any time: live tokens stay valid (see scopeMaskCodec).
  */
 export const scopeCatalog = [
   'oauth',
@@ -39,27 +40,61 @@ export function parseScopeList(raw: string | undefined): string[] {
   return [...new Set(raw.split(/[\s,+]+/).filter((scope) => scope !== ''))];
 }
 
-export function encodeScopeMask(scopes: readonly string[]): string {
-  const bytes = new Uint8Array(Math.ceil(scopeCatalog.length / 8));
-  for (const scope of scopes) {
-    const index = scopeIndex.get(scope);
-    if (index === undefined) throw new Error(`unknown scope ${scope}`);
-    bytes[index >> 3] = (bytes[index >> 3] ?? 0) | (1 << (index & 7));
-  }
-  return Buffer.from(bytes).toString('base64url');
+/**
+ * The scope mask an access token carries: bit i (bit i & 7 of byte i >> 3) grants catalog[i],
+ * base64url-encoded. Growing the catalog never invalidates a live token:
+ * - the encoder writes ceil(catalog / 8) bytes, so a token minted before a scope was appended has
+ *   a mask shorter than the new catalog needs; the missing bits read as 0 (it does not grant the
+ *   new scope, which did not exist when it was issued);
+ * - a set bit past the end of the verifier's catalog (a token minted by a newer deployment, seen
+ *   by an instance of the previous one while a deploy rolls out) is ignored: no route of that
+ *   older version can require a scope it does not know, so dropping the grant changes nothing it
+ *   serves; the token stays valid for the scopes it does know.
+ * A mask that is not canonical base64url, is empty or is longer than maxScopeMaskBytes is refused.
+ */
+export interface ScopeMaskCodec<S extends string> {
+  encode(scopes: readonly string[]): string;
+  /** Returns undefined for a mask that no catalog could have produced. */
+  decode(mask: string): S[] | undefined;
 }
 
-/** Returns undefined for a mask that is not one this catalog could have produced. */
+/** Room for 512 scopes; far above any catalog, and it bounds the decode loop. */
+export const maxScopeMaskBytes = 64;
+
+export function scopeMaskCodec<S extends string>(catalog: readonly S[]): ScopeMaskCodec<S> {
+  const index = new Map<string, number>(catalog.map((scope, position) => [scope, position]));
+  const width = Math.ceil(catalog.length / 8);
+  return {
+    encode(scopes) {
+      const bytes = new Uint8Array(width);
+      for (const scope of scopes) {
+        const bit = index.get(scope);
+        if (bit === undefined) throw new Error(`unknown scope ${scope}`);
+        bytes[bit >> 3] = (bytes[bit >> 3] ?? 0) | (1 << (bit & 7));
+      }
+      return Buffer.from(bytes).toString('base64url');
+    },
+    decode(mask) {
+      if (mask.length === 0 || mask.length > Math.ceil((maxScopeMaskBytes * 4) / 3)) return undefined;
+      const bytes = Buffer.from(mask, 'base64url');
+      if (bytes.toString('base64url') !== mask || bytes.length === 0 || bytes.length > maxScopeMaskBytes) return undefined;
+      const scopes: S[] = [];
+      const known = Math.min(bytes.length * 8, catalog.length);
+      for (let bit = 0; bit < known; bit += 1) {
+        if (((bytes[bit >> 3] ?? 0) >> (bit & 7)) & 1) scopes.push(catalog[bit] as S);
+      }
+      return scopes;
+    },
+  };
+}
+
+const catalogCodec = scopeMaskCodec(scopeCatalog);
+
+export function encodeScopeMask(scopes: readonly string[]): string {
+  return catalogCodec.encode(scopes);
+}
+
+/** Returns undefined for a mask that no catalog could have produced; bits past this catalog are ignored. */
 export function decodeScopeMask(mask: string): Scope[] | undefined {
-  const bytes = Buffer.from(mask, 'base64url');
-  if (bytes.toString('base64url') !== mask || bytes.length !== Math.ceil(scopeCatalog.length / 8)) return undefined;
-  const scopes: Scope[] = [];
-  for (let bit = 0; bit < bytes.length * 8; bit += 1) {
-    if (((bytes[bit >> 3] ?? 0) >> (bit & 7)) & 1) {
-      const scope = scopeCatalog[bit];
-      if (scope === undefined) return undefined;
-      scopes.push(scope);
-    }
-  }
-  return scopes;
+  return catalogCodec.decode(mask);
 }

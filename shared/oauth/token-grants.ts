@@ -88,7 +88,7 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
   authenticateClient(app, credentials);
   const now = nowSeconds();
   if (!code) {
-    await revokeTokensOfUsedCode(codeHash);
+    await revokeTokensOfUsedCode(codeHash, credentials.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
   if (code.clientId !== credentials.clientId) throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
@@ -103,7 +103,7 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
     userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(now * 1000).toISOString(),
   }, hashSecret(refreshToken));
   if (outcome === 'already-used') {
-    await revokeTokensOfUsedCode(codeHash);
+    await revokeTokensOfUsedCode(codeHash, credentials.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
   const accessToken = await mintAccessToken({ ...code, grantId });
@@ -130,7 +130,22 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
   };
 }
 
-export async function issueTokens(request: TokenRequest, authorization: string | undefined): Promise<TokenResponse> {
+/** Secrets that RFC 6749 keeps out of the URI, where logs, proxies and browser history keep them. */
+const bodyOnlyFields = ['client_id', 'client_secret', 'code', 'refresh_token', 'code_verifier'] as const;
+
+/**
+ * RFC 6749 2.3.1 and 3.2: client credentials "MUST NOT be included in the request URI", and the
+ * grant's code or refresh token travel in the form body. OAuth v1's spec listed client_secret and
+ * refresh_token as query parameters; they are refused here, whatever the body holds.
+ */
+export function refuseCredentialsInQuery(queryNames: readonly string[]): void {
+  const found = bodyOnlyFields.filter((field) => queryNames.includes(field));
+  if (found.length === 0) return;
+  throw new OAuthError('BAD_REQUEST', 'invalid_request', `${found.join(', ')} must be sent in the form body, never in the query string`, { context: { field: [...found] } });
+}
+
+export async function issueTokens(request: TokenRequest, authorization: string | undefined, queryNames: readonly string[] = []): Promise<TokenResponse> {
+  refuseCredentialsInQuery(queryNames);
   const grantType = request.grant_type;
   if (!grantType) throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', { context: { field: ['grant_type'] } });
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {

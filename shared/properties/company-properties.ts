@@ -4,6 +4,7 @@ import { NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../htt
 import { findStandardCompanyProperty, standardCompanyProperties } from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';
+import { isObjectPrototypeName } from '../client-keys';
 
 export interface CompanyPropertySchema extends PropertyLookup {
   /** Custom properties whose values must be unique in the hub. */
@@ -93,6 +94,10 @@ export function checkNewProperty(input: NewProperty): PropertyOption[] {
   if (!propertyNamePattern.test(input.name)) {
     throw new ValidationError(`Property name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter (at most 100 characters)`,
       { context: { name: [input.name] }, errors: [{ message: 'invalid property name', code: 'INVALID_PROPERTY_NAME', in: 'name' }] });
+  }
+  if (isObjectPrototypeName(input.name)) {
+    throw new ValidationError(`Property name "${input.name}" is reserved: names of JavaScript object members cannot be property names`,
+      { context: { name: [input.name] }, errors: [{ message: 'reserved property name', code: 'RESERVED_PROPERTY_NAME', in: 'name' }] });
   }
   if (!fieldTypesByType[input.type].includes(input.fieldType)) {
     throw new ValidationError(`fieldType "${input.fieldType}" does not fit type "${input.type}"; allowed: ${fieldTypesByType[input.type].join(', ')}`,

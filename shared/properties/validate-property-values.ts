@@ -1,5 +1,6 @@
 import { ValidationError, type ErrorDetail } from '../http/errors';
 import { isReadOnly, type PropertyDefinition } from './property-definition';
+import { clientKeyedRecord } from '../client-keys';
 
 export interface PropertyLookup {
   find(name: string): PropertyDefinition | undefined;
@@ -14,12 +15,38 @@ interface InvalidValue {
 /** HubSpot's string limit for a property value. */
 export const maxPropertyValueLength = 65_536;
 
-const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/**
+ * Every pattern here is unambiguous (each character can be matched one way only), so a test
+ * costs time linear in the input, and each runs only on input no longer than its own cap: a
+ * 64 KiB value must not hold the function (and every other tenant's request on it) for seconds.
+ * The number pattern once read `\d+\.?\d*`, whose two digit runs split "123" in n ways: 40,000
+ * digits and an "x" took 4.6 s to reject.
+ */
+const numberPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
+/** Far longer than any number a double holds in full (about 770 significant digits at most). */
+const maxNumberValueLength = 1000;
+/** "2024-01-31T23:59:59.999999999+14:00" is 35 characters. */
+const maxInstantValueLength = 64;
+
+/**
+ * A sent value as a message quotes it, cut short: 100 inputs of 64 KiB must not come back, each
+ * twice, in one error body.
+ */
+export function quoteValue(value: string): string {
+  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+}
+
+/** A decimal number as text ("12", "-1.5", ".5", "1e3") that a double holds: finite, not too long. */
+export function isDecimalNumber(text: string): boolean {
+  return text.length <= maxNumberValueLength && numberPattern.test(text) && Number.isFinite(Number(text));
+}
 
 function parseInstant(value: string): Date | undefined {
-  const date = epochMsPattern.test(value) ? new Date(Number(value)) : /^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ? new Date(value) : undefined;
+  if (value.length > maxInstantValueLength) return undefined;
+  const date = epochMsPattern.test(value) ? new Date(Number(value)) : isoInstantPattern.test(value) ? new Date(value) : undefined;
   return date && Number.isFinite(date.getTime()) ? date : undefined;
 }
 
@@ -31,26 +58,26 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
   }
   switch (definition.type) {
     case 'number':
-      return numberPattern.test(value.trim()) && Number.isFinite(Number(value))
+      return isDecimalNumber(value.trim())
         ? { value: value.trim() }
-        : { error: 'INVALID_LONG', message: `${JSON.stringify(value)} is not a valid number for property "${definition.name}"` };
+        : { error: 'INVALID_LONG', message: `${quoteValue(value)} is not a valid number for property "${definition.name}"` };
     case 'bool': {
       const lowered = value.trim().toLowerCase();
       return lowered === 'true' || lowered === 'false'
         ? { value: lowered }
-        : { error: 'INVALID_BOOLEAN', message: `${JSON.stringify(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"` };
+        : { error: 'INVALID_BOOLEAN', message: `${quoteValue(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"` };
     }
     case 'datetime': {
       const instant = parseInstant(value.trim());
       return instant
         ? { value: instant.toISOString() }
-        : { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds` };
+        : { error: 'INVALID_DATE', message: `${quoteValue(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds` };
     }
     case 'date': {
       const trimmed = value.trim();
-      const instant = isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
+      const instant = trimmed.length > maxInstantValueLength ? undefined : isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
       if (!instant || instant.getUTCHours() + instant.getUTCMinutes() + instant.getUTCSeconds() + instant.getUTCMilliseconds() !== 0) {
-        return { error: 'INVALID_DATE', message: `${JSON.stringify(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
+        return { error: 'INVALID_DATE', message: `${quoteValue(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
       }
       return { value: instant.toISOString().slice(0, 10) };
     }
@@ -59,14 +86,14 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
       if (definition.externalOptions || definition.name === 'hubspot_team_id') {
         return /^\d{1,18}$/.test(value.trim())
           ? { value: value.trim() }
-          : { error: 'INVALID_OPTION', message: `${JSON.stringify(value)} is not a valid id for property "${definition.name}"` };
+          : { error: 'INVALID_OPTION', message: `${quoteValue(value)} is not a valid id for property "${definition.name}"` };
       }
       const allowed = new Set(definition.options.map((option) => option.value));
       const chosen = definition.fieldType === 'checkbox' ? value.split(';') : [value];
       const bad = chosen.filter((option) => !allowed.has(option));
       return bad.length === 0
         ? { value }
-        : { error: 'INVALID_OPTION', message: `${JSON.stringify(bad[0])} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]` };
+        : { error: 'INVALID_OPTION', message: `${quoteValue(bad[0] ?? '')} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]` };
     }
     default:
       return { value };
@@ -78,7 +105,7 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
  * reported at once: one error entry per bad property, as HubSpot does.
  */
 export function validatePropertyValues(values: Record<string, string>, lookup: PropertyLookup): Record<string, string> {
-  const normalised: Record<string, string> = {};
+  const normalised = clientKeyedRecord<string>();
   const invalid: InvalidValue[] = [];
   for (const [name, value] of Object.entries(values)) {
     const definition = lookup.find(name);

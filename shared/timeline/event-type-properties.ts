@@ -5,8 +5,9 @@ import {
 } from '../db/timeline';
 import { NotFoundError, ObjectAlreadyExistsError } from '../http/errors';
 import {
-  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
+  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type AppCaller,
 } from './timeline-access';
+import { isObjectPrototypeName } from '../client-keys';
 
 /**
  * Names an event already uses for its own fields (HubSpot's list); a property with one of these names
@@ -48,7 +49,7 @@ function requireValidName(name: string | undefined): string {
     throw validationFailure([problem('name', `name must start with a letter and contain only letters, digits and _ (at most 100 characters); got ${JSON.stringify(name ?? '')}`, 'INVALID_NAME')],
       { name: [name ?? ''] });
   }
-  if (reservedTimelineNames.includes(name)) {
+  if (reservedTimelineNames.includes(name) || isObjectPrototypeName(name)) {
     throw validationFailure([problem('name', `"${name}" is a reserved name and cannot be used for an event type property`, 'RESERVED_NAME')], { name: [name] });
   }
   return name;
@@ -79,7 +80,7 @@ function requireMatchingEventTypeId(input: PropertyInput, eventTypeId: number): 
 }
 
 export async function createTimelineEventTypeProperty(
-  caller: TimelineCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
+  caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
@@ -100,7 +101,7 @@ export async function createTimelineEventTypeProperty(
   return viewProperty(property);
 }
 
-export async function listTimelineEventTypeProperties(caller: TimelineCaller, appId: number, rawEventTypeId: string): Promise<PropertyView[]> {
+export async function listTimelineEventTypeProperties(caller: AppCaller, appId: number, rawEventTypeId: string): Promise<PropertyView[]> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   const found = await findEventTypeWithProperties(appId, eventTypeId);
@@ -114,7 +115,7 @@ function propertyNotFound(propertyId: string, eventTypeId: number): NotFoundErro
 
 /** The body names the property by id; its name cannot change (events already carry it as a key). */
 export async function updateTimelineEventTypeProperty(
-  caller: TimelineCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
+  caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
@@ -138,7 +139,7 @@ export async function updateTimelineEventTypeProperty(
 }
 
 export async function deleteTimelineEventTypeProperty(
-  caller: TimelineCaller, appId: number, rawEventTypeId: string, rawPropertyId: string,
+  caller: AppCaller, appId: number, rawEventTypeId: string, rawPropertyId: string,
 ): Promise<void> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');

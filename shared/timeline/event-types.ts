@@ -3,7 +3,7 @@ import {
   deleteEventType, findEventType, insertEventType, listEventTypes, replaceEventType, type EventType, type TimelineObjectType,
 } from '../db/timeline';
 import {
-  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
+  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type AppCaller,
 } from './timeline-access';
 
 export interface EventTypeInput {
@@ -27,7 +27,7 @@ function requireName(name: string | undefined): string {
   return trimmed;
 }
 
-export async function createTimelineEventType(caller: TimelineCaller, appId: number, input: EventTypeInput): Promise<EventType> {
+export async function createTimelineEventType(caller: AppCaller, appId: number, input: EventTypeInput): Promise<EventType> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
   requireMatchingApplicationId(input, appId);
@@ -41,12 +41,12 @@ export async function createTimelineEventType(caller: TimelineCaller, appId: num
   return type;
 }
 
-export async function listTimelineEventTypes(caller: TimelineCaller, appId: number): Promise<EventType[]> {
+export async function listTimelineEventTypes(caller: AppCaller, appId: number): Promise<EventType[]> {
   requireOwnApp(caller, appId);
   return listEventTypes(appId);
 }
 
-export async function getTimelineEventType(caller: TimelineCaller, appId: number, rawEventTypeId: string): Promise<EventType> {
+export async function getTimelineEventType(caller: AppCaller, appId: number, rawEventTypeId: string): Promise<EventType> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   const type = await findEventType(appId, eventTypeId);
@@ -55,7 +55,7 @@ export async function getTimelineEventType(caller: TimelineCaller, appId: number
 }
 
 /** Fields present in the body replace the stored ones (null clears a template); absent fields stay. */
-export async function updateTimelineEventType(caller: TimelineCaller, appId: number, rawEventTypeId: string, input: EventTypeInput): Promise<EventType> {
+export async function updateTimelineEventType(caller: AppCaller, appId: number, rawEventTypeId: string, input: EventTypeInput): Promise<EventType> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
   const existing = await getTimelineEventType(caller, appId, rawEventTypeId);
@@ -71,7 +71,7 @@ export async function updateTimelineEventType(caller: TimelineCaller, appId: num
   return updated;
 }
 
-export async function deleteTimelineEventType(caller: TimelineCaller, appId: number, rawEventTypeId: string): Promise<void> {
+export async function deleteTimelineEventType(caller: AppCaller, appId: number, rawEventTypeId: string): Promise<void> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   if (!(await deleteEventType(appId, eventTypeId))) throw eventTypeNotFound(eventTypeId, appId);

@@ -4,10 +4,12 @@ import {
   type EventType, type EventTypeProperty, type TimelineEvent,
 } from '../db/timeline';
 import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../http/errors';
+import { isDecimalNumber, quoteValue } from '../properties/validate-property-values';
 import { reservedTimelineNames } from './event-type-properties';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
 } from './timeline-access';
+import { clientKeyedRecord } from '../client-keys';
 
 /** Keys an event body may carry besides the custom fields of its type. */
 const eventKeys = new Set(['id', 'eventTypeId', 'objectId', 'timestamp', 'extraData', 'timelineIFrame']);
@@ -29,35 +31,30 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const numericPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
 
-/** Echoes a sent value in a message, cut short: a 300 KB value must not come back twice in the error. */
-function quote(value: string): string {
-  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
-}
 
 /** Why a custom field's value does not fit its property, or undefined when it does. */
-function valueProblem(property: EventTypeProperty, value: string): { message: string; code: string } | undefined {
+export function valueProblem(property: EventTypeProperty, value: string): { message: string; code: string } | undefined {
   switch (property.propertyType) {
     case 'String':
       return undefined;
     case 'Numeric':
-      return numericPattern.test(value) && Number.isFinite(Number(value))
-        ? undefined : { message: `must be a number (as a string), got ${quote(value)}`, code: 'INVALID_NUMBER' };
+      return isDecimalNumber(value)
+        ? undefined : { message: `must be a number (as a string), got ${quoteValue(value)}`, code: 'INVALID_NUMBER' };
     case 'Date':
       return epochMsPattern.test(value)
-        ? undefined : { message: `must be a date in epoch milliseconds (as a string), got ${quote(value)}`, code: 'INVALID_DATE' };
+        ? undefined : { message: `must be a date in epoch milliseconds (as a string), got ${quoteValue(value)}`, code: 'INVALID_DATE' };
     case 'Enumeration': {
       const options = property.options ?? [];
       if (options.some((option) => option.value === value)) return undefined;
-      const listed = options.slice(0, 20).map((option) => quote(option.value)).join(', ');
-      return { message: `must be one of ${listed}${options.length > 20 ? ', …' : ''}, got ${quote(value)}`, code: 'INVALID_OPTION' };
+      const listed = options.slice(0, 20).map((option) => quoteValue(option.value)).join(', ');
+      return { message: `must be one of ${listed}${options.length > 20 ? ', …' : ''}, got ${quoteValue(value)}`, code: 'INVALID_OPTION' };
     }
   }
 }
 
-function parseTimestamp(value: unknown): number | undefined {
+export function parseTimestamp(value: unknown): number | undefined {
   if (value === undefined || value === null) return nowMs();
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
   if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
@@ -73,7 +70,7 @@ function parseEventId(value: unknown): string | undefined {
 const iframeTextKeys = ['linkLabel', 'iframeLabel', 'iframeUri'] as const;
 const iframeSizeKeys = ['width', 'height'] as const;
 
-function iframeProblems(value: Json, field: string): ErrorDetail[] {
+export function iframeProblems(value: Json, field: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   for (const key of iframeTextKeys) {
     const text = value[key];
@@ -118,7 +115,7 @@ function readEvent(raw: Json, loaded: LoadedType, caller: TimelineCaller, prefix
     else problems.push(problem(field('timelineIFrame'), `${field('timelineIFrame')} must be a JSON object`, 'INVALID_OBJECT'));
   }
 
-  const fields: Record<string, string> = {};
+  const fields = clientKeyedRecord<string>();
   for (const [name, value] of Object.entries(raw)) {
     if (eventKeys.has(name)) continue;
     if (reservedTimelineNames.includes(name)) {
@@ -175,7 +172,7 @@ async function write(events: readonly TimelineEvent[], prefixes: readonly string
   if (result.outcome === 'duplicate') {
     const duplicates = result.indexes.map((index) => ({ event: events[index], prefix: prefixes[index] ?? '' }));
     const problems = duplicates.map(({ event, prefix }) =>
-      problem(`${prefix}id`, `An event with id "${event?.id}" already exists for event type ${event?.eventTypeId}; events cannot be changed`, 'DUPLICATE_EVENT_ID'));
+      problem(`${prefix}id`, `An event with id "${event?.id}" already exists for event type ${event?.eventTypeId} in this account; events cannot be changed`, 'DUPLICATE_EVENT_ID'));
     throw validationFailure(problems, { id: duplicates.map(({ event }) => String(event?.id)) });
   }
   if (result.outcome === 'conflict') {
@@ -273,7 +270,7 @@ export function viewEvent(event: TimelineEvent): TimelineEventView {
 export async function getTimelineEvent(caller: TimelineCaller, appId: number, rawEventTypeId: string, eventId: string): Promise<TimelineEventView> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
-  const [type, event] = await Promise.all([findEventType(appId, eventTypeId), eventId.length <= maxEventIdLength ? findEvent(eventTypeId, eventId) : undefined]);
+  const [type, event] = await Promise.all([findEventType(appId, eventTypeId), eventId.length <= maxEventIdLength ? findEvent(caller.hubId, eventTypeId, eventId) : undefined]);
   if (!type) throw eventTypeNotFound(eventTypeId, appId);
   if (!event || event.portalId !== caller.hubId || event.applicationId !== appId) {
     throw new NotFoundError(`Event "${eventId}" of event type ${eventTypeId} does not exist.`, { context: { eventId: [eventId] } });

@@ -1,13 +1,17 @@
 import { ForbiddenError, NotFoundError, ValidationError, type ErrorDetail } from '../http/errors';
 
-/** Who calls: from the verified access token only, never from the request. */
-export interface TimelineCaller {
+/** Who manages the app's event types: an access token of the app, or its developer's API key (verified for this app). */
+export interface AppCaller {
   appId: number;
+}
+
+/** Who records and reads events: from the verified access token only, never from the request. */
+export interface TimelineCaller extends AppCaller {
   hubId: number;
 }
 
 /** Timeline paths name an application; only a token issued to that same application may use them. */
-export function requireOwnApp(caller: TimelineCaller, appId: number): void {
+export function requireOwnApp(caller: AppCaller, appId: number): void {
   if (caller.appId === appId) return;
   throw new ForbiddenError(`This access token was issued to application ${caller.appId}; it cannot act for application ${appId}.`, {
     context: { applicationId: [String(appId)] },

@@ -1,19 +1,33 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findFreePort } from '../../bin/dynamodb-local';
+import { findAccount } from '../../shared/db/accounts';
 import { findAppByClientId } from '../../shared/db/apps';
+import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';
 import { findUserByEmail } from '../../shared/db/users';
-import { secretMatchesHash } from '../../shared/oauth/secrets';
+import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
-import { unique } from '../support/harness';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { createCompany } from '../../shared/companies/create-company';
+import { db, tableName } from '../../shared/db/client';
+import { companySearchKey } from '../../shared/db/keys';
+import { searchCompanies } from '../../shared/search/search-companies';
+import { provision, unique } from '../support/harness';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..', '..');
 
 /** Runs `npm run admin -- ...` as a user would, against the test run's DynamoDB Local. */
 async function admin(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  return adminIn(process.env, ...args);
+}
+
+async function adminIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bin/admin.ts', ...args], { cwd: root, env: process.env });
+    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bin/admin.ts', ...args], { cwd: root, env });
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };
@@ -28,11 +42,38 @@ describe('admin CLI', () => {
 
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout) as { appId: number; clientId: string; clientSecret: string };
-    expect(Object.keys(printed).sort()).toEqual(['appId', 'clientId', 'clientSecret']);
+    expect(Object.keys(printed).sort()).toEqual(['appId', 'clientId', 'clientSecret', 'developerApiKey', 'developerId']);
     const stored = await findAppByClientId(printed.clientId);
     expect(stored).toMatchObject({ appId: printed.appId, redirectUris: ['https://cli.example.com/cb', 'http://localhost:8080/cb'], scopes: ['oauth', 'crm.objects.companies.read'], optionalScopes: ['timeline'] });
     expect(JSON.stringify(stored)).not.toContain(printed.clientSecret);
     expect(secretMatchesHash(printed.clientSecret, stored?.clientSecretHash ?? '')).toBe(true);
+  });
+
+  it('creates a developer account with the app, prints its API key once and stores only its hash', async () => {
+    const first = await admin('app', 'create', '--name', 'Dev App', '--redirect-uri', 'https://dev.example.com/cb', '--scopes', 'oauth,timeline');
+    const printed = JSON.parse(first.stdout) as { appId: number; developerId: number; developerApiKey: string };
+
+    const second = await admin('app', 'create', '--name', 'Dev App 2', '--redirect-uri', 'https://dev.example.com/cb', '--scopes', 'oauth', '--developer-id', String(printed.developerId));
+    const secondPrinted = JSON.parse(second.stdout) as Record<string, unknown>;
+    const developer = await findDeveloper(printed.developerId);
+    const key = await findDeveloperApiKey(hashSecret(printed.developerApiKey));
+
+    expect(printed.developerApiKey).toMatch(/^na1-[A-Za-z0-9_-]{43}$/);
+    expect(secretMatchesHash(printed.developerApiKey, developer?.apiKeyHash ?? '')).toBe(true);
+    expect(JSON.stringify(developer)).not.toContain(printed.developerApiKey);
+    expect(JSON.stringify(key)).not.toContain(printed.developerApiKey);
+    // The second app joins the same developer account: no new key is printed, the existing key manages both.
+    expect(second.code).toBe(0);
+    expect(secondPrinted.developerId).toBe(printed.developerId);
+    expect(secondPrinted).not.toHaveProperty('developerApiKey');
+    expect(key?.appIds.sort()).toEqual([printed.appId, secondPrinted.appId as number].sort());
+  });
+
+  it('refuses --developer-id of a developer account that does not exist', async () => {
+    const result = await admin('app', 'create', '--name', 'Orphan', '--redirect-uri', 'https://x.example/cb', '--scopes', 'oauth', '--developer-id', '999999999');
+
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stderr)).toMatchObject({ status: 'error', context: { developerId: ['999999999'] } });
   });
 
   it('creates an account and a user of it with a scrypt password hash', async () => {
@@ -62,5 +103,79 @@ describe('admin CLI', () => {
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no account with hub id 999999999');
+  });
+
+  describe('finding the local DynamoDB', () => {
+    let stateDir: string;
+    /** A terminal with no DynamoDB settings, whose .local is a fresh folder. */
+    let bare: NodeJS.ProcessEnv;
+
+    beforeEach(() => {
+      stateDir = mkdtempSync(path.join(tmpdir(), 'admin-state-'));
+      bare = { ...process.env, LOCAL_STATE_DIR: stateDir };
+      for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'TABLE_NAME', 'SECRETS_FILE']) delete bare[name];
+    });
+    afterEach(() => rmSync(stateDir, { recursive: true, force: true }));
+
+    function writeRunning(pid: number): void {
+      writeFileSync(path.join(stateDir, 'running.json'), JSON.stringify({
+        pid, baseUrl: 'http://127.0.0.1:1', endpoint: process.env.DYNAMODB_ENDPOINT, tableName: process.env.TABLE_NAME,
+        secretsFile: process.env.SECRETS_FILE, exports: 'export BASE=http://127.0.0.1:1 APP_ID=1000001',
+      }));
+    }
+
+    it('writes to the running npm start found through .local/running.json, whatever its DynamoDB port', async () => {
+      writeRunning(process.pid);
+      const domain = `${unique('found')}.example`;
+
+      const result = await adminIn(bare, 'account', 'create', '--domain', domain);
+
+      expect(result.code).toBe(0);
+      const account = JSON.parse(result.stdout) as { hubId: number };
+      expect(await findAccount(account.hubId)).toMatchObject({ domain });
+      expect((await adminIn(bare, 'demo', 'env')).stdout).toBe('export BASE=http://127.0.0.1:1 APP_ID=1000001\n');
+    });
+
+    it('names the endpoint it tried, how it chose it and the fix when nothing answers', async () => {
+      const port = await findFreePort();
+
+      const result = await adminIn({ ...bare, DYNAMODB_PORT: String(port) }, 'account', 'create', '--domain', 'x.example');
+
+      expect(result.code).toBe(1);
+      const { message } = JSON.parse(result.stderr) as { message: string };
+      expect(message).toContain(`cannot reach DynamoDB at http://127.0.0.1:${port} (chosen by DYNAMODB_PORT)`);
+      expect(message).toContain('DYNAMODB_ENDPOINT=http://host:port');
+      expect(message).toContain('npm start');
+      expect(message).not.toContain('ECONNREFUSED');
+    });
+
+    it('ignores a running.json whose process is gone, and says so', async () => {
+      writeRunning(2 ** 22 + 12345);
+
+      const demo = await adminIn(bare, 'demo', 'env');
+
+      expect(demo.code).toBe(1);
+      expect(JSON.parse(demo.stderr).message).toMatch(/no running npm start found \(.*running\.json is missing or its process is gone\)/);
+    });
+  });
+
+  it('backfills the search projection of companies written before it existed, once', async () => {
+    const installation = await provision();
+    const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
+    const ids = [];
+    for (const name of ['Old One', 'Old Two', 'Old Three']) ids.push((await createCompany(actor, { properties: { name } })).id);
+    // As data written before the projection existed: the records without their projection items.
+    for (const id of ids.slice(0, 2)) await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
+    const before = await searchCompanies(installation.hubId, {});
+
+    const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    const after = await searchCompanies(installation.hubId, {});
+
+    expect(before.total).toBe(1);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2 }]);
+    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0 }]);
+    expect(after.results.map((result) => result.id)).toEqual(ids);
   });
 });

@@ -121,7 +121,7 @@ function loseTheAnswerOfNext(commandName: string): { wasLost: () => boolean; rem
 describe('a write whose answer is lost and that the SDK retries', () => {
   it('answers 204 to the timeline event create, not a duplicate-id 400', async () => {
     const timeline = `/integrations/v1/${installation.appId}/timeline`;
-    const type = await call('POST', `${timeline}/event-types`, { token: accessToken, body: { name: 'Lost answers' } });
+    const type = await call('POST', `${timeline}/event-types?hapikey=${encodeURIComponent(installation.developerApiKey)}`, { body: { name: 'Lost answers' } });
     const fault = loseTheAnswerOfNext('PutItemCommand');
     let response: Awaited<ReturnType<typeof call>>;
     try {

@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import type { RunningGateway } from '../../bin/local-gateway';
 import { routes } from '../../shared/routes';
 import type { Route } from '../../shared/route-types';
-import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
+import { adversarialStrings } from '../support/adversarial-strings';
+import { install, provision, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 
 /**
  * Walks the route table and throws generated requests at every route: wrong types, missing and
  * extra fields, invalid JSON, invalid percent-encoding, 1 MB strings, deep nesting, huge arrays,
- * unicode edge cases, ids that are not ids, forged and truncated tokens. Never a 5xx; every JSON
+ * unicode edge cases, ids that are not ids, forged and truncated tokens, developer API keys that are
+ * valid, unknown or another developer's (sent as ?hapikey=, per the row's auth). Never a 5xx; every JSON
  * error is the documented error object with a correlationId.
  *
  * The valid token is a real install's, and path parameters are mostly the ids of records that exist
@@ -15,6 +17,14 @@ import { install, signTestAccessToken, startTestGateway, type InstalledTokens } 
  * the wrong type): so generated requests reach the handlers' logic, not only the validation in front
  * of it. The first request of every route is the unmutated valid one, and every authenticated route
  * must let some valid-token requests through validation.
+ *
+ * Then every field of every route (each path parameter, the query, the headers, each field of a
+ * valid body and the typed CRM properties) gets 64 KiB strings built to make backtracking
+ * patterns blow up, and each request must stay within a CPU budget: 200 ms of this process's CPU
+ * time (process.cpuUsage; the gateway and handlers run in-process, DynamoDB Local does not), where
+ * a quadratic pattern took seconds. Wall clock is not measured: a busy machine does not fail it.
+ * An over-budget request is measured again (at most twice) and its cheapest run counts, so a
+ * garbage collection that lands in it does not fail the suite while a super-linear cost still does.
  */
 const runsPerRoute = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 300);
 
@@ -34,14 +44,18 @@ let gateway: RunningGateway;
 let installed: InstalledTokens;
 let validToken: string;
 let scopelessToken: string;
+let otherDeveloperKey: string;
 let fixtures: Fixtures;
 let sent = 0;
 /** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
 const labelPairTarget = 'tickets';
 let reachedLogic = 0;
+let slowestAdversarial = { ms: 0, label: 'none' };
 
+/** Creates a fixture; event-type paths are managed with the developer API key (the bearer header is not looked at there). */
 async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${gateway.baseUrl}${pathName}`, {
+  const keyed = pathName.includes('/event-types') ? `${pathName}?hapikey=${encodeURIComponent(installed.developerApiKey)}` : pathName;
+  const response = await fetch(`${gateway.baseUrl}${keyed}`, {
     method: 'POST', headers: { authorization: `Bearer ${validToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -54,6 +68,7 @@ beforeAll(async () => {
   installed = await install(gateway);
   validToken = installed.accessToken;
   scopelessToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: [] });
+  otherDeveloperKey = (await provision()).developerApiKey;
 });
 
 // Fresh records per route: a delete route must not take them from the routes after it.
@@ -81,7 +96,8 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx`);
+  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx;`
+    + ` slowest adversarial request ${slowestAdversarial.ms.toFixed(0)} ms CPU (${slowestAdversarial.label})`);
   await gateway.close();
 });
 
@@ -232,7 +248,22 @@ const authorization = fc.oneof(
   fc.constantFrom('Bearer ', 'Bearer x', 'Basic Zm9vOmJhcg==', 'Basic %%%', 'bearer a.b', `Bearer ${'A'.repeat(600)}`, 'Bearer ..'),
   fc.constant('truncated'),
   fc.constant('forged'),
+  { arbitrary: fc.constant('validKey'), weight: 2 },
+  fc.constantFrom('otherKey', 'wrongKey', 'emptyKey'),
 );
+
+/**
+ * The credentials sent for a kind: a bearer header, a `hapikey` query parameter, or neither. On a
+ * developer-key route 'valid' means the app's developer API key, as a real client would send it.
+ */
+function credentialsFor(route: Route, kind: string | undefined): { header?: string; hapikey?: string } {
+  const mode = route.scopes === 'public' ? 'token' : route.auth ?? 'token';
+  if (kind === 'validKey' || (kind === 'valid' && mode === 'developerKey')) return { hapikey: installed.developerApiKey };
+  if (kind === 'otherKey') return { hapikey: otherDeveloperKey };
+  if (kind === 'wrongKey') return { hapikey: `${installed.developerApiKey.slice(0, -3)}abc` };
+  if (kind === 'emptyKey') return { hapikey: '' };
+  return { header: headerFor(kind) };
+}
 
 const contentTypes = fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=utf-8', undefined, 'multipart/form-data; boundary=x');
 
@@ -267,6 +298,7 @@ function concretePath(route: Route, segments: (string | null)[]): string {
 
 async function assertWellFormed(route: Route, response: Response): Promise<void> {
   const text = await response.text();
+  if (response.headers.get('x-content-type-options') !== 'nosniff') throw new Error(`${route.name}: ${response.status} without x-content-type-options: nosniff`);
   if (response.status >= 500) throw new Error(`${route.name}: ${response.status} ${text.slice(0, 300)}`);
   if (response.status < 400) return;
   const contentType = response.headers.get('content-type') ?? '';
@@ -275,6 +307,10 @@ async function assertWellFormed(route: Route, response: Response): Promise<void>
   const body = JSON.parse(text) as { status?: unknown; message?: unknown; correlationId?: unknown; category?: unknown };
   if (typeof body.message !== 'string' || typeof body.correlationId !== 'string' || typeof body.category !== 'string' || typeof body.status !== 'string') {
     throw new Error(`${route.name}: ${response.status} body is not the error object: ${text.slice(0, 300)}`);
+  }
+  const oauth = body as { error?: unknown; error_description?: unknown };
+  if (route.format === 'oauth' && (typeof oauth.error !== 'string' || typeof oauth.error_description !== 'string')) {
+    throw new Error(`${route.name}: ${response.status} token error without RFC 6749 error fields: ${text.slice(0, 300)}`);
   }
 }
 
@@ -291,20 +327,130 @@ describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s',
       async (segments, query, requestBody, contentType, auth) => {
         const headers: Record<string, string> = {};
         if (contentType) headers['content-type'] = contentType;
-        const authHeader = headerFor(auth);
-        if (authHeader !== undefined) headers.authorization = authHeader;
+        const credentials = credentialsFor(route, auth);
+        if (credentials.header !== undefined) headers.authorization = credentials.header;
         const method = route.method === 'ANY' ? 'POST' : route.method;
         const hasBody = method !== 'GET' && method !== 'DELETE';
-        const url = `${gateway.baseUrl}${concretePath(route, segments)}${query ? `?${query}` : ''}`;
+        const fullQuery = [query, credentials.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credentials.hapikey)}`].filter((part) => part !== '').join('&');
+        const url = `${gateway.baseUrl}${concretePath(route, segments)}${fullQuery ? `?${fullQuery}` : ''}`;
         sent += 1;
         const response = await fetch(url, { method, headers, body: hasBody ? requestBody : undefined, redirect: 'manual' });
-        if (auth === 'valid' && !validationStatuses.has(response.status)) routeReachedLogic += 1;
+        if ((auth === 'valid' || auth === 'validKey') && !validationStatuses.has(response.status)) routeReachedLogic += 1;
         await assertWellFormed(route, response);
       },
     ), { numRuns: runsPerRoute, examples: [[[null, null, null, null], '', body.valid, properContentType, 'valid']] });
     reachedLogic += routeReachedLogic;
 
-    // A valid token with real ids and a valid body must get through auth and validation to the handler.
+    // Valid credentials (a token, or the developer key where the row takes one) with real ids and a valid body must get through auth and validation to the handler.
     if (route.scopes !== 'public') expect(routeReachedLogic).toBeGreaterThan(0);
+  });
+});
+
+const requestCpuBudgetMs = 200;
+/** The shapes thrown at every field (a subset of test/support/adversarial-strings.ts, to bound the run time). */
+const fuzzShapes = ['digits then x', 'a, dots, then -', 'an email of dots', 'ISO date then time digits', 'one-letter labels then !', 'repeated emoji', 'nested brackets'] as const;
+/**
+ * Node's HTTP server refuses a request head over 16 KiB (431) and API Gateway one over 10 KiB, so
+ * a value in the path, query or a header is cut to this before percent-encoding: longer ones never
+ * reach a function.
+ */
+const maxUrlValueLength = 2048;
+/** CRM property names of every value type, so each validator sees the long strings. */
+const typedPropertyNames = ['numberofemployees', 'annualrevenue', 'closedate', 'domain', 'hs_additional_domains', 'lifecyclestage', 'industry', 'hubspot_owner_id', 'name', 'phone'];
+const queryNames = ['limit', 'after', 'properties', 'propertiesWithHistory', 'archived', 'associations', 'idProperty', 'client_id', 'redirect_uri', 'scope', 'optional_scope', 'state', 'code', 'error', 'error_description', 'hub_id'];
+
+type FieldPath = (string | number)[];
+
+/** Every leaf of a valid body, plus the typed property names (and a long name) under each `properties` object. */
+function fieldPathsOf(value: unknown, path: FieldPath = []): FieldPath[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => fieldPathsOf(item, [...path, index]));
+  if (!isObject(value)) return [path];
+  const inner = Object.entries(value).flatMap(([key, item]) => fieldPathsOf(item, [...path, key]));
+  const typed = path.at(-1) === 'properties' ? typedPropertyNames.map((name) => [...path, name]) : [];
+  return [...inner, ...typed];
+}
+
+function withValueAt(valid: JsonObject, path: FieldPath, text: string): JsonObject {
+  const copy = structuredClone(valid);
+  let parent: Record<string | number, unknown> = copy;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  parent[path.at(-1) ?? ''] = text;
+  return copy;
+}
+
+interface TimedRequest {
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function cpuMsOfRequest(route: Route, request: TimedRequest): Promise<number> {
+  const method = route.method === 'ANY' ? 'POST' : route.method;
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const headers = { authorization: `Bearer ${validToken}`, 'content-type': route.body === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'application/json', ...request.headers };
+  const start = process.cpuUsage();
+  const response = await fetch(`${gateway.baseUrl}${request.path}`, { method, headers, body: hasBody ? request.body : undefined, redirect: 'manual' });
+  await assertWellFormed(route, response);
+  const used = process.cpuUsage(start);
+  sent += 1;
+  return (used.user + used.system) / 1000;
+}
+
+/** One request per field and shape: the valid request with that one field replaced. */
+function adversarialRequestsFor(route: Route): TimedRequest[] {
+  const valid = validBodyOf(route) ?? {};
+  const asForm = route.body === 'urlencoded';
+  const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
+  const paramCount = route.path === '$default' ? 1 : (route.path.match(/\{[^}]+\}/g) ?? []).length;
+  const requests: TimedRequest[] = [];
+  for (const shape of fuzzShapes) {
+    const text = adversarialStrings[shape] ?? '';
+    const short = encodeURIComponent(text.slice(0, maxUrlValueLength));
+    const validPath = concretePath(route, [null, null, null, null]);
+    for (let index = 0; index < paramCount; index += 1) {
+      const segments = [null, null, null, null].map((segment, position) => (position === index ? short : segment));
+      requests.push({ label: `${shape} in path parameter ${index + 1}`, path: concretePath(route, segments), body: encode(valid) });
+    }
+    requests.push({ label: `${shape} in every query parameter`, path: `${validPath}?${queryNames.map((name) => `${name}=${short}`).join('&')}`, body: encode(valid) });
+    requests.push({ label: `${shape} in the authorization header`, path: validPath, headers: { authorization: `Bearer ${short}` }, body: encode(valid) });
+    requests.push({ label: `${shape} in a cookie`, path: validPath, headers: { cookie: `hs_session=${short}; ${short}=1` }, body: encode(valid) });
+    const paths = asForm ? [...new Set([...Object.keys(valid), 'grant_type', 'client_id', 'client_secret', 'code', 'redirect_uri', 'refresh_token', 'email', 'password', 'csrf_token'])].map((key) => [key])
+      : fieldPathsOf(valid).filter((path) => path.length > 0);
+    for (const path of paths) requests.push({ label: `${shape} in body field ${path.join('.')}`, path: validPath, body: encode(withValueAt(valid, path, text)) });
+    if (!asForm && isObject(valid.properties)) {
+      requests.push({ label: `${shape} as a property name`, path: validPath, body: JSON.stringify({ ...valid, properties: { ...valid.properties, [text]: 'x' } }) });
+    }
+  }
+  // batch/create once validated 100 inputs before answering: one request, 100 slow values.
+  if (Array.isArray(valid.inputs) && route.name !== 'batchArchiveCompanies' && route.name !== 'batchReadCompanies') {
+    const first = valid.inputs[0] as JsonObject;
+    const inputs = Array.from({ length: 100 }, (_unused, index) => ({ ...first, ...(typeof first.id === 'string' && route.name === 'batchUpsertCompanies' ? { id: `u${index}.example` } : {}), properties: { numberofemployees: adversarialStrings['digits then x'] } }));
+    requests.push({ label: '100 inputs of digits then x', path: concretePath(route, [null, null, null, null]), body: JSON.stringify({ ...valid, inputs }) });
+  }
+  return requests;
+}
+
+describe.each(routes.map((route) => [route.name, route] as const))('adversarial long strings at %s', (_name, route) => {
+  it(`spends at most ${requestCpuBudgetMs} ms of CPU on each request, whichever field holds the string`, async () => {
+    const requests = adversarialRequestsFor(route);
+    // Loads the handler's module first: its one-time import is not a request's cost.
+    await cpuMsOfRequest(route, { label: 'warm-up', path: concretePath(route, [null, null, null, null]), body: '{}' });
+    const overBudget: string[] = [];
+    let slowestMs = 0;
+    for (const request of requests) {
+      // A garbage collection of the test process can land in any one request and count as its CPU;
+      // a super-linear cost comes back every time, so an over-budget request is measured up to
+      // twice more and its cheapest run counts.
+      let ms = await cpuMsOfRequest(route, request);
+      for (let retry = 0; retry < 2 && ms > requestCpuBudgetMs; retry += 1) ms = Math.min(ms, await cpuMsOfRequest(route, request));
+      slowestMs = Math.max(slowestMs, ms);
+      if (ms > slowestAdversarial.ms) slowestAdversarial = { ms, label: `${route.name}: ${request.label}` };
+      if (ms > requestCpuBudgetMs) overBudget.push(`${request.label}: ${ms.toFixed(0)} ms CPU`);
+    }
+
+    expect(requests.length).toBeGreaterThanOrEqual(fuzzShapes.length * 3);
+    expect(overBudget).toEqual([]);
+    expect(slowestMs).toBeLessThanOrEqual(requestCpuBudgetMs);
   });
 });

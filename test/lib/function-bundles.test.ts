@@ -5,6 +5,7 @@ import type { RunningGateway } from '../../bin/local-gateway';
 import type { Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event';
+import { createDeveloperForApp } from '../../shared/admin/provisioning';
 import { isKnownScope } from '../../shared/oauth/scopes';
 import { install, signTestAccessToken, startTestGateway } from '../support/harness';
 import { runBundle } from '../support/run-bundle';
@@ -56,6 +57,8 @@ function localStandIn(name: string, value: unknown): string | undefined {
     // SECRETS_FILE takes precedence over the ARNs, as locally.
     SIGNING_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signing-key',
     SESSION_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-secret',
+    // Links then match the local gateway's, which builds them from its own address.
+    PUBLIC_BASE_URL: gateway.baseUrl,
   };
   if (!(name in standIns)) throw new Error(`no local stand-in for the deploy-time value of ${name}`);
   return standIns[name];
@@ -63,6 +66,7 @@ function localStandIn(name: string, value: unknown): string | undefined {
 
 beforeAll(async () => {
   gateway = await startTestGateway();
+  authorizedDeveloperKey = (await createDeveloperForApp(authorizedAppId)).developerApiKey;
   host = new URL(gateway.baseUrl).host;
   const platform = await synthesizedPlatform();
   const template = platform.template('api') as { Resources: Record<string, { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown> }> };
@@ -151,16 +155,20 @@ function requestFor(route: Route): RequestSpec {
 }
 
 /**
- * For a route behind a token: a valid token with the row's scopes, numeric path parameters (the id
- * shape), and only methods that cannot create anything, so both runs see the same table.
+ * For a route behind a token: a valid token with the row's scopes, or on a developer-key route the
+ * developer API key that manages the app (?hapikey=); numeric path parameters (the id shape), and
+ * only methods that cannot create anything, so both runs see the same table.
  */
 const authorizedAppId = 12345;
+let authorizedDeveloperKey = '';
 const readOrDeleteRoutes = routes.filter((route) => route.scopes !== 'public' && (route.method === 'GET' || route.method === 'DELETE'));
 
 function authorizedRequestFor(route: Route): RequestSpec {
   const scopes = route.scopes === 'public' ? [] : route.scopes.filter(isKnownScope);
   const token = signTestAccessToken({ appId: authorizedAppId, hubId: 40999999, scopes });
-  return { method: route.method, url: route.path.replace(/\{[^}]+\}/g, String(authorizedAppId)), headers: { authorization: `Bearer ${token}` } };
+  const url = route.path.replace(/\{[^}]+\}/g, String(authorizedAppId));
+  if (route.auth === 'developerKey') return { method: route.method, url: `${url}?hapikey=${encodeURIComponent(authorizedDeveloperKey)}` };
+  return { method: route.method, url, headers: { authorization: `Bearer ${token}` } };
 }
 
 describe('function bundles from the cloud assembly', () => {

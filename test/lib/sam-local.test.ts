@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { addPlatformStacks } from '../../lib/platform-stacks';
@@ -21,21 +21,26 @@ interface FunctionResource {
 
 let outdir: string;
 let functions: [string, FunctionResource][];
+let nestedStacks: [string, { Metadata?: Record<string, unknown> }][];
 
 beforeAll(async () => {
   const platform = await synthesizedPlatform();
   outdir = platform.outdir;
   const resources = (platform.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
   functions = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+  const [root] = platform.apiStackTemplates().values();
+  nestedStacks = Object.entries(root?.Resources ?? {}).filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack');
 }, synthesisTimeoutMs);
 
+/** The API stack's resources and its nested stacks' (none in the samLocal template). */
 function unbundledApiTemplate(declareSamLocalVariables: boolean): Record<string, FunctionResource> {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const { api } = addPlatformStacks(app, {
     routes, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
     throttle: { rateLimit: 100, burstLimit: 200 }, declareSamLocalVariables,
   });
-  return (Template.fromStack(api).toJSON() as { Resources: Record<string, FunctionResource> }).Resources;
+  const stacks = [api, ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack)];
+  return Object.assign({}, ...stacks.map((stack) => (Template.fromStack(stack).toJSON() as { Resources: Record<string, FunctionResource> }).Resources)) as Record<string, FunctionResource>;
 }
 
 describe('sam local', () => {
@@ -49,6 +54,29 @@ describe('sam local', () => {
       expect([id, typeof assetPath]).toEqual([id, 'string']);
       expect([id, existsSync(path.join(outdir, String(assetPath), `${moduleName}.mjs`))]).toEqual([id, true]);
     }
+  });
+
+  it('finds every nested stack of route functions through its aws:asset:path metadata, as it finds function code', () => {
+    expect(nestedStacks.length).toBeGreaterThan(1);
+    for (const [id, resource] of nestedStacks) {
+      const templateFile = resource.Metadata?.['aws:asset:path'];
+
+      expect([id, resource.Metadata?.['aws:asset:property']]).toEqual([id, 'TemplateURL']);
+      expect([id, typeof templateFile === 'string' && existsSync(path.join(outdir, templateFile))]).toEqual([id, true]);
+    }
+  });
+
+  it('keeps every route and function in the one samLocal template: sam local start-api serves no route of a nested stack', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const { api } = addPlatformStacks(app, {
+      routes, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
+      throttle: { rateLimit: 100, burstLimit: 200 }, declareSamLocalVariables: true,
+    });
+    const template = Template.fromStack(api);
+
+    template.resourceCountIs('AWS::CloudFormation::Stack', 0);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 1);
   });
 
   it('uses a runtime sam has an emulation image for', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { assertLocalDynamoDb } from './local-only';
 import { startGateway, type RunningGateway } from '../../bin/local-gateway';
 import { createAccount, createApp, createUser } from '../../shared/admin/provisioning';
@@ -52,6 +52,9 @@ export interface Installation {
   appId: number;
   clientId: string;
   clientSecret: string;
+  /** The app's developer account and its API key (`?hapikey=`), which manages the app's timeline event types. */
+  developerId: number;
+  developerApiKey: string;
   redirectUri: string;
   hubId: number;
   hubDomain: string;
@@ -71,11 +74,12 @@ export async function provision(options: { scopes?: string[]; optionalScopes?: s
   const scopes = options.scopes ?? ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
+  if (app.developerApiKey === undefined) throw new Error('a new app without --developer-id gets a new developer account and key');
   const account = await createAccount(`${unique('hub')}.example`);
   const password = 'correct horse battery staple';
   const user = await createUser(`${unique('user')}@example.com`, password, [account.hubId]);
   return {
-    ...app, redirectUri: redirectUris[0] ?? '', hubId: account.hubId, hubDomain: account.domain,
+    ...app, developerApiKey: app.developerApiKey, redirectUri: redirectUris[0] ?? '', hubId: account.hubId, hubDomain: account.domain,
     userId: user.userId, userEmail: user.email, password, scopes,
   };
 }
@@ -118,16 +122,21 @@ export async function install(gateway: { readonly baseUrl: string }, options: Pa
  * Signs an access token directly with the run's local key, for tests that need a token of a
  * given hub, app or scope set without an install (it verifies exactly like an issued one).
  */
-export function signTestAccessToken(claims: { appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number }): string {
+/** The newest signing key of the test run's secrets file, as the token endpoint signs with it. */
+export function testSigningKey(): { kid: string; privateKey: KeyObject } {
   const secretsFile = process.env.SECRETS_FILE ?? path.join(process.env.TEST_STATE_DIR ?? '', 'secrets.json');
   const document = JSON.parse(readFileSync(secretsFile, 'utf8')) as SecretsDocument;
   const newest = document.signingKeys?.at(-1);
   if (!newest) throw new Error('no signing key');
+  return { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) };
+}
+
+export function signTestAccessToken(claims: { appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number }): string {
   const issuedAtSeconds = nowSeconds();
   return signAccessToken({
     appId: claims.appId, hubId: claims.hubId, userId: claims.userId ?? 1, scopes: claims.scopes,
     issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800), grantId: 'test-grant',
-  }, { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) });
+  }, testSigningKey());
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -19,7 +19,18 @@ export interface SynthesizedPlatform {
   output: string;
   /** The context cdk.json gives the app. */
   context: Record<string, unknown>;
+  /**
+   * A stack's template. For the API stack: its own resources with those of its nested stacks
+   * (the route functions) merged in, as one stack's view; logical ids are unique across them.
+   */
   template(stack: 'data' | 'api'): Record<string, unknown>;
+  /** The API stack and each nested stack as CloudFormation deploys them, by template file name. */
+  apiStackTemplates(): Map<string, Template>;
+}
+
+export interface Template {
+  Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown> }>;
+  [section: string]: unknown;
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -129,6 +140,37 @@ function removeOldAssemblies(current: string): void {
   }
 }
 
+function readTemplate(outdir: string, file: string): Template {
+  return JSON.parse(readFileSync(path.join(outdir, file), 'utf8')) as Template;
+}
+
+/** The root template and, through each nested stack's aws:asset:path metadata (what sam local follows), the nested ones. */
+function stackTemplates(outdir: string, rootFile: string): Map<string, Template> {
+  const templates = new Map<string, Template>([[rootFile, readTemplate(outdir, rootFile)]]);
+  for (const [file, template] of templates) {
+    for (const resource of Object.values(template.Resources)) {
+      if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
+      const nestedFile = resource.Metadata?.['aws:asset:path'];
+      if (typeof nestedFile !== 'string') throw new Error(`a nested stack of ${file} has no aws:asset:path metadata`);
+      templates.set(nestedFile, readTemplate(outdir, nestedFile));
+    }
+  }
+  return templates;
+}
+
+function mergedTemplate(templates: Map<string, Template>): Template {
+  const [root] = templates.values();
+  if (!root) throw new Error('no templates');
+  const resources: Template['Resources'] = {};
+  for (const [file, template] of templates) {
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      if (id in resources) throw new Error(`logical id ${id} of ${file} is also in another stack`);
+      resources[id] = resource;
+    }
+  }
+  return { ...root, Resources: resources };
+}
+
 let assembly: Promise<SynthesizedPlatform> | undefined;
 
 export function synthesizedPlatform(): Promise<SynthesizedPlatform> {
@@ -140,7 +182,10 @@ export function synthesizedPlatform(): Promise<SynthesizedPlatform> {
       stackNames,
       output: readFileSync(path.join(outdir, outputFile), 'utf8'),
       context,
-      template: (stack: 'data' | 'api') => JSON.parse(readFileSync(path.join(outdir, `${stackNames[stack]}.template.json`), 'utf8')) as Record<string, unknown>,
+      template: (stack: 'data' | 'api') => (stack === 'api'
+        ? mergedTemplate(stackTemplates(outdir, `${stackNames.api}.template.json`))
+        : readTemplate(outdir, `${stackNames.data}.template.json`)) as Record<string, unknown>,
+      apiStackTemplates: () => stackTemplates(outdir, `${stackNames.api}.template.json`),
     };
   });
   return assembly;

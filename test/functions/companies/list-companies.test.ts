@@ -1,7 +1,30 @@
+import { request } from 'node:http';
 import type { RunningGateway } from '../../../bin/local-gateway';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
+
+let accessToken: string;
+
+/** node:http, because fetch will not send a Host header of the caller's choosing. */
+function sendWithForgedHost(method: string, pathName: string, body?: unknown): Promise<{ status: number; location?: string; body: Json }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({
+      host: '127.0.0.1', port: gateway.port, method, path: pathName,
+      headers: {
+        host: 'attacker.example', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'attacker.example', authorization: `Bearer ${accessToken}`,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+      },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
 
 let gateway: RunningGateway;
 let api: CrmClient;
@@ -11,6 +34,7 @@ beforeAll(async () => {
   gateway = await startTestGateway();
   const installed = await install(gateway);
   api = crmClient(gateway, installed.accessToken);
+  accessToken = installed.accessToken;
   for (let chunk = 0; chunk < 105; chunk += 15) {
     const responses = await Promise.all(Array.from({ length: Math.min(15, 105 - chunk) }, (_, index) =>
       api.post('/crm/v3/objects/companies', { properties: { name: `Listed ${chunk + index}` } })));
@@ -56,6 +80,20 @@ describe('GET /crm/v3/objects/companies', () => {
 
     expect(last.body.results).toHaveLength(5);
     expect(last.body).not.toHaveProperty('paging');
+  });
+
+  it('builds the next link from the gateway\'s own address, not from the Host and X-Forwarded-* headers the client sent', async () => {
+    const response = await sendWithForgedHost('GET', '/crm/v3/objects/companies?limit=2');
+
+    expect(response.status).toBe(200);
+    expect((response.body.paging as { next: { link: string } }).next.link.startsWith(`${gateway.baseUrl}/crm/v3/objects/companies?`)).toBe(true);
+  });
+
+  it('builds the Location of a created company from the gateway\'s own address, whatever Host the client sent', async () => {
+    const response = await sendWithForgedHost('POST', '/crm/v3/objects/companies', { properties: { name: 'Located' } });
+
+    expect(response.status).toBe(201);
+    expect(response.location).toBe(`${gateway.baseUrl}/crm/v3/objects/companies/${String(response.body.id)}`);
   });
 
   it('gives a next link that repeats the query with the cursor and can be followed', async () => {

@@ -66,6 +66,22 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     expect(await refresh.json()).toMatchObject({ status: 'BAD_REFRESH_TOKEN', error: 'invalid_grant' });
   });
 
+  it('keeps the app\'s refresh token when another client replays the app\'s used code, and answers as for a bad code', async () => {
+    const owner = await provision();
+    const other = await provision();
+    const code = await authorizationCodeFor(owner);
+    const first = await jsonOf<TokenJson>(await exchange(owner, code));
+
+    const replay = await exchange(other, code, { redirect_uri: other.redirectUri });
+    const refresh = await postForm(gateway.baseUrl, '/oauth/v1/token', {
+      grant_type: 'refresh_token', client_id: owner.clientId, client_secret: owner.clientSecret, refresh_token: first.refresh_token,
+    });
+
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ status: 'BAD_AUTH_CODE', error: 'invalid_grant', message: 'missing or unknown auth code' });
+    expect(refresh.status).toBe(200);
+  });
+
   it('rejects a code older than 10 minutes with EXPIRED_AUTH_CODE', async () => {
     const installation = await provision();
     const code = await authorizationCodeFor(installation);
@@ -127,6 +143,33 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     expect(await response.json()).toMatchObject({ error: 'unsupported_grant_type', status: 'UNSUPPORTED_GRANT_TYPE' });
   });
 
+  it.each(['client_secret', 'client_id', 'code', 'refresh_token'])('refuses %s in the query string with 400 invalid_request, even with a valid body', async (field) => {
+    const installation = await provision();
+    const code = await authorizationCodeFor(installation);
+    const fields: Record<string, string> = {
+      grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code,
+    };
+    const query = new URLSearchParams({ [field]: fields[field] ?? 'na1-refresh' }).toString();
+
+    const response = await postForm(gateway.baseUrl, `/oauth/v1/token?${query}`, fields);
+
+    expect(response.status).toBe(400);
+    const body = await jsonOf(response);
+    expect(body).toMatchObject({ status: 'BAD_REQUEST', error: 'invalid_request', category: 'VALIDATION_ERROR', context: { field: [field] } });
+    expect(body.error_description).toBe(body.message);
+    expect(body.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a refresh grant whose secret and refresh token are only in the query string', async () => {
+    const installation = await install(gateway);
+    const query = new URLSearchParams({ client_secret: installation.clientSecret, refresh_token: installation.refreshToken }).toString();
+
+    const response = await postForm(gateway.baseUrl, `/oauth/v1/token?${query}`, { grant_type: 'refresh_token', client_id: installation.clientId });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_request', context: { field: ['client_secret', 'refresh_token'] } });
+  });
+
   it('answers invalid_request when grant_type is missing', async () => {
     const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {});
 
@@ -159,5 +202,41 @@ describe('POST /oauth/v1/token, refresh_token', () => {
 
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ status: 'BAD_REFRESH_TOKEN', error: 'invalid_grant' });
+  });
+});
+
+describe('POST /oauth/v1/token, a request it cannot read', () => {
+  const tokenUrl = () => `${gateway.baseUrl}/oauth/v1/token`;
+
+  it('answers a JSON body with 400 invalid_request and the usual error fields, and issues nothing', async () => {
+    const installation = await provision();
+    const code = await authorizationCodeFor(installation);
+    const fields = { grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code };
+
+    const response = await fetch(tokenUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = await jsonOf(response) as unknown as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'error', error: 'invalid_request', category: 'VALIDATION_ERROR', context: { 'content-type': ['unsupported'] } });
+    expect(body.error_description).toBe(body.message);
+    expect(body.correlationId).toBe(response.headers.get('x-hubspot-correlation-id'));
+    // The code was not spent: the same code still exchanges as a form.
+    expect((await exchange(installation, code)).status).toBe(200);
+  });
+
+  it('answers a request without a Content-Type with 400 invalid_request', async () => {
+    const response = await fetch(tokenUrl(), { method: 'POST', body: new Uint8Array(Buffer.from('grant_type=refresh_token')) });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 'error', error: 'invalid_request', context: { 'content-type': ['unsupported'] } });
+  });
+
+  it('answers a field over its limit with 400 invalid_request naming the field', async () => {
+    const response = await postForm(gateway.baseUrl, '/oauth/v1/token', { grant_type: 'authorization_code', code: 'x'.repeat(201) });
+
+    expect(response.status).toBe(400);
+    const body = await jsonOf(response);
+    expect(body).toMatchObject({ error: 'invalid_request', category: 'VALIDATION_ERROR', context: { field: ['body.code'] } });
   });
 });

@@ -171,6 +171,21 @@ describe('POST /crm/v3/properties/companies', () => {
     expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { name: ['Bad-Name'] } });
   });
 
+  // A property so named was accepted, and then every create or update setting it answered 500.
+  it('rejects constructor, the name of an Object.prototype member, with 400 naming the field', async () => {
+    const response = await api.post('/crm/v3/properties/companies', { name: 'constructor', label: unique('Builder'), type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { name: ['constructor'] }, errors: [{ code: 'RESERVED_PROPERTY_NAME', in: 'name' }] });
+  });
+
+  it.each(['constructor', 'tostring', 'valueof', '__proto__'])('answers a company create that sets the unknown property %s with 400, not 500', async (name) => {
+    const response = await api.post('/crm/v3/objects/companies', { properties: { name: unique('Proto'), [name]: 'x' } });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR' });
+  });
+
   it('rejects an enumeration without options', async () => {
     const response = await api.post('/crm/v3/properties/companies', { name: customName(), label: 'x', type: 'enumeration', fieldType: 'select', groupName: 'companyinformation' });
 

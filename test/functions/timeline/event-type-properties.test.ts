@@ -1,6 +1,6 @@
 import { reservedTimelineNames } from '../../../shared/timeline/event-type-properties';
 import { install, signTestAccessToken, useTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
-import { callTimeline } from '../../support/timeline-client';
+import { callTimeline, type TimelineCredential } from '../../support/timeline-client';
 
 interface PropertyJson {
   id: number;
@@ -19,8 +19,9 @@ beforeAll(async () => {
   installed = await install(gateway);
 });
 
-const call = <T = PropertyJson>(method: string, path: string, body?: unknown, token = installed.accessToken) =>
-  callTimeline<T>(gateway.baseUrl, token, method, path, body);
+/** Properties are managed with the app's developer API key; the list also takes the app's access tokens. */
+const call = <T = PropertyJson>(method: string, path: string, body?: unknown, credential: TimelineCredential = { hapikey: installed.developerApiKey }) =>
+  callTimeline<T>(gateway.baseUrl, credential, method, path, body);
 
 async function newEventTypeId(): Promise<number> {
   const response = await call<{ id: number }>('POST', `/integrations/v1/${installed.appId}/timeline/event-types`, { name: 'Typed' });
@@ -93,6 +94,17 @@ describe('POST .../event-types/{eventTypeId}/properties', () => {
     expect(response.body.context).toEqual({ field: ['name'], name: [name] });
   });
 
+  // A property so named was accepted, and then every event setting it answered 500.
+  it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'])(
+    'rejects %s, the name of an Object.prototype member, with 400 naming the field', async (name) => {
+      const eventTypeId = await newEventTypeId();
+
+      const response = await call<ErrorJson>('POST', propertiesPath(eventTypeId), { name, label: `Member ${name}`, propertyType: 'String' });
+
+      expect(response.status).toBe(400);
+      expect(response.body.context).toEqual({ field: ['name'], name: [name] });
+    });
+
   it('rejects a name that could not be an event key', async () => {
     const eventTypeId = await newEventTypeId();
 
@@ -130,14 +142,22 @@ describe('POST .../event-types/{eventTypeId}/properties', () => {
     expect(response.body.category).toBe('OBJECT_NOT_FOUND');
   });
 
-  it('answers 403 to another app\'s token', async () => {
+  it('answers 403 to another developer\'s key and 401 to access tokens, even the app\'s own', async () => {
     const eventTypeId = await newEventTypeId();
-    const token = signTestAccessToken({ appId: installed.appId + 1000, hubId: installed.hubId, scopes: ['timeline'] });
+    const other = await install(gateway);
+    const otherAppToken = signTestAccessToken({ appId: installed.appId + 1000, hubId: installed.hubId, scopes: ['timeline'] });
+    const body = { name: 'x', label: 'X', propertyType: 'String' };
 
-    const response = await call<ErrorJson>('POST', propertiesPath(eventTypeId), { name: 'x', label: 'X', propertyType: 'String' }, token);
+    const byOtherKey = await call<ErrorJson>('POST', propertiesPath(eventTypeId), body, { hapikey: other.developerApiKey });
+    const byOwnToken = await call<ErrorJson>('POST', propertiesPath(eventTypeId), body, installed.accessToken);
+    const byOtherToken = await call<ErrorJson>('POST', propertiesPath(eventTypeId), body, otherAppToken);
+    const list = await call<PropertyJson[]>('GET', propertiesPath(eventTypeId), undefined, installed.accessToken);
 
-    expect(response.status).toBe(403);
-    expect(response.body.category).toBe('FORBIDDEN');
+    expect(byOtherKey.status).toBe(403);
+    expect(byOtherKey.body.category).toBe('FORBIDDEN');
+    expect([byOwnToken.status, byOtherToken.status]).toEqual([401, 401]);
+    expect(byOwnToken.body.category).toBe('INVALID_AUTHENTICATION');
+    expect(list.body).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { install, signTestAccessToken, useTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
-import { callTimeline } from '../../support/timeline-client';
+import { callTimeline, type TimelineCredential } from '../../support/timeline-client';
 
 interface EventTypeJson {
   id: number;
@@ -18,8 +18,9 @@ beforeAll(async () => {
 });
 
 const typesPath = () => `/integrations/v1/${installed.appId}/timeline/event-types`;
-const call = <T = EventTypeJson>(method: string, path: string, body?: unknown, token = installed.accessToken) =>
-  callTimeline<T>(gateway.baseUrl, token, method, path, body);
+/** Event types are managed with the app's developer API key; reads also take the app's access tokens. */
+const call = <T = EventTypeJson>(method: string, path: string, body?: unknown, credential: TimelineCredential = { hapikey: installed.developerApiKey }) =>
+  callTimeline<T>(gateway.baseUrl, credential, method, path, body);
 
 async function createType(body: Record<string, unknown> = { name: 'Webinar attended' }): Promise<EventTypeJson> {
   const response = await call('POST', typesPath(), body);
@@ -70,25 +71,31 @@ describe('POST /integrations/v1/{appId}/timeline/event-types', () => {
     expect(response.body.context).toMatchObject({ field: ['applicationId'] });
   });
 
-  it('answers 403 to a token of another app', async () => {
-    const otherAppToken = signTestAccessToken({ appId: installed.appId + 1000, hubId: installed.hubId, scopes: ['timeline'] });
+  it('answers 401 to an access token, even one of the app itself: event types are managed with the developer API key', async () => {
+    const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, installed.accessToken);
 
-    const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, otherAppToken);
-
-    expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ status: 'error', category: 'FORBIDDEN', correlationId: expect.any(String) });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION', correlationId: expect.any(String) });
+    expect(response.body.message).toContain('hapikey');
   });
 
-  it('answers 403 MISSING_SCOPES to a token without the timeline scope', async () => {
-    const token = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: ['oauth'] });
+  it('answers 403 to the developer API key of another app', async () => {
+    const other = await install(gateway);
 
-    const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, token);
+    const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, { hapikey: other.developerApiKey });
 
     expect(response.status).toBe(403);
-    expect(response.body.category).toBe('MISSING_SCOPES');
+    expect(response.body).toMatchObject({ status: 'error', category: 'FORBIDDEN', context: { applicationId: [String(installed.appId)] } });
   });
 
-  it('answers 401 without a token', async () => {
+  it('answers 401 to an unknown developer API key', async () => {
+    const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, { hapikey: `${installed.developerApiKey}x` });
+
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION', message: "This hapikey doesn't exist." });
+  });
+
+  it('answers 401 without any credentials', async () => {
     const response = await fetch(`${gateway.baseUrl}${typesPath()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
 
     expect(response.status).toBe(401);
@@ -143,14 +150,35 @@ describe('GET /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', () =
 
     expect(response.status).toBe(403);
   });
+
+  it('reads by an access token of the app as well as by the developer API key', async () => {
+    const created = await createType({ name: 'Read both ways' });
+
+    const byToken = await call('GET', `${typesPath()}/${created.id}`, undefined, installed.accessToken);
+    const byKey = await call('GET', `${typesPath()}/${created.id}`);
+
+    expect([byToken.status, byKey.status]).toEqual([200, 200]);
+    expect(byToken.body).toEqual(created);
+    expect(byKey.body).toEqual(created);
+  });
+
+  it('answers 403 MISSING_SCOPES to a token without the timeline scope', async () => {
+    const created = await createType();
+    const token = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: ['oauth'] });
+
+    const response = await call<ErrorJson>('GET', `${typesPath()}/${created.id}`, undefined, token);
+
+    expect(response.status).toBe(403);
+    expect(response.body.category).toBe('MISSING_SCOPES');
+  });
 });
 
 describe('GET /integrations/v1/{appId}/timeline/event-types', () => {
   it('lists the app\'s types as a bare array in id order', async () => {
     const app = await install(gateway);
     const path = `/integrations/v1/${app.appId}/timeline/event-types`;
-    const first = await callTimeline<EventTypeJson>(gateway.baseUrl, app.accessToken, 'POST', path, { name: 'One' });
-    const second = await callTimeline<EventTypeJson>(gateway.baseUrl, app.accessToken, 'POST', path, { name: 'Two', objectType: 'COMPANY' });
+    const first = await callTimeline<EventTypeJson>(gateway.baseUrl, { hapikey: app.developerApiKey }, 'POST', path, { name: 'One' });
+    const second = await callTimeline<EventTypeJson>(gateway.baseUrl, { hapikey: app.developerApiKey }, 'POST', path, { name: 'Two', objectType: 'COMPANY' });
 
     const response = await callTimeline<EventTypeJson[]>(gateway.baseUrl, app.accessToken, 'GET', path);
 
@@ -229,14 +257,15 @@ describe('DELETE /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', (
     expect(properties.status).toBe(404);
   });
 
-  it('answers 403 to another app\'s token and keeps the type', async () => {
+  it('answers 403 to another developer\'s key and 401 to an access token, and keeps the type', async () => {
     const created = await createType();
-    const otherAppToken = signTestAccessToken({ appId: installed.appId + 1000, hubId: installed.hubId, scopes: ['timeline'] });
+    const other = await install(gateway);
 
-    const response = await call('DELETE', `${typesPath()}/${created.id}`, undefined, otherAppToken);
+    const byOtherKey = await call('DELETE', `${typesPath()}/${created.id}`, undefined, { hapikey: other.developerApiKey });
+    const byToken = await call('DELETE', `${typesPath()}/${created.id}`, undefined, installed.accessToken);
     const read = await call('GET', `${typesPath()}/${created.id}`);
 
-    expect(response.status).toBe(403);
+    expect([byOtherKey.status, byToken.status]).toEqual([403, 401]);
     expect(read.status).toBe(200);
   });
 });

@@ -11,10 +11,12 @@ const appPath = () => `/integrations/v1/${installed.appId}/timeline`;
 const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, token = installed.accessToken) =>
   callTimeline<T>(gateway.baseUrl, token, method, path, body);
 
+/** Event types are set up with the app's developer API key; events are recorded with access tokens. */
 async function createType(body: Record<string, unknown>, properties: Record<string, unknown>[]): Promise<number> {
-  const type = await call<{ id: number }>('POST', `${appPath()}/event-types`, body);
+  const key = { hapikey: installed.developerApiKey };
+  const type = await callTimeline<{ id: number }>(gateway.baseUrl, key, 'POST', `${appPath()}/event-types`, body);
   for (const property of properties) {
-    const response = await call('POST', `${appPath()}/event-types/${type.body.id}/properties`, property);
+    const response = await callTimeline(gateway.baseUrl, key, 'POST', `${appPath()}/event-types/${type.body.id}/properties`, property);
     if (response.status !== 200) throw new Error(`property create failed: ${response.text}`);
   }
   return type.body.id;
@@ -102,15 +104,25 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     expect(read.body.attendeeCount).toBe(String(statuses.indexOf(204)));
   });
 
-  it('rejects an id the type already used in another account, as HubSpot does (ids are unique per event type)', async () => {
-    const event = contactEvent();
-    await call('POST', `${appPath()}/event`, event);
+  it('stores the same id in two accounts independently: ids are unique per event type and account', async () => {
+    // Regression (red-team finding 8): ids were unique across accounts, so one account learned that another
+    // had used an id and could squat ids another account would need.
+    const event = contactEvent({ webinarName: 'First account' });
     const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, event, otherHubToken);
+    const first = await call('POST', `${appPath()}/event`, event);
+    const second = await call('POST', `${appPath()}/event`, { ...event, webinarName: 'Second account' }, otherHubToken);
+    const batchInSecond = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] }, otherHubToken);
+    const batchInFirst = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] });
+    const readFirst = await call('GET', eventPath(contactTypeId, String(event.id)));
+    const readSecond = await call('GET', eventPath(contactTypeId, String(event.id)), undefined, otherHubToken);
+    const duplicateInSecond = await call<ErrorJson>('POST', `${appPath()}/event`, event, otherHubToken);
 
-    expect(response.status).toBe(400);
-    expect(response.body.errors?.[0]?.code).toBe('DUPLICATE_EVENT_ID');
+    expect([first.status, second.status, batchInSecond.status, batchInFirst.status]).toEqual([204, 204, 204, 204]);
+    expect(readFirst.body).toMatchObject({ id: event.id, portalId: installed.hubId, webinarName: 'First account' });
+    expect(readSecond.body).toMatchObject({ id: event.id, portalId: installed.hubId + 1, webinarName: 'Second account' });
+    expect(duplicateInSecond.status).toBe(400);
+    expect(duplicateInSecond.body.errors?.[0]?.code).toBe('DUPLICATE_EVENT_ID');
   });
 
   it('also creates through the legacy PUT', async () => {
@@ -222,7 +234,7 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
 
   it('answers 404 for an event type of another app', async () => {
     const other = await install(gateway);
-    const foreignType = await callTimeline<{ id: number }>(gateway.baseUrl, other.accessToken, 'POST', `/integrations/v1/${other.appId}/timeline/event-types`, { name: 'Foreign' });
+    const foreignType = await callTimeline<{ id: number }>(gateway.baseUrl, { hapikey: other.developerApiKey }, 'POST', `/integrations/v1/${other.appId}/timeline/event-types`, { name: 'Foreign' });
 
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ eventTypeId: foreignType.body.id }));
 
@@ -373,7 +385,7 @@ describe('GET /integrations/v1/{appId}/timeline/event/{eventTypeId}/{eventId}', 
     const event = { id: unique('e'), eventTypeId: typeId, objectId: 5 };
     await call('POST', `${appPath()}/event`, event);
 
-    await call('DELETE', `${appPath()}/event-types/${typeId}`);
+    await callTimeline(gateway.baseUrl, { hapikey: installed.developerApiKey }, 'DELETE', `${appPath()}/event-types/${typeId}`);
     const read = await call('GET', eventPath(typeId, event.id));
 
     expect(read.status).toBe(404);

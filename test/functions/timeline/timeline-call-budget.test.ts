@@ -11,6 +11,8 @@ let companyTypeId: number;
 
 const appPath = () => `/integrations/v1/${installed.appId}/timeline`;
 const call = (method: string, path: string, body?: unknown) => callTimeline(gateway.baseUrl, installed.accessToken, method, path, body);
+/** Event types are managed with the app's developer API key. */
+const manage = (method: string, path: string, body?: unknown) => callTimeline(gateway.baseUrl, { hapikey: installed.developerApiKey }, method, path, body);
 
 async function countCalls(action: () => Promise<unknown>): Promise<Record<string, number>> {
   dynamoCallCounter.reset();
@@ -20,9 +22,9 @@ async function countCalls(action: () => Promise<unknown>): Promise<Record<string
 
 beforeAll(async () => {
   installed = await install(gateway);
-  contactTypeId = (await call('POST', `${appPath()}/event-types`, { name: 'Budget' })).body.id as number;
-  await call('POST', `${appPath()}/event-types/${contactTypeId}/properties`, { name: 'note', label: 'Note', propertyType: 'String' });
-  companyTypeId = (await call('POST', `${appPath()}/event-types`, { name: 'Budget company', objectType: 'COMPANY' })).body.id as number;
+  contactTypeId = (await manage('POST', `${appPath()}/event-types`, { name: 'Budget' })).body.id as number;
+  await manage('POST', `${appPath()}/event-types/${contactTypeId}/properties`, { name: 'note', label: 'Note', propertyType: 'String' });
+  companyTypeId = (await manage('POST', `${appPath()}/event-types`, { name: 'Budget company', objectType: 'COMPANY' })).body.id as number;
 });
 
 describe('DynamoDB calls per timeline operation', () => {
@@ -61,5 +63,11 @@ describe('DynamoDB calls per timeline operation', () => {
     const calls = await countCalls(() => call('GET', `${appPath()}/event-types/${contactTypeId}`));
 
     expect(calls).toEqual({ GetItemCommand: 1 });
+  });
+
+  it('reads an event type by the developer API key with one more GetItem (the key, found by its hash)', async () => {
+    const calls = await countCalls(() => manage('GET', `${appPath()}/event-types/${contactTypeId}`));
+
+    expect(calls).toEqual({ GetItemCommand: 2 });
   });
 });

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
+import type { Route } from '../../../shared/route-types';
 import { routes } from '../../../shared/routes';
 import { install, signTestAccessToken, useTestGateway, type InstalledTokens } from '../../support/harness';
-import { callTimeline } from '../../support/timeline-client';
+import { callTimeline, type TimelineCredential } from '../../support/timeline-client';
 
 const gateway = useTestGateway();
 let installed: InstalledTokens;
+let stranger: InstalledTokens;
 let eventTypeId: number;
 let propertyId: number;
 
@@ -12,14 +14,27 @@ const timelineRoutes = routes.filter((route) => route.path.startsWith('/integrat
 
 beforeAll(async () => {
   installed = await install(gateway);
+  stranger = await install(gateway);
 });
+
+/**
+ * The credentials a route's row accepts (see RouteAuth), of this app or of another: developer-key routes get
+ * the app's developer API key or another developer's; token routes the app's token or another app's; routes
+ * that take either get both kinds.
+ */
+function credentialFor(route: Route, ownApp: boolean, useKey: boolean): TimelineCredential {
+  const mode = route.auth ?? 'token';
+  if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && useKey)) return { hapikey: (ownApp ? installed : stranger).developerApiKey };
+  return ownApp ? installed.accessToken : signTestAccessToken({ appId: installed.appId + 1, hubId: installed.hubId, scopes: ['timeline'] });
+}
 
 // A fresh type per route, so the delete routes cannot take the fixtures away from the routes after them.
 beforeEach(async () => {
   const base = `/integrations/v1/${installed.appId}/timeline/event-types`;
-  const type = await callTimeline<{ id: number }>(gateway.baseUrl, installed.accessToken, 'POST', base, { name: 'Fuzzed' });
+  const key = { hapikey: installed.developerApiKey };
+  const type = await callTimeline<{ id: number }>(gateway.baseUrl, key, 'POST', base, { name: 'Fuzzed' });
   eventTypeId = type.body.id;
-  const property = await callTimeline<{ id: number }>(gateway.baseUrl, installed.accessToken, 'POST', `${base}/${eventTypeId}/properties`,
+  const property = await callTimeline<{ id: number }>(gateway.baseUrl, key, 'POST', `${base}/${eventTypeId}/properties`,
     { name: 'level', label: 'Level', propertyType: 'Enumeration', options: [{ value: 'a', label: 'A' }] });
   propertyId = property.body.id;
   await callTimeline(gateway.baseUrl, installed.accessToken, 'POST', `/integrations/v1/${installed.appId}/timeline/event`,
@@ -97,13 +112,13 @@ describe('every timeline route under random ids and bodies', () => {
     const seen = new Map<number, number>();
     await fc.assert(fc.asyncProperty(
       segment(() => String(installed.appId)), segment(() => String(eventTypeId)), segment(() => String(propertyId)), segment(() => 'some-event'),
-      bodyTextFor(route.name), fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, fc.constant(false)),
-      async (appId, typeId, propId, eventId, text, ownApp) => {
+      bodyTextFor(route.name), fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, fc.constant(false)), fc.boolean(),
+      async (appId, typeId, propId, eventId, text, ownApp, useKey) => {
         const path = route.path
           .replace('{appId}', encodeURIComponent(appId)).replace('{eventTypeId}', encodeURIComponent(typeId))
           .replace('{propertyId}', encodeURIComponent(propId)).replace('{eventId}', encodeURIComponent(eventId));
-        const token = ownApp ? installed.accessToken : signTestAccessToken({ appId: installed.appId + 1, hubId: installed.hubId, scopes: ['timeline'] });
-        const response = await callTimeline<Record<string, unknown>>(gateway.baseUrl, token, route.method, path, route.body === 'none' ? undefined : text);
+        const credential = credentialFor(route, ownApp, useKey);
+        const response = await callTimeline<Record<string, unknown>>(gateway.baseUrl, credential, route.method, path, route.body === 'none' ? undefined : text);
 
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
         expect(response.status).toBeLessThan(500);

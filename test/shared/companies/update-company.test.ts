@@ -1,6 +1,8 @@
 import { applyValues } from '../../../shared/companies/update-company';
 import type { CompanyRecord } from '../../../shared/db/companies';
+import { standardLookup } from '../../../shared/companies/company-view';
 import { loadCompanyPropertySchema } from '../../../shared/properties/company-properties';
+import type { PropertyDefinition } from '../../../shared/properties/property-definition';
 
 const actor = { hubId: 1, appId: 7, userId: 3 };
 
@@ -21,6 +23,15 @@ describe('applyValues', () => {
     expect(change?.addUnique).toEqual([{ propertyName: 'domain', value: 'new.example' }]);
     expect(change?.removeUnique).toEqual([{ propertyName: 'domain', value: 'old.example' }]);
     expect(change?.record.version).toBe(4);
+  });
+
+  it('starts the history of a property named like an Object.prototype member empty (a property stored before such names were refused)', async () => {
+    const builder = { ...standardLookup.find('city'), name: 'constructor', hubspotDefined: false } as PropertyDefinition;
+    const schema = { find: (name: string) => (name === 'constructor' ? builder : standardLookup.find(name)), uniqueProperties: () => [] };
+
+    const change = applyValues(actor, record({ name: 'x' }), { constructor: 'y' }, schema);
+
+    expect(change?.record.history.constructor).toEqual([expect.objectContaining({ value: 'y' })]);
   });
 
   it('changes nothing when only an earlier lifecycle stage is sent', async () => {

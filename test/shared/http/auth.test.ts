@@ -1,4 +1,8 @@
-import { authenticate } from '../../../shared/http/auth';
+import { authenticate, authenticateRequest, withoutCredentials } from '../../../shared/http/auth';
+import type { Route } from '../../../shared/route-types';
+import { routes as routeTable } from '../../../shared/routes';
+
+const routes: readonly Route[] = routeTable;
 import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/http/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { advanceClock, resetClock } from '../../../shared/clock';
@@ -83,5 +87,43 @@ describe('authenticate', () => {
     const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['crm.schemas.companies.read'] });
 
     expect(authenticate(headersWith(token), ['crm.objects.companies.read', 'crm.schemas.companies.read']).hubId).toBe(2);
+  });
+});
+
+describe('routes authenticated by the developer API key', () => {
+  const keyed = routes.filter((route) => route.scopes !== 'public' && (route.auth === 'developerKey' || route.auth === 'developerKeyOrToken'));
+
+  it('are the timeline event-type and property routes, writes by the key alone', () => {
+    expect(keyed.filter((route) => route.auth === 'developerKey').map((route) => route.name).sort()).toEqual([
+      'createTimelineEventType', 'createTimelineEventTypeProperty', 'deleteTimelineEventType', 'deleteTimelineEventTypeProperty',
+      'updateTimelineEventType', 'updateTimelineEventTypeProperty',
+    ]);
+    expect(keyed.filter((route) => route.auth === 'developerKeyOrToken').every((route) => route.method === 'GET')).toBe(true);
+  });
+
+  it.each(keyed.map((route) => [route.name, route] as const))('%s names the app the key must own in its path', (_name, route) => {
+    expect(route.path).toContain('/{appId}/');
+  });
+
+  it('hides the key from the handler\'s query on keyed routes only', () => {
+    const [keyRoute] = keyed;
+    const tokenRoute = routes.find((route) => route.name === 'listCompanies');
+    if (!keyRoute || !tokenRoute) throw new Error('route table changed');
+
+    expect(withoutCredentials(keyRoute, { hapikey: 'k', limit: '1' })).toEqual({ limit: '1' });
+    expect(withoutCredentials(tokenRoute, { hapikey: 'k', limit: '1' })).toEqual({ hapikey: 'k', limit: '1' });
+  });
+
+  it('answers 401 for a missing or unknown key without reading more than the key\'s one item', async () => {
+    const route = keyed.find((candidate) => candidate.auth === 'developerKey');
+    if (!route) throw new Error('route table changed');
+
+    await expect(authenticateRequest(route, {}, {})).rejects.toThrow(InvalidAuthenticationError);
+    dynamoCallCounter.reset();
+    await expect(authenticateRequest(route, {}, { hapikey: 'na1-not-a-key' })).rejects.toThrow("This hapikey doesn't exist.");
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1 });
+    dynamoCallCounter.reset();
+    await expect(authenticateRequest(route, {}, { hapikey: 'x'.repeat(600) })).rejects.toThrow(InvalidAuthenticationError);
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({});
   });
 });

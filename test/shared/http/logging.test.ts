@@ -51,4 +51,17 @@ describe('request logs', () => {
     expect(records.filter((record) => record.route !== undefined).length).toBeGreaterThanOrEqual(4);
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
   });
+
+  it('logs the status the client got, not the one of the error behind it', async () => {
+    let correlationId = '';
+
+    const lines = await captureLogs(async () => {
+      const response = await fetch(`${gateway.baseUrl}/oauth/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(400);
+      correlationId = response.headers.get('x-hubspot-correlation-id') ?? '';
+    });
+
+    const records = lines.map((line) => JSON.parse(line) as { correlationId?: string; route?: string; statusCode?: number });
+    expect(records.find((record) => record.correlationId === correlationId)).toMatchObject({ route: 'issueToken', statusCode: 400 });
+  });
 });

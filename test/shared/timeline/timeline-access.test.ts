@@ -3,11 +3,11 @@ import { parseNumericId, parsePathId, requireOwnApp, requireWellFormedJson } fro
 
 describe('requireOwnApp', () => {
   it('accepts a token of the application in the path', () => {
-    expect(() => requireOwnApp({ appId: 7, hubId: 1 }, 7)).not.toThrow();
+    expect(() => requireOwnApp({ appId: 7 }, 7)).not.toThrow();
   });
 
   it('throws ForbiddenError for a token of another application', () => {
-    expect(() => requireOwnApp({ appId: 7, hubId: 1 }, 8)).toThrow(ForbiddenError);
+    expect(() => requireOwnApp({ appId: 7 }, 8)).toThrow(ForbiddenError);
   });
 });
 

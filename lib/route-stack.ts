@@ -1,0 +1,122 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { partitions, type PartitionName } from '../shared/db/keys';
+import type { Route } from '../shared/route-types';
+import { BundledFunction } from './bundled-function';
+import type { PlatformSecrets } from './platform-secrets';
+
+/** Exactly the calls the repositories make; Scan is left out on purpose: nothing may scan the single table. */
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** Transactions need no action of their own: they are authorized per item as these. */
+export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+
+export interface RouteFunctionsProps {
+  /** The routes of one group (lib/route-groups.ts). */
+  routes: readonly Route[];
+  httpApi: IHttpApi;
+  table: ITable;
+  secrets: PlatformSecrets;
+  logRetention: RetentionDays;
+  logLevel: string;
+  /** The table partitions of each route, by name (shared/route-partitions.ts). */
+  routePartitions: Readonly<Record<string, readonly PartitionName[]>>;
+  /** Where clients reach the API: absolute links are built from it, never from the client's Host header. */
+  publicBaseUrl: string;
+  /** Per route function; undefined reserves none. */
+  reservedConcurrency?: number;
+  declareSamLocalVariables?: boolean;
+}
+
+/** `issueToken` -> `IssueToken`, the construct id of a route's resources. */
+function constructIdOf(route: Route): string {
+  return route.name.charAt(0).toUpperCase() + route.name.slice(1);
+}
+
+export function routeKeyOf(route: Route): string {
+  return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
+}
+
+/** The table partitions a route's row grants (shared/route-partitions.ts), as LeadingKeys patterns. */
+export function partitionPatternsOf(route: Route, routePartitions: Readonly<Record<string, readonly PartitionName[]>>): string[] {
+  const names = routePartitions[route.name];
+  if (!names) throw new Error(`route ${route.name} has no entry in shared/route-partitions.ts`);
+  if ((route.table === 'none') !== (names.length === 0)) {
+    throw new Error(`route ${route.name}: table access '${route.table}' but ${names.length} partitions in shared/route-partitions.ts`);
+  }
+  return names.map((name) => partitions[name]);
+}
+
+/**
+ * Read: get, batch get and query; readwrite adds item writes. Either only on items whose partition
+ * key matches the route's partitions (dynamodb:LeadingKeys; IAM checks every key of a batch or
+ * transaction), so the public token-metadata functions, say, cannot read a user's password hash.
+ */
+function tableStatements(table: ITable, route: Route, routePartitions: Readonly<Record<string, readonly PartitionName[]>>): PolicyStatement[] {
+  if (route.table === 'none') return [];
+  return [new PolicyStatement({
+    actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route, routePartitions) } },
+  })];
+}
+
+/**
+ * The route functions of one group (lib/route-groups.ts), in a nested stack of their own or, for
+ * sam local, in the parent: per row, a bundled function with only the table partitions and
+ * secrets its row names, its HTTP API route and integration, and a throttle alarm. The HTTP API
+ * itself, its stage and the secrets live in the parent stack.
+ */
+export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps): Map<string, BundledFunction> {
+  const functions = new Map<string, BundledFunction>();
+  for (const route of props.routes) {
+    const id = constructIdOf(route);
+    const fn = new BundledFunction(scope, id, {
+      entry: route.entry,
+      routeName: route.name,
+      description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
+      logRetention: props.logRetention,
+      reservedConcurrency: props.reservedConcurrency,
+      statements: [...tableStatements(props.table, route, props.routePartitions), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,
+        COOKIE_SECURE: 'true',
+        LOG_LEVEL: props.logLevel,
+        // Declared empty for sam local, whose env-vars file (bin/sam-env-vars.ts) gives its own address.
+        PUBLIC_BASE_URL: props.declareSamLocalVariables ? '' : props.publicBaseUrl,
+        ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn } : {}),
+        ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: props.secrets.sessionSecret.secretArn } : {}),
+        ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
+      },
+    });
+    const httpRoute = new HttpRoute(scope, `${id}Route`, {
+      httpApi: props.httpApi,
+      routeKey: route.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+    });
+    Validations.of(httpRoute).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: route.scopes === 'public'
+        ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
+        : route.auth === 'developerKey'
+          ? 'The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key\'s SHA-256 hash, constant-time compare, and the path\'s app must belong to the key\'s developer account.'
+          : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
+    });
+    new Alarm(scope, `${id}Throttles`, {
+      alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,
+      metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    functions.set(route.name, fn);
+  }
+  return functions;
+}

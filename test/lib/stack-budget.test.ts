@@ -1,0 +1,114 @@
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { addPlatformStacks } from '../../lib/platform-stacks';
+import { groupRoutes, maxResourcesPerStack, maxRoutesPerStack, routeGroupOf } from '../../lib/route-groups';
+import type { PartitionName } from '../../shared/db/keys';
+import { routePartitions } from '../../shared/route-partitions';
+import type { Route } from '../../shared/route-types';
+import { routes as routeTable } from '../../shared/routes';
+import { synthesisTimeoutMs, synthesizedPlatform, type Template } from '../support/synthesized-platform';
+
+/**
+ * CloudFormation refuses a stack of more than 500 resources. The route table is to grow to 200
+ * routes with every stack under 400 (lib/route-groups.ts): these tests measure what a route costs
+ * in the synthesized templates and build a 200-route table to prove it fits.
+ */
+const routes: readonly Route[] = routeTable;
+const targetRoutes = 200;
+
+interface StackCount {
+  file: string;
+  resources: number;
+  routes: number;
+}
+
+let counts: StackCount[];
+
+beforeAll(async () => {
+  const platform = await synthesizedPlatform();
+  counts = [...platform.apiStackTemplates()].map(([file, template]: [string, Template]) => ({
+    file,
+    resources: Object.keys(template.Resources).length,
+    routes: Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route').length,
+  }));
+}, synthesisTimeoutMs);
+
+/** The costliest route stack's resources per route: what a route of the table costs at most. */
+function resourcesPerRoute(): number {
+  return Math.max(...counts.filter((count) => count.routes > 0).map((count) => count.resources / count.routes));
+}
+
+describe('stack budget of the synthesized API', () => {
+  it('puts every route function in a nested stack and keeps the parent stack free of them', () => {
+    const [root, ...nested] = counts;
+
+    expect(root?.routes).toBe(0);
+    expect(nested.reduce((sum, count) => sum + count.routes, 0)).toBe(routes.length);
+    expect(nested.length).toBe(groupRoutes(routes).size);
+  });
+
+  it(`keeps every stack under ${maxResourcesPerStack} resources`, () => {
+    for (const count of counts) expect([count.file, count.resources < maxResourcesPerStack]).toEqual([count.file, true]);
+  });
+
+  it(`costs few enough resources per route that a full nested stack of ${maxRoutesPerStack} routes stays under ${maxResourcesPerStack}`, () => {
+    const perRoute = resourcesPerRoute();
+
+    // Function, role (inline policy), log group, API route, integration, invoke permission, throttle alarm.
+    expect(perRoute).toBeLessThanOrEqual(7);
+    expect(Math.ceil(maxRoutesPerStack * perRoute)).toBeLessThan(maxResourcesPerStack);
+  });
+
+  it(`leaves the parent stack room for the nested stacks of ${targetRoutes} routes`, () => {
+    const [root, ...nested] = counts;
+    const fixed = (root?.resources ?? 0) - nested.length;
+
+    expect(fixed + Math.ceil(targetRoutes / maxRoutesPerStack) + groupRoutes(routes).size).toBeLessThan(maxResourcesPerStack);
+  });
+});
+
+describe(`a route table of ${targetRoutes} routes`, () => {
+  /** The real table, filled up with rows in the existing folders (each reusing a real handler of its folder). */
+  function fullTable(): { table: Route[]; partitions: Record<string, readonly PartitionName[]> } {
+    const shares: Record<string, number> = { companies: 50, timeline: 50, associations: 40, properties: 30, oauth: 25, default: 5 };
+    const table: Route[] = [...routes];
+    const partitions: Record<string, readonly PartitionName[]> = { ...routePartitions };
+    for (const [group, share] of Object.entries(shares)) {
+      const template = routes.find((route) => routeGroupOf(route) === group && route.table !== 'none') ?? routes.find((route) => routeGroupOf(route) === group);
+      if (!template) throw new Error(`no route in functions/${group}/`);
+      const existing = routes.filter((route) => routeGroupOf(route) === group).length;
+      for (let index = existing; index < share; index += 1) {
+        const name = `${group.replace(/-/g, '')}Extra${index}`;
+        table.push({ ...template, name, method: 'GET', path: `/extra/${group}/${index}`, secrets: undefined });
+        partitions[name] = routePartitions[template.name] ?? [];
+      }
+    }
+    return { table, partitions };
+  }
+
+  it(`synthesizes with every stack under ${maxResourcesPerStack} resources`, () => {
+    const { table, partitions } = fullTable();
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const { api } = addPlatformStacks(app, {
+      routes: table, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
+      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: partitions,
+    });
+    const stacks: Stack[] = [api, ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack)];
+    const sizes = stacks.map((stack) => ({ stack: stack.node.path, resources: Object.keys((CdkTemplate.fromStack(stack).toJSON() as { Resources: object }).Resources).length }));
+
+    expect(table.length).toBeGreaterThanOrEqual(targetRoutes);
+    expect(new Set(table.map((route) => route.name)).size).toBe(table.length);
+    expect(sizes.length).toBe(1 + groupRoutes(table).size);
+    for (const size of sizes) expect([size.stack, size.resources < maxResourcesPerStack]).toEqual([size.stack, true]);
+    expect(Math.max(...sizes.map((size) => size.resources))).toBeGreaterThan(maxRoutesPerStack * 6);
+  }, synthesisTimeoutMs);
+
+  it(`refuses a folder of more than ${maxRoutesPerStack} routes at synth, naming the fix`, () => {
+    const crowded = Array.from({ length: maxRoutesPerStack + 1 }, (_unused, index): Route => ({
+      name: `crowded${index}`, method: 'GET', path: `/crowded/${index}`, entry: 'functions/companies/get-company.ts', scopes: ['crm.objects.companies.read'], body: 'none', table: 'read',
+    }));
+
+    expect(() => groupRoutes(crowded)).toThrow(/functions\/companies\/ serves 51 routes.*move some handlers into a new folder/);
+  });
+});

@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { commandAt, runnableShellBlocks, shellCommands, type ShellBlock } from '../support/readme-examples';
+
+/**
+ * Pastes the README's shell examples, in order, into one bash session after a fresh `npm start`
+ * (the real bin/local.ts with its own in-memory DynamoDB Local, on free loopback ports), as a new
+ * user would, and checks every curl's answer: 2xx/3xx, or exactly the status the README names
+ * for that command. The convention is in test/support/readme-examples.ts and in the README.
+ */
+
+const root = path.resolve(__dirname, '..', '..');
+const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const startTimeoutMs = 120_000;
+const examplesTimeoutMs = 300_000;
+
+/** The environment of a fresh terminal: nothing of the test run's own DynamoDB or server. */
+function freshEnvironment(stateDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  const dropped = new Set(['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'TABLE_NAME', 'SECRETS_FILE', 'SECRETS_JSON', 'TOKEN_PUBLIC_KEYS', 'PORT', 'TEST_STATE_DIR']);
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!dropped.has(name) && !name.startsWith('npm_') && !name.startsWith('JEST_')) env[name] = value;
+  }
+  return { ...env, LOCAL_STATE_DIR: stateDir, LOG_LEVEL: 'ERROR', ...extra };
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  kill(child, 'SIGTERM');
+  if (!(await exited(child, 15_000))) kill(child, 'SIGKILL');
+  // DynamoDB Local's JVM runs in the same process group: make sure nothing of it stays behind.
+  kill(child, 'SIGKILL');
+  await exited(child, 5_000);
+}
+
+/** Starts `npm start`'s code path and resolves once it has seeded the demo and written running.json. */
+async function startLocal(stateDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [tsx, 'bin/local.ts'], {
+    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    env: freshEnvironment(stateDir, { PORT: '0', DYNAMODB_PORT: '0' }),
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const deadline = Date.now() + startTimeoutMs;
+  while (!existsSync(path.join(stateDir, 'running.json'))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop(child);
+      throw new Error(`npm start did not come up within ${startTimeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, output: () => output };
+}
+
+/** A curl that records each answer's final status and the script line it was called from. */
+const prelude = [
+  'set -e',
+  'curl() {',
+  '  local headers status args code=0',
+  '  headers=$(mktemp)',
+  '  command curl -D "$headers" "$@" || code=$?',
+  "  status=$(sed -n 's/^HTTP\\/[0-9.]* \\([0-9][0-9][0-9]\\).*/\\1/p' \"$headers\" | tail -n 1)",
+  '  rm -f "$headers"',
+  "  args=\"$*\"; args=${args//$'\\n'/ }; args=${args//$'\\t'/ }",
+  "  printf '%s\\t%s\\t%s\\n' \"${status:-none}\" \"${BASH_LINENO[0]}\" \"${args:0:400}\" >> \"$README_CURL_LOG\"",
+  '  return $code',
+  '}',
+  'trap \'echo "README example failed: script line $LINENO, exit status $?" >&2\' ERR',
+].join('\n');
+
+interface Placed {
+  block: ShellBlock;
+  /** 1-based script line of the block's first line. */
+  scriptLine: number;
+}
+
+function buildScript(blocks: ShellBlock[]): { script: string; placed: Placed[] } {
+  const lines = prelude.split('\n');
+  const placed: Placed[] = [];
+  for (const block of blocks) {
+    lines.push(`# README line ${block.readmeLine}`);
+    placed.push({ block, scriptLine: lines.length + 1 });
+    lines.push(...block.lines);
+  }
+  lines.push('echo README-EXAMPLES-DONE');
+  return { script: lines.join('\n'), placed };
+}
+
+function runBash(scriptFile: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', [scriptFile], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-30_000); };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    const timer = setTimeout(() => {
+      output += `\n(killed after ${examplesTimeoutMs} ms)`;
+      kill(child, 'SIGKILL');
+    }, examplesTimeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('README examples', () => {
+  it('work when pasted in order after npm start', async () => {
+    const blocks = runnableShellBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'));
+    expect(blocks.length).toBeGreaterThan(5);
+    const stateDir = mkdtempSync(path.join(tmpdir(), 'readme-examples-'));
+    const server = await startLocal(stateDir);
+    try {
+      const { script, placed } = buildScript(blocks);
+      const scriptFile = path.join(stateDir, 'readme.sh');
+      const curlLog = path.join(stateDir, 'curl.log');
+      writeFileSync(scriptFile, script);
+      writeFileSync(curlLog, '');
+
+      const result = await runBash(scriptFile, freshEnvironment(stateDir, { README_CURL_LOG: curlLog }));
+
+      const where = (scriptLine: number) => {
+        const at = [...placed].reverse().find((entry) => entry.scriptLine <= scriptLine);
+        return at && scriptLine - at.scriptLine < at.block.lines.length
+          ? { placed: at, line: scriptLine - at.scriptLine, readmeLine: at.block.readmeLine + scriptLine - at.scriptLine }
+          : undefined;
+      };
+      const failures: string[] = [];
+      const calls = readFileSync(curlLog, 'utf8').split('\n').filter((line) => line !== '').map((line) => {
+        const [status = '', scriptLine = '', args = ''] = line.split('\t');
+        return { status: Number(status), scriptLine: Number(scriptLine), args };
+      });
+      for (const call of calls) {
+        const found = where(call.scriptLine);
+        const command = found && commandAt(shellCommands(found.placed.block.lines), found.line);
+        const expected = command?.expectedStatus;
+        const ok = expected !== undefined ? call.status === expected : call.status >= 200 && call.status < 400;
+        if (!ok) {
+          failures.push(`README line ${found?.readmeLine ?? `? (script line ${call.scriptLine})`}: answered ${Number.isNaN(call.status) ? 'nothing' : call.status}` +
+            `${expected !== undefined ? `, documented ${expected}` : ''}: curl ${call.args}`);
+        }
+      }
+      for (const entry of placed) {
+        const ran = calls.some((call) => where(call.scriptLine)?.placed === entry);
+        if (entry.block.lines.some((line) => /\bcurl\b/.test(line.replace(/\s#.*$/, ''))) && !ran && result.code === 0) {
+          failures.push(`README line ${entry.block.readmeLine}: the block names curl but no curl call of it was recorded`);
+        }
+      }
+      const failedLine = /script line (\d+)/.exec(result.output);
+      const failedAt = failedLine ? where(Number(failedLine[1])) : undefined;
+      if (result.code !== 0 || !result.output.includes('README-EXAMPLES-DONE')) {
+        failures.push(`the examples stopped with exit status ${result.code}${failedAt ? ` at README line ${failedAt.readmeLine}` : ''}\n` +
+          `--- shell output (tail) ---\n${result.output.slice(-6000)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(calls.length).toBeGreaterThan(20);
+    } finally {
+      await stop(server.child);
+      rmSync(stateDir, { recursive: true, force: true });
+    }
+  }, startTimeoutMs + examplesTimeoutMs + 60_000);
+});

@@ -1,0 +1,152 @@
+import { requireAssociationLabelName, resolveCompanyAssociationType } from '../../shared/associations/association-labels';
+import { companyObjectType } from '../../shared/associations/object-types';
+import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
+import { isNumericId } from '../../shared/companies/company-id';
+import { normaliseCompanyValues } from '../../shared/companies/company-values';
+import { normalizeDomain } from '../../shared/companies/normalize-domain';
+import { toAppError } from '../../shared/http/error-body';
+import { escapeHtml } from '../../shared/http/html';
+import { verifyAccessToken } from '../../shared/oauth/access-token';
+import { parseScopeList } from '../../shared/oauth/scopes';
+import { clientCredentialsOf } from '../../shared/oauth/token-grants';
+import { getCompanyProperty } from '../../shared/properties/company-properties';
+import { findStandardCompanyProperty } from '../../shared/properties/company-property-catalog';
+import type { PropertyDefinition, PropertyType, FieldType } from '../../shared/properties/property-definition';
+import { isDecimalNumber, validatePropertyValues } from '../../shared/properties/validate-property-values';
+import { propertyNamePattern } from '../../shared/timeline/event-type-properties';
+import { iframeProblems, parseTimestamp, valueProblem } from '../../shared/timeline/events';
+import { parseNumericId, parsePathId, requireWellFormedJson } from '../../shared/timeline/timeline-access';
+import type { EventTypeProperty } from '../../shared/db/timeline';
+import { matchRoute } from '../../bin/local-gateway';
+import { adversarialLength, adversarialStrings } from '../support/adversarial-strings';
+
+/**
+ * Every function that runs a regular expression (or scans) over client text, fed 64 KiB strings
+ * built to make backtracking blow up. The budget is CPU time of this process
+ * (process.cpuUsage), not wall clock, so a busy machine does not fail it: 50 ms per call, where
+ * a linear scan of 64 KiB takes well under 5 ms and the quadratic patterns this replaced took
+ * seconds (numberofemployees of 40,000 digits and "x": 4.6 s).
+ */
+const cpuBudgetMs = 50;
+
+async function cpuMsOf(call: () => unknown): Promise<number> {
+  const start = process.cpuUsage();
+  try {
+    await call();
+  } catch {
+    // Refusing the input is the expected outcome for most of these; only the time matters here.
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function definition(name: string, type: PropertyType, fieldType: FieldType, extra: Partial<PropertyDefinition> = {}): PropertyDefinition {
+  const base = findStandardCompanyProperty('city') as PropertyDefinition;
+  return { ...base, name, type, fieldType, hubspotDefined: false, options: [], ...extra };
+}
+
+const option = (value: string) => ({ label: value, value, displayOrder: 0, hidden: false });
+const customDefinitions = [
+  definition('custom_number', 'number', 'number'),
+  definition('custom_bool', 'bool', 'booleancheckbox'),
+  definition('custom_datetime', 'datetime', 'date'),
+  definition('custom_date', 'date', 'date'),
+  definition('custom_select', 'enumeration', 'select', { options: [option('a'), option('b')] }),
+  definition('custom_checkbox', 'enumeration', 'checkbox', { options: [option('a'), option('b')] }),
+  definition('custom_owner', 'enumeration', 'select', { externalOptions: true }),
+  definition('custom_phone', 'phone_number', 'phonenumber'),
+];
+const schema = {
+  find: (name: string) => findStandardCompanyProperty(name) ?? customDefinitions.find((entry) => entry.name === name),
+  uniqueProperties: () => [],
+};
+
+const timelineProperty = (propertyType: EventTypeProperty['propertyType']): EventTypeProperty => ({
+  id: 1, eventTypeId: 1, name: 'field', label: 'Field', propertyType, options: propertyType === 'Enumeration' ? [{ value: 'a', label: 'A' }] : null,
+} as EventTypeProperty);
+
+/** One row per function that tests or scans client text: its name and how to call it with one string. */
+const targets: readonly [string, (text: string) => unknown][] = [
+  ...['numberofemployees', 'annualrevenue', 'closedate', 'domain', 'name', 'lifecyclestage', 'industry', 'hubspot_owner_id', 'hubspot_team_id', 'hs_additional_domains',
+    ...customDefinitions.map((entry) => entry.name)].map((name): [string, (text: string) => unknown] =>
+    [`validatePropertyValues: ${name}`, (text) => validatePropertyValues({ [name]: text }, schema)]),
+  ['normaliseCompanyValues: domain', (text) => normaliseCompanyValues({ domain: text }, schema)],
+  ['normaliseCompanyValues: hs_additional_domains', (text) => normaliseCompanyValues({ name: 'x', hs_additional_domains: text }, schema)],
+  ['normalizeDomain', (text) => normalizeDomain(text)],
+  ['isDecimalNumber', (text) => isDecimalNumber(text)],
+  ['timeline valueProblem: Numeric', (text) => valueProblem(timelineProperty('Numeric'), text)],
+  ['timeline valueProblem: Date', (text) => valueProblem(timelineProperty('Date'), text)],
+  ['timeline valueProblem: Enumeration', (text) => valueProblem(timelineProperty('Enumeration'), text)],
+  ['timeline parseTimestamp', (text) => parseTimestamp(text)],
+  ['timeline iframeProblems', (text) => iframeProblems({ linkLabel: text, iframeLabel: text, iframeUri: text, width: 1, height: 1 }, 'timelineIFrame')],
+  ['timeline property name pattern', (text) => propertyNamePattern.test(text)],
+  ['requireWellFormedJson', (text) => requireWellFormedJson({ [text]: [text, { key: text }] })],
+  ['parsePathId', (text) => parsePathId(text, 'eventTypeId')],
+  ['parseNumericId', (text) => parseNumericId(text)],
+  ['isNumericId', (text) => isNumericId(text)],
+  ['requireAssociationLabelName', (text) => requireAssociationLabelName(text)],
+  ['resolveCompanyAssociationType', (text) => resolveCompanyAssociationType(1, companyObjectType, text)],
+  ['getCompanyProperty (name pattern)', (text) => getCompanyProperty(1, text)],
+  ['parseScopeList', (text) => parseScopeList(text)],
+  ['verifyAccessToken', (text) => verifyAccessToken(text)],
+  ['verifyAccessToken: payload.signature shape', (text) => verifyAccessToken(`${text}.${'A'.repeat(86)}`)],
+  ['clientCredentialsOf: Basic header', (text) => clientCredentialsOf({}, text)],
+  ['clientCredentialsOf: Basic prefix', (text) => clientCredentialsOf({}, `Basic ${text}`)],
+  ['escapeHtml', (text) => escapeHtml(text)],
+  ['toAppError: network error message', (text) => toAppError(new Error(text))],
+  ['toAppError: client error message', (text) => toAppError(Object.assign(new Error(text), { statusCode: 400 }))],
+  ['isEmailAddress', (text) => isEmailAddress(text)],
+  ['isAccountDomain', (text) => isAccountDomain(text)],
+  ['local gateway matchRoute', (text) => matchRoute('GET', `/crm/v3/objects/companies/${text}`)],
+];
+
+describe('CPU time of every regex-using function on 64 KiB adversarial strings', () => {
+  it('uses strings of 64 KiB', () => {
+    for (const text of Object.values(adversarialStrings)) expect(text).toHaveLength(adversarialLength);
+  });
+
+  it.each(targets)('%s stays within the per-call CPU budget for every adversarial string', async (_name, call) => {
+    const slow: string[] = [];
+    for (const [shape, text] of Object.entries(adversarialStrings)) {
+      const ms = await cpuMsOf(() => call(text));
+      if (ms > cpuBudgetMs) slow.push(`${shape}: ${ms.toFixed(1)} ms CPU`);
+    }
+
+    expect(slow).toEqual([]);
+  });
+});
+
+describe('the reproductions of issue 9, finding 1', () => {
+  it('rejects numberofemployees of 40,000 digits and an x with INVALID_LONG within the CPU budget', async () => {
+    const value = `${'1'.repeat(40_000)}x`;
+    let error: unknown;
+
+    const ms = await cpuMsOf(() => {
+      try {
+        validatePropertyValues({ numberofemployees: value }, schema);
+      } catch (caught) {
+        error = caught;
+      }
+    });
+
+    expect(ms).toBeLessThan(cpuBudgetMs);
+    expect(error).toMatchObject({ errors: [expect.objectContaining({ code: 'INVALID_LONG' })] });
+  });
+
+  it('rejects a domain of a, 60,000 dots and - within the CPU budget', async () => {
+    let result: string | undefined = 'unset';
+
+    const ms = await cpuMsOf(() => {
+      result = normalizeDomain(`a${'.'.repeat(60_000)}-`);
+    });
+
+    expect(ms).toBeLessThan(cpuBudgetMs);
+    expect(result).toBeUndefined();
+  });
+
+  it('still accepts the numbers, dates and domains it accepted before', () => {
+    expect(validatePropertyValues({ numberofemployees: '1.', annualrevenue: '-.5e3', closedate: '2024-05-02T14:03:11.512+02:00' }, schema))
+      .toEqual({ numberofemployees: '1.', annualrevenue: '-.5e3', closedate: '2024-05-02T12:03:11.512Z' });
+    expect(normalizeDomain('https://www.Acme.example.../about')).toBe('acme.example');
+  });
+});
