@@ -5,6 +5,7 @@ import { AppError } from './http/errors';
 export interface BatchError {
   status: 'error';
   category: string;
+  subCategory?: string;
   message: string;
   context: Record<string, string[]>;
   errors: unknown[];
@@ -32,7 +33,7 @@ export function envelope<T>(startedAt: string, results: T[], errors: BatchError[
 export function batchErrorOf(error: unknown, objectWriteTraceId?: string): BatchError {
   if (!(error instanceof AppError) || error.status >= 500) throw error;
   return {
-    status: 'error', category: error.category, message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
+    status: 'error', category: error.category, ...(error.subCategory ? { subCategory: error.subCategory } : {}), message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
     ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
   };
 }

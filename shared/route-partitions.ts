@@ -76,4 +76,9 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   putRecordAssociation: ['hubs'],
   putDefaultAssociation: ['hubs'],
   deleteRecordAssociation: ['hubs'],
+  batchCreateAssociations: ['hubs'],
+  batchReadAssociations: ['hubs'],
+  batchArchiveAssociations: ['hubs'],
+  batchArchiveAssociationLabels: ['hubs'],
+  batchAssociateDefault: ['hubs'],
 };

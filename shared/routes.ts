@@ -154,6 +154,18 @@ export const routes = [
     entry: 'functions/associations/put-default-association.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
   { name: 'deleteRecordAssociation', method: 'DELETE', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
     entry: 'functions/associations/delete-record-association.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+
+  // v4 association batches between two object types (one of them companies).
+  { name: 'batchCreateAssociations', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/create',
+    entry: 'functions/associations/batch-create-associations.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchReadAssociations', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/read',
+    entry: 'functions/associations/batch-read-associations.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
+  { name: 'batchArchiveAssociations', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/archive',
+    entry: 'functions/associations/batch-archive-associations.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchArchiveAssociationLabels', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/labels/archive',
+    entry: 'functions/associations/batch-archive-association-labels.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchAssociateDefault', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/associate/default',
+    entry: 'functions/associations/batch-associate-default.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

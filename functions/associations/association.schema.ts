@@ -74,3 +74,45 @@ export const labelPath = typedSchema({
   required: ['fromObjectType', 'toObjectType', 'associationTypeId'],
   properties: { fromObjectType: segment, toObjectType: segment, associationTypeId: segment },
 } as const);
+
+const objectId = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+
+/** {from:{id}, to:{id}, types:[AssociationSpec]}: batch create and batch labels/archive. */
+export const batchPairsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array', maxItems: 2000,
+      items: { type: 'object', required: ['from', 'to', 'types'], properties: { from: objectId, to: objectId, types: { type: 'array', maxItems: 20, items: associationSpec } } },
+    },
+  },
+} as const);
+
+/** {from:{id}, to:{id}}: batch associate/default. */
+export const batchDefaultPairsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: { inputs: { type: 'array', maxItems: 2000, items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: objectId } } } },
+} as const);
+
+/** {from:{id}, to:[{id}]}: batch archive; at most 2,000 pairs over all inputs (the domain counts them). */
+export const batchArchivePairsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: { type: 'array', maxItems: 2000, items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: { type: 'array', maxItems: 2000, items: objectId } } } },
+  },
+} as const);
+
+/** {id, after?}: batch read. */
+export const batchReadAssociationsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array', maxItems: 1000,
+      items: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } } },
+    },
+  },
+} as const);

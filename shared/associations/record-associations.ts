@@ -1,4 +1,5 @@
 import { nowMs } from '../clock';
+import { mapConcurrently } from '../map-concurrently';
 import { isNumericId } from '../companies/company-id';
 import { appendHistory, historyEntry, type Actor } from '../companies/company-values';
 import { companyNotFound } from '../companies/read-companies';
@@ -9,7 +10,9 @@ import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../http/errors';
 import { inverseTypeOf, requireObjectType, resolveTypeBetween } from './association-labels';
 import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from './association-types';
-import { associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, withImpliedTypes } from './company-association-entries';
+import {
+  associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
+} from './company-association-entries';
 import { companyObjectType, type ObjectType } from './object-types';
 
 /** Ids go out as JSON numbers, as HubSpot sends them, unless a number would lose digits. */
@@ -52,14 +55,14 @@ export const maxAssociationLimit = 500;
  * The two records of a v4 call, seen from the company that stores the association: the company
  * item holds every association a company has, so one record of the pair must be a company.
  */
-interface Pair {
+export interface Pair {
   from: ObjectType;
   to: ObjectType;
   /** True when `from` is the company (the stored direction). */
   isForward: boolean;
 }
 
-function requirePair(fromToken: string, toToken: string): Pair {
+export function requirePair(fromToken: string, toToken: string): Pair {
   const from = requireObjectType(fromToken, 'objectType');
   const to = requireObjectType(toToken, 'toObjectType');
   if (from.id !== companyObjectType.id && to.id !== companyObjectType.id) {
@@ -69,7 +72,7 @@ function requirePair(fromToken: string, toToken: string): Pair {
   return { from, to, isForward: from.id === companyObjectType.id };
 }
 
-function requireIds(pair: Pair, fromId: string, toId: string): { companyId: string; other: ObjectType; otherId: string } {
+export function requireIds(pair: Pair, fromId: string, toId: string): { companyId: string; other: ObjectType; otherId: string } {
   if (!isNumericId(fromId)) {
     if (pair.from.id === companyObjectType.id) throw companyNotFound(fromId);
     throw new ValidationError(`${fromId} is not a valid object id`, { context: { objectId: [fromId] } });
@@ -79,7 +82,7 @@ function requireIds(pair: Pair, fromId: string, toId: string): { companyId: stri
 }
 
 /** Standard types and every custom type (live or deleted) between two object types, both directions. */
-async function typeCatalog(hubId: number, a: ObjectType, b: ObjectType, typeIds: Iterable<number>): Promise<(fromId: string, typeId: number) => AssociationType | undefined> {
+export async function typeCatalog(hubId: number, a: ObjectType, b: ObjectType, typeIds: Iterable<number>): Promise<(fromId: string, typeId: number) => AssociationType | undefined> {
   const custom = new Map<number, AssociationType>();
   if ([...typeIds].some((typeId) => typeId >= 1000)) {
     const lists = await Promise.all([customTypes.listCustomAssociationTypes(hubId, a.id, b.id), ...(a.id === b.id ? [] : [customTypes.listCustomAssociationTypes(hubId, b.id, a.id)])]);
@@ -92,7 +95,7 @@ async function typeCatalog(hubId: number, a: ObjectType, b: ObjectType, typeIds:
  * The types between the company and one record, as seen from `viewFrom`. A deleted label reads
  * as the pair's unlabeled type; each type id appears once.
  */
-function typeViews(companyTypeIds: readonly number[], viewFrom: ObjectType, viewTo: ObjectType, lookup: (fromId: string, typeId: number) => AssociationType | undefined): AssociationTypeView[] {
+export function typeViews(companyTypeIds: readonly number[], viewFrom: ObjectType, viewTo: ObjectType, lookup: (fromId: string, typeId: number) => AssociationType | undefined): AssociationTypeView[] {
   const views = new Map<number, AssociationTypeView>();
   for (const companyTypeId of companyTypeIds) {
     const stored = lookup(companyObjectType.id, companyTypeId);
@@ -120,6 +123,37 @@ function requirePaging(limit: number | undefined, after: string | undefined): nu
   return size;
 }
 
+export interface FoundPage {
+  found: { id: string; typeIds: number[] }[];
+  hasMore: boolean;
+}
+
+/** A company's associated records of one type, in id order, after `after`: read from its item. */
+export function companyPage(record: CompanyRecord, to: ObjectType, limit: number, after: string | undefined): FoundPage {
+  const ids = new Set<string>();
+  const prefix = `${to.id}/`;
+  for (const key of Object.keys(record.associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
+  const sorted = [...ids].sort(byNumericId).filter((id) => after === undefined || byNumericId(id, after) > 0);
+  return { found: sorted.slice(0, limit).map((id) => ({ id, typeIds: companyTypeIdsFor(record, to, id) })), hasMore: sorted.length > limit };
+}
+
+/** The companies a reverse-lookup page names that still hold the association (the company item is the truth). */
+export function edgePageFound(companyIds: readonly string[], records: ReadonlyMap<string, CompanyRecord>, from: ObjectType, fromId: string): FoundPage['found'] {
+  return companyIds.flatMap((id) => {
+    const record = records.get(id);
+    const typeIds = record ? companyTypeIdsFor(record, from, fromId) : [];
+    return typeIds.length > 0 ? [{ id, typeIds }] : [];
+  });
+}
+
+/** Companies by id, one BatchGetItem per 100. */
+export async function findCompaniesById(hubId: number, ids: readonly string[]): Promise<Map<string, CompanyRecord>> {
+  const unique = [...new Set(ids)];
+  const chunks = Array.from({ length: Math.ceil(unique.length / 100) }, (_, index) => unique.slice(index * 100, index * 100 + 100));
+  const maps = await mapConcurrently(chunks, 4, (chunk) => companies.findCompanies(hubId, chunk));
+  return new Map(maps.flatMap((map) => [...map]));
+}
+
 /**
  * One page of the records associated with one record, in id order. From a company: one GetItem
  * (the company holds every association). From a record of another type: one Query of the
@@ -135,38 +169,22 @@ export async function listRecordAssociations(
     if (pair.isForward) throw companyNotFound(fromId);
     return { results: [] };
   }
-  const found: { id: string; typeIds: number[] }[] = [];
-  let hasMore: boolean;
+  let page: FoundPage;
+  let last: string | undefined;
   if (pair.isForward) {
     const record = await companies.findCompany(hubId, fromId);
     if (!record) throw companyNotFound(fromId);
-    const ids = new Set<string>();
-    const prefix = `${pair.to.id}/`;
-    for (const key of Object.keys(record.associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
-    const sorted = [...ids].sort(byNumericId).filter((id) => query.after === undefined || byNumericId(id, query.after) > 0);
-    for (const id of sorted.slice(0, limit)) found.push({ id, typeIds: companyTypeIdsFor(record, pair.to, id) });
-    hasMore = sorted.length > limit;
+    page = companyPage(record, pair.to, limit, query.after);
+    last = page.found.at(-1)?.id;
   } else {
-    const page = await companies.listAssociationEdges(hubId, pair.from.id, fromId, limit, query.after);
-    const records = new Map<string, CompanyRecord>();
-    for (let start = 0; start < page.companyIds.length; start += 100) {
-      for (const [id, record] of await companies.findCompanies(hubId, page.companyIds.slice(start, start + 100))) records.set(id, record);
-    }
-    for (const id of page.companyIds) {
-      const record = records.get(id);
-      const typeIds = record ? companyTypeIdsFor(record, pair.from, fromId) : [];
-      if (typeIds.length > 0) found.push({ id, typeIds });
-    }
-    hasMore = page.hasMore;
-    const last = page.companyIds.at(-1);
-    const lookup = await typeCatalog(hubId, pair.from, pair.to, found.flatMap((entry) => entry.typeIds));
-    const results = found.map((entry) => ({ toObjectId: wireId(entry.id), associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup) }));
-    return hasMore && last ? { results, paging: { next: { after: last, link: linkFor(last) } } } : { results };
+    const edges = await companies.listAssociationEdges(hubId, pair.from.id, fromId, limit, query.after);
+    const records = await findCompaniesById(hubId, edges.companyIds);
+    page = { found: edgePageFound(edges.companyIds, records, pair.from, fromId), hasMore: edges.hasMore };
+    last = edges.companyIds.at(-1);
   }
-  const lookup = await typeCatalog(hubId, pair.from, pair.to, found.flatMap((entry) => entry.typeIds));
-  const results = found.map((entry) => ({ toObjectId: wireId(entry.id), associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup) }));
-  const last = found.at(-1)?.id;
-  return hasMore && last ? { results, paging: { next: { after: last, link: linkFor(last) } } } : { results };
+  const lookup = await typeCatalog(hubId, pair.from, pair.to, page.found.flatMap((entry) => entry.typeIds));
+  const results = page.found.map((entry) => ({ toObjectId: wireId(entry.id), associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup) }));
+  return page.hasMore && last ? { results, paging: { next: { after: last, link: linkFor(last) } } } : { results };
 }
 
 /** Drops the pin when its activity is no longer associated (the pinning rule). */
@@ -185,52 +203,106 @@ export interface PairTypes {
   add: readonly AssociationType[];
 }
 
+/** One pair of a company's change: the record on the other side and the types it should hold. */
+export interface PairChange {
+  other: ObjectType;
+  otherId: string;
+  next: (current: readonly number[]) => PairTypes;
+}
+
+export interface CompanyPairsOutcome {
+  /** Undefined when the company does not exist. */
+  record: CompanyRecord | undefined;
+  /** Changes (by index) left out because they would pass the association limits. */
+  rejected: Map<number, ValidationError>;
+}
+
+/** A custom type by id; a batch passes a memoized one so each id is read once per request. */
+export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
+
+function limitError(keys: number): ValidationError {
+  return new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
+    { context: { associations: [String(keys)] } });
+}
+
 /**
- * Sets the company-side types between a company and one record to what `next` returns for the
- * types it holds now: one read and one transaction (which also updates the other company of a
- * company pair). Undefined when the company does not exist.
+ * Applies pair changes to one company in one read and one transaction (which also updates the
+ * other company of each company pair). A change that would pass the association limits is left
+ * out and reported; the others are written together.
  */
-export async function changePairTypes(
-  actor: Actor, companyId: string, other: ObjectType, otherId: string, next: (current: readonly number[]) => PairTypes,
-): Promise<CompanyRecord | undefined> {
-  const prefix = `${other.id}/${otherId}/`;
+export async function changeCompanyPairs(
+  actor: Actor, companyId: string, changes: readonly PairChange[], findType: CustomTypeFinder = (typeId) => customTypes.findCustomAssociationType(actor.hubId, typeId),
+): Promise<CompanyPairsOutcome> {
+  const rejected = new Map<number, ValidationError>();
   const saved = await saveCompanyChange(actor.hubId, companyId, async (record) => {
-    const currentKeys = Object.keys(record.associations).filter((key) => key.startsWith(prefix));
-    const { keep, add: wanted } = next(currentKeys.map((key) => Number(key.slice(prefix.length))));
-    const wantedKeys = new Set([...keep.map((typeId) => `${prefix}${typeId}`), ...wanted.map((type) => `${prefix}${type.typeId}`)]);
-    const removed = currentKeys.filter((key) => !wantedKeys.has(key));
-    const added = wanted.filter((type) => !(`${prefix}${type.typeId}` in record.associations));
-    if (removed.length === 0 && added.length === 0) return undefined;
+    rejected.clear();
     const associations = { ...record.associations };
-    for (const key of removed) delete associations[key];
-    for (const type of added) associations[`${prefix}${type.typeId}`] = type.name;
+    let keyCount = Object.keys(associations).length;
+    const linkedCompanies = new Set(Object.keys(associations).filter((key) => key.startsWith(`${companyObjectType.id}/`)).map((key) => key.split('/')[1]));
     const linked: LinkedCompanyChange[] = [];
-    if (other.id === companyObjectType.id) {
-      const reverseKey = (typeId: number) => `${companyObjectType.id}/${companyId}/${typeId}`;
-      const removedTypes = await Promise.all(removed.map(async (key) => {
-        const typeId = Number(key.slice(prefix.length));
-        return findStandardTypeFrom(companyObjectType.id, typeId) ?? await customTypes.findCustomAssociationType(actor.hubId, typeId);
-      }));
-      linked.push({
-        companyId: otherId,
-        set: Object.fromEntries(added.map((type) => [reverseKey(type.inverseTypeId), type.inverseName])),
-        remove: removedTypes.flatMap((type) => (type ? [reverseKey(type.inverseTypeId)] : [])),
-      });
+    let changed = false;
+    for (const [index, change] of changes.entries()) {
+      const prefix = `${change.other.id}/${change.otherId}/`;
+      const currentKeys = Object.keys(associations).filter((key) => key.startsWith(prefix));
+      const { keep, add: wanted } = change.next(currentKeys.map((key) => Number(key.slice(prefix.length))));
+      const wantedKeys = new Set([...keep.map((typeId) => `${prefix}${typeId}`), ...wanted.map((type) => `${prefix}${type.typeId}`)]);
+      const removed = currentKeys.filter((key) => !wantedKeys.has(key));
+      const added = [...new Map(wanted.filter((type) => !(`${prefix}${type.typeId}` in associations)).map((type) => [type.typeId, type])).values()];
+      if (removed.length === 0 && added.length === 0) continue;
+      const isCompanyPair = change.other.id === companyObjectType.id;
+      const nextKeyCount = keyCount - removed.length + added.length;
+      const linksAfter = linkedCompanies.size + (isCompanyPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
+      if (added.length > 0 && (nextKeyCount > maxAssociationsPerCompany || linksAfter > maxCompanyLinksPerCompany)) {
+        rejected.set(index, limitError(nextKeyCount));
+        continue;
+      }
+      for (const key of removed) delete associations[key];
+      for (const type of added) associations[`${prefix}${type.typeId}`] = type.name;
+      keyCount = nextKeyCount;
+      changed = true;
+      if (isCompanyPair) {
+        if (currentKeys.length === removed.length && added.length === 0) linkedCompanies.delete(change.otherId);
+        else linkedCompanies.add(change.otherId);
+        const reverseKey = (typeId: number) => `${companyObjectType.id}/${companyId}/${typeId}`;
+        const removedTypes = await Promise.all(removed.map(async (key) => {
+          const typeId = Number(key.slice(prefix.length));
+          return findStandardTypeFrom(companyObjectType.id, typeId) ?? await findType(typeId);
+        }));
+        linked.push({
+          companyId: change.otherId,
+          set: Object.fromEntries(added.map((type) => [reverseKey(type.inverseTypeId), type.inverseName])),
+          remove: removedTypes.flatMap((type) => (type ? [reverseKey(type.inverseTypeId)] : [])),
+        });
+      }
     }
+    if (!changed) return undefined;
     const nextRecord: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
     checkAssociationLimits(nextRecord);
     return { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked };
   });
-  return saved ? (saved.write?.record ?? saved.record) : undefined;
+  return { record: saved ? (saved.write?.record ?? saved.record) : undefined, rejected };
+}
+
+/**
+ * Sets the company-side types between a company and one record to what `next` returns for the
+ * types it holds now: one read and one transaction. Undefined when the company does not exist.
+ */
+export async function changePairTypes(
+  actor: Actor, companyId: string, other: ObjectType, otherId: string, next: (current: readonly number[]) => PairTypes,
+): Promise<CompanyRecord | undefined> {
+  const { record, rejected } = await changeCompanyPairs(actor, companyId, [{ other, otherId, next }]);
+  const refused = rejected.get(0);
+  if (refused) throw refused;
+  return record;
 }
 
 /** The company-side type of a type sent for the direction `pair.from -> pair.to`. */
-async function companySideType(hubId: number, pair: Pair, type: AssociationType): Promise<AssociationType> {
+export async function companySideType(hubId: number, pair: Pair, type: AssociationType): Promise<AssociationType> {
   return pair.isForward ? type : inverseTypeOf(hubId, type);
 }
 
 /** A primary type also holds its unlabeled type (DOC-ASSOC). */
-function withImplied(types: readonly AssociationType[]): AssociationType[] {
+export function withImplied(types: readonly AssociationType[]): AssociationType[] {
   const all = new Map<number, AssociationType>();
   for (const type of types) {
     for (const entry of withImpliedTypes({ type, to: companyObjectType, toObjectId: '' })) all.set(entry.type.typeId, entry.type);

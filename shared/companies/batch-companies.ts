@@ -1,3 +1,4 @@
+import { mapConcurrently } from '../map-concurrently';
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
 import { AppError, ConflictError, ValidationError } from '../http/errors';
@@ -14,21 +15,6 @@ import type { AssociationInput } from '../associations/company-association-entri
 
 function notFoundError(ids: string[]): BatchError {
   return { status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, context: { ids }, errors: [], links: {} };
-}
-
-/** Bounded parallelism: a batch of 100 writes must not open 100 connections at once. */
-async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await fn(items[index] as T, index);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */

@@ -203,6 +203,11 @@ function validBodyOf(route: Route): JsonObject | undefined {
     createAssociationLabelSpecPath: { name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' },
     updateAssociationLabel: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed' },
     updateAssociationLabelSpecPath: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Inverse renamed' },
+    batchCreateAssociations: { inputs: [{ from: { id: companyId }, to: { id: '901' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }] }] },
+    batchReadAssociations: { inputs: [{ id: companyId }, { id: companyId, after: '900' }] },
+    batchArchiveAssociations: { inputs: [{ from: { id: companyId }, to: [{ id: '902' }] }] },
+    batchArchiveAssociationLabels: { inputs: [{ from: { id: companyId }, to: { id: '901' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }] }] },
+    batchAssociateDefault: { inputs: [{ from: { id: companyId }, to: { id: '903' } }] },
 
   };
   return bodies[route.name];

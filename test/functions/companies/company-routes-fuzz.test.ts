@@ -12,16 +12,8 @@ let gateway: RunningGateway;
 let token: string;
 let knownId: string;
 
-const companyRouteNames = new Set([
-  'listCompanyProperties', 'getCompanyProperty', 'createCompanyProperty', 'createCompany', 'listCompanies', 'getCompany', 'updateCompany',
-  'archiveCompany', 'batchReadCompanies', 'batchCreateCompanies', 'batchUpdateCompanies', 'batchUpsertCompanies', 'batchArchiveCompanies',
-  'associateCompany', 'disassociateCompany', 'listAssociationLabels', 'createAssociationLabel',
-  'listCompanyAssociations', 'getRecordAssociations', 'putRecordAssociation', 'putDefaultAssociation', 'deleteRecordAssociation',
-  'updateAssociationLabel', 'deleteAssociationLabel', 'listAssociationLabelsSpecPath', 'createAssociationLabelSpecPath', 'updateAssociationLabelSpecPath', 'deleteAssociationLabelSpecPath',
-  'updateCompanyProperty', 'archiveCompanyProperty', 'batchReadCompanyProperties', 'batchCreateCompanyProperties', 'batchArchiveCompanyProperties',
-  'listPropertyGroups', 'createPropertyGroup', 'getPropertyGroup', 'updatePropertyGroup', 'archivePropertyGroup',
-]);
-const companyRoutes: Route[] = routes.filter((route) => companyRouteNames.has(route.name));
+/** Every CRM route, from the table: a route taking a crm.* scope is a company-data route. */
+const companyRoutes: Route[] = routes.filter((route) => Array.isArray(route.scopes) && route.scopes.some((scope: string) => scope.startsWith('crm.')));
 
 beforeAll(async () => {
   gateway = await startTestGateway();
@@ -67,8 +59,14 @@ const plausibleProperties = fc.dictionary(
   { minKeys: 1, maxKeys: 5 },
 );
 const plausibleInput = fc.record({ id: fc.constantFrom('{known}', 'acme.example', '1000000000000001'), idProperty: fc.constantFrom('domain', 'hs_object_id'), properties: plausibleProperties });
+const fuzzObjectId = fc.oneof(fc.record({ id: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 }), fc.integer()) }), fc.jsonValue());
+const associationSpecs = fc.array(fc.record({ associationCategory: fc.constantFrom('HUBSPOT_DEFINED', 'USER_DEFINED', 'nope'), associationTypeId: fc.oneof(fc.constantFrom(1, 2, 13, 14, 189, 279, 280, 450, 1000, 1001), fc.integer()) }, { requiredKeys: [] }), { maxLength: 3 });
+/** v4 association batch inputs: {from:{id}, to:{id} or [{id}], types}, or {id, after}. */
+const pairInput = fc.record({ from: fuzzObjectId, to: fc.oneof(fuzzObjectId, fc.array(fuzzObjectId, { maxLength: 3 })), types: associationSpecs, id: fc.oneof(fc.constant('{known}'), fc.string({ maxLength: 30 })), after: fc.oneof(fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 10 })) }, { requiredKeys: [] });
 const body = fc.oneof(
   fc.jsonValue(),
+  fc.record({ inputs: fc.array(pairInput, { maxLength: 4 }) }),
+  fc.record({ primaryObjectId: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 }), fc.integer()), objectIdToMerge: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 })) }, { requiredKeys: [] }),
   fc.record({ properties: plausibleProperties, associations: fc.array(association, { maxLength: 2 }) }, { requiredKeys: ['properties'] }),
   fc.record({ inputs: fc.array(plausibleInput, { maxLength: 4 }), properties: fc.constant(['name']), propertiesWithHistory: fc.constant([]) }),
   fc.record({ properties, associations: fc.array(association, { maxLength: 3 }) }, { requiredKeys: [] }),
