@@ -60,6 +60,7 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   batchUpsertCompanies: ['hubs'],
   batchArchiveCompanies: ['hubs'],
   searchCompanies: ['hubs'],
+  mergeCompanies: ['hubs'],
 
   associateCompany: ['hubs'],
   disassociateCompany: ['hubs'],

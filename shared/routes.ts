@@ -109,6 +109,8 @@ export const routes = [
     entry: 'functions/companies/archive-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
   { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search',
     entry: 'functions/companies/search-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
+  { name: 'mergeCompanies', method: 'POST', path: '/crm/v3/objects/companies/merge',
+    entry: 'functions/companies/merge-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'batchReadCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/read',
     entry: 'functions/companies/batch-read-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
   { name: 'batchCreateCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/create',

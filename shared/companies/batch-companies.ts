@@ -1,6 +1,7 @@
 import { mapConcurrently } from '../map-concurrently';
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
+import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ValidationError } from '../http/errors';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
 import { archiveCompany } from './archive-company';
@@ -53,6 +54,12 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
     }
   }
   const records = await companies.findCompanies(hubId, [...idOf.values()], isArchived);
+  // Ids merged away read as the record that holds the merge's result.
+  const unresolved = [...idOf.values()].filter((id) => !records.has(id));
+  if (!isArchived && unresolved.length > 0) {
+    const merged = await findMergedRecords(hubId, unresolved);
+    for (const [id, record] of merged) records.set(id, record);
+  }
   const found = requested.filter((id) => records.has(idOf.get(id) ?? ''));
   const missing = requested.filter((id) => !records.has(idOf.get(id) ?? ''));
   const options = { properties: parseNameList(input.properties), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };

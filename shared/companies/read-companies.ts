@@ -1,4 +1,5 @@
 import * as companies from '../db/companies';
+import { findMergedRecords } from './merged-ids';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/company-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
@@ -64,7 +65,9 @@ export async function resolveCompanyId(hubId: number, id: string, idProperty: st
 
 export async function getCompany(hubId: number, id: string, query: CompanyReadQuery & { idProperty?: string }): Promise<CompanyView> {
   const companyId = await resolveCompanyId(hubId, id, query.idProperty);
-  const record = companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
+  let record = companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
+  // An id merged away reads as the record that holds the merge's result (with its new id).
+  if (!record && companyId !== undefined && !query.archived) record = (await findMergedRecords(hubId, [companyId])).get(companyId);
   if (!record) throw companyNotFound(id);
   const options = readOptionsOf(query);
   return toCompanyView(record, options, await lookupFor(hubId, options));

@@ -77,7 +77,7 @@ export type SaveOutcome =
 
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
 
-function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
+export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
   const merged = new Map<string, LinkedCompanyChange>();
   for (const change of changes) {
     const into = merged.get(change.companyId) ?? { companyId: change.companyId, set: {}, remove: [] };
@@ -88,12 +88,12 @@ function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChan
   return [...merged.values()];
 }
 
-interface CancellationReason {
+export interface CancellationReason {
   Code?: string;
   Item?: Record<string, unknown>;
 }
 
-function reasonsOf(error: unknown): CancellationReason[] | undefined {
+export function reasonsOf(error: unknown): CancellationReason[] | undefined {
   if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') return undefined;
   return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
 }
@@ -104,6 +104,33 @@ function companyIdOf(item: Record<string, unknown> | undefined): string | undefi
   if (typeof raw === 'string') return raw;
   if (typeof raw === 'object' && raw !== null && typeof (raw as { S?: unknown }).S === 'string') return (raw as { S: string }).S;
   return undefined;
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** Sets and removes association keys on another company (which must exist), bumping its version. */
+export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':one': 1 };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  Object.entries(change.set).forEach(([key, name], index) => {
+    names[`#s${index}`] = key;
+    values[`:s${index}`] = name;
+    sets.push(`associations.#s${index} = :s${index}`);
+  });
+  change.remove.forEach((key, index) => {
+    names[`#r${index}`] = key;
+    removes.push(`associations.#r${index}`);
+  });
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
+  return { Update: {
+    TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
+    ConditionExpression: 'attribute_exists(pk)',
+    // DynamoDB rejects an empty names map.
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  } };
 }
 
 /** Writes the company, its unique values and linked companies in one TransactWriteItems. */
@@ -141,27 +168,7 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
     roles.push({ kind: 'unique-remove' });
   }
   for (const change of mergeLinked(write.linked)) {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':one': 1 };
-    const sets: string[] = [];
-    const removes: string[] = [];
-    Object.entries(change.set).forEach(([key, name], index) => {
-      names[`#s${index}`] = key;
-      values[`:s${index}`] = name;
-      sets.push(`associations.#s${index} = :s${index}`);
-    });
-    change.remove.forEach((key, index) => {
-      names[`#r${index}`] = key;
-      removes.push(`associations.#r${index}`);
-    });
-    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
-    items.push({ Update: {
-      TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
-      ConditionExpression: 'attribute_exists(pk)',
-      // DynamoDB rejects an empty names map.
-      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    } });
+    items.push(linkedUpdateItem(hubId, change));
     roles.push({ kind: 'linked', companyId: change.companyId });
   }
   const edgeItems = (write.edges ?? []).map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, record.id), companyId: record.id }));
@@ -198,7 +205,7 @@ export async function findCompany(hubId: number, id: string, isArchived = false)
   return result.Item ? withoutKeys<CompanyRecord>(result.Item) : undefined;
 }
 
-async function batchGet(keys: Key[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(keys: Key[]): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   let pending: Record<string, unknown>[] = keys.map((key) => ({ ...key }));
   // BatchGetItem may leave keys unprocessed under load; retry them with a short backoff.
@@ -276,7 +283,7 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
 }
 
 /** Unconditional puts, 25 per BatchWriteItem, unprocessed ones retried with a short backoff. */
-async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
   for (let start = 0; start < items.length; start += 25) {
     let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {

@@ -51,6 +51,8 @@ export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB
 /** Archived companies move here, so listing active ones stays one Query without a filter. */
 export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `ARCHIVED_COMPANY#${companyId}` });
 export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
+/** What a company id merged away points to: the id of the record that holds the merge's result. */
+export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY_MERGED#${companyId}` });
 /** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
 export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
   ({ pk: `HUB#${hubId}`, sk: `COMPANY_UNIQUE#${propertyName}#${value}` });

@@ -208,6 +208,7 @@ function validBodyOf(route: Route): JsonObject | undefined {
     batchArchiveAssociations: { inputs: [{ from: { id: companyId }, to: [{ id: '902' }] }] },
     batchArchiveAssociationLabels: { inputs: [{ from: { id: companyId }, to: { id: '901' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }] }] },
     batchAssociateDefault: { inputs: [{ from: { id: companyId }, to: { id: '903' } }] },
+    mergeCompanies: { primaryObjectId: companyId, objectIdToMerge: '1000000000000009' },
 
   };
   return bodies[route.name];

@@ -1,0 +1,110 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import {
+  batchGet, linkedUpdateItem, maxTransactionItems, mergeLinked, putItems, reasonsOf, type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
+} from './companies';
+import { searchProjectionDelete, searchProjectionPut } from './company-search';
+import { associationEdgeKey, companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
+export interface CompanyMergeWrite {
+  merged: CompanyRecord;
+  /** The two records merged away, at the versions read. */
+  removed: readonly CompanyRecord[];
+  /** Unique values the merged record holds: each item is pointed at it. */
+  uniqueValues: readonly UniqueValue[];
+  /** Unique values of the old records the merged one does not keep: released. */
+  releasedUniqueValues: readonly UniqueValue[];
+  /** Other companies whose association keys move from the old ids to the new one. */
+  linked: readonly LinkedCompanyChange[];
+  /** Reverse-lookup items the new record needs. */
+  edges: readonly AssociationEdge[];
+}
+
+export type MergeOutcome =
+  | { outcome: 'merged' }
+  | { outcome: 'stale' }
+  | { outcome: 'unique-taken'; value: UniqueValue }
+  | { outcome: 'linked-missing'; companyId: string }
+  | { outcome: 'too-many-items'; items: number }
+  | { outcome: 'too-large' }
+  | { outcome: 'contended' };
+
+/**
+ * Writes a merge in one TransactWriteItems: the new record and its search projection; for each
+ * old record, the delete (checked against the version read), its merge pointer and the removal of
+ * its projection; every unique value re-pointed (or released); the association keys of linked
+ * companies moved. Either all of it is written or none of it. Reverse-lookup items that do not fit
+ * are written first: they only point readers at the new record, and name nothing until it exists.
+ */
+export async function mergeCompanies(hubId: number, write: CompanyMergeWrite): Promise<MergeOutcome> {
+  const { merged } = write;
+  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string } | { kind: 'other' };
+  const roles: Role[] = [];
+  const items: TransactItem[] = [];
+  const push = (item: TransactItem, role: Role) => {
+    items.push(item);
+    roles.push(role);
+  };
+  push({ Put: { TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged }, ConditionExpression: 'attribute_not_exists(pk)' } }, { kind: 'record' });
+  push(searchProjectionPut(hubId, merged), { kind: 'other' });
+  const oldIds: Record<string, string> = {};
+  write.removed.forEach((record, index) => {
+    oldIds[`:old${index}`] = record.id;
+    push({ Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } } }, { kind: 'record' });
+    push({ Put: { TableName: tableName, Item: { ...mergedCompanyKey(hubId, record.id), companyId: record.id, mergedInto: merged.id } } }, { kind: 'other' });
+    push(searchProjectionDelete(hubId, record.id), { kind: 'other' });
+  });
+  const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${Object.keys(oldIds).join(', ')})`;
+  for (const value of write.uniqueValues) {
+    push({ Put: {
+      TableName: tableName, Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: merged.id, ...value },
+      ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds,
+    } }, { kind: 'unique', value });
+  }
+  for (const value of write.releasedUniqueValues) {
+    push({ Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } }, { kind: 'other' });
+  }
+  for (const change of mergeLinked(write.linked)) push(linkedUpdateItem(hubId, change), { kind: 'linked', companyId: change.companyId });
+  const edgeItems = write.edges.map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, merged.id), companyId: merged.id }));
+  if (items.length > maxTransactionItems) return { outcome: 'too-many-items', items: items.length };
+  if (items.length + edgeItems.length <= maxTransactionItems) {
+    for (const Item of edgeItems) items.push({ Put: { TableName: tableName, Item } });
+  } else {
+    await putItems(edgeItems);
+  }
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return { outcome: 'merged' };
+  } catch (error) {
+    const reasons = reasonsOf(error);
+    if (!reasons) throw error;
+    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+    const role = failed >= 0 ? roles[failed] : undefined;
+    if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
+    if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+    if (role) return { outcome: 'stale' };
+    if (reasons.some((reason) => reason.Code === 'ValidationError')) return { outcome: 'too-large' };
+    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return { outcome: 'contended' };
+    throw error;
+  }
+}
+
+/** Where a merged-away id points, if it was merged. */
+export async function findMergePointer(hubId: number, companyId: string): Promise<string | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: mergedCompanyKey(hubId, companyId), ConsistentRead: true }));
+  const target = result.Item?.mergedInto;
+  return typeof target === 'string' ? target : undefined;
+}
+
+/** Merge pointers of up to 100 ids: one BatchGetItem (plus retries of unprocessed keys). */
+export async function findMergePointers(hubId: number, companyIds: readonly string[]): Promise<Map<string, string>> {
+  const pointers = new Map<string, string>();
+  if (companyIds.length === 0) return pointers;
+  for (const item of await batchGet([...new Set(companyIds)].map((id) => mergedCompanyKey(hubId, id)))) {
+    if (typeof item.companyId === 'string' && typeof item.mergedInto === 'string') pointers.set(item.companyId, item.mergedInto);
+  }
+  return pointers;
+}
