@@ -12,7 +12,7 @@ module.exports = {
       tsconfig: { module: 'commonjs', moduleResolution: 'node', target: 'es2022', allowJs: true, esModuleInterop: true, verbatimModuleSyntax: false },
     }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|openid-client|oauth4webapi|jose)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,

@@ -2,7 +2,8 @@
  * Admin CLI: `npm run admin -- <command>`, printing JSON.
  *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
  *     (without --developer-id it creates a developer account that owns the app and prints its developerApiKey once)
- *   account create --domain D
+ *   account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
+ *   account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
  *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
@@ -17,7 +18,9 @@ import { applyLocalEnvironment, localDefaults, readRunningLocal, runningLocalFil
 
 const usage = `usage:
   npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
-  npm run admin -- account create --domain D
+  npm run admin -- account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
+  npm run admin -- account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
+  (limits: requests per rolling 10 s per installed app, default 110; search requests per second, default 5; 0 = no limit)
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
   npm run -s admin -- demo env
   npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
@@ -88,6 +91,8 @@ const options = {
   email: { type: 'string' },
   password: { type: 'string' },
   hub: { type: 'string', multiple: true },
+  'ten-secondly-limit': { type: 'string' },
+  'search-per-second-limit': { type: 'string' },
 } as const;
 
 type ParsedOptions = ReturnType<typeof parseArgs<{ options: typeof options; strict: true }>>['values'];
@@ -105,7 +110,14 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
 }
 
 async function provision(area: string | undefined, action: string | undefined, values: ParsedOptions): Promise<unknown> {
-  const { createAccount, createApp, createUser } = await import('../shared/admin/provisioning');
+  const { createAccount, createApp, createUser, updateAccount } = await import('../shared/admin/provisioning');
+  const limit = (flag: 'ten-secondly-limit' | 'search-per-second-limit'): number | undefined => {
+    const value = values[flag];
+    if (value === undefined) return undefined;
+    if (!/^\d{1,7}$/.test(value)) throw new Error(`--${flag} takes a whole number (0 = no limit)\n${usage}`);
+    return Number(value);
+  };
+  const limits = { tenSecondlyLimit: limit('ten-secondly-limit'), searchPerSecondLimit: limit('search-per-second-limit') };
   if (area === 'app' && action === 'create') {
     const developerId = values['developer-id'];
     if (developerId !== undefined && !/^\d{1,15}$/.test(developerId)) throw new Error(`--developer-id takes a numeric developer account id\n${usage}`);
@@ -115,7 +127,12 @@ async function provision(area: string | undefined, action: string | undefined, v
       ...(developerId === undefined ? {} : { developerId: Number(developerId) }),
     });
   }
-  if (area === 'account' && action === 'create') return createAccount(values.domain ?? '');
+  if (area === 'account' && action === 'create') return createAccount(values.domain ?? '', limits);
+  if (area === 'account' && action === 'update') {
+    const hubs = values.hub ?? [];
+    if (hubs.length !== 1 || !/^\d+$/.test(hubs[0] ?? '')) throw new Error(`account update takes one numeric --hub\n${usage}`);
+    return updateAccount(Number(hubs[0]), limits);
+  }
   if (area === 'user' && action === 'create') {
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);

@@ -5,6 +5,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { routes } from '../shared/routes';
 import type { Route } from '../shared/route-types';
 import { clientKeyedRecord } from '../shared/client-keys';
+import { errorBody, tokenEndpointErrorBody } from '../shared/error-body';
+import { InternalError, NotFoundError, PayloadTooLargeError, RequestHeaderFieldsTooLargeError, ValidationError, type AppError } from '../shared/errors';
+import { serializeError } from '../shared/http/serialize';
 
 /**
  * Serves every route of the route table over HTTP by turning each request into an API
@@ -175,10 +178,28 @@ function loadHandler(route: Route): Promise<Handler> {
   return handler;
 }
 
-function sendJson(response: ServerResponse, statusCode: number, message: string, category: string): void {
+/** The gateway's own answers (before any function runs) are the same error object, from the same builder, as the functions'. */
+/** The gateway's own error answers, in the error body the route's function would use (RFC 6749's on the token endpoints). */
+function errorResponseOf(error: AppError, route?: Route): { statusCode: number; headers: Record<string, string>; body: string } {
   const correlationId = randomUUID();
-  response.writeHead(statusCode, { 'content-type': 'application/json;charset=utf-8', 'x-content-type-options': 'nosniff', 'x-hubspot-correlation-id': correlationId });
-  response.end(JSON.stringify({ status: 'error', message, correlationId, category }));
+  const mapped = route?.format === 'oauth' ? tokenEndpointErrorBody(error, correlationId) : errorBody(error, correlationId);
+  const result = serializeError(mapped, correlationId);
+  return { statusCode: result.statusCode ?? 500, headers: result.headers as Record<string, string>, body: result.body ?? '' };
+}
+
+/** The route a request head names, read from the raw bytes Node could not parse as a whole. */
+function routeOfRawHead(rawPacket: unknown): Route | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  const end = rawPacket.indexOf('\r\n');
+  const requestLine = rawPacket.subarray(0, end < 0 ? Math.min(rawPacket.length, 8192) : Math.min(end, 8192)).toString('latin1');
+  const [method, target] = requestLine.split(' ');
+  return method && target ? matchRoute(method, target.split('?')[0] ?? '/')?.route : undefined;
+}
+
+function sendError(response: ServerResponse, error: AppError, route?: Route): void {
+  const { statusCode, headers, body } = errorResponseOf(error, route);
+  response.writeHead(statusCode, headers);
+  response.end(body);
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -186,8 +207,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const rawPath = url.split('?')[0] ?? '/';
   const matched = matchRoute(request.method ?? 'GET', rawPath);
   const body = await readBody(request);
-  if (body === 'too-large') return sendJson(response, 413, 'Request entity too large', 'VALIDATION_ERROR');
-  if (!matched) return sendJson(response, 404, 'resource not found', 'OBJECT_NOT_FOUND');
+  if (body === 'too-large') return sendError(response, new PayloadTooLargeError('Request entity too large'), matched?.route);
+  if (!matched) return sendError(response, new NotFoundError('resource not found'));
   const event = toEvent(request, matched.route, matched.pathParameters, body);
   let result: APIGatewayProxyStructuredResultV2;
   try {
@@ -195,7 +216,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   } catch (error) {
     // A Lambda that throws is a 500 at API Gateway; the handlers' own error mapping should prevent it.
     console.error(`handler ${matched.route.name} threw`, error);
-    return sendJson(response, 500, 'internal error', 'INTERNAL_ERROR');
+    return sendError(response, new InternalError('internal error', { cause: error }));
   }
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
@@ -217,7 +238,7 @@ export function startGateway(port = 0): Promise<RunningGateway> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error('gateway failure', error);
-      if (!response.headersSent) sendJson(response, 500, 'internal error', 'INTERNAL_ERROR');
+      if (!response.headersSent) sendError(response, new InternalError('internal error', { cause: error }));
       else response.destroy();
     });
   });
@@ -226,10 +247,11 @@ export function startGateway(port = 0): Promise<RunningGateway> {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({
-      status: 'error', message: tooLarge ? 'Request header fields too large' : 'Bad request', correlationId: randomUUID(), category: 'VALIDATION_ERROR',
-    });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json;charset=utf-8\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const { statusCode, headers, body } = errorResponseOf(tooLarge
+      ? new RequestHeaderFieldsTooLargeError('Request header fields too large', { cause: error })
+      : new ValidationError('Bad request', { cause: error }), routeOfRawHead((error as { rawPacket?: unknown }).rawPacket));
+    const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${statusCode} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n${body}`);
   });
   server.keepAliveTimeout = 5000;
   return new Promise((resolve, reject) => {

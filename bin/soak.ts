@@ -115,7 +115,8 @@ async function openSession(baseUrl: string): Promise<Session> {
   const redirectUri = 'https://soak.example/callback';
   const scopes = ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'timeline'];
   const app = await createApp({ name: `Soak ${suffix}`, redirectUris: [redirectUri], scopes, optionalScopes: [] });
-  const account = await createAccount(`soak-${suffix}.example`);
+  // Limits off: the soak measures the service under load, not the rate limiter's 429s.
+  const account = await createAccount(`soak-${suffix}.example`, { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
   const created = await createUser(`soak-${suffix}@example.com`, 'soak password long enough', [account.hubId]);
   const check = await checkAuthorizeRequest({ client_id: app.clientId, redirect_uri: redirectUri, scope: scopes.join(' ') });
   const user = await findUserByEmail(created.email);

@@ -6,12 +6,20 @@ export interface Throttle {
 
 /**
  * Routes with their own throttle instead of the stage's default: the unauthenticated login form
- * (password guessing; the per-email lockout still applies) and the token endpoint. Each has its own
- * bucket, so a flood of them neither shares nor exhausts the stage's default.
+ * (password guessing; the per-email lockout still applies) and the endpoints that check client
+ * secrets (token, introspect, revoke; client-secret guessing). Each has its own bucket, so a flood
+ * of them neither shares nor exhausts the stage's default.
  */
+const clientSecretEndpoint: Throttle = { rateLimit: 50, burstLimit: 100 };
 export const routeThrottles: Readonly<Record<string, Throttle>> = {
   login: { rateLimit: 10, burstLimit: 20 },
-  issueToken: { rateLimit: 50, burstLimit: 100 },
+  issueToken: clientSecretEndpoint,
+  issueToken202603: clientSecretEndpoint,
+  issueTokenV3: clientSecretEndpoint,
+  introspectToken202603: clientSecretEndpoint,
+  introspectTokenV3: clientSecretEndpoint,
+  revokeToken202603: clientSecretEndpoint,
+  revokeTokenV3: clientSecretEndpoint,
 };
 
 /** Lambda keeps at least this much of the account's concurrency unreserved. */

@@ -7,6 +7,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { partitions, type PartitionName } from '../shared/db/keys';
+import { isRateLimited } from '../shared/rate-limits';
 import type { Route } from '../shared/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
@@ -63,7 +64,15 @@ function tableStatements(table: ITable, route: Route, routePartitions: Readonly<
     actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
     resources: [table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route, routePartitions) } },
-  })];
+  }), ...(isRateLimited(route) ? [rateLimiterStatement(table)] : [])];
+}
+
+/** A route whose calls are counted (shared/rate-limits.ts) may UpdateItem the limiter's items, and nothing more there. */
+function rateLimiterStatement(table: ITable): PolicyStatement {
+  return new PolicyStatement({
+    actions: ['dynamodb:UpdateItem'], resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.rateLimits] } },
+  });
 }
 
 /**

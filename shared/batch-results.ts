@@ -1,17 +1,8 @@
 import { nowMs } from './clock';
-import { AppError } from './http/errors';
+import { batchErrorBody, type BatchError } from './error-body';
+import { AppError } from './errors';
 
-/** StandardError (reference section 2.4): every field present, even when empty. */
-export interface BatchError {
-  status: 'error';
-  category: string;
-  subCategory?: string;
-  message: string;
-  context: Record<string, string[]>;
-  errors: unknown[];
-  links: Record<string, string>;
-  objectWriteTraceId?: string;
-}
+export type { BatchError };
 
 export interface BatchResponse<T> {
   status: 'COMPLETE';
@@ -30,10 +21,8 @@ export function envelope<T>(startedAt: string, results: T[], errors: BatchError[
     : { status: 'COMPLETE', results, startedAt, completedAt };
 }
 
+/** A failed input's error; a server-side failure (5xx, or anything untyped) fails the whole request instead. */
 export function batchErrorOf(error: unknown, objectWriteTraceId?: string): BatchError {
   if (!(error instanceof AppError) || error.status >= 500) throw error;
-  return {
-    status: 'error', category: error.category, ...(error.subCategory ? { subCategory: error.subCategory } : {}), message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
-    ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
-  };
+  return batchErrorBody(error, objectWriteTraceId);
 }

@@ -3,9 +3,10 @@
  * move time with setNow() instead of sleeping.
  */
 let offsetMs = 0;
+let frozenAtMs: number | undefined;
 
 export function nowMs(): number {
-  return Date.now() + offsetMs;
+  return (frozenAtMs ?? Date.now()) + offsetMs;
 }
 
 export function nowSeconds(): number {
@@ -17,6 +18,12 @@ export function advanceClock(ms: number): void {
   offsetMs += ms;
 }
 
+/** Stops the clock where it is (it then moves only with advanceClock); for tests whose timing must not depend on load. */
+export function freezeClock(): void {
+  frozenAtMs = Date.now();
+}
+
 export function resetClock(): void {
   offsetMs = 0;
+  frozenAtMs = undefined;
 }

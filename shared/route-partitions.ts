@@ -34,6 +34,12 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   getAccessTokenInfo: ['grants'],
   getRefreshTokenInfo: ['refreshTokens'],
   deleteRefreshToken: ['refreshTokens'],
+  issueToken202603: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants'],
+  issueTokenV3: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants'],
+  introspectToken202603: ['appsByClientId', 'refreshTokens', 'grants'],
+  introspectTokenV3: ['appsByClientId', 'refreshTokens', 'grants'],
+  revokeToken202603: ['appsByClientId', 'refreshTokens', 'grants'],
+  revokeTokenV3: ['appsByClientId', 'refreshTokens', 'grants'],
 
   listCompanyProperties: ['hubs'],
   getCompanyProperty: ['hubs'],

@@ -32,6 +32,11 @@ export interface Route {
   readonly table: TableAccess;
   readonly secrets?: readonly SecretName[];
   /**
+   * Which limit counts calls made with an access token: 'install' (the default: N per rolling 10 s
+   * per app and account), 'search' (M per second per account, not counted in N) or 'none'.
+   */
+  readonly rateLimit?: 'install' | 'search' | 'none';
+  /**
    * Browser pages answer errors as HTML; everything else as the JSON error object, which the
    * OAuth token endpoint ('oauth') extends with RFC 6749's `error` and `error_description` on every error.
    */

@@ -20,9 +20,11 @@ let counter = 0;
 export const uniqueName = (prefix: string): string => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
 
 /** An app installed in a fresh account, through the consent step and the real token endpoint. */
-export async function installApp(api: ApiClient): Promise<BenchInstall> {
+export async function installApp(api: ApiClient, options: { rateLimited?: boolean } = {}): Promise<BenchInstall> {
   const app = await createApp({ name: uniqueName('Bench app'), redirectUris: [redirectUri], scopes, optionalScopes: [] });
-  const account = await createAccount(`${uniqueName('bench')}.example`);
+  // Limits off unless asked for: throughput runs would otherwise measure 429s. On: the default limits, high enough for a latency run.
+  const account = await createAccount(`${uniqueName('bench')}.example`,
+    options.rateLimited ? { tenSecondlyLimit: 1_000_000 } : { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
   const email = `${uniqueName('bench')}@example.com`;
   await createUser(email, 'correct horse battery staple', [account.hubId]);
   const check = await checkAuthorizeRequest({ client_id: app.clientId, redirect_uri: redirectUri, scope: scopes.join(' ') });

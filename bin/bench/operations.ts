@@ -6,6 +6,10 @@ import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './h
 /** What the operations work on; filled by the setup and by the operations themselves (created ids). */
 export interface BenchState {
   install: BenchInstall;
+  /** An install whose account has the rate limits on: its calls pay the limiter's DynamoDB call. */
+  limitedInstall: BenchInstall;
+  /** Companies of the rate-limited install's account. */
+  limitedIds: string[];
   /** Companies made by the setup: targets of batch reads and associations. */
   poolIds: string[];
   /** Companies made by the create operation, in order: targets of reads and updates. */
@@ -50,7 +54,8 @@ export const operations: readonly Operation[] = [
   },
   {
     name: 'tokenRefresh', label: 'POST /oauth/v1/token (refresh_token grant)', isWarm: true,
-    budget: { BatchGetItemCommand: 1 },
+    // The account read puts its current rate limits into the new token.
+    budget: { BatchGetItemCommand: 1, GetItemCommand: 1 },
     request: (_iteration, { install }) => formRequest('/oauth/v1/token', {
       grant_type: 'refresh_token', client_id: install.clientId, client_secret: install.clientSecret, refresh_token: install.refreshToken,
     }),
@@ -72,6 +77,11 @@ export const operations: readonly Operation[] = [
     name: 'readCompany', label: 'GET /crm/v3/objects/companies/{id}', isWarm: true,
     budget: { GetItemCommand: 1 },
     request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken),
+  },
+  {
+    name: 'readCompanyLimited', label: 'GET /crm/v3/objects/companies/{id}, rate limits on (limiter UpdateItem beside the read)', isWarm: true,
+    budget: { GetItemCommand: 1, UpdateItemCommand: 1 },
+    request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(state.limitedIds, iteration)}`, state.limitedInstall.accessToken),
   },
   {
     name: 'updateCompany', label: 'PATCH /crm/v3/objects/companies/{id}', isWarm: true,

@@ -116,9 +116,11 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
       const install = await installApp(api);
       // Only the shared operations use the pool; scale and search load their own accounts.
       const needsPool = ['costs', 'warm', 'throughput'].some((name) => options.sections.has(name as SectionName));
+      const limitedInstall = await installApp(api, { rateLimited: true });
       const poolIds = needsPool ? await createCompanies(api, install.accessToken, options.poolSize) : [];
       const timeline = await createTimelineEvent(api, install);
-      return { install, poolIds, createdIds: [], timeline, random: seededRandom(6) };
+      const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
+      return { install, limitedInstall, limitedIds, poolIds, createdIds: [], timeline, random: seededRandom(6) };
     });
 
     if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, operations));

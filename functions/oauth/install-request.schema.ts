@@ -9,6 +9,8 @@ export const installRequestProperties = {
   optional_scope: { type: 'string', maxLength: 4000 },
   optional_scopes: { type: 'string', maxLength: 4000 },
   state: { type: 'string', maxLength: 2000 },
+  code_challenge: { type: 'string', maxLength: 200 },
+  code_challenge_method: { type: 'string', maxLength: 100 },
 } as const;
 
 export const authorizeQuery = typedSchema({

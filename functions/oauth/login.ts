@@ -1,6 +1,6 @@
 import { config } from '../../shared/config';
 import { httpHandler } from '../../shared/http/http-handler';
-import { renderErrorPage } from '../../shared/http/html';
+import { renderErrorPage } from '../../shared/html';
 import { htmlPage, redirect } from '../../shared/http/responses';
 import { checkAuthorizeRequest, logIn } from '../../shared/oauth/install-flow';
 import { loadSessionSecret } from '../../shared/oauth/key-material';
@@ -29,7 +29,7 @@ export const handler = httpHandler('login', { body: loginBody }, async ({ body, 
   // A fresh session id on login, so a session fixed before login is worthless after it.
   const loggedIn = newSession(result.user.email);
   const params = new URLSearchParams();
-  for (const name of ['client_id', 'redirect_uri', 'scope', 'optional_scope', 'state'] as const) {
+  for (const name of ['client_id', 'redirect_uri', 'scope', 'optional_scope', 'state', 'code_challenge', 'code_challenge_method'] as const) {
     const value = body[name];
     if (value !== undefined) params.set(name, value);
   }

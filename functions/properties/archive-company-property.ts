@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../shared/http/errors';
+import { NotFoundError } from '../../shared/errors';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { archiveCompanyProperty } from '../../shared/properties/change-company-properties';

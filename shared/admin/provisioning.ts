@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { findAccount, insertAccount, type Account } from '../db/accounts';
+import { findAccount, insertAccount, updateAccountLimits, type Account } from '../db/accounts';
 import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
 import { findUserByEmail, insertUser } from '../db/users';
-import { ConflictError, ValidationError } from '../http/errors';
+import { ConflictError, ValidationError } from '../errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
 import { generateOpaqueToken, hashSecret } from '../oauth/secrets';
@@ -109,14 +109,37 @@ export function isEmailAddress(email: string): boolean {
   return dot > 0 && dot < domain.length - 1;
 }
 
-export async function createAccount(domainInput: string): Promise<Pick<Account, 'hubId' | 'domain'>> {
+/** An account's own rate limits (0 = no limit for that account); unset ones take the defaults. */
+export type AccountLimits = Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondLimit'>;
+
+function requireLimits(limits: AccountLimits): AccountLimits {
+  for (const [name, value] of Object.entries(limits)) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0 && value <= 1_000_000)) {
+      throw new ValidationError(`${name} must be a whole number from 0 (no limit) to 1000000`, { context: { [name]: [String(value)] } });
+    }
+  }
+  return {
+    ...(limits.tenSecondlyLimit !== undefined ? { tenSecondlyLimit: limits.tenSecondlyLimit } : {}),
+    ...(limits.searchPerSecondLimit !== undefined ? { searchPerSecondLimit: limits.searchPerSecondLimit } : {}),
+  };
+}
+
+/** Changes an account's limits; tokens issued (or refreshed) afterwards carry them. */
+export async function updateAccount(hubId: number, limits: AccountLimits): Promise<Account> {
+  const updated = await updateAccountLimits(hubId, requireLimits(limits));
+  if (!updated) throw new ValidationError(`no account with hub id ${hubId}`, { context: { hub: [String(hubId)] } });
+  return updated;
+}
+
+export async function createAccount(domainInput: string, limits: AccountLimits = {}): Promise<Pick<Account, 'hubId' | 'domain'> & AccountLimits> {
   const domain = domainInput.trim().toLowerCase();
   if (!isAccountDomain(domain)) {
     throw new ValidationError(`not a domain name: ${domainInput}`, { context: { domain: [domainInput] } });
   }
+  const checked = requireLimits(limits);
   const hubId = await nextSequenceValue('hubId', 40000001);
-  await insertAccount({ hubId, domain, createdAt: new Date().toISOString() });
-  return { hubId, domain };
+  await insertAccount({ hubId, domain, createdAt: new Date().toISOString(), ...checked });
+  return { hubId, domain, ...checked };
 }
 
 export async function createUser(emailInput: string, password: string, hubIds: number[]): Promise<{ userId: number; email: string }> {

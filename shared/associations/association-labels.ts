@@ -1,5 +1,5 @@
 import * as customTypes from '../db/association-labels';
-import { ConflictError, ValidationError } from '../http/errors';
+import { ConflictError, ValidationError } from '../errors';
 import { findStandardTypeByName, findStandardTypeFrom, standardTypesBetween, type AssociationType } from './association-types';
 import { companyObjectType, findObjectType, objectTypeById, type ObjectType } from './object-types';
 

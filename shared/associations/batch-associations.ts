@@ -5,7 +5,7 @@ import type { Actor } from '../companies/company-values';
 import { companyNotFound } from '../companies/read-companies';
 import * as companies from '../db/companies';
 import * as customTypes from '../db/association-labels';
-import { NotFoundError, ValidationError } from '../http/errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { mapConcurrently } from '../map-concurrently';
 import { resolveTypeBetween } from './association-labels';
 import { defaultTypeBetween, type AssociationCategory, type AssociationType } from './association-types';

@@ -1,7 +1,7 @@
 import { isNumericId } from '../companies/company-id';
 import { associationKey } from '../companies/company-view';
 import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { resolveCompanyAssociationTypeById } from './association-labels';
 import { findStandardTypeFrom, type AssociationType } from './association-types';
 import { companyObjectType, objectTypeById, type ObjectType } from './object-types';

@@ -5,7 +5,7 @@ import { companyNotFound } from '../companies/read-companies';
 import { saveCompanyChange } from '../companies/save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { requireObjectType, resolveCompanyAssociationType } from './association-labels';
 import { standardAssociationTypes } from './association-types';
 import {

@@ -7,7 +7,7 @@ import { saveCompanyChange } from '../companies/save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
 import * as customTypes from '../db/association-labels';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import { inverseTypeOf, requireObjectType, resolveTypeBetween } from './association-labels';
 import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from './association-types';
 import {

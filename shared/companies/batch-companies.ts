@@ -2,7 +2,8 @@ import { mapConcurrently } from '../map-concurrently';
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
 import { findMergedRecords } from './merged-ids';
-import { AppError, ConflictError, ValidationError } from '../http/errors';
+import { AppError, ConflictError, ValidationError } from '../errors';
+import { batchNotFoundError } from '../error-body';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
@@ -14,17 +15,13 @@ import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
 import type { AssociationInput } from '../associations/company-association-entries';
 
-function notFoundError(ids: string[]): BatchError {
-  return { status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, context: { ids }, errors: [], links: {} };
-}
-
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
 async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof ValidationError) {
-      throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, errors: error.errors, subCategory: error.subCategory });
+      throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, errors: error.errors, subCategory: error.subCategory, cause: error });
     }
     throw error;
   }
@@ -66,7 +63,7 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
   const lookup = await lookupFor(hubId, options);
   const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];
-  return envelope(startedAt, results, missing.length > 0 ? [notFoundError(missing)] : []);
+  return envelope(startedAt, results, missing.length > 0 ? [batchNotFoundError(missing)] : []);
 }
 
 export interface BatchCreateInput {
@@ -136,7 +133,7 @@ export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput
       errors.push(batchErrorOf(error, entry.objectWriteTraceId));
     }
   });
-  if (missing.length > 0) errors.unshift(notFoundError(missing));
+  if (missing.length > 0) errors.unshift(batchNotFoundError(missing));
   return envelope(startedAt, results, errors);
 }
 

@@ -1,5 +1,5 @@
 import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/companies';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import type { CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError, quoteValue, validatePropertyValues } from '../properties/validate-property-values';
 import { normalizeDomain } from './normalize-domain';

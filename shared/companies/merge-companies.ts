@@ -7,7 +7,7 @@ import * as customTypes from '../db/association-labels';
 import * as companies from '../db/companies';
 import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/companies';
 import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/company-merge';
-import { NotFoundError, ServiceUnavailableError, ValidationError } from '../http/errors';
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { newCompanyId, isNumericId } from './company-id';
 import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './company-values';

@@ -1,5 +1,5 @@
 import { findCompany, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
-import { ConflictError, ServiceUnavailableError, ValidationError } from '../http/errors';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
 import { invalidAssociationTargets } from '../associations/company-association-entries';
 
 // Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.

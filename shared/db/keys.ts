@@ -64,6 +64,9 @@ export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId:
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
 export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: `HUB#${hubId}`, sk: `ASSOC_TYPE#${typeId}` });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#${hubId}`, sk: `COUNTER#${name}` });
+// Rate limiter state: one small item per limited subject (an install, or an account for search).
+export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });
+
 /**
  * The reverse side of a company's association with a record this service does not store (a contact,
  * deal, ...): one item per pair, so "the companies of contact 5" is one Query. The company item stays
@@ -104,6 +107,7 @@ export const partitions = {
   refreshTokens: 'REFRESH#*',
   grants: 'GRANT#*',
   timelineEvents: 'TIMELINE_EVENT#*',
+  rateLimits: 'LIMIT#*',
 } as const;
 
 export type PartitionName = keyof typeof partitions;

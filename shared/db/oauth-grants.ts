@@ -14,6 +14,8 @@ export interface AuthCode {
   userEmail: string;
   scopes: string[];
   expiresAtSeconds: number;
+  /** PKCE S256 challenge, when the install URL carried one. */
+  codeChallenge?: string;
 }
 
 /** What an install grants; the refresh token and every access token minted from it point here. */
@@ -75,7 +77,7 @@ export async function redeemAuthCode(
           ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
           ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
         } },
-        { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant, refreshTokenHash }, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: { ...refreshTokenKey(refreshTokenHash), ...refresh }, ConditionExpression: 'attribute_not_exists(pk)' } },
         // The tombstone remembers its client: only that client's replay may revoke what the code granted.
         { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } },
@@ -145,9 +147,25 @@ export async function deleteRefreshToken(tokenHash: string): Promise<boolean> {
   return result.Attributes !== undefined;
 }
 
-export async function findGrant(grantId: string): Promise<Grant | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: grantKey(grantId) }));
-  return result.Item ? withoutKeys<Grant>(result.Item) : undefined;
+/** The grant item also names its refresh token's hash, so revoking by access token can delete both. */
+export type StoredGrant = Grant & { refreshTokenHash?: string };
+
+export async function findGrant(grantId: string): Promise<StoredGrant | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: grantKey(grantId), ConsistentRead: true }));
+  return result.Item ? withoutKeys<StoredGrant>(result.Item) : undefined;
+}
+
+/**
+ * RFC 7009 revocation of a whole grant: its refresh token and the grant record go together, so the
+ * refresh grant fails and every access token of the grant introspects inactive. Idempotent.
+ */
+export async function revokeGrant(grantId: string, refreshTokenHash: string | undefined): Promise<void> {
+  await db.send(new TransactWriteCommand({
+    TransactItems: [
+      { Delete: { TableName: tableName, Key: grantKey(grantId) } },
+      ...(refreshTokenHash ? [{ Delete: { TableName: tableName, Key: refreshTokenKey(refreshTokenHash) } }] : []),
+    ],
+  }));
 }
 
 export async function isAppInstalled(hubId: number, appId: number): Promise<boolean> {

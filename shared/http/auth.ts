@@ -1,14 +1,17 @@
 import type { DeveloperApiKey } from '../db/developers';
 import { verifyAccessToken } from '../oauth/access-token';
 import type { Scope } from '../oauth/scopes';
+import type { RateLimits } from '../rate-limits';
 import type { Route } from '../route-types';
-import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from './errors';
+import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from '../errors';
 
 export interface AuthContext {
   appId: number;
   hubId: number;
   userId: number;
   scopes: readonly Scope[];
+  /** Set for access-token callers only: what the rate limiter enforces (a developer key is not limited). */
+  rateLimits?: RateLimits;
 }
 
 const missingCredentialsMessage = 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
@@ -30,7 +33,7 @@ export function authenticate(headers: Record<string, string | undefined>, requir
   }
   const { claims } = result;
   requireScopes(claims.scopes, requiredScopes);
-  return { appId: claims.appId, hubId: claims.hubId, userId: claims.userId, scopes: claims.scopes };
+  return { appId: claims.appId, hubId: claims.hubId, userId: claims.userId, scopes: claims.scopes, rateLimits: claims.rateLimits };
 }
 
 /** At least one of the required scopes must be granted. */

@@ -1,19 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import middy, { type MiddlewareObj } from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { clientKeyedRecord } from '../client-keys';
 import { config } from '../config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
-import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext } from './auth';
-import { errorBody, toAppError, tokenEndpointErrorBody } from './error-body';
-import { pageHeaders, renderErrorPage } from './html';
-import { logger } from './logger';
+import type { AuthContext, DeveloperAuthContext } from './auth';
+import {
+  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serialise, validate,
+  type Event, type Middleware, type Result,
+} from './middlewares';
 import type { HttpResult } from './responses';
-import { compileValidator, type Validator } from './validation';
-import { clientKeyedRecord } from '../client-keys';
+import { compileValidator } from './validation';
 
 /** A JSON schema that carries the type of the values it accepts; build one with typedSchema(). */
 export interface TypedSchema<T> {
@@ -52,14 +49,6 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
   rawQueryString: string;
 }
 
-type Event = APIGatewayProxyEventV2 & { body?: unknown };
-
-interface State {
-  correlationId: string;
-  startedAt: number;
-}
-
-const jsonContentType = 'application/json;charset=utf-8';
 
 function parseCookies(cookies: string[] | undefined): Record<string, string> {
   const jar = clientKeyedRecord<string>();
@@ -89,32 +78,12 @@ function baseUrlOf(event: Event): string {
   return `${loopbackHost.test(host) ? 'http' : 'https'}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
 }
 
-function serialize(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
-  // nosniff on every answer, errors included: a browser must never read a JSON body (which may
-  // echo client text) as HTML or script.
-  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId, 'x-content-type-options': 'nosniff' };
-  let body: string | undefined;
-  if (result.html !== undefined) {
-    Object.assign(headers, pageHeaders);
-    body = result.html;
-  } else if (result.body !== undefined) {
-    headers['content-type'] = jsonContentType;
-    body = JSON.stringify(result.body);
-  }
-  Object.assign(headers, result.headers);
-  return { statusCode: result.statusCode, headers, body, ...(result.cookies?.length ? { cookies: result.cookies } : {}) };
-}
-
-function bodyParserFor(body: 'json' | 'urlencoded' | 'none'): MiddlewareObj<Event> | undefined {
-  if (body === 'json') return httpJsonBodyParser() as unknown as MiddlewareObj<Event>;
-  if (body === 'urlencoded') return httpUrlencodeBodyParser() as unknown as MiddlewareObj<Event>;
-  return undefined;
-}
-
 /**
- * Builds the middy chain for one route row: correlation id and request log, header
- * normalising, the route's body parser, validation of path, query and body, the route's auth
- * (bearer token with its scopes, or developer API key; see RouteAuth), and the one mapping from error to response.
+ * Builds the middy chain for one route row from the named steps of middlewares.ts, in this order:
+ * correlate (correlation id, request log) -> normalizeHeaders -> authenticate (the row's auth: 401
+ * and missing scopes before anything is parsed) -> parseBody (the row's one parser) -> validate
+ * (path, the developer key's app, query, body) -> the handler -> serialise, with mapErrors (the one
+ * mapping from error to response) last.
  */
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
@@ -122,91 +91,41 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
   fn: (request: HttpRequest<N, S>) => Promise<HttpResult>,
 ) {
   const route = findRoute(name);
-  const validators: Partial<Record<keyof Schemas, Validator>> = {
+  const validators = {
     path: schemas.path ? compileValidator(schemas.path.schema, 'path', name) : undefined,
     query: schemas.query ? compileValidator(schemas.query.schema, 'query', name) : undefined,
     body: schemas.body ? compileValidator(schemas.body.schema, 'body', name) : undefined,
   };
-  // Keyed by the event object, which every middleware and the handler share.
-  const states = new WeakMap<object, State>();
-  const stateOf = (event: object): State => {
-    let state = states.get(event);
-    if (!state) {
-      state = { correlationId: randomUUID(), startedAt: performance.now() };
-      states.set(event, state);
-    }
-    return state;
-  };
 
-  const observe: MiddlewareObj<Event, APIGatewayProxyStructuredResultV2> = {
-    before: (request) => {
-      stateOf(request.event);
-    },
-    after: (request) => {
-      const state = stateOf(request.event);
-      if (!request.response) return;
-      logger.info('request', {
-        correlationId: state.correlationId, route: route.name, method: request.event.requestContext?.http?.method,
-        statusCode: request.response.statusCode, durationMs: Math.round(performance.now() - state.startedAt),
-      });
-    },
-    onError: (request) => {
-      const state = stateOf(request.event);
-      const error = toAppError(request.error);
-      const mapped = route.format === 'oauth' ? tokenEndpointErrorBody(error, state.correlationId) : errorBody(error, state.correlationId);
-      if (mapped.statusCode >= 500) {
-        const cause = request.error;
-        logger.error('request failed', {
-          correlationId: state.correlationId, route: route.name, statusCode: mapped.statusCode,
-          errorName: cause instanceof Error ? cause.name : typeof cause,
-          errorMessage: cause instanceof Error ? cause.message : undefined,
-          stack: cause instanceof Error ? cause.stack : undefined,
-        });
-      } else {
-        logger.info('request', {
-          correlationId: state.correlationId, route: route.name, method: request.event.requestContext?.http?.method,
-          statusCode: mapped.statusCode, category: error.category, durationMs: Math.round(performance.now() - state.startedAt),
-        });
-      }
-      if (route.format === 'html') {
-        request.response = serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId);
-      } else {
-        request.response = serialize({ statusCode: mapped.statusCode, body: mapped.body, headers: mapped.headers }, state.correlationId);
-      }
-    },
-  };
-
-  const base = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const handle = async (event: Event, context: Context): Promise<HttpResult> => {
     void context;
-    const state = stateOf(event);
-    const headers = (event.headers ?? {}) as Record<string, string | undefined>;
-    const path = event.pathParameters ?? {};
-    const rawQuery = { ...(event.queryStringParameters ?? {}) };
-    // Authentication first: a caller without a valid token or key learns nothing about the schemas.
-    const credentials = await authenticateRequest(route, headers, rawQuery);
-    const query = withoutCredentials(route, rawQuery);
-    validators.path?.(path);
-    const auth = credentials.forPath(path);
-    validators.query?.(query);
-    if (route.body !== 'none') validators.body?.(event.body);
-    const result = await fn({
+    const state = requestStateOf(event);
+    return fn({
       body: event.body as Infer<S, 'body'>,
-      query: query as Infer<S, 'query'>,
-      path: path as Infer<S, 'path'>,
-      auth: auth as AuthFor<N>,
-      headers,
+      query: state.query as Infer<S, 'query'>,
+      path: (event.pathParameters ?? {}) as Infer<S, 'path'>,
+      auth: state.auth as AuthFor<N>,
+      headers: (event.headers ?? {}) as Record<string, string | undefined>,
       cookies: parseCookies(event.cookies),
       correlationId: state.correlationId,
       baseUrl: baseUrlOf(event),
       rawQueryString: event.rawQueryString ?? '',
     });
-    return serialize(result, state.correlationId);
   };
 
-  const chain = middy<Event, APIGatewayProxyStructuredResultV2>(base)
-    .use(observe)
-    .use(httpHeaderNormalizer() as unknown as MiddlewareObj<Event>);
-  const parser = bodyParserFor(route.body);
-  if (parser) chain.use(parser);
+  const steps: Middleware[] = [
+    correlate(route),
+    normalizeHeaders(),
+    authenticate(route),
+    parseBody(route),
+    validate(route, validators),
+    serialise(),
+    mapErrors(route),
+    limitRate(route),
+  ];
+  // middy runs `after` hooks last-used first: limitRate adds its headers to the handler's HttpResult, then
+  // serialise turns it into the API Gateway result before the steps above see it.
+  const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);
+  for (const step of steps) chain.use(step);
   return chain;
 }

@@ -1,6 +1,7 @@
 import { createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { config } from '../config';
 import { nowSeconds } from '../clock';
+import { defaultRateLimits, type RateLimits } from '../rate-limits';
 import { decodeScopeMask, encodeScopeMask, type Scope } from './scopes';
 
 /**
@@ -22,12 +23,16 @@ export interface AccessTokenClaims {
   keyId: string;
   /** The refresh token grant this access token came from (its hash prefix), for metadata. */
   grantId: string;
+  /** The account's rate limits when the token was issued (0 = none); absent in older tokens: the defaults. */
+  rateLimits?: RateLimits;
 }
 
 interface WireClaims {
   v: number; k: string; a: number; h: number; u: number; s: string; i: number; e: number; g: string;
   /** Random token id: two tokens minted in the same second still differ. */
   j: string;
+  /** Ten-secondly limit of the install and search limit per second of the account. */
+  r?: number; q?: number;
 }
 
 export type VerifyResult =
@@ -46,6 +51,7 @@ export function signAccessToken(claims: Omit<AccessTokenClaims, 'keyId'>, key: {
     v: accessTokenVersion, k: key.kid, a: claims.appId, h: claims.hubId, u: claims.userId,
     s: encodeScopeMask(claims.scopes), i: claims.issuedAtSeconds, e: claims.expiresAtSeconds, g: claims.grantId,
     j: randomBytes(6).toString('base64url'),
+    ...(claims.rateLimits ? { r: claims.rateLimits.tenSecondly, q: claims.rateLimits.searchPerSecond } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   const signature = sign(null, Buffer.from(payload), key.privateKey).toString('base64url');
@@ -79,6 +85,7 @@ function parseWireClaims(payload: string): WireClaims | undefined {
   const c = parsed as Record<string, unknown>;
   if (c.v !== accessTokenVersion || typeof c.k !== 'string' || typeof c.s !== 'string' || typeof c.g !== 'string' || typeof c.j !== 'string') return undefined;
   if (![c.a, c.h, c.u, c.i, c.e].every(isSafeInt)) return undefined;
+  if ((c.r !== undefined && !isSafeInt(c.r)) || (c.q !== undefined && !isSafeInt(c.q))) return undefined;
   return c as unknown as WireClaims;
 }
 
@@ -107,9 +114,11 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
   const claims: AccessTokenClaims = {
     appId: wire.a, hubId: wire.h, userId: wire.u, scopes, issuedAtSeconds: wire.i,
     expiresAtSeconds: wire.e, keyId: wire.k, grantId: wire.g,
+    rateLimits: { tenSecondly: wire.r ?? defaultRateLimits.tenSecondly, searchPerSecond: wire.q ?? defaultRateLimits.searchPerSecond },
   };
   // Shared by every later request with this token: nobody may change it.
   Object.freeze(claims.scopes);
+  Object.freeze(claims.rateLimits);
   Object.freeze(claims);
   if (verifiedTokens.size >= maxVerifiedTokens) verifiedTokens.delete(verifiedTokens.keys().next().value ?? '');
   verifiedTokens.set(token, claims);

@@ -3,7 +3,8 @@ import { findAppByClientId, type App } from '../db/apps';
 import { insertAuthCode } from '../db/oauth-grants';
 import { clearLoginFailures, extendLoginLock, findLoginAttempts, findUserByEmail, reserveLoginAttempt, type User } from '../db/users';
 import { nowMs, nowSeconds } from '../clock';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
+import { checkCodeChallenge } from './pkce';
 import { parseScopeList } from './scopes';
 import { generateOpaqueToken, hashSecret } from './secrets';
 import { verifyPassword, verifyPasswordOfUnknownUser } from './passwords';
@@ -17,6 +18,8 @@ export interface AuthorizeQuery {
   optional_scope?: string;
   optional_scopes?: string;
   state?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
 }
 
 export interface AuthorizeRequest {
@@ -25,6 +28,8 @@ export interface AuthorizeRequest {
   scopes: string[];
   optionalScopes: string[];
   state?: string;
+  /** PKCE (S256): stored on the code; the token exchange then needs the verifier. */
+  codeChallenge?: string;
 }
 
 export type AuthorizeCheck =
@@ -71,11 +76,18 @@ export async function checkAuthorizeRequest(query: AuthorizeQuery): Promise<Auth
       }),
     };
   }
+  const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
+  if (pkce.outcome === 'invalid') {
+    return { outcome: 'redirect', location: redirectWith(redirectUri, { error: 'invalid_request', error_description: pkce.description, state: query.state }) };
+  }
   const scopes = requested.length > 0 ? requested : app.scopes;
   return {
     outcome: 'ok',
     app,
-    request: { clientId, redirectUri, scopes, optionalScopes: optional.filter((scope) => !scopes.includes(scope)), state: query.state },
+    request: {
+      clientId, redirectUri, scopes, optionalScopes: optional.filter((scope) => !scopes.includes(scope)), state: query.state,
+      ...(pkce.codeChallenge ? { codeChallenge: pkce.codeChallenge } : {}),
+    },
   };
 }
 
@@ -155,6 +167,7 @@ export async function decideConsent(
     clientId: app.clientId, appId: app.appId, redirectUri: request.redirectUri, hubId, hubDomain: account.domain,
     userId: user.userId, userEmail: user.email, scopes: [...request.scopes, ...request.optionalScopes],
     expiresAtSeconds: nowSeconds() + authCodeLifetimeSeconds,
+    ...(request.codeChallenge ? { codeChallenge: request.codeChallenge } : {}),
   });
   return redirectWith(request.redirectUri, { code, state: request.state });
 }

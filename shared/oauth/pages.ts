@@ -1,6 +1,7 @@
-import { escapeHtml, renderLayout } from '../http/html';
+import { escapeHtml, renderLayout } from '../html';
 import type { Account } from '../db/accounts';
 import type { AuthorizeRequest } from './install-flow';
+import { describeScope } from './scope-descriptions';
 
 /** The install request travels through the login and consent forms as hidden fields. */
 function hiddenRequestFields(request: AuthorizeRequest, csrf: string): string {
@@ -10,6 +11,8 @@ function hiddenRequestFields(request: AuthorizeRequest, csrf: string): string {
     scope: request.scopes.join(' '),
     optional_scope: request.optionalScopes.length > 0 ? request.optionalScopes.join(' ') : undefined,
     state: request.state,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: request.codeChallenge ? 'S256' : undefined,
     csrf_token: csrf,
   };
   return Object.entries(fields)
@@ -31,19 +34,24 @@ ${hiddenRequestFields(request, csrf)}
 </form>`);
 }
 
-export function renderConsentPage(request: AuthorizeRequest, appName: string, userEmail: string, accounts: Account[], csrf: string): string {
-  const scopeItems = [...request.scopes, ...request.optionalScopes]
-    .map((scope) => `<li><code>${escapeHtml(scope)}</code>${request.optionalScopes.includes(scope) ? ' (optional)' : ''}</li>`)
+function scopeList(scopes: string[], listClass: string): string {
+  const items = scopes
+    .map((scope) => `<li>${escapeHtml(describeScope(scope))} <code>${escapeHtml(scope)}</code></li>`)
     .join('\n');
+  return `<ul class="scopes ${listClass}">\n${items}\n</ul>`;
+}
+
+export function renderConsentPage(request: AuthorizeRequest, appName: string, userEmail: string, accounts: Account[], csrf: string): string {
   const options = accounts
     .map((account) => `<option value="${account.hubId}">${escapeHtml(account.domain)} (${account.hubId})</option>`)
     .join('\n');
+  const optional = request.optionalScopes.length === 0 ? '' : `<h2>It also asks to (optional)</h2>
+${scopeList(request.optionalScopes, 'optional')}`;
   return renderLayout(`Install ${appName}`, `<h1>Install ${escapeHtml(appName)}</h1>
 <p>Logged in as <strong>${escapeHtml(userEmail)}</strong>.</p>
-<p><strong>${escapeHtml(appName)}</strong> asks for access to:</p>
-<ul class="scopes">
-${scopeItems}
-</ul>
+<h2><strong>${escapeHtml(appName)}</strong> needs to</h2>
+${scopeList(request.scopes, 'required')}
+${optional}
 <form method="post" action="/oauth/authorize/decision">
 ${hiddenRequestFields(request, csrf)}
 <label for="hub_id">Account</label>

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { findAccount } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
+import { rateLimitsOf, type RateLimits } from '../rate-limits';
 import { findAuthCode, findRefreshTokenWithApp, redeemAuthCode, revokeTokensOfUsedCode } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
-import { OAuthError } from '../http/errors';
+import { OAuthError } from '../errors';
 import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
 import { loadSigningKey } from './key-material';
-import { isKnownScope, type Scope } from './scopes';
+import { requireMatchingVerifier } from './pkce';
+import { isKnownScope, parseScopeList, type Scope } from './scopes';
 import { generateOpaqueToken, hashSecret, secretMatchesHash } from './secrets';
 
 export interface TokenRequest {
@@ -15,6 +18,14 @@ export interface TokenRequest {
   redirect_uri?: string;
   code?: string;
   refresh_token?: string;
+  code_verifier?: string;
+  scope?: string;
+}
+
+/** What differs between the v1 token endpoint and 2026-03 (and its v3 alias). */
+export interface TokenEndpointOptions {
+  /** 2026-03: a refresh may ask for fewer scopes than the grant holds (RFC 6749 6). */
+  allowsScopeNarrowing: boolean;
 }
 
 export interface TokenResponse {
@@ -62,7 +73,7 @@ export function clientCredentialsOf(request: TokenRequest, authorization: string
   return { clientId, clientSecret };
 }
 
-function authenticateClient(app: App | undefined, credentials: ClientCredentials): App {
+export function authenticateClient(app: App | undefined, credentials: ClientCredentials): App {
   if (!app) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
   if (!secretMatchesHash(credentials.clientSecret, app.clientSecretHash)) {
     throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', { context: { field: ['client_secret'] } });
@@ -70,13 +81,13 @@ function authenticateClient(app: App | undefined, credentials: ClientCredentials
   return app;
 }
 
-async function mintAccessToken(grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string }): Promise<string> {
+async function mintAccessToken(grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string }, rateLimits: RateLimits): Promise<string> {
   const key = await loadSigningKey();
   const issuedAtSeconds = nowSeconds();
   return signAccessToken({
     appId: grant.appId, hubId: grant.hubId, userId: grant.userId,
     scopes: grant.scopes.filter(isKnownScope) as Scope[],
-    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId,
+    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId, rateLimits,
   }, key);
 }
 
@@ -96,24 +107,39 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
   if (code.redirectUri !== request.redirect_uri) {
     throw new OAuthError('MISMATCH_REDIRECT_URI_AUTH_CODE', 'invalid_grant', 'redirect_uri does not match the one used to get the auth code');
   }
+  // Checked before the code is consumed: a stolen code without its verifier leaves the real client's exchange intact.
+  requireMatchingVerifier(code.codeChallenge, request.code_verifier);
   const grantId = randomBytes(12).toString('base64url');
   const refreshToken = generateOpaqueToken();
-  const outcome = await redeemAuthCode(codeHash, now, {
+  // The account's rate limits go into the token's claims; read beside the redeeming transaction, not after it.
+  const [outcome, account] = await Promise.all([redeemAuthCode(codeHash, now, {
     grantId, appId: code.appId, clientId: code.clientId, hubId: code.hubId, hubDomain: code.hubDomain,
     userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(now * 1000).toISOString(),
-  }, hashSecret(refreshToken));
+  }, hashSecret(refreshToken)), findAccount(code.hubId)]);
   if (outcome === 'already-used') {
     await revokeTokensOfUsedCode(codeHash, credentials.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
-  const accessToken = await mintAccessToken({ ...code, grantId });
+  const accessToken = await mintAccessToken({ ...code, grantId }, rateLimitsOf(account));
   return {
     token_type: 'bearer', refresh_token: refreshToken, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
     hub_id: code.hubId, user_id: code.userId, scopes: code.scopes, token_use: 'access_token',
   };
 }
 
-async function refreshAccessToken(request: TokenRequest, credentials: ClientCredentials): Promise<TokenResponse> {
+/** The scopes a refresh asks for: all of the grant's, or (2026-03) a subset of them; a wider set is invalid_scope. */
+function narrowedScopes(granted: string[], requested: string | undefined, options: TokenEndpointOptions): string[] {
+  if (!options.allowsScopeNarrowing) return granted;
+  const asked = parseScopeList(requested);
+  if (asked.length === 0) return granted;
+  const extra = asked.filter((scope) => !granted.includes(scope));
+  if (extra.length > 0) {
+    throw new OAuthError('BAD_SCOPES', 'invalid_scope', `the refresh token was not granted these scopes: ${extra.join(' ')}`, { context: { scope: extra } });
+  }
+  return granted.filter((scope) => asked.includes(scope));
+}
+
+async function refreshAccessToken(request: TokenRequest, credentials: ClientCredentials, options: TokenEndpointOptions): Promise<TokenResponse> {
   if (!request.refresh_token) {
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_request', 'missing or unknown refresh token', { context: { field: ['refresh_token'] } });
   }
@@ -122,30 +148,19 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
   if (!refreshToken || refreshToken.clientId !== credentials.clientId) {
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
   }
-  const accessToken = await mintAccessToken(refreshToken);
+  const scopes = narrowedScopes(refreshToken.scopes, request.scope, options);
+  // Read at every refresh, so an account's new limits reach its installs within one token lifetime.
+  const accessToken = await mintAccessToken({ ...refreshToken, scopes }, rateLimitsOf(await findAccount(refreshToken.hubId)));
   // HubSpot does not rotate v1 refresh tokens: the same one is returned.
   return {
     token_type: 'bearer', refresh_token: request.refresh_token, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
-    hub_id: refreshToken.hubId, user_id: refreshToken.userId, scopes: refreshToken.scopes, token_use: 'access_token',
+    hub_id: refreshToken.hubId, user_id: refreshToken.userId, scopes, token_use: 'access_token',
   };
 }
 
-/** Secrets that RFC 6749 keeps out of the URI, where logs, proxies and browser history keep them. */
-const bodyOnlyFields = ['client_id', 'client_secret', 'code', 'refresh_token', 'code_verifier'] as const;
-
-/**
- * RFC 6749 2.3.1 and 3.2: client credentials "MUST NOT be included in the request URI", and the
- * grant's code or refresh token travel in the form body. OAuth v1's spec listed client_secret and
- * refresh_token as query parameters; they are refused here, whatever the body holds.
- */
-export function refuseCredentialsInQuery(queryNames: readonly string[]): void {
-  const found = bodyOnlyFields.filter((field) => queryNames.includes(field));
-  if (found.length === 0) return;
-  throw new OAuthError('BAD_REQUEST', 'invalid_request', `${found.join(', ')} must be sent in the form body, never in the query string`, { context: { field: [...found] } });
-}
-
-export async function issueTokens(request: TokenRequest, authorization: string | undefined, queryNames: readonly string[] = []): Promise<TokenResponse> {
-  refuseCredentialsInQuery(queryNames);
+export async function issueTokens(
+  request: TokenRequest, authorization: string | undefined, options: TokenEndpointOptions = { allowsScopeNarrowing: false },
+): Promise<TokenResponse> {
   const grantType = request.grant_type;
   if (!grantType) throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', { context: { field: ['grant_type'] } });
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
@@ -154,5 +169,5 @@ export async function issueTokens(request: TokenRequest, authorization: string |
   const credentials = clientCredentialsOf(request, authorization);
   return grantType === 'authorization_code'
     ? exchangeAuthorizationCode(request, credentials)
-    : refreshAccessToken(request, credentials);
+    : refreshAccessToken(request, credentials, options);
 }

@@ -1,7 +1,7 @@
-import { findGrant, findRefreshToken, deleteRefreshToken } from '../db/oauth-grants';
+import { findGrant, findRefreshToken, deleteRefreshToken, type Grant } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
-import { NotFoundError } from '../http/errors';
-import { verifyAccessToken } from './access-token';
+import { NotFoundError } from '../errors';
+import { verifyAccessToken, type AccessTokenClaims } from './access-token';
 import { encodeScopeMask } from './scopes';
 import { hashSecret } from './secrets';
 
@@ -30,6 +30,31 @@ export interface RefreshTokenInfo {
   token_type: 'refresh';
 }
 
+/** HubSpot's SignedAccessToken object, shared by v1 token info and 2026-03 introspection. */
+export function signedAccessTokenOf(token: string, claims: AccessTokenClaims, grant: Grant): Record<string, string | number | boolean> {
+  const signature = token.split('.')[1] ?? '';
+  const scopeMask = encodeScopeMask(claims.scopes);
+  return {
+    expiresAt: claims.expiresAtSeconds * 1000,
+    scopes: scopeMask,
+    hubId: claims.hubId,
+    userId: claims.userId,
+    appId: claims.appId,
+    signature,
+    scopeToScopeGroupPks: scopeMask,
+    newSignature: signature,
+    hublet: 'na1',
+    trialScopes: '',
+    trialScopeToScopeGroupPks: '',
+    isUserLevel: false,
+    isPrivateDistribution: false,
+    isServiceAccount: false,
+    installingUserId: grant.userId,
+    appInstallId: grant.grantId,
+    audience: grant.clientId,
+  };
+}
+
 export async function describeAccessToken(token: string): Promise<AccessTokenInfo> {
   const result = verifyAccessToken(token);
   if (result.outcome === 'invalid') throw new NotFoundError('The access token is invalid.', { context: { token: ['invalid'] } });
@@ -39,32 +64,12 @@ export async function describeAccessToken(token: string): Promise<AccessTokenInf
   const { claims } = result;
   const grant = await findGrant(claims.grantId);
   if (!grant) throw new NotFoundError('The access token is invalid.', { context: { token: ['unknown grant'] } });
-  const signature = token.split('.')[1] ?? '';
-  const scopeMask = encodeScopeMask(claims.scopes);
   return {
     token,
     user: grant.userEmail,
     hub_domain: grant.hubDomain,
     scopes: [...claims.scopes],
-    signed_access_token: {
-      expiresAt: claims.expiresAtSeconds * 1000,
-      scopes: scopeMask,
-      hubId: claims.hubId,
-      userId: claims.userId,
-      appId: claims.appId,
-      signature,
-      scopeToScopeGroupPks: scopeMask,
-      newSignature: signature,
-      hublet: 'na1',
-      trialScopes: '',
-      trialScopeToScopeGroupPks: '',
-      isUserLevel: false,
-      isPrivateDistribution: false,
-      isServiceAccount: false,
-      installingUserId: grant.userId,
-      appInstallId: grant.grantId,
-      audience: grant.clientId,
-    },
+    signed_access_token: signedAccessTokenOf(token, claims, grant),
     hub_id: claims.hubId,
     app_id: claims.appId,
     expires_in: claims.expiresAtSeconds - nowSeconds(),

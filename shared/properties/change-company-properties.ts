@@ -1,7 +1,7 @@
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
 import { nowMs } from '../clock';
 import * as customProperties from '../db/company-properties';
-import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../http/errors';
+import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
 import { checkNewProperty, createCompanyProperty, getCompanyProperty, type NewProperty, type NewPropertyOption } from './company-properties';
 import { findStandardCompanyProperty, standardCompanyProperties } from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyType } from './property-definition';

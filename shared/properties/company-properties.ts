@@ -1,6 +1,6 @@
 import { nowMs } from '../clock';
 import * as customProperties from '../db/company-properties';
-import { NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../http/errors';
+import { NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
 import { findStandardCompanyProperty, standardCompanyProperties } from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';

@@ -1,4 +1,4 @@
-import { ValidationError, type ErrorDetail } from '../http/errors';
+import { ValidationError, type ErrorDetail } from '../errors';
 import { isReadOnly, type PropertyDefinition } from './property-definition';
 import { clientKeyedRecord } from '../client-keys';
 

@@ -1,7 +1,7 @@
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { scanSearchProjection } from '../db/company-search';
-import { ServiceUnavailableError } from '../http/errors';
+import { ServiceUnavailableError } from '../errors';
 import { isNumericId } from '../companies/company-id';
 import { uniqueDomainProperty } from '../companies/company-values';
 import { toCompanyView, type CompanyView } from '../companies/company-view';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors';
 import type { PropertyDefinition } from '../properties/property-definition';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { parseSearchInstant, parseSearchNumber, sortableNumber } from './search-forms';

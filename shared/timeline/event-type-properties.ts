@@ -3,7 +3,7 @@ import {
   deleteProperty, findEventType, findEventTypeWithProperties, findProperty, insertProperty, replaceProperty,
   type EventTypeProperty, type EventTypePropertyOption, type TimelinePropertyType,
 } from '../db/timeline';
-import { NotFoundError, ObjectAlreadyExistsError } from '../http/errors';
+import { NotFoundError, ObjectAlreadyExistsError } from '../errors';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type AppCaller,
 } from './timeline-access';

@@ -3,7 +3,7 @@ import {
   eventItem, findActiveCompanyIds, findEvent, findEventType, findEventTypeWithProperties, insertEvents, maxEventsPerWrite,
   type EventType, type EventTypeProperty, type TimelineEvent,
 } from '../db/timeline';
-import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../http/errors';
+import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../errors';
 import { isDecimalNumber, quoteValue } from '../properties/validate-property-values';
 import { reservedTimelineNames } from './event-type-properties';
 import {

@@ -91,6 +91,22 @@ describe('admin CLI', () => {
     expect(stored?.hubIds).toEqual([account.hubId]);
   });
 
+  it('sets and updates an account\'s rate limits (0 = no limit), and refuses a bad value or an unknown account', async () => {
+    const created = await admin('account', 'create', '--domain', `${unique('limits')}.example`, '--ten-secondly-limit', '0', '--search-per-second-limit', '9');
+    const account = JSON.parse(created.stdout) as { hubId: number; tenSecondlyLimit: number; searchPerSecondLimit: number };
+
+    const updated = await admin('account', 'update', '--hub', String(account.hubId), '--ten-secondly-limit', '50');
+    const bad = await admin('account', 'update', '--hub', String(account.hubId), '--ten-secondly-limit', '-3');
+    const unknown = await admin('account', 'update', '--hub', '99999999999', '--search-per-second-limit', '2');
+
+    expect(account).toMatchObject({ tenSecondlyLimit: 0, searchPerSecondLimit: 9 });
+    expect(JSON.parse(updated.stdout)).toMatchObject({ hubId: account.hubId, tenSecondlyLimit: 50, searchPerSecondLimit: 9 });
+    expect(await findAccount(account.hubId)).toMatchObject({ tenSecondlyLimit: 50, searchPerSecondLimit: 9 });
+    expect(bad.code).toBe(1);
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ status: 'error', context: { hub: ['99999999999'] } });
+  });
+
   it('refuses an unknown scope with a JSON error and exit code 1', async () => {
     const result = await admin('app', 'create', '--name', 'Bad', '--redirect-uri', 'https://x.example/cb', '--scopes', 'oauth,not.a.scope');
 

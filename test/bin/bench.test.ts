@@ -90,8 +90,10 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
 
   it('keeps every benchmarked operation within its DynamoDB call budget', async () => {
     const install = await installApp(api);
+    const limitedInstall = await installApp(api, { rateLimited: true });
     const state: BenchState = {
-      install, poolIds: await createCompanies(api, install.accessToken, 100), createdIds: [],
+      install, limitedInstall, limitedIds: await createCompanies(api, limitedInstall.accessToken, 3),
+      poolIds: await createCompanies(api, install.accessToken, 100), createdIds: [],
       timeline: await createTimelineEvent(api, install), random: seededRandom(1),
     };
 

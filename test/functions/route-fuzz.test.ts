@@ -3,7 +3,8 @@ import type { RunningGateway } from '../../bin/local-gateway';
 import { routes } from '../../shared/routes';
 import type { Route } from '../../shared/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
-import { install, provision, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
+import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
+import { fixtureOf, missingFixtures, paramValues, type World } from '../support/route-fixtures';
 
 /**
  * Walks the route table and throws generated requests at every route: wrong types, missing and
@@ -17,6 +18,12 @@ import { install, provision, signTestAccessToken, startTestGateway, type Install
  * the wrong type): so generated requests reach the handlers' logic, not only the validation in front
  * of it. The first request of every route is the unmutated valid one, and every authenticated route
  * must let some valid-token requests through validation.
+ *
+ * Bodies are the route's valid body (its fixture in test/support/route-fixtures.ts: a row without one
+ * fails this file) mutated, generic bodies, and near-miss bodies of the route's API: CRM records,
+ * inputs, associations and properties with the id of a real company; timeline events, event types
+ * and properties with arbitrary text where text may go. Credentials include another app's token and
+ * another developer's key. (This file replaces the company-route and timeline fuzzers.)
  *
  * Then every field of every route (each path parameter, the query, the headers, each field of a
  * valid body and the typed CRM properties) gets 64 KiB strings built to make backtracking
@@ -45,10 +52,11 @@ let installed: InstalledTokens;
 let validToken: string;
 let scopelessToken: string;
 let otherDeveloperKey: string;
+let otherAppToken: string;
 let fixtures: Fixtures;
-let sent = 0;
 /** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
 const labelPairTarget = 'tickets';
+let sent = 0;
 let reachedLogic = 0;
 let slowestAdversarial = { ms: 0, label: 'none' };
 
@@ -68,7 +76,28 @@ beforeAll(async () => {
   installed = await install(gateway);
   validToken = installed.accessToken;
   scopelessToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: [] });
-  otherDeveloperKey = (await provision()).developerApiKey;
+  const other = await install(gateway);
+  otherDeveloperKey = other.developerApiKey;
+  otherAppToken = other.accessToken;
+});
+
+/** The fuzz's records in the shape of the route fixtures' world (isolation-only fields are not used here). */
+function fuzzWorld(): World {
+  return {
+    appId: installed.appId, companyId: fixtures.companyId, companyDomain: 'fuzz.example', eventTypeId: fixtures.eventTypeId, propertyId: fixtures.propertyId,
+    eventId: fixtures.eventId, ownerDomains: { createCompany: 'fuzz.example', batchCreateCompanies: 'fuzz.example', batchUpsertCompanies: 'fuzz.example' },
+    ownerEventIds: { createTimelineEvent: 'e', putTimelineEvent: 'e', createTimelineEventBatch: 'e', putTimelineEventBatch: 'e' },
+    customPropertyName: fixtures.propertyName, labelName: 'fuzz_label', groupName: fixtures.groupName, labelTypeId: fixtures.labelTypeId,
+    strangerCompanyId: fixtures.companyId, fresh: 'fuzz',
+    refreshToken: installed.refreshToken, accessToken: validToken, clientId: installed.clientId, clientSecret: installed.clientSecret,
+    userEmail: installed.userEmail, password: installed.password,
+  };
+}
+
+describe('the route fixtures', () => {
+  it('give every row of the table a valid body and path values', () => {
+    expect(missingFixtures()).toEqual([]);
+  });
 });
 
 // Fresh records per route: a delete route must not take them from the routes after it.
@@ -114,7 +143,9 @@ const anyString = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.stri
 const pathSegment = fc.oneof(
   // Lone surrogates cannot be percent-encoded; a UTF-8 round trip replaces them as a browser would.
   anyString.map((value) => encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'))),
-  fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '1', '12345678901234567890', 'a'.repeat(3000)),
+  fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '1', '12345678901234567890', 'a'.repeat(3000), 'contacts', 'companies', '0-2', '0-46', 'notes', '13', '280', '450', 'name', 'domain', '-1', '1e3', '..'),
+  fc.integer().map(String),
+  fc.string({ minLength: 300, maxLength: 3000 }).map((value) => encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'))),
 );
 /** null stands for the id of a record that exists (see realParam). */
 const pathSegmentOrReal = fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: pathSegment, weight: 2 });
@@ -164,75 +195,94 @@ function mutationsOf(valid: JsonObject, asForm: boolean): fc.Arbitrary<JsonObjec
   );
 }
 
-/** Routes whose body is a JSON array: the valid body is one valid element in an array. */
-function validArrayElementOf(route: Route): JsonObject | undefined {
-  const elements: Record<string, JsonObject> = { putRecordAssociation: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 } };
-  return elements[route.name];
+/** The route's valid body, from its fixture. */
+function validBodyOf(route: Route): JsonObject | undefined {
+  return fixtureOf(route).validBody?.(fuzzWorld());
 }
 
-/** A valid body per route (new routes without one still get every generic body). */
-function validBodyOf(route: Route): JsonObject | undefined {
-  const { eventTypeId, propertyId, companyId } = fixtures;
-  const event = { id: 'fuzz-event-2', eventTypeId, objectId: Number(companyId), timestamp: 1714658591512, level: 'high' };
-  const bodies: Record<string, JsonObject> = {
-    createTimelineEventType: { name: 'Another type', objectType: 'COMPANY', headerTemplate: '# {{level}}' },
-    updateTimelineEventType: { name: 'Renamed type', headerTemplate: 'x' },
-    createTimelineEventTypeProperty: { name: 'size', label: 'Size', propertyType: 'Numeric' },
-    updateTimelineEventTypeProperty: { id: propertyId, name: 'level', label: 'Level 2', propertyType: 'String' },
-    createTimelineEvent: event,
-    putTimelineEvent: event,
-    createTimelineEventBatch: { eventWrappers: [event, { ...event, id: 'fuzz-event-3' }] },
-    putTimelineEventBatch: { eventWrappers: [event] },
-    issueToken: { grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken },
-    login: { email: installed.userEmail, password: installed.password, csrf_token: 'x' },
-    createCompanyProperty: { name: 'fuzz_property', label: 'Fuzz property', type: 'string', fieldType: 'text', groupName: 'companyinformation' },
-    createCompany: { properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' }, associations: [{ to: { id: companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] },
-    updateCompany: { properties: { name: 'Fuzz update', lifecyclestage: 'customer' } },
-    batchReadCompanies: { inputs: [{ id: companyId }], properties: ['name'], propertiesWithHistory: ['name'] },
-    batchCreateCompanies: { inputs: [{ properties: { name: 'Fuzz batch' } }] },
-    batchUpdateCompanies: { inputs: [{ id: companyId, properties: { name: 'Fuzz batch update' } }] },
-    batchUpsertCompanies: { inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] },
-    batchArchiveCompanies: { inputs: [{ id: companyId }] },
-    createAssociationLabel: { name: 'fuzz_label', label: 'Fuzz label' },
-    updateCompanyProperty: { label: 'Fuzz property renamed', description: 'x' },
-    batchReadCompanyProperties: { inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false },
-    batchCreateCompanyProperties: { inputs: [{ name: 'fuzz_batch_property', label: 'Fuzz batch property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] },
-    batchArchiveCompanyProperties: { inputs: [{ name: 'fuzz_batch_property' }] },
-    createPropertyGroup: { name: 'fuzz_group', label: 'Fuzz group' },
-    updatePropertyGroup: { label: 'Fuzz group renamed' },
-    createAssociationLabelSpecPath: { name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' },
-    updateAssociationLabel: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed' },
-    updateAssociationLabelSpecPath: { associationTypeId: fixtures.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Inverse renamed' },
-    batchCreateAssociations: { inputs: [{ from: { id: companyId }, to: { id: '901' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }] }] },
-    batchReadAssociations: { inputs: [{ id: companyId }, { id: companyId, after: '900' }] },
-    batchArchiveAssociations: { inputs: [{ from: { id: companyId }, to: [{ id: '902' }] }] },
-    batchArchiveAssociationLabels: { inputs: [{ from: { id: companyId }, to: { id: '901' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }] }] },
-    batchAssociateDefault: { inputs: [{ from: { id: companyId }, to: { id: '903' } }] },
-    mergeCompanies: { primaryObjectId: companyId, objectIdToMerge: '1000000000000009' },
+// Near-miss bodies of the CRM API (from the former company-route fuzzer): plausible records, inputs and
+// associations, with the id of a real company where an id goes.
+const crmPropertyName = fc.oneof(fc.constantFrom('name', 'domain', 'lifecyclestage', 'industry', 'hs_object_id', 'hs_pinned_engagement_id', 'numberofemployees', 'closedate', 'is_public', 'hs_additional_domains', 'createdate'), fc.string({ maxLength: 30 }));
+const crmPropertyValue = fc.oneof(fc.string({ maxLength: 60 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue(), fc.constantFrom('lead', 'customer', 'ACCOUNTING', 'https://www.x.example/a', '1714658591512', ''));
+const crmProperties = fc.dictionary(crmPropertyName, crmPropertyValue, { maxKeys: 8 });
+const crmAssociation = fc.record({
+  to: fc.oneof(fc.record({ id: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string()) }), fc.jsonValue()),
+  types: fc.array(fc.record({ associationCategory: fc.constantFrom('HUBSPOT_DEFINED', 'USER_DEFINED', 'nope'), associationTypeId: fc.oneof(fc.constantFrom(1, 2, 13, 14, 189, 280, 450, 1000, 1001), fc.integer()) }, { requiredKeys: [] }), { maxLength: 3 }),
+}, { requiredKeys: [] });
+const crmInput = fc.record({ id: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 1200 }), fc.integer()), idProperty: fc.oneof(crmPropertyName, fc.constant('hs_object_id')), properties: crmProperties, associations: fc.array(crmAssociation, { maxLength: 3 }) }, { requiredKeys: [] });
+const plausibleProperties = fc.dictionary(
+  fc.constantFrom('name', 'domain', 'city', 'lifecyclestage', 'industry', 'hs_additional_domains', 'hs_pinned_engagement_id', 'numberofemployees'),
+  fc.constantFrom('Acme', 'acme.example', 'www.other.example', 'lead', 'customer', 'subscriber', '', 'ACCOUNTING', '42', '3001', 'a.example;b.example'),
+  { minKeys: 1, maxKeys: 5 },
+);
+const plausibleInput = fc.record({ id: fc.constantFrom('{known}', 'acme.example', '1000000000000001'), idProperty: fc.constantFrom('domain', 'hs_object_id'), properties: plausibleProperties });
+const crmBodies: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ properties: plausibleProperties, associations: fc.array(crmAssociation, { maxLength: 2 }) }, { requiredKeys: ['properties'] }),
+  fc.record({ inputs: fc.array(plausibleInput, { maxLength: 4 }), properties: fc.constant(['name']), propertiesWithHistory: fc.constant([]) }),
+  fc.record({ properties: crmProperties, associations: fc.array(crmAssociation, { maxLength: 3 }) }, { requiredKeys: [] }),
+  fc.record({ inputs: fc.array(crmInput, { maxLength: 5 }), properties: fc.array(crmPropertyName, { maxLength: 4 }), propertiesWithHistory: fc.array(crmPropertyName, { maxLength: 4 }), idProperty: crmPropertyName }, { requiredKeys: [] }),
+  fc.record({ name: fc.string({ maxLength: 30 }), label: fc.string({ maxLength: 30 }), type: fc.constantFrom('string', 'number', 'enumeration', 'bool', 'date', 'x'), fieldType: fc.constantFrom('text', 'select', 'number', 'booleancheckbox', 'x'), groupName: fc.string({ maxLength: 10 }), options: fc.array(fc.record({ label: fc.string(), value: fc.string() }), { maxLength: 3 }), hasUniqueValue: fc.boolean(), inverseLabel: fc.string() }, { requiredKeys: [] }),
+);
 
-  };
-  return bodies[route.name];
+// Near-miss bodies of the timeline API (from the former timeline fuzzer): mostly valid values, sometimes anything.
+const anyJsonValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constant(null));
+const mostly = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: anyJsonValue, weight: 1 });
+const real = (value: () => unknown) => fc.constant(null).map(() => value());
+const validIFrame = fc.record({
+  linkLabel: fc.string({ unit: 'binary', minLength: 1 }), iframeLabel: fc.string({ unit: 'binary', minLength: 1 }), iframeUri: fc.webUrl(),
+  width: fc.integer({ min: 1 }), height: fc.integer({ min: 1 }),
+});
+const timelineEvent = fc.oneof(
+  fc.record({
+    id: fc.string({ unit: 'binary', minLength: 1, maxLength: 256 }), eventTypeId: real(() => fixtures.eventTypeId), objectId: fc.oneof(real(() => Number(fixtures.companyId)), fc.integer({ min: 1 })),
+    timestamp: fc.nat(), extraData: fc.dictionary(fc.string({ unit: 'binary', maxLength: 10 }), fc.jsonValue({ maxDepth: 40 }), { maxKeys: 4 }),
+    timelineIFrame: validIFrame, level: fc.constant('high'),
+  }, { requiredKeys: ['id', 'eventTypeId', 'objectId'] }),
+  fc.record({
+    id: mostly(fc.string({ unit: 'binary', minLength: 1, maxLength: 300 })), eventTypeId: mostly(real(() => fixtures.eventTypeId)),
+    objectId: mostly(fc.oneof(fc.integer({ min: 1 }), fc.integer().map(String))), timestamp: mostly(fc.oneof(fc.integer({ min: 0 }), fc.double(), fc.nat().map(String))),
+    extraData: mostly(fc.dictionary(fc.string({ unit: 'binary', maxLength: 10 }), fc.jsonValue({ maxDepth: 40 }), { maxKeys: 4 })),
+    timelineIFrame: mostly(fc.record({ linkLabel: mostly(fc.string()), iframeLabel: mostly(fc.string()), iframeUri: mostly(fc.webUrl()), width: mostly(fc.integer()), height: mostly(fc.integer()) }, { requiredKeys: [] })),
+    portalId: anyJsonValue, level: mostly(fc.constantFrom('high', 'low', '')),
+  }, { requiredKeys: ['id', 'eventTypeId', 'objectId'] }),
+);
+const timelineType = fc.record({
+  name: mostly(fc.string({ unit: 'binary', maxLength: 1100 })), headerTemplate: mostly(fc.string({ unit: 'binary' })), detailTemplate: anyJsonValue,
+  objectType: mostly(fc.constantFrom('CONTACT', 'COMPANY', 'DEAL')), applicationId: fc.oneof(real(() => installed.appId), anyJsonValue), id: anyJsonValue,
+}, { requiredKeys: ['name'] });
+const timelineProperty = fc.record({
+  id: mostly(real(() => fixtures.propertyId)), name: mostly(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/)), label: mostly(fc.string({ unit: 'binary', minLength: 1 })),
+  propertyType: mostly(fc.constantFrom('String', 'Numeric', 'Date', 'Enumeration')),
+  options: mostly(fc.array(fc.record({ value: mostly(fc.string({ unit: 'binary', minLength: 1 })), label: mostly(fc.string()) }, { requiredKeys: ['value', 'label'] }), { minLength: 1, maxLength: 4 })),
+  objectProperty: mostly(fc.string()), eventTypeId: mostly(real(() => fixtures.eventTypeId)),
+}, { requiredKeys: ['id', 'name', 'label', 'propertyType'] });
+
+/** The API's own near-miss bodies for a JSON route, by the API its path belongs to. */
+function apiBodiesOf(route: Route): fc.Arbitrary<string> | undefined {
+  if (route.body !== 'json') return undefined;
+  const known = () => fixtures.companyId;
+  if (route.path.startsWith('/crm/')) return crmBodies.map((value) => JSON.stringify(value).replaceAll('{known}', known()));
+  if (!route.path.startsWith('/integrations/v1/')) return undefined;
+  const fitting: fc.Arbitrary<unknown> = route.path.includes('/event/batch') ? fc.record({ eventWrappers: mostly(fc.array(timelineEvent, { maxLength: 5 })) })
+    : route.path.includes('/properties') ? timelineProperty : route.path.includes('/event-types') ? timelineType : timelineEvent;
+  return fitting.map((value) => JSON.stringify(value) ?? 'null');
 }
 
 function bodyFor(route: Route): { arbitrary: fc.Arbitrary<string>; valid: string } {
   const valid = validBodyOf(route);
   const asForm = route.body === 'urlencoded';
   const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
-  const generic = fc.oneof(jsonBody, formBody);
-  const element = validArrayElementOf(route);
-  if (element) return { arbitrary: fc.oneof({ arbitrary: mutationsOf(element, false).map((value) => JSON.stringify([value])), weight: 3 }, { arbitrary: generic, weight: 2 }), valid: JSON.stringify([element]) };
+  const api = apiBodiesOf(route);
+  const generic = api ? fc.oneof(jsonBody, formBody, { arbitrary: api, weight: 2 }) : fc.oneof(jsonBody, formBody);
   if (!valid) return { arbitrary: generic, valid: '{}' };
   return { arbitrary: fc.oneof({ arbitrary: mutationsOf(valid, asForm).map(encode), weight: 3 }, { arbitrary: generic, weight: 2 }), valid: encode(valid) };
 }
 
-/** The id of an existing record for a path parameter, by its name. */
+/** The id of an existing record for a path parameter, by its name (the fixtures' values). */
 function realParam(param: string): string {
-  const values: Record<string, string> = {
-    appId: String(installed.appId), eventTypeId: String(fixtures.eventTypeId), propertyId: String(fixtures.propertyId), eventId: fixtures.eventId,
-    companyId: fixtures.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
-    fromObjectType: 'companies', token: installed.refreshToken, objectType: 'companies', objectId: fixtures.companyId, groupName: fixtures.groupName,
-  };
-  return values[param] ?? '1';
+  const value = paramValues(fuzzWorld())[param];
+  if (value === undefined) throw new Error(`no value for path parameter {${param}} in test/support/route-fixtures.ts`);
+  return value;
 }
 
 const formBody = fc.oneof(
@@ -244,6 +294,9 @@ const formBody = fc.oneof(
 const queryString = fc.oneof(
   fc.dictionary(fc.oneof(anyString, fc.constantFrom('limit', 'after', 'properties', 'archived', 'associations', 'client_id', 'redirect_uri', 'scope', 'idProperty')), anyString)
     .map((fields) => new URLSearchParams(fields).toString()),
+  fc.array(fc.tuple(fc.constantFrom('properties', 'propertiesWithHistory', 'associations', 'archived', 'limit', 'after', 'idProperty'),
+    fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('true', 'false', '0', '1', '100', '101', '-5', 'name,domain', 'contacts,companies', '9999999999999999999999', '{known}'))), { maxLength: 5 })
+    .map((pairs) => pairs.map(([key, value]) => `${key}=${encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'))}`).join('&')),
   fc.constantFrom('%', 'a=%zz', 'limit=-1', 'limit=100000', 'limit=abc', 'after=%E0%A4%A', 'properties=a&properties=b', 'archived=maybe', `after=${'x'.repeat(5000)}`),
 );
 
@@ -255,7 +308,7 @@ const authorization = fc.oneof(
   fc.constant('truncated'),
   fc.constant('forged'),
   { arbitrary: fc.constant('validKey'), weight: 2 },
-  fc.constantFrom('otherKey', 'wrongKey', 'emptyKey'),
+  fc.constantFrom('otherKey', 'wrongKey', 'emptyKey', 'otherAppToken'),
 );
 
 /**
@@ -276,6 +329,7 @@ const contentTypes = fc.constantFrom('application/json', 'application/x-www-form
 function headerFor(kind: string | undefined): string | undefined {
   if (kind === 'valid') return `Bearer ${validToken}`;
   if (kind === 'scopeless') return `Bearer ${scopelessToken}`;
+  if (kind === 'otherAppToken') return `Bearer ${otherAppToken}`;
   if (kind === 'truncated') return `Bearer ${validToken.slice(0, validToken.length - 7)}`;
   if (kind === 'forged') return `Bearer ${validToken.replace(/^.{10}/, 'eyJ2IjoxLC')}`;
   return kind;
@@ -292,7 +346,6 @@ function concretePath(route: Route, segments: (string | null)[]): string {
     if (name === 'token' && route.path.includes('access-tokens')) return validToken;
     // Property and group changes work on the fresh fixtures (HubSpot-defined ones cannot change).
     if ((route.method === 'PATCH' || route.method === 'DELETE') && name === 'propertyName') return fixtures.propertyName;
-    if ((route.method === 'PATCH' || route.method === 'DELETE') && name === 'groupName') return fixtures.groupName;
     // The label update and delete routes work on the fixture label.
     if (route.path.includes('/labels') && route.method !== 'POST' && route.method !== 'GET') {
       if (name === 'toObjectType') return labelPairTarget;
@@ -311,7 +364,8 @@ async function assertWellFormed(route: Route, response: Response): Promise<void>
   if (route.format === 'html' && contentType.startsWith('text/html')) return;
   if (!contentType.startsWith('application/json')) throw new Error(`${route.name}: ${response.status} error without JSON body (${contentType})`);
   const body = JSON.parse(text) as { status?: unknown; message?: unknown; correlationId?: unknown; category?: unknown };
-  if (typeof body.message !== 'string' || typeof body.correlationId !== 'string' || typeof body.category !== 'string' || typeof body.status !== 'string') {
+  if (typeof body.message !== 'string' || typeof body.correlationId !== 'string' || !/^[0-9a-f-]{36}$/.test(body.correlationId)
+    || typeof body.category !== 'string' || typeof body.status !== 'string') {
     throw new Error(`${route.name}: ${response.status} body is not the error object: ${text.slice(0, 300)}`);
   }
   const oauth = body as { error?: unknown; error_description?: unknown };
@@ -337,7 +391,7 @@ describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s',
         if (credentials.header !== undefined) headers.authorization = credentials.header;
         const method = route.method === 'ANY' ? 'POST' : route.method;
         const hasBody = method !== 'GET' && method !== 'DELETE';
-        const fullQuery = [query, credentials.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credentials.hapikey)}`].filter((part) => part !== '').join('&');
+        const fullQuery = [query.replaceAll(encodeURIComponent('{known}'), fixtures.companyId), credentials.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credentials.hapikey)}`].filter((part) => part !== '').join('&');
         const url = `${gateway.baseUrl}${concretePath(route, segments)}${fullQuery ? `?${fullQuery}` : ''}`;
         sent += 1;
         const response = await fetch(url, { method, headers, body: hasBody ? requestBody : undefined, redirect: 'manual' });

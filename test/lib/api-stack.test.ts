@@ -10,6 +10,7 @@ import { reservedConcurrencyPerFunction, routeThrottles, type ReservedConcurrenc
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
 import { routePartitions } from '../../shared/route-partitions';
+import { isRateLimited } from '../../shared/rate-limits';
 import type { Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
@@ -210,13 +211,27 @@ describe('API stack: least privilege', () => {
     if (route.table === 'none') expect(dynamoActions).toEqual([]);
     if (route.table === 'read') {
       expect(dynamoActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']));
-      expect(dynamoActions.filter((action) => writeActions.includes(action))).toEqual([]);
+      const writes = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => writeActions.includes(action)));
+      // A token-authenticated read may only count its call: UpdateItem on the limiter's LIMIT# partitions.
+      expect(writes.map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition })))
+        .toEqual(isRateLimited(route) ? [limiterStatement] : []);
     }
     if (route.table === 'readwrite') expect(dynamoActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
   });
 
+  const limiterStatement = { actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } } };
+
+  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s count its calls in the rate limiter exactly when its row is limited', (_name, route) => {
+    const limiter = statementsOf(functionServing(route).resource)
+      .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.rateLimits]))
+      .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
+
+    expect(limiter).toEqual(isRateLimited(route) ? [limiterStatement] : []);
+  });
+
   it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
-    const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
+    const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
+      .filter((statement) => JSON.stringify(leadingKeysOf(statement)) !== JSON.stringify([partitions.rateLimits]));
     const expected = (routePartitions[route.name] ?? []).map((name) => partitions[name]);
 
     expect(expected.length).toBeGreaterThan(0);
@@ -261,7 +276,7 @@ describe('API stack: least privilege', () => {
     }
   });
 
-  it('lets only the token route (and the provisioner that writes it) read the signing key', () => {
+  it('lets only the token endpoints (and the provisioner that writes it) read the signing key', () => {
     const signingKeyId = secretIdOf('Ed25519');
     const readers = [...rolePolicies()]
       .filter(([, statements]) => statements.some((statement) => actionsOf([statement]).includes('secretsmanager:GetSecretValue')
@@ -270,7 +285,8 @@ describe('API stack: least privilege', () => {
     const expectedReaders = routes.filter((route) => route.secrets?.includes('signingKey'))
       .map((route) => refOf(functionServing(route).resource.Properties.Role));
 
-    expect(expectedReaders).toHaveLength(1);
+    expect(routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
+      .toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
 
@@ -426,23 +442,23 @@ describe('synthesis', () => {
 describe('a row added to the route table', () => {
   it('gets its own function, route, role and alarm in the nested stack of its folder, without any change in lib/', () => {
     const added: Route = {
-      name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search',
+      name: 'findCompaniesByExample', method: 'POST', path: '/crm/v3/objects/companies/by-example',
       entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read',
     };
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { api: stack } = addPlatformStacks(app, {
       routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, searchCompanies: ['hubs'] },
+      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, findCompaniesByExample: ['hubs'] },
     });
     const companies = stack.routeGroups.get('companies');
     if (!(companies instanceof NestedStack)) throw new Error('functions/companies/ has no nested stack');
     const template = Template.fromStack(companies);
 
-    expect(stack.functions.get('searchCompanies')?.node.scope).toBe(companies);
+    expect(stack.functions.get('findCompaniesByExample')?.node.scope).toBe(companies);
     template.resourceCountIs('AWS::Lambda::Function', routes.filter((route) => route.entry.startsWith('functions/companies/')).length + 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /crm/v3/objects/companies/search' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^searchCompanies: POST ') });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('searchCompanies') });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /crm/v3/objects/companies/by-example' });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^findCompaniesByExample: POST ') });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('findCompaniesByExample') });
   });
 });
 

@@ -4,8 +4,8 @@ import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning
 import { isNumericId } from '../../shared/companies/company-id';
 import { normaliseCompanyValues } from '../../shared/companies/company-values';
 import { normalizeDomain } from '../../shared/companies/normalize-domain';
-import { toAppError } from '../../shared/http/error-body';
-import { escapeHtml } from '../../shared/http/html';
+import { toAppError } from '../../shared/http/error-mapper';
+import { escapeHtml } from '../../shared/html';
 import { verifyAccessToken } from '../../shared/oauth/access-token';
 import { parseScopeList } from '../../shared/oauth/scopes';
 import { clientCredentialsOf } from '../../shared/oauth/token-grants';

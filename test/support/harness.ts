@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { assertLocalDynamoDb } from './local-only';
 import { startGateway, type RunningGateway } from '../../bin/local-gateway';
-import { createAccount, createApp, createUser } from '../../shared/admin/provisioning';
+import { createAccount, createApp, createUser, type AccountLimits } from '../../shared/admin/provisioning';
+import type { RateLimits } from '../../shared/rate-limits';
 import { findUserByEmail } from '../../shared/db/users';
 import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
 import { signAccessToken } from '../../shared/oauth/access-token';
@@ -69,13 +70,18 @@ export interface InstalledTokens extends Installation {
   refreshToken: string;
 }
 
-/** A fresh app, account and user: the world the seed spec takes as given. */
-export async function provision(options: { scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[] } = {}): Promise<Installation> {
+/**
+ * A fresh app, account and user. The account's rate limits are off unless `limits` is given: only
+ * the tests of the limits run with them (bursting tests would otherwise meet a 429).
+ */
+export async function provision(options: {
+  scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[]; limits?: AccountLimits;
+} = {}): Promise<Installation> {
   const scopes = options.scopes ?? ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
   if (app.developerApiKey === undefined) throw new Error('a new app without --developer-id gets a new developer account and key');
-  const account = await createAccount(`${unique('hub')}.example`);
+  const account = await createAccount(`${unique('hub')}.example`, options.limits ?? { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
   const password = 'correct horse battery staple';
   const user = await createUser(`${unique('user')}@example.com`, password, [account.hubId]);
   return {
@@ -85,8 +91,10 @@ export async function provision(options: { scopes?: string[]; optionalScopes?: s
 }
 
 /** Runs the consent step in-process and returns a fresh authorization code. */
-export async function authorizationCodeFor(installation: Installation, scopes = installation.scopes): Promise<string> {
-  const check = await checkAuthorizeRequest({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: scopes.join(' ') });
+export async function authorizationCodeFor(
+  installation: Installation, scopes = installation.scopes, pkce: { code_challenge?: string; code_challenge_method?: string } = {},
+): Promise<string> {
+  const check = await checkAuthorizeRequest({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: scopes.join(' '), ...pkce });
   if (check.outcome !== 'ok') throw new Error(`authorize check failed: ${JSON.stringify(check)}`);
   const user = await findUserByEmail(installation.userEmail);
   if (!user) throw new Error('user missing');
@@ -118,10 +126,6 @@ export async function install(gateway: { readonly baseUrl: string }, options: Pa
   return { ...installation, accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
-/**
- * Signs an access token directly with the run's local key, for tests that need a token of a
- * given hub, app or scope set without an install (it verifies exactly like an issued one).
- */
 /** The newest signing key of the test run's secrets file, as the token endpoint signs with it. */
 export function testSigningKey(): { kid: string; privateKey: KeyObject } {
   const secretsFile = process.env.SECRETS_FILE ?? path.join(process.env.TEST_STATE_DIR ?? '', 'secrets.json');
@@ -131,11 +135,18 @@ export function testSigningKey(): { kid: string; privateKey: KeyObject } {
   return { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) };
 }
 
-export function signTestAccessToken(claims: { appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number }): string {
+/**
+ * Signs an access token directly with the run's local key, for tests that need a token of a
+ * given hub, app or scope set without an install (it verifies exactly like an issued one).
+ */
+export function signTestAccessToken(claims: {
+  appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number; rateLimits?: RateLimits;
+}): string {
   const issuedAtSeconds = nowSeconds();
   return signAccessToken({
     appId: claims.appId, hubId: claims.hubId, userId: claims.userId ?? 1, scopes: claims.scopes,
     issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800), grantId: 'test-grant',
+    rateLimits: claims.rateLimits ?? { tenSecondly: 0, searchPerSecond: 0 },
   }, testSigningKey());
 }
 

@@ -1,9 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { RunningGateway } from '../../../bin/local-gateway';
 import { jsonOf, postForm, provision, startTestGateway, type Installation, type TokenJson } from '../../support/harness';
 
 /** The install flow in a real browser: Debian's Chromium driven by playwright-core. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Gitignored: the consent page's screenshot lands here for a person to look at. */
+const reportsDir = path.resolve(__dirname, '../../../reports');
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -31,6 +36,37 @@ async function provisionWithDemoCallback(): Promise<Installation> {
 }
 
 describe('install flow in Chromium', () => {
+  it('shows the consent page with the app name and each scope in plain words, required and optional apart (screenshot in reports/)', async () => {
+    const installation = await provision({
+      redirectUris: [`${gateway.baseUrl}/oauth/demo-callback`],
+      scopes: ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'timeline'], optionalScopes: ['crm.lists.read'],
+    });
+    const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+    const page = await context.newPage();
+    const params = new URLSearchParams({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), optional_scope: 'crm.lists.read', state: 's' });
+
+    await page.goto(`${gateway.baseUrl}/oauth/authorize?${params.toString().replaceAll('+', '%20')}`);
+    await page.fill('input[name=email]', installation.userEmail);
+    await page.fill('input[name=password]', installation.password);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('ul.scopes.required');
+    mkdirSync(reportsDir, { recursive: true });
+    await page.screenshot({ path: path.join(reportsDir, 'consent-page.png'), fullPage: true });
+
+    const appName = (await page.textContent('h1')) ?? '';
+    const required = await page.locator('ul.scopes.required li').allTextContents();
+    const optional = await page.locator('ul.scopes.optional li').allTextContents();
+    expect(appName).toMatch(/^Install App-/);
+    expect(required).toHaveLength(4);
+    expect(required[1]).toContain('See your companies');
+    expect(required[2]).toContain('Create, change, associate and delete your companies');
+    expect(required[3]).toContain('timelines');
+    expect(optional).toHaveLength(1);
+    expect(optional[0]).toContain('See your lists');
+    await context.close();
+  });
+
+
   it('logs in, picks an account, allows, lands on the redirect with code and state, and the code yields tokens and metadata', async () => {
     const installation = await provisionWithDemoCallback();
     const context = await browser.newContext();

@@ -155,7 +155,7 @@ describe('POST /oauth/v1/token, authorization_code', () => {
 
     expect(response.status).toBe(400);
     const body = await jsonOf(response);
-    expect(body).toMatchObject({ status: 'BAD_REQUEST', error: 'invalid_request', category: 'VALIDATION_ERROR', context: { field: [field] } });
+    expect(body).toMatchObject({ status: 'BAD_REQUEST', error: 'invalid_request', category: 'VALIDATION_ERROR', context: { query: [field] } });
     expect(body.error_description).toBe(body.message);
     expect(body.correlationId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -167,7 +167,7 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     const response = await postForm(gateway.baseUrl, `/oauth/v1/token?${query}`, { grant_type: 'refresh_token', client_id: installation.clientId });
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'invalid_request', context: { field: ['client_secret', 'refresh_token'] } });
+    expect(await response.json()).toMatchObject({ error: 'invalid_request', context: { query: ['client_secret', 'refresh_token'] } });
   });
 
   it('answers invalid_request when grant_type is missing', async () => {

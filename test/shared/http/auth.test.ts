@@ -1,9 +1,11 @@
 import { authenticate, authenticateRequest, withoutCredentials } from '../../../shared/http/auth';
+// The developer-key routes' handlers install the key verifier by importing this module; so does this test.
+import '../../../shared/http/developer-key-auth';
 import type { Route } from '../../../shared/route-types';
 import { routes as routeTable } from '../../../shared/routes';
 
 const routes: readonly Route[] = routeTable;
-import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/http/errors';
+import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { advanceClock, resetClock } from '../../../shared/clock';
 import { signTestAccessToken } from '../../support/harness';
@@ -17,12 +19,12 @@ function headersWith(token: string): Record<string, string> {
 }
 
 describe('authenticate', () => {
-  it('returns the app, hub, user and scopes of a valid token', () => {
-    const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'] });
+  it('returns the app, hub, user, scopes and rate limits of a valid token', () => {
+    const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
 
     const auth = authenticate(headersWith(token), ['crm.objects.companies.read']);
 
-    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'] });
+    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
   });
 
   it('makes zero DynamoDB calls to verify a token', () => {

@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../shared/http/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../shared/errors';
 import { parseNumericId, parsePathId, requireOwnApp, requireWellFormedJson } from '../../../shared/timeline/timeline-access';
 
 describe('requireOwnApp', () => {

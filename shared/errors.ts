@@ -1,6 +1,7 @@
 /**
- * Typed errors that any layer may throw. errorBody() in error-body.ts is the only code
- * that turns one into a response body. Nothing here knows middy or API Gateway.
+ * Typed errors that any layer may throw: the base of the layering (shared/db, the domain modules
+ * and shared/http all import it; it imports nothing). errorBody() in error-body.ts is the only code
+ * that turns one into an error body. Nothing here knows middy or API Gateway.
  */
 export interface ErrorDetail {
   message: string;
@@ -16,6 +17,8 @@ export interface AppErrorOptions {
   errors?: ErrorDetail[];
   links?: Record<string, string>;
   headers?: Record<string, string>;
+  /** What went wrong underneath (a DynamoDB error, a parser's error); logged, never sent to the client. */
+  cause?: unknown;
 }
 
 export abstract class AppError extends Error {
@@ -28,7 +31,7 @@ export abstract class AppError extends Error {
   readonly headers?: Record<string, string>;
 
   constructor(message: string, options: AppErrorOptions = {}) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.subCategory = options.subCategory;
     this.context = options.context;
@@ -45,6 +48,12 @@ export class ValidationError extends AppError {
 
 export class UnsupportedMediaTypeError extends AppError {
   readonly status = 415;
+  readonly category = 'VALIDATION_ERROR';
+}
+
+/** A request head over the gateway's limit (the local gateway; API Gateway has its own). */
+export class RequestHeaderFieldsTooLargeError extends AppError {
+  readonly status = 431;
   readonly category = 'VALIDATION_ERROR';
 }
 
@@ -92,6 +101,13 @@ export class PayloadTooLargeError extends AppError {
 export class RateLimitError extends AppError {
   readonly status = 429;
   readonly category = 'RATE_LIMITS';
+  /** HubSpot's policy names: the official SDK retries TEN_SECONDLY_ROLLING (and the secondly message). */
+  readonly policyName: string;
+
+  constructor(message: string, options: AppErrorOptions & { policyName?: string } = {}) {
+    super(message, options);
+    this.policyName = options.policyName ?? 'TEN_SECONDLY_ROLLING';
+  }
 }
 
 export class ServiceUnavailableError extends AppError {

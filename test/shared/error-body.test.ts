@@ -1,5 +1,6 @@
-import { errorBody, toAppError, tokenEndpointErrorBody } from '../../../shared/http/error-body';
-import { InternalError, OAuthError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../../shared/http/errors';
+import { errorBody, tokenEndpointErrorBody } from '../../shared/error-body';
+import { toAppError } from '../../shared/http/error-mapper';
+import { InternalError, OAuthError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../shared/errors';
 
 describe('toAppError', () => {
   it('maps a refused DynamoDB connection to 503', () => {

@@ -1,4 +1,4 @@
-/** Minimal server-rendered HTML for the install pages: one layout, escaped interpolation. */
+/** Minimal server-rendered HTML for the install pages: one layout, escaped interpolation. Knows nothing of HTTP (the headers a page is sent with are in shared/http/serialize.ts). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -18,7 +18,7 @@ input,select{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #cb
 button{margin-top:1.2rem;padding:.6rem 1.2rem;border-radius:4px;border:1px solid #ff7a59;background:#ff7a59;color:#fff;font-size:1rem;cursor:pointer}
 button.secondary{background:#fff;color:#ff7a59}.error{color:#d9534f;font-weight:600}
 pre,code{background:#eaf0f6;padding:.2rem .4rem;border-radius:4px;white-space:pre-wrap;word-break:break-all}
-ul.scopes li{margin:.3rem 0}
+h2{font-size:1rem;margin:1.2rem 0 .4rem}ul.scopes{padding-left:1.2rem}ul.scopes li{margin:.4rem 0}ul.scopes code{font-size:.75rem;color:#516f90;white-space:nowrap;word-break:normal}
 </style>
 </head>
 <body><main>
@@ -30,13 +30,3 @@ ${content}
 export function renderErrorPage(title: string, message: string): string {
   return renderLayout(title, `<h1>${escapeHtml(title)}</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>`);
 }
-
-/** Headers every page carries: no framing (clickjacking), no caching of forms with CSRF tokens. */
-export const pageHeaders: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};

@@ -1,0 +1,3 @@
+import { introspectTokenHandler } from './token-endpoints-2026-03';
+
+export const handler = introspectTokenHandler('introspectTokenV3');

@@ -1,0 +1,3 @@
+import { revokeTokenHandler } from './token-endpoints-2026-03';
+
+export const handler = revokeTokenHandler('revokeTokenV3');

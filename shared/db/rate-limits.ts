@@ -1,0 +1,44 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { rateLimitKey } from './keys';
+
+/**
+ * The limiter's one item per subject holds a counter per time bucket, as attributes named
+ * b<bucket number>. Counting a request is one UpdateItem (ADD to the current bucket) that returns
+ * every live counter; the caller decides from them. Buckets it saw as stale are removed by its next
+ * update of the same item, and the item expires (TTL) once the subject goes quiet.
+ */
+const bucketPrefix = 'b';
+
+/** Stale bucket attributes seen per item by this instance, removed by its next update. */
+const staleByItem = new Map<string, string[]>();
+const maxTrackedItems = 10_000;
+
+export async function addToBucket(policy: string, subject: string, bucket: number, amount: 1 | -1, ttlSeconds: number): Promise<Map<number, number>> {
+  const key = rateLimitKey(policy, subject);
+  const stale = amount === 1 ? (staleByItem.get(key.pk) ?? []) : [];
+  const names: Record<string, string> = { '#b': `${bucketPrefix}${bucket}`, '#ttl': 'ttl' };
+  stale.forEach((name, index) => { names[`#s${index}`] = name; });
+  const result = await db.send(new UpdateCommand({
+    TableName: tableName,
+    Key: key,
+    UpdateExpression: `ADD #b :amount SET #ttl = :ttl${stale.length > 0 ? ` REMOVE ${stale.map((_, index) => `#s${index}`).join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ':amount': amount, ':ttl': ttlSeconds },
+    ReturnValues: 'ALL_NEW',
+  }));
+  const counters = new Map<number, number>();
+  for (const [name, value] of Object.entries(result.Attributes ?? {})) {
+    if (name.startsWith(bucketPrefix) && typeof value === 'number') counters.set(Number(name.slice(bucketPrefix.length)), value);
+  }
+  return counters;
+}
+
+/** Remembers the bucket numbers that have left the window, for the next update of the item to remove. */
+export function rememberStaleBuckets(policy: string, subject: string, buckets: number[]): void {
+  const { pk } = rateLimitKey(policy, subject);
+  staleByItem.delete(pk);
+  if (buckets.length === 0) return;
+  if (staleByItem.size >= maxTrackedItems) staleByItem.delete(staleByItem.keys().next().value ?? '');
+  staleByItem.set(pk, buckets.slice(0, 50).map((bucket) => `${bucketPrefix}${bucket}`));
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { errorBody, tokenEndpointErrorBody } from '../error-body';
+import type { AppError } from '../errors';
+import { renderErrorPage } from '../html';
+import type { Route } from '../route-types';
+import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext, type RequestCredentials } from './auth';
+import { toAppError } from './error-mapper';
+import { logger } from './logger';
+import { settleRateLimit, startRateLimit, type PendingRateLimit } from './rate-limit';
+import type { HttpResult } from './responses';
+import { serialize, serializeError } from './serialize';
+import type { Validator } from './validation';
+
+/**
+ * The named steps of every route's middy chain, in the order httpHandler uses them:
+ *
+ *   correlate -> normalizeHeaders -> authenticate -> parseBody -> validate -> limitRate -> (handler) -> serialise, mapErrors
+ *
+ * `before` hooks run in that order, so a request without valid credentials is refused (401) before
+ * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller). middy runs `after` and
+ * `onError` hooks in reverse: serialise turns the handler's HttpResult into the API Gateway result
+ * first; mapErrors, the last of the chain, turns anything thrown into the error response before
+ * correlate logs the outcome. limitRate is used after mapErrors (its `before` still runs after
+ * validate's) so that its `after` and `onError` run first: a read's 429 replaces what the read
+ * found, and its headers reach every answer. Each step is a plain middy middleware object with named hooks
+ * (middy's timing plugins report them by name).
+ */
+export type Event = APIGatewayProxyEventV2 & { body?: unknown };
+export type Result = APIGatewayProxyStructuredResultV2;
+export type Middleware = MiddlewareObj<Event, Result>;
+
+/** What the steps learn about one request; keyed by the event object, which every step and the handler share. */
+export interface RequestState {
+  correlationId: string;
+  startedAt: number;
+  credentials?: RequestCredentials;
+  /** The query without credentials (a developer API key is never a parameter). */
+  query: Record<string, string | undefined>;
+  auth?: AuthContext | DeveloperAuthContext;
+  /** The error the client got, for the log. */
+  error?: AppError;
+  /** The limiter's call for this request, while its decision is still to be read (reads only). */
+  pendingRateLimit?: PendingRateLimit;
+  /** X-HubSpot-RateLimit-* of a limited call: on its answer, success or error. */
+  rateLimitHeaders?: Record<string, string>;
+}
+
+const states = new WeakMap<object, RequestState>();
+
+/** The state of a request; created by the first step that asks (correlate, in the chain). */
+export function requestStateOf(event: Event): RequestState {
+  let state = states.get(event);
+  if (!state) {
+    state = { correlationId: randomUUID(), startedAt: performance.now(), query: { ...(event.queryStringParameters ?? {}) } };
+    states.set(event, state);
+  }
+  return state;
+}
+
+const headersOf = (event: Event) => (event.headers ?? {}) as Record<string, string | undefined>;
+
+/** Gives the request its correlation id and logs one line per request (an error line with the cause for a 5xx). */
+export function correlate(route: Route): Middleware {
+  const logOutcome = (event: Event, statusCode: number, state: RequestState, category?: string) => {
+    logger.info('request', {
+      correlationId: state.correlationId, route: route.name, method: event.requestContext?.http?.method,
+      statusCode, ...(category ? { category } : {}), durationMs: Math.round(performance.now() - state.startedAt),
+    });
+  };
+  return {
+    before: function correlateBefore(request) {
+      requestStateOf(request.event);
+    },
+    after: function correlateAfter(request) {
+      if (!request.response) return;
+      logOutcome(request.event, request.response.statusCode ?? 200, requestStateOf(request.event));
+    },
+    onError: function correlateOnError(request) {
+      const state = requestStateOf(request.event);
+      const error = state.error ?? toAppError(request.error);
+      // The status the client got (the token endpoint answers 400 where others answer 415).
+      const statusCode = request.response?.statusCode ?? error.status;
+      if (statusCode < 500) {
+        logOutcome(request.event, statusCode, state, error.category);
+        return;
+      }
+      const cause = request.error;
+      const underlying = error.cause ?? cause;
+      logger.error('request failed', {
+        correlationId: state.correlationId, route: route.name, statusCode,
+        errorName: cause instanceof Error ? cause.name : typeof cause,
+        errorMessage: cause instanceof Error ? cause.message : undefined,
+        stack: cause instanceof Error ? cause.stack : undefined,
+        ...(underlying !== cause && underlying instanceof Error ? { causeName: underlying.name, causeMessage: underlying.message } : {}),
+      });
+    },
+  };
+}
+
+/** Lower-cases header names (API Gateway already does; direct invocations may not). */
+export function normalizeHeaders(): Middleware {
+  const normalizer = httpHeaderNormalizer() as unknown as Middleware;
+  return { before: function normalizeHeadersBefore(request) { return normalizer.before?.(request); } };
+}
+
+/**
+ * Applies the route row's auth (bearer token with its scopes, or developer API key; see RouteAuth)
+ * from the headers and query alone: 401 and missing-scope 403 come before anything is parsed.
+ */
+export function authenticate(route: Route): Middleware {
+  return {
+    before: async function authenticateBefore(request) {
+      const state = requestStateOf(request.event);
+      state.credentials = await authenticateRequest(route, headersOf(request.event), state.query);
+      state.query = withoutCredentials(route, state.query);
+    },
+  };
+}
+
+/** The route's one body parser ('json' or 'urlencoded'); a route with body 'none' has none. */
+export function parseBody(route: Route): Middleware {
+  const parser = route.body === 'json' ? httpJsonBodyParser() : route.body === 'urlencoded' ? httpUrlencodeBodyParser() : undefined;
+  const before = (parser as unknown as Middleware | undefined)?.before;
+  return { before: function parseBodyBefore(request) { return before?.(request); } };
+}
+
+export interface RouteValidators {
+  path?: Validator;
+  query?: Validator;
+  body?: Validator;
+}
+
+/**
+ * Validates the path, finishes authentication with it (a developer key must own the path's app:
+ * 403), then validates the query and the parsed body.
+ */
+export function validate(route: Route, validators: RouteValidators): Middleware {
+  return {
+    before: function validateBefore(request) {
+      const state = requestStateOf(request.event);
+      const path = request.event.pathParameters ?? {};
+      validators.path?.(path);
+      state.auth = state.credentials?.forPath(path);
+      validators.query?.(state.query);
+      if (route.body !== 'none') validators.body?.(request.event.body);
+    },
+  };
+}
+
+/**
+ * Counts a call made with an access token (shared/http/rate-limit.ts: one DynamoDB UpdateItem).
+ * A write waits for the decision before the handler runs: a write over the limit never happens.
+ * A read runs beside the limiter's call (no added round trip); the decision is read after the
+ * handler, and over the limit the 429 replaces whatever the read found.
+ */
+export function limitRate(route: Route): Middleware {
+  const settlePending = async (state: RequestState): Promise<void> => {
+    const pending = state.pendingRateLimit;
+    if (!pending) return;
+    state.pendingRateLimit = undefined;
+    state.rateLimitHeaders = await settleRateLimit(pending);
+  };
+  return {
+    before: async function limitRateBefore(request) {
+      const state = requestStateOf(request.event);
+      const pending = startRateLimit(route, state.auth !== undefined && 'hubId' in state.auth ? state.auth : undefined);
+      if (!pending) return;
+      if (route.table === 'read') {
+        state.pendingRateLimit = pending;
+        return;
+      }
+      state.rateLimitHeaders = await settleRateLimit(pending);
+    },
+    after: async function limitRateAfter(request) {
+      const state = requestStateOf(request.event);
+      await settlePending(state);
+      const result = request.response as unknown as HttpResult | undefined;
+      if (result && state.rateLimitHeaders) result.headers = { ...state.rateLimitHeaders, ...result.headers };
+    },
+    onError: async function limitRateOnError(request) {
+      try {
+        await settlePending(requestStateOf(request.event));
+      } catch (limitError) {
+        request.error = limitError as Error;
+      }
+    },
+  };
+}
+
+/** Turns the handler's HttpResult into the API Gateway result, with the correlation id and nosniff on every answer. */
+export function serialise(): Middleware {
+  return {
+    after: function serialiseAfter(request) {
+      const result = request.response as unknown as HttpResult | undefined;
+      if (result) request.response = serialize(result, requestStateOf(request.event).correlationId);
+    },
+  };
+}
+
+/**
+ * The one mapping from anything thrown to a response: the error object (shared/error-body.ts), the
+ * token endpoint's RFC 6749 variant on 'oauth' routes, an error page on 'html' routes.
+ */
+export function mapErrors(route: Route): Middleware {
+  return {
+    onError: function mapErrorsOnError(request) {
+      const state = requestStateOf(request.event);
+      const error = toAppError(request.error);
+      state.error = error;
+      const mapped = route.format === 'oauth' ? tokenEndpointErrorBody(error, state.correlationId) : errorBody(error, state.correlationId);
+      request.response = route.format === 'html'
+        ? serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId)
+        : serializeError({ ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } }, state.correlationId);
+    },
+  };
+}

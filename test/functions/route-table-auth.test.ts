@@ -1,0 +1,270 @@
+import { request as httpRequest } from 'node:http';
+import type { RunningGateway } from '../../bin/local-gateway';
+import type { Scope } from '../../shared/oauth/scopes';
+import { routes } from '../../shared/routes';
+import type { Route } from '../../shared/route-types';
+import { install, signTestAccessToken, startTestGateway, unique, type InstalledTokens } from '../support/harness';
+import {
+  fixtureOf, isAuthenticated, missing, missingFixtures, paramValues, type IsolationCase, type RequestSpec, type Stranger, type World,
+} from '../support/route-fixtures';
+
+/**
+ * Generated from the route table (shared/routes.ts) and its fixtures (test/support/route-fixtures.ts):
+ * every authenticated row answers 401 without credentials whatever body comes with them (no 415 or
+ * malformed-JSON 400 first), 403 to credentials without the right (a token without the row's scopes,
+ * another developer's API key), and keeps another tenant away from the owner's records. A row added to
+ * the table is in every one of these checks; one without a fixture fails the first test.
+ */
+const table: readonly Route[] = routes;
+const authenticated = table.filter(isAuthenticated);
+
+let gateway: RunningGateway;
+let owner: InstalledTokens;
+let stranger: InstalledTokens;
+let world: World;
+let ownerOnly: string[];
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** Any method with any body (fetch refuses a body on GET), over HTTP to the local gateway. */
+function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(`${gateway.baseUrl}${path}`);
+    const outgoing = httpRequest({
+      host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+function pathOf(route: Route, params: Record<string, string> = {}): string {
+  const values = { ...paramValues(world), ...params };
+  return route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+const methodOf = (route: Route) => (route.method === 'ANY' ? 'POST' : route.method);
+const modeOf = (route: Route) => route.auth ?? 'token';
+const takesToken = (route: Route) => modeOf(route) !== 'developerKey';
+const takesKey = (route: Route) => modeOf(route) !== 'token';
+
+interface Credential {
+  header?: string;
+  hapikey?: string;
+}
+
+function call(route: Route, credential: Credential, spec: RequestSpec = {}): Promise<RawResponse> {
+  const query = [spec.query ?? '', credential.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credential.hapikey)}`].filter((part) => part !== '').join('&');
+  const headers: Record<string, string> = credential.header === undefined ? {} : { authorization: credential.header };
+  const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return send(methodOf(route), `${pathOf(route, spec.params)}${query ? `?${query}` : ''}`, headers, body);
+}
+
+const jsonOf = (response: RawResponse) => JSON.parse(response.text) as { status?: string; category?: string; correlationId?: string; message?: string };
+
+async function postOwner(path: string, body: unknown, credential: Credential = { header: `Bearer ${owner.accessToken}` }): Promise<Record<string, unknown>> {
+  const query = credential.hapikey === undefined ? '' : `?hapikey=${encodeURIComponent(credential.hapikey)}`;
+  const response = await send('POST', `${path}${query}`, { ...(credential.header ? { authorization: credential.header } : {}), 'content-type': 'application/json' }, JSON.stringify(body));
+  if (response.status >= 300) throw new Error(`fixture ${path}: ${response.status} ${response.text}`);
+  return response.text === '' ? {} : (JSON.parse(response.text) as Record<string, unknown>);
+}
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  owner = await install(gateway);
+  stranger = await install(gateway);
+  const fresh = unique('iso').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const companyDomain = `owned-${fresh}.example`;
+  const company = await postOwner('/crm/v3/objects/companies', { properties: { name: `Owned ${fresh}`, domain: companyDomain } });
+  const ownerDomains = { createCompany: `create-owned-${fresh}.example`, batchCreateCompanies: `batch-owned-${fresh}.example`, batchUpsertCompanies: `upsert-owned-${fresh}.example` };
+  const others = await Promise.all(Object.values(ownerDomains).map((domain) => postOwner('/crm/v3/objects/companies', { properties: { name: `Owned ${fresh}`, domain } })));
+  const strangerCompany = await postOwner('/crm/v3/objects/companies', { properties: { name: 'Stranger' } }, { header: `Bearer ${stranger.accessToken}` });
+  const customPropertyName = `owned_${fresh}`;
+  await postOwner('/crm/v3/properties/companies', { name: customPropertyName, label: `Owned property ${fresh}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+  const labelName = `owned_label_${fresh}`;
+  const label = await postOwner('/crm/v4/associations/companies/contacts/labels', { name: labelName, label: `Owned label ${fresh}` });
+  const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
+  const groupName = `owned_group_${fresh}`;
+  await postOwner('/crm/v3/properties/companies/groups', { name: groupName, label: `Owned group ${fresh}` });
+  const key = { hapikey: owner.developerApiKey };
+  const timeline = `/integrations/v1/${owner.appId}/timeline`;
+  const eventType = await postOwner(`${timeline}/event-types`, { name: 'Owned type', objectType: 'COMPANY' }, key);
+  const eventTypeId = Number(eventType.id);
+  const property = await postOwner(`${timeline}/event-types/${eventTypeId}/properties`, { name: 'level', label: 'Level', propertyType: 'String' }, key);
+  const eventId = `owned-event-${fresh}`;
+  const ownerEventIds = {
+    createTimelineEvent: `${eventId}-create`, putTimelineEvent: `${eventId}-put`, createTimelineEventBatch: `${eventId}-batch`, putTimelineEventBatch: `${eventId}-put-batch`,
+  };
+  for (const id of [eventId, ...Object.values(ownerEventIds)]) await postOwner(`${timeline}/event`, { id, eventTypeId, objectId: Number(company.id), level: 'high' });
+  world = {
+    appId: owner.appId, companyId: String(company.id), companyDomain, eventTypeId, propertyId: Number(property.id), eventId, ownerDomains, ownerEventIds,
+    customPropertyName, labelName, groupName, labelTypeId, strangerCompanyId: String(strangerCompany.id), fresh,
+    refreshToken: owner.refreshToken, accessToken: owner.accessToken, clientId: owner.clientId, clientSecret: owner.clientSecret,
+    userEmail: owner.userEmail, password: owner.password,
+  };
+  // What only the owner's records carry: a stranger's answer mentions none of it.
+  ownerOnly = [world.companyId, ...others.map((other) => String(other.id)), `Owned ${fresh}`, `Owned property ${fresh}`, `Owned label ${fresh}`, `Owned group ${fresh}`];
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+describe('the route table', () => {
+  it('has a fixture (valid body, path values, tenant-isolation cases) for every row', () => {
+    expect(missingFixtures()).toEqual([]);
+  });
+
+  it('has authenticated rows of every auth mode', () => {
+    expect(new Set(authenticated.map(modeOf))).toEqual(new Set(['token', 'developerKey', 'developerKeyOrToken']));
+  });
+});
+
+/** Bodies a client without credentials might send: none, a valid one, one of the wrong content type, malformed JSON, a form. */
+function anonymousRequests(route: Route): { label: string; headers: Record<string, string>; body?: string }[] {
+  const valid = fixtureOf(route).validBody?.(world);
+  return [
+    { label: 'no body', headers: {} },
+    { label: 'a valid body', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid ?? {}) },
+    { label: 'a text/plain body', headers: { 'content-type': 'text/plain' }, body: 'hello' },
+    { label: 'malformed JSON', headers: { 'content-type': 'application/json' }, body: '{"properties":' },
+    { label: 'JSON without a content type', headers: {}, body: '{}' },
+    { label: 'a form body', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=%zz&b' },
+  ];
+}
+
+describe.each(authenticated.map((route) => [route.name, route] as const))('%s', (_name, route) => {
+  it('answers 401 with the error object to a request without credentials, whatever its body', async () => {
+    const answers: string[] = [];
+    for (const anonymous of anonymousRequests(route)) {
+      const response = await send(methodOf(route), pathOf(route), anonymous.headers, anonymous.body);
+      const body = jsonOf(response);
+      answers.push(`${anonymous.label}: ${response.status} ${body.category}`);
+      expect(body).toMatchObject({ status: 'error', message: expect.any(String), correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(response.headers['x-hubspot-correlation-id']).toBe(body.correlationId);
+    }
+    expect(answers).toEqual(anonymousRequests(route).map((anonymous) => `${anonymous.label}: 401 INVALID_AUTHENTICATION`));
+  });
+
+  it('answers 403 to credentials without the right, before reading a bad body', async () => {
+    const checks: string[] = [];
+    if (takesToken(route)) {
+      const scopes = route.scopes === 'public' ? [] : route.scopes;
+      expect(scopes).not.toContain('oauth');
+      const unrelated = signTestAccessToken({ appId: owner.appId, hubId: owner.hubId, scopes: ['oauth'] });
+      for (const body of [undefined, 'not json']) {
+        const response = await send(methodOf(route), pathOf(route), { authorization: `Bearer ${unrelated}`, ...(body ? { 'content-type': 'text/plain' } : {}) }, body);
+        checks.push(`token without the scopes${body ? ' and a bad body' : ''}: ${response.status} ${jsonOf(response).category}`);
+      }
+    }
+    if (takesKey(route)) {
+      const response = await call(route, { hapikey: stranger.developerApiKey }, { body: fixtureOf(route).validBody?.(world) });
+      checks.push(`another developer's key: ${response.status} ${jsonOf(response).category}`);
+    }
+    if (!takesToken(route)) {
+      const response = await call(route, { header: `Bearer ${owner.accessToken}` }, { body: fixtureOf(route).validBody?.(world) });
+      checks.push(`the app's access token instead of the key: ${response.status} ${jsonOf(response).category}`);
+    }
+
+    const expected = [
+      ...(takesToken(route) ? ['token without the scopes: 403 MISSING_SCOPES', 'token without the scopes and a bad body: 403 MISSING_SCOPES'] : []),
+      ...(takesKey(route) ? ["another developer's key: 403 FORBIDDEN"] : []),
+      ...(!takesToken(route) ? ["the app's access token instead of the key: 401 INVALID_AUTHENTICATION"] : []),
+    ];
+    expect(checks).toEqual(expected);
+  });
+
+  it("keeps another tenant away from the owner's records", async () => {
+    const cases = fixtureOf(route).isolation ?? [];
+    expect(cases.length).toBeGreaterThan(0);
+    for (const isolation of cases) {
+      for (const as of isolation.as) await expectIsolated(route, isolation, as);
+    }
+  });
+});
+
+function credentialOf(route: Route, as: Stranger): Credential {
+  if (as === 'otherDeveloper') {
+    if (!takesKey(route)) throw new Error(`${route.name}: takes no developer key; its isolation case cannot use ${as}`);
+    return { hapikey: stranger.developerApiKey };
+  }
+  if (!takesToken(route)) throw new Error(`${route.name}: takes no access token; its isolation case cannot use ${as}`);
+  if (as === 'otherApp') return { header: `Bearer ${stranger.accessToken}` };
+  return { header: `Bearer ${signTestAccessToken({ appId: owner.appId, hubId: stranger.hubId, scopes: owner.scopes as Scope[] })}` };
+}
+
+/** Everything the owner can read of its records; a stranger's request must leave it as it was. */
+async function ownerSnapshot(): Promise<string[]> {
+  const token = { authorization: `Bearer ${owner.accessToken}` };
+  const key = `hapikey=${encodeURIComponent(owner.developerApiKey)}`;
+  const timeline = `/integrations/v1/${world.appId}/timeline`;
+  const reads = [
+    send('GET', `/crm/v3/objects/companies/${world.companyId}?properties=name,domain&associations=companies,contacts`, token),
+    send('GET', `/crm/v3/properties/companies/${world.customPropertyName}`, token),
+    send('GET', '/crm/v4/associations/companies/contacts/labels', token),
+    send('GET', `/crm/v3/properties/companies/groups/${world.groupName}`, token),
+    send('GET', `${timeline}/event-types/${world.eventTypeId}?${key}`, {}),
+    send('GET', `${timeline}/event-types/${world.eventTypeId}/properties?${key}`, {}),
+    send('GET', `${timeline}/event/${world.eventTypeId}/${encodeURIComponent(world.eventId)}`, token),
+  ];
+  return (await Promise.all(reads)).map((response) => `${response.status} ${response.text.replace(/"correlationId":"[^"]*"/g, '')}`);
+}
+
+function leavesOf(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).flatMap(leavesOf);
+  return [String(value)];
+}
+
+/** The answer with what may differ between the owner's ids and missing ones masked: ids, timestamps, the correlation id. */
+function masked(response: RawResponse, ...specs: RequestSpec[]): string {
+  const ids = [
+    ...specs.flatMap((spec) => [...leavesOf(spec.params), ...leavesOf(spec.body)]),
+    ...Object.values(missing), String(world.appId), world.companyId, world.companyDomain, String(world.eventTypeId), String(world.propertyId), world.eventId,
+    world.customPropertyName, world.strangerCompanyId, world.groupName, String(world.labelTypeId),
+  ].filter((id) => id.length >= 3).sort((a, b) => b.length - a.length);
+  let text = response.text.replace(/"correlationId":"[^"]*"/g, '"correlationId":"C"').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
+  for (const id of new Set(ids)) text = text.split(id).join('ID');
+  return `${response.status} ${text}`;
+}
+
+/** The owner's records a stranger's answer must never mention (unless the stranger sent the value itself). */
+function ownerMarkers(spec: RequestSpec): string[] {
+  const sent = JSON.stringify(spec);
+  return ownerOnly.filter((marker) => !sent.includes(marker));
+}
+
+async function expectIsolated(route: Route, isolation: IsolationCase, as: Stranger): Promise<void> {
+  const credential = credentialOf(route, as);
+  const before = await ownerSnapshot();
+  const foreignSpec = isolation.foreign(world);
+  const foreign = await call(route, credential, foreignSpec);
+  const label = `${route.name} as ${as} (${isolation.check})`;
+  expect({ label, status: foreign.status < 500 }).toEqual({ label, status: true });
+  if (isolation.check === 'sameAsMissing' || isolation.check === 'sameStatusAsFresh') {
+    if (!isolation.control) throw new Error(`${label}: needs a control request`);
+    const controlSpec = isolation.control(world);
+    const control = await call(route, credential, controlSpec);
+    if (isolation.check === 'sameAsMissing') {
+      expect({ label, answer: masked(foreign, foreignSpec, controlSpec) }).toEqual({ label, answer: masked(control, foreignSpec, controlSpec) });
+    } else {
+      expect({ label, status: foreign.status }).toEqual({ label, status: control.status });
+    }
+  }
+  if (isolation.check !== 'sameAsMissing') {
+    const mentioned = ownerMarkers(foreignSpec).filter((marker) => foreign.text.includes(marker));
+    expect({ label, mentioned }).toEqual({ label, mentioned: [] });
+  }
+  expect({ label, owner: await ownerSnapshot() }).toEqual({ label, owner: before });
+}

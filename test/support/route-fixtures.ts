@@ -1,0 +1,408 @@
+import type { RouteName } from '../../shared/routes';
+import { routes } from '../../shared/routes';
+import type { Route } from '../../shared/route-types';
+
+/**
+ * One entry per row of shared/routes.ts, for the tests generated from the table
+ * (test/functions/route-table-auth.test.ts: 401, 403 and tenant isolation; test/functions/route-fuzz.test.ts).
+ * The map is typed by RouteName, so a row without an entry does not compile, and
+ * `missingFixtures()` makes the tests fail at run time too: a new route is covered by adding its
+ * row and its entry here, never by editing a test.
+ */
+export type JsonObject = Record<string, unknown>;
+
+/** The records the tests create before using a fixture, as seen by their owner (and one record of the stranger). */
+export interface World {
+  appId: number;
+  companyId: string;
+  /** The domain of the company `companyId`. */
+  companyDomain: string;
+  eventTypeId: number;
+  propertyId: number;
+  eventId: string;
+  /**
+   * Values of the owner's records that a stranger's create names, one per route, so that one
+   * stranger request cannot change what the next one meets in the stranger's own account:
+   * domains of other owner companies, ids of other owner events.
+   */
+  ownerDomains: { createCompany: string; batchCreateCompanies: string; batchUpsertCompanies: string };
+  ownerEventIds: { createTimelineEvent: string; putTimelineEvent: string; createTimelineEventBatch: string; putTimelineEventBatch: string };
+  /** A custom company property and an association label of the owner's account (tenant isolation only). */
+  customPropertyName: string;
+  labelName: string;
+  /** A custom property group and the type id of a live custom association label (companies to contacts in isolation). */
+  groupName: string;
+  labelTypeId: number;
+  /** A company in the stranger's own account (tenant isolation only). */
+  strangerCompanyId: string;
+  /** Unique per run, for names a request creates. */
+  fresh: string;
+  /** The owner's refresh and access tokens (token metadata routes). */
+  refreshToken: string;
+  accessToken: string;
+  /** For the token endpoint and login (fuzz only). */
+  clientId: string;
+  clientSecret: string;
+  userEmail: string;
+  password: string;
+}
+
+/** Ids that exist in no account. */
+export const missing = { appId: '999999999', companyId: '1000000000000123', eventTypeId: '999999', propertyId: '999999', eventId: 'no-such-event' } as const;
+
+/**
+ * Who tries to reach the owner's records: a token of the owner's app for another account
+ * ('otherHub'), a token of another app in another account ('otherApp'), or another developer's API key.
+ */
+export type Stranger = 'otherHub' | 'otherApp' | 'otherDeveloper';
+
+/** Path parameters (by name; defaults come from `paramValues`), query and body of one request. */
+export interface RequestSpec {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+}
+
+/**
+ * How a stranger's request must be answered. Whatever the kind, the owner's records are unchanged after it.
+ * - sameAsMissing: status and body as for ids that exist nowhere (ids, timestamps and correlation id masked);
+ * - sameStatusAsFresh: a create naming the owner's values (domain, name, event id) succeeds or fails as one
+ *   naming fresh values, and the answer mentions none of the owner's records;
+ * - noOwnerData: a listing that mentions none of the owner's records.
+ */
+export interface IsolationCase {
+  as: readonly Stranger[];
+  check: 'sameAsMissing' | 'sameStatusAsFresh' | 'noOwnerData';
+  foreign: (world: World) => RequestSpec;
+  /** The same request naming ids that exist nowhere, or fresh values (not for noOwnerData). */
+  control?: (world: World) => RequestSpec;
+}
+
+export interface RouteFixture {
+  /** A valid body: required when the row has one. */
+  validBody?: (world: World) => JsonObject;
+  /** Tenant isolation: required for every authenticated row, at least one case. */
+  isolation?: readonly IsolationCase[];
+}
+
+/** A path parameter's value in the owner's world, by name; a row with a parameter not named here fails the tests. */
+export function paramValues(world: World): Record<string, string> {
+  return {
+    appId: String(world.appId), eventTypeId: String(world.eventTypeId), propertyId: String(world.propertyId), eventId: world.eventId,
+    companyId: world.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
+    fromObjectType: 'companies', token: world.refreshToken, objectType: 'companies', objectId: world.companyId, groupName: world.groupName,
+  };
+}
+
+const company = { as: ['otherHub', 'otherApp'] } as const;
+const timelineApp = { as: ['otherDeveloper'] } as const;
+const timelineAppRead = { as: ['otherDeveloper', 'otherApp'] } as const;
+
+const sameAsMissing = (
+  as: readonly Stranger[], params: (world: World) => Record<string, string>, missingParams: Record<string, string>, body?: (world: World) => unknown,
+): IsolationCase => ({
+  as, check: 'sameAsMissing',
+  foreign: (world) => ({ params: params(world), body: body?.(world) }),
+  control: (world) => ({ params: missingParams, body: body?.(world) }),
+});
+
+const ownApp = (world: World) => ({ appId: String(world.appId) });
+const missingApp = { appId: missing.appId };
+const event = (world: World, id: string, objectId = world.companyId) => ({ id, eventTypeId: world.eventTypeId, objectId: Number(objectId), timestamp: 1714658591512, level: 'high' });
+const eventType = (world: World) => ({ name: `Type ${world.fresh}`, objectType: 'COMPANY', headerTemplate: '# {{level}}' });
+const propertyBody = (world: World) => ({ id: world.propertyId, name: 'level', label: 'Level 2', propertyType: 'String' });
+const ownType = (world: World) => ({ appId: String(world.appId), eventTypeId: String(world.eventTypeId) });
+const missingType = { appId: missing.appId, eventTypeId: missing.eventTypeId };
+/** An event the stranger records for its own company: with the owner's event id, or a fresh one. */
+const strangerEvent = (check: (world: World) => string) => (world: World) => event(world, check(world), world.strangerCompanyId);
+
+function createsLike(as: readonly Stranger[], foreign: (world: World) => RequestSpec, control: (world: World) => RequestSpec): IsolationCase {
+  return { as, check: 'sameStatusAsFresh', foreign, control };
+}
+
+const ownRecord = (world: World) => ({ objectId: world.companyId });
+const missingRecord = { objectId: missing.companyId };
+const associationSpec = (associationTypeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId });
+/** A v4 association batch: the owner's company in a stranger's inputs answers as a missing one. */
+const batchPairFixture = (body: (companyId: string) => JsonObject): RouteFixture => ({
+  validBody: (world) => body(world.companyId),
+  isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: body(world.companyId) }), control: () => ({ body: body(missing.companyId) }) }],
+});
+
+export const routeFixtures = {
+  notFound: {},
+
+  createTimelineEventType: {
+    validBody: eventType,
+    isolation: [sameAsMissing(timelineApp.as, ownApp, missingApp, eventType)],
+  },
+  listTimelineEventTypes: { isolation: [sameAsMissing(timelineAppRead.as, ownApp, missingApp)] },
+  getTimelineEventType: { isolation: [sameAsMissing(timelineAppRead.as, ownType, missingType)] },
+  updateTimelineEventType: {
+    validBody: () => ({ name: 'Renamed type', headerTemplate: 'x' }),
+    isolation: [sameAsMissing(timelineApp.as, ownType, missingType, () => ({ name: 'Hijacked' }))],
+  },
+  deleteTimelineEventType: { isolation: [sameAsMissing(timelineApp.as, ownType, missingType)] },
+  createTimelineEventTypeProperty: {
+    validBody: () => ({ name: 'size', label: 'Size', propertyType: 'Numeric' }),
+    isolation: [sameAsMissing(timelineApp.as, ownType, missingType, () => ({ name: 'hijack', label: 'Hijack', propertyType: 'String' }))],
+  },
+  listTimelineEventTypeProperties: { isolation: [sameAsMissing(timelineAppRead.as, ownType, missingType)] },
+  updateTimelineEventTypeProperty: {
+    validBody: propertyBody,
+    isolation: [sameAsMissing(timelineApp.as, ownType, missingType, propertyBody)],
+  },
+  deleteTimelineEventTypeProperty: {
+    isolation: [sameAsMissing(timelineApp.as, (world) => ({ ...ownType(world), propertyId: String(world.propertyId) }), { ...missingType, propertyId: missing.propertyId })],
+  },
+  createTimelineEvent: {
+    validBody: (world) => event(world, 'fuzz-event-2'),
+    isolation: [
+      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.ownerEventIds.createTimelineEvent)(world) }), (world) => ({ body: strangerEvent((w) => `create-${w.fresh}`)(world) })),
+      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => event(world, `app-${world.fresh}`)),
+    ],
+  },
+  putTimelineEvent: {
+    validBody: (world) => event(world, 'fuzz-event-2'),
+    isolation: [
+      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.ownerEventIds.putTimelineEvent)(world) }), (world) => ({ body: strangerEvent((w) => `put-${w.fresh}`)(world) })),
+      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => event(world, `app-${world.fresh}`)),
+    ],
+  },
+  createTimelineEventBatch: {
+    validBody: (world) => ({ eventWrappers: [event(world, 'fuzz-event-2'), event(world, 'fuzz-event-3')] }),
+    isolation: [
+      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.createTimelineEventBatch)(world)] } }),
+        (world) => ({ body: { eventWrappers: [strangerEvent((w) => `batch-${w.fresh}`)(world)] } })),
+      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({ eventWrappers: [event(world, `app-${world.fresh}`)] })),
+    ],
+  },
+  putTimelineEventBatch: {
+    validBody: (world) => ({ eventWrappers: [event(world, 'fuzz-event-2')] }),
+    isolation: [
+      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.putTimelineEventBatch)(world)] } }),
+        (world) => ({ body: { eventWrappers: [strangerEvent((w) => `put-batch-${w.fresh}`)(world)] } })),
+      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({ eventWrappers: [event(world, `app-${world.fresh}`)] })),
+    ],
+  },
+  getTimelineEvent: {
+    isolation: [
+      { as: ['otherHub'], check: 'sameAsMissing', foreign: () => ({}), control: () => ({ params: { eventId: missing.eventId } }) },
+      sameAsMissing(['otherApp'], ownApp, missingApp),
+    ],
+  },
+
+  authorize: {},
+  login: { validBody: (world) => ({ email: world.userEmail, password: world.password, csrf_token: 'x' }) },
+  decideConsent: {},
+  demoCallback: {},
+  issueToken: { validBody: (world) => ({ grant_type: 'refresh_token', client_id: world.clientId, client_secret: world.clientSecret, refresh_token: world.refreshToken }) },
+  issueToken202603: { validBody: (world) => ({ grant_type: 'refresh_token', client_id: world.clientId, client_secret: world.clientSecret, refresh_token: world.refreshToken }) },
+  issueTokenV3: { validBody: (world) => ({ grant_type: 'refresh_token', client_id: world.clientId, client_secret: world.clientSecret, refresh_token: world.refreshToken }) },
+  introspectToken202603: { validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }) },
+  introspectTokenV3: { validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }) },
+  revokeToken202603: { validBody: (world) => ({ token: 'not-a-token-of-this-app', client_id: world.clientId, client_secret: world.clientSecret }) },
+  revokeTokenV3: { validBody: (world) => ({ token: 'not-a-token-of-this-app', client_id: world.clientId, client_secret: world.clientSecret }) },
+  getAccessTokenInfo: {},
+  getRefreshTokenInfo: {},
+  deleteRefreshToken: {},
+
+  listCompanyProperties: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getCompanyProperty: {
+    isolation: [sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), { propertyName: 'no_such_property_anywhere' })],
+  },
+  createCompanyProperty: {
+    validBody: () => ({ name: 'fuzz_property', label: 'Fuzz property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }),
+    isolation: [createsLike(company.as,
+      (world) => ({ body: { name: world.customPropertyName, label: 'Mine too', type: 'string', fieldType: 'text', groupName: 'companyinformation' } }),
+      (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh', type: 'string', fieldType: 'text', groupName: 'companyinformation' } }))],
+  },
+
+  createCompany: {
+    validBody: (world) => ({ properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' }, associations: [{ to: { id: world.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] }),
+    isolation: [
+      createsLike(company.as, (world) => ({ body: { properties: { name: 'Mine too', domain: world.ownerDomains.createCompany } } }),
+        (world) => ({ body: { properties: { name: 'Fresh', domain: `create-${world.fresh}.example` } } })),
+      // The owner's company cannot be the target of a new company's association.
+      {
+        ...company, check: 'sameAsMissing',
+        foreign: (world) => ({ body: { properties: { name: 'Linked' }, associations: [{ to: { id: world.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] } }),
+        control: () => ({ body: { properties: { name: 'Linked' }, associations: [{ to: { id: missing.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] } }),
+      },
+    ],
+  },
+  listCompanies: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=100&properties=name,domain' }) }] },
+  getCompany: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
+      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { companyId: world.companyDomain }, query: 'idProperty=domain' }), control: (world) => ({ params: { companyId: `never-${world.fresh}.example` }, query: 'idProperty=domain' }) },
+    ],
+  },
+  updateCompany: {
+    validBody: () => ({ properties: { name: 'Fuzz update', lifecyclestage: 'customer' } }),
+    isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }, () => ({ properties: { name: 'Hijacked' } }))],
+  },
+  archiveCompany: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  batchReadCompanies: {
+    validBody: (world) => ({ inputs: [{ id: world.companyId }], properties: ['name'], propertiesWithHistory: ['name'] }),
+    isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId }], properties: [], propertiesWithHistory: [] } }), control: () => ({ body: { inputs: [{ id: missing.companyId }], properties: [], propertiesWithHistory: [] } }) }],
+  },
+  batchCreateCompanies: {
+    validBody: () => ({ inputs: [{ properties: { name: 'Fuzz batch' } }] }),
+    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ properties: { name: 'Mine too', domain: world.ownerDomains.batchCreateCompanies } }] } }),
+      (world) => ({ body: { inputs: [{ properties: { name: 'Fresh', domain: `batch-${world.fresh}.example` } }] } }))],
+  },
+  batchUpdateCompanies: {
+    validBody: (world) => ({ inputs: [{ id: world.companyId, properties: { name: 'Fuzz batch update' } }] }),
+    isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId, properties: { name: 'Hijacked' } }] } }), control: () => ({ body: { inputs: [{ id: missing.companyId, properties: { name: 'Hijacked' } }] } }) }],
+  },
+  batchUpsertCompanies: {
+    validBody: () => ({ inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] }),
+    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ id: world.ownerDomains.batchUpsertCompanies, idProperty: 'domain', properties: { name: 'Mine too' } }] } }),
+      (world) => ({ body: { inputs: [{ id: `upsert-${world.fresh}.example`, idProperty: 'domain', properties: { name: 'Mine too' } }] } }))],
+  },
+  batchArchiveCompanies: {
+    validBody: (world) => ({ inputs: [{ id: world.companyId }] }),
+    isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId }] } }), control: () => ({ body: { inputs: [{ id: missing.companyId }] } }) }],
+  },
+
+  searchCompanies: {
+    validBody: () => ({ filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Fuzz target' }] }], properties: ['name', 'domain'], limit: 10 }),
+    isolation: [
+      { ...company, check: 'noOwnerData', foreign: () => ({ body: { properties: ['name', 'domain'], limit: 100 } }) },
+      {
+        ...company, check: 'sameAsMissing',
+        foreign: (world) => ({ body: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: world.companyDomain }] }] } }),
+        control: (world) => ({ body: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: `never-${world.fresh}.example` }] }] } }),
+      },
+    ],
+  },
+
+  associateCompany: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
+      // The owner's company cannot be the target of the stranger's association either.
+      {
+        as: ['otherHub'], check: 'sameAsMissing',
+        foreign: (world) => ({ params: { companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: world.companyId, associationTypeId: '450' } }),
+        control: (world) => ({ params: { companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: missing.companyId, associationTypeId: '450' } }),
+      },
+    ],
+  },
+  disassociateCompany: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  listAssociationLabels: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  createAssociationLabel: {
+    validBody: () => ({ name: 'fuzz_label', label: 'Fuzz label' }),
+    isolation: [createsLike(company.as, (world) => ({ body: { name: world.labelName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh' } }))],
+  },
+
+  updateCompanyProperty: {
+    validBody: () => ({ label: 'Fuzz property renamed', description: 'x' }),
+    isolation: [sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), { propertyName: 'no_such_property_anywhere' }, () => ({ label: 'Hijacked' }))],
+  },
+  archiveCompanyProperty: { isolation: [sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), { propertyName: 'no_such_property_anywhere' })] },
+  batchReadCompanyProperties: {
+    validBody: () => ({ inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }], archived: false } }), control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }], archived: false } }),
+    }],
+  },
+  batchCreateCompanyProperties: {
+    validBody: () => ({ inputs: [{ name: 'fuzz_batch_property', label: 'Fuzz batch property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] }),
+    isolation: [createsLike(company.as,
+      (world) => ({ body: { inputs: [{ name: world.customPropertyName, label: 'Mine too (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }),
+      (world) => ({ body: { inputs: [{ name: `fresh_batch_${world.fresh}`, label: 'Fresh (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }))],
+  },
+  batchArchiveCompanyProperties: {
+    validBody: () => ({ inputs: [{ name: 'fuzz_batch_property' }] }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }] } }), control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }] } }),
+    }],
+  },
+  listPropertyGroups: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  createPropertyGroup: {
+    validBody: () => ({ name: 'fuzz_group', label: 'Fuzz group' }),
+    isolation: [createsLike(company.as, (world) => ({ body: { name: world.groupName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_group_${world.fresh}`, label: 'Fresh' } }))],
+  },
+  getPropertyGroup: { isolation: [sameAsMissing(company.as, (world) => ({ groupName: world.groupName }), { groupName: 'no_such_group_anywhere' })] },
+  updatePropertyGroup: {
+    validBody: () => ({ label: 'Fuzz group renamed' }),
+    isolation: [sameAsMissing(company.as, (world) => ({ groupName: world.groupName }), { groupName: 'no_such_group_anywhere' }, () => ({ label: 'Hijacked' }))],
+  },
+  archivePropertyGroup: { isolation: [sameAsMissing(company.as, (world) => ({ groupName: world.groupName }), { groupName: 'no_such_group_anywhere' })] },
+
+  ...labelFixtures(),
+  listAssociationLabelsSpecPath: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  createAssociationLabelSpecPath: {
+    validBody: () => ({ name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' }),
+    isolation: [createsLike(company.as, (world) => ({ body: { name: world.labelName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh' } }))],
+  },
+
+  listCompanyAssociations: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  getRecordAssociations: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
+  putRecordAssociation: {
+    // The body is a JSON array of AssociationSpec.
+    validBody: () => [associationSpec(280)] as unknown as JsonObject,
+    isolation: [sameAsMissing(company.as, ownRecord, missingRecord, () => [associationSpec(280)])],
+  },
+  putDefaultAssociation: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
+  deleteRecordAssociation: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
+
+  batchCreateAssociations: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }] })),
+  batchReadAssociations: batchPairFixture((id) => ({ inputs: [{ id }, { id, after: '900' }] })),
+  batchArchiveAssociations: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: [{ id: '902' }] }] })),
+  batchArchiveAssociationLabels: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }] })),
+  batchAssociateDefault: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '903' } }] })),
+
+  mergeCompanies: {
+    validBody: (world) => ({ primaryObjectId: world.companyId, objectIdToMerge: missing.companyId }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: world.companyId } }),
+      control: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId } }),
+    }],
+  },
+} satisfies Record<RouteName, RouteFixture>;
+
+/** The label update and delete routes, on both path spellings: the owner's label is another account's missing one. */
+function labelFixtures() {
+  const update: RouteFixture = {
+    validBody: (world) => ({ associationTypeId: world.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Fuzz inverse renamed' }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { associationTypeId: world.labelTypeId, label: 'Hijacked' } }), control: () => ({ body: { associationTypeId: 999999, label: 'Hijacked' } }),
+    }],
+  };
+  const remove: RouteFixture = { isolation: [sameAsMissing(company.as, (world) => ({ associationTypeId: String(world.labelTypeId) }), { associationTypeId: '999999' })] };
+  return { updateAssociationLabel: update, deleteAssociationLabel: remove, updateAssociationLabelSpecPath: update, deleteAssociationLabelSpecPath: remove };
+}
+
+export const isAuthenticated = (route: Route): boolean => route.scopes !== 'public';
+
+/** Routes of the table whose fixture is missing or incomplete, with the reason: the generated tests fail on any. */
+export function missingFixtures(): string[] {
+  const fixtures: Record<string, RouteFixture | undefined> = routeFixtures;
+  const known = Object.keys(paramValues({} as World));
+  const problems: string[] = [];
+  for (const route of routes as readonly Route[]) {
+    const fixture = fixtures[route.name];
+    if (!fixture) {
+      problems.push(`${route.name}: no entry in test/support/route-fixtures.ts`);
+      continue;
+    }
+    if (route.body !== 'none' && !fixture.validBody && route.format !== 'html') problems.push(`${route.name}: no validBody`);
+    if (isAuthenticated(route) && !fixture.isolation?.length) problems.push(`${route.name}: no tenant-isolation case`);
+    for (const param of route.path.match(/\{([^}]+)\}/g) ?? []) {
+      if (!known.includes(param.slice(1, -1))) problems.push(`${route.name}: no value for path parameter ${param}`);
+    }
+  }
+  return problems;
+}
+
+export function fixtureOf(route: Route): RouteFixture {
+  const fixture = (routeFixtures as Record<string, RouteFixture | undefined>)[route.name];
+  if (!fixture) throw new Error(`${route.name}: no entry in test/support/route-fixtures.ts`);
+  return fixture;
+}
