@@ -48,8 +48,8 @@ function memoizedTypeFinder(hubId: number): CustomTypeFinder {
 }
 
 /** The company-side types a sent spec means, resolved once per (typeId, category) per request. */
-function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) => Promise<{ sent: AssociationType; companySide: AssociationType }> {
-  const cache = new Map<string, Promise<{ sent: AssociationType; companySide: AssociationType }>>();
+function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) => Promise<ResolvedSpec> {
+  const cache = new Map<string, Promise<ResolvedSpec>>();
   return (spec) => {
     const key = `${spec.associationTypeId}/${spec.associationCategory ?? ''}`;
     let resolved = cache.get(key);
@@ -60,6 +60,20 @@ function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) =
     }
     return resolved;
   };
+}
+
+type ResolvedSpec = { sent: AssociationType; companySide: AssociationType };
+
+/** Each input's types; an input with a type that does not fit the pair gets its error instead. */
+function resolveInputTypes(resolve: (spec: AssociationSpecInput) => Promise<ResolvedSpec>, inputs: readonly PairInput[], errors: Map<number, BatchError>): Promise<ResolvedSpec[][]> {
+  return Promise.all(inputs.map(async (input, index) => {
+    try {
+      return await Promise.all((input.types ?? []).map(resolve));
+    } catch (error) {
+      errors.set(index, batchErrorOf(error));
+      return [];
+    }
+  }));
 }
 
 /** A change for one input, ready to be applied to its company. */
@@ -135,16 +149,8 @@ export async function batchCreateAssociations(actor: Actor, fromToken: string, t
   const startedAt = new Date(nowMs()).toISOString();
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
-  const resolve = specResolver(actor.hubId, pair);
   const errors = new Map<number, BatchError>();
-  const resolved = await Promise.all(inputs.map(async (input, index) => {
-    try {
-      return await Promise.all((input.types ?? []).map(resolve));
-    } catch (error) {
-      errors.set(index, batchErrorOf(error));
-      return [];
-    }
-  }));
+  const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
   const plan = planned(pair, inputs, errors, (_input, index) => {
     const add = withImplied((resolved[index] ?? []).map((entry) => entry.companySide));
     return (current) => ({ keep: current, add });
@@ -229,16 +235,8 @@ export async function batchArchiveAssociations(actor: Actor, fromToken: string, 
 export async function batchArchiveAssociationLabels(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<void> {
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
-  const resolve = specResolver(actor.hubId, pair);
   const errors = new Map<number, BatchError>();
-  const resolved = await Promise.all(inputs.map(async (input, index) => {
-    try {
-      return await Promise.all((input.types ?? []).map(resolve));
-    } catch (error) {
-      errors.set(index, batchErrorOf(error));
-      return [];
-    }
-  }));
+  const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
   const unlabeled = defaultTypeBetween(pair.from, pair.to)?.typeId;
   const plan = planned(pair, inputs, errors, (_input, index) => {
     const types = resolved[index] ?? [];

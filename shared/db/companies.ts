@@ -172,30 +172,47 @@ export async function saveCompany(hubId: number, write: CompanyWrite): Promise<S
     roles.push({ kind: 'linked', companyId: change.companyId });
   }
   const edgeItems = (write.edges ?? []).map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, record.id), companyId: record.id }));
+  const result = await sendCompanyTransaction(items, edgeItems);
+  if (result.outcome !== 'condition-failed') return result.outcome === 'written' ? { outcome: 'saved' } : result;
+  const role = roles[result.index];
+  if (role?.kind === 'unique') {
+    const ownerId = companyIdOf(result.reason.Item) ?? await findUniqueValueOwner(hubId, role.value);
+    return { outcome: 'unique-taken', value: role.value, ownerId };
+  }
+  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  if (role?.kind === 'main') return { outcome: 'stale' };
+  throw new Error(`condition failed on transaction item ${result.index}`);
+}
+
+export type TransactionResult =
+  | { outcome: 'written' }
+  | { outcome: 'condition-failed'; index: number; reason: CancellationReason }
+  | { outcome: 'too-large' }
+  | { outcome: 'contended' };
+
+/**
+ * Sends a company transaction with the reverse-lookup items that fit in it; the others are written
+ * just before. They only point readers at a company, whose own item is the truth, so writing them
+ * ahead of a transaction that then fails leaves nothing a reader would see.
+ */
+export async function sendCompanyTransaction(items: TransactItem[], edgeItems: readonly Record<string, unknown>[]): Promise<TransactionResult> {
   if (items.length + edgeItems.length <= maxTransactionItems) {
     for (const Item of edgeItems) items.push({ Put: { TableName: tableName, Item } });
   } else {
-    // Edges only point readers at the company, whose own item is the truth, so writing them ahead
-    // of a transaction that then fails leaves nothing a reader would see.
     await putItems(edgeItems);
   }
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return { outcome: 'saved' };
+    return { outcome: 'written' };
   } catch (error) {
     const reasons = reasonsOf(error);
     if (!reasons) throw error;
-    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    const role = failed >= 0 ? roles[failed] : undefined;
-    if (role?.kind === 'unique') {
-      const ownerId = companyIdOf(reasons[failed]?.Item) ?? await findUniqueValueOwner(hubId, role.value);
-      return { outcome: 'unique-taken', value: role.value, ownerId };
-    }
-    if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
-    if (role?.kind === 'main') return { outcome: 'stale' };
+    const index = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+    const reason = reasons[index];
+    if (reason) return { outcome: 'condition-failed', index, reason };
     // An item would pass 400 KB (say, a company that very many others link to).
-    if (reasons.some((reason) => reason.Code === 'ValidationError')) return { outcome: 'too-large' };
-    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return { outcome: 'contended' };
+    if (reasons.some((entry) => entry.Code === 'ValidationError')) return { outcome: 'too-large' };
+    if (reasons.some((entry) => entry.Code === 'TransactionConflict')) return { outcome: 'contended' };
     throw error;
   }
 }

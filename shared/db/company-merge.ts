@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import {
-  batchGet, linkedUpdateItem, maxTransactionItems, mergeLinked, putItems, reasonsOf, type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
+  batchGet, linkedUpdateItem, maxTransactionItems, mergeLinked, sendCompanyTransaction, type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
 } from './companies';
 import { searchProjectionDelete, searchProjectionPut } from './company-search';
 import { associationEdgeKey, companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
@@ -70,26 +70,12 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite): P
   for (const change of mergeLinked(write.linked)) push(linkedUpdateItem(hubId, change), { kind: 'linked', companyId: change.companyId });
   const edgeItems = write.edges.map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, merged.id), companyId: merged.id }));
   if (items.length > maxTransactionItems) return { outcome: 'too-many-items', items: items.length };
-  if (items.length + edgeItems.length <= maxTransactionItems) {
-    for (const Item of edgeItems) items.push({ Put: { TableName: tableName, Item } });
-  } else {
-    await putItems(edgeItems);
-  }
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return { outcome: 'merged' };
-  } catch (error) {
-    const reasons = reasonsOf(error);
-    if (!reasons) throw error;
-    const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    const role = failed >= 0 ? roles[failed] : undefined;
-    if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
-    if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
-    if (role) return { outcome: 'stale' };
-    if (reasons.some((reason) => reason.Code === 'ValidationError')) return { outcome: 'too-large' };
-    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return { outcome: 'contended' };
-    throw error;
-  }
+  const result = await sendCompanyTransaction(items, edgeItems);
+  if (result.outcome !== 'condition-failed') return result.outcome === 'written' ? { outcome: 'merged' } : result;
+  const role = roles[result.index];
+  if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
+  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  return { outcome: 'stale' };
 }
 
 /** Where a merged-away id points, if it was merged. */

@@ -216,7 +216,15 @@ const plausibleProperties = fc.dictionary(
   { minKeys: 1, maxKeys: 5 },
 );
 const plausibleInput = fc.record({ id: fc.constantFrom('{known}', 'acme.example', '1000000000000001'), idProperty: fc.constantFrom('domain', 'hs_object_id'), properties: plausibleProperties });
+/** v4 association batch inputs ({from:{id}, to:{id} or [{id}], types}, or {id, after}) and merge bodies. */
+const crmObjectId = fc.oneof(fc.record({ id: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 }), fc.integer()) }), fc.jsonValue());
+const crmPairInput = fc.record({
+  from: crmObjectId, to: fc.oneof(crmObjectId, fc.array(crmObjectId, { maxLength: 3 })), types: crmAssociation.map((association) => (association as { types?: unknown }).types ?? []),
+  id: fc.oneof(fc.constant('{known}'), fc.string({ maxLength: 30 })), after: fc.oneof(fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 10 })),
+}, { requiredKeys: [] });
 const crmBodies: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ inputs: fc.array(crmPairInput, { maxLength: 4 }) }),
+  fc.record({ primaryObjectId: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 }), fc.integer()), objectIdToMerge: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 })) }, { requiredKeys: [] }),
   fc.record({ properties: plausibleProperties, associations: fc.array(crmAssociation, { maxLength: 2 }) }, { requiredKeys: ['properties'] }),
   fc.record({ inputs: fc.array(plausibleInput, { maxLength: 4 }), properties: fc.constant(['name']), propertiesWithHistory: fc.constant([]) }),
   fc.record({ properties: crmProperties, associations: fc.array(crmAssociation, { maxLength: 3 }) }, { requiredKeys: [] }),

@@ -120,6 +120,13 @@ function createsLike(as: readonly Stranger[], foreign: (world: World) => Request
   return { as, check: 'sameStatusAsFresh', foreign, control };
 }
 
+/**
+ * Property, group and label names (and custom type ids, counted per account) are the stranger's own
+ * namespace: the stranger may hold the same name (other fixtures create the owner's names there), so
+ * its request acts on its own record, if any. What must hold: its answer mentions nothing of the
+ * owner's, and the owner's records are unchanged.
+ */
+const sameName = (foreign: (world: World) => RequestSpec): IsolationCase => ({ ...company, check: 'noOwnerData', foreign });
 const ownRecord = (world: World) => ({ objectId: world.companyId });
 const missingRecord = { objectId: missing.companyId };
 const associationSpec = (associationTypeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId });
@@ -298,9 +305,9 @@ export const routeFixtures = {
 
   updateCompanyProperty: {
     validBody: () => ({ label: 'Fuzz property renamed', description: 'x' }),
-    isolation: [sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), { propertyName: 'no_such_property_anywhere' }, () => ({ label: 'Hijacked' }))],
+    isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName }, body: { label: 'Hijacked' } }))],
   },
-  archiveCompanyProperty: { isolation: [sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), { propertyName: 'no_such_property_anywhere' })] },
+  archiveCompanyProperty: { isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName } }))] },
   batchReadCompanyProperties: {
     validBody: () => ({ inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false }),
     isolation: [{
@@ -310,9 +317,7 @@ export const routeFixtures = {
   },
   batchCreateCompanyProperties: {
     validBody: () => ({ inputs: [{ name: 'fuzz_batch_property', label: 'Fuzz batch property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] }),
-    isolation: [createsLike(company.as,
-      (world) => ({ body: { inputs: [{ name: world.customPropertyName, label: 'Mine too (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }),
-      (world) => ({ body: { inputs: [{ name: `fresh_batch_${world.fresh}`, label: 'Fresh (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }))],
+    isolation: [sameName((world) => ({ body: { inputs: [{ name: world.customPropertyName, label: 'Mine too (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }))],
   },
   batchArchiveCompanyProperties: {
     validBody: () => ({ inputs: [{ name: 'fuzz_batch_property' }] }),
@@ -326,18 +331,18 @@ export const routeFixtures = {
     validBody: () => ({ name: 'fuzz_group', label: 'Fuzz group' }),
     isolation: [createsLike(company.as, (world) => ({ body: { name: world.groupName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_group_${world.fresh}`, label: 'Fresh' } }))],
   },
-  getPropertyGroup: { isolation: [sameAsMissing(company.as, (world) => ({ groupName: world.groupName }), { groupName: 'no_such_group_anywhere' })] },
+  getPropertyGroup: { isolation: [sameName((world) => ({ params: { groupName: world.groupName } }))] },
   updatePropertyGroup: {
     validBody: () => ({ label: 'Fuzz group renamed' }),
-    isolation: [sameAsMissing(company.as, (world) => ({ groupName: world.groupName }), { groupName: 'no_such_group_anywhere' }, () => ({ label: 'Hijacked' }))],
+    isolation: [sameName((world) => ({ params: { groupName: world.groupName }, body: { label: 'Hijacked' } }))],
   },
-  archivePropertyGroup: { isolation: [sameAsMissing(company.as, (world) => ({ groupName: world.groupName }), { groupName: 'no_such_group_anywhere' })] },
+  archivePropertyGroup: { isolation: [sameName((world) => ({ params: { groupName: world.groupName } }))] },
 
   ...labelFixtures(),
   listAssociationLabelsSpecPath: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   createAssociationLabelSpecPath: {
     validBody: () => ({ name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' }),
-    isolation: [createsLike(company.as, (world) => ({ body: { name: world.labelName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh' } }))],
+    isolation: [sameName((world) => ({ body: { name: world.labelName, label: 'Mine too (spec path)' } }))],
   },
 
   listCompanyAssociations: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
@@ -370,12 +375,9 @@ export const routeFixtures = {
 function labelFixtures() {
   const update: RouteFixture = {
     validBody: (world) => ({ associationTypeId: world.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Fuzz inverse renamed' }),
-    isolation: [{
-      ...company, check: 'sameAsMissing',
-      foreign: (world) => ({ body: { associationTypeId: world.labelTypeId, label: 'Hijacked' } }), control: () => ({ body: { associationTypeId: 999999, label: 'Hijacked' } }),
-    }],
+    isolation: [sameName((world) => ({ body: { associationTypeId: world.labelTypeId, label: 'Hijacked' } }))],
   };
-  const remove: RouteFixture = { isolation: [sameAsMissing(company.as, (world) => ({ associationTypeId: String(world.labelTypeId) }), { associationTypeId: '999999' })] };
+  const remove: RouteFixture = { isolation: [sameName((world) => ({ params: { associationTypeId: String(world.labelTypeId) } }))] };
   return { updateAssociationLabel: update, deleteAssociationLabel: remove, updateAssociationLabelSpecPath: update, deleteAssociationLabelSpecPath: remove };
 }
 
