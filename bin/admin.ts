@@ -142,8 +142,9 @@ async function provision(area: string | undefined, action: string | undefined, v
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
     const { backfillSearchProjection } = await import('../shared/db/company-search');
+    const { searchFormsOf } = await import('../shared/companies/search-forms');
     const results = [];
-    for (const hub of hubs) results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub))) });
+    for (const hub of hubs) results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub), searchFormsOf)) });
     return results;
   }
   throw new Error(usage);

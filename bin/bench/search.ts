@@ -3,6 +3,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { dynamoCallCounter } from '../../shared/db/client';
 import type { CompanyRecord } from '../../shared/db/companies';
 import { searchProjectionPut } from '../../shared/db/company-search';
+import { searchFormsOf } from '../../shared/companies/search-forms';
 import { batchWrite } from './bulk-load';
 import { recordCommands, setReturnConsumedCapacity } from './dynamo-recorder';
 import { jsonRequest, type ApiClient } from './http-client';
@@ -82,7 +83,7 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
       record.updatedAt = createdAt;
       item.sk = String(item.sk).replace(/\d{16}$/, id);
       items.push(item);
-      const projection = searchProjectionPut(hubId, record).Put?.Item;
+      const projection = searchProjectionPut(hubId, searchFormsOf(record), record.version).Put?.Item;
       if (projection) items.push(projection);
     } else {
       items.push({ ...item, sk: String(item.sk).replace(/#[^#]+$/, `#${values.domain}`), companyId: id, value: values.domain });

@@ -152,6 +152,8 @@ export async function createUser(emailInput: string, password: string, hubIds: n
   }
   if (await findUserByEmail(email)) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   const userId = await nextSequenceValue('userId', 7001);
-  await insertUser({ userId, email, passwordHash: await hashPassword(password), hubIds: [...new Set(hubIds)], createdAt: new Date().toISOString() });
+  const inserted = await insertUser({ userId, email, passwordHash: await hashPassword(password), hubIds: [...new Set(hubIds)], createdAt: new Date().toISOString() });
+  // Another create of the same email won the race since the check above.
+  if (!inserted) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   return { userId, email };
 }

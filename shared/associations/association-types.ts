@@ -1,25 +1,8 @@
+import type { AssociationType } from '../db/association-labels';
 import type { ObjectType } from './object-types';
 
-export type AssociationCategory = 'HUBSPOT_DEFINED' | 'USER_DEFINED';
-
-/** One direction of an association type: from one object type to another. */
-export interface AssociationType {
-  typeId: number;
-  category: AssociationCategory;
-  fromObjectTypeId: string;
-  toObjectTypeId: string;
-  /** Null for unlabeled types, as the labels API returns them. */
-  label: string | null;
-  /** The v3 `type` string of an association result, e.g. company_to_contact_unlabeled. */
-  name: string;
-  /** The type of the same association seen from the other record. */
-  inverseTypeId: number;
-  inverseName: string;
-  /** A primary type also implies this unlabeled type (DOC-ASSOC). */
-  impliesTypeId?: number;
-  /** A deleted custom label: kept so stored associations of the type still read (as the pair's unlabeled type). */
-  archived?: boolean;
-}
+// The type's record is declared where it is stored; the standard types below share its shape.
+export type { AssociationCategory, AssociationType } from '../db/association-labels';
 
 function pair(
   from: string, to: string, forward: [number, string, string | null], backward: [number, string, string | null], implies?: [number, number],
@@ -56,10 +39,6 @@ export function standardTypesBetween(from: ObjectType, to: ObjectType): Associat
 /** Standard types from an object type with this id (ids are unique per direction). */
 export function findStandardTypeFrom(fromObjectTypeId: string, typeId: number): AssociationType | undefined {
   return standardAssociationTypes.find((type) => type.fromObjectTypeId === fromObjectTypeId && type.typeId === typeId);
-}
-
-export function isStandardTypeId(typeId: number): boolean {
-  return standardAssociationTypes.some((type) => type.typeId === typeId);
 }
 
 /** The historical v3 path form names the type instead of giving its id. */

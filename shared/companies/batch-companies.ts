@@ -13,7 +13,7 @@ import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } 
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
-import type { AssociationInput } from '../associations/company-association-entries';
+import type { AssociationInput } from './company-association-entries';
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
 async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {

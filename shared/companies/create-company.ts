@@ -1,4 +1,4 @@
-import { checkAssociationLimits, resolveAssociationInputs, reverseCompanyLinks, type AssociationEntry, type AssociationInput } from '../associations/company-association-entries';
+import { checkAssociationLimits, resolveAssociationInputs, reverseCompanyLinks, type AssociationEntry, type AssociationInput } from './company-association-entries';
 import { nowMs } from '../clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';

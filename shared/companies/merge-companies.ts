@@ -1,4 +1,4 @@
-import { checkAssociationLimits } from '../associations/company-association-entries';
+import { checkAssociationLimits } from './company-association-entries';
 import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
 import { companyObjectType } from '../associations/object-types';
 import { clientKeyedRecordOf, ownValue } from '../client-keys';
@@ -14,6 +14,7 @@ import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Ac
 import { toCompanyView, type CompanyView } from './company-view';
 import { findMergedRecords } from './merged-ids';
 import { lookupFor } from './read-companies';
+import { searchFormsOf } from './search-forms';
 import { addedEdges } from './save-company';
 
 export interface MergeInput {
@@ -147,7 +148,7 @@ export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<C
     // Both ids already lead to one record: the merge happened (say, a retry whose answer was lost).
     if (primary.id === secondary.id) return mergedView(actor.hubId, primary);
     const write = await planMerge(actor, primary, secondary, findType);
-    const result = await writeMerge(actor.hubId, write);
+    const result = await writeMerge(actor.hubId, write, searchFormsOf(write.merged));
     if (result.outcome === 'merged') return mergedView(actor.hubId, write.merged);
     if (result.outcome === 'too-many-items' || result.outcome === 'too-large') {
       throw new ValidationError('These companies hold too many unique values and associated companies to merge in one step; remove some first',

@@ -1,6 +1,7 @@
 import { findCompany, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
-import { invalidAssociationTargets } from '../associations/company-association-entries';
+import { invalidAssociationTargets } from './company-association-entries';
+import { searchFormsOf } from './search-forms';
 
 // Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
 const maxAttempts = 12;
@@ -17,7 +18,7 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
     if (!built) return undefined;
     // A new record: every association it holds is new.
     const write = built.edges === undefined && built.expectedVersion === undefined ? { ...built, edges: addedEdges({}, built.record.associations) } : built;
-    const result = await saveCompany(hubId, write);
+    const result = await saveCompany(hubId, write, searchFormsOf(write.record));
     if (result.outcome === 'saved') return write;
     if (result.outcome === 'unique-taken') {
       // The holder vanished between the failed write and the lookup: the value may be free now.

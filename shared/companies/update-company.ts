@@ -1,4 +1,4 @@
-import { associatedActivityIds } from '../associations/company-association-entries';
+import { associatedActivityIds } from './company-association-entries';
 import { nowMs } from '../clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { isConditionalCheckFailed, withoutKeys } from './item';
+import { batchGetAll, entity, getItem, putNew } from './core';
+import { isConditionalCheckFailed } from './item';
 import { accountKey } from './keys';
 
 export interface Account {
@@ -13,10 +14,11 @@ export interface Account {
   searchPerSecondLimit?: number;
 }
 
+const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });
+
+/** Hub ids are allocated once, so an existing account is a bug of the caller: it throws. */
 export async function insertAccount(account: Account): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName, Item: { ...accountKey(account.hubId), ...account }, ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  if (!(await putNew(accountItem.item(account)))) throw new Error(`account ${account.hubId} exists`);
 }
 
 /** Sets the given limits; false when there is no such account. */
@@ -32,7 +34,7 @@ export async function updateAccountLimits(hubId: number, limits: Pick<Account, '
       ConditionExpression: 'attribute_exists(pk)',
       ReturnValues: 'ALL_NEW',
     }));
-    return result.Attributes ? withoutKeys<Account>(result.Attributes) : undefined;
+    return result.Attributes ? accountItem.read(result.Attributes) : undefined;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
@@ -40,16 +42,12 @@ export async function updateAccountLimits(hubId: number, limits: Pick<Account, '
 }
 
 export async function findAccount(hubId: number): Promise<Account | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: accountKey(hubId) }));
-  return result.Item ? withoutKeys<Account>(result.Item) : undefined;
+  const item = await getItem(accountKey(hubId), false);
+  return item ? accountItem.read(item) : undefined;
 }
 
-/** The accounts of a user, for the consent page's account picker (at most 100 per user). */
+/** The accounts of a user, for the consent page's account picker, in hub id order. */
 export async function findAccounts(hubIds: readonly number[]): Promise<Account[]> {
-  if (hubIds.length === 0) return [];
-  const result = await db.send(new BatchGetCommand({
-    RequestItems: { [tableName]: { Keys: hubIds.slice(0, 100).map(accountKey) } },
-  }));
-  const items = result.Responses?.[tableName] ?? [];
-  return items.map((item) => withoutKeys<Account>(item)).sort((a, b) => a.hubId - b.hubId);
+  const items = await batchGetAll(hubIds.map(accountKey), { consistent: false });
+  return items.map(accountItem.read).sort((a, b) => a.hubId - b.hubId);
 }

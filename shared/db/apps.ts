@@ -1,7 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { withoutKeys } from './item';
-import { appByClientKey, appByIdKey } from './keys';
+import { entity, getItem, type TransactItem } from './core';
+import { tableName } from './client';
+import { appByClientKey } from './keys';
 
 export interface App {
   appId: number;
@@ -17,25 +16,15 @@ export interface App {
   createdAt: string;
 }
 
-/** The two puts that create an app (by client id and by app id); callers write them in one transaction with their owner. */
-export function appRecordWrites(app: App) {
-  return [
-    { Put: { TableName: tableName, Item: { ...appByClientKey(app.clientId), ...app }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: {
-      TableName: tableName, Item: { ...appByIdKey(app.appId), appId: app.appId, clientId: app.clientId, ...(app.developerId === undefined ? {} : { developerId: app.developerId }) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    } },
-  ];
-}
+/** An app is found by its client id (the OAuth flows know nothing else). */
+export const appItem = /* @__PURE__ */ entity<App>({ key: (app) => appByClientKey(app.clientId) });
 
+/** The put that creates an app; callers write it in one transaction with its owner. */
+export function appRecordWrite(app: App): TransactItem {
+  return { Put: { TableName: tableName, Item: appItem.item(app), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
 
 export async function findAppByClientId(clientId: string): Promise<App | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: appByClientKey(clientId) }));
-  return result.Item ? withoutKeys<App>(result.Item) : undefined;
-}
-
-export async function findAppById(appId: number): Promise<App | undefined> {
-  const pointer = await db.send(new GetCommand({ TableName: tableName, Key: appByIdKey(appId) }));
-  const clientId = pointer.Item?.clientId;
-  return typeof clientId === 'string' ? findAppByClientId(clientId) : undefined;
+  const item = await getItem(appByClientKey(clientId), false);
+  return item ? appItem.read(item) : undefined;
 }

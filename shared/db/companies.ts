@@ -1,8 +1,12 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { searchProjectionDelete, searchProjectionPut } from './company-search';
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
+import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome } from './core';
+import { DatabaseThrottledError } from './errors';
 import { isConditionalCheckFailed, withoutKeys } from './item';
-import { archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyKey, companyListPrefix, companyUniqueValueKey, type Key } from './keys';
+import {
+  archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key,
+} from './keys';
 
 export interface HistoryEntry {
   value: string;
@@ -77,6 +81,22 @@ export type SaveOutcome =
 
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
 
+/** A company item: the record at its active or archived key. */
+const companyItem = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
+  key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived),
+  // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
+  read: (item) => {
+    const record = withoutKeys<CompanyRecord>(item);
+    return { ...record, properties: record.properties ?? {}, history: record.history ?? {}, associations: record.associations ?? {}, uniqueValues: record.uniqueValues ?? [] };
+  },
+});
+
+/** A unique value's item names the company that holds it. */
+interface UniqueValueClaim extends UniqueValue {
+  companyId: string;
+}
+const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
+
 export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
   const merged = new Map<string, LinkedCompanyChange>();
   for (const change of changes) {
@@ -88,25 +108,54 @@ export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedComp
   return [...merged.values()];
 }
 
-export interface CancellationReason {
-  Code?: string;
-  Item?: Record<string, unknown>;
+/** Writes the company, its unique values and linked companies in one TransactWriteItems. */
+export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
+  const { record } = write;
+  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' } | { kind: 'edge' };
+  const writes: RoleWrite<Role>[] = [];
+  const main: Role = { kind: 'main' };
+  const versionCondition = write.expectedVersion === undefined
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': write.expectedVersion } };
+  if (write.archive) {
+    writes.push({ role: main, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } } });
+    writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: true }) } } });
+  } else {
+    writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: false }), ...versionCondition } } });
+  }
+  // The search projection changes with the record, in the same transaction (read-your-writes for search).
+  writes.push({ role: { kind: 'search' }, write: write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, searchForms, record.version) });
+  for (const value of write.addUnique) {
+    writes.push({ role: { kind: 'unique', value }, write: { Put: {
+      TableName: tableName,
+      Item: uniqueValueItem.item({ companyId: record.id, ...value }, hubId),
+      ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    } } });
+  }
+  for (const value of write.removeUnique) {
+    writes.push({ role: { kind: 'unique-remove' }, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } } });
+  }
+  for (const change of mergeLinked(write.linked)) writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: linkedUpdateItem(hubId, change) });
+  const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, record.id, write.edges ?? []), { kind: 'edge' });
+  if (outcome.committed) return { outcome: 'saved' };
+  const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
+  const role = failed?.role;
+  if (role?.kind === 'unique') {
+    const ownerId = stringAttribute(failed?.item, 'companyId') ?? await findUniqueValueOwner(hubId, role.value);
+    return { outcome: 'unique-taken', value: role.value, ownerId };
+  }
+  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  if (role?.kind === 'main') return { outcome: 'stale' };
+  return outcomeOfCancellation(outcome);
 }
 
-export function reasonsOf(error: unknown): CancellationReason[] | undefined {
-  if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') return undefined;
-  return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
+/** A cancellation no condition explains: an item over 400 KB (say, a company very many others link to) or a conflict. */
+export function outcomeOfCancellation<R>(outcome: Extract<TransactOutcome<R>, { committed: false }>): { outcome: 'too-large' } | { outcome: 'contended' } {
+  if (outcome.reasons.some((reason) => reason.code === 'ValidationError')) return { outcome: 'too-large' };
+  if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return { outcome: 'contended' };
+  throw outcome.error;
 }
-
-/** The cancellation reason carries the old item in wire format (the document client does not unmarshall errors). */
-function companyIdOf(item: Record<string, unknown> | undefined): string | undefined {
-  const raw = item?.companyId;
-  if (typeof raw === 'string') return raw;
-  if (typeof raw === 'object' && raw !== null && typeof (raw as { S?: unknown }).S === 'string') return (raw as { S: string }).S;
-  return undefined;
-}
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** Sets and removes association keys on another company (which must exist), bumping its version. */
 export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
@@ -133,115 +182,36 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
   } };
 }
 
-/** Writes the company, its unique values and linked companies in one TransactWriteItems. */
-export async function saveCompany(hubId: number, write: CompanyWrite): Promise<SaveOutcome> {
-  const { record } = write;
-  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' };
-  const roles: Role[] = [];
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
-  const versionCondition = write.expectedVersion === undefined
-    ? { ConditionExpression: 'attribute_not_exists(pk)' }
-    : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': write.expectedVersion } };
-  if (write.archive) {
-    items.push({ Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } });
-    roles.push({ kind: 'main' });
-    items.push({ Put: { TableName: tableName, Item: { ...archivedCompanyKey(hubId, record.id), ...record } } });
-    roles.push({ kind: 'main' });
-  } else {
-    items.push({ Put: { TableName: tableName, Item: { ...keyOf(hubId, record.id, false), ...record }, ...versionCondition } });
-    roles.push({ kind: 'main' });
-  }
-  // The search projection changes with the record, in the same transaction (read-your-writes for search).
-  items.push(write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, record));
-  roles.push({ kind: 'search' });
-  for (const value of write.addUnique) {
-    items.push({ Put: {
-      TableName: tableName,
-      Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: record.id, ...value },
-      ConditionExpression: 'attribute_not_exists(pk)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    } });
-    roles.push({ kind: 'unique', value });
-  }
-  for (const value of write.removeUnique) {
-    items.push({ Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } });
-    roles.push({ kind: 'unique-remove' });
-  }
-  for (const change of mergeLinked(write.linked)) {
-    items.push(linkedUpdateItem(hubId, change));
-    roles.push({ kind: 'linked', companyId: change.companyId });
-  }
-  const edgeItems = (write.edges ?? []).map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, record.id), companyId: record.id }));
-  const result = await sendCompanyTransaction(items, edgeItems);
-  if (result.outcome !== 'condition-failed') return result.outcome === 'written' ? { outcome: 'saved' } : result;
-  const role = roles[result.index];
-  if (role?.kind === 'unique') {
-    const ownerId = companyIdOf(result.reason.Item) ?? await findUniqueValueOwner(hubId, role.value);
-    return { outcome: 'unique-taken', value: role.value, ownerId };
-  }
-  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
-  if (role?.kind === 'main') return { outcome: 'stale' };
-  throw new Error(`condition failed on transaction item ${result.index}`);
+/** The reverse-lookup items of a company's newly associated records. */
+export function edgeItemsOf(hubId: number, companyId: string, edges: readonly AssociationEdge[]): Record<string, unknown>[] {
+  return edges.map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, companyId), companyId }));
 }
 
-export type TransactionResult =
-  | { outcome: 'written' }
-  | { outcome: 'condition-failed'; index: number; reason: CancellationReason }
-  | { outcome: 'too-large' }
-  | { outcome: 'contended' };
-
 /**
- * Sends a company transaction with the reverse-lookup items that fit in it; the others are written
- * just before. They only point readers at a company, whose own item is the truth, so writing them
- * ahead of a transaction that then fails leaves nothing a reader would see.
+ * A company transaction with the reverse-lookup items that fit in it; the others are written just
+ * before. They only point readers at a company, whose own item is the truth, so writing them ahead
+ * of a transaction that then fails leaves nothing a reader would see.
  */
-export async function sendCompanyTransaction(items: TransactItem[], edgeItems: readonly Record<string, unknown>[]): Promise<TransactionResult> {
-  if (items.length + edgeItems.length <= maxTransactionItems) {
-    for (const Item of edgeItems) items.push({ Put: { TableName: tableName, Item } });
+export async function transactWithEdges<R>(writes: RoleWrite<R>[], edgeItems: readonly Record<string, unknown>[], edgeRole: R): Promise<TransactOutcome<R>> {
+  if (writes.length + edgeItems.length <= maxTransactionItems) {
+    for (const Item of edgeItems) writes.push({ role: edgeRole, write: { Put: { TableName: tableName, Item } } });
   } else {
     await putItems(edgeItems);
   }
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return { outcome: 'written' };
-  } catch (error) {
-    const reasons = reasonsOf(error);
-    if (!reasons) throw error;
-    const index = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    const reason = reasons[index];
-    if (reason) return { outcome: 'condition-failed', index, reason };
-    // An item would pass 400 KB (say, a company that very many others link to).
-    if (reasons.some((entry) => entry.Code === 'ValidationError')) return { outcome: 'too-large' };
-    if (reasons.some((entry) => entry.Code === 'TransactionConflict')) return { outcome: 'contended' };
-    throw error;
-  }
+  return transact(writes);
 }
 
 export async function findCompany(hubId: number, id: string, isArchived = false): Promise<CompanyRecord | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: keyOf(hubId, id, isArchived), ConsistentRead: true }));
-  return result.Item ? withoutKeys<CompanyRecord>(result.Item) : undefined;
+  const item = await getItem(keyOf(hubId, id, isArchived));
+  return item ? companyItem.read(item) : undefined;
 }
 
-export async function batchGet(keys: Key[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] = keys.map((key) => ({ ...key }));
-  // BatchGetItem may leave keys unprocessed under load; retry them with a short backoff.
-  for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
-    found.push(...(result.Responses?.[tableName] ?? []));
-    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  if (pending.length > 0) throw Object.assign(new Error('unprocessed keys after retries'), { name: 'ThrottlingException' });
-  return found;
-}
-
-/** At most 100 distinct ids: one BatchGetItem plus retries of unprocessed keys. */
+/** The records of these ids (duplicates read once); missing ones are absent from the map. */
 export async function findCompanies(hubId: number, ids: readonly string[], isArchived = false): Promise<Map<string, CompanyRecord>> {
   const found = new Map<string, CompanyRecord>();
   if (ids.length === 0) return found;
-  for (const item of await batchGet([...new Set(ids)].map((id) => keyOf(hubId, id, isArchived)))) {
-    const record = withoutKeys<CompanyRecord>(item);
+  for (const item of await batchGetAll(ids.map((id) => keyOf(hubId, id, isArchived)))) {
+    const record = companyItem.read(item);
     found.set(record.id, record);
   }
   return found;
@@ -254,22 +224,16 @@ export interface CompanyPage {
 
 /** One Query per page: one record more than asked tells whether another page exists. */
 export async function listCompanies(hubId: number, isArchived: boolean, limit: number, afterId: string | undefined): Promise<CompanyPage> {
-  const prefix = companyListPrefix(isArchived);
-  const result = await db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': companyKey(hubId, '').pk, ':prefix': prefix },
-    ExclusiveStartKey: afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
-    Limit: limit + 1,
-    ConsistentRead: true,
-  }));
-  const records = (result.Items ?? []).map((item) => withoutKeys<CompanyRecord>(item));
+  const page = await queryPage(
+    { pk: hubPartition(hubId), skPrefix: companyListPrefix(isArchived), pageSize: limit + 1 },
+    afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
+  );
+  const records = page.items.map(companyItem.read);
   return { records: records.slice(0, limit), hasMore: records.length > limit };
 }
 
 export async function findUniqueValueOwner(hubId: number, value: UniqueValue): Promise<string | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConsistentRead: true }));
-  const owner = result.Item?.companyId;
+  const owner = (await getItem(companyUniqueValueKey(hubId, value.propertyName, value.value)))?.companyId;
   return typeof owner === 'string' ? owner : undefined;
 }
 
@@ -277,7 +241,7 @@ export async function findUniqueValueOwner(hubId: number, value: UniqueValue): P
 export async function findUniqueValueOwners(hubId: number, propertyName: string, values: readonly string[]): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   if (values.length === 0) return owners;
-  for (const item of await batchGet([...new Set(values)].map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
+  for (const item of await batchGetAll(values.map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
     if (typeof item.value === 'string' && typeof item.companyId === 'string') owners.set(item.value, item.companyId);
   }
   return owners;
@@ -300,7 +264,7 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
 }
 
 /** Unconditional puts, 25 per BatchWriteItem, unprocessed ones retried with a short backoff. */
-export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
   for (let start = 0; start < items.length; start += 25) {
     let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
@@ -308,7 +272,7 @@ export async function putItems(items: readonly Record<string, unknown>[]): Promi
       const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
       pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
     }
-    if (pending.length > 0) throw Object.assign(new Error('unprocessed items after retries'), { name: 'ThrottlingException' });
+    if (pending.length > 0) throw new DatabaseThrottledError('BatchWriteItem', pending.length, 6);
   }
 }
 
@@ -319,14 +283,10 @@ export interface EdgePage {
 
 /** The companies associated with one record of another type: one Query per page, in company id order. */
 export async function listAssociationEdges(hubId: number, objectTypeId: string, objectId: string, limit: number, afterCompanyId: string | undefined): Promise<EdgePage> {
-  const result = await db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': companyKey(hubId, '').pk, ':prefix': associationEdgePrefix(objectTypeId, objectId) },
-    ExclusiveStartKey: afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
-    Limit: limit + 1,
-    ConsistentRead: true,
-  }));
-  const companyIds = (result.Items ?? []).map((item) => item.companyId).filter((id): id is string => typeof id === 'string');
+  const page = await queryPage(
+    { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(objectTypeId, objectId), pageSize: limit + 1 },
+    afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
+  );
+  const companyIds = page.items.map((item) => item.companyId).filter((id): id is string => typeof id === 'string');
   return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
 }

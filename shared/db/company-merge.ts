@@ -1,12 +1,11 @@
-import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { tableName } from './client';
 import {
-  batchGet, linkedUpdateItem, maxTransactionItems, mergeLinked, sendCompanyTransaction, type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
+  edgeItemsOf, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges,
+  type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
 } from './companies';
-import { searchProjectionDelete, searchProjectionPut } from './company-search';
-import { associationEdgeKey, companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
+import { batchGetAll, getItem, type RoleWrite } from './core';
+import { companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
 
 /** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
 export interface CompanyMergeWrite {
@@ -39,49 +38,47 @@ export type MergeOutcome =
  * companies moved. Either all of it is written or none of it. Reverse-lookup items that do not fit
  * are written first: they only point readers at the new record, and name nothing until it exists.
  */
-export async function mergeCompanies(hubId: number, write: CompanyMergeWrite): Promise<MergeOutcome> {
+export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, searchForms: SearchForms): Promise<MergeOutcome> {
   const { merged } = write;
   type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string } | { kind: 'other' };
-  const roles: Role[] = [];
-  const items: TransactItem[] = [];
-  const push = (item: TransactItem, role: Role) => {
-    items.push(item);
-    roles.push(role);
-  };
-  push({ Put: { TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged }, ConditionExpression: 'attribute_not_exists(pk)' } }, { kind: 'record' });
-  push(searchProjectionPut(hubId, merged), { kind: 'other' });
+  const other: Role = { kind: 'other' };
+  const writes: RoleWrite<Role>[] = [
+    { role: { kind: 'record' }, write: { Put: { TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: other, write: searchProjectionPut(hubId, searchForms, merged.version) },
+  ];
   const oldIds: Record<string, string> = {};
   write.removed.forEach((record, index) => {
     oldIds[`:old${index}`] = record.id;
-    push({ Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } } }, { kind: 'record' });
-    push({ Put: { TableName: tableName, Item: { ...mergedCompanyKey(hubId, record.id), companyId: record.id, mergedInto: merged.id } } }, { kind: 'other' });
-    push(searchProjectionDelete(hubId, record.id), { kind: 'other' });
+    writes.push(
+      { role: { kind: 'record' }, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } } } },
+      { role: other, write: { Put: { TableName: tableName, Item: { ...mergedCompanyKey(hubId, record.id), companyId: record.id, mergedInto: merged.id } } } },
+      { role: other, write: searchProjectionDelete(hubId, record.id) },
+    );
   });
   const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${Object.keys(oldIds).join(', ')})`;
   for (const value of write.uniqueValues) {
-    push({ Put: {
+    writes.push({ role: { kind: 'unique', value }, write: { Put: {
       TableName: tableName, Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: merged.id, ...value },
       ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds,
-    } }, { kind: 'unique', value });
+    } } });
   }
   for (const value of write.releasedUniqueValues) {
-    push({ Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } }, { kind: 'other' });
+    writes.push({ role: other, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } } });
   }
-  for (const change of mergeLinked(write.linked)) push(linkedUpdateItem(hubId, change), { kind: 'linked', companyId: change.companyId });
-  const edgeItems = write.edges.map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, merged.id), companyId: merged.id }));
-  if (items.length > maxTransactionItems) return { outcome: 'too-many-items', items: items.length };
-  const result = await sendCompanyTransaction(items, edgeItems);
-  if (result.outcome !== 'condition-failed') return result.outcome === 'written' ? { outcome: 'merged' } : result;
-  const role = roles[result.index];
+  for (const change of mergeLinked(write.linked)) writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: linkedUpdateItem(hubId, change) });
+  if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
+  const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, merged.id, write.edges), other);
+  if (outcome.committed) return { outcome: 'merged' };
+  const role = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed')?.role;
   if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
   if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
-  return { outcome: 'stale' };
+  if (role) return { outcome: 'stale' };
+  return outcomeOfCancellation(outcome);
 }
 
 /** Where a merged-away id points, if it was merged. */
 export async function findMergePointer(hubId: number, companyId: string): Promise<string | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: mergedCompanyKey(hubId, companyId), ConsistentRead: true }));
-  const target = result.Item?.mergedInto;
+  const target = (await getItem(mergedCompanyKey(hubId, companyId)))?.mergedInto;
   return typeof target === 'string' ? target : undefined;
 }
 
@@ -89,7 +86,7 @@ export async function findMergePointer(hubId: number, companyId: string): Promis
 export async function findMergePointers(hubId: number, companyIds: readonly string[]): Promise<Map<string, string>> {
   const pointers = new Map<string, string>();
   if (companyIds.length === 0) return pointers;
-  for (const item of await batchGet([...new Set(companyIds)].map((id) => mergedCompanyKey(hubId, id)))) {
+  for (const item of await batchGetAll(companyIds.map((id) => mergedCompanyKey(hubId, id)))) {
     if (typeof item.companyId === 'string' && typeof item.mergedInto === 'string') pointers.set(item.companyId, item.mergedInto);
   }
   return pointers;

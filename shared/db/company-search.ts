@@ -1,18 +1,35 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { searchFormsOf, type SearchableCompany, type SearchForms } from '../search/search-forms';
-import { db, tableName } from './client';
-import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShards } from './keys';
+import { queryPages, transact, type Item, type TransactItem } from './core';
+import { tableName } from './client';
+import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShards, hubPartition } from './keys';
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+/**
+ * The searchable forms of a company's values (built by shared/companies/search-forms.ts):
+ *   v: the stored value; l: the lower-cased value where it differs; n: an order-preserving string
+ *   of the value as a number or instant.
+ */
+export interface SearchForms {
+  id: string;
+  v: Record<string, string>;
+  l: Record<string, string>;
+  n: Record<string, string>;
+}
+
+/** What the forms are made from: a company's set values and its computed ones. */
+export interface SearchableCompany {
+  id: string;
+  properties: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /**
  * The projection item of an active company, written in the same TransactWriteItems as the
  * company itself (shared/db/companies.ts saveCompany), so a search never sees it drift.
  * `r` is the record's version: the backfill only writes over older projections.
  */
-export function searchProjectionPut(hubId: number, company: SearchableCompany & { version: number }): TransactItem {
-  const { id, ...forms } = searchFormsOf(company);
-  return { Put: { TableName: tableName, Item: { ...companySearchKey(hubId, id), r: company.version, ...forms } } };
+export function searchProjectionPut(hubId: number, forms: SearchForms, version: number): TransactItem {
+  const { id, ...values } = forms;
+  return { Put: { TableName: tableName, Item: { ...companySearchKey(hubId, id), r: version, ...values } } };
 }
 
 /** An archived company leaves the projection in the transaction that archives it. */
@@ -41,28 +58,20 @@ export interface ProjectionScan {
  */
 export async function scanSearchProjection(hubId: number, query: ProjectionQuery, deadlineMs: number): Promise<ProjectionScan> {
   let queries = 0;
-  const hasValues = Object.keys(query.values).length > 0;
   const shardForms = await Promise.all(Array.from({ length: companySearchShards }, async (_, shard) => {
     const forms: SearchForms[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
+    const pages = queryPages({
+      pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression, names: query.names, values: query.values,
+    });
+    for (;;) {
       if (performance.now() > deadlineMs) throw Object.assign(new Error('search deadline passed'), { name: 'SearchDeadlineError' });
-      const page = await db.send(new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :searchPartition',
-        ...(query.filterExpression ? { FilterExpression: query.filterExpression } : {}),
-        ProjectionExpression: query.projectionExpression,
-        ExpressionAttributeNames: query.names,
-        ExpressionAttributeValues: { ...(hasValues ? query.values : {}), ':searchPartition': companySearchPartition(hubId, shard) },
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }));
+      const page = await pages.next();
+      if (page.done) break;
       queries += 1;
-      for (const item of page.Items ?? []) {
+      for (const item of page.value) {
         forms.push({ id: String(item.sk), v: (item.v ?? {}) as Record<string, string>, l: (item.l ?? {}) as Record<string, string>, n: (item.n ?? {}) as Record<string, string> });
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
     return forms;
   }));
   return { forms: shardForms.flat(), queries };
@@ -72,53 +81,40 @@ export async function scanSearchProjection(hubId: number, query: ProjectionQuery
  * Writes the projection of every active company of the hub that lacks a current one (data written
  * before the projection existed). Each projection is written with a check that the company still
  * has the version it was built from, 25 companies per transaction, so a concurrent write or
- * archive is never overwritten with an older state.
+ * archive is never overwritten with an older state. `formsOf` is the domain's form builder.
  */
-export async function backfillSearchProjection(hubId: number): Promise<{ companies: number; written: number }> {
-  let startKey: Record<string, unknown> | undefined;
+export async function backfillSearchProjection(hubId: number, formsOf: (company: SearchableCompany) => SearchForms): Promise<{ companies: number; written: number }> {
   let companies = 0;
   let written = 0;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': companyKey(hubId, '').pk, ':prefix': companyListPrefix(false) },
-      ProjectionExpression: '#id, #properties, #createdAt, #updatedAt, #version',
-      ExpressionAttributeNames: { '#id': 'id', '#properties': 'properties', '#createdAt': 'createdAt', '#updatedAt': 'updatedAt', '#version': 'version' },
-      ExclusiveStartKey: startKey,
-      ConsistentRead: true,
-      Limit: 25,
-    }));
-    const records = (page.Items ?? []) as (SearchableCompany & { version: number })[];
+  const pages = queryPages({
+    pk: hubPartition(hubId), skPrefix: companyListPrefix(false), pageSize: 25,
+    projection: '#id, #properties, #createdAt, #updatedAt, #version',
+    names: { '#id': 'id', '#properties': 'properties', '#createdAt': 'createdAt', '#updatedAt': 'updatedAt', '#version': 'version' },
+  });
+  for await (const page of pages) {
+    const records = page as (SearchableCompany & { version: number } & Item)[];
     companies += records.length;
-    if (records.length > 0) {
-      const items: TransactItem[] = [];
-      for (const record of records) {
-        items.push({ ConditionCheck: {
+    if (records.length === 0) continue;
+    const pairs = records.map((record) => {
+      const put = searchProjectionPut(hubId, formsOf(record), record.version).Put;
+      return [
+        { role: record.id, write: { ConditionCheck: {
           TableName: tableName, Key: companyKey(hubId, record.id),
           ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': record.version },
-        } });
-        const put = searchProjectionPut(hubId, record).Put;
-        if (put) items.push({ Put: { ...put, ConditionExpression: 'attribute_not_exists(pk) OR #r < :version', ExpressionAttributeNames: { '#r': 'r' }, ExpressionAttributeValues: { ':version': record.version } } });
-      }
-      try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
-        written += records.length;
-      } catch (error) {
-        // Some company changed meanwhile (and wrote its own projection) or already had a current one:
-        // fall back to one transaction per company, skipping those.
-        if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
-        for (let index = 0; index < items.length; index += 2) {
-          try {
-            await db.send(new TransactWriteCommand({ TransactItems: items.slice(index, index + 2) }));
-            written += 1;
-          } catch (inner) {
-            if ((inner as { name?: string }).name !== 'TransactionCanceledException') throw inner;
-          }
-        }
-      }
+        } } },
+        { role: record.id, write: { Put: { ...put, TableName: tableName, Item: put?.Item ?? {}, ConditionExpression: 'attribute_not_exists(pk) OR #r < :version', ExpressionAttributeNames: { '#r': 'r' }, ExpressionAttributeValues: { ':version': record.version } } } },
+      ];
+    });
+    const outcome = await transact(pairs.flat());
+    if (outcome.committed) {
+      written += records.length;
+      continue;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+    // Some company changed meanwhile (and wrote its own projection) or already had a current one:
+    // one transaction per company, skipping those.
+    for (const pair of pairs) {
+      if ((await transact(pair)).committed) written += 1;
+    }
+  }
   return { companies, written };
 }

@@ -1,6 +1,6 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { appRecordWrites, type App } from './apps';
-import { db, tableName } from './client';
+import { appRecordWrite, type App } from './apps';
+import { tableName } from './client';
+import { entity, getItem, transactAll, type Item, type TransactItem } from './core';
 import { developerApiKeyKey, developerKey } from './keys';
 
 /** A developer account: it owns apps and manages, with its API key, what belongs to them for every installing account. */
@@ -23,12 +23,25 @@ function numbersOf(value: unknown): number[] {
   return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
 }
 
-function developerWrites(developer: Developer, appIds: readonly number[]) {
+const developerItem = /* @__PURE__ */ entity<Developer>({
+  key: (developer) => developerKey(developer.developerId),
+  read: (item) => ({ developerId: item.developerId as number, apiKeyHash: item.apiKeyHash as string, createdAt: item.createdAt as string }),
+});
+
+/** The key's app ids are a number set, so adding an app is one ADD. */
+const apiKeyItem = {
+  item: (key: DeveloperApiKey): Item => ({ ...developerApiKeyKey(key.apiKeyHash), developerId: key.developerId, apiKeyHash: key.apiKeyHash, appIds: new Set(key.appIds) }),
+  read: (item: Item): DeveloperApiKey | undefined => (typeof item.developerId !== 'number' || typeof item.apiKeyHash !== 'string'
+    ? undefined
+    : { developerId: item.developerId, apiKeyHash: item.apiKeyHash, appIds: numbersOf(item.appIds) }),
+};
+
+function developerWrites(developer: Developer, appIds: readonly number[]): TransactItem[] {
   return [
-    { Put: { TableName: tableName, Item: { ...developerKey(developer.developerId), ...developer }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName, Item: developerItem.item(developer), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: {
       TableName: tableName,
-      Item: { ...developerApiKeyKey(developer.apiKeyHash), developerId: developer.developerId, apiKeyHash: developer.apiKeyHash, appIds: new Set(appIds) },
+      Item: apiKeyItem.item({ developerId: developer.developerId, apiKeyHash: developer.apiKeyHash, appIds: [...appIds] }),
       ConditionExpression: 'attribute_not_exists(pk)',
     } },
   ];
@@ -36,7 +49,7 @@ function developerWrites(developer: Developer, appIds: readonly number[]) {
 
 /** A new developer account, its key and its first app, all or nothing. */
 export async function insertDeveloperWithApp(developer: Developer, app: App): Promise<void> {
-  await db.send(new TransactWriteCommand({ TransactItems: [...developerWrites(developer, [app.appId]), ...appRecordWrites(app)] }));
+  await transactAll([...developerWrites(developer, [app.appId]), appRecordWrite(app)]);
 }
 
 /**
@@ -44,32 +57,27 @@ export async function insertDeveloperWithApp(developer: Developer, app: App): Pr
  * existed, e.g. a persisted `npm start --data-dir` demo): its key manages exactly these apps.
  */
 export async function insertDeveloperOfExistingApps(developer: Developer, appIds: readonly number[]): Promise<void> {
-  await db.send(new TransactWriteCommand({ TransactItems: developerWrites(developer, appIds) }));
+  await transactAll(developerWrites(developer, appIds));
 }
 
 /** Another app of an existing developer account: the app records and the key's app list, all or nothing. */
 export async function insertAppOfDeveloper(developer: Developer, app: App): Promise<void> {
-  await db.send(new TransactWriteCommand({
-    TransactItems: [
-      { Update: {
-        TableName: tableName, Key: developerApiKeyKey(developer.apiKeyHash), UpdateExpression: 'ADD appIds :app',
-        ConditionExpression: 'attribute_exists(pk) AND developerId = :developer',
-        ExpressionAttributeValues: { ':app': new Set([app.appId]), ':developer': developer.developerId },
-      } },
-      ...appRecordWrites(app),
-    ],
-  }));
+  await transactAll([
+    { Update: {
+      TableName: tableName, Key: developerApiKeyKey(developer.apiKeyHash), UpdateExpression: 'ADD appIds :app',
+      ConditionExpression: 'attribute_exists(pk) AND developerId = :developer',
+      ExpressionAttributeValues: { ':app': new Set([app.appId]), ':developer': developer.developerId },
+    } },
+    appRecordWrite(app),
+  ]);
 }
 
 export async function findDeveloper(developerId: number): Promise<Developer | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: developerKey(developerId), ConsistentRead: true }));
-  const item = result.Item;
-  return item ? { developerId: item.developerId as number, apiKeyHash: item.apiKeyHash as string, createdAt: item.createdAt as string } : undefined;
+  const item = await getItem(developerKey(developerId));
+  return item ? developerItem.read(item) : undefined;
 }
 
 export async function findDeveloperApiKey(apiKeyHash: string): Promise<DeveloperApiKey | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: developerApiKeyKey(apiKeyHash) }));
-  const item = result.Item;
-  if (!item || typeof item.developerId !== 'number' || typeof item.apiKeyHash !== 'string') return undefined;
-  return { developerId: item.developerId, apiKeyHash: item.apiKeyHash, appIds: numbersOf(item.appIds) };
+  const item = await getItem(developerApiKeyKey(apiKeyHash), false);
+  return item ? apiKeyItem.read(item) : undefined;
 }

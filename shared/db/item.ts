@@ -5,13 +5,6 @@ export function withoutKeys<T extends object>(item: Record<string, unknown>): T 
   return rest as T;
 }
 
-/** True when a TransactWriteItems call was cancelled because a condition failed (not a conflict). */
-export function cancellationReasons(error: unknown): string[] | undefined {
-  if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') return undefined;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.map((reason) => reason.Code ?? 'None');
-}
-
 export function isConditionalCheckFailed(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ConditionalCheckFailedException';
 }

@@ -9,16 +9,17 @@ export interface Key {
 
 export const counterKey = (name: string): Key => ({ pk: 'COUNTER', sk: name });
 
-// Apps: looked up by client id (authorize, token) and by app id (install records).
+// Apps: looked up by client id (authorize, token).
 export const appByClientKey = (clientId: string): Key => ({ pk: `CLIENT#${clientId}`, sk: 'APP' });
-export const appByIdKey = (appId: number): Key => ({ pk: `APP#${appId}`, sk: 'APP' });
 
 // Developer accounts own apps; their API key is found by its SHA-256 hash (hex) and lists the apps it manages.
 export const developerKey = (developerId: number): Key => ({ pk: `DEVELOPER#${developerId}`, sk: 'DEVELOPER' });
 export const developerApiKeyKey = (apiKeyHash: string): Key => ({ pk: `DEVKEY#${apiKeyHash}`, sk: 'DEVKEY' });
 
-export const accountKey = (hubId: number): Key => ({ pk: `HUB#${hubId}`, sk: 'ACCOUNT' });
-export const installKey = (hubId: number, appId: number): Key => ({ pk: `HUB#${hubId}`, sk: `INSTALL#${appId}` });
+/** The partition of everything a hub (account) owns: its account, installs, CRM records and settings. */
+export const hubPartition = (hubId: number): string => `HUB#${hubId}`;
+export const accountKey = (hubId: number): Key => ({ pk: hubPartition(hubId), sk: 'ACCOUNT' });
+export const installKey = (hubId: number, appId: number): Key => ({ pk: hubPartition(hubId), sk: `INSTALL#${appId}` });
 
 export const userKey = (email: string): Key => ({ pk: `USER#${email}`, sk: 'USER' });
 export const loginAttemptsKey = (email: string): Key => ({ pk: `LOGIN#${email}`, sk: 'LOGIN' });
@@ -47,23 +48,23 @@ export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: st
   ({ pk: `TIMELINE_EVENT#${hubId}#${eventTypeId}#${eventId}`, sk: 'EVENT' });
 
 // CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
-export const companyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}` });
+export const companyKey = (hubId: number, companyId: string): Key => ({ pk: hubPartition(hubId), sk: `COMPANY#${companyId}` });
 /** Archived companies move here, so listing active ones stays one Query without a filter. */
-export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `ARCHIVED_COMPANY#${companyId}` });
+export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: hubPartition(hubId), sk: `ARCHIVED_COMPANY#${companyId}` });
 export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
 /** What a company id merged away points to: the id of the record that holds the merge's result. */
 export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY_MERGED#${companyId}` });
 /** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
 export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
-  ({ pk: `HUB#${hubId}`, sk: `COMPANY_UNIQUE#${propertyName}#${value}` });
-export const companyPropertyKey = (hubId: number, propertyName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY#companies#${propertyName}` });
+  ({ pk: hubPartition(hubId), sk: `COMPANY_UNIQUE#${propertyName}#${value}` });
+export const companyPropertyKey = (hubId: number, propertyName: string): Key => ({ pk: hubPartition(hubId), sk: `PROPERTY#companies#${propertyName}` });
 export const companyPropertyPrefix = 'PROPERTY#companies#';
 // Custom association labels: listed per object pair, and found by type id alone when a create names only the id.
 export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId: string, typeId: number): Key =>
-  ({ pk: `HUB#${hubId}`, sk: `ASSOC_LABEL#${fromTypeId}#${toTypeId}#${typeId}` });
+  ({ pk: hubPartition(hubId), sk: `ASSOC_LABEL#${fromTypeId}#${toTypeId}#${typeId}` });
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
-export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: `HUB#${hubId}`, sk: `ASSOC_TYPE#${typeId}` });
-export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: `HUB#${hubId}`, sk: `COUNTER#${name}` });
+export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: hubPartition(hubId), sk: `ASSOC_TYPE#${typeId}` });
+export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPartition(hubId), sk: `COUNTER#${name}` });
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
 export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });
 
@@ -84,7 +85,7 @@ export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
  */
 export const companySearchShards = 4;
 export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
-export const companySearchPartition = (hubId: number, shard: number): string => `HUB#${hubId}#SEARCH#${shard}`;
+export const companySearchPartition = (hubId: number, shard: number): string => `${hubPartition(hubId)}#SEARCH#${shard}`;
 export const companySearchKey = (hubId: number, companyId: string): Key =>
   ({ pk: companySearchPartition(hubId, companySearchShardOf(companyId)), sk: companyId });
 

@@ -1,8 +1,9 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { appItem, type App } from './apps';
 import { db, tableName } from './client';
-import { cancellationReasons, isConditionalCheckFailed, withoutKeys } from './item';
+import { batchGetAll, entity, getItem, transact, transactAll } from './core';
+import { isConditionalCheckFailed } from './item';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
-import type { App } from './apps';
 
 export interface AuthCode {
   clientId: string;
@@ -34,6 +35,11 @@ export interface Grant {
 /** The refresh token item carries its grant's fields, so the refresh grant needs no second read. */
 export type RefreshToken = Omit<Grant, 'createdAt'>;
 
+/** The code item is keyed by the code's hash (the code itself is never stored) and expires with it. */
+const authCodeItem = /* @__PURE__ */ entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
+const grantItem = /* @__PURE__ */ entity<StoredGrant>({ key: (grant) => grantKey(grant.grantId) });
+const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({ key: (_, tokenHash) => refreshTokenKey(tokenHash) });
+
 /** How long a used code's tombstone is kept to detect replays. */
 const usedCodeRetentionSeconds = 24 * 3600;
 
@@ -41,7 +47,7 @@ export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<
   try {
     await db.send(new PutCommand({
       TableName: tableName,
-      Item: { ...authCodeKey(codeHash), ...code, ttl: code.expiresAtSeconds },
+      Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   } catch (error) {
@@ -52,8 +58,8 @@ export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<
 }
 
 export async function findAuthCode(codeHash: string): Promise<AuthCode | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: authCodeKey(codeHash), ConsistentRead: true }));
-  return result.Item ? withoutKeys<AuthCode>(result.Item) : undefined;
+  const item = await getItem(authCodeKey(codeHash));
+  return item ? authCodeItem.read(item) : undefined;
 }
 
 export type RedeemOutcome = 'redeemed' | 'already-used';
@@ -69,28 +75,22 @@ export async function redeemAuthCode(
     grantId: grant.grantId, appId: grant.appId, clientId: grant.clientId, hubId: grant.hubId,
     hubDomain: grant.hubDomain, userId: grant.userId, userEmail: grant.userEmail, scopes: grant.scopes,
   };
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: {
-          TableName: tableName, Key: authCodeKey(codeHash),
-          ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
-          ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
-        } },
-        { Put: { TableName: tableName, Item: { ...grantKey(grant.grantId), ...grant, refreshTokenHash }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName, Item: { ...refreshTokenKey(refreshTokenHash), ...refresh }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        // The tombstone remembers its client: only that client's replay may revoke what the code granted.
-        { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } },
-        { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } },
-      ],
-    }));
-    return 'redeemed';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    // ConditionalCheckFailed: gone or expired. TransactionConflict: another request is redeeming it now.
-    if (reasons && reasons.some((reason) => reason === 'ConditionalCheckFailed' || reason === 'TransactionConflict')) return 'already-used';
-    throw error;
-  }
+  const outcome = await transact([
+    { role: 'code', write: { Delete: {
+      TableName: tableName, Key: authCodeKey(codeHash),
+      ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
+      ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
+    } } },
+    { role: 'grant', write: { Put: { TableName: tableName, Item: grantItem.item({ ...grant, refreshTokenHash }), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'refreshToken', write: { Put: { TableName: tableName, Item: refreshTokenItem.item(refresh, refreshTokenHash), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    // The tombstone remembers its client: only that client's replay may revoke what the code granted.
+    { role: 'tombstone', write: { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } } },
+    { role: 'install', write: { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } } },
+  ]);
+  if (outcome.committed) return 'redeemed';
+  // ConditionalCheckFailed: gone or expired. TransactionConflict: another request is redeeming it now.
+  if (outcome.reasons.some((reason) => reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict')) return 'already-used';
+  throw outcome.error;
 }
 
 /**
@@ -99,9 +99,9 @@ export async function redeemAuthCode(
  * the browser) must not be able to cut off the app; its replay changes nothing.
  */
 export async function revokeTokensOfUsedCode(codeHash: string, clientId: string): Promise<boolean> {
-  const used = await db.send(new GetCommand({ TableName: tableName, Key: usedCodeKey(codeHash), ConsistentRead: true }));
-  const refreshTokenHash = used.Item?.refreshTokenHash;
-  if (typeof refreshTokenHash !== 'string' || used.Item?.clientId !== clientId) return false;
+  const used = await getItem(usedCodeKey(codeHash));
+  const refreshTokenHash = used?.refreshTokenHash;
+  if (typeof refreshTokenHash !== 'string' || used?.clientId !== clientId) return false;
   try {
     await db.send(new DeleteCommand({
       TableName: tableName, Key: refreshTokenKey(refreshTokenHash),
@@ -118,27 +118,18 @@ export async function revokeTokensOfUsedCode(codeHash: string, clientId: string)
 export async function findRefreshTokenWithApp(tokenHash: string, clientId: string): Promise<{ refreshToken?: RefreshToken; app?: App }> {
   const tokenKey = refreshTokenKey(tokenHash);
   const clientKey = appByClientKey(clientId);
-  let keys: Record<string, unknown>[] = [{ ...tokenKey }, { ...clientKey }];
-  const found: Record<string, unknown>[] = [];
-  // BatchGetItem may return unprocessed keys under load; retry them with a short backoff.
-  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
-    found.push(...(result.Responses?.[tableName] ?? []));
-    keys = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  if (keys.length > 0) throw Object.assign(new Error('unprocessed keys after retries'), { name: 'ThrottlingException' });
+  const found = await batchGetAll([tokenKey, clientKey]);
   const tokenItem = found.find((item) => item.pk === tokenKey.pk);
-  const appItem = found.find((item) => item.pk === clientKey.pk);
+  const clientItem = found.find((item) => item.pk === clientKey.pk);
   return {
-    refreshToken: tokenItem ? withoutKeys<RefreshToken>(tokenItem) : undefined,
-    app: appItem ? withoutKeys<App>(appItem) : undefined,
+    refreshToken: tokenItem ? refreshTokenItem.read(tokenItem) : undefined,
+    app: clientItem ? appItem.read(clientItem) : undefined,
   };
 }
 
 export async function findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: refreshTokenKey(tokenHash), ConsistentRead: true }));
-  return result.Item ? withoutKeys<RefreshToken>(result.Item) : undefined;
+  const item = await getItem(refreshTokenKey(tokenHash));
+  return item ? refreshTokenItem.read(item) : undefined;
 }
 
 /** Returns false when there was no such token. */
@@ -151,8 +142,8 @@ export async function deleteRefreshToken(tokenHash: string): Promise<boolean> {
 export type StoredGrant = Grant & { refreshTokenHash?: string };
 
 export async function findGrant(grantId: string): Promise<StoredGrant | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: grantKey(grantId), ConsistentRead: true }));
-  return result.Item ? withoutKeys<StoredGrant>(result.Item) : undefined;
+  const item = await getItem(grantKey(grantId));
+  return item ? grantItem.read(item) : undefined;
 }
 
 /**
@@ -160,15 +151,12 @@ export async function findGrant(grantId: string): Promise<StoredGrant | undefine
  * refresh grant fails and every access token of the grant introspects inactive. Idempotent.
  */
 export async function revokeGrant(grantId: string, refreshTokenHash: string | undefined): Promise<void> {
-  await db.send(new TransactWriteCommand({
-    TransactItems: [
-      { Delete: { TableName: tableName, Key: grantKey(grantId) } },
-      ...(refreshTokenHash ? [{ Delete: { TableName: tableName, Key: refreshTokenKey(refreshTokenHash) } }] : []),
-    ],
-  }));
+  await transactAll([
+    { Delete: { TableName: tableName, Key: grantKey(grantId) } },
+    ...(refreshTokenHash ? [{ Delete: { TableName: tableName, Key: refreshTokenKey(refreshTokenHash) } }] : []),
+  ]);
 }
 
 export async function isAppInstalled(hubId: number, appId: number): Promise<boolean> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: installKey(hubId, appId) }));
-  return result.Item !== undefined;
+  return (await getItem(installKey(hubId, appId), false)) !== undefined;
 }

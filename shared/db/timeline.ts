@@ -1,12 +1,10 @@
-import {
-  BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { putNewItem } from './put-new-item';
-import { cancellationReasons, isConditionalCheckFailed } from './item';
+import { batchDeleteAll, batchGetAll, entity, getItem, putNew, queryAll, transact, type Item } from './core';
+import { isConditionalCheckFailed } from './item';
 import {
   appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
-  timelineTypePrefix, timelineTypesPrefix, type Key,
+  timelineTypePrefix, timelineTypesPrefix,
 } from './keys';
 
 export const timelineObjectTypes = ['CONTACT', 'COMPANY', 'DEAL'] as const;
@@ -57,9 +55,12 @@ export interface TimelineEvent {
   timelineIFrameJson?: string;
 }
 
-type Item = Record<string, unknown>;
-
-const entity = { type: 'timelineEventType', property: 'timelineEventTypeProperty', nameClaim: 'timelinePropertyName', event: 'timelineEvent' } as const;
+// Plain constants rather than properties of one object: esbuild can drop an unused entity
+// declaration only when its arguments are side-effect free, and a property read is not.
+const eventTypeTag = 'timelineEventType';
+const propertyTag = 'timelineEventTypeProperty';
+const eventTag = 'timelineEvent';
+const entityTag = { type: eventTypeTag, property: propertyTag, nameClaim: 'timelinePropertyName', event: eventTag } as const;
 
 function toEventType(item: Item): EventType {
   return {
@@ -88,52 +89,38 @@ function toEvent(item: Item): TimelineEvent {
   };
 }
 
-function eventTypeItem(type: EventType): Item {
-  return { ...timelineEventTypeKey(type.applicationId, type.id), entity: entity.type, ...type };
-}
-
-function propertyItem(appId: number, property: EventTypeProperty): Item {
-  return { ...timelinePropertyKey(appId, property.eventTypeId, property.id), entity: entity.property, ...property };
-}
+const eventTypeEntity = /* @__PURE__ */ entity<EventType>({
+  key: (type) => timelineEventTypeKey(type.applicationId, type.id), attributes: { entity: eventTypeTag }, read: toEventType,
+});
+const propertyEntity = /* @__PURE__ */ entity<EventTypeProperty, number>({
+  key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id), attributes: { entity: propertyTag }, read: toProperty,
+});
+const eventEntity = /* @__PURE__ */ entity<TimelineEvent>({
+  key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id), attributes: { entity: eventTag }, read: toEvent,
+});
 
 /** The stored form of an event; its JSON size is what the size checks measure. */
-export function eventItem(event: TimelineEvent): Item {
-  return { ...timelineEventKey(event.portalId, event.eventTypeId, event.id), entity: entity.event, ...event };
-}
-
-async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix }, ConsistentRead: true, ExclusiveStartKey: startKey,
-    }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
+export const eventItem = (event: TimelineEvent): Item => eventEntity.item(event);
 
 export async function insertEventType(type: EventType): Promise<void> {
   // The id comes from a sequence, so an existing item can only be another writer's bug, never a client's input.
-  if (!(await putNewItem(eventTypeItem(type)))) throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
+  if (!(await putNew(eventTypeEntity.item(type)))) throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
 }
 
 export async function findEventType(appId: number, eventTypeId: number): Promise<EventType | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventTypeKey(appId, eventTypeId), ConsistentRead: true }));
-  return result.Item ? toEventType(result.Item) : undefined;
+  const item = await getItem(timelineEventTypeKey(appId, eventTypeId));
+  return item ? eventTypeEntity.read(item) : undefined;
 }
 
 export async function listEventTypes(appId: number): Promise<EventType[]> {
   const items = await queryAll(appPartition(appId), timelineTypesPrefix);
-  return items.filter((item) => item.entity === entity.type).map(toEventType).sort((a, b) => a.id - b.id);
+  return items.filter((item) => item.entity === entityTag.type).map(eventTypeEntity.read).sort((a, b) => a.id - b.id);
 }
 
 /** Returns false when the event type does not exist (nothing is written then). */
 export async function replaceEventType(type: EventType): Promise<boolean> {
   try {
-    await db.send(new PutCommand({ TableName: tableName, Item: eventTypeItem(type), ConditionExpression: 'attribute_exists(pk)' }));
+    await db.send(new PutCommand({ TableName: tableName, Item: eventTypeEntity.item(type), ConditionExpression: 'attribute_exists(pk)' }));
     return true;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
@@ -154,60 +141,49 @@ export async function deleteEventType(appId: number, eventTypeId: number): Promi
     throw error;
   }
   const rest = await queryAll(appPartition(appId), timelineTypePrefix(eventTypeId));
-  for (let start = 0; start < rest.length; start += 25) {
-    let requests = rest.slice(start, start + 25).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-    while (requests.length > 0) {
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-    }
-  }
+  await batchDeleteAll(rest.map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
   return true;
 }
 
 /** The type and its properties in one strongly consistent query. */
 export async function findEventTypeWithProperties(appId: number, eventTypeId: number): Promise<{ type: EventType; properties: EventTypeProperty[] } | undefined> {
   const items = await queryAll(appPartition(appId), timelineTypePrefix(eventTypeId));
-  const typeItem = items.find((item) => item.entity === entity.type);
+  const typeItem = items.find((item) => item.entity === entityTag.type);
   if (!typeItem) return undefined;
-  const properties = items.filter((item) => item.entity === entity.property).map(toProperty).sort((a, b) => a.id - b.id);
-  return { type: toEventType(typeItem), properties };
+  const found = items.filter((item) => item.entity === entityTag.property).map(propertyEntity.read).sort((a, b) => a.id - b.id);
+  return { type: eventTypeEntity.read(typeItem), properties: found };
 }
 
 export async function findProperty(appId: number, eventTypeId: number, propertyId: number): Promise<EventTypeProperty | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelinePropertyKey(appId, eventTypeId, propertyId), ConsistentRead: true }));
-  return result.Item ? toProperty(result.Item) : undefined;
+  const item = await getItem(timelinePropertyKey(appId, eventTypeId, propertyId));
+  return item ? propertyEntity.read(item) : undefined;
 }
 
 export type InsertPropertyOutcome = 'created' | 'type-missing' | 'name-taken';
 
 /** One transaction: the type must exist, and the name claim makes names unique even when requests race. */
 export async function insertProperty(appId: number, property: EventTypeProperty): Promise<InsertPropertyOutcome> {
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { ConditionCheck: { TableName: tableName, Key: timelineEventTypeKey(appId, property.eventTypeId), ConditionExpression: 'attribute_exists(pk)' } },
-        { Put: { TableName: tableName, Item: propertyItem(appId, property), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: {
-          TableName: tableName,
-          Item: { ...timelinePropertyNameKey(appId, property.eventTypeId, property.name), entity: entity.nameClaim, propertyId: property.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        } },
-      ],
-    }));
-    return 'created';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'type-missing';
-    if (reasons?.[2] === 'ConditionalCheckFailed') return 'name-taken';
-    throw error;
-  }
+  const outcome = await transact([
+    { role: 'type', write: { ConditionCheck: { TableName: tableName, Key: timelineEventTypeKey(appId, property.eventTypeId), ConditionExpression: 'attribute_exists(pk)' } } },
+    { role: 'property', write: { Put: { TableName: tableName, Item: propertyEntity.item(property, appId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'name', write: { Put: {
+      TableName: tableName,
+      Item: { ...timelinePropertyNameKey(appId, property.eventTypeId, property.name), entity: entityTag.nameClaim, propertyId: property.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    } } },
+  ]);
+  if (outcome.committed) return 'created';
+  const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
+  if (failed.has('type')) return 'type-missing';
+  if (failed.has('name')) return 'name-taken';
+  throw outcome.error;
 }
 
 /** Replaces a property whose name is unchanged; false when it no longer exists. */
 export async function replaceProperty(appId: number, property: EventTypeProperty): Promise<boolean> {
   try {
     await db.send(new PutCommand({
-      TableName: tableName, Item: propertyItem(appId, property),
+      TableName: tableName, Item: propertyEntity.item(property, appId),
       ConditionExpression: 'attribute_exists(pk) AND #name = :name',
       ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':name': property.name },
     }));
@@ -220,18 +196,13 @@ export async function replaceProperty(appId: number, property: EventTypeProperty
 
 /** Deletes the property and its name claim together; false when the property does not exist. */
 export async function deleteProperty(appId: number, property: EventTypeProperty): Promise<boolean> {
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName, Key: timelinePropertyKey(appId, property.eventTypeId, property.id), ConditionExpression: 'attribute_exists(pk)' } },
-        { Delete: { TableName: tableName, Key: timelinePropertyNameKey(appId, property.eventTypeId, property.name) } },
-      ],
-    }));
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const outcome = await transact([
+    { role: 'property', write: { Delete: { TableName: tableName, Key: timelinePropertyKey(appId, property.eventTypeId, property.id), ConditionExpression: 'attribute_exists(pk)' } } },
+    { role: 'name', write: { Delete: { TableName: tableName, Key: timelinePropertyNameKey(appId, property.eventTypeId, property.name) } } },
+  ]);
+  if (outcome.committed) return true;
+  if (outcome.reasons.some((reason) => reason.role === 'property' && reason.code === 'ConditionalCheckFailed')) return false;
+  throw outcome.error;
 }
 
 export type InsertEventsOutcome =
@@ -253,28 +224,23 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
   if (events.length > maxEventsPerWrite) throw new Error(`at most ${maxEventsPerWrite} events per write`);
   const [first] = events;
   if (events.length === 1 && first) {
-    // putNewItem tells the SDK's retry of our own put (after a lost answer) from another request's event.
-    return (await putNewItem(eventItem(first))) ? { outcome: 'created' } : { outcome: 'duplicate', indexes: [0] };
+    // putNew tells the SDK's retry of our own put (after a lost answer) from another request's event.
+    return (await putNew(eventItem(first))) ? { outcome: 'created' } : { outcome: 'duplicate', indexes: [0] };
   }
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: events.map((event) => ({ Put: { TableName: tableName, Item: eventItem(event), ConditionExpression: 'attribute_not_exists(pk)' } })),
-    }));
-    return { outcome: 'created' };
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    const indexes = events.map((_, index) => index).filter((index) => reasons[index] === 'ConditionalCheckFailed');
-    if (indexes.length > 0) return { outcome: 'duplicate', indexes };
-    if (reasons.includes('TransactionConflict')) return { outcome: 'conflict' };
-    throw error;
-  }
+  const outcome = await transact(events.map((event, index) => ({
+    role: index, write: { Put: { TableName: tableName, Item: eventItem(event), ConditionExpression: 'attribute_not_exists(pk)' } },
+  })));
+  if (outcome.committed) return { outcome: 'created' };
+  const indexes = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  if (indexes.length > 0) return { outcome: 'duplicate', indexes };
+  if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return { outcome: 'conflict' };
+  throw outcome.error;
 }
 
 /** The event of this id in one account (hub); another account's event of the same id is another item. */
 export async function findEvent(hubId: number, eventTypeId: number, eventId: string): Promise<TimelineEvent | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: timelineEventKey(hubId, eventTypeId, eventId), ConsistentRead: true }));
-  return result.Item ? toEvent(result.Item) : undefined;
+  const item = await getItem(timelineEventKey(hubId, eventTypeId, eventId));
+  return item ? eventEntity.read(item) : undefined;
 }
 
 /**
@@ -283,20 +249,10 @@ export async function findEvent(hubId: number, eventTypeId: number, eventId: str
  */
 export async function findActiveCompanyIds(hubId: number, companyIds: readonly string[]): Promise<Set<string>> {
   const active = new Set<string>();
-  const unique = [...new Set(companyIds)];
-  const idBySortKey = new Map(unique.map((id) => [companyKey(hubId, id).sk, id]));
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Key[] = unique.slice(start, start + 100).map((id) => companyKey(hubId, id));
-    while (keys.length > 0) {
-      const result = await db.send(new BatchGetCommand({
-        RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'sk, archived' } },
-      }));
-      for (const item of result.Responses?.[tableName] ?? []) {
-        const id = typeof item.sk === 'string' ? idBySortKey.get(item.sk) : undefined;
-        if (id !== undefined && item.archived !== true) active.add(id);
-      }
-      keys = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Key[];
-    }
+  const idBySortKey = new Map(companyIds.map((id) => [companyKey(hubId, id).sk, id]));
+  for (const item of await batchGetAll(companyIds.map((id) => companyKey(hubId, id)), { attributes: ['archived'] })) {
+    const id = typeof item.sk === 'string' ? idBySortKey.get(item.sk) : undefined;
+    if (id !== undefined && item.archived !== true) active.add(id);
   }
   return active;
 }

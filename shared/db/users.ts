@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { isConditionalCheckFailed, withoutKeys } from './item';
+import { entity, getItem, putNew } from './core';
+import { isConditionalCheckFailed } from './item';
 import { loginAttemptsKey, userKey } from './keys';
 
 export interface User {
@@ -13,15 +14,16 @@ export interface User {
   createdAt: string;
 }
 
-export async function insertUser(user: User): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName, Item: { ...userKey(user.email), ...user }, ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+const userItem = /* @__PURE__ */ entity<User>({ key: (user) => userKey(user.email) });
+
+/** False when a user with that email exists. */
+export async function insertUser(user: User): Promise<boolean> {
+  return putNew(userItem.item(user));
 }
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: userKey(email) }));
-  return result.Item ? withoutKeys<User>(result.Item) : undefined;
+  const item = await getItem(userKey(email), false);
+  return item ? userItem.read(item) : undefined;
 }
 
 export interface LoginAttempts {
@@ -30,10 +32,10 @@ export interface LoginAttempts {
 }
 
 export async function findLoginAttempts(email: string): Promise<LoginAttempts> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: loginAttemptsKey(email), ConsistentRead: true }));
+  const item = await getItem(loginAttemptsKey(email));
   return {
-    failures: typeof result.Item?.failures === 'number' ? result.Item.failures : 0,
-    lockedUntilMs: typeof result.Item?.lockedUntilMs === 'number' ? result.Item.lockedUntilMs : 0,
+    failures: typeof item?.failures === 'number' ? item.failures : 0,
+    lockedUntilMs: typeof item?.lockedUntilMs === 'number' ? item.lockedUntilMs : 0,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DatabaseThrottledError } from '../db/errors';
 import { AppError, InternalError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../errors';
 
 /**
@@ -37,7 +38,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const like = asErrorLike(error);
   const name = typeof like.name === 'string' ? like.name : '';
-  if (throttlingErrorNames.has(name)) {
+  if (error instanceof DatabaseThrottledError || throttlingErrorNames.has(name)) {
     return new RateLimitError('You have reached your ten-secondly rolling limit. Retry after a short wait.', { context: { policyName: ['TEN_SECONDLY_ROLLING'] }, cause: error });
   }
   const code = typeof like.code === 'string' ? like.code : '';

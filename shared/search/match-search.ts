@@ -1,4 +1,4 @@
-import type { SearchForms } from './search-forms';
+import type { SearchForms } from '../companies/search-forms';
 import { queryPropertyNames, type CompiledFilter, type CompiledSearch, type CompiledSort, type FormKind } from './search-request';
 
 /** The value a filter or sort compares, in the form its property's type uses; undefined when unset. */

@@ -9,7 +9,7 @@ import { lookupFor } from '../companies/read-companies';
 import { loadCompanyPropertySchema } from '../properties/company-properties';
 import { matchesSearch, searchOrder } from './match-search';
 import { projectionQueryOf } from './projection-query';
-import { searchFormsOf, type SearchForms } from './search-forms';
+import { searchFormsOf, type SearchForms } from '../companies/search-forms';
 import { compileSearch, searchLimits, searchPropertyNames, type CompiledSearch, type SearchInput } from './search-request';
 
 export interface CompanySearchResult {

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors';
 import type { PropertyDefinition } from '../properties/property-definition';
 import type { PropertyLookup } from '../properties/validate-property-values';
-import { parseSearchInstant, parseSearchNumber, sortableNumber } from './search-forms';
+import { parseSearchInstant, parseSearchNumber, sortableNumber } from '../companies/search-forms';
 
 export const searchOperators = [
   'EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN',
@@ -32,7 +32,7 @@ export const searchLimits = { groups: 5, filtersPerGroup: 6, filters: 18, maxLim
 export const queryPropertyNames = ['name', 'domain', 'website', 'phone'] as const;
 
 /**
- * Which form of a value a property's type compares (see search-forms.ts): numbers and instants
+ * Which form of a value a property's type compares (see shared/companies/search-forms.ts): numbers and instants
  * by n, enumerations and bools exactly by v, other strings case-insensitively (l, else v).
  */
 export type FormKind = 'n' | 'v' | 'lower';

@@ -7,7 +7,7 @@ import type { RunningGateway } from '../../bin/local-gateway';
 import type { Installation } from '../support/harness';
 import type * as HarnessModule from '../support/harness';
 import type * as ClientModule from '../../shared/db/client';
-import { companyKey, companyUniqueValueKey, grantKey, installKey } from '../../shared/db/keys';
+import { companyKey, companyUniqueValueKey, grantKey, hubPartition, installKey } from '../../shared/db/keys';
 
 /**
  * Stops this file's own DynamoDB Local (persisting to a temp directory) in the middle of a burst
@@ -340,12 +340,12 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
 
     for (const item of items) {
       const sk = String(item.sk);
-      if (item.pk === companyKey(hub, '').pk && sk.startsWith('COMPANY_UNIQUE#')) {
+      if (item.pk === hubPartition(hub) && sk.startsWith('COMPANY_UNIQUE#')) {
         const owner = find(companyKey(hub, String(item.companyId)));
         const ownerValues = (owner?.uniqueValues ?? []) as { propertyName: string; value: string }[];
         if (!ownerValues.some((value) => value.propertyName === item.propertyName && value.value === item.value)) violations.push(`uniqueness item without its company: ${sk}`);
       }
-      if (item.pk === companyKey(hub, '').pk && sk.startsWith(companyKey(hub, '').sk)) {
+      if (item.pk === hubPartition(hub) && sk.startsWith(companyKey(hub, '').sk)) {
         const record = item as { id: string; properties: Record<string, string>; history: Record<string, { value: string }[]>; associations: Record<string, string>; uniqueValues: { propertyName: string; value: string }[] };
         for (const [name, value] of Object.entries(record.properties)) {
           if (record.history[name]?.[0]?.value !== value) violations.push(`company ${record.id}: ${name} has no history of its value`);

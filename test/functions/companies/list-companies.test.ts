@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import type { RunningGateway } from '../../../bin/local-gateway';
-import { dynamoCallCounter } from '../../../shared/db/client';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
+import { companyKey } from '../../../shared/db/keys';
 import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -113,6 +115,21 @@ describe('GET /crm/v3/objects/companies', () => {
     await api.get('/crm/v3/objects/companies?limit=100');
 
     expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ QueryCommand: 1 });
+  });
+
+  it('reads a stored company item that lacks its history, properties and association maps (200, never 500)', async () => {
+    const bare = await install(gateway);
+    const id = '1091000000000001';
+    const now = new Date().toISOString();
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...companyKey(bare.hubId, id), id, createdAt: now, updatedAt: now, archived: false, version: 1 } }));
+    const bareApi = crmClient(gateway, bare.accessToken);
+
+    const listed = await bareApi.get('/crm/v3/objects/companies?propertiesWithHistory=name,true&properties=name');
+    const read = await bareApi.get(`/crm/v3/objects/companies/${id}?propertiesWithHistory=name&associations=contacts`);
+
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ results: [{ id, properties: { name: null }, propertiesWithHistory: { name: [] } }] });
+    expect(read.status).toBe(200);
   });
 
   it('answers 400 for a limit above 100', async () => {

@@ -1,16 +1,16 @@
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
 import { nowMs } from '../clock';
-import { isNumericId } from '../companies/company-id';
-import type { Actor } from '../companies/company-values';
-import { companyNotFound } from '../companies/read-companies';
+import { isNumericId } from './company-id';
+import type { Actor } from './company-values';
+import { companyNotFound } from './read-companies';
 import * as companies from '../db/companies';
 import * as customTypes from '../db/association-labels';
 import { NotFoundError, ValidationError } from '../errors';
 import { mapConcurrently } from '../map-concurrently';
-import { resolveTypeBetween } from './association-labels';
-import { defaultTypeBetween, type AssociationCategory, type AssociationType } from './association-types';
+import { resolveTypeBetween } from '../associations/association-labels';
+import { defaultTypeBetween, type AssociationCategory, type AssociationType } from '../associations/association-types';
 import { invalidAssociationTargets } from './company-association-entries';
-import { companyObjectType } from './object-types';
+import { companyObjectType } from '../associations/object-types';
 import {
   changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
   type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type WireId,

@@ -1,10 +1,10 @@
-import { isNumericId } from '../companies/company-id';
-import { associationKey } from '../companies/company-view';
+import { isNumericId } from './company-id';
+import { associationKey } from './company-view';
 import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
 import { ValidationError } from '../errors';
-import { resolveCompanyAssociationTypeById } from './association-labels';
-import { findStandardTypeFrom, type AssociationType } from './association-types';
-import { companyObjectType, objectTypeById, type ObjectType } from './object-types';
+import { resolveCompanyAssociationTypeById } from '../associations/association-labels';
+import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
+import { companyObjectType, objectTypeById, type ObjectType } from '../associations/object-types';
 
 /** The create body's form (SimplePublicObjectInputForCreate.associations). */
 export interface AssociationInput {

@@ -1,19 +1,19 @@
 import { nowMs } from '../clock';
 import { mapConcurrently } from '../map-concurrently';
-import { isNumericId } from '../companies/company-id';
-import { appendHistory, historyEntry, type Actor } from '../companies/company-values';
-import { companyNotFound } from '../companies/read-companies';
-import { saveCompanyChange } from '../companies/save-company';
+import { isNumericId } from './company-id';
+import { appendHistory, historyEntry, type Actor } from './company-values';
+import { companyNotFound } from './read-companies';
+import { saveCompanyChange } from './save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../errors';
-import { inverseTypeOf, requireObjectType, resolveTypeBetween } from './association-labels';
-import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from './association-types';
+import { inverseTypeOf, requireObjectType, resolveTypeBetween } from '../associations/association-labels';
+import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from '../associations/association-types';
 import {
   associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
 } from './company-association-entries';
-import { companyObjectType, type ObjectType } from './object-types';
+import { companyObjectType, type ObjectType } from '../associations/object-types';
 
 /** Ids go out as JSON numbers, as HubSpot sends them, unless a number would lose digits. */
 export type WireId = number | string;

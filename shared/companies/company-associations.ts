@@ -1,17 +1,17 @@
-import { isNumericId } from '../companies/company-id';
-import type { Actor } from '../companies/company-values';
-import { associationKey, associationsOf, toCompanyView, type CompanyView } from '../companies/company-view';
-import { companyNotFound } from '../companies/read-companies';
-import { saveCompanyChange } from '../companies/save-company';
+import { isNumericId } from './company-id';
+import type { Actor } from './company-values';
+import { associationKey, associationsOf, toCompanyView, type CompanyView } from './company-view';
+import { companyNotFound } from './read-companies';
+import { saveCompanyChange } from './save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { ValidationError } from '../errors';
-import { requireObjectType, resolveCompanyAssociationType } from './association-labels';
-import { standardAssociationTypes } from './association-types';
+import { requireObjectType, resolveCompanyAssociationType } from '../associations/association-labels';
+import { standardAssociationTypes } from '../associations/association-types';
 import {
   checkAssociationLimits, invalidAssociationTargets, reverseCompanyLinks, withImpliedTypes, type AssociationEntry,
 } from './company-association-entries';
-import { objectTypes, type ObjectType } from './object-types';
+import { objectTypes, type ObjectType } from '../associations/object-types';
 import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
 
 interface Target {

@@ -1,3 +1,4 @@
+import type { SearchableCompany, SearchForms } from '../db/company-search';
 import { findStandardCompanyProperty } from '../properties/company-property-catalog';
 
 /**
@@ -9,20 +10,8 @@ import { findStandardCompanyProperty } from '../properties/company-property-cata
  *   n: an order-preserving string of the value as a number or instant (numbers, dates, datetimes).
  * Every form is a string, so DynamoDB compares n exactly as numbers compare (byte order of hex).
  */
-export interface SearchForms {
-  id: string;
-  v: Record<string, string>;
-  l: Record<string, string>;
-  n: Record<string, string>;
-}
-
-/** What the forms are made from: a company's set values and its computed ones. */
-export interface SearchableCompany {
-  id: string;
-  properties: Record<string, string>;
-  createdAt: string;
-  updatedAt: string;
-}
+// The forms and their source are declared where they are stored.
+export type { SearchableCompany, SearchForms } from '../db/company-search';
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const epochMsPattern = /^-?\d{1,15}$/;

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { isConditionalCheckFailed, withoutKeys } from './item';
+import { DatabaseThrottledError } from './errors';
+import type { Key } from './keys';
+
+export { DatabaseThrottledError } from './errors';
+
+/**
+ * The data-access core: every multi-request loop of the repositories (query all pages, batch
+ * reads and deletes with their unprocessed leftovers, conditional puts, transactions and their
+ * cancellation reasons) lives here once, with one retry policy.
+ */
+
+export type Item = Record<string, unknown>;
+
+/**
+ * One policy for unprocessed batch requests: up to `attempts` requests, waiting before each retry a
+ * random time up to base * 2^retry, capped ("full jitter"), so competing callers spread out. Worst
+ * case about 1.6 s of waiting, well inside the Lambda timeout.
+ */
+export const unprocessedRetryPolicy = { attempts: 6, baseDelayMs: 25, maxDelayMs: 800 } as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function backoffMs(retry: number): number {
+  const { baseDelayMs, maxDelayMs } = unprocessedRetryPolicy;
+  return Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** retry);
+}
+
+/** Sends `requests`, then what each answer leaves unprocessed, under the one retry policy. */
+async function sendUntilProcessed<T>(operation: string, requests: T[], send: (batch: T[]) => Promise<T[]>): Promise<void> {
+  let pending = requests;
+  for (let attempt = 0; attempt < unprocessedRetryPolicy.attempts; attempt += 1) {
+    if (attempt > 0) await sleep(backoffMs(attempt));
+    pending = await send(pending);
+    if (pending.length === 0) return;
+  }
+  throw new DatabaseThrottledError(operation, pending.length, unprocessedRetryPolicy.attempts);
+}
+
+function chunks<T>(values: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
+  return out;
+}
+
+const keyId = (key: Key) => `${key.pk}\u0000${key.sk}`;
+
+/** DynamoDB's limit of keys in one BatchGetItem. */
+const maxBatchGetKeys = 100;
+/** DynamoDB's limit of requests in one BatchWriteItem. */
+const maxBatchWriteRequests = 25;
+
+export interface BatchGetOptions {
+  /** Strongly consistent reads (the default). */
+  consistent?: boolean;
+  /** Only these attributes (pk and sk are always returned). */
+  attributes?: readonly string[];
+}
+
+/**
+ * The items of any number of keys (duplicates read once), in no particular order; missing keys
+ * are simply absent. Unprocessed keys are retried, never dropped: DatabaseThrottledError when
+ * some stay unprocessed.
+ */
+export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions = {}): Promise<Item[]> {
+  const unique = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
+  const names = options.attributes ? ['pk', 'sk', ...options.attributes.filter((name) => name !== 'pk' && name !== 'sk')] : undefined;
+  const projection = names
+    ? { ProjectionExpression: names.map((_, index) => `#a${index}`).join(', '), ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#a${index}`, name])) }
+    : {};
+  const found: Item[] = [];
+  for (const chunk of chunks(unique, maxBatchGetKeys)) {
+    await sendUntilProcessed<Item>('BatchGetItem', chunk, async (pending) => {
+      const result = await db.send(new BatchGetCommand({
+        RequestItems: { [tableName]: { Keys: pending, ConsistentRead: options.consistent ?? true, ...projection } },
+      }));
+      found.push(...(result.Responses?.[tableName] ?? []));
+      return result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    });
+  }
+  return found;
+}
+
+/** Deletes any number of items (BatchWriteItem, 25 at a time), retrying unprocessed deletes. */
+export async function batchDeleteAll(keys: readonly Key[]): Promise<void> {
+  for (const chunk of chunks(keys, maxBatchWriteRequests)) {
+    const requests = chunk.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } as Item } }));
+    await sendUntilProcessed('BatchWriteItem', requests, async (pending) => {
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      return (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    });
+  }
+}
+
+/** A Query over one partition, optionally a sort-key prefix, a filter and a projection; always strongly consistent. */
+export interface PartitionQuery {
+  pk: string;
+  skPrefix?: string;
+  /** FilterExpression, ProjectionExpression and their placeholders (not :queryPk / :querySkPrefix). */
+  filter?: string;
+  projection?: string;
+  names?: Record<string, string>;
+  values?: Item;
+  /** Items per Query call (DynamoDB's 1 MB page when absent). */
+  pageSize?: number;
+}
+
+/** One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there are more. */
+export async function queryPage(query: PartitionQuery, startKey?: Item | Key): Promise<{ items: Item[]; nextKey?: Item }> {
+  const page = await db.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
+    ...(query.filter ? { FilterExpression: query.filter } : {}),
+    ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+    ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
+    ExpressionAttributeValues: { ...query.values, ':queryPk': query.pk, ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }) },
+    ...(query.pageSize ? { Limit: query.pageSize } : {}),
+    ConsistentRead: true,
+    ExclusiveStartKey: startKey ? { ...startKey } : undefined,
+  }));
+  return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
+}
+
+/** The pages of a query, one Query call each, following LastEvaluatedKey to the end. */
+export async function* queryPages(query: PartitionQuery): AsyncGenerator<Item[]> {
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage(query, startKey);
+    yield page.items;
+    startKey = page.nextKey;
+  } while (startKey);
+}
+
+/** Every item of one partition whose sort key starts with `skPrefix`, all pages, strongly consistent. */
+export async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages({ pk, skPrefix })) items.push(...page);
+  return items;
+}
+
+/** One item by its key; strongly consistent unless `consistent` is false (items that never change once written). */
+export async function getItem(key: Key, consistent = true): Promise<Item | undefined> {
+  const result = await db.send(new GetCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: consistent }));
+  return result.Item;
+}
+
+/**
+ * A string attribute of an item as a failed condition returns it: errors carry the item in wire
+ * format ({ S: ... }), since the document client does not unmarshall errors.
+ */
+export function stringAttribute(item: Item | undefined, name: string): string | undefined {
+  const raw = item?.[name];
+  if (typeof raw === 'string') return raw;
+  const wire = (raw as { S?: unknown } | undefined)?.S;
+  return typeof wire === 'string' ? wire : undefined;
+}
+
+/**
+ * Puts an item that must not exist yet; false when one with its key does. A put can succeed and
+ * its answer be lost (a timeout); the SDK's retry then finds the item. The write id, returned
+ * with the failed condition, tells our own first attempt from another request's item.
+ * (Transactions get the same from the ClientRequestToken the SDK adds.)
+ */
+export async function putNew(item: Item): Promise<boolean> {
+  const writeId = randomUUID();
+  try {
+    await db.send(new PutCommand({
+      TableName: tableName, Item: { ...item, writeId }, ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return stringAttribute((error as { Item?: Item }).Item, 'writeId') === writeId;
+    throw error;
+  }
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One write of a transaction and what it stands for, so a cancellation can be explained by role. */
+export interface RoleWrite<R> {
+  role: R;
+  write: TransactItem;
+}
+
+/** Why one write of a cancelled transaction failed; `item` is the old item when the write asked for it. */
+export interface CancellationReason<R> {
+  role: R;
+  code: string;
+  item?: Item;
+}
+
+export type TransactOutcome<R> =
+  | { committed: true }
+  /** Only the writes that failed (code other than None), in write order; `error` to rethrow what the caller cannot explain. */
+  | { committed: false; reasons: CancellationReason<R>[]; error: unknown };
+
+/** Writes all or nothing; a cancelled transaction comes back with its reasons by role, other errors throw. */
+export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<TransactOutcome<R>> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: writes.map((entry) => entry.write) }));
+    return { committed: true };
+  } catch (error) {
+    if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+    const raw = (error as { CancellationReasons?: { Code?: string; Item?: Item }[] }).CancellationReasons ?? [];
+    const reasons: CancellationReason<R>[] = [];
+    raw.forEach((reason, index) => {
+      const entry = writes[index];
+      if (!entry || !reason.Code || reason.Code === 'None') return;
+      reasons.push({ role: entry.role, code: reason.Code, ...(reason.Item ? { item: reason.Item } : {}) });
+    });
+    return { committed: false, reasons, error };
+  }
+}
+
+/** Writes all or nothing where any cancellation is the caller's error (a condition that only a bug or a race with itself breaks). */
+export async function transactAll(writes: readonly TransactItem[]): Promise<void> {
+  const outcome = await transact(writes.map((write) => ({ role: undefined, write })));
+  if (!outcome.committed) throw outcome.error;
+}
+
+/**
+ * An entity declared once: how a record becomes its item (key plus fields) and back. `scope` is what
+ * the key needs beyond the record (the hub of a hub-owned record, say).
+ * Mark each declaration `@__PURE__` (a comment before the call): the call only builds functions, and the mark lets
+ * esbuild drop the entities a bundle never uses, so a route's bundle keeps only the key formats its
+ * code can reach (its IAM LeadingKeys grant follows from them, test/lib/route-partitions.test.ts).
+ */
+export interface Entity<R extends object, S> {
+  item(record: R, scope: S): Item;
+  read(item: Item): R;
+}
+
+export function entity<R extends object, S = void>(definition: {
+  key: (record: R, scope: S) => Key;
+  /** Bookkeeping attributes stored beside the record (an entity tag, say). */
+  attributes?: Item;
+  /** The record of an item; by default the item without its key and bookkeeping attributes. */
+  read?: (item: Item) => R;
+}): Entity<R, S> {
+  return {
+    item: (record, scope) => ({ ...definition.key(record, scope), ...definition.attributes, ...record }),
+    read: definition.read ?? ((item) => withoutKeys<R>(item)),
+  };
+}

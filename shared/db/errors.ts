@@ -1,0 +1,16 @@
+/**
+ * Errors the repositories throw, free of imports so the HTTP layer's error mapping can name them
+ * without pulling the DynamoDB client into every bundle.
+ */
+
+/**
+ * DynamoDB kept part of a batch unprocessed through every retry (it does so to a throttled
+ * partition). Typed, so the HTTP layer maps it to 429 RATE_LIMITS without faking an SDK error name.
+ */
+export class DatabaseThrottledError extends Error {
+  override readonly name = 'DatabaseThrottledError';
+
+  constructor(operation: string, readonly unprocessed: number, attempts: number) {
+    super(`${operation}: ${unprocessed} requests still unprocessed after ${attempts} attempts`);
+  }
+}
