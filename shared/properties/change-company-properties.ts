@@ -114,9 +114,11 @@ export async function batchCreateCompanyProperties(hubId: number, userId: number
   const startedAt = new Date(nowMs()).toISOString();
   const results: PropertyDefinition[] = [];
   const errors: BatchError[] = [];
+  // One Query for the whole batch: each created property joins the catalog the next input is checked against.
+  const catalog = await customProperties.listCompanyProperties(hubId);
   for (const input of inputs) {
     try {
-      results.push(await createCompanyProperty(hubId, userId, input));
+      results.push(await createCompanyProperty(hubId, userId, input, catalog));
     } catch (error) {
       errors.push(batchErrorOf(error));
     }

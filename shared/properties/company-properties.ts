@@ -130,13 +130,24 @@ export function checkNewProperty(input: NewProperty): PropertyOption[] {
   }));
 }
 
-export async function createCompanyProperty(hubId: number, userId: number, input: NewProperty): Promise<PropertyDefinition> {
+/**
+ * Creates a custom property. `existing` is the hub's custom catalog when the caller has read it
+ * already (a batch reads it once and adds each property it creates); otherwise one Query reads it.
+ */
+export async function createCompanyProperty(hubId: number, userId: number, input: NewProperty, existing?: PropertyDefinition[]): Promise<PropertyDefinition> {
   const options = checkNewProperty(input);
   if (findStandardCompanyProperty(input.name)) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
   }
   // Counted before the write: a race may pass the cap by a few, which only bounds the catalog size.
-  const existing = await customProperties.listCompanyProperties(hubId);
+  const catalog = existing ?? await customProperties.listCompanyProperties(hubId);
+  return insertNewProperty(hubId, userId, input, options, catalog);
+}
+
+async function insertNewProperty(hubId: number, userId: number, input: NewProperty, options: PropertyDefinition['options'], existing: PropertyDefinition[]): Promise<PropertyDefinition> {
+  if (existing.some((definition) => definition.name === input.name)) {
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+  }
   const label = input.label.trim().toLowerCase();
   if ([...standardCompanyProperties, ...existing].some((definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label)) {
     throw new ValidationError(`NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${input.label}" already exists`, {
@@ -176,5 +187,6 @@ export async function createCompanyProperty(hubId: number, userId: number, input
   if (!(await customProperties.insertCompanyProperty(hubId, definition))) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
   }
+  existing.push(definition);
   return definition;
 }
