@@ -52,6 +52,8 @@ export const companyKey = (hubId: number, companyId: string): Key => ({ pk: hubP
 /** Archived companies move here, so listing active ones stays one Query without a filter. */
 export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: hubPartition(hubId), sk: `ARCHIVED_COMPANY#${companyId}` });
 export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
+/** What a company id merged away points to: the id of the record that holds the merge's result. */
+export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY_MERGED#${companyId}` });
 /** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
 export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
   ({ pk: hubPartition(hubId), sk: `COMPANY_UNIQUE#${propertyName}#${value}` });
@@ -66,6 +68,16 @@ export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPar
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
 export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });
 
+/**
+ * The reverse side of a company's association with a record this service does not store (a contact,
+ * deal, ...): one item per pair, so "the companies of contact 5" is one Query. The company item stays
+ * the truth; the trailing '#' keeps object 1's prefix from matching object 12.
+ */
+export const associationEdgePrefix = (objectTypeId: string, objectId: string): string => `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
+export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key =>
+  ({ pk: `HUB#${hubId}`, sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}` });
+export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY_GROUP#companies#${groupName}` });
+export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
 /**
  * The search projection of active companies: one compact item per company, in a partition of its
  * own per hub and shard (so a search reads only projection items and spreads over several

@@ -160,7 +160,7 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
   const { total } = found;
   const records = found.page.map(recordOf);
   const options = { properties: search.properties };
-  const viewLookup = await lookupFor(hubId, records, options);
+  const viewLookup = await lookupFor(hubId, options);
   const results = records.map((record) => {
     const { propertiesWithHistory, associations, archivedAt, ...view } = toCompanyView(record, options, viewLookup);
     void propertiesWithHistory; void associations; void archivedAt;
