@@ -6,7 +6,7 @@
  *   account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
  *   user create --email E --password P --hub HUBID [--hub HUBID2]
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
- *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed)
+ *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed, or moved by a shard-count change)
  *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
  *     deployed with WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL set, else the running npm start's queue)
  *

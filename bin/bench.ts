@@ -4,6 +4,7 @@
  *   npm run bench -- --quick            smaller counts, to iterate
  *   npm run bench -- --sections=costs,warm
  *   npm run bench -- --sections=search --search-levels=100000 --search-requests=3
+ *   npm run bench -- --sections=search --search-floor-max=10000   (no full-Query floor above 10k companies)
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
  * Exits 1 when an operation makes more DynamoDB calls than its budget allows.
  */
@@ -16,10 +17,11 @@ import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
 
 const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'];
 
-function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number } {
+function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number; searchFloorMax?: number } {
   let isQuick = false;
   let searchLevels: number[] | undefined;
   let searchRequests: number | undefined;
+  let searchFloorMax: number | undefined;
   let sections = new Set(allSections);
   let reportFile = path.resolve(__dirname, '..', 'reports', 'bench.json');
   for (const argument of argv) {
@@ -32,13 +34,14 @@ function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Se
     } else if (argument.startsWith('--report=')) reportFile = path.resolve(argument.slice('--report='.length));
     else if (argument.startsWith('--search-levels=')) searchLevels = argument.slice('--search-levels='.length).split(',').map(Number).filter((level) => Number.isInteger(level) && level > 0);
     else if (argument.startsWith('--search-requests=')) searchRequests = Number(argument.slice('--search-requests='.length));
+    else if (argument.startsWith('--search-floor-max=')) searchFloorMax = Number(argument.slice('--search-floor-max='.length));
     else throw new Error(`unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --report=<file>`);
   }
-  return { isQuick, sections, reportFile, searchLevels, searchRequests };
+  return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax };
 }
 
 async function main(): Promise<number> {
-  const { isQuick, sections, reportFile, searchLevels, searchRequests } = parseOptions(process.argv.slice(2));
+  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax } = parseOptions(process.argv.slice(2));
   const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
   const dynamo = await startDynamoDbLocal();
@@ -52,7 +55,7 @@ async function main(): Promise<number> {
     const { runBench, fullOptions, quickOptions } = await import('./bench/run-bench');
     const { printReport, failuresOf } = await import('./bench/print-report');
     const defaults = isQuick ? quickOptions : fullOptions;
-    const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests };
+    const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests, searchFloorMax };
     const report: BenchReport = await runBench(options, { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION ?? 'us-east-1', log });
     console.log(printReport(report));
     mkdirSync(path.dirname(reportFile), { recursive: true });

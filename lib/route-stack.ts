@@ -117,7 +117,8 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
           ? 'The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key\'s SHA-256 hash, constant-time compare, and the path\'s app must belong to the key\'s developer account.'
           : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
     });
-    new Alarm(scope, `${id}Throttles`, {
+    // The samLocal template holds every route in one stack (under CloudFormation's 500 resources): alarms mean nothing to sam local.
+    if (!props.declareSamLocalVariables) new Alarm(scope, `${id}Throttles`, {
       alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,
       metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
       threshold: 0,

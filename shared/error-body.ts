@@ -80,6 +80,7 @@ export function tokenEndpointErrorBody(error: AppError, correlationId: string): 
 export interface BatchError {
   status: 'error';
   category: string;
+  subCategory?: string;
   message: string;
   context: Record<string, string[]>;
   errors: unknown[];
@@ -90,7 +91,8 @@ export interface BatchError {
 /** The error of one batch input: no correlation id (the response has one), the input's trace id when it sent one. */
 export function batchErrorBody(error: AppError, objectWriteTraceId?: string): BatchError {
   return {
-    status: 'error', category: error.category, message: error.message, context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
+    status: 'error', category: error.category, ...(error.subCategory ? { subCategory: error.subCategory } : {}), message: error.message,
+    context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
     ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
   };
 }

@@ -4,6 +4,8 @@ const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;
 const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.companies.read'] as const;
 const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
+const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
+const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
 
 /**
  * The one route table. The CDK stack makes one function and one HTTP API route per row,
@@ -111,6 +113,26 @@ export const routes = [
     entry: 'functions/properties/get-company-property.ts', scopes: companyPropertyReadScopes, body: 'none', table: 'read' },
   { name: 'createCompanyProperty', method: 'POST', path: '/crm/v3/properties/companies',
     entry: 'functions/properties/create-company-property.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updateCompanyProperty', method: 'PATCH', path: '/crm/v3/properties/companies/{propertyName}',
+    entry: 'functions/properties/update-company-property.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'archiveCompanyProperty', method: 'DELETE', path: '/crm/v3/properties/companies/{propertyName}',
+    entry: 'functions/properties/archive-company-property.ts', scopes: companyPropertyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'batchReadCompanyProperties', method: 'POST', path: '/crm/v3/properties/companies/batch/read',
+    entry: 'functions/properties/batch-read-company-properties.ts', scopes: companyPropertyReadScopes, body: 'json', table: 'read' },
+  { name: 'batchCreateCompanyProperties', method: 'POST', path: '/crm/v3/properties/companies/batch/create',
+    entry: 'functions/properties/batch-create-company-properties.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchArchiveCompanyProperties', method: 'POST', path: '/crm/v3/properties/companies/batch/archive',
+    entry: 'functions/properties/batch-archive-company-properties.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'listPropertyGroups', method: 'GET', path: '/crm/v3/properties/companies/groups',
+    entry: 'functions/properties/list-property-groups.ts', scopes: companyPropertyReadScopes, body: 'none', table: 'read' },
+  { name: 'createPropertyGroup', method: 'POST', path: '/crm/v3/properties/companies/groups',
+    entry: 'functions/properties/create-property-group.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'getPropertyGroup', method: 'GET', path: '/crm/v3/properties/companies/groups/{groupName}',
+    entry: 'functions/properties/get-property-group.ts', scopes: companyPropertyReadScopes, body: 'none', table: 'read' },
+  { name: 'updatePropertyGroup', method: 'PATCH', path: '/crm/v3/properties/companies/groups/{groupName}',
+    entry: 'functions/properties/update-property-group.ts', scopes: companyPropertyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'archivePropertyGroup', method: 'DELETE', path: '/crm/v3/properties/companies/groups/{groupName}',
+    entry: 'functions/properties/archive-property-group.ts', scopes: companyPropertyWriteScopes, body: 'none', table: 'readwrite' },
 
   // CRM company records
   { name: 'createCompany', method: 'POST', path: '/crm/v3/objects/companies',
@@ -125,6 +147,8 @@ export const routes = [
     entry: 'functions/companies/archive-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
   { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search',
     entry: 'functions/companies/search-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read', rateLimit: 'search' },
+  { name: 'mergeCompanies', method: 'POST', path: '/crm/v3/objects/companies/merge',
+    entry: 'functions/companies/merge-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'batchReadCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/read',
     entry: 'functions/companies/batch-read-companies.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
   { name: 'batchCreateCompanies', method: 'POST', path: '/crm/v3/objects/companies/batch/create',
@@ -142,9 +166,46 @@ export const routes = [
   { name: 'disassociateCompany', method: 'DELETE', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}/{toObjectId}/{associationTypeId}',
     entry: 'functions/associations/disassociate-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
   { name: 'listAssociationLabels', method: 'GET', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/list-association-labels.ts', scopes: ['crm.objects.companies.read', 'crm.schemas.companies.read'], body: 'none', table: 'read' },
+    entry: 'functions/associations/list-association-labels.ts', scopes: labelReadScopes, body: 'none', table: 'read' },
   { name: 'createAssociationLabel', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/create-association-label.ts', scopes: ['crm.schemas.companies.write', 'crm.objects.companies.write'], body: 'json', table: 'readwrite' },
+    entry: 'functions/associations/create-association-label.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updateAssociationLabel', method: 'PUT', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/update-association-label.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'deleteAssociationLabel', method: 'DELETE', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
+    entry: 'functions/associations/delete-association-label.ts', scopes: labelWriteScopes, body: 'none', table: 'readwrite' },
+  // The published spec's spelling of the label paths.
+  { name: 'listAssociationLabelsSpecPath', method: 'GET', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/list-association-labels-spec-path.ts', scopes: labelReadScopes, body: 'none', table: 'read' },
+  { name: 'createAssociationLabelSpecPath', method: 'POST', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/create-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updateAssociationLabelSpecPath', method: 'PUT', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
+    entry: 'functions/associations/update-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'deleteAssociationLabelSpecPath', method: 'DELETE', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
+    entry: 'functions/associations/delete-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'none', table: 'readwrite' },
+
+  // Record associations: v3 read of a company's associations, and v4 from or to a company (either side may be the company).
+  { name: 'listCompanyAssociations', method: 'GET', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}',
+    entry: 'functions/associations/list-company-associations.ts', scopes: companyReadScopes, body: 'none', table: 'read' },
+  { name: 'getRecordAssociations', method: 'GET', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}',
+    entry: 'functions/associations/get-record-associations.ts', scopes: companyReadScopes, body: 'none', table: 'read' },
+  { name: 'putRecordAssociation', method: 'PUT', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+    entry: 'functions/associations/put-record-association.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'putDefaultAssociation', method: 'PUT', path: '/crm/v4/objects/{objectType}/{objectId}/associations/default/{toObjectType}/{toObjectId}',
+    entry: 'functions/associations/put-default-association.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'deleteRecordAssociation', method: 'DELETE', path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+    entry: 'functions/associations/delete-record-association.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite' },
+
+  // v4 association batches between two object types (one of them companies).
+  { name: 'batchCreateAssociations', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/create',
+    entry: 'functions/associations/batch-create-associations.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchReadAssociations', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/read',
+    entry: 'functions/associations/batch-read-associations.ts', scopes: companyReadScopes, body: 'json', table: 'read' },
+  { name: 'batchArchiveAssociations', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/archive',
+    entry: 'functions/associations/batch-archive-associations.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchArchiveAssociationLabels', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/labels/archive',
+    entry: 'functions/associations/batch-archive-association-labels.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'batchAssociateDefault', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/associate/default',
+    entry: 'functions/associations/batch-associate-default.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

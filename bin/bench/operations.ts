@@ -35,6 +35,8 @@ export interface Operation {
 const companies = '/crm/v3/objects/companies';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
+/** Contacts are not stored: the v4 operations associate companies with this id. */
+const benchContactId = '7001';
 
 const pick = <T>(values: readonly T[], index: number): T => {
   const value = values[index % values.length];
@@ -119,8 +121,8 @@ export const operations: readonly Operation[] = [
   },
   {
     name: 'searchFiltered', label: 'POST /crm/v3/objects/companies/search (CONTAINS_TOKEN on name, sorted, limit 100)', isWarm: false,
-    // One Query per projection shard while a shard's matches fit one 1 MB page (the pool does); O(account size) beyond.
-    budget: { QueryCommand: 4 },
+    // One Query per projection shard while a shard holds at most searchPageItems (500) companies (the pool does); O(account size) beyond.
+    budget: { QueryCommand: 16 },
     request: (_iteration, state) => jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
       filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'bench' }] }], sorts: ['-name'], limit: 100,
     }),
@@ -137,6 +139,59 @@ export const operations: readonly Operation[] = [
     },
   },
   {
+    name: 'v4AssociationPut', label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labelled, replaces)', isWarm: false,
+    // Reads the company, then one transaction: the company and the contact's reverse-lookup item.
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (iteration, state) => jsonRequest('PUT', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContactId}`,
+      state.install.accessToken, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }]),
+  },
+  {
+    name: 'v4AssociationPage', label: 'GET /crm/v4/objects/companies/{id}/associations/contacts (a page of up to 500)', isWarm: false,
+    // The company item holds its associations.
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) => jsonRequest('GET', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts`, state.install.accessToken),
+  },
+  {
+    name: 'v4ReverseAssociationPage', label: 'GET /crm/v4/objects/contacts/{id}/associations/companies?limit=100', isWarm: false,
+    // One Query of the contact's reverse-lookup items, one BatchGetItem of the (at most 100) companies they name; 500 take 5.
+    budget: { QueryCommand: 1, BatchGetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', `/crm/v4/objects/contacts/${benchContactId}/associations/companies?limit=100`, state.install.accessToken),
+  },
+  {
+    name: 'v4BatchCreate', label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)', isWarm: false,
+    // Pairs are grouped by company: one read and one transaction for the company; its 100 reverse-lookup
+    // items do not fit that transaction with the record and are written just before it (4 BatchWriteItem of 25).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
+    expectedStatus: 201,
+    request: (iteration, state) => {
+      const id = pick(idsToRead(state), iteration);
+      return jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
+        inputs: Array.from({ length: 100 }, (_, index) => ({ from: { id }, to: { id: String(8_000_000 + iteration * 100 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
+      });
+    },
+  },
+  {
+    name: 'v4BatchRead', label: 'POST /crm/v4/associations/companies/contacts/batch/read (1,000 company ids)', isWarm: false,
+    // One BatchGetItem per 100 companies; ids without associations (most of the pool) are 207 errors.
+    budget: { BatchGetItemCommand: 10 },
+    expectedStatus: 207,
+    request: (_iteration, state) => {
+      const ids = [...new Set(state.poolIds)].slice(0, 990);
+      while (ids.length < 1000) ids.push(String(900_000_000_000 + ids.length));
+      return jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/read', state.install.accessToken, { inputs: ids.map((id) => ({ id })) });
+    },
+  },
+  {
+    name: 'v4BatchReadReverse', label: 'POST /crm/v4/associations/contacts/companies/batch/read (1,000 contact ids)', isWarm: false,
+    // One Query of reverse-lookup items per contact (16 at a time), then one BatchGetItem per 100 companies
+    // they name (here fewer than 100): O(inputs) Queries, the cost of not storing contacts.
+    budget: { QueryCommand: 1000, BatchGetItemCommand: 1 },
+    expectedStatus: 207,
+    request: (_iteration, state) => jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/read', state.install.accessToken, {
+      inputs: [{ id: benchContactId }, ...Array.from({ length: 999 }, (_, index) => ({ id: String(8_000_000 + index) }))],
+    }),
+  },
+  {
     name: 'timelineEventRead', label: 'GET /integrations/v1/{appId}/timeline/event/{typeId}/{id}', isWarm: true,
     budget: { GetItemCommand: 2 },
     request: (_iteration, { install, timeline }) =>
@@ -147,6 +202,19 @@ export const operations: readonly Operation[] = [
     budget: { GetItemCommand: 1, QueryCommand: 1 },
     request: (_iteration, { install }) =>
       jsonRequest('GET', `/webhooks/v3/${install.appId}/subscriptions?hapikey=${encodeURIComponent(install.developerApiKey)}`, undefined),
+  },
+  {
+    name: 'mergeCompanies', label: 'POST /crm/v3/objects/companies/merge (two pool companies)', isWarm: false,
+    // Reads both records, then one transaction: the new record and its projection, both deletes, both
+    // merge pointers, both projections removed, the unique values re-pointed.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) => jsonRequest('POST', `${companies}/merge`, state.install.accessToken, {
+      primaryObjectId: state.poolIds.at(-1), objectIdToMerge: state.poolIds.at(-2),
+    }),
+    // Last in the table: the two ids now read through merge pointers, so no later operation may pick them.
+    afterResponse: (_response, state) => {
+      state.poolIds.splice(-2, 2);
+    },
   },
 ];
 

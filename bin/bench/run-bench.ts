@@ -32,6 +32,8 @@ export interface BenchOptions {
   scaleRequests: number;
   searchLevels: number[];
   searchRequests: number;
+  /** Search levels above this many companies skip the full-Query floor (--search-floor-max). */
+  searchFloorMax?: number;
   throughputSeconds: number;
   throughputConnections: number;
   webhookWrites: number;
@@ -186,7 +188,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
         const { commands } = await recordCommands(() => api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })));
         return measureSearch({
           api, floor, tableName: env.tableName, token: install.accessToken, hubId: install.hubId, template: putItemsOf(commands),
-          levels: options.searchLevels, requests: options.searchRequests, random: seededRandom(8), log,
+          levels: options.searchLevels, requests: options.searchRequests, random: seededRandom(8), log, floorMaxCompanies: options.searchFloorMax,
         });
       });
     }

@@ -51,6 +51,8 @@ export interface SearchReport {
 }
 
 const companiesPath = '/crm/v3/objects/companies';
+/** The functions' timeout (lib/bundled-function.ts). */
+const lambdaTimeoutMs = 10_000;
 const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo', 'sierra', 'tango'];
 const cities = ['Boston', 'Cambridge', 'Austin', 'Denver', 'Portland'];
 /** Ids of the search load: 16 digits like the service's, in creation order, apart from the scale section's. */
@@ -129,6 +131,8 @@ async function fullQueryFloor(floor: DynamoDBDocumentClient, listQuery: Record<s
 export async function measureSearch(options: {
   api: ApiClient; floor: DynamoDBDocumentClient; tableName: string; token: string; hubId: number;
   template: Record<string, unknown>[]; levels: readonly number[]; requests: number; random: () => number; log: (line: string) => void;
+  /** Levels above this size skip the full-Query floor (it reads every company item three times); their searches are held to the Lambda timeout alone. */
+  floorMaxCompanies?: number;
 }): Promise<SearchReport> {
   const { api, floor, token, random } = options;
   const levels: SearchLevel[] = [];
@@ -148,9 +152,11 @@ export async function measureSearch(options: {
     const floorSamples: number[] = [];
     let floorCost = { queries: 0, capacityUnits: 0 };
     const readSamples: number[] = [];
+    const hasFloor = target <= (options.floorMaxCompanies ?? Number.POSITIVE_INFINITY);
+    if (!hasFloor) options.log(`search: ${target} companies: full-Query floor skipped (--search-floor-max=${options.floorMaxCompanies})`);
     for (let request = 0; request < options.requests; request += 1) {
       // The floor reads the whole account each time: a few samples are enough for its median.
-      if (request < 3) {
+      if (hasFloor && request < 3) {
         const floorRun = await fullQueryFloor(floor, listQuery);
         floorSamples.push(floorRun.ms);
         floorCost = { queries: floorRun.queries, capacityUnits: floorRun.capacityUnits };
@@ -190,12 +196,14 @@ export async function measureSearch(options: {
       const latency = roundSummary(summarize(samples));
       const isSelective = searchCase === 'eqDomain';
       const p50Ratio = round(ratio(latency.p50Ms, isSelective ? companyRead.p50Ms : floorLatency.p50Ms), 3);
+      const withinTimeout = failures === 0 && latency.p99Ms < lambdaTimeoutMs;
       const isMet = isSelective
         ? totalCalls(calls) <= 2 && p50Ratio <= 2 && failures === 0
-        : p50Ratio <= 1.5 && capacityUnits < floorCost.capacityUnits && failures === 0;
+        : hasFloor ? p50Ratio <= 1.5 && capacityUnits < floorCost.capacityUnits && failures === 0 : withinTimeout;
+      const fullTarget = hasFloor ? 'p50 ≤ 1.5x full Query, fewer capacity units' : 'every answer 200 within the Lambda timeout (floor skipped)';
       cases.push({
         case: searchCase, calls, totalCalls: totalCalls(calls), capacityUnits, total, latency, p50Ratio, isMet, failures,
-        target: isSelective ? '≤ 2 calls, p50 ≤ 2x company read' : 'p50 ≤ 1.5x full Query, fewer capacity units',
+        target: isSelective ? '≤ 2 calls, p50 ≤ 2x company read' : fullTarget,
       });
       options.log(`search: ${target} ${searchCase} p50 ${latency.p50Ms} ms (${p50Ratio}x), ${totalCalls(calls)} calls, ${capacityUnits} CU, total ${total}, ${failures} failures`);
     }
@@ -212,5 +220,5 @@ export async function measureSearch(options: {
     const to = last?.cases.find((entry) => entry.case === searchCase)?.latency.p50Ms ?? Number.NaN;
     return [searchCase, round(ratio(to, from), 2)];
   })) as Record<SearchCase, number>;
-  return { levels, growth, lambdaTimeoutMs: 10_000, maxLatencyMs: Math.max(...(last?.cases.map((entry) => entry.latency.p99Ms) ?? [0])) };
+  return { levels, growth, lambdaTimeoutMs, maxLatencyMs: Math.max(...(last?.cases.map((entry) => entry.latency.p99Ms) ?? [0])) };
 }

@@ -23,3 +23,96 @@ export const createLabelBody = typedSchema({
     inverseLabel: { type: 'string', minLength: 1, maxLength: 100 },
   },
 } as const);
+
+export const recordAssociationsPath = typedSchema({
+  type: 'object',
+  required: ['objectType', 'objectId', 'toObjectType'],
+  properties: { objectType: segment, objectId: segment, toObjectType: segment },
+} as const);
+
+export const recordPairPath = typedSchema({
+  type: 'object',
+  required: ['objectType', 'objectId', 'toObjectType', 'toObjectId'],
+  properties: { objectType: segment, objectId: segment, toObjectType: segment, toObjectId: segment },
+} as const);
+
+export const companyAssociationsPath = typedSchema({
+  type: 'object',
+  required: ['companyId', 'toObjectType'],
+  properties: { companyId: segment, toObjectType: segment },
+} as const);
+
+/** limit is checked by the domain (1..500), so a bad one gets the same error as HubSpot's. */
+export const associationPageQuery = typedSchema({
+  type: 'object',
+  properties: { limit: { type: 'integer' }, after: { type: 'string', maxLength: 100 } },
+} as const);
+
+export const associationSpec = {
+  type: 'object',
+  required: ['associationTypeId'],
+  properties: {
+    associationCategory: { type: 'string', enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED', 'WORK'] },
+    associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
+  },
+} as const;
+
+export const associationSpecsBody = typedSchema({ type: 'array', minItems: 1, maxItems: 20, items: associationSpec } as const);
+
+export const updateLabelBody = typedSchema({
+  type: 'object',
+  required: ['associationTypeId', 'label'],
+  properties: {
+    associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
+    label: { type: 'string', minLength: 1, maxLength: 100 },
+    inverseLabel: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const);
+
+export const labelPath = typedSchema({
+  type: 'object',
+  required: ['fromObjectType', 'toObjectType', 'associationTypeId'],
+  properties: { fromObjectType: segment, toObjectType: segment, associationTypeId: segment },
+} as const);
+
+const objectId = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+
+/** {from:{id}, to:{id}, types:[AssociationSpec]}: batch create and batch labels/archive. */
+export const batchPairsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array', maxItems: 2000,
+      items: { type: 'object', required: ['from', 'to', 'types'], properties: { from: objectId, to: objectId, types: { type: 'array', maxItems: 20, items: associationSpec } } },
+    },
+  },
+} as const);
+
+/** {from:{id}, to:{id}}: batch associate/default. */
+export const batchDefaultPairsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: { inputs: { type: 'array', maxItems: 2000, items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: objectId } } } },
+} as const);
+
+/** {from:{id}, to:[{id}]}: batch archive; at most 2,000 pairs over all inputs (the domain counts them). */
+export const batchArchivePairsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: { type: 'array', maxItems: 2000, items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: { type: 'array', maxItems: 2000, items: objectId } } } },
+  },
+} as const);
+
+/** {id, after?}: batch read. */
+export const batchReadAssociationsBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array', maxItems: 1000,
+      items: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } } },
+    },
+  },
+} as const);

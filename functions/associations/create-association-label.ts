@@ -1,8 +1,3 @@
-import { createAssociationLabel } from '../../shared/associations/association-labels';
-import { httpHandler } from '../../shared/http/http-handler';
-import { ok } from '../../shared/http/responses';
-import { createLabelBody, labelsPath } from './association.schema';
+import { createLabelHandler } from './label-handlers';
 
-/** 200, not 201: the real API answers a label create with 200 (reference section 11). */
-export const handler = httpHandler('createAssociationLabel', { path: labelsPath, body: createLabelBody }, async ({ path, body, auth }) =>
-  ok({ results: await createAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body) }));
+export const handler = createLabelHandler('createAssociationLabel');

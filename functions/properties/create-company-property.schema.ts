@@ -3,42 +3,93 @@ import { fieldTypes, propertyTypes } from '../../shared/properties/property-defi
 
 const shortText = { type: 'string', minLength: 1, maxLength: 400 } as const;
 
-export const createCompanyPropertyBody = typedSchema({
+/** The fields a create sets and an update may change (PropertyUpdate). */
+const editableFields = {
+  label: shortText,
+  type: { type: 'string', enum: propertyTypes },
+  fieldType: { type: 'string', enum: fieldTypes },
+  groupName: shortText,
+  description: { type: 'string', maxLength: 2000 },
+  displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
+  hidden: { type: 'boolean' },
+  formField: { type: 'boolean' },
+  options: {
+    type: 'array',
+    maxItems: 1000,
+    items: {
+      type: 'object',
+      required: ['label', 'value'],
+      additionalProperties: true,
+      properties: {
+        label: shortText,
+        value: { type: 'string', minLength: 1, maxLength: 400 },
+        displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
+        hidden: { type: 'boolean' },
+        description: { type: 'string', maxLength: 2000 },
+      },
+    },
+  },
+} as const;
+
+const propertyCreate = {
   type: 'object',
   required: ['name', 'label', 'type', 'fieldType', 'groupName'],
   additionalProperties: true,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100 },
-    label: shortText,
-    type: { type: 'string', enum: propertyTypes },
-    fieldType: { type: 'string', enum: fieldTypes },
-    groupName: shortText,
-    description: { type: 'string', maxLength: 2000 },
-    displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
     hasUniqueValue: { type: 'boolean' },
-    hidden: { type: 'boolean' },
-    formField: { type: 'boolean' },
-    options: {
-      type: 'array',
-      maxItems: 1000,
-      items: {
-        type: 'object',
-        required: ['label', 'value'],
-        additionalProperties: true,
-        properties: {
-          label: shortText,
-          value: { type: 'string', minLength: 1, maxLength: 400 },
-          displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
-          hidden: { type: 'boolean' },
-          description: { type: 'string', maxLength: 2000 },
-        },
-      },
-    },
+    ...editableFields,
   },
-} as const);
+} as const;
+
+export const createCompanyPropertyBody = typedSchema(propertyCreate);
 
 export const propertyNamePath = typedSchema({
   type: 'object',
   required: ['propertyName'],
   properties: { propertyName: { type: 'string', minLength: 1, maxLength: 1024 } },
+} as const);
+
+export const propertyReadQuery = typedSchema({
+  type: 'object',
+  properties: { archived: { type: 'boolean', default: false } },
+} as const);
+
+/** PropertyUpdate: every field optional; the domain refuses name, hasUniqueValue and dataSensitivity. */
+export const updateCompanyPropertyBody = typedSchema({ type: 'object', additionalProperties: true, properties: editableFields } as const);
+
+const propertyNameInputs = {
+  type: 'array', maxItems: 100,
+  items: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } } },
+} as const;
+
+export const batchReadPropertiesBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: { inputs: propertyNameInputs, archived: { type: 'boolean' }, dataSensitivity: { type: 'string', maxLength: 50 } },
+} as const);
+
+export const batchArchivePropertiesBody = typedSchema({ type: 'object', required: ['inputs'], properties: { inputs: propertyNameInputs } } as const);
+
+export const batchCreatePropertiesBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: { inputs: { type: 'array', minItems: 1, maxItems: 100, items: propertyCreate } },
+} as const);
+
+export const groupNamePath = typedSchema({
+  type: 'object',
+  required: ['groupName'],
+  properties: { groupName: { type: 'string', minLength: 1, maxLength: 1024 } },
+} as const);
+
+export const createGroupBody = typedSchema({
+  type: 'object',
+  required: ['name', 'label'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, label: shortText, displayOrder: { type: 'integer', minimum: -1, maximum: 100000 } },
+} as const);
+
+export const updateGroupBody = typedSchema({
+  type: 'object',
+  properties: { label: shortText, displayOrder: { type: 'integer', minimum: -1, maximum: 100000 } },
 } as const);

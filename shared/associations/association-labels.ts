@@ -25,7 +25,7 @@ export async function listAssociationLabels(hubId: number, fromToken: string, to
   const from = requireObjectType(fromToken, 'fromObjectType');
   const to = requireObjectType(toToken, 'toObjectType');
   const custom = await customTypes.listCustomAssociationTypes(hubId, from.id, to.id);
-  return [...standardTypesBetween(from, to), ...custom].map(labelOf);
+  return [...standardTypesBetween(from, to), ...custom.filter((type) => !type.archived)].map(labelOf);
 }
 
 export interface NewAssociationLabel {
@@ -48,7 +48,7 @@ export async function createAssociationLabel(hubId: number, fromToken: string, t
   const from = requireObjectType(fromToken, 'fromObjectType');
   const to = requireObjectType(toToken, 'toObjectType');
   requireAssociationLabelName(input.name);
-  const existing = await customTypes.listCustomAssociationTypes(hubId, from.id, to.id);
+  const existing = (await customTypes.listCustomAssociationTypes(hubId, from.id, to.id)).filter((type) => !type.archived);
   if (existing.length >= maxCustomTypesPerPair) {
     throw new ValidationError(`At most ${maxCustomTypesPerPair} custom association types may exist between ${from.name} and ${to.name}`,
       { context: { fromObjectType: [from.name], toObjectType: [to.name] } });
@@ -92,7 +92,7 @@ export async function resolveCompanyAssociationType(hubId: number, to: ObjectTyp
   const typeId = Number(token);
   const standard = findStandardTypeFrom(from.id, typeId);
   const type = standard ?? (typeId >= 1000 ? await customTypes.findCustomAssociationType(hubId, typeId) : undefined);
-  if (!type || type.fromObjectTypeId !== from.id || type.toObjectTypeId !== to.id) throw invalidAssociationType(token, from, to);
+  if (!type || type.archived || type.fromObjectTypeId !== from.id || type.toObjectTypeId !== to.id) throw invalidAssociationType(token, from, to);
   return type;
 }
 
@@ -101,7 +101,7 @@ export async function resolveCompanyAssociationTypeById(hubId: number, typeId: n
   const from = companyObjectType;
   const type = findStandardTypeFrom(from.id, typeId) ?? (typeId >= 1000 ? await customTypes.findCustomAssociationType(hubId, typeId) : undefined);
   const to = type ? objectTypeById(type.toObjectTypeId) : undefined;
-  if (!type || !to || type.fromObjectTypeId !== from.id || (category !== undefined && category !== type.category)) {
+  if (!type || type.archived || !to || type.fromObjectTypeId !== from.id || (category !== undefined && category !== type.category)) {
     throw invalidAssociationType(String(typeId), from, to);
   }
   return { type, to };
@@ -112,4 +112,66 @@ export async function inverseTypeIdOf(hubId: number, fromObjectTypeId: string, t
   const standard = findStandardTypeFrom(fromObjectTypeId, typeId);
   if (standard) return standard.inverseTypeId;
   return (await customTypes.findCustomAssociationType(hubId, typeId))?.inverseTypeId ?? typeId;
+}
+
+/** A type id (and category) sent for the direction from -> to: standard, or a live custom type of the hub. */
+export async function resolveTypeBetween(hubId: number, from: ObjectType, to: ObjectType, typeId: number, category: string | undefined): Promise<AssociationType> {
+  const type = findStandardTypeFrom(from.id, typeId) ?? (typeId >= 1000 ? await customTypes.findCustomAssociationType(hubId, typeId) : undefined);
+  if (!type || type.archived || type.fromObjectTypeId !== from.id || type.toObjectTypeId !== to.id || (category !== undefined && category !== type.category)) {
+    throw invalidAssociationType(String(typeId), from, to);
+  }
+  return type;
+}
+
+/** The same association seen from the other record; a custom type's inverse is read from the hub. */
+export async function inverseTypeOf(hubId: number, type: AssociationType): Promise<AssociationType> {
+  const inverse = findStandardTypeFrom(type.toObjectTypeId, type.inverseTypeId)
+    ?? (type.inverseTypeId >= 1000 ? await customTypes.findCustomAssociationType(hubId, type.inverseTypeId) : undefined);
+  if (!inverse) throw new Error(`association type ${type.typeId} has no inverse ${type.inverseTypeId}`);
+  return inverse;
+}
+
+export interface AssociationLabelUpdate {
+  associationTypeId: number;
+  label: string;
+  inverseLabel?: string;
+}
+
+async function requireCustomLabel(hubId: number, from: ObjectType, to: ObjectType, typeId: number): Promise<AssociationType> {
+  const type = typeId >= 1000 ? await customTypes.findCustomAssociationType(hubId, typeId) : undefined;
+  if (!type || type.archived || type.fromObjectTypeId !== from.id || type.toObjectTypeId !== to.id) {
+    // HubSpot-defined types cannot be renamed or deleted; an unknown id is not a label of this pair.
+    throw invalidAssociationType(String(typeId), from, to);
+  }
+  return type;
+}
+
+/** Renames a custom label; `inverseLabel` renames the other direction of a paired label. */
+export async function updateAssociationLabel(hubId: number, fromToken: string, toToken: string, input: AssociationLabelUpdate): Promise<void> {
+  const from = requireObjectType(fromToken, 'fromObjectType');
+  const to = requireObjectType(toToken, 'toObjectType');
+  const type = await requireCustomLabel(hubId, from, to, input.associationTypeId);
+  const changes: { type: AssociationType; label: string }[] = [{ type, label: input.label }];
+  if (input.inverseLabel !== undefined) {
+    if (type.inverseTypeId === type.typeId) {
+      throw new ValidationError('This label has no inverse: it was created without inverseLabel between records of one type', { context: { inverseLabel: [input.inverseLabel] } });
+    }
+    changes.push({ type: await inverseTypeOf(hubId, type), label: input.inverseLabel });
+  }
+  await customTypes.updateCustomAssociationTypes(hubId, changes);
+}
+
+/**
+ * Deletes a custom label (and its inverse). As in HubSpot, a label in use can be deleted: records
+ * associated through it stay associated, and read as the pair's unlabeled type. The type id is
+ * never handed out again and can no longer be used to associate.
+ */
+export async function deleteAssociationLabel(hubId: number, fromToken: string, toToken: string, typeIdToken: string): Promise<void> {
+  const from = requireObjectType(fromToken, 'fromObjectType');
+  const to = requireObjectType(toToken, 'toObjectType');
+  const typeId = /^\d{1,9}$/.test(typeIdToken) ? Number(typeIdToken) : -1;
+  const type = await requireCustomLabel(hubId, from, to, typeId);
+  const changes = [{ type, archived: true }];
+  if (type.inverseTypeId !== type.typeId) changes.push({ type: await inverseTypeOf(hubId, type), archived: true });
+  await customTypes.updateCustomAssociationTypes(hubId, changes);
 }

@@ -45,3 +45,8 @@ export function findStandardTypeFrom(fromObjectTypeId: string, typeId: number): 
 export function findStandardTypeByName(from: ObjectType, to: ObjectType, name: string): AssociationType | undefined {
   return standardTypesBetween(from, to).find((type) => type.name === name.toLowerCase());
 }
+
+/** The unlabeled type of a pair: what a default association uses, and what a deleted label reads as. */
+export function defaultTypeBetween(from: ObjectType, to: ObjectType): AssociationType | undefined {
+  return standardTypesBetween(from, to).find((type) => type.label === null && type.impliesTypeId === undefined);
+}

@@ -3,11 +3,12 @@ import { companyObjectType } from '../associations/object-types';
 import { inverseTypeIdOf } from '../associations/association-labels';
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
+import { maxTransactionItems } from '../db/companies';
 import type { LinkedCompanyChange } from '../db/companies';
 import { isNumericId } from './company-id';
 import { saveCompanyChange } from './save-company';
 
-const maxTransactionItems = 100;
+
 
 /**
  * Moves a company to the recycle bin: the active item goes, an archived copy stays readable

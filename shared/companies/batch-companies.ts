@@ -1,7 +1,10 @@
+import { mapConcurrently } from '../map-concurrently';
 import { nowMs } from '../clock';
 import * as companies from '../db/companies';
-import { batchErrorBody, batchNotFoundError, type BatchError } from '../error-body';
+import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ValidationError } from '../errors';
+import { batchNotFoundError } from '../error-body';
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
@@ -11,44 +14,6 @@ import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../proper
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
 import type { AssociationInput } from './company-association-entries';
-
-export interface BatchResponse<T> {
-  status: 'COMPLETE';
-  results: T[];
-  errors?: BatchError[];
-  numErrors?: number;
-  requestedAt?: string;
-  startedAt: string;
-  completedAt: string;
-}
-
-function envelope<T>(startedAt: string, results: T[], errors: BatchError[]): BatchResponse<T> {
-  const completedAt = new Date(nowMs()).toISOString();
-  return errors.length > 0
-    ? { status: 'COMPLETE', results, numErrors: errors.length, errors, startedAt, completedAt }
-    : { status: 'COMPLETE', results, startedAt, completedAt };
-}
-
-/** A failed input's error; a server-side failure (5xx, or anything untyped) fails the whole request instead. */
-function batchErrorOf(error: unknown, objectWriteTraceId?: string): BatchError {
-  if (!(error instanceof AppError) || error.status >= 500) throw error;
-  return batchErrorBody(error, objectWriteTraceId);
-}
-
-/** Bounded parallelism: a batch of 100 writes must not open 100 connections at once. */
-async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await fn(items[index] as T, index);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
 async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
@@ -86,11 +51,17 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
     }
   }
   const records = await companies.findCompanies(hubId, [...idOf.values()], isArchived);
+  // Ids merged away read as the record that holds the merge's result.
+  const unresolved = [...idOf.values()].filter((id) => !records.has(id));
+  if (!isArchived && unresolved.length > 0) {
+    const merged = await findMergedRecords(hubId, unresolved);
+    for (const [id, record] of merged) records.set(id, record);
+  }
   const found = requested.filter((id) => records.has(idOf.get(id) ?? ''));
   const missing = requested.filter((id) => !records.has(idOf.get(id) ?? ''));
   const options = { properties: parseNameList(input.properties), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
-  const lookup = await lookupFor(hubId, foundRecords, options);
+  const lookup = await lookupFor(hubId, options);
   const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];
   return envelope(startedAt, results, missing.length > 0 ? [batchNotFoundError(missing)] : []);
 }

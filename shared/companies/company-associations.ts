@@ -1,16 +1,18 @@
-import { nowMs } from '../clock';
 import { isNumericId } from './company-id';
-import { appendHistory, historyEntry, type Actor } from './company-values';
-import { associationKey, toCompanyView, type CompanyView } from './company-view';
+import type { Actor } from './company-values';
+import { associationKey, associationsOf, toCompanyView, type CompanyView } from './company-view';
 import { companyNotFound } from './read-companies';
 import { saveCompanyChange } from './save-company';
+import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
+import { ValidationError } from '../errors';
 import { requireObjectType, resolveCompanyAssociationType } from '../associations/association-labels';
 import { standardAssociationTypes } from '../associations/association-types';
 import {
-  associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, reverseCompanyLinks, withImpliedTypes, type AssociationEntry,
+  checkAssociationLimits, invalidAssociationTargets, reverseCompanyLinks, withImpliedTypes, type AssociationEntry,
 } from './company-association-entries';
 import { objectTypes, type ObjectType } from '../associations/object-types';
+import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
 
 interface Target {
   to: ObjectType;
@@ -59,16 +61,33 @@ export async function disassociateCompany(actor: Actor, companyId: string, toTok
     if (present.length === 0) return undefined;
     const associations = { ...record.associations };
     for (const entry of present) delete associations[associationKey(entry.to.id, entry.toObjectId, entry.type.typeId)];
-    let { properties, history } = record;
-    const pinned = properties.hs_pinned_engagement_id;
-    if (pinned !== undefined && !associatedActivityIds(associations).has(pinned)) {
-      const now = new Date(nowMs()).toISOString();
-      properties = { ...properties };
-      delete properties.hs_pinned_engagement_id;
-      history = { ...history, hs_pinned_engagement_id: appendHistory(history.hs_pinned_engagement_id, historyEntry('', now, actor)) };
-    }
-    const next: CompanyRecord = { ...record, associations, properties, history, version: record.version + 1 };
+    const next: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
     return { record: next, expectedVersion: record.version, addUnique: [], removeUnique: [], linked: reverseCompanyLinks(companyId, present, 'remove') };
   });
   if (!saved) throw companyNotFound(companyId);
+}
+
+export interface CompanyAssociationList {
+  results: { id: string; type: string }[];
+  paging?: { next: { after: string; link: string } };
+}
+
+/** The v3 read: the company's associations with one object type, one entry per type, paged by record id. One GetItem. */
+export async function listCompanyAssociations(
+  hubId: number, companyId: string, toToken: string, query: { limit?: number; after?: string }, linkFor: (after: string) => string,
+): Promise<CompanyAssociationList> {
+  const to = requireObjectType(toToken, 'toObjectType');
+  const limit = query.limit ?? defaultAssociationLimit;
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxAssociationLimit) {
+    throw new ValidationError(`limit must be between 1 and ${maxAssociationLimit}`, { context: { limit: [String(query.limit)] } });
+  }
+  const record = isNumericId(companyId) ? await companies.findCompany(hubId, companyId) : undefined;
+  if (!record) throw companyNotFound(companyId);
+  const entries = associationsOf(record, [to])?.[to.name]?.results ?? [];
+  const after = query.after;
+  const ids = [...new Set(entries.map((entry) => entry.id))].filter((id) => after === undefined || id.length > after.length || (id.length === after.length && id > after));
+  const pageIds = new Set(ids.slice(0, limit));
+  const results = entries.filter((entry) => pageIds.has(entry.id));
+  const last = ids[limit - 1];
+  return ids.length > limit && last ? { results, paging: { next: { after: last, link: linkFor(last) } } } : { results };
 }

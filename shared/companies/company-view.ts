@@ -63,13 +63,17 @@ function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefi
 }
 
 /**
- * Requested names that only a custom-property lookup can classify: not standard and not set
- * on any of the records. Reads load the hub's definitions only when this is not empty.
+ * Requested names that only a custom-property lookup can classify: not standard. Reads load the
+ * hub's definitions only when this is not empty: a custom property may have been archived, and
+ * its stored values are then no longer returned.
  */
-export function namesNeedingDefinitions(records: readonly CompanyRecord[], options: ReadOptions): string[] {
+export function namesNeedingDefinitions(options: ReadOptions): string[] {
   const names = new Set([...(options.properties ?? []), ...(options.propertiesWithHistory ?? [])]);
-  return [...names].filter((name) => !findStandardCompanyProperty(name) && records.some((record) => propertyValue(record, name) === undefined && historyOf(record, name) === undefined));
+  return [...names].filter((name) => !findStandardCompanyProperty(name));
 }
+
+/** Values of a custom property stay stored when it is archived, but are not returned. */
+const isReturned = (name: string, lookup: PropertyLookup) => findStandardCompanyProperty(name) !== undefined || lookup.find(name) !== undefined;
 
 export const standardLookup: PropertyLookup = { find: findStandardCompanyProperty };
 
@@ -81,7 +85,7 @@ export function toCompanyView(record: CompanyRecord, options: ReadOptions, looku
   const properties = clientKeyedRecord<string | null>();
   for (const name of options.properties ?? defaultCompanyPropertyNames) {
     const value = propertyValue(record, name);
-    if (value !== undefined) properties[name] = value;
+    if (value !== undefined && isReturned(name, lookup)) properties[name] = value;
     else if (!omitUnset && lookup.find(name)) properties[name] = null;
   }
   const view: CompanyView = { id: record.id, properties, createdAt: record.createdAt, updatedAt: record.updatedAt, archived: record.archived };
@@ -90,7 +94,7 @@ export function toCompanyView(record: CompanyRecord, options: ReadOptions, looku
     const history = clientKeyedRecord<HistoryEntry[]>();
     for (const name of options.propertiesWithHistory) {
       const entries = historyOf(record, name);
-      if (entries) history[name] = entries;
+      if (entries && isReturned(name, lookup)) history[name] = entries;
       else if (lookup.find(name)) history[name] = [];
     }
     view.propertiesWithHistory = history;

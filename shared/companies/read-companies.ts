@@ -1,5 +1,5 @@
 import * as companies from '../db/companies';
-import type { CompanyRecord } from '../db/companies';
+import { findMergedRecords } from './merged-ids';
 import { NotFoundError, ValidationError } from '../errors';
 import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/company-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
@@ -31,9 +31,9 @@ export function companyNotFound(id: string): NotFoundError {
     : new NotFoundError('Object not found.  objectId are usually numeric.', { context: { id: [id] } });
 }
 
-/** Custom definitions are read only when a requested name is neither standard nor set. */
-export async function lookupFor(hubId: number, records: readonly CompanyRecord[], options: ReadOptions): Promise<PropertyLookup> {
-  const names = namesNeedingDefinitions(records, options);
+/** Custom definitions are read only when a requested name is not standard. */
+export async function lookupFor(hubId: number, options: ReadOptions): Promise<PropertyLookup> {
+  const names = namesNeedingDefinitions(options);
   return names.length === 0 ? standardLookup : loadCompanyPropertySchema(hubId, names);
 }
 
@@ -65,10 +65,12 @@ export async function resolveCompanyId(hubId: number, id: string, idProperty: st
 
 export async function getCompany(hubId: number, id: string, query: CompanyReadQuery & { idProperty?: string }): Promise<CompanyView> {
   const companyId = await resolveCompanyId(hubId, id, query.idProperty);
-  const record = companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
+  let record = companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
+  // An id merged away reads as the record that holds the merge's result (with its new id).
+  if (!record && companyId !== undefined && !query.archived) record = (await findMergedRecords(hubId, [companyId])).get(companyId);
   if (!record) throw companyNotFound(id);
   const options = readOptionsOf(query);
-  return toCompanyView(record, options, await lookupFor(hubId, [record], options));
+  return toCompanyView(record, options, await lookupFor(hubId, options));
 }
 
 export interface CompanyListQuery extends CompanyReadQuery {
@@ -95,7 +97,7 @@ export async function listCompanies(hubId: number, query: CompanyListQuery, link
   }
   const page = await companies.listCompanies(hubId, query.archived ?? false, limit, query.after);
   const options = readOptionsOf(query);
-  const lookup = await lookupFor(hubId, page.records, options);
+  const lookup = await lookupFor(hubId, options);
   const results = page.records.map((record) => toCompanyView(record, options, lookup));
   const last = page.records.at(-1);
   return page.hasMore && last ? { results, paging: { next: { after: last.id, link: linkFor(last.id) } } } : { results };

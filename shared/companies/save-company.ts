@@ -1,4 +1,4 @@
-import { findCompany, saveCompany, type CompanyRecord, type CompanyWrite } from '../db/companies';
+import { findCompany, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
 import { invalidAssociationTargets } from './company-association-entries';
 import { searchFormsOf } from './search-forms';
@@ -14,8 +14,10 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     // Full jitter: racing writers spread out instead of colliding again in lockstep.
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
-    const write = await build(attempt);
-    if (!write) return undefined;
+    const built = await build(attempt);
+    if (!built) return undefined;
+    // A new record: every association it holds is new.
+    const write = built.edges === undefined && built.expectedVersion === undefined ? { ...built, edges: addedEdges({}, built.record.associations) } : built;
     const result = await saveCompany(hubId, write, searchFormsOf(write.record));
     if (result.outcome === 'saved') return write;
     if (result.outcome === 'unique-taken') {
@@ -45,7 +47,26 @@ export async function saveCompanyChange(
   let current: CompanyRecord | undefined;
   const write = await saveWithRetries(hubId, async () => {
     current = await findCompany(hubId, companyId);
-    return current ? build(current) : undefined;
+    if (!current) return undefined;
+    const before = current.associations;
+    const write = await build(current);
+    return write && write.edges === undefined ? { ...write, edges: addedEdges(before, write.record.associations) } : write;
   });
   return current ? { record: current, write } : undefined;
+}
+
+/**
+ * Records of types this service does not store that `after` associates and `before` did not: each
+ * needs its reverse-lookup item. Company targets need none (both companies hold the association).
+ */
+export function addedEdges(before: Record<string, string>, after: Record<string, string>): AssociationEdge[] {
+  const had = new Set(Object.keys(before).map((key) => key.split('/').slice(0, 2).join('/')));
+  const added = new Map<string, AssociationEdge>();
+  for (const key of Object.keys(after)) {
+    const [objectTypeId, objectId] = key.split('/');
+    if (objectTypeId === undefined || objectId === undefined || objectTypeId === '0-2') continue;
+    const pair = `${objectTypeId}/${objectId}`;
+    if (!had.has(pair)) added.set(pair, { objectTypeId, objectId });
+  }
+  return [...added.values()];
 }

@@ -20,6 +20,8 @@ export interface AssociationType {
   inverseName: string;
   /** A primary type also implies this unlabeled type (DOC-ASSOC). */
   impliesTypeId?: number;
+  /** A deleted custom label: kept so stored associations of the type still read (as the pair's unlabeled type). */
+  archived?: boolean;
 }
 
 /** A custom type is stored twice: listed per object pair (label item) and found by id alone (type item). */
@@ -60,4 +62,21 @@ export async function insertCustomAssociationTypes(hubId: number, types: readonl
     { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
   ]));
+}
+
+/** Changes the label (or marks the type deleted) on both items of each type, all or nothing. */
+export async function updateCustomAssociationTypes(hubId: number, changes: readonly { type: AssociationType; label?: string; archived?: boolean }[]): Promise<void> {
+  await transactAll(changes.flatMap(({ type, label, archived }) => {
+    const sets = [...(label === undefined ? [] : ['#label = :label']), ...(archived ? ['archived = :archived'] : [])];
+    const update = {
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(label === undefined ? {} : { ExpressionAttributeNames: { '#label': 'label' } }),
+      ExpressionAttributeValues: { ...(label === undefined ? {} : { ':label': label }), ...(archived ? { ':archived': true } : {}) },
+    };
+    return [
+      { Update: { TableName: tableName, Key: associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId), ...update } },
+      { Update: { TableName: tableName, Key: associationTypeKey(hubId, type.typeId), ...update } },
+    ];
+  }));
 }

@@ -1,9 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
-import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite } from './core';
+import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome } from './core';
+import { DatabaseThrottledError } from './errors';
 import { isConditionalCheckFailed, withoutKeys } from './item';
-import { archivedCompanyKey, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key } from './keys';
+import {
+  archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key,
+} from './keys';
 
 export interface HistoryEntry {
   value: string;
@@ -55,7 +58,18 @@ export interface CompanyWrite {
   linked: LinkedCompanyChange[];
   /** Moves the record to the recycle bin. */
   archive?: boolean;
+  /** Records of other object types this write newly associates; their reverse-lookup items are written with it. */
+  edges?: AssociationEdge[];
 }
+
+/** One record of a type this service does not store (contact, deal, ...), seen from a company. */
+export interface AssociationEdge {
+  objectTypeId: string;
+  objectId: string;
+}
+
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const maxTransactionItems = 100;
 
 export type SaveOutcome =
   | { outcome: 'saved' }
@@ -83,7 +97,7 @@ interface UniqueValueClaim extends UniqueValue {
 }
 const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
 
-function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
+export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
   const merged = new Map<string, LinkedCompanyChange>();
   for (const change of changes) {
     const into = merged.get(change.companyId) ?? { companyId: change.companyId, set: {}, remove: [] };
@@ -97,7 +111,7 @@ function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChan
 /** Writes the company, its unique values and linked companies in one TransactWriteItems. */
 export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
   const { record } = write;
-  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' };
+  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' } | { kind: 'edge' };
   const writes: RoleWrite<Role>[] = [];
   const main: Role = { kind: 'main' };
   const versionCondition = write.expectedVersion === undefined
@@ -122,30 +136,8 @@ export async function saveCompany(hubId: number, write: CompanyWrite, searchForm
   for (const value of write.removeUnique) {
     writes.push({ role: { kind: 'unique-remove' }, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } } });
   }
-  for (const change of mergeLinked(write.linked)) {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':one': 1 };
-    const sets: string[] = [];
-    const removes: string[] = [];
-    Object.entries(change.set).forEach(([key, name], index) => {
-      names[`#s${index}`] = key;
-      values[`:s${index}`] = name;
-      sets.push(`associations.#s${index} = :s${index}`);
-    });
-    change.remove.forEach((key, index) => {
-      names[`#r${index}`] = key;
-      removes.push(`associations.#r${index}`);
-    });
-    const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
-    writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: { Update: {
-      TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
-      ConditionExpression: 'attribute_exists(pk)',
-      // DynamoDB rejects an empty names map.
-      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    } } });
-  }
-  const outcome = await transact(writes);
+  for (const change of mergeLinked(write.linked)) writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: linkedUpdateItem(hubId, change) });
+  const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, record.id, write.edges ?? []), { kind: 'edge' });
   if (outcome.committed) return { outcome: 'saved' };
   const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
   const role = failed?.role;
@@ -155,10 +147,58 @@ export async function saveCompany(hubId: number, write: CompanyWrite, searchForm
   }
   if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
   if (role?.kind === 'main') return { outcome: 'stale' };
-  // An item would pass 400 KB (say, a company that very many others link to).
+  return outcomeOfCancellation(outcome);
+}
+
+/** A cancellation no condition explains: an item over 400 KB (say, a company very many others link to) or a conflict. */
+export function outcomeOfCancellation<R>(outcome: Extract<TransactOutcome<R>, { committed: false }>): { outcome: 'too-large' } | { outcome: 'contended' } {
   if (outcome.reasons.some((reason) => reason.code === 'ValidationError')) return { outcome: 'too-large' };
   if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return { outcome: 'contended' };
   throw outcome.error;
+}
+
+/** Sets and removes association keys on another company (which must exist), bumping its version. */
+export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':one': 1 };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  Object.entries(change.set).forEach(([key, name], index) => {
+    names[`#s${index}`] = key;
+    values[`:s${index}`] = name;
+    sets.push(`associations.#s${index} = :s${index}`);
+  });
+  change.remove.forEach((key, index) => {
+    names[`#r${index}`] = key;
+    removes.push(`associations.#r${index}`);
+  });
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
+  return { Update: {
+    TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
+    ConditionExpression: 'attribute_exists(pk)',
+    // DynamoDB rejects an empty names map.
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  } };
+}
+
+/** The reverse-lookup items of a company's newly associated records. */
+export function edgeItemsOf(hubId: number, companyId: string, edges: readonly AssociationEdge[]): Record<string, unknown>[] {
+  return edges.map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, companyId), companyId }));
+}
+
+/**
+ * A company transaction with the reverse-lookup items that fit in it; the others are written just
+ * before. They only point readers at a company, whose own item is the truth, so writing them ahead
+ * of a transaction that then fails leaves nothing a reader would see.
+ */
+export async function transactWithEdges<R>(writes: RoleWrite<R>[], edgeItems: readonly Record<string, unknown>[], edgeRole: R): Promise<TransactOutcome<R>> {
+  if (writes.length + edgeItems.length <= maxTransactionItems) {
+    for (const Item of edgeItems) writes.push({ role: edgeRole, write: { Put: { TableName: tableName, Item } } });
+  } else {
+    await putItems(edgeItems);
+  }
+  return transact(writes);
 }
 
 export async function findCompany(hubId: number, id: string, isArchived = false): Promise<CompanyRecord | undefined> {
@@ -221,4 +261,32 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
+}
+
+/** Unconditional puts, 25 per BatchWriteItem, unprocessed ones retried with a short backoff. */
+async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+    }
+    if (pending.length > 0) throw new DatabaseThrottledError('BatchWriteItem', pending.length, 6);
+  }
+}
+
+export interface EdgePage {
+  companyIds: string[];
+  hasMore: boolean;
+}
+
+/** The companies associated with one record of another type: one Query per page, in company id order. */
+export async function listAssociationEdges(hubId: number, objectTypeId: string, objectId: string, limit: number, afterCompanyId: string | undefined): Promise<EdgePage> {
+  const page = await queryPage(
+    { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(objectTypeId, objectId), pageSize: limit + 1 },
+    afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
+  );
+  const companyIds = page.items.map((item) => item.companyId).filter((id): id is string => typeof id === 'string');
+  return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
 }

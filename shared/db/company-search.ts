@@ -1,6 +1,6 @@
-import { queryPages, transact, type Item, type TransactItem } from './core';
+import { batchDeleteAll, queryPages, transact, type Item, type TransactItem } from './core';
 import { tableName } from './client';
-import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShards, hubPartition } from './keys';
+import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards, hubPartition, type Key } from './keys';
 
 /**
  * The searchable forms of a company's values (built by shared/companies/search-forms.ts):
@@ -45,45 +45,73 @@ export interface ProjectionQuery {
   values: Record<string, unknown>;
 }
 
-export interface ProjectionScan {
-  forms: SearchForms[];
-  /** Query calls made, over all shards and pages. */
-  queries: number;
+/** Items per Query page of a search: many short calls, none near the client's 2 s socket timeout. */
+export const searchPageItems = 500;
+/** Query chains (one per shard) in flight at once. */
+export const searchChainsInFlight = 8;
+
+const deadlineError = () => Object.assign(new Error('search deadline passed'), { name: 'SearchDeadlineError' });
+
+/** A projection item read back: only the forms the query projected. */
+function formsOfItem(item: Item): SearchForms {
+  return { id: String(item.sk), v: (item.v ?? {}) as Record<string, string>, l: (item.l ?? {}) as Record<string, string>, n: (item.n ?? {}) as Record<string, string> };
 }
 
 /**
- * Reads the hub's projection: one Query chain per shard, the shards in parallel, strongly
- * consistent (a write acknowledged before is seen). Items the filter drops cost read capacity
- * but are neither sent nor parsed. Throws when `deadlineMs` (performance.now()) passes.
+ * Reads the hub's projection: one Query chain per shard, `searchChainsInFlight` chains at a time,
+ * pages of `searchPageItems`, strongly consistent (a write acknowledged before is seen). Each
+ * page goes to `onPage` as it arrives, so the caller keeps only what it needs. Items the filter
+ * drops cost read capacity but are neither sent nor parsed. An item outside its home shard (left
+ * by an older shard count until the backfill moves it) is skipped: its company's current item is
+ * in the home shard. Throws SearchDeadlineError when `deadlineMs` (performance.now()) passes.
+ * Returns the Query calls made.
  */
-export async function scanSearchProjection(hubId: number, query: ProjectionQuery, deadlineMs: number): Promise<ProjectionScan> {
+export async function scanSearchProjection(hubId: number, query: ProjectionQuery, deadlineMs: number, onPage: (forms: SearchForms[]) => void): Promise<number> {
   let queries = 0;
-  const shardForms = await Promise.all(Array.from({ length: companySearchShards }, async (_, shard) => {
-    const forms: SearchForms[] = [];
-    const pages = queryPages({
-      pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression, names: query.names, values: query.values,
-    });
-    for (;;) {
-      if (performance.now() > deadlineMs) throw Object.assign(new Error('search deadline passed'), { name: 'SearchDeadlineError' });
-      const page = await pages.next();
-      if (page.done) break;
-      queries += 1;
-      for (const item of page.value) {
-        forms.push({ id: String(item.sk), v: (item.v ?? {}) as Record<string, string>, l: (item.l ?? {}) as Record<string, string>, n: (item.n ?? {}) as Record<string, string> });
+  let nextShard = 0;
+  const chain = async (): Promise<void> => {
+    for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
+      const pages = queryPages({
+        pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression,
+        names: query.names, values: query.values, pageSize: searchPageItems,
+      });
+      for (;;) {
+        if (performance.now() > deadlineMs) throw deadlineError();
+        const page = await pages.next();
+        if (page.done) break;
+        queries += 1;
+        onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem));
       }
     }
-    return forms;
-  }));
-  return { forms: shardForms.flat(), queries };
+  };
+  await Promise.all(Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, chain));
+  return queries;
+}
+
+/** Deletes projection items outside their home shard (written under an older shard count); their companies' items are in the home shard. */
+async function removeStrayProjections(hubId: number): Promise<number> {
+  let removed = 0;
+  for (let shard = 0; shard < companySearchShards; shard += 1) {
+    const pk = companySearchPartition(hubId, shard);
+    const strays: Key[] = [];
+    for await (const page of queryPages({ pk, projection: '#sk', names: { '#sk': 'sk' } })) {
+      for (const item of page) if (companySearchShardOf(String(item.sk)) !== shard) strays.push({ pk, sk: String(item.sk) });
+    }
+    await batchDeleteAll(strays);
+    removed += strays.length;
+  }
+  return removed;
 }
 
 /**
  * Writes the projection of every active company of the hub that lacks a current one (data written
  * before the projection existed). Each projection is written with a check that the company still
  * has the version it was built from, 25 companies per transaction, so a concurrent write or
- * archive is never overwritten with an older state. `formsOf` is the domain's form builder.
+ * archive is never overwritten with an older state. Then removes items outside their home shard
+ * (after a change of companySearchShards; searches skip them meanwhile). `formsOf` is the
+ * domain's form builder.
  */
-export async function backfillSearchProjection(hubId: number, formsOf: (company: SearchableCompany) => SearchForms): Promise<{ companies: number; written: number }> {
+export async function backfillSearchProjection(hubId: number, formsOf: (company: SearchableCompany) => SearchForms): Promise<{ companies: number; written: number; removed: number }> {
   let companies = 0;
   let written = 0;
   const pages = queryPages({
@@ -116,5 +144,5 @@ export async function backfillSearchProjection(hubId: number, formsOf: (company:
       if ((await transact(pair)).committed) written += 1;
     }
   }
-  return { companies, written };
+  return { companies, written, removed: await removeStrayProjections(hubId) };
 }

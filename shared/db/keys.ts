@@ -61,6 +61,8 @@ export function companyAddressedBy(key: { pk?: unknown; sk?: unknown }): { hubId
   return { hubId: Number(hub[1]), companyId: company[2], isArchived: company[1] !== undefined };
 }
 export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
+/** What a company id merged away points to: the id of the record that holds the merge's result. */
+export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY_MERGED#${companyId}` });
 /** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
 export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
   ({ pk: hubPartition(hubId), sk: `COMPANY_UNIQUE#${propertyName}#${value}` });
@@ -76,11 +78,25 @@ export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPar
 export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });
 
 /**
+ * The reverse side of a company's association with a record this service does not store (a contact,
+ * deal, ...): one item per pair, so "the companies of contact 5" is one Query. The company item stays
+ * the truth; the trailing '#' keeps object 1's prefix from matching object 12.
+ */
+export const associationEdgePrefix = (objectTypeId: string, objectId: string): string => `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
+export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key =>
+  ({ pk: `HUB#${hubId}`, sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}` });
+export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY_GROUP#companies#${groupName}` });
+export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
+/**
  * The search projection of active companies: one compact item per company, in a partition of its
  * own per hub and shard (so a search reads only projection items and spreads over several
  * partitions). The shard follows from the id, so every write knows where the item lives.
+ * 16 shards keep a 100k-company account at about 6,250 items a partition, read by 16 Query
+ * chains. Changing the count moves items: `npm run admin -- search backfill` rewrites each
+ * company's item in its new shard and removes the old one (README, Search design notes); the
+ * count only grows (the backfill sweeps shards 0 to count - 1).
  */
-export const companySearchShards = 4;
+export const companySearchShards = 16;
 export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
 export const companySearchPartition = (hubId: number, shard: number): string => `${hubPartition(hubId)}#SEARCH#${shard}`;
 export const companySearchKey = (hubId: number, companyId: string): Key =>

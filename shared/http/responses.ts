@@ -16,3 +16,9 @@ export const htmlPage = (statusCode: number, html: string, cookies?: string[]): 
 /** 302 for the OAuth redirects (RFC 6749 4.1.2); 303 after a form post so the browser follows with GET. */
 export const redirect = (location: string, cookies?: string[], statusCode: 302 | 303 = 302): HttpResult =>
   ({ statusCode, headers: { location }, cookies });
+
+/** A next-page link that repeats the request's query with the new cursor, as HubSpot's does. */
+export function nextPageLink(baseUrl: string, path: string, rawQueryString: string, after: string): string {
+  const kept = rawQueryString.split('&').filter((pair) => pair !== '' && pair !== 'after' && !pair.startsWith('after='));
+  return `${baseUrl}${path}?${[...kept, `after=${encodeURIComponent(after)}`].join('&')}`;
+}

@@ -25,21 +25,28 @@ function schemaOf(custom: readonly PropertyDefinition[]): CompanyPropertySchema 
  */
 export async function loadCompanyPropertySchema(hubId: number, names: Iterable<string>): Promise<CompanyPropertySchema> {
   for (const name of names) {
-    if (!findStandardCompanyProperty(name)) return schemaOf(await customProperties.listCompanyProperties(hubId));
+    if (!findStandardCompanyProperty(name)) return schemaOf((await customProperties.listCompanyProperties(hubId)).filter((definition) => !definition.archived));
   }
   return schemaOf([]);
 }
 
-export async function listCompanyProperties(hubId: number): Promise<PropertyDefinition[]> {
-  return [...standardCompanyProperties, ...(await customProperties.listCompanyProperties(hubId))];
+/** archived=true lists only archived properties, as HubSpot does; otherwise the live ones. */
+export async function listCompanyProperties(hubId: number, isArchived = false): Promise<PropertyDefinition[]> {
+  const custom = (await customProperties.listCompanyProperties(hubId)).filter((definition) => definition.archived === isArchived);
+  return isArchived ? custom : [...standardCompanyProperties, ...custom];
 }
 
 const propertyNamePattern = /^[a-z][a-z0-9_]{0,99}$/;
 
-export async function getCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition> {
-  const definition = findStandardCompanyProperty(name)
+function propertyNotFound(name: string): NotFoundError {
+  return new NotFoundError(`Unable to find property ${name}`, { context: { propertyName: [name] } });
+}
+
+/** A live property, or with archived=true an archived custom one. */
+export async function getCompanyProperty(hubId: number, name: string, isArchived = false): Promise<PropertyDefinition> {
+  const definition = (isArchived ? undefined : findStandardCompanyProperty(name))
     ?? (propertyNamePattern.test(name) ? await customProperties.findCompanyProperty(hubId, name) : undefined);
-  if (!definition) throw new NotFoundError(`Unable to find property ${name}`, { context: { propertyName: [name] } });
+  if (!definition || definition.archived !== isArchived) throw propertyNotFound(name);
   return definition;
 }
 
@@ -83,7 +90,7 @@ const maxCustomProperties = 1000;
  */
 const maxUniqueProperties = 10;
 
-function checkNewProperty(input: NewProperty): PropertyOption[] {
+export function checkNewProperty(input: NewProperty): PropertyOption[] {
   if (!propertyNamePattern.test(input.name)) {
     throw new ValidationError(`Property name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter (at most 100 characters)`,
       { context: { name: [input.name] }, errors: [{ message: 'invalid property name', code: 'INVALID_PROPERTY_NAME', in: 'name' }] });
@@ -123,13 +130,24 @@ function checkNewProperty(input: NewProperty): PropertyOption[] {
   }));
 }
 
-export async function createCompanyProperty(hubId: number, userId: number, input: NewProperty): Promise<PropertyDefinition> {
+/**
+ * Creates a custom property. `existing` is the hub's custom catalog when the caller has read it
+ * already (a batch reads it once and adds each property it creates); otherwise one Query reads it.
+ */
+export async function createCompanyProperty(hubId: number, userId: number, input: NewProperty, existing?: PropertyDefinition[]): Promise<PropertyDefinition> {
   const options = checkNewProperty(input);
   if (findStandardCompanyProperty(input.name)) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
   }
   // Counted before the write: a race may pass the cap by a few, which only bounds the catalog size.
-  const existing = await customProperties.listCompanyProperties(hubId);
+  const catalog = existing ?? await customProperties.listCompanyProperties(hubId);
+  return insertNewProperty(hubId, userId, input, options, catalog);
+}
+
+async function insertNewProperty(hubId: number, userId: number, input: NewProperty, options: PropertyDefinition['options'], existing: PropertyDefinition[]): Promise<PropertyDefinition> {
+  if (existing.some((definition) => definition.name === input.name)) {
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+  }
   const label = input.label.trim().toLowerCase();
   if ([...standardCompanyProperties, ...existing].some((definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label)) {
     throw new ValidationError(`NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${input.label}" already exists`, {
@@ -169,5 +187,6 @@ export async function createCompanyProperty(hubId: number, userId: number, input
   if (!(await customProperties.insertCompanyProperty(hubId, definition))) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
   }
+  existing.push(definition);
   return definition;
 }

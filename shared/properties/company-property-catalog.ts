@@ -97,6 +97,7 @@ const rows: Row[] = [
   { name: 'createdate', label: 'Create Date', type: 'datetime', fieldType: 'date', description: 'The date the company was created.', readOnly: true },
   { name: 'hs_lastmodifieddate', label: 'Last Modified Date', type: 'datetime', fieldType: 'date', description: 'The most recent time any property of the company was changed.', readOnly: true },
   { name: 'hs_object_id', label: 'Record ID', type: 'number', fieldType: 'number', description: 'The unique id of the company; equals the record id.', readOnly: true },
+  { name: 'hs_merged_object_ids', label: 'Merged Company IDs', type: 'string', fieldType: 'text', description: 'The ids of the companies merged into this one, separated by semicolons; set by a merge.', readOnly: true },
   { name: 'closedate', label: 'Close Date', type: 'datetime', fieldType: 'date', description: 'The date the company became a customer.' },
   { name: 'first_deal_created_date', label: 'First Deal Created Date', type: 'datetime', fieldType: 'date', description: 'The date the first deal of the company was created.', readOnly: true, calculated: true },
   { name: 'recent_deal_amount', label: 'Recent Deal Amount', type: 'number', fieldType: 'number', description: 'The amount of the last closed-won deal of the company.', readOnly: true, calculated: true },

@@ -36,16 +36,50 @@ const searchBudgetMs = 7000;
 /** At most this many companies are read by key on the fast path (one BatchGetItem). */
 const maxFastPathCandidates = 100;
 
-function page(forms: SearchForms[], search: CompiledSearch): SearchPage {
-  const matches = forms.filter((entry) => matchesSearch(entry, search)).sort(searchOrder(search.sort));
-  return { total: matches.length, page: matches.slice(search.offset, search.offset + search.limit) };
+/**
+ * The matches of a search, counted exactly, keeping only the first offset + limit in order: when
+ * more than twice that (at least 1,000) are held, they are sorted and cut back. The order is
+ * total (ties broken by id), so the cut never loses a record of the page; memory stays bounded
+ * by the page (at most about 20,400 forms), not by the account.
+ */
+export class SearchPageCollector {
+  private total = 0;
+  private kept: SearchForms[] = [];
+  private readonly keep: number;
+  private readonly order: (left: SearchForms, right: SearchForms) => number;
+
+  constructor(private readonly search: CompiledSearch) {
+    this.keep = search.offset + search.limit;
+    this.order = searchOrder(search.sort);
+  }
+
+  add(forms: readonly SearchForms[]): void {
+    for (const entry of forms) {
+      if (!matchesSearch(entry, this.search)) continue;
+      this.total += 1;
+      this.kept.push(entry);
+    }
+    if (this.kept.length > Math.max(2 * this.keep, 1000)) this.kept = this.kept.sort(this.order).slice(0, this.keep);
+  }
+
+  page(): SearchPage {
+    const { offset, limit } = this.search;
+    return { total: this.total, page: this.kept.sort(this.order).slice(offset, offset + limit) };
+  }
 }
 
-/** Reads the hub's projection (Query per shard, filters pushed down), then checks, sorts and pages in memory. */
+function page(forms: SearchForms[], search: CompiledSearch): SearchPage {
+  const collector = new SearchPageCollector(search);
+  collector.add(forms);
+  return collector.page();
+}
+
+/** Reads the hub's projection (Query chains per shard, filters pushed down), checking, counting and keeping the page's matches as pages arrive. */
 export const projectionSearchIndex: CompanySearchIndex = async (hubId, search, deadlineMs) => {
   try {
-    const { forms } = await scanSearchProjection(hubId, projectionQueryOf(search), deadlineMs);
-    return page(forms, search);
+    const collector = new SearchPageCollector(search);
+    await scanSearchProjection(hubId, projectionQueryOf(search), deadlineMs, (forms) => collector.add(forms));
+    return collector.page();
   } catch (error) {
     if ((error as { name?: string }).name !== 'SearchDeadlineError') throw error;
     throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
@@ -126,7 +160,7 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
   const { total } = found;
   const records = found.page.map(recordOf);
   const options = { properties: search.properties };
-  const viewLookup = await lookupFor(hubId, records, options);
+  const viewLookup = await lookupFor(hubId, options);
   const results = records.map((record) => {
     const { propertiesWithHistory, associations, archivedAt, ...view } = toCompanyView(record, options, viewLookup);
     void propertiesWithHistory; void associations; void archivedAt;

@@ -26,8 +26,8 @@ interface ChangeBase {
 
 /**
  * What happened to a company, in HubSpot's webhook terms. A merge is recognised from the item a
- * merge writes for the resulting record when it carries `merge: {primaryObjectId, mergedObjectIds,
- * numberOfPropertiesMoved}` (the merge feature adds it; until then no merge change is produced).
+ * merge writes for the resulting record: it carries `merge: {primaryObjectId, mergedObjectIds,
+ * numberOfPropertiesMoved}` (shared/db/company-merge.ts).
  */
 export type CompanyChange =
   | (ChangeBase & { kind: 'creation' | 'deletion' | 'restore' })

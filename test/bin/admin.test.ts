@@ -10,10 +10,11 @@ import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';
 import { findUserByEmail } from '../../shared/db/users';
 import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { archiveCompany } from '../../shared/companies/archive-company';
 import { createCompany } from '../../shared/companies/create-company';
 import { db, tableName } from '../../shared/db/client';
-import { companySearchKey } from '../../shared/db/keys';
+import { companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards } from '../../shared/db/keys';
 import { searchCompanies } from '../../shared/search/search-companies';
 import { provision, unique } from '../support/harness';
 
@@ -190,8 +191,36 @@ describe('admin CLI', () => {
 
     expect(before.total).toBe(1);
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2 }]);
-    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0 }]);
+    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2, removed: 0 }]);
+    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0, removed: 0 }]);
     expect(after.results.map((result) => result.id)).toEqual(ids);
+  });
+
+  it('moves projection items left in another shard by an older shard count, and removes those of archived companies', async () => {
+    const installation = await provision();
+    const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
+    const ids = [];
+    for (const name of ['Home', 'Moved One', 'Moved Two', 'Archived']) ids.push((await createCompany(actor, { properties: { name } })).id);
+    const [, movedOne = '', movedTwo = '', archived = ''] = ids;
+    // As an older layout left them: the item in a shard that is not its home now (for 4 shards, id % 4).
+    const strayShardOf = (id: string) => (Number(id.slice(-3)) % 4 === companySearchShardOf(id) ? (companySearchShardOf(id) + 1) % companySearchShards : Number(id.slice(-3)) % 4);
+    for (const id of [movedOne, movedTwo, archived]) {
+      const item = (await db.send(new GetCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }))).Item ?? {};
+      await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...item, pk: companySearchPartition(installation.hubId, strayShardOf(id)) } }));
+    }
+    // Archived under the new layout: its home item is deleted, the stray stays until the backfill.
+    await archiveCompany(installation.hubId, archived);
+    const before = await searchCompanies(installation.hubId, {});
+
+    const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    const after = await searchCompanies(installation.hubId, {});
+
+    // Strays are skipped, never shown: before the backfill the search misses the moved ones but never shows the archived one.
+    expect(before.results.map((result) => result.id)).toEqual(ids.slice(0, 1));
+    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2, removed: 3 }]);
+    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0, removed: 0 }]);
+    expect({ total: after.total, ids: after.results.map((result) => result.id) }).toEqual({ total: 3, ids: ids.slice(0, 3) });
   });
 });

@@ -41,6 +41,11 @@ interface Fixtures {
   eventTypeId: number;
   propertyId: number;
   eventId: string;
+  /** A live custom label between companies and tickets, for the label update and delete routes. */
+  labelTypeId: number;
+  /** A fresh custom property and group, for the routes that change or archive one. */
+  propertyName: string;
+  groupName: string;
 }
 
 let gateway: RunningGateway;
@@ -50,6 +55,8 @@ let scopelessToken: string;
 let otherDeveloperKey: string;
 let otherAppToken: string;
 let fixtures: Fixtures;
+/** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
+const labelPairTarget = 'tickets';
 let sent = 0;
 let subscriptionFixtures = 0;
 let reachedLogic = 0;
@@ -82,7 +89,8 @@ function fuzzWorld(): World {
     appId: installed.appId, companyId: fixtures.companyId, companyDomain: 'fuzz.example', eventTypeId: fixtures.eventTypeId, propertyId: fixtures.propertyId,
     eventId: fixtures.eventId, subscriptionId: fixtures.subscriptionId, ownerDomains: { createCompany: 'fuzz.example', batchCreateCompanies: 'fuzz.example', batchUpsertCompanies: 'fuzz.example' },
     ownerEventIds: { createTimelineEvent: 'e', putTimelineEvent: 'e', createTimelineEventBatch: 'e', putTimelineEventBatch: 'e' },
-    customPropertyName: 'name', labelName: 'fuzz_label', strangerCompanyId: fixtures.companyId, fresh: 'fuzz',
+    customPropertyName: fixtures.propertyName, labelName: 'fuzz_label', groupName: fixtures.groupName, labelTypeId: fixtures.labelTypeId,
+    strangerCompanyId: fixtures.companyId, fresh: 'fuzz',
     refreshToken: installed.refreshToken, accessToken: validToken, clientId: installed.clientId, clientSecret: installed.clientSecret,
     userEmail: installed.userEmail, password: installed.password,
   };
@@ -102,9 +110,22 @@ beforeEach(async () => {
   const eventTypeId = Number(eventType.id);
   const property = await postJson(`${timeline}/event-types/${eventTypeId}/properties`, { name: 'level', label: 'Level', propertyType: 'String' });
   await postJson(`${timeline}/event`, { id: 'fuzz-event', eventTypeId, objectId: Number(company.id) });
+  const label = await postJson(`/crm/v4/associations/companies/${labelPairTarget}/labels`, { name: `fixture_${Date.now()}`, label: 'Fixture', inverseLabel: 'Fixture inverse' });
+  const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
+  const suffix = `${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const companyProperty = await postJson('/crm/v3/properties/companies', { name: `fixture_${suffix}`, label: `Fixture ${suffix}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+  const group = await postJson('/crm/v3/properties/companies/groups', { name: `fixture_group_${suffix}`, label: 'Fixture group' });
   subscriptionFixtures += 1;
   const subscription = await postJson(`/webhooks/v3/${installed.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: `fuzz_fixture_${subscriptionFixtures}` });
-  fixtures = { companyId: String(company.id), subscriptionId: String(subscription.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event' };
+  fixtures = {
+    companyId: String(company.id), subscriptionId: String(subscription.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event', labelTypeId,
+    propertyName: String(companyProperty.name), groupName: String(group.name),
+  };
+});
+
+// At most 10 live labels per pair: each route's fixture label goes after it.
+afterEach(async () => {
+  await fetch(`${gateway.baseUrl}/crm/v4/associations/companies/${labelPairTarget}/labels/${fixtures.labelTypeId}`, { method: 'DELETE', headers: { authorization: `Bearer ${validToken}` } });
 });
 
 afterAll(async () => {
@@ -199,7 +220,15 @@ const plausibleProperties = fc.dictionary(
   { minKeys: 1, maxKeys: 5 },
 );
 const plausibleInput = fc.record({ id: fc.constantFrom('{known}', 'acme.example', '1000000000000001'), idProperty: fc.constantFrom('domain', 'hs_object_id'), properties: plausibleProperties });
+/** v4 association batch inputs ({from:{id}, to:{id} or [{id}], types}, or {id, after}) and merge bodies. */
+const crmObjectId = fc.oneof(fc.record({ id: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 }), fc.integer()) }), fc.jsonValue());
+const crmPairInput = fc.record({
+  from: crmObjectId, to: fc.oneof(crmObjectId, fc.array(crmObjectId, { maxLength: 3 })), types: crmAssociation.map((association) => (association as { types?: unknown }).types ?? []),
+  id: fc.oneof(fc.constant('{known}'), fc.string({ maxLength: 30 })), after: fc.oneof(fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 10 })),
+}, { requiredKeys: [] });
 const crmBodies: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ inputs: fc.array(crmPairInput, { maxLength: 4 }) }),
+  fc.record({ primaryObjectId: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 }), fc.integer()), objectIdToMerge: fc.oneof(fc.constant('{known}'), fc.stringMatching(/^\d{1,20}$/), fc.string({ maxLength: 30 })) }, { requiredKeys: [] }),
   fc.record({ properties: plausibleProperties, associations: fc.array(crmAssociation, { maxLength: 2 }) }, { requiredKeys: ['properties'] }),
   fc.record({ inputs: fc.array(plausibleInput, { maxLength: 4 }), properties: fc.constant(['name']), propertiesWithHistory: fc.constant([]) }),
   fc.record({ properties: crmProperties, associations: fc.array(crmAssociation, { maxLength: 3 }) }, { requiredKeys: [] }),
@@ -327,6 +356,13 @@ function concretePath(route: Route, segments: (string | null)[]): string {
     if (segment !== null && segment !== undefined) return segment;
     // Access-token info takes the access token; the refresh-token routes take the refresh token.
     if (name === 'token' && route.path.includes('access-tokens')) return validToken;
+    // Property and group changes work on the fresh fixtures (HubSpot-defined ones cannot change).
+    if ((route.method === 'PATCH' || route.method === 'DELETE') && name === 'propertyName') return fixtures.propertyName;
+    // The label update and delete routes work on the fixture label.
+    if (route.path.includes('/labels') && route.method !== 'POST' && route.method !== 'GET') {
+      if (name === 'toObjectType') return labelPairTarget;
+      if (name === 'associationTypeId') return String(fixtures.labelTypeId);
+    }
     return encodeURIComponent(realParam(name));
   });
 }

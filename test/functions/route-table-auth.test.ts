@@ -93,7 +93,10 @@ beforeAll(async () => {
   const customPropertyName = `owned_${fresh}`;
   await postOwner('/crm/v3/properties/companies', { name: customPropertyName, label: `Owned property ${fresh}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
   const labelName = `owned_label_${fresh}`;
-  await postOwner('/crm/v4/associations/companies/contacts/labels', { name: labelName, label: `Owned label ${fresh}` });
+  const label = await postOwner('/crm/v4/associations/companies/contacts/labels', { name: labelName, label: `Owned label ${fresh}` });
+  const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
+  const groupName = `owned_group_${fresh}`;
+  await postOwner('/crm/v3/properties/companies/groups', { name: groupName, label: `Owned group ${fresh}` });
   const key = { hapikey: owner.developerApiKey };
   const timeline = `/integrations/v1/${owner.appId}/timeline`;
   const eventType = await postOwner(`${timeline}/event-types`, { name: 'Owned type', objectType: 'COMPANY' }, key);
@@ -107,12 +110,12 @@ beforeAll(async () => {
   const subscription = await postOwner(`/webhooks/v3/${owner.appId}/subscriptions`, { eventType: 'company.creation' }, key);
   world = {
     appId: owner.appId, companyId: String(company.id), companyDomain, eventTypeId, propertyId: Number(property.id), eventId, subscriptionId: String(subscription.id), ownerDomains, ownerEventIds,
-    customPropertyName, labelName, strangerCompanyId: String(strangerCompany.id), fresh,
+    customPropertyName, labelName, groupName, labelTypeId, strangerCompanyId: String(strangerCompany.id), fresh,
     refreshToken: owner.refreshToken, accessToken: owner.accessToken, clientId: owner.clientId, clientSecret: owner.clientSecret,
     userEmail: owner.userEmail, password: owner.password,
   };
   // What only the owner's records carry: a stranger's answer mentions none of it.
-  ownerOnly = [world.companyId, ...others.map((other) => String(other.id)), `Owned ${fresh}`, `Owned property ${fresh}`, `Owned label ${fresh}`];
+  ownerOnly = [world.companyId, ...others.map((other) => String(other.id)), `Owned ${fresh}`, `Owned property ${fresh}`, `Owned label ${fresh}`, `Owned group ${fresh}`];
 });
 
 afterAll(async () => {
@@ -211,6 +214,7 @@ async function ownerSnapshot(): Promise<string[]> {
     send('GET', `/crm/v3/objects/companies/${world.companyId}?properties=name,domain&associations=companies,contacts`, token),
     send('GET', `/crm/v3/properties/companies/${world.customPropertyName}`, token),
     send('GET', '/crm/v4/associations/companies/contacts/labels', token),
+    send('GET', `/crm/v3/properties/companies/groups/${world.groupName}`, token),
     send('GET', `${timeline}/event-types/${world.eventTypeId}?${key}`, {}),
     send('GET', `${timeline}/event-types/${world.eventTypeId}/properties?${key}`, {}),
     send('GET', `${timeline}/event/${world.eventTypeId}/${encodeURIComponent(world.eventId)}`, token),
@@ -229,7 +233,7 @@ function masked(response: RawResponse, ...specs: RequestSpec[]): string {
   const ids = [
     ...specs.flatMap((spec) => [...leavesOf(spec.params), ...leavesOf(spec.body)]),
     ...Object.values(missing), String(world.appId), world.companyId, world.companyDomain, String(world.eventTypeId), String(world.propertyId), world.eventId,
-    world.customPropertyName, world.strangerCompanyId,
+    world.customPropertyName, world.strangerCompanyId, world.groupName, String(world.labelTypeId),
   ].filter((id) => id.length >= 3).sort((a, b) => b.length - a.length);
   let text = response.text.replace(/"correlationId":"[^"]*"/g, '"correlationId":"C"').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
   for (const id of new Set(ids)) text = text.split(id).join('ID');

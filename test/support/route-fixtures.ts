@@ -32,6 +32,9 @@ export interface World {
   /** A custom company property and an association label of the owner's account (tenant isolation only). */
   customPropertyName: string;
   labelName: string;
+  /** A custom property group and the type id of a live custom association label (companies to contacts in isolation). */
+  groupName: string;
+  labelTypeId: number;
   /** A company in the stranger's own account (tenant isolation only). */
   strangerCompanyId: string;
   /** Unique per run, for names a request creates. */
@@ -89,7 +92,7 @@ export function paramValues(world: World): Record<string, string> {
   return {
     appId: String(world.appId), eventTypeId: String(world.eventTypeId), propertyId: String(world.propertyId), eventId: world.eventId,
     companyId: world.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
-    fromObjectType: 'companies', token: world.refreshToken, subscriptionId: world.subscriptionId,
+    fromObjectType: 'companies', token: world.refreshToken, objectType: 'companies', objectId: world.companyId, groupName: world.groupName, subscriptionId: world.subscriptionId,
   };
 }
 
@@ -120,6 +123,22 @@ const strangerEvent = (check: (world: World) => string) => (world: World) => eve
 function createsLike(as: readonly Stranger[], foreign: (world: World) => RequestSpec, control: (world: World) => RequestSpec): IsolationCase {
   return { as, check: 'sameStatusAsFresh', foreign, control };
 }
+
+/**
+ * Property, group and label names (and custom type ids, counted per account) are the stranger's own
+ * namespace: the stranger may hold the same name (other fixtures create the owner's names there), so
+ * its request acts on its own record, if any. What must hold: its answer mentions nothing of the
+ * owner's, and the owner's records are unchanged.
+ */
+const sameName = (foreign: (world: World) => RequestSpec): IsolationCase => ({ ...company, check: 'noOwnerData', foreign });
+const ownRecord = (world: World) => ({ objectId: world.companyId });
+const missingRecord = { objectId: missing.companyId };
+const associationSpec = (associationTypeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId });
+/** A v4 association batch: the owner's company in a stranger's inputs answers as a missing one. */
+const batchPairFixture = (body: (companyId: string) => JsonObject): RouteFixture => ({
+  validBody: (world) => body(world.companyId),
+  isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: body(world.companyId) }), control: () => ({ body: body(missing.companyId) }) }],
+});
 
 export const routeFixtures = {
   notFound: {},
@@ -311,7 +330,84 @@ export const routeFixtures = {
     validBody: () => ({ name: 'fuzz_label', label: 'Fuzz label' }),
     isolation: [createsLike(company.as, (world) => ({ body: { name: world.labelName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh' } }))],
   },
+
+  updateCompanyProperty: {
+    validBody: () => ({ label: 'Fuzz property renamed', description: 'x' }),
+    isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName }, body: { label: 'Hijacked' } }))],
+  },
+  archiveCompanyProperty: { isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName } }))] },
+  batchReadCompanyProperties: {
+    validBody: () => ({ inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }], archived: false } }), control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }], archived: false } }),
+    }],
+  },
+  batchCreateCompanyProperties: {
+    validBody: () => ({ inputs: [{ name: 'fuzz_batch_property', label: 'Fuzz batch property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] }),
+    isolation: [sameName((world) => ({ body: { inputs: [{ name: world.customPropertyName, label: 'Mine too (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }))],
+  },
+  batchArchiveCompanyProperties: {
+    validBody: () => ({ inputs: [{ name: 'fuzz_batch_property' }] }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }] } }), control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }] } }),
+    }],
+  },
+  listPropertyGroups: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  createPropertyGroup: {
+    validBody: () => ({ name: 'fuzz_group', label: 'Fuzz group' }),
+    isolation: [createsLike(company.as, (world) => ({ body: { name: world.groupName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_group_${world.fresh}`, label: 'Fresh' } }))],
+  },
+  getPropertyGroup: { isolation: [sameName((world) => ({ params: { groupName: world.groupName } }))] },
+  updatePropertyGroup: {
+    validBody: () => ({ label: 'Fuzz group renamed' }),
+    isolation: [sameName((world) => ({ params: { groupName: world.groupName }, body: { label: 'Hijacked' } }))],
+  },
+  archivePropertyGroup: { isolation: [sameName((world) => ({ params: { groupName: world.groupName } }))] },
+
+  ...labelFixtures(),
+  listAssociationLabelsSpecPath: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  createAssociationLabelSpecPath: {
+    validBody: () => ({ name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' }),
+    isolation: [sameName((world) => ({ body: { name: world.labelName, label: 'Mine too (spec path)' } }))],
+  },
+
+  listCompanyAssociations: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  getRecordAssociations: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
+  putRecordAssociation: {
+    // The body is a JSON array of AssociationSpec.
+    validBody: () => [associationSpec(280)] as unknown as JsonObject,
+    isolation: [sameAsMissing(company.as, ownRecord, missingRecord, () => [associationSpec(280)])],
+  },
+  putDefaultAssociation: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
+  deleteRecordAssociation: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
+
+  batchCreateAssociations: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }] })),
+  batchReadAssociations: batchPairFixture((id) => ({ inputs: [{ id }, { id, after: '900' }] })),
+  batchArchiveAssociations: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: [{ id: '902' }] }] })),
+  batchArchiveAssociationLabels: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }] })),
+  batchAssociateDefault: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '903' } }] })),
+
+  mergeCompanies: {
+    validBody: (world) => ({ primaryObjectId: world.companyId, objectIdToMerge: missing.companyId }),
+    isolation: [{
+      ...company, check: 'sameAsMissing',
+      foreign: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: world.companyId } }),
+      control: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId } }),
+    }],
+  },
 } satisfies Record<RouteName, RouteFixture>;
+
+/** The label update and delete routes, on both path spellings: the owner's label is another account's missing one. */
+function labelFixtures() {
+  const update: RouteFixture = {
+    validBody: (world) => ({ associationTypeId: world.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Fuzz inverse renamed' }),
+    isolation: [sameName((world) => ({ body: { associationTypeId: world.labelTypeId, label: 'Hijacked' } }))],
+  };
+  const remove: RouteFixture = { isolation: [sameName((world) => ({ params: { associationTypeId: String(world.labelTypeId) } }))] };
+  return { updateAssociationLabel: update, deleteAssociationLabel: remove, updateAssociationLabelSpecPath: update, deleteAssociationLabelSpecPath: remove };
+}
 
 export const isAuthenticated = (route: Route): boolean => route.scopes !== 'public';
 

@@ -134,3 +134,19 @@ describe('@hubspot/api-client against the local gateway', () => {
     expect(all.results.map((label) => label.typeId)).toEqual(expect.arrayContaining([280, 2, created.results[0]?.typeId]));
   });
 });
+
+describe('crm.companies.basicApi.merge', () => {
+  it('answers 200 with the merged record, which either old id then reads', async () => {
+    const primary = await client.crm.companies.basicApi.create({ properties: { name: 'SDK primary', domain: domain() }, associations: [] });
+    const secondary = await client.crm.companies.basicApi.create({ properties: { name: 'SDK secondary', city: 'Oslo' }, associations: [] });
+
+    const merged = await client.crm.companies.basicApi.mergeWithHttpInfo({ primaryObjectId: primary.id, objectIdToMerge: secondary.id });
+    const byOldId = await client.crm.companies.basicApi.getById(secondary.id, ['name', 'city', 'hs_merged_object_ids']);
+
+    expect(merged.httpStatusCode).toBe(200);
+    expect(merged.data.id).not.toBe(primary.id);
+    expect(merged.data.updatedAt).toBeInstanceOf(Date);
+    expect(merged.data.properties).toMatchObject({ name: 'SDK primary', city: 'Oslo', hs_merged_object_ids: `${primary.id};${secondary.id}` });
+    expect(byOldId.id).toBe(merged.data.id);
+  });
+});

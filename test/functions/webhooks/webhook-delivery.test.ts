@@ -115,6 +115,22 @@ describe('events', () => {
     ]);
   });
 
+  it('delivers merge with the primary, the merged ids and the new record', async () => {
+    await subscribe('company.merge');
+    const primary = await createCompany(crm, 'Primary Co');
+    const secondary = await crm.post<CompanyJson>('/crm/v3/objects/companies', { properties: { name: 'Secondary Co', city: 'Boston' } });
+    const merged = await crm.post<CompanyJson>('/crm/v3/objects/companies/merge', { primaryObjectId: primary, objectIdToMerge: secondary.body.id });
+    expect(merged.status).toBe(200);
+
+    await receiver.waitFor(() => receiver.events().some(ofType('company.merge')));
+    const event = receiver.events().find(ofType('company.merge'));
+
+    expect(event).toMatchObject({
+      objectId: Number(merged.body.id), newObjectId: Number(merged.body.id), primaryObjectId: Number(primary),
+      mergedObjectIds: [Number(primary), Number(secondary.body.id)], numberOfPropertiesMoved: 1, changeFlag: 'MERGED', attemptNumber: 0,
+    });
+  });
+
   it('signs every delivery so the SDK accepts v1 and v3', async () => {
     await subscribe('company.creation');
     await createCompany(crm, 'Signed Co');

@@ -7,8 +7,8 @@ import {
   unprocessedRetryPolicy, type Item,
 } from '../../../shared/db/core';
 import { findCompanies } from '../../../shared/db/companies';
-import { scanSearchProjection, searchProjectionPut } from '../../../shared/db/company-search';
-import { companyKey, companySearchShards, type Key } from '../../../shared/db/keys';
+import { scanSearchProjection, searchChainsInFlight, searchPageItems, searchProjectionPut, type SearchForms } from '../../../shared/db/company-search';
+import { companyKey, companySearchPartition, companySearchShardOf, companySearchShards, type Key } from '../../../shared/db/keys';
 import { errorBody } from '../../../shared/error-body';
 import { toAppError } from '../../../shared/http/error-mapper';
 
@@ -202,26 +202,43 @@ describe('repositories through the core', () => {
     expect(calls.keys).toEqual([100, 60, 20, 30]);
   });
 
-  it('scanSearchProjection reads every page of every shard', async () => {
-    const ids = Array.from({ length: 24 }, (_, index) => String(2000000000000000 + index));
+  it('scanSearchProjection reads every page of every shard in short pages, a bounded number of chains at once, skipping strays', async () => {
+    // 3 companies per shard, and one item left in a shard that is not its home (an older shard count).
+    const ids = Array.from({ length: companySearchShards * 3 }, (_, index) => String(2000000000000000 + index));
     for (const id of ids) {
       const put = searchProjectionPut(hubId, { id, v: { name: `company ${id}` }, l: {}, n: {} }, 1).Put;
       await db.send(new PutCommand({ TableName: tableName, Item: put?.Item ?? {} }));
     }
+    const strayId = String(2000000000000000 + companySearchShards * 10 + 1);
+    const strayShard = (companySearchShardOf(strayId) + 1) % companySearchShards;
+    await db.send(new PutCommand({ TableName: tableName, Item: { pk: companySearchPartition(hubId, strayShard), sk: strayId, v: { name: 'stale' } } }));
     let pages = 0;
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const limits = new Set<unknown>();
     const smallPages: Middleware = (next) => async (args) => {
       if (!('KeyConditionExpression' in args.input)) return next(args);
       pages += 1;
-      return next({ ...args, input: { ...args.input, Limit: 2 } });
+      limits.add(args.input.Limit);
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        return await next({ ...args, input: { ...args.input, Limit: 2 } });
+      } finally {
+        inFlight -= 1;
+      }
     };
-    const scan = await intercepted(smallPages, () => scanSearchProjection(
-      hubId, { projectionExpression: 'sk, v', names: {}, values: {} }, performance.now() + 60_000,
+    const forms: SearchForms[] = [];
+    const queries = await intercepted(smallPages, () => scanSearchProjection(
+      hubId, { projectionExpression: 'sk, v', names: {}, values: {} }, performance.now() + 60_000, (page) => forms.push(...page),
     ));
 
-    expect(scan.forms.map((form) => form.id).sort()).toEqual(ids);
-    expect(scan.forms.every((form) => form.v.name === `company ${form.id}`)).toBe(true);
-    // 6 items per shard in pages of 2: 3 full pages and the empty one that ends the chain.
-    expect({ queries: scan.queries, pages }).toEqual({ queries: companySearchShards * 4, pages: companySearchShards * 4 });
+    expect(forms.map((form) => form.id).sort()).toEqual(ids);
+    expect(forms.every((form) => form.v.name === `company ${form.id}`)).toBe(true);
+    expect([...limits]).toEqual([searchPageItems]);
+    expect(mostInFlight).toBe(Math.min(searchChainsInFlight, companySearchShards));
+    // 3 items per shard in pages of 2: a full page and a last one of 1; the stray's shard holds 4, two full pages and the empty one that ends the chain.
+    expect({ queries, pages }).toEqual({ queries: companySearchShards * 2 + 1, pages: companySearchShards * 2 + 1 });
   });
 });
 

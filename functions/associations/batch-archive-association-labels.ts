@@ -1,0 +1,9 @@
+import { batchArchiveAssociationLabels } from '../../shared/companies/batch-associations';
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { batchPairsBody, labelsPath } from './association.schema';
+
+export const handler = httpHandler('batchArchiveAssociationLabels', { path: labelsPath, body: batchPairsBody }, async ({ path, body, auth }) => {
+  await batchArchiveAssociationLabels(auth, path.fromObjectType, path.toObjectType, body.inputs);
+  return noContent();
+});

@@ -1,0 +1,9 @@
+import { batchCreateAssociations } from '../../shared/companies/batch-associations';
+import { httpHandler } from '../../shared/http/http-handler';
+import { created, multiStatus } from '../../shared/http/responses';
+import { batchPairsBody, labelsPath } from './association.schema';
+
+export const handler = httpHandler('batchCreateAssociations', { path: labelsPath, body: batchPairsBody }, async ({ path, body, auth }) => {
+  const result = await batchCreateAssociations(auth, path.fromObjectType, path.toObjectType, body.inputs);
+  return result.numErrors ? multiStatus(result) : created(result);
+});

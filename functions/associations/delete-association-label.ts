@@ -1,0 +1,3 @@
+import { deleteLabelHandler } from './label-handlers';
+
+export const handler = deleteLabelHandler('deleteAssociationLabel');

@@ -1,0 +1,9 @@
+import { deleteRecordAssociation } from '../../shared/companies/record-associations';
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { recordPairPath } from './association.schema';
+
+export const handler = httpHandler('deleteRecordAssociation', { path: recordPairPath }, async ({ path, auth }) => {
+  await deleteRecordAssociation(auth, path.objectType, path.objectId, path.toObjectType, path.toObjectId);
+  return noContent();
+});

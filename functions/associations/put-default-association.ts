@@ -1,0 +1,7 @@
+import { putDefaultAssociation } from '../../shared/companies/record-associations';
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { recordPairPath } from './association.schema';
+
+export const handler = httpHandler('putDefaultAssociation', { path: recordPairPath }, async ({ path, auth }) =>
+  ok(await putDefaultAssociation(auth, path.objectType, path.objectId, path.toObjectType, path.toObjectId)));

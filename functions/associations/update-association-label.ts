@@ -1,0 +1,3 @@
+import { updateLabelHandler } from './label-handlers';
+
+export const handler = updateLabelHandler('updateAssociationLabel');

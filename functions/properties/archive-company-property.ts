@@ -1,0 +1,12 @@
+import { NotFoundError } from '../../shared/errors';
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { archiveCompanyProperty } from '../../shared/properties/change-company-properties';
+import { propertyNamePath } from './create-company-property.schema';
+
+export const handler = httpHandler('archiveCompanyProperty', { path: propertyNamePath }, async ({ path, auth }) => {
+  if (!(await archiveCompanyProperty(auth.hubId, path.propertyName))) {
+    throw new NotFoundError(`Unable to find property ${path.propertyName}`, { context: { propertyName: [path.propertyName] } });
+  }
+  return noContent();
+});

@@ -1,0 +1,321 @@
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
+import { nowMs } from '../clock';
+import { isNumericId } from './company-id';
+import type { Actor } from './company-values';
+import { companyNotFound } from './read-companies';
+import * as companies from '../db/companies';
+import * as customTypes from '../db/association-labels';
+import { NotFoundError, ValidationError } from '../errors';
+import { mapConcurrently } from '../map-concurrently';
+import { resolveTypeBetween } from '../associations/association-labels';
+import { defaultTypeBetween, type AssociationCategory, type AssociationType } from '../associations/association-types';
+import { invalidAssociationTargets } from './company-association-entries';
+import { companyObjectType } from '../associations/object-types';
+import {
+  changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
+  type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type WireId,
+} from './record-associations';
+
+/** HubSpot's limits (HUBSPOT-WIRE-FACTS-2 4.2): reads take 1,000 inputs, writes 2,000 (pairs, for archive). */
+export const batchAssociationLimits = { read: 1000, write: 2000 } as const;
+/** Associated records per input of a batch read page; `paging.next.after` goes back in with the same id. */
+export const batchReadPageSize = 500;
+/** Companies written at once, and reverse-lookup Queries run at once. */
+const writeConcurrency = 8;
+const readConcurrency = 16;
+
+export interface PairInput {
+  from: { id: string };
+  to: { id: string };
+  types?: readonly AssociationSpecInput[];
+}
+
+function requireInputCount(count: number, max: number): void {
+  if (count > max) throw new ValidationError(`A batch takes at most ${max} inputs; this one has ${count}`, { context: { inputs: [String(count)] } });
+}
+
+/** Each custom type is read once per request, however many inputs name it. */
+function memoizedTypeFinder(hubId: number): CustomTypeFinder {
+  const cache = new Map<number, Promise<AssociationType | undefined>>();
+  return (typeId) => {
+    let found = cache.get(typeId);
+    if (!found) {
+      found = customTypes.findCustomAssociationType(hubId, typeId);
+      cache.set(typeId, found);
+    }
+    return found;
+  };
+}
+
+/** The company-side types a sent spec means, resolved once per (typeId, category) per request. */
+function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) => Promise<ResolvedSpec> {
+  const cache = new Map<string, Promise<ResolvedSpec>>();
+  return (spec) => {
+    const key = `${spec.associationTypeId}/${spec.associationCategory ?? ''}`;
+    let resolved = cache.get(key);
+    if (!resolved) {
+      resolved = resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory)
+        .then(async (sent) => ({ sent, companySide: await companySideType(hubId, pair, sent) }));
+      cache.set(key, resolved);
+    }
+    return resolved;
+  };
+}
+
+type ResolvedSpec = { sent: AssociationType; companySide: AssociationType };
+
+/** Each input's types; an input with a type that does not fit the pair gets its error instead. */
+function resolveInputTypes(resolve: (spec: AssociationSpecInput) => Promise<ResolvedSpec>, inputs: readonly PairInput[], errors: Map<number, BatchError>): Promise<ResolvedSpec[][]> {
+  return Promise.all(inputs.map(async (input, index) => {
+    try {
+      return await Promise.all((input.types ?? []).map(resolve));
+    } catch (error) {
+      errors.set(index, batchErrorOf(error));
+      return [];
+    }
+  }));
+}
+
+/** A change for one input, ready to be applied to its company. */
+interface PlannedChange {
+  index: number;
+  companyId: string;
+  change: PairChange;
+}
+
+/** The error of an input whose company side (the path's first object, or its target) does not exist. */
+function missingCompanyError(pair: Pair, input: PairInput): BatchError {
+  return batchErrorOf(pair.isForward ? companyNotFound(input.from.id) : invalidAssociationTargets([input.to.id]));
+}
+
+/**
+ * Applies planned changes: one read and one transaction per company (so at most one per pair),
+ * companies in parallel. An input whose company is missing, whose company target is missing, or
+ * that would pass the association limits gets an error; the other inputs of its company are
+ * written without it. Returns the errors by input index.
+ */
+async function applyChanges(actor: Actor, pair: Pair, inputs: readonly PairInput[], planned: readonly PlannedChange[], findType: CustomTypeFinder): Promise<Map<number, BatchError>> {
+  const errors = new Map<number, BatchError>();
+  const byCompany = new Map<string, PlannedChange[]>();
+  for (const entry of planned) byCompany.set(entry.companyId, [...(byCompany.get(entry.companyId) ?? []), entry]);
+  await mapConcurrently([...byCompany.entries()], writeConcurrency, async ([companyId, group]) => {
+    let pending = group;
+    // Each round either writes or drops the inputs of one missing company target, so it ends.
+    while (pending.length > 0) {
+      try {
+        const outcome = await changeCompanyPairs(actor, companyId, pending.map((entry) => entry.change), findType);
+        if (!outcome.record) {
+          for (const entry of pending) errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+        }
+        for (const [position, error] of outcome.rejected) errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
+        return;
+      } catch (error) {
+        const missing = error instanceof ValidationError ? error.context?.INVALID_OBJECT_IDS?.[0] : undefined;
+        const dropped = pending.filter((entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === missing);
+        if (dropped.length === 0) throw error;
+        for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
+        pending = pending.filter((entry) => !dropped.includes(entry));
+      }
+    }
+  });
+  return errors;
+}
+
+/** Ids an input names: numeric, and not the same record on both sides. */
+function planned(pair: Pair, inputs: readonly PairInput[], errors: Map<number, BatchError>, next: (input: PairInput, index: number) => PairChange['next'] | undefined): PlannedChange[] {
+  return inputs.flatMap((input, index) => {
+    if (errors.has(index)) return [];
+    try {
+      const { companyId, other, otherId } = requireIds(pair, input.from.id, input.to.id);
+      const changeNext = next(input, index);
+      return changeNext ? [{ index, companyId, change: { other, otherId, next: changeNext } }] : [];
+    } catch (error) {
+      errors.set(index, batchErrorOf(error));
+      return [];
+    }
+  });
+}
+
+function pairResult(pair: Pair, input: PairInput, labels: string[]): LabelsBetweenPair {
+  return { fromObjectTypeId: pair.from.id, fromObjectId: wireId(input.from.id), toObjectTypeId: pair.to.id, toObjectId: wireId(input.to.id), labels };
+}
+
+/**
+ * POST /crm/v4/associations/{from}/{to}/batch/create: adds the sent types to each pair (a label
+ * the pair holds and the input does not name stays; the single PUT replaces instead). 201 when
+ * every input was written, 207 with per-input errors otherwise.
+ */
+export async function batchCreateAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<BatchResponse<LabelsBetweenPair>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  requireInputCount(inputs.length, batchAssociationLimits.write);
+  const pair = requirePair(fromToken, toToken);
+  const errors = new Map<number, BatchError>();
+  const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
+  const plan = planned(pair, inputs, errors, (_input, index) => {
+    const add = withImplied((resolved[index] ?? []).map((entry) => entry.companySide));
+    return (current) => ({ keep: current, add });
+  });
+  for (const [index, error] of await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId))) errors.set(index, error);
+  const results = inputs.flatMap((input, index) => {
+    if (errors.has(index)) return [];
+    const labels = [...new Set((resolved[index] ?? []).map((entry) => entry.sent.label).filter((label): label is string => label !== null))];
+    return [pairResult(pair, input, labels)];
+  });
+  return envelope(startedAt, results, [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error));
+}
+
+export interface DefaultAssociation {
+  from: { id: string };
+  to: { id: string };
+  associationSpec: { associationCategory: AssociationCategory; associationTypeId: number };
+}
+
+/** POST …/batch/associate/default: adds the pair's unlabeled type, keeping labels; 200 with both directions per input. */
+export async function batchAssociateDefault(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<BatchResponse<DefaultAssociation>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  requireInputCount(inputs.length, batchAssociationLimits.write);
+  const pair = requirePair(fromToken, toToken);
+  const forward = defaultTypeBetween(pair.from, pair.to);
+  const backward = defaultTypeBetween(pair.to, pair.from);
+  const companySide = pair.isForward ? forward : backward;
+  if (!forward || !backward || !companySide) {
+    throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, { context: { toObjectType: [toToken] } });
+  }
+  const errors = new Map<number, BatchError>();
+  const plan = planned(pair, inputs, errors, () => (current) => ({ keep: current, add: [companySide] }));
+  for (const [index, error] of await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId))) errors.set(index, error);
+  const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
+  const results = inputs.flatMap((input, index) => (errors.has(index) ? [] : [
+    { from: { id: input.from.id }, to: { id: input.to.id }, associationSpec: spec(forward) },
+    { from: { id: input.to.id }, to: { id: input.from.id }, associationSpec: spec(backward) },
+  ]));
+  return envelope(startedAt, results, [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error));
+}
+
+/** A write whose inputs were all refused before anything was written: the first refusal, naming its input. */
+function refuseBeforeWriting(errors: ReadonlyMap<number, BatchError>): void {
+  const first = [...errors.entries()].sort((a, b) => a[0] - b[0])[0];
+  if (!first) return;
+  const [index, error] = first;
+  throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, ...(error.subCategory ? { subCategory: error.subCategory } : {}) });
+}
+
+/** Missing companies on either side have nothing to remove: their inputs are done, not errors. */
+function onlyWriteErrors(errors: ReadonlyMap<number, BatchError>, missing: (error: BatchError) => boolean): void {
+  const real = new Map([...errors].filter(([, error]) => !missing(error)));
+  if (real.size > 0) refuseBeforeWriting(real);
+}
+
+const isMissingCompany = (error: BatchError) => error.category === 'OBJECT_NOT_FOUND' || error.context.INVALID_OBJECT_IDS !== undefined;
+
+export interface ArchiveInput {
+  from: { id: string };
+  to: readonly { id: string }[];
+}
+
+/**
+ * POST …/batch/archive: removes every type between each pair (204 whether or not there was one).
+ * Ids are checked before anything is written; a bad one is a 400 naming its input.
+ */
+export async function batchArchiveAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly ArchiveInput[]): Promise<void> {
+  const pairs: PairInput[] = inputs.flatMap((input) => input.to.map((to) => ({ from: input.from, to })));
+  requireInputCount(pairs.length, batchAssociationLimits.write);
+  const pair = requirePair(fromToken, toToken);
+  const errors = new Map<number, BatchError>();
+  const plan = planned(pair, pairs, errors, () => () => ({ keep: [], add: [] }));
+  refuseBeforeWriting(errors);
+  onlyWriteErrors(await applyChanges(actor, pair, pairs, plan, memoizedTypeFinder(actor.hubId)), isMissingCompany);
+}
+
+/**
+ * POST …/batch/labels/archive: removes the sent types from each pair; sending the pair's
+ * unlabeled type removes every type of the pair (HubSpot: "Deleting an unlabeled association will
+ * also delete all labeled associations"). Types and ids are checked before anything is written.
+ */
+export async function batchArchiveAssociationLabels(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<void> {
+  requireInputCount(inputs.length, batchAssociationLimits.write);
+  const pair = requirePair(fromToken, toToken);
+  const errors = new Map<number, BatchError>();
+  const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
+  const unlabeled = defaultTypeBetween(pair.from, pair.to)?.typeId;
+  const plan = planned(pair, inputs, errors, (_input, index) => {
+    const types = resolved[index] ?? [];
+    if (types.some((entry) => entry.sent.typeId === unlabeled)) return () => ({ keep: [], add: [] });
+    const removed = new Set(types.map((entry) => entry.companySide.typeId));
+    return (current) => ({ keep: current.filter((typeId) => !removed.has(typeId)), add: [] });
+  });
+  refuseBeforeWriting(errors);
+  onlyWriteErrors(await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId)), isMissingCompany);
+}
+
+export interface AssociationsOfRecord {
+  from: { id: string };
+  to: { toObjectId: WireId; associationTypes: AssociationTypeView[] }[];
+  paging?: { next: { after: string; link?: string } };
+}
+
+export interface ReadInput {
+  id: string;
+  after?: string;
+}
+
+function noAssociationsFound(pair: Pair, id: string): BatchError {
+  return batchErrorOf(new NotFoundError(`No ${pair.to.singular} is associated with ${pair.from.singular} ${id}.`, {
+    subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
+    context: { fromObjectId: [id], fromObjectType: [pair.from.singular], toObjectType: [pair.to.singular] },
+  }));
+}
+
+/**
+ * POST …/batch/read: the associated records of each input, up to 500 per input (page on with the
+ * returned `after` and the same id). An input with none (or a company that does not exist) goes to
+ * `errors` with NO_ASSOCIATIONS_FOUND, and the answer is then 207. From companies: one
+ * BatchGetItem per 100 inputs. To companies: one Query of reverse-lookup items per input, then one
+ * BatchGetItem per 100 companies they name. Plus at most two Queries for custom labels.
+ */
+export async function batchReadAssociations(hubId: number, fromToken: string, toToken: string, inputs: readonly ReadInput[]): Promise<BatchResponse<AssociationsOfRecord>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  requireInputCount(inputs.length, batchAssociationLimits.read);
+  const pair = requirePair(fromToken, toToken);
+  const unique = [...new Map(inputs.map((input) => [`${input.id}/${input.after ?? ''}`, input])).values()];
+  for (const [index, input] of unique.entries()) {
+    if (input.after !== undefined && !isNumericId(input.after)) {
+      throw new ValidationError(`inputs[${index}]: after is not a paging cursor this API returned`, { context: { after: [input.after], input: [String(index)] } });
+    }
+  }
+  const readable = unique.filter((input) => isNumericId(input.id));
+  const pages = new Map<ReadInput, { page: FoundPage; last: string | undefined }>();
+  if (pair.isForward) {
+    const records = await findCompaniesById(hubId, readable.map((input) => input.id));
+    for (const input of readable) {
+      const record = records.get(input.id);
+      if (!record) continue;
+      const page = companyPage(record, pair.to, batchReadPageSize, input.after);
+      pages.set(input, { page, last: page.found.at(-1)?.id });
+    }
+  } else {
+    const edgePages = await mapConcurrently(readable, readConcurrency,
+      (input) => companies.listAssociationEdges(hubId, pair.from.id, input.id, batchReadPageSize, input.after));
+    const records = await findCompaniesById(hubId, edgePages.flatMap((page) => page.companyIds));
+    readable.forEach((input, index) => {
+      const edges = edgePages[index];
+      if (!edges) return;
+      pages.set(input, { page: { found: edgePageFound(edges.companyIds, records, pair.from, input.id), hasMore: edges.hasMore }, last: edges.companyIds.at(-1) });
+    });
+  }
+  const lookup = await typeCatalog(hubId, pair.from, pair.to, [...pages.values()].flatMap(({ page }) => page.found.flatMap((entry) => entry.typeIds)));
+  const results: AssociationsOfRecord[] = [];
+  const errors: BatchError[] = [];
+  for (const input of unique) {
+    const read = pages.get(input);
+    // A page emptied by stale reverse-lookup items still pages on when more may follow.
+    if (!read || (read.page.found.length === 0 && !read.page.hasMore)) {
+      errors.push(noAssociationsFound(pair, input.id));
+      continue;
+    }
+    const to = read.page.found.map((entry) => ({ toObjectId: wireId(entry.id), associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup) }));
+    results.push(read.page.hasMore && read.last ? { from: { id: input.id }, to, paging: { next: { after: read.last } } } : { from: { id: input.id }, to });
+  }
+  return envelope(startedAt, results, errors);
+}
+

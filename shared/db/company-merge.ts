@@ -1,0 +1,104 @@
+import { tableName } from './client';
+import {
+  edgeItemsOf, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges,
+  type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
+} from './companies';
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
+import { batchGetAll, getItem, type RoleWrite } from './core';
+import { companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
+
+/** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
+export interface CompanyMergeWrite {
+  merged: CompanyRecord;
+  /** The two records merged away, at the versions read. */
+  removed: readonly CompanyRecord[];
+  /** Unique values the merged record holds: each item is pointed at it. */
+  uniqueValues: readonly UniqueValue[];
+  /** Unique values of the old records the merged one does not keep: released. */
+  releasedUniqueValues: readonly UniqueValue[];
+  /** Other companies whose association keys move from the old ids to the new one. */
+  linked: readonly LinkedCompanyChange[];
+  /** Reverse-lookup items the new record needs. */
+  edges: readonly AssociationEdge[];
+}
+
+export type MergeOutcome =
+  | { outcome: 'merged' }
+  | { outcome: 'stale' }
+  | { outcome: 'unique-taken'; value: UniqueValue }
+  | { outcome: 'linked-missing'; companyId: string }
+  | { outcome: 'too-many-items'; items: number }
+  | { outcome: 'too-large' }
+  | { outcome: 'contended' };
+
+/**
+ * What the webhook event of a merge reports (shared/webhooks/company-changes.ts reads it from the
+ * stream): the primary (the first record removed), every merged id, and the values the secondary brought.
+ */
+function mergeMarkerOf(write: CompanyMergeWrite): { primaryObjectId: string; mergedObjectIds: string[]; numberOfPropertiesMoved: number } {
+  const [primary, ...others] = write.removed;
+  const moved = Object.keys(write.merged.properties).filter((name) => primary?.properties[name] === undefined
+    && others.some((record) => record.properties[name] !== undefined && record.properties[name] === write.merged.properties[name])).length;
+  return { primaryObjectId: primary?.id ?? '', mergedObjectIds: write.removed.map((record) => record.id), numberOfPropertiesMoved: moved };
+}
+
+/**
+ * Writes a merge in one TransactWriteItems: the new record and its search projection; for each
+ * old record, the delete (checked against the version read), its merge pointer and the removal of
+ * its projection; every unique value re-pointed (or released); the association keys of linked
+ * companies moved. Either all of it is written or none of it. Reverse-lookup items that do not fit
+ * are written first: they only point readers at the new record, and name nothing until it exists.
+ */
+export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, searchForms: SearchForms): Promise<MergeOutcome> {
+  const { merged } = write;
+  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string } | { kind: 'other' };
+  const other: Role = { kind: 'other' };
+  const writes: RoleWrite<Role>[] = [
+    { role: { kind: 'record' }, write: { Put: { TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged, merge: mergeMarkerOf(write) }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: other, write: searchProjectionPut(hubId, searchForms, merged.version) },
+  ];
+  const oldIds: Record<string, string> = {};
+  write.removed.forEach((record, index) => {
+    oldIds[`:old${index}`] = record.id;
+    writes.push(
+      { role: { kind: 'record' }, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } } } },
+      { role: other, write: { Put: { TableName: tableName, Item: { ...mergedCompanyKey(hubId, record.id), companyId: record.id, mergedInto: merged.id } } } },
+      { role: other, write: searchProjectionDelete(hubId, record.id) },
+    );
+  });
+  const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${Object.keys(oldIds).join(', ')})`;
+  for (const value of write.uniqueValues) {
+    writes.push({ role: { kind: 'unique', value }, write: { Put: {
+      TableName: tableName, Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: merged.id, ...value },
+      ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds,
+    } } });
+  }
+  for (const value of write.releasedUniqueValues) {
+    writes.push({ role: other, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } } });
+  }
+  for (const change of mergeLinked(write.linked)) writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: linkedUpdateItem(hubId, change) });
+  if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
+  const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, merged.id, write.edges), other);
+  if (outcome.committed) return { outcome: 'merged' };
+  const role = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed')?.role;
+  if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
+  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  if (role) return { outcome: 'stale' };
+  return outcomeOfCancellation(outcome);
+}
+
+/** Where a merged-away id points, if it was merged. */
+export async function findMergePointer(hubId: number, companyId: string): Promise<string | undefined> {
+  const target = (await getItem(mergedCompanyKey(hubId, companyId)))?.mergedInto;
+  return typeof target === 'string' ? target : undefined;
+}
+
+/** Merge pointers of up to 100 ids: one BatchGetItem (plus retries of unprocessed keys). */
+export async function findMergePointers(hubId: number, companyIds: readonly string[]): Promise<Map<string, string>> {
+  const pointers = new Map<string, string>();
+  if (companyIds.length === 0) return pointers;
+  for (const item of await batchGetAll(companyIds.map((id) => mergedCompanyKey(hubId, id)))) {
+    if (typeof item.companyId === 'string' && typeof item.mergedInto === 'string') pointers.set(item.companyId, item.mergedInto);
+  }
+  return pointers;
+}

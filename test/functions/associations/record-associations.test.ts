@@ -1,0 +1,334 @@
+import type { RunningGateway } from '../../../bin/local-gateway';
+import { dynamoCallCounter } from '../../../shared/db/client';
+import { crmClient, type CrmClient } from '../../support/crm-client';
+import { install, startTestGateway } from '../../support/harness';
+
+let gateway: RunningGateway;
+let api: CrmClient;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  api = crmClient(gateway, (await install(gateway)).accessToken);
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+interface TypeJson { category: string; typeId: number; label: string | null }
+interface PageJson { results: { toObjectId: number; associationTypes: TypeJson[] }[]; paging?: { next: { after: string; link: string } } }
+
+async function company(name = 'V4'): Promise<string> {
+  const response = await api.post('/crm/v3/objects/companies', { properties: { name } });
+  return String(response.body.id);
+}
+
+/** A contact id no other test uses: contacts are not stored, so any numeric id works. */
+let nextContact = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+const contactId = () => String((nextContact += 1));
+
+const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({ associationCategory, associationTypeId });
+
+describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}', () => {
+  it('lists a company\'s contacts with numeric ids and every type, null label for unlabeled', async () => {
+    const id = await company();
+    const contact = contactId();
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
+
+    const response = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ results: [{ toObjectId: Number(contact), associationTypes: [
+      { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
+    ] }] });
+  });
+
+  it('lists the companies of a contact, with the contact-side types, by singular name and by type id', async () => {
+    const first = await company('First');
+    const second = await company('Second');
+    const contact = contactId();
+    await api.put(`/crm/v3/objects/companies/${first}/associations/contacts/${contact}/280`);
+    await api.put(`/crm/v3/objects/companies/${second}/associations/contacts/${contact}/2`);
+
+    const bySingular = await api.get<PageJson>(`/crm/v4/objects/contact/${contact}/associations/company`);
+    const byTypeId = await api.get<PageJson>(`/crm/v4/objects/0-1/${contact}/associations/0-2`);
+
+    expect(bySingular.status).toBe(200);
+    expect(bySingular.body.results).toEqual([
+      { toObjectId: Number(first), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
+      { toObjectId: Number(second), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
+    ]);
+    expect(byTypeId.body).toEqual(bySingular.body);
+  });
+
+  it('pages with limit and after, the next link carrying the cursor', async () => {
+    const id = await company();
+    const contacts = [contactId(), contactId(), contactId()];
+    for (const contact of contacts) await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
+
+    const first = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts?limit=2`);
+    const second = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts?limit=2&after=${first.body.paging?.next.after}`);
+
+    expect(first.body.results.map((result) => String(result.toObjectId))).toEqual(contacts.slice(0, 2));
+    expect(first.body.paging?.next.link).toContain(`after=${contacts[1]}`);
+    expect(second.body.results.map((result) => String(result.toObjectId))).toEqual(contacts.slice(2));
+    expect(second.body.paging).toBeUndefined();
+  });
+
+  it('pages the reverse direction too', async () => {
+    const contact = contactId();
+    const ids = [await company('A'), await company('B')];
+    for (const id of ids) await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
+
+    const first = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies?limit=1`);
+    const second = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies?limit=1&after=${first.body.paging?.next.after}`);
+
+    expect(first.body.results.map((result) => String(result.toObjectId))).toEqual([ids[0]]);
+    expect(second.body.results.map((result) => String(result.toObjectId))).toEqual([ids[1]]);
+    expect(second.body.paging).toBeUndefined();
+  });
+
+  it('answers 400 for limit above 500', async () => {
+    const id = await company();
+
+    const response = await api.get(`/crm/v4/objects/companies/${id}/associations/contacts?limit=501`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.context).toEqual({ limit: ['501'] });
+  });
+
+  it('answers 404 for a missing company and 400 for a pair without a company', async () => {
+    const missing = await api.get('/crm/v4/objects/companies/1000000000000999/associations/contacts');
+    const neither = await api.get('/crm/v4/objects/contacts/1/associations/deals');
+
+    expect(missing.status).toBe(404);
+    expect(neither.status).toBe(400);
+    expect(neither.body.context).toEqual({ objectType: ['contacts'], toObjectType: ['deals'] });
+  });
+
+  it('leaves out a company archived since', async () => {
+    const contact = contactId();
+    const kept = await company('Kept');
+    const archived = await company('Gone');
+    await api.put(`/crm/v3/objects/companies/${kept}/associations/contacts/${contact}/280`);
+    await api.put(`/crm/v3/objects/companies/${archived}/associations/contacts/${contact}/280`);
+    await api.delete(`/crm/v3/objects/companies/${archived}`);
+
+    const response = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies`);
+
+    expect(response.body.results.map((result) => String(result.toObjectId))).toEqual([kept]);
+  });
+
+  it('reads a company page with one GetItem and a contact page with one Query and one BatchGetItem', async () => {
+    const id = await company();
+    const contact = contactId();
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
+
+    dynamoCallCounter.reset();
+    await api.get(`/crm/v4/objects/companies/${id}/associations/contacts`);
+    const forward = Object.fromEntries(dynamoCallCounter.calls);
+    dynamoCallCounter.reset();
+    await api.get(`/crm/v4/objects/contacts/${contact}/associations/companies`);
+    const reverse = Object.fromEntries(dynamoCallCounter.calls);
+
+    expect(forward).toEqual({ GetItemCommand: 1 });
+    expect(reverse).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1 });
+  });
+});
+
+describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}', () => {
+  it('answers 201 with the pair and its labels, and the sent set replaces the types', async () => {
+    const id = await company();
+    const contact = contactId();
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
+
+    const response = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(280)]);
+    const read = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ fromObjectTypeId: '0-2', fromObjectId: Number(id), toObjectTypeId: '0-1', toObjectId: Number(contact), labels: [] });
+    expect(read.body.results[0]?.associationTypes).toEqual([{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }]);
+  });
+
+  it('associates from a contact to a company, stored on the company with the company-side type', async () => {
+    const id = await company();
+    const contact = contactId();
+
+    const response = await api.put(`/crm/v4/objects/contacts/${contact}/associations/companies/${id}`, [spec(1)]);
+    const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
+
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ fromObjectTypeId: '0-1', toObjectTypeId: '0-2', labels: ['Primary'] });
+    expect(read.body.associations?.contacts?.results).toEqual([{ id: contact, type: 'company_to_contact' }, { id: contact, type: 'company_to_contact_unlabeled' }]);
+  });
+
+  it('replaces a parent-child link between companies on both companies', async () => {
+    const parent = await company('Parent');
+    const child = await company('Child');
+    await api.put(`/crm/v4/objects/companies/${parent}/associations/companies/${child}`, [spec(13)]);
+
+    await api.put(`/crm/v4/objects/companies/${parent}/associations/companies/${child}`, [spec(450)]);
+    const fromChild = await api.get<PageJson>(`/crm/v4/objects/companies/${child}/associations/companies`);
+
+    expect(fromChild.body.results).toEqual([{ toObjectId: Number(parent), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 450, label: null }] }]);
+  });
+
+  it('uses a custom label and shows it on both sides', async () => {
+    const id = await company();
+    const contact = contactId();
+    const created = await api.post<{ results: TypeJson[] }>('/crm/v4/associations/companies/contacts/labels', { name: `billing_${Date.now()}`, label: 'Billing', inverseLabel: 'Billed company' });
+    const [forward, inverse] = created.body.results;
+
+    const response = await api.put<{ labels: string[] }>(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(forward?.typeId ?? 0, 'USER_DEFINED')]);
+    const fromContact = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies`);
+
+    expect(response.body.labels).toEqual(['Billing']);
+    expect(fromContact.body.results[0]?.associationTypes).toEqual([{ category: 'USER_DEFINED', typeId: inverse?.typeId, label: 'Billed company' }]);
+  });
+
+  it('answers 400 INVALID_ASSOCIATION_TYPE for a type of another direction and for a wrong category', async () => {
+    const id = await company();
+
+    const direction = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [spec(279)]);
+    const category = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [spec(280, 'USER_DEFINED')]);
+
+    expect(direction.status).toBe(400);
+    expect(direction.body.subCategory).toBe('crm.associations.INVALID_ASSOCIATION_TYPE');
+    expect(category.status).toBe(400);
+  });
+
+  it('answers 400 naming the body for an empty array, 404 for a missing company, 400 for a missing target company', async () => {
+    const id = await company();
+
+    const empty = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, []);
+    const missing = await api.put('/crm/v4/objects/companies/1000000000000999/associations/contacts/5', [spec(280)]);
+    const missingTarget = await api.put('/crm/v4/objects/contacts/5/associations/companies/1000000000000999', [spec(279)]);
+
+    expect(empty.status).toBe(400);
+    expect(missing.status).toBe(404);
+    expect(missingTarget.status).toBe(400);
+    expect(missingTarget.body.context).toEqual({ INVALID_OBJECT_IDS: ['1000000000000999'] });
+  });
+
+  it('costs one read and one transaction', async () => {
+    const id = await company();
+
+    dynamoCallCounter.reset();
+    await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contactId()}`, [spec(2)]);
+
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1, TransactWriteItemsCommand: 1 });
+  });
+});
+
+describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', () => {
+  it('adds the unlabeled type, keeps a label, and answers 200 with both directions', async () => {
+    const id = await company();
+    const contact = contactId();
+    await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(2)]);
+
+    const response = await api.put(`/crm/v4/objects/contacts/${contact}/associations/default/companies/${id}`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'COMPLETE', results: [
+      { from: { id: contact }, to: { id }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 } },
+      { from: { id }, to: { id: contact }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 } },
+    ] });
+    const read = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
+    expect(read.body.results[0]?.associationTypes.map((type) => type.typeId)).toEqual([2, 280]);
+  });
+
+  it('DELETE answers 204 and removes every type between the pair, on both companies', async () => {
+    const first = await company();
+    const second = await company();
+    await api.put(`/crm/v4/objects/companies/${first}/associations/companies/${second}`, [spec(13), spec(450)]);
+
+    const response = await api.delete(`/crm/v4/objects/companies/${second}/associations/companies/${first}`);
+
+    expect(response.status).toBe(204);
+    expect((await api.get<PageJson>(`/crm/v4/objects/companies/${first}/associations/companies`)).body.results).toEqual([]);
+    expect((await api.get<PageJson>(`/crm/v4/objects/companies/${second}/associations/companies`)).body.results).toEqual([]);
+  });
+
+  it('DELETE from the contact side removes the company\'s association and unpins the activity', async () => {
+    const note = contactId();
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Pinned', hs_pinned_engagement_id: note },
+      associations: [{ to: { id: note }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] }],
+    });
+    const id = String(created.body.id);
+
+    const response = await api.delete(`/crm/v4/objects/notes/${note}/associations/companies/${id}`);
+    const read = await api.get(`/crm/v3/objects/companies/${id}?properties=hs_pinned_engagement_id&associations=notes`);
+
+    expect(response.status).toBe(204);
+    expect(read.body.associations).toBeUndefined();
+    expect(read.body.properties?.hs_pinned_engagement_id).toBeNull();
+    expect((await api.get<PageJson>(`/crm/v4/objects/notes/${note}/associations/companies`)).body.results).toEqual([]);
+  });
+});
+
+describe('GET /crm/v3/objects/companies/{companyId}/associations/{toObjectType}', () => {
+  it('lists one entry per type with string ids, paged by record', async () => {
+    const id = await company();
+    const [a, b] = [contactId(), contactId()];
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${a}/2`);
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${b}/280`);
+
+    const first = await api.get(`/crm/v3/objects/companies/${id}/associations/contacts?limit=1`);
+    const second = await api.get(`/crm/v3/objects/companies/${id}/associations/contacts?limit=1&after=${first.body.paging?.next.after}`);
+
+    expect(first.status).toBe(200);
+    expect(first.body.results).toEqual([{ id: a, type: 'company_to_contact' }, { id: a, type: 'company_to_contact_unlabeled' }]);
+    expect(second.body.results).toEqual([{ id: b, type: 'company_to_contact_unlabeled' }]);
+    expect(second.body.paging).toBeUndefined();
+  });
+
+  it('answers 404 for a missing company', async () => {
+    const response = await api.get('/crm/v3/objects/companies/1000000000000999/associations/contacts');
+
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('association labels: update and delete, on both path spellings', () => {
+  async function label(path: string, inverseLabel?: string): Promise<TypeJson[]> {
+    const response = await api.post<{ results: TypeJson[] }>(path, { name: `l_${Date.now()}_${Math.floor(Math.random() * 1e6)}`, label: 'Before', ...(inverseLabel ? { inverseLabel } : {}) });
+    return response.body.results;
+  }
+
+  it('PUT renames a label and its inverse with 204', async () => {
+    const [forward, inverse] = await label('/crm/associations/v4/companies/deals/labels', 'Inverse before');
+
+    const response = await api.put('/crm/associations/v4/companies/deals/labels', { associationTypeId: forward?.typeId, label: 'After', inverseLabel: 'Inverse after' });
+    const forwardList = await api.get<{ results: TypeJson[] }>('/crm/v4/associations/companies/deals/labels');
+    const inverseList = await api.get<{ results: TypeJson[] }>('/crm/v4/associations/deals/companies/labels');
+
+    expect(response.status).toBe(204);
+    expect(forwardList.body.results).toContainEqual({ category: 'USER_DEFINED', typeId: forward?.typeId, label: 'After' });
+    expect(inverseList.body.results).toContainEqual({ category: 'USER_DEFINED', typeId: inverse?.typeId, label: 'Inverse after' });
+  });
+
+  it('refuses to rename a HubSpot-defined type', async () => {
+    const response = await api.put('/crm/v4/associations/companies/contacts/labels', { associationTypeId: 2, label: 'Mine' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.subCategory).toBe('crm.associations.INVALID_ASSOCIATION_TYPE');
+  });
+
+  it('DELETE answers 204, the label is gone, and records using it read as the unlabeled type', async () => {
+    const [forward] = await label('/crm/v4/associations/companies/contacts/labels');
+    const id = await company();
+    const contact = contactId();
+    await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(forward?.typeId ?? 0, 'USER_DEFINED')]);
+
+    const response = await api.delete(`/crm/associations/v4/companies/contacts/labels/${forward?.typeId}`);
+    const list = await api.get<{ results: TypeJson[] }>('/crm/v4/associations/companies/contacts/labels');
+    const read = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
+    const reuse = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(forward?.typeId ?? 0, 'USER_DEFINED')]);
+
+    expect(response.status).toBe(204);
+    expect(list.body.results.map((type) => type.typeId)).not.toContain(forward?.typeId);
+    expect(read.body.results[0]?.associationTypes).toEqual([{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }]);
+    expect(reuse.status).toBe(400);
+  });
+});
