@@ -38,6 +38,11 @@ export interface BundledFunctionProps {
   description: string;
   environment: Record<string, string>;
   logRetention: RetentionDays;
+  /**
+   * false only in the sam local template, which is never deployed and must fit CloudFormation's 500
+   * resources in one stack: the function then gets no log group of its own (sam prints its logs).
+   */
+  ownLogGroup?: boolean;
   memorySizeMb?: number;
   timeout?: Duration;
   /** Everything the function may do besides writing its logs: the role's one inline policy. */
@@ -55,16 +60,19 @@ export interface BundledFunctionProps {
 export class BundledFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
-  readonly logGroup: LogGroup;
+  readonly logGroup: LogGroup | undefined;
 
   constructor(scope: Construct, id: string, props: BundledFunctionProps) {
     super(scope, id);
-    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    const writeLogs = new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] });
+    this.logGroup = props.ownLogGroup === false ? undefined : new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const writeLogs = this.logGroup
+      ? [new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] })] : [];
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: props.description,
-      inlinePolicies: { access: new PolicyDocument({ statements: [writeLogs, ...(props.statements ?? [])] }) },
+      // A role without statements (a sam local function that touches nothing) gets no inline policy at all.
+      inlinePolicies: writeLogs.length + (props.statements?.length ?? 0) === 0 ? {}
+        : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
     });
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(projectRoot, props.entry),

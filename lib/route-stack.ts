@@ -90,6 +90,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
       routeName: route.name,
       description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
       logRetention: props.logRetention,
+      ownLogGroup: !props.declareSamLocalVariables,
       reservedConcurrency: props.reservedConcurrency,
       statements: [...tableStatements(props.table, route, props.routePartitions), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
       environment: {
