@@ -1,38 +1,26 @@
-import { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/associations/v4/models/AssociationSpec';
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { install, startTestGateway, unique } from '../../support/harness';
+import { unique } from '../../support/harness';
+import { useSdkClient } from '../../support/sdk-client';
 
 /**
  * crm.associations.v4 through the official SDK, unchanged but for the base URL: it throws on any
  * status but the one it expects, and its models must parse our answers.
  */
-let gateway: RunningGateway;
-let client: Client;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  const installed = await install(gateway);
-  client = new Client({ accessToken: installed.accessToken, basePath: gateway.baseUrl, numberOfApiCallRetries: 0 });
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
+const sdk = useSdkClient();
 
 const hubspotDefined = AssociationSpecAssociationCategoryEnum.HubspotDefined;
 const userDefined = AssociationSpecAssociationCategoryEnum.UserDefined;
 
 async function companyId(name = 'SDK v4'): Promise<string> {
-  return (await client.crm.companies.basicApi.create({ properties: { name }, associations: [] })).id;
+  return (await sdk.client.crm.companies.basicApi.create({ properties: { name }, associations: [] })).id;
 }
 
 describe('crm.associations.v4.basicApi', () => {
   it('create (201) replaces the labels and getPage (200) parses them', async () => {
     const id = await companyId();
 
-    const pair = await client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '4242', [{ associationCategory: hubspotDefined, associationTypeId: 2 }]);
-    const page = await client.crm.associations.v4.basicApi.getPage('companies', id, 'contacts', undefined, 500);
+    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '4242', [{ associationCategory: hubspotDefined, associationTypeId: 2 }]);
+    const page = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'contacts', undefined, 500);
 
     expect(pair).toMatchObject({ fromObjectTypeId: '0-2', toObjectTypeId: '0-1', labels: ['Primary'] });
     expect(String(pair.fromObjectId)).toBe(id);
@@ -45,9 +33,9 @@ describe('crm.associations.v4.basicApi', () => {
 
   it('reads a contact\'s companies', async () => {
     const id = await companyId();
-    await client.crm.associations.v4.basicApi.create('contacts', '4343', 'companies', id, [{ associationCategory: hubspotDefined, associationTypeId: 279 }]);
+    await sdk.client.crm.associations.v4.basicApi.create('contacts', '4343', 'companies', id, [{ associationCategory: hubspotDefined, associationTypeId: 279 }]);
 
-    const page = await client.crm.associations.v4.basicApi.getPage('contacts', '4343', 'companies');
+    const page = await sdk.client.crm.associations.v4.basicApi.getPage('contacts', '4343', 'companies');
 
     expect(page.results.map((result) => String(result.toObjectId))).toContain(id);
   });
@@ -55,7 +43,7 @@ describe('crm.associations.v4.basicApi', () => {
   it('createDefault answers the batch envelope (200)', async () => {
     const id = await companyId();
 
-    const result = await client.crm.associations.v4.basicApi.createDefault('companies', id, 'deals', '77');
+    const result = await sdk.client.crm.associations.v4.basicApi.createDefault('companies', id, 'deals', '77');
 
     expect(result.status).toBe('COMPLETE');
     expect(result.startedAt).toBeInstanceOf(Date);
@@ -64,10 +52,10 @@ describe('crm.associations.v4.basicApi', () => {
 
   it('archive (204) removes every type between the pair', async () => {
     const id = await companyId();
-    await client.crm.associations.v4.basicApi.create('companies', id, 'tickets', '88', [{ associationCategory: hubspotDefined, associationTypeId: 25 }]);
+    await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'tickets', '88', [{ associationCategory: hubspotDefined, associationTypeId: 25 }]);
 
-    await client.crm.associations.v4.basicApi.archive('companies', id, 'tickets', '88');
-    const page = await client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
+    await sdk.client.crm.associations.v4.basicApi.archive('companies', id, 'tickets', '88');
+    const page = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
 
     expect(page.results).toEqual([]);
   });
@@ -75,15 +63,15 @@ describe('crm.associations.v4.basicApi', () => {
 
 describe('crm.associations.v4.schema.definitionsApi', () => {
   it('creates (200), lists, updates (204) and removes (204) a label', async () => {
-    const created = await client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', { name: unique('sdk_label').replaceAll('-', '_'), label: 'SDK label' });
+    const created = await sdk.client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', { name: unique('sdk_label').replaceAll('-', '_'), label: 'SDK label' });
     const typeId = created.results[0]?.typeId ?? 0;
 
-    await client.crm.associations.v4.schema.definitionsApi.update('companies', 'contacts', { associationTypeId: typeId, label: 'SDK renamed' });
-    const listed = await client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
+    await sdk.client.crm.associations.v4.schema.definitionsApi.update('companies', 'contacts', { associationTypeId: typeId, label: 'SDK renamed' });
+    const listed = await sdk.client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
     const id = await companyId();
-    const pair = await client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '99', [{ associationCategory: userDefined, associationTypeId: typeId }]);
-    await client.crm.associations.v4.schema.definitionsApi.remove('companies', 'contacts', typeId);
-    const after = await client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
+    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '99', [{ associationCategory: userDefined, associationTypeId: typeId }]);
+    await sdk.client.crm.associations.v4.schema.definitionsApi.remove('companies', 'contacts', typeId);
+    const after = await sdk.client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
 
     expect(listed.results).toContainEqual(expect.objectContaining({ category: 'USER_DEFINED', typeId, label: 'SDK renamed' }));
     expect(pair.labels).toEqual(['SDK renamed']);
@@ -100,10 +88,10 @@ describe('crm.associations.v4.batchApi', () => {
   it('create (201) parses the pairs; a bad input makes it 207 with errors', async () => {
     const id = await companyId();
 
-    const created = await client.crm.associations.v4.batchApi.create('companies', 'contacts', { inputs: [
+    const created = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', { inputs: [
       { _from: { id }, to: { id: '5101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 2 }] },
     ] });
-    const partial = await client.crm.associations.v4.batchApi.create('companies', 'contacts', { inputs: [
+    const partial = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', { inputs: [
       { _from: { id }, to: { id: '5102' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
       { _from: { id: '999999999991' }, to: { id: '5103' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
     ] });
@@ -115,17 +103,17 @@ describe('crm.associations.v4.batchApi', () => {
     expect(String(created.results[0]?.toObjectId)).toBe('5101');
     expect('errors' in partial && partial.errors?.[0]?.category).toBe('OBJECT_NOT_FOUND');
     expect('numErrors' in partial && partial.numErrors).toBe(1);
-    expect(await statusOf(() => client.crm.associations.v4.batchApi.createWithHttpInfo('companies', 'contacts', { inputs: [
+    expect(await statusOf(() => sdk.client.crm.associations.v4.batchApi.createWithHttpInfo('companies', 'contacts', { inputs: [
       { _from: { id }, to: { id: '5104' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
     ] }))).toBe(201);
   });
 
   it('getPage reads (200), and answers 207 with NO_ASSOCIATIONS_FOUND for a record without any', async () => {
     const id = await companyId();
-    await client.crm.associations.v4.batchApi.create('companies', 'deals', { inputs: [{ _from: { id }, to: { id: '6101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 6 }] }] });
+    await sdk.client.crm.associations.v4.batchApi.create('companies', 'deals', { inputs: [{ _from: { id }, to: { id: '6101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 6 }] }] });
 
-    const read = await client.crm.associations.v4.batchApi.getPageWithHttpInfo('companies', 'deals', { inputs: [{ id }] });
-    const fromDeals = await client.crm.associations.v4.batchApi.getPageWithHttpInfo('deals', 'companies', { inputs: [{ id: '6101' }, { id: '6102' }] });
+    const read = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('companies', 'deals', { inputs: [{ id }] });
+    const fromDeals = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('deals', 'companies', { inputs: [{ id: '6101' }, { id: '6102' }] });
 
     expect(read.httpStatusCode).toBe(200);
     expect(read.data.results[0]?._from).toEqual({ id });
@@ -137,15 +125,15 @@ describe('crm.associations.v4.batchApi', () => {
 
   it('archiveLabels (204) drops a label, archive (204) the pair, createDefault (200) adds the unlabeled type', async () => {
     const id = await companyId();
-    await client.crm.associations.v4.batchApi.create('companies', 'tickets', { inputs: [{ _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] }] });
+    await sdk.client.crm.associations.v4.batchApi.create('companies', 'tickets', { inputs: [{ _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] }] });
 
-    const labels = await client.crm.associations.v4.batchApi.archiveLabelsWithHttpInfo('companies', 'tickets', { inputs: [
+    const labels = await sdk.client.crm.associations.v4.batchApi.archiveLabelsWithHttpInfo('companies', 'tickets', { inputs: [
       { _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
     ] });
-    const afterLabels = await client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
-    const archived = await client.crm.associations.v4.batchApi.archiveWithHttpInfo('companies', 'tickets', { inputs: [{ _from: { id }, to: [{ id: '7101' }] }] });
-    const afterArchive = await client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
-    const defaults = await client.crm.associations.v4.batchApi.createDefaultWithHttpInfo('companies', 'tickets', { inputs: [{ _from: { id }, to: { id: '7102' } }] });
+    const afterLabels = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
+    const archived = await sdk.client.crm.associations.v4.batchApi.archiveWithHttpInfo('companies', 'tickets', { inputs: [{ _from: { id }, to: [{ id: '7101' }] }] });
+    const afterArchive = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
+    const defaults = await sdk.client.crm.associations.v4.batchApi.createDefaultWithHttpInfo('companies', 'tickets', { inputs: [{ _from: { id }, to: { id: '7102' } }] });
 
     expect(labels.httpStatusCode).toBe(204);
     expect(afterLabels.results[0]?.associationTypes.map((type) => type.typeId)).toEqual([340]);

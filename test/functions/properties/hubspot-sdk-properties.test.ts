@@ -1,24 +1,12 @@
-import { Client } from '@hubspot/api-client';
 import { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate';
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { install, startTestGateway, unique } from '../../support/harness';
+import { unique } from '../../support/harness';
+import { useSdkClient } from '../../support/sdk-client';
 
 /**
  * crm.properties through the official SDK, unchanged but for the base URL: each call checks the
  * exact status (the SDK throws on any other) and that the SDK's models parse the answer.
  */
-let gateway: RunningGateway;
-let client: Client;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  const installed = await install(gateway);
-  client = new Client({ accessToken: installed.accessToken, basePath: gateway.baseUrl, numberOfApiCallRetries: 0 });
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
+const sdk = useSdkClient();
 
 const propertyName = () => unique('sdk_prop').toLowerCase().replace(/[^a-z0-9_]/g, '_');
 const text = { type: PropertyCreateTypeEnum.String, fieldType: PropertyCreateFieldTypeEnum.Text, groupName: 'companyinformation' };
@@ -26,13 +14,13 @@ const text = { type: PropertyCreateTypeEnum.String, fieldType: PropertyCreateFie
 describe('crm.properties.coreApi', () => {
   it('update (200) changes a custom property; archive (204) hides it; getAll(archived) (200) lists it', async () => {
     const name = propertyName();
-    await client.crm.properties.coreApi.create('companies', { name, label: `Label ${name}`, ...text });
+    await sdk.client.crm.properties.coreApi.create('companies', { name, label: `Label ${name}`, ...text });
 
-    const updated = await client.crm.properties.coreApi.updateWithHttpInfo('companies', name, { label: `Renamed ${name}`, description: 'changed' });
-    const archived = await client.crm.properties.coreApi.archiveWithHttpInfo('companies', name);
-    const live = await client.crm.properties.coreApi.getAll('companies');
-    const recycled = await client.crm.properties.coreApi.getAllWithHttpInfo('companies', true);
-    const single = await client.crm.properties.coreApi.getByName('companies', name, true);
+    const updated = await sdk.client.crm.properties.coreApi.updateWithHttpInfo('companies', name, { label: `Renamed ${name}`, description: 'changed' });
+    const archived = await sdk.client.crm.properties.coreApi.archiveWithHttpInfo('companies', name);
+    const live = await sdk.client.crm.properties.coreApi.getAll('companies');
+    const recycled = await sdk.client.crm.properties.coreApi.getAllWithHttpInfo('companies', true);
+    const single = await sdk.client.crm.properties.coreApi.getByName('companies', name, true);
 
     expect(updated.httpStatusCode).toBe(200);
     expect(updated.data).toMatchObject({ name, label: `Renamed ${name}`, description: 'changed', type: 'string', fieldType: 'text' });
@@ -49,12 +37,12 @@ describe('crm.properties.groupsApi', () => {
   it('create (201), getByName (200), getAll (200), update (200), archive (204)', async () => {
     const name = propertyName();
 
-    const created = await client.crm.properties.groupsApi.createWithHttpInfo('companies', { name, label: 'SDK group' });
-    const read = await client.crm.properties.groupsApi.getByNameWithHttpInfo('companies', name);
-    const all = await client.crm.properties.groupsApi.getAllWithHttpInfo('companies');
-    const updated = await client.crm.properties.groupsApi.updateWithHttpInfo('companies', name, { label: 'SDK group renamed', displayOrder: 3 });
-    const archived = await client.crm.properties.groupsApi.archiveWithHttpInfo('companies', name);
-    const after = await client.crm.properties.groupsApi.getAll('companies');
+    const created = await sdk.client.crm.properties.groupsApi.createWithHttpInfo('companies', { name, label: 'SDK group' });
+    const read = await sdk.client.crm.properties.groupsApi.getByNameWithHttpInfo('companies', name);
+    const all = await sdk.client.crm.properties.groupsApi.getAllWithHttpInfo('companies');
+    const updated = await sdk.client.crm.properties.groupsApi.updateWithHttpInfo('companies', name, { label: 'SDK group renamed', displayOrder: 3 });
+    const archived = await sdk.client.crm.properties.groupsApi.archiveWithHttpInfo('companies', name);
+    const after = await sdk.client.crm.properties.groupsApi.getAll('companies');
 
     expect([created.httpStatusCode, read.httpStatusCode, all.httpStatusCode, updated.httpStatusCode, archived.httpStatusCode]).toEqual([201, 200, 200, 200, 204]);
     expect(created.data).toMatchObject({ name, label: 'SDK group', archived: false });
@@ -69,13 +57,13 @@ describe('crm.properties.batchApi', () => {
   it('create (201), read (200, or 207 with a missing name), archive (204)', async () => {
     const [first, second] = [propertyName(), propertyName()];
 
-    const created = await client.crm.properties.batchApi.createWithHttpInfo('companies', { inputs: [
+    const created = await sdk.client.crm.properties.batchApi.createWithHttpInfo('companies', { inputs: [
       { name: first, label: `Label ${first}`, ...text }, { name: second, label: `Label ${second}`, ...text },
     ] });
-    const read = await client.crm.properties.batchApi.readWithHttpInfo('companies', { archived: false, inputs: [{ name: first }, { name: 'name' }] });
-    const partial = await client.crm.properties.batchApi.readWithHttpInfo('companies', { archived: false, inputs: [{ name: second }, { name: 'no_such_property_sdk' }] });
-    const archived = await client.crm.properties.batchApi.archiveWithHttpInfo('companies', { inputs: [{ name: first }, { name: second }] });
-    const live = await client.crm.properties.coreApi.getAll('companies');
+    const read = await sdk.client.crm.properties.batchApi.readWithHttpInfo('companies', { archived: false, inputs: [{ name: first }, { name: 'name' }] });
+    const partial = await sdk.client.crm.properties.batchApi.readWithHttpInfo('companies', { archived: false, inputs: [{ name: second }, { name: 'no_such_property_sdk' }] });
+    const archived = await sdk.client.crm.properties.batchApi.archiveWithHttpInfo('companies', { inputs: [{ name: first }, { name: second }] });
+    const live = await sdk.client.crm.properties.coreApi.getAll('companies');
 
     expect(created.httpStatusCode).toBe(201);
     expect(created.data.results.map((property) => property.name).sort()).toEqual([first, second].sort());
