@@ -1,4 +1,4 @@
-import { batchDeleteAll, batchGetAll, queryPages, transact, type Item, type TransactItem } from './core';
+import { batchDeleteAll, batchGetAll, queryPage, queryPages, transact, type Item, type TransactItem } from './core';
 import { tableName } from './client';
 import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards, hubPartition, type Key } from './keys';
 
@@ -43,6 +43,8 @@ export interface ProjectionQuery {
   projectionExpression: string;
   names: Record<string, string>;
   values: Record<string, unknown>;
+  /** The first page of each shard asks for more (the values the answer shows). */
+  firstPage?: { projectionExpression: string; names: Record<string, string> };
 }
 
 /** Items per Query page of a search: many short calls, none near the client's 2 s socket timeout. */
@@ -63,25 +65,31 @@ function formsOfItem(item: Item): SearchForms {
  * page goes to `onPage` as it arrives, so the caller keeps only what it needs. Items the filter
  * drops cost read capacity but are neither sent nor parsed. An item outside its home shard (left
  * by an older shard count until the backfill moves it) is skipped: its company's current item is
- * in the home shard. Throws SearchDeadlineError when `deadlineMs` (performance.now()) passes.
+ * in the home shard. `onPage` learns whether a page was its shard's first (asked with `firstPage`'s
+ * projection). Throws SearchDeadlineError when `deadlineMs` (performance.now()) passes.
  * Returns the Query calls made.
  */
-export async function scanSearchProjection(hubId: number, query: ProjectionQuery, deadlineMs: number, onPage: (forms: SearchForms[]) => void): Promise<number> {
+export async function scanSearchProjection(
+  hubId: number, query: ProjectionQuery, deadlineMs: number, onPage: (forms: SearchForms[], isFirstPage: boolean) => void, pageItems = searchPageItems,
+): Promise<number> {
   let queries = 0;
   let nextShard = 0;
   const chain = async (): Promise<void> => {
     for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
-      const pages = queryPages({
-        pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression,
-        names: query.names, values: query.values, pageSize: searchPageItems,
-      });
-      for (;;) {
+      const pk = companySearchPartition(hubId, shard);
+      let startKey: Item | undefined;
+      let isFirstPage = true;
+      do {
         if (performance.now() > deadlineMs) throw deadlineError();
-        const page = await pages.next();
-        if (page.done) break;
+        const asked = isFirstPage && query.firstPage ? query.firstPage : query;
+        const page = await queryPage({
+          pk, filter: query.filterExpression, projection: asked.projectionExpression, names: asked.names, values: query.values, pageSize: pageItems,
+        }, startKey);
         queries += 1;
-        onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem));
-      }
+        onPage(page.items.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
+        startKey = page.nextKey;
+        isFirstPage = false;
+      } while (startKey);
     }
   };
   await Promise.all(Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, chain));

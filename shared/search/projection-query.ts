@@ -1,4 +1,5 @@
 import type { ProjectionQuery } from '../db/company-search';
+import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { queryPropertyNames, type CompiledFilter, type CompiledSearch, type FormKind } from './search-request';
 
 /** DynamoDB caps every expression at 4 KB; past that the search filters in memory alone. */
@@ -109,9 +110,11 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
   let filter = clauses.join(' AND ');
   if (filter.length > maxExpressionChars) filter = '';
 
-  // Only the forms the in-memory check and the sort read come back: the values the answer shows are
-  // read afterwards for the page alone (readSearchValues), so a search that keeps few of many
-  // matches does not carry every match's values back. The sort alone needs only its kind's form.
+  // Only the forms the in-memory check and the sort read come back (the sort alone needs only its
+  // kind's form). The first page of each shard also brings the values the answer shows: a small
+  // account's search is then done in one read; for a large one, the later pages (most of the
+  // account) come back without them and the page's missing values are read by key afterwards
+  // (readSearchValues), so a search that keeps 100 of 100k matches does not carry every match's values.
   const checked = new Set<string>([...search.groups.flat().map((entry) => entry.propertyName), ...(search.queryTerms.length > 0 ? queryPropertyNames : [])]);
   const formsOfKind: Record<FormKind, readonly ('v' | 'l' | 'n')[]> = { n: ['n'], v: ['v'], lower: ['l', 'v'] };
   const compared = [
@@ -122,10 +125,18 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
     ...(checked.has(search.sort.propertyName) ? [] : formsOfKind[search.sort.kind].map((form) => `#${form}.${propertyRef(search.sort.propertyName)}`)),
   ];
   const projection = ['#sk', ...compared].join(', ');
+  const comparedPaths = new Set(compared);
+  const shownPaths = [...new Set(['createdate', 'hs_lastmodifieddate', ...(search.properties ?? defaultCompanyPropertyNames)])]
+    .map((name) => `#v.${propertyRef(name)}`).filter((path) => !comparedPaths.has(path));
+  let firstPageProjection = [projection, ...shownPaths].join(', ');
+  // Very many requested properties: the whole value map is shorter to ask for.
+  if (firstPageProjection.length > maxExpressionChars) firstPageProjection = ['#sk', '#v', ...compared.filter((path) => !path.startsWith('#v.'))].join(', ');
 
-  // Unused names or values are an error in DynamoDB: keep only those the expressions mention.
-  const used = `${filter} ${projection}`;
-  const usedNames = Object.fromEntries(Object.entries(names).filter(([ref]) => new RegExp(`${ref}(?![0-9])`).test(used)));
+  // Unused names or values are an error in DynamoDB: each request gets only those its expressions mention.
+  const namesUsedBy = (expressions: string): Record<string, string> => Object.fromEntries(Object.entries(names).filter(([ref]) => new RegExp(`${ref}(?![0-9])`).test(expressions)));
   const usedValues = Object.fromEntries(Object.entries(values).filter(([ref]) => new RegExp(`${ref}(?![0-9])`).test(filter)));
-  return { ...(filter ? { filterExpression: filter } : {}), projectionExpression: projection, names: usedNames, values: usedValues };
+  return {
+    ...(filter ? { filterExpression: filter } : {}), projectionExpression: projection, names: namesUsedBy(`${filter} ${projection}`), values: usedValues,
+    firstPage: { projectionExpression: firstPageProjection, names: namesUsedBy(`${filter} ${firstPageProjection}`) },
+  };
 }

@@ -40,11 +40,14 @@ const maxFastPathCandidates = 100;
  * The matches of a search, counted exactly, keeping only the first offset + limit in order: when
  * more than twice that (at least 1,000) are held, they are sorted and cut back. The order is
  * total (ties broken by id), so the cut never loses a record of the page; memory stays bounded
- * by the page (at most about 20,400 forms), not by the account.
+ * by the page (at most about 20,400 forms), not by the account. After a cut, a match that sorts
+ * after the last one kept is counted and dropped at once (one comparison, no sort).
  */
 export class SearchPageCollector {
   private total = 0;
   private kept: SearchForms[] = [];
+  /** After a cut, the last match kept: anything that sorts after it cannot reach the page. */
+  private last: SearchForms | undefined;
   private readonly keep: number;
   private readonly order: (left: SearchForms, right: SearchForms) => number;
 
@@ -57,9 +60,14 @@ export class SearchPageCollector {
     for (const entry of forms) {
       if (!matchesSearch(entry, this.search)) continue;
       this.total += 1;
+      // Behind the last kept match of the latest cut: never on the page, counted only.
+      if (this.last && this.order(entry, this.last) > 0) continue;
       this.kept.push(entry);
     }
-    if (this.kept.length > Math.max(2 * this.keep, 1000)) this.kept = this.kept.sort(this.order).slice(0, this.keep);
+    if (this.kept.length > Math.max(2 * this.keep, 1000)) {
+      this.kept = this.kept.sort(this.order).slice(0, this.keep);
+      this.last = this.kept.at(-1);
+    }
   }
 
   page(): SearchPage {
@@ -75,27 +83,39 @@ function page(forms: SearchForms[], search: CompiledSearch): SearchPage {
 }
 
 /**
- * Reads the hub's projection (Query chains per shard, filters pushed down, only the compared forms
- * back), checking, counting and keeping the page's matches as pages arrive; then the page's values
- * by key. A company archived between the two reads is left out of the page (the total counted it).
+ * Reads the hub's projection (Query chains per shard, filters pushed down; after each shard's first
+ * page only the compared forms come back), checking, counting and keeping the page's matches as
+ * pages arrive; then, by key, the values of the page's companies that came without them. A company
+ * archived between the two reads is left out of the page (the total counted it).
  */
-export const projectionSearchIndex: CompanySearchIndex = async (hubId, search, deadlineMs) => {
-  try {
-    const collector = new SearchPageCollector(search);
-    await scanSearchProjection(hubId, projectionQueryOf(search), deadlineMs, (forms) => collector.add(forms));
-    const { total, page: chosen } = collector.page();
-    // The scan brought back only the compared forms; the page's values to show come by key.
-    const values = chosen.length > 0 ? await readSearchValues(hubId, chosen.map((forms) => forms.id)) : new Map<string, Record<string, string>>();
-    const page = chosen.flatMap((forms) => {
-      const v = values.get(forms.id);
-      return v ? [{ ...forms, v }] : [];
-    });
-    return { total, page };
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'SearchDeadlineError') throw error;
-    throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
-  }
-};
+export function createProjectionSearchIndex(options: { pageItems?: number } = {}): CompanySearchIndex {
+  return async (hubId, search, deadlineMs) => {
+    try {
+      const collector = new SearchPageCollector(search);
+      const withValues = new WeakSet<SearchForms>();
+      await scanSearchProjection(hubId, projectionQueryOf(search), deadlineMs, (forms, isFirstPage) => {
+        if (isFirstPage) for (const entry of forms) withValues.add(entry);
+        collector.add(forms);
+      }, options.pageItems);
+      const { total, page: chosen } = collector.page();
+      // Later pages brought back only the compared forms: their values to show come by key.
+      const missing = chosen.filter((forms) => !withValues.has(forms)).map((forms) => forms.id);
+      const values = missing.length > 0 ? await readSearchValues(hubId, missing) : new Map<string, Record<string, string>>();
+      const page = chosen.flatMap((forms) => {
+        if (withValues.has(forms)) return [forms];
+        const v = values.get(forms.id);
+        return v ? [{ ...forms, v }] : [];
+      });
+      return { total, page };
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'SearchDeadlineError') throw error;
+      throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
+    }
+  };
+}
+
+/** The search over the DynamoDB projection, as deployed. */
+export const projectionSearchIndex: CompanySearchIndex = createProjectionSearchIndex();
 
 /** The id an hs_object_id filter names, when it is one this service could have issued. */
 function idOfFilterValue(form: string): string | undefined {
