@@ -66,7 +66,7 @@ export interface TargetPosterOptions {
 export function createTargetPoster(options: TargetPosterOptions): PostToTarget {
   const lookup = checkingLookup(options.resolve ?? systemResolver, options.allowsLoopback);
   const timeoutMs = options.timeoutMs ?? deliveryTimeoutMs;
-  const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   return (url, body, headers) => new Promise<TargetAnswer>((settle) => {
     const started = performance.now();
     let statusCode: number | undefined;
@@ -77,27 +77,32 @@ export function createTargetPoster(options: TargetPosterOptions): PostToTarget {
       // Once the status is in, a later failure (the body cut off) does not change the attempt's outcome.
       settle(statusCode !== undefined ? { statusCode, latencyMs } : { error: (error ?? 'no answer').slice(0, 300), latencyMs });
     };
-    const target = new URL(url);
-    const literal = literalAddressOf(target.hostname);
-    if (literal !== undefined && !isAllowedTargetAddress(literal, options.allowsLoopback)) {
-      finish(`target is a non-public address ${literal}`);
-      return;
+    try {
+      const target = new URL(url);
+      const literal = literalAddressOf(target.hostname);
+      if (literal !== undefined && !isAllowedTargetAddress(literal, options.allowsLoopback)) {
+        finish(`target is a non-public address ${literal}`);
+        return;
+      }
+      const isHttps = target.protocol === 'https:';
+      const request = (isHttps ? httpsRequest : httpRequest)(target, {
+        method: 'POST', agent: isHttps ? agents.https : agents.http, lookup,
+        headers: {
+          'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'HubSpot-style platform slice webhooks', ...headers,
+        },
+      }, (response: IncomingMessage) => {
+        statusCode = response.statusCode;
+        response.on('end', () => finish());
+        response.on('close', () => finish());
+        response.resume();
+      });
+      timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      request.on('error', (error) => finish(error.message));
+      request.end(body);
+    } catch (error) {
+      // A URL or header Node will not send (never one registration accepted) is a failed attempt, not a crash.
+      finish(error instanceof Error ? error.message : String(error));
     }
-    const isHttps = target.protocol === 'https:';
-    const request = (isHttps ? httpsRequest : httpRequest)(target, {
-      method: 'POST', agent: isHttps ? agents['https:'] : agents['http:'], lookup,
-      headers: {
-        'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)),
-        'user-agent': 'HubSpot-style platform slice webhooks', ...headers,
-      },
-    }, (response: IncomingMessage) => {
-      statusCode = response.statusCode;
-      response.on('end', () => finish());
-      response.on('close', () => finish());
-      response.resume();
-    });
-    timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    request.on('error', (error) => finish(error.message));
-    request.end(body);
   });
 }
