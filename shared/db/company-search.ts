@@ -1,4 +1,4 @@
-import { batchDeleteAll, queryPages, transact, type Item, type TransactItem } from './core';
+import { batchDeleteAll, batchGetAll, queryPages, transact, type Item, type TransactItem } from './core';
 import { tableName } from './client';
 import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards, hubPartition, type Key } from './keys';
 
@@ -86,6 +86,16 @@ export async function scanSearchProjection(hubId: number, query: ProjectionQuery
   };
   await Promise.all(Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, chain));
   return queries;
+}
+
+/**
+ * The stored values (`v` forms) of the page's companies, read by key after the page is known:
+ * one BatchGetItem per 100 ids, strongly consistent. A company archived since the page was chosen
+ * has no projection item any more and is absent from the map.
+ */
+export async function readSearchValues(hubId: number, ids: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  const items = await batchGetAll(ids.map((id) => companySearchKey(hubId, id)), { attributes: ['v'] });
+  return new Map(items.map((item) => [String(item.sk), (item.v ?? {}) as Record<string, string>]));
 }
 
 /** Deletes projection items outside their home shard (written under an older shard count); their companies' items are in the home shard. */

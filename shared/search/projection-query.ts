@@ -1,5 +1,4 @@
 import type { ProjectionQuery } from '../db/company-search';
-import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { queryPropertyNames, type CompiledFilter, type CompiledSearch, type FormKind } from './search-request';
 
 /** DynamoDB caps every expression at 4 KB; past that the search filters in memory alone. */
@@ -110,17 +109,19 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
   let filter = clauses.join(' AND ');
   if (filter.length > maxExpressionChars) filter = '';
 
-  // Only the forms the in-memory check and the sort read come back, and the values the answer shows.
-  const read = new Set<string>([search.sort.propertyName, ...search.groups.flat().map((entry) => entry.propertyName), ...(search.queryTerms.length > 0 ? queryPropertyNames : [])]);
-  const shown = new Set<string>(['createdate', 'hs_lastmodifieddate', ...(search.properties ?? defaultCompanyPropertyNames)]);
-  const compared = [...read].flatMap((name) => {
-    const ref = propertyRef(name);
-    return [`#v.${ref}`, `#l.${ref}`, `#n.${ref}`];
-  });
-  const shownPaths = [...shown].filter((name) => !read.has(name)).map((name) => `#v.${propertyRef(name)}`);
-  let projection = ['#sk', ...compared, ...shownPaths].join(', ');
-  // Very many requested properties: the whole value map is shorter to ask for.
-  if (projection.length > maxExpressionChars) projection = ['#sk', '#v', ...[...read].flatMap((name) => [`#l.${propertyRef(name)}`, `#n.${propertyRef(name)}`])].join(', ');
+  // Only the forms the in-memory check and the sort read come back: the values the answer shows are
+  // read afterwards for the page alone (readSearchValues), so a search that keeps few of many
+  // matches does not carry every match's values back. The sort alone needs only its kind's form.
+  const checked = new Set<string>([...search.groups.flat().map((entry) => entry.propertyName), ...(search.queryTerms.length > 0 ? queryPropertyNames : [])]);
+  const formsOfKind: Record<FormKind, readonly ('v' | 'l' | 'n')[]> = { n: ['n'], v: ['v'], lower: ['l', 'v'] };
+  const compared = [
+    ...[...checked].flatMap((name) => {
+      const ref = propertyRef(name);
+      return [`#v.${ref}`, `#l.${ref}`, `#n.${ref}`];
+    }),
+    ...(checked.has(search.sort.propertyName) ? [] : formsOfKind[search.sort.kind].map((form) => `#${form}.${propertyRef(search.sort.propertyName)}`)),
+  ];
+  const projection = ['#sk', ...compared].join(', ');
 
   // Unused names or values are an error in DynamoDB: keep only those the expressions mention.
   const used = `${filter} ${projection}`;

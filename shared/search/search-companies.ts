@@ -1,6 +1,6 @@
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
-import { scanSearchProjection } from '../db/company-search';
+import { readSearchValues, scanSearchProjection } from '../db/company-search';
 import { ServiceUnavailableError } from '../errors';
 import { isNumericId } from '../companies/company-id';
 import { uniqueDomainProperty } from '../companies/company-values';
@@ -74,12 +74,23 @@ function page(forms: SearchForms[], search: CompiledSearch): SearchPage {
   return collector.page();
 }
 
-/** Reads the hub's projection (Query chains per shard, filters pushed down), checking, counting and keeping the page's matches as pages arrive. */
+/**
+ * Reads the hub's projection (Query chains per shard, filters pushed down, only the compared forms
+ * back), checking, counting and keeping the page's matches as pages arrive; then the page's values
+ * by key. A company archived between the two reads is left out of the page (the total counted it).
+ */
 export const projectionSearchIndex: CompanySearchIndex = async (hubId, search, deadlineMs) => {
   try {
     const collector = new SearchPageCollector(search);
     await scanSearchProjection(hubId, projectionQueryOf(search), deadlineMs, (forms) => collector.add(forms));
-    return collector.page();
+    const { total, page: chosen } = collector.page();
+    // The scan brought back only the compared forms; the page's values to show come by key.
+    const values = chosen.length > 0 ? await readSearchValues(hubId, chosen.map((forms) => forms.id)) : new Map<string, Record<string, string>>();
+    const page = chosen.flatMap((forms) => {
+      const v = values.get(forms.id);
+      return v ? [{ ...forms, v }] : [];
+    });
+    return { total, page };
   } catch (error) {
     if ((error as { name?: string }).name !== 'SearchDeadlineError') throw error;
     throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
