@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { config } from '../config';
 import {
   acquireInFlightSlot, findWebhookSettings, findWebhookSigningSecret, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
 } from '../db/webhooks';
 import { webhookLogger as logger } from './webhook-logger';
 import { openClientSecret } from './client-secret-seal';
+import { createTargetPoster, deliveryTimeoutMs, type PostToTarget, type TargetAnswer } from './post-to-target';
 import type { DeliveryBatch, DeliveryQueue } from './delivery-queue';
 import { maxDeliveryAttempts, retryDelaySeconds } from './retry-schedule';
 import { signatureHeaders } from './signatures';
 
-/** HubSpot retries when the target takes longer than this. */
-export const deliveryTimeoutMs = 5000;
 /** A place among the requests in flight is held at most this long (the timeout plus margin), even if its holder dies. */
 const inFlightLeaseMs = deliveryTimeoutMs + 5000;
 /** When every place is taken, the batch comes back after this long (not counted as an attempt). */
@@ -17,28 +17,12 @@ const busyRetrySeconds = 1;
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead-lettered' | 'waiting' | 'busy' | 'dropped';
 
-interface TargetAnswer {
-  statusCode?: number;
-  error?: string;
-  latencyMs: number;
-}
-
-async function post(url: string, body: string, headers: Record<string, string>): Promise<TargetAnswer> {
-  const started = performance.now();
-  try {
-    const response = await fetch(url, {
-      method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(deliveryTimeoutMs),
-      headers: { 'content-type': 'application/json', 'user-agent': 'HubSpot-style platform slice webhooks', ...headers },
-    });
-    // The answer's body is not needed; reading it lets the connection be reused.
-    await response.arrayBuffer().catch(() => undefined);
-    return { statusCode: response.status, latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    const message = name === 'TimeoutError' ? `no answer within ${deliveryTimeoutMs} ms` : String((error as { cause?: unknown }).cause ?? error).slice(0, 300);
-    return { error: message, latencyMs: Math.round(performance.now() - started) };
-  }
-}
+/** One poster per process: its agents keep connections to the targets alive between batches. */
+let defaultPoster: PostToTarget | undefined;
+const postToTarget: PostToTarget = (url, body, headers) => {
+  defaultPoster ??= createTargetPoster({ allowsLoopback: config.allowsLoopbackHttpWebhooks });
+  return defaultPoster(url, body, headers);
+};
 
 /** An app's sealed secret never changes once written: read once per process, not on every POST. */
 const sealedSecrets = new Map<number, Promise<string | undefined>>();
@@ -67,11 +51,14 @@ function nextAttempt(batch: DeliveryBatch): DeliveryBatch {
 
 /**
  * One try of one batch: POST it signed to the app's current target, log the attempt, and on any
- * failure (no connection, > 5 s, a status other than 2xx) queue the next attempt with the same
+ * failure (no connection, > 5 s, a status other than 2xx, a target whose address is not public)
+ * queue the next attempt with the same
  * event ids, or after the 10th hand it to the dead-letter queue. Throws only when the queue or
  * the table cannot be reached, so the batch comes back.
  */
-export async function deliverBatch(batch: DeliveryBatch, queue: DeliveryQueue, nowMs = Date.now()): Promise<DeliveryOutcome> {
+export async function deliverBatch(
+  batch: DeliveryBatch, queue: DeliveryQueue, nowMs = Date.now(), post: PostToTarget = postToTarget,
+): Promise<DeliveryOutcome> {
   const { notBeforeMs, ...current } = batch;
   if (notBeforeMs !== undefined && notBeforeMs > nowMs) {
     await queue.send([current], Math.ceil((notBeforeMs - nowMs) / 1000));

@@ -9,6 +9,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import {
   isWebhookEventType, maxConcurrentRequestsLimit, maxSubscriptionsPerApp, unsubscribableProperties, webhookEventTypes,
 } from './event-types';
+import { isAllowedTargetAddress, isLocalhostName, literalAddressOf } from './target-address';
 
 /** The developer API key's caller: it acts for the app of the path (checked by the auth middleware). */
 export interface WebhookCaller {
@@ -65,7 +66,28 @@ function requireTargetUrl(raw: string): string {
   if (url.username !== '' || url.password !== '' || url.hash !== '') {
     throw new ValidationError('targetUrl must not carry credentials or a fragment.', { context: { targetUrl: [raw.slice(0, 200)] } });
   }
+  requirePublicHost(url.hostname, raw);
   return url.toString();
+}
+
+/**
+ * What can be known from the URL alone: an IP literal (in whatever notation: `new URL` has already
+ * turned 2130706433 or 0x7f.1 into 127.0.0.1) must be a public address, and `localhost` names are
+ * loopback by definition; the local runtime keeps loopback for its receivers. A hostname is not
+ * resolved here: it would slow the request, and the name may resolve elsewhere by delivery time
+ * (DNS rebinding), so delivery checks every address it is about to connect to (post-to-target.ts).
+ */
+function requirePublicHost(hostname: string, raw: string): void {
+  const literal = literalAddressOf(hostname);
+  const isRefused = literal !== undefined
+    ? !isAllowedTargetAddress(literal, config.allowsLoopbackHttpWebhooks)
+    : isLocalhostName(hostname) && !config.allowsLoopbackHttpWebhooks;
+  if (isRefused) {
+    throw new ValidationError(
+      `targetUrl must point at a public host, not ${hostname.slice(0, 100)} (loopback, private, link-local and other reserved addresses are refused).`,
+      { context: { targetUrl: [raw.slice(0, 200)] } },
+    );
+  }
 }
 
 function settingsView(settings: WebhookSettings): SettingsView {

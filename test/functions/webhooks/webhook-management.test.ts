@@ -61,6 +61,22 @@ describe('settings', () => {
     expect(response.status).toBe(200);
   });
 
+  it('keeps loopback in the local runtime, but still refuses other non-public addresses (400 naming targetUrl)', async () => {
+    const allowed = ['https://localhost:8443/hooks', 'http://[::1]:9/hooks', 'https://127.0.0.2/hooks'];
+    const refused = ['https://169.254.169.254/latest/meta-data/', 'https://10.0.0.5/hooks', 'https://[fd00::1]/hooks', 'https://0xa9fea9fe/'];
+    const put = (targetUrl: string) => call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl, throttling: { maxConcurrentRequests: 5 } });
+
+    const allowedStatuses = [];
+    for (const targetUrl of allowed) allowedStatuses.push((await put(targetUrl)).status);
+    const refusals = [];
+    for (const targetUrl of refused) refusals.push(await put(targetUrl));
+
+    expect(allowedStatuses).toEqual([200, 200, 200]);
+    expect(refusals.map((response) => [response.status, response.body.category, response.body.context])).toEqual(
+      refused.map((targetUrl) => [400, 'VALIDATION_ERROR', { targetUrl: [targetUrl] }]),
+    );
+  });
+
   it('refuses more than 10 concurrent requests', async () => {
     const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl: 'https://a.example.com/', throttling: { maxConcurrentRequests: 11 } });
 
