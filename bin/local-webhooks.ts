@@ -10,6 +10,7 @@ import { deliverBatch } from '../shared/webhooks/deliver-batch';
 import { InProcessDeliveryQueue, installDeliveryQueue } from '../shared/webhooks/delivery-queue';
 import { generateEvents } from '../shared/webhooks/generate-events';
 import { changeRecordsOf, type RawStreamRecord } from '../shared/webhooks/stream-records';
+import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
 
 /**
  * Webhooks in the local runtime: the table's stream on DynamoDB Local, polled here, feeds the same
@@ -179,7 +180,8 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
   };
   if (!checkpoint.isPositioned) await skipHistory();
   await serialized(() => pollOnce());
-  const interval = options.pollIntervalMs ?? 200;
+  // As deployed: the stream's records gather for the event source's batching window.
+  const interval = options.pollIntervalMs ?? streamBatchingWindowSeconds * 1000;
   const loop = async () => {
     while (!isStopped) {
       await serialized(() => pollOnce()).catch((error: unknown) => {

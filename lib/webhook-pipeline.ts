@@ -10,6 +10,7 @@ import { Construct } from 'constructs';
 import { partitions } from '../shared/db/keys';
 import { BundledFunction } from './bundled-function';
 import { tableReadActions } from './route-stack';
+import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
 
 export interface WebhookPipelineProps {
   table: ITable;
@@ -84,7 +85,7 @@ export class WebhookPipeline extends Construct {
     }
     new EventSourceMapping(this, 'Stream', {
       target: this.eventFunction.function, eventSourceArn: streamArn, startingPosition: StartingPosition.LATEST,
-      batchSize: 100, maxBatchingWindow: Duration.seconds(1), bisectBatchOnError: true, retryAttempts: 20,
+      batchSize: 100, maxBatchingWindow: Duration.seconds(streamBatchingWindowSeconds), bisectBatchOnError: true, retryAttempts: 20,
       // Only company items (active and archived) reach the function.
       filters: [
         FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('COMPANY#') } } } }),

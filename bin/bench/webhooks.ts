@@ -68,7 +68,8 @@ export async function measureWebhooks(options: {
 
   const createLatencyOff = await createLatency(api, install.accessToken, options.warmIterations);
   options.log(`webhooks: create p50 ${createLatencyOff.p50Ms} ms with webhooks off`);
-  const webhooks = await startLocalWebhooks({ endpoint: options.endpoint, tableName: options.tableName, pollIntervalMs: 200 });
+  // The local runtime's own poll interval (the deployed batching window), as npm start runs it.
+  const webhooks = await startLocalWebhooks({ endpoint: options.endpoint, tableName: options.tableName });
   try {
     const createLatencyOn = await createLatency(api, install.accessToken, options.warmIterations);
     options.log(`webhooks: create p50 ${createLatencyOn.p50Ms} ms with webhooks on`);

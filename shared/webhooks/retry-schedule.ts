@@ -15,3 +15,10 @@ export function retryDelaySeconds(attemptNumber: number, random: () => number = 
   const jittered = Math.round(base * (0.8 + 0.4 * random()));
   return attemptNumber <= 1 ? Math.min(jittered, 60) : jittered;
 }
+
+/**
+ * How long the stream's records gather before one invocation handles them: the deployed event
+ * source's MaximumBatchingWindowInSeconds (lib/webhook-pipeline.ts) and the local runtime's poll
+ * interval (bin/local-webhooks.ts), so both batch alike.
+ */
+export const streamBatchingWindowSeconds = 1;
