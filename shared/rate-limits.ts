@@ -1,4 +1,4 @@
-import { addToBucket, rememberStaleBuckets } from './db/rate-limits';
+import { addToBuckets, rememberStaleBuckets } from './db/rate-limits';
 import { nowMs } from './clock';
 import type { Route } from './route-types';
 
@@ -14,6 +14,14 @@ import type { Route } from './route-types';
  * requests, across any number of Lambda instances (the last one counted saw all the others). A
  * request may be refused up to one bucket width earlier than a perfect sliding log would allow.
  * A refused request takes its increment back (a second call, only on the 429 path).
+ *
+ * Leases: an instance that served several calls of a subject in the current or previous bucket
+ * counts up to `maxLeasePermits` at once (ADD k, checked as k ranks) and spends the extra permits
+ * on its next calls without a database call, but only while that bucket is current, so each permit
+ * is counted in the bucket of the call that spends it and the argument above holds unchanged.
+ * Unspent permits are given back (a negative ADD to their bucket) in the instance's next update;
+ * until then they count, so leases can only refuse early, never admit more. Lease size is also
+ * capped by an eighth of the remaining count last seen: near the limit every call counts alone.
  */
 export interface RatePolicy {
   name: 'TEN_SECONDLY_ROLLING' | 'SECONDLY';
@@ -37,12 +45,88 @@ export interface RateDecision {
   remaining: number;
 }
 
+/** The most permits one update claims for this instance. */
+export const maxLeasePermits = 8;
+/** Refused calls wait for this instance's claims in flight at most this many rounds before answering 429. */
+const maxWaitRounds = 3;
+const maxTrackedSubjects = 10_000;
+
+/** Permits this instance holds for one subject: counted in `bucket`, spent only while it is current. */
+interface Lease {
+  bucket: number;
+  left: number;
+  /** The rank of the next permit (for the Remaining header). */
+  nextRank: number;
+}
+
+interface SubjectState {
+  lease?: Lease;
+  /** Calls of the subject this instance counted, in `bucket` and in the bucket before it. */
+  served: { bucket: number; count: number; previous: number };
+  claims: Set<Promise<unknown>>;
+  lastRemaining: number;
+}
+
+const subjects = new Map<string, SubjectState>();
+
+function stateOf(key: string): SubjectState {
+  let state = subjects.get(key);
+  if (!state) {
+    if (subjects.size >= maxTrackedSubjects) subjects.delete(subjects.keys().next().value ?? '');
+    state = { served: { bucket: 0, count: 0, previous: 0 }, claims: new Set(), lastRemaining: 0 };
+    subjects.set(key, state);
+  }
+  return state;
+}
+
+/** How many calls this instance served in the bucket so far, or in the one before: the demand a lease is sized by. */
+function noteServed(state: SubjectState, bucket: number): number {
+  const { served } = state;
+  if (served.bucket !== bucket) {
+    served.previous = served.bucket === bucket - 1 ? served.count : 0;
+    served.bucket = bucket;
+    served.count = 0;
+  }
+  const demand = Math.max(served.count, served.previous);
+  served.count += 1;
+  return demand;
+}
+
+function spendLease(state: SubjectState, bucket: number, limit: number): RateDecision | undefined {
+  const lease = state.lease;
+  if (!lease || lease.bucket !== bucket || lease.left <= 0) return undefined;
+  lease.left -= 1;
+  const rank = lease.nextRank;
+  lease.nextRank += 1;
+  return { allowed: true, limit, remaining: Math.max(0, limit - rank) };
+}
+
 export async function countRequest(policy: RatePolicy, subject: string, limit: number): Promise<RateDecision> {
   const now = nowMs();
   const bucket = Math.floor(now / policy.bucketMs);
   const oldest = Math.floor((now - policy.windowMs) / policy.bucketMs);
   const ttlSeconds = Math.ceil((now + 2 * policy.windowMs) / 1000) + 60;
-  const counters = await addToBucket(policy.name, subject, bucket, 1, ttlSeconds);
+  const state = stateOf(`${policy.name}|${subject}`);
+  const demand = noteServed(state, bucket);
+  const leased = spendLease(state, bucket, limit);
+  if (leased) return leased;
+
+  const permits = Math.max(1, Math.min(maxLeasePermits, demand, Math.floor(state.lastRemaining / 8)));
+  const amounts = new Map<number, number>([[bucket, permits]]);
+  // An older lease's unspent permits go back in the same update (taken out first: never spent or given back twice).
+  const old = state.lease;
+  if (old && old.bucket !== bucket) {
+    state.lease = undefined;
+    if (old.left > 0 && old.bucket >= oldest) amounts.set(old.bucket, -old.left);
+  }
+  const claim = addToBuckets(policy.name, subject, amounts, ttlSeconds);
+  state.claims.add(claim);
+  let counters: Map<number, number>;
+  try {
+    counters = await claim;
+  } finally {
+    state.claims.delete(claim);
+  }
   let rank = 0;
   const stale: number[] = [];
   for (const [number, count] of counters) {
@@ -50,9 +134,21 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
     else stale.push(number);
   }
   rememberStaleBuckets(policy.name, subject, stale);
-  if (rank <= limit) return { allowed: true, limit, remaining: limit - rank };
-  await addToBucket(policy.name, subject, bucket, -1, ttlSeconds);
-  return { allowed: false, limit, remaining: 0 };
+  state.lastRemaining = Math.max(0, limit - rank);
+  const granted = Math.min(permits, Math.max(0, limit - (rank - permits)));
+  if (granted < permits) await addToBuckets(policy.name, subject, new Map([[bucket, granted - permits]]), ttlSeconds);
+  if (granted > 0) {
+    const firstRank = rank - permits + 1;
+    if (granted > 1) {
+      const current = state.lease;
+      if (current && current.bucket === bucket && current.left > 0) current.left += granted - 1;
+      else state.lease = { bucket, left: granted - 1, nextRank: firstRank + 1 };
+    }
+    return { allowed: true, limit, remaining: Math.max(0, limit - firstRank) };
+  }
+  // Over the limit as counted: a claim of this instance still in flight may bring permits of this bucket.
+  for (let round = 0; round < maxWaitRounds && state.claims.size > 0; round += 1) await Promise.allSettled([...state.claims]);
+  return spendLease(state, bucket, limit) ?? { allowed: false, limit, remaining: 0 };
 }
 
 /** An account's stored limits, with the defaults for what it does not set. */
