@@ -21,7 +21,7 @@ import type { Route } from './route-types';
  * is counted in the bucket of the call that spends it and the argument above holds unchanged.
  * Unspent permits are given back (a negative ADD to their bucket) in the instance's next update;
  * until then they count, so leases can only refuse early, never admit more. Lease size is also
- * capped by an eighth of the remaining count last seen: near the limit every call counts alone.
+ * capped by a sixteenth of the remaining count last seen: near the limit every call counts alone.
  */
 export interface RatePolicy {
   name: 'TEN_SECONDLY_ROLLING' | 'SECONDLY';
@@ -47,6 +47,11 @@ export interface RateDecision {
 
 /** The most permits one update claims for this instance. */
 export const maxLeasePermits = 8;
+/**
+ * A lease is at most this fraction of the remaining count last seen: permits another instance holds
+ * unspent can refuse a call early, so near the limit (under 32 left) every call counts alone.
+ */
+const leaseRemainingShare = 16;
 /** Refused calls wait for this instance's claims in flight at most this many rounds before answering 429. */
 const maxWaitRounds = 3;
 const maxTrackedSubjects = 10_000;
@@ -111,7 +116,7 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
   const leased = spendLease(state, bucket, limit);
   if (leased) return leased;
 
-  const permits = Math.max(1, Math.min(maxLeasePermits, demand, Math.floor(state.lastRemaining / 8)));
+  const permits = Math.max(1, Math.min(maxLeasePermits, demand, Math.floor(state.lastRemaining / leaseRemainingShare)));
   const amounts = new Map<number, number>([[bucket, permits]]);
   // An older lease's unspent permits go back in the same update (taken out first: never spent or given back twice).
   const old = state.lease;

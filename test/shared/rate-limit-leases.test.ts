@@ -76,7 +76,7 @@ describe('rate limit leases', () => {
 
   it('never admits more than the limit in any 10 s window across two instances, whatever the interleaving', async () => {
     const subject = newSubject();
-    const limit = 60;
+    const limit = 200;
     freezeBoth();
     let seed = 7;
     const random = () => {
@@ -87,7 +87,7 @@ describe('rate limit leases', () => {
     dynamoCallCounter.reset();
     let calls = 0;
     for (let step = 0; step < 160; step += 1) {
-      if (random() < 0.3) advanceBoth(Math.floor(random() * 400));
+      if (random() < 0.3) advanceBoth(Math.floor(random() * 1000));
       const burst = 1 + Math.floor(random() * 4);
       const decisions = await Promise.all(Array.from({ length: burst }, () => (random() < 0.5 ? limiter : other).countRequest(limiter.installPolicy, subject, limit)));
       calls += burst;
