@@ -46,7 +46,7 @@ export interface RateDecision {
 }
 
 /** The most permits one update claims for this instance. */
-export const maxLeasePermits = 8;
+export const maxLeasePermits = 32;
 /**
  * A lease is at most this fraction of the remaining count last seen: permits another instance holds
  * unspent can refuse a call early, so near the limit (under 32 left) every call counts alone.
