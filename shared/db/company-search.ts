@@ -1,4 +1,4 @@
-import { batchDeleteAll, batchGetAll, queryPage, queryPages, transact, type Item, type TransactItem } from './core';
+import { batchDeleteAll, batchGetAll, queryPages, transact, type Item, type TransactItem } from './core';
 import { tableName } from './client';
 import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards, hubPartition, type Key } from './keys';
 
@@ -76,20 +76,17 @@ export async function scanSearchProjection(
   let nextShard = 0;
   const chain = async (): Promise<void> => {
     for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
-      const pk = companySearchPartition(hubId, shard);
-      let startKey: Item | undefined;
-      let isFirstPage = true;
-      do {
+      const pages = queryPages({
+        pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression,
+        names: query.names, values: query.values, pageSize: pageItems,
+      }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {});
+      for (let isFirstPage = true; ; isFirstPage = false) {
         if (performance.now() > deadlineMs) throw deadlineError();
-        const asked = isFirstPage && query.firstPage ? query.firstPage : query;
-        const page = await queryPage({
-          pk, filter: query.filterExpression, projection: asked.projectionExpression, names: asked.names, values: query.values, pageSize: pageItems,
-        }, startKey);
+        const page = await pages.next();
+        if (page.done) break;
         queries += 1;
-        onPage(page.items.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
-        startKey = page.nextKey;
-        isFirstPage = false;
-      } while (startKey);
+        onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, chain));

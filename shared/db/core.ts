@@ -126,11 +126,14 @@ export async function queryPage(query: PartitionQuery, startKey?: Item | Key): P
   return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
 }
 
-/** The pages of a query, one Query call each, following LastEvaluatedKey to the end. */
-export async function* queryPages(query: PartitionQuery): AsyncGenerator<Item[]> {
+/**
+ * The pages of a query, one Query call each, following LastEvaluatedKey to the end. `firstPage`
+ * changes what the first call asks (a wider projection, say); the key condition stays the same.
+ */
+export async function* queryPages(query: PartitionQuery, firstPage: Pick<PartitionQuery, 'projection' | 'names'> = {}): AsyncGenerator<Item[]> {
   let startKey: Item | undefined;
   do {
-    const page = await queryPage(query, startKey);
+    const page = await queryPage(startKey ? query : { ...query, ...firstPage }, startKey);
     yield page.items;
     startKey = page.nextKey;
   } while (startKey);
