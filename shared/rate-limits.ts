@@ -1,4 +1,4 @@
-import { addToBuckets, rememberStaleBuckets } from './db/rate-limits';
+import { addToBuckets } from './db/rate-limits';
 import { nowMs } from './clock';
 import type { Route } from './route-types';
 
@@ -70,6 +70,8 @@ interface SubjectState {
   served: { bucket: number; count: number; previous: number };
   claims: Set<Promise<unknown>>;
   lastRemaining: number;
+  /** Buckets the last update showed outside the window: the next claim removes them from the item. */
+  stale: number[];
 }
 
 const subjects = new Map<string, SubjectState>();
@@ -78,7 +80,7 @@ function stateOf(key: string): SubjectState {
   let state = subjects.get(key);
   if (!state) {
     if (subjects.size >= maxTrackedSubjects) subjects.delete(subjects.keys().next().value ?? '');
-    state = { served: { bucket: 0, count: 0, previous: 0 }, claims: new Set(), lastRemaining: 0 };
+    state = { served: { bucket: 0, count: 0, previous: 0 }, claims: new Set(), lastRemaining: 0, stale: [] };
     subjects.set(key, state);
   }
   return state;
@@ -124,7 +126,7 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
     state.lease = undefined;
     if (old.left > 0 && old.bucket >= oldest) amounts.set(old.bucket, -old.left);
   }
-  const claim = addToBuckets(policy.name, subject, amounts, ttlSeconds);
+  const claim = addToBuckets(policy.name, subject, amounts, ttlSeconds, state.stale);
   state.claims.add(claim);
   let counters: Map<number, number>;
   try {
@@ -133,12 +135,11 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
     state.claims.delete(claim);
   }
   let rank = 0;
-  const stale: number[] = [];
+  state.stale = [];
   for (const [number, count] of counters) {
     if (number >= oldest) rank += count;
-    else stale.push(number);
+    else state.stale.push(number);
   }
-  rememberStaleBuckets(policy.name, subject, stale);
   state.lastRemaining = Math.max(0, limit - rank);
   const granted = Math.min(permits, Math.max(0, limit - (rank - permits)));
   if (granted < permits) await addToBuckets(policy.name, subject, new Map([[bucket, granted - permits]]), ttlSeconds);
