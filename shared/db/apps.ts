@@ -1,6 +1,6 @@
 import { entity, getItem, type TransactItem } from './core';
 import { tableName } from './client';
-import { appByClientKey } from './keys';
+import { appByClientKey, appRequestedScopesKey } from './keys';
 
 export interface App {
   appId: number;
@@ -19,12 +19,36 @@ export interface App {
 /** An app is found by its client id (the OAuth flows know nothing else). */
 export const appItem = /* @__PURE__ */ entity<App>({ key: (app) => appByClientKey(app.clientId) });
 
-/** The put that creates an app; callers write it in one transaction with its owner. */
-export function appRecordWrite(app: App): TransactItem {
-  return { Put: { TableName: tableName, Item: appItem.item(app), ConditionExpression: 'attribute_not_exists(pk)' } };
+/**
+ * The puts that create an app: the app by client id, and the scopes it requests by app id (what
+ * the webhooks API, which knows only the app id, checks a subscription against). Callers write
+ * them in one transaction with the app's owner.
+ */
+export function appRecordWrites(app: App): TransactItem[] {
+  return [
+    { Put: { TableName: tableName, Item: appItem.item(app), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: {
+      TableName: tableName, Item: { ...appRequestedScopesKey(app.appId), appId: app.appId, scopes: app.scopes, optionalScopes: app.optionalScopes },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    } },
+  ];
 }
 
 export async function findAppByClientId(clientId: string): Promise<App | undefined> {
   const item = await getItem(appByClientKey(clientId), false);
   return item ? appItem.read(item) : undefined;
+}
+
+/** Scopes an app requests: required ones and optional ones. */
+export type RequestedScopes = Pick<App, 'scopes' | 'optionalScopes'>;
+
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * The scopes the app requests, by app id; undefined for an app created before they were kept by
+ * app id (its record by client id holds them, but nothing leads from the app id to it).
+ */
+export async function findRequestedScopes(appId: number): Promise<RequestedScopes | undefined> {
+  const item = await getItem(appRequestedScopesKey(appId), false);
+  return item ? { scopes: stringsOf(item.scopes), optionalScopes: stringsOf(item.optionalScopes) } : undefined;
 }

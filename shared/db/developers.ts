@@ -1,4 +1,4 @@
-import { appRecordWrite, type App } from './apps';
+import { appRecordWrites, type App } from './apps';
 import { tableName } from './client';
 import { entity, getItem, transactAll, type Item, type TransactItem } from './core';
 import { developerApiKeyKey, developerKey } from './keys';
@@ -49,7 +49,7 @@ function developerWrites(developer: Developer, appIds: readonly number[]): Trans
 
 /** A new developer account, its key and its first app (with `extra` writes of the app, e.g. its webhook signing secret), all or nothing. */
 export async function insertDeveloperWithApp(developer: Developer, app: App, extra: readonly TransactItem[] = []): Promise<void> {
-  await transactAll([...developerWrites(developer, [app.appId]), appRecordWrite(app), ...extra]);
+  await transactAll([...developerWrites(developer, [app.appId]), ...appRecordWrites(app), ...extra]);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function insertAppOfDeveloper(developer: Developer, app: App, extra
       ConditionExpression: 'attribute_exists(pk) AND developerId = :developer',
       ExpressionAttributeValues: { ':app': new Set([app.appId]), ':developer': developer.developerId },
     } },
-    appRecordWrite(app),
+    ...appRecordWrites(app),
     ...extra,
   ]);
 }

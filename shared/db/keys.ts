@@ -117,6 +117,8 @@ export const webhookConfigPrefix = 'WEBHOOK_S';
 export const webhookDeliveryPrefix = 'WEBHOOK_DELIVERY#';
 /** The app's client secret, sealed (shared/webhooks/client-secret-seal.ts): what deliveries are signed with. */
 export const appSigningSecretKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'SIGNING_SECRET' });
+/** The scopes an app requests (required and optional), by app id: a webhook subscription needs the read scope of its object. */
+export const appRequestedScopesKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'REQUESTED_SCOPES' });
 /** The requests in flight to one app's target for one account: one attribute per slot, holding its lease expiry. */
 export const webhookInFlightKey = (appId: number, portalId: number): Key => ({ pk: appPartition(appId), sk: `WEBHOOK_INFLIGHT#${portalId}` });
 /** Newest last: the sort key starts with the attempt's epoch ms, zero-padded, then a random id against collisions. */

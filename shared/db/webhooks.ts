@@ -152,21 +152,34 @@ export async function findWebhookSigningSecret(appId: number): Promise<string | 
   return typeof result.Item?.sealed === 'string' ? result.Item.sealed : undefined;
 }
 
-/** The ids of the apps installed in an account (one Query of the account's install records). */
-export async function findInstalledAppIds(hubId: number): Promise<number[]> {
-  const appIds: number[] = [];
+/** An app's install in an account, as event generation needs it: the app and the scopes the install granted. */
+export interface InstalledApp {
+  appId: number;
+  scopes: string[];
+}
+
+/**
+ * The apps installed in an account with the scopes each install granted (one Query of the
+ * account's install records). An app whose install record is gone is not among them.
+ */
+export async function findInstalledApps(hubId: number): Promise<InstalledApp[]> {
+  const installs: InstalledApp[] = [];
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < 20; page += 1) {
     const result = await db.send(new QueryCommand({
       TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': installKey(hubId, 0).pk, ':prefix': installPrefix },
-      ProjectionExpression: 'appId', ExclusiveStartKey: startKey,
+      ProjectionExpression: 'appId, scopes', ExclusiveStartKey: startKey,
     }));
-    for (const item of result.Items ?? []) if (typeof item.appId === 'number') appIds.push(item.appId);
+    for (const item of result.Items ?? []) {
+      if (typeof item.appId !== 'number') continue;
+      const scopes = Array.isArray(item.scopes) ? item.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+      installs.push({ appId: item.appId, scopes });
+    }
     startKey = result.LastEvaluatedKey;
     if (!startKey) break;
   }
-  return appIds;
+  return installs;
 }
 
 /** One delivery attempt, as the delivery log shows it. */

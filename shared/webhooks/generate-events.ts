@@ -1,7 +1,8 @@
-import { findInstalledAppIds, findWebhookConfig, type WebhookConfig } from '../db/webhooks';
+import { findInstalledApps, findWebhookConfig, type InstalledApp, type WebhookConfig } from '../db/webhooks';
 import { companyChangesOf, type ChangeRecord } from './company-changes';
 import { splitIntoBatches, type DeliveryQueue } from './delivery-queue';
-import { eventsForApp, type WebhookEvent } from './webhook-events';
+import { allowsEventsOf } from './event-types';
+import { eventsForApp, subscriptionTypeOf, type WebhookEvent } from './webhook-events';
 
 export interface GenerateOptions {
   /** Only these accounts' changes (tests that share one table with other test files). */
@@ -10,29 +11,36 @@ export interface GenerateOptions {
 
 /**
  * Turns committed changes (stream records, in order) into events for every app installed in the
- * company's account that has a target and an active matching subscription, and queues them in
- * batches per app and account. Reads the installs and webhook configuration fresh for each call,
- * so a paused subscription or deleted target stops events from the next stream batch on. Returns
- * the number of events queued; throws (and the stream hands the records out again) when the
- * table or the queue fails.
+ * company's account whose install there holds a read scope of the object (HubSpot delivers an
+ * object's events only to apps that can read it) and that has a target and an active matching
+ * subscription, and queues them in batches per app and account. Reads the installs (with their
+ * scopes: one Query per account in the batch, side by side) and the webhook configuration (one
+ * Query per app) fresh for each call, so an ended install, a paused subscription or a deleted
+ * target stops events from the next stream batch on. Returns the number of events queued; throws
+ * (and the stream hands the records out again) when the table or the queue fails.
  */
 export async function generateEvents(records: readonly ChangeRecord[], queue: DeliveryQueue, options: GenerateOptions = {}): Promise<number> {
   const changes = records.flatMap((record) => companyChangesOf(record).map((change) => ({ change, recordId: record.recordId })))
     .filter(({ change }) => options.acceptsHub?.(change.hubId) ?? true);
   if (changes.length === 0) return 0;
-  const appsByHub = new Map<number, Promise<number[]>>();
+  const appsByHub = new Map<number, Promise<InstalledApp[]>>();
   const configs = new Map<number, Promise<WebhookConfig>>();
   const installedApps = (hubId: number) => {
-    if (!appsByHub.has(hubId)) appsByHub.set(hubId, findInstalledAppIds(hubId));
-    return appsByHub.get(hubId) as Promise<number[]>;
+    if (!appsByHub.has(hubId)) appsByHub.set(hubId, findInstalledApps(hubId));
+    return appsByHub.get(hubId) as Promise<InstalledApp[]>;
   };
   const configOf = (appId: number) => {
     if (!configs.has(appId)) configs.set(appId, findWebhookConfig(appId));
     return configs.get(appId) as Promise<WebhookConfig>;
   };
+  // Every account's installs are asked for at once; the loop below then waits for each only once.
+  for (const { change } of changes) void installedApps(change.hubId).catch(() => undefined);
   const grouped = new Map<string, { appId: number; portalId: number; events: WebhookEvent[] }>();
   for (const { change, recordId } of changes) {
-    for (const appId of await installedApps(change.hubId)) {
+    const subscriptionType = subscriptionTypeOf(change);
+    for (const { appId, scopes } of await installedApps(change.hubId)) {
+      // Checked before the app's configuration is read: an install that cannot read the object costs nothing more.
+      if (!allowsEventsOf(scopes, subscriptionType)) continue;
       const events = eventsForApp(change, recordId, appId, await configOf(appId));
       if (events.length === 0) continue;
       const key = `${appId}:${change.hubId}`;

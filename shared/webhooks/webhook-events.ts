@@ -66,13 +66,18 @@ function fieldsOf(change: CompanyChange): Partial<WebhookEvent> {
   }
 }
 
+/** The subscription type a change fires (`company.propertyChange`, ...). */
+export function subscriptionTypeOf(change: CompanyChange): string {
+  return `company.${change.kind}`;
+}
+
 /**
  * The events of one change for one app: one per active subscription of the change's type (a
  * propertyChange only for subscriptions to that property). Nothing while the app has no target.
  */
 export function eventsForApp(change: CompanyChange, recordId: string, appId: number, config: WebhookConfig): WebhookEvent[] {
   if (!config.settings) return [];
-  const subscriptionType = `company.${change.kind}`;
+  const subscriptionType = subscriptionTypeOf(change);
   return config.subscriptions
     .filter((subscription) => subscription.active && subscription.eventType === subscriptionType
       && (change.kind !== 'propertyChange' || subscription.propertyName === change.propertyName))

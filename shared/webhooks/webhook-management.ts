@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { findRequestedScopes } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import {
   deleteWebhookSettings, deleteWebhookSubscription, findWebhookConfig, findWebhookSettings, findWebhookSubscription,
@@ -7,7 +8,8 @@ import {
 } from '../db/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import {
-  isWebhookEventType, maxConcurrentRequestsLimit, maxSubscriptionsPerApp, unsubscribableProperties, webhookEventTypes,
+  allowsEventsOf, isWebhookEventType, maxConcurrentRequestsLimit, maxSubscriptionsPerApp, readScopesOfEventType, unsubscribableProperties,
+  webhookEventTypes,
 } from './event-types';
 import { isAllowedTargetAddress, isLocalhostName, literalAddressOf } from './target-address';
 
@@ -157,9 +159,26 @@ function requireSubscriptionShape(input: SubscriptionInput): void {
   }
 }
 
+/**
+ * HubSpot refuses a subscription to an object whose read scope the app does not request (required
+ * or optional): its installs could never receive the events. An app created before its requested
+ * scopes were kept by app id has no record to check: its subscription is accepted as before, and
+ * event generation still sends each account's events only to installs that hold the read scope.
+ */
+async function requireReadScopeRequested(appId: number, eventType: string): Promise<void> {
+  const requested = await findRequestedScopes(appId);
+  if (!requested || allowsEventsOf([...requested.scopes, ...requested.optionalScopes], eventType)) return;
+  const accepted = readScopesOfEventType(eventType);
+  throw new ValidationError(
+    `Application ${appId} does not request ${accepted.join(' or ')}, the scope needed to subscribe to ${eventType}; add it to the app's scopes or optional scopes.`,
+    { context: { eventType: [eventType] } },
+  );
+}
+
 export async function createWebhookSubscription(caller: WebhookCaller, appId: number, input: SubscriptionInput): Promise<SubscriptionView> {
   requireOwnApp(caller, appId);
   requireSubscriptionShape(input);
+  await requireReadScopeRequested(appId, input.eventType);
   const now = new Date().toISOString();
   const subscription: WebhookSubscription = {
     id: await nextSequenceValue('webhookSubscriptionId', 1), appId, eventType: input.eventType,

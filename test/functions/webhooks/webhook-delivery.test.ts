@@ -1,7 +1,9 @@
 import { Signature } from '@hubspot/api-client';
 import type { RunningGateway } from '../../../bin/local-gateway';
 import { startLocalWebhooks, type LocalWebhooks } from '../../../bin/local-webhooks';
-import { authorizationCodeFor, install, jsonOf, postForm, startTestGateway, type InstalledTokens, type TokenJson } from '../../support/harness';
+import {
+  authorizationCodeFor, install, jsonOf, postForm, provision, startTestGateway, type Installation, type InstalledTokens, type TokenJson,
+} from '../../support/harness';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { callTimeline } from '../../support/timeline-client';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
@@ -38,6 +40,15 @@ async function createCompany(client: CrmClient, name: string): Promise<string> {
   const response = await client.post<CompanyJson>('/crm/v3/objects/companies', { properties: { name } });
   expect(response.status).toBe(201);
   return response.body.id;
+}
+
+/** Installs `installation`'s app in another account, as that account's user, granting `scopes`; returns the access token. */
+async function installInto(installation: Installation, account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>, scopes = installation.scopes): Promise<string> {
+  const code = await authorizationCodeFor({ ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail }, scopes);
+  const tokens = await jsonOf<TokenJson>(await postForm(gateway.baseUrl, '/oauth/v1/token', {
+    grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code,
+  }));
+  return tokens.access_token;
 }
 
 const ofType = (type: string, objectId?: string) => (event: WebhookEvent) =>
@@ -259,5 +270,35 @@ describe('what stops deliveries', () => {
     await webhooks.settle(100);
     expect(receiver.events().map((event) => [String(event.objectId), event.portalId])).toEqual([[mineId, account.hubId]]);
     expect(receiver.events().some((event) => String(event.objectId) === strangerId)).toBe(false);
+  });
+});
+
+describe('scopes', () => {
+  it('sends an account\'s company events only to apps whose install there holds crm.objects.companies.read', async () => {
+    // Issue 17, finding 2: an app asks for companies.read only as an optional scope and is installed in our
+    // account with `oauth` alone (every company route answers it 403), yet subscribes to company events.
+    const narrow = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.companies.read'] });
+    const narrowToken = await installInto(narrow, app, ['oauth']);
+    const narrowReceiver = await startWebhookReceiver();
+    try {
+      const manageNarrow = (method: string, path: string, body?: unknown) =>
+        callTimeline(gateway.baseUrl, { hapikey: narrow.developerApiKey }, method, `/webhooks/v3/${narrow.appId}${path}`, body);
+      expect((await manageNarrow('PUT', '/settings', { targetUrl: narrowReceiver.url })).status).toBe(200);
+      for (const subscription of [{ eventType: 'company.creation' }, ...['name', 'annualrevenue'].map((propertyName) => ({ eventType: 'company.propertyChange', propertyName }))]) {
+        expect((await manageNarrow('POST', '/subscriptions', { ...subscription, active: true })).status).toBe(201);
+      }
+      expect((await crmClient(gateway, narrowToken).get('/crm/v3/objects/companies')).status).toBe(403);
+      // Our app (it holds the scope) is the control: its events prove the change went through the pipeline.
+      await subscribe('company.propertyChange', 'annualrevenue');
+
+      const response = await crm.post<CompanyJson>('/crm/v3/objects/companies', { properties: { name: 'Scoped Co', annualrevenue: '1000000' } });
+      expect(response.status).toBe(201);
+      await receiver.waitFor(() => receiver.events().some(ofType('company.propertyChange', response.body.id)));
+      await webhooks.settle(100);
+
+      expect(narrowReceiver.deliveries).toHaveLength(0);
+    } finally {
+      await narrowReceiver.close();
+    }
   });
 });

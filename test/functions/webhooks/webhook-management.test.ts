@@ -133,6 +133,31 @@ describe('subscriptions', () => {
     expect(response.body.context).toEqual({ eventType: ['contact.creation'] });
   });
 
+  it('refuses company events to an app that does not request crm.objects.companies.read (400 naming eventType), writing nothing', async () => {
+    const unscoped = await provision({ scopes: ['oauth', 'timeline'] });
+    const post = (eventType: string, propertyName?: string) =>
+      call('POST', `/webhooks/v3/${unscoped.appId}/subscriptions`, { eventType, propertyName, active: true }, unscoped.developerApiKey);
+
+    const refusals = [await post('company.creation'), await post('company.propertyChange', 'name'), await post('company.merge')];
+    const listed = await call<{ results: unknown[] }>('GET', `/webhooks/v3/${unscoped.appId}/subscriptions`, undefined, unscoped.developerApiKey);
+
+    expect(refusals.map((response) => [response.status, response.body.category, response.body.context])).toEqual([
+      [400, 'VALIDATION_ERROR', { eventType: ['company.creation'] }],
+      [400, 'VALIDATION_ERROR', { eventType: ['company.propertyChange'] }],
+      [400, 'VALIDATION_ERROR', { eventType: ['company.merge'] }],
+    ]);
+    expect(refusals[0]?.body.message).toContain('crm.objects.companies.read');
+    expect(listed.body.results).toEqual([]);
+  });
+
+  it('accepts company events from an app that requests crm.objects.companies.read only as an optional scope', async () => {
+    const optional = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.companies.read'] });
+
+    const response = await call('POST', `/webhooks/v3/${optional.appId}/subscriptions`, { eventType: 'company.creation' }, optional.developerApiKey);
+
+    expect(response.status).toBe(201);
+  });
+
   it('refuses the same subscription twice (409)', async () => {
     await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: 'domain' });
     const again = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: 'domain' });
