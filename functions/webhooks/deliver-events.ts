@@ -5,9 +5,9 @@ import { deliveryQueue, type DeliveryBatch } from '../../shared/webhooks/deliver
 
 /**
  * The delivery queue -> the apps' targets. Every message is one batch; they are delivered side by
- * side (the per-account limit is held in the table). A message whose delivery could not even be
- * tried or re-queued is reported failed, so SQS hands it out again (and after repeated failures
- * moves it to the dead-letter queue by the redrive policy).
+ * side (each app's maxConcurrentRequests is held in the table). A message whose delivery could not
+ * even be tried or re-queued is reported failed, so SQS hands it out again (and after repeated
+ * failures moves it to the dead-letter queue by the redrive policy).
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const queue = deliveryQueue();

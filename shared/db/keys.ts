@@ -119,8 +119,11 @@ export const webhookDeliveryPrefix = 'WEBHOOK_DELIVERY#';
 export const appSigningSecretKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'SIGNING_SECRET' });
 /** The scopes an app requests (required and optional), by app id: a webhook subscription needs the read scope of its object. */
 export const appRequestedScopesKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'REQUESTED_SCOPES' });
-/** The requests in flight to one app's target for one account: one attribute per slot, holding its lease expiry. */
-export const webhookInFlightKey = (appId: number, portalId: number): Key => ({ pk: appPartition(appId), sk: `WEBHOOK_INFLIGHT#${portalId}` });
+/**
+ * The requests in flight to one app's target, whichever accounts they are for (HubSpot's
+ * maxConcurrentRequests is per app): one attribute per place, holding its lease expiry.
+ */
+export const webhookInFlightKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_INFLIGHT' });
 /** Newest last: the sort key starts with the attempt's epoch ms, zero-padded, then a random id against collisions. */
 export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key =>
   ({ pk: appPartition(appId), sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}` });

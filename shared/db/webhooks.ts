@@ -243,37 +243,50 @@ export function companyItemOf(image: ItemImage): CompanyItem | undefined {
   return { hubId: key.hubId, isArchived: key.isArchived, record: rest, ...(merge ? { merge } : {}) };
 }
 
-/** A held place among the requests in flight to one app's target for one account. */
+/** A held place among the requests in flight to one app's target. */
 export interface InFlightSlot {
   appId: number;
-  portalId: number;
   slot: string;
   leaseUntilMs: number;
 }
 
+const slotName = (index: number) => `s${index}`;
+
 /**
- * Takes one of `max` places for a request to the app's target on behalf of one account, or
- * undefined when all are taken. A place is a lease (an expiry time), so one a crashed deliverer
- * held frees itself; the conditional write makes two deliverers never take the same place.
+ * Takes one of the app's `max` places for a request to its target, whatever account the request
+ * is for, or undefined when all are taken. A place is a lease (an expiry time), so one a crashed
+ * deliverer held frees itself; the conditional write makes two deliverers never take the same
+ * place. Places from `max` up to `slotCeiling` (held under a higher limit, before the settings
+ * changed) must be free too, in the same condition: a lowered limit is never exceeded, not even
+ * by the requests already in flight when it was lowered.
  */
-export async function acquireInFlightSlot(appId: number, portalId: number, max: number, nowMs: number, leaseMs: number): Promise<InFlightSlot | undefined> {
-  const key = webhookInFlightKey(appId, portalId);
+export async function acquireInFlightSlot(appId: number, max: number, slotCeiling: number, nowMs: number, leaseMs: number): Promise<InFlightSlot | undefined> {
+  const key = webhookInFlightKey(appId);
+  const isFree = (item: Record<string, unknown>, slot: string) => typeof item[slot] !== 'number' || (item[slot] as number) < nowMs;
+  const beyond = Array.from({ length: Math.max(0, slotCeiling - max) }, (_, index) => slotName(max + index));
   for (let round = 0; round < 3; round += 1) {
     const current = (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item ?? {};
-    const free = Array.from({ length: max }, (_, index) => `s${index}`)
-      .filter((slot) => typeof current[slot] !== 'number' || (current[slot] as number) < nowMs);
+    if (!beyond.every((slot) => isFree(current, slot))) return undefined;
+    const free = Array.from({ length: max }, (_, index) => slotName(index)).filter((slot) => isFree(current, slot));
     if (free.length === 0) return undefined;
-    const slot = free[Math.floor(Math.random() * free.length)] ?? 's0';
+    const slot = free[Math.floor(Math.random() * free.length)] ?? slotName(0);
     const seen = current[slot];
     const leaseUntilMs = nowMs + leaseMs;
+    const names: Record<string, string> = { '#slot': slot };
+    beyond.forEach((name, index) => { names[`#b${index}`] = name; });
     try {
       await db.send(new UpdateCommand({
         TableName: tableName, Key: key, UpdateExpression: 'SET #slot = :until',
-        ConditionExpression: typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
-        ExpressionAttributeNames: { '#slot': slot },
-        ExpressionAttributeValues: { ':until': leaseUntilMs, ...(typeof seen === 'number' ? { ':seen': seen } : {}) },
+        ConditionExpression: [
+          typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
+          ...beyond.map((_, index) => `(attribute_not_exists(#b${index}) OR #b${index} < :now)`),
+        ].join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: {
+          ':until': leaseUntilMs, ...(typeof seen === 'number' ? { ':seen': seen } : {}), ...(beyond.length > 0 ? { ':now': nowMs } : {}),
+        },
       }));
-      return { appId, portalId, slot, leaseUntilMs };
+      return { appId, slot, leaseUntilMs };
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
     }
@@ -285,7 +298,7 @@ export async function acquireInFlightSlot(appId: number, portalId: number, max: 
 export async function releaseInFlightSlot(held: InFlightSlot): Promise<void> {
   try {
     await db.send(new UpdateCommand({
-      TableName: tableName, Key: webhookInFlightKey(held.appId, held.portalId), UpdateExpression: 'REMOVE #slot',
+      TableName: tableName, Key: webhookInFlightKey(held.appId), UpdateExpression: 'REMOVE #slot',
       ConditionExpression: '#slot = :until', ExpressionAttributeNames: { '#slot': held.slot }, ExpressionAttributeValues: { ':until': held.leaseUntilMs },
     }));
   } catch (error) {

@@ -4,6 +4,7 @@ import {
   acquireInFlightSlot, findWebhookSettings, findWebhookSigningSecret, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
 } from '../db/webhooks';
 import { webhookLogger as logger } from './webhook-logger';
+import { maxConcurrentRequestsLimit } from './event-types';
 import { openClientSecret } from './client-secret-seal';
 import { createTargetPoster, deliveryTimeoutMs, type PostToTarget, type TargetAnswer } from './post-to-target';
 import type { DeliveryBatch, DeliveryQueue } from './delivery-queue';
@@ -78,7 +79,8 @@ export async function deliverBatch(
     });
     return 'dead-lettered';
   }
-  const slot = await acquireInFlightSlot(batch.appId, batch.portalId, settings.maxConcurrentRequests, nowMs, inFlightLeaseMs);
+  // HubSpot's maxConcurrentRequests is per app: the places are shared by every account's batches.
+  const slot = await acquireInFlightSlot(batch.appId, settings.maxConcurrentRequests, maxConcurrentRequestsLimit, nowMs, inFlightLeaseMs);
   if (!slot) {
     await queue.send([current], busyRetrySeconds);
     return 'busy';

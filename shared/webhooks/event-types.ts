@@ -45,5 +45,8 @@ export const unsubscribableProperties = ['hs_lastmodifieddate', 'num_unique_conv
 /** At most this many subscriptions per app (HubSpot's limit and its message). */
 export const maxSubscriptionsPerApp = 1000;
 
-/** HubSpot's concurrency limit per installing account; also the highest maxConcurrentRequests. */
+/**
+ * The highest maxConcurrentRequests (HubSpot's limit of 10 per installing account). The setting
+ * holds for the app's target as a whole, whichever accounts the requests are for.
+ */
 export const maxConcurrentRequestsLimit = 10;

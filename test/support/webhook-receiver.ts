@@ -18,6 +18,10 @@ export interface WebhookReceiver {
   events(): WebhookEvent[];
   /** Chooses the status of the next request; 200 unless set. */
   respondWith(choose: (index: number) => number): void;
+  /** Holds every answer this long (0 unless set), so requests in flight overlap when they can. */
+  holdFor(ms: number): void;
+  /** The most requests this receiver had open at once. */
+  peakInFlight(): number;
   waitFor(predicate: (deliveries: ReceivedDelivery[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,10 +31,17 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
   const deliveries: ReceivedDelivery[] = [];
   let choose: (index: number) => number = () => 200;
   let seen = 0;
+  let holdMs = 0;
+  let inFlight = 0;
+  let peak = 0;
   const server = createServer((request, response) => {
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    response.on('close', () => { inFlight -= 1; });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
+      if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
       const body = Buffer.concat(chunks).toString('utf8');
       const status = choose(seen);
       seen += 1;
@@ -51,6 +62,10 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
     respondWith(next) {
       choose = next;
     },
+    holdFor(ms) {
+      holdMs = ms;
+    },
+    peakInFlight: () => peak,
     async waitFor(predicate, timeoutMs = 20000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(deliveries)) {

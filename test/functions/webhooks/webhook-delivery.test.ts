@@ -302,3 +302,22 @@ describe('scopes', () => {
     }
   });
 });
+
+describe('throttling.maxConcurrentRequests', () => {
+  it('holds for the app across accounts: 1 means one request at a time, whichever accounts the batches are for', async () => {
+    // Issue 17, finding 11: a receiver set to 1 saw 2 concurrent requests from 2 accounts.
+    await subscribe('company.creation');
+    expect((await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 1 } })).status).toBe(200);
+    const account = await createAccount(`hub-c-${Date.now()}.example`);
+    const user = await createUser(`c-${Date.now()}@example.com`, app.password, [account.hubId]);
+    const otherToken = await installInto(app, { hubId: account.hubId, userId: user.userId, userEmail: user.email });
+    hubs.add(account.hubId);
+    receiver.holdFor(800);
+
+    const ids = await Promise.all([crm, crmClient(gateway, otherToken)].flatMap((client) => [1, 2].map((index) => createCompany(client, `Throttled ${index}`))));
+    await receiver.waitFor(() => ids.every((id) => receiver.events().some(ofType('company.creation', id))), 30_000);
+
+    expect(new Set(receiver.events().map((event) => event.portalId))).toEqual(new Set([app.hubId, account.hubId]));
+    expect(receiver.peakInFlight()).toBe(1);
+  });
+});
