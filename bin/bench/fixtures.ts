@@ -22,6 +22,14 @@ export const uniqueName = (prefix: string): string => `${prefix}-${process.pid}-
 /** An app installed in a fresh account, through the consent step and the real token endpoint. */
 export async function installApp(api: ApiClient, options: { rateLimited?: boolean } = {}): Promise<BenchInstall> {
   const app = await createApp({ name: uniqueName('Bench app'), redirectUris: [redirectUri], scopes, optionalScopes: [] });
+  const installed = await installInNewAccount(api, app, options);
+  return { appId: app.appId, clientId: app.clientId, clientSecret: app.clientSecret, developerApiKey: app.developerApiKey ?? '', ...installed };
+}
+
+/** An existing app installed in one more fresh account (same consent step and token endpoint): that account's tokens. */
+export async function installInNewAccount(
+  api: ApiClient, app: { clientId: string; clientSecret: string }, options: { rateLimited?: boolean } = {},
+): Promise<Pick<BenchInstall, 'hubId' | 'accessToken' | 'refreshToken'>> {
   // Limits off unless asked for: throughput runs would otherwise measure 429s. On: the default limits, high enough for a latency run.
   const account = await createAccount(`${uniqueName('bench')}.example`,
     options.rateLimited ? { tenSecondlyLimit: 1_000_000 } : { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
@@ -36,10 +44,7 @@ export async function installApp(api: ApiClient, options: { rateLimited?: boolea
     grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: redirectUri, code,
   }));
   const tokens = JSON.parse(response.body) as { access_token: string; refresh_token: string };
-  return {
-    appId: app.appId, hubId: account.hubId, clientId: app.clientId, clientSecret: app.clientSecret, developerApiKey: app.developerApiKey ?? '',
-    accessToken: tokens.access_token, refreshToken: tokens.refresh_token,
-  };
+  return { hubId: account.hubId, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
 }
 
 /** Properties of a company as a client sends them: unique domain, a name, a few standard fields. */

@@ -38,20 +38,22 @@ export interface BenchOptions {
   throughputConnections: number;
   webhookWrites: number;
   webhookConnections: number;
+  /** The second webhook burst spreads its writes over this many accounts of the one app. */
+  webhookAccounts: number;
 }
 
 export const fullOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'full', coldStartRuns: 15, warmIterations: 2000, warmChunk: 20, poolSize: 1000,
   scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300,
   searchLevels: [1_000, 10_000, 100_000], searchRequests: 10, throughputSeconds: 10, throughputConnections: 32,
-  webhookWrites: 1000, webhookConnections: 16,
+  webhookWrites: 1000, webhookConnections: 16, webhookAccounts: 4,
 };
 
 export const quickOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'quick', coldStartRuns: 3, warmIterations: 200, warmChunk: 20, poolSize: 200,
   scaleLevels: [500, 2_000], scaleRequests: 40,
   searchLevels: [500, 2_000], searchRequests: 5, throughputSeconds: 3, throughputConnections: 32,
-  webhookWrites: 200, webhookConnections: 16,
+  webhookWrites: 200, webhookConnections: 16, webhookAccounts: 4,
 };
 
 export interface BenchReport {
@@ -164,7 +166,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
     if (options.sections.has('webhooks')) {
       report.webhooks = await timeSection('webhooks', () => measureWebhooks({
         api, endpoint: env.endpoint, tableName: env.tableName, writes: options.webhookWrites, connections: options.webhookConnections,
-        warmIterations: Math.min(options.warmIterations, 300), log,
+        accounts: options.webhookAccounts, warmIterations: Math.min(options.warmIterations, 300), log,
       }));
     }
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startLocalWebhooks } from '../local-webhooks';
-import { companyProperties, installApp, uniqueName } from './fixtures';
+import { companyProperties, installApp, installInNewAccount, uniqueName } from './fixtures';
 import { jsonRequest, type ApiClient } from './http-client';
 import { ratio, summarize, type LatencySummary } from './stats';
 import { roundSummary } from './api-latency';
@@ -21,6 +21,17 @@ export interface WebhooksReport {
   createLatencyOn: LatencySummary;
   /** p50 with webhooks on over p50 without. */
   warmP50Ratio: number;
+  /**
+   * The same burst spread over several accounts of the one app (round robin): their batches share
+   * the app's maxConcurrentRequests (10) and its one in-flight item in the table.
+   */
+  acrossAccounts: BurstSummary & { accounts: number };
+}
+
+export interface BurstSummary {
+  eventsDelivered: number;
+  eventsPerSecond: number;
+  commitToReceiver: LatencySummary;
 }
 
 async function createLatency(api: ApiClient, token: string, iterations: number): Promise<LatencySummary> {
@@ -35,11 +46,12 @@ async function createLatency(api: ApiClient, token: string, iterations: number):
 
 /**
  * End to end in the local runtime: the gateway, DynamoDB Local's stream, the same event and
- * delivery code as deployed, the in-process queue, a receiver on 127.0.0.1. Also the API's warm
- * create latency with the webhook runtime off and on (delivery must not slow the API).
+ * delivery code as deployed, the in-process queue, a receiver on 127.0.0.1: a burst in one
+ * account, then the same burst over `accounts` accounts of the app. Also the API's warm create
+ * latency with the webhook runtime off and on (delivery must not slow the API).
  */
 export async function measureWebhooks(options: {
-  api: ApiClient; endpoint: string; tableName: string; writes: number; connections: number; warmIterations: number; log: (line: string) => void;
+  api: ApiClient; endpoint: string; tableName: string; writes: number; connections: number; accounts: number; warmIterations: number; log: (line: string) => void;
 }): Promise<WebhooksReport> {
   const { api } = options;
   const install = await installApp(api);
@@ -73,31 +85,38 @@ export async function measureWebhooks(options: {
   try {
     const createLatencyOn = await createLatency(api, install.accessToken, options.warmIterations);
     options.log(`webhooks: create p50 ${createLatencyOn.p50Ms} ms with webhooks on`);
-    await webhooks.settle();
-    events = 0;
-    receivedAt.clear();
-    const ackedAt = new Map<string, number>();
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(Array.from({ length: options.connections }, async () => {
-      for (let index = next++; index < options.writes; index = next++) {
-        const response = await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties: companyProperties(uniqueName('hook')) }));
-        ackedAt.set((JSON.parse(response.body) as { id: string }).id, performance.now());
-      }
-    }));
-    const deadline = Date.now() + 60_000;
-    while ([...ackedAt.keys()].some((id) => !receivedAt.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const missing = [...ackedAt.keys()].filter((id) => !receivedAt.has(id)).length;
-    if (missing > 0) throw new Error(`webhooks: ${missing} creation events did not arrive within 60 s`);
-    const lags = [...ackedAt].map(([id, at]) => (receivedAt.get(id) ?? at) - at);
-    const report: WebhooksReport = {
-      writes: options.writes, connections: options.connections, eventsDelivered: events,
-      eventsPerSecond: Math.round(events / ((lastEventAt - started) / 1000)),
-      commitToReceiver: roundSummary(summarize(lags)), createLatencyOff, createLatencyOn,
-      warmP50Ratio: ratio(createLatencyOn.p50Ms, createLatencyOff.p50Ms),
+    /** `writes` creates from `connections` clients, round robin over the tokens' accounts; every creation event must arrive. */
+    const burst = async (tokens: readonly string[]): Promise<BurstSummary> => {
+      await webhooks.settle();
+      events = 0;
+      receivedAt.clear();
+      const ackedAt = new Map<string, number>();
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(Array.from({ length: options.connections }, async () => {
+        for (let index = next++; index < options.writes; index = next++) {
+          const token = tokens[index % tokens.length] ?? install.accessToken;
+          const response = await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', token, { properties: companyProperties(uniqueName('hook')) }));
+          ackedAt.set((JSON.parse(response.body) as { id: string }).id, performance.now());
+        }
+      }));
+      const deadline = Date.now() + 60_000;
+      while ([...ackedAt.keys()].some((id) => !receivedAt.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const missing = [...ackedAt.keys()].filter((id) => !receivedAt.has(id)).length;
+      if (missing > 0) throw new Error(`webhooks: ${missing} creation events did not arrive within 60 s`);
+      const lags = [...ackedAt].map(([id, at]) => (receivedAt.get(id) ?? at) - at);
+      return { eventsDelivered: events, eventsPerSecond: Math.round(events / ((lastEventAt - started) / 1000)), commitToReceiver: roundSummary(summarize(lags)) };
     };
-    options.log(`webhooks: ${report.eventsDelivered} events at ${report.eventsPerSecond}/s, commit to receiver p50 ${report.commitToReceiver.p50Ms} ms p99 ${report.commitToReceiver.p99Ms} ms`);
-    return report;
+    const single = await burst([install.accessToken]);
+    options.log(`webhooks: ${single.eventsDelivered} events at ${single.eventsPerSecond}/s, commit to receiver p50 ${single.commitToReceiver.p50Ms} ms p99 ${single.commitToReceiver.p99Ms} ms`);
+    const others = [];
+    for (let index = 1; index < options.accounts; index += 1) others.push(await installInNewAccount(api, install));
+    const spread = await burst([install.accessToken, ...others.map((other) => other.accessToken)]);
+    options.log(`webhooks: ${options.accounts} accounts: ${spread.eventsDelivered} events at ${spread.eventsPerSecond}/s, commit to receiver p50 ${spread.commitToReceiver.p50Ms} ms p99 ${spread.commitToReceiver.p99Ms} ms`);
+    return {
+      writes: options.writes, connections: options.connections, ...single, createLatencyOff, createLatencyOn,
+      warmP50Ratio: ratio(createLatencyOn.p50Ms, createLatencyOff.p50Ms), acrossAccounts: { accounts: options.accounts, ...spread },
+    };
   } finally {
     await webhooks.stop();
     receiver.closeAllConnections();
