@@ -26,7 +26,18 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/** A real HTTP target on 127.0.0.1 (port 0) that records every POST and answers as told. */
+/** The events of a webhook delivery: a POST to the target's path with a JSON array body; undefined for any other request. */
+function eventsOf(request: IncomingMessage, body: string, pathName: string): WebhookEvent[] | undefined {
+  if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== pathName) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? (parsed as WebhookEvent[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A real HTTP target on 127.0.0.1 (port 0) that records every webhook delivery and answers as told. */
 export async function startWebhookReceiver(pathName = '/hooks'): Promise<WebhookReceiver> {
   const deliveries: ReceivedDelivery[] = [];
   let choose: (index: number) => number = () => 200;
@@ -35,20 +46,26 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
   let inFlight = 0;
   let peak = 0;
   const server = createServer((request, response) => {
-    inFlight += 1;
-    peak = Math.max(peak, inFlight);
-    response.on('close', () => { inFlight -= 1; });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
       const body = Buffer.concat(chunks).toString('utf8');
+      const events = eventsOf(request, body, pathName);
+      // Not a delivery to this target (a client of another test file whose server had this port before): not counted.
+      if (!events) {
+        response.writeHead(404).end();
+        return;
+      }
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      response.on('close', () => { inFlight -= 1; });
+      if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
       const status = choose(seen);
       seen += 1;
       const address = server.address() as AddressInfo;
       deliveries.push({
         url: `http://127.0.0.1:${address.port}${request.url ?? ''}`, method: request.method ?? '', headers: request.headers, body,
-        events: JSON.parse(body) as WebhookEvent[], status,
+        events, status,
       });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
     });
