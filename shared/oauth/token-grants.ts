@@ -44,7 +44,10 @@ interface ClientCredentials {
   clientSecret: string;
 }
 
-/** RFC 6749 2.3.1: credentials in the body or as HTTP Basic (form-urlencoded id and secret). */
+/**
+ * RFC 6749 2.3.1: credentials in the body or as HTTP Basic (form-urlencoded id and secret). A body field
+ * that repeats the header's value is tolerated; one that differs is 400 invalid_request.
+ */
 export function clientCredentialsOf(request: TokenRequest, authorization: string | undefined): ClientCredentials {
   let fromHeader: ClientCredentials | undefined;
   const basic = authorization === undefined ? null : /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
@@ -65,6 +68,12 @@ export function clientCredentialsOf(request: TokenRequest, authorization: string
   }
   if (fromHeader && request.client_id !== undefined && request.client_id !== fromHeader.clientId) {
     throw new OAuthError('BAD_CLIENT_ID', 'invalid_request', 'client_id in the body differs from the Authorization header.');
+  }
+  // RFC 6749 2.3: one authentication method per request. A second secret that differs would leave it to
+  // chance which one is checked (the header's, before this check), so it is refused before either is.
+  if (fromHeader && request.client_secret !== undefined && request.client_secret !== fromHeader.clientSecret) {
+    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_request',
+      'client_secret in the body differs from the Authorization header: use one client authentication method.', { context: { field: ['client_secret'] } });
   }
   const clientId = fromHeader?.clientId ?? request.client_id;
   const clientSecret = fromHeader?.clientSecret ?? request.client_secret;
