@@ -1,6 +1,6 @@
 import type { DeveloperApiKey } from '../db/developers';
 import { verifyAccessToken, type AccessTokenClaims } from '../oauth/access-token';
-import { standingOfAccessToken } from '../oauth/install-status';
+import { endedInstallMessage, standingOfAccessToken } from '../oauth/install-status';
 import type { Scope } from '../oauth/scopes';
 import type { RateLimits } from '../rate-limits';
 import type { Route } from '../route-types';
@@ -34,7 +34,6 @@ function authContextOf(claims: AccessTokenClaims): AuthContext {
   };
 }
 
-const endedInstallMessage = 'The access token is no longer valid: the app was uninstalled from this account. Install it again to get new tokens.';
 const revokedGrantMessage = 'The access token was revoked (its authorization code was used twice). Get new tokens by installing the app again.';
 
 /**

@@ -22,6 +22,9 @@ export function standingIn(state: InstallState | undefined, binding: Pick<Instal
   return 'live';
 }
 
+/** What a call with a token of an ended install is told (401), by the auth step and by a second uninstall. */
+export const endedInstallMessage = 'The access token is no longer valid: the app was uninstalled from this account. Install it again to get new tokens.';
+
 /** The generation of an install made after its predecessor ended. */
 export function newInstallGeneration(): string {
   return randomBytes(8).toString('base64url');

@@ -7,7 +7,7 @@ import {
   deleteRefreshToken, findAuthCode, findRefreshTokenWithApp, findUsedCode, redeemAuthCode, revokeGrant, type AuthCode,
 } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
-import { OAuthError } from '../errors';
+import { OAuthError, ServiceUnavailableError } from '../errors';
 import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
 import { forgetInstallState, newInstallGeneration, standingIn } from './install-status';
 import { loadSigningKey } from './key-material';
@@ -153,7 +153,8 @@ async function redeemInInstall(codeHash: string, code: AuthCode, redeemAt: numbe
     }, grant.refreshTokenHash, installGenerationWrite(code.hubId, code.appId, state, installGeneration));
     if (outcome !== 'install-changed') return { outcome, account, installGeneration };
     forgetInstallState(code.hubId, code.appId);
-    if (attempt >= maxRedeemAttempts) throw new Error(`the install state of app ${code.appId} in account ${code.hubId} kept changing during a code redemption`);
+    // The code is still unused (the transaction wrote nothing): the client may retry it.
+    if (attempt >= maxRedeemAttempts) throw new ServiceUnavailableError('The app\'s install is being changed by other requests; retry the token request.');
   }
 }
 

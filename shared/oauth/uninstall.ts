@@ -1,7 +1,7 @@
 import { endInstall } from '../db/install-states';
 import { nowMs } from '../clock';
 import { InvalidAuthenticationError } from '../errors';
-import { forgetInstallState, rememberInstallState } from './install-status';
+import { endedInstallMessage, forgetInstallState, rememberInstallState } from './install-status';
 
 /** The install an access token acts for. */
 export interface TokenInstall {
@@ -25,7 +25,7 @@ export async function uninstallApp(install: TokenInstall): Promise<void> {
   const outcome = await endInstall(install.hubId, install.appId, install.installGeneration, endedAt);
   if (outcome === 'not-live') {
     forgetInstallState(install.hubId, install.appId);
-    throw new InvalidAuthenticationError('The access token is no longer valid: the app was uninstalled from this account. Install it again to get new tokens.');
+    throw new InvalidAuthenticationError(endedInstallMessage);
   }
   rememberInstallState(install.hubId, install.appId, { hubId: install.hubId, appId: install.appId, generation: install.installGeneration, endedAt });
 }
