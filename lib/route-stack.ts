@@ -8,7 +8,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { partitions, type PartitionName } from '../shared/db/keys';
 import { isRateLimited } from '../shared/rate-limits';
-import type { Route } from '../shared/route-types';
+import { takesAccessTokens, type Route } from '../shared/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
 
@@ -64,7 +64,15 @@ function tableStatements(table: ITable, route: Route, routePartitions: Readonly<
     actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
     resources: [table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route, routePartitions) } },
-  }), ...(isRateLimited(route) ? [rateLimiterStatement(table)] : [])];
+  }), ...(isRateLimited(route) ? [rateLimiterStatement(table)] : []), ...(takesAccessTokens(route) ? [installStateStatement(table)] : [])];
+}
+
+/** A route that takes access tokens reads the install state of each token's install (the auth step's check), and nothing more there. */
+function installStateStatement(table: ITable): PolicyStatement {
+  return new PolicyStatement({
+    actions: ['dynamodb:GetItem'], resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.installStates] } },
+  });
 }
 
 /** A route whose calls are counted (shared/rate-limits.ts) may UpdateItem the limiter's items, and nothing more there. */

@@ -5,7 +5,9 @@ import type { PartitionName } from './db/keys';
  * an IAM `dynamodb:LeadingKeys` condition (lib/api-stack.ts), so a function reaches only these
  * partitions even with a bug in its code. Traced from the repositories each handler calls; the
  * test in test/lib/route-partitions.test.ts fails when a route's shipped bundle can build a key in a
- * partition not listed here. A route with table access 'none' lists none.
+ * partition not listed here. A route with table access 'none' lists none. Every route that takes
+ * access tokens also gets GetItem on the install states (INSTALL_STATE#, the auth step's install
+ * check) by rule in lib/route-stack.ts, as the rate limiter's UpdateItem: not listed here.
  */
 export const routePartitions: Readonly<Record<string, readonly PartitionName[]>> = {
   notFound: [],
@@ -40,17 +42,20 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   login: ['appsByClientId', 'users', 'loginAttempts'],
   decideConsent: ['appsByClientId', 'hubs', 'users', 'authCodes'],
   demoCallback: [],
-  issueToken: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants'],
-  // Token metadata is public: these reach only the token records, never users or their password hashes.
-  getAccessTokenInfo: ['grants'],
-  getRefreshTokenInfo: ['refreshTokens'],
+  issueToken: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants', 'installStates'],
+  // Token metadata is public: these reach only the token records (and the install state), never users or their password hashes.
+  getAccessTokenInfo: ['grants', 'installStates'],
+  getRefreshTokenInfo: ['refreshTokens', 'installStates'],
   deleteRefreshToken: ['refreshTokens'],
-  issueToken202603: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants'],
-  issueTokenV3: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants'],
-  introspectToken202603: ['appsByClientId', 'refreshTokens', 'grants'],
-  introspectTokenV3: ['appsByClientId', 'refreshTokens', 'grants'],
+  issueToken202603: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants', 'installStates'],
+  issueTokenV3: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants', 'installStates'],
+  introspectToken202603: ['appsByClientId', 'refreshTokens', 'grants', 'installStates'],
+  introspectTokenV3: ['appsByClientId', 'refreshTokens', 'grants', 'installStates'],
   revokeToken202603: ['appsByClientId', 'refreshTokens', 'grants'],
   revokeTokenV3: ['appsByClientId', 'refreshTokens', 'grants'],
+  // Ends the install: its state (INSTALL_STATE#) and the install record in the account's partition.
+  uninstallApp202603: ['hubs', 'installStates'],
+  uninstallAppV3: ['hubs', 'installStates'],
 
   listCompanyProperties: ['hubs'],
   getCompanyProperty: ['hubs'],

@@ -42,3 +42,12 @@ export interface Route {
    */
   readonly format?: 'json' | 'html' | 'oauth';
 }
+
+/**
+ * Whether a row takes OAuth access tokens (every non-public row but the developer-key-only ones).
+ * Each such call passes the install check of shared/http/auth.ts, so the stack grants exactly these
+ * functions GetItem on the install states (lib/route-stack.ts).
+ */
+export function takesAccessTokens(route: Pick<Route, 'scopes' | 'auth'>): boolean {
+  return route.scopes !== 'public' && route.auth !== 'developerKey';
+}

@@ -105,6 +105,11 @@ export const routes = [
     entry: 'functions/oauth/get-refresh-token-info.ts', scopes: 'public', body: 'none', table: 'read' },
   { name: 'deleteRefreshToken', method: 'DELETE', path: '/oauth/v1/refresh-tokens/{token}',
     entry: 'functions/oauth/delete-refresh-token.ts', scopes: 'public', body: 'none', table: 'readwrite' },
+  // App uninstall (ends the token's install): the 2026-03 path and its v3 alias, one handler module (functions/oauth/uninstall-app.ts).
+  { name: 'uninstallApp202603', method: 'DELETE', path: '/appinstalls/2026-03/external-install',
+    entry: 'functions/oauth/uninstall-app-2026-03.ts', scopes: ['oauth'], body: 'none', table: 'readwrite' },
+  { name: 'uninstallAppV3', method: 'DELETE', path: '/appinstalls/v3/external-install',
+    entry: 'functions/oauth/uninstall-app-v3.ts', scopes: ['oauth'], body: 'none', table: 'readwrite' },
 
   // CRM properties of companies
   { name: 'listCompanyProperties', method: 'GET', path: '/crm/v3/properties/companies',

@@ -14,6 +14,8 @@ export interface BenchState {
   poolIds: string[];
   /** Companies made by the create operation, in order: targets of reads and updates. */
   createdIds: string[];
+  /** An install the uninstall operation ends (its own, so the others live on). */
+  installToEnd: BenchInstall;
   timeline: TimelineFixture;
   /** Deterministic pseudo-random choice, so a run is repeatable. */
   random: () => number;
@@ -28,6 +30,12 @@ export interface Operation {
   expectedStatus?: number;
   /** Whether the warm-latency section measures it (auth only exists in the cost table). */
   isWarm: boolean;
+  /**
+   * What the access-token install check finds (shared/oauth/install-status.ts): the install's state
+   * cached, as on a warm instance within a minute of its last read (the default), or nothing cached,
+   * as on an instance's first call for the install (then once a minute).
+   */
+  installState?: 'cached' | 'notCached';
   request(iteration: number, state: BenchState): ApiRequest;
   afterResponse?(response: ApiResponse, state: BenchState): void;
 }
@@ -48,21 +56,29 @@ const idsToRead = (state: BenchState): string[] => (state.createdIds.length > 0 
 
 export const operations: readonly Operation[] = [
   {
-    name: 'auth', label: 'bearer token check (valid token, non-numeric id: 404 before any read)', isWarm: false,
+    name: 'auth', label: 'bearer token check (valid token, install state cached, non-numeric id: 404 before any read)', isWarm: false,
     budget: {}, expectedStatus: 404,
     request: (_iteration, state) => jsonRequest('GET', `${companies}/not-an-id`, state.install.accessToken),
   },
   {
+    name: 'authInstallCheck', label: 'bearer token check, install state not cached (an instance\'s first call of an install, then once a minute)', isWarm: false,
+    // One strongly consistent GetItem of the install's state.
+    budget: { GetItemCommand: 1 }, expectedStatus: 404, installState: 'notCached',
+    request: (_iteration, state) => jsonRequest('GET', `${companies}/not-an-id`, state.install.accessToken),
+  },
+  {
     name: 'tokenRefresh', label: 'POST /oauth/v1/token (refresh_token grant)', isWarm: true,
-    // The account read puts its current rate limits into the new token.
-    budget: { BatchGetItemCommand: 1, GetItemCommand: 1 },
+    // The token and the app in one batch; then, side by side, the account (its current rate limits go into
+    // the new token) and the install state (an ended install's refresh tokens stop at once).
+    budget: { BatchGetItemCommand: 1, GetItemCommand: 2 },
     request: (_iteration, { install }) => formRequest('/oauth/v1/token', {
       grant_type: 'refresh_token', client_id: install.clientId, client_secret: install.clientSecret, refresh_token: install.refreshToken,
     }),
   },
   {
     name: 'tokenMetadata', label: 'GET /oauth/v1/access-tokens/{token}', isWarm: true,
-    budget: { GetItemCommand: 1 },
+    // The grant and the install state, side by side.
+    budget: { GetItemCommand: 2 },
     request: (_iteration, { install }) => jsonRequest('GET', `/oauth/v1/access-tokens/${install.accessToken}`, undefined),
   },
   {
@@ -202,6 +218,12 @@ export const operations: readonly Operation[] = [
     budget: { GetItemCommand: 1, QueryCommand: 1 },
     request: (_iteration, { install }) =>
       jsonRequest('GET', `/webhooks/v3/${install.appId}/subscriptions?hapikey=${encodeURIComponent(install.developerApiKey)}`, undefined),
+  },
+  {
+    name: 'uninstall', label: 'DELETE /appinstalls/2026-03/external-install (an install of its own)', isWarm: false,
+    // One transaction: the install state says ended, the install record goes.
+    budget: { TransactWriteItemsCommand: 1 }, expectedStatus: 204,
+    request: (_iteration, state) => jsonRequest('DELETE', '/appinstalls/2026-03/external-install', state.installToEnd.accessToken),
   },
   {
     name: 'mergeCompanies', label: 'POST /crm/v3/objects/companies/merge (two pool companies)', isWarm: false,

@@ -130,7 +130,8 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
       const poolIds = needsPool ? await createCompanies(api, install.accessToken, options.poolSize) : [];
       const timeline = await createTimelineEvent(api, install);
       const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
-      return { install, limitedInstall, limitedIds, poolIds, createdIds: [], timeline, random: seededRandom(6) };
+      const installToEnd = await installApp(api);
+      return { install, limitedInstall, limitedIds, poolIds, createdIds: [], installToEnd, timeline, random: seededRandom(6) };
     });
 
     if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, operations));

@@ -30,6 +30,12 @@ export const authCodeKey = (codeHash: string): Key => ({ pk: `CODE#${codeHash}`,
 export const usedCodeKey = (codeHash: string): Key => ({ pk: `USEDCODE#${codeHash}`, sk: 'USEDCODE' });
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
 export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' });
+/**
+ * Whether the install of an app in an account still stands, read by every access-token check (through
+ * a per-instance cache): in a partition of its own, so a function may read it without being granted
+ * the account's records. Absent until the install is first ended or a grant of it revoked.
+ */
+export const installStateKey = (hubId: number, appId: number): Key => ({ pk: `INSTALL_STATE#${hubId}#${appId}`, sk: 'INSTALL_STATE' });
 
 // Legacy timeline. An event type lives in its app's partition, next to its properties and one claim
 // per property name (uniqueness); the trailing '#' keeps type 1's prefix from matching type 12.
@@ -146,6 +152,7 @@ export const partitions = {
   usedAuthCodes: 'USEDCODE#*',
   refreshTokens: 'REFRESH#*',
   grants: 'GRANT#*',
+  installStates: 'INSTALL_STATE#*',
   timelineEvents: 'TIMELINE_EVENT#*',
   rateLimits: 'LIMIT#*',
 } as const;

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { appItem, type App } from './apps';
 import { db, tableName } from './client';
-import { batchGetAll, entity, getItem, transact, transactAll } from './core';
+import { batchGetAll, entity, getItem, transact, transactAll, type TransactItem } from './core';
 import { isConditionalCheckFailed } from './item';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 
@@ -14,6 +14,8 @@ export interface AuthCode {
   userId: number;
   userEmail: string;
   scopes: string[];
+  /** When consent was given (absent on codes issued before it was recorded): a code older than an install's end cannot install again. */
+  issuedAtMs?: number;
   expiresAtSeconds: number;
   /** PKCE S256 challenge, when the install URL carried one. */
   codeChallenge?: string;
@@ -30,6 +32,8 @@ export interface Grant {
   userEmail: string;
   scopes: string[];
   createdAt: string;
+  /** The install generation it was issued in (shared/db/install-states.ts); absent for the first. */
+  installGeneration?: string;
 }
 
 /** The refresh token item carries its grant's fields, so the refresh grant needs no second read. */
@@ -62,19 +66,19 @@ export async function findAuthCode(codeHash: string): Promise<AuthCode | undefin
   return item ? authCodeItem.read(item) : undefined;
 }
 
-export type RedeemOutcome = 'redeemed' | 'already-used';
+/** 'install-changed': the install's state changed since it was read (ended, or installed again); nothing was written. */
+export type RedeemOutcome = 'redeemed' | 'already-used' | 'install-changed';
 
 /**
  * Consumes a code and records its grant in one transaction. The conditional delete makes a
  * code single use even when requests race: exactly one transaction can delete it.
+ * `installState` (installGenerationWrite) holds the install to the state the grant's generation was chosen from.
  */
 export async function redeemAuthCode(
-  codeHash: string, nowSeconds: number, grant: Grant, refreshTokenHash: string,
+  codeHash: string, nowSeconds: number, grant: Grant, refreshTokenHash: string, installState: TransactItem,
 ): Promise<RedeemOutcome> {
-  const refresh: RefreshToken = {
-    grantId: grant.grantId, appId: grant.appId, clientId: grant.clientId, hubId: grant.hubId,
-    hubDomain: grant.hubDomain, userId: grant.userId, userEmail: grant.userEmail, scopes: grant.scopes,
-  };
+  const { createdAt, ...refresh } = grant;
+  void createdAt;
   const outcome = await transact([
     { role: 'code', write: { Delete: {
       TableName: tableName, Key: authCodeKey(codeHash),
@@ -84,34 +88,45 @@ export async function redeemAuthCode(
     { role: 'grant', write: { Put: { TableName: tableName, Item: grantItem.item({ ...grant, refreshTokenHash }), ConditionExpression: 'attribute_not_exists(pk)' } } },
     { role: 'refreshToken', write: { Put: { TableName: tableName, Item: refreshTokenItem.item(refresh, refreshTokenHash), ConditionExpression: 'attribute_not_exists(pk)' } } },
     // The tombstone remembers its client: only that client's replay may revoke what the code granted.
-    { role: 'tombstone', write: { Put: { TableName: tableName, Item: { ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, ttl: nowSeconds + usedCodeRetentionSeconds } } } },
+    { role: 'tombstone', write: { Put: { TableName: tableName, Item: {
+      ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, grantId: grant.grantId, hubId: grant.hubId, appId: grant.appId,
+      ttl: nowSeconds + usedCodeRetentionSeconds,
+    } } } },
     { role: 'install', write: { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } } },
+    { role: 'installState', write: installState },
   ]);
   if (outcome.committed) return 'redeemed';
   // ConditionalCheckFailed: gone or expired. TransactionConflict: another request is redeeming it now.
-  if (outcome.reasons.some((reason) => reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict')) return 'already-used';
+  const failed = (role: string) => outcome.reasons.some((reason) => reason.role === role && (reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict'));
+  if (failed('code')) return 'already-used';
+  if (failed('installState')) return 'install-changed';
   throw outcome.error;
 }
 
+/** What a used code was redeemed for, as its tombstone remembers it. */
+export interface UsedCode {
+  refreshTokenHash: string;
+  /** Absent for a tombstone written before it named its grant, once that grant's refresh token is gone too. */
+  grant?: { grantId: string; hubId: number; appId: number };
+}
+
 /**
- * RFC 6749 4.1.2: a replayed code revokes the refresh token issued from it, but only when the
- * client the code was issued to replays it. Another client holding the code (it passed through
- * the browser) must not be able to cut off the app; its replay changes nothing.
+ * RFC 6749 4.1.2: a replayed code revokes what was issued from it, but only when the client the
+ * code was issued to replays it. Another client holding the code (it passed through the browser)
+ * must not be able to cut off the app: for it, as for an unknown code, this is undefined.
  */
-export async function revokeTokensOfUsedCode(codeHash: string, clientId: string): Promise<boolean> {
+export async function findUsedCode(codeHash: string, clientId: string): Promise<UsedCode | undefined> {
   const used = await getItem(usedCodeKey(codeHash));
   const refreshTokenHash = used?.refreshTokenHash;
-  if (typeof refreshTokenHash !== 'string' || used?.clientId !== clientId) return false;
-  try {
-    await db.send(new DeleteCommand({
-      TableName: tableName, Key: refreshTokenKey(refreshTokenHash),
-      ConditionExpression: 'clientId = :clientId', ExpressionAttributeValues: { ':clientId': clientId },
-    }));
-  } catch (error) {
-    // Already revoked (deleted), or somehow another client's token: nothing to revoke.
-    if (!isConditionalCheckFailed(error)) throw error;
+  if (typeof refreshTokenHash !== 'string' || used?.clientId !== clientId) return undefined;
+  if (typeof used.grantId === 'string' && typeof used.hubId === 'number' && typeof used.appId === 'number') {
+    return { refreshTokenHash, grant: { grantId: used.grantId, hubId: used.hubId, appId: used.appId } };
   }
-  return true;
+  // A tombstone written before it named its grant: the refresh token names it, while it lives.
+  const refresh = await findRefreshToken(refreshTokenHash);
+  return refresh && refresh.clientId === clientId
+    ? { refreshTokenHash, grant: { grantId: refresh.grantId, hubId: refresh.hubId, appId: refresh.appId } }
+    : { refreshTokenHash };
 }
 
 /** One round trip for the refresh grant: the token and the app whose secret must match. */

@@ -1,5 +1,6 @@
 import type { DeveloperApiKey } from '../db/developers';
-import { verifyAccessToken } from '../oauth/access-token';
+import { verifyAccessToken, type AccessTokenClaims } from '../oauth/access-token';
+import { endedInstallMessage, standingOfAccessToken } from '../oauth/install-status';
 import type { Scope } from '../oauth/scopes';
 import type { RateLimits } from '../rate-limits';
 import type { Route } from '../route-types';
@@ -12,12 +13,42 @@ export interface AuthContext {
   scopes: readonly Scope[];
   /** Set for access-token callers only: what the rate limiter enforces (a developer key is not limited). */
   rateLimits?: RateLimits;
+  /** Set for access-token callers only: the install generation the token was issued in ('' for the first). */
+  installGeneration?: string;
 }
 
 const missingCredentialsMessage = 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
 
-/** Reads the bearer token from a lower-cased header map; throws 401/403 errors as HubSpot does. */
+/**
+ * Reads the bearer token from a lower-cased header map and checks its signature, expiry and scopes;
+ * throws 401/403 errors as HubSpot does. The install check (authenticateRequest) comes after it.
+ */
 export function authenticate(headers: Record<string, string | undefined>, requiredScopes: readonly string[]): AuthContext {
+  return authContextOf(verifyBearerToken(headers, requiredScopes));
+}
+
+function authContextOf(claims: AccessTokenClaims): AuthContext {
+  return {
+    appId: claims.appId, hubId: claims.hubId, userId: claims.userId, scopes: claims.scopes, rateLimits: claims.rateLimits,
+    installGeneration: claims.installGeneration ?? '',
+  };
+}
+
+const revokedGrantMessage = 'The access token was revoked (its authorization code was used twice). Get new tokens by installing the app again.';
+
+/**
+ * The install check of every access-token call, after the signature and scopes: the token's install
+ * must stand and its grant must not be revoked for a replayed code. Read from a per-instance cache
+ * (shared/oauth/install-status.ts): no DynamoDB read on a warm instance, at most one a minute per
+ * install, so an ended install's tokens stop within a minute everywhere.
+ */
+async function requireStandingInstall(claims: AccessTokenClaims): Promise<void> {
+  const standing = await standingOfAccessToken(claims);
+  if (standing === 'ended') throw new InvalidAuthenticationError(endedInstallMessage);
+  if (standing === 'revoked') throw new InvalidAuthenticationError(revokedGrantMessage);
+}
+
+function verifyBearerToken(headers: Record<string, string | undefined>, requiredScopes: readonly string[]): AccessTokenClaims {
   const header = headers.authorization;
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw new InvalidAuthenticationError(missingCredentialsMessage);
@@ -31,9 +62,8 @@ export function authenticate(headers: Record<string, string | undefined>, requir
       { context: { 'expire time': [new Date(result.claims.expiresAtSeconds * 1000).toISOString()] } },
     );
   }
-  const { claims } = result;
-  requireScopes(claims.scopes, requiredScopes);
-  return { appId: claims.appId, hubId: claims.hubId, userId: claims.userId, scopes: claims.scopes, rateLimits: claims.rateLimits };
+  requireScopes(result.claims.scopes, requiredScopes);
+  return result.claims;
 }
 
 /** At least one of the required scopes must be granted. */
@@ -106,7 +136,9 @@ export async function authenticateRequest(
     const key = await authenticateDeveloperKey(route, presentedKey);
     return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
   }
-  const token = authenticate(headers, route.scopes);
+  const claims = verifyBearerToken(headers, route.scopes);
+  await requireStandingInstall(claims);
+  const token = authContextOf(claims);
   return { forPath: () => token };
 }
 

@@ -25,6 +25,8 @@ export interface AccessTokenClaims {
   grantId: string;
   /** The account's rate limits when the token was issued (0 = none); absent in older tokens: the defaults. */
   rateLimits?: RateLimits;
+  /** The install generation the token was issued in (shared/db/install-states.ts); absent for the first. */
+  installGeneration?: string;
 }
 
 interface WireClaims {
@@ -33,6 +35,8 @@ interface WireClaims {
   j: string;
   /** Ten-secondly limit of the install and search limit per second of the account. */
   r?: number; q?: number;
+  /** Install generation, when not the first. */
+  n?: string;
 }
 
 export type VerifyResult =
@@ -41,6 +45,8 @@ export type VerifyResult =
   | { outcome: 'invalid' };
 
 const tokenPattern = /^[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{86}$/;
+/** Install generations are short random base64url ids (shared/oauth/install-status.ts). */
+export const installGenerationPattern = /^[A-Za-z0-9_-]{1,32}$/;
 
 const publicKeys = new Map<string, KeyObject>(
   Object.entries(config.tokenPublicKeys).map(([kid, der]) => [kid, createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' })]),
@@ -52,6 +58,7 @@ export function signAccessToken(claims: Omit<AccessTokenClaims, 'keyId'>, key: {
     s: encodeScopeMask(claims.scopes), i: claims.issuedAtSeconds, e: claims.expiresAtSeconds, g: claims.grantId,
     j: randomBytes(6).toString('base64url'),
     ...(claims.rateLimits ? { r: claims.rateLimits.tenSecondly, q: claims.rateLimits.searchPerSecond } : {}),
+    ...(claims.installGeneration ? { n: claims.installGeneration } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   const signature = sign(null, Buffer.from(payload), key.privateKey).toString('base64url');
@@ -86,6 +93,7 @@ function parseWireClaims(payload: string): WireClaims | undefined {
   if (c.v !== accessTokenVersion || typeof c.k !== 'string' || typeof c.s !== 'string' || typeof c.g !== 'string' || typeof c.j !== 'string') return undefined;
   if (![c.a, c.h, c.u, c.i, c.e].every(isSafeInt)) return undefined;
   if ((c.r !== undefined && !isSafeInt(c.r)) || (c.q !== undefined && !isSafeInt(c.q))) return undefined;
+  if (c.n !== undefined && (typeof c.n !== 'string' || !installGenerationPattern.test(c.n))) return undefined;
   return c as unknown as WireClaims;
 }
 
@@ -115,6 +123,7 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
     appId: wire.a, hubId: wire.h, userId: wire.u, scopes, issuedAtSeconds: wire.i,
     expiresAtSeconds: wire.e, keyId: wire.k, grantId: wire.g,
     rateLimits: { tenSecondly: wire.r ?? defaultRateLimits.tenSecondly, searchPerSecond: wire.q ?? defaultRateLimits.searchPerSecond },
+    ...(wire.n === undefined ? {} : { installGeneration: wire.n }),
   };
   // Shared by every later request with this token: nobody may change it.
   Object.freeze(claims.scopes);

@@ -163,10 +163,11 @@ export async function decideConsent(
   const account = await findAccount(hubId);
   if (!account) throw new ValidationError('That account no longer exists.', { context: { field: ['hub_id'] } });
   const code = generateOpaqueToken();
+  const issuedAtMs = nowMs();
   await insertAuthCode(hashSecret(code), {
     clientId: app.clientId, appId: app.appId, redirectUri: request.redirectUri, hubId, hubDomain: account.domain,
     userId: user.userId, userEmail: user.email, scopes: [...request.scopes, ...request.optionalScopes],
-    expiresAtSeconds: nowSeconds() + authCodeLifetimeSeconds,
+    issuedAtMs, expiresAtSeconds: Math.floor(issuedAtMs / 1000) + authCodeLifetimeSeconds,
     ...(request.codeChallenge ? { codeChallenge: request.codeChallenge } : {}),
   });
   return redirectWith(request.redirectUri, { code, state: request.state });

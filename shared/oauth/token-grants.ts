@@ -2,10 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { findAccount } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
 import { rateLimitsOf, type RateLimits } from '../rate-limits';
-import { findAuthCode, findRefreshTokenWithApp, redeemAuthCode, revokeTokensOfUsedCode } from '../db/oauth-grants';
+import { findInstallState, installGenerationWrite, revokeInstallGrant } from '../db/install-states';
+import {
+  deleteRefreshToken, findAuthCode, findRefreshTokenWithApp, findUsedCode, redeemAuthCode, revokeGrant, type AuthCode,
+} from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
-import { OAuthError } from '../errors';
+import { OAuthError, ServiceUnavailableError } from '../errors';
 import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
+import { forgetInstallState, newInstallGeneration, standingIn } from './install-status';
 import { loadSigningKey } from './key-material';
 import { requireMatchingVerifier } from './pkce';
 import { isKnownScope, parseScopeList, type Scope } from './scopes';
@@ -44,7 +48,10 @@ interface ClientCredentials {
   clientSecret: string;
 }
 
-/** RFC 6749 2.3.1: credentials in the body or as HTTP Basic (form-urlencoded id and secret). */
+/**
+ * RFC 6749 2.3.1: credentials in the body or as HTTP Basic (form-urlencoded id and secret). A body field
+ * that repeats the header's value is tolerated; one that differs is 400 invalid_request.
+ */
 export function clientCredentialsOf(request: TokenRequest, authorization: string | undefined): ClientCredentials {
   let fromHeader: ClientCredentials | undefined;
   const basic = authorization === undefined ? null : /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
@@ -66,6 +73,12 @@ export function clientCredentialsOf(request: TokenRequest, authorization: string
   if (fromHeader && request.client_id !== undefined && request.client_id !== fromHeader.clientId) {
     throw new OAuthError('BAD_CLIENT_ID', 'invalid_request', 'client_id in the body differs from the Authorization header.');
   }
+  // RFC 6749 2.3: one authentication method per request. A second secret that differs would leave it to
+  // chance which one is checked (the header's, before this check), so it is refused before either is.
+  if (fromHeader && request.client_secret !== undefined && request.client_secret !== fromHeader.clientSecret) {
+    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_request',
+      'client_secret in the body differs from the Authorization header: use one client authentication method.', { context: { field: ['client_secret'] } });
+  }
   const clientId = fromHeader?.clientId ?? request.client_id;
   const clientSecret = fromHeader?.clientSecret ?? request.client_secret;
   if (!clientId) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
@@ -81,14 +94,68 @@ export function authenticateClient(app: App | undefined, credentials: ClientCred
   return app;
 }
 
-async function mintAccessToken(grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string }, rateLimits: RateLimits): Promise<string> {
+async function mintAccessToken(
+  grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string; installGeneration?: string }, rateLimits: RateLimits,
+): Promise<string> {
   const key = await loadSigningKey();
   const issuedAtSeconds = nowSeconds();
   return signAccessToken({
     appId: grant.appId, hubId: grant.hubId, userId: grant.userId,
     scopes: grant.scopes.filter(isKnownScope) as Scope[],
     issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId, rateLimits,
+    ...(grant.installGeneration ? { installGeneration: grant.installGeneration } : {}),
   }, key);
+}
+
+/** Access tokens of a grant revoked for a replayed code may still be unexpired until then (and a minute's margin). */
+const revokedGrantRetentionSeconds = accessTokenLifetimeSeconds + 60;
+
+/**
+ * RFC 6749 4.1.2: a replayed code (by the client it was issued to) revokes every token issued from
+ * it: the refresh token and the grant go (refresh fails, introspection and token info say unknown),
+ * and the install state lists the grant (API calls with its access tokens stop within a minute).
+ */
+async function revokeTokensOfUsedCode(codeHash: string, clientId: string): Promise<void> {
+  const used = await findUsedCode(codeHash, clientId);
+  if (!used) return;
+  if (!used.grant) {
+    await deleteRefreshToken(used.refreshTokenHash);
+    return;
+  }
+  const { grantId, hubId, appId } = used.grant;
+  const now = nowSeconds();
+  await revokeInstallGrant(hubId, appId, grantId, now + revokedGrantRetentionSeconds, now);
+  forgetInstallState(hubId, appId);
+  await revokeGrant(grantId, used.refreshTokenHash);
+}
+
+/** How many times a redemption reads the install state again after it changed under it (an end or a new install racing it). */
+const maxRedeemAttempts = 3;
+
+/**
+ * Redeems a code within the install state it reads: the install's current generation, or a new one
+ * when the install had ended (a new install; its predecessor's tokens stay dead). A code issued
+ * before the install ended (or of unknown age) does not install the app again. Retried when the state
+ * changes between the read and the transaction.
+ */
+async function redeemInInstall(codeHash: string, code: AuthCode, redeemAt: number, grant: { grantId: string; refreshTokenHash: string }) {
+  for (let attempt = 1; ; attempt += 1) {
+    // The account's rate limits go into the token's claims; read beside the install state.
+    const [account, state] = await Promise.all([findAccount(code.hubId), findInstallState(code.hubId, code.appId)]);
+    if (state?.endedAt !== undefined && (code.issuedAtMs === undefined || Date.parse(state.endedAt) >= code.issuedAtMs)) {
+      throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
+    }
+    const installGeneration = !state ? '' : state.endedAt === undefined ? state.generation : newInstallGeneration();
+    const outcome = await redeemAuthCode(codeHash, redeemAt, {
+      grantId: grant.grantId, appId: code.appId, clientId: code.clientId, hubId: code.hubId, hubDomain: code.hubDomain,
+      userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(redeemAt * 1000).toISOString(),
+      ...(installGeneration ? { installGeneration } : {}),
+    }, grant.refreshTokenHash, installGenerationWrite(code.hubId, code.appId, state, installGeneration));
+    if (outcome !== 'install-changed') return { outcome, account, installGeneration };
+    forgetInstallState(code.hubId, code.appId);
+    // The code is still unused (the transaction wrote nothing): the client may retry it.
+    if (attempt >= maxRedeemAttempts) throw new ServiceUnavailableError('The app\'s install is being changed by other requests; retry the token request.');
+  }
 }
 
 async function exchangeAuthorizationCode(request: TokenRequest, credentials: ClientCredentials): Promise<TokenResponse> {
@@ -111,16 +178,12 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
   requireMatchingVerifier(code.codeChallenge, request.code_verifier);
   const grantId = randomBytes(12).toString('base64url');
   const refreshToken = generateOpaqueToken();
-  // The account's rate limits go into the token's claims; read beside the redeeming transaction, not after it.
-  const [outcome, account] = await Promise.all([redeemAuthCode(codeHash, now, {
-    grantId, appId: code.appId, clientId: code.clientId, hubId: code.hubId, hubDomain: code.hubDomain,
-    userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(now * 1000).toISOString(),
-  }, hashSecret(refreshToken)), findAccount(code.hubId)]);
+  const { outcome, account, installGeneration } = await redeemInInstall(codeHash, code, now, { grantId, refreshTokenHash: hashSecret(refreshToken) });
   if (outcome === 'already-used') {
     await revokeTokensOfUsedCode(codeHash, credentials.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
-  const accessToken = await mintAccessToken({ ...code, grantId }, rateLimitsOf(account));
+  const accessToken = await mintAccessToken({ ...code, grantId, installGeneration }, rateLimitsOf(account));
   return {
     token_type: 'bearer', refresh_token: refreshToken, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
     hub_id: code.hubId, user_id: code.userId, scopes: code.scopes, token_use: 'access_token',
@@ -149,8 +212,14 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
   }
   const scopes = narrowedScopes(refreshToken.scopes, request.scope, options);
-  // Read at every refresh, so an account's new limits reach its installs within one token lifetime.
-  const accessToken = await mintAccessToken({ ...refreshToken, scopes }, rateLimitsOf(await findAccount(refreshToken.hubId)));
+  // The account read at every refresh, so an account's new limits reach its installs within one token lifetime.
+  const [account, state] = await Promise.all([findAccount(refreshToken.hubId), findInstallState(refreshToken.hubId, refreshToken.appId)]);
+  if (standingIn(state, { grantId: refreshToken.grantId, installGeneration: refreshToken.installGeneration ?? '' }) !== 'live') {
+    // The install ended (or was replaced): its refresh tokens stop at once; this one and its grant are removed as they are met.
+    await revokeGrant(refreshToken.grantId, hashSecret(request.refresh_token));
+    throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
+  }
+  const accessToken = await mintAccessToken({ ...refreshToken, scopes }, rateLimitsOf(account));
   // HubSpot does not rotate v1 refresh tokens: the same one is returned.
   return {
     token_type: 'bearer', refresh_token: request.refresh_token, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,

@@ -1,7 +1,9 @@
+import { findInstallState } from '../db/install-states';
 import { findGrant, findRefreshToken, deleteRefreshToken, type Grant } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
 import { NotFoundError } from '../errors';
 import { verifyAccessToken, type AccessTokenClaims } from './access-token';
+import { standingIn } from './install-status';
 import { encodeScopeMask } from './scopes';
 import { hashSecret } from './secrets';
 
@@ -62,8 +64,11 @@ export async function describeAccessToken(token: string): Promise<AccessTokenInf
     throw new NotFoundError(`The access token expired ${result.expiredForSeconds} second(s) ago.`, { context: { token: ['expired'] } });
   }
   const { claims } = result;
-  const grant = await findGrant(claims.grantId);
-  if (!grant) throw new NotFoundError('The access token is invalid.', { context: { token: ['unknown grant'] } });
+  const [grant, state] = await Promise.all([findGrant(claims.grantId), findInstallState(claims.hubId, claims.appId)]);
+  // A token of an ended install, or of a grant revoked for a replayed code, answers as one of an unknown grant.
+  if (!grant || standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live') {
+    throw new NotFoundError('The access token is invalid.', { context: { token: ['unknown grant'] } });
+  }
   return {
     token,
     user: grant.userEmail,
@@ -81,7 +86,10 @@ export async function describeAccessToken(token: string): Promise<AccessTokenInf
 
 export async function describeRefreshToken(token: string): Promise<RefreshTokenInfo> {
   const found = await findRefreshToken(hashSecret(token));
-  if (!found) throw new NotFoundError('refresh token not found', { context: { token: ['unknown'] } });
+  const state = found ? await findInstallState(found.hubId, found.appId) : undefined;
+  if (!found || standingIn(state, { grantId: found.grantId, installGeneration: found.installGeneration ?? '' }) !== 'live') {
+    throw new NotFoundError('refresh token not found', { context: { token: ['unknown'] } });
+  }
   return {
     token, user: found.userEmail, hub_domain: found.hubDomain, scopes: found.scopes, hub_id: found.hubId,
     client_id: found.clientId, user_id: found.userId, token_type: 'refresh',

@@ -1,8 +1,10 @@
 import { findAppByClientId } from '../db/apps';
+import { findInstallState } from '../db/install-states';
 import { findGrant, findRefreshToken, revokeGrant } from '../db/oauth-grants';
 import { nowSeconds } from '../clock';
 import { OAuthError } from '../errors';
 import { verifyAccessToken } from './access-token';
+import { standingIn } from './install-status';
 import { hashSecret } from './secrets';
 import { signedAccessTokenOf } from './token-info';
 import { authenticateClient, clientCredentialsOf } from './token-grants';
@@ -40,8 +42,9 @@ async function authenticatedRequest(request: TokenManagementRequest, authorizati
 }
 
 /**
- * RFC 7662 introspection. Anything this client may not see (unknown, expired, revoked, issued to
- * another app) is the same 200 {active:false}; only bad client credentials are an error (401).
+ * RFC 7662 introspection. Anything this client may not see (unknown, expired, revoked, of an ended
+ * install, issued to another app) is the same 200 {active:false}; only bad client credentials are an
+ * error (401). The install state is read fresh here, not from the API's per-instance cache.
  */
 export async function introspectToken(request: TokenManagementRequest, authorization: string | undefined): Promise<IntrospectionResponse> {
   const { clientId, appId, token } = await authenticatedRequest(request, authorization);
@@ -49,8 +52,9 @@ export async function introspectToken(request: TokenManagementRequest, authoriza
     const verified = verifyAccessToken(token);
     if (verified.outcome !== 'valid' || verified.claims.appId !== appId) return inactive;
     const { claims } = verified;
-    const grant = await findGrant(claims.grantId);
+    const [grant, state] = await Promise.all([findGrant(claims.grantId), findInstallState(claims.hubId, claims.appId)]);
     if (!grant || grant.clientId !== clientId) return inactive;
+    if (standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live') return inactive;
     return {
       active: true, token_use: 'access_token', app_id: claims.appId, client_id: clientId,
       expires_in: claims.expiresAtSeconds - nowSeconds(), hub_id: claims.hubId, user_id: claims.userId, scopes: [...claims.scopes],
@@ -60,6 +64,8 @@ export async function introspectToken(request: TokenManagementRequest, authoriza
   }
   const refresh = await findRefreshToken(hashSecret(token));
   if (!refresh || refresh.clientId !== clientId) return inactive;
+  const state = await findInstallState(refresh.hubId, refresh.appId);
+  if (standingIn(state, { grantId: refresh.grantId, installGeneration: refresh.installGeneration ?? '' }) !== 'live') return inactive;
   return {
     active: true, token_use: 'refresh_token', app_id: refresh.appId, client_id: clientId, hub_id: refresh.hubId, user_id: refresh.userId,
     scopes: refresh.scopes, token, token_type: 'refresh', hub_domain: refresh.hubDomain, user: refresh.userEmail,

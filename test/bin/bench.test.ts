@@ -93,7 +93,7 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
     const limitedInstall = await installApp(api, { rateLimited: true });
     const state: BenchState = {
       install, limitedInstall, limitedIds: await createCompanies(api, limitedInstall.accessToken, 3),
-      poolIds: await createCompanies(api, install.accessToken, 100), createdIds: [],
+      poolIds: await createCompanies(api, install.accessToken, 100), createdIds: [], installToEnd: await installApp(api),
       timeline: await createTimelineEvent(api, install), random: seededRandom(1),
     };
 

@@ -162,8 +162,11 @@ describe.each(authenticated.map((route) => [route.name, route] as const))('%s', 
     const checks: string[] = [];
     if (takesToken(route)) {
       const scopes = route.scopes === 'public' ? [] : route.scopes;
-      expect(scopes).not.toContain('oauth');
-      const unrelated = signTestAccessToken({ appId: owner.appId, hubId: owner.hubId, scopes: ['oauth'] });
+      // Every install holds 'oauth'; a row that needs it (the uninstall) meets a token with another scope.
+      const held: Scope[] = scopes.includes('oauth') ? ['timeline'] : ['oauth'];
+      expect(held.filter((scope) => scopes.includes(scope))).toEqual([]);
+      const caller = await callerOf(route);
+      const unrelated = signTestAccessToken({ appId: caller.appId, hubId: caller.hubId, scopes: held });
       for (const body of [undefined, 'not json']) {
         const response = await send(methodOf(route), pathOf(route), { authorization: `Bearer ${unrelated}`, ...(body ? { 'content-type': 'text/plain' } : {}) }, body);
         checks.push(`token without the scopes${body ? ' and a bad body' : ''}: ${response.status} ${jsonOf(response).category}`);
@@ -195,14 +198,21 @@ describe.each(authenticated.map((route) => [route.name, route] as const))('%s', 
   });
 });
 
-function credentialOf(route: Route, as: Stranger): Credential {
+/** Who calls a row with the owner's app: the owner, or for a row that ends the caller's install, an install made for the call. */
+async function callerOf(route: Route): Promise<{ appId: number; hubId: number }> {
+  return fixtureOf(route).endsCallersInstall ? install(gateway) : owner;
+}
+
+async function credentialOf(route: Route, as: Stranger): Promise<Credential> {
   if (as === 'otherDeveloper') {
     if (!takesKey(route)) throw new Error(`${route.name}: takes no developer key; its isolation case cannot use ${as}`);
     return { hapikey: stranger.developerApiKey };
   }
   if (!takesToken(route)) throw new Error(`${route.name}: takes no access token; its isolation case cannot use ${as}`);
-  if (as === 'otherApp') return { header: `Bearer ${stranger.accessToken}` };
-  return { header: `Bearer ${signTestAccessToken({ appId: owner.appId, hubId: stranger.hubId, scopes: owner.scopes as Scope[] })}` };
+  // A row that ends the caller's install gets a stranger of its own, so the shared stranger's install lives on.
+  const other = fixtureOf(route).endsCallersInstall ? await install(gateway) : stranger;
+  if (as === 'otherApp') return { header: `Bearer ${other.accessToken}` };
+  return { header: `Bearer ${signTestAccessToken({ appId: owner.appId, hubId: other.hubId, scopes: owner.scopes as Scope[] })}` };
 }
 
 /** Everything the owner can read of its records; a stranger's request must leave it as it was. */
@@ -247,7 +257,7 @@ function ownerMarkers(spec: RequestSpec): string[] {
 }
 
 async function expectIsolated(route: Route, isolation: IsolationCase, as: Stranger): Promise<void> {
-  const credential = credentialOf(route, as);
+  const credential = await credentialOf(route, as);
   const before = await ownerSnapshot();
   const foreignSpec = isolation.foreign(world);
   const foreign = await call(route, credential, foreignSpec);

@@ -11,7 +11,7 @@ import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
 import { routePartitions } from '../../shared/route-partitions';
 import { isRateLimited } from '../../shared/rate-limits';
-import type { Route } from '../../shared/route-types';
+import { takesAccessTokens, type Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
@@ -229,9 +229,20 @@ describe('API stack: least privilege', () => {
     expect(limiter).toEqual(isRateLimited(route) ? [limiterStatement] : []);
   });
 
+  const installStateStatement = { actions: ['dynamodb:GetItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INSTALL_STATE#*'] } } };
+
+  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s read the install states exactly when its row takes access tokens', (_name, route) => {
+    const reads = statementsOf(functionServing(route).resource)
+      .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.installStates]))
+      .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
+
+    expect(reads).toEqual(takesAccessTokens(route) ? [installStateStatement] : []);
+  });
+
   it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
+    const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
     const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
-      .filter((statement) => JSON.stringify(leadingKeysOf(statement)) !== JSON.stringify([partitions.rateLimits]));
+      .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
     const expected = (routePartitions[route.name] ?? []).map((name) => partitions[name]);
 
     expect(expected.length).toBeGreaterThan(0);

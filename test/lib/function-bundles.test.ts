@@ -8,6 +8,7 @@ import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event'
 import { createDeveloperForApp } from '../../shared/admin/provisioning';
 import { isKnownScope } from '../../shared/oauth/scopes';
 import { install, signTestAccessToken, startTestGateway } from '../support/harness';
+import { fixtureOf } from '../support/route-fixtures';
 import { runBundle } from '../support/run-bundle';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
@@ -163,9 +164,9 @@ const authorizedAppId = 12345;
 let authorizedDeveloperKey = '';
 const readOrDeleteRoutes = routes.filter((route) => route.scopes !== 'public' && (route.method === 'GET' || route.method === 'DELETE'));
 
-function authorizedRequestFor(route: Route): RequestSpec {
+function authorizedRequestFor(route: Route, hubId = 40999999): RequestSpec {
   const scopes = route.scopes === 'public' ? [] : route.scopes.filter(isKnownScope);
-  const token = signTestAccessToken({ appId: authorizedAppId, hubId: 40999999, scopes });
+  const token = signTestAccessToken({ appId: authorizedAppId, hubId, scopes });
   const url = route.path.replace(/\{[^}]+\}/g, String(authorizedAppId));
   if (route.auth === 'developerKey') return { method: route.method, url: `${url}?hapikey=${encodeURIComponent(authorizedDeveloperKey)}` };
   return { method: route.method, url, headers: { authorization: `Bearer ${token}` } };
@@ -173,9 +174,14 @@ function authorizedRequestFor(route: Route): RequestSpec {
 
 describe('function bundles from the cloud assembly', () => {
   it.each(readOrDeleteRoutes.map((route) => [route.name, route] as const))('%s answers an authorized request as the local gateway does', async (_name, route) => {
-    const request = authorizedRequestFor(route);
+    // A row that ends its caller's install (the uninstall) gets an account of its own for each run, so
+    // neither run meets the other's ended install, nor does any other row.
+    const ownHub = () => 41_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    const [bundleRequest, gatewayRequest] = fixtureOf(route).endsCallersInstall
+      ? [authorizedRequestFor(route, ownHub()), authorizedRequestFor(route, ownHub())]
+      : [authorizedRequestFor(route), authorizedRequestFor(route)];
 
-    const [fromBundle, fromGateway] = await Promise.all([invokeOne(request), answerOfGateway(request)]);
+    const [fromBundle, fromGateway] = await Promise.all([invokeOne(bundleRequest), answerOfGateway(gatewayRequest)]);
 
     expect(answerOfBundle(fromBundle)).toEqual(fromGateway);
     // Past the token check: the handler itself answered, after its own reads.

@@ -83,10 +83,11 @@ describe('shared/route-partitions.ts', () => {
   it.each(routes.map((route) => [route.name, route] as const))('grants %s every partition its shipped bundle can build a key in', (_name, route) => {
     const text = bundleText.get(route.name);
     if (text === undefined) throw new Error(`no bundle for ${route.name}`);
-    // Every bundle carries the rate limiter (the shared handler), which runs only for rows it
-    // counts: those get its one UpdateItem grant by rule (lib/route-stack.ts, checked in
-    // api-stack.test.ts), never by a list here.
-    const reachable = partitionsIn(text).filter((name) => name !== 'rateLimits');
+    // Every bundle carries the rate limiter and the auth step's install check (the shared handler),
+    // which run only for rows that take access tokens: those get the limiter's UpdateItem and the
+    // install state's GetItem by rule (lib/route-stack.ts, checked in api-stack.test.ts), never by a
+    // list here. A route that does more with the install states lists them (the token routes do).
+    const reachable = partitionsIn(text).filter((name) => name !== 'rateLimits' && name !== 'installStates');
 
     // The scan must see the keys of any route that uses the table; an empty scan would prove nothing.
     if (route.table !== 'none') expect(reachable.length).toBeGreaterThan(0);

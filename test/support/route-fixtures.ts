@@ -85,6 +85,11 @@ export interface RouteFixture {
   validBody?: (world: World) => JsonObject;
   /** Tenant isolation: required for every authenticated row, at least one case. */
   isolation?: readonly IsolationCase[];
+  /**
+   * The row ends the install of the token that calls it (the app uninstall): the generated tests call
+   * it only with tokens of installs made for that call, never with the owner's or a shared stranger's.
+   */
+  endsCallersInstall?: true;
 }
 
 /** A path parameter's value in the owner's world, by name; a row with a parameter not named here fails the tests. */
@@ -238,6 +243,9 @@ export const routeFixtures = {
   introspectTokenV3: { validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }) },
   revokeToken202603: { validBody: (world) => ({ token: 'not-a-token-of-this-app', client_id: world.clientId, client_secret: world.clientSecret }) },
   revokeTokenV3: { validBody: (world) => ({ token: 'not-a-token-of-this-app', client_id: world.clientId, client_secret: world.clientSecret }) },
+  // A stranger's uninstall ends the stranger's own install (made for the call), never the owner's.
+  uninstallApp202603: { endsCallersInstall: true, isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  uninstallAppV3: { endsCallersInstall: true, isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   getAccessTokenInfo: {},
   getRefreshTokenInfo: {},
   deleteRefreshToken: {},

@@ -1,5 +1,5 @@
 import { advanceClock } from '../../../shared/clock';
-import { authorizationCodeFor, install, jsonOf, postForm, provision, useTestGateway, type TokenJson } from '../../support/harness';
+import { authorizationCodeFor, bearer, install, jsonOf, postForm, provision, signTestAccessToken, useTestGateway, type TokenJson } from '../../support/harness';
 
 const gateway = useTestGateway();
 
@@ -66,6 +66,32 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     expect(await refresh.json()).toMatchObject({ status: 'BAD_REFRESH_TOKEN', error: 'invalid_grant' });
   });
 
+  it('makes the access token issued from a replayed code introspect inactive, its metadata answer as an unknown token\'s, and API calls fail', async () => {
+    const installation = await provision();
+    const code = await authorizationCodeFor(installation);
+    const first = await jsonOf<TokenJson>(await exchange(installation, code));
+    const unknownGrant = signTestAccessToken({ appId: installation.appId, hubId: installation.hubId, scopes: ['oauth'] });
+    expect((await fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, { headers: bearer(first.access_token) })).status).toBe(200);
+
+    expect((await exchange(installation, code)).status).toBe(400);
+
+    const introspection = await postForm(gateway.baseUrl, '/oauth/2026-03/token/introspect', {
+      token: first.access_token, client_id: installation.clientId, client_secret: installation.clientSecret,
+    });
+    expect(await introspection.json()).toEqual({ active: false });
+    const metadataOf = async (token: string) => {
+      const response = await fetch(`${gateway.baseUrl}/oauth/v1/access-tokens/${token}`);
+      const { correlationId, ...body } = await jsonOf(response);
+      return { httpStatus: response.status, correlationId: typeof correlationId, ...body };
+    };
+    const metadata = await metadataOf(first.access_token);
+    expect(metadata).toEqual(await metadataOf(unknownGrant));
+    expect(metadata).toMatchObject({ httpStatus: 404, category: 'OBJECT_NOT_FOUND' });
+    const call = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, { headers: bearer(first.access_token) });
+    expect(call.status).toBe(401);
+    expect(await jsonOf(call)).toMatchObject({ category: 'INVALID_AUTHENTICATION', message: expect.stringContaining('revoked') });
+  });
+
   it('keeps the app\'s refresh token when another client replays the app\'s used code, and answers as for a bad code', async () => {
     const owner = await provision();
     const other = await provision();
@@ -80,6 +106,7 @@ describe('POST /oauth/v1/token, authorization_code', () => {
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ status: 'BAD_AUTH_CODE', error: 'invalid_grant', message: 'missing or unknown auth code' });
     expect(refresh.status).toBe(200);
+    expect((await fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, { headers: bearer(first.access_token) })).status).toBe(200);
   });
 
   it('rejects a code older than 10 minutes with EXPIRED_AUTH_CODE', async () => {

@@ -19,12 +19,12 @@ function headersWith(token: string): Record<string, string> {
 }
 
 describe('authenticate', () => {
-  it('returns the app, hub, user, scopes and rate limits of a valid token', () => {
+  it('returns the app, hub, user, scopes, rate limits and install generation of a valid token', () => {
     const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
 
     const auth = authenticate(headersWith(token), ['crm.objects.companies.read']);
 
-    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
+    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 }, installGeneration: '' });
   });
 
   it('makes zero DynamoDB calls to verify a token', () => {

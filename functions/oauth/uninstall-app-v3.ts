@@ -1,0 +1,3 @@
+import { uninstallAppHandler } from './uninstall-app';
+
+export const handler = uninstallAppHandler('uninstallAppV3');
