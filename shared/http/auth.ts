@@ -88,6 +88,8 @@ function requireAppOfDeveloper(key: DeveloperApiKey, rawAppId: string | undefine
 
 /** Credentials checked before the request is validated; `forPath` finishes the check once the path parameters are valid. */
 export interface RequestCredentials {
+  /** The verified access token, when the request is judged by one: known before the path is, so the limiter can count the call first. */
+  token?: AuthContext;
   forPath(path: Record<string, string | undefined>): AuthContext | DeveloperAuthContext | undefined;
 }
 
@@ -107,7 +109,7 @@ export async function authenticateRequest(
     return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
   }
   const token = authenticate(headers, route.scopes);
-  return { forPath: () => token };
+  return { token, forPath: () => token };
 }
 
 /** The query a handler sees: a developer API key is a credential, not a parameter, and is never echoed (links, logs). */
