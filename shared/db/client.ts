@@ -23,7 +23,8 @@ export const dynamoCallCounter = {
 
 /** The SDK's default pool size, kept for DynamoDB itself. */
 const dynamoDbSockets = 50;
-const localEndpointSockets = 8;
+/** shared/companies/batch-associations.ts reads 16 pages at once: one request never waits for its own calls. */
+const localEndpointSockets = 16;
 
 function createClient(): DynamoDBDocumentClient {
   const base = new DynamoDBClient({
@@ -44,9 +45,10 @@ function createClient(): DynamoDBDocumentClient {
     // already runs the 1 s connection timer (shared/db/queued-http-handler.ts; issue 17: 250 parallel
     // GETs through the local gateway got 184 503s). Against DynamoDB: the SDK's own pool of 50 sockets,
     // which a function serving one request at a time rarely fills. Against a local endpoint (DynamoDB
-    // Local, one Java process on the same cores) 8: more calls at once add no throughput, only length
-    // to each call, which the 2 s socket timeout counts (250 parallel UpdateItems on a fresh DynamoDB
-    // Local on a loaded 2-core machine: 38 of 250 failed with 50 sockets, none with 8, in half the time).
+    // Local, one Java process on the same cores) 16, the widest fan-out of one request (batch reads'
+    // readConcurrency), so one request alone never queues: more calls at once add no throughput, only
+    // length to each call, which the 2 s socket timeout counts (250 parallel UpdateItems on a fresh
+    // DynamoDB Local on a loaded 2-core machine: 38 failed with 50 sockets, none with 16 or 8).
     // The queue wait is bounded below the 10 s function timeout.
     requestHandler: new QueuedHttpHandler({
       connectionTimeout: 1000, socketTimeout: 2000, requestTimeout: 5000, throwOnRequestTimeout: true,
