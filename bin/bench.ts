@@ -5,6 +5,7 @@
  *   npm run bench -- --sections=costs,warm
  *   npm run bench -- --sections=search --search-levels=100000 --search-requests=3
  *   npm run bench -- --sections=search --search-floor-max=10000   (no full-Query floor above 10k companies)
+ *   npm run bench -- --sections=warm --operations=readCompany,readCompanyLimited   (only these rows of costs and warm)
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
  * Exits 1 when an operation makes more DynamoDB calls than its budget allows.
  */
@@ -17,8 +18,11 @@ import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
 
 const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'];
 
-function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number; searchFloorMax?: number } {
+function parseOptions(argv: readonly string[]): {
+  isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number; searchFloorMax?: number; operations?: Set<string>;
+} {
   let isQuick = false;
+  let operations: Set<string> | undefined;
   let searchLevels: number[] | undefined;
   let searchRequests: number | undefined;
   let searchFloorMax: number | undefined;
@@ -35,13 +39,14 @@ function parseOptions(argv: readonly string[]): { isQuick: boolean; sections: Se
     else if (argument.startsWith('--search-levels=')) searchLevels = argument.slice('--search-levels='.length).split(',').map(Number).filter((level) => Number.isInteger(level) && level > 0);
     else if (argument.startsWith('--search-requests=')) searchRequests = Number(argument.slice('--search-requests='.length));
     else if (argument.startsWith('--search-floor-max=')) searchFloorMax = Number(argument.slice('--search-floor-max='.length));
-    else throw new Error(`unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --report=<file>`);
+    else if (argument.startsWith('--operations=')) operations = new Set(argument.slice('--operations='.length).split(',').filter((name) => name !== ''));
+    else throw new Error(`unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --report=<file>`);
   }
-  return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax };
+  return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations };
 }
 
 async function main(): Promise<number> {
-  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax } = parseOptions(process.argv.slice(2));
+  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations } = parseOptions(process.argv.slice(2));
   const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
   const dynamo = await startDynamoDbLocal();
@@ -55,7 +60,7 @@ async function main(): Promise<number> {
     const { runBench, fullOptions, quickOptions } = await import('./bench/run-bench');
     const { printReport, failuresOf } = await import('./bench/print-report');
     const defaults = isQuick ? quickOptions : fullOptions;
-    const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests, searchFloorMax };
+    const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests, searchFloorMax, operations };
     const report: BenchReport = await runBench(options, { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION ?? 'us-east-1', log });
     console.log(printReport(report));
     mkdirSync(path.dirname(reportFile), { recursive: true });

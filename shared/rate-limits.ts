@@ -22,6 +22,8 @@ import type { Route } from './route-types';
  * Unspent permits are given back (a negative ADD to their bucket) in the instance's next update;
  * until then they count, so leases can only refuse early, never admit more. Lease size is also
  * capped by a sixteenth of the remaining count last seen: near the limit every call counts alone.
+ * The permits an instance holds or has asked for (claims in flight) count against its next lease, so
+ * one process serving many calls at once (the local gateway) holds at most one lease's worth.
  */
 export interface RatePolicy {
   name: 'TEN_SECONDLY_ROLLING' | 'SECONDLY';
@@ -69,6 +71,10 @@ interface SubjectState {
   /** Calls of the subject this instance counted, in `bucket` and in the bucket before it. */
   served: { bucket: number; count: number; previous: number };
   claims: Set<Promise<unknown>>;
+  /** Permits beyond their own call that this instance's claims in flight asked for. */
+  extraInFlight: number;
+  /** Counted permits no call will spend (their bucket passed): the next claim gives them back, by bucket. */
+  unspent: Map<number, number>;
   lastRemaining: number;
   /** Buckets the last update showed outside the window: the next claim removes them from the item. */
   stale: number[];
@@ -80,7 +86,7 @@ function stateOf(key: string): SubjectState {
   let state = subjects.get(key);
   if (!state) {
     if (subjects.size >= maxTrackedSubjects) subjects.delete(subjects.keys().next().value ?? '');
-    state = { served: { bucket: 0, count: 0, previous: 0 }, claims: new Set(), lastRemaining: 0, stale: [] };
+    state = { served: { bucket: 0, count: 0, previous: 0 }, claims: new Set(), extraInFlight: 0, unspent: new Map(), lastRemaining: 0, stale: [] };
     subjects.set(key, state);
   }
   return state;
@@ -97,6 +103,40 @@ function noteServed(state: SubjectState, bucket: number): number {
   const demand = Math.max(served.count, served.previous);
   served.count += 1;
   return demand;
+}
+
+function setAside(state: SubjectState, bucket: number, permits: number): void {
+  if (permits > 0) state.unspent.set(bucket, (state.unspent.get(bucket) ?? 0) + permits);
+}
+
+/** Keeps the permits a claim brought beyond its call as the lease while their bucket is current, else sets them aside. */
+function keepLease(state: SubjectState, bucket: number, currentBucket: number, left: number, nextRank: number): void {
+  if (bucket !== currentBucket) return setAside(state, bucket, left);
+  const current = state.lease;
+  if (current && current.bucket === bucket && current.left > 0) {
+    current.left += left;
+    return;
+  }
+  if (current && current.bucket !== bucket) setAside(state, current.bucket, current.left);
+  state.lease = { bucket, left, nextRank };
+}
+
+/** The amounts of the next update: the new permits, and the permits set aside (within the window) given back. */
+function amountsOf(state: SubjectState, bucket: number, oldest: number, permits: number): Map<number, number> {
+  const amounts = new Map<number, number>([[bucket, permits]]);
+  const old = state.lease;
+  if (old && old.bucket !== bucket) {
+    state.lease = undefined;
+    setAside(state, old.bucket, old.left);
+  }
+  // Taken out now: a permit is never spent or given back twice. The current bucket's stay (the clock
+  // went back): netting them against this claim could leave the update nothing to add.
+  for (const [number, count] of state.unspent) {
+    if (number === bucket) continue;
+    state.unspent.delete(number);
+    if (number >= oldest) amounts.set(number, -count);
+  }
+  return amounts;
 }
 
 function spendLease(state: SubjectState, bucket: number, limit: number): RateDecision | undefined {
@@ -118,21 +158,22 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
   const leased = spendLease(state, bucket, limit);
   if (leased) return leased;
 
-  const permits = Math.max(1, Math.min(maxLeasePermits, demand, Math.floor(state.lastRemaining / leaseRemainingShare)));
-  const amounts = new Map<number, number>([[bucket, permits]]);
-  // An older lease's unspent permits go back in the same update (taken out first: never spent or given back twice).
-  const old = state.lease;
-  if (old && old.bucket !== bucket) {
-    state.lease = undefined;
-    if (old.left > 0 && old.bucket >= oldest) amounts.set(old.bucket, -old.left);
-  }
+  // The lease target counts the permits this instance already holds or has asked for: calls served at
+  // once (the local gateway, one process) would otherwise each claim a lease, which the buckets
+  // passing by before their answers came could leave unspent, refusing calls within the limit.
+  const target = Math.min(maxLeasePermits, demand, Math.floor(state.lastRemaining / leaseRemainingShare));
+  const held = state.extraInFlight + (state.lease?.bucket === bucket ? state.lease.left : 0);
+  const permits = Math.max(1, target - held);
+  const amounts = amountsOf(state, bucket, oldest, permits);
   const claim = addToBuckets(policy.name, subject, amounts, ttlSeconds, state.stale);
   state.claims.add(claim);
+  state.extraInFlight += permits - 1;
   let counters: Map<number, number>;
   try {
     counters = await claim;
   } finally {
     state.claims.delete(claim);
+    state.extraInFlight -= permits - 1;
   }
   let rank = 0;
   state.stale = [];
@@ -145,11 +186,7 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
   if (granted < permits) await addToBuckets(policy.name, subject, new Map([[bucket, granted - permits]]), ttlSeconds);
   if (granted > 0) {
     const firstRank = rank - permits + 1;
-    if (granted > 1) {
-      const current = state.lease;
-      if (current && current.bucket === bucket && current.left > 0) current.left += granted - 1;
-      else state.lease = { bucket, left: granted - 1, nextRank: firstRank + 1 };
-    }
+    if (granted > 1) keepLease(state, bucket, Math.floor(nowMs() / policy.bucketMs), granted - 1, firstRank + 1);
     return { allowed: true, limit, remaining: Math.max(0, limit - firstRank) };
   }
   // Over the limit as counted: a claim of this instance still in flight may bring permits of this bucket.

@@ -95,7 +95,7 @@ export const operations: readonly Operation[] = [
     request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken),
   },
   {
-    name: 'readCompanyLimited', label: 'GET /crm/v3/objects/companies/{id}, rate limits on (limiter UpdateItem beside the read)', isWarm: true,
+    name: 'readCompanyLimited', label: 'GET /crm/v3/objects/companies/{id}, rate limits on (the limiter UpdateItem, or a leased permit, before the read)', isWarm: true,
     budget: { GetItemCommand: 1, UpdateItemCommand: 1 },
     request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(state.limitedIds, iteration)}`, state.limitedInstall.accessToken),
   },

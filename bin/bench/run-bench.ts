@@ -34,6 +34,8 @@ export interface BenchOptions {
   searchRequests: number;
   /** Search levels above this many companies skip the full-Query floor (--search-floor-max). */
   searchFloorMax?: number;
+  /** Only these operations in the costs and warm sections (--operations); all when absent. */
+  operations?: ReadonlySet<string>;
   throughputSeconds: number;
   throughputConnections: number;
   webhookWrites: number;
@@ -134,7 +136,11 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
       return { install, limitedInstall, limitedIds, poolIds, createdIds: [], installToEnd, timeline, random: seededRandom(6) };
     });
 
-    if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, operations));
+    const chosen = options.operations ? operations.filter((operation) => options.operations?.has(operation.name)) : operations;
+    if (options.operations && chosen.length !== options.operations.size) {
+      throw new Error(`unknown operations in --operations; known: ${operations.map((operation) => operation.name).join(', ')}`);
+    }
+    if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, chosen));
 
     if (options.sections.has('warm')) {
       const floorTableName = `${env.tableName}-floor`;
@@ -142,7 +148,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
         const copied = await copyTable(floor, env.tableName, floorTableName);
         log(`warm: copied ${copied} items into the floor's table`);
         const rows: LatencyRow[] = [];
-        for (const operation of operations.filter((candidate) => candidate.isWarm)) {
+        for (const operation of chosen.filter((candidate) => candidate.isWarm)) {
           rows.push(await measureWarmLatency({
             api, state, operation, iterations: options.warmIterations, chunk: options.warmChunk,
             floor, tableName: env.tableName, floorTableName, targetRatio: targets.warmP50Ratio, warmup: options.warmChunk * 5,

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from '../config';
+import { QueuedHttpHandler } from './queued-http-handler';
 
 /**
  * Counts every DynamoDB call this process makes, by command name, with the capacity it
@@ -21,6 +21,11 @@ export const dynamoCallCounter = {
   },
 };
 
+/** The SDK's default pool size, kept for DynamoDB itself. */
+const dynamoDbSockets = 50;
+/** shared/companies/batch-associations.ts reads 16 pages at once: one request never waits for its own calls. */
+const localEndpointSockets = 16;
+
 function createClient(): DynamoDBDocumentClient {
   const base = new DynamoDBClient({
     region: config.region,
@@ -36,7 +41,19 @@ function createClient(): DynamoDBDocumentClient {
     // quota is spent), inside the 10 s Lambda timeout (lib/bundled-function.ts), where middy's
     // timeoutEarly answers 503 for whatever is still waiting. One second proved too tight for
     // DynamoDB Local on a busy 2-core CI machine: healthy calls timed out and were retried.
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 1000, socketTimeout: 2000, requestTimeout: 5000, throwOnRequestTimeout: true }),
+    // Calls wait for a free socket in the handler's queue, not in the agent's, where this SDK version
+    // already runs the 1 s connection timer (shared/db/queued-http-handler.ts; issue 17: 250 parallel
+    // GETs through the local gateway got 184 503s). Against DynamoDB: the SDK's own pool of 50 sockets,
+    // which a function serving one request at a time rarely fills. Against a local endpoint (DynamoDB
+    // Local, one Java process on the same cores) 16, the widest fan-out of one request (batch reads'
+    // readConcurrency), so one request alone never queues: more calls at once add no throughput, only
+    // length to each call, which the 2 s socket timeout counts (250 parallel UpdateItems on a fresh
+    // DynamoDB Local on a loaded 2-core machine: 38 failed with 50 sockets, none with 16 or 8).
+    // The queue wait is bounded below the 10 s function timeout.
+    requestHandler: new QueuedHttpHandler({
+      connectionTimeout: 1000, socketTimeout: 2000, requestTimeout: 5000, throwOnRequestTimeout: true,
+      maxSockets: config.dynamodbEndpoint ? localEndpointSockets : dynamoDbSockets, maxQueueWaitMs: 8000,
+    }),
   });
   base.middlewareStack.add(
     (next, context) => async (args) => {

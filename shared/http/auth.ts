@@ -118,6 +118,8 @@ function requireAppOfDeveloper(key: DeveloperApiKey, rawAppId: string | undefine
 
 /** Credentials checked before the request is validated; `forPath` finishes the check once the path parameters are valid. */
 export interface RequestCredentials {
+  /** The verified access token, when the request is judged by one: known before the path is, so the limiter can count the call first. */
+  token?: AuthContext;
   forPath(path: Record<string, string | undefined>): AuthContext | DeveloperAuthContext | undefined;
 }
 
@@ -139,7 +141,7 @@ export async function authenticateRequest(
   const claims = verifyBearerToken(headers, route.scopes);
   await requireStandingInstall(claims);
   const token = authContextOf(claims);
-  return { forPath: () => token };
+  return { token, forPath: () => token };
 }
 
 /** The query a handler sees: a developer API key is a credential, not a parameter, and is never echoed (links, logs). */

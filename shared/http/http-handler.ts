@@ -81,7 +81,8 @@ function baseUrlOf(event: Event): string {
 /**
  * Builds the middy chain for one route row from the named steps of middlewares.ts, in this order:
  * correlate (correlation id, request log) -> normalizeHeaders -> authenticate (the row's auth: 401
- * and missing scopes before anything is parsed) -> parseBody (the row's one parser) -> validate
+ * and missing scopes before anything is parsed) -> limitRate (an access token's call is counted,
+ * and a 429 answered, before anything is parsed) -> parseBody (the row's one parser) -> validate
  * (path, the developer key's app, query, body) -> the handler -> serialise, with mapErrors (the one
  * mapping from error to response) last.
  */
@@ -117,14 +118,12 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     correlate(route),
     normalizeHeaders(),
     authenticate(route),
+    limitRate(route),
     parseBody(route),
     validate(route, validators),
     serialise(),
     mapErrors(route),
-    limitRate(route),
   ];
-  // middy runs `after` hooks last-used first: limitRate adds its headers to the handler's HttpResult, then
-  // serialise turns it into the API Gateway result before the steps above see it.
   const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);
   for (const step of steps) chain.use(step);
   return chain;

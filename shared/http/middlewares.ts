@@ -11,7 +11,7 @@ import type { Route } from '../route-types';
 import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext, type RequestCredentials } from './auth';
 import { toAppError } from './error-mapper';
 import { logger } from './logger';
-import { settleRateLimit, startRateLimit, type PendingRateLimit } from './rate-limit';
+import { limitCall } from './rate-limit';
 import type { HttpResult } from './responses';
 import { serialize, serializeError } from './serialize';
 import type { Validator } from './validation';
@@ -19,16 +19,16 @@ import type { Validator } from './validation';
 /**
  * The named steps of every route's middy chain, in the order httpHandler uses them:
  *
- *   correlate -> normalizeHeaders -> authenticate -> parseBody -> validate -> limitRate -> (handler) -> serialise, mapErrors
+ *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serialise, mapErrors
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
- * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller). middy runs `after` and
- * `onError` hooks in reverse: serialise turns the handler's HttpResult into the API Gateway result
- * first; mapErrors, the last of the chain, turns anything thrown into the error response before
- * correlate logs the outcome. limitRate is used after mapErrors (its `before` still runs after
- * validate's) so that its `after` and `onError` run first: a read's 429 replaces what the read
- * found, and its headers reach every answer. Each step is a plain middy middleware object with named hooks
- * (middy's timing plugins report them by name).
+ * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller), and a call over its
+ * rate limit is refused (429) before its body is parsed or any of the route's own work starts;
+ * a call within it is counted whatever comes next (a 400 too). middy runs `after` and `onError`
+ * hooks in reverse: serialise turns the handler's HttpResult into the API Gateway result first;
+ * mapErrors, the last of the chain, turns anything thrown into the error response before correlate
+ * logs the outcome. Both put the limiter's headers on the answer. Each step is a plain middy
+ * middleware object with named hooks (middy's timing plugins report them by name).
  */
 export type Event = APIGatewayProxyEventV2 & { body?: unknown };
 export type Result = APIGatewayProxyStructuredResultV2;
@@ -44,8 +44,6 @@ export interface RequestState {
   auth?: AuthContext | DeveloperAuthContext;
   /** The error the client got, for the log. */
   error?: AppError;
-  /** The limiter's call for this request, while its decision is still to be read (reads only). */
-  pendingRateLimit?: PendingRateLimit;
   /** X-HubSpot-RateLimit-* of a limited call: on its answer, success or error. */
   rateLimitHeaders?: Record<string, string>;
 }
@@ -153,51 +151,32 @@ export function validate(route: Route, validators: RouteValidators): Middleware 
 }
 
 /**
- * Counts a call made with an access token (shared/http/rate-limit.ts: one DynamoDB UpdateItem).
- * A write waits for the decision before the handler runs: a write over the limit never happens.
- * A read runs beside the limiter's call (no added round trip); the decision is read after the
- * handler, and over the limit the 429 replaces whatever the read found.
+ * Counts a call made with an access token (shared/http/rate-limit.ts: one DynamoDB UpdateItem, or
+ * none when this instance holds a leased permit) and waits for the decision, on every route, reads
+ * included: a call over the limit gets its 429 before its body is parsed and before the handler
+ * starts, so it costs the backend nothing beyond the limiter's own update. The token is known from
+ * authentication alone, so a call that then fails parsing or validation is counted too.
  */
 export function limitRate(route: Route): Middleware {
-  const settlePending = async (state: RequestState): Promise<void> => {
-    const pending = state.pendingRateLimit;
-    if (!pending) return;
-    state.pendingRateLimit = undefined;
-    state.rateLimitHeaders = await settleRateLimit(pending);
-  };
   return {
     before: async function limitRateBefore(request) {
       const state = requestStateOf(request.event);
-      const pending = startRateLimit(route, state.auth !== undefined && 'hubId' in state.auth ? state.auth : undefined);
-      if (!pending) return;
-      if (route.table === 'read') {
-        state.pendingRateLimit = pending;
-        return;
-      }
-      state.rateLimitHeaders = await settleRateLimit(pending);
-    },
-    after: async function limitRateAfter(request) {
-      const state = requestStateOf(request.event);
-      await settlePending(state);
-      const result = request.response as unknown as HttpResult | undefined;
-      if (result && state.rateLimitHeaders) result.headers = { ...state.rateLimitHeaders, ...result.headers };
-    },
-    onError: async function limitRateOnError(request) {
-      try {
-        await settlePending(requestStateOf(request.event));
-      } catch (limitError) {
-        request.error = limitError as Error;
-      }
+      state.rateLimitHeaders = await limitCall(route, state.credentials?.token);
     },
   };
 }
 
-/** Turns the handler's HttpResult into the API Gateway result, with the correlation id and nosniff on every answer. */
+/**
+ * Turns the handler's HttpResult into the API Gateway result, with the correlation id and nosniff
+ * on every answer, and the limiter's headers (the handler's own headers win).
+ */
 export function serialise(): Middleware {
   return {
     after: function serialiseAfter(request) {
       const result = request.response as unknown as HttpResult | undefined;
-      if (result) request.response = serialize(result, requestStateOf(request.event).correlationId);
+      if (!result) return;
+      const state = requestStateOf(request.event);
+      request.response = serialize(state.rateLimitHeaders ? { ...result, headers: { ...state.rateLimitHeaders, ...result.headers } } : result, state.correlationId);
     },
   };
 }

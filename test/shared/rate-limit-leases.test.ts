@@ -74,6 +74,30 @@ describe('rate limit leases', () => {
     expect(await countersOf(subject)).toBe(11);
   });
 
+  it('admits every call within the limit when one instance has many claims in flight across buckets', async () => {
+    // The local gateway serves every request in one process: 250 parallel GETs of one token meant
+    // 250 claims out at once, each sized by the demand, while slow answers let the buckets move on.
+    // Here 100 calls in 10 waves, half a bucket apart, all sent before any answer comes.
+    const subject = newSubject();
+    const limit = 120;
+    freezeBoth();
+    await limiter.countRequest(limiter.installPolicy, subject, limit);
+
+    const pending: Promise<limiter.RateDecision>[] = [];
+    for (let wave = 0; wave < 10; wave += 1) {
+      for (let call = 0; call < 10; call += 1) pending.push(limiter.countRequest(limiter.installPolicy, subject, limit));
+      advanceBoth(limiter.installPolicy.bucketMs / 2);
+    }
+    const decisions = await Promise.all(pending);
+    advanceBoth(2 * limiter.installPolicy.bucketMs); // a lease of the last bucket is given back too
+    const next = await limiter.countRequest(limiter.installPolicy, subject, limit);
+
+    expect(decisions.filter((decision) => !decision.allowed)).toHaveLength(0);
+    // Every permit the claims took beyond their own calls went back with the next update.
+    expect(next.allowed).toBe(true);
+    expect(await countersOf(subject)).toBe(102);
+  });
+
   it('never admits more than the limit in any 10 s window across two instances, whatever the interleaving', async () => {
     const subject = newSubject();
     const limit = 200;

@@ -4,7 +4,7 @@ import { createAccount, createUser } from '../../../shared/admin/provisioning';
 import { advanceClock, resetClock } from '../../../shared/clock';
 import { findInstallState } from '../../../shared/db/install-states';
 import { isAppInstalled } from '../../../shared/db/oauth-grants';
-import { findInstalledAppIds } from '../../../shared/db/webhooks';
+import { findInstalledApps } from '../../../shared/db/webhooks';
 import type { WebhookEvent } from '../../../shared/webhooks/webhook-events';
 import { crmClient, type CompanyJson } from '../../support/crm-client';
 import {
@@ -72,7 +72,7 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect(refreshAfter.status).toBe(400);
     expect(await jsonOf(refreshAfter)).toMatchObject({ status: 'BAD_REFRESH_TOKEN', error: 'invalid_grant' });
     expect(await isAppInstalled(installed.hubId, installed.appId)).toBe(false);
-    expect(await findInstalledAppIds(installed.hubId)).not.toContain(installed.appId);
+    expect((await findInstalledApps(installed.hubId)).map((install) => install.appId)).not.toContain(installed.appId);
     expect(await findInstallState(installed.hubId, installed.appId)).toEqual({
       hubId: installed.hubId, appId: installed.appId, generation: '', endedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -125,7 +125,7 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect((await listCompanies(elsewhere.access_token)).status).toBe(200);
     expect((await listCompanies(neighbour.access_token)).status).toBe(200);
     expect((await refresh(installed, elsewhere.refresh_token)).status).toBe(200);
-    expect(await findInstalledAppIds(installed.hubId)).toEqual([otherApp.appId]);
+    expect((await findInstalledApps(installed.hubId)).map((install) => install.appId)).toEqual([otherApp.appId]);
   });
 
   it('lets the app be installed again through consent, with new tokens that work while the old ones stay dead', async () => {

@@ -1,7 +1,7 @@
 import { freezeClock, advanceClock, resetClock } from '../../../shared/clock';
 import { errorBody } from '../../../shared/error-body';
 import { RateLimitError } from '../../../shared/errors';
-import { settleRateLimit, startRateLimit } from '../../../shared/http/rate-limit';
+import { limitCall } from '../../../shared/http/rate-limit';
 import type { AuthContext } from '../../../shared/http/auth';
 import type { Route } from '../../../shared/route-types';
 
@@ -16,11 +16,8 @@ function authFor(limits: { tenSecondly: number; searchPerSecond: number }): Auth
 }
 
 async function outcome(route: Route, auth: AuthContext): Promise<number | RateLimitError> {
-  const pending = startRateLimit(route, auth);
-  if (!pending) return -1;
   try {
-    await settleRateLimit(pending);
-    return 200;
+    return (await limitCall(route, auth)) === undefined ? -1 : 200;
   } catch (error) {
     if (error instanceof RateLimitError) return error;
     throw error;
@@ -60,11 +57,11 @@ describe('the search limiter (rateLimit: search on a route row)', () => {
     expect(reads).toEqual([200, 200]);
   });
 
-  it('does not limit a caller without access-token limits (a developer key) or a row with rateLimit none', () => {
+  it('does not limit a caller without access-token limits (a developer key) or a row with rateLimit none', async () => {
     const developer: AuthContext = { appId: 1, hubId: 1, userId: 0, scopes: [] };
 
-    expect(startRateLimit(installRow, developer)).toBeUndefined();
-    expect(startRateLimit({ ...installRow, rateLimit: 'none' }, authFor({ tenSecondly: 5, searchPerSecond: 5 }))).toBeUndefined();
-    expect(startRateLimit(searchRow, authFor({ tenSecondly: 5, searchPerSecond: 0 }))).toBeUndefined();
+    expect(await limitCall(installRow, developer)).toBeUndefined();
+    expect(await limitCall({ ...installRow, rateLimit: 'none' }, authFor({ tenSecondly: 5, searchPerSecond: 5 }))).toBeUndefined();
+    expect(await limitCall(searchRow, authFor({ tenSecondly: 5, searchPerSecond: 0 }))).toBeUndefined();
   });
 });

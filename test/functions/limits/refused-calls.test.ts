@@ -1,0 +1,158 @@
+import { installRecorder, recordCommands, type RecordedCommand } from '../../../bin/bench/dynamo-recorder';
+import { freezeClock } from '../../../shared/clock';
+import type { Scope } from '../../../shared/oauth/scopes';
+import { isRateLimited } from '../../../shared/rate-limits';
+import { routes } from '../../../shared/routes';
+import type { Route } from '../../../shared/route-types';
+import { bearer, install, jsonOf, signTestAccessToken, useTestGateway } from '../../support/harness';
+import { fixtureOf, missing, paramValues, type World } from '../../support/route-fixtures';
+
+/**
+ * Issue 17, findings 3 and 13: a call refused by the rate limit does no backend work beyond the
+ * limiter's own update, on every route of the table (reads included: a refused search used to run
+ * in full and only then have its answer replaced), and never has its body parsed; a call that fails
+ * parsing or validation is counted and carries the X-HubSpot-RateLimit-* headers like any other.
+ */
+const gateway = useTestGateway();
+const limited: readonly Route[] = (routes as readonly Route[]).filter((route) => isRateLimited(route));
+const companies = '/crm/v3/objects/companies';
+
+beforeAll(() => {
+  installRecorder();
+});
+
+/** Values for paths and bodies: the refused calls never reach a record, so none needs to exist. */
+const world: World = {
+  appId: 0, companyId: missing.companyId, companyDomain: 'refused.example', eventTypeId: Number(missing.eventTypeId), propertyId: Number(missing.propertyId),
+  eventId: missing.eventId, subscriptionId: missing.subscriptionId,
+  ownerDomains: { createCompany: 'a.refused.example', batchCreateCompanies: 'b.refused.example', batchUpsertCompanies: 'c.refused.example' },
+  ownerEventIds: { createTimelineEvent: 'e1', putTimelineEvent: 'e2', createTimelineEventBatch: 'e3', putTimelineEventBatch: 'e4' },
+  customPropertyName: 'refused_property', labelName: 'Refused label', groupName: 'refusedgroup', labelTypeId: 1000, strangerCompanyId: missing.companyId,
+  fresh: 'refused', refreshToken: 'none', accessToken: 'none', clientId: 'none', clientSecret: 'none', userEmail: 'none@example.com', password: 'none',
+};
+
+let nextHubId = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+
+interface Caller {
+  appId: number;
+  token: string;
+}
+
+/** A token of a fresh account whose limits are 1 call per 10 s and 1 search per second, with the route's scopes. */
+function limitedCaller(route: Route): Caller {
+  nextHubId += 1;
+  const appId = 1_000_000 + (nextHubId % 1000);
+  const scopes = (route.scopes === 'public' ? [] : route.scopes) as Scope[];
+  return { appId, token: signTestAccessToken({ appId, hubId: nextHubId, scopes, rateLimits: { tenSecondly: 1, searchPerSecond: 1 } }) };
+}
+
+/** Spends the one call the window allows with the same request (its answer does not matter). */
+async function spendTheLimit(route: Route, caller: Caller): Promise<void> {
+  const { url, init } = requestOf(route, caller);
+  const response = await fetch(url, init);
+  await response.arrayBuffer();
+  if (response.status === 429) throw new Error(`${route.name}: the first call of a fresh account was refused`);
+}
+
+function requestOf(route: Route, { appId, token }: Caller, body?: string): { url: string; init: RequestInit } {
+  const values = { ...paramValues(world), appId: String(appId) };
+  const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(values[name as keyof typeof values] ?? ''));
+  const validBody = route.body === 'json' ? JSON.stringify(fixtureOf(route).validBody?.(world) ?? {}) : undefined;
+  const sent = body ?? validBody;
+  return {
+    url: `${gateway.baseUrl}${path}`,
+    init: {
+      method: route.method === 'ANY' ? 'POST' : route.method,
+      headers: { ...bearer(token), ...(sent === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: sent,
+    },
+  };
+}
+
+const isLimiterUpdate = (command: RecordedCommand) => command.commandClass.name === 'UpdateCommand'
+  && String((command.input.Key as { pk?: unknown } | undefined)?.pk).startsWith('LIMIT#');
+
+describe('a call refused by the rate limit', () => {
+  it.each(limited.map((route) => [route.name, route] as const))('%s: 429 with no DynamoDB call but the limiter\'s updates', async (_name, route) => {
+    const caller = limitedCaller(route);
+    freezeClock(); // the search window is 1 s: however slow the machine, the refused call lands in it
+    await spendTheLimit(route, caller);
+
+    const { url, init } = requestOf(route, caller);
+    const { result: response, commands } = await recordCommands(async () => {
+      const answer = await fetch(url, init);
+      return { status: answer.status, body: await jsonOf<{ category: string }>(answer) };
+    });
+
+    expect(response).toMatchObject({ status: 429, body: { category: 'RATE_LIMITS' } });
+    expect(commands.length).toBeGreaterThan(0);
+    expect(commands.filter((command) => !isLimiterUpdate(command)).map((command) => command.commandClass.name)).toEqual([]);
+  });
+
+  it('never has its body parsed: malformed JSON over the limit is a 429, not a 400', async () => {
+    const route = limited.find((row) => row.name === 'createCompany') as Route;
+    const caller = limitedCaller(route);
+    freezeClock();
+    await spendTheLimit(route, caller);
+
+    const { url, init } = requestOf(route, caller, '{"properties": {"name": "Refused"');
+    const response = await fetch(url, init);
+
+    expect(response.status).toBe(429);
+    expect(response.headers.get('x-hubspot-ratelimit-remaining')).toBe('0');
+  });
+});
+
+describe('a call with a valid token that fails parsing or validation', () => {
+  it.each(limited.filter((route) => route.body === 'json').map((route) => [route.name, route] as const))(
+    '%s: malformed JSON is a 400 that counts against the limit (the next call is refused)', async (_name, route) => {
+      const caller = limitedCaller(route);
+      freezeClock();
+
+      const malformed = requestOf(route, caller, '{"not json');
+      const invalid = await fetch(malformed.url, malformed.init);
+      const invalidBody = await jsonOf(invalid);
+      const valid = requestOf(route, caller);
+      const next = await fetch(valid.url, valid.init);
+      await next.arrayBuffer();
+
+      expect({ status: invalid.status, category: invalidBody.category }).toEqual({ status: 400, category: 'VALIDATION_ERROR' });
+      if (route.rateLimit !== 'search') {
+        expect(invalid.headers.get('x-hubspot-ratelimit-max')).toBe('1');
+        expect(invalid.headers.get('x-hubspot-ratelimit-remaining')).toBe('0');
+      }
+      expect(next.status).toBe(429);
+    },
+  );
+
+  it('carries the rate-limit headers on a body that fails the schema, and is counted', async () => {
+    const installed = await install(gateway, { limits: { tenSecondlyLimit: 5 } });
+    const post = (body: unknown) => fetch(`${gateway.baseUrl}${companies}`, {
+      method: 'POST', headers: { ...bearer(installed.accessToken), 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+
+    const invalid = await post({ properties: { name: { nested: 'object' } } });
+    const invalidBody = await jsonOf(invalid);
+    const next = await fetch(`${gateway.baseUrl}${companies}?limit=1`, { headers: bearer(installed.accessToken) });
+
+    expect(invalid.status).toBe(400);
+    expect(invalidBody.context).toEqual({ field: ['body.properties.name'] });
+    expect(invalid.headers.get('x-hubspot-ratelimit-interval-milliseconds')).toBe('10000');
+    expect(invalid.headers.get('x-hubspot-ratelimit-max')).toBe('5');
+    expect(invalid.headers.get('x-hubspot-ratelimit-remaining')).toBe('4');
+    expect(next.headers.get('x-hubspot-ratelimit-remaining')).toBe('3');
+  });
+
+  it('carries the rate-limit headers on an invalid query or path parameter, and is counted', async () => {
+    const installed = await install(gateway, { limits: { tenSecondlyLimit: 5 } });
+
+    const badQuery = await fetch(`${gateway.baseUrl}${companies}?limit=abc`, { headers: bearer(installed.accessToken) });
+    await badQuery.arrayBuffer();
+    const next = await fetch(`${gateway.baseUrl}${companies}?limit=1`, { headers: bearer(installed.accessToken) });
+    await next.arrayBuffer();
+
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.headers.get('x-hubspot-ratelimit-remaining')).toBe('4');
+    expect(next.headers.get('x-hubspot-ratelimit-remaining')).toBe('3');
+  });
+});
