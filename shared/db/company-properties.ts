@@ -91,59 +91,46 @@ function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
   } };
 }
 
-// One writer wins each round; a few rounds absorb racing creates (each loser re-reads what it needs).
+// A transaction conflict (another write holding the count item) is retried a few times.
 const maxInsertAttempts = 6;
 
 /**
  * Creates a definition in one transaction with the hub's catalog count item, whose condition holds
  * the caps: concurrent creates cannot pass them, since each one's count moves in the transaction
  * that writes it. `customGroup` (a group that is not HubSpot-defined) must exist and be live.
- * `catalog` reads the hub's definitions: only a hub whose count item does not exist yet (its
- * definitions were written before the item was) needs it, once, to seed the count.
+ * `catalog` is the hub's definitions as the caller read them: they seed the count when its item
+ * does not exist yet (no create has written one: every definition there was read).
  */
 export async function insertCompanyProperty(
-  hubId: number, definition: PropertyDefinition, limits: CatalogLimits, options: { customGroup?: string; catalog: () => Promise<PropertyDefinition[]> },
+  hubId: number, definition: PropertyDefinition, limits: CatalogLimits, options: { customGroup?: string; catalog: readonly PropertyDefinition[] },
 ): Promise<InsertPropertyOutcome> {
   const isUnique = definition.hasUniqueValue ? 1 : 0;
-  let seed: { definitions: number; uniqueDefinitions: number } | undefined;
+  const count: TransactItem = { Update: {
+    TableName: tableName, Key: catalogCountKey(hubId),
+    UpdateExpression: 'SET definitions = if_not_exists(definitions, :seed) + :one, uniqueDefinitions = if_not_exists(uniqueDefinitions, :uniqueSeed) + :unique',
+    ConditionExpression: `attribute_not_exists(pk) OR (definitions < :maxDefinitions${isUnique ? ' AND uniqueDefinitions < :maxUnique' : ''})`,
+    ExpressionAttributeValues: {
+      ':one': 1, ':unique': isUnique, ':seed': options.catalog.length, ':uniqueSeed': options.catalog.filter((entry) => entry.hasUniqueValue).length,
+      ':maxDefinitions': limits.definitions, ...(isUnique ? { ':maxUnique': limits.uniqueDefinitions } : {}),
+    },
+  } };
+  const writes: RoleWrite<'property' | 'count' | 'group'>[] = [
+    { role: 'property', write: { Put: { TableName: tableName, Item: propertyItem.item(definition, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'count', write: count },
+    ...(options.customGroup === undefined ? [] : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
+  ];
   for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
-    if (seed && seed.definitions >= limits.definitions) return 'too-many';
-    if (seed && isUnique && seed.uniqueDefinitions >= limits.uniqueDefinitions) return 'too-many-unique';
-    const count: TransactItem = seed
-      ? { Put: {
-        TableName: tableName, ConditionExpression: 'attribute_not_exists(pk)',
-        Item: { ...catalogCountKey(hubId), definitions: seed.definitions + 1, uniqueDefinitions: seed.uniqueDefinitions + isUnique },
-      } }
-      : { Update: {
-        TableName: tableName, Key: catalogCountKey(hubId), UpdateExpression: 'ADD definitions :one, uniqueDefinitions :unique',
-        // A count item that does not exist fails the comparison too: the cancellation then seeds it.
-        ConditionExpression: `definitions < :maxDefinitions${isUnique ? ' AND uniqueDefinitions < :maxUnique' : ''}`,
-        ExpressionAttributeValues: { ':one': 1, ':unique': isUnique, ':maxDefinitions': limits.definitions, ...(isUnique ? { ':maxUnique': limits.uniqueDefinitions } : {}) },
-      } };
-    const writes: RoleWrite<'property' | 'count' | 'group'>[] = [
-      { role: 'property', write: { Put: { TableName: tableName, Item: propertyItem.item(definition, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
-      { role: 'count', write: count },
-      ...(options.customGroup === undefined ? [] : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
-    ];
     const outcome = await transact(writes);
     if (outcome.committed) return 'created';
     const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
     if (failed.has('property')) return 'name-taken';
     if (failed.has('group')) return 'group-missing';
     if (failed.has('count')) {
+      // The count item exists and is at a cap: which one decides the answer.
       const counted = await getItem(catalogCountKey(hubId));
-      if (!counted) {
-        const catalog = await options.catalog();
-        seed = { definitions: catalog.length, uniqueDefinitions: catalog.filter((entry) => entry.hasUniqueValue).length };
-        continue;
-      }
-      seed = undefined;
-      if (Number(counted.definitions) >= limits.definitions) return 'too-many';
-      if (isUnique && Number(counted.uniqueDefinitions) >= limits.uniqueDefinitions) return 'too-many-unique';
-      continue;
+      return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
     }
-    // A transaction conflict with a racing write: try again.
     if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
   }
   return 'contended';

@@ -183,7 +183,7 @@ async function insertNewProperty(hubId: number, userId: number, input: NewProper
   requireStorableDefinition(hubId, definition);
   const outcome = await customProperties.insertCompanyProperty(hubId, definition, { definitions: maxCustomProperties, uniqueDefinitions: maxUniqueProperties }, {
     customGroup: isStandardCompanyPropertyGroup(definition.groupName) ? undefined : definition.groupName,
-    catalog: () => customProperties.listCompanyProperties(hubId),
+    catalog: existing,
   });
   if (outcome === 'name-taken') throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
   if (outcome === 'group-missing') throw propertyGroupMissing(definition.groupName);
