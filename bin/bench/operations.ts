@@ -192,6 +192,28 @@ export const operations: readonly Operation[] = [
     }),
   },
   {
+    name: 'createCompanyProperty', label: 'POST /crm/v3/properties/companies (a custom text property)', isWarm: false,
+    // The catalog (one Query: name, label and the caps answered early), then one transaction: the
+    // definition and the account's count item, whose condition holds the caps.
+    budget: { QueryCommand: 1, TransactWriteItemsCommand: 1 },
+    expectedStatus: 201,
+    request: (_iteration, state) => {
+      const name = uniqueName('bench_prop').replaceAll('-', '_');
+      return jsonRequest('POST', '/crm/v3/properties/companies', state.install.accessToken, { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    },
+  },
+  {
+    name: 'createAssociationLabel', label: 'POST /crm/v4/associations/companies/contacts/labels (a custom label, two type ids)', isWarm: false,
+    // The pair's labels (one Query), the type-id counter (UpdateItem), each direction's names item
+    // (GetItem x2; the account's first label of a pair finds none and lists that direction to seed
+    // it: a Query each), then one transaction: both types' two items and both names items, whose
+    // conditions hold the cap of 10 and name uniqueness.
+    budget: { QueryCommand: 3, UpdateItemCommand: 1, GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/labels', state.install.accessToken, {
+      name: uniqueName('bench_label').replaceAll('-', '_'), label: 'Bench label',
+    }),
+  },
+  {
     name: 'timelineEventRead', label: 'GET /integrations/v1/{appId}/timeline/event/{typeId}/{id}', isWarm: true,
     budget: { GetItemCommand: 2 },
     request: (_iteration, { install, timeline }) =>

@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import { mapConcurrently } from '../map-concurrently';
 import { resolveTypeBetween } from '../associations/association-labels';
 import { defaultTypeBetween, type AssociationCategory, type AssociationType } from '../associations/association-types';
-import { invalidAssociationTargets } from './company-association-entries';
+import { CompanyLinksFullError, invalidAssociationTargets } from './company-association-entries';
 import { companyObjectType } from '../associations/object-types';
 import {
   changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
@@ -110,8 +110,9 @@ async function applyChanges(actor: Actor, pair: Pair, inputs: readonly PairInput
         for (const [position, error] of outcome.rejected) errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
         return;
       } catch (error) {
-        const missing = error instanceof ValidationError ? error.context?.INVALID_OBJECT_IDS?.[0] : undefined;
-        const dropped = pending.filter((entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === missing);
+        // A company target that is missing, or already has the most associated companies: its inputs fail, the others are tried again.
+        const target = error instanceof CompanyLinksFullError ? error.companyId : error instanceof ValidationError ? error.context?.INVALID_OBJECT_IDS?.[0] : undefined;
+        const dropped = pending.filter((entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === target);
         if (dropped.length === 0) throw error;
         for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
         pending = pending.filter((entry) => !dropped.includes(entry));

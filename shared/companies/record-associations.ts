@@ -11,7 +11,7 @@ import { ValidationError } from '../errors';
 import { inverseTypeOf, requireObjectType, resolveTypeBetween } from '../associations/association-labels';
 import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from '../associations/association-types';
 import {
-  associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
+  associatedActivityIds, associationLimitError, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
 } from './company-association-entries';
 import { companyObjectType, type ObjectType } from '../associations/object-types';
 
@@ -220,11 +220,6 @@ export interface CompanyPairsOutcome {
 /** A custom type by id; a batch passes a memoized one so each id is read once per request. */
 export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
 
-function limitError(keys: number): ValidationError {
-  return new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
-    { context: { associations: [String(keys)] } });
-}
-
 /**
  * Applies pair changes to one company in one read and one transaction (which also updates the
  * other company of each company pair). A change that would pass the association limits is left
@@ -252,8 +247,11 @@ export async function changeCompanyPairs(
       const isCompanyPair = change.other.id === companyObjectType.id;
       const nextKeyCount = keyCount - removed.length + added.length;
       const linksAfter = linkedCompanies.size + (isCompanyPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
-      if (added.length > 0 && (nextKeyCount > maxAssociationsPerCompany || linksAfter > maxCompanyLinksPerCompany)) {
-        rejected.set(index, limitError(nextKeyCount));
+      // Only what adds past a limit is refused: a company over one (written before it held on both sides) can still lose associations.
+      const passesKeys = nextKeyCount > maxAssociationsPerCompany && nextKeyCount > keyCount;
+      const passesLinks = linksAfter > maxCompanyLinksPerCompany && linksAfter > linkedCompanies.size;
+      if (added.length > 0 && (passesKeys || passesLinks)) {
+        rejected.set(index, associationLimitError(nextKeyCount));
         continue;
       }
       for (const key of removed) delete associations[key];
@@ -277,7 +275,7 @@ export async function changeCompanyPairs(
     }
     if (!changed) return undefined;
     const nextRecord: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
-    checkAssociationLimits(nextRecord);
+    checkAssociationLimits(nextRecord, record);
     return { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked };
   });
   return { record: saved ? (saved.write?.record ?? saved.record) : undefined, rejected };
