@@ -161,7 +161,7 @@ export const operations: readonly Operation[] = [
     name: 'v4BatchCreate', label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)', isWarm: false,
     // Pairs are grouped by company: one read and one transaction for the company; its 100 reverse-lookup
     // items do not fit that transaction with the record and are written just before it (4 BatchWriteItem of 25).
-    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
+    budget: { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
     expectedStatus: 201,
     request: (iteration, state) => {
       const id = pick(idsToRead(state), iteration);
@@ -169,6 +169,18 @@ export const operations: readonly Operation[] = [
         inputs: Array.from({ length: 100 }, (_, index) => ({ from: { id }, to: { id: String(8_000_000 + iteration * 100 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
       });
     },
+  },
+  {
+    name: 'v4BatchCreateSpread', label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 1,000)', isWarm: false,
+    // The companies are read together (one BatchGetItem per 100) and written 33 to a transaction (record,
+    // projection and reverse-lookup item each: 99 items), so 1,000 pairs take 10 reads and 31 transactions.
+    budget: { BatchGetItemCommand: 10, TransactWriteItemsCommand: 31 },
+    expectedStatus: 201,
+    request: (iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
+      inputs: [...new Set(state.poolIds)].slice(0, 1000).map((id, index) => ({
+        from: { id }, to: { id: String(7_000_000 + iteration * 1000 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+      })),
+    }),
   },
   {
     name: 'v4BatchRead', label: 'POST /crm/v4/associations/companies/contacts/batch/read (1,000 company ids)', isWarm: false,

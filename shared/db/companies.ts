@@ -2,8 +2,9 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
 import {
-  batchGetAll, entity, getItem, maxTransactionItems, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome,
+  batchGetAll, entity, getItem, itemBytes, maxTransactionItems, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome,
 } from './core';
+import { mapConcurrently } from '../map-concurrently';
 import { DatabaseThrottledError } from './errors';
 import { isConditionalCheckFailed, withoutKeys } from './item';
 import {
@@ -233,6 +234,72 @@ export async function saveCompany(hubId: number, write: CompanyWrite, searchForm
   const outcome = await transactWithEdges(items.writes, items.edgeItems, { kind: 'edge' });
   if (outcome.committed) return { outcome: 'saved' };
   return explainCompanyCancellation(hubId, outcome);
+}
+
+/** DynamoDB caps a transaction's request at 4 MB; the estimate (itemBytes) keeps room. */
+const maxTransactionBytes = 3_500_000;
+
+function keyOfWrite(write: TransactItem): string {
+  const key = (write.Put?.Item ?? write.Update?.Key ?? write.Delete?.Key ?? write.ConditionCheck?.Key ?? {}) as Record<string, unknown>;
+  return `${String(key.pk)}\u0000${String(key.sk)}`;
+}
+
+const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<string, unknown>);
+
+/**
+ * Writes many companies' changes in as few TransactWriteItems as hold them (100 items, about 4 MB
+ * each), `concurrency` at a time. Each write's items (record, projection, linked companies,
+ * reverse-lookup items) stay together in one transaction, so each company is still written all or
+ * nothing. No item is in two of these transactions, so they never conflict with each other. Returns
+ * the indexes of the writes not written: those of a cancelled transaction (a company changed since
+ * it was read, a linked company is full or gone), those that alone fill a transaction, and those
+ * sharing an item with an earlier write, and those of the transactions not started once `isTimeUp`.
+ * The caller writes them one by one (saveCompany), which re-reads and explains.
+ */
+export async function saveCompaniesGrouped(
+  hubId: number, entries: readonly { write: CompanyWrite; searchForms: SearchForms }[], concurrency: number, isTimeUp: () => boolean = () => false,
+): Promise<Set<number>> {
+  const notWritten = new Set<number>();
+  const taken = new Set<string>();
+  type Group = { indexes: number[]; writes: RoleWrite<CompanyWriteRole>[]; bytes: number; edgeItems: Record<string, unknown>[] };
+  const groups: Group[] = [];
+  let current: Group | undefined;
+  entries.forEach((entry, index) => {
+    const items = companyWriteItems(hubId, entry.write, entry.searchForms);
+    const edgeRole: CompanyWriteRole = { kind: 'edge' };
+    const withEdges = [...items.writes, ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } }))];
+    // A write whose reverse-lookup items do not fit beside it has a transaction to itself, its lookup items written just before (transactWithEdges).
+    const isAlone = withEdges.length > maxTransactionItems;
+    const writes = isAlone ? items.writes : withEdges;
+    const keys = writes.map((entryWrite) => keyOfWrite(entryWrite.write));
+    const bytes = writes.reduce((sum, entryWrite) => sum + bytesOfWrite(entryWrite.write), 0);
+    if (writes.length > maxTransactionItems || bytes > maxTransactionBytes || keys.some((key) => taken.has(key))) {
+      notWritten.add(index);
+      return;
+    }
+    for (const key of keys) taken.add(key);
+    if (isAlone) {
+      groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems });
+      return;
+    }
+    if (!current || current.writes.length + writes.length > maxTransactionItems || current.bytes + bytes > maxTransactionBytes) {
+      current = { indexes: [], writes: [], bytes: 0, edgeItems: [] };
+      groups.push(current);
+    }
+    current.indexes.push(index);
+    current.writes.push(...writes);
+    current.bytes += bytes;
+  });
+  await mapConcurrently(groups, concurrency, async (group) => {
+    if (isTimeUp()) {
+      for (const index of group.indexes) notWritten.add(index);
+      return;
+    }
+    const outcome = await transactWithEdges(group.writes, group.edgeItems, { kind: 'edge' });
+    // Any cancellation: the writes go one by one, where each is retried or explained on its own.
+    if (!outcome.committed) for (const index of group.indexes) notWritten.add(index);
+  });
+  return notWritten;
 }
 
 /** A cancellation no condition explains: an item over 400 KB (say, a company very many others link to) or a conflict. */
