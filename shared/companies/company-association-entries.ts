@@ -1,6 +1,6 @@
 import { isNumericId } from './company-id';
 import { associationKey } from './company-view';
-import { companyLinkIds, maxCompanyLinksPerCompany, type CompanyRecord, type LinkedCompanyChange } from '../db/companies';
+import { companyLinkIds, maxAssociationsPerCompany, maxCompanyLinksPerCompany, type CompanyRecord, type LinkedCompanyChange } from '../db/companies';
 import { ValidationError } from '../errors';
 import { resolveCompanyAssociationTypeById } from '../associations/association-labels';
 import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
@@ -18,9 +18,7 @@ export interface AssociationEntry {
   toObjectId: string;
 }
 
-/** Records this many associations at most, which keeps the item far below 400 KB. */
-export const maxAssociationsPerCompany = 1000;
-export { maxCompanyLinksPerCompany };
+export { maxAssociationsPerCompany, maxCompanyLinksPerCompany };
 
 export function invalidAssociationTargets(ids: string[]): ValidationError {
   return new ValidationError('One or more associations are invalid', {
@@ -50,10 +48,10 @@ export async function resolveAssociationInputs(hubId: number, inputs: readonly A
   return [...entries.values()];
 }
 
-/** A company target that already has maxCompanyLinksPerCompany associated companies (checked on its side, in the write). */
+/** A company target with no room for another association on its side (checked there, in the write). */
 export class CompanyLinksFullError extends ValidationError {
   constructor(readonly companyId: string) {
-    super(`Company ${companyId} already has ${maxCompanyLinksPerCompany} associated companies, the most a company may have`, {
+    super(`Company ${companyId} has no room for this association: a company may have at most ${maxCompanyLinksPerCompany} associated companies and ${maxAssociationsPerCompany} associations`, {
       context: { associations: [companyId] },
       errors: [{ message: `Company ${companyId} has no room for another associated company`, code: 'TOO_MANY_ASSOCIATIONS', context: { id: [companyId] } }],
     });

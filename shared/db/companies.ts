@@ -87,13 +87,15 @@ export { maxTransactionItems } from './core';
  * the reverse side of each in its transaction, so the bound keeps that near 100 items.
  */
 export const maxCompanyLinksPerCompany = 50;
+/** At most this many association keys on one company (far below 400 KB), also checked on a linked company when another's write adds keys to it. */
+export const maxAssociationsPerCompany = 1000;
 
 export type SaveOutcome =
   | { outcome: 'saved' }
   | { outcome: 'unique-taken'; value: UniqueValue; ownerId: string | undefined }
   | { outcome: 'stale' }
   | { outcome: 'linked-missing'; companyId: string }
-  /** The linked company already has maxCompanyLinksPerCompany associated companies. */
+  /** The linked company has no room: maxCompanyLinksPerCompany associated companies, or maxAssociationsPerCompany keys. */
   | { outcome: 'linked-full'; companyId: string }
   /** More writes than one transaction takes: unique values (added and removed) and linked companies. */
   | { outcome: 'too-many-items'; uniqueValues: number; linkedCompanies: number }
@@ -165,7 +167,12 @@ function withLinkDeltas(write: CompanyWrite): LinkedCompanyChange[] {
   }));
 }
 
-export type CompanyWriteRole = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string; linkDelta: number } | { kind: 'search' } | { kind: 'edge' };
+export type CompanyWriteRole =
+  | { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'search' } | { kind: 'edge' }
+  | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number };
+
+/** How many association keys a linked change may add to the other company (sets beyond removals; a set of a key it holds counts too). */
+const keyGrowthOf = (change: LinkedCompanyChange): number => Math.max(0, Object.keys(change.set).length - change.remove.length);
 
 /** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
 export interface CompanyWriteItems {
@@ -203,7 +210,7 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
   }
   const linked = withLinkDeltas(write);
   for (const change of linked) {
-    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0 }, write: linkedUpdateItem(hubId, change) });
+    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: keyGrowthOf(change) }, write: linkedUpdateItem(hubId, change) });
   }
   return { writes, edgeItems: edgeItemsOf(hubId, record.id, write.edges ?? []), uniqueValues: write.addUnique.length + write.removeUnique.length, linkedCompanies: linked.length };
 }
@@ -219,7 +226,7 @@ export async function explainCompanyCancellation(hubId: number, outcome: Extract
   if (role?.kind === 'linked') {
     // Every failed linked company at once: older items get their counts in one round, not one per attempt.
     const linked = outcome.reasons.flatMap((reason) => (reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : []));
-    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta)));
+    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)));
     return explained.find((entry) => entry.outcome === 'linked-missing') ?? explained.find((entry) => entry.outcome === 'linked-full') ?? { outcome: 'stale' };
   }
   if (role?.kind === 'main') return { outcome: 'stale' };
@@ -313,7 +320,8 @@ export function outcomeOfCancellation<R>(outcome: Extract<TransactOutcome<R>, { 
  * Sets and removes association keys on another company (which must exist), bumping its version.
  * Its companyLinkCount moves by linkDelta: a gain needs room under maxCompanyLinksPerCompany, a loss
  * is never refused; either needs the count to exist (an older item gets it from
- * backfillCompanyLinkCount first), since ADD on a missing count would start it from nothing.
+ * backfillCompanyLinkCount first), since ADD on a missing count would start it from nothing. Keys
+ * it gains need room under maxAssociationsPerCompany (size() of the map, in the same condition).
  */
 export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
   const names: Record<string, string> = {};
@@ -327,6 +335,11 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
   if (delta > 0) {
     values[':linksBefore'] = maxCompanyLinksPerCompany - delta;
     conditions.push('companyLinkCount <= :linksBefore');
+  }
+  const keyGrowth = keyGrowthOf(change);
+  if (keyGrowth > 0) {
+    values[':keysBefore'] = maxAssociationsPerCompany - keyGrowth;
+    conditions.push('(attribute_not_exists(associations) OR size(associations) <= :keysBefore)');
   }
   const sets: string[] = [];
   const removes: string[] = [];
@@ -419,10 +432,13 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
  * Why a linked company's condition failed, read from the company itself: gone; an older item
  * without its count (which is added now, so the next attempt can count); full; or changed meanwhile.
  */
-export async function explainLinkedFailure(hubId: number, companyId: string, linkDelta: number): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
+export async function explainLinkedFailure(hubId: number, companyId: string, linkDelta: number, keyGrowth: number): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const item = await getItem(companyKey(hubId, companyId));
   if (!item) return { outcome: 'linked-missing', companyId };
+  const keys = Object.keys((item.associations ?? {}) as Record<string, string>).length;
+  if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerCompany) return { outcome: 'linked-full', companyId };
   if (typeof item.companyLinkCount !== 'number') {
+    if (linkDelta === 0) return { outcome: 'stale' };
     await backfillCompanyLinkCount(hubId, item);
     return { outcome: 'stale' };
   }

@@ -51,7 +51,7 @@ function mergeMarkerOf(write: CompanyMergeWrite): { primaryObjectId: string; mer
  */
 export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, searchForms: SearchForms): Promise<MergeOutcome> {
   const { merged } = write;
-  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string; linkDelta: number } | { kind: 'other' };
+  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number } | { kind: 'other' };
   const other: Role = { kind: 'other' };
   const writes: RoleWrite<Role>[] = [
     { role: { kind: 'record' }, write: { Put: {
@@ -80,7 +80,8 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
     writes.push({ role: other, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } } });
   }
   for (const change of mergeLinked(write.linked)) {
-    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0 }, write: linkedUpdateItem(hubId, change) });
+    // Keys move from the old ids to the new one: a linked company gains none on balance (keyGrowth 0).
+    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 }, write: linkedUpdateItem(hubId, change) });
   }
   if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
   const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, merged.id, write.edges), other);
@@ -90,7 +91,7 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   if (role?.kind === 'linked') {
     // A merge never adds to a linked company's count; older items without one have it added now, all at once.
     const linked = outcome.reasons.flatMap((reason) => (reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : []));
-    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta)));
+    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)));
     return explained.find((entry) => entry.outcome === 'linked-missing') ?? { outcome: 'stale' };
   }
   if (role) return { outcome: 'stale' };

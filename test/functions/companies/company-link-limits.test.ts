@@ -82,6 +82,29 @@ describe('the 50 associated companies of a company, on the target side', () => {
   });
 });
 
+describe('the 1,000 associations of a company, on the target side', () => {
+  it('a company with 1,000 associations refuses another company\'s association from either side', async () => {
+    const target = await company('Crowded');
+    const contacts = Array.from({ length: 1000 }, (_, index) => String(5_000_000 + index));
+    const filled = await api.post('/crm/v4/associations/companies/contacts/batch/create', {
+      inputs: contacts.map((id) => ({ from: { id: target }, to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
+    });
+    const other = await company('Neighbour');
+
+    const fromOther = await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${target}/450`);
+    const fromTarget = await api.put(`/crm/v3/objects/companies/${target}/associations/companies/${other}/450`);
+    const removed = await api.delete(`/crm/v4/objects/companies/${target}/associations/contacts/${contacts[0]}`);
+    const afterRoom = await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${target}/450`);
+
+    expect(filled.status).toBe(201);
+    expect(fromOther.status).toBe(400);
+    expect(fromOther.body.context).toEqual({ associations: [target] });
+    expect(fromTarget.status).toBe(400);
+    expect(removed.status).toBe(204);
+    expect(afterRoom.status).toBe(200);
+  });
+});
+
 /** Rewrites a company item as an earlier version left it: these company associations, and no count of them. */
 async function writeAsBefore(id: string, keys: Record<string, string>): Promise<void> {
   const item = (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item ?? {};
