@@ -171,13 +171,13 @@ export const operations: readonly Operation[] = [
     },
   },
   {
-    name: 'v4BatchCreateSpread', label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 1,000)', isWarm: false,
+    name: 'v4BatchCreateSpread', label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 500)', isWarm: false,
     // The companies are read together (one BatchGetItem per 100) and written 33 to a transaction (record,
-    // projection and reverse-lookup item each: 99 items), so 1,000 pairs take 10 reads and 31 transactions.
-    budget: { BatchGetItemCommand: 10, TransactWriteItemsCommand: 31 },
+    // projection and reverse-lookup item each: 99 items), so 500 pairs take 5 reads and 16 transactions.
+    budget: { BatchGetItemCommand: 5, TransactWriteItemsCommand: 16 },
     expectedStatus: 201,
     request: (iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
-      inputs: [...new Set(state.poolIds)].slice(0, 1000).map((id, index) => ({
+      inputs: [...new Set(state.poolIds)].slice(0, 500).map((id, index) => ({
         from: { id }, to: { id: String(7_000_000 + iteration * 1000 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
       })),
     }),
