@@ -481,10 +481,13 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
         UpdateExpression: counted ? `${removes} ADD version :one, companyLinkCount :minusOne` : `${removes} ADD version :one`,
         ConditionExpression: counted ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)' : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
         ExpressionAttributeNames: names, ExpressionAttributeValues: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }));
       return;
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
+      // No item came back: the company is gone, and has nothing to lose.
+      if (!(error as { Item?: unknown }).Item) return;
     }
   }
 }

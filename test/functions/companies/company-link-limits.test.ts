@@ -164,6 +164,23 @@ describe('a company over the limit, written before it held on both sides', () =>
   });
 });
 
+describe('archiving a company whose associated companies were written before their counts', () => {
+  it('removes it from every one of them (each gets its count from its own associations first)', async () => {
+    const hub = await company('Old hub');
+    const spokes = await companies(30, 'Archived spoke');
+    for (const id of spokes) await writeAsBefore(id, { [`0-2/${hub}/450`]: 'company_to_company' });
+    await writeAsBefore(hub, Object.fromEntries(spokes.map((id) => [`0-2/${id}/450`, 'company_to_company'])));
+
+    const archived = await api.delete(`/crm/v3/objects/companies/${hub}`);
+    const counts = await Promise.all(spokes.map(async (id) => (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item?.companyLinkCount));
+
+    expect(archived.status).toBe(204);
+    expect(await linkedCompanyIds(spokes[0] as string)).toEqual([]);
+    expect(await linkedCompanyIds(spokes[29] as string)).toEqual([]);
+    expect(counts).toEqual(Array(30).fill(0));
+  });
+});
+
 describe('a company write that would pass 100 items in one transaction', () => {
   /** Unique-value definitions as an earlier version let a race make them: more than the cap of 10, no count item. */
   async function legacyUniqueProperties(count: number): Promise<string[]> {
