@@ -177,7 +177,7 @@ export const operations: readonly Operation[] = [
     name: 'v4BatchCreate', label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)', isWarm: false,
     // Pairs are grouped by company: one read and one transaction for the company; its 100 reverse-lookup
     // items do not fit that transaction with the record and are written just before it (4 BatchWriteItem of 25).
-    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
+    budget: { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
     expectedStatus: 201,
     request: (iteration, state) => {
       const id = pick(idsToRead(state), iteration);
@@ -185,6 +185,18 @@ export const operations: readonly Operation[] = [
         inputs: Array.from({ length: 100 }, (_, index) => ({ from: { id }, to: { id: String(8_000_000 + iteration * 100 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
       });
     },
+  },
+  {
+    name: 'v4BatchCreateSpread', label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 500)', isWarm: false,
+    // The companies are read together (one BatchGetItem per 100) and written 33 to a transaction (record,
+    // projection and reverse-lookup item each: 99 items), so 500 pairs take 5 reads and 16 transactions.
+    budget: { BatchGetItemCommand: 5, TransactWriteItemsCommand: 16 },
+    expectedStatus: 201,
+    request: (iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
+      inputs: [...new Set(state.poolIds)].slice(0, 500).map((id, index) => ({
+        from: { id }, to: { id: String(7_000_000 + iteration * 1000 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+      })),
+    }),
   },
   {
     name: 'v4BatchRead', label: 'POST /crm/v4/associations/companies/contacts/batch/read (1,000 company ids)', isWarm: false,
@@ -205,6 +217,28 @@ export const operations: readonly Operation[] = [
     expectedStatus: 207,
     request: (_iteration, state) => jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/read', state.install.accessToken, {
       inputs: [{ id: benchContactId }, ...Array.from({ length: 999 }, (_, index) => ({ id: String(8_000_000 + index) }))],
+    }),
+  },
+  {
+    name: 'createCompanyProperty', label: 'POST /crm/v3/properties/companies (a custom text property)', isWarm: false,
+    // The catalog (one Query: name, label and the caps answered early), then one transaction: the
+    // definition and the account's count item, whose condition holds the caps.
+    budget: { QueryCommand: 1, TransactWriteItemsCommand: 1 },
+    expectedStatus: 201,
+    request: (_iteration, state) => {
+      const name = uniqueName('bench_prop').replaceAll('-', '_');
+      return jsonRequest('POST', '/crm/v3/properties/companies', state.install.accessToken, { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    },
+  },
+  {
+    name: 'createAssociationLabel', label: 'POST /crm/v4/associations/companies/contacts/labels (a custom label, two type ids)', isWarm: false,
+    // The pair's labels (one Query), the type-id counter (UpdateItem), each direction's names item
+    // (GetItem x2; the account's first label of a pair finds none and lists that direction to seed
+    // it: a Query each), then one transaction: both types' two items and both names items, whose
+    // conditions hold the cap of 10 and name uniqueness.
+    budget: { QueryCommand: 3, UpdateItemCommand: 1, GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/labels', state.install.accessToken, {
+      name: uniqueName('bench_label').replaceAll('-', '_'), label: 'Bench label',
     }),
   },
   {

@@ -44,18 +44,23 @@ export function requireAssociationLabelName(name: string): void {
   }
 }
 
+function tooManyLabels(from: ObjectType, to: ObjectType): ValidationError {
+  return new ValidationError(`At most ${maxCustomTypesPerPair} custom association types may exist between ${from.name} and ${to.name}`,
+    { context: { fromObjectType: [from.name], toObjectType: [to.name] } });
+}
+
+function labelNameTaken(name: string, from: ObjectType, to: ObjectType): ConflictError {
+  return new ConflictError(`An association label named ${name} already exists between ${from.name} and ${to.name}`, { context: { name: [name] } });
+}
+
 export async function createAssociationLabel(hubId: number, fromToken: string, toToken: string, input: NewAssociationLabel): Promise<AssociationLabel[]> {
   const from = requireObjectType(fromToken, 'fromObjectType');
   const to = requireObjectType(toToken, 'toObjectType');
   requireAssociationLabelName(input.name);
+  // Refused early from the listing as read; the pair's names item, written with the label, is what holds both rules.
   const existing = (await customTypes.listCustomAssociationTypes(hubId, from.id, to.id)).filter((type) => !type.archived);
-  if (existing.length >= maxCustomTypesPerPair) {
-    throw new ValidationError(`At most ${maxCustomTypesPerPair} custom association types may exist between ${from.name} and ${to.name}`,
-      { context: { fromObjectType: [from.name], toObjectType: [to.name] } });
-  }
-  if (existing.some((type) => type.name === input.name)) {
-    throw new ConflictError(`An association label named ${input.name} already exists between ${from.name} and ${to.name}`, { context: { name: [input.name] } });
-  }
+  if (existing.length >= maxCustomTypesPerPair) throw tooManyLabels(from, to);
+  if (existing.some((type) => type.name === input.name)) throw labelNameTaken(input.name, from, to);
   // A pair of different object types always needs a type per direction; a same-type pair only when it is labelled both ways.
   const isPaired = from.id !== to.id || input.inverseLabel !== undefined;
   const firstId = await customTypes.allocateAssociationTypeIds(hubId, isPaired ? 2 : 1);
@@ -70,7 +75,10 @@ export async function createAssociationLabel(hubId: number, fromToken: string, t
       name: `${input.name}_inverse`, label: input.inverseLabel ?? input.label, inverseTypeId: firstId, inverseName: input.name,
     });
   }
-  await customTypes.insertCustomAssociationTypes(hubId, created);
+  const outcome = await customTypes.insertCustomAssociationTypes(hubId, created, maxCustomTypesPerPair);
+  if (outcome === 'too-many') throw tooManyLabels(from, to);
+  if (outcome === 'name-taken') throw labelNameTaken(input.name, from, to);
+  if (outcome === 'contended') throw new ConflictError(`The labels between ${from.name} and ${to.name} are being changed by other requests; retry the request.`, { context: { name: [input.name] } });
   return created.map(labelOf);
 }
 

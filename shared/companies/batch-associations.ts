@@ -3,17 +3,21 @@ import { nowMs } from '../clock';
 import { isNumericId } from './company-id';
 import type { Actor } from './company-values';
 import { companyNotFound } from './read-companies';
-import * as companies from '../db/companies';
+import * as companiesDb from '../db/companies';
 import * as customTypes from '../db/association-labels';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
+import { batchErrorBody } from '../error-body';
+import type { CompanyWrite } from '../db/companies';
+import { addedEdges } from './save-company';
+import { searchFormsOf } from './search-forms';
 import { mapConcurrently } from '../map-concurrently';
 import { resolveTypeBetween } from '../associations/association-labels';
 import { defaultTypeBetween, type AssociationCategory, type AssociationType } from '../associations/association-types';
-import { invalidAssociationTargets } from './company-association-entries';
+import { CompanyLinksFullError, invalidAssociationTargets } from './company-association-entries';
 import { companyObjectType } from '../associations/object-types';
 import {
-  changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
-  type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type WireId,
+  changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, planCompanyPairs, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
+  type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type PairChangesPlan, type WireId,
 } from './record-associations';
 
 /** HubSpot's limits (HUBSPOT-WIRE-FACTS-2 4.2): reads take 1,000 inputs, writes 2,000 (pairs, for archive). */
@@ -89,36 +93,165 @@ function missingCompanyError(pair: Pair, input: PairInput): BatchError {
 }
 
 /**
- * Applies planned changes: one read and one transaction per company (so at most one per pair),
- * companies in parallel. An input whose company is missing, whose company target is missing, or
- * that would pass the association limits gets an error; the other inputs of its company are
- * written without it. Returns the errors by input index.
+ * The work of a batch call stops being started after this long, so the call answers with what it
+ * did (well inside the 10 s function timeout) instead of timing out after doing it all (issue 17:
+ * 2,000 pairs took 15-20 s on DynamoDB Local and answered 503 although everything was written).
  */
-async function applyChanges(actor: Actor, pair: Pair, inputs: readonly PairInput[], planned: readonly PlannedChange[], findType: CustomTypeFinder): Promise<Map<number, BatchError>> {
-  const errors = new Map<number, BatchError>();
+export const batchWriteBudgetMs = 6000;
+
+/** How long a batch write may start work (batchWriteBudgetMs unless given: a test passes a smaller one). */
+export interface WriteBudget {
+  budgetMs?: number;
+}
+
+/** Rounds of writing many companies per transaction before the rest go one by one. */
+const maxWaves = 3;
+
+/** Company-to-company changes per transaction: each is a linked company's item beside the record and its projection. */
+const maxCompanyPairsPerWrite = 90;
+
+/** One company's changes written together: a company with more company pairs than one transaction holds has several, in order. */
+interface CompanyChunk {
+  companyId: string;
+  entries: PlannedChange[];
+}
+
+function chunksByCompany(planned: readonly PlannedChange[]): CompanyChunk[][] {
   const byCompany = new Map<string, PlannedChange[]>();
   for (const entry of planned) byCompany.set(entry.companyId, [...(byCompany.get(entry.companyId) ?? []), entry]);
-  await mapConcurrently([...byCompany.entries()], writeConcurrency, async ([companyId, group]) => {
-    let pending = group;
-    // Each round either writes or drops the inputs of one missing company target, so it ends.
-    while (pending.length > 0) {
-      try {
-        const outcome = await changeCompanyPairs(actor, companyId, pending.map((entry) => entry.change), findType);
-        if (!outcome.record) {
-          for (const entry of pending) errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
-        }
-        for (const [position, error] of outcome.rejected) errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
-        return;
-      } catch (error) {
-        const missing = error instanceof ValidationError ? error.context?.INVALID_OBJECT_IDS?.[0] : undefined;
-        const dropped = pending.filter((entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === missing);
-        if (dropped.length === 0) throw error;
-        for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
-        pending = pending.filter((entry) => !dropped.includes(entry));
+  return [...byCompany.entries()].map(([companyId, entries]) => {
+    const chunks: CompanyChunk[] = [];
+    let current: CompanyChunk | undefined;
+    let companyPairs = 0;
+    for (const entry of entries) {
+      const isCompanyPair = entry.change.other.id === companyObjectType.id;
+      if (!current || (isCompanyPair && companyPairs >= maxCompanyPairsPerWrite)) {
+        current = { companyId, entries: [] };
+        chunks.push(current);
+        companyPairs = 0;
       }
+      current.entries.push(entry);
+      if (isCompanyPair) companyPairs += 1;
+    }
+    return chunks;
+  });
+}
+
+/** What applyChanges reports: errors by input index, and the inputs it did not get to before the budget ran out. */
+interface AppliedChanges {
+  errors: Map<number, BatchError>;
+  notDone: number[];
+}
+
+/**
+ * Applies planned changes. First the companies with one chunk are read together (one BatchGetItem
+ * per 100) and written together, many companies per transaction (saveCompaniesGrouped): 2,000 pairs
+ * of 2,000 companies take about 20 reads and 60 transactions instead of 2,000 of each; up to
+ * maxWaves rounds of that, for companies that share an item with another. Whatever that could not
+ * write (a company changed meanwhile, a linked company full or missing, a company with
+ * many changes) goes one company chunk at a time: one read and one transaction, retried on a stale
+ * read. An input whose company or company target is missing, or that would pass the association
+ * limits, gets an error; the other inputs of its company are written without it. Work not started
+ * within batchWriteBudgetMs is reported in `notDone`, never half-written: each company is written
+ * all or nothing.
+ */
+async function applyChanges(
+  actor: Actor, pair: Pair, inputs: readonly PairInput[], planned: readonly PlannedChange[], findType: CustomTypeFinder, budget: WriteBudget,
+): Promise<AppliedChanges> {
+  const deadline = performance.now() + (budget.budgetMs ?? batchWriteBudgetMs);
+  const errors = new Map<number, BatchError>();
+  const notDone: number[] = [];
+  const companies = chunksByCompany(planned);
+  const single = companies.filter((chunks) => chunks.length === 1).map((chunks) => chunks[0] as CompanyChunk);
+  const isTimeUp = () => performance.now() > deadline;
+  // Companies that share an item (a company pair's two ends) cannot be in one transaction: the later
+  // one waits for the next wave, which reads it again after the first wrote.
+  let waiting = single;
+  for (let wave = 0; wave < maxWaves && waiting.length > 0 && !isTimeUp(); wave += 1) {
+    const before = waiting.length;
+    waiting = await writeTogether(actor, pair, inputs, waiting, findType, errors, isTimeUp);
+    if (waiting.length === before) break;
+  }
+  const leftOver = [...waiting, ...companies.filter((chunks) => chunks.length > 1).flat()];
+  const byCompany = new Map<string, CompanyChunk[]>();
+  for (const chunk of leftOver) byCompany.set(chunk.companyId, [...(byCompany.get(chunk.companyId) ?? []), chunk]);
+  await mapConcurrently([...byCompany.values()], writeConcurrency, async (chunks) => {
+    for (const chunk of chunks) {
+      if (isTimeUp()) {
+        notDone.push(...chunk.entries.map((entry) => entry.index));
+        continue;
+      }
+      await writeOneByOne(actor, pair, inputs, chunk, findType, errors);
     }
   });
-  return errors;
+  return { errors, notDone: notDone.sort((a, b) => a - b) };
+}
+
+/** The fast path of applyChanges: returns the chunks it did not write. */
+async function writeTogether(
+  actor: Actor, pair: Pair, inputs: readonly PairInput[], chunks: readonly CompanyChunk[], findType: CustomTypeFinder, errors: Map<number, BatchError>, isTimeUp: () => boolean,
+): Promise<CompanyChunk[]> {
+  const records = await findCompaniesById(actor.hubId, chunks.map((chunk) => chunk.companyId));
+  const planned: { chunk: CompanyChunk; plan: PairChangesPlan; write: CompanyWrite }[] = [];
+  for (const chunk of chunks) {
+    const record = records.get(chunk.companyId);
+    if (!record) {
+      for (const entry of chunk.entries) errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+      continue;
+    }
+    const plan = await planCompanyPairs(actor, record, chunk.entries.map((entry) => entry.change), findType);
+    if (!plan.write) {
+      setRejected(chunk, plan, errors);
+      continue;
+    }
+    planned.push({ chunk, plan, write: { ...plan.write, previousAssociations: record.associations, edges: addedEdges(record.associations, plan.write.record.associations) } });
+  }
+  const notWritten = await companiesDb.saveCompaniesGrouped(actor.hubId, planned.map(({ write }) => ({ write, searchForms: searchFormsOf(write.record) })), writeConcurrency, isTimeUp);
+  planned.forEach(({ chunk, plan }, index) => {
+    if (!notWritten.has(index)) setRejected(chunk, plan, errors);
+  });
+  return planned.filter((_, index) => notWritten.has(index)).map(({ chunk }) => chunk);
+}
+
+function setRejected(chunk: CompanyChunk, plan: PairChangesPlan, errors: Map<number, BatchError>): void {
+  for (const [position, error] of plan.rejected) errors.set((chunk.entries[position] as PlannedChange).index, batchErrorOf(error));
+}
+
+/** One company chunk: one read and one transaction (retried on a stale read); a missing or full company target drops its inputs and tries the rest. */
+async function writeOneByOne(actor: Actor, pair: Pair, inputs: readonly PairInput[], chunk: CompanyChunk, findType: CustomTypeFinder, errors: Map<number, BatchError>): Promise<void> {
+  let pending = chunk.entries;
+  // Each round either writes or drops the inputs of one company target, so it ends.
+  while (pending.length > 0) {
+    try {
+      const outcome = await changeCompanyPairs(actor, chunk.companyId, pending.map((entry) => entry.change), findType);
+      if (!outcome.record) {
+        for (const entry of pending) errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+      }
+      for (const [position, error] of outcome.rejected) errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
+      return;
+    } catch (error) {
+      const target = error instanceof CompanyLinksFullError ? error.companyId : error instanceof ValidationError ? error.context?.INVALID_OBJECT_IDS?.[0] : undefined;
+      const dropped = pending.filter((entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === target);
+      if (dropped.length === 0) throw error;
+      for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
+      pending = pending.filter((entry) => !dropped.includes(entry));
+    }
+  }
+}
+
+/** Inputs the budget left unwritten: each an error saying so, to send again (every batch route is idempotent). */
+function notDoneErrors(notDone: readonly number[]): Map<number, BatchError> {
+  return new Map(notDone.map((index) => [index, batchErrorBody(new ServiceUnavailableError(
+    `inputs[${index}] was not written: the batch ran out of time before it (the inputs without an error are written); send it again`,
+    { context: { input: [String(index)] } },
+  ))]));
+}
+
+/** A write route without a body (archive): work left undone is a 503, and sending the batch again finishes it. */
+function requireAllDone(notDone: readonly number[]): void {
+  if (notDone.length === 0) return;
+  throw new ServiceUnavailableError(`${notDone.length} inputs were not processed in time (the others are); send the batch again: removing is idempotent`,
+    { context: { input: notDone.slice(0, 100).map(String) } });
 }
 
 /** Ids an input names: numeric, and not the same record on both sides. */
@@ -145,7 +278,7 @@ function pairResult(pair: Pair, input: PairInput, labels: string[]): LabelsBetwe
  * the pair holds and the input does not name stays; the single PUT replaces instead). 201 when
  * every input was written, 207 with per-input errors otherwise.
  */
-export async function batchCreateAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<BatchResponse<LabelsBetweenPair>> {
+export async function batchCreateAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[], budget: WriteBudget = {}): Promise<BatchResponse<LabelsBetweenPair>> {
   const startedAt = new Date(nowMs()).toISOString();
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
@@ -155,7 +288,8 @@ export async function batchCreateAssociations(actor: Actor, fromToken: string, t
     const add = withImplied((resolved[index] ?? []).map((entry) => entry.companySide));
     return (current) => ({ keep: current, add });
   });
-  for (const [index, error] of await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId))) errors.set(index, error);
+  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const results = inputs.flatMap((input, index) => {
     if (errors.has(index)) return [];
     const labels = [...new Set((resolved[index] ?? []).map((entry) => entry.sent.label).filter((label): label is string => label !== null))];
@@ -171,7 +305,7 @@ export interface DefaultAssociation {
 }
 
 /** POST …/batch/associate/default: adds the pair's unlabeled type, keeping labels; 200 with both directions per input. */
-export async function batchAssociateDefault(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<BatchResponse<DefaultAssociation>> {
+export async function batchAssociateDefault(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[], budget: WriteBudget = {}): Promise<BatchResponse<DefaultAssociation>> {
   const startedAt = new Date(nowMs()).toISOString();
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
@@ -183,7 +317,8 @@ export async function batchAssociateDefault(actor: Actor, fromToken: string, toT
   }
   const errors = new Map<number, BatchError>();
   const plan = planned(pair, inputs, errors, () => (current) => ({ keep: current, add: [companySide] }));
-  for (const [index, error] of await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId))) errors.set(index, error);
+  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
   const results = inputs.flatMap((input, index) => (errors.has(index) ? [] : [
     { from: { id: input.from.id }, to: { id: input.to.id }, associationSpec: spec(forward) },
@@ -217,14 +352,16 @@ export interface ArchiveInput {
  * POST …/batch/archive: removes every type between each pair (204 whether or not there was one).
  * Ids are checked before anything is written; a bad one is a 400 naming its input.
  */
-export async function batchArchiveAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly ArchiveInput[]): Promise<void> {
+export async function batchArchiveAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly ArchiveInput[], budget: WriteBudget = {}): Promise<void> {
   const pairs: PairInput[] = inputs.flatMap((input) => input.to.map((to) => ({ from: input.from, to })));
   requireInputCount(pairs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
   const errors = new Map<number, BatchError>();
   const plan = planned(pair, pairs, errors, () => () => ({ keep: [], add: [] }));
   refuseBeforeWriting(errors);
-  onlyWriteErrors(await applyChanges(actor, pair, pairs, plan, memoizedTypeFinder(actor.hubId)), isMissingCompany);
+  const applied = await applyChanges(actor, pair, pairs, plan, memoizedTypeFinder(actor.hubId), budget);
+  onlyWriteErrors(applied.errors, isMissingCompany);
+  requireAllDone(applied.notDone);
 }
 
 /**
@@ -232,7 +369,7 @@ export async function batchArchiveAssociations(actor: Actor, fromToken: string, 
  * unlabeled type removes every type of the pair (HubSpot: "Deleting an unlabeled association will
  * also delete all labeled associations"). Types and ids are checked before anything is written.
  */
-export async function batchArchiveAssociationLabels(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[]): Promise<void> {
+export async function batchArchiveAssociationLabels(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[], budget: WriteBudget = {}): Promise<void> {
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
   const errors = new Map<number, BatchError>();
@@ -245,7 +382,9 @@ export async function batchArchiveAssociationLabels(actor: Actor, fromToken: str
     return (current) => ({ keep: current.filter((typeId) => !removed.has(typeId)), add: [] });
   });
   refuseBeforeWriting(errors);
-  onlyWriteErrors(await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId)), isMissingCompany);
+  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  onlyWriteErrors(applied.errors, isMissingCompany);
+  requireAllDone(applied.notDone);
 }
 
 export interface AssociationsOfRecord {
@@ -295,7 +434,7 @@ export async function batchReadAssociations(hubId: number, fromToken: string, to
     }
   } else {
     const edgePages = await mapConcurrently(readable, readConcurrency,
-      (input) => companies.listAssociationEdges(hubId, pair.from.id, input.id, batchReadPageSize, input.after));
+      (input) => companiesDb.listAssociationEdges(hubId, pair.from.id, input.id, batchReadPageSize, input.after));
     const records = await findCompaniesById(hubId, edgePages.flatMap((page) => page.companyIds));
     readable.forEach((input, index) => {
       const edges = edgePages[index];

@@ -1,6 +1,6 @@
 import { isNumericId } from './company-id';
 import { associationKey } from './company-view';
-import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
+import { companyLinkIds, maxAssociationsPerCompany, maxCompanyLinksPerCompany, type CompanyRecord, type LinkedCompanyChange } from '../db/companies';
 import { ValidationError } from '../errors';
 import { resolveCompanyAssociationTypeById } from '../associations/association-labels';
 import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
@@ -18,10 +18,7 @@ export interface AssociationEntry {
   toObjectId: string;
 }
 
-/** Records this many associations at most, which keeps the item far below 400 KB. */
-export const maxAssociationsPerCompany = 1000;
-/** Archiving removes the reverse side in the same transaction (100 items at most). */
-export const maxCompanyLinksPerCompany = 50;
+export { maxAssociationsPerCompany, maxCompanyLinksPerCompany };
 
 export function invalidAssociationTargets(ids: string[]): ValidationError {
   return new ValidationError('One or more associations are invalid', {
@@ -51,13 +48,35 @@ export async function resolveAssociationInputs(hubId: number, inputs: readonly A
   return [...entries.values()];
 }
 
-export function checkAssociationLimits(record: CompanyRecord): void {
-  const keys = Object.keys(record.associations);
-  const companyLinks = new Set(keys.filter((key) => key.startsWith(`${companyObjectType.id}/`)).map((key) => key.split('/')[1]));
-  if (keys.length > maxAssociationsPerCompany || companyLinks.size > maxCompanyLinksPerCompany) {
-    throw new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
-      { context: { associations: [String(keys.length)] } });
+/** A company target with no room for another association on its side (checked there, in the write). */
+export class CompanyLinksFullError extends ValidationError {
+  constructor(readonly companyId: string) {
+    super(`Company ${companyId} has no room for this association: a company may have at most ${maxCompanyLinksPerCompany} associated companies and ${maxAssociationsPerCompany} associations`, {
+      context: { associations: [companyId] },
+      errors: [{ message: `Company ${companyId} has no room for another associated company`, code: 'TOO_MANY_ASSOCIATIONS', context: { id: [companyId] } }],
+    });
   }
+}
+
+export const companyLinksFull = (companyId: string): CompanyLinksFullError => new CompanyLinksFullError(companyId);
+
+export function associationLimitError(keys: number): ValidationError {
+  return new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
+    { context: { associations: [String(keys)] } });
+}
+
+/**
+ * The limits bound what a write adds: a record over them (data written before they held on both
+ * sides) may still lose associations, be merged and change in any way that does not add to the
+ * count it is over. `before` is the record as read (none for a new one; both records of a merge).
+ */
+export function checkAssociationLimits(after: CompanyRecord, before: CompanyRecord | readonly CompanyRecord[] = []): void {
+  const previous = Array.isArray(before) ? before : [before as CompanyRecord];
+  const keys = Object.keys(after.associations).length;
+  const keysBefore = Math.max(0, ...previous.map((record) => Object.keys(record.associations).length));
+  const links = companyLinkIds(after.associations).size;
+  const linksBefore = Math.max(0, ...previous.map((record) => companyLinkIds(record.associations).size));
+  if ((keys > maxAssociationsPerCompany && keys > keysBefore) || (links > maxCompanyLinksPerCompany && links > linksBefore)) throw associationLimitError(keys);
 }
 
 /** The reverse side of company-to-company associations, stored on the other company. */

@@ -39,7 +39,7 @@ export async function associateCompany(actor: Actor, companyId: string, toToken:
     const additions = Object.fromEntries(entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]));
     if (Object.keys(additions).every((key) => key in record.associations)) return undefined;
     const next: CompanyRecord = { ...record, associations: { ...record.associations, ...additions }, version: record.version + 1 };
-    checkAssociationLimits(next);
+    checkAssociationLimits(next, record);
     return { record: next, expectedVersion: record.version, addUnique: [], removeUnique: [], linked: reverseCompanyLinks(companyId, entries, 'set') };
   });
   if (!saved) throw companyNotFound(companyId);

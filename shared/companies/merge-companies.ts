@@ -113,11 +113,20 @@ async function planMerge(actor: Actor, primary: CompanyRecord, secondary: Compan
       });
     }
   }
+  // Each linked company ends up associated with the new record once, whether it was with one old record or both.
+  const [primaryLinks, secondaryLinks] = [companies.companyLinkIds(primary.associations), companies.companyLinkIds(secondary.associations)];
+  const counted = new Set<string>();
+  for (const change of linked) {
+    if (counted.has(change.companyId)) continue;
+    counted.add(change.companyId);
+    change.linkDelta = 1 - (primaryLinks.has(change.companyId) ? 1 : 0) - (secondaryLinks.has(change.companyId) ? 1 : 0);
+  }
   const merged = fitItemSize({
     id, properties, history, associations, uniqueValues,
     createdAt: primary.createdAt, updatedAt: now, archived: false, version: 0,
   });
-  checkAssociationLimits(merged);
+  // A record already over a limit (written before it held on both sides) can still be merged: only growth past both is refused.
+  checkAssociationLimits(merged, [primary, secondary]);
   return {
     merged, removed: [primary, secondary], uniqueValues, releasedUniqueValues,
     linked, edges: addedEdges({}, merged.associations),

@@ -5,13 +5,13 @@ import { appendHistory, historyEntry, type Actor } from './company-values';
 import { companyNotFound } from './read-companies';
 import { saveCompanyChange } from './save-company';
 import * as companies from '../db/companies';
-import type { CompanyRecord, LinkedCompanyChange } from '../db/companies';
+import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/companies';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../errors';
 import { inverseTypeOf, requireObjectType, resolveTypeBetween } from '../associations/association-labels';
 import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from '../associations/association-types';
 import {
-  associatedActivityIds, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
+  associatedActivityIds, associationLimitError, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
 } from './company-association-entries';
 import { companyObjectType, type ObjectType } from '../associations/object-types';
 
@@ -220,11 +220,6 @@ export interface CompanyPairsOutcome {
 /** A custom type by id; a batch passes a memoized one so each id is read once per request. */
 export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
 
-function limitError(keys: number): ValidationError {
-  return new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
-    { context: { associations: [String(keys)] } });
-}
-
 /**
  * Applies pair changes to one company in one read and one transaction (which also updates the
  * other company of each company pair). A change that would pass the association limits is left
@@ -233,54 +228,71 @@ function limitError(keys: number): ValidationError {
 export async function changeCompanyPairs(
   actor: Actor, companyId: string, changes: readonly PairChange[], findType: CustomTypeFinder = (typeId) => customTypes.findCustomAssociationType(actor.hubId, typeId),
 ): Promise<CompanyPairsOutcome> {
-  const rejected = new Map<number, ValidationError>();
+  let rejected = new Map<number, ValidationError>();
   const saved = await saveCompanyChange(actor.hubId, companyId, async (record) => {
-    rejected.clear();
-    const associations = { ...record.associations };
-    let keyCount = Object.keys(associations).length;
-    const linkedCompanies = new Set(Object.keys(associations).filter((key) => key.startsWith(`${companyObjectType.id}/`)).map((key) => key.split('/')[1]));
-    const linked: LinkedCompanyChange[] = [];
-    let changed = false;
-    for (const [index, change] of changes.entries()) {
-      const prefix = `${change.other.id}/${change.otherId}/`;
-      const currentKeys = Object.keys(associations).filter((key) => key.startsWith(prefix));
-      const { keep, add: wanted } = change.next(currentKeys.map((key) => Number(key.slice(prefix.length))));
-      const wantedKeys = new Set([...keep.map((typeId) => `${prefix}${typeId}`), ...wanted.map((type) => `${prefix}${type.typeId}`)]);
-      const removed = currentKeys.filter((key) => !wantedKeys.has(key));
-      const added = [...new Map(wanted.filter((type) => !(`${prefix}${type.typeId}` in associations)).map((type) => [type.typeId, type])).values()];
-      if (removed.length === 0 && added.length === 0) continue;
-      const isCompanyPair = change.other.id === companyObjectType.id;
-      const nextKeyCount = keyCount - removed.length + added.length;
-      const linksAfter = linkedCompanies.size + (isCompanyPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
-      if (added.length > 0 && (nextKeyCount > maxAssociationsPerCompany || linksAfter > maxCompanyLinksPerCompany)) {
-        rejected.set(index, limitError(nextKeyCount));
-        continue;
-      }
-      for (const key of removed) delete associations[key];
-      for (const type of added) associations[`${prefix}${type.typeId}`] = type.name;
-      keyCount = nextKeyCount;
-      changed = true;
-      if (isCompanyPair) {
-        if (currentKeys.length === removed.length && added.length === 0) linkedCompanies.delete(change.otherId);
-        else linkedCompanies.add(change.otherId);
-        const reverseKey = (typeId: number) => `${companyObjectType.id}/${companyId}/${typeId}`;
-        const removedTypes = await Promise.all(removed.map(async (key) => {
-          const typeId = Number(key.slice(prefix.length));
-          return findStandardTypeFrom(companyObjectType.id, typeId) ?? await findType(typeId);
-        }));
-        linked.push({
-          companyId: change.otherId,
-          set: Object.fromEntries(added.map((type) => [reverseKey(type.inverseTypeId), type.inverseName])),
-          remove: removedTypes.flatMap((type) => (type ? [reverseKey(type.inverseTypeId)] : [])),
-        });
-      }
-    }
-    if (!changed) return undefined;
-    const nextRecord: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
-    checkAssociationLimits(nextRecord);
-    return { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked };
+    const plan = await planCompanyPairs(actor, record, changes, findType);
+    rejected = plan.rejected;
+    return plan.write;
   });
   return { record: saved ? (saved.write?.record ?? saved.record) : undefined, rejected };
+}
+
+/** The write of pair changes to a company as read: undefined when nothing changes; changes (by index) that would pass a limit, left out. */
+export interface PairChangesPlan {
+  write: CompanyWrite | undefined;
+  rejected: Map<number, ValidationError>;
+}
+
+/** Works out the write of pair changes to one company from the record as read (no database call but custom type lookups). */
+export async function planCompanyPairs(actor: Actor, record: CompanyRecord, changes: readonly PairChange[], findType: CustomTypeFinder): Promise<PairChangesPlan> {
+  const companyId = record.id;
+  const rejected = new Map<number, ValidationError>();
+  const associations = { ...record.associations };
+  let keyCount = Object.keys(associations).length;
+  const linkedCompanies = new Set(Object.keys(associations).filter((key) => key.startsWith(`${companyObjectType.id}/`)).map((key) => key.split('/')[1]));
+  const linked: LinkedCompanyChange[] = [];
+  let changed = false;
+  for (const [index, change] of changes.entries()) {
+    const prefix = `${change.other.id}/${change.otherId}/`;
+    const currentKeys = Object.keys(associations).filter((key) => key.startsWith(prefix));
+    const { keep, add: wanted } = change.next(currentKeys.map((key) => Number(key.slice(prefix.length))));
+    const wantedKeys = new Set([...keep.map((typeId) => `${prefix}${typeId}`), ...wanted.map((type) => `${prefix}${type.typeId}`)]);
+    const removed = currentKeys.filter((key) => !wantedKeys.has(key));
+    const added = [...new Map(wanted.filter((type) => !(`${prefix}${type.typeId}` in associations)).map((type) => [type.typeId, type])).values()];
+    if (removed.length === 0 && added.length === 0) continue;
+    const isCompanyPair = change.other.id === companyObjectType.id;
+    const nextKeyCount = keyCount - removed.length + added.length;
+    const linksAfter = linkedCompanies.size + (isCompanyPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
+    // Only what adds past a limit is refused: a company over one (written before it held on both sides) can still lose associations.
+    const passesKeys = nextKeyCount > maxAssociationsPerCompany && nextKeyCount > keyCount;
+    const passesLinks = linksAfter > maxCompanyLinksPerCompany && linksAfter > linkedCompanies.size;
+    if (added.length > 0 && (passesKeys || passesLinks)) {
+      rejected.set(index, associationLimitError(nextKeyCount));
+      continue;
+    }
+    for (const key of removed) delete associations[key];
+    for (const type of added) associations[`${prefix}${type.typeId}`] = type.name;
+    keyCount = nextKeyCount;
+    changed = true;
+    if (isCompanyPair) {
+      if (currentKeys.length === removed.length && added.length === 0) linkedCompanies.delete(change.otherId);
+      else linkedCompanies.add(change.otherId);
+      const reverseKey = (typeId: number) => `${companyObjectType.id}/${companyId}/${typeId}`;
+      const removedTypes = await Promise.all(removed.map(async (key) => {
+        const typeId = Number(key.slice(prefix.length));
+        return findStandardTypeFrom(companyObjectType.id, typeId) ?? await findType(typeId);
+      }));
+      linked.push({
+        companyId: change.otherId,
+        set: Object.fromEntries(added.map((type) => [reverseKey(type.inverseTypeId), type.inverseName])),
+        remove: removedTypes.flatMap((type) => (type ? [reverseKey(type.inverseTypeId)] : [])),
+      });
+    }
+  }
+  if (!changed) return { write: undefined, rejected };
+  const nextRecord: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
+  checkAssociationLimits(nextRecord, record);
+  return { write: { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked }, rejected };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { findCompany, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
+import { findCompany, maxTransactionItems, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
-import { invalidAssociationTargets } from './company-association-entries';
+import { companyLinksFull, invalidAssociationTargets } from './company-association-entries';
 import { searchFormsOf } from './search-forms';
 
 // Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
@@ -29,11 +29,26 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
       });
     }
     if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
+    if (result.outcome === 'linked-full') throw companyLinksFull(result.companyId);
+    if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
     if (result.outcome === 'too-large') {
       throw new ValidationError('The change would make a record exceed the maximum record size', { context: { id: [write.record.id] } });
     }
   }
   throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+}
+
+/**
+ * A write DynamoDB would refuse as a whole (more than 100 items in one transaction): only possible
+ * for data written before the caps held (say, 35 unique-value properties), and refused naming what
+ * to reduce.
+ */
+function tooManyWrites(uniqueValues: number, linkedCompanies: number): ValidationError {
+  const context: Record<string, string[]> = {};
+  if (uniqueValues > 0) context.properties = [`${uniqueValues} unique values`];
+  if (linkedCompanies > 0) context.associations = [`${linkedCompanies} associated companies`];
+  return new ValidationError(`The change needs ${uniqueValues} unique-value and ${linkedCompanies} associated-company writes, more than one ${maxTransactionItems}-item transaction holds: `
+    + 'change fewer unique values (domains, hasUniqueValue properties) or associated companies at once', { context });
 }
 
 /**
@@ -50,7 +65,8 @@ export async function saveCompanyChange(
     if (!current) return undefined;
     const before = current.associations;
     const write = await build(current);
-    return write && write.edges === undefined ? { ...write, edges: addedEdges(before, write.record.associations) } : write;
+    if (!write) return undefined;
+    return { ...write, previousAssociations: before, edges: write.edges ?? addedEdges(before, write.record.associations) };
   });
   return current ? { record: current, write } : undefined;
 }

@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, getItem, queryAll, transactAll } from './core';
-import { associationLabelKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
+import { ConflictError } from '../errors';
+import { entity, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
+import { associationLabelKey, associationLabelNamesKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
 
 export type AssociationCategory = 'HUBSPOT_DEFINED' | 'USER_DEFINED';
 
@@ -56,17 +57,99 @@ export async function allocateAssociationTypeIds(hubId: number, count: number): 
   return last - count + 1;
 }
 
-/** The label items (listed per pair) and the id pointers (found by id alone), all or nothing. */
-export async function insertCustomAssociationTypes(hubId: number, types: readonly AssociationType[]): Promise<void> {
-  await transactAll(types.flatMap((type) => [
-    { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } },
-  ]));
+/** One object pair's listing: the live label names it holds, and those a write adds and removes. */
+interface PairNames {
+  from: string;
+  to: string;
+  add: string[];
+  remove: string[];
 }
 
-/** Changes the label (or marks the type deleted) on both items of each type, all or nothing. */
+/** The names each pair's listing gains and loses when these types are written (added) or deleted. */
+function pairNamesOf(types: readonly AssociationType[], change: 'add' | 'remove'): PairNames[] {
+  const pairs = new Map<string, PairNames>();
+  for (const type of types) {
+    const key = `${type.fromObjectTypeId}#${type.toObjectTypeId}`;
+    const pair = pairs.get(key) ?? { from: type.fromObjectTypeId, to: type.toObjectTypeId, add: [], remove: [] };
+    pair[change].push(type.name);
+    pairs.set(key, pair);
+  }
+  return [...pairs.values()];
+}
+
+/**
+ * The write of one pair's names item, from the item as read (undefined: it does not exist, because
+ * the pair's labels predate it: it is seeded from the live label items). Its condition makes the
+ * names unique and holds the cap however many requests race; 'name-taken' and 'too-many' when what
+ * was read already refuses the change.
+ */
+async function pairNamesWrite(hubId: number, pair: PairNames, maxNames: number): Promise<TransactItem | 'name-taken' | 'too-many'> {
+  const key = associationLabelNamesKey(hubId, pair.from, pair.to);
+  const stored = await getItem(key);
+  const current = stored
+    ? new Set((stored.names as Set<string> | undefined) ?? [])
+    : new Set((await listCustomAssociationTypes(hubId, pair.from, pair.to)).filter((type) => !type.archived).map((type) => type.name));
+  if (pair.add.some((name) => current.has(name))) return 'name-taken';
+  if (pair.add.length > 0 && current.size + pair.add.length > maxNames) return 'too-many';
+  if (!stored) {
+    const names = new Set([...current, ...pair.add].filter((name) => !pair.remove.includes(name)));
+    // DynamoDB stores no empty set: an item without names is a pair without live labels.
+    return { Put: { TableName: tableName, Item: { ...key, ...(names.size > 0 ? { names } : {}) }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  }
+  if (pair.add.length > 0) {
+    const free = pair.add.map((_, index) => `NOT contains(#names, :name${index})`).join(' AND ');
+    return { Update: {
+      TableName: tableName, Key: key, UpdateExpression: 'ADD #names :add',
+      ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#names) OR (size(#names) <= :fullBefore AND ${free}))`,
+      ExpressionAttributeNames: { '#names': 'names' },
+      ExpressionAttributeValues: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length, ...Object.fromEntries(pair.add.map((name, index) => [`:name${index}`, name])) },
+    } };
+  }
+  return { Update: {
+    TableName: tableName, Key: key, UpdateExpression: 'DELETE #names :remove', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#names': 'names' }, ExpressionAttributeValues: { ':remove': new Set(pair.remove) },
+  } };
+}
+
+export type InsertTypesOutcome = 'created' | 'name-taken' | 'too-many' | 'contended';
+
+// Each round either commits or re-reads a names item another request changed; a few rounds absorb a burst.
+const maxAttempts = 6;
+
+/**
+ * Writes custom types: per type its label item (listed per pair) and id pointer (found by id alone),
+ * and per pair listing the names item that gains their names, all in one transaction. The names
+ * item's condition keeps the names of a listing unique and at most `maxPerPair` of them, so
+ * concurrent creates cannot pass either (the lists they read are only for the first answer).
+ */
+export async function insertCustomAssociationTypes(hubId: number, types: readonly AssociationType[], maxPerPair: number): Promise<InsertTypesOutcome> {
+  const items: RoleWrite<'type' | 'names'>[] = types.flatMap((type) => [
+    { role: 'type' as const, write: { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'type' as const, write: { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+  ]);
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+    const names: RoleWrite<'type' | 'names'>[] = [];
+    for (const pair of pairNamesOf(types, 'add')) {
+      const write = await pairNamesWrite(hubId, pair, maxPerPair);
+      if (typeof write === 'string') return write;
+      names.push({ role: 'names', write });
+    }
+    const outcome = await transact([...items, ...names]);
+    if (outcome.committed) return 'created';
+    // A names item changed since it was read (or a racing write held it): read it again.
+    const explained = outcome.reasons.every((reason) => (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') || reason.code === 'TransactionConflict');
+    if (!explained) throw outcome.error;
+  }
+  return 'contended';
+}
+
+/**
+ * Changes the label (or marks the types deleted) on both items of each type, all or nothing. A
+ * deletion also frees the names in their pairs' names items, in the same transaction.
+ */
 export async function updateCustomAssociationTypes(hubId: number, changes: readonly { type: AssociationType; label?: string; archived?: boolean }[]): Promise<void> {
-  await transactAll(changes.flatMap(({ type, label, archived }) => {
+  const items: RoleWrite<'type' | 'names'>[] = changes.flatMap(({ type, label, archived }) => {
     const sets = [...(label === undefined ? [] : ['#label = :label']), ...(archived ? ['archived = :archived'] : [])];
     const update = {
       UpdateExpression: `SET ${sets.join(', ')}`,
@@ -75,8 +158,21 @@ export async function updateCustomAssociationTypes(hubId: number, changes: reado
       ExpressionAttributeValues: { ...(label === undefined ? {} : { ':label': label }), ...(archived ? { ':archived': true } : {}) },
     };
     return [
-      { Update: { TableName: tableName, Key: associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId), ...update } },
-      { Update: { TableName: tableName, Key: associationTypeKey(hubId, type.typeId), ...update } },
+      { role: 'type' as const, write: { Update: { TableName: tableName, Key: associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId), ...update } } },
+      { role: 'type' as const, write: { Update: { TableName: tableName, Key: associationTypeKey(hubId, type.typeId), ...update } } },
     ];
-  }));
+  });
+  const deleted = changes.filter((change) => change.archived).map((change) => change.type);
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const names: RoleWrite<'type' | 'names'>[] = [];
+    for (const pair of pairNamesOf(deleted, 'remove')) {
+      const write = await pairNamesWrite(hubId, pair, Number.MAX_SAFE_INTEGER);
+      if (typeof write !== 'string') names.push({ role: 'names', write });
+    }
+    const outcome = await transact([...items, ...names]);
+    if (outcome.committed) return;
+    const explained = outcome.reasons.every((reason) => (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') || reason.code === 'TransactionConflict');
+    if (!explained) throw outcome.error;
+  }
+  throw new ConflictError('The labels of this object pair are being changed by other requests; retry the request.');
 }

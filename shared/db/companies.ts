@@ -1,7 +1,10 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
-import { batchGetAll, entity, getItem, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome } from './core';
+import {
+  batchGetAll, entity, getItem, itemBytes, maxTransactionItems, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome,
+} from './core';
+import { mapConcurrently } from '../map-concurrently';
 import { DatabaseThrottledError } from './errors';
 import { isConditionalCheckFailed, withoutKeys } from './item';
 import {
@@ -47,12 +50,20 @@ export interface LinkedCompanyChange {
   companyId: string;
   set: Record<string, string>;
   remove: string[];
+  /**
+   * How the other company's count of associated companies moves: +1 when it gains one, -1 when it
+   * loses one. saveCompany works it out from the write's own record (its associations are the
+   * mirror of the others'); a merge, which moves keys between ids, states it.
+   */
+  linkDelta?: number;
 }
 
 export interface CompanyWrite {
   record: CompanyRecord;
   /** Undefined for a new company. */
   expectedVersion?: number;
+  /** The associations of the record as read (for a change of an existing company): which linked companies gain or lose it. */
+  previousAssociations?: Record<string, string>;
   addUnique: UniqueValue[];
   removeUnique: UniqueValue[];
   linked: LinkedCompanyChange[];
@@ -68,28 +79,59 @@ export interface AssociationEdge {
   objectId: string;
 }
 
-/** DynamoDB's limit on the items of one TransactWriteItems. */
-export const maxTransactionItems = 100;
+export { maxTransactionItems } from './core';
+
+/**
+ * At most this many companies associated with one company, on both sides: the linked company's
+ * count (companyLinkCount, below) is checked in the transaction that adds to it. Archiving removes
+ * the reverse side of each in its transaction, so the bound keeps that near 100 items.
+ */
+export const maxCompanyLinksPerCompany = 50;
+/** At most this many association keys on one company (far below 400 KB), also checked on a linked company when another's write adds keys to it. */
+export const maxAssociationsPerCompany = 1000;
 
 export type SaveOutcome =
   | { outcome: 'saved' }
   | { outcome: 'unique-taken'; value: UniqueValue; ownerId: string | undefined }
   | { outcome: 'stale' }
   | { outcome: 'linked-missing'; companyId: string }
+  /** The linked company has no room: maxCompanyLinksPerCompany associated companies, or maxAssociationsPerCompany keys. */
+  | { outcome: 'linked-full'; companyId: string }
+  /** More writes than one transaction takes: unique values (added and removed) and linked companies. */
+  | { outcome: 'too-many-items'; uniqueValues: number; linkedCompanies: number }
   | { outcome: 'too-large' }
   | { outcome: 'contended' };
 
 const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
 
 /** A company item: the record at its active or archived key. */
-const companyItem = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
+const companyEntity = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
   key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived),
   // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
   read: (item) => {
-    const record = withoutKeys<CompanyRecord>(item);
+    const { companyLinkCount, ...record } = withoutKeys<CompanyRecord & { companyLinkCount?: number }>(item);
+    void companyLinkCount;
     return { ...record, properties: record.properties ?? {}, history: record.history ?? {}, associations: record.associations ?? {}, uniqueValues: record.uniqueValues ?? [] };
   },
 });
+
+/** The ids of the companies associated with a company, from its association keys (`0-2/{id}/{typeId}`). */
+export function companyLinkIds(associations: Record<string, string>): Set<string> {
+  const ids = new Set<string>();
+  for (const key of Object.keys(associations)) if (key.startsWith('0-2/')) ids.add(key.split('/')[1] ?? '');
+  return ids;
+}
+
+/**
+ * A company item carries companyLinkCount, the number of companies associated with it, beside the
+ * record: a full write counts it from the record, and a linked update (another company's write)
+ * moves it under the condition that holds maxCompanyLinksPerCompany. Items written before it lack it
+ * until backfillCompanyLinkCount (or their next full write) adds it.
+ */
+const companyItem = {
+  item: (record: CompanyRecord, scope: { hubId: number; isArchived: boolean }) => ({ ...companyEntity.item(record, scope), companyLinkCount: companyLinkIds(record.associations).size }),
+  read: (item: Record<string, unknown>): CompanyRecord => companyEntity.read(item),
+};
 
 /** A unique value's item names the company that holds it. */
 interface UniqueValueClaim extends UniqueValue {
@@ -103,17 +145,47 @@ export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedComp
     const into = merged.get(change.companyId) ?? { companyId: change.companyId, set: {}, remove: [] };
     Object.assign(into.set, change.set);
     into.remove.push(...change.remove.filter((key) => !(key in into.set)));
+    if (change.linkDelta !== undefined) into.linkDelta = (into.linkDelta ?? 0) + change.linkDelta;
     merged.set(change.companyId, into);
   }
   return [...merged.values()];
 }
 
-/** Writes the company, its unique values and linked companies in one TransactWriteItems. */
-export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
+/**
+ * The linked changes of one company's write, each with how the linked company's count of
+ * associated companies moves: it holds this company after the write exactly when this company
+ * holds it (every company-to-company association is stored on both, in one transaction).
+ */
+function withLinkDeltas(write: CompanyWrite): LinkedCompanyChange[] {
+  if (write.previousAssociations === undefined && write.expectedVersion !== undefined) {
+    throw new Error('a change of an existing company needs the associations it read (previousAssociations)');
+  }
+  const before = companyLinkIds(write.previousAssociations ?? {});
+  const after = write.archive ? new Set<string>() : companyLinkIds(write.record.associations);
+  return mergeLinked(write.linked).map((change) => ({
+    ...change, linkDelta: change.linkDelta ?? (after.has(change.companyId) ? 1 : 0) - (before.has(change.companyId) ? 1 : 0),
+  }));
+}
+
+export type CompanyWriteRole =
+  | { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'search' } | { kind: 'edge' }
+  | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number };
+
+/** How many association keys a linked change may add to the other company (sets beyond removals; a set of a key it holds counts too). */
+const keyGrowthOf = (change: LinkedCompanyChange): number => Math.max(0, Object.keys(change.set).length - change.remove.length);
+
+/** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
+export interface CompanyWriteItems {
+  writes: RoleWrite<CompanyWriteRole>[];
+  edgeItems: Record<string, unknown>[];
+  uniqueValues: number;
+  linkedCompanies: number;
+}
+
+export function companyWriteItems(hubId: number, write: CompanyWrite, searchForms: SearchForms): CompanyWriteItems {
   const { record } = write;
-  type Role = { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'linked'; companyId: string } | { kind: 'search' } | { kind: 'edge' };
-  const writes: RoleWrite<Role>[] = [];
-  const main: Role = { kind: 'main' };
+  const writes: RoleWrite<CompanyWriteRole>[] = [];
+  const main: CompanyWriteRole = { kind: 'main' };
   const versionCondition = write.expectedVersion === undefined
     ? { ConditionExpression: 'attribute_not_exists(pk)' }
     : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': write.expectedVersion } };
@@ -136,18 +208,105 @@ export async function saveCompany(hubId: number, write: CompanyWrite, searchForm
   for (const value of write.removeUnique) {
     writes.push({ role: { kind: 'unique-remove' }, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } } });
   }
-  for (const change of mergeLinked(write.linked)) writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: linkedUpdateItem(hubId, change) });
-  const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, record.id, write.edges ?? []), { kind: 'edge' });
-  if (outcome.committed) return { outcome: 'saved' };
+  const linked = withLinkDeltas(write);
+  for (const change of linked) {
+    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: keyGrowthOf(change) }, write: linkedUpdateItem(hubId, change) });
+  }
+  return { writes, edgeItems: edgeItemsOf(hubId, record.id, write.edges ?? []), uniqueValues: write.addUnique.length + write.removeUnique.length, linkedCompanies: linked.length };
+}
+
+/** What a cancelled company transaction means, from the first failed condition (a linked company's is looked at again). */
+export async function explainCompanyCancellation(hubId: number, outcome: Extract<TransactOutcome<CompanyWriteRole>, { committed: false }>): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
   const role = failed?.role;
   if (role?.kind === 'unique') {
     const ownerId = stringAttribute(failed?.item, 'companyId') ?? await findUniqueValueOwner(hubId, role.value);
     return { outcome: 'unique-taken', value: role.value, ownerId };
   }
-  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  if (role?.kind === 'linked') {
+    // Every failed linked company at once: older items get their counts in one round, not one per attempt.
+    const linked = outcome.reasons.flatMap((reason) => (reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : []));
+    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)));
+    return explained.find((entry) => entry.outcome === 'linked-missing') ?? explained.find((entry) => entry.outcome === 'linked-full') ?? { outcome: 'stale' };
+  }
   if (role?.kind === 'main') return { outcome: 'stale' };
   return outcomeOfCancellation(outcome);
+}
+
+/** Writes the company, its unique values and linked companies in one TransactWriteItems. */
+export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
+  const items = companyWriteItems(hubId, write, searchForms);
+  // Refused before anything is written: DynamoDB would reject the whole transaction (a ValidationException, not a cancellation).
+  if (items.writes.length > maxTransactionItems) return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedCompanies: items.linkedCompanies };
+  const outcome = await transactWithEdges(items.writes, items.edgeItems, { kind: 'edge' });
+  if (outcome.committed) return { outcome: 'saved' };
+  return explainCompanyCancellation(hubId, outcome);
+}
+
+/** DynamoDB caps a transaction's request at 4 MB; the estimate (itemBytes) keeps room. */
+const maxTransactionBytes = 3_500_000;
+
+function keyOfWrite(write: TransactItem): string {
+  const key = (write.Put?.Item ?? write.Update?.Key ?? write.Delete?.Key ?? write.ConditionCheck?.Key ?? {}) as Record<string, unknown>;
+  return `${String(key.pk)}\u0000${String(key.sk)}`;
+}
+
+const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<string, unknown>);
+
+/**
+ * Writes many companies' changes in as few TransactWriteItems as hold them (100 items, about 4 MB
+ * each), `concurrency` at a time. Each write's items (record, projection, linked companies,
+ * reverse-lookup items) stay together in one transaction, so each company is still written all or
+ * nothing. No item is in two of these transactions, so they never conflict with each other. Returns
+ * the indexes of the writes not written: those of a cancelled transaction (a company changed since
+ * it was read, a linked company is full or gone), those that alone fill a transaction, and those
+ * sharing an item with an earlier write, and those of the transactions not started once `isTimeUp`.
+ * The caller writes them one by one (saveCompany), which re-reads and explains.
+ */
+export async function saveCompaniesGrouped(
+  hubId: number, entries: readonly { write: CompanyWrite; searchForms: SearchForms }[], concurrency: number, isTimeUp: () => boolean = () => false,
+): Promise<Set<number>> {
+  const notWritten = new Set<number>();
+  const taken = new Set<string>();
+  type Group = { indexes: number[]; writes: RoleWrite<CompanyWriteRole>[]; bytes: number; edgeItems: Record<string, unknown>[] };
+  const groups: Group[] = [];
+  let current: Group | undefined;
+  entries.forEach((entry, index) => {
+    const items = companyWriteItems(hubId, entry.write, entry.searchForms);
+    const edgeRole: CompanyWriteRole = { kind: 'edge' };
+    const withEdges = [...items.writes, ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } }))];
+    // A write whose reverse-lookup items do not fit beside it has a transaction to itself, its lookup items written just before (transactWithEdges).
+    const isAlone = withEdges.length > maxTransactionItems;
+    const writes = isAlone ? items.writes : withEdges;
+    const keys = writes.map((entryWrite) => keyOfWrite(entryWrite.write));
+    const bytes = writes.reduce((sum, entryWrite) => sum + bytesOfWrite(entryWrite.write), 0);
+    if (writes.length > maxTransactionItems || bytes > maxTransactionBytes || keys.some((key) => taken.has(key))) {
+      notWritten.add(index);
+      return;
+    }
+    for (const key of keys) taken.add(key);
+    if (isAlone) {
+      groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems });
+      return;
+    }
+    if (!current || current.writes.length + writes.length > maxTransactionItems || current.bytes + bytes > maxTransactionBytes) {
+      current = { indexes: [], writes: [], bytes: 0, edgeItems: [] };
+      groups.push(current);
+    }
+    current.indexes.push(index);
+    current.writes.push(...writes);
+    current.bytes += bytes;
+  });
+  await mapConcurrently(groups, concurrency, async (group) => {
+    if (isTimeUp()) {
+      for (const index of group.indexes) notWritten.add(index);
+      return;
+    }
+    const outcome = await transactWithEdges(group.writes, group.edgeItems, { kind: 'edge' });
+    // Any cancellation: the writes go one by one, where each is retried or explained on its own.
+    if (!outcome.committed) for (const index of group.indexes) notWritten.add(index);
+  });
+  return notWritten;
 }
 
 /** A cancellation no condition explains: an item over 400 KB (say, a company very many others link to) or a conflict. */
@@ -157,10 +316,31 @@ export function outcomeOfCancellation<R>(outcome: Extract<TransactOutcome<R>, { 
   throw outcome.error;
 }
 
-/** Sets and removes association keys on another company (which must exist), bumping its version. */
+/**
+ * Sets and removes association keys on another company (which must exist), bumping its version.
+ * Its companyLinkCount moves by linkDelta: a gain needs room under maxCompanyLinksPerCompany, a loss
+ * is never refused; either needs the count to exist (an older item gets it from
+ * backfillCompanyLinkCount first), since ADD on a missing count would start it from nothing. Keys
+ * it gains need room under maxAssociationsPerCompany (size() of the map, in the same condition).
+ */
 export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':one': 1 };
+  const delta = change.linkDelta ?? 0;
+  const conditions = ['attribute_exists(pk)'];
+  if (delta !== 0) {
+    values[':linkDelta'] = delta;
+    conditions.push('attribute_exists(companyLinkCount)');
+  }
+  if (delta > 0) {
+    values[':linksBefore'] = maxCompanyLinksPerCompany - delta;
+    conditions.push('companyLinkCount <= :linksBefore');
+  }
+  const keyGrowth = keyGrowthOf(change);
+  if (keyGrowth > 0) {
+    values[':keysBefore'] = maxAssociationsPerCompany - keyGrowth;
+    conditions.push('(attribute_not_exists(associations) OR size(associations) <= :keysBefore)');
+  }
   const sets: string[] = [];
   const removes: string[] = [];
   Object.entries(change.set).forEach(([key, name], index) => {
@@ -172,10 +352,11 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
     names[`#r${index}`] = key;
     removes.push(`associations.#r${index}`);
   });
-  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', 'ADD version :one'].filter(Boolean).join(' ');
+  const adds = ['version :one', ...(delta !== 0 ? ['companyLinkCount :linkDelta'] : [])];
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', `ADD ${adds.join(', ')}`].filter(Boolean).join(' ');
   return { Update: {
     TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
-    ConditionExpression: 'attribute_exists(pk)',
+    ConditionExpression: conditions.join(' AND '),
     // DynamoDB rejects an empty names map.
     ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
     ExpressionAttributeValues: values,
@@ -247,19 +428,67 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
   return owners;
 }
 
-/** Drops association keys from a company outside a transaction; a company that is gone needs nothing. */
-export async function removeAssociationKeys(hubId: number, companyId: string, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  const names = Object.fromEntries(keys.map((key, index) => [`#r${index}`, key]));
+/**
+ * Why a linked company's condition failed, read from the company itself: gone; an older item
+ * without its count (which is added now, so the next attempt can count); full; or changed meanwhile.
+ */
+export async function explainLinkedFailure(hubId: number, companyId: string, linkDelta: number, keyGrowth: number): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
+  const item = await getItem(companyKey(hubId, companyId));
+  if (!item) return { outcome: 'linked-missing', companyId };
+  const keys = Object.keys((item.associations ?? {}) as Record<string, string>).length;
+  if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerCompany) return { outcome: 'linked-full', companyId };
+  if (typeof item.companyLinkCount !== 'number') {
+    if (linkDelta === 0) return { outcome: 'stale' };
+    await backfillCompanyLinkCount(hubId, item);
+    return { outcome: 'stale' };
+  }
+  if (linkDelta > 0 && item.companyLinkCount + linkDelta > maxCompanyLinksPerCompany) return { outcome: 'linked-full', companyId };
+  return { outcome: 'stale' };
+}
+
+/**
+ * Adds companyLinkCount to a company item written before it existed, counted from the item's own
+ * associations, if the item has not changed since it was read (else the caller reads again).
+ */
+export async function backfillCompanyLinkCount(hubId: number, item: Record<string, unknown>): Promise<void> {
+  const record = companyItem.read(item);
   try {
     await db.send(new UpdateCommand({
-      TableName: tableName, Key: companyKey(hubId, companyId),
-      UpdateExpression: `REMOVE ${keys.map((_, index) => `associations.#r${index}`).join(', ')} ADD version :one`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1 },
+      TableName: tableName, Key: companyKey(hubId, record.id), UpdateExpression: 'SET companyLinkCount = :count',
+      ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
+      ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
     }));
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/**
+ * Drops association keys (all those of one other company) from a company outside a transaction,
+ * lowering its count of associated companies; a company that is gone needs nothing, and an older
+ * item without the count just loses the keys.
+ */
+export async function removeAssociationKeys(hubId: number, companyId: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const names = Object.fromEntries(keys.map((key, index) => [`#r${index}`, key]));
+  const removes = `REMOVE ${keys.map((_, index) => `associations.#r${index}`).join(', ')}`;
+  // Counted first; an older item without the count fails that and loses the keys alone (alternating, should it gain the count meanwhile).
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const counted = attempt % 2 === 0;
+    try {
+      await db.send(new UpdateCommand({
+        TableName: tableName, Key: companyKey(hubId, companyId),
+        UpdateExpression: counted ? `${removes} ADD version :one, companyLinkCount :minusOne` : `${removes} ADD version :one`,
+        ConditionExpression: counted ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)' : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
+        ExpressionAttributeNames: names, ExpressionAttributeValues: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }));
+      return;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      // No item came back: the company is gone, and has nothing to lose.
+      if (!(error as { Item?: unknown }).Item) return;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import {
-  edgeItemsOf, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges,
+  companyLinkIds, edgeItemsOf, explainLinkedFailure, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges,
   type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
 } from './companies';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
@@ -51,10 +51,13 @@ function mergeMarkerOf(write: CompanyMergeWrite): { primaryObjectId: string; mer
  */
 export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, searchForms: SearchForms): Promise<MergeOutcome> {
   const { merged } = write;
-  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string } | { kind: 'other' };
+  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number } | { kind: 'other' };
   const other: Role = { kind: 'other' };
   const writes: RoleWrite<Role>[] = [
-    { role: { kind: 'record' }, write: { Put: { TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged, merge: mergeMarkerOf(write) }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: { kind: 'record' }, write: { Put: {
+      TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged, companyLinkCount: companyLinkIds(merged.associations).size, merge: mergeMarkerOf(write) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    } } },
     { role: other, write: searchProjectionPut(hubId, searchForms, merged.version) },
   ];
   const oldIds: Record<string, string> = {};
@@ -76,13 +79,21 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   for (const value of write.releasedUniqueValues) {
     writes.push({ role: other, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } } });
   }
-  for (const change of mergeLinked(write.linked)) writes.push({ role: { kind: 'linked', companyId: change.companyId }, write: linkedUpdateItem(hubId, change) });
+  for (const change of mergeLinked(write.linked)) {
+    // Keys move from the old ids to the new one: a linked company gains none on balance (keyGrowth 0).
+    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 }, write: linkedUpdateItem(hubId, change) });
+  }
   if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
   const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, merged.id, write.edges), other);
   if (outcome.committed) return { outcome: 'merged' };
   const role = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed')?.role;
   if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
-  if (role?.kind === 'linked') return { outcome: 'linked-missing', companyId: role.companyId };
+  if (role?.kind === 'linked') {
+    // A merge never adds to a linked company's count; older items without one have it added now, all at once.
+    const linked = outcome.reasons.flatMap((reason) => (reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : []));
+    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)));
+    return explained.find((entry) => entry.outcome === 'linked-missing') ?? { outcome: 'stale' };
+  }
   if (role) return { outcome: 'stale' };
   return outcomeOfCancellation(outcome);
 }

@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, getItem, putNew, queryAll, type Item } from './core';
+import { entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
 import { isConditionalCheckFailed } from './item';
-import { companyPropertyGroupKey, companyPropertyGroupPrefix, companyPropertyKey, companyPropertyPrefix, hubPartition } from './keys';
+import { companyPropertyGroupKey, companyPropertyGroupPrefix, companyPropertyKey, companyPropertyPrefix, hubCounterKey, hubPartition } from './keys';
 
 /** A property definition of CRM v3 (reference section 9.3): the stored record is the shape the API returns. */
 export const propertyTypes = ['string', 'number', 'date', 'datetime', 'enumeration', 'bool', 'phone_number'] as const;
@@ -48,21 +48,92 @@ export interface PropertyDefinition {
   updatedUserId?: string;
 }
 
-/** A property group (PropertyGroup of the v3 properties API); updatedAt is bookkeeping, not sent. */
+/** A property group (PropertyGroup of the v3 properties API); updatedAt and revision are bookkeeping, not sent. */
 export interface PropertyGroup {
   name: string;
   label: string;
   displayOrder: number;
   archived: boolean;
   updatedAt?: string;
+  /**
+   * Moves with every property write into the group, so a change of the group checked against the
+   * group as read (archiving: "no live property uses it") fails when a property moved in meanwhile.
+   */
+  revision?: number;
 }
 
 const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, number>({ key: (definition, hubId) => companyPropertyKey(hubId, definition.name) });
 const groupItem = /* @__PURE__ */ entity<PropertyGroup, number>({ key: (group, hubId) => companyPropertyGroupKey(hubId, group.name) });
 
-/** Returns false when a property of that name already exists in the hub. */
-export async function insertCompanyProperty(hubId: number, definition: PropertyDefinition): Promise<boolean> {
-  return putNew(propertyItem.item(definition, hubId));
+/** The most one definition's item may take (core.maxItemBytes). */
+export const maxCompanyPropertyItemBytes = maxItemBytes;
+
+/** What a definition's item takes in the table (core.itemBytes), to refuse one that cannot be stored before writing. */
+export function companyPropertyItemBytes(hubId: number, definition: PropertyDefinition): number {
+  return itemBytes(propertyItem.item(definition, hubId));
+}
+
+/** The caps of a hub's custom catalog, held by its count item (archived definitions count: their names stay taken). */
+export interface CatalogLimits {
+  definitions: number;
+  uniqueDefinitions: number;
+}
+
+export type InsertPropertyOutcome = 'created' | 'name-taken' | 'group-missing' | 'too-many' | 'too-many-unique' | 'contended';
+
+const catalogCountKey = (hubId: number) => hubCounterKey(hubId, 'companyProperties');
+
+/** Keeps a custom group live for the write it joins, and moves its revision (see PropertyGroup.revision). */
+function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
+  return { Update: {
+    TableName: tableName, Key: companyPropertyGroupKey(hubId, groupName), UpdateExpression: 'ADD revision :one',
+    ConditionExpression: 'attribute_exists(pk) AND archived = :false', ExpressionAttributeValues: { ':one': 1, ':false': false },
+  } };
+}
+
+// A transaction conflict (another write holding the count item) is retried a few times.
+const maxInsertAttempts = 6;
+
+/**
+ * Creates a definition in one transaction with the hub's catalog count item, whose condition holds
+ * the caps: concurrent creates cannot pass them, since each one's count moves in the transaction
+ * that writes it. `customGroup` (a group that is not HubSpot-defined) must exist and be live.
+ * `catalog` is the hub's definitions as the caller read them: they seed the count when its item
+ * does not exist yet (no create has written one: every definition there was read).
+ */
+export async function insertCompanyProperty(
+  hubId: number, definition: PropertyDefinition, limits: CatalogLimits, options: { customGroup?: string; catalog: readonly PropertyDefinition[] },
+): Promise<InsertPropertyOutcome> {
+  const isUnique = definition.hasUniqueValue ? 1 : 0;
+  const count: TransactItem = { Update: {
+    TableName: tableName, Key: catalogCountKey(hubId),
+    UpdateExpression: 'SET definitions = if_not_exists(definitions, :seed) + :one, uniqueDefinitions = if_not_exists(uniqueDefinitions, :uniqueSeed) + :unique',
+    ConditionExpression: `attribute_not_exists(pk) OR (definitions < :maxDefinitions${isUnique ? ' AND uniqueDefinitions < :maxUnique' : ''})`,
+    ExpressionAttributeValues: {
+      ':one': 1, ':unique': isUnique, ':seed': options.catalog.length, ':uniqueSeed': options.catalog.filter((entry) => entry.hasUniqueValue).length,
+      ':maxDefinitions': limits.definitions, ...(isUnique ? { ':maxUnique': limits.uniqueDefinitions } : {}),
+    },
+  } };
+  const writes: RoleWrite<'property' | 'count' | 'group'>[] = [
+    { role: 'property', write: { Put: { TableName: tableName, Item: propertyItem.item(definition, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    { role: 'count', write: count },
+    ...(options.customGroup === undefined ? [] : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
+  ];
+  for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+    const outcome = await transact(writes);
+    if (outcome.committed) return 'created';
+    const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
+    if (failed.has('property')) return 'name-taken';
+    if (failed.has('group')) return 'group-missing';
+    if (failed.has('count')) {
+      // The count item exists and is at a cap: which one decides the answer.
+      const counted = await getItem(catalogCountKey(hubId));
+      return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
+    }
+    if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
+  }
+  return 'contended';
 }
 
 export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {
@@ -79,11 +150,11 @@ export async function listCompanyProperties(hubId: number): Promise<PropertyDefi
  * Replaces an item read earlier; false when another request changed it since (its updatedAt
  * moved) or it is gone.
  */
-async function replaceItem(item: Item, expectedUpdatedAt: string | undefined): Promise<boolean> {
+async function replaceItem(item: Item, expectedUpdatedAt: string | undefined, alsoCondition?: string, alsoValues: Item = {}): Promise<boolean> {
   try {
     await db.send(new PutCommand({
-      TableName: tableName, Item: item, ConditionExpression: 'updatedAt = :expected',
-      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
+      TableName: tableName, Item: item, ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
+      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
     }));
     return true;
   } catch (error) {
@@ -92,8 +163,28 @@ async function replaceItem(item: Item, expectedUpdatedAt: string | undefined): P
   }
 }
 
-export async function replaceCompanyProperty(hubId: number, definition: PropertyDefinition, expectedUpdatedAt: string | undefined): Promise<boolean> {
-  return replaceItem(propertyItem.item(definition, hubId), expectedUpdatedAt);
+export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing';
+
+/**
+ * Replaces a definition read earlier, checked against its updatedAt then. `movedToGroup`, a custom
+ * group the definition moves into, must exist and be live, in the same transaction.
+ */
+export async function replaceCompanyProperty(
+  hubId: number, definition: PropertyDefinition, expectedUpdatedAt: string | undefined, movedToGroup?: string,
+): Promise<ReplacePropertyOutcome> {
+  if (movedToGroup === undefined) return (await replaceItem(propertyItem.item(definition, hubId), expectedUpdatedAt)) ? 'replaced' : 'stale';
+  const outcome = await transact<'property' | 'group'>([
+    { role: 'property', write: { Put: {
+      TableName: tableName, Item: propertyItem.item(definition, hubId), ConditionExpression: 'updatedAt = :expected',
+      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
+    } } },
+    { role: 'group', write: groupMembershipWrite(hubId, movedToGroup) },
+  ]);
+  if (outcome.committed) return 'replaced';
+  const failed = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  if (failed.includes('group')) return 'group-missing';
+  if (failed.includes('property') || outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return 'stale';
+  throw outcome.error;
 }
 
 export async function insertPropertyGroup(hubId: number, group: PropertyGroup): Promise<boolean> {
@@ -109,6 +200,8 @@ export async function listPropertyGroups(hubId: number): Promise<PropertyGroup[]
   return (await queryAll(hubPartition(hubId), companyPropertyGroupPrefix)).map(groupItem.read);
 }
 
-export async function replacePropertyGroup(hubId: number, group: PropertyGroup, expectedUpdatedAt: string | undefined): Promise<boolean> {
-  return replaceItem(groupItem.item(group, hubId), expectedUpdatedAt);
+/** Replaces a group read earlier; false when it changed since (its updatedAt, or its revision: a property moved in). */
+export async function replacePropertyGroup(hubId: number, group: PropertyGroup, expected: Pick<PropertyGroup, 'updatedAt' | 'revision'>): Promise<boolean> {
+  const revision = expected.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :revision';
+  return replaceItem(groupItem.item(group, hubId), expected.updatedAt, revision, expected.revision === undefined ? {} : { ':revision': expected.revision });
 }

@@ -18,6 +18,24 @@ export { DatabaseThrottledError } from './errors';
 export type Item = Record<string, unknown>;
 
 /**
+ * The most one item of this service may hold: DynamoDB refuses items over 400 KB (with a
+ * ValidationException, which no condition explains), and itemBytes estimates, so keep room.
+ */
+export const maxItemBytes = 350_000;
+
+/**
+ * An item's size as DynamoDB counts it, estimated from above: its JSON in UTF-8 bytes. DynamoDB
+ * counts attribute names and values; JSON adds quotes, colons and commas around each, which more
+ * than covers the byte or two DynamoDB adds per number, list and map.
+ */
+export function itemBytes(item: Item): number {
+  return Buffer.byteLength(JSON.stringify(item));
+}
+
+/** DynamoDB's limit on the writes of one TransactWriteItems. */
+export const maxTransactionItems = 100;
+
+/**
  * One policy for unprocessed batch requests: up to `attempts` requests, waiting before each retry a
  * random time up to base * 2^retry, capped ("full jitter"), so competing callers spread out. Worst
  * case about 1.6 s of waiting, well inside the Lambda timeout.

@@ -79,6 +79,9 @@ export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId:
   ({ pk: hubPartition(hubId), sk: `ASSOC_LABEL#${fromTypeId}#${toTypeId}#${typeId}` });
 export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
 export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: hubPartition(hubId), sk: `ASSOC_TYPE#${typeId}` });
+/** The names of the live custom labels listed for one object pair (a string set): its condition holds the per-pair cap and name uniqueness. */
+export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTypeId: string): Key =>
+  ({ pk: hubPartition(hubId), sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}` });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPartition(hubId), sk: `COUNTER#${name}` });
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
 export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { batchDeleteAll, batchGetAll, entity, getItem, putNew, queryAll, transact, type Item } from './core';
+import { batchDeleteAll, batchGetAll, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item } from './core';
 import { isConditionalCheckFailed } from './item';
 import {
   appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
@@ -95,6 +95,14 @@ const eventTypeEntity = /* @__PURE__ */ entity<EventType>({
 const propertyEntity = /* @__PURE__ */ entity<EventTypeProperty, number>({
   key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id), attributes: { entity: propertyTag }, read: toProperty,
 });
+/** The most one event-type property's item may take (core.maxItemBytes). */
+export const maxTimelinePropertyItemBytes = maxItemBytes;
+
+/** What a property's item takes in the table (core.itemBytes), to refuse one that cannot be stored before writing. */
+export function timelinePropertyItemBytes(appId: number, property: EventTypeProperty): number {
+  return itemBytes(propertyEntity.item(property, appId));
+}
+
 const eventEntity = /* @__PURE__ */ entity<TimelineEvent>({
   key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id), attributes: { entity: eventTag }, read: toEvent,
 });

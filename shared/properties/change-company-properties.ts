@@ -2,8 +2,10 @@ import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../
 import { nowMs } from '../clock';
 import * as customProperties from '../db/company-properties';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
-import { checkNewProperty, createCompanyProperty, getCompanyProperty, type NewProperty, type NewPropertyOption } from './company-properties';
-import { findStandardCompanyProperty, standardCompanyProperties } from './company-property-catalog';
+import {
+  checkNewProperty, createCompanyProperty, getCompanyProperty, propertyGroupMissing, requireStorableDefinition, type NewProperty, type NewPropertyOption,
+} from './company-properties';
+import { findStandardCompanyProperty, isStandardCompanyPropertyGroup, standardCompanyProperties, standardCompanyPropertyGroups } from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyType } from './property-definition';
 
 /** PropertyUpdate: every field optional; name, hasUniqueValue and dataSensitivity cannot change. */
@@ -70,7 +72,12 @@ export async function updateCompanyProperty(hubId: number, userId: number, name:
       updatedAt: new Date(nowMs()).toISOString(), updatedUserId: String(userId),
     };
     if (next.updatedAt === current.updatedAt) next.updatedAt = new Date(nowMs() + 1).toISOString();
-    if (await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt)) return next;
+    requireStorableDefinition(hubId, next);
+    // A move into a custom group checks, in the same write, that the group exists and is live.
+    const movedToGroup = next.groupName !== current.groupName && !isStandardCompanyPropertyGroup(next.groupName) ? next.groupName : undefined;
+    const outcome = await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt, movedToGroup);
+    if (outcome === 'replaced') return next;
+    if (outcome === 'group-missing') throw propertyGroupMissing(next.groupName);
   }
   throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, { context: { propertyName: [name] } });
 }
@@ -89,7 +96,7 @@ export async function archiveCompanyProperty(hubId: number, name: string): Promi
     if (!current) return false;
     const now = new Date(nowMs()).toISOString();
     const next: PropertyDefinition = { ...current, archived: true, archivedAt: now, updatedAt: now === current.updatedAt ? new Date(nowMs() + 1).toISOString() : now };
-    if (await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt)) return true;
+    if (await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt) === 'replaced') return true;
   }
   throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, { context: { propertyName: [name] } });
 }
@@ -134,13 +141,6 @@ export async function batchArchiveCompanyProperties(hubId: number, names: readon
   }
 }
 
-/** The groups of the standard company properties (reference section 9.3). */
-const standardGroups: readonly PropertyGroup[] = [
-  { name: 'companyinformation', label: 'Company information', displayOrder: 0, archived: false },
-  { name: 'social_media_information', label: 'Social media information', displayOrder: 1, archived: false },
-  { name: 'analyticsinformation', label: 'Web analytics history', displayOrder: 2, archived: false },
-];
-
 const groupView = (group: PropertyGroup): PropertyGroup => ({ name: group.name, label: group.label, displayOrder: group.displayOrder, archived: group.archived });
 
 function groupNotFound(name: string): NotFoundError {
@@ -149,11 +149,11 @@ function groupNotFound(name: string): NotFoundError {
 
 export async function listPropertyGroups(hubId: number): Promise<PropertyGroup[]> {
   const custom = (await customProperties.listPropertyGroups(hubId)).filter((group) => !group.archived);
-  return [...standardGroups, ...custom].map(groupView);
+  return [...standardCompanyPropertyGroups, ...custom].map(groupView);
 }
 
 async function findLiveGroup(hubId: number, name: string): Promise<PropertyGroup | undefined> {
-  const standard = standardGroups.find((group) => group.name === name);
+  const standard = standardCompanyPropertyGroups.find((group) => group.name === name);
   if (standard) return standard;
   const custom = propertyNamePattern.test(name) ? await customProperties.findPropertyGroup(hubId, name) : undefined;
   return custom && !custom.archived ? custom : undefined;
@@ -173,14 +173,14 @@ export async function createPropertyGroup(hubId: number, input: { name: string; 
   }
   const group: PropertyGroup = { name: input.name, label: input.label, displayOrder: input.displayOrder ?? -1, archived: false, updatedAt: new Date(nowMs()).toISOString() };
   // An archived group keeps its name, as an archived property does.
-  if (standardGroups.some((standard) => standard.name === input.name) || !(await customProperties.insertPropertyGroup(hubId, group))) {
+  if (isStandardCompanyPropertyGroup(input.name) || !(await customProperties.insertPropertyGroup(hubId, group))) {
     throw new ObjectAlreadyExistsError(`A property group named "${input.name}" already exists.`, { context: { name: [input.name] } });
   }
   return groupView(group);
 }
 
 function refuseStandardGroup(name: string, action: string): void {
-  if (standardGroups.some((group) => group.name === name)) {
+  if (isStandardCompanyPropertyGroup(name)) {
     throw new ValidationError(`${name} is a HubSpot-defined property group and cannot be ${action}`, { context: { groupName: [name] } });
   }
 }
@@ -191,7 +191,7 @@ export async function updatePropertyGroup(hubId: number, name: string, input: { 
     const current = await findLiveGroup(hubId, name);
     if (!current) throw groupNotFound(name);
     const next: PropertyGroup = { ...current, label: input.label ?? current.label, displayOrder: input.displayOrder ?? current.displayOrder, updatedAt: new Date(nowMs()).toISOString() };
-    if (await customProperties.replacePropertyGroup(hubId, next, current.updatedAt)) return groupView(next);
+    if (await customProperties.replacePropertyGroup(hubId, next, current)) return groupView(next);
   }
   throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, { context: { groupName: [name] } });
 }
@@ -205,7 +205,8 @@ export async function archivePropertyGroup(hubId: number, name: string): Promise
   if (users.length > 0) {
     throw new ValidationError(`Property group ${name} still holds properties: ${users.map((definition) => definition.name).join(', ')}`, { context: { groupName: [name] } });
   }
-  if (!(await customProperties.replacePropertyGroup(hubId, { ...current, archived: true, updatedAt: new Date(nowMs()).toISOString() }, current.updatedAt))) {
+  // Checked against the group as read, revision included: a property that moved in since fails it.
+  if (!(await customProperties.replacePropertyGroup(hubId, { ...current, archived: true, updatedAt: new Date(nowMs()).toISOString() }, current))) {
     throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, { context: { groupName: [name] } });
   }
 }

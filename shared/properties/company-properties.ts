@@ -1,7 +1,7 @@
 import { nowMs } from '../clock';
 import * as customProperties from '../db/company-properties';
-import { NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
-import { findStandardCompanyProperty, standardCompanyProperties } from './company-property-catalog';
+import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
+import { findStandardCompanyProperty, isStandardCompanyPropertyGroup, standardCompanyProperties } from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';
 import { isObjectPrototypeName } from '../client-keys';
@@ -139,7 +139,6 @@ export async function createCompanyProperty(hubId: number, userId: number, input
   if (findStandardCompanyProperty(input.name)) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
   }
-  // Counted before the write: a race may pass the cap by a few, which only bounds the catalog size.
   const catalog = existing ?? await customProperties.listCompanyProperties(hubId);
   return insertNewProperty(hubId, userId, input, options, catalog);
 }
@@ -154,12 +153,9 @@ async function insertNewProperty(hubId: number, userId: number, input: NewProper
       context: { label: [input.label] }, errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
     });
   }
-  if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties) {
-    throw new ValidationError(`An account may define at most ${maxUniqueProperties} company properties with unique values`, { context: { hasUniqueValue: ['true'] } });
-  }
-  if (existing.length >= maxCustomProperties) {
-    throw new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, { context: { name: [input.name] } });
-  }
+  // Refused early from the catalog as read; the count item written with the definition is what holds the caps.
+  if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties) throw tooManyUniqueProperties();
+  if (existing.length >= maxCustomProperties) throw tooManyProperties(input.name);
   const now = new Date(nowMs()).toISOString();
   const definition: PropertyDefinition = {
     name: input.name,
@@ -184,9 +180,43 @@ async function insertNewProperty(hubId: number, userId: number, input: NewProper
     createdUserId: String(userId),
     updatedUserId: String(userId),
   };
-  if (!(await customProperties.insertCompanyProperty(hubId, definition))) {
-    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
-  }
+  requireStorableDefinition(hubId, definition);
+  const outcome = await customProperties.insertCompanyProperty(hubId, definition, { definitions: maxCustomProperties, uniqueDefinitions: maxUniqueProperties }, {
+    customGroup: isStandardCompanyPropertyGroup(definition.groupName) ? undefined : definition.groupName,
+    catalog: existing,
+  });
+  if (outcome === 'name-taken') throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+  if (outcome === 'group-missing') throw propertyGroupMissing(definition.groupName);
+  if (outcome === 'too-many-unique') throw tooManyUniqueProperties();
+  if (outcome === 'too-many') throw tooManyProperties(input.name);
+  if (outcome === 'contended') throw new ConflictError('The account\'s properties are being changed by other requests; retry the request.', { context: { name: [input.name] } });
   existing.push(definition);
   return definition;
+}
+
+function tooManyUniqueProperties(): ValidationError {
+  return new ValidationError(`An account may define at most ${maxUniqueProperties} company properties with unique values`, { context: { hasUniqueValue: ['true'] } });
+}
+
+function tooManyProperties(name: string): ValidationError {
+  return new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, { context: { name: [name] } });
+}
+
+export function propertyGroupMissing(groupName: string): ValidationError {
+  return new ValidationError(`Property group ${groupName} does not exist (or is archived): create it first, or use one of the listed groups`, {
+    context: { groupName: [groupName] }, errors: [{ message: 'No live property group has this name', code: 'PROPERTY_GROUP_NOT_FOUND', in: 'groupName' }],
+  });
+}
+
+/**
+ * A definition DynamoDB could not store in one item is refused before anything is written. Only
+ * the options can make one that large (every other field is short), so the error names them.
+ */
+export function requireStorableDefinition(hubId: number, definition: PropertyDefinition): void {
+  const bytes = customProperties.companyPropertyItemBytes(hubId, definition);
+  if (bytes <= customProperties.maxCompanyPropertyItemBytes) return;
+  const message = `The property definition would take ${bytes} bytes; one definition may take at most ${customProperties.maxCompanyPropertyItemBytes}: use fewer or shorter options`;
+  throw new ValidationError(message, {
+    context: { options: [String(definition.options.length)] }, errors: [{ message, code: 'TOO_LARGE', in: 'options' }],
+  });
 }

@@ -1,4 +1,4 @@
-import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
+import type { FieldType, PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from './property-definition';
 
 /** Lifecycle stages in pipeline order (reference section 10); the order drives the forward-only rule. */
 export const lifecycleStages = [
@@ -157,3 +157,12 @@ export function findStandardCompanyProperty(name: string): PropertyDefinition | 
 
 /** What a read returns when the client names no properties (reference section 6.1). */
 export const defaultCompanyPropertyNames = ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'] as const;
+
+/** The groups of the standard company properties (reference section 9.3): they have no item and cannot change. */
+export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [
+  { name: 'companyinformation', label: 'Company information', displayOrder: 0, archived: false },
+  { name: 'social_media_information', label: 'Social media information', displayOrder: 1, archived: false },
+  { name: 'analyticsinformation', label: 'Web analytics history', displayOrder: 2, archived: false },
+];
+
+export const isStandardCompanyPropertyGroup = (name: string): boolean => standardCompanyPropertyGroups.some((group) => group.name === name);

@@ -1,7 +1,7 @@
 import { nextSequenceValue } from '../db/counters';
 import {
-  deleteProperty, findEventType, findEventTypeWithProperties, findProperty, insertProperty, replaceProperty,
-  type EventTypeProperty, type EventTypePropertyOption, type TimelinePropertyType,
+  deleteProperty, findEventType, findEventTypeWithProperties, findProperty, insertProperty, maxTimelinePropertyItemBytes, replaceProperty,
+  timelinePropertyItemBytes, type EventTypeProperty, type EventTypePropertyOption, type TimelinePropertyType,
 } from '../db/timeline';
 import { NotFoundError, ObjectAlreadyExistsError } from '../errors';
 import {
@@ -70,6 +70,20 @@ function requireValidOptions(input: PropertyInput): EventTypePropertyOption[] | 
   return options.map((option) => ({ value: option.value, label: option.label }));
 }
 
+/** Ids are at most this long: a property measured with it takes at least what it will take stored. */
+const widestId = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A property DynamoDB could not store in one item is refused before anything is written (or an id
+ * drawn). Only the options can make one that large (every other field is short), so the error names them.
+ */
+function requireStorableProperty(appId: number, property: EventTypeProperty): void {
+  const bytes = timelinePropertyItemBytes(appId, property);
+  if (bytes <= maxTimelinePropertyItemBytes) return;
+  throw validationFailure([problem('options', `the property would take ${bytes} bytes; one property may take at most ${maxTimelinePropertyItemBytes}: use fewer or shorter options`, 'TOO_LARGE')],
+    { options: [String(property.options?.length ?? 0)] });
+}
+
 async function requireEventType(appId: number, eventTypeId: number): Promise<void> {
   if (!(await findEventType(appId, eventTypeId))) throw eventTypeNotFound(eventTypeId, appId);
 }
@@ -88,11 +102,12 @@ export async function createTimelineEventTypeProperty(
   requireMatchingEventTypeId(input, eventTypeId);
   const name = requireValidName(input.name);
   const options = requireValidOptions(input);
-  await requireEventType(appId, eventTypeId);
-  const property: EventTypeProperty = {
-    id: await nextSequenceValue('timelinePropertyId', 1), eventTypeId, name, label: input.label, propertyType: input.propertyType,
-    ...(input.objectProperty ? { objectProperty: input.objectProperty } : {}), options,
+  const fields = {
+    eventTypeId, name, label: input.label, propertyType: input.propertyType, ...(input.objectProperty ? { objectProperty: input.objectProperty } : {}), options,
   };
+  requireStorableProperty(appId, { id: widestId, ...fields });
+  await requireEventType(appId, eventTypeId);
+  const property: EventTypeProperty = { id: await nextSequenceValue('timelinePropertyId', 1), ...fields };
   const outcome = await insertProperty(appId, property);
   if (outcome === 'type-missing') throw eventTypeNotFound(eventTypeId, appId);
   if (outcome === 'name-taken') {
@@ -134,6 +149,7 @@ export async function updateTimelineEventTypeProperty(
     id: existing.id, eventTypeId, name: existing.name, label: input.label, propertyType: input.propertyType,
     ...(input.objectProperty ? { objectProperty: input.objectProperty } : {}), options,
   };
+  requireStorableProperty(appId, updated);
   if (!(await replaceProperty(appId, updated))) throw propertyNotFound(String(propertyId), eventTypeId);
   return viewProperty(updated);
 }

@@ -88,7 +88,7 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
 
     expect(response.status).toBe(201);
     // The record, its search projection and the 40 reverse-lookup items: one transaction.
-    expect(calls).toEqual({ GetItemCommand: 1, TransactWriteItemsCommand: 1 });
+    expect(calls).toEqual({ BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
     const page = await api.get<{ results: unknown[] }>(`/crm/v4/objects/companies/${id}/associations/contacts`);
     expect(page.body.results).toHaveLength(40);
   });

@@ -231,6 +231,37 @@ describe('PUT .../event-types/{eventTypeId}/properties', () => {
   });
 });
 
+describe('an Enumeration property DynamoDB cannot store in one item (issue 17)', () => {
+  /** 1,000 options of 1,000-character values and labels: about 2 MB, over DynamoDB's 400 KB item. */
+  const longOptions = Array.from({ length: 1000 }, (_, index) => ({ value: `${index}-${'v'.repeat(990)}`, label: `${index} ${'L'.repeat(990)}` }));
+
+  it('is refused on create with 400 naming options, and nothing is written', async () => {
+    const eventTypeId = await newEventTypeId();
+
+    const response = await call<ErrorJson>('POST', propertiesPath(eventTypeId), { name: 'huge', label: 'Huge', propertyType: 'Enumeration', options: longOptions });
+    const listed = await call<PropertyJson[]>('GET', propertiesPath(eventTypeId));
+    const again = await call('POST', propertiesPath(eventTypeId), { name: 'huge', label: 'Huge', propertyType: 'Enumeration', options: longOptions.slice(0, 3) });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { field: ['options'], options: ['1000'] } });
+    expect(listed.body).toEqual([]);
+    // The name was not claimed either.
+    expect(again.status).toBe(200);
+  });
+
+  it('is refused on update with 400 naming options, and the stored property stays as it was', async () => {
+    const eventTypeId = await newEventTypeId();
+    const created = await call('POST', propertiesPath(eventTypeId), { name: 'tier', label: 'Tier', propertyType: 'Enumeration', options: [{ value: 'a', label: 'A' }] });
+
+    const response = await call<ErrorJson>('PUT', propertiesPath(eventTypeId), { id: created.body.id, label: 'Tier', propertyType: 'Enumeration', options: longOptions });
+    const listed = await call<PropertyJson[]>('GET', propertiesPath(eventTypeId));
+
+    expect(response.status).toBe(400);
+    expect(response.body.context).toMatchObject({ field: ['options'] });
+    expect(listed.body).toEqual([created.body]);
+  });
+});
+
 describe('DELETE .../event-types/{eventTypeId}/properties/{propertyId}', () => {
   it('answers 204, the property is gone and its name is free again', async () => {
     const eventTypeId = await newEventTypeId();

@@ -1,0 +1,106 @@
+import type { RunningGateway } from '../../../bin/local-gateway';
+import { batchArchiveAssociations, batchCreateAssociations } from '../../../shared/companies/batch-associations';
+import { ServiceUnavailableError } from '../../../shared/errors';
+import { crmClient, type CrmClient } from '../../support/crm-client';
+import { install, startTestGateway, type InstalledTokens } from '../../support/harness';
+
+/**
+ * Issue 17: a v4 association batch answers with what it wrote. 2,000 pairs over 2,000 companies
+ * answered 503 at the function's 10 s although every pair was written, so the client was told to
+ * retry work that was done. Now companies are written many to a transaction, and work not started
+ * within the batch's time budget is reported per input (never half-written: each company is written
+ * all or nothing), so the client sends again only what was not done.
+ */
+let gateway: RunningGateway;
+let installed: InstalledTokens;
+let api: CrmClient;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  installed = await install(gateway);
+  api = crmClient(gateway, installed.accessToken);
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+interface BatchJson { status: string; results: { fromObjectId: number; toObjectId: number }[]; errors?: { category: string; context: Record<string, string[]> }[] }
+interface ReadJson { results: { from: { id: string }; to: { toObjectId: number }[] }[] }
+
+async function companies(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const inputs = Array.from({ length: Math.min(100, count - start) }, (_, index) => ({ properties: { name: `Budget ${start + index}` } }));
+    ids.push(...(await api.post<{ results: { id: string }[] }>('/crm/v3/objects/companies/batch/create', { inputs })).body.results.map((result) => result.id));
+  }
+  return ids;
+}
+
+let nextContact = 6_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
+const pairsOf = (ids: readonly string[]) => ids.map((id) => ({ from: { id }, to: { id: String((nextContact += 1)) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] }));
+const pairKey = (companyId: string | number, contactId: string | number) => `${companyId}/${contactId}`;
+
+/** The company -> contact pairs stored for these companies (batch read, 1,000 ids a call). */
+async function storedPairs(ids: readonly string[]): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const read = await api.post<ReadJson>('/crm/v4/associations/companies/contacts/batch/read', { inputs: ids.slice(start, start + 1000).map((id) => ({ id })) });
+    for (const result of read.body.results) for (const to of result.to) stored.add(pairKey(result.from.id, to.toObjectId));
+  }
+  return stored;
+}
+
+describe('a v4 association batch answers with what it wrote', () => {
+  it('2,000 pairs over 2,000 companies: never 503; each result is written, each input left undone is not, and sending those again finishes the batch', async () => {
+    const ids = await companies(2000);
+    const inputs = pairsOf(ids);
+
+    const response = await api.post<BatchJson>('/crm/v4/associations/companies/contacts/batch/create', { inputs });
+    const stored = await storedPairs(ids);
+
+    expect([201, 207]).toContain(response.status);
+    const undone = (response.body.errors ?? []).map((error) => Number(error.context.input?.[0]));
+    expect((response.body.errors ?? []).every((error) => error.category === 'SERVICE_UNAVAILABLE')).toBe(true);
+    expect(response.body.results.length + undone.length).toBe(2000);
+    expect(response.body.results.every((result) => stored.has(pairKey(result.fromObjectId, result.toObjectId)))).toBe(true);
+    expect(undone.every((index) => !stored.has(pairKey(inputs[index]?.from.id ?? '', inputs[index]?.to.id ?? '')))).toBe(true);
+    let left = undone.map((index) => inputs[index]);
+    for (let round = 0; round < 5 && left.length > 0; round += 1) {
+      const again = await api.post<BatchJson>('/crm/v4/associations/companies/contacts/batch/create', { inputs: left });
+      left = (again.body.errors ?? []).map((error) => left[Number(error.context.input?.[0])]);
+    }
+    expect(left).toEqual([]);
+    expect((await storedPairs(ids)).size).toBe(2000);
+  });
+
+  it('work not started within the budget is an error per input and is not written', async () => {
+    const ids = await companies(50);
+    const inputs = pairsOf(ids);
+    const actor = { hubId: installed.hubId, appId: installed.appId, userId: installed.userId };
+
+    const result = await batchCreateAssociations(actor, 'companies', 'contacts', inputs, { budgetMs: 0 });
+
+    expect(result.results).toEqual([]);
+    expect(result.errors?.map((error) => error.category)).toEqual(Array(50).fill('SERVICE_UNAVAILABLE'));
+    expect(result.errors?.map((error) => error.context.input?.[0])).toEqual(inputs.map((_, index) => String(index)));
+    expect((await storedPairs(ids)).size).toBe(0);
+  });
+
+  it('an archive left undone answers 503 and sending it again removes the pairs', async () => {
+    const ids = await companies(20);
+    const inputs = pairsOf(ids);
+    await api.post('/crm/v4/associations/companies/contacts/batch/create', { inputs });
+    const actor = { hubId: installed.hubId, appId: installed.appId, userId: installed.userId };
+    const archive = inputs.map((input) => ({ from: input.from, to: [input.to] }));
+
+    const refused = batchArchiveAssociations(actor, 'companies', 'contacts', archive, { budgetMs: 0 });
+    await expect(refused).rejects.toBeInstanceOf(ServiceUnavailableError);
+    const kept = await storedPairs(ids);
+    const again = await api.post('/crm/v4/associations/companies/contacts/batch/archive', { inputs: archive });
+
+    expect(kept.size).toBe(20);
+    expect(again.status).toBe(204);
+    expect((await storedPairs(ids)).size).toBe(0);
+  });
+});

@@ -1,0 +1,180 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunningGateway } from '../../../bin/local-gateway';
+import { db, tableName } from '../../../shared/db/client';
+import { companyPropertyKey } from '../../../shared/db/keys';
+import { crmClient, type CrmClient } from '../../support/crm-client';
+import { install, startTestGateway } from '../../support/harness';
+
+/**
+ * Issue 17: sizes and caps of custom company properties. A definition DynamoDB cannot store is a
+ * 400 naming `options` before anything is written; the caps (1,000 definitions, 10 with unique
+ * values) hold under concurrent creates; a property's group must exist and be live.
+ */
+let gateway: RunningGateway;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+async function freshAccount(): Promise<{ api: CrmClient; hubId: number }> {
+  const installed = await install(gateway);
+  return { api: crmClient(gateway, installed.accessToken), hubId: installed.hubId };
+}
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter += 1)}`;
+
+/** 1,000 options of 400-character labels and values: about 830 KB, over DynamoDB's 400 KB item. */
+const longOptions = Array.from({ length: 1000 }, (_, index) => ({ label: `${index} ${'L'.repeat(395)}`, value: `${index}-${'v'.repeat(394)}` }));
+
+const enumeration = (name: string, options: unknown = [{ label: 'One', value: 'one' }], groupName = 'companyinformation') =>
+  ({ name, label: `Label ${name}`, type: 'enumeration', fieldType: 'select', groupName, options });
+const text = (name: string, extra: Record<string, unknown> = {}) => ({ name, label: `Label ${name}`, type: 'string', fieldType: 'text', groupName: 'companyinformation', ...extra });
+
+describe('a definition DynamoDB cannot store in one item', () => {
+  it('is refused on create with 400 naming options, and nothing is written', async () => {
+    const { api } = await freshAccount();
+    const name = uniqueName('huge');
+
+    const response = await api.post('/crm/v3/properties/companies', enumeration(name, longOptions));
+    const read = await api.get(`/crm/v3/properties/companies/${name}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { options: ['1000'] } });
+    expect(response.body.errors?.[0]).toMatchObject({ code: 'TOO_LARGE', in: 'options' });
+    expect(read.status).toBe(404);
+  });
+
+  it('is refused on PATCH with 400 naming options, and the stored definition stays as it was', async () => {
+    const { api } = await freshAccount();
+    const name = uniqueName('grown');
+    await api.post('/crm/v3/properties/companies', enumeration(name));
+
+    const response = await api.patch(`/crm/v3/properties/companies/${name}`, { options: longOptions });
+    const read = await api.get(`/crm/v3/properties/companies/${name}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.context).toEqual({ options: ['1000'] });
+    expect(read.body.options).toEqual([{ label: 'One', value: 'one', displayOrder: 0, hidden: false }]);
+  });
+
+  it('is one refused input of a batch create (207): the other inputs are created, the refused one is not', async () => {
+    const { api } = await freshAccount();
+    const [before, huge, after] = [uniqueName('before'), uniqueName('huge'), uniqueName('after')];
+
+    const response = await api.post('/crm/v3/properties/companies/batch/create', { inputs: [text(before), enumeration(huge, longOptions), text(after)] });
+    const hugeRead = await api.get(`/crm/v3/properties/companies/${huge}`);
+
+    expect(response.status).toBe(207);
+    expect(response.body.results?.map((property) => property.name).sort()).toEqual([after, before].sort());
+    expect(response.body.errors).toEqual([expect.objectContaining({ category: 'VALIDATION_ERROR', context: { options: ['1000'] } })]);
+    expect(hugeRead.status).toBe(404);
+  });
+
+  it('still takes 1,000 short options', async () => {
+    const { api } = await freshAccount();
+    const options = Array.from({ length: 1000 }, (_, index) => ({ label: `Option ${index}`, value: `option_${index}` }));
+
+    const response = await api.post('/crm/v3/properties/companies', enumeration(uniqueName('wide'), options));
+
+    expect(response.status).toBe(201);
+    expect(response.body.options).toHaveLength(1000);
+  });
+});
+
+describe('the caps hold under concurrent creates', () => {
+  it('90 concurrent creates of unique-value properties make exactly 10; the others are 400 naming hasUniqueValue', async () => {
+    const { api } = await freshAccount();
+
+    const responses = await Promise.all(Array.from({ length: 90 }, (_, index) => api.post('/crm/v3/properties/companies', text(uniqueName(`u${index}`), { hasUniqueValue: true }))));
+    const listed = await api.get('/crm/v3/properties/companies');
+
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
+    const refused = responses.filter((response) => response.status !== 201);
+    expect(refused.map((response) => response.status)).toEqual(Array.from({ length: 80 }, () => 400));
+    expect(refused.every((response) => response.body.context?.hasUniqueValue?.[0] === 'true')).toBe(true);
+    expect(listed.body.results?.filter((property) => property.hasUniqueValue)).toHaveLength(10);
+  });
+
+  it('counts definitions written before the count item existed: a hub with 9 unique ones gets exactly one more', async () => {
+    const { api, hubId } = await freshAccount();
+    // Definitions as an earlier version stored them: items only, no count item.
+    for (let index = 0; index < 9; index += 1) {
+      const name = uniqueName(`legacy${index}`);
+      await db.send(new PutCommand({ TableName: tableName, Item: {
+        ...companyPropertyKey(hubId, name), name, label: `Legacy ${name}`, type: 'string', fieldType: 'text', description: '', groupName: 'companyinformation',
+        options: [], displayOrder: -1, calculated: false, externalOptions: false, hasUniqueValue: true, hidden: false, formField: false,
+        dataSensitivity: 'non_sensitive', modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false }, archived: false,
+        createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      } }));
+    }
+
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, index) => api.post('/crm/v3/properties/companies', text(uniqueName(`late${index}`), { hasUniqueValue: true }))));
+    const plain = await api.post('/crm/v3/properties/companies', text(uniqueName('plain')));
+
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    expect(plain.status).toBe(201);
+  });
+});
+
+describe('the group of a property', () => {
+  it('must exist on create: 400 naming groupName, nothing written', async () => {
+    const { api } = await freshAccount();
+    const name = uniqueName('orphan');
+
+    const response = await api.post('/crm/v3/properties/companies', { ...text(name), groupName: 'no_such_group' });
+    const read = await api.get(`/crm/v3/properties/companies/${name}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { groupName: ['no_such_group'] } });
+    expect(read.status).toBe(404);
+  });
+
+  it('must be live on PATCH: a move into an archived group is 400 and the property stays where it was', async () => {
+    const { api } = await freshAccount();
+    const [group, name] = [uniqueName('gone'), uniqueName('mover')];
+    await api.post('/crm/v3/properties/companies/groups', { name: group, label: 'Gone soon' });
+    await api.delete(`/crm/v3/properties/companies/groups/${group}`);
+    await api.post('/crm/v3/properties/companies', text(name));
+
+    const response = await api.patch(`/crm/v3/properties/companies/${name}`, { groupName: group });
+    const read = await api.get(`/crm/v3/properties/companies/${name}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.context).toEqual({ groupName: [group] });
+    expect(read.body).toMatchObject({ groupName: 'companyinformation' });
+  });
+
+  it('may be a live custom group, on create and on PATCH', async () => {
+    const { api } = await freshAccount();
+    const [first, second, name] = [uniqueName('first'), uniqueName('second'), uniqueName('member')];
+    await api.post('/crm/v3/properties/companies/groups', { name: first, label: 'First' });
+    await api.post('/crm/v3/properties/companies/groups', { name: second, label: 'Second' });
+
+    const created = await api.post('/crm/v3/properties/companies', { ...text(name), groupName: first });
+    const moved = await api.patch(`/crm/v3/properties/companies/${name}`, { groupName: second });
+    const archiveUsed = await api.delete(`/crm/v3/properties/companies/groups/${second}`);
+    const archiveEmpty = await api.delete(`/crm/v3/properties/companies/groups/${first}`);
+
+    expect(created.status).toBe(201);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ groupName: second });
+    expect(archiveUsed.status).toBe(400);
+    expect(archiveEmpty.status).toBe(204);
+  });
+
+  it('is refused per input in a batch create (207), the other inputs created', async () => {
+    const { api } = await freshAccount();
+    const [good, orphan] = [uniqueName('good'), uniqueName('orphan')];
+
+    const response = await api.post('/crm/v3/properties/companies/batch/create', { inputs: [text(good), { ...text(orphan), groupName: 'missing_group' }] });
+
+    expect(response.status).toBe(207);
+    expect(response.body.results?.map((property) => property.name)).toEqual([good]);
+    expect(response.body.errors).toEqual([expect.objectContaining({ context: { groupName: ['missing_group'] } })]);
+  });
+});
