@@ -10,7 +10,7 @@ import { reservedConcurrencyPerFunction, routeThrottles, type ReservedConcurrenc
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
 import { routePartitions } from '../../shared/route-partitions';
-import { isRateLimited } from '../../shared/rate-limits';
+import { isRateLimited } from '../../shared/route-rate-limits';
 import type { Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
