@@ -4,24 +4,28 @@ import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { buildSync } from 'esbuild';
 import { lambdaAliasesFor, lambdaEsbuildOptions, lambdaNodeOptions } from './bundling';
+import { cachedBuild } from './cached-build';
 
 /** The project root: entries in the route table are relative to it. */
 export const projectRoot = path.resolve(__dirname, '..');
 
+/** Bundles of earlier synths (lib/cached-build.ts), where tools keep their caches. */
+const bundleCacheDir = path.join(projectRoot, 'node_modules', '.cache', 'lambda-bundles');
+
 /**
  * Bundles one handler on this machine, never in Docker: esbuild's API with lib/bundling.ts's
- * options (the benchmark makes the same call) writes index.mjs and its source map. One esbuild
- * service serves every function of a synth; NodejsFunction started `npx esbuild` once per function,
- * about 0.3 s of npm start-up each, half of a synth's time. Its fields are the asset's cache key
- * within one synth, so two functions never share a bundle by mistake.
+ * options (the benchmark makes the same call) writes index.mjs and its source map, or the cache
+ * gives the identical files of an earlier synth. One esbuild service serves every function of a
+ * synth; NodejsFunction started `npx esbuild` once per function, about 0.3 s of npm start-up
+ * each, half of a synth's time. Its fields are the asset's cache key within one synth, so two
+ * functions never share a bundle by mistake.
  */
 class EsbuildBundler implements ILocalBundling {
   constructor(readonly entry: string, readonly alias: Record<string, string>) {}
 
   tryBundle(outputDir: string): boolean {
-    buildSync({
+    cachedBuild({
       ...lambdaEsbuildOptions,
       mainFields: [...lambdaEsbuildOptions.mainFields],
       define: { ...lambdaEsbuildOptions.define },
@@ -29,7 +33,7 @@ class EsbuildBundler implements ILocalBundling {
       absWorkingDir: projectRoot,
       entryPoints: [path.join(projectRoot, this.entry)],
       outfile: path.join(outputDir, 'index.mjs'),
-    });
+    }, bundleCacheDir);
     return true;
   }
 }
