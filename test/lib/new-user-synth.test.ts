@@ -31,7 +31,7 @@ describe('synthesizing as a new user (environment: PATH and an empty HOME only)'
     expect(platform.output).toMatch(/Successfully synthesized/);
   }, synthesisTimeoutMs);
 
-  it('runs the CDK app on the `node` devDependency\'s Node 22, as npm scripts do (npx puts node_modules/.bin first)', () => {
+  it('gives what npx starts (cdk, and the app cdk.json starts with npx tsx) the `node` devDependency\'s Node 22, as npm scripts get', () => {
     const home = mkdtempSync(path.join(tmpdir(), 'new-user-home-'));
     try {
       // What cdk.json's `npx tsx bin/cdk-app.ts` starts, under `npx cdk`: both see npx's PATH.
