@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lambdaEsbuildOptions } from '../../lib/bundling';
-import { newUserEnvironment, synthCommands, synthesisTimeoutMs, synthesizedPlatform, userPath, type SynthCommand } from '../support/synthesized-platform';
+import { bothSynthesesTimeoutMs, newUserEnvironment, synthCommands, synthesizedPlatform, userPath, type SynthCommand } from '../support/synthesized-platform';
 
 /**
  * The README's synth commands as a new user runs them on a fresh checkout (test/support/
@@ -29,7 +29,7 @@ describe('synthesizing as a new user (environment: PATH and an empty HOME only)'
 
     expect(stacks.sort()).toEqual([platform.stackNames.api, platform.stackNames.data].sort());
     expect(platform.output).toMatch(/Successfully synthesized/);
-  }, synthesisTimeoutMs);
+  }, bothSynthesesTimeoutMs);
 
   it('gives what npx starts (cdk, and the app cdk.json starts with npx tsx) the `node` devDependency\'s Node 22, as npm scripts get', () => {
     const home = mkdtempSync(path.join(tmpdir(), 'new-user-home-'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
-import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
+import { bothSynthesesTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
 /** What `sam local start-api -t cdk.out/<stack>.template.json` and `sam local invoke` rely on. */
 const routes: readonly Route[] = routeTable;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   deployedResources = (deployed.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
   const [root] = deployed.apiStackTemplates().values();
   nestedStacks = Object.entries(root?.Resources ?? {}).filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack');
-}, synthesisTimeoutMs);
+}, bothSynthesesTimeoutMs);
 
 describe('sam local', () => {
   it('finds every function\'s code through its aws:asset:path metadata, handler file included', () => {

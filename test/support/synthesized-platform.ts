@@ -207,7 +207,9 @@ const assemblies = new Map<SynthCommand, Promise<SynthesizedPlatform>>();
 export function synthesizedPlatform(command: SynthCommand = 'cdk synth'): Promise<SynthesizedPlatform> {
   const existing = assemblies.get(command);
   if (existing) return existing;
-  const assembly = ensureAssembly(command).then((outdir) => {
+  // synth:sam after cdk synth, never beside it: it then takes every bundle from the bundle cache (lib/cached-build.ts).
+  const first = command === 'synth:sam' ? ensureAssembly('cdk synth') : Promise.resolve('');
+  const assembly = first.then(() => ensureAssembly(command)).then((outdir) => {
     const context = cdkContext();
     const stackNames = stackNamesOf(String(context.stage ?? 'prod'));
     return {
@@ -227,3 +229,5 @@ export function synthesizedPlatform(command: SynthCommand = 'cdk synth'): Promis
 
 /** Generous: bundling every function on two shared cores can take a minute or more. */
 export const synthesisTimeoutMs = 300_000;
+/** For what waits on both assemblies: synth:sam starts when cdk synth is done. */
+export const bothSynthesesTimeoutMs = 2 * synthesisTimeoutMs;
