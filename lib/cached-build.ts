@@ -43,8 +43,9 @@ function contentHash(file: string): string | undefined {
 
 function cacheKey(options: CachedBuildOptions): string {
   const { absWorkingDir, outfile, ...rest } = options;
+  // The source map names each input relative to the output: what matters of outfile is how it sits relative to the project.
   const hash = createHash('sha256').update(JSON.stringify({
-    esbuildVersion, options: rest, outfile: path.relative(absWorkingDir, outfile).split(path.sep).map((part) => (part === '..' ? part : '*')),
+    esbuildVersion, absWorkingDir, options: rest, outfile: path.relative(absWorkingDir, outfile).split(path.sep).map((part) => (part === '..' ? part : '*')),
   }));
   for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) hash.update(`\0${file}\0${contentHash(path.join(absWorkingDir, file)) ?? ''}`);
   return hash.digest('hex').slice(0, 32);
