@@ -1,12 +1,13 @@
 /**
  * Generates ajv standalone validation code for every schema of every route, so deployed
  * functions validate without compiling schemas (or loading ajv) at cold start.
- * Output in shared/http/generated (gitignored; bundles define PRECOMPILED_VALIDATORS):
+ * Output in shared/http/generated, or the directory of --out (gitignored; bundles define PRECOMPILED_VALIDATORS):
  * validators.js with every validator, and route-<name>.js with only the validators of one route,
  * which that route's bundle loads (lib/bundling.ts aliases `precompiled-validators` to it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { AjvFlavour } from '../shared/http/validation';
 import { routes } from '../shared/routes';
 import { generatedValidatorsDir, routeValidatorsFileName } from '../lib/bundling';
@@ -48,7 +49,9 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
 }
 
 if (require.main === module) {
-  buildValidators().then(({ file, count }) => {
+  // bin/cdk-app.ts runs this file with --out <scratch directory> and renames what it writes into place.
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  buildValidators(values.out === undefined ? undefined : path.resolve(values.out)).then(({ file, count }) => {
     console.log(`generated ${count} validators into ${file}`);
   }).catch((error: unknown) => {
     console.error(error);

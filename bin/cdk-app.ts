@@ -5,14 +5,15 @@
  *   npx cdk deploy --all -c stage=staging
  *   npx cdk synth -c samLocal=true   (a template for `sam local`; never deploy it)
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addPlatformStacks } from '../lib/platform-stacks';
+import { generatedValidatorsDir } from '../lib/bundling';
 import type { ReservedConcurrencySetting } from '../lib/route-limits';
-import { buildValidators, generatedDir } from './build-validators';
 import { routes } from '../shared/routes';
 
 const app = new App();
@@ -53,22 +54,26 @@ if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new Error(`con
 
 /**
  * The bundles validate with ajv standalone code generated from the route schemas (see
- * shared/http/validation.ts). It is written to a scratch directory and renamed into place, so an
- * esbuild run never reads a half-written file while another process regenerates it.
+ * shared/http/validation.ts). Collecting the schemas means loading every handler, and handlers read
+ * the functions' configuration and build their clients when they load: that runs in a process of
+ * its own (bin/build-validators.ts), so this app loads no such module and needs no environment. It
+ * writes to a scratch directory that is renamed into place, so an esbuild run never reads a
+ * half-written file while another process regenerates it.
  */
-async function generateValidators(): Promise<void> {
-  const scratch = mkdtempSync(path.join(path.dirname(generatedDir), '.validators-'));
+function generateValidators(): void {
+  const scratch = mkdtempSync(path.join(path.dirname(generatedValidatorsDir), '.validators-'));
   try {
-    await buildValidators(scratch);
-    mkdirSync(generatedDir, { recursive: true });
-    for (const file of readdirSync(scratch)) renameSync(path.join(scratch, file), path.join(generatedDir, file));
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'build-validators.ts'), '--out', scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run.status !== 0) throw new Error(`bin/build-validators.ts exited with ${run.status ?? run.signal}`);
+    mkdirSync(generatedValidatorsDir, { recursive: true });
+    for (const file of readdirSync(scratch)) renameSync(path.join(scratch, file), path.join(generatedValidatorsDir, file));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-async function main(): Promise<void> {
-  await generateValidators();
+function main(): void {
+  generateValidators();
   addPlatformStacks(app, {
     routes,
     stageName,
@@ -89,7 +94,4 @@ async function main(): Promise<void> {
   app.synth();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main();

@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 
 /**
- * How every Lambda function is bundled, in esbuild's own terms: the CDK stack (through
- * NodejsFunction, lib/bundled-function.ts) and the benchmark (through esbuild's API) both build
- * from this, so the benchmark measures what ships.
+ * How every Lambda function is bundled, in esbuild's own terms: the CDK stack
+ * (lib/bundled-function.ts) and the benchmark both pass these to esbuild's API, so the benchmark
+ * measures what ships.
  */
 export const lambdaEsbuildOptions = {
   bundle: true,

@@ -7,7 +7,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { partitions, type PartitionName } from '../shared/db/keys';
-import { isRateLimited } from '../shared/rate-limits';
+import { isRateLimited } from '../shared/route-rate-limits';
 import { takesAccessTokens, type Route } from '../shared/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';

@@ -98,6 +98,12 @@ export class PayloadTooLargeError extends AppError {
   readonly category = 'VALIDATION_ERROR';
 }
 
+/** HubSpot's answer to a merge past its limit of ids on one record (its error-handling page: 414). */
+export class TooManyIdentitiesError extends AppError {
+  readonly status = 414;
+  readonly category = 'VALIDATION_ERROR';
+}
+
 export class RateLimitError extends AppError {
   readonly status = 429;
   readonly category = 'RATE_LIMITS';

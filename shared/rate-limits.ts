@@ -1,6 +1,5 @@
 import { addToBuckets } from './db/rate-limits';
 import { nowMs } from './clock';
-import type { Route } from './route-types';
 
 /**
  * HubSpot's limits for public apps: per install (app x account) N requests in any rolling 10 s
@@ -200,13 +199,4 @@ export function rateLimitsOf(account: { tenSecondlyLimit?: number; searchPerSeco
     tenSecondly: account?.tenSecondlyLimit ?? defaultRateLimits.tenSecondly,
     searchPerSecond: account?.searchPerSecondLimit ?? defaultRateLimits.searchPerSecond,
   };
-}
-
-/**
- * Whether a route's calls are counted: every row called with an access token (developer-key-only
- * rows and public rows are not), unless the row opts out with rateLimit 'none'. The stack grants
- * exactly these functions the limiter's UpdateItem (lib/route-stack.ts).
- */
-export function isRateLimited(route: Pick<Route, 'scopes' | 'auth' | 'rateLimit'>): boolean {
-  return route.scopes !== 'public' && route.auth !== 'developerKey' && route.rateLimit !== 'none';
 }

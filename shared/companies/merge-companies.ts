@@ -7,12 +7,12 @@ import * as customTypes from '../db/association-labels';
 import * as companies from '../db/companies';
 import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/companies';
 import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/company-merge';
-import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
+import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../errors';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { newCompanyId, isNumericId } from './company-id';
 import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './company-values';
 import { toCompanyView, type CompanyView } from './company-view';
-import { findMergedRecords } from './merged-ids';
+import { findMergedRecords, maxCompanyIdentities } from './merged-ids';
 import { lookupFor } from './read-companies';
 import { searchFormsOf } from './search-forms';
 import { addedEdges } from './save-company';
@@ -40,6 +40,13 @@ async function requireMergeable(hubId: number, id: string, field: keyof MergeInp
   }
   // Another account's record answers like a missing one.
   throw new NotFoundError(`Company ${id} not found`, { context: { [field]: [id] } });
+}
+
+/** Every id the merged record holds besides its own: both records' and those merged into either before. */
+function mergedIdsOf(primary: CompanyRecord, secondary: CompanyRecord): string[] {
+  return [...new Set([
+    ...splitList(ownValue(primary.properties, mergedIdsProperty)), primary.id, ...splitList(ownValue(secondary.properties, mergedIdsProperty)), secondary.id,
+  ])];
 }
 
 /** Domains: the primary's domain (else the secondary's); every other domain of both as additional ones. */
@@ -80,9 +87,7 @@ async function planMerge(actor: Actor, primary: CompanyRecord, secondary: Compan
   const domains = mergedDomains(primary, secondary);
   setComputed('domain', domains.domain);
   setComputed('hs_additional_domains', domains.additional.join(';'));
-  const mergedIds = [...new Set([
-    ...splitList(ownValue(primary.properties, mergedIdsProperty)), primary.id, ...splitList(ownValue(secondary.properties, mergedIdsProperty)), secondary.id,
-  ])];
+  const mergedIds = mergedIdsOf(primary, secondary);
   setComputed(mergedIdsProperty, mergedIds.join(';'));
 
   const domainValues = [domains.domain, ...domains.additional].filter((value): value is string => value !== undefined)
@@ -130,6 +135,8 @@ async function planMerge(actor: Actor, primary: CompanyRecord, secondary: Compan
   return {
     merged, removed: [primary, secondary], uniqueValues, releasedUniqueValues,
     linked, edges: addedEdges({}, merged.associations),
+    // Ids merged into either record before point at that record; they move to the new one, so reads follow one pointer.
+    repointedIds: mergedIds.filter((mergedId) => !oldIds.has(mergedId)),
   };
 }
 
@@ -156,6 +163,11 @@ export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<C
     ]);
     // Both ids already lead to one record: the merge happened (say, a retry whose answer was lost).
     if (primary.id === secondary.id) return mergedView(actor.hubId, primary);
+    // Checked before anything is written. It also bounds the pointers a merge moves and a read follows (merged-ids.ts).
+    if (mergedIdsOf(primary, secondary).length + 1 > maxCompanyIdentities) {
+      throw new TooManyIdentitiesError(`Cannot have more than ${maxCompanyIdentities} identities on a profile`,
+        { context: { primaryObjectId: [primaryObjectId], objectIdToMerge: [objectIdToMerge] } });
+    }
     const write = await planMerge(actor, primary, secondary, findType);
     const result = await writeMerge(actor.hubId, write, searchFormsOf(write.merged));
     if (result.outcome === 'merged') return mergedView(actor.hubId, write.merged);

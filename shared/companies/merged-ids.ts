@@ -2,13 +2,27 @@ import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { findMergePointers } from '../db/company-merge';
 
-/** A record merged again leaves a chain of pointers; reads follow this many at most. */
-export const maxMergeHops = 8;
+/**
+ * The most ids one record holds, its own and those merged into it (hs_merged_object_ids): HubSpot
+ * refuses a merge past it ("Cannot have more than 250 identities on a profile", 414), and so does
+ * shared/companies/merge-companies.ts.
+ */
+export const maxCompanyIdentities = 250;
+
+/**
+ * How many merge pointers a read follows at most. A merge points every id merged into the two
+ * records before at the new record too (shared/db/company-merge.ts), so a read follows one. A longer
+ * chain is left only where that rewrite did not land after the merge's transaction (the process
+ * died in between; a late rewrite overtook by the next merge's). Every pointer leads to a later
+ * record of the same merges, and the last record holds every id on the way, so no chain can be
+ * longer than this; the bound only stops a loop that no merge writes.
+ */
+export const maxMergeHops = maxCompanyIdentities - 1;
 
 /**
  * The records that now hold company ids merged away (ids with no record of their own): each hop
- * reads the ids' merge pointers and the records they point to (one BatchGetItem each per 100 ids).
- * Ids that were never merged are left out. Costs nothing unless a read missed.
+ * reads the ids' merge pointers and the records they point to (one BatchGetItem each per 100 ids),
+ * one hop as a rule (above). Ids that were never merged are left out. Costs nothing unless a read missed.
  */
 export async function findMergedRecords(hubId: number, ids: readonly string[]): Promise<Map<string, CompanyRecord>> {
   const found = new Map<string, CompanyRecord>();

@@ -493,7 +493,7 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
 }
 
 /** Unconditional puts, 25 per BatchWriteItem, unprocessed ones retried with a short backoff. */
-async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
   for (let start = 0; start < items.length; start += 25) {
     let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {

@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import {
-  companyLinkIds, edgeItemsOf, explainLinkedFailure, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges,
+  companyLinkIds, edgeItemsOf, explainLinkedFailure, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, putItems, transactWithEdges,
   type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
 } from './companies';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
@@ -20,6 +20,8 @@ export interface CompanyMergeWrite {
   linked: readonly LinkedCompanyChange[];
   /** Reverse-lookup items the new record needs. */
   edges: readonly AssociationEdge[];
+  /** Ids merged into the old records earlier: their pointers move from the old records to the new one. */
+  repointedIds: readonly string[];
 }
 
 export type MergeOutcome =
@@ -46,8 +48,10 @@ function mergeMarkerOf(write: CompanyMergeWrite): { primaryObjectId: string; mer
  * Writes a merge in one TransactWriteItems: the new record and its search projection; for each
  * old record, the delete (checked against the version read), its merge pointer and the removal of
  * its projection; every unique value re-pointed (or released); the association keys of linked
- * companies moved. Either all of it is written or none of it. Reverse-lookup items that do not fit
- * are written first: they only point readers at the new record, and name nothing until it exists.
+ * companies moved; the pointers of ids merged before moved to the new record. Either all of it is
+ * written or none of it. Reverse-lookup items that do not fit are written first: they only point
+ * readers at the new record, and name nothing until it exists. Pointers that do not fit are
+ * written just after: they name the new record, which must exist first.
  */
 export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, searchForms: SearchForms): Promise<MergeOutcome> {
   const { merged } = write;
@@ -84,8 +88,19 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
     writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 }, write: linkedUpdateItem(hubId, change) });
   }
   if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
-  const outcome = await transactWithEdges(writes, edgeItemsOf(hubId, merged.id, write.edges), other);
-  if (outcome.committed) return { outcome: 'merged' };
+  const edgeItems = edgeItemsOf(hubId, merged.id, write.edges);
+  // The earlier ids' pointers go in the transaction when it has room for them after the edges (which
+  // transactWithEdges puts in it when they fit); else they are written as soon as it commits. Until
+  // then those ids read through the old record's own pointer, written in the transaction: two hops.
+  const pointers = write.repointedIds.map((id) => ({ ...mergedCompanyKey(hubId, id), companyId: id, mergedInto: merged.id }));
+  const room = maxTransactionItems - writes.length - (writes.length + edgeItems.length <= maxTransactionItems ? edgeItems.length : 0);
+  const isRepointedInTransaction = pointers.length <= room;
+  if (isRepointedInTransaction) for (const Item of pointers) writes.push({ role: other, write: { Put: { TableName: tableName, Item } } });
+  const outcome = await transactWithEdges(writes, edgeItems, other);
+  if (outcome.committed) {
+    if (!isRepointedInTransaction) await putItems(pointers);
+    return { outcome: 'merged' };
+  }
   const role = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed')?.role;
   if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
   if (role?.kind === 'linked') {

@@ -1,5 +1,6 @@
 import type { Route } from '../route-types';
-import { countRequest, installPolicy, isRateLimited, searchPolicy, type RatePolicy } from '../rate-limits';
+import { countRequest, installPolicy, searchPolicy, type RatePolicy } from '../rate-limits';
+import { isRateLimited } from '../route-rate-limits';
 import type { AuthContext } from './auth';
 import { RateLimitError } from '../errors';
 

@@ -2,13 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, NestedStack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { addPlatformStacks } from '../../lib/platform-stacks';
 import type { Route } from '../../shared/route-types';
 import { routes as routeTable } from '../../shared/routes';
-import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
+import { bothSynthesesTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
 /** What `sam local start-api -t cdk.out/<stack>.template.json` and `sam local invoke` rely on. */
 const routes: readonly Route[] = routeTable;
@@ -19,81 +15,75 @@ interface FunctionResource {
   Metadata?: Record<string, unknown>;
 }
 
-let outdir: string;
-let functions: [string, FunctionResource][];
+/** The Lambda functions of an API stack's resources (nested stacks' included). */
+function functionsOf(resources: Record<string, FunctionResource>): [string, FunctionResource][] {
+  return Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+}
+
+let samOutdir: string;
+/** The API stack of `npm run synth:sam`: what `sam local start-api -t cdk.out/HubspotSlice-prod-Api.template.json` reads. */
+let samResources: Record<string, FunctionResource>;
+let samFunctions: [string, FunctionResource][];
+/** The API stack of `npx cdk synth`, as deployed. */
+let deployedResources: Record<string, FunctionResource>;
+let deployedOutdir: string;
 let nestedStacks: [string, { Metadata?: Record<string, unknown> }][];
 
 beforeAll(async () => {
-  const platform = await synthesizedPlatform();
-  outdir = platform.outdir;
-  const resources = (platform.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
-  // The webhook pipeline's functions are not served by sam local (its template leaves them out; README, Webhooks).
-  functions = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function' && !resource.Properties.Description?.startsWith('webhooks:'));
-  const [root] = platform.apiStackTemplates().values();
+  const [forSam, deployed] = await Promise.all([synthesizedPlatform('synth:sam'), synthesizedPlatform('cdk synth')]);
+  samOutdir = forSam.outdir;
+  samResources = (forSam.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
+  samFunctions = functionsOf(samResources);
+  deployedOutdir = deployed.outdir;
+  deployedResources = (deployed.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
+  const [root] = deployed.apiStackTemplates().values();
   nestedStacks = Object.entries(root?.Resources ?? {}).filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack');
-}, synthesisTimeoutMs);
-
-/** The API stack's resources and its nested stacks' (none in the samLocal template). */
-function unbundledApiTemplate(declareSamLocalVariables: boolean): Record<string, FunctionResource> {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const { api } = addPlatformStacks(app, {
-    routes, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-    throttle: { rateLimit: 100, burstLimit: 200 }, declareSamLocalVariables,
-  });
-  const stacks = [api, ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack)];
-  return Object.assign({}, ...stacks.map((stack) => (Template.fromStack(stack).toJSON() as { Resources: Record<string, FunctionResource> }).Resources)) as Record<string, FunctionResource>;
-}
+}, bothSynthesesTimeoutMs);
 
 describe('sam local', () => {
   it('finds every function\'s code through its aws:asset:path metadata, handler file included', () => {
-    expect(functions.length).toBe(routes.length + 1);
-    for (const [id, resource] of functions) {
+    // Every route's function and the secrets provisioner; the webhook pipeline's functions are not served by sam local (README, Webhooks).
+    expect(samFunctions.length).toBe(routes.length + 1);
+    for (const [id, resource] of samFunctions) {
       const assetPath = resource.Metadata?.['aws:asset:path'];
       const moduleName = resource.Properties.Handler.slice(0, resource.Properties.Handler.lastIndexOf('.'));
 
       expect([id, resource.Metadata?.['aws:asset:property']]).toEqual([id, 'Code']);
       expect([id, typeof assetPath]).toEqual([id, 'string']);
-      expect([id, existsSync(path.join(outdir, String(assetPath), `${moduleName}.mjs`))]).toEqual([id, true]);
+      expect([id, existsSync(path.join(samOutdir, String(assetPath), `${moduleName}.mjs`))]).toEqual([id, true]);
     }
   });
 
-  it('finds every nested stack of route functions through its aws:asset:path metadata, as it finds function code', () => {
+  it('finds every nested stack of the deployed template through its aws:asset:path metadata, as it finds function code', () => {
     expect(nestedStacks.length).toBeGreaterThan(1);
     for (const [id, resource] of nestedStacks) {
       const templateFile = resource.Metadata?.['aws:asset:path'];
 
       expect([id, resource.Metadata?.['aws:asset:property']]).toEqual([id, 'TemplateURL']);
-      expect([id, typeof templateFile === 'string' && existsSync(path.join(outdir, templateFile))]).toEqual([id, true]);
+      expect([id, typeof templateFile === 'string' && existsSync(path.join(deployedOutdir, templateFile))]).toEqual([id, true]);
     }
   });
 
   it('keeps every route and function in the one samLocal template: sam local start-api serves no route of a nested stack', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const { api } = addPlatformStacks(app, {
-      routes, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, declareSamLocalVariables: true,
-    });
-    const template = Template.fromStack(api);
+    const typeCount = (type: string) => Object.values(samResources).filter((resource) => resource.Type === type).length;
 
-    template.resourceCountIs('AWS::CloudFormation::Stack', 0);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 1);
+    expect(typeCount('AWS::CloudFormation::Stack')).toBe(0);
+    expect(typeCount('AWS::ApiGatewayV2::Route')).toBe(routes.length);
+    expect(typeCount('AWS::Lambda::Function')).toBe(routes.length + 1);
   });
 
   it('uses a runtime sam has an emulation image for', () => {
-    for (const [, resource] of functions) expect(resource.Properties.Runtime).toBe('nodejs22.x');
+    for (const [, resource] of samFunctions) expect(resource.Properties.Runtime).toBe('nodejs22.x');
   });
 
   it('declares DYNAMODB_ENDPOINT and, where a row reads a secret, SECRETS_JSON only in the samLocal template', () => {
-    const deployed = unbundledApiTemplate(false);
-    const forSam = unbundledApiTemplate(true);
-    const declared = (resources: Record<string, FunctionResource>, name: string) => Object.values(resources)
-      .filter((resource) => resource.Type === 'AWS::Lambda::Function' && name in resource.Properties.Environment.Variables).length;
+    const declared = (resources: Record<string, FunctionResource>, name: string) => functionsOf(resources)
+      .filter(([, resource]) => name in resource.Properties.Environment.Variables).length;
 
-    expect(declared(deployed, 'DYNAMODB_ENDPOINT')).toBe(0);
-    expect(declared(deployed, 'SECRETS_JSON')).toBe(0);
-    expect(declared(forSam, 'DYNAMODB_ENDPOINT')).toBe(routes.length);
-    expect(declared(forSam, 'SECRETS_JSON')).toBe(routes.filter((route) => route.secrets?.length).length);
+    expect(declared(deployedResources, 'DYNAMODB_ENDPOINT')).toBe(0);
+    expect(declared(deployedResources, 'SECRETS_JSON')).toBe(0);
+    expect(declared(samResources, 'DYNAMODB_ENDPOINT')).toBe(routes.length);
+    expect(declared(samResources, 'SECRETS_JSON')).toBe(routes.filter((route) => route.secrets?.length).length);
   });
 
   it('gets a local value from the env-vars file for every variable resolved at deploy time', () => {
@@ -104,7 +94,7 @@ describe('sam local', () => {
       expect(run.status).toBe(0);
       const parameters = (JSON.parse(readFileSync(file, 'utf8')) as { Parameters: Record<string, string> }).Parameters;
 
-      for (const [, resource] of functions) {
+      for (const [, resource] of samFunctions) {
         const deployTimeNames = Object.entries(resource.Properties.Environment.Variables)
           .filter(([, value]) => typeof value !== 'string').map(([name]) => name)
           // SECRETS_JSON stands in for the secret ARNs (shared/oauth/key-material.ts reads it first).

@@ -1,21 +1,33 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stackNamesOf } from '../../lib/platform-stacks';
 
 /**
- * The cloud assembly exactly as `npx cdk synth` makes it: bin/cdk-app.ts run with the context
- * of cdk.json, assets bundled by the local esbuild, the cdk-nag checks on. Bundling every
- * function takes tens of seconds on a busy machine, so the assembly is made once per change
- * of its inputs and shared by the test files (and test runs) through a directory keyed by
- * their hash; a lock directory keeps two workers from synthesizing at once.
+ * The cloud assembly as a new user makes it on a fresh checkout: `npx cdk synth` (or, for the
+ * `samLocal` template, `npm run synth:sam`) in a process whose environment holds only the user's
+ * PATH (without the node_modules/.bin dirs npm puts first for the test run) and an empty HOME: no
+ * TABLE_NAME or any other variable of the test run, no AWS credentials, no npm or CDK settings.
+ * So the commands of the README are what the tests read, and a module the CDK app loads that
+ * needs the functions' configuration fails them. Bundling every function takes tens of seconds on
+ * a busy machine, so each assembly is made once per change of its inputs and shared by the test
+ * files (and test runs) through a directory keyed by their hash (`--output` puts it there); a lock
+ * directory keeps two workers from synthesizing the same one at once.
  */
+export type SynthCommand = 'cdk synth' | 'synth:sam';
+
+/** What a user types, as the README says it; `--output` is added to write into the shared directory. */
+export const synthCommands: Record<SynthCommand, { command: string; args: string[] }> = {
+  'cdk synth': { command: 'npx', args: ['cdk', 'synth'] },
+  'synth:sam': { command: 'npm', args: ['run', 'synth:sam', '--'] },
+};
+
 export interface SynthesizedPlatform {
   outdir: string;
   stackNames: { data: string; api: string };
-  /** What the app printed while synthesizing (stdout and stderr). */
+  /** What the command printed while synthesizing (stdout and stderr, interleaved). */
   output: string;
   /** The context cdk.json gives the app. */
   context: Record<string, unknown>;
@@ -35,7 +47,8 @@ export interface Template {
 
 const projectRoot = path.resolve(__dirname, '..', '..');
 const inputDirectories = ['bin', 'lib', 'shared', 'functions'];
-const inputFiles = ['package-lock.json', 'cdk.json', 'tsconfig.json'];
+// package.json: npm run synth:sam runs its script.
+const inputFiles = ['package-lock.json', 'package.json', 'cdk.json', 'tsconfig.json'];
 const cacheRoot = path.join(tmpdir(), 'hubspot-slice-synth');
 const staleLockMs = 10 * 60 * 1000;
 const outputFile = 'synth-output.txt';
@@ -66,20 +79,35 @@ function cdkContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
-/** Runs the app the way the CDK CLI does: outdir and context through the environment. */
-function synthesize(outdir: string): Promise<string> {
-  const context = { ...cdkContext(), 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:enable-path-metadata': true };
-  const environment: NodeJS.ProcessEnv = { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context) };
-  delete environment.CDK_DEFAULT_ACCOUNT;
-  delete environment.CDK_DEFAULT_REGION;
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['bin/cdk-app.ts'], { cwd: projectRoot, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * The PATH a user's shell has: the test run's, less what npm put first for `npm test` (every
+ * node_modules/.bin up from the project, npm's node-gyp shim). npx and npm then start on the
+ * machine's own Node, and npx puts node_modules/.bin (with the `node` devDependency's Node 22)
+ * first for the command it runs, as it does for a user.
+ */
+export function userPath(): string {
+  const entries = (process.env.PATH ?? '').split(path.delimiter)
+    .filter((entry) => entry !== '' && !entry.endsWith(`${path.sep}node_modules${path.sep}.bin`) && !entry.includes(`${path.sep}@npmcli${path.sep}run-script${path.sep}`));
+  return entries.join(path.delimiter);
+}
+
+/** A new user's environment: their PATH and an empty home of their own (no credentials, no npm or CDK settings). */
+export function newUserEnvironment(home: string): NodeJS.ProcessEnv {
+  return { PATH: userPath(), HOME: home };
+}
+
+/** Runs the command as a new user would on this checkout, writing the assembly to outdir. */
+function synthesize(command: SynthCommand, outdir: string): Promise<string> {
+  const home = mkdtempSync(path.join(tmpdir(), 'synth-home-'));
+  const { command: program, args } = synthCommands[command];
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(program, [...args, '--output', outdir], { cwd: projectRoot, env: newUserEnvironment(home), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`cdk app exited with ${code}:\n${output}`))));
-  });
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${program} ${args.join(' ')} exited with ${code}:\n${output}`))));
+  }).finally(() => rmSync(home, { recursive: true, force: true }));
 }
 
 /** A lock whose holder died (a killed test run) must not block the next run. */
@@ -98,10 +126,10 @@ function isAbandoned(lock: string): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function ensureAssembly(): Promise<string> {
+async function ensureAssembly(command: SynthCommand): Promise<string> {
   mkdirSync(cacheRoot, { recursive: true });
   const fingerprint = inputsFingerprint();
-  const outdir = path.join(cacheRoot, fingerprint);
+  const outdir = path.join(cacheRoot, `${fingerprint}-${command.replace(/\W+/g, '-')}`);
   const lock = `${outdir}.lock`;
   for (;;) {
     if (existsSync(path.join(outdir, 'manifest.json'))) return outdir;
@@ -119,7 +147,7 @@ async function ensureAssembly(): Promise<string> {
         const staging = `${outdir}.staging-${process.pid}`;
         rmSync(staging, { recursive: true, force: true });
         mkdirSync(staging, { recursive: true });
-        writeFileSync(path.join(staging, outputFile), await synthesize(staging));
+        writeFileSync(path.join(staging, outputFile), await synthesize(command, staging));
         // Renaming a complete directory into place: readers never see half an assembly.
         renameSync(staging, outdir);
         removeOldAssemblies(fingerprint);
@@ -164,6 +192,8 @@ function mergedTemplate(templates: Map<string, Template>): Template {
   const resources: Template['Resources'] = {};
   for (const [file, template] of templates) {
     for (const [id, resource] of Object.entries(template.Resources)) {
+      // The CLI's version reporting gives every stack one (AWS::CDK::Metadata); the root's stands for the view.
+      if (resource.Type === 'AWS::CDK::Metadata' && template !== root) continue;
       if (id in resources) throw new Error(`logical id ${id} of ${file} is also in another stack`);
       resources[id] = resource;
     }
@@ -171,10 +201,15 @@ function mergedTemplate(templates: Map<string, Template>): Template {
   return { ...root, Resources: resources };
 }
 
-let assembly: Promise<SynthesizedPlatform> | undefined;
+const assemblies = new Map<SynthCommand, Promise<SynthesizedPlatform>>();
 
-export function synthesizedPlatform(): Promise<SynthesizedPlatform> {
-  assembly ??= ensureAssembly().then((outdir) => {
+/** The assembly of `npx cdk synth` (what `cdk deploy` deploys) or of `npm run synth:sam` (what sam local reads). */
+export function synthesizedPlatform(command: SynthCommand = 'cdk synth'): Promise<SynthesizedPlatform> {
+  const existing = assemblies.get(command);
+  if (existing) return existing;
+  // synth:sam after cdk synth, never beside it: it then takes every bundle from the bundle cache (lib/cached-build.ts).
+  const first = command === 'synth:sam' ? ensureAssembly('cdk synth') : Promise.resolve('');
+  const assembly = first.then(() => ensureAssembly(command)).then((outdir) => {
     const context = cdkContext();
     const stackNames = stackNamesOf(String(context.stage ?? 'prod'));
     return {
@@ -188,8 +223,11 @@ export function synthesizedPlatform(): Promise<SynthesizedPlatform> {
       apiStackTemplates: () => stackTemplates(outdir, `${stackNames.api}.template.json`),
     };
   });
+  assemblies.set(command, assembly);
   return assembly;
 }
 
 /** Generous: bundling every function on two shared cores can take a minute or more. */
 export const synthesisTimeoutMs = 300_000;
+/** For what waits on both assemblies: synth:sam starts when cdk synth is done. */
+export const bothSynthesesTimeoutMs = 2 * synthesisTimeoutMs;

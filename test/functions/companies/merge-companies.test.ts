@@ -1,15 +1,22 @@
 import type { RunningGateway } from '../../../bin/local-gateway';
-import { db, dynamoCallCounter } from '../../../shared/db/client';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { newCompanyId } from '../../../shared/companies/company-id';
+import { maxCompanyIdentities, maxMergeHops } from '../../../shared/companies/merged-ids';
+import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
+import { companyKey, mergedCompanyKey } from '../../../shared/db/keys';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 let gateway: RunningGateway;
 let api: CrmClient;
+let hubId: number;
 let stranger: CrmClient;
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  api = crmClient(gateway, (await install(gateway)).accessToken);
+  const installed = await install(gateway);
+  hubId = installed.hubId;
+  api = crmClient(gateway, installed.accessToken);
   stranger = crmClient(gateway, (await install(gateway)).accessToken);
 });
 
@@ -200,5 +207,109 @@ describe('a merge whose transaction fails', () => {
 
     const retried = await merge(primary, secondary);
     expect(retried.status).toBe(200);
+  });
+});
+
+describe('ids merged away, over many merges', () => {
+  /** What one read of a merged-away id costs: the miss, its pointer, the record it points at. */
+  const oneHop = { GetItemCommand: 1, BatchGetItemCommand: 2 };
+  const batchRead = (ids: readonly string[]) => api.post<{ results: CompanyJson[]; errors?: unknown[] }>('/crm/v3/objects/companies/batch/read', { inputs: ids.map((id) => ({ id })), properties: ['name'] });
+
+  /** Merge pointers written straight to the table, as a merge leaves them. */
+  async function putPointer(from: string, to: string): Promise<void> {
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...mergedCompanyKey(hubId, from), companyId: from, mergedInto: to } }));
+  }
+
+  /** A record as if these ids had been merged into it before (its hs_merged_object_ids and their pointers). */
+  async function holdMergedIds(id: string, mergedIds: readonly string[]): Promise<void> {
+    await db.send(new UpdateCommand({
+      TableName: tableName, Key: companyKey(hubId, id), UpdateExpression: 'SET #properties.#merged = :ids',
+      ExpressionAttributeNames: { '#properties': 'properties', '#merged': 'hs_merged_object_ids' }, ExpressionAttributeValues: { ':ids': mergedIds.join(';') },
+    }));
+    for (const mergedId of mergedIds) await putPointer(mergedId, id);
+  }
+
+  it('reads every old id of 10 successive merges as the newest record, each through one pointer', async () => {
+    let newest = await company({ name: 'Chain 0' });
+    const oldIds: string[] = [];
+    for (let step = 1; step <= 10; step += 1) {
+      const added = await company({ name: `Chain ${step}` });
+      const merged = await merge(newest, added);
+      expect(merged.status).toBe(200);
+      oldIds.push(newest, added);
+      newest = merged.body.id;
+    }
+
+    const answers: { id: string; status: number; readId: string; calls: Record<string, number> }[] = [];
+    for (const id of oldIds) {
+      dynamoCallCounter.reset();
+      const response = await read(id);
+      answers.push({ id, status: response.status, readId: response.body.id, calls: Object.fromEntries(dynamoCallCounter.calls) });
+    }
+    dynamoCallCounter.reset();
+    const batch = await batchRead(oldIds);
+
+    expect(answers).toEqual(oldIds.map((id) => ({ id, status: 200, readId: newest, calls: oneHop })));
+    expect(batch.body.results.map((result) => result.id)).toEqual([newest]);
+    // The records (all missing), then the pointers of the 20 ids and the one record they name.
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ BatchGetItemCommand: 3 });
+  });
+
+  it('follows a longer chain to its end, as a merge whose pointer rewrite was cut short leaves one', async () => {
+    const holder = await company({ name: 'End of chain' });
+    const chain = Array.from({ length: 12 }, () => newCompanyId());
+    for (const [index, id] of chain.entries()) await putPointer(id, chain[index + 1] ?? holder);
+
+    const response = await read(chain[0] ?? '');
+
+    expect([response.status, response.body.id]).toEqual([200, holder]);
+  });
+
+  it('answers 404 for a pointer cycle (no merge makes one) after a bounded number of calls', async () => {
+    const [first, second] = [newCompanyId(), newCompanyId()];
+    await putPointer(first, second);
+    await putPointer(second, first);
+
+    dynamoCallCounter.reset();
+    const response = await read(first);
+
+    expect(response.status).toBe(404);
+    expect(dynamoCallCounter.total()).toBe(1 + 2 * maxMergeHops);
+  });
+
+  it(`points ids merged before at the new record after the transaction when they do not fit in it, up to ${maxCompanyIdentities} ids`, async () => {
+    const primary = await company({ name: 'Many merges' });
+    const earlier = Array.from({ length: maxCompanyIdentities - 3 }, () => newCompanyId());
+    await holdMergedIds(primary, earlier);
+    const secondary = await company({ name: 'One more' });
+
+    dynamoCallCounter.reset();
+    const merged = await merge(primary, secondary);
+    const calls = Object.fromEntries(dynamoCallCounter.calls);
+
+    expect(merged.status).toBe(200);
+    expect(merged.body.properties.hs_merged_object_ids?.split(';')).toHaveLength(maxCompanyIdentities - 1);
+    expect(calls).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1, BatchWriteItemCommand: Math.ceil(earlier.length / 25) });
+    for (const id of [earlier[0] ?? '', earlier.at(-1) ?? '', primary, secondary]) {
+      dynamoCallCounter.reset();
+      expect([id, (await read(id)).body.id, Object.fromEntries(dynamoCallCounter.calls)]).toEqual([id, merged.body.id, oneHop]);
+    }
+  });
+
+  it(`refuses a merge past ${maxCompanyIdentities} ids on one record with 414, as HubSpot does, writing nothing`, async () => {
+    const full = await company({ name: 'Full' });
+    await holdMergedIds(full, Array.from({ length: maxCompanyIdentities - 1 }, () => newCompanyId()));
+    const other = await company({ name: 'No room' });
+
+    dynamoCallCounter.reset();
+    const refused = await merge(full, other);
+
+    expect(refused.status).toBe(414);
+    expect(refused.body).toMatchObject({
+      status: 'error', category: 'VALIDATION_ERROR', message: `Cannot have more than ${maxCompanyIdentities} identities on a profile`,
+      context: { primaryObjectId: [full], objectIdToMerge: [other] },
+    });
+    expect(dynamoCallCounter.calls.get('TransactWriteItemsCommand')).toBeUndefined();
+    expect([(await read(full)).body.id, (await read(other)).body.id]).toEqual([full, other]);
   });
 });

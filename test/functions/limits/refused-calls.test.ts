@@ -1,7 +1,7 @@
 import { installRecorder, recordCommands, type RecordedCommand } from '../../../bin/bench/dynamo-recorder';
 import { freezeClock } from '../../../shared/clock';
 import type { Scope } from '../../../shared/oauth/scopes';
-import { isRateLimited } from '../../../shared/rate-limits';
+import { isRateLimited } from '../../../shared/route-rate-limits';
 import { routes } from '../../../shared/routes';
 import type { Route } from '../../../shared/route-types';
 import { bearer, install, jsonOf, signTestAccessToken, useTestGateway } from '../../support/harness';
