@@ -23,8 +23,10 @@ const wrap = (expression: string): string => (isWrapped(expression) ? expression
 
 /**
  * Builds the Query that reads the projection for a search. Each filter DynamoDB can evaluate
- * exactly becomes part of the FilterExpression; the others (string ranges, NOT_CONTAINS_TOKEN)
- * become "true" and CONTAINS_TOKEN and `query` become a looser `contains` on their longest literal.
+ * exactly becomes part of the FilterExpression; the others (string ranges) become "true",
+ * CONTAINS_TOKEN and `query` become a looser `contains` on their longest literal, and
+ * NOT_CONTAINS_TOKEN leaves out the records whose whole value matches its pattern when DynamoDB
+ * can tell (patterns `lit`, `lit*`, `*lit*`, `*`).
  * The result is a superset of the matches: the search evaluates every filter again in memory on
  * what comes back (match-search.ts), so the answer never depends on what was pushed down.
  */
@@ -86,7 +88,24 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
         if (literal === '') return `attribute_exists(#v.${propertyRef(propertyName)})`;
         return onForm(propertyName, kind === 'n' ? 'v' : kind, (path) => `contains(${path}, ${valueRef(literal)})`);
       }
-      case 'NOT_CONTAINS_TOKEN': return undefined;
+      case 'NOT_CONTAINS_TOKEN': {
+        // The whole value is one of its tokens: a record whose whole value matches the pattern
+        // never matches, and DynamoDB can tell that for three shapes of pattern (`lit`, `lit*`,
+        // `*lit*`; `*` alone matches any value). Other records come back and are matched in memory.
+        const tokenForm = kind === 'n' ? 'v' : kind;
+        const pieces = wanted.split('*');
+        const literals = pieces.filter((piece) => piece !== '');
+        if (pieces.length > 1 && literals.length === 0) return `attribute_not_exists(#v.${propertyRef(propertyName)})`;
+        const [literal] = literals;
+        if (literal === undefined || literals.length > 1) return undefined;
+        const isWhole = pieces.length === 1;
+        const isPrefix = !isWhole && pieces[0] === literal;
+        const isInfix = !isWhole && pieces[0] === '' && pieces.at(-1) === '';
+        if (isWhole) return `NOT ${wrap(onForm(propertyName, tokenForm, (path) => `${path} = ${valueRef(literal)}`))}`;
+        if (isPrefix) return `NOT ${wrap(onForm(propertyName, tokenForm, (path) => `begins_with(${path}, ${valueRef(literal)})`))}`;
+        if (isInfix) return `NOT ${wrap(onForm(propertyName, tokenForm, (path) => `contains(${path}, ${valueRef(literal)})`))}`;
+        return undefined;
+      }
     }
   };
 
