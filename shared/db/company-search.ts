@@ -52,8 +52,6 @@ export const searchPageItems = 500;
 /** Query chains (one per shard) in flight at once. */
 export const searchChainsInFlight = 8;
 
-const deadlineError = () => Object.assign(new Error('search deadline passed'), { name: 'SearchDeadlineError' });
-
 /** A projection item read back: only the forms the query projected. */
 function formsOfItem(item: Item): SearchForms {
   return { id: String(item.sk), v: (item.v ?? {}) as Record<string, string>, l: (item.l ?? {}) as Record<string, string>, n: (item.n ?? {}) as Record<string, string> };
@@ -62,34 +60,52 @@ function formsOfItem(item: Item): SearchForms {
 /**
  * Reads the hub's projection: one Query chain per shard, `searchChainsInFlight` chains at a time,
  * pages of `searchPageItems`, strongly consistent (a write acknowledged before is seen). Each
- * page goes to `onPage` as it arrives, so the caller keeps only what it needs. Items the filter
- * drops cost read capacity but are neither sent nor parsed. An item outside its home shard (left
- * by an older shard count until the backfill moves it) is skipped: its company's current item is
- * in the home shard. `onPage` learns whether a page was its shard's first (asked with `firstPage`'s
- * projection). Throws SearchDeadlineError when `deadlineMs` (performance.now()) passes.
- * Returns the Query calls made.
+ * page goes to `onPage` as it arrives, and the chain waits for it before asking for the next, so
+ * the caller keeps only what it needs and can take its time. Items the filter drops cost read
+ * capacity but are neither sent nor parsed. An item outside its home shard (left by an older shard
+ * count until the backfill moves it) is skipped: its company's current item is in the home shard.
+ * `onPage` learns whether a page was its shard's first (asked with `firstPage`'s projection).
+ *
+ * Every chain ends with the scan: when `signal` aborts (the caller's deadline or cancellation) the
+ * scan rejects with its reason, and when any chain fails (a DynamoDB error, `onPage` throwing) the
+ * others are aborted too; either way every Query in flight is cancelled and no chain asks for
+ * another page. Returns the Query calls made.
  */
 export async function scanSearchProjection(
-  hubId: number, query: ProjectionQuery, deadlineMs: number, onPage: (forms: SearchForms[], isFirstPage: boolean) => void, pageItems = searchPageItems,
+  hubId: number, query: ProjectionQuery, signal: AbortSignal, onPage: (forms: SearchForms[], isFirstPage: boolean) => Promise<void> | void, pageItems = searchPageItems,
 ): Promise<number> {
   let queries = 0;
   let nextShard = 0;
+  const failed = new AbortController();
+  const stopped = AbortSignal.any([signal, failed.signal]);
   const chain = async (): Promise<void> => {
     for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
       const pages = queryPages({
         pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression,
         names: query.names, values: query.values, pageSize: pageItems,
-      }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {});
+      }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {}, stopped);
       for (let isFirstPage = true; ; isFirstPage = false) {
-        if (performance.now() > deadlineMs) throw deadlineError();
+        stopped.throwIfAborted();
         const page = await pages.next();
         if (page.done) break;
         queries += 1;
-        onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
+        stopped.throwIfAborted();
+        await onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, chain));
+  const chains = Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, () => chain().catch((error: unknown) => {
+    failed.abort(error);
+    throw error;
+  }));
+  try {
+    await Promise.all(chains);
+  } catch (error) {
+    // A call cancelled by the caller's signal rejects with the SDK's AbortError: the caller's reason says why.
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    failed.abort(Object.assign(new Error('search scan ended'), { name: 'AbortError' }));
+  }
   return queries;
 }
 
