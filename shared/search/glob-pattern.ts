@@ -4,30 +4,41 @@
  * `'a'.repeat(65_534).indexOf('a'.repeat(1440) + 'b' + 'a'.repeat(1440))` takes about 90 ms.
  */
 export class LiteralSearch {
+  /** The literal's UTF-16 code units. */
+  private readonly codes: Uint16Array;
   /** fallback[k]: the length of the longest proper border of literal[0..k]. */
   private readonly fallback: Int32Array;
 
   constructor(readonly literal: string) {
-    this.fallback = new Int32Array(literal.length);
+    const { length } = literal;
+    this.codes = new Uint16Array(length);
+    for (let index = 0; index < length; index += 1) this.codes[index] = literal.charCodeAt(index);
+    this.fallback = new Int32Array(length);
     let border = 0;
-    for (let index = 1; index < literal.length; index += 1) {
-      const code = literal.charCodeAt(index);
-      while (border > 0 && literal.charCodeAt(border) !== code) border = this.fallback[border - 1] ?? 0;
-      if (literal.charCodeAt(border) === code) border += 1;
+    for (let index = 1; index < length; index += 1) {
+      const code = this.codes[index] as number;
+      while (border > 0 && this.codes[border] !== code) border = this.fallback[border - 1] as number;
+      if (this.codes[border] === code) border += 1;
       this.fallback[index] = border;
     }
   }
 
   /** The first index i ≥ from where the literal occurs and ends at or before `end`; -1 when none. Reads text[from, end) once. */
   indexIn(text: string, from = 0, end = text.length): number {
-    const { literal, fallback } = this;
-    const length = literal.length;
+    const { codes, fallback } = this;
+    const length = codes.length;
     if (length === 0) return from <= end ? from : -1;
+    const first = this.literal[0] as string;
     let matched = 0;
     for (let index = from; index < end; index += 1) {
+      if (matched === 0) {
+        // Nothing matched yet: skip to the next first character (a one-character indexOf is a linear scan).
+        index = text.indexOf(first, index);
+        if (index < 0 || index >= end) return -1;
+      }
       const code = text.charCodeAt(index);
-      while (matched > 0 && literal.charCodeAt(matched) !== code) matched = fallback[matched - 1] ?? 0;
-      if (literal.charCodeAt(matched) === code) matched += 1;
+      while (matched > 0 && codes[matched] !== code) matched = fallback[matched - 1] as number;
+      if (codes[matched] === code) matched += 1;
       if (matched === length) return index - length + 1;
     }
     return -1;

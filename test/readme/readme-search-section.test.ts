@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultRateLimits } from '../../shared/rate-limits';
+import type { Route } from '../../shared/route-types';
 import { routes } from '../../shared/routes';
 
 /**
@@ -23,7 +24,7 @@ describe("the README's search section", () => {
   const search = sectionOf(readme, '### Search');
 
   it('states the per-account search limit the search route is held to', () => {
-    const searchRoutes = routes.filter((route) => route.path.endsWith('/search'));
+    const searchRoutes: readonly Route[] = routes.filter((route) => route.path.endsWith('/search'));
 
     expect(searchRoutes.length).toBeGreaterThan(0);
     expect(searchRoutes.every((route) => route.rateLimit === 'search')).toBe(true);
