@@ -10,7 +10,7 @@ import { roundSummary } from './api-latency';
  * sam local, serves every account from one Node process). The figure is the reader's latency
  * beside the same reads with nobody searching (issue 17, finding 1: a read waited 23 s).
  */
-export const fairnessAttacks = ['issueNotContainsToken', 'eighteenTokenFilters', 'queryTerms', 'longSortedPage'] as const;
+export const fairnessAttacks = ['issueNotContainsToken', 'eighteenLongPatterns', 'eighteenTokenWalks', 'queryTerms', 'longSortedPage'] as const;
 export type FairnessAttack = (typeof fairnessAttacks)[number];
 
 export interface FairnessCase {
@@ -39,9 +39,11 @@ const valueLength = 65_534;
 /** The search body's limit (characters of compact JSON). */
 const maxBodyChars = 3000;
 const targetP99Ms = 100;
-const lacking = '\u0007';
 
-/** Words of the second kind of value: many distinct tokens, each a few characters. */
+/** The three kinds of company the searching account holds, in turn. */
+const kinds = ['issueName', 'periodicName', 'words'] as const;
+
+/** Words of the third kind of value: many distinct tokens, each a few characters. */
 const wordsValue = (seed: number): string => {
   const words: string[] = [];
   let length = 0;
@@ -52,6 +54,16 @@ const wordsValue = (seed: number): string => {
   }
   return words.join(' ').slice(0, valueLength);
 };
+
+function companyOf(kind: (typeof kinds)[number], index: number): { properties: Record<string, string> } {
+  switch (kind) {
+    // The issue's name.
+    case 'issueName': return { properties: { name: 'a'.repeat(valueLength) } };
+    // A b, then a's: a pattern of a's then a b holds only characters the name holds, and never occurs in it, so each filter scans the whole name.
+    case 'periodicName': return { properties: { name: `b${'a'.repeat(valueLength - 1)}` } };
+    case 'words': return { properties: { name: wordsValue(index), description: wordsValue(index + 1) } };
+  }
+}
 
 /** The largest n whose body(n) fits the 3,000-character body. */
 function longestFitting(body: (n: number) => unknown): number {
@@ -71,20 +83,24 @@ function attackBody(attack: FairnessAttack): unknown {
     // The issue's search, verbatim.
     case 'issueNotContainsToken':
       return { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'NOT_CONTAINS_TOKEN', value: `*${'a'.repeat(2880)}b` }] }], limit: 1 };
-    // 18 filters (the most a search may have) whose first literal the values hold and whose last none holds, so every
-    // token is tried to its end: on the a-names a run of a's as long as the body allows, on the words a w (every word).
-    case 'eighteenTokenFilters': {
+    // 18 filters (the most a search may have): runs of a's then a b, as long as the body allows, on the names.
+    case 'eighteenLongPatterns': {
       const body = (n: number) => ({
-        filterGroups: Array.from({ length: 3 }, () => ({
-          filters: Array.from({ length: 6 }, (_, index) => ({
-            propertyName: index % 2 === 0 ? 'description' : 'name', operator: index % 3 === 0 ? 'CONTAINS_TOKEN' : 'NOT_CONTAINS_TOKEN',
-            value: index % 2 === 0 ? `*w*${lacking}*` : `*${'a'.repeat(n)}*${lacking}*`,
-          })),
+        filterGroups: Array.from({ length: 3 }, (_, group) => ({
+          filters: Array.from({ length: 6 }, (_unused, index) => ({ propertyName: 'name', operator: index % 2 === 0 ? 'NOT_CONTAINS_TOKEN' : 'CONTAINS_TOKEN', value: `*${'a'.repeat(n + group + index)}b` })),
         })),
         limit: 1,
       });
       return body(longestFitting(body));
     }
+    // 18 filters whose longest literal (w) every word holds and whose tail (-) none ends with: every token of every words value is tried.
+    case 'eighteenTokenWalks':
+      return {
+        filterGroups: Array.from({ length: 3 }, () => ({
+          filters: Array.from({ length: 6 }, (_unused, index) => ({ propertyName: index % 2 === 0 ? 'description' : 'name', operator: index % 3 === 0 ? 'CONTAINS_TOKEN' : 'NOT_CONTAINS_TOKEN', value: '*w*-' })),
+        })),
+        limit: 1,
+      };
     // As many distinct query terms as the body holds, each found in the values: every term is looked for in every value.
     case 'queryTerms': {
       const terms = Array.from({ length: 1500 }, (_, index) => `w${index.toString(36)}`);
@@ -109,9 +125,10 @@ async function readLoop(client: ApiClient, path: string, token: string, isRunnin
 }
 
 /**
- * Loads the searching account (`companies` companies: half with the name `a` x 65,534 of the
- * issue, half with a name and a description of 65,534 characters of distinct short words), then
- * for each attack runs the searches back to back for `seconds` while the other account reads.
+ * Loads the searching account (`companies` companies, a third of each kind: the issue's name of
+ * 65,534 a's; a b and 65,533 a's; a name and a description of 65,534 characters of distinct short
+ * words), then for each attack runs the searches back to back for `seconds` while the other
+ * account reads.
  */
 export async function measureSearchFairness(options: { api: ApiClient; baseUrl: string; companies: number; seconds: number; log: (line: string) => void }): Promise<FairnessReport> {
   const { api, log } = options;
@@ -120,9 +137,7 @@ export async function measureSearchFairness(options: { api: ApiClient; baseUrl: 
   for (let start = 0; start < options.companies; start += 5) {
     const inputs = Array.from({ length: Math.min(5, options.companies - start) }, (_, offset) => {
       const index = start + offset;
-      return index % 2 === 0
-        ? { properties: { name: 'a'.repeat(valueLength) } }
-        : { properties: { name: wordsValue(index), description: wordsValue(index + 1) } };
+      return companyOf(kinds[index % kinds.length] ?? 'words', index);
     });
     await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies/batch/create', searcher.accessToken, { inputs }));
   }

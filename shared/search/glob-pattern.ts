@@ -23,6 +23,24 @@ export class LiteralSearch {
     }
   }
 
+  /**
+   * False when the text lacks one of the literal's first few distinct characters, so the literal
+   * cannot occur: one-character indexOf scans (linear, and far faster than the KMP loop), a cheap
+   * refusal for the common case before indexIn's full pass.
+   */
+  mayOccurIn(text: string): boolean {
+    for (const character of this.distinctCharacters) if (!text.includes(character)) return false;
+    return true;
+  }
+
+  /** At most 8 distinct characters of the literal, for mayOccurIn. */
+  private get distinctCharacters(): string[] {
+    this.characters ??= [...new Set(this.literal)].slice(0, 8);
+    return this.characters;
+  }
+
+  private characters: string[] | undefined;
+
   /** The first index i ≥ from where the literal occurs and ends at or before `end`; -1 when none. Reads text[from, end) once. */
   indexIn(text: string, from = 0, end = text.length): number {
     const { codes, fallback } = this;

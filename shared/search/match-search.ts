@@ -37,7 +37,7 @@ export function compileTokenMatch(pattern: string): (text: string, cache?: Token
   const glob = compileGlob(pattern);
   const hasWildcard = pattern.includes('*');
   return (text, cache) => {
-    if (text.length < glob.minLength || glob.longest.indexIn(text) < 0) return false;
+    if (text.length < glob.minLength || !glob.longest.mayOccurIn(text) || glob.longest.indexIn(text) < 0) return false;
     let tokens = cache?.get(text);
     if (!tokens) {
       tokens = tokensOf(text);

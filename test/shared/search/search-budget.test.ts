@@ -17,7 +17,8 @@ import { compileSearch, type SearchInput } from '../../../shared/search/search-r
  * deadline, and a search that ends (deadline or failure) leaves no DynamoDB call behind.
  */
 const lookup = { find: findStandardCompanyProperty };
-const longName = 'a'.repeat(65_534);
+/** A `b`, then `a`s: every pattern below holds only characters the name holds, so each filter scans the whole name. */
+const longName = `b${'a'.repeat(65_533)}`;
 
 /** 18 NOT_CONTAINS_TOKEN filters (the most a search may have), each with a pattern the names nearly match. */
 const costlyInput: SearchInput = {
