@@ -31,4 +31,14 @@ describe('what NOT_CONTAINS_TOKEN pushes to DynamoDB', () => {
   it('still pushes CONTAINS_TOKEN as a contains on its longest literal', () => {
     expect(pushedFilterOf('CONTAINS_TOKEN', '*a*widget*').values).toEqual(['widget', 'widget']);
   });
+
+  it('pushes no contains longer than 64 characters, whose cost in DynamoDB grows with value length x literal length', () => {
+    const long = `${'a'.repeat(150)}b`;
+    const query = projectionQueryOf(compileSearch({ query: long }, lookup));
+
+    expect(pushedFilterOf('CONTAINS_TOKEN', `*${long}`).values).toEqual(['a'.repeat(64), 'a'.repeat(64)]);
+    expect(Object.values(query.values)).toEqual(['a'.repeat(64)]);
+    expect(pushedFilterOf('NOT_CONTAINS_TOKEN', `*${long}*`).expression).toBeUndefined();
+    expect(pushedFilterOf('NOT_CONTAINS_TOKEN', `${long}*`).values).toEqual([long, long]);
+  });
 });
