@@ -49,8 +49,27 @@ export interface ProjectionQuery {
 
 /** Items per Query page of a search: many short calls, none near the client's 2 s socket timeout. */
 export const searchPageItems = 500;
-/** Query chains (one per shard) in flight at once. */
+/** Query chains (one per shard) in flight at once, at most. */
 export const searchChainsInFlight = 8;
+/**
+ * The bytes of pages one search may have coming back at once: about 512 KB. Pages of compared
+ * forms alone (tens of KB) let all 8 chains run; pages that bring long values (a 64 KiB name per
+ * item) only 2, so one search of long values does not take a shared database's whole attention
+ * (locally, DynamoDB Local on the same cores: with 8 such pages in flight another account's read
+ * waited about 2.5 times as long as with 2, and the search was hardly faster).
+ */
+export const searchBytesInFlight = 512 * 1024;
+/** Chains in flight before any page has told what a page weighs. */
+const firstChainsInFlight = 2;
+
+/** About the bytes of an item read back (UTF-16 units of its key and forms): what pacing weighs pages by. */
+function weightOfItem(item: Item): number {
+  let weight = String(item.sk).length;
+  for (const forms of [item.v, item.l, item.n]) {
+    for (const [name, value] of Object.entries((forms ?? {}) as Record<string, string>)) weight += name.length + value.length;
+  }
+  return weight;
+}
 
 /** A projection item read back: only the forms the query projected. */
 function formsOfItem(item: Item): SearchForms {
@@ -78,6 +97,21 @@ export async function scanSearchProjection(
   let nextShard = 0;
   const failed = new AbortController();
   const stopped = AbortSignal.any([signal, failed.signal]);
+  const maxChains = Math.min(searchChainsInFlight, companySearchShards);
+  // Pacing: a chain sends its next Query only while the calls in flight are fewer than the byte
+  // budget allows for pages as heavy as the heaviest of the last few that brought items.
+  let inFlight = 0;
+  const recentWeights: number[] = [];
+  const allowedInFlight = () => {
+    if (recentWeights.length === 0) return Math.min(firstChainsInFlight, maxChains);
+    return Math.max(1, Math.min(maxChains, Math.floor(searchBytesInFlight / Math.max(1, ...recentWeights))));
+  };
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
   const chain = async (): Promise<void> => {
     for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
       const pages = queryPages({
@@ -86,15 +120,31 @@ export async function scanSearchProjection(
       }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {}, stopped);
       for (let isFirstPage = true; ; isFirstPage = false) {
         stopped.throwIfAborted();
-        const page = await pages.next();
+        while (inFlight >= allowedInFlight()) {
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          stopped.throwIfAborted();
+        }
+        inFlight += 1;
+        let page: IteratorResult<Item[]>;
+        try {
+          page = await pages.next();
+        } finally {
+          inFlight -= 1;
+          wakeAll();
+        }
         if (page.done) break;
         queries += 1;
+        // An empty page (a shard's last) says nothing of what the next shard's pages weigh.
+        if (page.value.length > 0) recentWeights.push(page.value.reduce((sum, item) => sum + weightOfItem(item), 0));
+        if (recentWeights.length > searchChainsInFlight) recentWeights.shift();
         stopped.throwIfAborted();
         await onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
       }
     }
   };
-  const chains = Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, () => chain().catch((error: unknown) => {
+  // A chain waiting for its turn must hear the end of the scan too.
+  stopped.addEventListener('abort', wakeAll, { once: true });
+  const chains = Array.from({ length: maxChains }, () => chain().catch((error: unknown) => {
     failed.abort(error);
     throw error;
   }));

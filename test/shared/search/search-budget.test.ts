@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
 import type { Item } from '../../../shared/db/core';
-import { scanSearchProjection, searchProjectionPut } from '../../../shared/db/company-search';
+import { scanSearchProjection, searchBytesInFlight, searchChainsInFlight, searchProjectionPut } from '../../../shared/db/company-search';
 import { companySearchShards } from '../../../shared/db/keys';
 import { searchFormsOf, type SearchForms } from '../../../shared/companies/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
@@ -88,6 +88,52 @@ describe('matching a page', () => {
 
     await expect(collector.add(longNamedForms(40))).rejects.toMatchObject({ name: 'SearchDeadlineError' });
     budget.end();
+  });
+});
+
+describe('pacing a search by what its pages weigh', () => {
+  /** Runs a scan over `perShard` companies a shard with names of `nameLength`, counting the Query calls in flight at once. */
+  async function pacedScan(perShard: number, nameLength: number): Promise<{ mostInFlight: number; pages: number }> {
+    const hubId = 970000000 + Math.floor(Math.random() * 9000000);
+    for (let index = 0; index < companySearchShards * perShard; index += 1) {
+      const id = String(4_000_000_000_000_000 + index);
+      const put = searchProjectionPut(hubId, { id, v: { name: `${index}${'x'.repeat(nameLength)}` }, l: {}, n: {} }, 1).Put;
+      await db.send(new PutCommand({ TableName: tableName, Item: put?.Item ?? {} }));
+    }
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let pages = 0;
+    const counting: Middleware = (next) => async (args) => {
+      if (!('KeyConditionExpression' in args.input)) return next(args);
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        return await next(args);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const query = { projectionExpression: '#sk, #v', names: { '#sk': 'sk', '#v': 'v' }, values: {} };
+    // Pages of 2 items: every shard takes several, so the pacing has pages to learn from.
+    await intercepted(counting, () => scanSearchProjection(hubId, query, new AbortController().signal, () => {
+      pages += 1;
+    }, 2));
+    return { mostInFlight, pages };
+  }
+
+  it('keeps 2 Query calls in flight when pages bring long values back (2 x 130,000 characters a page)', async () => {
+    const { mostInFlight, pages } = await pacedScan(6, 130_000);
+
+    expect(Math.floor(searchBytesInFlight / (2 * 130_000))).toBe(2);
+    // 6 items in pages of 2: three full pages and the empty one that ends each shard's chain.
+    expect(pages).toBe(companySearchShards * 4);
+    expect(mostInFlight).toBe(2);
+  });
+
+  it('runs every chain when pages are light', async () => {
+    const { mostInFlight } = await pacedScan(6, 10);
+
+    expect(mostInFlight).toBe(searchChainsInFlight);
   });
 });
 
