@@ -13,8 +13,8 @@ export const searchSliceMs = 4;
  * (and sam local) serve every account from one process, so a search that matched a page in one
  * synchronous stretch held every other request of every account for as long.
  *
- * The search's loops (matching records, keeping the page) ask `isDue()` between two records, one
- * clock read; when it says so they `await pause()`, which yields to the event loop (setImmediate:
+ * The search's loops (matching records and their token filters, keeping the page) ask `isDue()`
+ * between two steps, one clock read; when it says so they `await pause()`, which yields to the event loop (setImmediate:
  * every other request's pending I/O and timers run first) and starts a new slice of `sliceMs`.
  * `pause()` throws once the deadline has passed (SearchDeadlineError) or the search was cancelled,
  * so a search stops within one record of its deadline, not at its next page. `signal` is aborted at

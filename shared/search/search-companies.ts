@@ -7,7 +7,7 @@ import { uniqueDomainProperty } from '../companies/company-values';
 import { toCompanyView, type CompanyView } from '../companies/company-view';
 import { lookupFor } from '../companies/read-companies';
 import { loadCompanyPropertySchema } from '../properties/company-properties';
-import { compileSearchMatch, searchOrder } from './match-search';
+import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
 import { isSearchDeadlineError, SearchBudget } from './search-budget';
 import { projectionQueryOf } from './projection-query';
 import { searchFormsOf, type SearchForms } from '../companies/search-forms';
@@ -44,8 +44,9 @@ const maxFastPathCandidates = 100;
  * comparison when it cannot reach the page and O(log(offset + limit)) when it can. The order is
  * total (ties broken by id), so nothing of the page is ever lost; memory stays bounded by the page
  * (at most 10,200 forms), not by the account. Every step is short and the loops pause between
- * steps when the search's budget says so (search-budget.ts): no stretch of matching, keeping or
- * ordering holds the process for longer than one slice and one record, whatever the page holds.
+ * steps when the search's budget says so (search-budget.ts): between records, and between the
+ * token filters of one record (each can take a millisecond on a 64 KiB value), so no stretch of
+ * matching, keeping or ordering holds the process much longer than one slice.
  */
 export class SearchPageCollector {
   private total = 0;
@@ -53,18 +54,19 @@ export class SearchPageCollector {
   private readonly heap: SearchForms[] = [];
   private readonly keep: number;
   private readonly order: (left: SearchForms, right: SearchForms) => number;
-  private readonly matches: (forms: SearchForms) => boolean;
+  private readonly match: SearchMatch;
 
   constructor(private readonly search: CompiledSearch, private readonly budget: SearchBudget = new SearchBudget(Number.POSITIVE_INFINITY)) {
     this.keep = search.offset + search.limit;
     this.order = searchOrder(search.sort);
-    this.matches = compileSearchMatch(search);
+    this.match = compileSearchMatch(search);
   }
 
   async add(forms: readonly SearchForms[]): Promise<void> {
     for (const entry of forms) {
       if (this.budget.isDue()) await this.budget.pause();
-      if (!this.matches(entry)) continue;
+      const isMatch = this.match.isCostly ? await this.match.matchesPaced(entry, this.budget) : this.match.matches(entry);
+      if (!isMatch) continue;
       this.total += 1;
       const { heap } = this;
       if (heap.length < this.keep) {

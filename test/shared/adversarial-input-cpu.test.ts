@@ -93,7 +93,7 @@ const tokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', property
  */
 function searchMatchOf(text: string, input: () => SearchInput): boolean {
   const forms = searchFormsOf({ id: '1000000000000001', properties: { name: text, domain: text, website: text, phone: text, description: text }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' });
-  return compileSearchMatch(compileSearch(input(), schema))(forms);
+  return compileSearchMatch(compileSearch(input(), schema)).matches(forms);
 }
 
 /** A character no value holds: the issue's pattern ends in one (`b` after a run of `a`). */

@@ -6,6 +6,7 @@ import { scanSearchProjection, searchBytesInFlight, searchChainsInFlight, search
 import { companySearchShards } from '../../../shared/db/keys';
 import { searchFormsOf, type SearchForms } from '../../../shared/companies/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
+import { compileSearchMatch } from '../../../shared/search/match-search';
 import { SearchBudget, searchDeadlineError } from '../../../shared/search/search-budget';
 import { createProjectionSearchIndex, SearchPageCollector, searchCompanies } from '../../../shared/search/search-companies';
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
@@ -69,6 +70,21 @@ describe('matching a page', () => {
 
     expect(events).toEqual(['another request', 'page matched']);
     expect((await collector.page()).total).toBe(40);
+  });
+
+  it('pauses between the token filters of one record, and answers as matching in one go does', async () => {
+    const search = compileSearch(costlyInput, lookup);
+    const match = compileSearchMatch(search);
+    const [record] = longNamedForms(1) as [SearchForms];
+    let pauses = 0;
+    const pace = { isDue: () => true, pause: async () => { pauses += 1; } };
+
+    const paced = await match.matchesPaced(record, pace);
+
+    expect(match.isCostly).toBe(true);
+    expect(paced).toBe(match.matches(record));
+    // Every filter of the first group holds (the name lacks each pattern), so all 6 are checked, each after a pause.
+    expect(pauses).toBe(6);
   });
 
   it('stops within one record of the deadline, in the middle of a page', async () => {
