@@ -53,11 +53,6 @@ export function containsToken(text: string, pattern: string): boolean {
   return compileTokenMatch(pattern)(text);
 }
 
-/** Glob match where `*` stands for any run of characters; linear in the text (see glob-pattern.ts). */
-export function globMatches(text: string, pattern: string): boolean {
-  return compileGlob(pattern).matches(text);
-}
-
 /** The text CONTAINS_TOKEN looks at: the compared form for strings and enumerations, the stored value for numbers and dates. */
 function tokenTextOf(forms: SearchForms, filter: CompiledFilter): string | undefined {
   return filter.kind === 'n' ? forms.v[filter.propertyName] : formOf(forms, filter.propertyName, filter.kind);
@@ -101,10 +96,6 @@ function compileFilterMatch(filter: CompiledFilter): FilterMatch {
       return (forms, cache) => { const text = tokenTextOf(forms, filter); return text === undefined || !matches(text, cache); };
     }
   }
-}
-
-export function matchesFilter(forms: SearchForms, filter: CompiledFilter): boolean {
-  return compileFilterMatch(filter)(forms, new Map());
 }
 
 /** What paces a long loop: SearchBudget (search-budget.ts) is one. */
@@ -164,10 +155,6 @@ export function compileSearchMatch(search: Pick<CompiledSearch, 'groups' | 'quer
       return terms.allOccurIn(queryTexts(forms));
     },
   };
-}
-
-export function matchesSearch(forms: SearchForms, search: Pick<CompiledSearch, 'groups' | 'queryTerms'>): boolean {
-  return compileSearchMatch(search).matches(forms);
 }
 
 /**
