@@ -6,6 +6,7 @@
  *   npm run bench -- --sections=search --search-levels=100000 --search-requests=3
  *   npm run bench -- --sections=search --search-floor-max=10000   (no full-Query floor above 10k companies)
  *   npm run bench -- --sections=warm --operations=readCompany,readCompanyLimited   (only these rows of costs and warm)
+ *   npm run bench -- --sections=fairness          (another account's reads while one runs the costliest searches)
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
  * Exits 1 when an operation makes more DynamoDB calls than its budget allows.
  */
@@ -16,7 +17,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { applyLocalEnvironment } from './local-env';
 import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
 
-const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'];
+const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'];
 
 function parseOptions(argv: readonly string[]): {
   isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number; searchFloorMax?: number; operations?: Set<string>;

@@ -58,6 +58,14 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
       `p50 growth from ${search.levels[0]?.companies} to ${search.levels.at(-1)?.companies}: ${Object.entries(search.growth).map(([name, value]) => `${name} ${value}x`).join(', ')}; `
         + `slowest p99 at the largest size ${search.maxLatencyMs} ms (Lambda timeout ${search.lambdaTimeoutMs} ms); max RSS ${Math.max(...search.levels.map((level) => level.maxRssMiB))} MiB`);
   }
+  const fairness = report.fairness;
+  if (fairness) {
+    parts.push(`\nSearch fairness: another account's company read (ms) while one account runs each search back to back from one client, same process (${fairness.companies} companies with ${fairness.valueLength}-character values, ${fairness.secondsPerCase} s each; target read p99 < ${fairness.targetP99Ms} ms)`,
+      table(['search running', 'reads', 'reads not 200', 'read p50', 'read p99', 'read max', 'loop delay p99', 'loop delay max', 'searches', 'search p50', 'search p99', 'not 200', 'met'], fairness.cases.map((entry) => [
+        entry.attack, entry.reads.count, entry.reads.non200, entry.reads.p50Ms, entry.reads.p99Ms, entry.reads.maxMs, entry.eventLoopDelay.p99Ms, entry.eventLoopDelay.maxMs,
+        entry.searches.count, entry.searches.latency.p50Ms, entry.searches.latency.p99Ms, entry.searches.non200, yesNo(entry.isMet),
+      ])));
+  }
   const throughput = report.throughput;
   if (throughput) {
     parts.push(`\nThroughput: GET company, ${throughput.connections} connections, ${throughput.durationSeconds} s`,

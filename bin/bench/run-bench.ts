@@ -13,12 +13,13 @@ import { ApiClient, jsonRequest } from './http-client';
 import { operations, seededRandom, type BenchState } from './operations';
 import { measureScale, type ScaleReport } from './scale';
 import { measureSearch, type SearchReport } from './search';
+import { measureSearchFairness, type FairnessReport } from './search-fairness';
 import { measureThroughput, type ThroughputReport } from './throughput';
 import { measureHttpHop } from './http-hop';
 import { measureWebhooks, type WebhooksReport } from './webhooks';
 import type { LatencySummary } from './stats';
 
-export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'] as const;
+export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 export interface BenchOptions {
@@ -36,6 +37,9 @@ export interface BenchOptions {
   searchFloorMax?: number;
   /** Only these operations in the costs and warm sections (--operations); all when absent. */
   operations?: ReadonlySet<string>;
+  /** Companies of the searching account in the fairness section, and seconds per attack. */
+  fairnessCompanies: number;
+  fairnessSeconds: number;
   throughputSeconds: number;
   throughputConnections: number;
   webhookWrites: number;
@@ -47,14 +51,14 @@ export interface BenchOptions {
 export const fullOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'full', coldStartRuns: 15, warmIterations: 2000, warmChunk: 20, poolSize: 1000,
   scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300,
-  searchLevels: [1_000, 10_000, 100_000], searchRequests: 10, throughputSeconds: 10, throughputConnections: 32,
+  searchLevels: [1_000, 10_000, 100_000], searchRequests: 10, fairnessCompanies: 80, fairnessSeconds: 15, throughputSeconds: 10, throughputConnections: 32,
   webhookWrites: 1000, webhookConnections: 16, webhookAccounts: 4,
 };
 
 export const quickOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'quick', coldStartRuns: 3, warmIterations: 200, warmChunk: 20, poolSize: 200,
   scaleLevels: [500, 2_000], scaleRequests: 40,
-  searchLevels: [500, 2_000], searchRequests: 5, throughputSeconds: 3, throughputConnections: 32,
+  searchLevels: [500, 2_000], searchRequests: 5, fairnessCompanies: 40, fairnessSeconds: 4, throughputSeconds: 3, throughputConnections: 32,
   webhookWrites: 200, webhookConnections: 16, webhookAccounts: 4,
 };
 
@@ -72,6 +76,7 @@ export interface BenchReport {
   httpHop?: LatencySummary;
   scale?: ScaleReport;
   search?: SearchReport;
+  fairness?: FairnessReport;
   throughput?: ThroughputReport;
   webhooks?: WebhooksReport;
 }
@@ -116,7 +121,7 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
     }
   }
 
-  const needsGateway = ['costs', 'warm', 'scale', 'search', 'throughput', 'webhooks'].some((name) => options.sections.has(name as SectionName));
+  const needsGateway = ['costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'].some((name) => options.sections.has(name as SectionName));
   if (!needsGateway) return finish(report, began);
 
   installRecorder();
@@ -200,6 +205,12 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
           levels: options.searchLevels, requests: options.searchRequests, random: seededRandom(8), log, floorMaxCompanies: options.searchFloorMax,
         });
       });
+    }
+
+    if (options.sections.has('fairness')) {
+      report.fairness = await timeSection('fairness', () => measureSearchFairness({
+        api, baseUrl: gateway.baseUrl, companies: options.fairnessCompanies, seconds: options.fairnessSeconds, log,
+      }));
     }
   } finally {
     api.close();

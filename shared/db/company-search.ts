@@ -49,10 +49,27 @@ export interface ProjectionQuery {
 
 /** Items per Query page of a search: many short calls, none near the client's 2 s socket timeout. */
 export const searchPageItems = 500;
-/** Query chains (one per shard) in flight at once. */
+/** Query chains (one per shard) in flight at once, at most. */
 export const searchChainsInFlight = 8;
+/**
+ * The bytes of pages one search may have coming back at once: about 512 KB. Pages of compared
+ * forms alone (tens of KB) let all 8 chains run; pages that bring long values (a 64 KiB name per
+ * item) only 2, so one search of long values does not take a shared database's whole attention
+ * (locally, DynamoDB Local on the same cores: with 8 such pages in flight another account's read
+ * waited about 2.5 times as long as with 2, and the search was hardly faster).
+ */
+export const searchBytesInFlight = 512 * 1024;
+/** Chains in flight before any page has told what a page weighs. */
+const firstChainsInFlight = 2;
 
-const deadlineError = () => Object.assign(new Error('search deadline passed'), { name: 'SearchDeadlineError' });
+/** About the bytes of an item read back (UTF-16 units of its key and forms): what pacing weighs pages by. */
+function weightOfItem(item: Item): number {
+  let weight = String(item.sk).length;
+  for (const forms of [item.v, item.l, item.n]) {
+    for (const [name, value] of Object.entries((forms ?? {}) as Record<string, string>)) weight += name.length + value.length;
+  }
+  return weight;
+}
 
 /** A projection item read back: only the forms the query projected. */
 function formsOfItem(item: Item): SearchForms {
@@ -62,34 +79,83 @@ function formsOfItem(item: Item): SearchForms {
 /**
  * Reads the hub's projection: one Query chain per shard, `searchChainsInFlight` chains at a time,
  * pages of `searchPageItems`, strongly consistent (a write acknowledged before is seen). Each
- * page goes to `onPage` as it arrives, so the caller keeps only what it needs. Items the filter
- * drops cost read capacity but are neither sent nor parsed. An item outside its home shard (left
- * by an older shard count until the backfill moves it) is skipped: its company's current item is
- * in the home shard. `onPage` learns whether a page was its shard's first (asked with `firstPage`'s
- * projection). Throws SearchDeadlineError when `deadlineMs` (performance.now()) passes.
- * Returns the Query calls made.
+ * page goes to `onPage` as it arrives, and the chain waits for it before asking for the next, so
+ * the caller keeps only what it needs and can take its time. Items the filter drops cost read
+ * capacity but are neither sent nor parsed. An item outside its home shard (left by an older shard
+ * count until the backfill moves it) is skipped: its company's current item is in the home shard.
+ * `onPage` learns whether a page was its shard's first (asked with `firstPage`'s projection).
+ *
+ * Every chain ends with the scan: when `signal` aborts (the caller's deadline or cancellation) the
+ * scan rejects with its reason, and when any chain fails (a DynamoDB error, `onPage` throwing) the
+ * others are aborted too; either way every Query in flight is cancelled and no chain asks for
+ * another page. Returns the Query calls made.
  */
 export async function scanSearchProjection(
-  hubId: number, query: ProjectionQuery, deadlineMs: number, onPage: (forms: SearchForms[], isFirstPage: boolean) => void, pageItems = searchPageItems,
+  hubId: number, query: ProjectionQuery, signal: AbortSignal, onPage: (forms: SearchForms[], isFirstPage: boolean) => Promise<void> | void, pageItems = searchPageItems,
 ): Promise<number> {
   let queries = 0;
   let nextShard = 0;
+  const failed = new AbortController();
+  const stopped = AbortSignal.any([signal, failed.signal]);
+  const maxChains = Math.min(searchChainsInFlight, companySearchShards);
+  // Pacing: a chain sends its next Query only while the calls in flight are fewer than the byte
+  // budget allows for pages as heavy as the heaviest of the last few that brought items.
+  let inFlight = 0;
+  const recentWeights: number[] = [];
+  const allowedInFlight = () => {
+    if (recentWeights.length === 0) return Math.min(firstChainsInFlight, maxChains);
+    return Math.max(1, Math.min(maxChains, Math.floor(searchBytesInFlight / Math.max(1, ...recentWeights))));
+  };
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
   const chain = async (): Promise<void> => {
     for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
       const pages = queryPages({
         pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression,
         names: query.names, values: query.values, pageSize: pageItems,
-      }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {});
+      }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {}, stopped);
       for (let isFirstPage = true; ; isFirstPage = false) {
-        if (performance.now() > deadlineMs) throw deadlineError();
-        const page = await pages.next();
+        stopped.throwIfAborted();
+        while (inFlight >= allowedInFlight()) {
+          await new Promise<void>((resolve) => waiting.push(resolve));
+          stopped.throwIfAborted();
+        }
+        inFlight += 1;
+        let page: IteratorResult<Item[]>;
+        try {
+          page = await pages.next();
+        } finally {
+          inFlight -= 1;
+          wakeAll();
+        }
         if (page.done) break;
         queries += 1;
-        onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
+        // An empty page (a shard's last) says nothing of what the next shard's pages weigh.
+        if (page.value.length > 0) recentWeights.push(page.value.reduce((sum, item) => sum + weightOfItem(item), 0));
+        if (recentWeights.length > searchChainsInFlight) recentWeights.shift();
+        stopped.throwIfAborted();
+        await onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(searchChainsInFlight, companySearchShards) }, chain));
+  // A chain waiting for its turn must hear the end of the scan too.
+  stopped.addEventListener('abort', wakeAll, { once: true });
+  const chains = Array.from({ length: maxChains }, () => chain().catch((error: unknown) => {
+    failed.abort(error);
+    throw error;
+  }));
+  try {
+    await Promise.all(chains);
+  } catch (error) {
+    // A call cancelled by the caller's signal rejects with the SDK's AbortError: the caller's reason says why.
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    failed.abort(Object.assign(new Error('search scan ended'), { name: 'AbortError' }));
+  }
   return queries;
 }
 

@@ -128,8 +128,11 @@ export interface PartitionQuery {
   pageSize?: number;
 }
 
-/** One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there are more. */
-export async function queryPage(query: PartitionQuery, startKey?: Item | Key): Promise<{ items: Item[]; nextKey?: Item }> {
+/**
+ * One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there
+ * are more. An aborted `signal` cancels the call (it rejects with the SDK's AbortError).
+ */
+export async function queryPage(query: PartitionQuery, startKey?: Item | Key, signal?: AbortSignal): Promise<{ items: Item[]; nextKey?: Item }> {
   const page = await db.send(new QueryCommand({
     TableName: tableName,
     KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
@@ -140,18 +143,19 @@ export async function queryPage(query: PartitionQuery, startKey?: Item | Key): P
     ...(query.pageSize ? { Limit: query.pageSize } : {}),
     ConsistentRead: true,
     ExclusiveStartKey: startKey ? { ...startKey } : undefined,
-  }));
+  }), signal ? { abortSignal: signal } : {});
   return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
 }
 
 /**
  * The pages of a query, one Query call each, following LastEvaluatedKey to the end. `firstPage`
  * changes what the first call asks (a wider projection, say); the key condition stays the same.
+ * An aborted `signal` cancels the call in flight.
  */
-export async function* queryPages(query: PartitionQuery, firstPage: Pick<PartitionQuery, 'projection' | 'names'> = {}): AsyncGenerator<Item[]> {
+export async function* queryPages(query: PartitionQuery, firstPage: Pick<PartitionQuery, 'projection' | 'names'> = {}, signal?: AbortSignal): AsyncGenerator<Item[]> {
   let startKey: Item | undefined;
   do {
-    const page = await queryPage(startKey ? query : { ...query, ...firstPage }, startKey);
+    const page = await queryPage(startKey ? query : { ...query, ...firstPage }, startKey, signal);
     yield page.items;
     startKey = page.nextKey;
   } while (startKey);

@@ -6,6 +6,13 @@ import { queryPropertyNames, type CompiledFilter, type CompiledSearch, type Form
 const maxExpressionChars = 4000;
 /** DynamoDB's IN takes at most 100 operands. */
 const maxInOperands = 100;
+/**
+ * The longest literal a pushed `contains` carries. Finding a literal of m characters in a value of
+ * n may cost n x m (DynamoDB Local's does: 18 pushed literals of 150 characters over 64 KiB names
+ * took it seconds a search); a piece of the literal is as necessary a condition, and a short one
+ * keeps that cost linear in the value.
+ */
+const maxContainsLiteral = 64;
 
 /** True when the whole expression sits in one pair of parentheses (DynamoDB rejects a second pair). */
 function isWrapped(expression: string): boolean {
@@ -23,8 +30,10 @@ const wrap = (expression: string): string => (isWrapped(expression) ? expression
 
 /**
  * Builds the Query that reads the projection for a search. Each filter DynamoDB can evaluate
- * exactly becomes part of the FilterExpression; the others (string ranges, NOT_CONTAINS_TOKEN)
- * become "true" and CONTAINS_TOKEN and `query` become a looser `contains` on their longest literal.
+ * exactly becomes part of the FilterExpression; the others (string ranges) become "true",
+ * CONTAINS_TOKEN and `query` become a looser `contains` on (the first 64 characters of) their longest literal, and
+ * NOT_CONTAINS_TOKEN leaves out the records whose whole value matches its pattern when DynamoDB
+ * can tell (patterns `lit`, `lit*`, `*lit*`, `*`).
  * The result is a superset of the matches: the search evaluates every filter again in memory on
  * what comes back (match-search.ts), so the answer never depends on what was pushed down.
  */
@@ -54,6 +63,8 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
     return `(${compare(`#l.${ref}`)} OR (attribute_not_exists(#l.${ref}) AND ${compare(`#v.${ref}`)}))`;
   };
   const longestLiteral = (pattern: string): string => pattern.split('*').reduce((longest, piece) => (piece.length > longest.length ? piece : longest), '');
+  /** A necessary `contains` literal: the literal itself, or its first maxContainsLiteral characters (a match holds those too). */
+  const containsLiteral = (literal: string): string => literal.slice(0, maxContainsLiteral);
 
   const filterExpression = (filter: CompiledFilter): string | undefined => {
     const { propertyName, kind } = filter;
@@ -84,9 +95,27 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
       case 'CONTAINS_TOKEN': {
         const literal = longestLiteral(wanted);
         if (literal === '') return `attribute_exists(#v.${propertyRef(propertyName)})`;
-        return onForm(propertyName, kind === 'n' ? 'v' : kind, (path) => `contains(${path}, ${valueRef(literal)})`);
+        return onForm(propertyName, kind === 'n' ? 'v' : kind, (path) => `contains(${path}, ${valueRef(containsLiteral(literal))})`);
       }
-      case 'NOT_CONTAINS_TOKEN': return undefined;
+      case 'NOT_CONTAINS_TOKEN': {
+        // The whole value is one of its tokens: a record whose whole value matches the pattern
+        // never matches, and DynamoDB can tell that for three shapes of pattern (`lit`, `lit*`,
+        // `*lit*`; `*` alone matches any value). Other records come back and are matched in memory.
+        const tokenForm = kind === 'n' ? 'v' : kind;
+        const pieces = wanted.split('*');
+        const literals = pieces.filter((piece) => piece !== '');
+        if (pieces.length > 1 && literals.length === 0) return `attribute_not_exists(#v.${propertyRef(propertyName)})`;
+        const [literal] = literals;
+        if (literal === undefined || literals.length > 1) return undefined;
+        const isWhole = pieces.length === 1;
+        const isPrefix = !isWhole && pieces[0] === literal;
+        const isInfix = !isWhole && pieces[0] === '' && pieces.at(-1) === '';
+        if (isWhole) return `NOT ${wrap(onForm(propertyName, tokenForm, (path) => `${path} = ${valueRef(literal)}`))}`;
+        if (isPrefix) return `NOT ${wrap(onForm(propertyName, tokenForm, (path) => `begins_with(${path}, ${valueRef(literal)})`))}`;
+        // A piece of the literal would not do here (it would leave out records the whole literal does not): a long one is not pushed.
+        if (isInfix && literal.length <= maxContainsLiteral) return `NOT ${wrap(onForm(propertyName, tokenForm, (path) => `contains(${path}, ${valueRef(literal)})`))}`;
+        return undefined;
+      }
     }
   };
 
@@ -104,7 +133,7 @@ export function projectionQueryOf(search: CompiledSearch): ProjectionQuery {
   if (!isUnconstrained) clauses.push(groupExpressions.length === 1 ? (groupExpressions[0] ?? '') : `(${groupExpressions.join(' OR ')})`);
   const term = search.queryTerms.reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest), '');
   if (term !== '') {
-    const ref = valueRef(term);
+    const ref = valueRef(containsLiteral(term));
     clauses.push(`(${queryPropertyNames.map((name) => onForm(name, 'lower', (path) => `contains(${path}, ${ref})`)).join(' OR ')})`);
   }
   let filter = clauses.join(' AND ');

@@ -7,7 +7,8 @@ import { uniqueDomainProperty } from '../companies/company-values';
 import { toCompanyView, type CompanyView } from '../companies/company-view';
 import { lookupFor } from '../companies/read-companies';
 import { loadCompanyPropertySchema } from '../properties/company-properties';
-import { matchesSearch, searchOrder } from './match-search';
+import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
+import { isSearchDeadlineError, SearchBudget } from './search-budget';
 import { projectionQueryOf } from './projection-query';
 import { searchFormsOf, type SearchForms } from '../companies/search-forms';
 import { compileSearch, searchLimits, searchPropertyNames, type CompiledSearch, type SearchInput } from './search-request';
@@ -28,8 +29,9 @@ export interface SearchPage {
  * The seam of the search. The DynamoDB projection answers it here; a deployment that outgrows
  * it (see README, Search design) implements this one function over a dedicated engine fed from
  * DynamoDB Streams, and everything around it (validation, fast path, records, views) stays.
+ * `budget` carries the deadline and the cancellation signal, and paces long loops (search-budget.ts).
  */
-export type CompanySearchIndex = (hubId: number, search: CompiledSearch, deadlineMs: number) => Promise<SearchPage>;
+export type CompanySearchIndex = (hubId: number, search: CompiledSearch, budget: SearchBudget) => Promise<SearchPage>;
 
 /** Every search leaves this much of the 10 s Lambda timeout for reading the page and answering. */
 const searchBudgetMs = 7000;
@@ -37,80 +39,118 @@ const searchBudgetMs = 7000;
 const maxFastPathCandidates = 100;
 
 /**
- * The matches of a search, counted exactly, keeping only the first offset + limit in order: when
- * more than twice that (at least 1,000) are held, they are sorted and cut back. The order is
- * total (ties broken by id), so the cut never loses a record of the page; memory stays bounded
- * by the page (at most about 20,400 forms), not by the account. After a cut, a match that sorts
- * after the last one kept is counted and dropped at once (one comparison, no sort).
+ * The matches of a search, counted exactly, keeping only the first offset + limit in order: a
+ * binary heap of at most that many, the match that sorts last on top, so a new match costs one
+ * comparison when it cannot reach the page and O(log(offset + limit)) when it can. The order is
+ * total (ties broken by id), so nothing of the page is ever lost; memory stays bounded by the page
+ * (at most 10,200 forms), not by the account. Every step is short and the loops pause between
+ * steps when the search's budget says so (search-budget.ts): between records, and between the
+ * token filters of one record (each can take a millisecond on a 64 KiB value), so no stretch of
+ * matching, keeping or ordering holds the process much longer than one slice.
  */
 export class SearchPageCollector {
   private total = 0;
-  private kept: SearchForms[] = [];
-  /** After a cut, the last match kept: anything that sorts after it cannot reach the page. */
-  private last: SearchForms | undefined;
+  /** The best matches so far: heap[0] is the one that sorts last. */
+  private readonly heap: SearchForms[] = [];
   private readonly keep: number;
   private readonly order: (left: SearchForms, right: SearchForms) => number;
+  private readonly match: SearchMatch;
 
-  constructor(private readonly search: CompiledSearch) {
+  constructor(private readonly search: CompiledSearch, private readonly budget: SearchBudget = new SearchBudget(Number.POSITIVE_INFINITY)) {
     this.keep = search.offset + search.limit;
     this.order = searchOrder(search.sort);
+    this.match = compileSearchMatch(search);
   }
 
-  add(forms: readonly SearchForms[]): void {
+  async add(forms: readonly SearchForms[]): Promise<void> {
     for (const entry of forms) {
-      if (!matchesSearch(entry, this.search)) continue;
+      if (this.budget.isDue()) await this.budget.pause();
+      const isMatch = this.match.isCostly ? await this.match.matchesPaced(entry, this.budget) : this.match.matches(entry);
+      if (!isMatch) continue;
       this.total += 1;
-      // Behind the last kept match of the latest cut: never on the page, counted only.
-      if (this.last && this.order(entry, this.last) > 0) continue;
-      this.kept.push(entry);
-    }
-    if (this.kept.length > Math.max(2 * this.keep, 1000)) {
-      this.kept = this.kept.sort(this.order).slice(0, this.keep);
-      this.last = this.kept.at(-1);
+      const { heap } = this;
+      if (heap.length < this.keep) {
+        heap.push(entry);
+        this.siftUp(heap.length - 1);
+      } else if (heap[0] && this.order(entry, heap[0]) < 0) {
+        // Sorts before the last one kept: it takes that one's place.
+        heap[0] = entry;
+        this.siftDown(0);
+      }
     }
   }
 
-  page(): SearchPage {
-    const { offset, limit } = this.search;
-    return { total: this.total, page: this.kept.sort(this.order).slice(offset, offset + limit) };
+  /** The page: the kept matches past the offset, in order, taken off the heap last first. */
+  async page(): Promise<SearchPage> {
+    const { heap } = this;
+    const onPage = Math.max(0, heap.length - this.search.offset);
+    const page: SearchForms[] = [];
+    for (let taken = 0; taken < onPage; taken += 1) {
+      if (this.budget.isDue()) await this.budget.pause();
+      const last = heap[0] as SearchForms;
+      const moved = heap.pop() as SearchForms;
+      if (heap.length > 0) {
+        heap[0] = moved;
+        this.siftDown(0);
+      }
+      page.push(last);
+    }
+    return { total: this.total, page: page.reverse() };
   }
-}
 
-function page(forms: SearchForms[], search: CompiledSearch): SearchPage {
-  const collector = new SearchPageCollector(search);
-  collector.add(forms);
-  return collector.page();
+  private siftUp(start: number): void {
+    const { heap } = this;
+    let index = start;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (this.order(heap[index] as SearchForms, heap[parent] as SearchForms) <= 0) return;
+      [heap[index], heap[parent]] = [heap[parent] as SearchForms, heap[index] as SearchForms];
+      index = parent;
+    }
+  }
+
+  private siftDown(start: number): void {
+    const { heap } = this;
+    let index = start;
+    for (;;) {
+      const left = 2 * index + 1;
+      const right = left + 1;
+      let largest = index;
+      if (left < heap.length && this.order(heap[left] as SearchForms, heap[largest] as SearchForms) > 0) largest = left;
+      if (right < heap.length && this.order(heap[right] as SearchForms, heap[largest] as SearchForms) > 0) largest = right;
+      if (largest === index) return;
+      [heap[index], heap[largest]] = [heap[largest] as SearchForms, heap[index] as SearchForms];
+      index = largest;
+    }
+  }
 }
 
 /**
  * Reads the hub's projection (Query chains per shard, filters pushed down; after each shard's first
  * page only the compared forms come back), checking, counting and keeping the page's matches as
  * pages arrive; then, by key, the values of the page's companies that came without them. A company
- * archived between the two reads is left out of the page (the total counted it).
+ * archived between the two reads is left out of the page (the total counted it). The budget's
+ * signal reaches every Query: at the deadline, or when anything fails, all of them are cancelled.
  */
 export function createProjectionSearchIndex(options: { pageItems?: number } = {}): CompanySearchIndex {
-  return async (hubId, search, deadlineMs) => {
-    try {
-      const collector = new SearchPageCollector(search);
-      const withValues = new WeakSet<SearchForms>();
-      await scanSearchProjection(hubId, projectionQueryOf(search), deadlineMs, (forms, isFirstPage) => {
-        if (isFirstPage) for (const entry of forms) withValues.add(entry);
-        collector.add(forms);
-      }, options.pageItems);
-      const { total, page: chosen } = collector.page();
-      // Later pages brought back only the compared forms: their values to show come by key.
-      const missing = chosen.filter((forms) => !withValues.has(forms)).map((forms) => forms.id);
-      const values = missing.length > 0 ? await readSearchValues(hubId, missing) : new Map<string, Record<string, string>>();
-      const page = chosen.flatMap((forms) => {
-        if (withValues.has(forms)) return [forms];
-        const v = values.get(forms.id);
-        return v ? [{ ...forms, v }] : [];
-      });
-      return { total, page };
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'SearchDeadlineError') throw error;
-      throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
-    }
+  return async (hubId, search, budget) => {
+    const collector = new SearchPageCollector(search, budget);
+    const withValues = new WeakSet<SearchForms>();
+    await scanSearchProjection(hubId, projectionQueryOf(search), budget.signal, async (forms, isFirstPage) => {
+      if (isFirstPage) for (const entry of forms) withValues.add(entry);
+      await collector.add(forms);
+    }, options.pageItems);
+    const { total, page: chosen } = await collector.page();
+    budget.throwIfOver();
+    // Later pages brought back only the compared forms: their values to show come by key.
+    const missing = chosen.filter((forms) => !withValues.has(forms)).map((forms) => forms.id);
+    const values = missing.length > 0 ? await readSearchValues(hubId, missing) : new Map<string, Record<string, string>>();
+    const page = chosen.flatMap((forms) => {
+      if (withValues.has(forms)) return [forms];
+      const v = values.get(forms.id);
+      return v ? [{ ...forms, v }] : [];
+    });
+    return { total, page };
   };
 }
 
@@ -184,10 +224,23 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
   const deadlineMs = performance.now() + searchBudgetMs;
   const lookup = await loadCompanyPropertySchema(hubId, searchPropertyNames(input));
   const search = compileSearch(input, lookup);
-  const candidates = uniqueCandidates(search);
-  const found = candidates
-    ? page((await readCandidates(hubId, candidates)).map(searchFormsOf), search)
-    : await index(hubId, search, deadlineMs);
+  const budget = new SearchBudget(deadlineMs);
+  let found: SearchPage;
+  try {
+    const candidates = uniqueCandidates(search);
+    if (candidates) {
+      const collector = new SearchPageCollector(search, budget);
+      await collector.add((await readCandidates(hubId, candidates)).map(searchFormsOf));
+      found = await collector.page();
+    } else {
+      found = await index(hubId, search, budget);
+    }
+  } catch (error) {
+    if (!isSearchDeadlineError(error)) throw error;
+    throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
+  } finally {
+    budget.end();
+  }
   const { total } = found;
   const records = found.page.map(recordOf);
   const options = { properties: search.properties };

@@ -5,6 +5,7 @@ import { createCompanies, createTimelineEvent, installApp } from '../../bin/benc
 import { ApiClient } from '../../bin/bench/http-client';
 import { operations, seededRandom, type BenchState } from '../../bin/bench/operations';
 import { percentile, ratio, summarize } from '../../bin/bench/stats';
+import { fairnessAttacks, measureSearchFairness } from '../../bin/bench/search-fairness';
 import { startTestGateway } from '../support/harness';
 
 describe('bench statistics', () => {
@@ -103,4 +104,27 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
     expect(rows.filter((row) => !row.verdict.isWithinBudget).map((row) => row.verdict)).toEqual([]);
     expect(rows.map((row) => row.operation)).toEqual(operations.map((operation) => operation.name));
   });
+});
+
+describe('bench search fairness section', () => {
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    api = new ApiClient(gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    api.close();
+    await gateway.close();
+  });
+
+  it('runs every costly search against its own account while the other account reads, all answered 200', async () => {
+    const report = await measureSearchFairness({ api, baseUrl: gateway.baseUrl, companies: 4, seconds: 0.5, log: () => undefined });
+
+    expect(report.cases.map((entry) => entry.attack)).toEqual(['none', ...fairnessAttacks]);
+    expect(report.cases.every((entry) => entry.reads.count > 0 && entry.reads.non200 === 0)).toBe(true);
+    expect(report.cases.filter((entry) => entry.attack !== 'none').every((entry) => entry.searches.count > 0 && entry.searches.non200 === 0)).toBe(true);
+  }, 120_000);
 });

@@ -17,6 +17,9 @@ import { propertyNamePattern } from '../../shared/timeline/event-type-properties
 import { iframeProblems, parseTimestamp, valueProblem } from '../../shared/timeline/events';
 import { parseNumericId, parsePathId, requireWellFormedJson } from '../../shared/timeline/timeline-access';
 import type { EventTypeProperty } from '../../shared/db/timeline';
+import { searchFormsOf } from '../../shared/companies/search-forms';
+import { compileSearchMatch, containsToken } from '../../shared/search/match-search';
+import { compileSearch, searchLimits, type SearchInput } from '../../shared/search/search-request';
 import { matchRoute } from '../../bin/local-gateway';
 import { adversarialLength, adversarialStrings } from '../support/adversarial-strings';
 
@@ -65,6 +68,63 @@ const timelineProperty = (propertyType: EventTypeProperty['propertyType']): Even
   id: 1, eventTypeId: 1, name: 'field', label: 'Field', propertyType, options: propertyType === 'Enumeration' ? [{ value: 'a', label: 'A' }] : null,
 } as EventTypeProperty);
 
+/**
+ * The longest `pattern(n)` (n characters of the value in it) whose search body stays within the
+ * 3,000 characters the validation allows: the patterns a client can actually send.
+ */
+function longestAllowed(body: (n: number) => SearchInput, pattern: (n: number) => string): string {
+  let low = 0;
+  let high = searchLimits.maxBodyChars;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (JSON.stringify(body(mid)).length <= searchLimits.maxBodyChars) low = mid;
+    else high = mid - 1;
+  }
+  return pattern(low);
+}
+
+const tokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', propertyName: string, value: string) => ({ propertyName, operator, value });
+
+/**
+ * A company whose searchable text properties all hold the value, matched against a search that
+ * passes validation: the stored values are as long as the API takes (64 KiB), the patterns as long
+ * as the 3,000-character body allows, built from the value so that they nearly match it (a
+ * character the value lacks at the end, or in the middle).
+ */
+function searchMatchOf(text: string, input: () => SearchInput): boolean {
+  const forms = searchFormsOf({ id: '1000000000000001', properties: { name: text, domain: text, website: text, phone: text, description: text }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' });
+  return compileSearchMatch(compileSearch(input(), schema)).matches(forms);
+}
+
+/** A character no value holds: the issue's pattern ends in one (`b` after a run of `a`). */
+const lacking = '\u0007';
+/** A character the value holds (its last), so the pattern passes the cheap character check and the full scan runs. */
+const held = (text: string): string => text.at(-1) ?? '';
+const oneTokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', pattern: (n: number) => string) => (): SearchInput => {
+  const body = (n: number): SearchInput => ({ filterGroups: [{ filters: [tokenFilter(operator, 'name', pattern(n))] }], limit: 1 });
+  return { ...body(0), filterGroups: [{ filters: [tokenFilter(operator, 'name', longestAllowed(body, pattern))] }] };
+};
+const searchTargets: readonly [string, (text: string) => unknown][] = [
+  ['containsToken: * then the value\'s first 2,880 characters then one it lacks (the issue\'s shape)', (text) => containsToken(text, `*${text.slice(0, 2880)}${lacking}`)],
+  ['containsToken: * then 1,440 of the value, its last character, 1,440 more', (text) => containsToken(text, `*${text.slice(0, 1440)}${held(text)}${text.slice(0, 1440)}`)],
+  ['containsToken: the value\'s first 2,900 characters, no wildcard', (text) => containsToken(text, text.slice(0, 2900))],
+  ['containsToken: 700 pieces of the value between stars, then its last character', (text) => containsToken(text, `${Array.from({ length: 700 }, (_, index) => text.slice(index * 3, index * 3 + 3)).join('*')}*${held(text)}*${held(text)}`)],
+  ['search: NOT_CONTAINS_TOKEN with the longest pattern the body allows (issue 17, finding 1)', (text) => searchMatchOf(text, oneTokenFilter('NOT_CONTAINS_TOKEN', (n) => `*${text.slice(0, n)}${lacking}`))],
+  ['search: NOT_CONTAINS_TOKEN with the longest pattern, the value\'s last character after its start', (text) => searchMatchOf(text, oneTokenFilter('NOT_CONTAINS_TOKEN', (n) => `*${text.slice(0, n)}${held(text)}`))],
+  ['search: CONTAINS_TOKEN with the longest pattern, the value\'s last character in the middle', (text) => searchMatchOf(text, oneTokenFilter('CONTAINS_TOKEN', (n) => `*${text.slice(0, Math.floor(n / 2))}${held(text)}${text.slice(0, Math.ceil(n / 2))}*`))],
+  ['search: 18 token filters (the most allowed) on two properties, patterns sharing the body', (text) => searchMatchOf(text, () => {
+    const filters = (n: number) => Array.from({ length: 6 }, (_, index) => tokenFilter(index % 2 === 0 ? 'NOT_CONTAINS_TOKEN' : 'CONTAINS_TOKEN', index % 3 === 0 ? 'description' : 'name', `*${text.slice(index, index + n)}${held(text)}${text.slice(0, 2)}*`));
+    const body = (n: number): SearchInput => ({ filterGroups: [{ filters: filters(n) }, { filters: filters(n) }, { filters: filters(n) }], limit: 1 });
+    const n = longestAllowed(body, (size) => String(size));
+    return body(Number(n));
+  })],
+  ['search: query of the value\'s last 2,990 characters', (text) => searchMatchOf(text, () => ({ query: longestAllowed((n) => ({ query: text.slice(-n) }), (n) => text.slice(-n)) }))],
+  ['search: query of many distinct short terms that occur only at the value\'s end', (text) => {
+    const terms = Array.from({ length: 700 }, (_, index) => `${text.slice(0, 2)}${index.toString(36)}`);
+    return searchMatchOf(`${text.slice(0, text.length - 3000)}${terms.join(' ').slice(0, 3000)}`, () => ({ query: longestAllowed((n) => ({ query: terms.slice(0, n).join(' ') }), (n) => terms.slice(0, n).join(' ')) }));
+  }],
+];
+
 /** One row per function that tests or scans client text: its name and how to call it with one string. */
 const targets: readonly [string, (text: string) => unknown][] = [
   ...['numberofemployees', 'annualrevenue', 'closedate', 'domain', 'name', 'lifecyclestage', 'industry', 'hubspot_owner_id', 'hubspot_team_id', 'hs_additional_domains',
@@ -98,6 +158,7 @@ const targets: readonly [string, (text: string) => unknown][] = [
   ['isEmailAddress', (text) => isEmailAddress(text)],
   ['isAccountDomain', (text) => isAccountDomain(text)],
   ['local gateway matchRoute', (text) => matchRoute('GET', `/crm/v3/objects/companies/${text}`)],
+  ...searchTargets,
 ];
 
 describe('CPU time of every regex-using function on 64 KiB adversarial strings', () => {

@@ -223,4 +223,22 @@ describe('search request errors', () => {
     expect(response.body.message).toMatch(message);
     expect(Object.keys(response.body.context ?? {}).length).toBeGreaterThan(0);
   });
+
+  // Issue 17, finding 8: the size check serialised the parsed body recursively and overflowed the stack (500).
+  it.each([
+    ['an unknown field', (deep: string) => `{"filterGroups":[],"extra":${deep}}`],
+    ['an unknown field of a filter', (deep: string) => `{"filterGroups":[{"filters":[{"propertyName":"name","operator":"EQ","value":"x","extra":${deep}}]}]}`],
+  ])('answers 400 VALIDATION_ERROR, not 500, to a value nested 5,000 levels deep in %s', async (_label, bodyWith) => {
+    const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+
+    for (const deep of [deepArray, deepObject]) {
+      // Sent as text: the client's own JSON.stringify would overflow first.
+      const response = await api.post<Json>(searchPath, bodyWith(deep));
+
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', correlationId: expect.any(String), context: { body: [expect.any(String)] } });
+      expect(response.body.message).toMatch(/at most 3000 are allowed/);
+    }
+  });
 });

@@ -130,7 +130,9 @@ function modelSearch(input: SearchInput): { total: number; ids: string[] } {
 
 const caseVariant = (value: string) => fc.constantFrom(value, value.toLowerCase(), value.toUpperCase());
 const textValue = (pool: readonly string[]) => fc.constantFrom(...pool).chain(caseVariant);
-const tokenPattern = fc.constantFrom('acme', 'ACME', 'widgets', 'wid*', '*@hubspot.com', 'inc', '*a*', 'straße', 'z*ta', 'corp', 'gadget*');
+// Also the shapes NOT_CONTAINS_TOKEN pushes down (a whole value, a prefix, an infix, `*`) and ones it cannot (`*lit`, `a*b`).
+const tokenPattern = fc.constantFrom('acme', 'ACME', 'widgets', 'wid*', '*@hubspot.com', 'inc', '*a*', 'straße', 'z*ta', 'corp', 'gadget*',
+  'acme labs', 'Zeta Systems', 'acme*', 'GLOBEX*', '*widget*', '*', '**', '*labs', 'a*s', '*cme*s*', 'bob@example.org', '*the best*');
 
 const filterFor: Record<string, fc.Arbitrary<FilterInput>> = {
   name: fc.oneof(

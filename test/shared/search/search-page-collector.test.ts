@@ -6,7 +6,7 @@ import { compileSearch, type SearchInput } from '../../../shared/search/search-r
 
 /**
  * The collector keeps only the first offset + limit matches while the projection streams in page
- * by page, cutting back whenever it holds too many. Against sorting every match at once: the same
+ * by page (a heap of that many, the last in order on top). Against sorting every match at once: the same
  * page in the same order and the same total, for any page size, chunking and cut point.
  */
 const lookup = { find: findStandardCompanyProperty };
@@ -23,12 +23,12 @@ function formsOf(count: number, employeesRange: number): SearchForms[] {
 }
 
 describe('SearchPageCollector', () => {
-  it('keeps exactly the page and the total of sorting every match at once, whatever the chunks', () => {
-    fc.assert(fc.property(
+  it('keeps exactly the page and the total of sorting every match at once, whatever the chunks', async () => {
+    await fc.assert(fc.asyncProperty(
       fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 2999 }), fc.integer({ min: 1, max: 200 }),
       fc.constantFrom<SearchInput['sorts']>(undefined, ['numberofemployees'], ['-numberofemployees'], ['-createdate']),
       fc.boolean(), fc.integer({ min: 1, max: 700 }),
-      (count, employeesRange, offset, limit, sorts, isFiltered, chunk) => {
+      async (count, employeesRange, offset, limit, sorts, isFiltered, chunk) => {
         const input: SearchInput = {
           ...(isFiltered ? { filterGroups: [{ filters: [{ propertyName: 'numberofemployees', operator: 'LT', value: String(Math.ceil(employeesRange / 2)) }] }] } : {}),
           ...(sorts ? { sorts } : {}), limit, after: String(offset),
@@ -36,8 +36,8 @@ describe('SearchPageCollector', () => {
         const search = compileSearch(input, lookup);
         const forms = formsOf(count, employeesRange);
         const collector = new SearchPageCollector(search);
-        for (let start = 0; start < forms.length; start += chunk) collector.add(forms.slice(start, start + chunk));
-        const got = collector.page();
+        for (let start = 0; start < forms.length; start += chunk) await collector.add(forms.slice(start, start + chunk));
+        const got = await collector.page();
 
         // The model: every match, one sort by (value, then id) written out here, one slice.
         const threshold = Math.ceil(employeesRange / 2);

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultRateLimits } from '../../shared/rate-limits';
+import type { Route } from '../../shared/route-types';
+import { routes } from '../../shared/routes';
+
+/**
+ * Issue 17, finding 12: the README's search section still listed the per-account search limit as
+ * not built, while every search route is limited (5 per second per account by default, as
+ * HubSpot's search guide states). The section must say what the route table and the limiter do.
+ */
+const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+
+function sectionOf(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`README has no "${heading}" heading`);
+  const rest = markdown.slice(start + heading.length + 2);
+  // The next heading of two to four #s (shell comments in its examples start with one).
+  const end = rest.search(/\n#{2,4} /);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+describe("the README's search section", () => {
+  const search = sectionOf(readme, '### Search');
+
+  it('states the per-account search limit the search route is held to', () => {
+    const searchRoutes: readonly Route[] = routes.filter((route) => route.path.endsWith('/search'));
+
+    expect(searchRoutes.length).toBeGreaterThan(0);
+    expect(searchRoutes.every((route) => route.rateLimit === 'search')).toBe(true);
+    expect(search).toContain(`${defaultRateLimits.searchPerSecond} searches per second per account`);
+  });
+
+  it('does not list the search rate limit as not built', () => {
+    const notBuilt = search.split('\n- ').find((item) => item.startsWith('Not built')) ?? '';
+
+    expect(notBuilt).not.toMatch(/rate limit/i);
+  });
+});
