@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyLocalEnvironment, localDefaults, readRunningLocal, runningLocalFile } from './local-env';
+import { applyLocalEnvironment, localDefaults, readRunningLocal, runningLocalFile } from '../local/local-env';
 
 const usage = `usage:
   npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]

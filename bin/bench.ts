@@ -13,9 +13,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
-import { applyLocalEnvironment } from './local-env';
-import type { BenchOptions, BenchReport, SectionName } from './bench/run-bench';
+import { ensureTable, startDynamoDbLocal } from '../local/dynamodb-local';
+import { applyLocalEnvironment } from '../local/local-env';
+import type { BenchOptions, BenchReport, SectionName } from '../bench/run-bench';
 
 const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'];
 
@@ -58,8 +58,8 @@ async function main(): Promise<number> {
     await ensureTable(dynamo.endpoint, tableName);
     await ensureTable(dynamo.endpoint, `${tableName}-floor`);
     // The service's modules read their configuration when loaded: only now may they load.
-    const { runBench, fullOptions, quickOptions } = await import('./bench/run-bench');
-    const { printReport, failuresOf } = await import('./bench/print-report');
+    const { runBench, fullOptions, quickOptions } = await import('../bench/run-bench');
+    const { printReport, failuresOf } = await import('../bench/print-report');
     const defaults = isQuick ? quickOptions : fullOptions;
     const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests, searchFloorMax, operations };
     const report: BenchReport = await runBench(options, { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION ?? 'us-east-1', log });

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureTable, findFreePort, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
-import { applyLocalEnvironment, localDefaults, removeRunningLocal, shellExports, writeRunningLocal } from './local-env';
+import { ensureTable, findFreePort, startDynamoDbLocal, type RunningDynamoDb } from '../local/dynamodb-local';
+import { applyLocalEnvironment, localDefaults, removeRunningLocal, shellExports, writeRunningLocal } from '../local/local-env';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   applyLocalEnvironment({ endpoint, tableName, secretsFile });
   const created = await ensureTable(endpoint, tableName);
 
-  const { startGateway } = await import('./local-gateway');
+  const { startGateway } = await import('../local/local-gateway');
   const { seedDemo, installUrl, withDemoDeveloper } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   // beside the data with --data-dir (a restart goes on where it stopped); in memory, they start empty.
   const webhookStateDir = dataDir ?? path.join(stateDir, 'webhooks-in-memory');
   if (!dataDir) rmSync(webhookStateDir, { recursive: true, force: true });
-  const { startLocalWebhooks } = await import('./local-webhooks');
+  const { startLocalWebhooks } = await import('../local/local-webhooks');
   const webhooks = await startLocalWebhooks({ endpoint, tableName, stateDir: webhookStateDir });
   const demoFile = path.join(stateDir, 'demo.json');
   const demo = created === 'created' || !existsSync(demoFile)

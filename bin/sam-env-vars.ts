@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { publicKeysOf } from '../shared/oauth/key-generation';
-import { ensureLocalSecrets, localDefaults } from './local-env';
+import { ensureLocalSecrets, localDefaults } from '../local/local-env';
 
 const { values } = parseArgs({ options: { endpoint: { type: 'string' }, 'data-dir': { type: 'string' }, out: { type: 'string' } } });
 const stateDir = values['data-dir'] ? path.resolve(values['data-dir']) : localDefaults.stateDir;

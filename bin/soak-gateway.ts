@@ -1,9 +1,9 @@
 /**
  * The gateway under soak, in its own Node process so that its heap is measured apart from the
- * load generator's. Started by bin/soak.ts with --expose-gc and the environment of shared/config.ts;
+ * load generator's. Started by bin/soak.ts with --expose-gc and the environment of shared/base/config.ts;
  * answers 'sample' messages with its heap after a full collection, and exits when its parent does.
  */
-import { startGateway } from './local-gateway';
+import { startGateway } from '../local/local-gateway';
 
 interface MemorySample {
   type: 'memory';

@@ -1,5 +1,5 @@
 import { httpHandler } from '../shared/http/http-handler';
-import { NotFoundError } from '../shared/errors';
+import { NotFoundError } from '../shared/base/errors';
 
 /** The catch-all route: unknown paths answer with the error object, as HubSpot does. */
 export const handler = httpHandler('notFound', {}, async () => {

@@ -3,7 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { SecretName } from '../shared/route-types';
+import type { SecretName } from '../shared/base/route-types';
 import { BundledFunction } from './bundled-function';
 
 export interface PlatformSecretsProps {

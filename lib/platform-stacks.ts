@@ -2,7 +2,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { PartitionName } from '../shared/db/keys';
 import { routePartitions as tracedRoutePartitions } from '../shared/route-partitions';
-import type { Route } from '../shared/route-types';
+import type { Route } from '../shared/base/route-types';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { reservedConcurrencyPerFunction, routeThrottles as defaultRouteThrottles, type ReservedConcurrencySetting, type Throttle } from './route-limits';

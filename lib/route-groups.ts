@@ -1,4 +1,4 @@
-import type { Route } from '../shared/route-types';
+import type { Route } from '../shared/base/route-types';
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. The route functions live in nested

@@ -8,7 +8,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { partitions, type PartitionName } from '../shared/db/keys';
 import { isRateLimited } from '../shared/route-rate-limits';
-import { takesAccessTokens, type Route } from '../shared/route-types';
+import { takesAccessTokens, type Route } from '../shared/base/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
 
@@ -75,7 +75,7 @@ function installStateStatement(table: ITable): PolicyStatement {
   });
 }
 
-/** A route whose calls are counted (shared/rate-limits.ts) may UpdateItem the limiter's items, and nothing more there. */
+/** A route whose calls are counted (shared/limits/rate-limits.ts) may UpdateItem the limiter's items, and nothing more there. */
 function rateLimiterStatement(table: ITable): PolicyStatement {
   return new PolicyStatement({
     actions: ['dynamodb:UpdateItem'], resources: [table.tableArn],

@@ -1,4 +1,4 @@
-import type { Route } from './route-types';
+import type { Route } from './base/route-types';
 
 const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;

@@ -1,4 +1,4 @@
-import { associateCompany } from '../../shared/companies/company-associations';
+import { associateCompany } from '../../shared/associations/company-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { companyAssociationPath } from './association.schema';

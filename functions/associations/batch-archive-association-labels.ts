@@ -1,4 +1,4 @@
-import { batchArchiveAssociationLabels } from '../../shared/companies/batch-associations';
+import { batchArchiveAssociationLabels } from '../../shared/associations/batch-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { batchPairsBody, labelsPath } from './association.schema';

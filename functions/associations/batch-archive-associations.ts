@@ -1,4 +1,4 @@
-import { batchArchiveAssociations } from '../../shared/companies/batch-associations';
+import { batchArchiveAssociations } from '../../shared/associations/batch-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { batchArchivePairsBody, labelsPath } from './association.schema';

@@ -1,4 +1,4 @@
-import { batchAssociateDefault } from '../../shared/companies/batch-associations';
+import { batchAssociateDefault } from '../../shared/associations/batch-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { batchDefaultPairsBody, labelsPath } from './association.schema';

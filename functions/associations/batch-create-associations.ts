@@ -1,4 +1,4 @@
-import { batchCreateAssociations } from '../../shared/companies/batch-associations';
+import { batchCreateAssociations } from '../../shared/associations/batch-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created, multiStatus } from '../../shared/http/responses';
 import { batchPairsBody, labelsPath } from './association.schema';

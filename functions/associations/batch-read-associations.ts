@@ -1,4 +1,4 @@
-import { batchReadAssociations } from '../../shared/companies/batch-associations';
+import { batchReadAssociations } from '../../shared/associations/batch-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchReadAssociationsBody, labelsPath } from './association.schema';

@@ -1,4 +1,4 @@
-import { deleteRecordAssociation } from '../../shared/companies/record-associations';
+import { deleteRecordAssociation } from '../../shared/associations/record-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { recordPairPath } from './association.schema';

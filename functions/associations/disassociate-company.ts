@@ -1,4 +1,4 @@
-import { disassociateCompany } from '../../shared/companies/company-associations';
+import { disassociateCompany } from '../../shared/associations/company-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { companyAssociationPath } from './association.schema';

@@ -1,4 +1,4 @@
-import { listRecordAssociations } from '../../shared/companies/record-associations';
+import { listRecordAssociations } from '../../shared/associations/record-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { associationPageQuery, recordAssociationsPath } from './association.schema';

@@ -1,6 +1,6 @@
 import {
   createAssociationLabel, deleteAssociationLabel, listAssociationLabels, updateAssociationLabel,
-} from '../../shared/associations/association-labels';
+} from '../../shared/associations/types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent, ok } from '../../shared/http/responses';
 import { createLabelBody, labelPath, labelsPath, updateLabelBody } from './association.schema';

@@ -1,4 +1,4 @@
-import { listCompanyAssociations } from '../../shared/companies/company-associations';
+import { listCompanyAssociations } from '../../shared/associations/company-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { associationPageQuery, companyAssociationsPath } from './association.schema';

@@ -1,4 +1,4 @@
-import { putDefaultAssociation } from '../../shared/companies/record-associations';
+import { putDefaultAssociation } from '../../shared/associations/record-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { recordPairPath } from './association.schema';

@@ -1,4 +1,4 @@
-import { putRecordAssociation } from '../../shared/companies/record-associations';
+import { putRecordAssociation } from '../../shared/associations/record-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { associationSpecsBody, recordPairPath } from './association.schema';

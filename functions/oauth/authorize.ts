@@ -1,6 +1,6 @@
-import { config } from '../../shared/config';
+import { config } from '../../shared/base/config';
 import { httpHandler } from '../../shared/http/http-handler';
-import { renderErrorPage } from '../../shared/html';
+import { renderErrorPage } from '../../shared/oauth/html';
 import { htmlPage, redirect } from '../../shared/http/responses';
 import { checkAuthorizeRequest, loadConsentContext } from '../../shared/oauth/install-flow';
 import { loadSessionSecret } from '../../shared/oauth/key-material';

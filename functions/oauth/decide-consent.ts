@@ -1,5 +1,5 @@
 import { httpHandler } from '../../shared/http/http-handler';
-import { renderErrorPage } from '../../shared/html';
+import { renderErrorPage } from '../../shared/oauth/html';
 import { htmlPage, redirect } from '../../shared/http/responses';
 import { checkAuthorizeRequest, decideConsent, loadConsentContext } from '../../shared/oauth/install-flow';
 import { loadSessionSecret } from '../../shared/oauth/key-material';

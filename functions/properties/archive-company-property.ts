@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../shared/errors';
+import { NotFoundError } from '../../shared/base/errors';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { archiveCompanyProperty } from '../../shared/properties/change-company-properties';

@@ -4,7 +4,7 @@ import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
 import { findUserByEmail, insertUser } from '../db/users';
-import { ConflictError, ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../base/errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
 import { generateOpaqueToken, hashSecret } from '../oauth/secrets';

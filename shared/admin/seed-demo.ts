@@ -1,4 +1,4 @@
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 import { createCompany } from '../companies/create-company';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
 import { createTimelineEventType } from '../timeline/event-types';

@@ -1,7 +1,7 @@
 import { parseAssociationKey } from './company-view';
-import { companyObjectType } from '../associations/object-types';
-import { inverseTypeIdOf } from '../associations/association-labels';
-import { nowMs } from '../clock';
+import { companyObjectType } from '../objects/object-types';
+import { inverseTypeIdOf } from '../associations/types/association-labels';
+import { nowMs } from '../base/clock';
 import * as companies from '../db/companies';
 import { maxTransactionItems } from '../db/companies';
 import type { LinkedCompanyChange } from '../db/companies';

@@ -1,10 +1,10 @@
-import { mapConcurrently } from '../map-concurrently';
-import { nowMs } from '../clock';
+import { mapConcurrently } from '../base/map-concurrently';
+import { nowMs } from '../base/clock';
 import * as companies from '../db/companies';
 import { findMergedRecords } from './merged-ids';
-import { AppError, ConflictError, ValidationError } from '../errors';
-import { batchNotFoundError } from '../error-body';
-import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
+import { AppError, ConflictError, ValidationError } from '../base/errors';
+import { batchNotFoundError } from '../base/error-body';
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
@@ -14,7 +14,7 @@ import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../proper
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
 import type { AssociationInput } from './company-association-entries';
-import { companyObjectType } from '../associations/object-types';
+import { companyObjectType } from '../objects/object-types';
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
 async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {

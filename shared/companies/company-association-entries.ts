@@ -1,10 +1,10 @@
 import { isNumericId } from './company-id';
 import { associationKey } from './company-view';
 import { companyLinkIds, maxAssociationsPerCompany, maxCompanyLinksPerCompany, type CompanyRecord, type LinkedCompanyChange } from '../db/companies';
-import { ValidationError } from '../errors';
-import { resolveCompanyAssociationTypeById } from '../associations/association-labels';
-import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
-import { companyObjectType, objectTypeById, type ObjectType } from '../associations/object-types';
+import { ValidationError } from '../base/errors';
+import { resolveCompanyAssociationTypeById } from '../associations/types/association-labels';
+import { findStandardTypeFrom, type AssociationType } from '../associations/types/association-types';
+import { companyObjectType, objectTypeById, type ObjectType } from '../objects/object-types';
 
 /** The create body's form (SimplePublicObjectInputForCreate.associations). */
 export interface AssociationInput {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 
 /** Milliseconds since this instant keep ids short: 12 digits last until 2055. */
 const idEpochMs = Date.UTC(2024, 0, 1);

@@ -1,9 +1,9 @@
 import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/companies';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../base/errors';
 import type { CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError, quoteValue, validatePropertyValues } from '../properties/validate-property-values';
 import { normalizeDomain } from './normalize-domain';
-import { clientKeyedRecordOf, ownValue } from '../client-keys';
+import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 
 /** Who writes: the hub scopes the data, the app is the history's source. */
 export interface Actor {

@@ -1,8 +1,8 @@
-import { findObjectType, type ObjectType } from '../associations/object-types';
+import { findObjectType, type ObjectType } from '../objects/object-types';
 import type { CompanyRecord, HistoryEntry } from '../db/companies';
 import { defaultCompanyPropertyNames, findStandardCompanyProperty } from '../properties/company-property-catalog';
 import type { PropertyLookup } from '../properties/validate-property-values';
-import { clientKeyedRecord, ownValue } from '../client-keys';
+import { clientKeyedRecord, ownValue } from '../base/client-keys';
 
 /** The v3 record shape (SimplePublicObject / ...WithAssociations). */
 export interface CompanyView {

@@ -1,5 +1,5 @@
 import { checkAssociationLimits, resolveAssociationInputs, reverseCompanyLinks, type AssociationEntry, type AssociationInput } from './company-association-entries';
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
@@ -7,7 +7,7 @@ import { newCompanyId } from './company-id';
 import { appendHistory, fitItemSize, historyEntry, normaliseCompanyValues, requireNameOrDomain, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
 import { associationKey, toCompanyView, type CompanyView } from './company-view';
 import { saveWithRetries } from './save-company';
-import { clientKeyedRecord, clientKeyedRecordOf } from '../client-keys';
+import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
 export interface NewCompany {
   properties: RawProperties;

@@ -1,13 +1,13 @@
 import { checkAssociationLimits } from './company-association-entries';
-import { findStandardTypeFrom, type AssociationType } from '../associations/association-types';
-import { companyObjectType } from '../associations/object-types';
-import { clientKeyedRecordOf, ownValue } from '../client-keys';
-import { nowMs } from '../clock';
+import { findStandardTypeFrom, type AssociationType } from '../associations/types/association-types';
+import { companyObjectType } from '../objects/object-types';
+import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
+import { nowMs } from '../base/clock';
 import * as customTypes from '../db/association-labels';
 import * as companies from '../db/companies';
 import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/companies';
 import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/company-merge';
-import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../errors';
+import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { newCompanyId, isNumericId } from './company-id';
 import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './company-values';

@@ -1,6 +1,6 @@
 import * as companies from '../db/companies';
 import { findMergedRecords } from './merged-ids';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../base/errors';
 import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/company-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { isNumericId } from './company-id';

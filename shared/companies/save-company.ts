@@ -1,5 +1,5 @@
 import { findCompany, maxTransactionItems, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
-import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { companyLinksFull, invalidAssociationTargets } from './company-association-entries';
 import { searchFormsOf } from './search-forms';
 

@@ -1,5 +1,5 @@
 import { associatedActivityIds } from './company-association-entries';
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
@@ -8,7 +8,7 @@ import { toCompanyView, type CompanyView } from './company-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { companyNotFound, resolveCompanyId } from './read-companies';
 import { saveCompanyChange } from './save-company';
-import { clientKeyedRecordOf } from '../client-keys';
+import { clientKeyedRecordOf } from '../base/client-keys';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
 

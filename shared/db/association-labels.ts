@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../base/errors';
 import { entity, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
 import { associationLabelKey, associationLabelNamesKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
+import { config } from '../base/config';
 import { QueuedHttpHandler } from './queued-http-handler';
 
 /**
@@ -23,7 +23,7 @@ export const dynamoCallCounter = {
 
 /** The SDK's default pool size, kept for DynamoDB itself. */
 const dynamoDbSockets = 50;
-/** shared/companies/batch-associations.ts reads 16 pages at once: one request never waits for its own calls. */
+/** shared/associations/batch-associations.ts reads 16 pages at once: one request never waits for its own calls. */
 const localEndpointSockets = 16;
 
 function createClient(): DynamoDBDocumentClient {

@@ -4,7 +4,7 @@ import { searchProjectionDelete, searchProjectionPut, type SearchForms } from '.
 import {
   batchGetAll, entity, getItem, itemBytes, maxTransactionItems, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome,
 } from './core';
-import { mapConcurrently } from '../map-concurrently';
+import { mapConcurrently } from '../base/map-concurrently';
 import { DatabaseThrottledError } from './errors';
 import { isConditionalCheckFailed, withoutKeys } from './item';
 import {

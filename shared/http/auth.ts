@@ -2,9 +2,9 @@ import type { DeveloperApiKey } from '../db/developers';
 import { verifyAccessToken, type AccessTokenClaims } from '../oauth/access-token';
 import { endedInstallMessage, standingOfAccessToken } from '../oauth/install-status';
 import type { Scope } from '../oauth/scopes';
-import type { RateLimits } from '../rate-limits';
-import type { Route } from '../route-types';
-import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from '../errors';
+import type { RateLimits } from '../limits/rate-limits';
+import type { Route } from '../base/route-types';
+import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from '../base/errors';
 
 export interface AuthContext {
   appId: number;

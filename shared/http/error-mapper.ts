@@ -1,5 +1,5 @@
 import { DatabaseThrottledError } from '../db/errors';
-import { AppError, InternalError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import { AppError, InternalError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../base/errors';
 
 /**
  * The edge's reading of anything thrown: our typed errors pass through; AWS SDK throttling and

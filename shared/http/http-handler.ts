@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { clientKeyedRecord } from '../client-keys';
-import { config } from '../config';
+import { clientKeyedRecord } from '../base/client-keys';
+import { config } from '../base/config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import type { AuthContext, DeveloperAuthContext } from './auth';
 import {

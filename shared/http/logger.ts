@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config } from '../config';
+import { config } from '../base/config';
 
 /** Structured JSON logs. Never pass a token, secret, password or raw path with a token to it. */
 export const logger = new Logger({

@@ -4,10 +4,10 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { errorBody, tokenEndpointErrorBody } from '../error-body';
-import type { AppError } from '../errors';
-import { renderErrorPage } from '../html';
-import type { Route } from '../route-types';
+import { errorBody, tokenEndpointErrorBody } from '../base/error-body';
+import type { AppError } from '../base/errors';
+import { renderErrorPage } from '../oauth/html';
+import type { Route } from '../base/route-types';
 import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext, type RequestCredentials } from './auth';
 import { toAppError } from './error-mapper';
 import { logger } from './logger';
@@ -182,7 +182,7 @@ export function serialise(): Middleware {
 }
 
 /**
- * The one mapping from anything thrown to a response: the error object (shared/error-body.ts), the
+ * The one mapping from anything thrown to a response: the error object (shared/base/error-body.ts), the
  * token endpoint's RFC 6749 variant on 'oauth' routes, an error page on 'html' routes.
  */
 export function mapErrors(route: Route): Middleware {

@@ -1,8 +1,8 @@
-import type { Route } from '../route-types';
-import { countRequest, installPolicy, searchPolicy, type RatePolicy } from '../rate-limits';
+import type { Route } from '../base/route-types';
+import { countRequest, installPolicy, searchPolicy, type RatePolicy } from '../limits/rate-limits';
 import { isRateLimited } from '../route-rate-limits';
 import type { AuthContext } from './auth';
-import { RateLimitError } from '../errors';
+import { RateLimitError } from '../base/errors';
 
 const messages: Record<RatePolicy['name'], string> = {
   TEN_SECONDLY_ROLLING: 'You have reached your ten_secondly_rolling limit.',

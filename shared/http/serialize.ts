@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ErrorResponse } from '../error-body';
+import type { ErrorResponse } from '../base/error-body';
 import type { HttpResult } from './responses';
 
 export const jsonContentType = 'application/json;charset=utf-8';
@@ -31,7 +31,7 @@ export function serialize(result: HttpResult, correlationId: string): APIGateway
   return { statusCode: result.statusCode, headers, body, ...(result.cookies?.length ? { cookies: result.cookies } : {}) };
 }
 
-/** An error body from shared/error-body.ts, sent as JSON with the same headers as every answer. */
+/** An error body from shared/base/error-body.ts, sent as JSON with the same headers as every answer. */
 export function serializeError(mapped: ErrorResponse, correlationId: string): APIGatewayProxyStructuredResultV2 {
   return serialize({ statusCode: mapped.statusCode, body: mapped.body, headers: mapped.headers }, correlationId);
 }

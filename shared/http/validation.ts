@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { ValidationError, type ErrorDetail } from '../errors';
+import { ValidationError, type ErrorDetail } from '../base/errors';
 
 /**
  * Compiling JSON schemas with ajv at cold start costs more than importing the whole AWS SDK.

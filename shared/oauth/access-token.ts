@@ -1,7 +1,7 @@
 import { createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
-import { config } from '../config';
-import { nowSeconds } from '../clock';
-import { defaultRateLimits, type RateLimits } from '../rate-limits';
+import { config } from '../base/config';
+import { nowSeconds } from '../base/clock';
+import { defaultRateLimits, type RateLimits } from '../limits/rate-limits';
 import { decodeScopeMask, encodeScopeMask, type Scope } from './scopes';
 
 /**

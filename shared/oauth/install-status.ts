@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { findInstallState, type InstallState } from '../db/install-states';
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 
 /** Where a token (access or refresh) comes from: its install, its generation and its grant. */
 export interface InstallBinding {

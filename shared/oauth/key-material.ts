@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { config } from '../config';
+import { config } from '../base/config';
 import type { SecretsDocument } from './key-generation';
 
 /** The secrets document: inline JSON (sam local), the local file, or the given Secrets Manager secret. */

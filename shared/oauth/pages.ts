@@ -1,4 +1,4 @@
-import { escapeHtml, renderLayout } from '../html';
+import { escapeHtml, renderLayout } from './html';
 import type { Account } from '../db/accounts';
 import type { AuthorizeRequest } from './install-flow';
 import { describeScope } from './scope-descriptions';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { OAuthError } from '../errors';
+import { OAuthError } from '../base/errors';
 
 /**
  * PKCE (RFC 7636), S256 only: the install URL carries code_challenge = BASE64URL(SHA256(verifier)),

@@ -1,4 +1,4 @@
-import { OAuthError } from '../errors';
+import { OAuthError } from '../base/errors';
 
 /** Parameters that must never travel in a URL: proxies, access logs and browser history keep URLs. */
 const bodyOnlyParameters = ['client_id', 'client_secret', 'code', 'code_verifier', 'refresh_token', 'token'] as const;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 
 /**
  * The install pages' browser session: a signed cookie holding a random session id and,

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { findAccount } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
-import { rateLimitsOf, type RateLimits } from '../rate-limits';
+import { rateLimitsOf, type RateLimits } from '../limits/rate-limits';
 import { findInstallState, installGenerationWrite, revokeInstallGrant } from '../db/install-states';
 import {
   deleteRefreshToken, findAuthCode, findRefreshTokenWithApp, findUsedCode, redeemAuthCode, revokeGrant, type AuthCode,
 } from '../db/oauth-grants';
-import { nowSeconds } from '../clock';
-import { OAuthError, ServiceUnavailableError } from '../errors';
+import { nowSeconds } from '../base/clock';
+import { OAuthError, ServiceUnavailableError } from '../base/errors';
 import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
 import { forgetInstallState, newInstallGeneration, standingIn } from './install-status';
 import { loadSigningKey } from './key-material';

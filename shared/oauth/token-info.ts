@@ -1,7 +1,7 @@
 import { findInstallState } from '../db/install-states';
 import { findGrant, findRefreshToken, deleteRefreshToken, type Grant } from '../db/oauth-grants';
-import { nowSeconds } from '../clock';
-import { NotFoundError } from '../errors';
+import { nowSeconds } from '../base/clock';
+import { NotFoundError } from '../base/errors';
 import { verifyAccessToken, type AccessTokenClaims } from './access-token';
 import { standingIn } from './install-status';
 import { encodeScopeMask } from './scopes';

@@ -1,8 +1,8 @@
 import { findAppByClientId } from '../db/apps';
 import { findInstallState } from '../db/install-states';
 import { findGrant, findRefreshToken, revokeGrant } from '../db/oauth-grants';
-import { nowSeconds } from '../clock';
-import { OAuthError } from '../errors';
+import { nowSeconds } from '../base/clock';
+import { OAuthError } from '../base/errors';
 import { verifyAccessToken } from './access-token';
 import { standingIn } from './install-status';
 import { hashSecret } from './secrets';

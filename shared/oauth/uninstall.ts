@@ -1,6 +1,6 @@
 import { endInstall } from '../db/install-states';
-import { nowMs } from '../clock';
-import { InvalidAuthenticationError } from '../errors';
+import { nowMs } from '../base/clock';
+import { InvalidAuthenticationError } from '../base/errors';
 import { endedInstallMessage, forgetInstallState, rememberInstallState } from './install-status';
 
 /** The install an access token acts for. */

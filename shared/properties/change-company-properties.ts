@@ -1,7 +1,7 @@
-import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
-import { nowMs } from '../clock';
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
+import { nowMs } from '../base/clock';
 import * as customProperties from '../db/company-properties';
-import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import {
   checkNewProperty, createCompanyProperty, getCompanyProperty, propertyGroupMissing, requireStorableDefinition, type NewProperty, type NewPropertyOption,
 } from './company-properties';

@@ -1,10 +1,10 @@
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 import * as customProperties from '../db/company-properties';
-import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import { findStandardCompanyProperty, isStandardCompanyPropertyGroup, standardCompanyProperties } from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';
-import { isObjectPrototypeName } from '../client-keys';
+import { isObjectPrototypeName } from '../base/client-keys';
 
 export interface CompanyPropertySchema extends PropertyLookup {
   /** Custom properties whose values must be unique in the hub. */

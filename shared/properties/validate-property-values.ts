@@ -1,6 +1,6 @@
-import { ValidationError, type ErrorDetail } from '../errors';
+import { ValidationError, type ErrorDetail } from '../base/errors';
 import { isReadOnly, type PropertyDefinition } from './property-definition';
-import { clientKeyedRecord } from '../client-keys';
+import { clientKeyedRecord } from '../base/client-keys';
 
 export interface PropertyLookup {
   find(name: string): PropertyDefinition | undefined;

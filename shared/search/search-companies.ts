@@ -1,7 +1,7 @@
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { readSearchValues, scanSearchProjection } from '../db/company-search';
-import { ServiceUnavailableError } from '../errors';
+import { ServiceUnavailableError } from '../base/errors';
 import { isNumericId } from '../companies/company-id';
 import { uniqueDomainProperty } from '../companies/company-values';
 import { toCompanyView, type CompanyView } from '../companies/company-view';

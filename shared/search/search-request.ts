@@ -1,5 +1,5 @@
-import { compactJsonLength } from '../compact-json-length';
-import { ValidationError } from '../errors';
+import { compactJsonLength } from '../base/compact-json-length';
+import { ValidationError } from '../base/errors';
 import type { PropertyDefinition } from '../properties/property-definition';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { parseSearchInstant, parseSearchNumber, sortableNumber } from '../companies/search-forms';

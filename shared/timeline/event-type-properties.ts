@@ -3,11 +3,11 @@ import {
   deleteProperty, findEventType, findEventTypeWithProperties, findProperty, insertProperty, maxTimelinePropertyItemBytes, replaceProperty,
   timelinePropertyItemBytes, type EventTypeProperty, type EventTypePropertyOption, type TimelinePropertyType,
 } from '../db/timeline';
-import { NotFoundError, ObjectAlreadyExistsError } from '../errors';
+import { NotFoundError, ObjectAlreadyExistsError } from '../base/errors';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type AppCaller,
 } from './timeline-access';
-import { isObjectPrototypeName } from '../client-keys';
+import { isObjectPrototypeName } from '../base/client-keys';
 
 /**
  * Names an event already uses for its own fields (HubSpot's list); a property with one of these names

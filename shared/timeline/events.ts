@@ -1,15 +1,15 @@
-import { nowMs } from '../clock';
+import { nowMs } from '../base/clock';
 import {
   eventItem, findActiveCompanyIds, findEvent, findEventType, findEventTypeWithProperties, insertEvents, maxEventsPerWrite,
   type EventType, type EventTypeProperty, type TimelineEvent,
 } from '../db/timeline';
-import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../errors';
+import { ConflictError, NotFoundError, PayloadTooLargeError, type ErrorDetail } from '../base/errors';
 import { isDecimalNumber, quoteValue } from '../properties/validate-property-values';
 import { reservedTimelineNames } from './event-type-properties';
 import {
   eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type TimelineCaller,
 } from './timeline-access';
-import { clientKeyedRecord } from '../client-keys';
+import { clientKeyedRecord } from '../base/client-keys';
 
 /** Keys an event body may carry besides the custom fields of its type. */
 const eventKeys = new Set(['id', 'eventTypeId', 'objectId', 'timestamp', 'extraData', 'timelineIFrame']);

@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError, ValidationError, type ErrorDetail } from '../errors';
+import { ForbiddenError, NotFoundError, ValidationError, type ErrorDetail } from '../base/errors';
 
 /** Who manages the app's event types: an access token of the app, or its developer's API key (verified for this app). */
 export interface AppCaller {

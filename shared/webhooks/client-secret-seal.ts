@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { config } from '../config';
+import { config } from '../base/config';
 import { readSecretsDocument } from '../oauth/key-material';
 
 /**

@@ -1,7 +1,7 @@
 import type { CompanyRecord } from '../db/companies';
 import { companyItemOf, type ItemImage } from '../db/webhooks';
-import { objectTypeById } from '../associations/object-types';
-import { findStandardTypeFrom } from '../associations/association-types';
+import { objectTypeById } from '../objects/object-types';
+import { findStandardTypeFrom } from '../associations/types/association-types';
 
 /** One committed item change from the table's stream, with its images already unmarshalled. */
 export interface ChangeRecord {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { config } from '../config';
+import { config } from '../base/config';
 import {
   acquireInFlightSlot, findWebhookSettings, findWebhookSigningSecret, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
 } from '../db/webhooks';

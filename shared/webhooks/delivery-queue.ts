@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { config } from '../config';
+import { config } from '../base/config';
 import type { WebhookEvent } from './webhook-events';
 
 /**

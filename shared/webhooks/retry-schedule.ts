@@ -19,6 +19,6 @@ export function retryDelaySeconds(attemptNumber: number, random: () => number = 
 /**
  * How long the stream's records gather before one invocation handles them: the deployed event
  * source's MaximumBatchingWindowInSeconds (lib/webhook-pipeline.ts) and the local runtime's poll
- * interval (bin/local-webhooks.ts), so both batch alike.
+ * interval (local/local-webhooks.ts), so both batch alike.
  */
 export const streamBatchingWindowSeconds = 1;

@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '../base/config';
 import { findRequestedScopes } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import {
@@ -6,7 +6,7 @@ import {
   insertWebhookSubscription, listDeliveryAttempts, putWebhookSettings, setWebhookSubscriptionActive,
   type DeliveryAttempt, type WebhookSettings, type WebhookSubscription,
 } from '../db/webhooks';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../base/errors';
 import {
   allowsEventsOf, isWebhookEventType, maxConcurrentRequestsLimit, maxSubscriptionsPerApp, readScopesOfEventType, unsubscribableProperties,
   webhookEventTypes,

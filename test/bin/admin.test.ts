@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findFreePort } from '../../bin/dynamodb-local';
+import { findFreePort } from '../../local/dynamodb-local';
 import { findAccount } from '../../shared/db/accounts';
 import { findAppByClientId } from '../../shared/db/apps';
 import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';

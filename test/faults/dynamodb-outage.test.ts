@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, findFreePort, localClient, startDynamoDbLocal, type RunningDynamoDb } from '../../bin/dynamodb-local';
-import type { RunningGateway } from '../../bin/local-gateway';
+import { ensureTable, findFreePort, localClient, startDynamoDbLocal, type RunningDynamoDb } from '../../local/dynamodb-local';
+import type { RunningGateway } from '../../local/local-gateway';
 import type { Installation } from '../support/harness';
 import type * as HarnessModule from '../support/harness';
 import type * as ClientModule from '../../shared/db/client';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   port = await findFreePort();
   dynamo = await startDynamoDbLocal({ port, dataDir });
   await ensureTable(dynamo.endpoint, tableName);
-  // shared/config.ts reads the environment once per module registry, and jest gives this file its own:
+  // shared/base/config.ts reads the environment once per module registry, and jest gives this file its own:
   // set it before the first import of anything that reaches the config.
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = tableName;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { RunningGateway } from '../../bin/local-gateway';
+import type { RunningGateway } from '../../local/local-gateway';
 import { routes } from '../../shared/routes';
-import type { Route } from '../../shared/route-types';
+import type { Route } from '../../shared/base/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
 import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 import { fixtureOf, missingFixtures, paramValues, type World } from '../support/route-fixtures';

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import type { RunningGateway } from '../../bin/local-gateway';
+import type { RunningGateway } from '../../local/local-gateway';
 import type { Scope } from '../../shared/oauth/scopes';
 import { routes } from '../../shared/routes';
-import type { Route } from '../../shared/route-types';
+import type { Route } from '../../shared/base/route-types';
 import { install, signTestAccessToken, startTestGateway, unique, type InstalledTokens } from '../support/harness';
 import {
   fixtureOf, isAuthenticated, missing, missingFixtures, paramValues, type IsolationCase, type RequestSpec, type Stranger, type World,

@@ -11,7 +11,7 @@ import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
 import { routePartitions } from '../../shared/route-partitions';
 import { isRateLimited } from '../../shared/route-rate-limits';
-import { takesAccessTokens, type Route } from '../../shared/route-types';
+import { takesAccessTokens, type Route } from '../../shared/base/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 

@@ -4,7 +4,7 @@ import { build, type Metafile } from 'esbuild';
 
 /**
  * `npx cdk synth` runs on a developer's machine or in CI, where no function's configuration
- * exists: a module the CDK app loads must not read it (shared/config.ts throws without TABLE_NAME)
+ * exists: a module the CDK app loads must not read it (shared/base/config.ts throws without TABLE_NAME)
  * nor build an AWS client when it loads (shared/db/client.ts does both). lib/route-stack.ts once
  * imported the rate limiter for one pure predicate, and the limiter's DynamoDB client came with it.
  * This walks what the app and every module of lib/ load at run time (esbuild's graph: type-only
@@ -33,7 +33,7 @@ function forbiddenChains(metafile: Metafile, entry: string): Finding[] {
   };
   const queue = [entry];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    if (file === 'shared/config.ts' || readsEnvironment(file)) findings.push({ entry, chain: chainTo(file) });
+    if (file === 'shared/base/config.ts' || readsEnvironment(file)) findings.push({ entry, chain: chainTo(file) });
     for (const imported of metafile.inputs[file]?.imports ?? []) {
       if (imported.external) {
         if (isAwsSdk(imported.path)) findings.push({ entry, chain: [...chainTo(file), imported.path] });
@@ -64,20 +64,20 @@ describe('the CDK app and lib/', () => {
     expect(findings).toEqual([]);
   });
 
-  it('names the chain to such a module, as lib/route-stack.ts -> shared/rate-limits.ts was', () => {
+  it('names the chain to such a module, as lib/route-stack.ts -> shared/limits/rate-limits.ts was', () => {
     const inputs = structuredClone(metafile.inputs);
-    inputs['lib/route-stack.ts']?.imports.push({ path: 'shared/rate-limits.ts', kind: 'import-statement' });
-    inputs['shared/rate-limits.ts'] = { bytes: 0, imports: [
-      { path: 'shared/config.ts', kind: 'import-statement' },
+    inputs['lib/route-stack.ts']?.imports.push({ path: 'shared/limits/rate-limits.ts', kind: 'import-statement' });
+    inputs['shared/limits/rate-limits.ts'] = { bytes: 0, imports: [
+      { path: 'shared/base/config.ts', kind: 'import-statement' },
       { path: '@aws-sdk/lib-dynamodb', kind: 'import-statement', external: true },
     ] };
-    inputs['shared/config.ts'] ??= { bytes: 0, imports: [] };
+    inputs['shared/base/config.ts'] ??= { bytes: 0, imports: [] };
 
     const chains = forbiddenChains({ inputs, outputs: {} }, 'bin/cdk-app.ts').map((finding) => finding.chain.join(' -> '));
 
     expect(chains).toEqual([
-      'bin/cdk-app.ts -> lib/platform-stacks.ts -> lib/api-stack.ts -> lib/route-stack.ts -> shared/rate-limits.ts -> @aws-sdk/lib-dynamodb',
-      'bin/cdk-app.ts -> lib/platform-stacks.ts -> lib/api-stack.ts -> lib/route-stack.ts -> shared/rate-limits.ts -> shared/config.ts',
+      'bin/cdk-app.ts -> lib/platform-stacks.ts -> lib/api-stack.ts -> lib/route-stack.ts -> shared/limits/rate-limits.ts -> @aws-sdk/lib-dynamodb',
+      'bin/cdk-app.ts -> lib/platform-stacks.ts -> lib/api-stack.ts -> lib/route-stack.ts -> shared/limits/rate-limits.ts -> shared/base/config.ts',
     ]);
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RunningGateway } from '../../bin/local-gateway';
-import type { Route } from '../../shared/route-types';
+import type { RunningGateway } from '../../local/local-gateway';
+import type { Route } from '../../shared/base/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event';
 import { createDeveloperForApp } from '../../shared/admin/provisioning';

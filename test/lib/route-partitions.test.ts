@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as keys from '../../shared/db/keys';
 import { partitions, type PartitionName } from '../../shared/db/keys';
 import { routePartitions } from '../../shared/route-partitions';
-import type { Route } from '../../shared/route-types';
+import type { Route } from '../../shared/base/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Route } from '../../shared/route-types';
+import type { Route } from '../../shared/base/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { bothSynthesesTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 

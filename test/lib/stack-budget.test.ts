@@ -5,7 +5,7 @@ import { addPlatformStacks } from '../../lib/platform-stacks';
 import { groupRoutes, maxResourcesPerStack, maxRoutesPerStack, routeGroupOf } from '../../lib/route-groups';
 import type { PartitionName } from '../../shared/db/keys';
 import { routePartitions } from '../../shared/route-partitions';
-import type { Route } from '../../shared/route-types';
+import type { Route } from '../../shared/base/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform, type Template } from '../support/synthesized-platform';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultRateLimits } from '../../shared/rate-limits';
-import type { Route } from '../../shared/route-types';
+import { defaultRateLimits } from '../../shared/limits/rate-limits';
+import type { Route } from '../../shared/base/route-types';
 import { routes } from '../../shared/routes';
 
 /**

@@ -1,11 +1,11 @@
-import { requireAssociationLabelName, resolveCompanyAssociationType } from '../../shared/associations/association-labels';
-import { companyObjectType } from '../../shared/associations/object-types';
+import { requireAssociationLabelName, resolveCompanyAssociationType } from '../../shared/associations/types/association-labels';
+import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
 import { isNumericId } from '../../shared/companies/company-id';
 import { normaliseCompanyValues } from '../../shared/companies/company-values';
 import { normalizeDomain } from '../../shared/companies/normalize-domain';
 import { toAppError } from '../../shared/http/error-mapper';
-import { escapeHtml } from '../../shared/html';
+import { escapeHtml } from '../../shared/oauth/html';
 import { verifyAccessToken } from '../../shared/oauth/access-token';
 import { parseScopeList } from '../../shared/oauth/scopes';
 import { clientCredentialsOf } from '../../shared/oauth/token-grants';
@@ -20,7 +20,7 @@ import type { EventTypeProperty } from '../../shared/db/timeline';
 import { searchFormsOf } from '../../shared/companies/search-forms';
 import { compileSearchMatch, containsToken } from '../../shared/search/match-search';
 import { compileSearch, searchLimits, type SearchInput } from '../../shared/search/search-request';
-import { matchRoute } from '../../bin/local-gateway';
+import { matchRoute } from '../../local/local-gateway';
 import { adversarialLength, adversarialStrings } from '../support/adversarial-strings';
 
 /**

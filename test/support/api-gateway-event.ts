@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { matchRoute } from '../../bin/local-gateway';
-import type { Route } from '../../shared/route-types';
+import { matchRoute } from '../../local/local-gateway';
+import type { Route } from '../../shared/base/route-types';
 
 export interface RequestSpec {
   method: string;

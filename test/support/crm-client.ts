@@ -1,4 +1,4 @@
-import type { RunningGateway } from '../../bin/local-gateway';
+import type { RunningGateway } from '../../local/local-gateway';
 import { bearer } from './harness';
 
 export interface ApiResponse<T> {

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from '../../bin/dynamodb-local';
-import { applyLocalEnvironment } from '../../bin/local-env';
+import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from '../../local/dynamodb-local';
+import { applyLocalEnvironment } from '../../local/local-env';
 
 declare global {
   // eslint-disable-next-line no-var

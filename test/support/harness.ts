@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { assertLocalDynamoDb } from './local-only';
-import { startGateway, type RunningGateway } from '../../bin/local-gateway';
+import { startGateway, type RunningGateway } from '../../local/local-gateway';
 import { createAccount, createApp, createUser, type AccountLimits } from '../../shared/admin/provisioning';
-import type { RateLimits } from '../../shared/rate-limits';
+import type { RateLimits } from '../../shared/limits/rate-limits';
 import { findUserByEmail } from '../../shared/db/users';
 import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
 import { signAccessToken } from '../../shared/oauth/access-token';
 import type { SecretsDocument } from '../../shared/oauth/key-generation';
 import type { Scope } from '../../shared/oauth/scopes';
-import { nowSeconds, resetClock } from '../../shared/clock';
+import { nowSeconds, resetClock } from '../../shared/base/clock';
 
 assertLocalDynamoDb();
 

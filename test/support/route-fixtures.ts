@@ -1,6 +1,6 @@
 import type { RouteName } from '../../shared/routes';
 import { routes } from '../../shared/routes';
-import type { Route } from '../../shared/route-types';
+import type { Route } from '../../shared/base/route-types';
 
 /**
  * One entry per row of shared/routes.ts, for the tests generated from the table

@@ -1,4 +1,4 @@
-import { runNodeProcess } from '../../bin/run-node-process';
+import { runNodeProcess } from '../../local/run-node-process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -46,7 +46,7 @@ export interface Template {
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..');
-const inputDirectories = ['bin', 'lib', 'shared', 'functions'];
+const inputDirectories = ['bin', 'lib', 'local', 'bench', 'shared', 'functions'];
 // package.json: npm run synth:sam runs its script.
 const inputFiles = ['package-lock.json', 'package.json', 'cdk.json', 'tsconfig.json'];
 const cacheRoot = path.join(tmpdir(), 'hubspot-slice-synth');

@@ -3,7 +3,7 @@
  * own, so a test can kill it mid-burst and start it again on the same state folder. Arguments:
  * one JSON object {stateDir, delayScale, hubIds}. The environment is the test run's (table, secrets).
  */
-import { startLocalWebhooks } from '../../bin/local-webhooks';
+import { startLocalWebhooks } from '../../local/local-webhooks';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as { stateDir: string; delayScale: number; hubIds: number[] };
 const hubs = new Set(options.hubIds);

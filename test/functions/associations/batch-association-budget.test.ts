@@ -1,6 +1,6 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { batchArchiveAssociations, batchCreateAssociations } from '../../../shared/companies/batch-associations';
-import { ServiceUnavailableError } from '../../../shared/errors';
+import type { RunningGateway } from '../../../local/local-gateway';
+import { batchArchiveAssociations, batchCreateAssociations } from '../../../shared/associations/batch-associations';
+import { ServiceUnavailableError } from '../../../shared/base/errors';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway, type InstalledTokens } from '../../support/harness';
 

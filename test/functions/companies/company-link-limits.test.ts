@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
 import { companyKey, companyPropertyKey } from '../../../shared/db/keys';
 import { crmClient, type CrmClient } from '../../support/crm-client';

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
-import { advanceClock, resetClock } from '../../../shared/clock';
+import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, signTestAccessToken, startTestGateway, unique } from '../../support/harness';
 

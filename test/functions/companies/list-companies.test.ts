@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
 import { companyKey } from '../../../shared/db/keys';

@@ -1,4 +1,4 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newCompanyId } from '../../../shared/companies/company-id';
 import { maxCompanyIdentities, maxMergeHops } from '../../../shared/companies/merged-ids';

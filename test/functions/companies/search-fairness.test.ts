@@ -1,4 +1,4 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 

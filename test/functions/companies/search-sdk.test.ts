@@ -1,5 +1,5 @@
 import { Client } from '@hubspot/api-client';
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { install, startTestGateway, unique } from '../../support/harness';
 
 /** The official SDK's searchApi, unchanged but for the base URL. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client } from '@hubspot/api-client';
-import { advanceClock, freezeClock } from '../../../shared/clock';
+import { advanceClock, freezeClock } from '../../../shared/base/clock';
 import { createApp, updateAccount } from '../../../shared/admin/provisioning';
 import { bearer, install, jsonOf, postForm, signTestAccessToken, useTestGateway, type InstalledTokens, type TokenJson } from '../../support/harness';
 

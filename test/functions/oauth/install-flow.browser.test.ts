@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { jsonOf, postForm, provision, startTestGateway, type Installation, type TokenJson } from '../../support/harness';
 
 /** The install flow in a real browser: Debian's Chromium driven by playwright-core. */

@@ -1,4 +1,4 @@
-import { advanceClock } from '../../../shared/clock';
+import { advanceClock } from '../../../shared/base/clock';
 import { jsonOf, postForm, provision, useTestGateway, type Installation, type TokenJson } from '../../support/harness';
 
 const gateway = useTestGateway();

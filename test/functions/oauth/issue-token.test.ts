@@ -1,4 +1,4 @@
-import { advanceClock } from '../../../shared/clock';
+import { advanceClock } from '../../../shared/base/clock';
 import { authorizationCodeFor, bearer, install, jsonOf, postForm, provision, signTestAccessToken, useTestGateway, type TokenJson } from '../../support/harness';
 
 const gateway = useTestGateway();

@@ -1,4 +1,4 @@
-import { advanceClock } from '../../../shared/clock';
+import { advanceClock } from '../../../shared/base/clock';
 import { isAppInstalled } from '../../../shared/db/oauth-grants';
 import { install, jsonOf, postForm, useTestGateway, type TokenJson } from '../../support/harness';
 

@@ -1,7 +1,7 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { startLocalWebhooks, type LocalWebhooks } from '../../../bin/local-webhooks';
+import type { RunningGateway } from '../../../local/local-gateway';
+import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
 import { createAccount, createUser } from '../../../shared/admin/provisioning';
-import { advanceClock, resetClock } from '../../../shared/clock';
+import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { findInstallState } from '../../../shared/db/install-states';
 import { isAppInstalled } from '../../../shared/db/oauth-grants';
 import { findInstalledApps } from '../../../shared/db/webhooks';

@@ -1,4 +1,4 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, signTestAccessToken, startTestGateway, unique } from '../../support/harness';
 

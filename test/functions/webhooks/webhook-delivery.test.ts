@@ -1,6 +1,6 @@
 import { Signature } from '@hubspot/api-client';
-import type { RunningGateway } from '../../../bin/local-gateway';
-import { startLocalWebhooks, type LocalWebhooks } from '../../../bin/local-webhooks';
+import type { RunningGateway } from '../../../local/local-gateway';
+import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
 import {
   authorizationCodeFor, install, jsonOf, postForm, provision, startTestGateway, type Installation, type InstalledTokens, type TokenJson,
 } from '../../support/harness';

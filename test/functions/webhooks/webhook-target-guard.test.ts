@@ -1,11 +1,11 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import type { DeliveryBatch, DeliveryQueue } from '../../../shared/webhooks/delivery-queue';
 import type { ErrorJson, Installation } from '../../support/harness';
 import type { JsonResponse } from '../../support/timeline-client';
 
 /**
  * Webhook targets as deployed: the loopback allowance of the local runtime is off in this file
- * (shared/config.ts reads the environment once per module registry, and jest gives each file its
+ * (shared/base/config.ts reads the environment once per module registry, and jest gives each file its
  * own, so it is set before the first import that reaches the config). Registration refuses what
  * the URL alone shows to be non-public; delivery refuses whatever the name resolves to.
  */
@@ -25,7 +25,7 @@ beforeAll(async () => {
   deliver = await import('../../../shared/webhooks/deliver-batch');
   poster = await import('../../../shared/webhooks/post-to-target');
   webhookDb = await import('../../../shared/db/webhooks');
-  const { config } = await import('../../../shared/config');
+  const { config } = await import('../../../shared/base/config');
   expect(config.allowsLoopbackHttpWebhooks).toBe(false);
   gateway = await harness.startTestGateway();
 });

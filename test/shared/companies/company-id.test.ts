@@ -1,4 +1,4 @@
-import { advanceClock, resetClock } from '../../../shared/clock';
+import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { newCompanyId } from '../../../shared/companies/company-id';
 
 afterEach(() => {

@@ -9,7 +9,7 @@ import {
 import { findCompanies } from '../../../shared/db/companies';
 import { scanSearchProjection, searchChainsInFlight, searchPageItems, searchProjectionPut, type SearchForms } from '../../../shared/db/company-search';
 import { companyKey, companySearchPartition, companySearchShardOf, companySearchShards, type Key } from '../../../shared/db/keys';
-import { errorBody } from '../../../shared/error-body';
+import { errorBody } from '../../../shared/base/error-body';
 import { toAppError } from '../../../shared/http/error-mapper';
 
 /**

@@ -1,13 +1,13 @@
 import { authenticate, authenticateRequest, withoutCredentials } from '../../../shared/http/auth';
 // The developer-key routes' handlers install the key verifier by importing this module; so does this test.
 import '../../../shared/http/developer-key-auth';
-import type { Route } from '../../../shared/route-types';
+import type { Route } from '../../../shared/base/route-types';
 import { routes as routeTable } from '../../../shared/routes';
 
 const routes: readonly Route[] = routeTable;
-import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/errors';
+import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/base/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
-import { advanceClock, resetClock } from '../../../shared/clock';
+import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { signTestAccessToken } from '../../support/harness';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { routes } from '../../../shared/routes';
-import type { Route } from '../../../shared/route-types';
+import type { Route } from '../../../shared/base/route-types';
 
 const root = path.resolve(__dirname, '../../..');
 const keyRoutes = (routes as readonly Route[]).filter((route) => route.auth === 'developerKey' || route.auth === 'developerKeyOrToken');

@@ -1,4 +1,4 @@
-import type { RunningGateway } from '../../../bin/local-gateway';
+import type { RunningGateway } from '../../../local/local-gateway';
 import { logger } from '../../../shared/http/logger';
 import { install, postForm, startTestGateway } from '../../support/harness';
 

@@ -1,9 +1,9 @@
-import { freezeClock, advanceClock, resetClock } from '../../../shared/clock';
-import { errorBody } from '../../../shared/error-body';
-import { RateLimitError } from '../../../shared/errors';
+import { freezeClock, advanceClock, resetClock } from '../../../shared/base/clock';
+import { errorBody } from '../../../shared/base/error-body';
+import { RateLimitError } from '../../../shared/base/errors';
 import { limitCall } from '../../../shared/http/rate-limit';
 import type { AuthContext } from '../../../shared/http/auth';
-import type { Route } from '../../../shared/route-types';
+import type { Route } from '../../../shared/base/route-types';
 
 /** The search limit a future search row switches on with `rateLimit: 'search'` (the route itself comes with the search issue). */
 const searchRow: Route = { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search', entry: 'functions/not-found.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', rateLimit: 'search' };

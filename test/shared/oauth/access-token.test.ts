@@ -1,4 +1,4 @@
-import { advanceClock, resetClock } from '../../../shared/clock';
+import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { verifyAccessToken } from '../../../shared/oauth/access-token';
 import { signTestAccessToken } from '../../support/harness';
 

@@ -1,4 +1,4 @@
-import { advanceClock, freezeClock, nowMs, nowSeconds, resetClock } from '../../../shared/clock';
+import { advanceClock, freezeClock, nowMs, nowSeconds, resetClock } from '../../../shared/base/clock';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { transactAll } from '../../../shared/db/core';
 import { endInstall, findInstallState, installGenerationWrite, revokeInstallGrant } from '../../../shared/db/install-states';

@@ -1,5 +1,5 @@
 import * as passwords from '../../../shared/oauth/passwords';
-import { advanceClock, nowMs, nowSeconds, resetClock } from '../../../shared/clock';
+import { advanceClock, nowMs, nowSeconds, resetClock } from '../../../shared/base/clock';
 import { clearLoginFailures, findLoginAttempts, reserveLoginAttempt } from '../../../shared/db/users';
 import { logIn, type LoginOutcome } from '../../../shared/oauth/install-flow';
 import { provision, type Installation } from '../../support/harness';

@@ -1,4 +1,4 @@
-import { nowSeconds } from '../../../shared/clock';
+import { nowSeconds } from '../../../shared/base/clock';
 import { signAccessToken, verifyAccessToken } from '../../../shared/oauth/access-token';
 import { scopeCatalog, type Scope } from '../../../shared/oauth/scopes';
 import { bearer, testSigningKey, useTestGateway } from '../../support/harness';

@@ -1,6 +1,6 @@
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
 import { validatePropertyValues } from '../../../shared/properties/validate-property-values';
-import { ValidationError } from '../../../shared/errors';
+import { ValidationError } from '../../../shared/base/errors';
 
 const standard = { find: findStandardCompanyProperty };
 

@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../shared/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../shared/base/errors';
 import { parseNumericId, parsePathId, requireOwnApp, requireWellFormedJson } from '../../../shared/timeline/timeline-access';
 
 describe('requireOwnApp', () => {

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoCallCounter } from '../../shared/db/client';
-import { verifyAccessToken } from '../../shared/oauth/access-token';
-import { forgetInstallState, standingOfAccessToken } from '../../shared/oauth/install-status';
+import { dynamoCallCounter } from '../shared/db/client';
+import { verifyAccessToken } from '../shared/oauth/access-token';
+import { forgetInstallState, standingOfAccessToken } from '../shared/oauth/install-status';
 import { checkBudget, totalCalls, type BudgetVerdict } from './budgets';
 import { countUnprocessedRetries, recordCommands, replay, retarget, setReturnConsumedCapacity, type RecordedCommand } from './dynamo-recorder';
 import type { ApiClient, ApiRequest } from './http-client';

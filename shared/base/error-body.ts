@@ -3,7 +3,7 @@ import { NotFoundError, OAuthError, RateLimitError, type AppError } from './erro
 /**
  * The one builder of error bodies: the HTTP edge's error responses (shared/http/middlewares.ts),
  * the token endpoint's, the per-input errors of batch responses (shared/companies/batch-companies.ts)
- * and the local gateway's own answers (bin/local-gateway.ts) all come from here.
+ * and the local gateway's own answers (local/local-gateway.ts) all come from here.
  */
 
 export interface ErrorResponse {

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routes } from '../shared/routes';
-import type { Route } from '../shared/route-types';
-import { clientKeyedRecord } from '../shared/client-keys';
-import { errorBody, tokenEndpointErrorBody } from '../shared/error-body';
-import { InternalError, NotFoundError, PayloadTooLargeError, RequestHeaderFieldsTooLargeError, ValidationError, type AppError } from '../shared/errors';
+import type { Route } from '../shared/base/route-types';
+import { clientKeyedRecord } from '../shared/base/client-keys';
+import { errorBody, tokenEndpointErrorBody } from '../shared/base/error-body';
+import { InternalError, NotFoundError, PayloadTooLargeError, RequestHeaderFieldsTooLargeError, ValidationError, type AppError } from '../shared/base/errors';
 import { serializeError } from '../shared/http/serialize';
 
 /**

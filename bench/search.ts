@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoCallCounter } from '../../shared/db/client';
-import type { CompanyRecord } from '../../shared/db/companies';
-import { searchProjectionPut } from '../../shared/db/company-search';
-import { searchFormsOf } from '../../shared/companies/search-forms';
+import { dynamoCallCounter } from '../shared/db/client';
+import type { CompanyRecord } from '../shared/db/companies';
+import { searchProjectionPut } from '../shared/db/company-search';
+import { searchFormsOf } from '../shared/companies/search-forms';
 import { batchWrite } from './bulk-load';
 import { recordCommands, setReturnConsumedCapacity } from './dynamo-recorder';
 import { jsonRequest, type ApiClient } from './http-client';

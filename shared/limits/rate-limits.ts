@@ -1,5 +1,5 @@
-import { addToBuckets } from './db/rate-limits';
-import { nowMs } from './clock';
+import { addToBuckets } from '../db/rate-limits';
+import { nowMs } from '../base/clock';
 
 /**
  * HubSpot's limits for public apps: per install (app x account) N requests in any rolling 10 s

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compactJsonLength } from '../../shared/compact-json-length';
+import { compactJsonLength } from '../../../shared/base/compact-json-length';
 
 describe('compactJsonLength', () => {
   it('is the length of JSON.stringify for any JSON value under the cap', () => {

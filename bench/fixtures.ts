@@ -1,6 +1,6 @@
-import { createAccount, createApp, createUser } from '../../shared/admin/provisioning';
-import { findUserByEmail } from '../../shared/db/users';
-import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
+import { createAccount, createApp, createUser } from '../shared/admin/provisioning';
+import { findUserByEmail } from '../shared/db/users';
+import { checkAuthorizeRequest, decideConsent } from '../shared/oauth/install-flow';
 import { formRequest, jsonRequest, type ApiClient } from './http-client';
 
 export interface BenchInstall {

@@ -83,7 +83,7 @@ export function ensureLocalSecrets(file: string): SecretsDocument {
   return document;
 }
 
-/** Sets the variables shared/config.ts reads; call before importing any handler or repository. */
+/** Sets the variables shared/base/config.ts reads; call before importing any handler or repository. */
 export function applyLocalEnvironment(options: { endpoint: string; tableName: string; secretsFile: string; logLevel?: string }): void {
   const secrets = ensureLocalSecrets(options.secretsFile);
   process.env.TABLE_NAME = options.tableName;

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { lambdaAliasesFor, lambdaEsbuildOptions } from '../../lib/bundling';
+import { lambdaAliasesFor, lambdaEsbuildOptions } from '../lib/bundling';
 
-export const projectRoot = path.resolve(__dirname, '..', '..');
+export const projectRoot = path.resolve(__dirname, '..');
 
 export interface BuiltBundle {
   entry: string;

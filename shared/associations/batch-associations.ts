@@ -1,20 +1,20 @@
-import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../batch-results';
-import { nowMs } from '../clock';
-import { isNumericId } from './company-id';
-import type { Actor } from './company-values';
-import { companyNotFound } from './read-companies';
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
+import { nowMs } from '../base/clock';
+import { isNumericId } from '../companies/company-id';
+import type { Actor } from '../companies/company-values';
+import { companyNotFound } from '../companies/read-companies';
 import * as companiesDb from '../db/companies';
 import * as customTypes from '../db/association-labels';
-import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
-import { batchErrorBody } from '../error-body';
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
+import { batchErrorBody } from '../base/error-body';
 import type { CompanyWrite } from '../db/companies';
-import { addedEdges } from './save-company';
-import { searchFormsOf } from './search-forms';
-import { mapConcurrently } from '../map-concurrently';
-import { resolveTypeBetween } from '../associations/association-labels';
-import { defaultTypeBetween, type AssociationCategory, type AssociationType } from '../associations/association-types';
-import { CompanyLinksFullError, invalidAssociationTargets } from './company-association-entries';
-import { companyObjectType } from '../associations/object-types';
+import { addedEdges } from '../companies/save-company';
+import { searchFormsOf } from '../companies/search-forms';
+import { mapConcurrently } from '../base/map-concurrently';
+import { resolveTypeBetween } from './types/association-labels';
+import { defaultTypeBetween, type AssociationCategory, type AssociationType } from './types/association-types';
+import { CompanyLinksFullError, invalidAssociationTargets } from '../companies/company-association-entries';
+import { companyObjectType } from '../objects/object-types';
 import {
   changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, planCompanyPairs, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
   type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type PairChangesPlan, type WireId,

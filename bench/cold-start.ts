@@ -1,13 +1,13 @@
-import { runNodeProcess } from '../run-node-process';
+import { runNodeProcess } from '../local/run-node-process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lambdaNodeOptions } from '../../lib/bundling';
-import { routes } from '../../shared/routes';
+import { lambdaNodeOptions } from '../lib/bundling';
+import { routes } from '../shared/routes';
 import { buildBundle, bytesByPackage } from './build-bundle';
 import { median, ratio, round } from './stats';
 
-export const floorEntry = 'bin/bench/floor-handler.ts';
+export const floorEntry = 'bench/floor-handler.ts';
 
 export interface ColdStartRow {
   name: string;

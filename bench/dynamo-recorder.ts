@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../shared/db/client';
+import { db } from '../shared/db/client';
 
 /** One DynamoDB command a handler sent: its document-client class and input. */
 export interface RecordedCommand {

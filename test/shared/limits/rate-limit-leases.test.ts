@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as clock from '../../shared/clock';
-import { db, dynamoCallCounter, tableName } from '../../shared/db/client';
-import { rateLimitKey } from '../../shared/db/keys';
-import * as limiter from '../../shared/rate-limits';
+import * as clock from '../../../shared/base/clock';
+import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
+import { rateLimitKey } from '../../../shared/db/keys';
+import * as limiter from '../../../shared/limits/rate-limits';
 
 /**
  * Leased permits: an instance that calls often counts several calls in one update and spends them
@@ -15,8 +15,8 @@ let otherClock: typeof clock;
 beforeAll(() => {
   jest.isolateModules(() => {
     /* eslint-disable @typescript-eslint/no-require-imports */
-    other = require('../../shared/rate-limits') as typeof limiter;
-    otherClock = require('../../shared/clock') as typeof clock;
+    other = require('../../../shared/limits/rate-limits') as typeof limiter;
+    otherClock = require('../../../shared/base/clock') as typeof clock;
     /* eslint-enable @typescript-eslint/no-require-imports */
   });
 });

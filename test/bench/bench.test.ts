@@ -1,11 +1,11 @@
-import { checkBudget } from '../../bin/bench/budgets';
-import { measureCosts } from '../../bin/bench/api-latency';
-import { installRecorder, retarget } from '../../bin/bench/dynamo-recorder';
-import { createCompanies, createTimelineEvent, installApp } from '../../bin/bench/fixtures';
-import { ApiClient } from '../../bin/bench/http-client';
-import { operations, seededRandom, type BenchState } from '../../bin/bench/operations';
-import { percentile, ratio, summarize } from '../../bin/bench/stats';
-import { fairnessAttacks, measureSearchFairness } from '../../bin/bench/search-fairness';
+import { checkBudget } from '../../bench/budgets';
+import { measureCosts } from '../../bench/api-latency';
+import { installRecorder, retarget } from '../../bench/dynamo-recorder';
+import { createCompanies, createTimelineEvent, installApp } from '../../bench/fixtures';
+import { ApiClient } from '../../bench/http-client';
+import { operations, seededRandom, type BenchState } from '../../bench/operations';
+import { percentile, ratio, summarize } from '../../bench/stats';
+import { fairnessAttacks, measureSearchFairness } from '../../bench/search-fairness';
 import { startTestGateway } from '../support/harness';
 
 describe('bench statistics', () => {

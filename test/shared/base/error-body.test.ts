@@ -1,6 +1,6 @@
-import { errorBody, tokenEndpointErrorBody } from '../../shared/error-body';
-import { toAppError } from '../../shared/http/error-mapper';
-import { InternalError, OAuthError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../shared/errors';
+import { errorBody, tokenEndpointErrorBody } from '../../../shared/base/error-body';
+import { toAppError } from '../../../shared/http/error-mapper';
+import { InternalError, OAuthError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../../shared/base/errors';
 
 describe('toAppError', () => {
   it('maps a refused DynamoDB connection to 503', () => {

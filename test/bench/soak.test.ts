@@ -1,4 +1,4 @@
-import { formatSoakReport, runSoak, type SoakReport } from '../../bin/soak';
+import { formatSoakReport, runSoak, type SoakReport } from '../../bench/soak';
 
 /**
  * The short soak: the same code path as `npm run soak` (32 clients, mixed workload, gateway in its

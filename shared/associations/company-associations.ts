@@ -1,17 +1,17 @@
-import { isNumericId } from './company-id';
-import type { Actor } from './company-values';
-import { associationKey, associationsOf, toCompanyView, type CompanyView } from './company-view';
-import { companyNotFound } from './read-companies';
-import { saveCompanyChange } from './save-company';
+import { isNumericId } from '../companies/company-id';
+import type { Actor } from '../companies/company-values';
+import { associationKey, associationsOf, toCompanyView, type CompanyView } from '../companies/company-view';
+import { companyNotFound } from '../companies/read-companies';
+import { saveCompanyChange } from '../companies/save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
-import { ValidationError } from '../errors';
-import { requireObjectType, resolveCompanyAssociationType } from '../associations/association-labels';
-import { standardAssociationTypes } from '../associations/association-types';
+import { ValidationError } from '../base/errors';
+import { requireObjectType, resolveCompanyAssociationType } from './types/association-labels';
+import { standardAssociationTypes } from './types/association-types';
 import {
   checkAssociationLimits, invalidAssociationTargets, reverseCompanyLinks, withImpliedTypes, type AssociationEntry,
-} from './company-association-entries';
-import { objectTypes, type ObjectType } from '../associations/object-types';
+} from '../companies/company-association-entries';
+import { objectTypes, type ObjectType } from '../objects/object-types';
 import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
 
 interface Target {

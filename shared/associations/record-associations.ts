@@ -1,19 +1,19 @@
-import { nowMs } from '../clock';
-import { mapConcurrently } from '../map-concurrently';
-import { isNumericId } from './company-id';
-import { appendHistory, historyEntry, type Actor } from './company-values';
-import { companyNotFound } from './read-companies';
-import { saveCompanyChange } from './save-company';
+import { nowMs } from '../base/clock';
+import { mapConcurrently } from '../base/map-concurrently';
+import { isNumericId } from '../companies/company-id';
+import { appendHistory, historyEntry, type Actor } from '../companies/company-values';
+import { companyNotFound } from '../companies/read-companies';
+import { saveCompanyChange } from '../companies/save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/companies';
 import * as customTypes from '../db/association-labels';
-import { ValidationError } from '../errors';
-import { inverseTypeOf, requireObjectType, resolveTypeBetween } from '../associations/association-labels';
-import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from '../associations/association-types';
+import { ValidationError } from '../base/errors';
+import { inverseTypeOf, requireObjectType, resolveTypeBetween } from './types/association-labels';
+import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from './types/association-types';
 import {
   associatedActivityIds, associationLimitError, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
-} from './company-association-entries';
-import { companyObjectType, type ObjectType } from '../associations/object-types';
+} from '../companies/company-association-entries';
+import { companyObjectType, type ObjectType } from '../objects/object-types';
 
 /** Ids go out as JSON numbers, as HubSpot sends them, unless a number would lose digits. */
 export type WireId = number | string;
