@@ -62,6 +62,25 @@ describe('the 50 associated companies of a company, on the target side', () => {
     expect((await linkedCompanyIds(target)).sort()).toEqual(response.body.results.map((result) => result.id).sort());
   });
 
+  it('60 parallel association PUTs from 60 companies to one company make 50 (200); the 10 others are 400, and neither side of them is written', async () => {
+    const target = await company('Hub of a race');
+    const spokes = await companies(60, 'Racing spoke');
+
+    const responses = await Promise.all(spokes.map((id) => api.put(`/crm/v3/objects/companies/${id}/associations/companies/${target}/450`)));
+    const linked = spokes.filter((_, index) => responses[index]?.status === 200);
+    const refused = spokes.filter((_, index) => responses[index]?.status !== 200);
+    const targetLinks = await linkedCompanyIds(target);
+    const spokeLinks = await Promise.all(spokes.map((id) => linkedCompanyIds(id)));
+    const targetItem = (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, target) }))).Item;
+
+    expect(linked).toHaveLength(50);
+    expect(refused.map((id) => responses[spokes.indexOf(id)]?.status)).toEqual(Array(10).fill(400));
+    expect(refused.every((id) => responses[spokes.indexOf(id)]?.body.context?.associations?.[0] === target)).toBe(true);
+    expect([...targetLinks].sort()).toEqual([...linked].sort());
+    expect(spokes.filter((id, index) => (linked.includes(id) ? [target] : []).join() !== (spokeLinks[index] ?? []).join())).toEqual([]);
+    expect(targetItem?.companyLinkCount).toBe(50);
+  });
+
   it('a full company still loses associations; then it has room again', async () => {
     const target = await company('Full');
     const spokes = await companies(50, 'Full spoke');

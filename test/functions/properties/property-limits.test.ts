@@ -1,7 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
-import { companyPropertyKey } from '../../../shared/db/keys';
+import { companyPropertyKey, hubCounterKey } from '../../../shared/db/keys';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -30,6 +30,11 @@ const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(
 
 /** 1,000 options of 400-character labels and values: about 830 KB, over DynamoDB's 400 KB item. */
 const longOptions = Array.from({ length: 1000 }, (_, index) => ({ label: `${index} ${'L'.repeat(395)}`, value: `${index}-${'v'.repeat(394)}` }));
+
+/** The hub's catalog count item, which the creates move in the transaction that writes each definition. */
+async function catalogCount(hubId: number): Promise<Record<string, unknown> | undefined> {
+  return (await db.send(new GetCommand({ TableName: tableName, Key: hubCounterKey(hubId, 'companyProperties') }))).Item;
+}
 
 const enumeration = (name: string, options: unknown = [{ label: 'One', value: 'one' }], groupName = 'companyinformation') =>
   ({ name, label: `Label ${name}`, type: 'enumeration', fieldType: 'select', groupName, options });
@@ -98,6 +103,59 @@ describe('the caps hold under concurrent creates', () => {
     expect(refused.map((response) => response.status)).toEqual(Array.from({ length: 80 }, () => 400));
     expect(refused.every((response) => response.body.context?.hasUniqueValue?.[0] === 'true')).toBe(true);
     expect(listed.body.results?.filter((property) => property.hasUniqueValue)).toHaveLength(10);
+  });
+
+  it('3 concurrent batch creates of 10 unique-value properties each make exactly 10 in all; the 20 others are errors, and nothing of them is written', async () => {
+    const { api, hubId } = await freshAccount();
+    const names = [0, 1, 2].map((batch) => Array.from({ length: 10 }, (_, index) => uniqueName(`b${batch}u${index}`)));
+
+    const responses = await Promise.all(names.map((batch) => api.post('/crm/v3/properties/companies/batch/create', { inputs: batch.map((name) => text(name, { hasUniqueValue: true })) })));
+    const listed = await api.get('/crm/v3/properties/companies');
+    const created = responses.flatMap((response) => response.body.results?.map((property) => property.name) ?? []);
+    const errors = responses.flatMap((response) => response.body.errors ?? []);
+    const refused = names.flat().filter((name) => !created.includes(name));
+    const refusedReads = await Promise.all(refused.map((name) => api.get(`/crm/v3/properties/companies/${name}`)));
+
+    expect(responses.every((response) => response.status === 201 || response.status === 207)).toBe(true);
+    expect(created).toHaveLength(10);
+    expect(errors).toHaveLength(20);
+    expect(errors.every((error) => error.category === 'VALIDATION_ERROR' && error.context?.hasUniqueValue?.[0] === 'true')).toBe(true);
+    expect(listed.body.results?.filter((property) => property.hasUniqueValue).map((property) => property.name).sort()).toEqual([...created].sort());
+    expect(refusedReads.map((read) => read.status)).toEqual(refused.map(() => 404));
+    expect(await catalogCount(hubId)).toMatchObject({ definitions: 10, uniqueDefinitions: 10 });
+  });
+
+  it('a hub 5 short of 1,000 definitions gets exactly 5 more from 10 concurrent creates and 2 concurrent batch creates of 10; the 25 others are 400, not written', async () => {
+    const { api, hubId } = await freshAccount();
+    // The count item as 995 creates leave it. Not the 995 definitions themselves: every create reads
+    // the catalog, and 12 concurrent 995-item Queries time out on DynamoDB Local on a busy machine.
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...hubCounterKey(hubId, 'companyProperties'), definitions: 995, uniqueDefinitions: 0 } }));
+    const singles = Array.from({ length: 10 }, (_, index) => uniqueName(`one${index}`));
+    const batches = [0, 1].map((batch) => Array.from({ length: 10 }, (_, index) => uniqueName(`many${batch}_${index}`)));
+
+    const [singleResponses, batchResponses] = await Promise.all([
+      Promise.all(singles.map((name) => api.post('/crm/v3/properties/companies', text(name)))),
+      Promise.all(batches.map((batch) => api.post('/crm/v3/properties/companies/batch/create', { inputs: batch.map((name) => text(name)) }))),
+    ]);
+    const created = [
+      ...singleResponses.filter((response) => response.status === 201).map((response) => response.body.name),
+      ...batchResponses.flatMap((response) => response.body.results?.map((property) => property.name) ?? []),
+    ];
+    const refused = [...singles, ...batches.flat()].filter((name) => !created.includes(name));
+    const errors = [
+      ...singleResponses.filter((response) => response.status !== 201).map((response) => response.body),
+      ...batchResponses.flatMap((response) => response.body.errors ?? []),
+    ];
+    const refusedReads = await Promise.all(refused.map((name) => api.get(`/crm/v3/properties/companies/${name}`)));
+    const listed = await api.get('/crm/v3/properties/companies');
+
+    expect(created).toHaveLength(5);
+    expect(errors).toHaveLength(25);
+    expect(singleResponses.every((response) => response.status === 201 || response.status === 400)).toBe(true);
+    expect(errors.every((error) => error.category === 'VALIDATION_ERROR' && error.message?.includes('at most 1000'))).toBe(true);
+    expect(refusedReads.map((read) => read.status)).toEqual(refused.map(() => 404));
+    expect(listed.body.results?.filter((property) => property.hubspotDefined === false).map((property) => property.name).sort()).toEqual([...created].sort());
+    expect(await catalogCount(hubId)).toMatchObject({ definitions: 1000, uniqueDefinitions: 0 });
   });
 
   it('counts definitions written before the count item existed: a hub with 9 unique ones gets exactly one more', async () => {
