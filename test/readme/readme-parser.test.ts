@@ -1,4 +1,4 @@
-import { commandAt, runnableShellBlocks, shellCommands } from '../support/readme-examples';
+import { commandAt, docsInMapOrder, runnableShellBlocks, shellCommands } from '../support/readme-examples';
 
 describe('README example extraction', () => {
   it('takes sh and bash blocks in order, with indentation removed, and leaves out no-run and other languages', () => {
@@ -9,9 +9,9 @@ describe('README example extraction', () => {
     ].join('\n');
 
     expect(runnableShellBlocks(markdown)).toEqual([
-      { readmeLine: 3, lines: ['echo one'] },
-      { readmeLine: 11, lines: ['echo two', '  indented'] },
-      { readmeLine: 21, lines: ['```', 'echo three'] },
+      { line: 3, lines: ['echo one'] },
+      { line: 11, lines: ['echo two', '  indented'] },
+      { line: 21, lines: ['```', 'echo three'] },
     ]);
   });
 
@@ -33,5 +33,16 @@ describe('README example extraction', () => {
     ]);
     expect(commandAt(commands, 3)).toEqual({ start: 2, end: 3 });
     expect(commandAt(commands, 6)).toBeUndefined();
+  });
+
+  it('orders the docs by their first link in the README\'s map section, and nowhere else', () => {
+    const readme = [
+      '# Title', 'See [search](docs/search.md) first.', '## The docs', '', '| File | What |', '|---|---|',
+      '| [docs/oauth.md](docs/oauth.md) | OAuth |', '| [docs/search.md](docs/search.md), also [again](docs/oauth.md) | Search |',
+      '### A sub-heading stays in the section', '[Timeline](docs/timeline.md)', '## Running the tests', '[Testing](docs/testing.md)',
+    ].join('\n');
+
+    expect(docsInMapOrder(readme)).toEqual(['docs/oauth.md', 'docs/search.md', 'docs/timeline.md']);
+    expect(() => docsInMapOrder('# Title\n[OAuth](docs/oauth.md)')).toThrow('## The docs');
   });
 });

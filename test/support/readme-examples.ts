@@ -1,17 +1,39 @@
 /**
- * The README's shell examples, as the README example test runs them.
+ * The shell examples of the README and of docs/, as the examples test runs them.
  *
- * Convention (stated in the README too): every fenced block whose info string starts with `sh` or
- * `bash` is an example that works when pasted, in README order, in one shell after a fresh
- * `npm start`. A block that cannot run there (it starts the server, deploys, needs Docker or AWS)
- * says so in its info string: ```` ```sh no-run ````. A command whose documented answer is not a
- * 2xx/3xx names its status in a comment on its last line (`curl … # 404`) or on the line right
- * after it (`# 404`); a status named that way must then be exactly what the command answers.
+ * Convention (stated in docs/testing.md too): every fenced block whose info string starts with `sh`
+ * or `bash` is an example that works when pasted, in order (README.md, then the files of docs/ in
+ * the order of the README's map of the docs), in one shell after a fresh `npm start`. A block that
+ * cannot run there (it starts the server, deploys, needs Docker or AWS) says so in its info string:
+ * ```` ```sh no-run ````. A command whose documented answer is not a 2xx/3xx names its status in a
+ * comment on its last line (`curl … # 404`) or on the line right after it (`# 404`); a status named
+ * that way must then be exactly what the command answers.
  */
 
+/** The heading of the README's map of the docs, whose links give the order the docs run in. */
+export const docsMapHeading = '## The docs';
+
+/**
+ * The files of docs/ in the order the README's map lists them (each file once, at its first link
+ * within the map's section; links elsewhere in the README do not count).
+ */
+export function docsInMapOrder(readme: string): string[] {
+  const lines = readme.split('\n');
+  const start = lines.indexOf(docsMapHeading);
+  if (start < 0) throw new Error(`README.md has no "${docsMapHeading}" section`);
+  const end = lines.findIndex((line, index) => index > start && /^#{1,2} /.test(line));
+  const section = lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+  const files: string[] = [];
+  for (const link of section.matchAll(/\]\((docs\/[\w.-]+\.md)\)/g)) {
+    const file = link[1] ?? '';
+    if (!files.includes(file)) files.push(file);
+  }
+  return files;
+}
+
 export interface ShellBlock {
-  /** 1-based line of the README where the block's first line of code is. */
-  readmeLine: number;
+  /** 1-based line of the Markdown file where the block's first line of code is. */
+  line: number;
   lines: string[];
 }
 
@@ -26,7 +48,7 @@ export function runnableShellBlocks(markdown: string): ShellBlock[] {
       if (!fence) return;
       const words = (fence[3] ?? '').trim().split(/[\s,{}]+/).filter((word) => word !== '');
       const runnable = (words[0] === 'sh' || words[0] === 'bash') && !words.includes('no-run');
-      open = { indent: fence[1]?.length ?? 0, fence: fence[2] ?? '```', runnable, block: { readmeLine: index + 2, lines: [] } };
+      open = { indent: fence[1]?.length ?? 0, fence: fence[2] ?? '```', runnable, block: { line: index + 2, lines: [] } };
       return;
     }
     if (new RegExp(`^ {0,${open.indent + 3}}${open.fence[0]}{${open.fence.length},}\\s*$`).test(line)) {
@@ -43,7 +65,7 @@ export interface ShellCommand {
   /** 0-based first and last line of the command within its block. */
   start: number;
   end: number;
-  /** The status the README documents for it, when it names one. */
+  /** The status the Markdown documents for it, when it names one. */
   expectedStatus?: number;
 }
 
