@@ -6,7 +6,7 @@
  *
  *   npm run soak -- [--duration-seconds 60] [--clients 32]
  *
- * The same runSoak() runs for a few seconds inside `npm test` (test/bin/soak.test.ts).
+ * The same runSoak() runs for a few seconds inside `npm test` (test/bench/soak.test.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

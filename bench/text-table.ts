@@ -7,7 +7,7 @@ export function textTable(headers: readonly string[], rows: readonly (readonly (
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
 }
 
-/** The same table in Markdown, for the README. */
+/** The same table in Markdown, for docs/performance.md. */
 export function markdownTable(headers: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
   const isNumeric = headers.map((_, column) => rows.every((row) => typeof row[column] === 'number'));
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;

@@ -27,7 +27,7 @@ const usage = `usage:
   npm run -s admin -- demo env
   npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
   npm run -s admin -- webhooks replay-dead-letters
-(signing keys rotate with the stack: see README, Deploying)`;
+(signing keys rotate with the stack: see docs/deploying.md)`;
 
 function list(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter((item) => item !== '');

@@ -26,7 +26,7 @@ const envVars = {
     SECRETS_JSON: JSON.stringify(secrets),
     // sam local serves plain http.
     COOKIE_SECURE: 'false',
-    // Absolute links (paging, Location) start here; the README runs `sam local start-api --port 3001`.
+    // Absolute links (paging, Location) start here; docs/sam-local.md runs `sam local start-api --port 3001`.
     PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? 'http://127.0.0.1:3001',
   },
 };

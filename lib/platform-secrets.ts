@@ -34,7 +34,7 @@ export class PlatformSecrets extends Construct {
       description: 'HMAC key of the install pages\' session cookie {"sessionSecret":base64}; written by the PlatformSecrets custom resource',
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const rotationReason = 'Rotated by redeploying with a new signingKeyGeneration context value (README, Deploying): the new public key must reach every function\'s TOKEN_PUBLIC_KEYS in the same deployment, which a Secrets Manager rotation Lambda cannot do. The session secret only signs 1-hour install-page cookies.';
+    const rotationReason = 'Rotated by redeploying with a new signingKeyGeneration context value (docs/deploying.md): the new public key must reach every function\'s TOKEN_PUBLIC_KEYS in the same deployment, which a Secrets Manager rotation Lambda cannot do. The session secret only signs 1-hour install-page cookies.';
     for (const secret of [this.signingKey, this.sessionSecret]) Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: rotationReason });
 
     const secretArns = [this.signingKey.secretArn, this.sessionSecret.secretArn];

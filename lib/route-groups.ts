@@ -39,7 +39,7 @@ export function groupRoutes(routes: readonly Route[]): Map<string, Route[]> {
   }
   for (const [group, members] of groups) {
     if (members.length > maxRoutesPerStack) {
-      throw new Error(`functions/${group}/ serves ${members.length} routes; one nested stack holds at most ${maxRoutesPerStack}: move some handlers into a new folder under functions/ (README, Deploying)`);
+      throw new Error(`functions/${group}/ serves ${members.length} routes; one nested stack holds at most ${maxRoutesPerStack}: move some handlers into a new folder under functions/ (docs/deploying.md)`);
     }
   }
   return groups;
