@@ -69,8 +69,9 @@ export function uniqueValuesOf(properties: Record<string, string>, schema: Compa
     const value = ownValue(properties, name);
     if (value === undefined || value === '') continue;
     if (name === 'domain') add(uniqueDomainProperty, value);
-    else if (name === 'hs_additional_domains') value.split(';').forEach((domain) => add(uniqueDomainProperty, domain));
-    else if (schema.find(name)?.hasUniqueValue) add(name, value);
+    else if (name === 'hs_additional_domains') {
+      for (const domain of value.split(';')) add(uniqueDomainProperty, domain);
+    } else if (schema.find(name)?.hasUniqueValue) add(name, value);
   }
   return [...unique.values()];
 }

@@ -57,9 +57,7 @@ function validateFunctionFor(schema: object, key: string, flavour: AjvFlavour): 
   }
 }
 
-export interface Validator {
-  (value: unknown): void;
-}
+export type Validator = (value: unknown) => void;
 
 /**
  * A body of many unknown keys would otherwise come back several times over in the error (an 8 MB

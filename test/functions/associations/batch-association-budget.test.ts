@@ -38,7 +38,11 @@ async function companies(count: number): Promise<string[]> {
 }
 
 let nextContact = 6_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
-const pairsOf = (ids: readonly string[]) => ids.map((id) => ({ from: { id }, to: { id: String((nextContact += 1)) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] }));
+const nextContactId = () => {
+  nextContact += 1;
+  return String(nextContact);
+};
+const pairsOf = (ids: readonly string[]) => ids.map((id) => ({ from: { id }, to: { id: nextContactId() }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] }));
 const pairKey = (companyId: string | number, contactId: string | number) => `${companyId}/${contactId}`;
 
 /** The company -> contact pairs stored for these companies (batch read, 1,000 ids a call). */

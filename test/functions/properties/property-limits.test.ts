@@ -26,7 +26,10 @@ async function freshAccount(): Promise<{ api: CrmClient; hubId: number }> {
 }
 
 let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter += 1)}`;
+const uniqueName = (prefix: string) => {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}_${counter}`;
+};
 
 /** 1,000 options of 400-character labels and values: about 830 KB, over DynamoDB's 400 KB item. */
 const longOptions = Array.from({ length: 1000 }, (_, index) => ({ label: `${index} ${'L'.repeat(395)}`, value: `${index}-${'v'.repeat(394)}` }));
