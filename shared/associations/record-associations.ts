@@ -323,7 +323,7 @@ export function withImplied(types: readonly AssociationType[]): AssociationType[
 }
 
 /**
- * The labelled PUT: the sent types REPLACE every type between the two records (send a label
+ * The labeled PUT: the sent types REPLACE every type between the two records (send a label
  * again to keep it). One read and one transaction.
  */
 export async function putRecordAssociation(

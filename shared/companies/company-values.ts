@@ -29,10 +29,10 @@ export const uniqueDomainProperty = 'domain';
 
 /**
  * Validates values against their definitions, then the company rules on top: domains are
- * normalised (case, scheme, www., path) and must look like host names; unique values must fit
+ * normalized (case, scheme, www., path) and must look like host names; unique values must fit
  * a key. Every bad property is reported in one error.
  */
-export function normaliseCompanyValues(raw: RawProperties, schema: CompanyPropertySchema): Record<string, string> {
+export function normalizeCompanyValues(raw: RawProperties, schema: CompanyPropertySchema): Record<string, string> {
   const values = validatePropertyValues(toStringValues(raw), schema);
   const invalid: { name: string; error: string; message: string }[] = [];
   if (values.domain !== undefined && values.domain !== '') {

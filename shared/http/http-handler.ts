@@ -6,7 +6,7 @@ import { config } from '../base/config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import type { AuthContext, DeveloperAuthContext } from './auth';
 import {
-  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serialise, validate,
+  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serializeResult, validate,
   type Event, type Middleware, type Result,
 } from './middlewares';
 import type { HttpResult } from './responses';
@@ -83,7 +83,7 @@ function baseUrlOf(event: Event): string {
  * correlate (correlation id, request log) -> normalizeHeaders -> authenticate (the row's auth: 401
  * and missing scopes before anything is parsed) -> limitRate (an access token's call is counted,
  * and a 429 answered, before anything is parsed) -> parseBody (the row's one parser) -> validate
- * (path, the developer key's app, query, body) -> the handler -> serialise, with mapErrors (the one
+ * (path, the developer key's app, query, body) -> the handler -> serializeResult, with mapErrors (the one
  * mapping from error to response) last.
  */
 export function httpHandler<N extends RouteName, S extends Schemas>(
@@ -121,7 +121,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     limitRate(route),
     parseBody(route),
     validate(route, validators),
-    serialise(),
+    serializeResult(),
     mapErrors(route),
   ];
   const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);

@@ -19,13 +19,13 @@ import type { Validator } from './validation';
 /**
  * The named steps of every route's middy chain, in the order httpHandler uses them:
  *
- *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serialise, mapErrors
+ *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
  * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller), and a call over its
  * rate limit is refused (429) before its body is parsed or any of the route's own work starts;
  * a call within it is counted whatever comes next (a 400 too). middy runs `after` and `onError`
- * hooks in reverse: serialise turns the handler's HttpResult into the API Gateway result first;
+ * hooks in reverse: serializeResult turns the handler's HttpResult into the API Gateway result first;
  * mapErrors, the last of the chain, turns anything thrown into the error response before correlate
  * logs the outcome. Both put the limiter's headers on the answer. Each step is a plain middy
  * middleware object with named hooks (middy's timing plugins report them by name).
@@ -170,9 +170,9 @@ export function limitRate(route: Route): Middleware {
  * Turns the handler's HttpResult into the API Gateway result, with the correlation id and nosniff
  * on every answer, and the limiter's headers (the handler's own headers win).
  */
-export function serialise(): Middleware {
+export function serializeResult(): Middleware {
   return {
-    after: function serialiseAfter(request) {
+    after: function serializeResultAfter(request) {
       const result = request.response as unknown as HttpResult | undefined;
       if (!result) return;
       const state = requestStateOf(request.event);

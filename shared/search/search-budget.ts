@@ -16,7 +16,7 @@ export const searchSliceMs = 4;
  * The search's loops (matching records and their token filters, keeping the page) ask `isDue()`
  * between two steps, one clock read; when it says so they `await pause()`, which yields to the event loop (setImmediate:
  * every other request's pending I/O and timers run first) and starts a new slice of `sliceMs`.
- * `pause()` throws once the deadline has passed (SearchDeadlineError) or the search was cancelled,
+ * `pause()` throws once the deadline has passed (SearchDeadlineError) or the search was canceled,
  * so a search stops within one record of its deadline, not at its next page. `signal` is aborted at
  * the deadline (a timer), when the search fails, and when it ends (`end()`): the DynamoDB calls of
  * every shard chain take it, so none outlives the search.
@@ -58,7 +58,7 @@ export class SearchBudget {
     this.sliceStartMs = this.now();
   }
 
-  /** Throws SearchDeadlineError past the deadline (cancelling what is in flight), or the reason the search was cancelled. */
+  /** Throws SearchDeadlineError past the deadline (canceling what is in flight), or the reason the search was canceled. */
   throwIfOver(): void {
     const { signal } = this.controller;
     if (!signal.aborted && this.now() > this.deadlineMs) this.controller.abort(searchDeadlineError());

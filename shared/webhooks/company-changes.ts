@@ -25,7 +25,7 @@ interface ChangeBase {
 }
 
 /**
- * What happened to a company, in HubSpot's webhook terms. A merge is recognised from the item a
+ * What happened to a company, in HubSpot's webhook terms. A merge is recognized from the item a
  * merge writes for the resulting record: it carries `merge: {primaryObjectId, mergedObjectIds,
  * numberOfPropertiesMoved}` (shared/db/company-merge.ts).
  */

@@ -2,7 +2,7 @@ import { requireAssociationLabelName, resolveCompanyAssociationType } from '../.
 import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
 import { isNumericId } from '../../shared/companies/company-id';
-import { normaliseCompanyValues } from '../../shared/companies/company-values';
+import { normalizeCompanyValues } from '../../shared/companies/company-values';
 import { normalizeDomain } from '../../shared/companies/normalize-domain';
 import { toAppError } from '../../shared/http/error-mapper';
 import { escapeHtml } from '../../shared/oauth/html';
@@ -130,8 +130,8 @@ const targets: readonly [string, (text: string) => unknown][] = [
   ...['numberofemployees', 'annualrevenue', 'closedate', 'domain', 'name', 'lifecyclestage', 'industry', 'hubspot_owner_id', 'hubspot_team_id', 'hs_additional_domains',
     ...customDefinitions.map((entry) => entry.name)].map((name): [string, (text: string) => unknown] =>
     [`validatePropertyValues: ${name}`, (text) => validatePropertyValues({ [name]: text }, schema)]),
-  ['normaliseCompanyValues: domain', (text) => normaliseCompanyValues({ domain: text }, schema)],
-  ['normaliseCompanyValues: hs_additional_domains', (text) => normaliseCompanyValues({ name: 'x', hs_additional_domains: text }, schema)],
+  ['normalizeCompanyValues: domain', (text) => normalizeCompanyValues({ domain: text }, schema)],
+  ['normalizeCompanyValues: hs_additional_domains', (text) => normalizeCompanyValues({ name: 'x', hs_additional_domains: text }, schema)],
   ['normalizeDomain', (text) => normalizeDomain(text)],
   ['isDecimalNumber', (text) => isDecimalNumber(text)],
   ['timeline valueProblem: Numeric', (text) => valueProblem(timelineProperty('Numeric'), text)],

@@ -89,7 +89,7 @@ describe('the 1,000 associations of a company, on the target side', () => {
     const filled = await api.post('/crm/v4/associations/companies/contacts/batch/create', {
       inputs: contacts.map((id) => ({ from: { id: target }, to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
     });
-    const other = await company('Neighbour');
+    const other = await company('Neighbor');
 
     const fromOther = await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${target}/450`);
     const fromTarget = await api.put(`/crm/v3/objects/companies/${target}/associations/companies/${other}/450`);

@@ -181,10 +181,10 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('rejects a field the event type does not define', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ colour: 'red' }));
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ color: 'red' }));
 
     expect(response.status).toBe(400);
-    expect(response.body.context).toEqual({ field: ['colour'] });
+    expect(response.body.context).toEqual({ field: ['color'] });
     expect(response.body.errors?.[0]?.code).toBe('PROPERTY_DOESNT_EXIST');
   });
 
