@@ -38,14 +38,6 @@ export type CompanyChange =
   })
   | (ChangeBase & { kind: 'merge'; primaryObjectId: string; mergedObjectIds: string[]; newObjectId: string; numberOfPropertiesMoved: number });
 
-export type CompanyChangeKind = CompanyChange['kind'];
-
-export interface MergeMarker {
-  primaryObjectId: string;
-  mergedObjectIds: string[];
-  numberOfPropertiesMoved?: number;
-}
-
 const timeOf = (iso: string | undefined, fallback: number): number => {
   const parsed = iso === undefined ? Number.NaN : Date.parse(iso);
   return Number.isFinite(parsed) ? parsed : fallback;
