@@ -8,7 +8,7 @@ import { toCompanyView, type CompanyView } from '../companies/company-view';
 import { lookupFor } from '../companies/read-companies';
 import { loadCompanyPropertySchema } from '../properties/company-properties';
 import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
-import { isSearchDeadlineError, SearchBudget } from './search-budget';
+import { SearchBudget, SearchDeadlineError } from './search-budget';
 import { projectionQueryOf } from './projection-query';
 import { searchFormsOf, type SearchForms } from '../companies/search-forms';
 import { compileSearch, searchLimits, searchPropertyNames, type CompiledSearch, type SearchInput } from './search-request';
@@ -236,7 +236,7 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
       found = await index(hubId, search, budget);
     }
   } catch (error) {
-    if (!isSearchDeadlineError(error)) throw error;
+    if (!(error instanceof SearchDeadlineError)) throw error;
     throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
   } finally {
     budget.end();
