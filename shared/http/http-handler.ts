@@ -79,12 +79,8 @@ function baseUrlOf(event: Event): string {
 }
 
 /**
- * Builds the middy chain for one route row from the named steps of middlewares.ts, in this order:
- * correlate (correlation id, request log) -> normalizeHeaders -> authenticate (the row's auth: 401
- * and missing scopes before anything is parsed) -> limitRate (an access token's call is counted,
- * and a 429 answered, before anything is parsed) -> parseBody (the row's one parser) -> validate
- * (path, the developer key's app, query, body) -> the handler -> serializeResult, with mapErrors (the one
- * mapping from error to response) last.
+ * Builds the middy chain for one route row from the named steps of middlewares.ts, in the order
+ * (and for the reasons) described at the top of that file.
  */
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,

@@ -17,9 +17,14 @@ import { serialize, serializeError } from './serialize';
 import type { Validator } from './validation';
 
 /**
- * The named steps of every route's middy chain, in the order httpHandler uses them:
+ * The named steps of every route's middy chain, in the order httpHandler (http-handler.ts) uses them;
+ * this is the one description of that order:
  *
  *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
+ *
+ * correlate: the correlation id and one log line per request; authenticate: the row's auth (401, and
+ * 403 for missing scopes); limitRate: an access token's call counted (429 over the limit); parseBody:
+ * the row's one parser; validate: the path, the developer key's app, the query, the body.
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
  * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller), and a call over its
