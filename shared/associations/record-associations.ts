@@ -313,7 +313,7 @@ export async function companySideType(hubId: number, pair: Pair, type: Associati
   return pair.isForward ? type : inverseTypeOf(hubId, type);
 }
 
-/** A primary type also holds its unlabeled type (DOC-ASSOC). */
+/** A primary type also holds its unlabeled type (a Primary association is also an unlabeled one in HubSpot). */
 export function withImplied(types: readonly AssociationType[]): AssociationType[] {
   const all = new Map<number, AssociationType>();
   for (const type of types) {

@@ -34,7 +34,7 @@ export interface NewAssociationLabel {
   inverseLabel?: string;
 }
 
-/** DOC-ASSOC: at most this many custom types per pair of object types. */
+/** At most this many custom types (labels) per pair of object types. */
 const maxCustomTypesPerPair = 10;
 
 export function requireAssociationLabelName(name: string): void {

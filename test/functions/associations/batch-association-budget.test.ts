@@ -5,7 +5,7 @@ import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway, type InstalledTokens } from '../../support/harness';
 
 /**
- * Issue 17: a v4 association batch answers with what it wrote. 2,000 pairs over 2,000 companies
+ * A v4 association batch answers with what it wrote. 2,000 pairs over 2,000 companies once
  * answered 503 at the function's 10 s although every pair was written, so the client was told to
  * retry work that was done. Now companies are written many to a transaction, and work not started
  * within the batch's time budget is reported per input (never half-written: each company is written

@@ -6,7 +6,7 @@ import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
- * Issue 17: the 50-associated-companies limit holds on both sides of every company-to-company
+ * The 50-associated-companies limit holds on both sides of every company-to-company
  * association, atomically; a company already over it (written before) can still lose associations,
  * change and be merged; a company write that would pass DynamoDB's 100-item transaction is a 400.
  */

@@ -6,7 +6,7 @@ import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
- * Issue 17: sizes and caps of custom company properties. A definition DynamoDB cannot store is a
+ * Sizes and caps of custom company properties. A definition DynamoDB cannot store is a
  * 400 naming `options` before anything is written; the caps (1,000 definitions, 10 with unique
  * values) hold under concurrent creates; a property's group must exist and be live.
  */

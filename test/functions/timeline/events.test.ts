@@ -105,7 +105,7 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('stores the same id in two accounts independently: ids are unique per event type and account', async () => {
-    // Regression (red-team finding 8): ids were unique across accounts, so one account learned that another
+    // Regression: ids were once unique across accounts, so one account learned that another
     // had used an id and could squat ids another account would need.
     const event = contactEvent({ webinarName: 'First account' });
     const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });

@@ -12,7 +12,7 @@ import { createProjectionSearchIndex, SearchPageCollector, searchCompanies } fro
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
 /**
- * Issue 17, finding 1: a search matched each page in one synchronous stretch, checked its deadline
+ * Regression: a search once matched each page in one synchronous stretch, checked its deadline
  * only between pages, and left the other shard chains running after it answered. These pin down
  * each part: the matching yields to the process's other work, stops within one record of the
  * deadline, and a search that ends (deadline or failure) leaves no DynamoDB call behind.
