@@ -96,7 +96,7 @@ export async function measureWarmLatency(options: {
   const { api, state, operation } = options;
   let apiSamples: number[] = [];
   let floorSamples: number[] = [];
-  // The first requests of an operation run code V8 has not optimised yet, on both sides: not counted.
+  // The first requests of an operation run code V8 has not optimized yet, on both sides: not counted.
   const total = options.warmup + options.iterations;
   for (let start = 0; start < total; start += options.chunk) {
     if (start === options.warmup) {

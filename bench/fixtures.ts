@@ -17,7 +17,10 @@ export interface BenchInstall {
 const scopes = ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
 const redirectUri = 'https://bench.example.com/oauth/callback';
 let counter = 0;
-export const uniqueName = (prefix: string): string => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+}
 
 /** An app installed in a fresh account, through the consent step and the real token endpoint. */
 export async function installApp(api: ApiClient, options: { rateLimited?: boolean } = {}): Promise<BenchInstall> {

@@ -155,7 +155,7 @@ export const operations: readonly Operation[] = [
     },
   },
   {
-    name: 'v4AssociationPut', label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labelled, replaces)', isWarm: false,
+    name: 'v4AssociationPut', label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labeled, replaces)', isWarm: false,
     // Reads the company, then one transaction: the company and the contact's reverse-lookup item.
     budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
     request: (iteration, state) => jsonRequest('PUT', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContactId}`,

@@ -8,7 +8,7 @@ import { roundSummary } from './api-latency';
  * One account runs the costliest searches it can build against its own data, back to back from
  * one client, while another account reads a company on the same process (the local gateway, like
  * sam local, serves every account from one Node process). The figure is the reader's latency
- * beside the same reads with nobody searching (issue 17, finding 1: a read waited 23 s).
+ * beside the same reads with nobody searching (before the search budget, a read waited 23 s).
  */
 export const fairnessAttacks = ['issueNotContainsToken', 'eighteenLongPatterns', 'eighteenTokenWalks', 'queryTerms', 'longSortedPage'] as const;
 export type FairnessAttack = (typeof fairnessAttacks)[number];

@@ -66,7 +66,7 @@ async function main(): Promise<number> {
     console.log(printReport(report));
     mkdirSync(path.dirname(reportFile), { recursive: true });
     writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-    const markdownFile = reportFile.replace(/\.json$/, '') + '.md';
+    const markdownFile = `${reportFile.replace(/\.json$/, '')}.md`;
     writeFileSync(markdownFile, `${printReport(report, 'markdown')}\n`);
     log(`report written to ${path.relative(process.cwd(), reportFile)} (tables in Markdown: ${path.relative(process.cwd(), markdownFile)})`);
     const failures = failuresOf(report);

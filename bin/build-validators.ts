@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AjvFlavour } from '../shared/http/validation';
+import type { AjvFlavor } from '../shared/http/validation';
 import { routes } from '../shared/routes';
 import { generatedValidatorsDir, routeValidatorsFileName } from '../lib/bundling';
 
@@ -23,15 +23,15 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
   const { default: standaloneCode } = await import('ajv/dist/standalone');
   mkdirSync(outDir, { recursive: true });
 
-  /** Writes one module exporting the validators of the given keys (both flavours); returns its file name. */
+  /** Writes one module exporting the validators of the given keys (both flavors); returns its file name. */
   const writeModule = (name: string, keys: ReadonlySet<string>): string => {
     const parts: string[] = [];
-    for (const flavour of ['body', 'param'] as const satisfies readonly AjvFlavour[]) {
-      const entries = [...registeredSchemas].filter(([key, entry]) => entry.flavour === flavour && keys.has(key));
+    for (const flavor of ['body', 'param'] as const satisfies readonly AjvFlavor[]) {
+      const entries = [...registeredSchemas].filter(([key, entry]) => entry.flavor === flavor && keys.has(key));
       if (entries.length === 0) continue;
-      const ajv = new Ajv({ ...ajvOptions[flavour], code: { source: true } });
+      const ajv = new Ajv({ ...ajvOptions[flavor], code: { source: true } });
       for (const [key, entry] of entries) ajv.addSchema(entry.schema, key);
-      const file = `${name}-${flavour}.js`;
+      const file = `${name}-${flavor}.js`;
       writeFileSync(path.join(outDir, file), standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))));
       parts.push(`...require('./${file}')`);
     }

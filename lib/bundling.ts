@@ -13,7 +13,7 @@ export const lambdaEsbuildOptions = {
   target: 'node22',
   minify: true,
   sourcemap: true,
-  // Stack traces map back to file and line through the names alone; the sources stay out of the artefact.
+  // Stack traces map back to file and line through the names alone; the sources stay out of the artifact.
   sourcesContent: false,
   mainFields: ['module', 'main'],
   // Bundled CommonJS dependencies call require() for Node built-ins, which ES modules lack.

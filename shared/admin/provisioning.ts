@@ -12,8 +12,8 @@ import { webhookSigningSecretWrite } from '../db/webhooks';
 import { sealClientSecret } from '../webhooks/client-secret-seal';
 
 /**
- * What the seed spec takes as given: a public app exists, an account exists, and a user
- * of that account can install the app. The admin CLI and the local seed call these.
+ * What the platform takes as given rather than serving over HTTP: a public app exists, an account
+ * exists, and a user of that account can install the app. The admin CLI and the local seed call these.
  */
 export interface NewApp {
   name: string;

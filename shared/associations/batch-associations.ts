@@ -20,7 +20,10 @@ import {
   type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type PairChangesPlan, type WireId,
 } from './record-associations';
 
-/** HubSpot's limits (HUBSPOT-WIRE-FACTS-2 4.2): reads take 1,000 inputs, writes 2,000 (pairs, for archive). */
+/**
+ * HubSpot's limits: reads take 1,000 inputs, writes 2,000 (pairs, for archive). The read limit:
+ * https://developers.hubspot.com/changelog/bug-fix-batch-read-limit-for-hubspot-associations-api
+ */
 export const batchAssociationLimits = { read: 1000, write: 2000 } as const;
 /** Associated records per input of a batch read page; `paging.next.after` goes back in with the same id. */
 export const batchReadPageSize = 500;
@@ -94,7 +97,7 @@ function missingCompanyError(pair: Pair, input: PairInput): BatchError {
 
 /**
  * The work of a batch call stops being started after this long, so the call answers with what it
- * did (well inside the 10 s function timeout) instead of timing out after doing it all (issue 17:
+ * did (well inside the 10 s function timeout) instead of timing out after doing it all (before it,
  * 2,000 pairs took 15-20 s on DynamoDB Local and answered 503 although everything was written).
  */
 export const batchWriteBudgetMs = 6000;

@@ -313,7 +313,7 @@ export async function companySideType(hubId: number, pair: Pair, type: Associati
   return pair.isForward ? type : inverseTypeOf(hubId, type);
 }
 
-/** A primary type also holds its unlabeled type (DOC-ASSOC). */
+/** A primary type also holds its unlabeled type (a Primary association is also an unlabeled one in HubSpot). */
 export function withImplied(types: readonly AssociationType[]): AssociationType[] {
   const all = new Map<number, AssociationType>();
   for (const type of types) {
@@ -323,7 +323,7 @@ export function withImplied(types: readonly AssociationType[]): AssociationType[
 }
 
 /**
- * The labelled PUT: the sent types REPLACE every type between the two records (send a label
+ * The labeled PUT: the sent types REPLACE every type between the two records (send a label
  * again to keep it). One read and one transaction.
  */
 export async function putRecordAssociation(

@@ -76,7 +76,7 @@ export function tokenEndpointErrorBody(error: AppError, correlationId: string): 
   };
 }
 
-/** StandardError (reference section 2.4), one per failed input of a batch: every field present, even when empty. */
+/** HubSpot's StandardError, one per failed input of a batch: every field present, even when empty. */
 export interface BatchError {
   status: 'error';
   category: string;

@@ -42,7 +42,7 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
   const requested = [...new Set(input.inputs.map((entry) => entry.id))];
   const idOf = new Map<string, string>();
   if (propertyName === 'hs_object_id') {
-    requested.filter(isNumericId).forEach((id) => idOf.set(id, id));
+    for (const id of requested.filter(isNumericId)) idOf.set(id, id);
   } else {
     const values = new Map(requested.map((id) => [id, uniqueValueOf(propertyName, id)]));
     const owners = await companies.findUniqueValueOwners(hubId, propertyName, [...values.values()].filter((value): value is string => !!value));

@@ -27,7 +27,10 @@ export function invalidAssociationTargets(ids: string[]): ValidationError {
   });
 }
 
-/** A primary type also records its unlabeled type (DOC-ASSOC). */
+/**
+ * A primary type also records its unlabeled type, as HubSpot's Primary association types do:
+ * https://developers.hubspot.com/docs/api-reference/crm-associations-schema-v4/guide
+ */
 export function withImpliedTypes(entry: AssociationEntry): AssociationEntry[] {
   const implied = entry.type.impliesTypeId === undefined ? undefined : findStandardTypeFrom(companyObjectType.id, entry.type.impliesTypeId);
   return implied ? [entry, { ...entry, type: implied }] : [entry];

@@ -29,10 +29,10 @@ export const uniqueDomainProperty = 'domain';
 
 /**
  * Validates values against their definitions, then the company rules on top: domains are
- * normalised (case, scheme, www., path) and must look like host names; unique values must fit
+ * normalized (case, scheme, www., path) and must look like host names; unique values must fit
  * a key. Every bad property is reported in one error.
  */
-export function normaliseCompanyValues(raw: RawProperties, schema: CompanyPropertySchema): Record<string, string> {
+export function normalizeCompanyValues(raw: RawProperties, schema: CompanyPropertySchema): Record<string, string> {
   const values = validatePropertyValues(toStringValues(raw), schema);
   const invalid: { name: string; error: string; message: string }[] = [];
   if (values.domain !== undefined && values.domain !== '') {
@@ -69,8 +69,9 @@ export function uniqueValuesOf(properties: Record<string, string>, schema: Compa
     const value = ownValue(properties, name);
     if (value === undefined || value === '') continue;
     if (name === 'domain') add(uniqueDomainProperty, value);
-    else if (name === 'hs_additional_domains') value.split(';').forEach((domain) => add(uniqueDomainProperty, domain));
-    else if (schema.find(name)?.hasUniqueValue) add(name, value);
+    else if (name === 'hs_additional_domains') {
+      for (const domain of value.split(';')) add(uniqueDomainProperty, domain);
+    } else if (schema.find(name)?.hasUniqueValue) add(name, value);
   }
   return [...unique.values()];
 }

@@ -4,7 +4,7 @@ import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
 import { newCompanyId } from './company-id';
-import { appendHistory, fitItemSize, historyEntry, normaliseCompanyValues, requireNameOrDomain, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
+import { appendHistory, fitItemSize, historyEntry, normalizeCompanyValues, requireNameOrDomain, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
 import { associationKey, toCompanyView, type CompanyView } from './company-view';
 import { saveWithRetries } from './save-company';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
@@ -26,7 +26,7 @@ export interface PreparedCompany {
 /** A batch passes the definitions it loaded once for all its inputs. */
 export async function prepareCompany(actor: Actor, input: NewCompany, loaded?: CompanyPropertySchema): Promise<PreparedCompany> {
   const schema = loaded ?? await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
-  const values = normaliseCompanyValues(input.properties, schema);
+  const values = normalizeCompanyValues(input.properties, schema);
   const properties = clientKeyedRecordOf(Object.entries(values).filter(([, value]) => value !== ''));
   requireNameOrDomain(properties);
   const entries = await resolveAssociationInputs(actor.hubId, input.associations ?? []);

@@ -3,7 +3,7 @@ import { lifecycleStages } from '../properties/company-property-catalog';
 const stageOrder = new Map<string, number>(lifecycleStages.map((stage, index) => [stage.value, index]));
 
 /**
- * Lifecycle stages only move forward (seed spec, section 3): a later stage replaces the
+ * Lifecycle stages only move forward, as HubSpot's lifecyclestage does: a later stage replaces the
  * current one, an earlier or equal one is ignored until the value has been cleared.
  */
 export function isLifecycleStageAccepted(current: string | undefined, next: string): boolean {

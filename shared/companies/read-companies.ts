@@ -48,7 +48,7 @@ export async function requireIdProperty(hubId: number, idProperty: string | unde
   return definition.name;
 }
 
-/** The stored form of a unique value given as an id (domains are normalised). */
+/** The stored form of a unique value given as an id (domains are normalized). */
 export function uniqueValueOf(propertyName: string, raw: string): string | undefined {
   const value = propertyName === uniqueDomainProperty ? normalizeDomain(raw) : raw;
   // No stored unique value is longer; a longer one would not even fit a key.

@@ -3,7 +3,7 @@ import { nowMs } from '../base/clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
-import { appendHistory, fitItemSize, historyEntry, normaliseCompanyValues, requireNameOrDomain, uniqueSourceNames, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
+import { appendHistory, fitItemSize, historyEntry, normalizeCompanyValues, requireNameOrDomain, uniqueSourceNames, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
 import { toCompanyView, type CompanyView } from './company-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { companyNotFound, resolveCompanyId } from './read-companies';
@@ -60,7 +60,7 @@ export interface PreparedUpdate {
 
 export async function prepareUpdate(actor: Actor, input: CompanyUpdate, loaded?: CompanyPropertySchema): Promise<PreparedUpdate> {
   const schema = loaded ?? await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
-  return { values: normaliseCompanyValues(input.properties, schema), schema };
+  return { values: normalizeCompanyValues(input.properties, schema), schema };
 }
 
 /** Read, apply, write with the version read; a concurrent change makes it start over. */

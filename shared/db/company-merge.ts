@@ -4,7 +4,7 @@ import {
   type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
 } from './companies';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
-import { batchGetAll, getItem, type RoleWrite } from './core';
+import { batchGetAll, type RoleWrite } from './core';
 import { companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
 
 /** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
@@ -111,12 +111,6 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   }
   if (role) return { outcome: 'stale' };
   return outcomeOfCancellation(outcome);
-}
-
-/** Where a merged-away id points, if it was merged. */
-export async function findMergePointer(hubId: number, companyId: string): Promise<string | undefined> {
-  const target = (await getItem(mergedCompanyKey(hubId, companyId)))?.mergedInto;
-  return typeof target === 'string' ? target : undefined;
 }
 
 /** Merge pointers of up to 100 ids: one BatchGetItem (plus retries of unprocessed keys). */

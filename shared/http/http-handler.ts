@@ -6,7 +6,7 @@ import { config } from '../base/config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import type { AuthContext, DeveloperAuthContext } from './auth';
 import {
-  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serialise, validate,
+  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serializeResult, validate,
   type Event, type Middleware, type Result,
 } from './middlewares';
 import type { HttpResult } from './responses';
@@ -79,12 +79,8 @@ function baseUrlOf(event: Event): string {
 }
 
 /**
- * Builds the middy chain for one route row from the named steps of middlewares.ts, in this order:
- * correlate (correlation id, request log) -> normalizeHeaders -> authenticate (the row's auth: 401
- * and missing scopes before anything is parsed) -> limitRate (an access token's call is counted,
- * and a 429 answered, before anything is parsed) -> parseBody (the row's one parser) -> validate
- * (path, the developer key's app, query, body) -> the handler -> serialise, with mapErrors (the one
- * mapping from error to response) last.
+ * Builds the middy chain for one route row from the named steps of middlewares.ts, in the order
+ * (and for the reasons) described at the top of that file.
  */
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
@@ -121,7 +117,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     limitRate(route),
     parseBody(route),
     validate(route, validators),
-    serialise(),
+    serializeResult(),
     mapErrors(route),
   ];
   const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);

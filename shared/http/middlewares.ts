@@ -17,15 +17,20 @@ import { serialize, serializeError } from './serialize';
 import type { Validator } from './validation';
 
 /**
- * The named steps of every route's middy chain, in the order httpHandler uses them:
+ * The named steps of every route's middy chain, in the order httpHandler (http-handler.ts) uses them;
+ * this is the one description of that order:
  *
- *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serialise, mapErrors
+ *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
+ *
+ * correlate: the correlation id and one log line per request; authenticate: the row's auth (401, and
+ * 403 for missing scopes); limitRate: an access token's call counted (429 over the limit); parseBody:
+ * the row's one parser; validate: the path, the developer key's app, the query, the body.
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
  * its body is parsed (no 415 or malformed-JSON 400 for an anonymous caller), and a call over its
  * rate limit is refused (429) before its body is parsed or any of the route's own work starts;
  * a call within it is counted whatever comes next (a 400 too). middy runs `after` and `onError`
- * hooks in reverse: serialise turns the handler's HttpResult into the API Gateway result first;
+ * hooks in reverse: serializeResult turns the handler's HttpResult into the API Gateway result first;
  * mapErrors, the last of the chain, turns anything thrown into the error response before correlate
  * logs the outcome. Both put the limiter's headers on the answer. Each step is a plain middy
  * middleware object with named hooks (middy's timing plugins report them by name).
@@ -170,9 +175,9 @@ export function limitRate(route: Route): Middleware {
  * Turns the handler's HttpResult into the API Gateway result, with the correlation id and nosniff
  * on every answer, and the limiter's headers (the handler's own headers win).
  */
-export function serialise(): Middleware {
+export function serializeResult(): Middleware {
   return {
-    after: function serialiseAfter(request) {
+    after: function serializeResultAfter(request) {
       const result = request.response as unknown as HttpResult | undefined;
       if (!result) return;
       const state = requestStateOf(request.event);

@@ -1,4 +1,4 @@
-/** What a handler returns; http-handler.ts serialises it. */
+/** What a handler returns; http-handler.ts serializes it. */
 export interface HttpResult {
   statusCode: number;
   body?: unknown;

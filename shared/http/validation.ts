@@ -14,22 +14,22 @@ import { ValidationError, type ErrorDetail } from '../base/errors';
 declare const PRECOMPILED_VALIDATORS: boolean | undefined;
 
 export type Location = 'body' | 'query' | 'path';
-export type AjvFlavour = 'body' | 'param';
+export type AjvFlavor = 'body' | 'param';
 
 /** Bodies are validated as sent; query strings and path parameters arrive as strings and are coerced. */
-export const ajvOptions: Record<AjvFlavour, Options> = {
+export const ajvOptions: Record<AjvFlavor, Options> = {
   body: { allErrors: true, strict: true, useDefaults: false },
   param: { allErrors: true, strict: true, coerceTypes: true, useDefaults: true },
 };
 
-export const flavourOf = (location: Location): AjvFlavour => (location === 'body' ? 'body' : 'param');
+export const flavorOf = (location: Location): AjvFlavor => (location === 'body' ? 'body' : 'param');
 
 /** Every schema a loaded handler uses, by key, with the routes using it; the build step generates code for these. */
-export const registeredSchemas = new Map<string, { schema: object; flavour: AjvFlavour; routeNames: Set<string> }>();
+export const registeredSchemas = new Map<string, { schema: object; flavor: AjvFlavor; routeNames: Set<string> }>();
 
 export function schemaKey(schema: object, location: Location): string {
-  const flavour = flavourOf(location);
-  return `${flavour}_${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 20)}`;
+  const flavor = flavorOf(location);
+  return `${flavor}_${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 20)}`;
 }
 
 const precompiled: Record<string, ValidateFunction | undefined> | undefined =
@@ -37,9 +37,9 @@ const precompiled: Record<string, ValidateFunction | undefined> | undefined =
     ? (require('precompiled-validators') as Record<string, ValidateFunction>)
     : undefined;
 
-const ajvInstances = new Map<AjvFlavour, { compile(schema: object): ValidateFunction }>();
+const ajvInstances = new Map<AjvFlavor, { compile(schema: object): ValidateFunction }>();
 
-function validateFunctionFor(schema: object, key: string, flavour: AjvFlavour): ValidateFunction {
+function validateFunctionFor(schema: object, key: string, flavor: AjvFlavor): ValidateFunction {
   // A constant condition once bundled: esbuild drops the other branch, and with it ajv's compiler
   // (the require must sit in that branch itself for esbuild to leave the package out).
   if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
@@ -47,19 +47,17 @@ function validateFunctionFor(schema: object, key: string, flavour: AjvFlavour): 
     if (!validate) throw new Error(`no precompiled validator ${key}: run bin/build-validators.ts before bundling`);
     return validate;
   } else {
-    let ajv = ajvInstances.get(flavour);
+    let ajv = ajvInstances.get(flavor);
     if (!ajv) {
       const { default: Ajv } = require('ajv') as typeof import('ajv');
-      ajv = new Ajv(ajvOptions[flavour]);
-      ajvInstances.set(flavour, ajv);
+      ajv = new Ajv(ajvOptions[flavor]);
+      ajvInstances.set(flavor, ajv);
     }
     return ajv.compile(schema);
   }
 }
 
-export interface Validator {
-  (value: unknown): void;
-}
+export type Validator = (value: unknown) => void;
 
 /**
  * A body of many unknown keys would otherwise come back several times over in the error (an 8 MB
@@ -82,11 +80,11 @@ function describe(error: ErrorObject, location: Location): ErrorDetail {
 /** Returns a function that throws a ValidationError naming every bad field. */
 export function compileValidator(schema: object, location: Location, routeName?: string): Validator {
   const key = schemaKey(schema, location);
-  const flavour = flavourOf(location);
-  const registered = registeredSchemas.get(key) ?? { schema, flavour, routeNames: new Set<string>() };
+  const flavor = flavorOf(location);
+  const registered = registeredSchemas.get(key) ?? { schema, flavor, routeNames: new Set<string>() };
   if (routeName !== undefined) registered.routeNames.add(routeName);
   registeredSchemas.set(key, registered);
-  const validate = validateFunctionFor(schema, key, flavour);
+  const validate = validateFunctionFor(schema, key, flavor);
   return (value: unknown) => {
     if (validate(value)) return;
     const errors = (validate.errors ?? []).slice(0, maxReportedErrors).map((error) => describe(error, location));

@@ -110,7 +110,10 @@ function setAside(state: SubjectState, bucket: number, permits: number): void {
 
 /** Keeps the permits a claim brought beyond its call as the lease while their bucket is current, else sets them aside. */
 function keepLease(state: SubjectState, bucket: number, currentBucket: number, left: number, nextRank: number): void {
-  if (bucket !== currentBucket) return setAside(state, bucket, left);
+  if (bucket !== currentBucket) {
+    setAside(state, bucket, left);
+    return;
+  }
   const current = state.lease;
   if (current && current.bucket === bucket && current.left > 0) {
     current.left += left;

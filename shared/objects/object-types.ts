@@ -1,4 +1,7 @@
-/** CRM object types the association routes accept, by plural name or object type id (reference section 7). */
+/**
+ * CRM object types the association routes accept, by plural name or object type id:
+ * https://developers.hubspot.com/docs/guides/crm/using-object-apis
+ */
 export interface ObjectType {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from './property-definition';
 
-/** Lifecycle stages in pipeline order (reference section 10); the order drives the forward-only rule. */
+/** HubSpot's default lifecycle stages in pipeline order; the order drives the forward-only rule. */
 export const lifecycleStages = [
   { value: 'subscriber', label: 'Subscriber' },
   { value: 'lead', label: 'Lead' },
@@ -155,10 +155,10 @@ export function findStandardCompanyProperty(name: string): PropertyDefinition | 
   return byName.get(name);
 }
 
-/** What a read returns when the client names no properties (reference section 6.1). */
+/** What a read returns when the client names no properties (HubSpot's default company properties). */
 export const defaultCompanyPropertyNames = ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'] as const;
 
-/** The groups of the standard company properties (reference section 9.3): they have no item and cannot change. */
+/** The groups of HubSpot's standard company properties: they have no item and cannot change. */
 export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [
   { name: 'companyinformation', label: 'Company information', displayOrder: 0, archived: false },
   { name: 'social_media_information', label: 'Social media information', displayOrder: 1, archived: false },

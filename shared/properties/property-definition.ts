@@ -1,5 +1,5 @@
 /**
- * The property model of CRM v3 (reference section 9.3); the same shape is stored and returned, so the
+ * The property model of HubSpot's CRM v3 properties API; the same shape is stored and returned, so the
  * stored record type (shared/db/company-properties.ts) is the model.
  */
 import type { PropertyDefinition } from '../db/company-properties';

@@ -51,7 +51,7 @@ function parseInstant(value: string): Date | undefined {
 }
 
 /** Returns the stored form of the value, or the error code that rejects it. */
-function normaliseValue(definition: PropertyDefinition, value: string): { value: string } | { error: string; message: string } {
+function normalizeValue(definition: PropertyDefinition, value: string): { value: string } | { error: string; message: string } {
   if (value === '') return { value };
   if (value.length > maxPropertyValueLength) {
     return { error: 'INVALID_STRING_LENGTH', message: `Property "${definition.name}" is longer than ${maxPropertyValueLength} characters` };
@@ -105,7 +105,7 @@ function normaliseValue(definition: PropertyDefinition, value: string): { value:
  * reported at once: one error entry per bad property, as HubSpot does.
  */
 export function validatePropertyValues(values: Record<string, string>, lookup: PropertyLookup): Record<string, string> {
-  const normalised = clientKeyedRecord<string>();
+  const normalized = clientKeyedRecord<string>();
   const invalid: InvalidValue[] = [];
   for (const [name, value] of Object.entries(values)) {
     const definition = lookup.find(name);
@@ -117,12 +117,12 @@ export function validatePropertyValues(values: Record<string, string>, lookup: P
       invalid.push({ name, error: 'READ_ONLY_VALUE', message: `Property "${name}" is a read only property; its value cannot be set.` });
       continue;
     }
-    const result = normaliseValue(definition, value);
+    const result = normalizeValue(definition, value);
     if ('error' in result) invalid.push({ name, ...result });
-    else normalised[name] = result.value;
+    else normalized[name] = result.value;
   }
   if (invalid.length > 0) throw propertyValuesError(invalid);
-  return normalised;
+  return normalized;
 }
 
 export function propertyValuesError(invalid: InvalidValue[]): ValidationError {

@@ -63,27 +63,27 @@ type FilterMatch = (forms: SearchForms, cache: TokenCache) => boolean;
 /** One filter, compiled once per search: patterns and value lists prepared, so a record costs time linear in its values. */
 function compileFilterMatch(filter: CompiledFilter): FilterMatch {
   const { propertyName, kind } = filter;
-  const valueOf = (forms: SearchForms) => formOf(forms, propertyName, kind);
+  const formValue = (forms: SearchForms) => formOf(forms, propertyName, kind);
   const wanted = filter.value ?? '';
   switch (filter.operator) {
-    case 'EQ': return (forms) => valueOf(forms) === wanted;
+    case 'EQ': return (forms) => formValue(forms) === wanted;
     // Records without a value are "not equal" too, as in HubSpot's index (a must_not clause).
-    case 'NEQ': return (forms) => valueOf(forms) !== wanted;
-    case 'LT': return (forms) => { const value = valueOf(forms); return value !== undefined && value < wanted; };
-    case 'LTE': return (forms) => { const value = valueOf(forms); return value !== undefined && value <= wanted; };
-    case 'GT': return (forms) => { const value = valueOf(forms); return value !== undefined && value > wanted; };
-    case 'GTE': return (forms) => { const value = valueOf(forms); return value !== undefined && value >= wanted; };
+    case 'NEQ': return (forms) => formValue(forms) !== wanted;
+    case 'LT': return (forms) => { const value = formValue(forms); return value !== undefined && value < wanted; };
+    case 'LTE': return (forms) => { const value = formValue(forms); return value !== undefined && value <= wanted; };
+    case 'GT': return (forms) => { const value = formValue(forms); return value !== undefined && value > wanted; };
+    case 'GTE': return (forms) => { const value = formValue(forms); return value !== undefined && value >= wanted; };
     case 'BETWEEN': {
       const high = filter.highValue ?? '';
-      return (forms) => { const value = valueOf(forms); return value !== undefined && value >= wanted && value <= high; };
+      return (forms) => { const value = formValue(forms); return value !== undefined && value >= wanted && value <= high; };
     }
     case 'IN': {
       const listed = new Set(filter.values ?? []);
-      return (forms) => { const value = valueOf(forms); return value !== undefined && listed.has(value); };
+      return (forms) => { const value = formValue(forms); return value !== undefined && listed.has(value); };
     }
     case 'NOT_IN': {
       const listed = new Set(filter.values ?? []);
-      return (forms) => { const value = valueOf(forms); return value === undefined || !listed.has(value); };
+      return (forms) => { const value = formValue(forms); return value === undefined || !listed.has(value); };
     }
     case 'HAS_PROPERTY': return (forms) => forms.v[propertyName] !== undefined;
     case 'NOT_HAS_PROPERTY': return (forms) => forms.v[propertyName] === undefined;

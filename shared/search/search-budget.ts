@@ -1,9 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** A search past its deadline; search-companies.ts answers it with 503. */
-export const searchDeadlineError = (): Error => Object.assign(new Error('search deadline passed'), { name: 'SearchDeadlineError' });
-
-export const isSearchDeadlineError = (error: unknown): boolean => (error as { name?: string } | undefined)?.name === 'SearchDeadlineError';
+export class SearchDeadlineError extends Error {
+  constructor() {
+    super('search deadline passed');
+    this.name = 'SearchDeadlineError';
+  }
+}
 
 /** Uninterrupted work a search may do before it lets the process's other requests run. */
 export const searchSliceMs = 4;
@@ -16,7 +19,7 @@ export const searchSliceMs = 4;
  * The search's loops (matching records and their token filters, keeping the page) ask `isDue()`
  * between two steps, one clock read; when it says so they `await pause()`, which yields to the event loop (setImmediate:
  * every other request's pending I/O and timers run first) and starts a new slice of `sliceMs`.
- * `pause()` throws once the deadline has passed (SearchDeadlineError) or the search was cancelled,
+ * `pause()` throws once the deadline has passed (SearchDeadlineError) or the search was canceled,
  * so a search stops within one record of its deadline, not at its next page. `signal` is aborted at
  * the deadline (a timer), when the search fails, and when it ends (`end()`): the DynamoDB calls of
  * every shard chain take it, so none outlives the search.
@@ -33,7 +36,7 @@ export class SearchBudget {
     this.sliceMs = options.sliceMs ?? searchSliceMs;
     this.sliceStartMs = this.now();
     if (Number.isFinite(deadlineMs)) {
-      this.timer = setTimeout(() => this.controller.abort(searchDeadlineError()), Math.max(0, deadlineMs - this.now()));
+      this.timer = setTimeout(() => this.controller.abort(new SearchDeadlineError()), Math.max(0, deadlineMs - this.now()));
       // The timer must not keep a process alive on its own (a CLI, a test).
       this.timer.unref?.();
     }
@@ -58,10 +61,10 @@ export class SearchBudget {
     this.sliceStartMs = this.now();
   }
 
-  /** Throws SearchDeadlineError past the deadline (cancelling what is in flight), or the reason the search was cancelled. */
+  /** Throws SearchDeadlineError past the deadline (canceling what is in flight), or the reason the search was canceled. */
   throwIfOver(): void {
     const { signal } = this.controller;
-    if (!signal.aborted && this.now() > this.deadlineMs) this.controller.abort(searchDeadlineError());
+    if (!signal.aborted && this.now() > this.deadlineMs) this.controller.abort(new SearchDeadlineError());
     signal.throwIfAborted();
   }
 

@@ -8,7 +8,7 @@ import { toCompanyView, type CompanyView } from '../companies/company-view';
 import { lookupFor } from '../companies/read-companies';
 import { loadCompanyPropertySchema } from '../properties/company-properties';
 import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
-import { isSearchDeadlineError, SearchBudget } from './search-budget';
+import { SearchBudget, SearchDeadlineError } from './search-budget';
 import { projectionQueryOf } from './projection-query';
 import { searchFormsOf, type SearchForms } from '../companies/search-forms';
 import { compileSearch, searchLimits, searchPropertyNames, type CompiledSearch, type SearchInput } from './search-request';
@@ -130,7 +130,7 @@ export class SearchPageCollector {
  * page only the compared forms come back), checking, counting and keeping the page's matches as
  * pages arrive; then, by key, the values of the page's companies that came without them. A company
  * archived between the two reads is left out of the page (the total counted it). The budget's
- * signal reaches every Query: at the deadline, or when anything fails, all of them are cancelled.
+ * signal reaches every Query: at the deadline, or when anything fails, all of them are canceled.
  */
 export function createProjectionSearchIndex(options: { pageItems?: number } = {}): CompanySearchIndex {
   return async (hubId, search, budget) => {
@@ -189,7 +189,7 @@ function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: str
 
 async function readCandidates(hubId: number, candidates: { domains: string[]; ids: string[] }): Promise<CompanyRecord[]> {
   const ids = new Set(candidates.ids);
-  // Domains are stored normalised (lower case); the unique item of a value names its holder.
+  // Domains are stored normalized (lower case); the unique item of a value names its holder.
   if (candidates.domains.length === 1) {
     const owner = await companies.findUniqueValueOwner(hubId, { propertyName: uniqueDomainProperty, value: candidates.domains[0] ?? '' });
     if (owner) ids.add(owner);
@@ -236,7 +236,7 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
       found = await index(hubId, search, budget);
     }
   } catch (error) {
-    if (!isSearchDeadlineError(error)) throw error;
+    if (!(error instanceof SearchDeadlineError)) throw error;
     throw new ServiceUnavailableError('The search did not finish in time; add filters that narrow it and try again.');
   } finally {
     budget.end();

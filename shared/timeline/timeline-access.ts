@@ -67,7 +67,7 @@ export function eventTypeNotFound(eventTypeId: number, appId: number): NotFoundE
   return new NotFoundError(`Event type ${eventTypeId} does not exist in application ${appId}.`, { context: { eventTypeId: [String(eventTypeId)] } });
 }
 
-/** Deeper JSON than this is refused: nothing sensible nests so deep, and serialising it would exhaust the stack. */
+/** Deeper JSON than this is refused: nothing sensible nests so deep, and serializing it would exhaust the stack. */
 export const maxJsonDepth = 64;
 
 // With the u flag a proper surrogate pair is one code point, so this matches only lone (broken) halves.

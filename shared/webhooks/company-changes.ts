@@ -25,7 +25,7 @@ interface ChangeBase {
 }
 
 /**
- * What happened to a company, in HubSpot's webhook terms. A merge is recognised from the item a
+ * What happened to a company, in HubSpot's webhook terms. A merge is recognized from the item a
  * merge writes for the resulting record: it carries `merge: {primaryObjectId, mergedObjectIds,
  * numberOfPropertiesMoved}` (shared/db/company-merge.ts).
  */
@@ -37,14 +37,6 @@ export type CompanyChange =
     associationRemoved: boolean; isPrimaryAssociation: boolean;
   })
   | (ChangeBase & { kind: 'merge'; primaryObjectId: string; mergedObjectIds: string[]; newObjectId: string; numberOfPropertiesMoved: number });
-
-export type CompanyChangeKind = CompanyChange['kind'];
-
-export interface MergeMarker {
-  primaryObjectId: string;
-  mergedObjectIds: string[];
-  numberOfPropertiesMoved?: number;
-}
 
 const timeOf = (iso: string | undefined, fallback: number): number => {
   const parsed = iso === undefined ? Number.NaN : Date.parse(iso);

@@ -106,7 +106,7 @@ export function isAllowedTargetAddress(address: string, allowsLoopback: boolean)
   return found === 'public' || (allowsLoopback && found === 'loopback');
 }
 
-/** The IP address a URL's hostname (as `new URL` normalises it, IPv6 in brackets) names, if it is a literal. */
+/** The IP address a URL's hostname (as `new URL` normalizes it, IPv6 in brackets) names, if it is a literal. */
 export function literalAddressOf(hostname: string): string | undefined {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   return isIP(bare) === 0 ? undefined : bare;

@@ -146,7 +146,7 @@ describe('a write whose answer is lost and that the SDK retries', () => {
   });
 
   it('answers 201 to the custom property create, not a 409 against itself', async () => {
-    // The definition is written with the account's count item in one transaction (issue 17): the SDK's retry carries its ClientRequestToken.
+    // The definition is written with the account's count item in one transaction: the SDK's retry carries its ClientRequestToken.
     const fault = loseTheAnswerOfNext('TransactWriteItemsCommand');
     let response: Awaited<ReturnType<typeof call>>;
     try {

@@ -88,7 +88,7 @@ function functionServing(route: Route): { id: string; resource: CfnResource } {
   expect(integration?.Properties.PayloadFormatVersion).toBe('2.0');
   const functionId = refOf(integration?.Properties.IntegrationUri) ?? '';
   const resource = apiResources[functionId];
-  if (!resource || resource.Type !== 'AWS::Lambda::Function') throw new Error(`route ${route.name} is not served by a function`);
+  if (resource?.Type !== 'AWS::Lambda::Function') throw new Error(`route ${route.name} is not served by a function`);
   return { id: functionId, resource };
 }
 
@@ -343,7 +343,8 @@ describe('API stack: operations', () => {
 
   it('throttles the login and token routes on their own, apart from the stage default shared by every other route', () => {
     const stage = Object.entries(apiResources).find(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
-    const settings = stage?.[1].Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    if (!stage) throw new Error('no stage');
+    const settings = stage[1].Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
     const expected = Object.fromEntries(Object.entries(routeThrottles).map(([name, throttle]) => {
       const route = routes.find((candidate) => candidate.name === name);
       if (!route) throw new Error(`no route ${name}`);
@@ -357,7 +358,7 @@ describe('API stack: operations', () => {
     for (const routeKey of Object.keys(expected)) {
       const route = routes.find((candidate) => routeKeyOf(candidate) === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
-      expect((stage?.[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(nestedStackOf.get(functionServing(route).id));
+      expect((stage[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(nestedStackOf.get(functionServing(route).id));
     }
   });
 
@@ -372,7 +373,8 @@ describe('API stack: operations', () => {
 
   it('logs the route key, never the raw path that can carry a token', () => {
     const stage = Object.values(apiResources).find((resource) => resource.Type === 'AWS::ApiGatewayV2::Stage');
-    const format = String((stage?.Properties.AccessLogSettings as { Format: string }).Format);
+    if (!stage) throw new Error('no stage');
+    const format = String((stage.Properties.AccessLogSettings as { Format: string }).Format);
 
     expect(format).toContain('$context.routeKey');
     expect(format).not.toMatch(/\$context\.(path|rawPath)/);

@@ -18,13 +18,13 @@ import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-
 const routes: readonly Route[] = routeTable;
 const partitionNames = Object.keys(partitions) as PartitionName[];
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `HUB#*` -> a string or template literal starting `HUB#`; `COUNTER` -> exactly the literal `COUNTER`. */
 function literalPattern(pattern: string): RegExp {
-  return pattern.endsWith('*') ? new RegExp(`["'\`]${escape(pattern.slice(0, -1))}`) : new RegExp(`["'\`]${escape(pattern)}["'\`]`);
+  return pattern.endsWith('*') ? new RegExp(`["'\`]${escapeRegExp(pattern.slice(0, -1))}`) : new RegExp(`["'\`]${escapeRegExp(pattern)}["'\`]`);
 }
 
 /** The partitions whose key literals are in the text. */
@@ -34,7 +34,7 @@ function partitionsIn(text: string): PartitionName[] {
 
 /** IAM's StringLike with `*` only (the patterns above use nothing else). */
 function matches(value: string, pattern: string): boolean {
-  return new RegExp(`^${pattern.split('*').map(escape).join('.*')}$`, 's').test(value);
+  return new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`, 's').test(value);
 }
 
 let bundleText: Map<string, string>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bearer, install, jsonOf } from '../support/harness';
 
 /**
- * Issue 17, finding 17: the local gateway serves every request in one process through one DynamoDB
+ * Regression: the local gateway serves every request in one process through one DynamoDB
  * client. 250 parallel GETs of one token got 184 503s: calls beyond the client's 50 sockets waited in
  * the agent's queue while their 1 s connection timer ran. The gateway runs in its own process, as
  * `npm start` does, so that it alone sets the pace. Bounded: 250 requests, once.

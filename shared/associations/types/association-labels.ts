@@ -34,7 +34,7 @@ export interface NewAssociationLabel {
   inverseLabel?: string;
 }
 
-/** DOC-ASSOC: at most this many custom types per pair of object types. */
+/** At most this many custom types (labels) per pair of object types. */
 const maxCustomTypesPerPair = 10;
 
 export function requireAssociationLabelName(name: string): void {
@@ -61,7 +61,7 @@ export async function createAssociationLabel(hubId: number, fromToken: string, t
   const existing = (await customTypes.listCustomAssociationTypes(hubId, from.id, to.id)).filter((type) => !type.archived);
   if (existing.length >= maxCustomTypesPerPair) throw tooManyLabels(from, to);
   if (existing.some((type) => type.name === input.name)) throw labelNameTaken(input.name, from, to);
-  // A pair of different object types always needs a type per direction; a same-type pair only when it is labelled both ways.
+  // A pair of different object types always needs a type per direction; a same-type pair only when it is labeled both ways.
   const isPaired = from.id !== to.id || input.inverseLabel !== undefined;
   const firstId = await customTypes.allocateAssociationTypeIds(hubId, isPaired ? 2 : 1);
   const forward: AssociationType = {

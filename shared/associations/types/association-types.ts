@@ -13,7 +13,10 @@ function pair(
   ];
 }
 
-/** Standard types involving companies (reference section 8). */
+/**
+ * HubSpot-defined association types involving companies, with HubSpot's type ids:
+ * https://developers.hubspot.com/docs/api-reference/crm-associations-v4/guide
+ */
 export const standardAssociationTypes: readonly AssociationType[] = [
   { typeId: 450, category: 'HUBSPOT_DEFINED', fromObjectTypeId: '0-2', toObjectTypeId: '0-2', name: 'company_to_company', label: null, inverseTypeId: 450, inverseName: 'company_to_company' },
   { typeId: 13, category: 'HUBSPOT_DEFINED', fromObjectTypeId: '0-2', toObjectTypeId: '0-2', name: 'parent_to_child_company', label: 'Parent to child company', inverseTypeId: 14, inverseName: 'child_to_parent_company' },

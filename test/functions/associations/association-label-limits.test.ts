@@ -6,7 +6,7 @@ import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
- * Issue 17: at most 10 custom labels per object pair, and a label name once per pair, however
+ * At most 10 custom labels per object pair, and a label name once per pair, however
  * many creates race (the pair's names item is written with each label, under a condition).
  */
 let gateway: RunningGateway;

@@ -27,7 +27,10 @@ async function company(name = 'Batch'): Promise<string> {
 }
 
 let nextContact = 8_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
-const contactId = () => String((nextContact += 1));
+const contactId = () => {
+  nextContact += 1;
+  return String(nextContact);
+};
 const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({ associationCategory, associationTypeId });
 const base = '/crm/v4/associations';
 

@@ -271,7 +271,7 @@ describe('association labels', () => {
     const name = unique('billing').replaceAll('-', '_');
 
     const created = await api.post('/crm/v4/associations/companies/contacts/labels', { name, label: 'Billing contact' });
-    const typeId = (created.body.results?.[0] as unknown as { typeId: number }).typeId;
+    const typeId = ((created.body.results ?? [])[0] as unknown as { typeId: number }).typeId;
     const listed = await api.get('/crm/v4/associations/0-2/0-1/labels');
     const id = await company();
     const associated = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/777/${typeId}`);
@@ -310,7 +310,7 @@ describe('association labels', () => {
   it('does not let another account use a custom type id', async () => {
     const name = unique('private').replaceAll('-', '_');
     const created = await api.post('/crm/v4/associations/companies/contacts/labels', { name, label: 'Private' });
-    const typeId = (created.body.results?.[0] as unknown as { typeId: number }).typeId;
+    const typeId = ((created.body.results ?? [])[0] as unknown as { typeId: number }).typeId;
     const stranger = crmClient(gateway, (await install(gateway)).accessToken);
     const strangerCompany = await stranger.post('/crm/v3/objects/companies', { properties: { name: 'Stranger' } });
 

@@ -25,7 +25,10 @@ async function company(name = 'V4'): Promise<string> {
 
 /** A contact id no other test uses: contacts are not stored, so any numeric id works. */
 let nextContact = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
-const contactId = () => String((nextContact += 1));
+const contactId = () => {
+  nextContact += 1;
+  return String(nextContact);
+};
 
 const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({ associationCategory, associationTypeId });
 

@@ -6,7 +6,7 @@ import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
- * Issue 17: the 50-associated-companies limit holds on both sides of every company-to-company
+ * The 50-associated-companies limit holds on both sides of every company-to-company
  * association, atomically; a company already over it (written before) can still lose associations,
  * change and be merged; a company write that would pass DynamoDB's 100-item transaction is a 400.
  */
@@ -108,7 +108,7 @@ describe('the 1,000 associations of a company, on the target side', () => {
     const filled = await api.post('/crm/v4/associations/companies/contacts/batch/create', {
       inputs: contacts.map((id) => ({ from: { id: target }, to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
     });
-    const other = await company('Neighbour');
+    const other = await company('Neighbor');
 
     const fromOther = await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${target}/450`);
     const fromTarget = await api.put(`/crm/v3/objects/companies/${target}/associations/companies/${other}/450`);

@@ -77,7 +77,7 @@ describe('POST /crm/v3/objects/companies', () => {
     ]);
   });
 
-  it('answers 409 CONFLICT naming the existing id when the normalised domain is taken', async () => {
+  it('answers 409 CONFLICT naming the existing id when the normalized domain is taken', async () => {
     const taken = domain();
     const first = await api.post('/crm/v3/objects/companies', { properties: { domain: taken } });
 

@@ -224,7 +224,7 @@ describe('search request errors', () => {
     expect(Object.keys(response.body.context ?? {}).length).toBeGreaterThan(0);
   });
 
-  // Issue 17, finding 8: the size check serialised the parsed body recursively and overflowed the stack (500).
+  // Regression: the size check once serialized the parsed body recursively and overflowed the stack (500).
   it.each([
     ['an unknown field', (deep: string) => `{"filterGroups":[],"extra":${deep}}`],
     ['an unknown field of a filter', (deep: string) => `{"filterGroups":[{"filters":[{"propertyName":"name","operator":"EQ","value":"x","extra":${deep}}]}]}`],

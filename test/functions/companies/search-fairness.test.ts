@@ -3,7 +3,7 @@ import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
- * Issue 17, finding 1, as reported: 40 companies whose name is 65,534 characters, then one search
+ * A reproduced attack: 40 companies whose name is 65,534 characters, then one search
  * whose NOT_CONTAINS_TOKEN pattern is `*`, 2,880 `a` and `b`. The glob match cost value length x
  * pattern length (about 1.5 s of CPU per name), each page was matched in one synchronous stretch,
  * the deadline was checked only between pages, and the other shard chains ran on after the 503:

@@ -8,7 +8,7 @@ import { bearer, install, jsonOf, signTestAccessToken, useTestGateway } from '..
 import { fixtureOf, missing, paramValues, type World } from '../../support/route-fixtures';
 
 /**
- * Issue 17, findings 3 and 13: a call refused by the rate limit does no backend work beyond the
+ * A call refused by the rate limit does no backend work beyond the
  * limiter's own update, on every route of the table (reads included: a refused search used to run
  * in full and only then have its answer replaced), and never has its body parsed; a call that fails
  * parsing or validation is counted and carries the X-HubSpot-RateLimit-* headers like any other.

@@ -118,12 +118,12 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     const user = await createUser(`uninstall-b-${Date.now()}@example.com`, installed.password, [account.hubId, installed.hubId]);
     const elsewhere = await installAgain({ ...installed, hubId: account.hubId, userId: user.userId, userEmail: user.email });
     const otherApp = await provision();
-    const neighbour = await installAgain({ ...otherApp, hubId: installed.hubId, userId: user.userId, userEmail: user.email });
+    const neighbor = await installAgain({ ...otherApp, hubId: installed.hubId, userId: user.userId, userEmail: user.email });
 
     expect((await uninstall(base, installed.accessToken)).status).toBe(204);
 
     expect((await listCompanies(elsewhere.access_token)).status).toBe(200);
-    expect((await listCompanies(neighbour.access_token)).status).toBe(200);
+    expect((await listCompanies(neighbor.access_token)).status).toBe(200);
     expect((await refresh(installed, elsewhere.refresh_token)).status).toBe(200);
     expect((await findInstalledApps(installed.hubId)).map((install) => install.appId)).toEqual([otherApp.appId]);
   });
@@ -205,12 +205,12 @@ describe('webhooks after an uninstall', () => {
     hubs.add(account.hubId);
     const elsewhere = await installAgain({ ...app, hubId: account.hubId, userId: user.userId, userEmail: user.email });
     // Another app in the same account keeps writing there after the uninstall.
-    const neighbour = await installAgain({ ...(await provision()), hubId: app.hubId, userId: user.userId, userEmail: user.email });
+    const neighbor = await installAgain({ ...(await provision()), hubId: app.hubId, userId: user.userId, userEmail: user.email });
     const before = await createCompany(app.accessToken, 'Before the uninstall');
     await receiver.waitFor(() => receiver.events().some(creationOf(app.hubId, before)));
 
     expect((await uninstall('/appinstalls/2026-03', app.accessToken)).status).toBe(204);
-    const after = await createCompany(neighbour.access_token, 'After the uninstall');
+    const after = await createCompany(neighbor.access_token, 'After the uninstall');
     const control = await createCompany(elsewhere.access_token, 'In the other account');
 
     await receiver.waitFor(() => receiver.events().some(creationOf(account.hubId, control)));

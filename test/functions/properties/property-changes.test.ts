@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter += 1)}`;
+const uniqueName = (prefix: string) => {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}_${counter}`;
+};
 
 async function textProperty(name = uniqueName('prop')): Promise<string> {
   await client.crm.properties.coreApi.create('companies', {

@@ -6,7 +6,7 @@ import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
- * Issue 17: sizes and caps of custom company properties. A definition DynamoDB cannot store is a
+ * Sizes and caps of custom company properties. A definition DynamoDB cannot store is a
  * 400 naming `options` before anything is written; the caps (1,000 definitions, 10 with unique
  * values) hold under concurrent creates; a property's group must exist and be live.
  */
@@ -26,7 +26,10 @@ async function freshAccount(): Promise<{ api: CrmClient; hubId: number }> {
 }
 
 let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter += 1)}`;
+const uniqueName = (prefix: string) => {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}_${counter}`;
+};
 
 /** 1,000 options of 400-character labels and values: about 830 KB, over DynamoDB's 400 KB item. */
 const longOptions = Array.from({ length: 1000 }, (_, index) => ({ label: `${index} ${'L'.repeat(395)}`, value: `${index}-${'v'.repeat(394)}` }));

@@ -6,7 +6,7 @@ import {
 import { callTimeline, type TimelineCredential } from '../../support/timeline-client';
 
 /**
- * Regression tests for red-team finding 3: any install's access token could rewrite or delete the app's
+ * Regression tests: any install's access token once could rewrite or delete the app's
  * timeline event types and properties, which every account that installed the app shares. Now writes
  * take only the developer API key of the app's developer account; tokens of any install may still read.
  */

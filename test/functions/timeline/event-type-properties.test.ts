@@ -231,7 +231,7 @@ describe('PUT .../event-types/{eventTypeId}/properties', () => {
   });
 });
 
-describe('an Enumeration property DynamoDB cannot store in one item (issue 17)', () => {
+describe('an Enumeration property DynamoDB cannot store in one item', () => {
   /** 1,000 options of 1,000-character values and labels: about 2 MB, over DynamoDB's 400 KB item. */
   const longOptions = Array.from({ length: 1000 }, (_, index) => ({ value: `${index}-${'v'.repeat(990)}`, label: `${index} ${'L'.repeat(990)}` }));
 

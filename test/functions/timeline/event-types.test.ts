@@ -219,10 +219,10 @@ describe('PUT /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', () =
   it('rejects an unknown field with 400 naming it', async () => {
     const created = await createType();
 
-    const response = await call<ErrorJson>('PUT', `${typesPath()}/${created.id}`, { name: 'x', colour: 'red' });
+    const response = await call<ErrorJson>('PUT', `${typesPath()}/${created.id}`, { name: 'x', color: 'red' });
 
     expect(response.status).toBe(400);
-    expect(response.body.context?.field).toEqual(['body.colour']);
+    expect(response.body.context?.field).toEqual(['body.color']);
   });
 });
 

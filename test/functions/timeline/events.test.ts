@@ -105,7 +105,7 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('stores the same id in two accounts independently: ids are unique per event type and account', async () => {
-    // Regression (red-team finding 8): ids were unique across accounts, so one account learned that another
+    // Regression: ids were once unique across accounts, so one account learned that another
     // had used an id and could squat ids another account would need.
     const event = contactEvent({ webinarName: 'First account' });
     const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });
@@ -181,10 +181,10 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('rejects a field the event type does not define', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ colour: 'red' }));
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ color: 'red' }));
 
     expect(response.status).toBe(400);
-    expect(response.body.context).toEqual({ field: ['colour'] });
+    expect(response.body.context).toEqual({ field: ['color'] });
     expect(response.body.errors?.[0]?.code).toBe('PROPERTY_DOESNT_EXIST');
   });
 

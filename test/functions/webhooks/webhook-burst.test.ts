@@ -12,7 +12,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhoo
 /**
  * Nothing lost: 1,000 company writes from 16 clients while the receiver fails 20 % of requests at
  * random. Every acknowledged change must reach the receiver in a 2xx-answered request (counted by
- * eventId); writes that were refused (a taken domain: the transaction is cancelled) send nothing.
+ * eventId); writes that were refused (a taken domain: the transaction is canceled) send nothing.
  * Then the same with the webhook process killed (SIGKILL) and restarted on its state folder mid-burst.
  */
 const totalWrites = 1000;

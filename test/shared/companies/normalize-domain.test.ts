@@ -8,7 +8,7 @@ describe('normalizeDomain', () => {
     ['//www.acme.example', 'acme.example'],
     ['acme.example.', 'acme.example'],
     ['  sub.acme.example  ', 'sub.acme.example'],
-  ])('normalises %s to %s', (raw, expected) => {
+  ])('normalizes %s to %s', (raw, expected) => {
     expect(normalizeDomain(raw)).toBe(expected);
   });
 

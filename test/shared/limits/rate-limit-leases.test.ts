@@ -38,7 +38,10 @@ function advanceBoth(ms: number): void {
 }
 
 let nextSubject = Math.floor(Math.random() * 1e9);
-const newSubject = () => `lease-${(nextSubject += 1)}`;
+const newSubject = () => {
+  nextSubject += 1;
+  return `lease-${nextSubject}`;
+};
 
 async function countersOf(subject: string): Promise<number> {
   const item = (await db.send(new GetCommand({ TableName: tableName, Key: rateLimitKey(limiter.installPolicy.name, subject), ConsistentRead: true }))).Item ?? {};

@@ -5,7 +5,7 @@ import { logIn, type LoginOutcome } from '../../../shared/oauth/install-flow';
 import { provision, type Installation } from '../../support/harness';
 
 /**
- * Regression tests for red-team finding 2: parallel logins read the lock, ran scrypt, then recorded the
+ * Regression tests: parallel logins once read the lock, ran scrypt, then recorded the
  * failure with two separate updates, so 25 parallel attempts after a lock expired were all checked and a
  * late failure could reset a long lock. Real DynamoDB Local; the password check is spied on (and run for
  * real) only to count how many attempts reached it.

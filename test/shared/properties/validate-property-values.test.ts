@@ -24,7 +24,7 @@ describe('validatePropertyValues', () => {
     expect(error.message).toMatch(/^Property values were not valid: \[/);
   });
 
-  it('normalises datetimes given as epoch milliseconds to ISO-8601', () => {
+  it('normalizes datetimes given as epoch milliseconds to ISO-8601', () => {
     expect(validatePropertyValues({ closedate: '1714658591512' }, standard)).toEqual({ closedate: '2024-05-02T14:03:11.512Z' });
   });
 

@@ -10,7 +10,7 @@ function pushedFilterOf(operator: 'NOT_CONTAINS_TOKEN' | 'CONTAINS_TOKEN', value
 }
 
 describe('what NOT_CONTAINS_TOKEN pushes to DynamoDB', () => {
-  // Issue 17, finding 1: NOT_CONTAINS_TOKEN was never pushed down, so every record came back to be matched in memory.
+  // Regression: NOT_CONTAINS_TOKEN was once not pushed down, so every record came back to be matched in memory.
   it.each([
     ['a whole value', 'Acme Labs', 'NOT (#l.#p0 = :x0 OR (attribute_not_exists(#l.#p0) AND #v.#p0 = :x1))', ['acme labs', 'acme labs']],
     ['a prefix', 'acme*', 'NOT (begins_with(#l.#p0, :x0) OR (attribute_not_exists(#l.#p0) AND begins_with(#v.#p0, :x1)))', ['acme', 'acme']],

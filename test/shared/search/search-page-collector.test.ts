@@ -43,9 +43,9 @@ describe('SearchPageCollector', () => {
         const threshold = Math.ceil(employeesRange / 2);
         const sortName = search.sort.propertyName;
         const sign = search.sort.isDescending ? -1 : 1;
-        const valueOf = (form: SearchForms) => (sortName === 'numberofemployees' ? Number(form.v.numberofemployees) : Date.parse(form.v.createdate ?? ''));
+        const sortValueOf = (form: SearchForms) => (sortName === 'numberofemployees' ? Number(form.v.numberofemployees) : Date.parse(form.v.createdate ?? ''));
         const matches = forms.filter((form) => !isFiltered || Number(form.v.numberofemployees) < threshold)
-          .sort((a, b) => sign * ((valueOf(a) - valueOf(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+          .sort((a, b) => sign * ((sortValueOf(a) - sortValueOf(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
         expect({ total: got.total, ids: got.page.map((form) => form.id) })
           .toEqual({ total: matches.length, ids: matches.slice(offset, offset + limit).map((form) => form.id) });
       },
