@@ -93,13 +93,19 @@ function requireMatchingEventTypeId(input: PropertyInput, eventTypeId: number): 
   throw validationFailure([problem('eventTypeId', `eventTypeId ${String(input.eventTypeId)} does not match event type ${eventTypeId} of the path`, 'INVALID_EVENT_TYPE_ID')]);
 }
 
-export async function createTimelineEventTypeProperty(
-  caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
-): Promise<PropertyView> {
+/** What every property write checks first: the caller's own app, a body of plain JSON, and the path's event type id (which a body's eventTypeId must match). */
+function checkPropertyWrite(caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput): number {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   requireMatchingEventTypeId(input, eventTypeId);
+  return eventTypeId;
+}
+
+export async function createTimelineEventTypeProperty(
+  caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
+): Promise<PropertyView> {
+  const eventTypeId = checkPropertyWrite(caller, appId, rawEventTypeId, input);
   const name = requireValidName(input.name);
   const options = requireValidOptions(input);
   const fields = {
@@ -132,10 +138,7 @@ function propertyNotFound(propertyId: string, eventTypeId: number): NotFoundErro
 export async function updateTimelineEventTypeProperty(
   caller: AppCaller, appId: number, rawEventTypeId: string, input: PropertyInput,
 ): Promise<PropertyView> {
-  requireOwnApp(caller, appId);
-  requireWellFormedJson(input);
-  const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
-  requireMatchingEventTypeId(input, eventTypeId);
+  const eventTypeId = checkPropertyWrite(caller, appId, rawEventTypeId, input);
   const propertyId = parseNumericId(input.id);
   if (propertyId === undefined) throw propertyNotFound(String(input.id), eventTypeId);
   const options = requireValidOptions(input);
