@@ -6,9 +6,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { partitions, type PartitionName } from '../shared/db/keys';
-import { isRateLimited } from '../shared/route-rate-limits';
-import { takesAccessTokens, type Route } from '../shared/base/route-types';
+import { partitions } from '../shared/db/keys';
+import { isRateLimited, takesAccessTokens, type Route } from '../shared/base/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
 
@@ -25,8 +24,6 @@ export interface RouteFunctionsProps {
   secrets: PlatformSecrets;
   logRetention: RetentionDays;
   logLevel: string;
-  /** The table partitions of each route, by name (shared/route-partitions.ts). */
-  routePartitions: Readonly<Record<string, readonly PartitionName[]>>;
   /** Where clients reach the API: absolute links are built from it, never from the client's Host header. */
   publicBaseUrl: string;
   /** Per route function; undefined reserves none. */
@@ -39,18 +36,16 @@ function constructIdOf(route: Route): string {
   return route.name.charAt(0).toUpperCase() + route.name.slice(1);
 }
 
-export function routeKeyOf(route: Route): string {
-  return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
-}
-
-/** The table partitions a route's row grants (shared/route-partitions.ts), as LeadingKeys patterns. */
-export function partitionPatternsOf(route: Route, routePartitions: Readonly<Record<string, readonly PartitionName[]>>): string[] {
-  const names = routePartitions[route.name];
-  if (!names) throw new Error(`route ${route.name} has no entry in shared/route-partitions.ts`);
-  if ((route.table === 'none') !== (names.length === 0)) {
-    throw new Error(`route ${route.name}: table access '${route.table}' but ${names.length} partitions in shared/route-partitions.ts`);
+/** The table partitions of a row, as LeadingKeys patterns. */
+export function partitionPatternsOf(route: Route): string[] {
+  if ((route.table === 'none') !== (route.partitions.length === 0)) {
+    throw new Error(`route ${route.name}: table access '${route.table}' but ${route.partitions.length} partitions`);
   }
-  return names.map((name) => partitions[name]);
+  return route.partitions.map((name) => {
+    const pattern = (partitions as Readonly<Record<string, string>>)[name];
+    if (!pattern) throw new Error(`route ${route.name}: no partition ${name} in shared/db/keys.ts`);
+    return pattern;
+  });
 }
 
 /**
@@ -58,12 +53,12 @@ export function partitionPatternsOf(route: Route, routePartitions: Readonly<Reco
  * key matches the route's partitions (dynamodb:LeadingKeys; IAM checks every key of a batch or
  * transaction), so the public token-metadata functions, say, cannot read a user's password hash.
  */
-function tableStatements(table: ITable, route: Route, routePartitions: Readonly<Record<string, readonly PartitionName[]>>): PolicyStatement[] {
+function tableStatements(table: ITable, route: Route): PolicyStatement[] {
   if (route.table === 'none') return [];
   return [new PolicyStatement({
     actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
     resources: [table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route, routePartitions) } },
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route) } },
   }), ...(isRateLimited(route) ? [rateLimiterStatement(table)] : []), ...(takesAccessTokens(route) ? [installStateStatement(table)] : [])];
 }
 
@@ -100,7 +95,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
       logRetention: props.logRetention,
       ownLogGroup: !props.declareSamLocalVariables,
       reservedConcurrency: props.reservedConcurrency,
-      statements: [...tableStatements(props.table, route, props.routePartitions), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
+      statements: [...tableStatements(props.table, route), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
       environment: {
         TABLE_NAME: props.table.tableName,
         TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,

@@ -6,12 +6,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
 import { addPlatformStacks } from '../../lib/platform-stacks';
-import { reservedConcurrencyPerFunction, routeThrottles, type ReservedConcurrencySetting } from '../../lib/route-limits';
+import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
-import { routePartitions } from '../../shared/route-partitions';
-import { isRateLimited } from '../../shared/route-rate-limits';
-import { takesAccessTokens, type Route } from '../../shared/base/route-types';
+import { isRateLimited, routeKeyOf, takesAccessTokens, type Route } from '../../shared/base/route-types';
 import { routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
@@ -63,10 +61,6 @@ beforeAll(async () => {
   stageName = String(platform.context.stage);
   synthOutput = platform.output;
 }, synthesisTimeoutMs);
-
-function routeKeyOf(route: Route): string {
-  return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
-}
 
 /** The resource a Ref or GetAtt names, through the parameters the API stack passes its nested stacks. */
 function refOf(value: unknown): string | undefined {
@@ -243,7 +237,7 @@ describe('API stack: least privilege', () => {
     const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
     const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
       .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
-    const expected = (routePartitions[route.name] ?? []).map((name) => partitions[name]);
+    const expected = route.partitions.map((name) => partitions[name as keyof typeof partitions]);
 
     expect(expected.length).toBeGreaterThan(0);
     expect(dynamoStatements.length).toBeGreaterThan(0);
@@ -344,15 +338,14 @@ describe('API stack: operations', () => {
   it('throttles the login and token routes on their own, apart from the stage default shared by every other route', () => {
     const stage = Object.entries(apiResources).find(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
     const settings = stage?.[1].Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    const expected = Object.fromEntries(Object.entries(routeThrottles).map(([name, throttle]) => {
-      const route = routes.find((candidate) => candidate.name === name);
-      if (!route) throw new Error(`no route ${name}`);
-      return [routeKeyOf(route), { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
-    }));
+    const throttled = routes.filter((route) => route.throttle !== undefined);
+    const expected = Object.fromEntries(throttled.map((route) => [
+      routeKeyOf(route), { ThrottlingRateLimit: route.throttle?.rateLimit, ThrottlingBurstLimit: route.throttle?.burstLimit },
+    ]));
 
     expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /oauth/authorize/login', 'POST /oauth/v1/token']));
     expect(settings).toEqual(expected);
-    for (const throttle of Object.values(routeThrottles)) expect(throttle.rateLimit).toBeLessThan(Number(context.throttleRateLimit));
+    for (const route of throttled) expect(route.throttle?.rateLimit).toBeLessThan(Number(context.throttleRateLimit));
     // The stage may name a route key only once the nested stack that creates the route exists.
     for (const routeKey of Object.keys(expected)) {
       const route = routes.find((candidate) => routeKeyOf(candidate) === routeKey);
@@ -453,12 +446,12 @@ describe('a row added to the route table', () => {
   it('gets its own function, route, role and alarm in the nested stack of its folder, without any change in lib/', () => {
     const added: Route = {
       name: 'findCompaniesByExample', method: 'POST', path: '/crm/v3/objects/companies/by-example',
-      entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read',
+      entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', partitions: ['hubs'],
     };
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { api: stack } = addPlatformStacks(app, {
       routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, findCompaniesByExample: ['hubs'] },
+      throttle: { rateLimit: 100, burstLimit: 200 },
     });
     const companies = stack.routeGroups.get('companies');
     if (!(companies instanceof NestedStack)) throw new Error('functions/companies/ has no nested stack');

@@ -1,9 +1,8 @@
 import { installRecorder, recordCommands, type RecordedCommand } from '../../../bench/dynamo-recorder';
 import { freezeClock } from '../../../shared/base/clock';
 import type { Scope } from '../../../shared/oauth/scopes';
-import { isRateLimited } from '../../../shared/route-rate-limits';
 import { routes } from '../../../shared/routes';
-import type { Route } from '../../../shared/base/route-types';
+import { isRateLimited, type Route } from '../../../shared/base/route-types';
 import { bearer, install, jsonOf, signTestAccessToken, useTestGateway } from '../../support/harness';
 import { fixtureOf, missing, paramValues, type World } from '../../support/route-fixtures';
 
