@@ -7,7 +7,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { routeKeyOf, type Route, type Throttle } from '../shared/base/route-types';
+import { routeKeyOf, spellingsOf, type Route, type Throttle } from '../shared/base/route-types';
 import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
@@ -17,7 +17,7 @@ import { WebhookPipeline } from './webhook-pipeline';
 export { tableReadActions, tableWriteActions } from './route-stack';
 
 export interface ApiStackProps extends StackProps {
-  /** The route table: one function and one HTTP API route per row. */
+  /** The route table: one function per row, and one HTTP API route per spelling of its path. */
   routes: readonly Route[];
   table: ITable;
   /** API Gateway stage, part of the URL (`$default` for none). */
@@ -108,11 +108,13 @@ export class ApiStack extends Stack {
     const webhooks = props.declareSamLocalVariables ? undefined
       : new WebhookPipeline(this, 'Webhooks', { table: props.table, logRetention: props.logRetention, logLevel: props.logLevel });
 
-    // A row's throttle names its route key, which must exist before the stage refers to it.
+    // A row's throttle applies to each of its spellings' route keys, which must exist before the stage refers to them.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes) {
       if (!route.throttle) continue;
-      routeSettings[routeKeyOf(route)] = { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit };
+      for (const spelling of spellingsOf(route)) {
+        routeSettings[routeKeyOf(spelling)] = { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit };
+      }
       const holder = this.functions.get(route.name)?.node.scope;
       if (holder) stage.node.addDependency(holder);
     }

@@ -6,7 +6,7 @@ import { DataStack } from './data-stack';
 import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from './route-limits';
 
 export interface PlatformProps {
-  /** The route table (shared/routes.ts): its rows carry their partitions and throttles. */
+  /** The route table (shared/routes.ts): its rows carry their partitions, throttles and aliases. */
   routes: readonly Route[];
   stageName: string;
   logRetention: RetentionDays;

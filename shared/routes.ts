@@ -1,5 +1,5 @@
 import type { PartitionName } from './db/keys';
-import type { Route, Throttle } from './base/route-types';
+import { spellingsOf, type Route, type RouteSpelling, type Throttle } from './base/route-types';
 
 const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;
@@ -17,9 +17,10 @@ const loginForm: Throttle = { rateLimit: 10, burstLimit: 20 };
 const clientSecretEndpoint: Throttle = { rateLimit: 50, burstLimit: 100 };
 
 /**
- * The one route table: per row, one function, its path, who may call it, the table partitions it
- * may touch and its throttle. The CDK stack makes one function and one HTTP API route per row,
- * the local gateway dispatches with it, and the tests walk it.
+ * The one route table: per row, one function, the paths it serves (its path and its aliases), who
+ * may call it, the table partitions it may touch and its throttle. The CDK stack makes one function
+ * per row and one HTTP API route per spelling, the local gateway dispatches every spelling with it,
+ * and the tests walk every spelling (`routeSpellings`).
  */
 export const routes = [
   { name: 'notFound', method: 'ANY', path: '$default',
@@ -316,3 +317,12 @@ export function findRoute(name: RouteName): Route {
   if (!route) throw new Error(`no route named ${name}`);
   return route;
 }
+
+type Row = (typeof routes)[number];
+/** The names of the aliases of the table's rows. */
+export type AliasName = Row extends infer R ? (R extends { readonly aliases: readonly (infer A)[] } ? (A extends { readonly name: infer N } ? N : never) : never) : never;
+/** Every spelling's name: a row's (its own path) or an alias's. */
+export type SpellingName = RouteName | AliasName;
+
+/** Every path of every row, in the order of the table (a row on its own path, then on each alias): what the tests walk. */
+export const routeSpellings: readonly RouteSpelling<PartitionName>[] = routes.flatMap((route: Route<PartitionName>) => spellingsOf(route));

@@ -22,7 +22,25 @@ export interface Throttle {
 }
 
 /**
- * A row of the route table: one function and its HTTP API route.
+ * Another path the row's function serves, with the row's method and everything else of the row:
+ * HubSpot publishes some endpoints under two spellings (a versioned path and its alias, the SDK's
+ * path and the published spec's). The stack adds one HTTP API route per alias to the row's
+ * function, and the local gateway dispatches the alias to it.
+ */
+export interface RouteAlias {
+  /**
+   * Names the spelling: the construct id of its HTTP API route (so a spelling that once had a row of
+   * its own keeps its route's logical id, and a deploy updates that route in place instead of
+   * creating a second one with the same route key) and, in the tests generated from the table, its
+   * label and fixture.
+   */
+  readonly name: string;
+  /** API Gateway path with {param} segments: the same parameters as the row's path. */
+  readonly path: string;
+}
+
+/**
+ * A row of the route table: one function, served on its path and on each of its aliases.
  * `Partition` is the name of a table partition (shared/db/keys.ts); the table checks its rows
  * with `Route<PartitionName>`, so a misspelled partition does not compile.
  */
@@ -32,6 +50,8 @@ export interface Route<Partition extends string = string> {
   readonly method: HttpMethod;
   /** API Gateway path with {param} segments, or '$default' for the catch-all. */
   readonly path: string;
+  /** Other spellings of the path, served by the same function. */
+  readonly aliases?: readonly RouteAlias[];
   /** Handler file, relative to the project root; it exports `handler`. */
   readonly entry: string;
   /** 'public', or the scopes of which the access token must hold at least one ([] on 'developerKey' routes). */
@@ -58,8 +78,9 @@ export interface Route<Partition extends string = string> {
    */
   readonly rateLimit?: 'install' | 'search' | 'none';
   /**
-   * An API Gateway throttle of the row's own instead of the stage's default: its route key gets
-   * its own bucket, so a flood of it neither shares nor exhausts the stage's default.
+   * An API Gateway throttle of the row's own (on each of its spellings) instead of the stage's
+   * default: each route key gets its own bucket, so a flood of one neither shares nor exhausts the
+   * stage's default.
    */
   readonly throttle?: Throttle;
   /**
@@ -69,7 +90,23 @@ export interface Route<Partition extends string = string> {
   readonly format?: 'json' | 'html' | 'oauth';
 }
 
-/** The HTTP API route key of a row. */
+/**
+ * A row as served on one of its paths: the row (its name is the function's) with `path` set to the
+ * spelling's, and `spelling` naming it (the row's name on its own path, the alias's name on an alias).
+ */
+export interface RouteSpelling<Partition extends string = string> extends Route<Partition> {
+  readonly spelling: string;
+}
+
+/** The row on its own path, then on each alias, in order: every path the row's function serves. */
+export function spellingsOf<Partition extends string>(route: Route<Partition>): RouteSpelling<Partition>[] {
+  return [
+    { ...route, spelling: route.name },
+    ...(route.aliases ?? []).map((alias) => ({ ...route, path: alias.path, spelling: alias.name })),
+  ];
+}
+
+/** The HTTP API route key of a spelling (or of a row on its own path). */
 export function routeKeyOf(route: Pick<Route, 'method' | 'path'>): string {
   return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
 }

@@ -9,12 +9,14 @@ import { addPlatformStacks } from '../../lib/platform-stacks';
 import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
-import { isRateLimited, routeKeyOf, takesAccessTokens, type Route } from '../../shared/base/route-types';
-import { routes as routeTable } from '../../shared/routes';
+import { isRateLimited, routeKeyOf, takesAccessTokens, type Route, type RouteSpelling } from '../../shared/base/route-types';
+import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
-/** Widened to the row type: rows differ in their optional fields. */
+/** Widened to the row type: rows differ in their optional fields. One function each. */
 const routes: readonly Route[] = routeTable;
+/** Every spelling of every row: one HTTP API route each. */
+const spellings: readonly RouteSpelling[] = routeSpellings;
 
 interface CfnResource {
   Type: string;
@@ -71,7 +73,7 @@ function refOf(value: unknown): string | undefined {
   return Array.isArray(getAtt) && typeof getAtt[0] === 'string' ? getAtt[0] : undefined;
 }
 
-/** API route -> integration -> function: the function that really serves a route of the table. */
+/** API route -> integration -> function: the function that really serves a route of the table (on a spelling's path, for a spelling). */
 function functionServing(route: Route): { id: string; resource: CfnResource } {
   const apiRoutes = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKeyOf(route));
   expect(apiRoutes).toHaveLength(1);
@@ -134,22 +136,24 @@ function secretIdOf(descriptionStart: string): string {
 
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:TransactWriteItems'];
 
-describe('API stack: one function and one route per row of the route table', () => {
-  it.each(routes.map((route) => [route.name, route] as const))('serves %s with exactly one API route and its own function', (_name, route) => {
+describe('API stack: one function per row of the route table, one route per spelling of its path', () => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('serves %s with exactly one API route and its row\'s function', (_name, route) => {
     const served = functionServing(route);
 
-    expect(served.resource.Properties.Description).toContain(route.name);
+    expect(served.resource.Properties.Description).toMatch(new RegExp(`^${route.name}: `));
+    expect(served.id).toBe(functionServing(routes.find((row) => row.name === route.name) as Route).id);
   });
 
-  it('has one function per route plus the secrets provisioner and the two webhook functions, and no function serves two routes', () => {
+  it('has one function per row plus the secrets provisioner and the two webhook functions, and no function serves two rows', () => {
     const served = new Set(routes.map((route) => functionServing(route).id));
 
     expect(served.size).toBe(routes.length);
+    expect(new Set(spellings.map((route) => functionServing(route).id))).toEqual(served);
     api.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
-    api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    api.resourceCountIs('AWS::ApiGatewayV2::Route', spellings.length);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies', (_name, route) => {
     const { Properties } = functionServing(route).resource;
     const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
@@ -163,7 +167,7 @@ describe('API stack: one function and one route per row of the route table', () 
     expect(variables.LOG_LEVEL).toEqual(expect.any(String));
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('gives %s the API\'s own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s the API\'s own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change', (_name, route) => {
     const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
     const joined = JSON.stringify(variables.PUBLIC_BASE_URL);
@@ -174,7 +178,7 @@ describe('API stack: one function and one route per row of the route table', () 
     expect(refOf({ Ref: apiRef })).toMatch(/^HttpApi[0-9A-F]*$/);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('gives %s the secret ARNs its row lists and no other', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s the secret ARNs its row lists and no other', (_name, route) => {
     const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const secrets = route.secrets ?? [];
 
@@ -199,7 +203,7 @@ describe('API stack: least privilege', () => {
     api.resourceCountIs('AWS::IAM::Policy', 0);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('grants %s exactly the table access of its row', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('grants %s exactly the table access of its row', (_name, route) => {
     const dynamoActions = actionsOf(statementsOf(functionServing(route).resource)).filter((action) => action.startsWith('dynamodb:'));
 
     if (route.table === 'none') expect(dynamoActions).toEqual([]);
@@ -215,7 +219,7 @@ describe('API stack: least privilege', () => {
 
   const limiterStatement = { actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } } };
 
-  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s count its calls in the rate limiter exactly when its row is limited', (_name, route) => {
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s count its calls in the rate limiter exactly when its row is limited', (_name, route) => {
     const limiter = statementsOf(functionServing(route).resource)
       .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.rateLimits]))
       .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
@@ -225,7 +229,7 @@ describe('API stack: least privilege', () => {
 
   const installStateStatement = { actions: ['dynamodb:GetItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INSTALL_STATE#*'] } } };
 
-  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s read the install states exactly when its row takes access tokens', (_name, route) => {
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s read the install states exactly when its row takes access tokens', (_name, route) => {
     const reads = statementsOf(functionServing(route).resource)
       .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.installStates]))
       .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
@@ -233,7 +237,7 @@ describe('API stack: least privilege', () => {
     expect(reads).toEqual(takesAccessTokens(route) ? [installStateStatement] : []);
   });
 
-  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
     const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
     const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
       .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
@@ -290,7 +294,7 @@ describe('API stack: least privilege', () => {
     const expectedReaders = routes.filter((route) => route.secrets?.includes('signingKey'))
       .map((route) => refOf(functionServing(route).resource.Properties.Role));
 
-    expect(routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
+    expect(spellings.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
       .toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
@@ -335,20 +339,20 @@ describe('API stack: operations', () => {
     });
   });
 
-  it('throttles the login and token routes on their own, apart from the stage default shared by every other route', () => {
+  it('throttles the login and token routes on their own (on every spelling), apart from the stage default shared by every other route', () => {
     const stage = Object.entries(apiResources).find(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
     const settings = stage?.[1].Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    const throttled = routes.filter((route) => route.throttle !== undefined);
+    const throttled = spellings.filter((route) => route.throttle !== undefined);
     const expected = Object.fromEntries(throttled.map((route) => [
       routeKeyOf(route), { ThrottlingRateLimit: route.throttle?.rateLimit, ThrottlingBurstLimit: route.throttle?.burstLimit },
     ]));
 
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /oauth/authorize/login', 'POST /oauth/v1/token']));
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /oauth/authorize/login', 'POST /oauth/v1/token', 'POST /oauth/2026-03/token', 'POST /oauth/v3/token']));
     expect(settings).toEqual(expected);
     for (const route of throttled) expect(route.throttle?.rateLimit).toBeLessThan(Number(context.throttleRateLimit));
     // The stage may name a route key only once the nested stack that creates the route exists.
     for (const routeKey of Object.keys(expected)) {
-      const route = routes.find((candidate) => routeKeyOf(candidate) === routeKey);
+      const route = spellings.find((candidate) => routeKeyOf(candidate) === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
       expect((stage?.[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(nestedStackOf.get(functionServing(route).id));
     }
@@ -356,7 +360,7 @@ describe('API stack: operations', () => {
 
   it('reserves concurrency for every route function as the context says, within the account\'s limit', () => {
     const expected = reservedConcurrencyPerFunction(context.reservedConcurrency as ReservedConcurrencySetting, Number(context.accountConcurrency), routes.length);
-    const reserved = routes.map((route) => functionServing(route).resource.Properties.ReservedConcurrentExecutions);
+    const reserved = spellings.map((route) => functionServing(route).resource.Properties.ReservedConcurrentExecutions);
 
     expect(expected).toBeGreaterThan(0);
     expect(new Set(reserved)).toEqual(new Set([expected]));
@@ -394,7 +398,7 @@ describe('API stack: operations', () => {
     const throttleAlarms = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties.MetricName === 'Throttles');
     const watched = new Set(throttleAlarms.map((alarm) => refOf((alarm.Properties.Dimensions as { Value: unknown }[])[0]?.Value)));
 
-    for (const route of routes) expect(watched.has(functionServing(route).id)).toBe(true);
+    for (const route of spellings) expect(watched.has(functionServing(route).id)).toBe(true);
   });
 
   it('alarms on the 5xx rate of the API', () => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as keys from '../../shared/db/keys';
 import { partitions, type PartitionName } from '../../shared/db/keys';
-import type { Route } from '../../shared/base/route-types';
-import { routes as routeTable } from '../../shared/routes';
+import type { Route, RouteSpelling } from '../../shared/base/route-types';
+import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
 /**
@@ -15,6 +15,8 @@ import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-
  * partition its code can address, and must be granted.
  */
 const routes: readonly Route[] = routeTable;
+/** Every spelling of every row; a spelling's function is its row's (named by the row). */
+const spellings: readonly RouteSpelling[] = routeSpellings;
 const partitionNames = Object.keys(partitions) as PartitionName[];
 
 function escape(text: string): string {
@@ -77,12 +79,12 @@ describe('the partitions column of shared/routes.ts', () => {
     }
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('gives %s partitions exactly when its row has table access', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s partitions exactly when its row has table access', (_name, route) => {
     expect(route.partitions.length > 0).toBe(route.table !== 'none');
     for (const name of route.partitions) expect(partitionNames).toContain(name);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('grants %s every partition its shipped bundle can build a key in', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('grants %s every partition its shipped bundle can build a key in', (_name, route) => {
     const text = bundleText.get(route.name);
     if (text === undefined) throw new Error(`no bundle for ${route.name}`);
     // Every bundle carries the rate limiter and the auth step's install check (the shared handler),
