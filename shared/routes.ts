@@ -122,27 +122,20 @@ export const routes = [
     entry: 'functions/oauth/issue-token.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
     partitions: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants', 'installStates'],
     secrets: ['signingKey'], format: 'oauth', throttle: clientSecretEndpoint },
-  // OAuth 2026-03 token API (RFC 6749 token, RFC 7662 introspect, RFC 7009 revoke) and its v3 alias
+  // OAuth 2026-03 token API (RFC 6749 token, RFC 7662 introspect, RFC 7009 revoke), each also on its /oauth/v3 alias.
   { name: 'issueToken202603', method: 'POST', path: '/oauth/2026-03/token',
     entry: 'functions/oauth/issue-token-2026-03.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
     partitions: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants', 'installStates'],
-    secrets: ['signingKey'], format: 'oauth', throttle: clientSecretEndpoint },
+    secrets: ['signingKey'], format: 'oauth', throttle: clientSecretEndpoint,
+    aliases: [{ name: 'issueTokenV3', path: '/oauth/v3/token' }] },
   { name: 'introspectToken202603', method: 'POST', path: '/oauth/2026-03/token/introspect',
     entry: 'functions/oauth/introspect-token-2026-03.ts', scopes: 'public', body: 'urlencoded', table: 'read',
-    partitions: ['appsByClientId', 'refreshTokens', 'grants', 'installStates'], format: 'oauth', throttle: clientSecretEndpoint },
+    partitions: ['appsByClientId', 'refreshTokens', 'grants', 'installStates'], format: 'oauth', throttle: clientSecretEndpoint,
+    aliases: [{ name: 'introspectTokenV3', path: '/oauth/v3/token/introspect' }] },
   { name: 'revokeToken202603', method: 'POST', path: '/oauth/2026-03/token/revoke',
     entry: 'functions/oauth/revoke-token-2026-03.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    partitions: ['appsByClientId', 'refreshTokens', 'grants'], format: 'oauth', throttle: clientSecretEndpoint },
-  { name: 'issueTokenV3', method: 'POST', path: '/oauth/v3/token',
-    entry: 'functions/oauth/issue-token-v3.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    partitions: ['appsByClientId', 'hubs', 'authCodes', 'usedAuthCodes', 'refreshTokens', 'grants', 'installStates'],
-    secrets: ['signingKey'], format: 'oauth', throttle: clientSecretEndpoint },
-  { name: 'introspectTokenV3', method: 'POST', path: '/oauth/v3/token/introspect',
-    entry: 'functions/oauth/introspect-token-v3.ts', scopes: 'public', body: 'urlencoded', table: 'read',
-    partitions: ['appsByClientId', 'refreshTokens', 'grants', 'installStates'], format: 'oauth', throttle: clientSecretEndpoint },
-  { name: 'revokeTokenV3', method: 'POST', path: '/oauth/v3/token/revoke',
-    entry: 'functions/oauth/revoke-token-v3.ts', scopes: 'public', body: 'urlencoded', table: 'readwrite',
-    partitions: ['appsByClientId', 'refreshTokens', 'grants'], format: 'oauth', throttle: clientSecretEndpoint },
+    partitions: ['appsByClientId', 'refreshTokens', 'grants'], format: 'oauth', throttle: clientSecretEndpoint,
+    aliases: [{ name: 'revokeTokenV3', path: '/oauth/v3/token/revoke' }] },
   // Token metadata is public: these reach only the token records (and the install state), never users or their password hashes.
   { name: 'getAccessTokenInfo', method: 'GET', path: '/oauth/v1/access-tokens/{token}',
     entry: 'functions/oauth/get-access-token-info.ts', scopes: 'public', body: 'none', table: 'read',
@@ -153,14 +146,12 @@ export const routes = [
   { name: 'deleteRefreshToken', method: 'DELETE', path: '/oauth/v1/refresh-tokens/{token}',
     entry: 'functions/oauth/delete-refresh-token.ts', scopes: 'public', body: 'none', table: 'readwrite',
     partitions: ['refreshTokens'] },
-  // App uninstall (ends the token's install): the 2026-03 path and its v3 alias, one handler module (functions/oauth/uninstall-app.ts).
-  // Both reach its state (INSTALL_STATE#) and the install record in the account's partition.
+  // App uninstall (ends the token's install) on the 2026-03 path and its v3 alias: its state (INSTALL_STATE#) and the
+  // install record in the account's partition.
   { name: 'uninstallApp202603', method: 'DELETE', path: '/appinstalls/2026-03/external-install',
-    entry: 'functions/oauth/uninstall-app-2026-03.ts', scopes: ['oauth'], body: 'none', table: 'readwrite',
-    partitions: ['hubs', 'installStates'] },
-  { name: 'uninstallAppV3', method: 'DELETE', path: '/appinstalls/v3/external-install',
-    entry: 'functions/oauth/uninstall-app-v3.ts', scopes: ['oauth'], body: 'none', table: 'readwrite',
-    partitions: ['hubs', 'installStates'] },
+    entry: 'functions/oauth/uninstall-app.ts', scopes: ['oauth'], body: 'none', table: 'readwrite',
+    partitions: ['hubs', 'installStates'],
+    aliases: [{ name: 'uninstallAppV3', path: '/appinstalls/v3/external-install' }] },
 
   // CRM properties of companies
   { name: 'listCompanyProperties', method: 'GET', path: '/crm/v3/properties/companies',

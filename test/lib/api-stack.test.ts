@@ -9,7 +9,7 @@ import { addPlatformStacks } from '../../lib/platform-stacks';
 import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
-import { isRateLimited, routeKeyOf, takesAccessTokens, type Route, type RouteSpelling } from '../../shared/base/route-types';
+import { isRateLimited, routeKeyOf, spellingsOf, takesAccessTokens, type Route, type RouteSpelling } from '../../shared/base/route-types';
 import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
@@ -151,6 +151,26 @@ describe('API stack: one function per row of the route table, one route per spel
     expect(new Set(spellings.map((route) => functionServing(route).id))).toEqual(served);
     api.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
     api.resourceCountIs('AWS::ApiGatewayV2::Route', spellings.length);
+  });
+
+  it('costs an alias its API route and nothing more: one integration and one invoke permission per function', () => {
+    const functionIds = new Set(routes.map((route) => functionServing(route).id));
+    const permissions = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Permission' && functionIds.has(refOf(resource.Properties.FunctionName) ?? ''));
+
+    expect(spellings.length).toBeGreaterThan(routes.length);
+    api.resourceCountIs('AWS::ApiGatewayV2::Integration', routes.length);
+    expect(permissions).toHaveLength(routes.length);
+  });
+
+  it.each(routes.filter((route) => (route.aliases ?? []).length > 0).map((route) => [route.name, route] as const))('lets API Gateway invoke %s on every spelling of its path', (_name, route) => {
+    const functionId = functionServing(route).id;
+    const [permission] = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Permission' && refOf(resource.Properties.FunctionName) === functionId);
+    // arn:...:execute-api:<region>:<account>:<api id>/*/*<path pattern>, built with Fn::Join.
+    const sourceArn = JSON.stringify(permission?.Properties.SourceArn);
+    const pattern = /\/\*\/\*(\/[^"]*)"\]\]\}$/.exec(sourceArn)?.[1] ?? '';
+
+    expect(pattern).toContain('*');
+    for (const spelling of spellingsOf(route)) expect([spelling.path, isStringLike(spelling.path, pattern)]).toEqual([spelling.path, true]);
   });
 
   it.each(spellings.map((route) => [route.spelling, route] as const))('runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies', (_name, route) => {
