@@ -232,7 +232,8 @@ export const routes = [
     entry: 'functions/companies/batch-archive-companies.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite',
     partitions: ['hubs'] },
 
-  // Company associations (v3 per record) and association labels (v4)
+  // Company associations (v3 per record) and association labels (v4), the labels also on the published spec's spelling
+  // of their paths (/crm/associations/v4/...).
   { name: 'associateCompany', method: 'PUT', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}/{toObjectId}/{associationTypeId}',
     entry: 'functions/associations/associate-company.ts', scopes: companyWriteScopes, body: 'none', table: 'readwrite',
     partitions: ['hubs'] },
@@ -241,29 +242,20 @@ export const routes = [
     partitions: ['hubs'] },
   { name: 'listAssociationLabels', method: 'GET', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
     entry: 'functions/associations/list-association-labels.ts', scopes: labelReadScopes, body: 'none', table: 'read',
-    partitions: ['hubs'] },
+    partitions: ['hubs'],
+    aliases: [{ name: 'listAssociationLabelsSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels' }] },
   { name: 'createAssociationLabel', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
     entry: 'functions/associations/create-association-label.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite',
-    partitions: ['hubs'] },
+    partitions: ['hubs'],
+    aliases: [{ name: 'createAssociationLabelSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels' }] },
   { name: 'updateAssociationLabel', method: 'PUT', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
     entry: 'functions/associations/update-association-label.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite',
-    partitions: ['hubs'] },
+    partitions: ['hubs'],
+    aliases: [{ name: 'updateAssociationLabelSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels' }] },
   { name: 'deleteAssociationLabel', method: 'DELETE', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
     entry: 'functions/associations/delete-association-label.ts', scopes: labelWriteScopes, body: 'none', table: 'readwrite',
-    partitions: ['hubs'] },
-  // The published spec's spelling of the label paths.
-  { name: 'listAssociationLabelsSpecPath', method: 'GET', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/list-association-labels-spec-path.ts', scopes: labelReadScopes, body: 'none', table: 'read',
-    partitions: ['hubs'] },
-  { name: 'createAssociationLabelSpecPath', method: 'POST', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/create-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite',
-    partitions: ['hubs'] },
-  { name: 'updateAssociationLabelSpecPath', method: 'PUT', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels',
-    entry: 'functions/associations/update-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'json', table: 'readwrite',
-    partitions: ['hubs'] },
-  { name: 'deleteAssociationLabelSpecPath', method: 'DELETE', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
-    entry: 'functions/associations/delete-association-label-spec-path.ts', scopes: labelWriteScopes, body: 'none', table: 'readwrite',
-    partitions: ['hubs'] },
+    partitions: ['hubs'],
+    aliases: [{ name: 'deleteAssociationLabelSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels/{associationTypeId}' }] },
 
   // Record associations: v3 read of a company's associations, and v4 from or to a company (either side may be the company).
   { name: 'listCompanyAssociations', method: 'GET', path: '/crm/v3/objects/companies/{companyId}/associations/{toObjectType}',
