@@ -7,19 +7,17 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import type { PartitionName } from '../shared/db/keys';
-import type { Route } from '../shared/base/route-types';
+import { routeKeyOf, spellingsOf, type Route, type Throttle } from '../shared/base/route-types';
 import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
-import type { Throttle } from './route-limits';
-import { addRouteFunctions, routeKeyOf } from './route-stack';
+import { addRouteFunctions } from './route-stack';
 import { WebhookPipeline } from './webhook-pipeline';
 
 export { tableReadActions, tableWriteActions } from './route-stack';
 
 export interface ApiStackProps extends StackProps {
-  /** The route table: one function and one HTTP API route per row. */
+  /** The route table: one function per row, and one HTTP API route per spelling of its path. */
   routes: readonly Route[];
   table: ITable;
   /** API Gateway stage, part of the URL (`$default` for none). */
@@ -28,12 +26,8 @@ export interface ApiStackProps extends StackProps {
   logLevel: string;
   /** Raising it rotates the signing key at the next deploy. */
   signingKeyGeneration: number;
-  /** The stage's default throttle: every route without one of its own. */
+  /** The stage's default throttle: every route whose row has no throttle of its own. */
   throttle: Throttle;
-  /** Routes (by name) with a throttle of their own. */
-  routeThrottles?: Readonly<Record<string, Throttle>>;
-  /** The table partitions each route may touch, by route name (shared/route-partitions.ts). */
-  routePartitions: Readonly<Record<string, readonly PartitionName[]>>;
   /** Reserved concurrency of each route function; undefined reserves none. */
   reservedConcurrency?: number;
   /**
@@ -101,7 +95,6 @@ export class ApiStack extends Stack {
         secrets,
         logRetention: props.logRetention,
         logLevel: props.logLevel,
-        routePartitions: props.routePartitions,
         publicBaseUrl,
         reservedConcurrency: props.reservedConcurrency,
         declareSamLocalVariables: props.declareSamLocalVariables,
@@ -115,13 +108,14 @@ export class ApiStack extends Stack {
     const webhooks = props.declareSamLocalVariables ? undefined
       : new WebhookPipeline(this, 'Webhooks', { table: props.table, logRetention: props.logRetention, logLevel: props.logLevel });
 
-    // Route throttles name route keys, which must exist before the stage refers to them.
+    // A row's throttle applies to each of its spellings' route keys, which must exist before the stage refers to them.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const [name, throttle] of Object.entries(props.routeThrottles ?? {})) {
-      const route = props.routes.find((candidate) => candidate.name === name);
-      if (!route) throw new Error(`a throttle names route ${name}, which is not in the route table`);
-      routeSettings[routeKeyOf(route)] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
-      const holder = this.functions.get(name)?.node.scope;
+    for (const route of props.routes) {
+      if (!route.throttle) continue;
+      for (const spelling of spellingsOf(route)) {
+        routeSettings[routeKeyOf(spelling)] = { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit };
+      }
+      const holder = this.functions.get(route.name)?.node.scope;
       if (holder) stage.node.addDependency(holder);
     }
     if (Object.keys(routeSettings).length > 0) (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);

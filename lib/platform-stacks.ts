@@ -1,23 +1,19 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { PartitionName } from '../shared/db/keys';
-import { routePartitions as tracedRoutePartitions } from '../shared/route-partitions';
-import type { Route } from '../shared/base/route-types';
+import type { Route, Throttle } from '../shared/base/route-types';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
-import { reservedConcurrencyPerFunction, routeThrottles as defaultRouteThrottles, type ReservedConcurrencySetting, type Throttle } from './route-limits';
+import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from './route-limits';
 
 export interface PlatformProps {
+  /** The route table (shared/routes.ts): its rows carry their partitions, throttles and aliases. */
   routes: readonly Route[];
   stageName: string;
   logRetention: RetentionDays;
   logLevel: string;
   signingKeyGeneration: number;
+  /** The stage's default; a row's own throttle replaces it on that row's routes. */
   throttle: Throttle;
-  /** Routes with a throttle of their own; lib/route-limits.ts by default. */
-  routeThrottles?: Readonly<Record<string, Throttle>>;
-  /** The table partitions of each route; shared/route-partitions.ts by default. */
-  routePartitions?: Readonly<Record<string, readonly PartitionName[]>>;
   /** Per route function (lib/route-limits.ts); `auto` by default. */
   reservedConcurrency?: ReservedConcurrencySetting;
   /** The account's Lambda concurrency limit the reservations must fit; 1000 (a new account's) by default. */
@@ -48,8 +44,6 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     logLevel: props.logLevel,
     signingKeyGeneration: props.signingKeyGeneration,
     throttle: props.throttle,
-    routeThrottles: props.routeThrottles ?? defaultRouteThrottles,
-    routePartitions: props.routePartitions ?? tracedRoutePartitions,
     reservedConcurrency: reservedConcurrencyPerFunction(props.reservedConcurrency ?? 'auto', props.accountConcurrency ?? 1000, props.routes.length),
     alarmTopicArn: props.alarmTopicArn,
     declareSamLocalVariables: props.declareSamLocalVariables,

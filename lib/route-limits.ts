@@ -1,27 +1,3 @@
-/** Requests per second and burst, as API Gateway throttles them. */
-export interface Throttle {
-  rateLimit: number;
-  burstLimit: number;
-}
-
-/**
- * Routes with their own throttle instead of the stage's default: the unauthenticated login form
- * (password guessing; the per-email lockout still applies) and the endpoints that check client
- * secrets (token, introspect, revoke; client-secret guessing). Each has its own bucket, so a flood
- * of them neither shares nor exhausts the stage's default.
- */
-const clientSecretEndpoint: Throttle = { rateLimit: 50, burstLimit: 100 };
-export const routeThrottles: Readonly<Record<string, Throttle>> = {
-  login: { rateLimit: 10, burstLimit: 20 },
-  issueToken: clientSecretEndpoint,
-  issueToken202603: clientSecretEndpoint,
-  issueTokenV3: clientSecretEndpoint,
-  introspectToken202603: clientSecretEndpoint,
-  introspectTokenV3: clientSecretEndpoint,
-  revokeToken202603: clientSecretEndpoint,
-  revokeTokenV3: clientSecretEndpoint,
-};
-
 /** Lambda keeps at least this much of the account's concurrency unreserved. */
 export const minimumUnreservedConcurrency = 100;
 /** `auto` reserves at most half of what may be reserved, and at most this much per function. */

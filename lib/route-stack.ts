@@ -1,14 +1,14 @@
-import { Duration, Validations } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type HttpRouteIntegrationBindOptions, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { partitions, type PartitionName } from '../shared/db/keys';
-import { isRateLimited } from '../shared/route-rate-limits';
-import { takesAccessTokens, type Route } from '../shared/base/route-types';
+import { partitions } from '../shared/db/keys';
+import { isRateLimited, spellingsOf, takesAccessTokens, type Route } from '../shared/base/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
 
@@ -25,8 +25,6 @@ export interface RouteFunctionsProps {
   secrets: PlatformSecrets;
   logRetention: RetentionDays;
   logLevel: string;
-  /** The table partitions of each route, by name (shared/route-partitions.ts). */
-  routePartitions: Readonly<Record<string, readonly PartitionName[]>>;
   /** Where clients reach the API: absolute links are built from it, never from the client's Host header. */
   publicBaseUrl: string;
   /** Per route function; undefined reserves none. */
@@ -34,23 +32,62 @@ export interface RouteFunctionsProps {
   declareSamLocalVariables?: boolean;
 }
 
-/** `issueToken` -> `IssueToken`, the construct id of a route's resources. */
-function constructIdOf(route: Route): string {
-  return route.name.charAt(0).toUpperCase() + route.name.slice(1);
+/** `issueToken` -> `IssueToken`, the construct id of a route's (or an alias's) resources. */
+function constructIdOf(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export function routeKeyOf(route: Route): string {
-  return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
-}
-
-/** The table partitions a route's row grants (shared/route-partitions.ts), as LeadingKeys patterns. */
-export function partitionPatternsOf(route: Route, routePartitions: Readonly<Record<string, readonly PartitionName[]>>): string[] {
-  const names = routePartitions[route.name];
-  if (!names) throw new Error(`route ${route.name} has no entry in shared/route-partitions.ts`);
-  if ((route.table === 'none') !== (names.length === 0)) {
-    throw new Error(`route ${route.name}: table access '${route.table}' but ${names.length} partitions in shared/route-partitions.ts`);
+/** The table partitions of a row, as LeadingKeys patterns. */
+export function partitionPatternsOf(route: Route): string[] {
+  if ((route.table === 'none') !== (route.partitions.length === 0)) {
+    throw new Error(`route ${route.name}: table access '${route.table}' but ${route.partitions.length} partitions`);
   }
-  return names.map((name) => partitions[name]);
+  return route.partitions.map((name) => {
+    const pattern = (partitions as Readonly<Record<string, string>>)[name];
+    if (!pattern) throw new Error(`route ${route.name}: no partition ${name} in shared/db/keys.ts`);
+    return pattern;
+  });
+}
+
+/**
+ * One pattern of API Gateway resource paths that covers every spelling of a row: the path itself
+ * for a row without aliases; else the segments all spellings start and end with, and a `*` segment
+ * between them (`/oauth/2026-03/token` and `/oauth/v3/token` give `/oauth/`, `*`, `/token`).
+ */
+export function sourcePathPatternOf(paths: readonly string[]): string {
+  const [first, ...others] = paths.map((spelling) => spelling.split('/'));
+  if (!first || others.length === 0) return paths[0] ?? '';
+  const all = [first, ...others];
+  // The `*` stands for at least one segment of each spelling, so prefix and suffix leave one of the shortest.
+  const shared = Math.min(...all.map((segments) => segments.length)) - 1;
+  let prefix = 0;
+  while (prefix < shared && all.every((segments) => segments[prefix] === first[prefix])) prefix += 1;
+  let suffix = 0;
+  while (suffix < shared - prefix && all.every((segments) => segments[segments.length - 1 - suffix] === first[first.length - 1 - suffix])) suffix += 1;
+  return [...first.slice(0, prefix), '*', ...first.slice(first.length - suffix)].join('/');
+}
+
+/**
+ * The Lambda integration of a row with aliases: one integration for every spelling's route, and one
+ * invoke permission whose source covers them all (sourcePathPatternOf), where HttpLambdaIntegration
+ * adds a permission per route. So an alias costs its HTTP API route and nothing more.
+ */
+class SpellingsLambdaIntegration extends HttpLambdaIntegration {
+  private permitted = false;
+
+  constructor(private readonly integrationId: string, private readonly target: IFunction, private readonly sourcePath: string) {
+    super(integrationId, target);
+  }
+
+  protected override completeBind(options: HttpRouteIntegrationBindOptions): void {
+    if (this.permitted) return;
+    this.permitted = true;
+    this.target.addPermission(`${this.integrationId}-Permission`, {
+      scope: options.scope,
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: Stack.of(options.route).formatArn({ service: 'execute-api', resource: options.route.httpApi.apiId, resourceName: `*/*${this.sourcePath}` }),
+    });
+  }
 }
 
 /**
@@ -58,12 +95,12 @@ export function partitionPatternsOf(route: Route, routePartitions: Readonly<Reco
  * key matches the route's partitions (dynamodb:LeadingKeys; IAM checks every key of a batch or
  * transaction), so the public token-metadata functions, say, cannot read a user's password hash.
  */
-function tableStatements(table: ITable, route: Route, routePartitions: Readonly<Record<string, readonly PartitionName[]>>): PolicyStatement[] {
+function tableStatements(table: ITable, route: Route): PolicyStatement[] {
   if (route.table === 'none') return [];
   return [new PolicyStatement({
     actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
     resources: [table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route, routePartitions) } },
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route) } },
   }), ...(isRateLimited(route) ? [rateLimiterStatement(table)] : []), ...(takesAccessTokens(route) ? [installStateStatement(table)] : [])];
 }
 
@@ -86,21 +123,22 @@ function rateLimiterStatement(table: ITable): PolicyStatement {
 /**
  * The route functions of one group (lib/route-groups.ts), in a nested stack of their own or, for
  * sam local, in the parent: per row, a bundled function with only the table partitions and
- * secrets its row names, its HTTP API route and integration, and a throttle alarm. The HTTP API
- * itself, its stage and the secrets live in the parent stack.
+ * secrets its row names, its integration, one HTTP API route per spelling (its path and each
+ * alias), and a throttle alarm. The HTTP API itself, its stage and the secrets live in the parent stack.
  */
 export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps): Map<string, BundledFunction> {
   const functions = new Map<string, BundledFunction>();
   for (const route of props.routes) {
-    const id = constructIdOf(route);
+    const id = constructIdOf(route.name);
+    const spellings = spellingsOf(route);
     const fn = new BundledFunction(scope, id, {
       entry: route.entry,
       routeName: route.name,
-      description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${route.path}`,
+      description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${spellings.map((spelling) => spelling.path).join(', ')}`,
       logRetention: props.logRetention,
       ownLogGroup: !props.declareSamLocalVariables,
       reservedConcurrency: props.reservedConcurrency,
-      statements: [...tableStatements(props.table, route, props.routePartitions), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
+      statements: [...tableStatements(props.table, route), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
       environment: {
         TABLE_NAME: props.table.tableName,
         TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,
@@ -113,19 +151,25 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
         ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
       },
     });
-    const httpRoute = new HttpRoute(scope, `${id}Route`, {
-      httpApi: props.httpApi,
-      routeKey: route.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(route.path, HttpMethod[route.method]),
-      integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
-    });
-    Validations.of(httpRoute).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason: route.scopes === 'public'
-        ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
-        : route.auth === 'developerKey'
-          ? 'The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key\'s SHA-256 hash, constant-time compare, and the path\'s app must belong to the key\'s developer account.'
-          : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
-    });
+    const integration = spellings.length === 1
+      ? new HttpLambdaIntegration(`${id}Integration`, fn.function)
+      : new SpellingsLambdaIntegration(`${id}Integration`, fn.function, sourcePathPatternOf(spellings.map((spelling) => spelling.path)));
+    // The row's own path first: its route creates the integration, under the construct id it always had.
+    for (const spelling of spellings) {
+      const httpRoute = new HttpRoute(scope, `${constructIdOf(spelling.spelling)}Route`, {
+        httpApi: props.httpApi,
+        routeKey: spelling.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(spelling.path, HttpMethod[route.method]),
+        integration,
+      });
+      Validations.of(httpRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: route.scopes === 'public'
+          ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
+          : route.auth === 'developerKey'
+            ? 'The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key\'s SHA-256 hash, constant-time compare, and the path\'s app must belong to the key\'s developer account.'
+            : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
+      });
+    }
     // The samLocal template holds every route in one stack (under CloudFormation's 500 resources): alarms mean nothing to sam local.
     if (!props.declareSamLocalVariables) new Alarm(scope, `${id}Throttles`, {
       alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,

@@ -2,21 +2,21 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routes } from '../shared/routes';
-import type { Route } from '../shared/base/route-types';
+import { routeSpellings } from '../shared/routes';
+import { routeKeyOf, type Route, type RouteSpelling } from '../shared/base/route-types';
 import { clientKeyedRecord } from '../shared/base/client-keys';
 import { errorBody, tokenEndpointErrorBody } from '../shared/base/error-body';
 import { InternalError, NotFoundError, PayloadTooLargeError, RequestHeaderFieldsTooLargeError, ValidationError, type AppError } from '../shared/base/errors';
 import { serializeError } from '../shared/http/serialize';
 
 /**
- * Serves every route of the route table over HTTP by turning each request into an API
- * Gateway HTTP API (payload 2.0) event for that route's handler, as the deployed API does.
+ * Serves every route of the route table, on every spelling of its path, over HTTP by turning each
+ * request into an API Gateway HTTP API (payload 2.0) event for that row's handler, as the deployed API does.
  */
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 interface CompiledRoute {
-  route: Route;
+  route: RouteSpelling;
   pattern: RegExp;
   paramNames: string[];
   literalSegments: number;
@@ -27,7 +27,7 @@ const projectRoot = path.resolve(__dirname, '..');
 const maxBodyBytes = 10 * 1024 * 1024;
 const textContentType = /^(application\/(json|x-www-form-urlencoded|xml|[a-z.+-]*\+json)|text\/)/i;
 
-function compile(route: Route): CompiledRoute {
+function compile(route: RouteSpelling): CompiledRoute {
   const paramNames: string[] = [];
   let literalSegments = 0;
   const source = route.path.split('/').map((segment) => {
@@ -42,8 +42,8 @@ function compile(route: Route): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), paramNames, literalSegments };
 }
 
-const compiled = routes.filter((route) => route.path !== '$default').map((route) => compile(route));
-const fallback = routes.find((route) => route.path === '$default');
+const compiled = routeSpellings.filter((route) => route.path !== '$default').map((route) => compile(route));
+const fallback = routeSpellings.find((route) => route.path === '$default');
 
 function decode(value: string): string {
   try {
@@ -53,8 +53,11 @@ function decode(value: string): string {
   }
 }
 
-/** Like API Gateway: the most specific route wins; a known path with another method falls to $default. */
-export function matchRoute(method: string, rawPath: string): { route: Route; pathParameters?: Record<string, string> } | undefined {
+/**
+ * Like API Gateway: the most specific route wins; a known path with another method falls to $default.
+ * The route is the row as served on the matched spelling (its path is the spelling's).
+ */
+export function matchRoute(method: string, rawPath: string): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
   let best: { entry: CompiledRoute; match: RegExpExecArray } | undefined;
   for (const entry of compiled) {
     if (entry.route.method !== method && entry.route.method !== 'ANY') continue;
@@ -118,7 +121,7 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
   const method = request.method ?? 'GET';
   return {
     version: '2.0',
-    routeKey: route.path === '$default' ? '$default' : `${route.method} ${route.path}`,
+    routeKey: routeKeyOf(route),
     rawPath,
     rawQueryString,
     cookies: cookies.length > 0 ? cookies : undefined,
@@ -133,7 +136,7 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
       domainPrefix: 'local',
       http: { method, path: rawPath, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
-      routeKey: route.path === '$default' ? '$default' : `${route.method} ${route.path}`,
+      routeKey: routeKeyOf(route),
       stage: '$default',
       time: now.toISOString(),
       timeEpoch: now.getTime(),

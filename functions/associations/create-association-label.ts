@@ -1,3 +1,11 @@
-import { createLabelHandler } from './label-handlers';
+import { createAssociationLabel } from '../../shared/associations/types/association-labels';
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { createLabelBody, labelsPath } from './association.schema';
 
-export const handler = createLabelHandler('createAssociationLabel');
+/**
+ * On the SDK's /crm/v4/associations/... path and the published spec's /crm/associations/v4/... alias.
+ * 200, not 201: the real API answers a label create with 200 (reference section 11).
+ */
+export const handler = httpHandler('createAssociationLabel', { path: labelsPath, body: createLabelBody }, async ({ path, body, auth }) =>
+  ok({ results: await createAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body) }));

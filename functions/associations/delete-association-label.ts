@@ -1,3 +1,10 @@
-import { deleteLabelHandler } from './label-handlers';
+import { deleteAssociationLabel } from '../../shared/associations/types/association-labels';
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { labelPath } from './association.schema';
 
-export const handler = deleteLabelHandler('deleteAssociationLabel');
+/** On the SDK's /crm/v4/associations/... path and the published spec's /crm/associations/v4/... alias. */
+export const handler = httpHandler('deleteAssociationLabel', { path: labelPath }, async ({ path, auth }) => {
+  await deleteAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, path.associationTypeId);
+  return noContent();
+});

@@ -1,3 +1,8 @@
-import { listLabelsHandler } from './label-handlers';
+import { listAssociationLabels } from '../../shared/associations/types/association-labels';
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { labelsPath } from './association.schema';
 
-export const handler = listLabelsHandler('listAssociationLabels');
+/** On the SDK's /crm/v4/associations/... path and the published spec's /crm/associations/v4/... alias. */
+export const handler = httpHandler('listAssociationLabels', { path: labelsPath }, async ({ path, auth }) =>
+  ok({ results: await listAssociationLabels(auth.hubId, path.fromObjectType, path.toObjectType) }));

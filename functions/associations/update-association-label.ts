@@ -1,3 +1,10 @@
-import { updateLabelHandler } from './label-handlers';
+import { updateAssociationLabel } from '../../shared/associations/types/association-labels';
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { labelsPath, updateLabelBody } from './association.schema';
 
-export const handler = updateLabelHandler('updateAssociationLabel');
+/** On the SDK's /crm/v4/associations/... path and the published spec's /crm/associations/v4/... alias. */
+export const handler = httpHandler('updateAssociationLabel', { path: labelsPath, body: updateLabelBody }, async ({ path, body, auth }) => {
+  await updateAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body);
+  return noContent();
+});

@@ -15,12 +15,43 @@ export type RouteAuth = 'token' | 'developerKey' | 'developerKeyOrToken';
 /** Secrets a function may read; only the token route reads the signing key. */
 export type SecretName = 'signingKey' | 'sessionSecret';
 
-export interface Route {
+/** Requests per second and burst, as API Gateway throttles them. */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * Another path the row's function serves, with the row's method and everything else of the row:
+ * HubSpot publishes some endpoints under two spellings (a versioned path and its alias, the SDK's
+ * path and the published spec's). The stack adds one HTTP API route per alias to the row's
+ * function, and the local gateway dispatches the alias to it.
+ */
+export interface RouteAlias {
+  /**
+   * Names the spelling: the construct id of its HTTP API route (so a spelling that once had a row of
+   * its own keeps its route's logical id, and a deploy updates that route in place instead of
+   * creating a second one with the same route key) and, in the tests generated from the table, its
+   * label and fixture.
+   */
+  readonly name: string;
+  /** API Gateway path with {param} segments: the same parameters as the row's path. */
+  readonly path: string;
+}
+
+/**
+ * A row of the route table: one function, served on its path and on each of its aliases.
+ * `Partition` is the name of a table partition (shared/db/keys.ts); the table checks its rows
+ * with `Route<PartitionName>`, so a misspelled partition does not compile.
+ */
+export interface Route<Partition extends string = string> {
   /** Unique camelCase name; also the function's logical id. */
   readonly name: string;
   readonly method: HttpMethod;
   /** API Gateway path with {param} segments, or '$default' for the catch-all. */
   readonly path: string;
+  /** Other spellings of the path, served by the same function. */
+  readonly aliases?: readonly RouteAlias[];
   /** Handler file, relative to the project root; it exports `handler`. */
   readonly entry: string;
   /** 'public', or the scopes of which the access token must hold at least one ([] on 'developerKey' routes). */
@@ -30,6 +61,16 @@ export interface Route {
   /** The one body parser of the route. */
   readonly body: 'json' | 'urlencoded' | 'none';
   readonly table: TableAccess;
+  /**
+   * The table partitions the function may touch: the stack turns them into an IAM
+   * `dynamodb:LeadingKeys` condition (lib/route-stack.ts), so a function reaches only these
+   * partitions even with a bug in its code. Traced from the repositories each handler calls; the
+   * test in test/lib/route-partitions.test.ts fails when a route's shipped bundle can build a key in
+   * a partition not listed here. A row with table access 'none' lists none. Every row that takes
+   * access tokens also gets GetItem on the install states (the auth step's install check) and, when
+   * rate limited, the limiter's UpdateItem by rule in lib/route-stack.ts: not listed here.
+   */
+  readonly partitions: readonly Partition[];
   readonly secrets?: readonly SecretName[];
   /**
    * Which limit counts calls made with an access token: 'install' (the default: N per rolling 10 s
@@ -37,10 +78,37 @@ export interface Route {
    */
   readonly rateLimit?: 'install' | 'search' | 'none';
   /**
+   * An API Gateway throttle of the row's own (on each of its spellings) instead of the stage's
+   * default: each route key gets its own bucket, so a flood of one neither shares nor exhausts the
+   * stage's default.
+   */
+  readonly throttle?: Throttle;
+  /**
    * Browser pages answer errors as HTML; everything else as the JSON error object, which the
    * OAuth token endpoint ('oauth') extends with RFC 6749's `error` and `error_description` on every error.
    */
   readonly format?: 'json' | 'html' | 'oauth';
+}
+
+/**
+ * A row as served on one of its paths: the row (its name is the function's) with `path` set to the
+ * spelling's, and `spelling` naming it (the row's name on its own path, the alias's name on an alias).
+ */
+export interface RouteSpelling<Partition extends string = string> extends Route<Partition> {
+  readonly spelling: string;
+}
+
+/** The row on its own path, then on each alias, in order: every path the row's function serves. */
+export function spellingsOf<Partition extends string>(route: Route<Partition>): RouteSpelling<Partition>[] {
+  return [
+    { ...route, spelling: route.name },
+    ...(route.aliases ?? []).map((alias) => ({ ...route, path: alias.path, spelling: alias.name })),
+  ];
+}
+
+/** The HTTP API route key of a spelling (or of a row on its own path). */
+export function routeKeyOf(route: Pick<Route, 'method' | 'path'>): string {
+  return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
 }
 
 /**
@@ -50,4 +118,15 @@ export interface Route {
  */
 export function takesAccessTokens(route: Pick<Route, 'scopes' | 'auth'>): boolean {
   return route.scopes !== 'public' && route.auth !== 'developerKey';
+}
+
+/**
+ * Whether a route's calls are counted: every row called with an access token (developer-key-only
+ * rows and public rows are not), unless the row opts out with rateLimit 'none'. The stack grants
+ * exactly these functions the limiter's UpdateItem (lib/route-stack.ts). Here, apart from the
+ * limiter (shared/limits/rate-limits.ts): the CDK app reads it, and must not load the limiter's
+ * DynamoDB client, whose configuration exists only in a function.
+ */
+export function isRateLimited(route: Pick<Route, 'scopes' | 'auth' | 'rateLimit'>): boolean {
+  return takesAccessTokens(route) && route.rateLimit !== 'none';
 }

@@ -1,6 +1,5 @@
-import type { Route } from '../base/route-types';
+import { isRateLimited, type Route } from '../base/route-types';
 import { countRequest, installPolicy, searchPolicy, type RatePolicy } from '../limits/rate-limits';
-import { isRateLimited } from '../route-rate-limits';
 import type { AuthContext } from './auth';
 import { RateLimitError } from '../base/errors';
 

@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import type { RunningGateway } from '../../local/local-gateway';
-import { routes } from '../../shared/routes';
-import type { Route } from '../../shared/base/route-types';
+import { routeSpellings } from '../../shared/routes';
+import type { RouteSpelling } from '../../shared/base/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
 import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 import { fixtureOf, missingFixtures, paramValues, type World } from '../support/route-fixtures';
 
 /**
- * Walks the route table and throws generated requests at every route: wrong types, missing and
- * extra fields, invalid JSON, invalid percent-encoding, 1 MB strings, deep nesting, huge arrays,
- * unicode edge cases, ids that are not ids, forged and truncated tokens, developer API keys that are
- * valid, unknown or another developer's (sent as ?hapikey=, per the row's auth). Never a 5xx; every JSON
- * error is the documented error object with a correlationId.
+ * Walks the route table and throws generated requests at every route, on every spelling of its
+ * path: wrong types, missing and extra fields, invalid JSON, invalid percent-encoding, 1 MB strings,
+ * deep nesting, huge arrays, unicode edge cases, ids that are not ids, forged and truncated tokens,
+ * developer API keys that are valid, unknown or another developer's (sent as ?hapikey=, per the
+ * row's auth). Never a 5xx; every JSON error is the documented error object with a correlationId.
  *
  * The valid token is a real install's, and path parameters are mostly the ids of records that exist
  * (a fresh set per route), with bodies that are a valid request mutated (a field dropped, added or of
@@ -129,7 +129,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  console.log(`route fuzzing: ${sent} requests over ${routes.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx;`
+  console.log(`route fuzzing: ${sent} requests over ${routeSpellings.length} routes (${reachedLogic} with a valid token got past validation), none answered 5xx;`
     + ` slowest adversarial request ${slowestAdversarial.ms.toFixed(0)} ms CPU (${slowestAdversarial.label})`);
   await gateway.close();
 });
@@ -200,7 +200,7 @@ function mutationsOf(valid: JsonObject, asForm: boolean): fc.Arbitrary<JsonObjec
 }
 
 /** The route's valid body, from its fixture. */
-function validBodyOf(route: Route): JsonObject | undefined {
+function validBodyOf(route: RouteSpelling): JsonObject | undefined {
   return fixtureOf(route).validBody?.(fuzzWorld());
 }
 
@@ -270,7 +270,7 @@ const timelineProperty = fc.record({
 }, { requiredKeys: ['id', 'name', 'label', 'propertyType'] });
 
 /** The API's own near-miss bodies for a JSON route, by the API its path belongs to. */
-function apiBodiesOf(route: Route): fc.Arbitrary<string> | undefined {
+function apiBodiesOf(route: RouteSpelling): fc.Arbitrary<string> | undefined {
   if (route.body !== 'json') return undefined;
   const known = () => fixtures.companyId;
   if (route.path.startsWith('/crm/')) return crmBodies.map((value) => JSON.stringify(value).replaceAll('{known}', known()));
@@ -280,7 +280,7 @@ function apiBodiesOf(route: Route): fc.Arbitrary<string> | undefined {
   return fitting.map((value) => JSON.stringify(value) ?? 'null');
 }
 
-function bodyFor(route: Route): { arbitrary: fc.Arbitrary<string>; valid: string } {
+function bodyFor(route: RouteSpelling): { arbitrary: fc.Arbitrary<string>; valid: string } {
   const valid = validBodyOf(route);
   const asForm = route.body === 'urlencoded';
   const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
@@ -327,7 +327,7 @@ const authorization = fc.oneof(
  * The credentials sent for a kind: a bearer header, a `hapikey` query parameter, or neither. On a
  * developer-key route 'valid' means the app's developer API key, as a real client would send it.
  */
-function credentialsFor(route: Route, kind: string | undefined, tokens: RouteTokens): { header?: string; hapikey?: string } {
+function credentialsFor(route: RouteSpelling, kind: string | undefined, tokens: RouteTokens): { header?: string; hapikey?: string } {
   const mode = route.scopes === 'public' ? 'token' : route.auth ?? 'token';
   if (kind === 'validKey' || (kind === 'valid' && mode === 'developerKey')) return { hapikey: installed.developerApiKey };
   if (kind === 'otherKey') return { hapikey: otherDeveloperKey };
@@ -345,7 +345,7 @@ interface RouteTokens {
  * The tokens a route is fuzzed with: the installs', or for a row that ends its caller's install (the
  * uninstall) tokens of installs made for it, so the installs the other routes use live on.
  */
-async function tokensFor(route: Route): Promise<RouteTokens> {
+async function tokensFor(route: RouteSpelling): Promise<RouteTokens> {
   if (!fixtureOf(route).endsCallersInstall) return { valid: validToken, otherApp: otherAppToken };
   const [own, other] = await Promise.all([install(gateway), install(gateway)]);
   return { valid: own.accessToken, otherApp: other.accessToken };
@@ -363,7 +363,7 @@ function headerFor(kind: string | undefined, tokens: RouteTokens): string | unde
   return kind;
 }
 
-function concretePath(route: Route, segments: (string | null)[]): string {
+function concretePath(route: RouteSpelling, segments: (string | null)[]): string {
   if (route.path === '$default') return `/${segments.map((segment) => segment ?? 'x').join('/')}`;
   let index = 0;
   return route.path.replace(/\{([^}]+)\}/g, (_param, name: string) => {
@@ -383,28 +383,28 @@ function concretePath(route: Route, segments: (string | null)[]): string {
   });
 }
 
-async function assertWellFormed(route: Route, response: Response): Promise<void> {
+async function assertWellFormed(route: RouteSpelling, response: Response): Promise<void> {
   const text = await response.text();
-  if (response.headers.get('x-content-type-options') !== 'nosniff') throw new Error(`${route.name}: ${response.status} without x-content-type-options: nosniff`);
-  if (response.status >= 500) throw new Error(`${route.name}: ${response.status} ${text.slice(0, 300)}`);
+  if (response.headers.get('x-content-type-options') !== 'nosniff') throw new Error(`${route.spelling}: ${response.status} without x-content-type-options: nosniff`);
+  if (response.status >= 500) throw new Error(`${route.spelling}: ${response.status} ${text.slice(0, 300)}`);
   if (response.status < 400) return;
   const contentType = response.headers.get('content-type') ?? '';
   if (route.format === 'html' && contentType.startsWith('text/html')) return;
-  if (!contentType.startsWith('application/json')) throw new Error(`${route.name}: ${response.status} error without JSON body (${contentType})`);
+  if (!contentType.startsWith('application/json')) throw new Error(`${route.spelling}: ${response.status} error without JSON body (${contentType})`);
   const body = JSON.parse(text) as { status?: unknown; message?: unknown; correlationId?: unknown; category?: unknown };
   if (typeof body.message !== 'string' || typeof body.correlationId !== 'string' || !/^[0-9a-f-]{36}$/.test(body.correlationId)
     || typeof body.category !== 'string' || typeof body.status !== 'string') {
-    throw new Error(`${route.name}: ${response.status} body is not the error object: ${text.slice(0, 300)}`);
+    throw new Error(`${route.spelling}: ${response.status} body is not the error object: ${text.slice(0, 300)}`);
   }
   const oauth = body as { error?: unknown; error_description?: unknown };
   if (route.format === 'oauth' && (typeof oauth.error !== 'string' || typeof oauth.error_description !== 'string')) {
-    throw new Error(`${route.name}: ${response.status} token error without RFC 6749 error fields: ${text.slice(0, 300)}`);
+    throw new Error(`${route.spelling}: ${response.status} token error without RFC 6749 error fields: ${text.slice(0, 300)}`);
   }
 }
 
 const validationStatuses = new Set([400, 401, 403, 415]);
 
-describe.each(routes.map((route) => [route.name, route] as const))('fuzzing %s', (_name, route) => {
+describe.each(routeSpellings.map((route) => [route.spelling, route] as const))('fuzzing %s', (_name, route) => {
   it(`never answers 5xx and always sends the error object (${runsPerRoute} requests)`, async () => {
     const body = bodyFor(route);
     const properContentType = route.body === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'application/json';
@@ -476,13 +476,13 @@ interface TimedRequest {
   status?: number;
 }
 
-async function cpuMsOfRequest(route: Route, request: TimedRequest, token: string): Promise<number> {
+async function cpuMsOfRequest(route: RouteSpelling, request: TimedRequest, token: string): Promise<number> {
   const method = route.method === 'ANY' ? 'POST' : route.method;
   const hasBody = method !== 'GET' && method !== 'DELETE';
   const headers = { authorization: `Bearer ${token}`, 'content-type': route.body === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'application/json', ...request.headers };
   const start = process.cpuUsage();
   const response = await fetch(`${gateway.baseUrl}${request.path}`, { method, headers, body: hasBody ? request.body : undefined, redirect: 'manual' });
-  if (request.status !== undefined && response.status !== request.status) throw new Error(`${route.name}, ${request.label}: ${response.status}, expected ${request.status}`);
+  if (request.status !== undefined && response.status !== request.status) throw new Error(`${route.spelling}, ${request.label}: ${response.status}, expected ${request.status}`);
   await assertWellFormed(route, response);
   const used = process.cpuUsage(start);
   sent += 1;
@@ -490,7 +490,7 @@ async function cpuMsOfRequest(route: Route, request: TimedRequest, token: string
 }
 
 /** One request per field and shape: the valid request with that one field replaced. */
-function adversarialRequestsFor(route: Route): TimedRequest[] {
+function adversarialRequestsFor(route: RouteSpelling): TimedRequest[] {
   const valid = validBodyOf(route) ?? {};
   const asForm = route.body === 'urlencoded';
   const encode = (value: JsonObject) => (asForm ? new URLSearchParams(Object.entries(value).map(([key, field]): [string, string] => [key, String(field)])).toString() : JSON.stringify(value));
@@ -542,7 +542,7 @@ function longestFitting(body: (n: number) => unknown): number {
  * shape so they nearly match (issue 17, finding 1: a 65,534-character name and a 2,882-character
  * NOT_CONTAINS_TOKEN pattern cost 1.5 s of CPU per name).
  */
-async function longValueSearchRequests(route: Route): Promise<TimedRequest[]> {
+async function longValueSearchRequests(route: RouteSpelling): Promise<TimedRequest[]> {
   const searcher = await install(gateway);
   const headers = { authorization: `Bearer ${searcher.accessToken}` };
   // One company per shape and property: two 64 KiB values of 4-byte characters would pass DynamoDB's 400 KB item.
@@ -581,7 +581,7 @@ async function longValueSearchRequests(route: Route): Promise<TimedRequest[]> {
   });
 }
 
-describe.each(routes.map((route) => [route.name, route] as const))('adversarial long strings at %s', (_name, route) => {
+describe.each(routeSpellings.map((route) => [route.spelling, route] as const))('adversarial long strings at %s', (_name, route) => {
   it(`spends at most ${requestCpuBudgetMs} ms of CPU on each request, whichever field holds the string`, async () => {
     const requests = [...adversarialRequestsFor(route), ...(route.name === 'searchCompanies' ? await longValueSearchRequests(route) : [])];
     const token = (await tokensFor(route)).valid;
@@ -596,7 +596,7 @@ describe.each(routes.map((route) => [route.name, route] as const))('adversarial 
       let ms = await cpuMsOfRequest(route, request, token);
       for (let retry = 0; retry < 2 && ms > requestCpuBudgetMs; retry += 1) ms = Math.min(ms, await cpuMsOfRequest(route, request, token));
       slowestMs = Math.max(slowestMs, ms);
-      if (ms > slowestAdversarial.ms) slowestAdversarial = { ms, label: `${route.name}: ${request.label}` };
+      if (ms > slowestAdversarial.ms) slowestAdversarial = { ms, label: `${route.spelling}: ${request.label}` };
       if (ms > requestCpuBudgetMs) overBudget.push(`${request.label}: ${ms.toFixed(0)} ms CPU`);
     }
 

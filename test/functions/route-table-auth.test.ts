@@ -1,21 +1,22 @@
 import { request as httpRequest } from 'node:http';
 import type { RunningGateway } from '../../local/local-gateway';
 import type { Scope } from '../../shared/oauth/scopes';
-import { routes } from '../../shared/routes';
-import type { Route } from '../../shared/base/route-types';
+import { routeSpellings } from '../../shared/routes';
+import type { RouteSpelling } from '../../shared/base/route-types';
 import { install, signTestAccessToken, startTestGateway, unique, type InstalledTokens } from '../support/harness';
 import {
   fixtureOf, isAuthenticated, missing, missingFixtures, paramValues, type IsolationCase, type RequestSpec, type Stranger, type World,
 } from '../support/route-fixtures';
 
 /**
- * Generated from the route table (shared/routes.ts) and its fixtures (test/support/route-fixtures.ts):
- * every authenticated row answers 401 without credentials whatever body comes with them (no 415 or
- * malformed-JSON 400 first), 403 to credentials without the right (a token without the row's scopes,
- * another developer's API key), and keeps another tenant away from the owner's records. A row added to
- * the table is in every one of these checks; one without a fixture fails the first test.
+ * Generated from the route table (shared/routes.ts) and its fixtures (test/support/route-fixtures.ts),
+ * on every spelling of every row (its own path and each alias): every authenticated row answers 401
+ * without credentials whatever body comes with them (no 415 or malformed-JSON 400 first), 403 to
+ * credentials without the right (a token without the row's scopes, another developer's API key), and
+ * keeps another tenant away from the owner's records. A row or alias added to the table is in every
+ * one of these checks; one without a fixture fails the first test.
  */
-const table: readonly Route[] = routes;
+const table: readonly RouteSpelling[] = routeSpellings;
 const authenticated = table.filter(isAuthenticated);
 
 let gateway: RunningGateway;
@@ -48,22 +49,22 @@ function send(method: string, path: string, headers: Record<string, string>, bod
   });
 }
 
-function pathOf(route: Route, params: Record<string, string> = {}): string {
+function pathOf(route: RouteSpelling, params: Record<string, string> = {}): string {
   const values = { ...paramValues(world), ...params };
   return route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
-const methodOf = (route: Route) => (route.method === 'ANY' ? 'POST' : route.method);
-const modeOf = (route: Route) => route.auth ?? 'token';
-const takesToken = (route: Route) => modeOf(route) !== 'developerKey';
-const takesKey = (route: Route) => modeOf(route) !== 'token';
+const methodOf = (route: RouteSpelling) => (route.method === 'ANY' ? 'POST' : route.method);
+const modeOf = (route: RouteSpelling) => route.auth ?? 'token';
+const takesToken = (route: RouteSpelling) => modeOf(route) !== 'developerKey';
+const takesKey = (route: RouteSpelling) => modeOf(route) !== 'token';
 
 interface Credential {
   header?: string;
   hapikey?: string;
 }
 
-function call(route: Route, credential: Credential, spec: RequestSpec = {}): Promise<RawResponse> {
+function call(route: RouteSpelling, credential: Credential, spec: RequestSpec = {}): Promise<RawResponse> {
   const query = [spec.query ?? '', credential.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credential.hapikey)}`].filter((part) => part !== '').join('&');
   const headers: Record<string, string> = credential.header === undefined ? {} : { authorization: credential.header };
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
@@ -133,7 +134,7 @@ describe('the route table', () => {
 });
 
 /** Bodies a client without credentials might send: none, a valid one, one of the wrong content type, malformed JSON, a form. */
-function anonymousRequests(route: Route): { label: string; headers: Record<string, string>; body?: string }[] {
+function anonymousRequests(route: RouteSpelling): { label: string; headers: Record<string, string>; body?: string }[] {
   const valid = fixtureOf(route).validBody?.(world);
   return [
     { label: 'no body', headers: {} },
@@ -145,7 +146,7 @@ function anonymousRequests(route: Route): { label: string; headers: Record<strin
   ];
 }
 
-describe.each(authenticated.map((route) => [route.name, route] as const))('%s', (_name, route) => {
+describe.each(authenticated.map((route) => [route.spelling, route] as const))('%s', (_name, route) => {
   it('answers 401 with the error object to a request without credentials, whatever its body', async () => {
     const answers: string[] = [];
     for (const anonymous of anonymousRequests(route)) {
@@ -199,16 +200,16 @@ describe.each(authenticated.map((route) => [route.name, route] as const))('%s', 
 });
 
 /** Who calls a row with the owner's app: the owner, or for a row that ends the caller's install, an install made for the call. */
-async function callerOf(route: Route): Promise<{ appId: number; hubId: number }> {
+async function callerOf(route: RouteSpelling): Promise<{ appId: number; hubId: number }> {
   return fixtureOf(route).endsCallersInstall ? install(gateway) : owner;
 }
 
-async function credentialOf(route: Route, as: Stranger): Promise<Credential> {
+async function credentialOf(route: RouteSpelling, as: Stranger): Promise<Credential> {
   if (as === 'otherDeveloper') {
-    if (!takesKey(route)) throw new Error(`${route.name}: takes no developer key; its isolation case cannot use ${as}`);
+    if (!takesKey(route)) throw new Error(`${route.spelling}: takes no developer key; its isolation case cannot use ${as}`);
     return { hapikey: stranger.developerApiKey };
   }
-  if (!takesToken(route)) throw new Error(`${route.name}: takes no access token; its isolation case cannot use ${as}`);
+  if (!takesToken(route)) throw new Error(`${route.spelling}: takes no access token; its isolation case cannot use ${as}`);
   // A row that ends the caller's install gets a stranger of its own, so the shared stranger's install lives on.
   const other = fixtureOf(route).endsCallersInstall ? await install(gateway) : stranger;
   if (as === 'otherApp') return { header: `Bearer ${other.accessToken}` };
@@ -256,12 +257,12 @@ function ownerMarkers(spec: RequestSpec): string[] {
   return ownerOnly.filter((marker) => !sent.includes(marker));
 }
 
-async function expectIsolated(route: Route, isolation: IsolationCase, as: Stranger): Promise<void> {
+async function expectIsolated(route: RouteSpelling, isolation: IsolationCase, as: Stranger): Promise<void> {
   const credential = await credentialOf(route, as);
   const before = await ownerSnapshot();
   const foreignSpec = isolation.foreign(world);
   const foreign = await call(route, credential, foreignSpec);
-  const label = `${route.name} as ${as} (${isolation.check})`;
+  const label = `${route.spelling} as ${as} (${isolation.check})`;
   expect({ label, status: foreign.status < 500 }).toEqual({ label, status: true });
   if (isolation.check === 'sameAsMissing' || isolation.check === 'sameStatusAsFresh') {
     if (!isolation.control) throw new Error(`${label}: needs a control request`);

@@ -6,17 +6,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
 import { addPlatformStacks } from '../../lib/platform-stacks';
-import { reservedConcurrencyPerFunction, routeThrottles, type ReservedConcurrencySetting } from '../../lib/route-limits';
+import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
-import { routePartitions } from '../../shared/route-partitions';
-import { isRateLimited } from '../../shared/route-rate-limits';
-import { takesAccessTokens, type Route } from '../../shared/base/route-types';
-import { routes as routeTable } from '../../shared/routes';
+import { isRateLimited, routeKeyOf, spellingsOf, takesAccessTokens, type Route, type RouteSpelling } from '../../shared/base/route-types';
+import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
-/** Widened to the row type: rows differ in their optional fields. */
+/** Widened to the row type: rows differ in their optional fields. One function each. */
 const routes: readonly Route[] = routeTable;
+/** Every spelling of every row: one HTTP API route each. */
+const spellings: readonly RouteSpelling[] = routeSpellings;
 
 interface CfnResource {
   Type: string;
@@ -64,10 +64,6 @@ beforeAll(async () => {
   synthOutput = platform.output;
 }, synthesisTimeoutMs);
 
-function routeKeyOf(route: Route): string {
-  return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
-}
-
 /** The resource a Ref or GetAtt names, through the parameters the API stack passes its nested stacks. */
 function refOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -77,7 +73,7 @@ function refOf(value: unknown): string | undefined {
   return Array.isArray(getAtt) && typeof getAtt[0] === 'string' ? getAtt[0] : undefined;
 }
 
-/** API route -> integration -> function: the function that really serves a route of the table. */
+/** API route -> integration -> function: the function that really serves a route of the table (on a spelling's path, for a spelling). */
 function functionServing(route: Route): { id: string; resource: CfnResource } {
   const apiRoutes = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKeyOf(route));
   expect(apiRoutes).toHaveLength(1);
@@ -140,22 +136,44 @@ function secretIdOf(descriptionStart: string): string {
 
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:TransactWriteItems'];
 
-describe('API stack: one function and one route per row of the route table', () => {
-  it.each(routes.map((route) => [route.name, route] as const))('serves %s with exactly one API route and its own function', (_name, route) => {
+describe('API stack: one function per row of the route table, one route per spelling of its path', () => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('serves %s with exactly one API route and its row\'s function', (_name, route) => {
     const served = functionServing(route);
 
-    expect(served.resource.Properties.Description).toContain(route.name);
+    expect(served.resource.Properties.Description).toMatch(new RegExp(`^${route.name}: `));
+    expect(served.id).toBe(functionServing(routes.find((row) => row.name === route.name) as Route).id);
   });
 
-  it('has one function per route plus the secrets provisioner and the two webhook functions, and no function serves two routes', () => {
+  it('has one function per row plus the secrets provisioner and the two webhook functions, and no function serves two rows', () => {
     const served = new Set(routes.map((route) => functionServing(route).id));
 
     expect(served.size).toBe(routes.length);
+    expect(new Set(spellings.map((route) => functionServing(route).id))).toEqual(served);
     api.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
-    api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    api.resourceCountIs('AWS::ApiGatewayV2::Route', spellings.length);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies', (_name, route) => {
+  it('costs an alias its API route and nothing more: one integration and one invoke permission per function', () => {
+    const functionIds = new Set(routes.map((route) => functionServing(route).id));
+    const permissions = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Permission' && functionIds.has(refOf(resource.Properties.FunctionName) ?? ''));
+
+    expect(spellings.length).toBeGreaterThan(routes.length);
+    api.resourceCountIs('AWS::ApiGatewayV2::Integration', routes.length);
+    expect(permissions).toHaveLength(routes.length);
+  });
+
+  it.each(routes.filter((route) => (route.aliases ?? []).length > 0).map((route) => [route.name, route] as const))('lets API Gateway invoke %s on every spelling of its path', (_name, route) => {
+    const functionId = functionServing(route).id;
+    const [permission] = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Permission' && refOf(resource.Properties.FunctionName) === functionId);
+    // arn:...:execute-api:<region>:<account>:<api id>/*/*<path pattern>, built with Fn::Join.
+    const sourceArn = JSON.stringify(permission?.Properties.SourceArn);
+    const pattern = /\/\*\/\*(\/[^"]*)"\]\]\}$/.exec(sourceArn)?.[1] ?? '';
+
+    expect(pattern).toContain('*');
+    for (const spelling of spellingsOf(route)) expect([spelling.path, isStringLike(spelling.path, pattern)]).toEqual([spelling.path, true]);
+  });
+
+  it.each(spellings.map((route) => [route.spelling, route] as const))('runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies', (_name, route) => {
     const { Properties } = functionServing(route).resource;
     const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
@@ -169,7 +187,7 @@ describe('API stack: one function and one route per row of the route table', () 
     expect(variables.LOG_LEVEL).toEqual(expect.any(String));
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('gives %s the API\'s own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s the API\'s own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change', (_name, route) => {
     const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
     const joined = JSON.stringify(variables.PUBLIC_BASE_URL);
@@ -180,7 +198,7 @@ describe('API stack: one function and one route per row of the route table', () 
     expect(refOf({ Ref: apiRef })).toMatch(/^HttpApi[0-9A-F]*$/);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('gives %s the secret ARNs its row lists and no other', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s the secret ARNs its row lists and no other', (_name, route) => {
     const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const secrets = route.secrets ?? [];
 
@@ -205,7 +223,7 @@ describe('API stack: least privilege', () => {
     api.resourceCountIs('AWS::IAM::Policy', 0);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('grants %s exactly the table access of its row', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('grants %s exactly the table access of its row', (_name, route) => {
     const dynamoActions = actionsOf(statementsOf(functionServing(route).resource)).filter((action) => action.startsWith('dynamodb:'));
 
     if (route.table === 'none') expect(dynamoActions).toEqual([]);
@@ -221,7 +239,7 @@ describe('API stack: least privilege', () => {
 
   const limiterStatement = { actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } } };
 
-  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s count its calls in the rate limiter exactly when its row is limited', (_name, route) => {
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s count its calls in the rate limiter exactly when its row is limited', (_name, route) => {
     const limiter = statementsOf(functionServing(route).resource)
       .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.rateLimits]))
       .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
@@ -231,7 +249,7 @@ describe('API stack: least privilege', () => {
 
   const installStateStatement = { actions: ['dynamodb:GetItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INSTALL_STATE#*'] } } };
 
-  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s read the install states exactly when its row takes access tokens', (_name, route) => {
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s read the install states exactly when its row takes access tokens', (_name, route) => {
     const reads = statementsOf(functionServing(route).resource)
       .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.installStates]))
       .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
@@ -239,11 +257,11 @@ describe('API stack: least privilege', () => {
     expect(reads).toEqual(takesAccessTokens(route) ? [installStateStatement] : []);
   });
 
-  it.each(routes.filter((route) => route.table !== 'none').map((route) => [route.name, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
     const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
     const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
       .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
-    const expected = (routePartitions[route.name] ?? []).map((name) => partitions[name]);
+    const expected = route.partitions.map((name) => partitions[name as keyof typeof partitions]);
 
     expect(expected.length).toBeGreaterThan(0);
     expect(dynamoStatements.length).toBeGreaterThan(0);
@@ -296,7 +314,7 @@ describe('API stack: least privilege', () => {
     const expectedReaders = routes.filter((route) => route.secrets?.includes('signingKey'))
       .map((route) => refOf(functionServing(route).resource.Properties.Role));
 
-    expect(routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
+    expect(spellings.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
       .toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
@@ -341,22 +359,21 @@ describe('API stack: operations', () => {
     });
   });
 
-  it('throttles the login and token routes on their own, apart from the stage default shared by every other route', () => {
+  it('throttles the login and token routes on their own (on every spelling), apart from the stage default shared by every other route', () => {
     const stage = Object.entries(apiResources).find(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
     if (!stage) throw new Error('no stage');
     const settings = stage[1].Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    const expected = Object.fromEntries(Object.entries(routeThrottles).map(([name, throttle]) => {
-      const route = routes.find((candidate) => candidate.name === name);
-      if (!route) throw new Error(`no route ${name}`);
-      return [routeKeyOf(route), { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit }];
-    }));
+    const throttled = spellings.filter((route) => route.throttle !== undefined);
+    const expected = Object.fromEntries(throttled.map((route) => [
+      routeKeyOf(route), { ThrottlingRateLimit: route.throttle?.rateLimit, ThrottlingBurstLimit: route.throttle?.burstLimit },
+    ]));
 
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /oauth/authorize/login', 'POST /oauth/v1/token']));
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /oauth/authorize/login', 'POST /oauth/v1/token', 'POST /oauth/2026-03/token', 'POST /oauth/v3/token']));
     expect(settings).toEqual(expected);
-    for (const throttle of Object.values(routeThrottles)) expect(throttle.rateLimit).toBeLessThan(Number(context.throttleRateLimit));
+    for (const route of throttled) expect(route.throttle?.rateLimit).toBeLessThan(Number(context.throttleRateLimit));
     // The stage may name a route key only once the nested stack that creates the route exists.
     for (const routeKey of Object.keys(expected)) {
-      const route = routes.find((candidate) => routeKeyOf(candidate) === routeKey);
+      const route = spellings.find((candidate) => routeKeyOf(candidate) === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
       expect((stage[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(nestedStackOf.get(functionServing(route).id));
     }
@@ -364,7 +381,7 @@ describe('API stack: operations', () => {
 
   it('reserves concurrency for every route function as the context says, within the account\'s limit', () => {
     const expected = reservedConcurrencyPerFunction(context.reservedConcurrency as ReservedConcurrencySetting, Number(context.accountConcurrency), routes.length);
-    const reserved = routes.map((route) => functionServing(route).resource.Properties.ReservedConcurrentExecutions);
+    const reserved = spellings.map((route) => functionServing(route).resource.Properties.ReservedConcurrentExecutions);
 
     expect(expected).toBeGreaterThan(0);
     expect(new Set(reserved)).toEqual(new Set([expected]));
@@ -403,7 +420,7 @@ describe('API stack: operations', () => {
     const throttleAlarms = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties.MetricName === 'Throttles');
     const watched = new Set(throttleAlarms.map((alarm) => refOf((alarm.Properties.Dimensions as { Value: unknown }[])[0]?.Value)));
 
-    for (const route of routes) expect(watched.has(functionServing(route).id)).toBe(true);
+    for (const route of spellings) expect(watched.has(functionServing(route).id)).toBe(true);
   });
 
   it('alarms on the 5xx rate of the API', () => {
@@ -455,12 +472,12 @@ describe('a row added to the route table', () => {
   it('gets its own function, route, role and alarm in the nested stack of its folder, without any change in lib/', () => {
     const added: Route = {
       name: 'findCompaniesByExample', method: 'POST', path: '/crm/v3/objects/companies/by-example',
-      entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read',
+      entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', partitions: ['hubs'],
     };
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { api: stack } = addPlatformStacks(app, {
       routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: { ...routePartitions, findCompaniesByExample: ['hubs'] },
+      throttle: { rateLimit: 100, burstLimit: 200 },
     });
     const companies = stack.routeGroups.get('companies');
     if (!(companies instanceof NestedStack)) throw new Error('functions/companies/ has no nested stack');

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RunningGateway } from '../../local/local-gateway';
-import type { Route } from '../../shared/base/route-types';
-import { routes as routeTable } from '../../shared/routes';
+import { routeKeyOf, type RouteSpelling } from '../../shared/base/route-types';
+import { routeSpellings } from '../../shared/routes';
 import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event';
 import { createDeveloperForApp } from '../../shared/admin/provisioning';
 import { isKnownScope } from '../../shared/oauth/scopes';
@@ -18,7 +18,8 @@ import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-
  * invoked with API Gateway v2 events against DynamoDB Local; it must answer as the local
  * gateway (the handlers run from source) does.
  */
-const routes: readonly Route[] = routeTable;
+/** Every spelling of every row; the bundle of a spelling is its row's (by the row's name). */
+const routes: readonly RouteSpelling[] = routeSpellings;
 
 interface Bundle {
   taskRoot: string;
@@ -72,14 +73,18 @@ beforeAll(async () => {
   const platform = await synthesizedPlatform();
   const template = platform.template('api') as { Resources: Record<string, { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown> }> };
   const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+  const functionOfRow = new Map<string, string>();
   for (const route of routes) {
     // The route's function is the one whose integration the route's API route targets.
-    const routeKey = route.path === '$default' ? '$default' : `${route.method} ${route.path}`;
+    const routeKey = routeKeyOf(route);
     const apiRoute = Object.values(template.Resources).find((resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKey);
     const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(JSON.stringify(apiRoute?.Properties.Target))?.[1] ?? '';
     const functionId = /"Fn::GetAtt":\["([A-Za-z0-9]+)"/.exec(JSON.stringify(template.Resources[integrationId]?.Properties.IntegrationUri))?.[1];
     const [, resource] = functions.find(([id]) => id === functionId) ?? [];
-    if (!resource) throw new Error(`no function serves ${route.name}`);
+    if (!resource || !functionId) throw new Error(`no function serves ${route.spelling}`);
+    // Every spelling of a row reaches the row's one function.
+    if ((functionOfRow.get(route.name) ?? functionId) !== functionId) throw new Error(`${route.spelling} is served by another function than ${route.name}`);
+    functionOfRow.set(route.name, functionId);
     const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const environment: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -102,7 +107,7 @@ afterAll(async () => {
   await gateway.close();
 });
 
-async function invokeBundle(route: Route, events: APIGatewayProxyEventV2[]): Promise<Invocation[]> {
+async function invokeBundle(route: RouteSpelling, events: APIGatewayProxyEventV2[]): Promise<Invocation[]> {
   const bundle = bundles.get(route.name);
   if (!bundle) throw new Error(`no bundle for ${route.name}`);
   const run = await runBundle<APIGatewayProxyStructuredResultV2>({ ...bundle, events });
@@ -147,7 +152,7 @@ async function answerOfGateway(request: RequestSpec): Promise<Answer> {
 }
 
 /** A request for the route made from its row alone: every path parameter bogus, an empty body of the row's type. */
-function requestFor(route: Route): RequestSpec {
+function requestFor(route: RouteSpelling): RequestSpec {
   const method = route.method === 'ANY' ? 'GET' : route.method;
   const url = route.path === '$default' ? '/no/such/route' : route.path.replace(/\{[^}]+\}/g, 'bundle-test-value');
   if (route.body === 'json') return { method, url, headers: { 'content-type': 'application/json' }, body: '{}' };
@@ -164,7 +169,7 @@ const authorizedAppId = 12345;
 let authorizedDeveloperKey = '';
 const readOrDeleteRoutes = routes.filter((route) => route.scopes !== 'public' && (route.method === 'GET' || route.method === 'DELETE'));
 
-function authorizedRequestFor(route: Route, hubId = 40999999): RequestSpec {
+function authorizedRequestFor(route: RouteSpelling, hubId = 40999999): RequestSpec {
   const scopes = route.scopes === 'public' ? [] : route.scopes.filter(isKnownScope);
   const token = signTestAccessToken({ appId: authorizedAppId, hubId, scopes });
   const url = route.path.replace(/\{[^}]+\}/g, String(authorizedAppId));
@@ -173,7 +178,7 @@ function authorizedRequestFor(route: Route, hubId = 40999999): RequestSpec {
 }
 
 describe('function bundles from the cloud assembly', () => {
-  it.each(readOrDeleteRoutes.map((route) => [route.name, route] as const))('%s answers an authorized request as the local gateway does', async (_name, route) => {
+  it.each(readOrDeleteRoutes.map((route) => [route.spelling, route] as const))('%s answers an authorized request as the local gateway does', async (_name, route) => {
     // A row that ends its caller's install (the uninstall) gets an account of its own for each run, so
     // neither run meets the other's ended install, nor does any other row.
     const ownHub = () => 41_000_000 + Math.floor(Math.random() * 1_000_000_000);
@@ -190,9 +195,9 @@ describe('function bundles from the cloud assembly', () => {
   });
 
 
-  it.each(routes.map((route) => [route.name, route] as const))('%s answers a request built from its row as the local gateway does', async (_name, route) => {
+  it.each(routes.map((route) => [route.spelling, route] as const))('%s answers a request built from its row as the local gateway does', async (_name, route) => {
     const request = requestFor(route);
-    expect(apiGatewayEvent(request).route.name).toBe(route.name);
+    expect(apiGatewayEvent(request).route.spelling).toBe(route.spelling);
 
     const [fromBundle, fromGateway] = await Promise.all([invokeOne(request), answerOfGateway(request)]);
 
@@ -262,7 +267,7 @@ describe('function bundles from the cloud assembly', () => {
     for (const secret of [installed.refreshToken, installed.clientSecret, accessToken]) expect(invocation.logs + invocation.stderr).not.toContain(secret);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('%s carries the precompiled validators of its schemas instead of compiling them at cold start', (_name, route) => {
+  it.each(routes.map((route) => [route.spelling, route] as const))('%s carries the precompiled validators of its schemas instead of compiling them at cold start', (_name, route) => {
     let keys: string[] = [];
     jest.isolateModules(() => {
       const validation = jest.requireActual<typeof import('../../shared/http/validation')>('../../shared/http/validation');

@@ -2,20 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as keys from '../../shared/db/keys';
 import { partitions, type PartitionName } from '../../shared/db/keys';
-import { routePartitions } from '../../shared/route-partitions';
-import type { Route } from '../../shared/base/route-types';
-import { routes as routeTable } from '../../shared/routes';
+import type { Route, RouteSpelling } from '../../shared/base/route-types';
+import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
 /**
- * Each function may reach only the partitions its route lists in shared/route-partitions.ts
- * (an IAM dynamodb:LeadingKeys condition). A partition missing there would fail in AWS only, with
+ * Each function may reach only the partitions its row lists in shared/routes.ts (its `partitions`
+ * column; an IAM dynamodb:LeadingKeys condition). A partition missing there would fail in AWS only, with
  * AccessDenied, so these tests check the list against the code that ships: every key format lives
  * in shared/db/keys.ts as a template literal (`HUB#${hubId}`), and esbuild keeps in a bundle only
  * the key functions the route's code can reach. A partition prefix found in a route's bundle is a
  * partition its code can address, and must be granted.
  */
 const routes: readonly Route[] = routeTable;
+/** Every spelling of every row; a spelling's function is its row's (named by the row). */
+const spellings: readonly RouteSpelling[] = routeSpellings;
 const partitionNames = Object.keys(partitions) as PartitionName[];
 
 function escapeRegExp(text: string): string {
@@ -70,17 +71,20 @@ describe('the partitions of shared/db/keys.ts', () => {
   });
 });
 
-describe('shared/route-partitions.ts', () => {
-  it('lists every route of the table and nothing else', () => {
-    expect(Object.keys(routePartitions).sort()).toEqual(routes.map((route) => route.name).sort());
+describe('the partitions column of shared/routes.ts', () => {
+  it('names on every row only partitions of shared/db/keys.ts, each once', () => {
+    for (const route of routes) {
+      expect([route.name, route.partitions.filter((name) => !(partitionNames as string[]).includes(name))]).toEqual([route.name, []]);
+      expect([route.name, new Set(route.partitions).size]).toEqual([route.name, route.partitions.length]);
+    }
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('gives %s partitions exactly when its row has table access', (_name, route) => {
-    expect((routePartitions[route.name] ?? []).length > 0).toBe(route.table !== 'none');
-    for (const name of routePartitions[route.name] ?? []) expect(partitionNames).toContain(name);
+  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s partitions exactly when its row has table access', (_name, route) => {
+    expect(route.partitions.length > 0).toBe(route.table !== 'none');
+    for (const name of route.partitions) expect(partitionNames).toContain(name);
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))('grants %s every partition its shipped bundle can build a key in', (_name, route) => {
+  it.each(spellings.map((route) => [route.spelling, route] as const))('grants %s every partition its shipped bundle can build a key in', (_name, route) => {
     const text = bundleText.get(route.name);
     if (text === undefined) throw new Error(`no bundle for ${route.name}`);
     // Every bundle carries the rate limiter and the auth step's install check (the shared handler),
@@ -91,7 +95,7 @@ describe('shared/route-partitions.ts', () => {
 
     // The scan must see the keys of any route that uses the table; an empty scan would prove nothing.
     if (route.table !== 'none') expect(reachable.length).toBeGreaterThan(0);
-    expect(reachable.filter((name) => !(routePartitions[route.name] ?? []).includes(name))).toEqual([]);
+    expect(reachable.filter((name) => !route.partitions.includes(name))).toEqual([]);
   });
 
   it('detects a partition a bundle reaches', () => {

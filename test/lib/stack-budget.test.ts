@@ -3,10 +3,8 @@ import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { addPlatformStacks } from '../../lib/platform-stacks';
 import { groupRoutes, maxResourcesPerStack, maxRoutesPerStack, routeGroupOf } from '../../lib/route-groups';
-import type { PartitionName } from '../../shared/db/keys';
-import { routePartitions } from '../../shared/route-partitions';
 import type { Route } from '../../shared/base/route-types';
-import { routes as routeTable } from '../../shared/routes';
+import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform, type Template } from '../support/synthesized-platform';
 
 /**
@@ -52,7 +50,8 @@ describe('stack budget of the synthesized API', () => {
     const [root, ...nested] = counts;
 
     expect(root?.routes).toBe(0);
-    expect(nested.reduce((sum, count) => sum + count.routes, 0)).toBe(routes.length);
+    // One API route per spelling of each row's path (its own and its aliases).
+    expect(nested.reduce((sum, count) => sum + count.routes, 0)).toBe(routeSpellings.length);
     expect(nested.length).toBe(groupRoutes(routes).size);
   });
 
@@ -79,29 +78,27 @@ describe('stack budget of the synthesized API', () => {
 
 describe(`a route table of ${targetRoutes} routes`, () => {
   /** The real table, filled up with rows in the existing folders (each reusing a real handler of its folder). */
-  function fullTable(): { table: Route[]; partitions: Record<string, readonly PartitionName[]> } {
+  function fullTable(): Route[] {
     const shares: Record<string, number> = { companies: 50, timeline: 50, associations: 40, properties: 30, oauth: 25, default: 5 };
     const table: Route[] = [...routes];
-    const partitions: Record<string, readonly PartitionName[]> = { ...routePartitions };
     for (const [group, share] of Object.entries(shares)) {
       const template = routes.find((route) => routeGroupOf(route) === group && route.table !== 'none') ?? routes.find((route) => routeGroupOf(route) === group);
       if (!template) throw new Error(`no route in functions/${group}/`);
       const existing = routes.filter((route) => routeGroupOf(route) === group).length;
       for (let index = existing; index < share; index += 1) {
         const name = `${group.replace(/-/g, '')}Extra${index}`;
-        table.push({ ...template, name, method: 'GET', path: `/extra/${group}/${index}`, secrets: undefined });
-        partitions[name] = routePartitions[template.name] ?? [];
+        table.push({ ...template, name, method: 'GET', path: `/extra/${group}/${index}`, aliases: undefined, secrets: undefined, throttle: undefined });
       }
     }
-    return { table, partitions };
+    return table;
   }
 
   it(`synthesizes with every stack under ${maxResourcesPerStack} resources`, () => {
-    const { table, partitions } = fullTable();
+    const table = fullTable();
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { api } = addPlatformStacks(app, {
       routes: table, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, routePartitions: partitions,
+      throttle: { rateLimit: 100, burstLimit: 200 },
     });
     const stacks: Stack[] = [api, ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack)];
     const sizes = stacks.map((stack) => ({ stack: stack.node.path, resources: Object.keys((CdkTemplate.fromStack(stack).toJSON() as { Resources: object }).Resources).length }));
@@ -115,7 +112,7 @@ describe(`a route table of ${targetRoutes} routes`, () => {
 
   it(`refuses a folder of more than ${maxRoutesPerStack} routes at synth, naming the fix`, () => {
     const crowded = Array.from({ length: maxRoutesPerStack + 1 }, (_unused, index): Route => ({
-      name: `crowded${index}`, method: 'GET', path: `/crowded/${index}`, entry: 'functions/companies/get-company.ts', scopes: ['crm.objects.companies.read'], body: 'none', table: 'read',
+      name: `crowded${index}`, method: 'GET', path: `/crowded/${index}`, entry: 'functions/companies/get-company.ts', scopes: ['crm.objects.companies.read'], body: 'none', table: 'read', partitions: ['hubs'],
     }));
 
     expect(() => groupRoutes(crowded)).toThrow(/functions\/companies\/ serves 51 routes.*move some handlers into a new folder/);

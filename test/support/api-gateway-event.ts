@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { matchRoute } from '../../local/local-gateway';
-import type { Route } from '../../shared/base/route-types';
+import { routeKeyOf, type RouteSpelling } from '../../shared/base/route-types';
 
 export interface RequestSpec {
   method: string;
@@ -14,15 +14,15 @@ export interface RequestSpec {
 /**
  * The API Gateway HTTP API (payload 2.0) event the deployed API sends for a request: route key,
  * path parameters and the comma-joined query parameters. Routing is the local gateway's
- * matchRoute, so the event names the same route the gateway would dispatch to.
+ * matchRoute, so the event names the same route (and spelling) the gateway would dispatch to.
  */
-export function apiGatewayEvent(request: RequestSpec): { route: Route; event: APIGatewayProxyEventV2 } {
+export function apiGatewayEvent(request: RequestSpec): { route: RouteSpelling; event: APIGatewayProxyEventV2 } {
   const queryIndex = request.url.indexOf('?');
   const rawPath = queryIndex < 0 ? request.url : request.url.slice(0, queryIndex);
   const rawQueryString = queryIndex < 0 ? '' : request.url.slice(queryIndex + 1);
   const matched = matchRoute(request.method, rawPath);
   if (!matched) throw new Error(`no route for ${request.method} ${rawPath}`);
-  const routeKey = matched.route.path === '$default' ? '$default' : `${matched.route.method} ${matched.route.path}`;
+  const routeKey = routeKeyOf(matched.route);
   const query: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQueryString)) query[name] = name in query ? `${query[name]},${value}` : value;
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));

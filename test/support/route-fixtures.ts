@@ -1,11 +1,11 @@
-import type { RouteName } from '../../shared/routes';
-import { routes } from '../../shared/routes';
-import type { Route } from '../../shared/base/route-types';
+import { routeSpellings, type SpellingName } from '../../shared/routes';
+import type { Route, RouteSpelling } from '../../shared/base/route-types';
 
 /**
- * One entry per row of shared/routes.ts, for the tests generated from the table
+ * One entry per spelling of shared/routes.ts (each row's own path, by the row's name, and each
+ * alias, by the alias's name), for the tests generated from the table
  * (test/functions/route-table-auth.test.ts: 401, 403 and tenant isolation; test/functions/route-fuzz.test.ts).
- * The map is typed by RouteName, so a row without an entry does not compile, and
+ * The map is typed by SpellingName, so a row or alias without an entry does not compile, and
  * `missingFixtures()` makes the tests fail at run time too: a new route is covered by adding its
  * row and its entry here, never by editing a test.
  */
@@ -405,7 +405,7 @@ export const routeFixtures = {
       control: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId } }),
     }],
   },
-} satisfies Record<RouteName, RouteFixture>;
+} satisfies Record<SpellingName, RouteFixture>;
 
 /** The label update and delete routes, on both path spellings: the owner's label is another account's missing one. */
 function labelFixtures() {
@@ -419,28 +419,29 @@ function labelFixtures() {
 
 export const isAuthenticated = (route: Route): boolean => route.scopes !== 'public';
 
-/** Routes of the table whose fixture is missing or incomplete, with the reason: the generated tests fail on any. */
+/** Spellings of the table whose fixture is missing or incomplete, with the reason: the generated tests fail on any. */
 export function missingFixtures(): string[] {
   const fixtures: Record<string, RouteFixture | undefined> = routeFixtures;
   const known = Object.keys(paramValues({} as World));
   const problems: string[] = [];
-  for (const route of routes as readonly Route[]) {
-    const fixture = fixtures[route.name];
+  for (const route of routeSpellings) {
+    const fixture = fixtures[route.spelling];
     if (!fixture) {
-      problems.push(`${route.name}: no entry in test/support/route-fixtures.ts`);
+      problems.push(`${route.spelling}: no entry in test/support/route-fixtures.ts`);
       continue;
     }
-    if (route.body !== 'none' && !fixture.validBody && route.format !== 'html') problems.push(`${route.name}: no validBody`);
-    if (isAuthenticated(route) && !fixture.isolation?.length) problems.push(`${route.name}: no tenant-isolation case`);
+    if (route.body !== 'none' && !fixture.validBody && route.format !== 'html') problems.push(`${route.spelling}: no validBody`);
+    if (isAuthenticated(route) && !fixture.isolation?.length) problems.push(`${route.spelling}: no tenant-isolation case`);
     for (const param of route.path.match(/\{([^}]+)\}/g) ?? []) {
-      if (!known.includes(param.slice(1, -1))) problems.push(`${route.name}: no value for path parameter ${param}`);
+      if (!known.includes(param.slice(1, -1))) problems.push(`${route.spelling}: no value for path parameter ${param}`);
     }
   }
   return problems;
 }
 
-export function fixtureOf(route: Route): RouteFixture {
-  const fixture = (routeFixtures as Record<string, RouteFixture | undefined>)[route.name];
-  if (!fixture) throw new Error(`${route.name}: no entry in test/support/route-fixtures.ts`);
+/** The fixture of one spelling of a row. */
+export function fixtureOf(route: RouteSpelling): RouteFixture {
+  const fixture = (routeFixtures as Record<string, RouteFixture | undefined>)[route.spelling];
+  if (!fixture) throw new Error(`${route.spelling}: no entry in test/support/route-fixtures.ts`);
   return fixture;
 }

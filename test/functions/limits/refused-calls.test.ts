@@ -1,20 +1,20 @@
 import { installRecorder, recordCommands, type RecordedCommand } from '../../../bench/dynamo-recorder';
 import { freezeClock } from '../../../shared/base/clock';
 import type { Scope } from '../../../shared/oauth/scopes';
-import { isRateLimited } from '../../../shared/route-rate-limits';
-import { routes } from '../../../shared/routes';
-import type { Route } from '../../../shared/base/route-types';
+import { routeSpellings } from '../../../shared/routes';
+import { isRateLimited, type RouteSpelling } from '../../../shared/base/route-types';
 import { bearer, install, jsonOf, signTestAccessToken, useTestGateway } from '../../support/harness';
 import { fixtureOf, missing, paramValues, type World } from '../../support/route-fixtures';
 
 /**
  * A call refused by the rate limit does no backend work beyond the
- * limiter's own update, on every route of the table (reads included: a refused search used to run
- * in full and only then have its answer replaced), and never has its body parsed; a call that fails
- * parsing or validation is counted and carries the X-HubSpot-RateLimit-* headers like any other.
+ * limiter's own update, on every route of the table and every spelling of its path (reads included:
+ * a refused search used to run in full and only then have its answer replaced), and never has its
+ * body parsed; a call that fails parsing or validation is counted and carries the
+ * X-HubSpot-RateLimit-* headers like any other.
  */
 const gateway = useTestGateway();
-const limited: readonly Route[] = (routes as readonly Route[]).filter((route) => isRateLimited(route));
+const limited: readonly RouteSpelling[] = routeSpellings.filter((route) => isRateLimited(route));
 const companies = '/crm/v3/objects/companies';
 
 beforeAll(() => {
@@ -40,7 +40,7 @@ interface Caller {
 }
 
 /** A token of a fresh account whose limits are 1 call per 10 s and 1 search per second, with the route's scopes. */
-function limitedCaller(route: Route): Caller {
+function limitedCaller(route: RouteSpelling): Caller {
   nextHubId += 1;
   const appId = 1_000_000 + (nextHubId % 1000);
   const scopes = (route.scopes === 'public' ? [] : route.scopes) as Scope[];
@@ -52,18 +52,18 @@ function limitedCaller(route: Route): Caller {
  * that ends the caller's install (the uninstall) would leave the second call a 401, so it spends the
  * limit with a read of the same app and account instead (the limit is counted per app and account).
  */
-async function spendTheLimit(route: Route, caller: Caller): Promise<void> {
+async function spendTheLimit(route: RouteSpelling, caller: Caller): Promise<void> {
   const spender = fixtureOf(route).endsCallersInstall
-    ? { route: limited.find((row) => row.name === 'listCompanies') as Route, caller: { appId: caller.appId, hubId: caller.hubId, token: signTestAccessToken({
+    ? { route: limited.find((row) => row.name === 'listCompanies') as RouteSpelling, caller: { appId: caller.appId, hubId: caller.hubId, token: signTestAccessToken({
       appId: caller.appId, hubId: caller.hubId, scopes: ['crm.objects.companies.read'], rateLimits: { tenSecondly: 1, searchPerSecond: 1 } }) } }
     : { route, caller };
   const { url, init } = requestOf(spender.route, spender.caller);
   const response = await fetch(url, init);
   await response.arrayBuffer();
-  if (response.status === 429) throw new Error(`${route.name}: the first call of a fresh account was refused`);
+  if (response.status === 429) throw new Error(`${route.spelling}: the first call of a fresh account was refused`);
 }
 
-function requestOf(route: Route, { appId, token }: Caller, body?: string): { url: string; init: RequestInit } {
+function requestOf(route: RouteSpelling, { appId, token }: Caller, body?: string): { url: string; init: RequestInit } {
   const values = { ...paramValues(world), appId: String(appId) };
   const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(values[name as keyof typeof values] ?? ''));
   const validBody = route.body === 'json' ? JSON.stringify(fixtureOf(route).validBody?.(world) ?? {}) : undefined;
@@ -82,7 +82,7 @@ const isLimiterUpdate = (command: RecordedCommand) => command.commandClass.name 
   && String((command.input.Key as { pk?: unknown } | undefined)?.pk).startsWith('LIMIT#');
 
 describe('a call refused by the rate limit', () => {
-  it.each(limited.map((route) => [route.name, route] as const))('%s: 429 with no DynamoDB call but the limiter\'s updates', async (_name, route) => {
+  it.each(limited.map((route) => [route.spelling, route] as const))('%s: 429 with no DynamoDB call but the limiter\'s updates', async (_name, route) => {
     const caller = limitedCaller(route);
     freezeClock(); // the search window is 1 s: however slow the machine, the refused call lands in it
     await spendTheLimit(route, caller);
@@ -99,7 +99,7 @@ describe('a call refused by the rate limit', () => {
   });
 
   it('never has its body parsed: malformed JSON over the limit is a 429, not a 400', async () => {
-    const route = limited.find((row) => row.name === 'createCompany') as Route;
+    const route = limited.find((row) => row.name === 'createCompany') as RouteSpelling;
     const caller = limitedCaller(route);
     freezeClock();
     await spendTheLimit(route, caller);
@@ -113,7 +113,7 @@ describe('a call refused by the rate limit', () => {
 });
 
 describe('a call with a valid token that fails parsing or validation', () => {
-  it.each(limited.filter((route) => route.body === 'json').map((route) => [route.name, route] as const))(
+  it.each(limited.filter((route) => route.body === 'json').map((route) => [route.spelling, route] as const))(
     '%s: malformed JSON is a 400 that counts against the limit (the next call is refused)', async (_name, route) => {
       const caller = limitedCaller(route);
       freezeClock();

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../../shared/http/auth';
 import type { Route } from '../../../shared/base/route-types';
 
 /** The search limit a future search row switches on with `rateLimit: 'search'` (the route itself comes with the search issue). */
-const searchRow: Route = { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search', entry: 'functions/not-found.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', rateLimit: 'search' };
+const searchRow: Route = { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search', entry: 'functions/not-found.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', partitions: ['hubs'], rateLimit: 'search' };
 const installRow: Route = { ...searchRow, name: 'getCompany', rateLimit: undefined };
 
 let nextHub = Math.floor(Math.random() * 1e9);

@@ -1,3 +1,0 @@
-import { introspectTokenHandler } from './token-endpoints-2026-03';
-
-export const handler = introspectTokenHandler('introspectTokenV3');

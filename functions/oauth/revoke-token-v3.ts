@@ -1,3 +1,0 @@
-import { revokeTokenHandler } from './token-endpoints-2026-03';
-
-export const handler = revokeTokenHandler('revokeTokenV3');

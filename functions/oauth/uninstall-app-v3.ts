@@ -1,3 +1,0 @@
-import { uninstallAppHandler } from './uninstall-app';
-
-export const handler = uninstallAppHandler('uninstallAppV3');
