@@ -104,4 +104,7 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   batchArchiveAssociations: ['hubs'],
   batchArchiveAssociationLabels: ['hubs'],
   batchAssociateDefault: ['hubs'],
+
+  listOwners: ['hubs'],
+  getOwner: ['hubs'],
 };

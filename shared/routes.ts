@@ -6,6 +6,8 @@ const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.co
 const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
 const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
 const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
+// Owners: HubSpot's spec takes either scope.
+const ownerReadScopes = ['crm.objects.owners.read', 'automation'] as const;
 
 /**
  * The one route table. The CDK stack makes one function and one HTTP API route per row,
@@ -211,6 +213,13 @@ export const routes = [
     entry: 'functions/associations/batch-archive-association-labels.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'batchAssociateDefault', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/associate/default',
     entry: 'functions/associations/batch-associate-default.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+
+  // CRM owners: the account's users (shared/owners). The SDK adds a slash when it sends a query
+  // (/crm/v3/owners/?limit=10): API Gateway, and the local gateway, route that here too.
+  { name: 'listOwners', method: 'GET', path: '/crm/v3/owners',
+    entry: 'functions/owners/list-owners.ts', scopes: ownerReadScopes, body: 'none', table: 'read' },
+  { name: 'getOwner', method: 'GET', path: '/crm/v3/owners/{ownerId}',
+    entry: 'functions/owners/get-owner.ts', scopes: ownerReadScopes, body: 'none', table: 'read' },
 ] as const satisfies readonly Route[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -137,6 +137,13 @@ export const webhookInFlightKey = (appId: number): Key => ({ pk: appPartition(ap
 export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key =>
   ({ pk: appPartition(appId), sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}` });
 
+// Owners: each user of an account is an owner of it (shared/db/owners.ts). Owner ids come from one
+// global sequence, zero-padded in the key so that a Query pages an account's owners in id order;
+// the user's pointer finds its owner for `idProperty=userId` ('OWNER#' is no prefix of 'OWNER_OF_USER#').
+export const ownerPrefix = 'OWNER#';
+export const ownerKey = (hubId: number, ownerId: number): Key => ({ pk: hubPartition(hubId), sk: `${ownerPrefix}${String(ownerId).padStart(15, '0')}` });
+export const ownerOfUserKey = (hubId: number, userId: number): Key => ({ pk: hubPartition(hubId), sk: `OWNER_OF_USER#${userId}` });
+
 /**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
  * matches anything). The stack grants each function only the partitions its route touches

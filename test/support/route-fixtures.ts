@@ -35,6 +35,10 @@ export interface World {
   /** A custom property group and the type id of a live custom association label (companies to contacts in isolation). */
   groupName: string;
   labelTypeId: number;
+  /** The owner id of the owner's user in the owner's account (GET /crm/v3/owners). */
+  ownerId: string;
+  /** The user id of that user (global: `idProperty=userId` finds its owner in the owner's account only). */
+  ownerUserId: string;
   /** A company in the stranger's own account (tenant isolation only). */
   strangerCompanyId: string;
   /** Unique per run, for names a request creates. */
@@ -50,7 +54,10 @@ export interface World {
 }
 
 /** Ids that exist in no account. */
-export const missing = { appId: '999999999', companyId: '1000000000000123', eventTypeId: '999999', propertyId: '999999', eventId: 'no-such-event', subscriptionId: '999999999' } as const;
+export const missing = {
+  appId: '999999999', companyId: '1000000000000123', eventTypeId: '999999', propertyId: '999999', eventId: 'no-such-event', subscriptionId: '999999999',
+  ownerId: '999999999999',
+} as const;
 
 /**
  * Who tries to reach the owner's records: a token of the owner's app for another account
@@ -98,6 +105,7 @@ export function paramValues(world: World): Record<string, string> {
     appId: String(world.appId), eventTypeId: String(world.eventTypeId), propertyId: String(world.propertyId), eventId: world.eventId,
     companyId: world.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
     fromObjectType: 'companies', token: world.refreshToken, objectType: 'companies', objectId: world.companyId, groupName: world.groupName, subscriptionId: world.subscriptionId,
+    ownerId: world.ownerId,
   };
 }
 
@@ -404,6 +412,16 @@ export const routeFixtures = {
       foreign: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: world.companyId } }),
       control: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId } }),
     }],
+  },
+
+
+  // Owners are the account's users: another account's owner id answers as one that exists nowhere.
+  listOwners: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=500' }) }] },
+  getOwner: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ ownerId: world.ownerId }), { ownerId: missing.ownerId }),
+      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { ownerId: world.ownerUserId }, query: 'idProperty=userId' }), control: () => ({ params: { ownerId: missing.ownerId }, query: 'idProperty=userId' }) },
+    ],
   },
 } satisfies Record<RouteName, RouteFixture>;
 
