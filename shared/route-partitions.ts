@@ -105,6 +105,21 @@ export const routePartitions: Readonly<Record<string, readonly PartitionName[]>>
   batchArchiveAssociationLabels: ['hubs'],
   batchAssociateDefault: ['hubs'],
 
+  listPipelines: ['hubs'],
+  createPipeline: ['hubs'],
+  getPipeline: ['hubs'],
+  replacePipeline: ['hubs'],
+  updatePipeline: ['hubs'],
+  archivePipeline: ['hubs'],
+  getPipelineAudit: ['hubs'],
+  listPipelineStages: ['hubs'],
+  createPipelineStage: ['hubs'],
+  getPipelineStage: ['hubs'],
+  replacePipelineStage: ['hubs'],
+  updatePipelineStage: ['hubs'],
+  archivePipelineStage: ['hubs'],
+  getPipelineStageAudit: ['hubs'],
+
   listOwners: ['hubs'],
   getOwner: ['hubs'],
 };

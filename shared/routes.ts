@@ -1,4 +1,5 @@
 import type { Route } from './base/route-types';
+import { anyPipelineReadScopes, anyPipelineWriteScopes } from './pipelines/pipeline-scopes';
 
 const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;
@@ -213,6 +214,38 @@ export const routes = [
     entry: 'functions/associations/batch-archive-association-labels.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
   { name: 'batchAssociateDefault', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/associate/default',
     entry: 'functions/associations/batch-associate-default.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite' },
+
+  // CRM pipelines of deals and tickets ({pipelineObjectType}: deals, 0-3, tickets, 0-5). A row asks for
+  // any type's scope; the handler then requires the scope of the path's type (shared/pipelines/pipeline-scopes.ts).
+  { name: 'listPipelines', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}',
+    entry: 'functions/pipelines/list-pipelines.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read' },
+  { name: 'createPipeline', method: 'POST', path: '/crm/v3/pipelines/{pipelineObjectType}',
+    entry: 'functions/pipelines/create-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'getPipeline', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/get-pipeline.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read' },
+  { name: 'replacePipeline', method: 'PUT', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/replace-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updatePipeline', method: 'PATCH', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/update-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'archivePipeline', method: 'DELETE', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/archive-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'none', table: 'readwrite' },
+  { name: 'getPipelineAudit', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/audit',
+    entry: 'functions/pipelines/get-pipeline-audit.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read' },
+  { name: 'listPipelineStages', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages',
+    entry: 'functions/pipelines/list-pipeline-stages.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read' },
+  { name: 'createPipelineStage', method: 'POST', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages',
+    entry: 'functions/pipelines/create-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'getPipelineStage', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/get-pipeline-stage.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read' },
+  { name: 'replacePipelineStage', method: 'PUT', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/replace-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'updatePipelineStage', method: 'PATCH', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/update-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite' },
+  { name: 'archivePipelineStage', method: 'DELETE', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/archive-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'none', table: 'readwrite' },
+  // The official SDK 14 sends {pipelineId} unfilled here (%7BpipelineId%7D): the stage is then found in any pipeline of the type.
+  { name: 'getPipelineStageAudit', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}/audit',
+    entry: 'functions/pipelines/get-pipeline-stage-audit.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read' },
 
   // CRM owners: the account's users (shared/owners). The SDK adds a slash when it sends a query
   // (/crm/v3/owners/?limit=10): API Gateway, and the local gateway, route that here too.

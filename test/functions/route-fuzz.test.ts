@@ -95,8 +95,8 @@ function fuzzWorld(): World {
     strangerCompanyId: fixtures.companyId, fresh: 'fuzz',
     refreshToken: installed.refreshToken, accessToken: validToken, clientId: installed.clientId, clientSecret: installed.clientSecret,
     userEmail: installed.userEmail, password: installed.password,
-    // The owner is the install's user.
-    ownerId: fixtures.ownerId, ownerUserId: String(installed.userId),
+    // Every account's default deal pipeline and its first stage; the owner is the install's user.
+    ownerId: fixtures.ownerId, ownerUserId: String(installed.userId), pipelineId: 'default', stageId: 'appointmentscheduled',
   };
 }
 

@@ -79,8 +79,8 @@ export async function provision(options: {
 } = {}): Promise<Installation> {
   const scopes = options.scopes ?? [
     'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
-    // Owners: every row of the route table is reachable with the default install.
-    'crm.objects.owners.read',
+    // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
+    'crm.objects.deals.read', 'crm.schemas.deals.write', 'tickets', 'crm.objects.owners.read',
   ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
