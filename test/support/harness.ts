@@ -80,7 +80,7 @@ export async function provision(options: {
   const scopes = options.scopes ?? [
     'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
     // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
-    'crm.objects.deals.read', 'crm.schemas.deals.write', 'tickets', 'crm.objects.owners.read',
+    'crm.objects.deals.read', 'tickets', 'crm.schemas.deals.write', 'crm.objects.owners.read',
   ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
