@@ -127,8 +127,9 @@ async function commit(actor: PipelineActor, type: PipelineObjectType, change: Ch
     pipeline: change.next, maxLivePipelines, nowMs: change.atMs,
     audit: change.audit.map((entry) => ({ ...entry, timestamp, fromUserId: actor.userId })),
   };
+  // Stored at revision 1: revision 0 means "not stored", which the next change of it would write on.
   const firstChange = () => ({
-    otherDefaults: type.defaults.filter((template) => template.id !== change.next.id).map(defaultPipeline),
+    otherDefaults: type.defaults.filter((template) => template.id !== change.next.id).map((template) => ({ ...defaultPipeline(template), revision: 1 })),
     livePipelines: type.defaults.length + change.livePipelinesDelta,
   });
   if (change.current && !change.current.isStored) return pipelines.writePipeline(actor.hubId, type.id, { ...base, expectedRevision: 0, firstChange: firstChange() });

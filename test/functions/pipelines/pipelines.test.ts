@@ -132,6 +132,16 @@ describe('default pipelines', () => {
     expect(list.body.results.map((pipeline) => [pipeline.id, pipeline.label])).toEqual([['default', 'Direct sales'], [created.id, 'Partner sales']]);
   });
 
+  it('changes a default stored by another pipeline\'s create (the first change) like any stored pipeline', async () => {
+    const { api } = await freshAccount();
+    await createDealPipeline(api, 'First change');
+
+    const renamed = await api.patch<PipelineJson>('/crm/v3/pipelines/deals/default', { label: 'Renamed after' });
+    const stage = await api.post<StageJson>('/crm/v3/pipelines/deals/default/stages', dealStage('Added after', 8, '0.5'));
+
+    expect([renamed.status, renamed.body.label, stage.status]).toEqual([200, 'Renamed after', 201]);
+  });
+
   it('loses no change when first changes of an account race', async () => {
     const { api } = await freshAccount();
 
