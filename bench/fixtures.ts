@@ -14,7 +14,10 @@ export interface BenchInstall {
   refreshToken: string;
 }
 
-const scopes = ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
+const scopes = [
+  'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
+  'crm.objects.deals.read', 'crm.objects.owners.read',
+];
 const redirectUri = 'https://bench.example.com/oauth/callback';
 let counter = 0;
 export function uniqueName(prefix: string): string {

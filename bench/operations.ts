@@ -260,6 +260,18 @@ export const operations: readonly Operation[] = [
     request: (_iteration, state) => jsonRequest('DELETE', '/appinstalls/2026-03/external-install', state.installToEnd.accessToken),
   },
   {
+    name: 'readPipeline', label: 'GET /crm/v3/pipelines/deals/default (the account\'s default deal pipeline)', isWarm: false,
+    // One GetItem of the pipeline's item, stages inside; none stored before the type's first change means the shipped default.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/pipelines/deals/default', state.install.accessToken),
+  },
+  {
+    name: 'ownersPage', label: 'GET /crm/v3/owners/?limit=100 (a page of the account\'s owners)', isWarm: false,
+    // One Query of the account's owner items (limit + 1 of them tells whether a next page exists).
+    budget: { QueryCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/owners/?limit=100', state.install.accessToken),
+  },
+  {
     name: 'mergeCompanies', label: 'POST /crm/v3/objects/companies/merge (two pool companies)', isWarm: false,
     // Reads both records, then one transaction: the new record and its projection, both deletes, both
     // merge pointers, both projections removed, the unique values re-pointed.

@@ -4,7 +4,8 @@
  *     (without --developer-id it creates a developer account that owns the app and prints its developerApiKey once)
  *   account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
  *   account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
- *   user create --email E --password P --hub HUBID [--hub HUBID2]
+ *   user create --email E --password P --hub HUBID [--hub HUBID2] [--first-name F] [--last-name L]
+ *     (the user is an owner of each account: GET /crm/v3/owners)
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
  *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed, or moved by a shard-count change)
  *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
@@ -23,7 +24,7 @@ const usage = `usage:
   npm run admin -- account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
   npm run admin -- account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
   (limits: requests per rolling 10 s per installed app, default 110; search requests per second, default 5; 0 = no limit)
-  npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2]
+  npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2] [--first-name F] [--last-name L]
   npm run -s admin -- demo env
   npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
   npm run -s admin -- webhooks replay-dead-letters
@@ -93,6 +94,8 @@ const options = {
   domain: { type: 'string' },
   email: { type: 'string' },
   password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
   hub: { type: 'string', multiple: true },
   'ten-secondly-limit': { type: 'string' },
   'search-per-second-limit': { type: 'string' },
@@ -139,7 +142,7 @@ async function provision(area: string | undefined, action: string | undefined, v
   if (area === 'user' && action === 'create') {
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
-    return createUser(values.email ?? '', values.password ?? '', hubs.map(Number));
+    return createUser(values.email ?? '', values.password ?? '', hubs.map(Number), { firstName: values['first-name'], lastName: values['last-name'] });
   }
   if (area === 'webhooks' && action === 'replay-dead-letters') {
     const { replayDeadLetters } = await import('../shared/webhooks/delivery-queue');

@@ -56,8 +56,17 @@ function decode(value: string): string {
 /**
  * Like API Gateway: the most specific route wins; a known path with another method falls to $default.
  * The route is the row as served on the matched spelling (its path is the spelling's).
+ * A path that matches no route with one trailing slash is matched without it, as an HTTP API does
+ * (the official SDK keeps the slash whenever it adds a query: GET /crm/v3/owners/?limit=10).
  */
 export function matchRoute(method: string, rawPath: string): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
+  const matched = matchRoutePath(method, rawPath);
+  if (matched?.route !== fallback || rawPath.length <= 1 || !rawPath.endsWith('/')) return matched;
+  const withoutSlash = matchRoutePath(method, rawPath.slice(0, -1));
+  return withoutSlash?.route === fallback ? matched : withoutSlash;
+}
+
+function matchRoutePath(method: string, rawPath: string): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
   let best: { entry: CompiledRoute; match: RegExpExecArray } | undefined;
   for (const entry of compiled) {
     if (entry.route.method !== method && entry.route.method !== 'ANY') continue;

@@ -1,5 +1,6 @@
 import type { PartitionName } from './db/keys';
 import { spellingsOf, type Route, type RouteSpelling, type Throttle } from './base/route-types';
+import { anyPipelineReadScopes, anyPipelineWriteScopes } from './pipelines/pipeline-scopes';
 
 const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;
@@ -7,6 +8,8 @@ const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.co
 const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
 const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
 const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
+// Owners: HubSpot's spec takes either scope.
+const ownerReadScopes = ['crm.objects.owners.read', 'automation'] as const;
 
 /**
  * Throttles of their own, below the stage's default: the unauthenticated login form (password
@@ -289,6 +292,61 @@ export const routes = [
     partitions: ['hubs'] },
   { name: 'batchAssociateDefault', method: 'POST', path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/associate/default',
     entry: 'functions/associations/batch-associate-default.ts', scopes: companyWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+
+  // CRM pipelines of deals and tickets ({pipelineObjectType}: deals, 0-3, tickets, 0-5). A row asks for
+  // any type's scope; the handler then requires the scope of the path's type (shared/pipelines/pipeline-scopes.ts).
+  { name: 'listPipelines', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}',
+    entry: 'functions/pipelines/list-pipelines.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+  { name: 'createPipeline', method: 'POST', path: '/crm/v3/pipelines/{pipelineObjectType}',
+    entry: 'functions/pipelines/create-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'getPipeline', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/get-pipeline.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+  { name: 'replacePipeline', method: 'PUT', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/replace-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'updatePipeline', method: 'PATCH', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/update-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'archivePipeline', method: 'DELETE', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    entry: 'functions/pipelines/archive-pipeline.ts', scopes: anyPipelineWriteScopes, body: 'none', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'getPipelineAudit', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/audit',
+    entry: 'functions/pipelines/get-pipeline-audit.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+  { name: 'listPipelineStages', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages',
+    entry: 'functions/pipelines/list-pipeline-stages.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+  { name: 'createPipelineStage', method: 'POST', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages',
+    entry: 'functions/pipelines/create-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'getPipelineStage', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/get-pipeline-stage.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+  { name: 'replacePipelineStage', method: 'PUT', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/replace-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'updatePipelineStage', method: 'PATCH', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/update-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'json', table: 'readwrite',
+    partitions: ['hubs'] },
+  { name: 'archivePipelineStage', method: 'DELETE', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    entry: 'functions/pipelines/archive-pipeline-stage.ts', scopes: anyPipelineWriteScopes, body: 'none', table: 'readwrite',
+    partitions: ['hubs'] },
+  // The official SDK 14 sends {pipelineId} unfilled here (%7BpipelineId%7D): the stage is then found in any pipeline of the type.
+  { name: 'getPipelineStageAudit', method: 'GET', path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}/audit',
+    entry: 'functions/pipelines/get-pipeline-stage-audit.ts', scopes: anyPipelineReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+
+  // CRM owners: the account's users (shared/owners). The SDK adds a slash when it sends a query
+  // (/crm/v3/owners/?limit=10): API Gateway, and the local gateway, route that here too.
+  { name: 'listOwners', method: 'GET', path: '/crm/v3/owners',
+    entry: 'functions/owners/list-owners.ts', scopes: ownerReadScopes, body: 'none', table: 'read',
+    partitions: ['hubs'] },
+  { name: 'getOwner', method: 'GET', path: '/crm/v3/owners/{ownerId}',
+    entry: 'functions/owners/get-owner.ts', scopes: ownerReadScopes, body: 'none', table: 'read',
     partitions: ['hubs'] },
 ] as const satisfies readonly Route<PartitionName>[];
 

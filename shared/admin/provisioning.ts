@@ -3,7 +3,8 @@ import { findAccount, insertAccount, updateAccountLimits, type Account } from '.
 import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
-import { findUserByEmail, insertUser } from '../db/users';
+import { insertUserWithOwners, maxAccountsPerNewUser } from '../db/owners';
+import { findUserByEmail } from '../db/users';
 import { ConflictError, ValidationError } from '../base/errors';
 import { hashPassword } from '../oauth/passwords';
 import { isKnownScope, scopeCatalog } from '../oauth/scopes';
@@ -147,18 +148,60 @@ export async function createAccount(domainInput: string, limits: AccountLimits =
   return { hubId, domain, ...checked };
 }
 
-export async function createUser(emailInput: string, password: string, hubIds: number[]): Promise<{ userId: number; email: string }> {
+/** The names a user may have (the owner's firstName and lastName); absent ones are empty. */
+export interface UserNames {
+  firstName?: string;
+  lastName?: string;
+}
+
+const maxNameLength = 100;
+
+const hasControlCharacter = (text: string): boolean => [...text].some((character) => {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+});
+
+function requireName(value: string | undefined, field: keyof UserNames): string {
+  const name = (value ?? '').trim();
+  if (name.length > maxNameLength || hasControlCharacter(name)) {
+    throw new ValidationError(`${field} must be at most ${maxNameLength} characters without control characters`, { context: { [field]: [value ?? ''] } });
+  }
+  return name;
+}
+
+/**
+ * A user of the given accounts, and with it (same transaction) one owner per account: the account's
+ * users are its owners (GET /crm/v3/owners). Each owner id is drawn from one global sequence when the
+ * user joins the account and stored, so it never changes, and a user of two accounts is a different
+ * owner (a different id) in each.
+ */
+export async function createUser(emailInput: string, password: string, hubIds: number[], names: UserNames = {}): Promise<{ userId: number; email: string; owners: { hubId: number; ownerId: number }[] }> {
   const email = emailInput.trim().toLowerCase();
   if (!isEmailAddress(email)) throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
   if (password.length < 8) throw new ValidationError('password must have at least 8 characters', { context: { password: ['too short'] } });
-  if (hubIds.length === 0) throw new ValidationError('a user needs at least one account (--hub)', { context: { hub: [] } });
-  for (const hubId of hubIds) {
+  const firstName = requireName(names.firstName, 'firstName');
+  const lastName = requireName(names.lastName, 'lastName');
+  const accounts = [...new Set(hubIds)];
+  if (accounts.length === 0) throw new ValidationError('a user needs at least one account (--hub)', { context: { hub: [] } });
+  if (accounts.length > maxAccountsPerNewUser) {
+    throw new ValidationError(`a new user may belong to at most ${maxAccountsPerNewUser} accounts`, { context: { hub: accounts.map(String) } });
+  }
+  for (const hubId of accounts) {
     if (!(await findAccount(hubId))) throw new ValidationError(`no account with hub id ${hubId}`, { context: { hub: [String(hubId)] } });
   }
   if (await findUserByEmail(email)) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   const userId = await nextSequenceValue('userId', 7001);
-  const inserted = await insertUser({ userId, email, passwordHash: await hashPassword(password), hubIds: [...new Set(hubIds)], createdAt: new Date().toISOString() });
+  const createdAt = new Date().toISOString();
+  const owners = [];
+  for (const hubId of accounts) {
+    const ownerId = await nextSequenceValue('ownerId', 100000001);
+    owners.push({ hubId, owner: { ownerId, userId, email, firstName, lastName, createdAt, updatedAt: createdAt, archived: false } });
+  }
+  const user = {
+    userId, email, passwordHash: await hashPassword(password), hubIds: accounts, createdAt,
+    ...(firstName === '' ? {} : { firstName }), ...(lastName === '' ? {} : { lastName }),
+  };
   // Another create of the same email won the race since the check above.
-  if (!inserted) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
-  return { userId, email };
+  if ((await insertUserWithOwners(user, owners)) === 'email-taken') throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
+  return { userId, email, owners: owners.map(({ hubId, owner }) => ({ hubId, ownerId: owner.ownerId })) };
 }

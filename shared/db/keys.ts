@@ -137,6 +137,36 @@ export const webhookInFlightKey = (appId: number): Key => ({ pk: appPartition(ap
 export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key =>
   ({ pk: appPartition(appId), sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}` });
 
+// Owners: each user of an account is an owner of it (shared/db/owners.ts). Owner ids come from one
+// global sequence, zero-padded in the key so that a Query pages an account's owners in id order;
+// the user's pointer finds its owner for `idProperty=userId` ('OWNER#' is no prefix of 'OWNER_OF_USER#').
+export const ownerPrefix = 'OWNER#';
+export const ownerKey = (hubId: number, ownerId: number): Key => ({ pk: hubPartition(hubId), sk: `${ownerPrefix}${String(ownerId).padStart(15, '0')}` });
+export const ownerOfUserKey = (hubId: number, userId: number): Key => ({ pk: hubPartition(hubId), sk: `OWNER_OF_USER#${userId}` });
+
+/**
+ * Pipelines of an object type (deals 0-3, tickets 0-5) in an account: one item per pipeline, its stages
+ * inside; never deleted (archiving marks it). None exist until the type's first change, which writes
+ * the defaults with the type's count item (shared/db/pipelines.ts). Ids hold no '#' (the domain
+ * refuses them), so the trailing '#' keeps pipeline 1's prefix from matching pipeline 12.
+ */
+export const pipelinePrefix = (objectTypeId: string): string => `PIPELINE#${objectTypeId}#`;
+export const pipelineKey = (hubId: number, objectTypeId: string, pipelineId: string): Key =>
+  ({ pk: hubPartition(hubId), sk: `${pipelinePrefix(objectTypeId)}${pipelineId}` });
+export const pipelineCountKey = (hubId: number, objectTypeId: string): Key => ({ pk: hubPartition(hubId), sk: `PIPELINE_COUNT#${objectTypeId}` });
+/**
+ * Audit entries, newest first: a pipeline's by the pipeline revision each change wrote (exact order,
+ * whatever the clocks); a stage id's, which may span pipelines, by the time, then that revision.
+ * Both count down (revisions from 10^12, milliseconds from the year 2286), then a random id.
+ */
+export const pipelineAuditPrefix = (objectTypeId: string, pipelineId: string): string => `PIPELINE_AUDIT#${objectTypeId}#${pipelineId}#`;
+export const stageAuditPrefix = (objectTypeId: string, stageId: string): string => `STAGE_AUDIT#${objectTypeId}#${stageId}#`;
+const countDown = (value: number, digits: number): string => String(10 ** digits - 1 - value).padStart(digits, '0');
+export const pipelineAuditKey = (hubId: number, objectTypeId: string, pipelineId: string, revision: number, entryId: string): Key =>
+  ({ pk: hubPartition(hubId), sk: `${pipelineAuditPrefix(objectTypeId, pipelineId)}${countDown(revision, 12)}#${entryId}` });
+export const stageAuditKey = (hubId: number, objectTypeId: string, stageId: string, atMs: number, revision: number, entryId: string): Key =>
+  ({ pk: hubPartition(hubId), sk: `${stageAuditPrefix(objectTypeId, stageId)}${countDown(atMs, 13)}#${countDown(revision, 12)}#${entryId}` });
+
 /**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
  * matches anything). The stack grants each function only the partitions its route touches

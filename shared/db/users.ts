@@ -1,6 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, getItem, putNew } from './core';
+import { entity, getItem, type TransactItem } from './core';
 import { isConditionalCheckFailed } from './item';
 import { loginAttemptsKey, userKey } from './keys';
 
@@ -12,13 +12,16 @@ export interface User {
   passwordHash: string;
   hubIds: number[];
   createdAt: string;
+  /** As the admin gave them (`user create --first-name --last-name`); users made before have none. */
+  firstName?: string;
+  lastName?: string;
 }
 
 const userItem = /* @__PURE__ */ entity<User>({ key: (user) => userKey(user.email) });
 
-/** False when a user with that email exists. */
-export async function insertUser(user: User): Promise<boolean> {
-  return putNew(userItem.item(user));
+/** The user's item as one write of a transaction (with its owners, shared/db/owners.ts): it must not exist yet. */
+export function newUserWrite(user: User): TransactItem {
+  return { Put: { TableName: tableName, Item: userItem.item(user), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {

@@ -24,6 +24,23 @@ export const scopeCatalog = [
   'e-commerce',
   'crm.lists.read',
   'crm.lists.write',
+  // Issue 19: every type of the object engine (contacts, deals, tickets), pipelines, owners, and the
+  // scopes of the types planned next (products, line items, custom objects), which apps may ask for before those types exist.
+  'crm.objects.tickets.read',
+  'crm.objects.tickets.write',
+  'crm.schemas.contacts.write',
+  'crm.schemas.deals.write',
+  'crm.schemas.tickets.read',
+  'crm.schemas.tickets.write',
+  'crm.objects.owners.read',
+  'crm.objects.products.read',
+  'crm.objects.products.write',
+  'crm.objects.line_items.read',
+  'crm.objects.line_items.write',
+  'crm.objects.custom.read',
+  'crm.objects.custom.write',
+  'crm.schemas.custom.read',
+  'crm.schemas.custom.write',
 ] as const;
 
 export type Scope = (typeof scopeCatalog)[number];

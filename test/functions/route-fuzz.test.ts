@@ -46,6 +46,8 @@ interface Fixtures {
   /** A fresh custom property and group, for the routes that change or archive one. */
   propertyName: string;
   groupName: string;
+  /** The install's user as an owner of its account. */
+  ownerId: string;
 }
 
 let gateway: RunningGateway;
@@ -93,6 +95,8 @@ function fuzzWorld(): World {
     strangerCompanyId: fixtures.companyId, fresh: 'fuzz',
     refreshToken: installed.refreshToken, accessToken: validToken, clientId: installed.clientId, clientSecret: installed.clientSecret,
     userEmail: installed.userEmail, password: installed.password,
+    // Every account's default deal pipeline and its first stage; the owner is the install's user.
+    ownerId: fixtures.ownerId, ownerUserId: String(installed.userId), pipelineId: 'default', stageId: 'appointmentscheduled',
   };
 }
 
@@ -117,9 +121,10 @@ beforeEach(async () => {
   const group = await postJson('/crm/v3/properties/companies/groups', { name: `fixture_group_${suffix}`, label: 'Fixture group' });
   subscriptionFixtures += 1;
   const subscription = await postJson(`/webhooks/v3/${installed.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: `fuzz_fixture_${subscriptionFixtures}` });
+  const owners = await (await fetch(`${gateway.baseUrl}/crm/v3/owners`, { headers: { authorization: `Bearer ${validToken}` } })).json() as { results: { id: string }[] };
   fixtures = {
     companyId: String(company.id), subscriptionId: String(subscription.id), eventTypeId, propertyId: Number(property.id), eventId: 'fuzz-event', labelTypeId,
-    propertyName: String(companyProperty.name), groupName: String(group.name),
+    propertyName: String(companyProperty.name), groupName: String(group.name), ownerId: owners.results[0]?.id ?? '',
   };
 });
 

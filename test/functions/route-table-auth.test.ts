@@ -109,14 +109,22 @@ beforeAll(async () => {
   };
   for (const id of [eventId, ...Object.values(ownerEventIds)]) await postOwner(`${timeline}/event`, { id, eventTypeId, objectId: Number(company.id), level: 'high' });
   const subscription = await postOwner(`/webhooks/v3/${owner.appId}/subscriptions`, { eventType: 'company.creation' }, key);
+  const pipeline = await postOwner('/crm/v3/pipelines/deals', {
+    label: `Owned pipeline ${fresh}`, displayOrder: 5, stages: [{ label: `Owned stage ${fresh}`, displayOrder: 0, metadata: { probability: '0.5' } }],
+  });
+  const owners = JSON.parse((await send('GET', '/crm/v3/owners', { authorization: `Bearer ${owner.accessToken}` })).text) as { results: { id: string }[] };
   world = {
     appId: owner.appId, companyId: String(company.id), companyDomain, eventTypeId, propertyId: Number(property.id), eventId, subscriptionId: String(subscription.id), ownerDomains, ownerEventIds,
     customPropertyName, labelName, groupName, labelTypeId, strangerCompanyId: String(strangerCompany.id), fresh,
     refreshToken: owner.refreshToken, accessToken: owner.accessToken, clientId: owner.clientId, clientSecret: owner.clientSecret,
     userEmail: owner.userEmail, password: owner.password,
+    ownerId: owners.results[0]?.id ?? '', ownerUserId: String(owner.userId), pipelineId: String(pipeline.id), stageId: String((pipeline.stages as { id: string }[])[0]?.id),
   };
   // What only the owner's records carry: a stranger's answer mentions none of it.
-  ownerOnly = [world.companyId, ...others.map((other) => String(other.id)), `Owned ${fresh}`, `Owned property ${fresh}`, `Owned label ${fresh}`, `Owned group ${fresh}`];
+  ownerOnly = [
+    world.companyId, ...others.map((other) => String(other.id)), `Owned ${fresh}`, `Owned property ${fresh}`, `Owned label ${fresh}`, `Owned group ${fresh}`,
+    `Owned pipeline ${fresh}`, `Owned stage ${fresh}`, owner.userEmail,
+  ];
 });
 
 afterAll(async () => {
@@ -229,6 +237,7 @@ async function ownerSnapshot(): Promise<string[]> {
     send('GET', `${timeline}/event-types/${world.eventTypeId}?${key}`, {}),
     send('GET', `${timeline}/event-types/${world.eventTypeId}/properties?${key}`, {}),
     send('GET', `${timeline}/event/${world.eventTypeId}/${encodeURIComponent(world.eventId)}`, token),
+    send('GET', `/crm/v3/pipelines/deals/${world.pipelineId}`, token),
   ];
   return (await Promise.all(reads)).map((response) => `${response.status} ${response.text.replace(/"correlationId":"[^"]*"/g, '')}`);
 }
@@ -244,7 +253,7 @@ function masked(response: RawResponse, ...specs: RequestSpec[]): string {
   const ids = [
     ...specs.flatMap((spec) => [...leavesOf(spec.params), ...leavesOf(spec.body)]),
     ...Object.values(missing), String(world.appId), world.companyId, world.companyDomain, String(world.eventTypeId), String(world.propertyId), world.eventId,
-    world.customPropertyName, world.strangerCompanyId, world.groupName, String(world.labelTypeId),
+    world.customPropertyName, world.strangerCompanyId, world.groupName, String(world.labelTypeId), world.pipelineId, world.stageId, world.ownerId,
   ].filter((id) => id.length >= 3).sort((a, b) => b.length - a.length);
   let text = response.text.replace(/"correlationId":"[^"]*"/g, '"correlationId":"C"').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
   for (const id of new Set(ids)) text = text.split(id).join('ID');

@@ -77,7 +77,11 @@ export interface InstalledTokens extends Installation {
 export async function provision(options: {
   scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[]; limits?: AccountLimits;
 } = {}): Promise<Installation> {
-  const scopes = options.scopes ?? ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline'];
+  const scopes = options.scopes ?? [
+    'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
+    // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
+    'crm.objects.deals.read', 'tickets', 'crm.schemas.deals.write', 'crm.objects.owners.read',
+  ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
   if (app.developerApiKey === undefined) throw new Error('a new app without --developer-id gets a new developer account and key');

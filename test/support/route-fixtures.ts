@@ -35,6 +35,13 @@ export interface World {
   /** A custom property group and the type id of a live custom association label (companies to contacts in isolation). */
   groupName: string;
   labelTypeId: number;
+  /** The owner id of the owner's user in the owner's account (GET /crm/v3/owners). */
+  ownerId: string;
+  /** The user id of that user (global: `idProperty=userId` finds its owner in the owner's account only). */
+  ownerUserId: string;
+  /** A custom deal pipeline of the owner's account and one of its stages (the fuzz uses the default pipeline). */
+  pipelineId: string;
+  stageId: string;
   /** A company in the stranger's own account (tenant isolation only). */
   strangerCompanyId: string;
   /** Unique per run, for names a request creates. */
@@ -50,7 +57,10 @@ export interface World {
 }
 
 /** Ids that exist in no account. */
-export const missing = { appId: '999999999', companyId: '1000000000000123', eventTypeId: '999999', propertyId: '999999', eventId: 'no-such-event', subscriptionId: '999999999' } as const;
+export const missing = {
+  appId: '999999999', companyId: '1000000000000123', eventTypeId: '999999', propertyId: '999999', eventId: 'no-such-event', subscriptionId: '999999999',
+  ownerId: '999999999999', pipelineId: '999999999998', stageId: '999999999997',
+} as const;
 
 /**
  * Who tries to reach the owner's records: a token of the owner's app for another account
@@ -98,6 +108,7 @@ export function paramValues(world: World): Record<string, string> {
     appId: String(world.appId), eventTypeId: String(world.eventTypeId), propertyId: String(world.propertyId), eventId: world.eventId,
     companyId: world.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
     fromObjectType: 'companies', token: world.refreshToken, objectType: 'companies', objectId: world.companyId, groupName: world.groupName, subscriptionId: world.subscriptionId,
+    ownerId: world.ownerId, pipelineObjectType: 'deals', pipelineId: world.pipelineId, stageId: world.stageId,
   };
 }
 
@@ -124,6 +135,13 @@ const ownSubscription = (world: World) => ({ appId: String(world.appId), subscri
 const missingSubscription = { appId: missing.appId, subscriptionId: missing.subscriptionId };
 /** An event the stranger records for its own company: with the owner's event id, or a fresh one. */
 const strangerEvent = (check: (world: World) => string) => (world: World) => event(world, check(world), world.strangerCompanyId);
+
+/** A deal pipeline with one stage, as a client creates or replaces one. */
+const dealPipelineBody = (label: string) => ({ label, displayOrder: 1, stages: [{ label: `${label} stage`, displayOrder: 0, metadata: { probability: '0.5' } }] });
+const ownPipeline = (world: World) => ({ pipelineObjectType: 'deals', pipelineId: world.pipelineId });
+const missingPipeline = { pipelineObjectType: 'deals', pipelineId: missing.pipelineId };
+const ownStage = (world: World) => ({ ...ownPipeline(world), stageId: world.stageId });
+const missingStage = { ...missingPipeline, stageId: missing.stageId };
 
 function createsLike(as: readonly Stranger[], foreign: (world: World) => RequestSpec, control: (world: World) => RequestSpec): IsolationCase {
   return { as, check: 'sameStatusAsFresh', foreign, control };
@@ -404,6 +422,55 @@ export const routeFixtures = {
       foreign: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: world.companyId } }),
       control: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId } }),
     }],
+  },
+
+  // Pipelines: the owner's custom deal pipeline (and its stage) answers another account as one that exists nowhere.
+  listPipelines: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  createPipeline: {
+    validBody: () => dealPipelineBody('Fuzz pipeline'),
+    isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: dealPipelineBody(`Stranger pipeline ${world.fresh}`) }) }],
+  },
+  getPipeline: { isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline)] },
+  replacePipeline: {
+    validBody: () => dealPipelineBody('Fuzz replaced pipeline'),
+    isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline, () => dealPipelineBody('Hijacked'))],
+  },
+  updatePipeline: {
+    validBody: () => ({ label: 'Fuzz renamed pipeline', displayOrder: 2 }),
+    isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline, () => ({ label: 'Hijacked' }))],
+  },
+  archivePipeline: { isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline)] },
+  getPipelineAudit: { isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline)] },
+  listPipelineStages: { isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline)] },
+  createPipelineStage: {
+    validBody: () => ({ label: 'Fuzz new stage', displayOrder: 9, metadata: { probability: '0.3' } }),
+    isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline, () => ({ label: 'Hijacked stage', displayOrder: 1, metadata: { probability: '0.1' } }))],
+  },
+  getPipelineStage: { isolation: [sameAsMissing(company.as, ownStage, missingStage)] },
+  replacePipelineStage: {
+    validBody: () => ({ label: 'Fuzz replaced stage', displayOrder: 1, metadata: { probability: '0.4' } }),
+    isolation: [sameAsMissing(company.as, ownStage, missingStage, () => ({ label: 'Hijacked', displayOrder: 1, metadata: { probability: '0.1' } }))],
+  },
+  updatePipelineStage: {
+    validBody: () => ({ label: 'Fuzz updated stage', metadata: { probability: '0.6' } }),
+    isolation: [sameAsMissing(company.as, ownStage, missingStage, () => ({ label: 'Hijacked' }))],
+  },
+  archivePipelineStage: { isolation: [sameAsMissing(company.as, ownStage, missingStage)] },
+  getPipelineStageAudit: {
+    isolation: [
+      sameAsMissing(company.as, ownStage, missingStage),
+      // The SDK's unfilled {pipelineId}: the stage is looked for in the caller's own pipelines only.
+      sameAsMissing(company.as, (world) => ({ ...ownStage(world), pipelineId: '{pipelineId}' }), { ...missingStage, pipelineId: '{pipelineId}' }),
+    ],
+  },
+
+  // Owners are the account's users: another account's owner id answers as one that exists nowhere.
+  listOwners: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=500' }) }] },
+  getOwner: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ ownerId: world.ownerId }), { ownerId: missing.ownerId }),
+      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { ownerId: world.ownerUserId }, query: 'idProperty=userId' }), control: () => ({ params: { ownerId: missing.ownerId }, query: 'idProperty=userId' }) },
+    ],
   },
 } satisfies Record<SpellingName, RouteFixture>;
 

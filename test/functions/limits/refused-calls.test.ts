@@ -29,6 +29,7 @@ const world: World = {
   ownerEventIds: { createTimelineEvent: 'e1', putTimelineEvent: 'e2', createTimelineEventBatch: 'e3', putTimelineEventBatch: 'e4' },
   customPropertyName: 'refused_property', labelName: 'Refused label', groupName: 'refusedgroup', labelTypeId: 1000, strangerCompanyId: missing.companyId,
   fresh: 'refused', refreshToken: 'none', accessToken: 'none', clientId: 'none', clientSecret: 'none', userEmail: 'none@example.com', password: 'none',
+  ownerId: missing.ownerId, ownerUserId: missing.ownerId, pipelineId: missing.pipelineId, stageId: missing.stageId,
 };
 
 let nextHubId = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
