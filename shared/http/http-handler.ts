@@ -47,6 +47,11 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
   /** Scheme and host the client used, for absolute links (paging, redirects). */
   baseUrl: string;
   rawQueryString: string;
+  /**
+   * When the function times out, on performance.now()'s clock (Infinity where the runtime gives no
+   * deadline): work that must answer with what it did (a batch) stops starting new work well before it.
+   */
+  deadlineMs: number;
 }
 
 
@@ -95,7 +100,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
   };
 
   const handle = async (event: Event, context: Context): Promise<HttpResult> => {
-    void context;
+    const remainingMs = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Number.POSITIVE_INFINITY;
     const state = requestStateOf(event);
     return fn({
       body: event.body as Infer<S, 'body'>,
@@ -107,6 +112,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
       correlationId: state.correlationId,
       baseUrl: baseUrlOf(event),
       rawQueryString: event.rawQueryString ?? '',
+      deadlineMs: performance.now() + remainingMs,
     });
   };
 
