@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
 import { db, tableName } from './client';
 import { entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
 import { isConditionalCheckFailed } from './item';
@@ -91,9 +92,6 @@ function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
   } };
 }
 
-// A transaction conflict (another write holding the count item) is retried a few times.
-const maxInsertAttempts = 6;
-
 /**
  * Creates a definition in one transaction with the hub's catalog count item, whose condition holds
  * the caps: concurrent creates cannot pass them, since each one's count moves in the transaction
@@ -119,8 +117,8 @@ export async function insertCompanyProperty(
     { role: 'count', write: count },
     ...(options.customGroup === undefined ? [] : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
   ];
-  for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+  // A transaction conflict (another write holding the count item) is retried a few times.
+  return retryOnConflict(async () => {
     const outcome = await transact(writes);
     if (outcome.committed) return 'created';
     const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
@@ -132,8 +130,8 @@ export async function insertCompanyProperty(
       return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
     }
     if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
-  }
-  return 'contended';
+    return conflicted;
+  }, (): InsertPropertyOutcome => 'contended', catalogConflictRetryPolicy);
 }
 
 export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {
