@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { ConflictError } from '../base/errors';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
-import { entity, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
+import { entity, ExpressionPlaceholders, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
 import { associationLabelKey, associationLabelNamesKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
 
 export type AssociationCategory = 'HUBSPOT_DEFINED' | 'USER_DEFINED';
@@ -98,12 +98,12 @@ async function pairNamesWrite(hubId: number, pair: PairNames, maxNames: number):
     return { Put: { TableName: tableName, Item: { ...key, ...(names.size > 0 ? { names } : {}) }, ConditionExpression: 'attribute_not_exists(pk)' } };
   }
   if (pair.add.length > 0) {
-    const free = pair.add.map((_, index) => `NOT contains(#names, :name${index})`).join(' AND ');
+    const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':name' });
+    const free = pair.add.map((name) => `NOT contains(#names, ${placeholders.value(name)})`).join(' AND ');
     return { Update: {
       TableName: tableName, Key: key, UpdateExpression: 'ADD #names :add',
       ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#names) OR (size(#names) <= :fullBefore AND ${free}))`,
-      ExpressionAttributeNames: { '#names': 'names' },
-      ExpressionAttributeValues: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length, ...Object.fromEntries(pair.add.map((name, index) => [`:name${index}`, name])) },
+      ...placeholders.attributes({ names: { '#names': 'names' }, values: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length } }),
     } };
   }
   return { Update: {

@@ -1,8 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
-import { db, tableName } from './client';
-import { entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
-import { isConditionalCheckFailed } from './item';
+import { tableName } from './client';
+import { conditionalWrite, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
 import { companyPropertyGroupKey, companyPropertyGroupPrefix, companyPropertyKey, companyPropertyPrefix, hubCounterKey, hubPartition } from './keys';
 
 /** A property definition of CRM v3 (reference section 9.3): the stored record is the shape the API returns. */
@@ -149,16 +148,11 @@ export async function listCompanyProperties(hubId: number): Promise<PropertyDefi
  * moved) or it is gone.
  */
 async function replaceItem(item: Item, expectedUpdatedAt: string | undefined, alsoCondition?: string, alsoValues: Item = {}): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName, Item: item, ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
-      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const outcome = await conditionalWrite(new PutCommand({
+    TableName: tableName, Item: item, ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
+    ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
+  }));
+  return outcome.written;
 }
 
 export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing';
