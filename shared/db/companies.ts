@@ -462,7 +462,7 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
 export async function explainLinkedFailure(hubId: number, companyId: string, linkDelta: number, keyGrowth: number): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const item = await getItem(companyKey(hubId, companyId));
   if (!item) return { outcome: 'linked-missing', companyId };
-  const keys = Object.keys((item.associations ?? {}) as Record<string, string>).length;
+  const keys = Object.keys(companyItem.read(item).associations).length;
   if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerCompany) return { outcome: 'linked-full', companyId };
   if (typeof item.companyLinkCount !== 'number') {
     if (linkDelta === 0) return { outcome: 'stale' };

@@ -16,7 +16,8 @@ export { DatabaseThrottledError } from './errors';
  * The data-access core: every multi-request loop of the repositories (query all pages, batch
  * reads, puts and deletes with their unprocessed leftovers, conditional writes, transactions and
  * their cancellation reasons) lives here once, with one retry policy, and so does the one allocator
- * of expression placeholders. Only this file catches DynamoDB's errors.
+ * of expression placeholders. Only this file tells a failed condition or a cancelled transaction
+ * from other errors.
  */
 
 export type Item = Record<string, unknown>;

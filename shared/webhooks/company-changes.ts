@@ -40,12 +40,6 @@ export type CompanyChange =
 
 export type CompanyChangeKind = CompanyChange['kind'];
 
-export interface MergeMarker {
-  primaryObjectId: string;
-  mergedObjectIds: string[];
-  numberOfPropertiesMoved?: number;
-}
-
 const timeOf = (iso: string | undefined, fallback: number): number => {
   const parsed = iso === undefined ? Number.NaN : Date.parse(iso);
   return Number.isFinite(parsed) ? parsed : fallback;
