@@ -1,4 +1,5 @@
-import { BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clientScanPages } from '../shared/db/core';
 
 type Item = Record<string, unknown>;
 
@@ -24,14 +25,11 @@ export async function batchWrite(client: DynamoDBDocumentClient, tableName: stri
 /** Copies every item of one table into another (the floor's twin of the API's table). */
 export async function copyTable(client: DynamoDBDocumentClient, fromTable: string, toTable: string): Promise<number> {
   let count = 0;
-  let startKey: Item | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: fromTable, ExclusiveStartKey: startKey }));
+  for await (const page of clientScanPages(client, { TableName: fromTable })) {
     const items = page.Items ?? [];
     await batchWrite(client, toTable, items);
     count += items.length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return count;
 }
 

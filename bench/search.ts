@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoCallCounter } from '../shared/db/client';
+import { clientQueryPages } from '../shared/db/core';
 import type { CompanyRecord } from '../shared/db/companies';
 import { searchProjectionPut } from '../shared/db/company-search';
 import { searchFormsOf } from '../shared/companies/search-forms';
@@ -109,17 +110,15 @@ function caseRequest(searchCase: SearchCase, size: number, random: () => number)
 
 async function fullQueryFloor(floor: DynamoDBDocumentClient, listQuery: Record<string, unknown>): Promise<{ ms: number; queries: number; capacityUnits: number }> {
   const began = performance.now();
-  let startKey: Record<string, unknown> | undefined;
   let queries = 0;
   let capacityUnits = 0;
-  do {
-    const { Limit: _limit, ExclusiveStartKey: _start, ...input } = listQuery;
-    void _limit; void _start;
-    const page = await floor.send(new QueryCommand({ ...(input as ConstructorParameters<typeof QueryCommand>[0]), ExclusiveStartKey: startKey, ReturnConsumedCapacity: 'TOTAL' }));
+  // The list request's Query without its page size, every page from the first, through the plain client.
+  const { Limit: _limit, ...input } = listQuery;
+  void _limit;
+  for await (const page of clientQueryPages(floor, { ...(input as QueryCommandInput), ReturnConsumedCapacity: 'TOTAL' })) {
     queries += 1;
     capacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return { ms: performance.now() - began, queries, capacityUnits };
 }
 

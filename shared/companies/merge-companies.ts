@@ -8,6 +8,7 @@ import * as companies from '../db/companies';
 import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/companies';
 import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/company-merge';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
+import { conflicted, retryOnConflict } from '../base/retry';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { newCompanyId, isNumericId } from './company-id';
 import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './company-values';
@@ -24,7 +25,6 @@ export interface MergeInput {
 
 /** hs_additional_domains holds at most this many (company-values.ts); extra domains of a merge are released. */
 const maxAdditionalDomains = 20;
-const maxAttempts = 12;
 const mergedIdsProperty = 'hs_merged_object_ids';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
@@ -156,8 +156,7 @@ export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<C
     cache.set(typeId, found);
     return found;
   };
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+  return retryOnConflict(async () => {
     const [primary, secondary] = await Promise.all([
       requireMergeable(actor.hubId, primaryObjectId, 'primaryObjectId'), requireMergeable(actor.hubId, objectIdToMerge, 'objectIdToMerge'),
     ]);
@@ -176,8 +175,10 @@ export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<C
         { context: { primaryObjectId: [primaryObjectId], objectIdToMerge: [objectIdToMerge] } });
     }
     // stale, contended, a linked company or unique value changed meanwhile: read again.
-  }
-  throw new ServiceUnavailableError('The companies are being changed by other requests; retry the merge.');
+    return conflicted;
+  }, () => {
+    throw new ServiceUnavailableError('The companies are being changed by other requests; retry the merge.');
+  });
 }
 
 async function mergedView(hubId: number, record: CompanyRecord): Promise<CompanyView> {

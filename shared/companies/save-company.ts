@@ -1,19 +1,15 @@
 import { findCompany, maxTransactionItems, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
+import { conflicted, retryOnConflict } from '../base/retry';
 import { companyLinksFull, invalidAssociationTargets } from './company-association-entries';
 import { searchFormsOf } from './search-forms';
 
-// Every stale attempt means another writer succeeded, so ten racing writers need at most ten rounds.
-const maxAttempts = 12;
-
 /**
  * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
- * tries again, a taken unique value is a 409 naming the company that holds it.
+ * tries again (retryOnConflict), a taken unique value is a 409 naming the company that holds it.
  */
 export async function saveWithRetries(hubId: number, build: (attempt: number) => Promise<CompanyWrite | undefined>): Promise<CompanyWrite | undefined> {
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    // Full jitter: racing writers spread out instead of colliding again in lockstep.
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
+  return retryOnConflict(async (attempt) => {
     const built = await build(attempt);
     if (!built) return undefined;
     // A new record: every association it holds is new.
@@ -22,7 +18,7 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
     if (result.outcome === 'saved') return write;
     if (result.outcome === 'unique-taken') {
       // The holder vanished between the failed write and the lookup: the value may be free now.
-      if (result.ownerId === undefined || result.ownerId === write.record.id) continue;
+      if (result.ownerId === undefined || result.ownerId === write.record.id) return conflicted;
       const { propertyName, value } = result.value;
       throw new ConflictError(`A company with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`, {
         context: { [propertyName]: [value], id: [result.ownerId] },
@@ -34,8 +30,10 @@ export async function saveWithRetries(hubId: number, build: (attempt: number) =>
     if (result.outcome === 'too-large') {
       throw new ValidationError('The change would make a record exceed the maximum record size', { context: { id: [write.record.id] } });
     }
-  }
-  throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+    return conflicted;
+  }, () => {
+    throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+  });
 }
 
 /**

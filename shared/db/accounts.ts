@@ -1,7 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { batchGetAll, entity, getItem, putNew } from './core';
-import { isConditionalCheckFailed } from './item';
+import { tableName } from './client';
+import { batchGetAll, conditionalWrite, entity, ExpressionPlaceholders, getItem, putNew } from './core';
 import { accountKey } from './keys';
 
 export interface Account {
@@ -25,20 +24,15 @@ export async function insertAccount(account: Account): Promise<void> {
 export async function updateAccountLimits(hubId: number, limits: Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondLimit'>): Promise<Account | undefined> {
   const entries = Object.entries(limits).filter((entry): entry is [string, number] => entry[1] !== undefined);
   if (entries.length === 0) return findAccount(hubId);
-  try {
-    const result = await db.send(new UpdateCommand({
-      TableName: tableName, Key: accountKey(hubId),
-      UpdateExpression: `SET ${entries.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#n${index}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
-      ConditionExpression: 'attribute_exists(pk)',
-      ReturnValues: 'ALL_NEW',
-    }));
-    return result.Attributes ? accountItem.read(result.Attributes) : undefined;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
+  const placeholders = new ExpressionPlaceholders();
+  const outcome = await conditionalWrite(new UpdateCommand({
+    TableName: tableName, Key: accountKey(hubId),
+    UpdateExpression: `SET ${entries.map(([name, value]) => `${placeholders.name(name)} = ${placeholders.value(value)}`).join(', ')}`,
+    ...placeholders.attributes(),
+    ConditionExpression: 'attribute_exists(pk)',
+    ReturnValues: 'ALL_NEW',
+  }));
+  return outcome.written && outcome.attributes ? accountItem.read(outcome.attributes) : undefined;
 }
 
 export async function findAccount(hubId: number): Promise<Account | undefined> {

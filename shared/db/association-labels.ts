@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { ConflictError } from '../base/errors';
-import { entity, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
+import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
+import { entity, ExpressionPlaceholders, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
 import { associationLabelKey, associationLabelNamesKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
 
 export type AssociationCategory = 'HUBSPOT_DEFINED' | 'USER_DEFINED';
@@ -97,12 +98,12 @@ async function pairNamesWrite(hubId: number, pair: PairNames, maxNames: number):
     return { Put: { TableName: tableName, Item: { ...key, ...(names.size > 0 ? { names } : {}) }, ConditionExpression: 'attribute_not_exists(pk)' } };
   }
   if (pair.add.length > 0) {
-    const free = pair.add.map((_, index) => `NOT contains(#names, :name${index})`).join(' AND ');
+    const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':name' });
+    const free = pair.add.map((name) => `NOT contains(#names, ${placeholders.value(name)})`).join(' AND ');
     return { Update: {
       TableName: tableName, Key: key, UpdateExpression: 'ADD #names :add',
       ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#names) OR (size(#names) <= :fullBefore AND ${free}))`,
-      ExpressionAttributeNames: { '#names': 'names' },
-      ExpressionAttributeValues: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length, ...Object.fromEntries(pair.add.map((name, index) => [`:name${index}`, name])) },
+      ...placeholders.attributes({ names: { '#names': 'names' }, values: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length } }),
     } };
   }
   return { Update: {
@@ -112,9 +113,6 @@ async function pairNamesWrite(hubId: number, pair: PairNames, maxNames: number):
 }
 
 export type InsertTypesOutcome = 'created' | 'name-taken' | 'too-many' | 'contended';
-
-// Each round either commits or re-reads a names item another request changed; a few rounds absorb a burst.
-const maxAttempts = 6;
 
 /**
  * Writes custom types: per type its label item (listed per pair) and id pointer (found by id alone),
@@ -127,8 +125,8 @@ export async function insertCustomAssociationTypes(hubId: number, types: readonl
     { role: 'type' as const, write: { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
     { role: 'type' as const, write: { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
   ]);
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+  // Each round either commits or re-reads a names item another request changed; a few rounds absorb a burst.
+  return retryOnConflict(async () => {
     const names: RoleWrite<'type' | 'names'>[] = [];
     for (const pair of pairNamesOf(types, 'add')) {
       const write = await pairNamesWrite(hubId, pair, maxPerPair);
@@ -140,8 +138,8 @@ export async function insertCustomAssociationTypes(hubId: number, types: readonl
     // A names item changed since it was read (or a racing write held it): read it again.
     const explained = outcome.reasons.every((reason) => (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') || reason.code === 'TransactionConflict');
     if (!explained) throw outcome.error;
-  }
-  return 'contended';
+    return conflicted;
+  }, (): InsertTypesOutcome => 'contended', catalogConflictRetryPolicy);
 }
 
 /**
@@ -163,16 +161,18 @@ export async function updateCustomAssociationTypes(hubId: number, changes: reado
     ];
   });
   const deleted = changes.filter((change) => change.archived).map((change) => change.type);
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+  await retryOnConflict(async () => {
     const names: RoleWrite<'type' | 'names'>[] = [];
     for (const pair of pairNamesOf(deleted, 'remove')) {
       const write = await pairNamesWrite(hubId, pair, Number.MAX_SAFE_INTEGER);
       if (typeof write !== 'string') names.push({ role: 'names', write });
     }
     const outcome = await transact([...items, ...names]);
-    if (outcome.committed) return;
+    if (outcome.committed) return undefined;
     const explained = outcome.reasons.every((reason) => (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') || reason.code === 'TransactionConflict');
     if (!explained) throw outcome.error;
-  }
-  throw new ConflictError('The labels of this object pair are being changed by other requests; retry the request.');
+    return conflicted;
+  }, () => {
+    throw new ConflictError('The labels of this object pair are being changed by other requests; retry the request.');
+  }, catalogConflictRetryPolicy);
 }

@@ -1,14 +1,15 @@
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
 import {
-  batchGetAll, entity, getItem, itemBytes, maxTransactionItems, queryPage, stringAttribute, transact, type RoleWrite, type TransactItem, type TransactOutcome,
+  batchGetAll, batchPutAll, conditionalWrite, entity, ExpressionPlaceholders, getItem, itemBytes, maxTransactionItems, queryPage, stringAttribute, transact,
+  type Item, type RoleWrite, type TransactItem, type TransactOutcome,
 } from './core';
 import { mapConcurrently } from '../base/map-concurrently';
-import { DatabaseThrottledError } from './errors';
-import { isConditionalCheckFailed, withoutKeys } from './item';
+import { withoutKeys } from './item';
 import {
-  archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition, type Key,
+  archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyAddressedBy, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition,
+  type Key,
 } from './keys';
 
 export interface HistoryEntry {
@@ -123,21 +124,56 @@ export function companyLinkIds(associations: Record<string, string>): Set<string
 }
 
 /**
+ * What the record a merge produces carries beside it, for the merge's webhook event
+ * (shared/webhooks/company-changes.ts reads it from the stream; shared/db/company-merge.ts writes it).
+ */
+export interface MergeMarker {
+  primaryObjectId: string;
+  mergedObjectIds: string[];
+  numberOfPropertiesMoved?: number;
+}
+
+/**
  * A company item carries companyLinkCount, the number of companies associated with it, beside the
  * record: a full write counts it from the record, and a linked update (another company's write)
  * moves it under the condition that holds maxCompanyLinksPerCompany. Items written before it lack it
- * until backfillCompanyLinkCount (or their next full write) adds it.
+ * until backfillCompanyLinkCount (or their next full write) adds it. The record of a merge also
+ * carries its MergeMarker.
  */
-const companyItem = {
-  item: (record: CompanyRecord, scope: { hubId: number; isArchived: boolean }) => ({ ...companyEntity.item(record, scope), companyLinkCount: companyLinkIds(record.associations).size }),
-  read: (item: Record<string, unknown>): CompanyRecord => companyEntity.read(item),
+export const companyItem = {
+  item: (record: CompanyRecord, scope: { hubId: number; isArchived: boolean }, merge?: MergeMarker): Item => ({
+    ...companyEntity.item(record, scope), companyLinkCount: companyLinkIds(record.associations).size, ...(merge ? { merge } : {}),
+  }),
+  read: (item: Item): CompanyRecord => companyEntity.read(item),
 };
+
+/** A company as an item holds it (a stream record's image, say), or undefined when the item is anything else. */
+export interface CompanyItem {
+  hubId: number;
+  isArchived: boolean;
+  record: CompanyRecord;
+  /** Set on the record a merge produces. */
+  merge?: MergeMarker;
+}
+
+/** The company an item holds, read by the company entity (its defaults included), or undefined when the item is anything else. */
+export function companyItemOf(item: Item): CompanyItem | undefined {
+  const key = companyAddressedBy(item);
+  if (!key) return undefined;
+  const { merge, ...record } = companyItem.read(item) as CompanyRecord & { merge?: MergeMarker };
+  return { hubId: key.hubId, isArchived: key.isArchived, record, ...(merge ? { merge } : {}) };
+}
 
 /** A unique value's item names the company that holds it. */
 interface UniqueValueClaim extends UniqueValue {
   companyId: string;
 }
-const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
+export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
+
+/** The reverse-lookup item of a record of another type (the edge, in the key) associated with a company: it names the company. */
+const associationEdgeItem = /* @__PURE__ */ entity<{ companyId: string }, { hubId: number; edge: AssociationEdge }>({
+  key: ({ companyId }, { hubId, edge }) => associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, companyId),
+});
 
 export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
   const merged = new Map<string, LinkedCompanyChange>();
@@ -324,8 +360,8 @@ export function outcomeOfCancellation<R>(outcome: Extract<TransactOutcome<R>, { 
  * it gains need room under maxAssociationsPerCompany (size() of the map, in the same condition).
  */
 export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':one': 1 };
+  const placeholders = new ExpressionPlaceholders();
+  const values: Item = { ':one': 1 };
   const delta = change.linkDelta ?? 0;
   const conditions = ['attribute_exists(pk)'];
   if (delta !== 0) {
@@ -341,31 +377,20 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
     values[':keysBefore'] = maxAssociationsPerCompany - keyGrowth;
     conditions.push('(attribute_not_exists(associations) OR size(associations) <= :keysBefore)');
   }
-  const sets: string[] = [];
-  const removes: string[] = [];
-  Object.entries(change.set).forEach(([key, name], index) => {
-    names[`#s${index}`] = key;
-    values[`:s${index}`] = name;
-    sets.push(`associations.#s${index} = :s${index}`);
-  });
-  change.remove.forEach((key, index) => {
-    names[`#r${index}`] = key;
-    removes.push(`associations.#r${index}`);
-  });
+  const sets = Object.entries(change.set).map(([key, name]) => `associations.${placeholders.name(key)} = ${placeholders.value(name)}`);
+  const removes = change.remove.map((key) => `associations.${placeholders.name(key)}`);
   const adds = ['version :one', ...(delta !== 0 ? ['companyLinkCount :linkDelta'] : [])];
   const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', `ADD ${adds.join(', ')}`].filter(Boolean).join(' ');
   return { Update: {
     TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
     ConditionExpression: conditions.join(' AND '),
-    // DynamoDB rejects an empty names map.
-    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: values,
+    ...placeholders.attributes({ values }),
   } };
 }
 
 /** The reverse-lookup items of a company's newly associated records. */
 export function edgeItemsOf(hubId: number, companyId: string, edges: readonly AssociationEdge[]): Record<string, unknown>[] {
-  return edges.map((edge) => ({ ...associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, companyId), companyId }));
+  return edges.map((edge) => associationEdgeItem.item({ companyId }, { hubId, edge }));
 }
 
 /**
@@ -377,7 +402,7 @@ export async function transactWithEdges<R>(writes: RoleWrite<R>[], edgeItems: re
   if (writes.length + edgeItems.length <= maxTransactionItems) {
     for (const Item of edgeItems) writes.push({ role: edgeRole, write: { Put: { TableName: tableName, Item } } });
   } else {
-    await putItems(edgeItems);
+    await batchPutAll(edgeItems);
   }
   return transact(writes);
 }
@@ -414,7 +439,8 @@ export async function listCompanies(hubId: number, isArchived: boolean, limit: n
 }
 
 export async function findUniqueValueOwner(hubId: number, value: UniqueValue): Promise<string | undefined> {
-  const owner = (await getItem(companyUniqueValueKey(hubId, value.propertyName, value.value)))?.companyId;
+  const item = await getItem(companyUniqueValueKey(hubId, value.propertyName, value.value));
+  const owner = item ? uniqueValueItem.read(item).companyId : undefined;
   return typeof owner === 'string' ? owner : undefined;
 }
 
@@ -423,7 +449,8 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
   const owners = new Map<string, string>();
   if (values.length === 0) return owners;
   for (const item of await batchGetAll(values.map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
-    if (typeof item.value === 'string' && typeof item.companyId === 'string') owners.set(item.value, item.companyId);
+    const claim = uniqueValueItem.read(item);
+    if (typeof claim.value === 'string' && typeof claim.companyId === 'string') owners.set(claim.value, claim.companyId);
   }
   return owners;
 }
@@ -435,7 +462,7 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
 export async function explainLinkedFailure(hubId: number, companyId: string, linkDelta: number, keyGrowth: number): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const item = await getItem(companyKey(hubId, companyId));
   if (!item) return { outcome: 'linked-missing', companyId };
-  const keys = Object.keys((item.associations ?? {}) as Record<string, string>).length;
+  const keys = Object.keys(companyItem.read(item).associations).length;
   if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerCompany) return { outcome: 'linked-full', companyId };
   if (typeof item.companyLinkCount !== 'number') {
     if (linkDelta === 0) return { outcome: 'stale' };
@@ -452,15 +479,11 @@ export async function explainLinkedFailure(hubId: number, companyId: string, lin
  */
 export async function backfillCompanyLinkCount(hubId: number, item: Record<string, unknown>): Promise<void> {
   const record = companyItem.read(item);
-  try {
-    await db.send(new UpdateCommand({
-      TableName: tableName, Key: companyKey(hubId, record.id), UpdateExpression: 'SET companyLinkCount = :count',
-      ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
-      ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
-    }));
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await conditionalWrite(new UpdateCommand({
+    TableName: tableName, Key: companyKey(hubId, record.id), UpdateExpression: 'SET companyLinkCount = :count',
+    ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
+    ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
+  }));
 }
 
 /**
@@ -470,38 +493,20 @@ export async function backfillCompanyLinkCount(hubId: number, item: Record<strin
  */
 export async function removeAssociationKeys(hubId: number, companyId: string, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  const names = Object.fromEntries(keys.map((key, index) => [`#r${index}`, key]));
-  const removes = `REMOVE ${keys.map((_, index) => `associations.#r${index}`).join(', ')}`;
+  const placeholders = new ExpressionPlaceholders();
+  const removes = `REMOVE ${keys.map((key) => `associations.${placeholders.name(key)}`).join(', ')}`;
   // Counted first; an older item without the count fails that and loses the keys alone (alternating, should it gain the count meanwhile).
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const counted = attempt % 2 === 0;
-    try {
-      await db.send(new UpdateCommand({
-        TableName: tableName, Key: companyKey(hubId, companyId),
-        UpdateExpression: counted ? `${removes} ADD version :one, companyLinkCount :minusOne` : `${removes} ADD version :one`,
-        ConditionExpression: counted ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)' : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
-        ExpressionAttributeNames: names, ExpressionAttributeValues: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }));
-      return;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      // No item came back: the company is gone, and has nothing to lose.
-      if (!(error as { Item?: unknown }).Item) return;
-    }
-  }
-}
-
-/** Unconditional puts, 25 per BatchWriteItem, unprocessed ones retried with a short backoff. */
-export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0 && attempt < 6; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (result.UnprocessedItems?.[tableName] ?? []) as typeof pending;
-    }
-    if (pending.length > 0) throw new DatabaseThrottledError('BatchWriteItem', pending.length, 6);
+    const outcome = await conditionalWrite(new UpdateCommand({
+      TableName: tableName, Key: companyKey(hubId, companyId),
+      UpdateExpression: counted ? `${removes} ADD version :one, companyLinkCount :minusOne` : `${removes} ADD version :one`,
+      ConditionExpression: counted ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)' : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
+      ...placeholders.attributes({ values: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 } }),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    // Written; or no item came back: the company is gone, and has nothing to lose.
+    if (outcome.written || !outcome.item) return;
   }
 }
 
@@ -516,6 +521,6 @@ export async function listAssociationEdges(hubId: number, objectTypeId: string, 
     { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(objectTypeId, objectId), pageSize: limit + 1 },
     afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
   );
-  const companyIds = page.items.map((item) => item.companyId).filter((id): id is string => typeof id === 'string');
+  const companyIds = page.items.map((item) => associationEdgeItem.read(item).companyId).filter((id): id is string => typeof id === 'string');
   return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
 }

@@ -1,10 +1,10 @@
 import { tableName } from './client';
 import {
-  companyLinkIds, edgeItemsOf, explainLinkedFailure, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, putItems, transactWithEdges,
-  type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type UniqueValue,
+  companyItem, edgeItemsOf, explainLinkedFailure, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges, uniqueValueItem,
+  type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type MergeMarker, type UniqueValue,
 } from './companies';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
-import { batchGetAll, type RoleWrite } from './core';
+import { batchGetAll, batchPutAll, entity, ExpressionPlaceholders, type RoleWrite } from './core';
 import { companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
 
 /** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
@@ -33,11 +33,14 @@ export type MergeOutcome =
   | { outcome: 'too-large' }
   | { outcome: 'contended' };
 
+/** What a company id merged away points to: the id of the record that holds the merge's result. */
+const mergePointerItem = /* @__PURE__ */ entity<{ companyId: string; mergedInto: string }, number>({ key: (pointer, hubId) => mergedCompanyKey(hubId, pointer.companyId) });
+
 /**
  * What the webhook event of a merge reports (shared/webhooks/company-changes.ts reads it from the
  * stream): the primary (the first record removed), every merged id, and the values the secondary brought.
  */
-function mergeMarkerOf(write: CompanyMergeWrite): { primaryObjectId: string; mergedObjectIds: string[]; numberOfPropertiesMoved: number } {
+function mergeMarkerOf(write: CompanyMergeWrite): Required<MergeMarker> {
   const [primary, ...others] = write.removed;
   const moved = Object.keys(write.merged.properties).filter((name) => primary?.properties[name] === undefined
     && others.some((record) => record.properties[name] !== undefined && record.properties[name] === write.merged.properties[name])).length;
@@ -59,24 +62,23 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   const other: Role = { kind: 'other' };
   const writes: RoleWrite<Role>[] = [
     { role: { kind: 'record' }, write: { Put: {
-      TableName: tableName, Item: { ...companyKey(hubId, merged.id), ...merged, companyLinkCount: companyLinkIds(merged.associations).size, merge: mergeMarkerOf(write) },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      TableName: tableName, Item: companyItem.item(merged, { hubId, isArchived: false }, mergeMarkerOf(write)), ConditionExpression: 'attribute_not_exists(pk)',
     } } },
     { role: other, write: searchProjectionPut(hubId, searchForms, merged.version) },
   ];
-  const oldIds: Record<string, string> = {};
-  write.removed.forEach((record, index) => {
-    oldIds[`:old${index}`] = record.id;
+  const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':old' });
+  const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${write.removed.map((record) => placeholders.value(record.id)).join(', ')})`;
+  const oldIds = placeholders.values;
+  for (const record of write.removed) {
     writes.push(
       { role: { kind: 'record' }, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } } } },
-      { role: other, write: { Put: { TableName: tableName, Item: { ...mergedCompanyKey(hubId, record.id), companyId: record.id, mergedInto: merged.id } } } },
+      { role: other, write: { Put: { TableName: tableName, Item: mergePointerItem.item({ companyId: record.id, mergedInto: merged.id }, hubId) } } },
       { role: other, write: searchProjectionDelete(hubId, record.id) },
     );
-  });
-  const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${Object.keys(oldIds).join(', ')})`;
+  }
   for (const value of write.uniqueValues) {
     writes.push({ role: { kind: 'unique', value }, write: { Put: {
-      TableName: tableName, Item: { ...companyUniqueValueKey(hubId, value.propertyName, value.value), companyId: merged.id, ...value },
+      TableName: tableName, Item: uniqueValueItem.item({ companyId: merged.id, ...value }, hubId),
       ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds,
     } } });
   }
@@ -92,13 +94,13 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   // The earlier ids' pointers go in the transaction when it has room for them after the edges (which
   // transactWithEdges puts in it when they fit); else they are written as soon as it commits. Until
   // then those ids read through the old record's own pointer, written in the transaction: two hops.
-  const pointers = write.repointedIds.map((id) => ({ ...mergedCompanyKey(hubId, id), companyId: id, mergedInto: merged.id }));
+  const pointers = write.repointedIds.map((id) => mergePointerItem.item({ companyId: id, mergedInto: merged.id }, hubId));
   const room = maxTransactionItems - writes.length - (writes.length + edgeItems.length <= maxTransactionItems ? edgeItems.length : 0);
   const isRepointedInTransaction = pointers.length <= room;
   if (isRepointedInTransaction) for (const Item of pointers) writes.push({ role: other, write: { Put: { TableName: tableName, Item } } });
   const outcome = await transactWithEdges(writes, edgeItems, other);
   if (outcome.committed) {
-    if (!isRepointedInTransaction) await putItems(pointers);
+    if (!isRepointedInTransaction) await batchPutAll(pointers);
     return { outcome: 'merged' };
   }
   const role = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed')?.role;
@@ -118,7 +120,8 @@ export async function findMergePointers(hubId: number, companyIds: readonly stri
   const pointers = new Map<string, string>();
   if (companyIds.length === 0) return pointers;
   for (const item of await batchGetAll(companyIds.map((id) => mergedCompanyKey(hubId, id)))) {
-    if (typeof item.companyId === 'string' && typeof item.mergedInto === 'string') pointers.set(item.companyId, item.mergedInto);
+    const pointer = mergePointerItem.read(item);
+    if (typeof pointer.companyId === 'string' && typeof pointer.mergedInto === 'string') pointers.set(pointer.companyId, pointer.mergedInto);
   }
   return pointers;
 }

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
-import { isConditionalCheckFailed } from './item';
+import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
+import { tableName } from './client';
+import { conditionalWrite, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
 import { companyPropertyGroupKey, companyPropertyGroupPrefix, companyPropertyKey, companyPropertyPrefix, hubCounterKey, hubPartition } from './keys';
 
 /** A property definition of CRM v3 (reference section 9.3): the stored record is the shape the API returns. */
@@ -91,9 +91,6 @@ function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
   } };
 }
 
-// A transaction conflict (another write holding the count item) is retried a few times.
-const maxInsertAttempts = 6;
-
 /**
  * Creates a definition in one transaction with the hub's catalog count item, whose condition holds
  * the caps: concurrent creates cannot pass them, since each one's count moves in the transaction
@@ -119,8 +116,8 @@ export async function insertCompanyProperty(
     { role: 'count', write: count },
     ...(options.customGroup === undefined ? [] : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
   ];
-  for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+  // A transaction conflict (another write holding the count item) is retried a few times.
+  return retryOnConflict(async () => {
     const outcome = await transact(writes);
     if (outcome.committed) return 'created';
     const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
@@ -132,8 +129,8 @@ export async function insertCompanyProperty(
       return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
     }
     if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
-  }
-  return 'contended';
+    return conflicted;
+  }, (): InsertPropertyOutcome => 'contended', catalogConflictRetryPolicy);
 }
 
 export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {
@@ -151,16 +148,11 @@ export async function listCompanyProperties(hubId: number): Promise<PropertyDefi
  * moved) or it is gone.
  */
 async function replaceItem(item: Item, expectedUpdatedAt: string | undefined, alsoCondition?: string, alsoValues: Item = {}): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName, Item: item, ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
-      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const outcome = await conditionalWrite(new PutCommand({
+    TableName: tableName, Item: item, ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
+    ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
+  }));
+  return outcome.written;
 }
 
 export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing';

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput,
+  BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand,
+  type DeleteCommand, type DynamoDBDocumentClient, type QueryCommandInput, type QueryCommandOutput, type ScanCommandInput, type ScanCommandOutput,
+  type TransactWriteCommandInput, type UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { jitteredDelayMs, sleep, type RetryPolicy } from '../base/retry';
 import { db, tableName } from './client';
-import { isConditionalCheckFailed, withoutKeys } from './item';
+import { withoutKeys } from './item';
 import { DatabaseThrottledError } from './errors';
 import type { Key } from './keys';
 
@@ -11,8 +14,10 @@ export { DatabaseThrottledError } from './errors';
 
 /**
  * The data-access core: every multi-request loop of the repositories (query all pages, batch
- * reads and deletes with their unprocessed leftovers, conditional puts, transactions and their
- * cancellation reasons) lives here once, with one retry policy.
+ * reads, puts and deletes with their unprocessed leftovers, conditional writes, transactions and
+ * their cancellation reasons) lives here once, with one retry policy, and so does the one allocator
+ * of expression placeholders. Only this file tells a failed condition or a cancelled transaction
+ * from other errors.
  */
 
 export type Item = Record<string, unknown>;
@@ -40,20 +45,13 @@ export const maxTransactionItems = 100;
  * random time up to base * 2^retry, capped ("full jitter"), so competing callers spread out. Worst
  * case about 1.6 s of waiting, well inside the Lambda timeout.
  */
-export const unprocessedRetryPolicy = { attempts: 6, baseDelayMs: 25, maxDelayMs: 800 } as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function backoffMs(retry: number): number {
-  const { baseDelayMs, maxDelayMs } = unprocessedRetryPolicy;
-  return Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** retry);
-}
+export const unprocessedRetryPolicy: Readonly<RetryPolicy> = { attempts: 6, baseDelayMs: 25, maxDelayMs: 800 };
 
 /** Sends `requests`, then what each answer leaves unprocessed, under the one retry policy. */
 async function sendUntilProcessed<T>(operation: string, requests: T[], send: (batch: T[]) => Promise<T[]>): Promise<void> {
   let pending = requests;
   for (let attempt = 0; attempt < unprocessedRetryPolicy.attempts; attempt += 1) {
-    if (attempt > 0) await sleep(backoffMs(attempt));
+    if (attempt > 0) await sleep(jitteredDelayMs(attempt, unprocessedRetryPolicy));
     pending = await send(pending);
     if (pending.length === 0) return;
   }
@@ -87,9 +85,9 @@ export interface BatchGetOptions {
  */
 export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions = {}): Promise<Item[]> {
   const unique = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
-  const names = options.attributes ? ['pk', 'sk', ...options.attributes.filter((name) => name !== 'pk' && name !== 'sk')] : undefined;
-  const projection = names
-    ? { ProjectionExpression: names.map((_, index) => `#a${index}`).join(', '), ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#a${index}`, name])) }
+  const placeholders = new ExpressionPlaceholders();
+  const projection = options.attributes
+    ? { ProjectionExpression: [...new Set(['pk', 'sk', ...options.attributes])].map((name) => placeholders.name(name)).join(', '), ...placeholders.attributes() }
     : {};
   const found: Item[] = [];
   for (const chunk of chunks(unique, maxBatchGetKeys)) {
@@ -104,18 +102,32 @@ export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions
   return found;
 }
 
-/** Deletes any number of items (BatchWriteItem, 25 at a time), retrying unprocessed deletes. */
-export async function batchDeleteAll(keys: readonly Key[]): Promise<void> {
-  for (const chunk of chunks(keys, maxBatchWriteRequests)) {
-    const requests = chunk.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } as Item } }));
-    await sendUntilProcessed('BatchWriteItem', requests, async (pending) => {
+type WriteRequest = { DeleteRequest: { Key: Item } } | { PutRequest: { Item: Item } };
+
+/** Any number of write requests (BatchWriteItem, 25 at a time), retrying unprocessed ones. */
+async function batchWriteAll(requests: readonly WriteRequest[]): Promise<void> {
+  for (const chunk of chunks(requests, maxBatchWriteRequests)) {
+    await sendUntilProcessed('BatchWriteItem', chunk, async (pending) => {
       const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      return (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      return (result.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
     });
   }
 }
 
-/** A Query over one partition, optionally a sort-key prefix, a filter and a projection; always strongly consistent. */
+/** Deletes any number of items (BatchWriteItem, 25 at a time), retrying unprocessed deletes. */
+export async function batchDeleteAll(keys: readonly Key[]): Promise<void> {
+  await batchWriteAll(keys.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })));
+}
+
+/** Unconditional puts of any number of items (BatchWriteItem, 25 at a time), retrying unprocessed puts. */
+export async function batchPutAll(items: readonly Item[]): Promise<void> {
+  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
+}
+
+/**
+ * A Query over one partition, optionally a sort-key prefix, a filter and a projection; always
+ * strongly consistent; in sort-key order, or newest first (descending) with `newestFirst`.
+ */
 export interface PartitionQuery {
   pk: string;
   skPrefix?: string;
@@ -126,14 +138,12 @@ export interface PartitionQuery {
   values?: Item;
   /** Items per Query call (DynamoDB's 1 MB page when absent). */
   pageSize?: number;
+  /** Descending sort-key order (ScanIndexForward false): the newest first where the sort key starts with a time. */
+  newestFirst?: boolean;
 }
 
-/**
- * One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there
- * are more. An aborted `signal` cancels the call (it rejects with the SDK's AbortError).
- */
-export async function queryPage(query: PartitionQuery, startKey?: Item | Key, signal?: AbortSignal): Promise<{ items: Item[]; nextKey?: Item }> {
-  const page = await db.send(new QueryCommand({
+function sendQuery(query: PartitionQuery, startKey: Item | Key | undefined, signal: AbortSignal | undefined): Promise<QueryCommandOutput> {
+  return db.send(new QueryCommand({
     TableName: tableName,
     KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
     ...(query.filter ? { FilterExpression: query.filter } : {}),
@@ -141,10 +151,32 @@ export async function queryPage(query: PartitionQuery, startKey?: Item | Key, si
     ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
     ExpressionAttributeValues: { ...query.values, ':queryPk': query.pk, ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }) },
     ...(query.pageSize ? { Limit: query.pageSize } : {}),
+    ...(query.newestFirst ? { ScanIndexForward: false } : {}),
     ConsistentRead: true,
     ExclusiveStartKey: startKey ? { ...startKey } : undefined,
   }), signal ? { abortSignal: signal } : {});
+}
+
+/**
+ * One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there
+ * are more. An aborted `signal` cancels the call (it rejects with the SDK's AbortError).
+ */
+export async function queryPage(query: PartitionQuery, startKey?: Item | Key, signal?: AbortSignal): Promise<{ items: Item[]; nextKey?: Item }> {
+  const page = await sendQuery(query, startKey, signal);
   return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
+}
+
+/**
+ * The one paging loop: `send` from the start, then from each page's LastEvaluatedKey, until a page
+ * comes back without one. No page cap: a caller that wants a bound stops iterating.
+ */
+async function* followPages<P extends { LastEvaluatedKey?: Item }>(send: (startKey: Item | undefined) => Promise<P>): AsyncGenerator<P> {
+  let startKey: Item | undefined;
+  do {
+    const page = await send(startKey);
+    yield page;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }
 
 /**
@@ -153,12 +185,21 @@ export async function queryPage(query: PartitionQuery, startKey?: Item | Key, si
  * An aborted `signal` cancels the call in flight.
  */
 export async function* queryPages(query: PartitionQuery, firstPage: Pick<PartitionQuery, 'projection' | 'names'> = {}, signal?: AbortSignal): AsyncGenerator<Item[]> {
-  let startKey: Item | undefined;
-  do {
-    const page = await queryPage(startKey ? query : { ...query, ...firstPage }, startKey, signal);
-    yield page.items;
-    startKey = page.nextKey;
-  } while (startKey);
+  for await (const page of followPages((startKey) => sendQuery(startKey ? query : { ...query, ...firstPage }, startKey, signal))) yield page.Items ?? [];
+}
+
+/**
+ * Every page of a Query sent through a client of the caller's (the benchmark's floor: a plain
+ * document client, so what it measures is DynamoDB alone), from the first page whatever
+ * ExclusiveStartKey `input` carries.
+ */
+export function clientQueryPages(client: DynamoDBDocumentClient, input: QueryCommandInput): AsyncGenerator<QueryCommandOutput> {
+  return followPages((startKey) => client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey })));
+}
+
+/** Every page of a Scan of any table sent through a client of the caller's (the benchmark copies a table with it). */
+export function clientScanPages(client: DynamoDBDocumentClient, input: ScanCommandInput): AsyncGenerator<ScanCommandOutput> {
+  return followPages((startKey) => client.send(new ScanCommand({ ...input, ExclusiveStartKey: startKey })));
 }
 
 /** Every item of one partition whose sort key starts with `skPrefix`, all pages, strongly consistent. */
@@ -185,6 +226,32 @@ export function stringAttribute(item: Item | undefined, name: string): string | 
   return typeof wire === 'string' ? wire : undefined;
 }
 
+function isConditionalCheckFailed(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ConditionalCheckFailedException';
+}
+
+/**
+ * What a conditional write did: written, with the item's attributes when the command asked for them
+ * (ReturnValues); or not, with the item that failed the condition when the command asked for it
+ * (ReturnValuesOnConditionCheckFailure: 'ALL_OLD'; in wire format, see stringAttribute).
+ */
+export type ConditionalWriteOutcome = { written: true; attributes?: Item } | { written: false; item?: Item };
+
+/**
+ * Sends one Put, Update or Delete that carries a ConditionExpression: a failed condition is an
+ * answer (written: false), every other error throws. The one place that catches a failed condition.
+ */
+export async function conditionalWrite(command: PutCommand | UpdateCommand | DeleteCommand): Promise<ConditionalWriteOutcome> {
+  try {
+    const output = (await db.send(command as PutCommand)) as { Attributes?: Item };
+    return { written: true, ...(output.Attributes ? { attributes: output.Attributes } : {}) };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const item = (error as { Item?: Item }).Item;
+    return { written: false, ...(item ? { item } : {}) };
+  }
+}
+
 /**
  * Puts an item that must not exist yet; false when one with its key does. A put can succeed and
  * its answer be lost (a timeout); the SDK's retry then finds the item. The write id, returned
@@ -193,15 +260,55 @@ export function stringAttribute(item: Item | undefined, name: string): string | 
  */
 export async function putNew(item: Item): Promise<boolean> {
   const writeId = randomUUID();
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName, Item: { ...item, writeId }, ConditionExpression: 'attribute_not_exists(pk)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return stringAttribute((error as { Item?: Item }).Item, 'writeId') === writeId;
-    throw error;
+  const outcome = await conditionalWrite(new PutCommand({
+    TableName: tableName, Item: { ...item, writeId }, ConditionExpression: 'attribute_not_exists(pk)',
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  }));
+  return outcome.written || stringAttribute(outcome.item, 'writeId') === writeId;
+}
+
+/**
+ * The one allocator of expression placeholders: `name(attribute)` gives the same placeholder for
+ * the same attribute name each time, `value(value)` a new one for every value. `names` and `values`
+ * hold what was allocated, for ExpressionAttributeNames and ExpressionAttributeValues. The prefixes
+ * keep allocated placeholders apart from an expression's fixed ones (':one', '#count').
+ */
+export class ExpressionPlaceholders {
+  readonly names: Record<string, string> = {};
+  readonly values: Item = {};
+  private readonly nameOf = new Map<string, string>();
+  private valueCount = 0;
+
+  constructor(private readonly prefixes: { name: string; value: string } = { name: '#n', value: ':v' }) {}
+
+  name(attribute: string): string {
+    let placeholder = this.nameOf.get(attribute);
+    if (placeholder === undefined) {
+      placeholder = `${this.prefixes.name}${this.nameOf.size}`;
+      this.nameOf.set(attribute, placeholder);
+      this.names[placeholder] = attribute;
+    }
+    return placeholder;
+  }
+
+  value(value: unknown): string {
+    const placeholder = `${this.prefixes.value}${this.valueCount}`;
+    this.valueCount += 1;
+    this.values[placeholder] = value;
+    return placeholder;
+  }
+
+  /**
+   * ExpressionAttributeNames and ExpressionAttributeValues: the fixed ones and the allocated, each
+   * left out when empty (DynamoDB rejects an empty map).
+   */
+  attributes(fixed: { names?: Record<string, string>; values?: Item } = {}): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item } {
+    const names = { ...fixed.names, ...this.names };
+    const values = { ...fixed.values, ...this.values };
+    return {
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+    };
   }
 }
 

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, getItem, transact, type Item, type TransactItem } from './core';
+import { entity, ExpressionPlaceholders, getItem, transact, type Item, type TransactItem } from './core';
 import { installKey, installStateKey } from './keys';
 
 /**
@@ -108,10 +108,11 @@ export async function revokeInstallGrant(hubId: number, appId: number, grantId: 
   const expired = Object.entries(current)
     .filter(([id, until]) => id !== grantId && typeof until === 'number' && until <= nowSeconds)
     .slice(0, maxPrunedPerRevocation).map(([id]) => id);
+  const placeholders = new ExpressionPlaceholders();
+  const removes = expired.map((id) => `revokedGrants.${placeholders.name(id)}`);
   await db.send(new UpdateCommand({
     TableName: tableName, Key: key,
-    UpdateExpression: `SET revokedGrants.#grant = :until${expired.length > 0 ? ` REMOVE ${expired.map((_, index) => `revokedGrants.#expired${index}`).join(', ')}` : ''}`,
-    ExpressionAttributeNames: { '#grant': grantId, ...Object.fromEntries(expired.map((id, index) => [`#expired${index}`, id])) },
-    ExpressionAttributeValues: { ':until': untilSeconds },
+    UpdateExpression: `SET revokedGrants.#grant = :until${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ...placeholders.attributes({ names: { '#grant': grantId }, values: { ':until': untilSeconds } }),
   }));
 }

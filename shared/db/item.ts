@@ -4,7 +4,3 @@ export function withoutKeys<T extends object>(item: Record<string, unknown>): T 
   void pk; void sk; void ttl; void writeId;
   return rest as T;
 }
-
-export function isConditionalCheckFailed(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ConditionalCheckFailedException';
-}

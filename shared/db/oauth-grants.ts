@@ -1,8 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { appItem, type App } from './apps';
 import { db, tableName } from './client';
-import { batchGetAll, entity, getItem, transact, transactAll, type TransactItem } from './core';
-import { isConditionalCheckFailed } from './item';
+import { batchGetAll, conditionalWrite, entity, getItem, transact, transactAll, type TransactItem } from './core';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 
 export interface AuthCode {
@@ -48,17 +47,13 @@ const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({ key: (_,
 const usedCodeRetentionSeconds = 24 * 3600;
 
 export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<void> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName,
-      Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
-  } catch (error) {
-    // The hash of 256 random bits is found only by the SDK's retry of this same put, after the
-    // first attempt succeeded and its answer was lost.
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  // A failed condition: the hash of 256 random bits is found only by the SDK's retry of this same
+  // put, after the first attempt succeeded and its answer was lost.
+  await conditionalWrite(new PutCommand({
+    TableName: tableName,
+    Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
 }
 
 export async function findAuthCode(codeHash: string): Promise<AuthCode | undefined> {

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { ExpressionPlaceholders } from './core';
 import { rateLimitKey } from './keys';
 
 /**
@@ -21,19 +22,14 @@ export async function addToBuckets(
 ): Promise<Map<number, number>> {
   const added = [...amounts].filter(([, amount]) => amount !== 0);
   const removed = stale.filter((bucket) => !amounts.has(bucket)).slice(0, maxRemovedPerUpdate);
-  const names: Record<string, string> = { '#ttl': 'ttl' };
-  const values: Record<string, number> = { ':ttl': ttlSeconds };
-  added.forEach(([bucket, amount], index) => {
-    names[`#b${index}`] = `${bucketPrefix}${bucket}`;
-    values[`:a${index}`] = amount;
-  });
-  removed.forEach((bucket, index) => { names[`#s${index}`] = `${bucketPrefix}${bucket}`; });
+  const placeholders = new ExpressionPlaceholders();
+  const adds = added.map(([bucket, amount]) => `${placeholders.name(`${bucketPrefix}${bucket}`)} ${placeholders.value(amount)}`);
+  const removes = removed.map((bucket) => placeholders.name(`${bucketPrefix}${bucket}`));
   const result = await db.send(new UpdateCommand({
     TableName: tableName,
     Key: rateLimitKey(policy, subject),
-    UpdateExpression: `ADD ${added.map((_, index) => `#b${index} :a${index}`).join(', ')} SET #ttl = :ttl${removed.length > 0 ? ` REMOVE ${removed.map((_, index) => `#s${index}`).join(', ')}` : ''}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    UpdateExpression: `ADD ${adds.join(', ')} SET #ttl = :ttl${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ...placeholders.attributes({ names: { '#ttl': 'ttl' }, values: { ':ttl': ttlSeconds } }),
     ReturnValues: 'ALL_NEW',
   }));
   const counters = new Map<number, number>();

@@ -1,7 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { batchDeleteAll, batchGetAll, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item } from './core';
-import { isConditionalCheckFailed } from './item';
+import { tableName } from './client';
+import { batchDeleteAll, batchGetAll, conditionalWrite, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item } from './core';
 import {
   appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
   timelineTypePrefix, timelineTypesPrefix,
@@ -127,13 +126,7 @@ export async function listEventTypes(appId: number): Promise<EventType[]> {
 
 /** Returns false when the event type does not exist (nothing is written then). */
 export async function replaceEventType(type: EventType): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName: tableName, Item: eventTypeEntity.item(type), ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return (await conditionalWrite(new PutCommand({ TableName: tableName, Item: eventTypeEntity.item(type), ConditionExpression: 'attribute_exists(pk)' }))).written;
 }
 
 /**
@@ -142,12 +135,8 @@ export async function replaceEventType(type: EventType): Promise<boolean> {
  * slip in afterwards. Events stay stored but cannot be read any more: reads need their type.
  */
 export async function deleteEventType(appId: number, eventTypeId: number): Promise<boolean> {
-  try {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: timelineEventTypeKey(appId, eventTypeId), ConditionExpression: 'attribute_exists(pk)' }));
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const deleted = await conditionalWrite(new DeleteCommand({ TableName: tableName, Key: timelineEventTypeKey(appId, eventTypeId), ConditionExpression: 'attribute_exists(pk)' }));
+  if (!deleted.written) return false;
   const rest = await queryAll(appPartition(appId), timelineTypePrefix(eventTypeId));
   await batchDeleteAll(rest.map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
   return true;
@@ -189,17 +178,12 @@ export async function insertProperty(appId: number, property: EventTypeProperty)
 
 /** Replaces a property whose name is unchanged; false when it no longer exists. */
 export async function replaceProperty(appId: number, property: EventTypeProperty): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName, Item: propertyEntity.item(property, appId),
-      ConditionExpression: 'attribute_exists(pk) AND #name = :name',
-      ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':name': property.name },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const outcome = await conditionalWrite(new PutCommand({
+    TableName: tableName, Item: propertyEntity.item(property, appId),
+    ConditionExpression: 'attribute_exists(pk) AND #name = :name',
+    ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':name': property.name },
+  }));
+  return outcome.written;
 }
 
 /** Deletes the property and its name claim together; false when the property does not exist. */

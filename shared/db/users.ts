@@ -1,7 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, getItem, type TransactItem } from './core';
-import { isConditionalCheckFailed } from './item';
+import { conditionalWrite, entity, getItem, type TransactItem } from './core';
 import { loginAttemptsKey, userKey } from './keys';
 
 export interface User {
@@ -49,23 +48,18 @@ export async function findLoginAttempts(email: string): Promise<LoginAttempts> {
  * reserves; false for the others (they read again and see the new count or lock).
  */
 export async function reserveLoginAttempt(email: string, seenFailures: number, reserved: LoginAttempts, nowMs: number, ttlSeconds: number): Promise<boolean> {
-  try {
-    await db.send(new UpdateCommand({
-      TableName: tableName,
-      Key: loginAttemptsKey(email),
-      UpdateExpression: 'SET failures = :failures, lockedUntilMs = :until, #ttl = :ttl',
-      ConditionExpression: seenFailures === 0 ? 'attribute_not_exists(pk)' : 'failures = :seen AND lockedUntilMs <= :now',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: {
-        ':failures': reserved.failures, ':until': reserved.lockedUntilMs, ':ttl': ttlSeconds,
-        ...(seenFailures === 0 ? {} : { ':seen': seenFailures, ':now': nowMs }),
-      },
-    }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const outcome = await conditionalWrite(new UpdateCommand({
+    TableName: tableName,
+    Key: loginAttemptsKey(email),
+    UpdateExpression: 'SET failures = :failures, lockedUntilMs = :until, #ttl = :ttl',
+    ConditionExpression: seenFailures === 0 ? 'attribute_not_exists(pk)' : 'failures = :seen AND lockedUntilMs <= :now',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':failures': reserved.failures, ':until': reserved.lockedUntilMs, ':ttl': ttlSeconds,
+      ...(seenFailures === 0 ? {} : { ':seen': seenFailures, ':now': nowMs }),
+    },
+  }));
+  return outcome.written;
 }
 
 /**
@@ -73,17 +67,14 @@ export async function reserveLoginAttempt(email: string, seenFailures: number, r
  * resets a longer lock, and never brings back attempts a successful login has cleared.
  */
 export async function extendLoginLock(email: string, untilMs: number): Promise<void> {
-  try {
-    await db.send(new UpdateCommand({
-      TableName: tableName,
-      Key: loginAttemptsKey(email),
-      UpdateExpression: 'SET lockedUntilMs = :until',
-      ConditionExpression: 'lockedUntilMs < :until',
-      ExpressionAttributeValues: { ':until': untilMs },
-    }));
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  // A lock as long or longer fails the condition: nothing to do.
+  await conditionalWrite(new UpdateCommand({
+    TableName: tableName,
+    Key: loginAttemptsKey(email),
+    UpdateExpression: 'SET lockedUntilMs = :until',
+    ConditionExpression: 'lockedUntilMs < :until',
+    ExpressionAttributeValues: { ':until': untilMs },
+  }));
 }
 
 export async function clearLoginFailures(email: string): Promise<void> {

@@ -1,11 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import type { CompanyRecord } from './companies';
-import { transact, type TransactItem } from './core';
-import { isConditionalCheckFailed, withoutKeys } from './item';
 import {
-  appSigningSecretKey, installKey, installPrefix, companyAddressedBy, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
-  webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix,
+  conditionalWrite, entity, ExpressionPlaceholders, getItem, queryAll, queryPage, queryPages, transact, type Item, type TransactItem,
+} from './core';
+import {
+  appSigningSecretKey, hubPartition, installPrefix, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
+  webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix, appPartition,
 } from './keys';
 
 export interface WebhookSettings {
@@ -32,9 +32,12 @@ export interface WebhookConfig {
   subscriptions: WebhookSubscription[];
 }
 
+const settingsItem = /* @__PURE__ */ entity<WebhookSettings>({ key: (settings) => webhookSettingsKey(settings.appId) });
+const subscriptionItem = /* @__PURE__ */ entity<WebhookSubscription>({ key: (subscription) => webhookSubscriptionKey(subscription.appId, subscription.id) });
+
 export async function findWebhookSettings(appId: number): Promise<WebhookSettings | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: webhookSettingsKey(appId), ConsistentRead: true }));
-  return result.Item ? withoutKeys<WebhookSettings>(result.Item) : undefined;
+  const item = await getItem(webhookSettingsKey(appId));
+  return item ? settingsItem.read(item) : undefined;
 }
 
 export async function putWebhookSettings(settings: WebhookSettings): Promise<WebhookSettings> {
@@ -45,7 +48,7 @@ export async function putWebhookSettings(settings: WebhookSettings): Promise<Web
     ExpressionAttributeValues: { ':app': settings.appId, ':url': settings.targetUrl, ':max': settings.maxConcurrentRequests, ':now': settings.updatedAt },
     ReturnValues: 'ALL_NEW',
   }));
-  return withoutKeys<WebhookSettings>(result.Attributes ?? {});
+  return settingsItem.read(result.Attributes ?? {});
 }
 
 /** False when there were no settings to delete. */
@@ -54,32 +57,24 @@ export async function deleteWebhookSettings(appId: number): Promise<boolean> {
   return result.Attributes !== undefined;
 }
 
-/** Settings, subscriptions and their count in one Query (they share the app's partition and a sort-key prefix). */
+/**
+ * Settings, subscriptions and their count in one Query (they share the app's partition and a
+ * sort-key prefix), every page: the subscription limit (the count item) keeps it to a few pages.
+ */
 export async function findWebhookConfig(appId: number): Promise<WebhookConfig> {
   const config: WebhookConfig = { subscriptions: [] };
-  let startKey: Record<string, unknown> | undefined;
-  // At most 1,000 subscriptions of well under 1 KB: a few pages at most.
-  for (let page = 0; page < 50; page += 1) {
-    const result = await db.send(new QueryCommand({
-      TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': webhookSettingsKey(appId).pk, ':prefix': webhookConfigPrefix },
-      ExclusiveStartKey: startKey, ConsistentRead: true,
-    }));
-    for (const item of result.Items ?? []) {
-      const sk = String(item.sk);
-      if (sk === webhookSettingsKey(appId).sk) config.settings = withoutKeys<WebhookSettings>(item);
-      else if (sk.startsWith(webhookSubscriptionPrefix)) config.subscriptions.push(withoutKeys<WebhookSubscription>(item));
-    }
-    startKey = result.LastEvaluatedKey;
-    if (!startKey) break;
+  for (const item of await queryAll(appPartition(appId), webhookConfigPrefix)) {
+    const sk = String(item.sk);
+    if (sk === webhookSettingsKey(appId).sk) config.settings = settingsItem.read(item);
+    else if (sk.startsWith(webhookSubscriptionPrefix)) config.subscriptions.push(subscriptionItem.read(item));
   }
   config.subscriptions.sort((a, b) => a.id - b.id);
   return config;
 }
 
 export async function findWebhookSubscription(appId: number, subscriptionId: number): Promise<WebhookSubscription | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: webhookSubscriptionKey(appId, subscriptionId), ConsistentRead: true }));
-  return result.Item ? withoutKeys<WebhookSubscription>(result.Item) : undefined;
+  const item = await getItem(webhookSubscriptionKey(appId, subscriptionId));
+  return item ? subscriptionItem.read(item) : undefined;
 }
 
 export type InsertSubscriptionOutcome = 'inserted' | 'limit-reached' | 'duplicate';
@@ -96,7 +91,7 @@ export async function insertWebhookSubscription(subscription: WebhookSubscriptio
       ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1, ':limit': limit },
     } } },
     { role: 'subscription', write: { Put: {
-      TableName: tableName, Item: { ...webhookSubscriptionKey(subscription.appId, subscription.id), ...subscription }, ConditionExpression: 'attribute_not_exists(pk)',
+      TableName: tableName, Item: subscriptionItem.item(subscription), ConditionExpression: 'attribute_not_exists(pk)',
     } } },
     { role: 'claim', write: { Put: {
       TableName: tableName, Item: { ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName), subscriptionId: subscription.id },
@@ -112,17 +107,12 @@ export async function insertWebhookSubscription(subscription: WebhookSubscriptio
 
 /** The subscription after the change, or undefined when it does not exist. */
 export async function setWebhookSubscriptionActive(appId: number, subscriptionId: number, active: boolean, updatedAt: string): Promise<WebhookSubscription | undefined> {
-  try {
-    const result = await db.send(new UpdateCommand({
-      TableName: tableName, Key: webhookSubscriptionKey(appId, subscriptionId),
-      UpdateExpression: 'SET active = :active, updatedAt = :now', ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':active': active, ':now': updatedAt }, ReturnValues: 'ALL_NEW',
-    }));
-    return withoutKeys<WebhookSubscription>(result.Attributes ?? {});
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
+  const outcome = await conditionalWrite(new UpdateCommand({
+    TableName: tableName, Key: webhookSubscriptionKey(appId, subscriptionId),
+    UpdateExpression: 'SET active = :active, updatedAt = :now', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':active': active, ':now': updatedAt }, ReturnValues: 'ALL_NEW',
+  }));
+  return outcome.written ? subscriptionItem.read(outcome.attributes ?? {}) : undefined;
 }
 
 /** Deletes the subscription with its claim and lowers the count, together; false when it did not exist. */
@@ -148,8 +138,8 @@ export function webhookSigningSecretWrite(appId: number, sealed: string): Transa
 
 /** The sealed client secret of an app, or undefined for apps created before webhooks existed. It never changes once written. */
 export async function findWebhookSigningSecret(appId: number): Promise<string | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: appSigningSecretKey(appId) }));
-  return typeof result.Item?.sealed === 'string' ? result.Item.sealed : undefined;
+  const item = await getItem(appSigningSecretKey(appId), false);
+  return typeof item?.sealed === 'string' ? item.sealed : undefined;
 }
 
 /** An app's install in an account, as event generation needs it: the app and the scopes the install granted. */
@@ -160,24 +150,17 @@ export interface InstalledApp {
 
 /**
  * The apps installed in an account with the scopes each install granted (one Query of the
- * account's install records). An app whose install record is gone is not among them.
+ * account's install records, every page, strongly consistent). An app whose install record is
+ * gone is not among them.
  */
 export async function findInstalledApps(hubId: number): Promise<InstalledApp[]> {
   const installs: InstalledApp[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  for (let page = 0; page < 20; page += 1) {
-    const result = await db.send(new QueryCommand({
-      TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': installKey(hubId, 0).pk, ':prefix': installPrefix },
-      ProjectionExpression: 'appId, scopes', ExclusiveStartKey: startKey,
-    }));
-    for (const item of result.Items ?? []) {
+  for await (const page of queryPages({ pk: hubPartition(hubId), skPrefix: installPrefix, projection: 'appId, scopes' })) {
+    for (const item of page) {
       if (typeof item.appId !== 'number') continue;
       const scopes = Array.isArray(item.scopes) ? item.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
       installs.push({ appId: item.appId, scopes });
     }
-    startKey = result.LastEvaluatedKey;
-    if (!startKey) break;
   }
   return installs;
 }
@@ -200,48 +183,33 @@ export interface DeliveryAttempt {
 /** Delivery log rows live this long (DynamoDB TTL). */
 export const deliveryLogRetentionSeconds = 3 * 24 * 3600;
 
+/** A delivery attempt's item: keyed by its time and id (scope), and gone after deliveryLogRetentionSeconds (TTL). */
+const deliveryAttemptItem = /* @__PURE__ */ entity<DeliveryAttempt, string>({
+  key: (attempt, attemptId) => webhookDeliveryKey(attempt.appId, Date.parse(attempt.attemptedAt), attemptId),
+});
+
 export async function insertDeliveryAttempt(attempt: DeliveryAttempt, attemptId: string): Promise<void> {
   const attemptedAtMs = Date.parse(attempt.attemptedAt);
   await db.send(new PutCommand({
-    TableName: tableName,
-    Item: { ...webhookDeliveryKey(attempt.appId, attemptedAtMs, attemptId), ...attempt, ttl: Math.floor(attemptedAtMs / 1000) + deliveryLogRetentionSeconds },
+    TableName: tableName, Item: { ...deliveryAttemptItem.item(attempt, attemptId), ttl: Math.floor(attemptedAtMs / 1000) + deliveryLogRetentionSeconds },
   }));
 }
 
 /** Newest first; `before` is the sort key of the last row of the previous page (opaque to callers). */
 export async function listDeliveryAttempts(appId: number, limit: number, before: string | undefined): Promise<{ attempts: DeliveryAttempt[]; next?: string }> {
-  const pk = webhookSettingsKey(appId).pk;
-  const result = await db.send(new QueryCommand({
-    TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': webhookDeliveryPrefix },
-    ScanIndexForward: false, Limit: limit + 1,
-    ExclusiveStartKey: before === undefined ? undefined : { pk, sk: `${webhookDeliveryPrefix}${before}` },
-  }));
-  const items = result.Items ?? [];
+  const pk = appPartition(appId);
+  const { items } = await queryPage(
+    { pk, skPrefix: webhookDeliveryPrefix, newestFirst: true, pageSize: limit + 1 },
+    before === undefined ? undefined : { pk, sk: `${webhookDeliveryPrefix}${before}` },
+  );
   const page = items.slice(0, limit);
   const last = page.at(-1);
   const next = items.length > limit && last ? String(last.sk).slice(webhookDeliveryPrefix.length) : undefined;
-  return { attempts: page.map((item) => withoutKeys<DeliveryAttempt>(item)), next };
+  return { attempts: page.map(deliveryAttemptItem.read), next };
 }
 
 /** A table item as a stream record carries it (unmarshalled). */
-export type ItemImage = Record<string, unknown>;
-
-export interface CompanyItem {
-  hubId: number;
-  isArchived: boolean;
-  record: CompanyRecord;
-  /** Set on the record a merge produces (see shared/webhooks/company-changes.ts). */
-  merge?: { primaryObjectId: string; mergedObjectIds: string[]; numberOfPropertiesMoved?: number };
-}
-
-/** The company an item image holds, or undefined when the item is anything else. */
-export function companyItemOf(image: ItemImage): CompanyItem | undefined {
-  const key = companyAddressedBy(image);
-  if (!key) return undefined;
-  const { merge, ...rest } = withoutKeys<CompanyRecord & { merge?: CompanyItem['merge'] }>(image);
-  return { hubId: key.hubId, isArchived: key.isArchived, record: rest, ...(merge ? { merge } : {}) };
-}
+export type ItemImage = Item;
 
 /** A held place among the requests in flight to one app's target. */
 export interface InFlightSlot {
@@ -265,43 +233,35 @@ export async function acquireInFlightSlot(appId: number, max: number, slotCeilin
   const isFree = (item: Record<string, unknown>, slot: string) => typeof item[slot] !== 'number' || (item[slot] as number) < nowMs;
   const beyond = Array.from({ length: Math.max(0, slotCeiling - max) }, (_, index) => slotName(max + index));
   for (let round = 0; round < 3; round += 1) {
-    const current = (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item ?? {};
+    const current = (await getItem(key)) ?? {};
     if (!beyond.every((slot) => isFree(current, slot))) return undefined;
     const free = Array.from({ length: max }, (_, index) => slotName(index)).filter((slot) => isFree(current, slot));
     if (free.length === 0) return undefined;
     const slot = free[Math.floor(Math.random() * free.length)] ?? slotName(0);
     const seen = current[slot];
     const leaseUntilMs = nowMs + leaseMs;
-    const names: Record<string, string> = { '#slot': slot };
-    beyond.forEach((name, index) => { names[`#b${index}`] = name; });
-    try {
-      await db.send(new UpdateCommand({
-        TableName: tableName, Key: key, UpdateExpression: 'SET #slot = :until',
-        ConditionExpression: [
-          typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
-          ...beyond.map((_, index) => `(attribute_not_exists(#b${index}) OR #b${index} < :now)`),
-        ].join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: {
-          ':until': leaseUntilMs, ...(typeof seen === 'number' ? { ':seen': seen } : {}), ...(beyond.length > 0 ? { ':now': nowMs } : {}),
-        },
-      }));
-      return { appId, slot, leaseUntilMs };
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
+    const placeholders = new ExpressionPlaceholders();
+    const outcome = await conditionalWrite(new UpdateCommand({
+      TableName: tableName, Key: key, UpdateExpression: 'SET #slot = :until',
+      ConditionExpression: [
+        typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
+        ...beyond.map((name) => placeholders.name(name)).map((placeholder) => `(attribute_not_exists(${placeholder}) OR ${placeholder} < :now)`),
+      ].join(' AND '),
+      ...placeholders.attributes({
+        names: { '#slot': slot },
+        values: { ':until': leaseUntilMs, ...(typeof seen === 'number' ? { ':seen': seen } : {}), ...(beyond.length > 0 ? { ':now': nowMs } : {}) },
+      }),
+    }));
+    // Another deliverer changed the places since they were read: read them again.
+    if (outcome.written) return { appId, slot, leaseUntilMs };
   }
   return undefined;
 }
 
 /** Gives the place back, unless its lease ran out and another deliverer took it meanwhile. */
 export async function releaseInFlightSlot(held: InFlightSlot): Promise<void> {
-  try {
-    await db.send(new UpdateCommand({
-      TableName: tableName, Key: webhookInFlightKey(held.appId), UpdateExpression: 'REMOVE #slot',
-      ConditionExpression: '#slot = :until', ExpressionAttributeNames: { '#slot': held.slot }, ExpressionAttributeValues: { ':until': held.leaseUntilMs },
-    }));
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await conditionalWrite(new UpdateCommand({
+    TableName: tableName, Key: webhookInFlightKey(held.appId), UpdateExpression: 'REMOVE #slot',
+    ConditionExpression: '#slot = :until', ExpressionAttributeNames: { '#slot': held.slot }, ExpressionAttributeValues: { ':until': held.leaseUntilMs },
+  }));
 }

@@ -1,5 +1,5 @@
-import type { CompanyRecord } from '../db/companies';
-import { companyItemOf, type ItemImage } from '../db/webhooks';
+import { companyItemOf, type CompanyRecord } from '../db/companies';
+import type { ItemImage } from '../db/webhooks';
 import { objectTypeById } from '../objects/object-types';
 import { findStandardTypeFrom } from '../associations/types/association-types';
 

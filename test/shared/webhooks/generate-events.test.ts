@@ -91,7 +91,8 @@ describe('generateEvents and scopes', () => {
     type Next = (args: { input: Record<string, unknown> }) => Promise<unknown>;
     const count = (next: Next) => async (args: { input: Record<string, unknown> }) => {
       const values = args.input.ExpressionAttributeValues as Record<string, unknown> | undefined;
-      if (values?.[':prefix'] === 'INSTALL#') installQueries.push(values[':pk']);
+      // The placeholders of the core's partition queries (shared/db/core.ts queryPage).
+      if (values?.[':querySkPrefix'] === 'INSTALL#') installQueries.push(values[':queryPk']);
       return next(args);
     };
     (db.middlewareStack as unknown as { add: (m: typeof count, o: object) => void }).add(count, { step: 'initialize', name });
