@@ -42,7 +42,7 @@ function createClient(): DynamoDBDocumentClient {
     // timeoutEarly answers 503 for whatever is still waiting. One second proved too tight for
     // DynamoDB Local on a busy 2-core CI machine: healthy calls timed out and were retried.
     // Calls wait for a free socket in the handler's queue, not in the agent's, where this SDK version
-    // already runs the 1 s connection timer (shared/db/queued-http-handler.ts; issue 17: 250 parallel
+    // already runs the 1 s connection timer (shared/db/queued-http-handler.ts; before it, 250 parallel
     // GETs through the local gateway got 184 503s). Against DynamoDB: the SDK's own pool of 50 sockets,
     // which a function serving one request at a time rarely fills. Against a local endpoint (DynamoDB
     // Local, one Java process on the same cores) 16, the widest fan-out of one request (batch reads'

@@ -251,7 +251,7 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
   return { writes, edgeItems: edgeItemsOf(hubId, record.id, write.edges ?? []), uniqueValues: write.addUnique.length + write.removeUnique.length, linkedCompanies: linked.length };
 }
 
-/** What a cancelled company transaction means, from the first failed condition (a linked company's is looked at again). */
+/** What a canceled company transaction means, from the first failed condition (a linked company's is looked at again). */
 export async function explainCompanyCancellation(hubId: number, outcome: Extract<TransactOutcome<CompanyWriteRole>, { committed: false }>): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
   const role = failed?.role;
@@ -294,7 +294,7 @@ const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<
  * each), `concurrency` at a time. Each write's items (record, projection, linked companies,
  * reverse-lookup items) stay together in one transaction, so each company is still written all or
  * nothing. No item is in two of these transactions, so they never conflict with each other. Returns
- * the indexes of the writes not written: those of a cancelled transaction (a company changed since
+ * the indexes of the writes not written: those of a canceled transaction (a company changed since
  * it was read, a linked company is full or gone), those that alone fill a transaction, and those
  * sharing an item with an earlier write, and those of the transactions not started once `isTimeUp`.
  * The caller writes them one by one (saveCompany), which re-reads and explains.

@@ -4,7 +4,7 @@ import { tableName } from './client';
 import { conditionalWrite, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
 import { companyPropertyGroupKey, companyPropertyGroupPrefix, companyPropertyKey, companyPropertyPrefix, hubCounterKey, hubPartition } from './keys';
 
-/** A property definition of CRM v3 (reference section 9.3): the stored record is the shape the API returns. */
+/** A property definition of CRM v3 (HubSpot's Property model): the stored record is the shape the API returns. */
 export const propertyTypes = ['string', 'number', 'date', 'datetime', 'enumeration', 'bool', 'phone_number'] as const;
 export type PropertyType = (typeof propertyTypes)[number];
 

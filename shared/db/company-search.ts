@@ -87,7 +87,7 @@ function formsOfItem(item: Item): SearchForms {
  *
  * Every chain ends with the scan: when `signal` aborts (the caller's deadline or cancellation) the
  * scan rejects with its reason, and when any chain fails (a DynamoDB error, `onPage` throwing) the
- * others are aborted too; either way every Query in flight is cancelled and no chain asks for
+ * others are aborted too; either way every Query in flight is canceled and no chain asks for
  * another page. Returns the Query calls made.
  */
 export async function scanSearchProjection(
@@ -151,7 +151,7 @@ export async function scanSearchProjection(
   try {
     await Promise.all(chains);
   } catch (error) {
-    // A call cancelled by the caller's signal rejects with the SDK's AbortError: the caller's reason says why.
+    // A call canceled by the caller's signal rejects with the SDK's AbortError: the caller's reason says why.
     throw signal.aborted ? signal.reason : error;
   } finally {
     failed.abort(Object.assign(new Error('search scan ended'), { name: 'AbortError' }));

@@ -16,7 +16,7 @@ export { DatabaseThrottledError } from './errors';
  * The data-access core: every multi-request loop of the repositories (query all pages, batch
  * reads, puts and deletes with their unprocessed leftovers, conditional writes, transactions and
  * their cancellation reasons) lives here once, with one retry policy, and so does the one allocator
- * of expression placeholders. Only this file tells a failed condition or a cancelled transaction
+ * of expression placeholders. Only this file tells a failed condition or a canceled transaction
  * from other errors.
  */
 
@@ -320,7 +320,7 @@ export interface RoleWrite<R> {
   write: TransactItem;
 }
 
-/** Why one write of a cancelled transaction failed; `item` is the old item when the write asked for it. */
+/** Why one write of a canceled transaction failed; `item` is the old item when the write asked for it. */
 export interface CancellationReason<R> {
   role: R;
   code: string;
@@ -332,7 +332,7 @@ export type TransactOutcome<R> =
   /** Only the writes that failed (code other than None), in write order; `error` to rethrow what the caller cannot explain. */
   | { committed: false; reasons: CancellationReason<R>[]; error: unknown };
 
-/** Writes all or nothing; a cancelled transaction comes back with its reasons by role, other errors throw. */
+/** Writes all or nothing; a canceled transaction comes back with its reasons by role, other errors throw. */
 export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<TransactOutcome<R>> {
   try {
     await db.send(new TransactWriteCommand({ TransactItems: writes.map((entry) => entry.write) }));

@@ -8,7 +8,7 @@ import { hubPartition, pipelineAuditKey, pipelineAuditPrefix, pipelineCountKey, 
  * account has none stored and its pipelines are the type's defaults. The first change writes, in its
  * own transaction, every default (as it is, or as changed) and the type's count item, each on
  * condition that it does not exist yet: of two first changes racing, one commits and the other's
- * transaction is cancelled whole, and it is retried against what is stored. A pipeline item is never
+ * transaction is canceled whole, and it is retried against what is stored. A pipeline item is never
  * deleted (archiving marks it), so "no item" for a default id means "not stored yet".
  */
 export interface StoredStage {

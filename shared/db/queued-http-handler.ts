@@ -31,7 +31,7 @@ function isBodyStream(body: unknown): body is BodyStream {
  * gives it a socket. With more calls in flight than the agent has sockets, the agent queues them,
  * and a call that waited there longer than the connection timeout (1 s) failed as if DynamoDB could
  * not be reached: 250 parallel GETs through the local gateway, one process for every request, got
- * 184 503s (issue 17). Here a call reaches the agent only when a socket is free (or may be opened),
+ * 184 503s. Here a call reaches the agent only when a socket is free (or may be opened),
  * so the connection timeout measures connecting again, and the wait for a socket has its own bound.
  * A slot is held until the response body has been read, as the agent holds the socket.
  */

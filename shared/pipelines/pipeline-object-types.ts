@@ -71,7 +71,7 @@ const dealStage = (id: string, label: string, displayOrder: number, probability:
 const ticketStage = (id: string, label: string, displayOrder: number, ticketState: 'OPEN' | 'CLOSED'): StageTemplate =>
   ({ id, label, displayOrder, metadata: { ticketState, isClosed: String(ticketState === 'CLOSED') } });
 
-/** Wire facts 3, section 4.3: the deal pipeline `default` and the ticket pipeline "0". */
+/** HubSpot's default pipelines (developers.hubspot.com/docs/api/crm/pipelines): the deal pipeline `default` and the ticket pipeline "0". */
 export const dealPipelines: PipelineObjectType = {
   id: '0-3', name: 'deals', scopes: dealPipelineScopes, completeStageMetadata: completeDealStageMetadata,
   defaults: [{

@@ -4,13 +4,7 @@ import type { StoredPipeline, StoredStage } from '../db/pipelines';
 import type { PipelineObjectType, PipelineTemplate } from './pipeline-object-types';
 
 /** HubSpot's PipelineStage. Archived stages are not kept (their audit entries are), so every stage shown is live. */
-export interface PipelineStageView {
-  id: string;
-  label: string;
-  displayOrder: number;
-  metadata: Record<string, string>;
-  createdAt: string;
-  updatedAt: string;
+export interface PipelineStageView extends StoredStage {
   archived: false;
   writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT';
 }

@@ -20,7 +20,7 @@ async function admin(...args: string[]): Promise<{ stdout: string; stderr: strin
   }
 }
 
-describe('admin CLI: issue 19 scopes and owners', () => {
+describe('admin CLI: the object engine scopes and owners', () => {
   it('creates an app asking for the scopes of deals, tickets, pipelines, owners and the types planned next', async () => {
     const scopes = [
       'oauth', 'crm.objects.contacts.read', 'crm.objects.deals.write', 'tickets', 'crm.objects.tickets.read', 'crm.schemas.deals.write', 'crm.schemas.tickets.write',

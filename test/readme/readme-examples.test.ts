@@ -20,7 +20,7 @@ const examplesTimeoutMs = 300_000;
 
 /**
  * Floors for what the test runs, so an example cannot drop out unnoticed (a broken fence, a file
- * left out of the map): before issue 18 moved the README's sections to docs/, the README held 20
+ * left out of the map): before the README's sections moved to docs/, the README held 20
  * runnable blocks that made 103 curl calls; the walk-through's first CRM call added one of each.
  */
 const minimumBlocks = 21;

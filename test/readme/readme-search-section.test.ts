@@ -8,7 +8,7 @@ import { routes } from '../../shared/routes';
  * Issue 17, finding 12: the README's search section still listed the per-account search limit as
  * not built, while every search route is limited (5 per second per account by default, as
  * HubSpot's search guide states). The section must say what the route table and the limiter do.
- * Since issue 18 the section is docs/search.md, up to its design notes.
+ * The section is docs/search.md, up to its design notes.
  */
 const searchDoc = readFileSync(path.join(__dirname, '..', '..', 'docs', 'search.md'), 'utf8');
 

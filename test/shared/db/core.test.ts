@@ -243,7 +243,7 @@ describe('repositories through the core', () => {
 });
 
 describe('putNew', () => {
-  it('puts a new item, refuses an existing one, and recognises its own write when the answer was lost', async () => {
+  it('puts a new item, refuses an existing one, and recognizes its own write when the answer was lost', async () => {
     const pk = partition('put-new');
     expect(await putNew({ pk, sk: 'A', value: 1 })).toBe(true);
     expect(await putNew({ pk, sk: 'A', value: 2 })).toBe(false);
@@ -280,7 +280,7 @@ describe('transact', () => {
     expect(outcome.reasons.map(({ role, code }) => ({ role, code }))).toEqual([{ role: { kind: 'claim', name: 'taken' }, code: 'ConditionalCheckFailed' }]);
     expect(stringAttribute(outcome.reasons[0]?.item, 'owner')).toBe('first owner');
     expect(outcome.error).toMatchObject({ name: 'TransactionCanceledException' });
-    // Nothing of the cancelled transaction was written.
+    // Nothing of the canceled transaction was written.
     expect((await db.send(new GetCommand({ TableName: tableName, Key: { pk, sk: 'fresh' } }))).Item).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 import { describeScope, scopeDescriptions } from '../../../shared/oauth/scope-descriptions';
 import { isKnownScope, scopeCatalog } from '../../../shared/oauth/scopes';
 
-/** The scopes issue 19 names: each type of the object engine, pipelines, owners, and the surface planned next. */
+/** The object engine's scopes: each type of the object engine, pipelines, owners, and the surface planned next. */
 const issue19Scopes = [
   'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.deals.read', 'crm.objects.deals.write',
   'tickets', 'crm.objects.tickets.read', 'crm.objects.tickets.write',
