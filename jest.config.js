@@ -7,10 +7,20 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.(t|j|mj)s$': ['ts-jest', {
-      isolatedModules: true,
-      tsconfig: { module: 'commonjs', moduleResolution: 'node', target: 'es2022', allowJs: true, esModuleInterop: true, verbatimModuleSyntax: false },
-    }],
+    '^.+\\.(t|j|mj)s$': [
+      'ts-jest',
+      {
+        isolatedModules: true,
+        tsconfig: {
+          module: 'commonjs',
+          moduleResolution: 'node',
+          target: 'es2022',
+          allowJs: true,
+          esModuleInterop: true,
+          verbatimModuleSyntax: false,
+        },
+      },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(@middy|openid-client|oauth4webapi|jose)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -4,7 +4,14 @@ import { dynamoCallCounter } from '../shared/db/client';
 import { verifyAccessToken } from '../shared/oauth/access-token';
 import { forgetInstallState, standingOfAccessToken } from '../shared/oauth/install-status';
 import { checkBudget, totalCalls, type BudgetVerdict } from './budgets';
-import { countUnprocessedRetries, recordCommands, replay, retarget, setReturnConsumedCapacity, type RecordedCommand } from './dynamo-recorder';
+import {
+  countUnprocessedRetries,
+  recordCommands,
+  replay,
+  retarget,
+  setReturnConsumedCapacity,
+  type RecordedCommand,
+} from './dynamo-recorder';
 import type { ApiClient, ApiRequest } from './http-client';
 import type { BenchState, Operation } from './operations';
 import { ratio, round, summarize, type LatencySummary } from './stats';
@@ -26,7 +33,10 @@ async function sendRecorded(api: ApiClient, operation: Operation, spec: ApiReque
   const { result, commands } = await recordCommands(() => api.send(spec));
   const expected = operation.expectedStatus;
   const isOk = expected === undefined ? result.status >= 200 && result.status <= 299 : result.status === expected;
-  if (!isOk) throw new Error(`${operation.name}: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 500)}`);
+  if (!isOk)
+    throw new Error(
+      `${operation.name}: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 500)}`,
+    );
   operation.afterResponse?.(result, state);
   return { response: result, commands };
 }
@@ -48,7 +58,11 @@ async function prepareInstallCheck(operation: Operation, spec: ApiRequest): Prom
 }
 
 /** One request per operation with the SDK counter reset before it: calls and consumed capacity. */
-export async function measureCosts(api: ApiClient, state: BenchState, operations: readonly Operation[]): Promise<CostRow[]> {
+export async function measureCosts(
+  api: ApiClient,
+  state: BenchState,
+  operations: readonly Operation[],
+): Promise<CostRow[]> {
   const rows: CostRow[] = [];
   setReturnConsumedCapacity(true);
   try {
@@ -60,8 +74,12 @@ export async function measureCosts(api: ApiClient, state: BenchState, operations
       const calls = Object.fromEntries(dynamoCallCounter.calls);
       const unprocessedRetries = countUnprocessedRetries(commands);
       rows.push({
-        operation: operation.name, label: operation.label, calls, totalCalls: totalCalls(calls),
-        capacityUnits: round(dynamoCallCounter.capacityUnits, 2), budget: { ...operation.budget },
+        operation: operation.name,
+        label: operation.label,
+        calls,
+        totalCalls: totalCalls(calls),
+        capacityUnits: round(dynamoCallCounter.capacityUnits, 2),
+        budget: { ...operation.budget },
         unprocessedRetries,
         verdict: checkBudget({ operation: operation.name, calls, unprocessedRetries }, operation.budget),
       });
@@ -90,8 +108,16 @@ export interface LatencyRow {
  * is the same. Chunks alternate API and floor, so both see the same machine.
  */
 export async function measureWarmLatency(options: {
-  api: ApiClient; state: BenchState; operation: Operation; iterations: number; chunk: number;
-  floor: DynamoDBDocumentClient; tableName: string; floorTableName: string; targetRatio: number; warmup: number;
+  api: ApiClient;
+  state: BenchState;
+  operation: Operation;
+  iterations: number;
+  chunk: number;
+  floor: DynamoDBDocumentClient;
+  tableName: string;
+  floorTableName: string;
+  targetRatio: number;
+  warmup: number;
 }): Promise<LatencyRow> {
   const { api, state, operation } = options;
   let apiSamples: number[] = [];
@@ -112,7 +138,10 @@ export async function measureWarmLatency(options: {
       groups.push(commands);
     }
     for (const commands of groups) {
-      const retargeted = commands.map((command) => ({ ...command, input: retarget(command.input, options.tableName, options.floorTableName) }));
+      const retargeted = commands.map((command) => ({
+        ...command,
+        input: retarget(command.input, options.tableName, options.floorTableName),
+      }));
       const began = performance.now();
       await replay(options.floor, retargeted);
       floorSamples.push(performance.now() - began);
@@ -122,13 +151,21 @@ export async function measureWarmLatency(options: {
   const floorSummary = summarize(floorSamples);
   const p50Ratio = ratio(apiSummary.p50Ms, floorSummary.p50Ms);
   return {
-    operation: operation.name, label: operation.label,
-    api: roundSummary(apiSummary), floor: roundSummary(floorSummary),
-    p50Ratio: round(p50Ratio, 3), p99Ratio: round(ratio(apiSummary.p99Ms, floorSummary.p99Ms), 3),
+    operation: operation.name,
+    label: operation.label,
+    api: roundSummary(apiSummary),
+    floor: roundSummary(floorSummary),
+    p50Ratio: round(p50Ratio, 3),
+    p99Ratio: round(ratio(apiSummary.p99Ms, floorSummary.p99Ms), 3),
     isWithinTarget: p50Ratio <= options.targetRatio,
   };
 }
 
 export function roundSummary(summary: LatencySummary): LatencySummary {
-  return { count: summary.count, p50Ms: round(summary.p50Ms), p99Ms: round(summary.p99Ms), meanMs: round(summary.meanMs) };
+  return {
+    count: summary.count,
+    p50Ms: round(summary.p50Ms),
+    p99Ms: round(summary.p99Ms),
+    meanMs: round(summary.meanMs),
+  };
 }

@@ -4,7 +4,12 @@ import { clientScanPages } from '../shared/db/core';
 type Item = Record<string, unknown>;
 
 /** Writes items with BatchWriteItem (25 a call, `concurrency` calls in flight), retrying unprocessed ones. */
-export async function batchWrite(client: DynamoDBDocumentClient, tableName: string, items: readonly Item[], concurrency = 8): Promise<void> {
+export async function batchWrite(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  items: readonly Item[],
+  concurrency = 8,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
@@ -37,7 +42,11 @@ export async function copyTable(client: DynamoDBDocumentClient, fromTable: strin
  * Items shaped exactly as a create writes them: the Put items of a recorded create transaction,
  * with the template's company id and domain swapped for new ones everywhere they occur.
  */
-export function cloneCompanyItems(templateItems: readonly Item[], template: { id: string; domain: string }, next: { id: string; domain: string }): Item[] {
+export function cloneCompanyItems(
+  templateItems: readonly Item[],
+  template: { id: string; domain: string },
+  next: { id: string; domain: string },
+): Item[] {
   const json = JSON.stringify(templateItems).replaceAll(template.id, next.id).replaceAll(template.domain, next.domain);
   return JSON.parse(json) as Item[];
 }

@@ -46,11 +46,16 @@ async function timeImport(file: string, environment: NodeJS.ProcessEnv): Promise
     'process.stdout.write(String(performance.now() - started));',
     'process.exit(0);',
   ].join('\n');
-  const { code, stdout, stderr } = await runNodeProcess([...lambdaNodeOptions.split(' '), '--input-type=module', '-e', script], {
-    env: { ...environment, BENCH_MODULE_URL: pathToFileURL(file).href }, cwd: path.dirname(file),
-  });
+  const { code, stdout, stderr } = await runNodeProcess(
+    [...lambdaNodeOptions.split(' '), '--input-type=module', '-e', script],
+    {
+      env: { ...environment, BENCH_MODULE_URL: pathToFileURL(file).href },
+      cwd: path.dirname(file),
+    },
+  );
   const value = Number(stdout);
-  if (code !== 0 || !Number.isFinite(value)) throw new Error(`cold start of ${file} failed (${code}): ${stderr.slice(0, 2000)}`);
+  if (code !== 0 || !Number.isFinite(value))
+    throw new Error(`cold start of ${file} failed (${code}): ${stderr.slice(0, 2000)}`);
   return value;
 }
 
@@ -58,16 +63,26 @@ async function timeImport(file: string, environment: NodeJS.ProcessEnv): Promise
  * Builds every route's bundle and the floor's exactly as the stack does, then times `runs`
  * fresh imports of each, each paired with a floor import made just before it.
  */
-export async function measureColdStarts(options: { outDir: string; runs: number; environment: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<ColdStartReport> {
+export async function measureColdStarts(options: {
+  outDir: string;
+  runs: number;
+  environment: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+}): Promise<ColdStartReport> {
   const targets = { initRatio: 1.15, bundleOverFloorBytes: 100 * 1024 };
-  const bundles = [{ name: 'floor', entry: floorEntry, routeName: undefined as string | undefined }, ...routes.map((route) => ({ name: route.name, entry: route.entry, routeName: route.name as string | undefined }))];
+  const bundles = [
+    { name: 'floor', entry: floorEntry, routeName: undefined as string | undefined },
+    ...routes.map((route) => ({ name: route.name, entry: route.entry, routeName: route.name as string | undefined })),
+  ];
   const built = [];
   for (const bundle of bundles) {
     const outDir = path.join(options.outDir, bundle.name);
     mkdirSync(outDir, { recursive: true });
     built.push({ ...bundle, ...(await buildBundle(bundle.entry, outDir, bundle.routeName)) });
   }
-  options.log(`cold start: built ${built.length} bundles; timing ${options.runs} imports of each, each right after one of the floor`);
+  options.log(
+    `cold start: built ${built.length} bundles; timing ${options.runs} imports of each, each right after one of the floor`,
+  );
   const floorBundle = built[0];
   if (!floorBundle) throw new Error('no floor bundle');
   // Paired samples: the machine's load drifts (other processes share its cores), so each import
@@ -98,8 +113,15 @@ export async function measureColdStarts(options: { outDir: string; runs: number;
       initRatio: round(initRatio, 3),
       isInitWithinTarget: initRatio <= targets.initRatio,
       isBundleWithinTarget: overFloorBytes <= targets.bundleOverFloorBytes,
-      largestPackages: bytesByPackage(bundle.metafile).slice(0, 4).map((entry) => `${entry.name} ${Math.round(entry.bytes / 1024)} KB`),
+      largestPackages: bytesByPackage(bundle.metafile)
+        .slice(0, 4)
+        .map((entry) => `${entry.name} ${Math.round(entry.bytes / 1024)} KB`),
     };
   });
-  return { runs: options.runs, floor: { bundleBytes: floorBundle.bytes, initMedianMs: round(floorInit, 2) }, targets, rows };
+  return {
+    runs: options.runs,
+    floor: { bundleBytes: floorBundle.bytes, initMedianMs: round(floorInit, 2) },
+    targets,
+    rows,
+  };
 }

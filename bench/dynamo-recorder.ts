@@ -31,10 +31,16 @@ export function installRecorder(): void {
     const typed = command as { constructor: RecordedCommand['commandClass']; input: Record<string, unknown> };
     const recorded: RecordedCommand = { commandClass: typed.constructor, input: typed.input };
     recording?.push(recorded);
-    if (returnConsumedCapacity && typed.input.ReturnConsumedCapacity === undefined) typed.input.ReturnConsumedCapacity = 'TOTAL';
+    if (returnConsumedCapacity && typed.input.ReturnConsumedCapacity === undefined)
+      typed.input.ReturnConsumedCapacity = 'TOTAL';
     return send(command, ...rest).then((output) => {
-      const { UnprocessedKeys: keys, UnprocessedItems: items } = (output ?? {}) as { UnprocessedKeys?: object; UnprocessedItems?: object };
-      recorded.hasUnprocessed = [keys, items].some((unprocessed) => unprocessed !== undefined && Object.keys(unprocessed).length > 0);
+      const { UnprocessedKeys: keys, UnprocessedItems: items } = (output ?? {}) as {
+        UnprocessedKeys?: object;
+        UnprocessedItems?: object;
+      };
+      recorded.hasUnprocessed = [keys, items].some(
+        (unprocessed) => unprocessed !== undefined && Object.keys(unprocessed).length > 0,
+      );
       return output;
     });
   };
@@ -63,7 +69,11 @@ export function setReturnConsumedCapacity(isOn: boolean): void {
 
 /** A plain document client on the same endpoint: what the floor sends its commands through. */
 export function floorClient(endpoint: string, region: string): DynamoDBDocumentClient {
-  const base = new DynamoDBClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const base = new DynamoDBClient({
+    endpoint,
+    region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
 }
 
@@ -71,7 +81,8 @@ export function floorClient(endpoint: string, region: string): DynamoDBDocumentC
 export function retarget(input: Record<string, unknown>, fromTable: string, toTable: string): Record<string, unknown> {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
-    if (value === null || typeof value !== 'object' || value instanceof Uint8Array || value instanceof Set) return value;
+    if (value === null || typeof value !== 'object' || value instanceof Uint8Array || value instanceof Set)
+      return value;
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       const name = key === fromTable ? toTable : key;

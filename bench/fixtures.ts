@@ -15,8 +15,14 @@ export interface BenchInstall {
 }
 
 const scopes = [
-  'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
-  'crm.objects.deals.read', 'crm.objects.owners.read',
+  'oauth',
+  'crm.objects.companies.read',
+  'crm.objects.companies.write',
+  'crm.schemas.companies.read',
+  'crm.schemas.companies.write',
+  'timeline',
+  'crm.objects.deals.read',
+  'crm.objects.owners.read',
 ];
 const redirectUri = 'https://bench.example.com/oauth/callback';
 let counter = 0;
@@ -27,35 +33,67 @@ export function uniqueName(prefix: string): string {
 
 /** An app installed in a fresh account, through the consent step and the real token endpoint. */
 export async function installApp(api: ApiClient, options: { rateLimited?: boolean } = {}): Promise<BenchInstall> {
-  const app = await createApp({ name: uniqueName('Bench app'), redirectUris: [redirectUri], scopes, optionalScopes: [] });
+  const app = await createApp({
+    name: uniqueName('Bench app'),
+    redirectUris: [redirectUri],
+    scopes,
+    optionalScopes: [],
+  });
   const installed = await installInNewAccount(api, app, options);
-  return { appId: app.appId, clientId: app.clientId, clientSecret: app.clientSecret, developerApiKey: app.developerApiKey ?? '', ...installed };
+  return {
+    appId: app.appId,
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    developerApiKey: app.developerApiKey ?? '',
+    ...installed,
+  };
 }
 
 /** An existing app installed in one more fresh account (same consent step and token endpoint): that account's tokens. */
 export async function installInNewAccount(
-  api: ApiClient, app: { clientId: string; clientSecret: string }, options: { rateLimited?: boolean } = {},
+  api: ApiClient,
+  app: { clientId: string; clientSecret: string },
+  options: { rateLimited?: boolean } = {},
 ): Promise<Pick<BenchInstall, 'hubId' | 'accessToken' | 'refreshToken'>> {
   // Limits off unless asked for: throughput runs would otherwise measure 429s. On: the default limits, high enough for a latency run.
-  const account = await createAccount(`${uniqueName('bench')}.example`,
-    options.rateLimited ? { tenSecondlyLimit: 1_000_000 } : { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
+  const account = await createAccount(
+    `${uniqueName('bench')}.example`,
+    options.rateLimited ? { tenSecondlyLimit: 1_000_000 } : { tenSecondlyLimit: 0, searchPerSecondLimit: 0 },
+  );
   const email = `${uniqueName('bench')}@example.com`;
   await createUser(email, 'correct horse battery staple', [account.hubId]);
-  const check = await checkAuthorizeRequest({ client_id: app.clientId, redirect_uri: redirectUri, scope: scopes.join(' ') });
+  const check = await checkAuthorizeRequest({
+    client_id: app.clientId,
+    redirect_uri: redirectUri,
+    scope: scopes.join(' '),
+  });
   if (check.outcome !== 'ok') throw new Error(`authorize check failed: ${JSON.stringify(check)}`);
   const user = await findUserByEmail(email);
   if (!user) throw new Error('bench user missing');
-  const code = new URL(await decideConsent(check.request, check.app, user, 'allow', account.hubId)).searchParams.get('code') ?? '';
-  const response = await api.expectOk(formRequest('/oauth/v1/token', {
-    grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: redirectUri, code,
-  }));
+  const code =
+    new URL(await decideConsent(check.request, check.app, user, 'allow', account.hubId)).searchParams.get('code') ?? '';
+  const response = await api.expectOk(
+    formRequest('/oauth/v1/token', {
+      grant_type: 'authorization_code',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      redirect_uri: redirectUri,
+      code,
+    }),
+  );
   const tokens = JSON.parse(response.body) as { access_token: string; refresh_token: string };
   return { hubId: account.hubId, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
 }
 
 /** Properties of a company as a client sends them: unique domain, a name, a few standard fields. */
 export function companyProperties(tag: string): Record<string, string> {
-  return { name: `Bench ${tag}`, domain: `${tag.toLowerCase()}.bench.example`, city: 'Cambridge', industry: 'COMPUTER_SOFTWARE', phone: '+1 617 555 0100' };
+  return {
+    name: `Bench ${tag}`,
+    domain: `${tag.toLowerCase()}.bench.example`,
+    city: 'Cambridge',
+    industry: 'COMPUTER_SOFTWARE',
+    phone: '+1 617 555 0100',
+  };
 }
 
 /**
@@ -65,8 +103,12 @@ export function companyProperties(tag: string): Record<string, string> {
 export async function createCompanies(api: ApiClient, token: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < count; start += 25) {
-    const inputs = Array.from({ length: Math.min(25, count - start) }, () => ({ properties: companyProperties(uniqueName('pool')) }));
-    const response = await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies/batch/create', token, { inputs }));
+    const inputs = Array.from({ length: Math.min(25, count - start) }, () => ({
+      properties: companyProperties(uniqueName('pool')),
+    }));
+    const response = await api.expectOk(
+      jsonRequest('POST', '/crm/v3/objects/companies/batch/create', token, { inputs }),
+    );
     ids.push(...(JSON.parse(response.body) as { results: { id: string }[] }).results.map((result) => result.id));
   }
   return ids;
@@ -80,10 +122,25 @@ export interface TimelineFixture {
 export async function createTimelineEvent(api: ApiClient, install: BenchInstall): Promise<TimelineFixture> {
   const base = `/integrations/v1/${install.appId}/timeline`;
   const hapikey = `hapikey=${encodeURIComponent(install.developerApiKey)}`;
-  const type = await api.expectOk(jsonRequest('POST', `${base}/event-types?${hapikey}`, undefined, { name: 'Bench events', objectType: 'CONTACT' }));
+  const type = await api.expectOk(
+    jsonRequest('POST', `${base}/event-types?${hapikey}`, undefined, { name: 'Bench events', objectType: 'CONTACT' }),
+  );
   const eventTypeId = (JSON.parse(type.body) as { id: number }).id;
-  await api.expectOk(jsonRequest('POST', `${base}/event-types/${eventTypeId}/properties?${hapikey}`, undefined, { name: 'note', label: 'Note', propertyType: 'String' }));
+  await api.expectOk(
+    jsonRequest('POST', `${base}/event-types/${eventTypeId}/properties?${hapikey}`, undefined, {
+      name: 'note',
+      label: 'Note',
+      propertyType: 'String',
+    }),
+  );
   const eventId = uniqueName('event');
-  await api.expectOk(jsonRequest('POST', `${base}/event`, install.accessToken, { id: eventId, eventTypeId, objectId: 1, note: 'benchmark' }));
+  await api.expectOk(
+    jsonRequest('POST', `${base}/event`, install.accessToken, {
+      id: eventId,
+      eventTypeId,
+      objectId: 1,
+      note: 'benchmark',
+    }),
+  );
   return { eventTypeId, eventId };
 }

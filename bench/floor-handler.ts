@@ -9,7 +9,11 @@ const endpoint = process.env.DYNAMODB_ENDPOINT;
 const client = DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpoint } : {}));
 const tableName = process.env.TABLE_NAME;
 
-export const handler = async (event: { pathParameters?: Record<string, string> }): Promise<{ statusCode: number; body: string }> => {
-  const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: 'FLOOR', sk: event.pathParameters?.id ?? 'FLOOR' } }));
+export const handler = async (event: {
+  pathParameters?: Record<string, string>;
+}): Promise<{ statusCode: number; body: string }> => {
+  const result = await client.send(
+    new GetCommand({ TableName: tableName, Key: { pk: 'FLOOR', sk: event.pathParameters?.id ?? 'FLOOR' } }),
+  );
   return { statusCode: result.Item ? 200 : 404, body: JSON.stringify(result.Item ?? {}) };
 };

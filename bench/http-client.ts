@@ -27,15 +27,24 @@ export class ApiClient {
   send(spec: ApiRequest): Promise<ApiResponse> {
     const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
     return new Promise((resolve, reject) => {
-      const outgoing = request({
-        agent: this.agent, host: this.url.hostname, port: this.url.port, method: spec.method, path: spec.path,
-        headers: { ...spec.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-      }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      });
+      const outgoing = request(
+        {
+          agent: this.agent,
+          host: this.url.hostname,
+          port: this.url.port,
+          method: spec.method,
+          path: spec.path,
+          headers: { ...spec.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', reject);
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });

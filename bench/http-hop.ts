@@ -25,7 +25,12 @@ export async function measureHttpHop(requests: number): Promise<LatencySummary> 
       if (index >= 100) samples.push(performance.now() - began);
     }
     const summary = summarize(samples);
-    return { count: summary.count, p50Ms: round(summary.p50Ms), p99Ms: round(summary.p99Ms), meanMs: round(summary.meanMs) };
+    return {
+      count: summary.count,
+      p50Ms: round(summary.p50Ms),
+      p99Ms: round(summary.p99Ms),
+      meanMs: round(summary.meanMs),
+    };
   } finally {
     api.close();
     server.closeAllConnections();

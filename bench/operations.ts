@@ -56,58 +56,89 @@ const idsToRead = (state: BenchState): string[] => (state.createdIds.length > 0 
 
 export const operations: readonly Operation[] = [
   {
-    name: 'auth', label: 'bearer token check (valid token, install state cached, non-numeric id: 404 before any read)', isWarm: false,
-    budget: {}, expectedStatus: 404,
+    name: 'auth',
+    label: 'bearer token check (valid token, install state cached, non-numeric id: 404 before any read)',
+    isWarm: false,
+    budget: {},
+    expectedStatus: 404,
     request: (_iteration, state) => jsonRequest('GET', `${companies}/not-an-id`, state.install.accessToken),
   },
   {
-    name: 'authInstallCheck', label: 'bearer token check, install state not cached (an instance\'s first call of an install, then once a minute)', isWarm: false,
+    name: 'authInstallCheck',
+    label: "bearer token check, install state not cached (an instance's first call of an install, then once a minute)",
+    isWarm: false,
     // One strongly consistent GetItem of the install's state.
-    budget: { GetItemCommand: 1 }, expectedStatus: 404, installState: 'notCached',
+    budget: { GetItemCommand: 1 },
+    expectedStatus: 404,
+    installState: 'notCached',
     request: (_iteration, state) => jsonRequest('GET', `${companies}/not-an-id`, state.install.accessToken),
   },
   {
-    name: 'tokenRefresh', label: 'POST /oauth/v1/token (refresh_token grant)', isWarm: true,
+    name: 'tokenRefresh',
+    label: 'POST /oauth/v1/token (refresh_token grant)',
+    isWarm: true,
     // The token and the app in one batch; then, side by side, the account (its current rate limits go into
     // the new token) and the install state (an ended install's refresh tokens stop at once).
     budget: { BatchGetItemCommand: 1, GetItemCommand: 2 },
-    request: (_iteration, { install }) => formRequest('/oauth/v1/token', {
-      grant_type: 'refresh_token', client_id: install.clientId, client_secret: install.clientSecret, refresh_token: install.refreshToken,
-    }),
+    request: (_iteration, { install }) =>
+      formRequest('/oauth/v1/token', {
+        grant_type: 'refresh_token',
+        client_id: install.clientId,
+        client_secret: install.clientSecret,
+        refresh_token: install.refreshToken,
+      }),
   },
   {
-    name: 'tokenMetadata', label: 'GET /oauth/v1/access-tokens/{token}', isWarm: true,
+    name: 'tokenMetadata',
+    label: 'GET /oauth/v1/access-tokens/{token}',
+    isWarm: true,
     // The grant and the install state, side by side.
     budget: { GetItemCommand: 2 },
-    request: (_iteration, { install }) => jsonRequest('GET', `/oauth/v1/access-tokens/${install.accessToken}`, undefined),
+    request: (_iteration, { install }) =>
+      jsonRequest('GET', `/oauth/v1/access-tokens/${install.accessToken}`, undefined),
   },
   {
-    name: 'createCompany', label: 'POST /crm/v3/objects/companies', isWarm: true,
+    name: 'createCompany',
+    label: 'POST /crm/v3/objects/companies',
+    isWarm: true,
     budget: { TransactWriteItemsCommand: 1 },
-    request: (_iteration, { install }) => jsonRequest('POST', companies, install.accessToken, { properties: companyProperties(uniqueName('create')) }),
+    request: (_iteration, { install }) =>
+      jsonRequest('POST', companies, install.accessToken, { properties: companyProperties(uniqueName('create')) }),
     afterResponse: (response, state) => {
       state.createdIds.push((JSON.parse(response.body) as { id: string }).id);
     },
   },
   {
-    name: 'readCompany', label: 'GET /crm/v3/objects/companies/{id}', isWarm: true,
+    name: 'readCompany',
+    label: 'GET /crm/v3/objects/companies/{id}',
+    isWarm: true,
     budget: { GetItemCommand: 1 },
-    request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken),
+    request: (iteration, state) =>
+      jsonRequest('GET', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken),
   },
   {
-    name: 'readCompanyLimited', label: 'GET /crm/v3/objects/companies/{id}, rate limits on (the limiter UpdateItem, or a leased permit, before the read)', isWarm: true,
+    name: 'readCompanyLimited',
+    label:
+      'GET /crm/v3/objects/companies/{id}, rate limits on (the limiter UpdateItem, or a leased permit, before the read)',
+    isWarm: true,
     budget: { GetItemCommand: 1, UpdateItemCommand: 1 },
-    request: (iteration, state) => jsonRequest('GET', `${companies}/${pick(state.limitedIds, iteration)}`, state.limitedInstall.accessToken),
+    request: (iteration, state) =>
+      jsonRequest('GET', `${companies}/${pick(state.limitedIds, iteration)}`, state.limitedInstall.accessToken),
   },
   {
-    name: 'updateCompany', label: 'PATCH /crm/v3/objects/companies/{id}', isWarm: true,
+    name: 'updateCompany',
+    label: 'PATCH /crm/v3/objects/companies/{id}',
+    isWarm: true,
     budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
-    request: (iteration, state) => jsonRequest('PATCH', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken, {
-      properties: { name: `Renamed ${iteration}`, city: iteration % 2 === 0 ? 'Boston' : 'Cambridge' },
-    }),
+    request: (iteration, state) =>
+      jsonRequest('PATCH', `${companies}/${pick(idsToRead(state), iteration)}`, state.install.accessToken, {
+        properties: { name: `Renamed ${iteration}`, city: iteration % 2 === 0 ? 'Boston' : 'Cambridge' },
+      }),
   },
   {
-    name: 'listPage', label: 'GET /crm/v3/objects/companies?limit=100&after=…', isWarm: true,
+    name: 'listPage',
+    label: 'GET /crm/v3/objects/companies?limit=100&after=…',
+    isWarm: true,
     budget: { QueryCommand: 1 },
     request: (_iteration, state) => {
       const sorted = [...state.poolIds].sort();
@@ -117,64 +148,108 @@ export const operations: readonly Operation[] = [
     },
   },
   {
-    name: 'batchRead', label: 'POST /crm/v3/objects/companies/batch/read (100 ids)', isWarm: true,
+    name: 'batchRead',
+    label: 'POST /crm/v3/objects/companies/batch/read (100 ids)',
+    isWarm: true,
     budget: { BatchGetItemCommand: 1 },
     request: (_iteration, state) => {
       const ids = new Set<string>();
-      while (ids.size < Math.min(100, state.poolIds.length)) ids.add(pick(state.poolIds, Math.floor(state.random() * state.poolIds.length)));
+      while (ids.size < Math.min(100, state.poolIds.length))
+        ids.add(pick(state.poolIds, Math.floor(state.random() * state.poolIds.length)));
       return jsonRequest('POST', `${companies}/batch/read`, state.install.accessToken, {
-        inputs: [...ids].map((id) => ({ id })), properties: ['name', 'domain', 'city'], propertiesWithHistory: [],
+        inputs: [...ids].map((id) => ({ id })),
+        properties: ['name', 'domain', 'city'],
+        propertiesWithHistory: [],
       });
     },
   },
   {
-    name: 'searchById', label: 'POST /crm/v3/objects/companies/search (EQ on hs_object_id)', isWarm: true,
+    name: 'searchById',
+    label: 'POST /crm/v3/objects/companies/search (EQ on hs_object_id)',
+    isWarm: true,
     // A unique value pins the record: read by key, the projection is not read.
     budget: { GetItemCommand: 1 },
-    request: (iteration, state) => jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
-      filterGroups: [{ filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] }],
-    }),
+    request: (iteration, state) =>
+      jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
+        filterGroups: [
+          { filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] },
+        ],
+      }),
   },
   {
-    name: 'searchFiltered', label: 'POST /crm/v3/objects/companies/search (CONTAINS_TOKEN on name, sorted, limit 100)', isWarm: false,
+    name: 'searchFiltered',
+    label: 'POST /crm/v3/objects/companies/search (CONTAINS_TOKEN on name, sorted, limit 100)',
+    isWarm: false,
     // One Query per projection shard while a shard holds at most searchPageItems (500) companies (the pool does); O(account size) beyond.
     budget: { QueryCommand: 16 },
-    request: (_iteration, state) => jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
-      filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'bench' }] }], sorts: ['-name'], limit: 100,
-    }),
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
+        filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'bench' }] }],
+        sorts: ['-name'],
+        limit: 100,
+      }),
   },
   {
-    name: 'associationPut', label: 'PUT /crm/v3/objects/companies/{id}/associations/companies/{id}/450', isWarm: true,
+    name: 'associationPut',
+    label: 'PUT /crm/v3/objects/companies/{id}/associations/companies/{id}/450',
+    isWarm: true,
     // Reads the source company, then writes both ends in one transaction (the target's existence is its condition).
     budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
     request: (iteration, state) => {
       const ids = state.createdIds.length >= 2 ? state.createdIds : state.poolIds;
       const from = pick(ids, iteration);
       const to = pick(ids, iteration + 1);
-      return jsonRequest('PUT', `${companies}/${from}/associations/companies/${to}/${companyToCompany}`, state.install.accessToken);
+      return jsonRequest(
+        'PUT',
+        `${companies}/${from}/associations/companies/${to}/${companyToCompany}`,
+        state.install.accessToken,
+      );
     },
   },
   {
-    name: 'v4AssociationPut', label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labeled, replaces)', isWarm: false,
+    name: 'v4AssociationPut',
+    label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labeled, replaces)',
+    isWarm: false,
     // Reads the company, then one transaction: the company and the contact's reverse-lookup item.
     budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
-    request: (iteration, state) => jsonRequest('PUT', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContactId}`,
-      state.install.accessToken, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }]),
+    request: (iteration, state) =>
+      jsonRequest(
+        'PUT',
+        `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContactId}`,
+        state.install.accessToken,
+        [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }],
+      ),
   },
   {
-    name: 'v4AssociationPage', label: 'GET /crm/v4/objects/companies/{id}/associations/contacts (a page of up to 500)', isWarm: false,
+    name: 'v4AssociationPage',
+    label: 'GET /crm/v4/objects/companies/{id}/associations/contacts (a page of up to 500)',
+    isWarm: false,
     // The company item holds its associations.
     budget: { GetItemCommand: 1 },
-    request: (iteration, state) => jsonRequest('GET', `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts`, state.install.accessToken),
+    request: (iteration, state) =>
+      jsonRequest(
+        'GET',
+        `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts`,
+        state.install.accessToken,
+      ),
   },
   {
-    name: 'v4ReverseAssociationPage', label: 'GET /crm/v4/objects/contacts/{id}/associations/companies?limit=100', isWarm: false,
+    name: 'v4ReverseAssociationPage',
+    label: 'GET /crm/v4/objects/contacts/{id}/associations/companies?limit=100',
+    isWarm: false,
     // One Query of the contact's reverse-lookup items, one BatchGetItem of the (at most 100) companies they name; 500 take 5.
     budget: { QueryCommand: 1, BatchGetItemCommand: 1 },
-    request: (_iteration, state) => jsonRequest('GET', `/crm/v4/objects/contacts/${benchContactId}/associations/companies?limit=100`, state.install.accessToken),
+    request: (_iteration, state) =>
+      jsonRequest(
+        'GET',
+        `/crm/v4/objects/contacts/${benchContactId}/associations/companies?limit=100`,
+        state.install.accessToken,
+      ),
   },
   {
-    name: 'v4BatchCreate', label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)', isWarm: false,
+    name: 'v4BatchCreate',
+    label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)',
+    isWarm: false,
     // Pairs are grouped by company: one read and one transaction for the company; its 100 reverse-lookup
     // items do not fit that transaction with the record and are written just before it (4 BatchWriteItem of 25).
     budget: { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
@@ -182,103 +257,158 @@ export const operations: readonly Operation[] = [
     request: (iteration, state) => {
       const id = pick(idsToRead(state), iteration);
       return jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
-        inputs: Array.from({ length: 100 }, (_, index) => ({ from: { id }, to: { id: String(8_000_000 + iteration * 100 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
+        inputs: Array.from({ length: 100 }, (_, index) => ({
+          from: { id },
+          to: { id: String(8_000_000 + iteration * 100 + index) },
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+        })),
       });
     },
   },
   {
-    name: 'v4BatchCreateSpread', label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 500)', isWarm: false,
+    name: 'v4BatchCreateSpread',
+    label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 500)',
+    isWarm: false,
     // The companies are read together (one BatchGetItem per 100) and written 33 to a transaction (record,
     // projection and reverse-lookup item each: 99 items), so 500 pairs take 5 reads and 16 transactions.
     budget: { BatchGetItemCommand: 5, TransactWriteItemsCommand: 16 },
     expectedStatus: 201,
-    request: (iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
-      inputs: [...new Set(state.poolIds)].slice(0, 500).map((id, index) => ({
-        from: { id }, to: { id: String(7_000_000 + iteration * 1000 + index) }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
-      })),
-    }),
+    request: (iteration, state) =>
+      jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
+        inputs: [...new Set(state.poolIds)].slice(0, 500).map((id, index) => ({
+          from: { id },
+          to: { id: String(7_000_000 + iteration * 1000 + index) },
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+        })),
+      }),
   },
   {
-    name: 'v4BatchRead', label: 'POST /crm/v4/associations/companies/contacts/batch/read (1,000 company ids)', isWarm: false,
+    name: 'v4BatchRead',
+    label: 'POST /crm/v4/associations/companies/contacts/batch/read (1,000 company ids)',
+    isWarm: false,
     // One BatchGetItem per 100 companies; ids without associations (most of the pool) are 207 errors.
     budget: { BatchGetItemCommand: 10 },
     expectedStatus: 207,
     request: (_iteration, state) => {
       const ids = [...new Set(state.poolIds)].slice(0, 990);
       while (ids.length < 1000) ids.push(String(900_000_000_000 + ids.length));
-      return jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/read', state.install.accessToken, { inputs: ids.map((id) => ({ id })) });
+      return jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/read', state.install.accessToken, {
+        inputs: ids.map((id) => ({ id })),
+      });
     },
   },
   {
-    name: 'v4BatchReadReverse', label: 'POST /crm/v4/associations/contacts/companies/batch/read (1,000 contact ids)', isWarm: false,
+    name: 'v4BatchReadReverse',
+    label: 'POST /crm/v4/associations/contacts/companies/batch/read (1,000 contact ids)',
+    isWarm: false,
     // One Query of reverse-lookup items per contact (16 at a time), then one BatchGetItem per 100 companies
     // they name (here fewer than 100): O(inputs) Queries, the cost of not storing contacts.
     budget: { QueryCommand: 1000, BatchGetItemCommand: 1 },
     expectedStatus: 207,
-    request: (_iteration, state) => jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/read', state.install.accessToken, {
-      inputs: [{ id: benchContactId }, ...Array.from({ length: 999 }, (_, index) => ({ id: String(8_000_000 + index) }))],
-    }),
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/read', state.install.accessToken, {
+        inputs: [
+          { id: benchContactId },
+          ...Array.from({ length: 999 }, (_, index) => ({ id: String(8_000_000 + index) })),
+        ],
+      }),
   },
   {
-    name: 'createCompanyProperty', label: 'POST /crm/v3/properties/companies (a custom text property)', isWarm: false,
+    name: 'createCompanyProperty',
+    label: 'POST /crm/v3/properties/companies (a custom text property)',
+    isWarm: false,
     // The catalog (one Query: name, label and the caps answered early), then one transaction: the
     // definition and the account's count item, whose condition holds the caps.
     budget: { QueryCommand: 1, TransactWriteItemsCommand: 1 },
     expectedStatus: 201,
     request: (_iteration, state) => {
       const name = uniqueName('bench_prop').replaceAll('-', '_');
-      return jsonRequest('POST', '/crm/v3/properties/companies', state.install.accessToken, { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+      return jsonRequest('POST', '/crm/v3/properties/companies', state.install.accessToken, {
+        name,
+        label: name,
+        type: 'string',
+        fieldType: 'text',
+        groupName: 'companyinformation',
+      });
     },
   },
   {
-    name: 'createAssociationLabel', label: 'POST /crm/v4/associations/companies/contacts/labels (a custom label, two type ids)', isWarm: false,
+    name: 'createAssociationLabel',
+    label: 'POST /crm/v4/associations/companies/contacts/labels (a custom label, two type ids)',
+    isWarm: false,
     // The pair's labels (one Query), the type-id counter (UpdateItem), each direction's names item
     // (GetItem x2; the account's first label of a pair finds none and lists that direction to seed
     // it: a Query each), then one transaction: both types' two items and both names items, whose
     // conditions hold the cap of 10 and name uniqueness.
     budget: { QueryCommand: 3, UpdateItemCommand: 1, GetItemCommand: 2, TransactWriteItemsCommand: 1 },
-    request: (_iteration, state) => jsonRequest('POST', '/crm/v4/associations/companies/contacts/labels', state.install.accessToken, {
-      name: uniqueName('bench_label').replaceAll('-', '_'), label: 'Bench label',
-    }),
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v4/associations/companies/contacts/labels', state.install.accessToken, {
+        name: uniqueName('bench_label').replaceAll('-', '_'),
+        label: 'Bench label',
+      }),
   },
   {
-    name: 'timelineEventRead', label: 'GET /integrations/v1/{appId}/timeline/event/{typeId}/{id}', isWarm: true,
+    name: 'timelineEventRead',
+    label: 'GET /integrations/v1/{appId}/timeline/event/{typeId}/{id}',
+    isWarm: true,
     budget: { GetItemCommand: 2 },
     request: (_iteration, { install, timeline }) =>
-      jsonRequest('GET', `/integrations/v1/${install.appId}/timeline/event/${timeline.eventTypeId}/${timeline.eventId}`, install.accessToken),
+      jsonRequest(
+        'GET',
+        `/integrations/v1/${install.appId}/timeline/event/${timeline.eventTypeId}/${timeline.eventId}`,
+        install.accessToken,
+      ),
   },
   {
-    name: 'webhookSubscriptions', label: 'GET /webhooks/v3/{appId}/subscriptions?hapikey=… (developer key check, then one Query)', isWarm: false,
+    name: 'webhookSubscriptions',
+    label: 'GET /webhooks/v3/{appId}/subscriptions?hapikey=… (developer key check, then one Query)',
+    isWarm: false,
     budget: { GetItemCommand: 1, QueryCommand: 1 },
     request: (_iteration, { install }) =>
-      jsonRequest('GET', `/webhooks/v3/${install.appId}/subscriptions?hapikey=${encodeURIComponent(install.developerApiKey)}`, undefined),
+      jsonRequest(
+        'GET',
+        `/webhooks/v3/${install.appId}/subscriptions?hapikey=${encodeURIComponent(install.developerApiKey)}`,
+        undefined,
+      ),
   },
   {
-    name: 'uninstall', label: 'DELETE /appinstalls/2026-03/external-install (an install of its own)', isWarm: false,
+    name: 'uninstall',
+    label: 'DELETE /appinstalls/2026-03/external-install (an install of its own)',
+    isWarm: false,
     // One transaction: the install state says ended, the install record goes.
-    budget: { TransactWriteItemsCommand: 1 }, expectedStatus: 204,
-    request: (_iteration, state) => jsonRequest('DELETE', '/appinstalls/2026-03/external-install', state.installToEnd.accessToken),
+    budget: { TransactWriteItemsCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) =>
+      jsonRequest('DELETE', '/appinstalls/2026-03/external-install', state.installToEnd.accessToken),
   },
   {
-    name: 'readPipeline', label: 'GET /crm/v3/pipelines/deals/default (the account\'s default deal pipeline)', isWarm: false,
+    name: 'readPipeline',
+    label: "GET /crm/v3/pipelines/deals/default (the account's default deal pipeline)",
+    isWarm: false,
     // One GetItem of the pipeline's item, stages inside; none stored before the type's first change means the shipped default.
     budget: { GetItemCommand: 1 },
     request: (_iteration, state) => jsonRequest('GET', '/crm/v3/pipelines/deals/default', state.install.accessToken),
   },
   {
-    name: 'ownersPage', label: 'GET /crm/v3/owners/?limit=100 (a page of the account\'s owners)', isWarm: false,
+    name: 'ownersPage',
+    label: "GET /crm/v3/owners/?limit=100 (a page of the account's owners)",
+    isWarm: false,
     // One Query of the account's owner items (limit + 1 of them tells whether a next page exists).
     budget: { QueryCommand: 1 },
     request: (_iteration, state) => jsonRequest('GET', '/crm/v3/owners/?limit=100', state.install.accessToken),
   },
   {
-    name: 'mergeCompanies', label: 'POST /crm/v3/objects/companies/merge (two pool companies)', isWarm: false,
+    name: 'mergeCompanies',
+    label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
+    isWarm: false,
     // Reads both records, then one transaction: the new record and its projection, both deletes, both
     // merge pointers, both projections removed, the unique values re-pointed.
     budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
-    request: (_iteration, state) => jsonRequest('POST', `${companies}/merge`, state.install.accessToken, {
-      primaryObjectId: state.poolIds.at(-1), objectIdToMerge: state.poolIds.at(-2),
-    }),
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${companies}/merge`, state.install.accessToken, {
+        primaryObjectId: state.poolIds.at(-1),
+        objectIdToMerge: state.poolIds.at(-2),
+      }),
     // Last in the table: the two ids now read through merge pointers, so no later operation may pick them.
     afterResponse: (_response, state) => {
       state.poolIds.splice(-2, 2);

@@ -12,91 +12,257 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
   ];
   const cold = report.coldStart;
   if (cold) {
-    parts.push(`\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it)`,
+    parts.push(
+      `\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it)`,
       `floor (DynamoDBDocumentClient + one GetItem): ${kib(cold.floor.bundleBytes)} KiB, ${cold.floor.initMedianMs} ms`,
       `targets: init <= ${cold.targets.initRatio}x floor, bundle <= floor + ${kib(cold.targets.bundleOverFloorBytes)} KiB`,
-      table(['function', 'bundle KiB', '+floor KiB', 'init ms', 'floor ms', 'x floor', 'init ok', 'size ok'], cold.rows.map((row) => [
-        row.name, kib(row.bundleBytes), kib(row.overFloorBytes), row.initMedianMs, row.pairedFloorMedianMs, row.initRatio, yesNo(row.isInitWithinTarget), yesNo(row.isBundleWithinTarget),
-      ])));
+      table(
+        ['function', 'bundle KiB', '+floor KiB', 'init ms', 'floor ms', 'x floor', 'init ok', 'size ok'],
+        cold.rows.map((row) => [
+          row.name,
+          kib(row.bundleBytes),
+          kib(row.overFloorBytes),
+          row.initMedianMs,
+          row.pairedFloorMedianMs,
+          row.initRatio,
+          yesNo(row.isInitWithinTarget),
+          yesNo(row.isBundleWithinTarget),
+        ]),
+      ),
+    );
   }
   if (report.costs) {
-    parts.push('\nCost per operation: DynamoDB calls (SDK middleware) and consumed capacity units (ReturnConsumedCapacity)',
-      table(['operation', 'calls', 'by command', 'capacity', 'budget', 'within'], report.costs.map((row) => [
-        row.operation, row.totalCalls, describeCalls(row.calls), row.capacityUnits, describeCalls(row.budget), yesNo(row.verdict.isWithinBudget),
-      ])));
+    parts.push(
+      '\nCost per operation: DynamoDB calls (SDK middleware) and consumed capacity units (ReturnConsumedCapacity)',
+      table(
+        ['operation', 'calls', 'by command', 'capacity', 'budget', 'within'],
+        report.costs.map((row) => [
+          row.operation,
+          row.totalCalls,
+          describeCalls(row.calls),
+          row.capacityUnits,
+          describeCalls(row.budget),
+          yesNo(row.verdict.isWithinBudget),
+        ]),
+      ),
+    );
   }
   if (report.warmLatency) {
-    parts.push(`\nWarm latency through the local gateway vs the same DynamoDB commands sent directly (ms; target p50 <= ${report.targets.warmP50Ratio}x)`,
-      table(['operation', 'n', 'api p50', 'floor p50', 'p50 x', 'api p99', 'floor p99', 'p99 x', 'ok'], report.warmLatency.map((row) => [
-        row.operation, row.api.count, row.api.p50Ms, row.floor.p50Ms, row.p50Ratio, row.api.p99Ms, row.floor.p99Ms, row.p99Ratio, yesNo(row.isWithinTarget),
-      ])));
+    parts.push(
+      `\nWarm latency through the local gateway vs the same DynamoDB commands sent directly (ms; target p50 <= ${report.targets.warmP50Ratio}x)`,
+      table(
+        ['operation', 'n', 'api p50', 'floor p50', 'p50 x', 'api p99', 'floor p99', 'p99 x', 'ok'],
+        report.warmLatency.map((row) => [
+          row.operation,
+          row.api.count,
+          row.api.p50Ms,
+          row.floor.p50Ms,
+          row.p50Ratio,
+          row.api.p99Ms,
+          row.floor.p99Ms,
+          row.p99Ratio,
+          yesNo(row.isWithinTarget),
+        ]),
+      ),
+    );
     if (report.httpHop) {
-      parts.push(`the loopback HTTP round trip alone (same client, a server that answers at once): p50 ${report.httpHop.p50Ms} ms, p99 ${report.httpHop.p99Ms} ms`);
+      parts.push(
+        `the loopback HTTP round trip alone (same client, a server that answers at once): p50 ${report.httpHop.p50Ms} ms, p99 ${report.httpHop.p99Ms} ms`,
+      );
     }
   }
   const scale = report.scale;
   if (scale) {
-    parts.push(`\nScale: one account growing (ms, p50/p99; target: API p50 within ${scale.flatness}x from the smallest to the largest)`,
-      table(['companies', 'load s', 'list p50', 'floor', 'x', 'list p99', 'batch p50', 'floor', 'x', 'batch p99'], scale.levels.map((level) => [
-        level.companies, level.loadSeconds, level.listPage.api.p50Ms, level.listPage.floor.p50Ms, level.listPage.p50Ratio, level.listPage.api.p99Ms,
-        level.batchRead.api.p50Ms, level.batchRead.floor.p50Ms, level.batchRead.p50Ratio, level.batchRead.api.p99Ms,
-      ])),
-      `list page growth ${scale.listPageGrowth}x (flat: ${yesNo(scale.isListPageFlat)}; the floor's own growth ${scale.listPageFloorGrowth}x), `
-        + `batch read growth ${scale.batchReadGrowth}x (flat: ${yesNo(scale.isBatchReadFlat)}; the floor's ${scale.batchReadFloorGrowth}x)`);
+    parts.push(
+      `\nScale: one account growing (ms, p50/p99; target: API p50 within ${scale.flatness}x from the smallest to the largest)`,
+      table(
+        ['companies', 'load s', 'list p50', 'floor', 'x', 'list p99', 'batch p50', 'floor', 'x', 'batch p99'],
+        scale.levels.map((level) => [
+          level.companies,
+          level.loadSeconds,
+          level.listPage.api.p50Ms,
+          level.listPage.floor.p50Ms,
+          level.listPage.p50Ratio,
+          level.listPage.api.p99Ms,
+          level.batchRead.api.p50Ms,
+          level.batchRead.floor.p50Ms,
+          level.batchRead.p50Ratio,
+          level.batchRead.api.p99Ms,
+        ]),
+      ),
+      `list page growth ${scale.listPageGrowth}x (flat: ${yesNo(scale.isListPageFlat)}; the floor's own growth ${scale.listPageFloorGrowth}x), ` +
+        `batch read growth ${scale.batchReadGrowth}x (flat: ${yesNo(scale.isBatchReadFlat)}; the floor's ${scale.batchReadFloorGrowth}x)`,
+    );
   }
   const search = report.search;
   if (search) {
-    parts.push('\nSearch: one account growing (ms; floors of the same run: a company read for eqDomain, every company read by the list Query, paginated, for the others)',
-      table(['companies', 'case', 'calls', 'by command', 'capacity', 'total', '503s', 'p50', 'p99', 'floor p50', 'x floor', 'floor calls', 'floor capacity', 'target', 'met'], search.levels.flatMap((level) => level.cases.map((entry) => {
-        const isSelective = entry.case === 'eqDomain';
-        return [
-          level.companies, entry.case, entry.totalCalls, describeCalls(entry.calls), entry.capacityUnits, entry.total, entry.failures, entry.latency.p50Ms, entry.latency.p99Ms,
-          isSelective ? level.companyRead.p50Ms : level.fullQueryFloor.latency.p50Ms, entry.p50Ratio,
-          isSelective ? 1 : level.fullQueryFloor.queries, isSelective ? Number.NaN : level.fullQueryFloor.capacityUnits, entry.target, yesNo(entry.isMet),
-        ];
-      }))),
-      `p50 growth from ${search.levels[0]?.companies} to ${search.levels.at(-1)?.companies}: ${Object.entries(search.growth).map(([name, value]) => `${name} ${value}x`).join(', ')}; `
-        + `slowest p99 at the largest size ${search.maxLatencyMs} ms (Lambda timeout ${search.lambdaTimeoutMs} ms); max RSS ${Math.max(...search.levels.map((level) => level.maxRssMiB))} MiB`);
+    parts.push(
+      '\nSearch: one account growing (ms; floors of the same run: a company read for eqDomain, every company read by the list Query, paginated, for the others)',
+      table(
+        [
+          'companies',
+          'case',
+          'calls',
+          'by command',
+          'capacity',
+          'total',
+          '503s',
+          'p50',
+          'p99',
+          'floor p50',
+          'x floor',
+          'floor calls',
+          'floor capacity',
+          'target',
+          'met',
+        ],
+        search.levels.flatMap((level) =>
+          level.cases.map((entry) => {
+            const isSelective = entry.case === 'eqDomain';
+            return [
+              level.companies,
+              entry.case,
+              entry.totalCalls,
+              describeCalls(entry.calls),
+              entry.capacityUnits,
+              entry.total,
+              entry.failures,
+              entry.latency.p50Ms,
+              entry.latency.p99Ms,
+              isSelective ? level.companyRead.p50Ms : level.fullQueryFloor.latency.p50Ms,
+              entry.p50Ratio,
+              isSelective ? 1 : level.fullQueryFloor.queries,
+              isSelective ? Number.NaN : level.fullQueryFloor.capacityUnits,
+              entry.target,
+              yesNo(entry.isMet),
+            ];
+          }),
+        ),
+      ),
+      `p50 growth from ${search.levels[0]?.companies} to ${search.levels.at(-1)?.companies}: ${Object.entries(
+        search.growth,
+      )
+        .map(([name, value]) => `${name} ${value}x`)
+        .join(', ')}; ` +
+        `slowest p99 at the largest size ${search.maxLatencyMs} ms (Lambda timeout ${search.lambdaTimeoutMs} ms); max RSS ${Math.max(...search.levels.map((level) => level.maxRssMiB))} MiB`,
+    );
   }
   const fairness = report.fairness;
   if (fairness) {
-    parts.push(`\nSearch fairness: another account's company read (ms) while one account runs each search back to back from one client, same process (${fairness.companies} companies with ${fairness.valueLength}-character values, ${fairness.secondsPerCase} s each; target read p99 < ${fairness.targetP99Ms} ms)`,
-      table(['search running', 'reads', 'reads not 200', 'read p50', 'read p99', 'read max', 'loop delay p99', 'loop delay max', 'searches', 'search p50', 'search p99', 'not 200', 'met'], fairness.cases.map((entry) => [
-        entry.attack, entry.reads.count, entry.reads.non200, entry.reads.p50Ms, entry.reads.p99Ms, entry.reads.maxMs, entry.eventLoopDelay.p99Ms, entry.eventLoopDelay.maxMs,
-        entry.searches.count, entry.searches.latency.p50Ms, entry.searches.latency.p99Ms, entry.searches.non200, yesNo(entry.isMet),
-      ])));
+    parts.push(
+      `\nSearch fairness: another account's company read (ms) while one account runs each search back to back from one client, same process (${fairness.companies} companies with ${fairness.valueLength}-character values, ${fairness.secondsPerCase} s each; target read p99 < ${fairness.targetP99Ms} ms)`,
+      table(
+        [
+          'search running',
+          'reads',
+          'reads not 200',
+          'read p50',
+          'read p99',
+          'read max',
+          'loop delay p99',
+          'loop delay max',
+          'searches',
+          'search p50',
+          'search p99',
+          'not 200',
+          'met',
+        ],
+        fairness.cases.map((entry) => [
+          entry.attack,
+          entry.reads.count,
+          entry.reads.non200,
+          entry.reads.p50Ms,
+          entry.reads.p99Ms,
+          entry.reads.maxMs,
+          entry.eventLoopDelay.p99Ms,
+          entry.eventLoopDelay.maxMs,
+          entry.searches.count,
+          entry.searches.latency.p50Ms,
+          entry.searches.latency.p99Ms,
+          entry.searches.non200,
+          yesNo(entry.isMet),
+        ]),
+      ),
+    );
   }
   const throughput = report.throughput;
   if (throughput) {
-    parts.push(`\nThroughput: GET company, ${throughput.connections} connections, ${throughput.durationSeconds} s`,
-      table(['', 'req/s', 'p50 ms', 'p99 ms', 'failures'], [
-        ['API (autocannon -> gateway)', throughput.api.requestsPerSecond, throughput.api.p50Ms, throughput.api.p99Ms, throughput.api.failures],
-        ['floor (GetItem, same concurrency)', throughput.floor.requestsPerSecond, Number.NaN, Number.NaN, 0],
-      ]),
-      `ratio ${throughput.ratio}x of the floor`);
+    parts.push(
+      `\nThroughput: GET company, ${throughput.connections} connections, ${throughput.durationSeconds} s`,
+      table(
+        ['', 'req/s', 'p50 ms', 'p99 ms', 'failures'],
+        [
+          [
+            'API (autocannon -> gateway)',
+            throughput.api.requestsPerSecond,
+            throughput.api.p50Ms,
+            throughput.api.p99Ms,
+            throughput.api.failures,
+          ],
+          ['floor (GetItem, same concurrency)', throughput.floor.requestsPerSecond, Number.NaN, Number.NaN, 0],
+        ],
+      ),
+      `ratio ${throughput.ratio}x of the floor`,
+    );
   }
   const webhooks = report.webhooks;
   if (webhooks) {
     const across = webhooks.acrossAccounts;
-    parts.push(`\nWebhooks: ${webhooks.writes} company creates from ${webhooks.connections} clients, local runtime (stream poll, in-process queue, receiver on 127.0.0.1)`,
-      table(['events delivered', 'events/s', 'commit->receiver p50 ms', 'p99 ms', 'create p50 off', 'create p50 on', 'x', 'create p99 off', 'create p99 on'], [[
-        webhooks.eventsDelivered, webhooks.eventsPerSecond, webhooks.commitToReceiver.p50Ms, webhooks.commitToReceiver.p99Ms,
-        webhooks.createLatencyOff.p50Ms, webhooks.createLatencyOn.p50Ms, webhooks.warmP50Ratio, webhooks.createLatencyOff.p99Ms, webhooks.createLatencyOn.p99Ms,
-      ]]),
+    parts.push(
+      `\nWebhooks: ${webhooks.writes} company creates from ${webhooks.connections} clients, local runtime (stream poll, in-process queue, receiver on 127.0.0.1)`,
+      table(
+        [
+          'events delivered',
+          'events/s',
+          'commit->receiver p50 ms',
+          'p99 ms',
+          'create p50 off',
+          'create p50 on',
+          'x',
+          'create p99 off',
+          'create p99 on',
+        ],
+        [
+          [
+            webhooks.eventsDelivered,
+            webhooks.eventsPerSecond,
+            webhooks.commitToReceiver.p50Ms,
+            webhooks.commitToReceiver.p99Ms,
+            webhooks.createLatencyOff.p50Ms,
+            webhooks.createLatencyOn.p50Ms,
+            webhooks.warmP50Ratio,
+            webhooks.createLatencyOff.p99Ms,
+            webhooks.createLatencyOn.p99Ms,
+          ],
+        ],
+      ),
       `The same ${webhooks.writes} creates over ${across.accounts} accounts of the one app (they share its maxConcurrentRequests)`,
-      table(['events delivered', 'events/s', 'commit->receiver p50 ms', 'p99 ms'], [[
-        across.eventsDelivered, across.eventsPerSecond, across.commitToReceiver.p50Ms, across.commitToReceiver.p99Ms,
-      ]]));
+      table(
+        ['events delivered', 'events/s', 'commit->receiver p50 ms', 'p99 ms'],
+        [
+          [
+            across.eventsDelivered,
+            across.eventsPerSecond,
+            across.commitToReceiver.p50Ms,
+            across.commitToReceiver.p99Ms,
+          ],
+        ],
+      ),
+    );
   }
   return parts.join(format === 'text' ? '\n' : '\n\n');
 }
 
 function describeCalls(calls: Readonly<Record<string, number>>): string {
   const entries = Object.entries(calls);
-  return entries.length === 0 ? 'none' : entries.map(([name, count]) => `${count} ${name.replace(/Command$/, '')}`).join(', ');
+  return entries.length === 0
+    ? 'none'
+    : entries.map(([name, count]) => `${count} ${name.replace(/Command$/, '')}`).join(', ');
 }
 
 /** Operations over their DynamoDB budget: these fail the run. */
 export function failuresOf(report: BenchReport): string[] {
-  return (report.costs ?? []).filter((row) => !row.verdict.isWithinBudget).map((row) => `${row.operation}: ${row.verdict.excess.join('; ')}`);
+  return (report.costs ?? [])
+    .filter((row) => !row.verdict.isWithinBudget)
+    .map((row) => `${row.operation}: ${row.verdict.excess.join('; ')}`);
 }

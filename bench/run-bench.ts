@@ -49,17 +49,41 @@ export interface BenchOptions {
 }
 
 export const fullOptions: Omit<BenchOptions, 'sections'> = {
-  mode: 'full', coldStartRuns: 15, warmIterations: 2000, warmChunk: 20, poolSize: 1000,
-  scaleLevels: [1_000, 10_000, 100_000], scaleRequests: 300,
-  searchLevels: [1_000, 10_000, 100_000], searchRequests: 10, fairnessCompanies: 80, fairnessSeconds: 15, throughputSeconds: 10, throughputConnections: 32,
-  webhookWrites: 1000, webhookConnections: 16, webhookAccounts: 4,
+  mode: 'full',
+  coldStartRuns: 15,
+  warmIterations: 2000,
+  warmChunk: 20,
+  poolSize: 1000,
+  scaleLevels: [1_000, 10_000, 100_000],
+  scaleRequests: 300,
+  searchLevels: [1_000, 10_000, 100_000],
+  searchRequests: 10,
+  fairnessCompanies: 80,
+  fairnessSeconds: 15,
+  throughputSeconds: 10,
+  throughputConnections: 32,
+  webhookWrites: 1000,
+  webhookConnections: 16,
+  webhookAccounts: 4,
 };
 
 export const quickOptions: Omit<BenchOptions, 'sections'> = {
-  mode: 'quick', coldStartRuns: 3, warmIterations: 200, warmChunk: 20, poolSize: 200,
-  scaleLevels: [500, 2_000], scaleRequests: 40,
-  searchLevels: [500, 2_000], searchRequests: 5, fairnessCompanies: 40, fairnessSeconds: 4, throughputSeconds: 3, throughputConnections: 32,
-  webhookWrites: 200, webhookConnections: 16, webhookAccounts: 4,
+  mode: 'quick',
+  coldStartRuns: 3,
+  warmIterations: 200,
+  warmChunk: 20,
+  poolSize: 200,
+  scaleLevels: [500, 2_000],
+  scaleRequests: 40,
+  searchLevels: [500, 2_000],
+  searchRequests: 5,
+  fairnessCompanies: 40,
+  fairnessSeconds: 4,
+  throughputSeconds: 3,
+  throughputConnections: 32,
+  webhookWrites: 200,
+  webhookConnections: 16,
+  webhookAccounts: 4,
 };
 
 export interface BenchReport {
@@ -84,7 +108,10 @@ export interface BenchReport {
 export const targets = { coldInitRatio: 1.15, coldBundleOverFloorKiB: 100, warmP50Ratio: 1.3, scaleFlatness: 1.2 };
 
 /** Runs the chosen sections against the DynamoDB Local and environment bin/bench.ts set up. */
-export async function runBench(options: BenchOptions, env: { endpoint: string; tableName: string; region: string; log: (line: string) => void }): Promise<BenchReport> {
+export async function runBench(
+  options: BenchOptions,
+  env: { endpoint: string; tableName: string; region: string; log: (line: string) => void },
+): Promise<BenchReport> {
   const { log } = env;
   const began = performance.now();
   const sectionSeconds: Record<string, number> = {};
@@ -101,8 +128,11 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
     generatedAt: new Date().toISOString(),
     mode: options.mode,
     machine: {
-      cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30),
-      node: process.version, platform: `${process.platform}-${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
     },
     durationSeconds: 0,
     sectionSeconds,
@@ -115,13 +145,17 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
   if (options.sections.has('cold')) {
     const outDir = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
     try {
-      report.coldStart = await timeSection('cold', () => measureColdStarts({ outDir, runs: options.coldStartRuns, environment: coldStartEnvironment(), log }));
+      report.coldStart = await timeSection('cold', () =>
+        measureColdStarts({ outDir, runs: options.coldStartRuns, environment: coldStartEnvironment(), log }),
+      );
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
   }
 
-  const needsGateway = ['costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'].some((name) => options.sections.has(name as SectionName));
+  const needsGateway = ['costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'].some((name) =>
+    options.sections.has(name as SectionName),
+  );
   if (!needsGateway) return finish(report, began);
 
   installRecorder();
@@ -138,14 +172,28 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
       const timeline = await createTimelineEvent(api, install);
       const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
       const installToEnd = await installApp(api);
-      return { install, limitedInstall, limitedIds, poolIds, createdIds: [], installToEnd, timeline, random: seededRandom(6) };
+      return {
+        install,
+        limitedInstall,
+        limitedIds,
+        poolIds,
+        createdIds: [],
+        installToEnd,
+        timeline,
+        random: seededRandom(6),
+      };
     });
 
-    const chosen = options.operations ? operations.filter((operation) => options.operations?.has(operation.name)) : operations;
+    const chosen = options.operations
+      ? operations.filter((operation) => options.operations?.has(operation.name))
+      : operations;
     if (options.operations && chosen.length !== options.operations.size) {
-      throw new Error(`unknown operations in --operations; known: ${operations.map((operation) => operation.name).join(', ')}`);
+      throw new Error(
+        `unknown operations in --operations; known: ${operations.map((operation) => operation.name).join(', ')}`,
+      );
     }
-    if (options.sections.has('costs')) report.costs = await timeSection('costs', () => measureCosts(api, state, chosen));
+    if (options.sections.has('costs'))
+      report.costs = await timeSection('costs', () => measureCosts(api, state, chosen));
 
     if (options.sections.has('warm')) {
       const floorTableName = `${env.tableName}-floor`;
@@ -154,10 +202,20 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
         log(`warm: copied ${copied} items into the floor's table`);
         const rows: LatencyRow[] = [];
         for (const operation of chosen.filter((candidate) => candidate.isWarm)) {
-          rows.push(await measureWarmLatency({
-            api, state, operation, iterations: options.warmIterations, chunk: options.warmChunk,
-            floor, tableName: env.tableName, floorTableName, targetRatio: targets.warmP50Ratio, warmup: options.warmChunk * 5,
-          }));
+          rows.push(
+            await measureWarmLatency({
+              api,
+              state,
+              operation,
+              iterations: options.warmIterations,
+              chunk: options.warmChunk,
+              floor,
+              tableName: env.tableName,
+              floorTableName,
+              targetRatio: targets.warmP50Ratio,
+              warmup: options.warmChunk * 5,
+            }),
+          );
           log(`warm: ${operation.name} p50 ${rows.at(-1)?.api.p50Ms} ms vs floor ${rows.at(-1)?.floor.p50Ms} ms`);
         }
         return rows;
@@ -168,29 +226,59 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
     if (options.sections.has('throughput')) {
       const id = state.poolIds[0] ?? '';
       const readPath = `/crm/v3/objects/companies/${id}`;
-      const { commands } = await recordCommands(() => api.expectOk(jsonRequest('GET', readPath, state.install.accessToken)));
-      report.throughput = await timeSection('throughput', () => measureThroughput({
-        baseUrl: gateway.baseUrl, path: readPath, token: state.install.accessToken, connections: options.throughputConnections,
-        durationSeconds: options.throughputSeconds, floor, commands,
-      }));
+      const { commands } = await recordCommands(() =>
+        api.expectOk(jsonRequest('GET', readPath, state.install.accessToken)),
+      );
+      report.throughput = await timeSection('throughput', () =>
+        measureThroughput({
+          baseUrl: gateway.baseUrl,
+          path: readPath,
+          token: state.install.accessToken,
+          connections: options.throughputConnections,
+          durationSeconds: options.throughputSeconds,
+          floor,
+          commands,
+        }),
+      );
     }
 
     if (options.sections.has('webhooks')) {
-      report.webhooks = await timeSection('webhooks', () => measureWebhooks({
-        api, endpoint: env.endpoint, tableName: env.tableName, writes: options.webhookWrites, connections: options.webhookConnections,
-        accounts: options.webhookAccounts, warmIterations: Math.min(options.warmIterations, 300), log,
-      }));
+      report.webhooks = await timeSection('webhooks', () =>
+        measureWebhooks({
+          api,
+          endpoint: env.endpoint,
+          tableName: env.tableName,
+          writes: options.webhookWrites,
+          connections: options.webhookConnections,
+          accounts: options.webhookAccounts,
+          warmIterations: Math.min(options.warmIterations, 300),
+          log,
+        }),
+      );
     }
 
     if (options.sections.has('scale')) {
       report.scale = await timeSection('scale', async () => {
         const install = await installApp(api);
         const properties = companyProperties(uniqueName('template'));
-        const { result, commands } = await recordCommands(() => api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })));
+        const { result, commands } = await recordCommands(() =>
+          api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })),
+        );
         return measureScale({
-          api, floor, tableName: env.tableName, token: install.accessToken,
-          template: { id: (JSON.parse(result.body) as { id: string }).id, domain: properties.domain ?? '', items: putItemsOf(commands) },
-          levels: options.scaleLevels, requests: options.scaleRequests, random: seededRandom(7), flatness: targets.scaleFlatness, log,
+          api,
+          floor,
+          tableName: env.tableName,
+          token: install.accessToken,
+          template: {
+            id: (JSON.parse(result.body) as { id: string }).id,
+            domain: properties.domain ?? '',
+            items: putItemsOf(commands),
+          },
+          levels: options.scaleLevels,
+          requests: options.scaleRequests,
+          random: seededRandom(7),
+          flatness: targets.scaleFlatness,
+          log,
         });
       });
     }
@@ -199,18 +287,35 @@ export async function runBench(options: BenchOptions, env: { endpoint: string; t
       report.search = await timeSection('search', async () => {
         const install = await installApp(api);
         const properties = companyProperties(uniqueName('search-template'));
-        const { commands } = await recordCommands(() => api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })));
+        const { commands } = await recordCommands(() =>
+          api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', install.accessToken, { properties })),
+        );
         return measureSearch({
-          api, floor, tableName: env.tableName, token: install.accessToken, hubId: install.hubId, template: putItemsOf(commands),
-          levels: options.searchLevels, requests: options.searchRequests, random: seededRandom(8), log, floorMaxCompanies: options.searchFloorMax,
+          api,
+          floor,
+          tableName: env.tableName,
+          token: install.accessToken,
+          hubId: install.hubId,
+          template: putItemsOf(commands),
+          levels: options.searchLevels,
+          requests: options.searchRequests,
+          random: seededRandom(8),
+          log,
+          floorMaxCompanies: options.searchFloorMax,
         });
       });
     }
 
     if (options.sections.has('fairness')) {
-      report.fairness = await timeSection('fairness', () => measureSearchFairness({
-        api, baseUrl: gateway.baseUrl, companies: options.fairnessCompanies, seconds: options.fairnessSeconds, log,
-      }));
+      report.fairness = await timeSection('fairness', () =>
+        measureSearchFairness({
+          api,
+          baseUrl: gateway.baseUrl,
+          companies: options.fairnessCompanies,
+          seconds: options.fairnessSeconds,
+          log,
+        }),
+      );
     }
   } finally {
     api.close();
@@ -239,6 +344,19 @@ function putItemsOf(commands: readonly RecordedCommand[]): Record<string, unknow
 
 /** What a function's process sees: the configuration of this run, as Lambda would pass it. */
 function coldStartEnvironment(): NodeJS.ProcessEnv {
-  const names = ['PATH', 'AWS_REGION', 'TABLE_NAME', 'TOKEN_PUBLIC_KEYS', 'DYNAMODB_ENDPOINT', 'SECRETS_FILE', 'LOG_LEVEL'];
-  return { ...Object.fromEntries(names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])), TZ: ':UTC' };
+  const names = [
+    'PATH',
+    'AWS_REGION',
+    'TABLE_NAME',
+    'TOKEN_PUBLIC_KEYS',
+    'DYNAMODB_ENDPOINT',
+    'SECRETS_FILE',
+    'LOG_LEVEL',
+  ];
+  return {
+    ...Object.fromEntries(
+      names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]),
+    ),
+    TZ: ':UTC',
+  };
 }

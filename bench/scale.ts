@@ -35,7 +35,8 @@ async function timed(api: ApiClient, floor: DynamoDBDocumentClient, spec: Parame
   const began = performance.now();
   const { result, commands } = await recordCommands(() => api.send(spec));
   const apiMs = performance.now() - began;
-  if (result.status !== 200) throw new Error(`scale: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
+  if (result.status !== 200)
+    throw new Error(`scale: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
   const floorBegan = performance.now();
   await replay(floor, commands);
   return { apiMs, floorMs: performance.now() - floorBegan };
@@ -47,9 +48,16 @@ async function timed(api: ApiClient, floor: DynamoDBDocumentClient, spec: Parame
  * requests are timed at each size against their floor (the recorded reads, replayed).
  */
 export async function measureScale(options: {
-  api: ApiClient; floor: DynamoDBDocumentClient; tableName: string; token: string;
+  api: ApiClient;
+  floor: DynamoDBDocumentClient;
+  tableName: string;
+  token: string;
   template: { id: string; domain: string; items: Record<string, unknown>[] };
-  levels: readonly number[]; requests: number; random: () => number; flatness: number; log: (line: string) => void;
+  levels: readonly number[];
+  requests: number;
+  random: () => number;
+  flatness: number;
+  log: (line: string) => void;
 }): Promise<ScaleReport> {
   const { api, floor, token } = options;
   const levels: ScaleLevel[] = [];
@@ -58,7 +66,12 @@ export async function measureScale(options: {
     const began = performance.now();
     const items: Record<string, unknown>[] = [];
     for (let index = loaded; index < target; index += 1) {
-      items.push(...cloneCompanyItems(options.template.items, options.template, { id: bulkId(index), domain: `scale-${index}.bench.example` }));
+      items.push(
+        ...cloneCompanyItems(options.template.items, options.template, {
+          id: bulkId(index),
+          domain: `scale-${index}.bench.example`,
+        }),
+      );
     }
     await batchWrite(floor, options.tableName, items, 8);
     loaded = target;
@@ -73,27 +86,52 @@ export async function measureScale(options: {
       list.floor.push(listTimes.floorMs);
       const ids = new Set<string>();
       while (ids.size < 100) ids.add(bulkId(Math.floor(options.random() * target)));
-      const batchTimes = await timed(api, floor, jsonRequest('POST', `${companiesPath}/batch/read`, token, {
-        inputs: [...ids].map((id) => ({ id })), properties: ['name', 'domain', 'city'], propertiesWithHistory: [],
-      }));
+      const batchTimes = await timed(
+        api,
+        floor,
+        jsonRequest('POST', `${companiesPath}/batch/read`, token, {
+          inputs: [...ids].map((id) => ({ id })),
+          properties: ['name', 'domain', 'city'],
+          propertiesWithHistory: [],
+        }),
+      );
       batch.api.push(batchTimes.apiMs);
       batch.floor.push(batchTimes.floorMs);
     }
     const section = (samples: { api: number[]; floor: number[] }) => {
       const apiSummary = summarize(samples.api);
       const floorSummary = summarize(samples.floor);
-      return { api: roundSummary(apiSummary), floor: roundSummary(floorSummary), p50Ratio: round(ratio(apiSummary.p50Ms, floorSummary.p50Ms), 3) };
+      return {
+        api: roundSummary(apiSummary),
+        floor: roundSummary(floorSummary),
+        p50Ratio: round(ratio(apiSummary.p50Ms, floorSummary.p50Ms), 3),
+      };
     };
-    levels.push({ companies: target, loadSeconds: round(loadSeconds, 1), listPage: section(list), batchRead: section(batch) });
+    levels.push({
+      companies: target,
+      loadSeconds: round(loadSeconds, 1),
+      listPage: section(list),
+      batchRead: section(batch),
+    });
   }
   const first = levels[0];
   const last = levels.at(-1);
-  const listPageGrowth = first && last ? round(ratio(last.listPage.api.p50Ms, first.listPage.api.p50Ms), 3) : Number.NaN;
-  const batchReadGrowth = first && last ? round(ratio(last.batchRead.api.p50Ms, first.batchRead.api.p50Ms), 3) : Number.NaN;
-  const listPageFloorGrowth = first && last ? round(ratio(last.listPage.floor.p50Ms, first.listPage.floor.p50Ms), 3) : Number.NaN;
-  const batchReadFloorGrowth = first && last ? round(ratio(last.batchRead.floor.p50Ms, first.batchRead.floor.p50Ms), 3) : Number.NaN;
+  const listPageGrowth =
+    first && last ? round(ratio(last.listPage.api.p50Ms, first.listPage.api.p50Ms), 3) : Number.NaN;
+  const batchReadGrowth =
+    first && last ? round(ratio(last.batchRead.api.p50Ms, first.batchRead.api.p50Ms), 3) : Number.NaN;
+  const listPageFloorGrowth =
+    first && last ? round(ratio(last.listPage.floor.p50Ms, first.listPage.floor.p50Ms), 3) : Number.NaN;
+  const batchReadFloorGrowth =
+    first && last ? round(ratio(last.batchRead.floor.p50Ms, first.batchRead.floor.p50Ms), 3) : Number.NaN;
   return {
-    levels, listPageGrowth, batchReadGrowth, listPageFloorGrowth, batchReadFloorGrowth, flatness: options.flatness,
-    isListPageFlat: listPageGrowth <= options.flatness, isBatchReadFlat: batchReadGrowth <= options.flatness,
+    levels,
+    listPageGrowth,
+    batchReadGrowth,
+    listPageFloorGrowth,
+    batchReadFloorGrowth,
+    flatness: options.flatness,
+    isListPageFlat: listPageGrowth <= options.flatness,
+    isBatchReadFlat: batchReadGrowth <= options.flatness,
   };
 }

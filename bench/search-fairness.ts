@@ -10,7 +10,13 @@ import { roundSummary } from './api-latency';
  * sam local, serves every account from one Node process). The figure is the reader's latency
  * beside the same reads with nobody searching (before the search budget, a read waited 23 s).
  */
-export const fairnessAttacks = ['issueNotContainsToken', 'eighteenLongPatterns', 'eighteenTokenWalks', 'queryTerms', 'longSortedPage'] as const;
+export const fairnessAttacks = [
+  'issueNotContainsToken',
+  'eighteenLongPatterns',
+  'eighteenTokenWalks',
+  'queryTerms',
+  'longSortedPage',
+] as const;
 export type FairnessAttack = (typeof fairnessAttacks)[number];
 
 export interface FairnessCase {
@@ -58,10 +64,13 @@ const wordsValue = (seed: number): string => {
 function companyOf(kind: (typeof kinds)[number], index: number): { properties: Record<string, string> } {
   switch (kind) {
     // The issue's name.
-    case 'issueName': return { properties: { name: 'a'.repeat(valueLength) } };
+    case 'issueName':
+      return { properties: { name: 'a'.repeat(valueLength) } };
     // A b, then a's: a pattern of a's then a b holds only characters the name holds, and never occurs in it, so each filter scans the whole name.
-    case 'periodicName': return { properties: { name: `b${'a'.repeat(valueLength - 1)}` } };
-    case 'words': return { properties: { name: wordsValue(index), description: wordsValue(index + 1) } };
+    case 'periodicName':
+      return { properties: { name: `b${'a'.repeat(valueLength - 1)}` } };
+    case 'words':
+      return { properties: { name: wordsValue(index), description: wordsValue(index + 1) } };
   }
 }
 
@@ -82,12 +91,21 @@ function attackBody(attack: FairnessAttack): unknown {
   switch (attack) {
     // The issue's search, verbatim.
     case 'issueNotContainsToken':
-      return { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'NOT_CONTAINS_TOKEN', value: `*${'a'.repeat(2880)}b` }] }], limit: 1 };
+      return {
+        filterGroups: [
+          { filters: [{ propertyName: 'name', operator: 'NOT_CONTAINS_TOKEN', value: `*${'a'.repeat(2880)}b` }] },
+        ],
+        limit: 1,
+      };
     // 18 filters (the most a search may have): runs of a's then a b, as long as the body allows, on the names.
     case 'eighteenLongPatterns': {
       const body = (n: number) => ({
         filterGroups: Array.from({ length: 3 }, (_, group) => ({
-          filters: Array.from({ length: 6 }, (_unused, index) => ({ propertyName: 'name', operator: index % 2 === 0 ? 'NOT_CONTAINS_TOKEN' : 'CONTAINS_TOKEN', value: `*${'a'.repeat(n + group + index)}b` })),
+          filters: Array.from({ length: 6 }, (_unused, index) => ({
+            propertyName: 'name',
+            operator: index % 2 === 0 ? 'NOT_CONTAINS_TOKEN' : 'CONTAINS_TOKEN',
+            value: `*${'a'.repeat(n + group + index)}b`,
+          })),
         })),
         limit: 1,
       });
@@ -97,7 +115,11 @@ function attackBody(attack: FairnessAttack): unknown {
     case 'eighteenTokenWalks':
       return {
         filterGroups: Array.from({ length: 3 }, () => ({
-          filters: Array.from({ length: 6 }, (_unused, index) => ({ propertyName: index % 2 === 0 ? 'description' : 'name', operator: index % 3 === 0 ? 'CONTAINS_TOKEN' : 'NOT_CONTAINS_TOKEN', value: '*w*-' })),
+          filters: Array.from({ length: 6 }, (_unused, index) => ({
+            propertyName: index % 2 === 0 ? 'description' : 'name',
+            operator: index % 3 === 0 ? 'CONTAINS_TOKEN' : 'NOT_CONTAINS_TOKEN',
+            value: '*w*-',
+          })),
         })),
         limit: 1,
       };
@@ -114,7 +136,12 @@ function attackBody(attack: FairnessAttack): unknown {
 }
 
 /** Reads back to back while `isRunning`; an answer other than 200 (a 503 after waiting out the function timeout) is counted. */
-async function readLoop(client: ApiClient, path: string, token: string, isRunning: () => boolean): Promise<{ samples: number[]; non200: number }> {
+async function readLoop(
+  client: ApiClient,
+  path: string,
+  token: string,
+  isRunning: () => boolean,
+): Promise<{ samples: number[]; non200: number }> {
   const samples: number[] = [];
   let non200 = 0;
   while (isRunning()) {
@@ -122,7 +149,8 @@ async function readLoop(client: ApiClient, path: string, token: string, isRunnin
     const response = await client.send(jsonRequest('GET', path, token));
     samples.push(performance.now() - began);
     if (response.status !== 200) non200 += 1;
-    if (response.status !== 200 && response.status !== 503) throw new Error(`fairness: the other account's read answered ${response.status}: ${response.body.slice(0, 300)}`);
+    if (response.status !== 200 && response.status !== 503)
+      throw new Error(`fairness: the other account's read answered ${response.status}: ${response.body.slice(0, 300)}`);
   }
   return { samples, non200 };
 }
@@ -133,7 +161,13 @@ async function readLoop(client: ApiClient, path: string, token: string, isRunnin
  * words), then for each attack runs the searches back to back for `seconds` while the other
  * account reads.
  */
-export async function measureSearchFairness(options: { api: ApiClient; baseUrl: string; companies: number; seconds: number; log: (line: string) => void }): Promise<FairnessReport> {
+export async function measureSearchFairness(options: {
+  api: ApiClient;
+  baseUrl: string;
+  companies: number;
+  seconds: number;
+  log: (line: string) => void;
+}): Promise<FairnessReport> {
   const { api, log } = options;
   const searcher = await installApp(api);
   const reader = await installApp(api);
@@ -144,7 +178,9 @@ export async function measureSearchFairness(options: { api: ApiClient; baseUrl: 
     });
     await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies/batch/create', searcher.accessToken, { inputs }));
   }
-  const own = await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', reader.accessToken, { properties: { name: 'Reader company' } }));
+  const own = await api.expectOk(
+    jsonRequest('POST', '/crm/v3/objects/companies', reader.accessToken, { properties: { name: 'Reader company' } }),
+  );
   const readPath = `/crm/v3/objects/companies/${(JSON.parse(own.body) as { id: string }).id}`;
   log(`fairness: ${options.companies} companies with ${valueLength}-character values loaded`);
 
@@ -154,30 +190,49 @@ export async function measureSearchFairness(options: { api: ApiClient; baseUrl: 
   try {
     // Warm both routes' handlers (their one-time imports are not a request's cost).
     await readerClient.expectOk(jsonRequest('GET', readPath, reader.accessToken));
-    await searchClient.expectOk(jsonRequest('POST', '/crm/v3/objects/companies/search', searcher.accessToken, { limit: 1 }));
+    await searchClient.expectOk(
+      jsonRequest('POST', '/crm/v3/objects/companies/search', searcher.accessToken, { limit: 1 }),
+    );
     for (const attack of ['none', ...fairnessAttacks] as const) {
       const endsAt = performance.now() + options.seconds * 1000;
       const isRunning = () => performance.now() < endsAt;
       const searchSamples: number[] = [];
       let non200 = 0;
-      const searching = attack === 'none' ? Promise.resolve() : (async () => {
-        const body = attackBody(attack);
-        while (isRunning()) {
-          const began = performance.now();
-          const response = await searchClient.send(jsonRequest('POST', '/crm/v3/objects/companies/search', searcher.accessToken, body));
-          searchSamples.push(performance.now() - began);
-          if (response.status !== 200) non200 += 1;
-          if (response.status !== 200 && response.status !== 503) throw new Error(`fairness: ${attack} answered ${response.status}: ${response.body.slice(0, 300)}`);
-        }
-      })();
+      const searching =
+        attack === 'none'
+          ? Promise.resolve()
+          : (async () => {
+              const body = attackBody(attack);
+              while (isRunning()) {
+                const began = performance.now();
+                const response = await searchClient.send(
+                  jsonRequest('POST', '/crm/v3/objects/companies/search', searcher.accessToken, body),
+                );
+                searchSamples.push(performance.now() - began);
+                if (response.status !== 200) non200 += 1;
+                if (response.status !== 200 && response.status !== 503)
+                  throw new Error(`fairness: ${attack} answered ${response.status}: ${response.body.slice(0, 300)}`);
+              }
+            })();
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
-      const [{ samples, non200: readsNon200 }] = await Promise.all([readLoop(readerClient, readPath, reader.accessToken, isRunning), searching]);
+      const [{ samples, non200: readsNon200 }] = await Promise.all([
+        readLoop(readerClient, readPath, reader.accessToken, isRunning),
+        searching,
+      ]);
       delay.disable();
       const reads = { ...roundSummary(summarize(samples)), maxMs: round(Math.max(...samples), 1), non200: readsNon200 };
       const eventLoopDelay = { p99Ms: round(delay.percentile(99) / 1e6, 1), maxMs: round(delay.max / 1e6, 1) };
-      cases.push({ attack, reads, searches: { count: searchSamples.length, non200, latency: roundSummary(summarize(searchSamples)) }, eventLoopDelay, isMet: reads.p99Ms < targetP99Ms && readsNon200 === 0 });
-      log(`fairness: ${attack}: reads p50 ${reads.p50Ms} ms, p99 ${reads.p99Ms} ms, max ${reads.maxMs} ms (${reads.count}, ${readsNon200} not 200); searches ${searchSamples.length}, p50 ${cases.at(-1)?.searches.latency.p50Ms} ms, ${non200} not 200; event loop delay p99 ${eventLoopDelay.p99Ms} ms, max ${eventLoopDelay.maxMs} ms`);
+      cases.push({
+        attack,
+        reads,
+        searches: { count: searchSamples.length, non200, latency: roundSummary(summarize(searchSamples)) },
+        eventLoopDelay,
+        isMet: reads.p99Ms < targetP99Ms && readsNon200 === 0,
+      });
+      log(
+        `fairness: ${attack}: reads p50 ${reads.p50Ms} ms, p99 ${reads.p99Ms} ms, max ${reads.maxMs} ms (${reads.count}, ${readsNon200} not 200); searches ${searchSamples.length}, p50 ${cases.at(-1)?.searches.latency.p50Ms} ms, ${non200} not 200; event loop delay p99 ${eventLoopDelay.p99Ms} ms, max ${eventLoopDelay.maxMs} ms`,
+      );
     }
   } finally {
     readerClient.close();

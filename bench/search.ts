@@ -54,7 +54,28 @@ export interface SearchReport {
 const companiesPath = '/crm/v3/objects/companies';
 /** The functions' timeout (lib/bundled-function.ts). */
 const lambdaTimeoutMs = 10_000;
-const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo', 'sierra', 'tango'];
+const words = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+  'quebec',
+  'romeo',
+  'sierra',
+  'tango',
+];
 const cities = ['Boston', 'Cambridge', 'Austin', 'Denver', 'Portland'];
 /** Ids of the search load: 16 digits like the service's, in creation order, apart from the scale section's. */
 const benchId = (index: number): string => String(1_800_000_000_000_000 + index);
@@ -69,8 +90,11 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
   const id = benchId(index);
   const createdAt = new Date(baseMs + index * 1000).toISOString();
   const values = {
-    name: `Company ${index} ${words[index % words.length]}`, domain: domainOf(index), city: cities[index % cities.length] ?? 'Boston',
-    numberofemployees: String((index * 7919) % 10_000), industry: 'COMPUTER_SOFTWARE',
+    name: `Company ${index} ${words[index % words.length]}`,
+    domain: domainOf(index),
+    city: cities[index % cities.length] ?? 'Boston',
+    numberofemployees: String((index * 7919) % 10_000),
+    industry: 'COMPUTER_SOFTWARE',
   };
   const items: Record<string, unknown>[] = [];
   for (const original of template) {
@@ -80,7 +104,18 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
       const record = item as unknown as CompanyRecord;
       record.id = id;
       record.properties = { ...values };
-      record.history = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, [{ ...(record.history.name?.[0] ?? { timestamp: createdAt, sourceType: 'INTEGRATION' }), value, timestamp: createdAt }]]));
+      record.history = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          [
+            {
+              ...(record.history.name?.[0] ?? { timestamp: createdAt, sourceType: 'INTEGRATION' }),
+              value,
+              timestamp: createdAt,
+            },
+          ],
+        ]),
+      );
       record.uniqueValues = [{ propertyName: 'domain', value: values.domain }];
       record.createdAt = createdAt;
       record.updatedAt = createdAt;
@@ -89,7 +124,12 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
       const projection = searchProjectionPut(hubId, searchFormsOf(record), record.version).Put?.Item;
       if (projection) items.push(projection);
     } else {
-      items.push({ ...item, sk: String(item.sk).replace(/#[^#]+$/, `#${values.domain}`), companyId: id, value: values.domain });
+      items.push({
+        ...item,
+        sk: String(item.sk).replace(/#[^#]+$/, `#${values.domain}`),
+        companyId: id,
+        value: values.domain,
+      });
     }
   }
   return items;
@@ -98,24 +138,49 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
 function caseRequest(searchCase: SearchCase, size: number, random: () => number) {
   switch (searchCase) {
     case 'eqDomain':
-      return { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: domainOf(Math.floor(random() * size)) }] }] };
+      return {
+        filterGroups: [
+          { filters: [{ propertyName: 'domain', operator: 'EQ', value: domainOf(Math.floor(random() * size)) }] },
+        ],
+      };
     case 'numberRangeSorted':
-      return { filterGroups: [{ filters: [{ propertyName: 'numberofemployees', operator: 'BETWEEN', value: '1000', highValue: '1999' }] }], sorts: ['-numberofemployees'], properties: ['name', 'numberofemployees'] };
+      return {
+        filterGroups: [
+          { filters: [{ propertyName: 'numberofemployees', operator: 'BETWEEN', value: '1000', highValue: '1999' }] },
+        ],
+        sorts: ['-numberofemployees'],
+        properties: ['name', 'numberofemployees'],
+      };
     case 'containsToken':
-      return { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: words[Math.floor(random() * words.length)] }] }], properties: ['name'] };
+      return {
+        filterGroups: [
+          {
+            filters: [
+              { propertyName: 'name', operator: 'CONTAINS_TOKEN', value: words[Math.floor(random() * words.length)] },
+            ],
+          },
+        ],
+        properties: ['name'],
+      };
     case 'matchAll':
       return { limit: 100 };
   }
 }
 
-async function fullQueryFloor(floor: DynamoDBDocumentClient, listQuery: Record<string, unknown>): Promise<{ ms: number; queries: number; capacityUnits: number }> {
+async function fullQueryFloor(
+  floor: DynamoDBDocumentClient,
+  listQuery: Record<string, unknown>,
+): Promise<{ ms: number; queries: number; capacityUnits: number }> {
   const began = performance.now();
   let queries = 0;
   let capacityUnits = 0;
   // The list request's Query without its page size, every page from the first, through the plain client.
   const { Limit: _limit, ...input } = listQuery;
   void _limit;
-  for await (const page of clientQueryPages(floor, { ...(input as QueryCommandInput), ReturnConsumedCapacity: 'TOTAL' })) {
+  for await (const page of clientQueryPages(floor, {
+    ...(input as QueryCommandInput),
+    ReturnConsumedCapacity: 'TOTAL',
+  })) {
     queries += 1;
     capacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
   }
@@ -128,8 +193,16 @@ async function fullQueryFloor(floor: DynamoDBDocumentClient, listQuery: Record<s
  * the list endpoint's Query, paginated, for the searches that evaluate every record.
  */
 export async function measureSearch(options: {
-  api: ApiClient; floor: DynamoDBDocumentClient; tableName: string; token: string; hubId: number;
-  template: Record<string, unknown>[]; levels: readonly number[]; requests: number; random: () => number; log: (line: string) => void;
+  api: ApiClient;
+  floor: DynamoDBDocumentClient;
+  tableName: string;
+  token: string;
+  hubId: number;
+  template: Record<string, unknown>[];
+  levels: readonly number[];
+  requests: number;
+  random: () => number;
+  log: (line: string) => void;
   /** Levels above this size skip the full-Query floor (it reads every company item three times); their searches are held to the Lambda timeout alone. */
   floorMaxCompanies?: number;
 }): Promise<SearchReport> {
@@ -139,20 +212,26 @@ export async function measureSearch(options: {
   for (const target of options.levels) {
     const began = performance.now();
     const items: Record<string, unknown>[] = [];
-    for (let index = loaded; index < target; index += 1) items.push(...companyItems(options.hubId, options.template, index));
+    for (let index = loaded; index < target; index += 1)
+      items.push(...companyItems(options.hubId, options.template, index));
     await batchWrite(floor, options.tableName, items, 8);
     loaded = target;
     const loadSeconds = (performance.now() - began) / 1000;
     options.log(`search: ${target} companies loaded (${items.length} items in ${loadSeconds.toFixed(1)} s)`);
 
-    const { commands } = await recordCommands(() => api.expectOk(jsonRequest('GET', `${companiesPath}?limit=100`, token)));
+    const { commands } = await recordCommands(() =>
+      api.expectOk(jsonRequest('GET', `${companiesPath}?limit=100`, token)),
+    );
     const listQuery = commands.find((command) => command.commandClass === QueryCommand)?.input;
     if (!listQuery) throw new Error('search: the list request sent no Query');
     const floorSamples: number[] = [];
     let floorCost = { queries: 0, capacityUnits: 0 };
     const readSamples: number[] = [];
     const hasFloor = target <= (options.floorMaxCompanies ?? Number.POSITIVE_INFINITY);
-    if (!hasFloor) options.log(`search: ${target} companies: full-Query floor skipped (--search-floor-max=${options.floorMaxCompanies})`);
+    if (!hasFloor)
+      options.log(
+        `search: ${target} companies: full-Query floor skipped (--search-floor-max=${options.floorMaxCompanies})`,
+      );
     for (let request = 0; request < options.requests; request += 1) {
       // The floor reads the whole account each time: a few samples are enough for its median.
       if (hasFloor && request < 3) {
@@ -174,7 +253,9 @@ export async function measureSearch(options: {
       dynamoCallCounter.reset();
       let total = Number.NaN;
       try {
-        const response = await api.send(jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)));
+        const response = await api.send(
+          jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)),
+        );
         if (response.status === 200) total = (JSON.parse(response.body) as { total: number }).total;
       } finally {
         setReturnConsumedCapacity(false);
@@ -185,11 +266,14 @@ export async function measureSearch(options: {
       let failures = 0;
       for (let request = 0; request < options.requests; request += 1) {
         const requestBegan = performance.now();
-        const response = await api.send(jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)));
+        const response = await api.send(
+          jsonRequest('POST', `${companiesPath}/search`, token, caseRequest(searchCase, target, random)),
+        );
         samples.push(performance.now() - requestBegan);
         // A search past its time budget answers 503: counted, so the report shows where that starts.
         if (response.status !== 200) failures += 1;
-        if (response.status !== 200 && response.status !== 503) throw new Error(`search ${searchCase} at ${target}: ${response.status} ${response.body.slice(0, 300)}`);
+        if (response.status !== 200 && response.status !== 503)
+          throw new Error(`search ${searchCase} at ${target}: ${response.status} ${response.body.slice(0, 300)}`);
         maxRss = Math.max(maxRss, process.memoryUsage().rss);
       }
       const latency = roundSummary(summarize(samples));
@@ -198,26 +282,54 @@ export async function measureSearch(options: {
       const withinTimeout = failures === 0 && latency.p99Ms < lambdaTimeoutMs;
       const isMet = isSelective
         ? totalCalls(calls) <= 2 && p50Ratio <= 2 && failures === 0
-        : hasFloor ? p50Ratio <= 1.5 && capacityUnits < floorCost.capacityUnits && failures === 0 : withinTimeout;
-      const fullTarget = hasFloor ? 'p50 ≤ 1.5x full Query, fewer capacity units' : 'every answer 200 within the Lambda timeout (floor skipped)';
+        : hasFloor
+          ? p50Ratio <= 1.5 && capacityUnits < floorCost.capacityUnits && failures === 0
+          : withinTimeout;
+      const fullTarget = hasFloor
+        ? 'p50 ≤ 1.5x full Query, fewer capacity units'
+        : 'every answer 200 within the Lambda timeout (floor skipped)';
       cases.push({
-        case: searchCase, calls, totalCalls: totalCalls(calls), capacityUnits, total, latency, p50Ratio, isMet, failures,
+        case: searchCase,
+        calls,
+        totalCalls: totalCalls(calls),
+        capacityUnits,
+        total,
+        latency,
+        p50Ratio,
+        isMet,
+        failures,
         target: isSelective ? '≤ 2 calls, p50 ≤ 2x company read' : fullTarget,
       });
-      options.log(`search: ${target} ${searchCase} p50 ${latency.p50Ms} ms (${p50Ratio}x), ${totalCalls(calls)} calls, ${capacityUnits} CU, total ${total}, ${failures} failures`);
+      options.log(
+        `search: ${target} ${searchCase} p50 ${latency.p50Ms} ms (${p50Ratio}x), ${totalCalls(calls)} calls, ${capacityUnits} CU, total ${total}, ${failures} failures`,
+      );
     }
     levels.push({
-      companies: target, loadSeconds: round(loadSeconds, 1), companyRead: roundSummary(companyRead),
-      fullQueryFloor: { latency: roundSummary(floorLatency), queries: floorCost.queries, capacityUnits: round(floorCost.capacityUnits, 1) },
-      cases, maxRssMiB: Math.round(maxRss / 2 ** 20),
+      companies: target,
+      loadSeconds: round(loadSeconds, 1),
+      companyRead: roundSummary(companyRead),
+      fullQueryFloor: {
+        latency: roundSummary(floorLatency),
+        queries: floorCost.queries,
+        capacityUnits: round(floorCost.capacityUnits, 1),
+      },
+      cases,
+      maxRssMiB: Math.round(maxRss / 2 ** 20),
     });
   }
   const first = levels[0];
   const last = levels.at(-1);
-  const growth = Object.fromEntries(searchCases.map((searchCase) => {
-    const from = first?.cases.find((entry) => entry.case === searchCase)?.latency.p50Ms ?? Number.NaN;
-    const to = last?.cases.find((entry) => entry.case === searchCase)?.latency.p50Ms ?? Number.NaN;
-    return [searchCase, round(ratio(to, from), 2)];
-  })) as Record<SearchCase, number>;
-  return { levels, growth, lambdaTimeoutMs, maxLatencyMs: Math.max(...(last?.cases.map((entry) => entry.latency.p99Ms) ?? [0])) };
+  const growth = Object.fromEntries(
+    searchCases.map((searchCase) => {
+      const from = first?.cases.find((entry) => entry.case === searchCase)?.latency.p50Ms ?? Number.NaN;
+      const to = last?.cases.find((entry) => entry.case === searchCase)?.latency.p50Ms ?? Number.NaN;
+      return [searchCase, round(ratio(to, from), 2)];
+    }),
+  ) as Record<SearchCase, number>;
+  return {
+    levels,
+    growth,
+    lambdaTimeoutMs,
+    maxLatencyMs: Math.max(...(last?.cases.map((entry) => entry.latency.p99Ms) ?? [0])),
+  };
 }

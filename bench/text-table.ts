@@ -1,14 +1,28 @@
 /** A plain monospace table: a header row, a rule, then the rows; numbers right-aligned. */
-export function textTable(headers: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
+export function textTable(
+  headers: readonly string[],
+  rows: readonly (readonly (string | number | boolean)[])[],
+): string {
   const cells = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : String(cell))));
-  const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)));
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)),
+  );
   const isNumeric = headers.map((_, column) => rows.every((row) => typeof row[column] === 'number'));
-  const line = (row: readonly string[]) => row.map((cell, column) => (isNumeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd();
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) =>
+        isNumeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.map(line)].join('\n');
 }
 
 /** The same table in Markdown, for docs/performance.md. */
-export function markdownTable(headers: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
+export function markdownTable(
+  headers: readonly string[],
+  rows: readonly (readonly (string | number | boolean)[])[],
+): string {
   const isNumeric = headers.map((_, column) => rows.every((row) => typeof row[column] === 'number'));
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [

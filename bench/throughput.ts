@@ -14,7 +14,12 @@ interface AutocannonResult {
 }
 
 type Autocannon = (options: {
-  url: string; connections: number; duration: number; headers: Record<string, string>; method: string; workers?: number;
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  method: string;
+  workers?: number;
 }) => Promise<AutocannonResult>;
 
 export interface ThroughputReport {
@@ -31,14 +36,22 @@ export interface ThroughputReport {
  * GetItem through a plain document client for as long.
  */
 export async function measureThroughput(options: {
-  baseUrl: string; path: string; token: string; connections: number; durationSeconds: number;
-  floor: DynamoDBDocumentClient; commands: readonly RecordedCommand[];
+  baseUrl: string;
+  path: string;
+  token: string;
+  connections: number;
+  durationSeconds: number;
+  floor: DynamoDBDocumentClient;
+  commands: readonly RecordedCommand[];
 }): Promise<ThroughputReport> {
   const url = new URL(options.path, options.baseUrl);
   if (url.hostname !== '127.0.0.1') throw new Error(`throughput runs against 127.0.0.1 only, not ${url.hostname}`);
   const autocannon = require('autocannon') as Autocannon;
   const result = await autocannon({
-    url: url.href, connections: options.connections, duration: options.durationSeconds, method: 'GET',
+    url: url.href,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    method: 'GET',
     headers: { authorization: `Bearer ${options.token}` },
     // The load generator gets its own thread: a client shares no event loop with the server it measures.
     workers: 1,
@@ -47,19 +60,24 @@ export async function measureThroughput(options: {
   let operations = 0;
   const deadline = performance.now() + options.durationSeconds * 1000;
   const began = performance.now();
-  await Promise.all(Array.from({ length: options.connections }, async () => {
-    while (performance.now() < deadline) {
-      await replay(options.floor, options.commands);
-      operations += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        await replay(options.floor, options.commands);
+        operations += 1;
+      }
+    }),
+  );
   const floorRps = operations / ((performance.now() - began) / 1000);
   return {
     connections: options.connections,
     durationSeconds: options.durationSeconds,
     api: {
-      requestsPerSecond: round(apiRps, 1), okResponses: result['2xx'], failures: result.non2xx + result.errors + result.timeouts,
-      p50Ms: result.latency.p50, p99Ms: result.latency.p99,
+      requestsPerSecond: round(apiRps, 1),
+      okResponses: result['2xx'],
+      failures: result.non2xx + result.errors + result.timeouts,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
     },
     floor: { requestsPerSecond: round(floorRps, 1), operations },
     ratio: round(ratio(apiRps, floorRps), 3),

@@ -38,7 +38,9 @@ async function createLatency(api: ApiClient, token: string, iterations: number):
   const samples: number[] = [];
   for (let index = 0; index < iterations; index += 1) {
     const started = performance.now();
-    await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', token, { properties: companyProperties(uniqueName('warm')) }));
+    await api.expectOk(
+      jsonRequest('POST', '/crm/v3/objects/companies', token, { properties: companyProperties(uniqueName('warm')) }),
+    );
     samples.push(performance.now() - started);
   }
   return roundSummary(summarize(samples));
@@ -51,7 +53,14 @@ async function createLatency(api: ApiClient, token: string, iterations: number):
  * latency with the webhook runtime off and on (delivery must not slow the API).
  */
 export async function measureWebhooks(options: {
-  api: ApiClient; endpoint: string; tableName: string; writes: number; connections: number; accounts: number; warmIterations: number; log: (line: string) => void;
+  api: ApiClient;
+  endpoint: string;
+  tableName: string;
+  writes: number;
+  connections: number;
+  accounts: number;
+  warmIterations: number;
+  log: (line: string) => void;
 }): Promise<WebhooksReport> {
   const { api } = options;
   const install = await installApp(api);
@@ -63,7 +72,10 @@ export async function measureWebhooks(options: {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const now = performance.now();
-      for (const event of JSON.parse(Buffer.concat(chunks).toString('utf8')) as { subscriptionType: string; objectId: number }[]) {
+      for (const event of JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        subscriptionType: string;
+        objectId: number;
+      }[]) {
         events += 1;
         lastEventAt = now;
         if (event.subscriptionType === 'company.creation') receivedAt.set(String(event.objectId), now);
@@ -74,9 +86,21 @@ export async function measureWebhooks(options: {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hapikey = `hapikey=${encodeURIComponent(install.developerApiKey)}`;
   const base = `/webhooks/v3/${install.appId}`;
-  await api.expectOk(jsonRequest('PUT', `${base}/settings?${hapikey}`, undefined, { targetUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` }));
-  await api.expectOk(jsonRequest('POST', `${base}/subscriptions?${hapikey}`, undefined, { eventType: 'company.creation', active: true }));
-  await api.expectOk(jsonRequest('POST', `${base}/subscriptions?${hapikey}`, undefined, { eventType: 'company.propertyChange', propertyName: 'name', active: true }));
+  await api.expectOk(
+    jsonRequest('PUT', `${base}/settings?${hapikey}`, undefined, {
+      targetUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    }),
+  );
+  await api.expectOk(
+    jsonRequest('POST', `${base}/subscriptions?${hapikey}`, undefined, { eventType: 'company.creation', active: true }),
+  );
+  await api.expectOk(
+    jsonRequest('POST', `${base}/subscriptions?${hapikey}`, undefined, {
+      eventType: 'company.propertyChange',
+      propertyName: 'name',
+      active: true,
+    }),
+  );
 
   const createLatencyOff = await createLatency(api, install.accessToken, options.warmIterations);
   options.log(`webhooks: create p50 ${createLatencyOff.p50Ms} ms with webhooks off`);
@@ -93,29 +117,49 @@ export async function measureWebhooks(options: {
       const ackedAt = new Map<string, number>();
       let next = 0;
       const started = performance.now();
-      await Promise.all(Array.from({ length: options.connections }, async () => {
-        for (let index = next++; index < options.writes; index = next++) {
-          const token = tokens[index % tokens.length] ?? install.accessToken;
-          const response = await api.expectOk(jsonRequest('POST', '/crm/v3/objects/companies', token, { properties: companyProperties(uniqueName('hook')) }));
-          ackedAt.set((JSON.parse(response.body) as { id: string }).id, performance.now());
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: options.connections }, async () => {
+          for (let index = next++; index < options.writes; index = next++) {
+            const token = tokens[index % tokens.length] ?? install.accessToken;
+            const response = await api.expectOk(
+              jsonRequest('POST', '/crm/v3/objects/companies', token, {
+                properties: companyProperties(uniqueName('hook')),
+              }),
+            );
+            ackedAt.set((JSON.parse(response.body) as { id: string }).id, performance.now());
+          }
+        }),
+      );
       const deadline = Date.now() + 60_000;
-      while ([...ackedAt.keys()].some((id) => !receivedAt.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while ([...ackedAt.keys()].some((id) => !receivedAt.has(id)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const missing = [...ackedAt.keys()].filter((id) => !receivedAt.has(id)).length;
       if (missing > 0) throw new Error(`webhooks: ${missing} creation events did not arrive within 60 s`);
       const lags = [...ackedAt].map(([id, at]) => (receivedAt.get(id) ?? at) - at);
-      return { eventsDelivered: events, eventsPerSecond: Math.round(events / ((lastEventAt - started) / 1000)), commitToReceiver: roundSummary(summarize(lags)) };
+      return {
+        eventsDelivered: events,
+        eventsPerSecond: Math.round(events / ((lastEventAt - started) / 1000)),
+        commitToReceiver: roundSummary(summarize(lags)),
+      };
     };
     const single = await burst([install.accessToken]);
-    options.log(`webhooks: ${single.eventsDelivered} events at ${single.eventsPerSecond}/s, commit to receiver p50 ${single.commitToReceiver.p50Ms} ms p99 ${single.commitToReceiver.p99Ms} ms`);
+    options.log(
+      `webhooks: ${single.eventsDelivered} events at ${single.eventsPerSecond}/s, commit to receiver p50 ${single.commitToReceiver.p50Ms} ms p99 ${single.commitToReceiver.p99Ms} ms`,
+    );
     const others = [];
     for (let index = 1; index < options.accounts; index += 1) others.push(await installInNewAccount(api, install));
     const spread = await burst([install.accessToken, ...others.map((other) => other.accessToken)]);
-    options.log(`webhooks: ${options.accounts} accounts: ${spread.eventsDelivered} events at ${spread.eventsPerSecond}/s, commit to receiver p50 ${spread.commitToReceiver.p50Ms} ms p99 ${spread.commitToReceiver.p99Ms} ms`);
+    options.log(
+      `webhooks: ${options.accounts} accounts: ${spread.eventsDelivered} events at ${spread.eventsPerSecond}/s, commit to receiver p50 ${spread.commitToReceiver.p50Ms} ms p99 ${spread.commitToReceiver.p99Ms} ms`,
+    );
     return {
-      writes: options.writes, connections: options.connections, ...single, createLatencyOff, createLatencyOn,
-      warmP50Ratio: ratio(createLatencyOn.p50Ms, createLatencyOff.p50Ms), acrossAccounts: { accounts: options.accounts, ...spread },
+      writes: options.writes,
+      connections: options.connections,
+      ...single,
+      createLatencyOff,
+      createLatencyOn,
+      warmP50Ratio: ratio(createLatencyOn.p50Ms, createLatencyOff.p50Ms),
+      acrossAccounts: { accounts: options.accounts, ...spread },
     };
   } finally {
     await webhooks.stop();

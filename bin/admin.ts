@@ -44,12 +44,16 @@ function configureEnvironment(): LocalTarget | undefined {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   if (!endpoint && process.env.TABLE_NAME) return undefined;
   const running = endpoint || process.env.DYNAMODB_PORT ? undefined : readRunningLocal();
-  const target: LocalTarget = endpoint ? { endpoint, chosenBy: 'DYNAMODB_ENDPOINT' }
-    : running ? { endpoint: running.endpoint, chosenBy: `the running npm start (pid ${running.pid}, ${runningLocalFile()})` }
-    : {
-      endpoint: `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
-      chosenBy: process.env.DYNAMODB_PORT ? 'DYNAMODB_PORT' : `the default port (no running npm start found: ${runningLocalFile()} is missing or stale)`,
-    };
+  const target: LocalTarget = endpoint
+    ? { endpoint, chosenBy: 'DYNAMODB_ENDPOINT' }
+    : running
+      ? { endpoint: running.endpoint, chosenBy: `the running npm start (pid ${running.pid}, ${runningLocalFile()})` }
+      : {
+          endpoint: `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
+          chosenBy: process.env.DYNAMODB_PORT
+            ? 'DYNAMODB_PORT'
+            : `the default port (no running npm start found: ${runningLocalFile()} is missing or stale)`,
+        };
   applyLocalEnvironment({
     endpoint: target.endpoint,
     tableName: process.env.TABLE_NAME ?? running?.tableName ?? localDefaults.tableName,
@@ -72,16 +76,22 @@ function isUnreachable(error: unknown): boolean {
 
 function unreachableError(target: LocalTarget): Error {
   const running = readRunningLocal();
-  const hint = running && running.endpoint !== target.endpoint ? `The running npm start uses ${running.endpoint}. ` : '';
-  return new Error(`cannot reach DynamoDB at ${target.endpoint} (chosen by ${target.chosenBy}). ${hint}` +
-    'Start it with `npm start` (the CLI then finds it by itself), or point the CLI at yours with ' +
-    'DYNAMODB_PORT=<port> or DYNAMODB_ENDPOINT=http://host:port (npm start prints its DynamoDB endpoint); ' +
-    'for a deployed table set TABLE_NAME and leave DYNAMODB_ENDPOINT unset.');
+  const hint =
+    running && running.endpoint !== target.endpoint ? `The running npm start uses ${running.endpoint}. ` : '';
+  return new Error(
+    `cannot reach DynamoDB at ${target.endpoint} (chosen by ${target.chosenBy}). ${hint}` +
+      'Start it with `npm start` (the CLI then finds it by itself), or point the CLI at yours with ' +
+      'DYNAMODB_PORT=<port> or DYNAMODB_ENDPOINT=http://host:port (npm start prints its DynamoDB endpoint); ' +
+      'for a deployed table set TABLE_NAME and leave DYNAMODB_ENDPOINT unset.',
+  );
 }
 
 function demoExports(): string {
   const running = readRunningLocal();
-  if (!running) throw new Error(`no running npm start found (${runningLocalFile()} is missing or its process is gone): start it first with \`npm start\``);
+  if (!running)
+    throw new Error(
+      `no running npm start found (${runningLocalFile()} is missing or its process is gone): start it first with \`npm start\``,
+    );
   return running.exports;
 }
 
@@ -115,7 +125,11 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
   }
 }
 
-async function provision(area: string | undefined, action: string | undefined, values: ParsedOptions): Promise<unknown> {
+async function provision(
+  area: string | undefined,
+  action: string | undefined,
+  values: ParsedOptions,
+): Promise<unknown> {
   const { createAccount, createApp, createUser, updateAccount } = await import('../shared/admin/provisioning');
   const limit = (flag: 'ten-secondly-limit' | 'search-per-second-limit'): number | undefined => {
     const value = values[flag];
@@ -123,26 +137,36 @@ async function provision(area: string | undefined, action: string | undefined, v
     if (!/^\d{1,7}$/.test(value)) throw new Error(`--${flag} takes a whole number (0 = no limit)\n${usage}`);
     return Number(value);
   };
-  const limits = { tenSecondlyLimit: limit('ten-secondly-limit'), searchPerSecondLimit: limit('search-per-second-limit') };
+  const limits = {
+    tenSecondlyLimit: limit('ten-secondly-limit'),
+    searchPerSecondLimit: limit('search-per-second-limit'),
+  };
   if (area === 'app' && action === 'create') {
     const developerId = values['developer-id'];
-    if (developerId !== undefined && !/^\d{1,15}$/.test(developerId)) throw new Error(`--developer-id takes a numeric developer account id\n${usage}`);
+    if (developerId !== undefined && !/^\d{1,15}$/.test(developerId))
+      throw new Error(`--developer-id takes a numeric developer account id\n${usage}`);
     return createApp({
-      name: values.name ?? '', redirectUris: values['redirect-uri'] ?? [],
-      scopes: list(values.scopes), optionalScopes: list(values['optional-scopes']),
+      name: values.name ?? '',
+      redirectUris: values['redirect-uri'] ?? [],
+      scopes: list(values.scopes),
+      optionalScopes: list(values['optional-scopes']),
       ...(developerId === undefined ? {} : { developerId: Number(developerId) }),
     });
   }
   if (area === 'account' && action === 'create') return createAccount(values.domain ?? '', limits);
   if (area === 'account' && action === 'update') {
     const hubs = values.hub ?? [];
-    if (hubs.length !== 1 || !/^\d+$/.test(hubs[0] ?? '')) throw new Error(`account update takes one numeric --hub\n${usage}`);
+    if (hubs.length !== 1 || !/^\d+$/.test(hubs[0] ?? ''))
+      throw new Error(`account update takes one numeric --hub\n${usage}`);
     return updateAccount(Number(hubs[0]), limits);
   }
   if (area === 'user' && action === 'create') {
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
-    return createUser(values.email ?? '', values.password ?? '', hubs.map(Number), { firstName: values['first-name'], lastName: values['last-name'] });
+    return createUser(values.email ?? '', values.password ?? '', hubs.map(Number), {
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+    });
   }
   if (area === 'webhooks' && action === 'replay-dead-letters') {
     const { replayDeadLetters } = await import('../shared/webhooks/delivery-queue');
@@ -150,23 +174,27 @@ async function provision(area: string | undefined, action: string | undefined, v
   }
   if (area === 'search' && action === 'backfill') {
     const hubs = (values.hub ?? []).flatMap(list);
-    if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub))) throw new Error(`--hub takes a numeric hub id\n${usage}`);
+    if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub)))
+      throw new Error(`--hub takes a numeric hub id\n${usage}`);
     const { backfillSearchProjection } = await import('../shared/db/company-search');
     const { searchFormsOf } = await import('../shared/companies/search-forms');
     const results = [];
-    for (const hub of hubs) results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub), searchFormsOf)) });
+    for (const hub of hubs)
+      results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub), searchFormsOf)) });
     return results;
   }
   throw new Error(usage);
 }
 
 if (require.main === module) {
-  runAdmin(process.argv.slice(2)).then((result) => {
-    console.log(typeof result === 'string' ? result : JSON.stringify(result));
-  }).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    const context = (error as { context?: unknown }).context;
-    console.error(JSON.stringify({ status: 'error', message, ...(context ? { context } : {}) }));
-    process.exit(1);
-  });
+  runAdmin(process.argv.slice(2))
+    .then((result) => {
+      console.log(typeof result === 'string' ? result : JSON.stringify(result));
+    })
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const context = (error as { context?: unknown }).context;
+      console.error(JSON.stringify({ status: 'error', message, ...(context ? { context } : {}) }));
+      process.exit(1);
+    });
 }

@@ -17,10 +17,25 @@ import { ensureTable, startDynamoDbLocal } from '../local/dynamodb-local';
 import { applyLocalEnvironment } from '../local/local-env';
 import type { BenchOptions, BenchReport, SectionName } from '../bench/run-bench';
 
-const allSections: readonly SectionName[] = ['cold', 'costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'];
+const allSections: readonly SectionName[] = [
+  'cold',
+  'costs',
+  'warm',
+  'scale',
+  'search',
+  'fairness',
+  'throughput',
+  'webhooks',
+];
 
 function parseOptions(argv: readonly string[]): {
-  isQuick: boolean; sections: Set<SectionName>; reportFile: string; searchLevels?: number[]; searchRequests?: number; searchFloorMax?: number; operations?: Set<string>;
+  isQuick: boolean;
+  sections: Set<SectionName>;
+  reportFile: string;
+  searchLevels?: number[];
+  searchRequests?: number;
+  searchFloorMax?: number;
+  operations?: Set<string>;
 } {
   let isQuick = false;
   let operations: Set<string> | undefined;
@@ -32,43 +47,84 @@ function parseOptions(argv: readonly string[]): {
   for (const argument of argv) {
     if (argument === '--quick') isQuick = true;
     else if (argument.startsWith('--sections=')) {
-      const names = argument.slice('--sections='.length).split(',').filter((name) => name !== '');
+      const names = argument
+        .slice('--sections='.length)
+        .split(',')
+        .filter((name) => name !== '');
       const unknown = names.filter((name) => !allSections.includes(name as SectionName));
-      if (unknown.length > 0) throw new Error(`unknown sections ${unknown.join(', ')}; known: ${allSections.join(', ')}`);
+      if (unknown.length > 0)
+        throw new Error(`unknown sections ${unknown.join(', ')}; known: ${allSections.join(', ')}`);
       sections = new Set(names as SectionName[]);
     } else if (argument.startsWith('--report=')) reportFile = path.resolve(argument.slice('--report='.length));
-    else if (argument.startsWith('--search-levels=')) searchLevels = argument.slice('--search-levels='.length).split(',').map(Number).filter((level) => Number.isInteger(level) && level > 0);
-    else if (argument.startsWith('--search-requests=')) searchRequests = Number(argument.slice('--search-requests='.length));
-    else if (argument.startsWith('--search-floor-max=')) searchFloorMax = Number(argument.slice('--search-floor-max='.length));
-    else if (argument.startsWith('--operations=')) operations = new Set(argument.slice('--operations='.length).split(',').filter((name) => name !== ''));
-    else throw new Error(`unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --report=<file>`);
+    else if (argument.startsWith('--search-levels='))
+      searchLevels = argument
+        .slice('--search-levels='.length)
+        .split(',')
+        .map(Number)
+        .filter((level) => Number.isInteger(level) && level > 0);
+    else if (argument.startsWith('--search-requests='))
+      searchRequests = Number(argument.slice('--search-requests='.length));
+    else if (argument.startsWith('--search-floor-max='))
+      searchFloorMax = Number(argument.slice('--search-floor-max='.length));
+    else if (argument.startsWith('--operations='))
+      operations = new Set(
+        argument
+          .slice('--operations='.length)
+          .split(',')
+          .filter((name) => name !== ''),
+      );
+    else
+      throw new Error(
+        `unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --report=<file>`,
+      );
   }
   return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations };
 }
 
 async function main(): Promise<number> {
-  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations } = parseOptions(process.argv.slice(2));
+  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations } = parseOptions(
+    process.argv.slice(2),
+  );
   const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
   const dynamo = await startDynamoDbLocal();
   log(`DynamoDB Local (in memory) on ${dynamo.endpoint}`);
   try {
     const tableName = 'hubspot-platform-bench';
-    applyLocalEnvironment({ endpoint: dynamo.endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json'), logLevel: 'ERROR' });
+    applyLocalEnvironment({
+      endpoint: dynamo.endpoint,
+      tableName,
+      secretsFile: path.join(stateDir, 'secrets.json'),
+      logLevel: 'ERROR',
+    });
     await ensureTable(dynamo.endpoint, tableName);
     await ensureTable(dynamo.endpoint, `${tableName}-floor`);
     // The service's modules read their configuration when loaded: only now may they load.
     const { runBench, fullOptions, quickOptions } = await import('../bench/run-bench');
     const { printReport, failuresOf } = await import('../bench/print-report');
     const defaults = isQuick ? quickOptions : fullOptions;
-    const options: BenchOptions = { ...defaults, sections, searchLevels: searchLevels ?? defaults.searchLevels, searchRequests: searchRequests ?? defaults.searchRequests, searchFloorMax, operations };
-    const report: BenchReport = await runBench(options, { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION ?? 'us-east-1', log });
+    const options: BenchOptions = {
+      ...defaults,
+      sections,
+      searchLevels: searchLevels ?? defaults.searchLevels,
+      searchRequests: searchRequests ?? defaults.searchRequests,
+      searchFloorMax,
+      operations,
+    };
+    const report: BenchReport = await runBench(options, {
+      endpoint: dynamo.endpoint,
+      tableName,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      log,
+    });
     console.log(printReport(report));
     mkdirSync(path.dirname(reportFile), { recursive: true });
     writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
     const markdownFile = `${reportFile.replace(/\.json$/, '')}.md`;
     writeFileSync(markdownFile, `${printReport(report, 'markdown')}\n`);
-    log(`report written to ${path.relative(process.cwd(), reportFile)} (tables in Markdown: ${path.relative(process.cwd(), markdownFile)})`);
+    log(
+      `report written to ${path.relative(process.cwd(), reportFile)} (tables in Markdown: ${path.relative(process.cwd(), markdownFile)})`,
+    );
     const failures = failuresOf(report);
     for (const failure of failures) console.error(`OVER BUDGET: ${failure}`);
     return failures.length > 0 ? 1 : 0;
@@ -78,9 +134,12 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => {
-  process.exit(code);
-}, (error: unknown) => {
-  console.error(error);
-  process.exit(2);
-});
+main().then(
+  (code) => {
+    process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -32,7 +32,10 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       const ajv = new Ajv({ ...ajvOptions[flavor], code: { source: true } });
       for (const [key, entry] of entries) ajv.addSchema(entry.schema, key);
       const file = `${name}-${flavor}.js`;
-      writeFileSync(path.join(outDir, file), standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))));
+      writeFileSync(
+        path.join(outDir, file),
+        standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))),
+      );
       parts.push(`...require('./${file}')`);
     }
     const file = `${name}.js`;
@@ -42,7 +45,9 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
 
   const index = path.join(outDir, writeModule('validators', new Set(registeredSchemas.keys())));
   for (const route of routes) {
-    const keys = new Set([...registeredSchemas].filter(([, entry]) => entry.routeNames.has(route.name)).map(([key]) => key));
+    const keys = new Set(
+      [...registeredSchemas].filter(([, entry]) => entry.routeNames.has(route.name)).map(([key]) => key),
+    );
     writeModule(path.basename(routeValidatorsFileName(route.name), '.js'), keys);
   }
   return { file: index, count: registeredSchemas.size };
@@ -51,10 +56,12 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
 if (require.main === module) {
   // bin/cdk-app.ts runs this file with --out <scratch directory> and renames what it writes into place.
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
-  buildValidators(values.out === undefined ? undefined : path.resolve(values.out)).then(({ file, count }) => {
-    console.log(`generated ${count} validators into ${file}`);
-  }).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  buildValidators(values.out === undefined ? undefined : path.resolve(values.out))
+    .then(({ file, count }) => {
+      console.log(`generated ${count} validators into ${file}`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

@@ -27,7 +27,8 @@ function positiveInteger(name: string, fallback: number): number {
   const raw = context(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`context ${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`context ${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -36,7 +37,8 @@ function reservedConcurrencySetting(): ReservedConcurrencySetting {
   const raw = context('reservedConcurrency') ?? 'auto';
   if (raw === 'auto' || raw === 'off') return raw;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`context reservedConcurrency must be auto, off or a whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`context reservedConcurrency must be auto, off or a whole number, got "${raw}"`);
   return value;
 }
 
@@ -47,10 +49,13 @@ if (stageName !== '$default' && !/^[A-Za-z0-9_-]{1,64}$/.test(stageName)) {
 const logRetentionDays = positiveInteger('logRetentionDays', 30);
 const validRetentions = Object.values(RetentionDays).filter((value): value is number => typeof value === 'number');
 if (!validRetentions.includes(logRetentionDays)) {
-  throw new Error(`context logRetentionDays must be one of CloudWatch's retentions (${validRetentions.join(', ')}), got ${logRetentionDays}`);
+  throw new Error(
+    `context logRetentionDays must be one of CloudWatch's retentions (${validRetentions.join(', ')}), got ${logRetentionDays}`,
+  );
 }
 const logLevel = (context('logLevel') ?? 'INFO').toUpperCase();
-if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new Error(`context logLevel must be DEBUG, INFO, WARN or ERROR, got "${logLevel}"`);
+if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel))
+  throw new Error(`context logLevel must be DEBUG, INFO, WARN or ERROR, got "${logLevel}"`);
 
 /**
  * The bundles validate with ajv standalone code generated from the route schemas (see
@@ -63,10 +68,15 @@ if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new Error(`con
 function generateValidators(): void {
   const scratch = mkdtempSync(path.join(path.dirname(generatedValidatorsDir), '.validators-'));
   try {
-    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'build-validators.ts'), '--out', scratch], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const run = spawnSync(
+      process.execPath,
+      [require.resolve('tsx/cli'), path.join(__dirname, 'build-validators.ts'), '--out', scratch],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     if (run.status !== 0) throw new Error(`bin/build-validators.ts exited with ${run.status ?? run.signal}`);
     mkdirSync(generatedValidatorsDir, { recursive: true });
-    for (const file of readdirSync(scratch)) renameSync(path.join(scratch, file), path.join(generatedValidatorsDir, file));
+    for (const file of readdirSync(scratch))
+      renameSync(path.join(scratch, file), path.join(generatedValidatorsDir, file));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -80,14 +90,19 @@ function main(): void {
     logRetention: logRetentionDays as RetentionDays,
     logLevel,
     signingKeyGeneration: positiveInteger('signingKeyGeneration', 1),
-    throttle: { rateLimit: positiveInteger('throttleRateLimit', 100), burstLimit: positiveInteger('throttleBurstLimit', 200) },
+    throttle: {
+      rateLimit: positiveInteger('throttleRateLimit', 100),
+      burstLimit: positiveInteger('throttleBurstLimit', 200),
+    },
     reservedConcurrency: reservedConcurrencySetting(),
     accountConcurrency: positiveInteger('accountConcurrency', 1000),
     alarmTopicArn: context('alarmTopicArn'),
     declareSamLocalVariables: context('samLocal') === 'true',
     // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.
     publicBaseUrl: context('publicBaseUrl'),
-    env: process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION } : undefined,
+    env: process.env.CDK_DEFAULT_ACCOUNT
+      ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
+      : undefined,
   });
   // Every synth (and so every deploy) runs the AWS Solutions checks; an unacknowledged finding fails it.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

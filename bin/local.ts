@@ -7,7 +7,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureTable, findFreePort, startDynamoDbLocal, type RunningDynamoDb } from '../local/dynamodb-local';
-import { applyLocalEnvironment, localDefaults, removeRunningLocal, shellExports, writeRunningLocal } from '../local/local-env';
+import {
+  applyLocalEnvironment,
+  localDefaults,
+  removeRunningLocal,
+  shellExports,
+  writeRunningLocal,
+} from '../local/local-env';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
@@ -39,13 +45,21 @@ async function main(): Promise<void> {
   const { startLocalWebhooks } = await import('../local/local-webhooks');
   const webhooks = await startLocalWebhooks({ endpoint, tableName, stateDir: webhookStateDir });
   const demoFile = path.join(stateDir, 'demo.json');
-  const demo = created === 'created' || !existsSync(demoFile)
-    ? await seedDemo(baseUrl)
-    : await withDemoDeveloper(JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
+  const demo =
+    created === 'created' || !existsSync(demoFile)
+      ? await seedDemo(baseUrl)
+      : await withDemoDeveloper(JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
   writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
   const exports = shellExports({
-    BASE: baseUrl, APP_ID: demo.appId, CLIENT_ID: demo.clientId, CLIENT_SECRET: demo.clientSecret, HAPIKEY: demo.developerApiKey, HUB_ID: demo.hubId,
-    COMPANY_ID: demo.companyId, EVENT_TYPE_ID: demo.timeline?.eventTypeId, INSTALL_URL: installUrl(baseUrl, demo),
+    BASE: baseUrl,
+    APP_ID: demo.appId,
+    CLIENT_ID: demo.clientId,
+    CLIENT_SECRET: demo.clientSecret,
+    HAPIKEY: demo.developerApiKey,
+    HUB_ID: demo.hubId,
+    COMPANY_ID: demo.companyId,
+    EVENT_TYPE_ID: demo.timeline?.eventTypeId,
+    INSTALL_URL: installUrl(baseUrl, demo),
   });
   writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports, webhookStateDir });
 

@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import { publicKeysOf } from '../shared/oauth/key-generation';
 import { ensureLocalSecrets, localDefaults } from '../local/local-env';
 
-const { values } = parseArgs({ options: { endpoint: { type: 'string' }, 'data-dir': { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { endpoint: { type: 'string' }, 'data-dir': { type: 'string' }, out: { type: 'string' } },
+});
 const stateDir = values['data-dir'] ? path.resolve(values['data-dir']) : localDefaults.stateDir;
 const secrets = ensureLocalSecrets(path.join(stateDir, 'secrets.json'));
 const file = values.out ? path.resolve(values.out) : path.join(stateDir, 'sam-env-vars.json');
@@ -21,7 +23,8 @@ const file = values.out ? path.resolve(values.out) : path.join(stateDir, 'sam-en
 const envVars = {
   Parameters: {
     TABLE_NAME: process.env.TABLE_NAME ?? localDefaults.tableName,
-    DYNAMODB_ENDPOINT: values.endpoint ?? `http://host.docker.internal:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
+    DYNAMODB_ENDPOINT:
+      values.endpoint ?? `http://host.docker.internal:${process.env.DYNAMODB_PORT ?? localDefaults.dynamodbPort}`,
     TOKEN_PUBLIC_KEYS: JSON.stringify(publicKeysOf(secrets)),
     SECRETS_JSON: JSON.stringify(secrets),
     // sam local serves plain http.

@@ -56,14 +56,20 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const secrets = new PlatformSecrets(this, 'Secrets', { logRetention: props.logRetention, keyGeneration: props.signingKeyGeneration });
+    const secrets = new PlatformSecrets(this, 'Secrets', {
+      logRetention: props.logRetention,
+      keyGeneration: props.signingKeyGeneration,
+    });
 
     const api = new HttpApi(this, 'HttpApi', {
       apiName: `hubspot-platform-slice-${props.stageName === '$default' ? 'default' : props.stageName}`,
       description: 'HubSpot-style public-app platform slice',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const stage = new HttpStage(this, 'Stage', {
       httpApi: api,
       stageName: props.stageName,
@@ -72,22 +78,32 @@ export class ApiStack extends Stack {
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         // The route key, never the raw path: paths such as /oauth/v1/access-tokens/{token} carry tokens.
-        format: AccessLogFormat.custom(JSON.stringify({
-          requestId: '$context.requestId', ip: '$context.identity.sourceIp', requestTime: '$context.requestTime',
-          routeKey: '$context.routeKey', status: '$context.status', protocol: '$context.protocol',
-          responseLength: '$context.responseLength', integrationLatency: '$context.integrationLatency',
-          integrationError: '$context.integrationErrorMessage',
-        })),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
       },
     });
     this.url = stage.url;
     // Absolute links (paging, Location) are built from this, never from the client's Host header.
-    const publicBaseUrl = props.publicBaseUrl
-      ?? `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`;
+    const publicBaseUrl =
+      props.publicBaseUrl ??
+      `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`;
 
     for (const [group, routes] of groupRoutes(props.routes)) {
       const id = routeStackIdOf(group);
-      const scope = props.declareSamLocalVariables ? new Construct(this, id) : new NestedStack(this, id, { description: `Route functions of functions/${group}/` });
+      const scope = props.declareSamLocalVariables
+        ? new Construct(this, id)
+        : new NestedStack(this, id, { description: `Route functions of functions/${group}/` });
       const functions = addRouteFunctions(scope, {
         routes,
         httpApi: api,
@@ -105,25 +121,36 @@ export class ApiStack extends Stack {
 
     // The stream -> queue -> delivery pipeline (not in a sam local template: sam local serves HTTP routes
     // only; `npm start` runs webhooks locally).
-    const webhooks = props.declareSamLocalVariables ? undefined
-      : new WebhookPipeline(this, 'Webhooks', { table: props.table, logRetention: props.logRetention, logLevel: props.logLevel });
+    const webhooks = props.declareSamLocalVariables
+      ? undefined
+      : new WebhookPipeline(this, 'Webhooks', {
+          table: props.table,
+          logRetention: props.logRetention,
+          logLevel: props.logLevel,
+        });
 
     // A row's throttle applies to each of its spellings' route keys, which must exist before the stage refers to them.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes) {
       if (!route.throttle) continue;
       for (const spelling of spellingsOf(route)) {
-        routeSettings[routeKeyOf(spelling)] = { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit };
+        routeSettings[routeKeyOf(spelling)] = {
+          ThrottlingRateLimit: route.throttle.rateLimit,
+          ThrottlingBurstLimit: route.throttle.burstLimit,
+        };
       }
       const holder = this.functions.get(route.name)?.node.scope;
       if (holder) stage.node.addDependency(holder);
     }
-    if (Object.keys(routeSettings).length > 0) (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
+    if (Object.keys(routeSettings).length > 0)
+      (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
 
     // A rotated key is used for signing only once every verifier lists it: CloudFormation updates the
     // functions that sign (and whose TOKEN_PUBLIC_KEYS gate the key they sign with) after all the others:
     // across nested stacks, the signer's stack waits for every other route stack.
-    const signerNames = new Set(props.routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.name));
+    const signerNames = new Set(
+      props.routes.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.name),
+    );
     for (const [name, signer] of this.functions) {
       if (!signerNames.has(name)) continue;
       for (const [otherName, other] of this.functions) {
@@ -155,13 +182,32 @@ export class ApiStack extends Stack {
       }
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL of the API (HubSpot clients: use it as the base path)' });
-    new CfnOutput(this, 'TableName', { value: props.table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: stage.url,
+      description: 'Base URL of the API (HubSpot clients: use it as the base path)',
+    });
+    new CfnOutput(this, 'TableName', {
+      value: props.table.tableName,
+      description: 'DynamoDB table (TABLE_NAME for the admin CLI)',
+    });
     if (webhooks) {
-      new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queue.queueUrl, description: 'WEBHOOK_QUEUE_URL for the admin CLI (dead-letter replay)' });
-      new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhooks.deadLetterQueue.queueUrl, description: 'WEBHOOK_DEAD_LETTER_QUEUE_URL for the admin CLI' });
-      new CfnOutput(this, 'WebhookSealKeySecretArn', { value: webhooks.sealKey.secretArn, description: 'WEBHOOK_SEAL_KEY_SECRET_ARN for `admin app create` (seals the client secret webhooks are signed with)' });
+      new CfnOutput(this, 'WebhookQueueUrl', {
+        value: webhooks.queue.queueUrl,
+        description: 'WEBHOOK_QUEUE_URL for the admin CLI (dead-letter replay)',
+      });
+      new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+        value: webhooks.deadLetterQueue.queueUrl,
+        description: 'WEBHOOK_DEAD_LETTER_QUEUE_URL for the admin CLI',
+      });
+      new CfnOutput(this, 'WebhookSealKeySecretArn', {
+        value: webhooks.sealKey.secretArn,
+        description:
+          'WEBHOOK_SEAL_KEY_SECRET_ARN for `admin app create` (seals the client secret webhooks are signed with)',
+      });
     }
-    new CfnOutput(this, 'ActiveSigningKeyId', { value: secrets.activeKeyId, description: 'Key id new access tokens are signed with' });
+    new CfnOutput(this, 'ActiveSigningKeyId', {
+      value: secrets.activeKeyId,
+      description: 'Key id new access tokens are signed with',
+    });
   }
 }

@@ -22,18 +22,24 @@ const bundleCacheDir = path.join(projectRoot, 'node_modules', '.cache', 'lambda-
  * functions never share a bundle by mistake.
  */
 class EsbuildBundler implements ILocalBundling {
-  constructor(readonly entry: string, readonly alias: Record<string, string>) {}
+  constructor(
+    readonly entry: string,
+    readonly alias: Record<string, string>,
+  ) {}
 
   tryBundle(outputDir: string): boolean {
-    cachedBuild({
-      ...lambdaEsbuildOptions,
-      mainFields: [...lambdaEsbuildOptions.mainFields],
-      define: { ...lambdaEsbuildOptions.define },
-      alias: this.alias,
-      absWorkingDir: projectRoot,
-      entryPoints: [path.join(projectRoot, this.entry)],
-      outfile: path.join(outputDir, 'index.mjs'),
-    }, bundleCacheDir);
+    cachedBuild(
+      {
+        ...lambdaEsbuildOptions,
+        mainFields: [...lambdaEsbuildOptions.mainFields],
+        define: { ...lambdaEsbuildOptions.define },
+        alias: this.alias,
+        absWorkingDir: projectRoot,
+        entryPoints: [path.join(projectRoot, this.entry)],
+        outfile: path.join(outputDir, 'index.mjs'),
+      },
+      bundleCacheDir,
+    );
     return true;
   }
 }
@@ -82,15 +88,26 @@ export class BundledFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: BundledFunctionProps) {
     super(scope, id);
-    this.logGroup = props.ownLogGroup === false ? undefined : new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    this.logGroup =
+      props.ownLogGroup === false
+        ? undefined
+        : new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const writeLogs = this.logGroup
-      ? [new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] })] : [];
+      ? [
+          new PolicyStatement({
+            actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            resources: [this.logGroup.logGroupArn],
+          }),
+        ]
+      : [];
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: props.description,
       // A role without statements (a sam local function that touches nothing) gets no inline policy at all.
-      inlinePolicies: writeLogs.length + (props.statements?.length ?? 0) === 0 ? {}
-        : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
+      inlinePolicies:
+        writeLogs.length + (props.statements?.length ?? 0) === 0
+          ? {}
+          : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
     });
     this.function = new LambdaFunction(this, 'Function', {
       code: bundledCode(props.entry, props.routeName),
@@ -107,7 +124,8 @@ export class BundledFunction extends Construct {
     });
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'nodejs22.x is the runtime the bundles target (esbuild target node22) and the tests run; moving to a newer runtime is a deliberate change, not a drift.',
+      reason:
+        'nodejs22.x is the runtime the bundles target (esbuild target node22) and the tests run; moving to a newer runtime is a deliberate change, not a drift.',
     });
   }
 }

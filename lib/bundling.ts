@@ -17,7 +17,9 @@ export const lambdaEsbuildOptions = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   // Bundled CommonJS dependencies call require() for Node built-ins, which ES modules lack.
-  banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
+  },
   // Validators come precompiled (bin/build-validators.ts; bin/cdk-app.ts generates them before synth).
   // The constant also lets esbuild drop ajv's compiler from every bundle.
   define: { PRECOMPILED_VALIDATORS: 'true' },

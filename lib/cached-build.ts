@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { buildSync, formatMessagesSync, version as esbuildVersion, type BuildOptions, type Message } from 'esbuild';
 
@@ -44,10 +53,19 @@ function contentHash(file: string): string | undefined {
 function cacheKey(options: CachedBuildOptions): string {
   const { absWorkingDir, outfile, ...rest } = options;
   // The source map names each input relative to the output: what matters of outfile is how it sits relative to the project.
-  const hash = createHash('sha256').update(JSON.stringify({
-    esbuildVersion, absWorkingDir, options: rest, outfile: path.relative(absWorkingDir, outfile).split(path.sep).map((part) => (part === '..' ? part : '*')),
-  }));
-  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) hash.update(`\0${file}\0${contentHash(path.join(absWorkingDir, file)) ?? ''}`);
+  const hash = createHash('sha256').update(
+    JSON.stringify({
+      esbuildVersion,
+      absWorkingDir,
+      options: rest,
+      outfile: path
+        .relative(absWorkingDir, outfile)
+        .split(path.sep)
+        .map((part) => (part === '..' ? part : '*')),
+    }),
+  );
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json'])
+    hash.update(`\0${file}\0${contentHash(path.join(absWorkingDir, file)) ?? ''}`);
   return hash.digest('hex').slice(0, 32);
 }
 
@@ -61,7 +79,9 @@ function readRecord(directory: string): CachedBuild | undefined {
 
 function isCurrent(record: CachedBuild, absWorkingDir: string): boolean {
   const inputs = Object.entries(record.inputs);
-  return inputs.length > 0 && inputs.every(([file, hash]) => (contentHash(path.resolve(absWorkingDir, file)) ?? '') === hash);
+  return (
+    inputs.length > 0 && inputs.every(([file, hash]) => (contentHash(path.resolve(absWorkingDir, file)) ?? '') === hash)
+  );
 }
 
 function showWarnings(warnings: Message[]): void {
@@ -84,7 +104,12 @@ export function cachedBuild(options: CachedBuildOptions, cacheDir: string): void
   }
   const result = buildSync({ ...options, metafile: true });
   const record: CachedBuild = {
-    inputs: Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [file, contentHash(path.resolve(options.absWorkingDir, file)) ?? ''])),
+    inputs: Object.fromEntries(
+      Object.keys(result.metafile.inputs).map((file) => [
+        file,
+        contentHash(path.resolve(options.absWorkingDir, file)) ?? '',
+      ]),
+    ),
     warnings: result.warnings,
     files: readdirSync(outputDir),
   };

@@ -25,6 +25,9 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.table = table;
-    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'DynamoDB table (TABLE_NAME for the admin CLI)' });
+    new CfnOutput(this, 'TableName', {
+      value: table.tableName,
+      description: 'DynamoDB table (TABLE_NAME for the admin CLI)',
+    });
   }
 }

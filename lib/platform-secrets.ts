@@ -27,15 +27,19 @@ export class PlatformSecrets extends Construct {
   constructor(scope: Construct, id: string, props: PlatformSecretsProps) {
     super(scope, id);
     this.signingKey = new Secret(this, 'SigningKey', {
-      description: 'Ed25519 access-token signing keys {"signingKeys":[{kid,privateKey,publicKey}]}, newest last; written by the PlatformSecrets custom resource',
+      description:
+        'Ed25519 access-token signing keys {"signingKeys":[{kid,privateKey,publicKey}]}, newest last; written by the PlatformSecrets custom resource',
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.sessionSecret = new Secret(this, 'SessionSecret', {
-      description: 'HMAC key of the install pages\' session cookie {"sessionSecret":base64}; written by the PlatformSecrets custom resource',
+      description:
+        'HMAC key of the install pages\' session cookie {"sessionSecret":base64}; written by the PlatformSecrets custom resource',
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const rotationReason = 'Rotated by redeploying with a new signingKeyGeneration context value (docs/deploying.md): the new public key must reach every function\'s TOKEN_PUBLIC_KEYS in the same deployment, which a Secrets Manager rotation Lambda cannot do. The session secret only signs 1-hour install-page cookies.';
-    for (const secret of [this.signingKey, this.sessionSecret]) Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: rotationReason });
+    const rotationReason =
+      "Rotated by redeploying with a new signingKeyGeneration context value (docs/deploying.md): the new public key must reach every function's TOKEN_PUBLIC_KEYS in the same deployment, which a Secrets Manager rotation Lambda cannot do. The session secret only signs 1-hour install-page cookies.";
+    for (const secret of [this.signingKey, this.sessionSecret])
+      Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: rotationReason });
 
     const secretArns = [this.signingKey.secretArn, this.sessionSecret.secretArn];
     const provisioner = new BundledFunction(this, 'Provisioner', {
@@ -44,7 +48,12 @@ export class PlatformSecrets extends Construct {
       environment: {},
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
-      statements: [new PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], resources: secretArns })],
+      statements: [
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+          resources: secretArns,
+        }),
+      ],
     });
 
     const resource = new CustomResource(this, 'Values', {
@@ -68,6 +77,9 @@ export class PlatformSecrets extends Construct {
 
   /** Exactly GetSecretValue on one secret: nothing to list, describe or write. */
   readStatement(name: SecretName): PolicyStatement {
-    return new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret(name).secretArn] });
+    return new PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [this.secret(name).secretArn],
+    });
   }
 }

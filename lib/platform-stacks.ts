@@ -33,10 +33,14 @@ export function stackNamesOf(stageName: string): { data: string; api: string } {
 /** Both stacks of one stage; bin/cdk-app.ts and the tests build the app the same way. */
 export function addPlatformStacks(app: App, props: PlatformProps): { data: DataStack; api: ApiStack } {
   const names = stackNamesOf(props.stageName);
-  const data = new DataStack(app, names.data, { env: props.env, description: 'HubSpot-style platform slice: the single DynamoDB table (retained)' });
+  const data = new DataStack(app, names.data, {
+    env: props.env,
+    description: 'HubSpot-style platform slice: the single DynamoDB table (retained)',
+  });
   const api = new ApiStack(app, names.api, {
     env: props.env,
-    description: 'HubSpot-style platform slice: HTTP API, secrets, alarms; one nested stack of route functions per folder of functions/',
+    description:
+      'HubSpot-style platform slice: HTTP API, secrets, alarms; one nested stack of route functions per folder of functions/',
     routes: props.routes,
     table: data.table,
     stageName: props.stageName,
@@ -44,7 +48,11 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     logLevel: props.logLevel,
     signingKeyGeneration: props.signingKeyGeneration,
     throttle: props.throttle,
-    reservedConcurrency: reservedConcurrencyPerFunction(props.reservedConcurrency ?? 'auto', props.accountConcurrency ?? 1000, props.routes.length),
+    reservedConcurrency: reservedConcurrencyPerFunction(
+      props.reservedConcurrency ?? 'auto',
+      props.accountConcurrency ?? 1000,
+      props.routes.length,
+    ),
     alarmTopicArn: props.alarmTopicArn,
     declareSamLocalVariables: props.declareSamLocalVariables,
     publicBaseUrl: props.publicBaseUrl,

@@ -28,7 +28,10 @@ export function routeGroupOf(route: Route): string {
 
 /** `timeline` -> `TimelineRoutes`, `deal-pipelines` -> `DealPipelinesRoutes`: the nested stack's construct id. */
 export function routeStackIdOf(group: string): string {
-  return `${group.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Routes`;
+  return `${group
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}Routes`;
 }
 
 /** The rows by group, in the order of the table; throws when a group's routes (every spelling) outgrow one stack. */
@@ -41,7 +44,9 @@ export function groupRoutes(routes: readonly Route[]): Map<string, Route[]> {
   for (const [group, members] of groups) {
     const served = members.reduce((count, member) => count + spellingsOf(member).length, 0);
     if (served > maxRoutesPerStack) {
-      throw new Error(`functions/${group}/ serves ${served} routes; one nested stack holds at most ${maxRoutesPerStack}: move some handlers into a new folder under functions/ (docs/deploying.md)`);
+      throw new Error(
+        `functions/${group}/ serves ${served} routes; one nested stack holds at most ${maxRoutesPerStack}: move some handlers into a new folder under functions/ (docs/deploying.md)`,
+      );
     }
   }
   return groups;

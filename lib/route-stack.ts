@@ -1,5 +1,11 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type HttpRouteIntegrationBindOptions, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  type HttpRouteIntegrationBindOptions,
+  type IHttpApi,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -15,7 +21,13 @@ import type { PlatformSecrets } from './platform-secrets';
 /** Exactly the calls the repositories make; Scan is left out on purpose: nothing may scan the single table. */
 export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** Transactions need no action of their own: they are authorized per item as these. */
-export const tableWriteActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
 
 export interface RouteFunctionsProps {
   /** The routes of one group (lib/route-groups.ts). */
@@ -63,7 +75,11 @@ export function sourcePathPatternOf(paths: readonly string[]): string {
   let prefix = 0;
   while (prefix < shared && all.every((segments) => segments[prefix] === first[prefix])) prefix += 1;
   let suffix = 0;
-  while (suffix < shared - prefix && all.every((segments) => segments[segments.length - 1 - suffix] === first[first.length - 1 - suffix])) suffix += 1;
+  while (
+    suffix < shared - prefix &&
+    all.every((segments) => segments[segments.length - 1 - suffix] === first[first.length - 1 - suffix])
+  )
+    suffix += 1;
   return [...first.slice(0, prefix), '*', ...first.slice(first.length - suffix)].join('/');
 }
 
@@ -75,7 +91,11 @@ export function sourcePathPatternOf(paths: readonly string[]): string {
 class SpellingsLambdaIntegration extends HttpLambdaIntegration {
   private permitted = false;
 
-  constructor(private readonly integrationId: string, private readonly target: IFunction, private readonly sourcePath: string) {
+  constructor(
+    private readonly integrationId: string,
+    private readonly target: IFunction,
+    private readonly sourcePath: string,
+  ) {
     super(integrationId, target);
   }
 
@@ -85,7 +105,11 @@ class SpellingsLambdaIntegration extends HttpLambdaIntegration {
     this.target.addPermission(`${this.integrationId}-Permission`, {
       scope: options.scope,
       principal: new ServicePrincipal('apigateway.amazonaws.com'),
-      sourceArn: Stack.of(options.route).formatArn({ service: 'execute-api', resource: options.route.httpApi.apiId, resourceName: `*/*${this.sourcePath}` }),
+      sourceArn: Stack.of(options.route).formatArn({
+        service: 'execute-api',
+        resource: options.route.httpApi.apiId,
+        resourceName: `*/*${this.sourcePath}`,
+      }),
     });
   }
 }
@@ -97,17 +121,22 @@ class SpellingsLambdaIntegration extends HttpLambdaIntegration {
  */
 function tableStatements(table: ITable, route: Route): PolicyStatement[] {
   if (route.table === 'none') return [];
-  return [new PolicyStatement({
-    actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
-    resources: [table.tableArn],
-    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route) } },
-  }), ...(isRateLimited(route) ? [rateLimiterStatement(table)] : []), ...(takesAccessTokens(route) ? [installStateStatement(table)] : [])];
+  return [
+    new PolicyStatement({
+      actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route) } },
+    }),
+    ...(isRateLimited(route) ? [rateLimiterStatement(table)] : []),
+    ...(takesAccessTokens(route) ? [installStateStatement(table)] : []),
+  ];
 }
 
 /** A route that takes access tokens reads the install state of each token's install (the auth step's check), and nothing more there. */
 function installStateStatement(table: ITable): PolicyStatement {
   return new PolicyStatement({
-    actions: ['dynamodb:GetItem'], resources: [table.tableArn],
+    actions: ['dynamodb:GetItem'],
+    resources: [table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.installStates] } },
   });
 }
@@ -115,7 +144,8 @@ function installStateStatement(table: ITable): PolicyStatement {
 /** A route whose calls are counted (shared/limits/rate-limits.ts) may UpdateItem the limiter's items, and nothing more there. */
 function rateLimiterStatement(table: ITable): PolicyStatement {
   return new PolicyStatement({
-    actions: ['dynamodb:UpdateItem'], resources: [table.tableArn],
+    actions: ['dynamodb:UpdateItem'],
+    resources: [table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.rateLimits] } },
   });
 }
@@ -134,11 +164,17 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
     const fn = new BundledFunction(scope, id, {
       entry: route.entry,
       routeName: route.name,
-      description: route.path === '$default' ? `${route.name}: every unmatched request` : `${route.name}: ${route.method} ${spellings.map((spelling) => spelling.path).join(', ')}`,
+      description:
+        route.path === '$default'
+          ? `${route.name}: every unmatched request`
+          : `${route.name}: ${route.method} ${spellings.map((spelling) => spelling.path).join(', ')}`,
       logRetention: props.logRetention,
       ownLogGroup: !props.declareSamLocalVariables,
       reservedConcurrency: props.reservedConcurrency,
-      statements: [...tableStatements(props.table, route), ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret))],
+      statements: [
+        ...tableStatements(props.table, route),
+        ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret)),
+      ],
       environment: {
         TABLE_NAME: props.table.tableName,
         TOKEN_PUBLIC_KEYS: props.secrets.publicKeysJson,
@@ -146,39 +182,55 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
         LOG_LEVEL: props.logLevel,
         // Declared empty for sam local, whose env-vars file (bin/sam-env-vars.ts) gives its own address.
         PUBLIC_BASE_URL: props.declareSamLocalVariables ? '' : props.publicBaseUrl,
-        ...(route.secrets?.includes('signingKey') ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn } : {}),
-        ...(route.secrets?.includes('sessionSecret') ? { SESSION_SECRET_ARN: props.secrets.sessionSecret.secretArn } : {}),
-        ...(props.declareSamLocalVariables ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) } : {}),
+        ...(route.secrets?.includes('signingKey')
+          ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn }
+          : {}),
+        ...(route.secrets?.includes('sessionSecret')
+          ? { SESSION_SECRET_ARN: props.secrets.sessionSecret.secretArn }
+          : {}),
+        ...(props.declareSamLocalVariables
+          ? { DYNAMODB_ENDPOINT: '', ...(route.secrets?.length ? { SECRETS_JSON: '' } : {}) }
+          : {}),
       },
     });
-    const integration = spellings.length === 1
-      ? new HttpLambdaIntegration(`${id}Integration`, fn.function)
-      : new SpellingsLambdaIntegration(`${id}Integration`, fn.function, sourcePathPatternOf(spellings.map((spelling) => spelling.path)));
+    const integration =
+      spellings.length === 1
+        ? new HttpLambdaIntegration(`${id}Integration`, fn.function)
+        : new SpellingsLambdaIntegration(
+            `${id}Integration`,
+            fn.function,
+            sourcePathPatternOf(spellings.map((spelling) => spelling.path)),
+          );
     // The row's own path first: its route creates the integration, under the construct id it always had.
     for (const spelling of spellings) {
       const httpRoute = new HttpRoute(scope, `${constructIdOf(spelling.spelling)}Route`, {
         httpApi: props.httpApi,
-        routeKey: spelling.path === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(spelling.path, HttpMethod[route.method]),
+        routeKey:
+          spelling.path === '$default'
+            ? HttpRouteKey.DEFAULT
+            : HttpRouteKey.with(spelling.path, HttpMethod[route.method]),
         integration,
       });
       Validations.of(httpRoute).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: route.scopes === 'public'
-          ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
-          : route.auth === 'developerKey'
-            ? 'The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key\'s SHA-256 hash, constant-time compare, and the path\'s app must belong to the key\'s developer account.'
-            : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
+        reason:
+          route.scopes === 'public'
+            ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
+            : route.auth === 'developerKey'
+              ? "The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key's SHA-256 hash, constant-time compare, and the path's app must belong to the key's developer account."
+              : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
       });
     }
     // The samLocal template holds every route in one stack (under CloudFormation's 500 resources): alarms mean nothing to sam local.
-    if (!props.declareSamLocalVariables) new Alarm(scope, `${id}Throttles`, {
-      alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,
-      metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    if (!props.declareSamLocalVariables)
+      new Alarm(scope, `${id}Throttles`, {
+        alarmDescription: `Lambda throttled ${route.name} requests (its reserved or the account's concurrency exhausted)`,
+        metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
     functions.set(route.name, fn);
   }
   return functions;

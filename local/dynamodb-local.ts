@@ -25,7 +25,12 @@ export function findFreePort(): Promise<number> {
 }
 
 export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
 }
 
 async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -33,12 +38,14 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: 
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode} (is Java 17+ installed?)`);
+      if (child.exitCode !== null)
+        throw new Error(`DynamoDB Local exited with code ${child.exitCode} (is Java 17+ installed?)`);
       try {
         await client.send(new ListTablesCommand({}));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms: ${String(error)}`);
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms: ${String(error)}`);
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
     }
@@ -55,8 +62,12 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   const port = options.port ?? (await findFreePort());
   const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output = (output + chunk.toString()).slice(-4000); });
-  child.stderr?.on('data', (chunk: Buffer) => { output = (output + chunk.toString()).slice(-4000); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitUntilReady(endpoint, child, 60_000);
@@ -68,17 +79,22 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
     endpoint,
     port,
     process: child,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }
 
 /** Creates the table from the shared definition unless it exists; waits until it is active. */
-export async function ensureTable(endpoint: string | undefined, tableName: string, region = 'us-east-1'): Promise<'created' | 'existed'> {
+export async function ensureTable(
+  endpoint: string | undefined,
+  tableName: string,
+  region = 'us-east-1',
+): Promise<'created' | 'existed'> {
   const client = endpoint ? localClient(endpoint) : new DynamoDBClient({ region });
   try {
     try {

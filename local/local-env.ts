@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateSessionSecret, generateSigningKey, generateWebhookSealKey, publicKeysOf, type SecretsDocument } from '../shared/oauth/key-generation';
+import {
+  generateSessionSecret,
+  generateSigningKey,
+  generateWebhookSealKey,
+  publicKeysOf,
+  type SecretsDocument,
+} from '../shared/oauth/key-generation';
 
 /**
  * Fixed local defaults shared by `npm start`, the admin CLI and the tests. LOCAL_STATE_DIR moves
@@ -10,7 +16,9 @@ export const localDefaults = {
   tableName: 'hubspot-platform-local',
   dynamodbPort: 8000,
   port: 3000,
-  stateDir: process.env.LOCAL_STATE_DIR ? path.resolve(process.env.LOCAL_STATE_DIR) : path.resolve(__dirname, '..', '.local'),
+  stateDir: process.env.LOCAL_STATE_DIR
+    ? path.resolve(process.env.LOCAL_STATE_DIR)
+    : path.resolve(__dirname, '..', '.local'),
 } as const;
 
 /** What a running `npm start` tells the admin CLI: where it listens and which DynamoDB it uses. */
@@ -78,13 +86,22 @@ export function ensureLocalSecrets(file: string): SecretsDocument {
     return upgraded;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const document: SecretsDocument = { signingKeys: [generateSigningKey('local-1')], sessionSecret: generateSessionSecret(), webhookSealKey: generateWebhookSealKey() };
+  const document: SecretsDocument = {
+    signingKeys: [generateSigningKey('local-1')],
+    sessionSecret: generateSessionSecret(),
+    webhookSealKey: generateWebhookSealKey(),
+  };
   writeFileSync(file, JSON.stringify(document, null, 2), { mode: 0o600 });
   return document;
 }
 
 /** Sets the variables shared/base/config.ts reads; call before importing any handler or repository. */
-export function applyLocalEnvironment(options: { endpoint: string; tableName: string; secretsFile: string; logLevel?: string }): void {
+export function applyLocalEnvironment(options: {
+  endpoint: string;
+  tableName: string;
+  secretsFile: string;
+  logLevel?: string;
+}): void {
   const secrets = ensureLocalSecrets(options.secretsFile);
   process.env.TABLE_NAME = options.tableName;
   process.env.DYNAMODB_ENDPOINT = options.endpoint;

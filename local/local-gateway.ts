@@ -6,7 +6,14 @@ import { routeSpellings } from '../shared/routes';
 import { routeKeyOf, type Route, type RouteSpelling } from '../shared/base/route-types';
 import { clientKeyedRecord } from '../shared/base/client-keys';
 import { errorBody, tokenEndpointErrorBody } from '../shared/base/error-body';
-import { InternalError, NotFoundError, PayloadTooLargeError, RequestHeaderFieldsTooLargeError, ValidationError, type AppError } from '../shared/base/errors';
+import {
+  InternalError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RequestHeaderFieldsTooLargeError,
+  ValidationError,
+  type AppError,
+} from '../shared/base/errors';
 import { serializeError } from '../shared/http/serialize';
 
 /**
@@ -30,15 +37,18 @@ const textContentType = /^(application\/(json|x-www-form-urlencoded|xml|[a-z.+-]
 function compile(route: RouteSpelling): CompiledRoute {
   const paramNames: string[] = [];
   let literalSegments = 0;
-  const source = route.path.split('/').map((segment) => {
-    const param = /^\{([A-Za-z0-9_]+)(\+?)\}$/.exec(segment);
-    if (!param) {
-      literalSegments += 1;
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    }
-    paramNames.push(param[1] ?? '');
-    return param[2] === '+' ? '(.+)' : '([^/]+)';
-  }).join('/');
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{([A-Za-z0-9_]+)(\+?)\}$/.exec(segment);
+      if (!param) {
+        literalSegments += 1;
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      }
+      paramNames.push(param[1] ?? '');
+      return param[2] === '+' ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
   return { route, pattern: new RegExp(`^${source}$`), paramNames, literalSegments };
 }
 
@@ -59,14 +69,20 @@ function decode(value: string): string {
  * A path that matches no route with one trailing slash is matched without it, as an HTTP API does
  * (the official SDK keeps the slash whenever it adds a query: GET /crm/v3/owners/?limit=10).
  */
-export function matchRoute(method: string, rawPath: string): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
+export function matchRoute(
+  method: string,
+  rawPath: string,
+): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
   const matched = matchRoutePath(method, rawPath);
   if (matched?.route !== fallback || rawPath.length <= 1 || !rawPath.endsWith('/')) return matched;
   const withoutSlash = matchRoutePath(method, rawPath.slice(0, -1));
   return withoutSlash?.route === fallback ? matched : withoutSlash;
 }
 
-function matchRoutePath(method: string, rawPath: string): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
+function matchRoutePath(
+  method: string,
+  rawPath: string,
+): { route: RouteSpelling; pathParameters?: Record<string, string> } | undefined {
   let best: { entry: CompiledRoute; match: RegExpExecArray } | undefined;
   for (const entry of compiled) {
     if (entry.route.method !== method && entry.route.method !== 'ANY') continue;
@@ -108,7 +124,12 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-export function toEvent(request: IncomingMessage, route: Route, pathParameters: Record<string, string> | undefined, body: Buffer): APIGatewayProxyEventV2 {
+export function toEvent(
+  request: IncomingMessage,
+  route: Route,
+  pathParameters: Record<string, string> | undefined,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const url = request.url ?? '/';
   const queryIndex = url.indexOf('?');
   const rawPath = queryIndex < 0 ? url : url.slice(0, queryIndex);
@@ -119,7 +140,12 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
     const name = (request.rawHeaders[index] ?? '').toLowerCase();
     const value = request.rawHeaders[index + 1] ?? '';
     if (name === 'cookie') {
-      cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter((cookie) => cookie !== ''));
+      cookies.push(
+        ...value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter((cookie) => cookie !== ''),
+      );
       continue;
     }
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
@@ -143,7 +169,13 @@ export function toEvent(request: IncomingMessage, route: Route, pathParameters: 
       // The gateway's own address, as API Gateway gives its own domain: never the client's Host header.
       domainName: `127.0.0.1:${request.socket.localPort ?? 0}`,
       domainPrefix: 'local',
-      http: { method, path: rawPath, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: rawPath,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: routeKeyOf(route),
       stage: '$default',
@@ -192,18 +224,28 @@ function loadHandler(route: Route): Promise<Handler> {
 
 /** The gateway's own answers (before any function runs) are the same error object, from the same builder, as the functions'. */
 /** The gateway's own error answers, in the error body the route's function would use (RFC 6749's on the token endpoints). */
-function errorResponseOf(error: AppError, route?: Route): { statusCode: number; headers: Record<string, string>; body: string } {
+function errorResponseOf(
+  error: AppError,
+  route?: Route,
+): { statusCode: number; headers: Record<string, string>; body: string } {
   const correlationId = randomUUID();
-  const mapped = route?.format === 'oauth' ? tokenEndpointErrorBody(error, correlationId) : errorBody(error, correlationId);
+  const mapped =
+    route?.format === 'oauth' ? tokenEndpointErrorBody(error, correlationId) : errorBody(error, correlationId);
   const result = serializeError(mapped, correlationId);
-  return { statusCode: result.statusCode ?? 500, headers: result.headers as Record<string, string>, body: result.body ?? '' };
+  return {
+    statusCode: result.statusCode ?? 500,
+    headers: result.headers as Record<string, string>,
+    body: result.body ?? '',
+  };
 }
 
 /** The route a request head names, read from the raw bytes Node could not parse as a whole. */
 function routeOfRawHead(rawPacket: unknown): Route | undefined {
   if (!Buffer.isBuffer(rawPacket)) return undefined;
   const end = rawPacket.indexOf('\r\n');
-  const requestLine = rawPacket.subarray(0, end < 0 ? Math.min(rawPacket.length, 8192) : Math.min(end, 8192)).toString('latin1');
+  const requestLine = rawPacket
+    .subarray(0, end < 0 ? Math.min(rawPacket.length, 8192) : Math.min(end, 8192))
+    .toString('latin1');
   const [method, target] = requestLine.split(' ');
   return method && target ? matchRoute(method, target.split('?')[0] ?? '/')?.route : undefined;
 }
@@ -219,7 +261,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const rawPath = url.split('?')[0] ?? '/';
   const matched = matchRoute(request.method ?? 'GET', rawPath);
   const body = await readBody(request);
-  if (body === 'too-large') return sendError(response, new PayloadTooLargeError('Request entity too large'), matched?.route);
+  if (body === 'too-large')
+    return sendError(response, new PayloadTooLargeError('Request entity too large'), matched?.route);
   if (!matched) return sendError(response, new NotFoundError('resource not found'));
   const event = toEvent(request, matched.route, matched.pathParameters, body);
   let result: APIGatewayProxyStructuredResultV2;
@@ -232,7 +275,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string> | undefined) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  const payload = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  const payload =
+    result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
   if (payload) headers['content-length'] = String(payload.length);
   response.writeHead(result.statusCode ?? 200, headers);
   response.end(payload);
@@ -259,11 +303,18 @@ export function startGateway(port = 0): Promise<RunningGateway> {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const { statusCode, headers, body } = errorResponseOf(tooLarge
-      ? new RequestHeaderFieldsTooLargeError('Request header fields too large', { cause: error })
-      : new ValidationError('Bad request', { cause: error }), routeOfRawHead((error as { rawPacket?: unknown }).rawPacket));
-    const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-    socket.end(`HTTP/1.1 ${statusCode} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n${body}`);
+    const { statusCode, headers, body } = errorResponseOf(
+      tooLarge
+        ? new RequestHeaderFieldsTooLargeError('Request header fields too large', { cause: error })
+        : new ValidationError('Bad request', { cause: error }),
+      routeOfRawHead((error as { rawPacket?: unknown }).rawPacket),
+    );
+    const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(
+      `HTTP/1.1 ${statusCode} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n${head}\r\n${body}`,
+    );
   });
   server.keepAliveTimeout = 5000;
   return new Promise((resolve, reject) => {
@@ -275,10 +326,11 @@ export function startGateway(port = 0): Promise<RunningGateway> {
         server,
         port: actualPort,
         baseUrl: `http://127.0.0.1:${actualPort}`,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

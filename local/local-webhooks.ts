@@ -2,7 +2,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { DescribeTableCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import {
-  DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type Shard, type ShardIteratorType,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type Shard,
+  type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import { localClient } from './dynamodb-local';
 import { tableDefinition } from '../shared/db/table';
@@ -52,9 +57,12 @@ async function ensureStream(endpoint: string, tableName: string): Promise<string
       const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
       if (table?.StreamSpecification?.StreamEnabled && table.LatestStreamArn) return table.LatestStreamArn;
       if (attempt === 0) {
-        await client.send(new UpdateTableCommand({
-          TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
-        }));
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
+          }),
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -67,13 +75,22 @@ async function ensureStream(endpoint: string, tableName: string): Promise<string
 export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise<LocalWebhooks> {
   const streamArn = await ensureStream(options.endpoint, options.tableName);
   const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    endpoint: options.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const checkpointFile = options.stateDir ? path.join(options.stateDir, 'webhook-stream.json') : undefined;
-  const saved = checkpointFile && existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoint) : undefined;
+  const saved =
+    checkpointFile && existsSync(checkpointFile)
+      ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoint)
+      : undefined;
   const checkpoint: Checkpoint = saved?.streamArn === streamArn ? saved : { streamArn, shards: {} };
   const iterators = new Map<string, string>();
-  const queue = new InProcessDeliveryQueue({ deliver: (batch, target) => deliverBatch(batch, target), stateDir: options.stateDir, delayScale: options.delayScale });
+  const queue = new InProcessDeliveryQueue({
+    deliver: (batch, target) => deliverBatch(batch, target),
+    stateDir: options.stateDir,
+    delayScale: options.delayScale,
+  });
   installDeliveryQueue(queue);
 
   const saveCheckpoint = () => {
@@ -96,7 +113,9 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     const shards: Shard[] = [];
     let start: string | undefined;
     for (let page = 0; page < 100; page += 1) {
-      const result = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      const result = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
+      );
       shards.push(...(result.StreamDescription?.Shards ?? []));
       start = result.StreamDescription?.LastEvaluatedShardId;
       if (!start) break;
@@ -108,9 +127,14 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     const shardId = shard.ShardId ?? '';
     const last = checkpoint.shards[shardId];
     const type: ShardIteratorType = last ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON';
-    const result = await streams.send(new GetShardIteratorCommand({
-      StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, ...(last ? { SequenceNumber: last } : {}),
-    }));
+    const result = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        ...(last ? { SequenceNumber: last } : {}),
+      }),
+    );
     return result.ShardIterator;
   }
 
@@ -145,12 +169,14 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
       if (!shardId || checkpoint.shards[shardId] === 'closed') continue;
       const parent = shard.ParentShardId;
       if (parent && checkpoint.shards[parent] !== undefined && checkpoint.shards[parent] !== 'closed') continue;
-      let iterator = iterators.get(shardId) ?? await iteratorFor(shard);
+      let iterator = iterators.get(shardId) ?? (await iteratorFor(shard));
       for (let page = 0; iterator && page < 20; page += 1) {
         const result = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
         const records = result.Records ?? [];
         if (records.length > 0) {
-          await generateEvents(changeRecordsOf(records as RawStreamRecord[]), queue, { acceptsHub: options.acceptsHub });
+          await generateEvents(changeRecordsOf(records as RawStreamRecord[]), queue, {
+            acceptsHub: options.acceptsHub,
+          });
           const lastSequence = records.at(-1)?.dynamodb?.SequenceNumber;
           if (lastSequence) checkpoint.shards[shardId] = lastSequence;
           saveCheckpoint();

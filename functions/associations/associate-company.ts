@@ -4,4 +4,5 @@ import { ok } from '../../shared/http/responses';
 import { companyAssociationPath } from './association.schema';
 
 export const handler = httpHandler('associateCompany', { path: companyAssociationPath }, async ({ path, auth }) =>
-  ok(await associateCompany(auth, path.companyId, path.toObjectType, path.toObjectId, path.associationTypeId)));
+  ok(await associateCompany(auth, path.companyId, path.toObjectType, path.toObjectId, path.associationTypeId)),
+);

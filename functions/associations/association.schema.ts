@@ -57,7 +57,12 @@ export const associationSpec = {
   },
 } as const;
 
-export const associationSpecsBody = typedSchema({ type: 'array', minItems: 1, maxItems: 20, items: associationSpec } as const);
+export const associationSpecsBody = typedSchema({
+  type: 'array',
+  minItems: 1,
+  maxItems: 20,
+  items: associationSpec,
+} as const);
 
 export const updateLabelBody = typedSchema({
   type: 'object',
@@ -75,7 +80,11 @@ export const labelPath = typedSchema({
   properties: { fromObjectType: segment, toObjectType: segment, associationTypeId: segment },
 } as const);
 
-const objectId = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+const objectId = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
 
 /** {from:{id}, to:{id}, types:[AssociationSpec]}: batch create and batch labels/archive. */
 export const batchPairsBody = typedSchema({
@@ -83,8 +92,13 @@ export const batchPairsBody = typedSchema({
   required: ['inputs'],
   properties: {
     inputs: {
-      type: 'array', maxItems: 2000,
-      items: { type: 'object', required: ['from', 'to', 'types'], properties: { from: objectId, to: objectId, types: { type: 'array', maxItems: 20, items: associationSpec } } },
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'types'],
+        properties: { from: objectId, to: objectId, types: { type: 'array', maxItems: 20, items: associationSpec } },
+      },
     },
   },
 } as const);
@@ -93,7 +107,13 @@ export const batchPairsBody = typedSchema({
 export const batchDefaultPairsBody = typedSchema({
   type: 'object',
   required: ['inputs'],
-  properties: { inputs: { type: 'array', maxItems: 2000, items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: objectId } } } },
+  properties: {
+    inputs: {
+      type: 'array',
+      maxItems: 2000,
+      items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: objectId } },
+    },
+  },
 } as const);
 
 /** {from:{id}, to:[{id}]}: batch archive; at most 2,000 pairs over all inputs (the domain counts them). */
@@ -101,7 +121,15 @@ export const batchArchivePairsBody = typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
-    inputs: { type: 'array', maxItems: 2000, items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: { type: 'array', maxItems: 2000, items: objectId } } } },
+    inputs: {
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['from', 'to'],
+        properties: { from: objectId, to: { type: 'array', maxItems: 2000, items: objectId } },
+      },
+    },
   },
 } as const);
 
@@ -111,8 +139,13 @@ export const batchReadAssociationsBody = typedSchema({
   required: ['inputs'],
   properties: {
     inputs: {
-      type: 'array', maxItems: 1000,
-      items: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } } },
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } },
+      },
     },
   },
 } as const);

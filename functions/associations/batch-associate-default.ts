@@ -4,5 +4,13 @@ import { ok } from '../../shared/http/responses';
 import { batchDefaultPairsBody, labelsPath } from './association.schema';
 
 // The SDK accepts only 200 here, so per-input errors travel in the body's `errors` with a 200.
-export const handler = httpHandler('batchAssociateDefault', { path: labelsPath, body: batchDefaultPairsBody }, async ({ path, body, auth, deadlineMs }) =>
-  ok(await batchAssociateDefault(auth, path.fromObjectType, path.toObjectType, body.inputs, { functionDeadlineMs: deadlineMs })));
+export const handler = httpHandler(
+  'batchAssociateDefault',
+  { path: labelsPath, body: batchDefaultPairsBody },
+  async ({ path, body, auth, deadlineMs }) =>
+    ok(
+      await batchAssociateDefault(auth, path.fromObjectType, path.toObjectType, body.inputs, {
+        functionDeadlineMs: deadlineMs,
+      }),
+    ),
+);

@@ -3,7 +3,11 @@ import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchReadAssociationsBody, labelsPath } from './association.schema';
 
-export const handler = httpHandler('batchReadAssociations', { path: labelsPath, body: batchReadAssociationsBody }, async ({ path, body, auth }) => {
-  const result = await batchReadAssociations(auth.hubId, path.fromObjectType, path.toObjectType, body.inputs);
-  return result.numErrors ? multiStatus(result) : ok(result);
-});
+export const handler = httpHandler(
+  'batchReadAssociations',
+  { path: labelsPath, body: batchReadAssociationsBody },
+  async ({ path, body, auth }) => {
+    const result = await batchReadAssociations(auth.hubId, path.fromObjectType, path.toObjectType, body.inputs);
+    return result.numErrors ? multiStatus(result) : ok(result);
+  },
+);

@@ -3,9 +3,15 @@ import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { associationPageQuery, recordAssociationsPath } from './association.schema';
 
-export const handler = httpHandler('getRecordAssociations', { path: recordAssociationsPath, query: associationPageQuery },
+export const handler = httpHandler(
+  'getRecordAssociations',
+  { path: recordAssociationsPath, query: associationPageQuery },
   async ({ path, query, auth, baseUrl, rawQueryString }) => {
     const self = `/crm/v4/objects/${encodeURIComponent(path.objectType)}/${encodeURIComponent(path.objectId)}/associations/${encodeURIComponent(path.toObjectType)}`;
-    return ok(await listRecordAssociations(auth.hubId, path.objectType, path.objectId, path.toObjectType, query,
-      (after) => nextPageLink(baseUrl, self, rawQueryString, after)));
-  });
+    return ok(
+      await listRecordAssociations(auth.hubId, path.objectType, path.objectId, path.toObjectType, query, (after) =>
+        nextPageLink(baseUrl, self, rawQueryString, after),
+      ),
+    );
+  },
+);

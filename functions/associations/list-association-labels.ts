@@ -5,4 +5,5 @@ import { labelsPath } from './association.schema';
 
 /** On the SDK's /crm/v4/associations/... path and the published spec's /crm/associations/v4/... alias. */
 export const handler = httpHandler('listAssociationLabels', { path: labelsPath }, async ({ path, auth }) =>
-  ok({ results: await listAssociationLabels(auth.hubId, path.fromObjectType, path.toObjectType) }));
+  ok({ results: await listAssociationLabels(auth.hubId, path.fromObjectType, path.toObjectType) }),
+);

@@ -4,4 +4,5 @@ import { ok } from '../../shared/http/responses';
 import { recordPairPath } from './association.schema';
 
 export const handler = httpHandler('putDefaultAssociation', { path: recordPairPath }, async ({ path, auth }) =>
-  ok(await putDefaultAssociation(auth, path.objectType, path.objectId, path.toObjectType, path.toObjectId)));
+  ok(await putDefaultAssociation(auth, path.objectType, path.objectId, path.toObjectType, path.toObjectId)),
+);

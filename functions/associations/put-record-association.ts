@@ -3,5 +3,9 @@ import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { associationSpecsBody, recordPairPath } from './association.schema';
 
-export const handler = httpHandler('putRecordAssociation', { path: recordPairPath, body: associationSpecsBody }, async ({ path, body, auth }) =>
-  created(await putRecordAssociation(auth, path.objectType, path.objectId, path.toObjectType, path.toObjectId, body)));
+export const handler = httpHandler(
+  'putRecordAssociation',
+  { path: recordPairPath, body: associationSpecsBody },
+  async ({ path, body, auth }) =>
+    created(await putRecordAssociation(auth, path.objectType, path.objectId, path.toObjectType, path.toObjectId, body)),
+);

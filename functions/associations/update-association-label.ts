@@ -4,7 +4,11 @@ import { noContent } from '../../shared/http/responses';
 import { labelsPath, updateLabelBody } from './association.schema';
 
 /** On the SDK's /crm/v4/associations/... path and the published spec's /crm/associations/v4/... alias. */
-export const handler = httpHandler('updateAssociationLabel', { path: labelsPath, body: updateLabelBody }, async ({ path, body, auth }) => {
-  await updateAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body);
-  return noContent();
-});
+export const handler = httpHandler(
+  'updateAssociationLabel',
+  { path: labelsPath, body: updateLabelBody },
+  async ({ path, body, auth }) => {
+    await updateAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body);
+    return noContent();
+  },
+);

@@ -11,7 +11,11 @@ export const batchReadBody = typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
-    inputs: { type: 'array', maxItems: maxInputs, items: { type: 'object', required: ['id'], properties: { id: recordId } } },
+    inputs: {
+      type: 'array',
+      maxItems: maxInputs,
+      items: { type: 'object', required: ['id'], properties: { id: recordId } },
+    },
     properties: names,
     propertiesWithHistory: names,
     idProperty: { type: 'string', minLength: 1, maxLength: 255 },
@@ -28,8 +32,13 @@ export const batchCreateBody = typedSchema({
   required: ['inputs'],
   properties: {
     inputs: {
-      type: 'array', maxItems: maxInputs,
-      items: { type: 'object', required: ['properties'], properties: { properties: propertyValues, associations: associationInputs, objectWriteTraceId: traceId } },
+      type: 'array',
+      maxItems: maxInputs,
+      items: {
+        type: 'object',
+        required: ['properties'],
+        properties: { properties: propertyValues, associations: associationInputs, objectWriteTraceId: traceId },
+      },
     },
   },
 } as const);
@@ -39,10 +48,17 @@ export const batchUpdateBody = typedSchema({
   required: ['inputs'],
   properties: {
     inputs: {
-      type: 'array', maxItems: maxInputs,
+      type: 'array',
+      maxItems: maxInputs,
       items: {
-        type: 'object', required: ['id', 'properties'],
-        properties: { id: recordId, idProperty: { type: 'string', minLength: 1, maxLength: 255 }, properties: propertyValues, objectWriteTraceId: traceId },
+        type: 'object',
+        required: ['id', 'properties'],
+        properties: {
+          id: recordId,
+          idProperty: { type: 'string', minLength: 1, maxLength: 255 },
+          properties: propertyValues,
+          objectWriteTraceId: traceId,
+        },
       },
     },
   },
@@ -52,6 +68,10 @@ export const batchArchiveBody = typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
-    inputs: { type: 'array', maxItems: maxInputs, items: { type: 'object', required: ['id'], properties: { id: recordId } } },
+    inputs: {
+      type: 'array',
+      maxItems: maxInputs,
+      items: { type: 'object', required: ['id'], properties: { id: recordId } },
+    },
   },
 } as const);

@@ -4,4 +4,5 @@ import { searchCompanies } from '../../shared/search/search-companies';
 import { searchBody } from './search.schema';
 
 export const handler = httpHandler('searchCompanies', { body: searchBody }, async ({ body, auth }) =>
-  ok(await searchCompanies(auth.hubId, body ?? {})));
+  ok(await searchCompanies(auth.hubId, body ?? {})),
+);

@@ -15,14 +15,19 @@ export const searchBody = typedSchema({
     filterGroups: {
       type: 'array',
       items: {
-        type: 'object', required: ['filters'],
+        type: 'object',
+        required: ['filters'],
         properties: {
           filters: {
             type: 'array',
             items: {
-              type: 'object', required: ['propertyName', 'operator'],
+              type: 'object',
+              required: ['propertyName', 'operator'],
               properties: {
-                propertyName, operator: { enum: searchOperators }, value: filterValue, highValue: filterValue,
+                propertyName,
+                operator: { enum: searchOperators },
+                value: filterValue,
+                highValue: filterValue,
                 values: { type: 'array', items: filterValue },
               },
             },
@@ -36,7 +41,11 @@ export const searchBody = typedSchema({
       items: {
         anyOf: [
           propertyName,
-          { type: 'object', required: ['propertyName'], properties: { propertyName, direction: { enum: ['ASCENDING', 'DESCENDING'] } } },
+          {
+            type: 'object',
+            required: ['propertyName'],
+            properties: { propertyName, direction: { enum: ['ASCENDING', 'DESCENDING'] } },
+          },
         ],
       },
     },

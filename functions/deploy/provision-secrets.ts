@@ -41,32 +41,54 @@ async function provision(event: CloudFormationCustomResourceEvent): Promise<Outc
   // The secrets are deleted with the stack; nothing else holds state.
   if (event.RequestType === 'Delete') return undefined;
   const properties = event.ResourceProperties as unknown as Properties;
-  const isRotation = event.RequestType === 'Update'
-    && isNewerGeneration(properties.KeyGeneration, (event.OldResourceProperties as unknown as Partial<Properties>).KeyGeneration);
+  const isRotation =
+    event.RequestType === 'Update' &&
+    isNewerGeneration(
+      properties.KeyGeneration,
+      (event.OldResourceProperties as unknown as Partial<Properties>).KeyGeneration,
+    );
 
   let signing = parseSecretsDocument(await readSecret(properties.SigningKeySecretArn));
   if (isRotation || !signing.signingKeys?.length) {
     signing = withNewSigningKey(signing, generateSigningKey(newKeyId(new Date())));
-    await secrets.send(new PutSecretValueCommand({ SecretId: properties.SigningKeySecretArn, SecretString: JSON.stringify({ signingKeys: signing.signingKeys }) }));
+    await secrets.send(
+      new PutSecretValueCommand({
+        SecretId: properties.SigningKeySecretArn,
+        SecretString: JSON.stringify({ signingKeys: signing.signingKeys }),
+      }),
+    );
   }
 
   const session = parseSecretsDocument(await readSecret(properties.SessionSecretArn));
   if (!session.sessionSecret) {
-    await secrets.send(new PutSecretValueCommand({ SecretId: properties.SessionSecretArn, SecretString: JSON.stringify({ sessionSecret: generateSessionSecret() }) }));
+    await secrets.send(
+      new PutSecretValueCommand({
+        SecretId: properties.SessionSecretArn,
+        SecretString: JSON.stringify({ sessionSecret: generateSessionSecret() }),
+      }),
+    );
   }
 
   return { PublicKeys: JSON.stringify(publicKeysOf(signing)), ActiveKeyId: signing.signingKeys?.at(-1)?.kid ?? '' };
 }
 
 export async function handler(event: CloudFormationCustomResourceEvent): Promise<void> {
-  const physicalResourceId = event.RequestType === 'Create' ? `platform-secrets-${event.LogicalResourceId}` : event.PhysicalResourceId;
+  const physicalResourceId =
+    event.RequestType === 'Create' ? `platform-secrets-${event.LogicalResourceId}` : event.PhysicalResourceId;
   let response: Record<string, unknown>;
   try {
     const data = await provision(event);
     response = { Status: 'SUCCESS', ...(data ? { Data: data } : {}) };
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
-    console.error(JSON.stringify({ level: 'ERROR', message: 'provisioning secrets failed', reason, requestType: event.RequestType }));
+    console.error(
+      JSON.stringify({
+        level: 'ERROR',
+        message: 'provisioning secrets failed',
+        reason,
+        requestType: event.RequestType,
+      }),
+    );
     response = { Status: 'FAILED', Reason: reason };
   }
   const body = JSON.stringify({

@@ -10,7 +10,8 @@ import { authorizeQuery } from './install-request.schema';
 
 export const handler = httpHandler('authorize', { query: authorizeQuery }, async ({ query, cookies }) => {
   const check = await checkAuthorizeRequest(query);
-  if (check.outcome === 'show-error') return htmlPage(400, renderErrorPage('This install link is not valid', check.message));
+  if (check.outcome === 'show-error')
+    return htmlPage(400, renderErrorPage('This install link is not valid', check.message));
   if (check.outcome === 'redirect') return redirect(check.location);
   const secret = await loadSessionSecret();
   const existing = decodeSession(cookies[sessionCookieName], secret);
@@ -20,5 +21,9 @@ export const handler = httpHandler('authorize', { query: authorizeQuery }, async
   const consent = session.userEmail ? await loadConsentContext(session.userEmail) : undefined;
   if (!consent) return htmlPage(200, renderLoginPage(check.request, check.app.name, csrf), setCookie);
   if (consent.accounts.length === 0) return htmlPage(403, renderNoAccountsPage(consent.user.email), setCookie);
-  return htmlPage(200, renderConsentPage(check.request, check.app.name, consent.user.email, consent.accounts, csrf), setCookie);
+  return htmlPage(
+    200,
+    renderConsentPage(check.request, check.app.name, consent.user.email, consent.accounts, csrf),
+    setCookie,
+  );
 });

@@ -10,10 +10,14 @@ export const handler = httpHandler('decideConsent', { body: consentBody }, async
   const secret = await loadSessionSecret();
   const session = decodeSession(cookies[sessionCookieName], secret);
   if (!session?.userEmail || !isValidCsrfToken(session, body.csrf_token, secret)) {
-    return htmlPage(403, renderErrorPage('Session expired', 'Your session expired or the form is stale. Open the install link again.'));
+    return htmlPage(
+      403,
+      renderErrorPage('Session expired', 'Your session expired or the form is stale. Open the install link again.'),
+    );
   }
   const check = await checkAuthorizeRequest(body);
-  if (check.outcome === 'show-error') return htmlPage(400, renderErrorPage('This install link is not valid', check.message));
+  if (check.outcome === 'show-error')
+    return htmlPage(400, renderErrorPage('This install link is not valid', check.message));
   if (check.outcome === 'redirect') return redirect(check.location);
   const consent = await loadConsentContext(session.userEmail);
   if (!consent) return htmlPage(403, renderErrorPage('Session expired', 'Your user no longer exists. Log in again.'));

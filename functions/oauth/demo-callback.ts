@@ -14,4 +14,5 @@ const demoCallbackQuery = typedSchema({
 
 /** Where the seeded demo app redirects: shows the code and the exact command to exchange it. */
 export const handler = httpHandler('demoCallback', { query: demoCallbackQuery }, async ({ query, baseUrl }) =>
-  htmlPage(query.error ? 400 : 200, renderDemoCallbackPage(baseUrl, query)));
+  htmlPage(query.error ? 400 : 200, renderDemoCallbackPage(baseUrl, query)),
+);

@@ -4,4 +4,5 @@ import { describeAccessToken } from '../../shared/oauth/token-info';
 import { tokenPath } from './token-path.schema';
 
 export const handler = httpHandler('getAccessTokenInfo', { path: tokenPath }, async ({ path }) =>
-  ok(await describeAccessToken(path.token), { 'cache-control': 'no-store' }));
+  ok(await describeAccessToken(path.token), { 'cache-control': 'no-store' }),
+);

@@ -4,4 +4,5 @@ import { describeRefreshToken } from '../../shared/oauth/token-info';
 import { tokenPath } from './token-path.schema';
 
 export const handler = httpHandler('getRefreshTokenInfo', { path: tokenPath }, async ({ path }) =>
-  ok(await describeRefreshToken(path.token), { 'cache-control': 'no-store' }));
+  ok(await describeRefreshToken(path.token), { 'cache-control': 'no-store' }),
+);

@@ -8,7 +8,14 @@ import { tokenBody } from './token-request.schema';
 const tokenQuery = typedSchema({ type: 'object' } as const);
 
 /** Everything is read from the form body; a credential, code or refresh token in the query string is refused. */
-export const handler = httpHandler('issueToken', { body: tokenBody, query: tokenQuery }, async ({ body, headers, rawQueryString }) => {
-  refuseCredentialsInQuery(rawQueryString);
-  return ok(await issueTokens(body ?? {}, headers.authorization), { 'cache-control': 'no-store', pragma: 'no-cache' });
-});
+export const handler = httpHandler(
+  'issueToken',
+  { body: tokenBody, query: tokenQuery },
+  async ({ body, headers, rawQueryString }) => {
+    refuseCredentialsInQuery(rawQueryString);
+    return ok(await issueTokens(body ?? {}, headers.authorization), {
+      'cache-control': 'no-store',
+      pragma: 'no-cache',
+    });
+  },
+);

@@ -3,5 +3,9 @@ import { nextPageLink, ok } from '../../shared/http/responses';
 import { listOwners } from '../../shared/owners/read-owners';
 import { listOwnersQuery } from './owners.schema';
 
-export const handler = httpHandler('listOwners', { query: listOwnersQuery }, async ({ query, auth, baseUrl, rawQueryString }) =>
-  ok(await listOwners(auth.hubId, query, (after) => nextPageLink(baseUrl, '/crm/v3/owners/', rawQueryString, after))));
+export const handler = httpHandler(
+  'listOwners',
+  { query: listOwnersQuery },
+  async ({ query, auth, baseUrl, rawQueryString }) =>
+    ok(await listOwners(auth.hubId, query, (after) => nextPageLink(baseUrl, '/crm/v3/owners/', rawQueryString, after))),
+);

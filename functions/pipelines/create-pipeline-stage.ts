@@ -4,5 +4,11 @@ import { createStage } from '../../shared/pipelines/change-pipelines';
 import { createStageBody, pipelineIdPath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
-export const handler = httpHandler('createPipelineStage', { path: pipelineIdPath, body: createStageBody }, async ({ path, body, auth }) =>
-  created(await createStage(auth, resolvePipelineType(auth, path.pipelineObjectType, 'write'), path.pipelineId, body)));
+export const handler = httpHandler(
+  'createPipelineStage',
+  { path: pipelineIdPath, body: createStageBody },
+  async ({ path, body, auth }) =>
+    created(
+      await createStage(auth, resolvePipelineType(auth, path.pipelineObjectType, 'write'), path.pipelineId, body),
+    ),
+);

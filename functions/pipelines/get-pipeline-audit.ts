@@ -5,4 +5,11 @@ import { pipelineIdPath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
 export const handler = httpHandler('getPipelineAudit', { path: pipelineIdPath }, async ({ path, auth }) =>
-  ok({ results: await getPipelineAudit(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId) }));
+  ok({
+    results: await getPipelineAudit(
+      auth.hubId,
+      resolvePipelineType(auth, path.pipelineObjectType, 'read'),
+      path.pipelineId,
+    ),
+  }),
+);

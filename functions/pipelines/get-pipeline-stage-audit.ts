@@ -6,4 +6,12 @@ import { resolvePipelineType } from './resolve-pipeline-type';
 
 /** The official SDK 14 sends this path with `{pipelineId}` left unfilled (%7BpipelineId%7D): the domain accepts it. */
 export const handler = httpHandler('getPipelineStageAudit', { path: stageIdPath }, async ({ path, auth }) =>
-  ok({ results: await getStageAudit(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId, path.stageId) }));
+  ok({
+    results: await getStageAudit(
+      auth.hubId,
+      resolvePipelineType(auth, path.pipelineObjectType, 'read'),
+      path.pipelineId,
+      path.stageId,
+    ),
+  }),
+);

@@ -5,4 +5,12 @@ import { stageIdPath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
 export const handler = httpHandler('getPipelineStage', { path: stageIdPath }, async ({ path, auth }) =>
-  ok(await getStage(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId, path.stageId)));
+  ok(
+    await getStage(
+      auth.hubId,
+      resolvePipelineType(auth, path.pipelineObjectType, 'read'),
+      path.pipelineId,
+      path.stageId,
+    ),
+  ),
+);

@@ -5,4 +5,5 @@ import { pipelineIdPath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
 export const handler = httpHandler('getPipeline', { path: pipelineIdPath }, async ({ path, auth }) =>
-  ok(await getPipeline(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId)));
+  ok(await getPipeline(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId)),
+);

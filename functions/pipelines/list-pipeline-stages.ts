@@ -5,4 +5,7 @@ import { pipelineIdPath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
 export const handler = httpHandler('listPipelineStages', { path: pipelineIdPath }, async ({ path, auth }) =>
-  ok({ results: await listStages(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId) }));
+  ok({
+    results: await listStages(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read'), path.pipelineId),
+  }),
+);

@@ -5,4 +5,5 @@ import { pipelinePath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
 export const handler = httpHandler('listPipelines', { path: pipelinePath }, async ({ path, auth }) =>
-  ok({ results: await listPipelines(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read')) }));
+  ok({ results: await listPipelines(auth.hubId, resolvePipelineType(auth, path.pipelineObjectType, 'read')) }),
+);

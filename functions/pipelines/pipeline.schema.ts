@@ -6,45 +6,66 @@ const label = { type: 'string', minLength: 1, maxLength: 255 } as const;
 const displayOrder = { type: 'integer', minimum: -1, maximum: 1_000_000 } as const;
 /** Metadata values are strings on the wire; numbers and booleans are taken as their text. */
 const metadata = {
-  type: 'object', maxProperties: 20, propertyNames: { type: 'string', maxLength: 100 },
+  type: 'object',
+  maxProperties: 20,
+  propertyNames: { type: 'string', maxLength: 100 },
   additionalProperties: { anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }] },
 } as const;
 
 const stageInput = {
-  type: 'object', required: ['label', 'displayOrder'],
+  type: 'object',
+  required: ['label', 'displayOrder'],
   properties: { label, displayOrder, metadata, stageId: chosenId },
 } as const;
 
 export const pipelinePath = typedSchema({
-  type: 'object', required: ['pipelineObjectType'],
+  type: 'object',
+  required: ['pipelineObjectType'],
   properties: { pipelineObjectType: { type: 'string', maxLength: 100 } },
 } as const);
 
 export const pipelineIdPath = typedSchema({
-  type: 'object', required: ['pipelineObjectType', 'pipelineId'],
-  properties: { pipelineObjectType: { type: 'string', maxLength: 100 }, pipelineId: { type: 'string', minLength: 1, maxLength: 200 } },
+  type: 'object',
+  required: ['pipelineObjectType', 'pipelineId'],
+  properties: {
+    pipelineObjectType: { type: 'string', maxLength: 100 },
+    pipelineId: { type: 'string', minLength: 1, maxLength: 200 },
+  },
 } as const);
 
 export const stageIdPath = typedSchema({
-  type: 'object', required: ['pipelineObjectType', 'pipelineId', 'stageId'],
+  type: 'object',
+  required: ['pipelineObjectType', 'pipelineId', 'stageId'],
   properties: {
-    pipelineObjectType: { type: 'string', maxLength: 100 }, pipelineId: { type: 'string', minLength: 1, maxLength: 200 }, stageId: { type: 'string', minLength: 1, maxLength: 200 },
+    pipelineObjectType: { type: 'string', maxLength: 100 },
+    pipelineId: { type: 'string', minLength: 1, maxLength: 200 },
+    stageId: { type: 'string', minLength: 1, maxLength: 200 },
   },
 } as const);
 
 /** The flags of HubSpot's changes that may delete stages (the SDK sends them on pipeline PUT, PATCH and DELETE). */
 export const deleteFlagsQuery = typedSchema({
   type: 'object',
-  properties: { validateReferencesBeforeDelete: { type: 'boolean' }, validateDealStageUsagesBeforeDelete: { type: 'boolean' } },
+  properties: {
+    validateReferencesBeforeDelete: { type: 'boolean' },
+    validateDealStageUsagesBeforeDelete: { type: 'boolean' },
+  },
 } as const);
 
 export const createPipelineBody = typedSchema({
-  type: 'object', required: ['label', 'displayOrder', 'stages'],
-  properties: { label, displayOrder, stages: { type: 'array', minItems: 1, maxItems: 100, items: stageInput }, pipelineId: chosenId },
+  type: 'object',
+  required: ['label', 'displayOrder', 'stages'],
+  properties: {
+    label,
+    displayOrder,
+    stages: { type: 'array', minItems: 1, maxItems: 100, items: stageInput },
+    pipelineId: chosenId,
+  },
 } as const);
 
 export const replacePipelineBody = typedSchema({
-  type: 'object', required: ['label', 'displayOrder', 'stages'],
+  type: 'object',
+  required: ['label', 'displayOrder', 'stages'],
   properties: { label, displayOrder, stages: { type: 'array', minItems: 1, maxItems: 100, items: stageInput } },
 } as const);
 
@@ -56,7 +77,8 @@ export const updatePipelineBody = typedSchema({
 export const createStageBody = typedSchema(stageInput);
 
 export const replaceStageBody = typedSchema({
-  type: 'object', required: ['label', 'displayOrder'],
+  type: 'object',
+  required: ['label', 'displayOrder'],
   properties: { label, displayOrder, metadata },
 } as const);
 

@@ -4,5 +4,17 @@ import { replaceStage } from '../../shared/pipelines/change-pipelines';
 import { replaceStageBody, stageIdPath } from './pipeline.schema';
 import { resolvePipelineType } from './resolve-pipeline-type';
 
-export const handler = httpHandler('replacePipelineStage', { path: stageIdPath, body: replaceStageBody }, async ({ path, body, auth }) =>
-  ok(await replaceStage(auth, resolvePipelineType(auth, path.pipelineObjectType, 'write'), path.pipelineId, path.stageId, body)));
+export const handler = httpHandler(
+  'replacePipelineStage',
+  { path: stageIdPath, body: replaceStageBody },
+  async ({ path, body, auth }) =>
+    ok(
+      await replaceStage(
+        auth,
+        resolvePipelineType(auth, path.pipelineObjectType, 'write'),
+        path.pipelineId,
+        path.stageId,
+        body,
+      ),
+    ),
+);

@@ -6,7 +6,9 @@ import { propertyNamePath } from './create-company-property.schema';
 
 export const handler = httpHandler('archiveCompanyProperty', { path: propertyNamePath }, async ({ path, auth }) => {
   if (!(await archiveCompanyProperty(auth.hubId, path.propertyName))) {
-    throw new NotFoundError(`Unable to find property ${path.propertyName}`, { context: { propertyName: [path.propertyName] } });
+    throw new NotFoundError(`Unable to find property ${path.propertyName}`, {
+      context: { propertyName: [path.propertyName] },
+    });
   }
   return noContent();
 });

@@ -56,20 +56,37 @@ export const propertyReadQuery = typedSchema({
 } as const);
 
 /** PropertyUpdate: every field optional; the domain refuses name, hasUniqueValue and dataSensitivity. */
-export const updateCompanyPropertyBody = typedSchema({ type: 'object', additionalProperties: true, properties: editableFields } as const);
+export const updateCompanyPropertyBody = typedSchema({
+  type: 'object',
+  additionalProperties: true,
+  properties: editableFields,
+} as const);
 
 const propertyNameInputs = {
-  type: 'array', maxItems: 100,
-  items: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } } },
+  type: 'array',
+  maxItems: 100,
+  items: {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } },
+  },
 } as const;
 
 export const batchReadPropertiesBody = typedSchema({
   type: 'object',
   required: ['inputs'],
-  properties: { inputs: propertyNameInputs, archived: { type: 'boolean' }, dataSensitivity: { type: 'string', maxLength: 50 } },
+  properties: {
+    inputs: propertyNameInputs,
+    archived: { type: 'boolean' },
+    dataSensitivity: { type: 'string', maxLength: 50 },
+  },
 } as const);
 
-export const batchArchivePropertiesBody = typedSchema({ type: 'object', required: ['inputs'], properties: { inputs: propertyNameInputs } } as const);
+export const batchArchivePropertiesBody = typedSchema({
+  type: 'object',
+  required: ['inputs'],
+  properties: { inputs: propertyNameInputs },
+} as const);
 
 export const batchCreatePropertiesBody = typedSchema({
   type: 'object',
@@ -86,7 +103,11 @@ export const groupNamePath = typedSchema({
 export const createGroupBody = typedSchema({
   type: 'object',
   required: ['name', 'label'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, label: shortText, displayOrder: { type: 'integer', minimum: -1, maximum: 100000 } },
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    label: shortText,
+    displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
+  },
 } as const);
 
 export const updateGroupBody = typedSchema({

@@ -3,5 +3,8 @@ import { created } from '../../shared/http/responses';
 import { createCompanyProperty } from '../../shared/properties/company-properties';
 import { createCompanyPropertyBody } from './create-company-property.schema';
 
-export const handler = httpHandler('createCompanyProperty', { body: createCompanyPropertyBody }, async ({ body, auth }) =>
-  created(await createCompanyProperty(auth.hubId, auth.userId, body)));
+export const handler = httpHandler(
+  'createCompanyProperty',
+  { body: createCompanyPropertyBody },
+  async ({ body, auth }) => created(await createCompanyProperty(auth.hubId, auth.userId, body)),
+);

@@ -4,4 +4,5 @@ import { listCompanyProperties } from '../../shared/properties/company-propertie
 import { propertyReadQuery } from './create-company-property.schema';
 
 export const handler = httpHandler('listCompanyProperties', { query: propertyReadQuery }, async ({ auth, query }) =>
-  ok({ results: await listCompanyProperties(auth.hubId, query.archived) }));
+  ok({ results: await listCompanyProperties(auth.hubId, query.archived) }),
+);

@@ -4,7 +4,11 @@ import { recordTimelineEvents } from '../../shared/timeline/events';
 import { eventBatchBody } from './event.schema';
 import { appPath } from './timeline-path.schema';
 
-export const handler = httpHandler('createTimelineEventBatch', { path: appPath, body: eventBatchBody }, async ({ path, body, auth }) => {
-  await recordTimelineEvents(auth, Number(path.appId), body.eventWrappers);
-  return noContent();
-});
+export const handler = httpHandler(
+  'createTimelineEventBatch',
+  { path: appPath, body: eventBatchBody },
+  async ({ path, body, auth }) => {
+    await recordTimelineEvents(auth, Number(path.appId), body.eventWrappers);
+    return noContent();
+  },
+);

@@ -5,5 +5,9 @@ import { createTimelineEventTypeProperty } from '../../shared/timeline/event-typ
 import { createEventTypePropertyBody } from './event-type-property.schema';
 import { eventTypePath } from './timeline-path.schema';
 
-export const handler = httpHandler('createTimelineEventTypeProperty', { path: eventTypePath, body: createEventTypePropertyBody },
-  async ({ path, body, auth }) => ok(await createTimelineEventTypeProperty(auth, Number(path.appId), path.eventTypeId, body)));
+export const handler = httpHandler(
+  'createTimelineEventTypeProperty',
+  { path: eventTypePath, body: createEventTypePropertyBody },
+  async ({ path, body, auth }) =>
+    ok(await createTimelineEventTypeProperty(auth, Number(path.appId), path.eventTypeId, body)),
+);

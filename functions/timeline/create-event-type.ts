@@ -5,5 +5,8 @@ import { createTimelineEventType } from '../../shared/timeline/event-types';
 import { createEventTypeBody } from './event-type.schema';
 import { appPath } from './timeline-path.schema';
 
-export const handler = httpHandler('createTimelineEventType', { path: appPath, body: createEventTypeBody }, async ({ path, body, auth }) =>
-  ok(await createTimelineEventType(auth, Number(path.appId), body)));
+export const handler = httpHandler(
+  'createTimelineEventType',
+  { path: appPath, body: createEventTypeBody },
+  async ({ path, body, auth }) => ok(await createTimelineEventType(auth, Number(path.appId), body)),
+);

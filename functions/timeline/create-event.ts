@@ -4,7 +4,11 @@ import { recordTimelineEvent } from '../../shared/timeline/events';
 import { eventBody } from './event.schema';
 import { appPath } from './timeline-path.schema';
 
-export const handler = httpHandler('createTimelineEvent', { path: appPath, body: eventBody }, async ({ path, body, auth }) => {
-  await recordTimelineEvent(auth, Number(path.appId), body);
-  return noContent();
-});
+export const handler = httpHandler(
+  'createTimelineEvent',
+  { path: appPath, body: eventBody },
+  async ({ path, body, auth }) => {
+    await recordTimelineEvent(auth, Number(path.appId), body);
+    return noContent();
+  },
+);

@@ -3,8 +3,14 @@ import { typedSchema } from '../../shared/http/http-handler';
 const numericId = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }] } as const;
 
 const option = {
-  type: 'object', required: ['value', 'label'], additionalProperties: false,
-  properties: { value: { type: 'string', minLength: 1, maxLength: 1000 }, label: { type: 'string', maxLength: 1000 }, propertyId: numericId },
+  type: 'object',
+  required: ['value', 'label'],
+  additionalProperties: false,
+  properties: {
+    value: { type: 'string', minLength: 1, maxLength: 1000 },
+    label: { type: 'string', maxLength: 1000 },
+    propertyId: numericId,
+  },
 } as const;
 
 // id and eventTypeId are accepted because clients send back what they read.
@@ -19,9 +25,15 @@ const propertyFields = {
 } as const;
 
 export const createEventTypePropertyBody = typedSchema({
-  type: 'object', required: ['name', 'label', 'propertyType'], additionalProperties: false, properties: propertyFields,
+  type: 'object',
+  required: ['name', 'label', 'propertyType'],
+  additionalProperties: false,
+  properties: propertyFields,
 } as const);
 
 export const updateEventTypePropertyBody = typedSchema({
-  type: 'object', required: ['id', 'label', 'propertyType'], additionalProperties: false, properties: propertyFields,
+  type: 'object',
+  required: ['id', 'label', 'propertyType'],
+  additionalProperties: false,
+  properties: propertyFields,
 } as const);

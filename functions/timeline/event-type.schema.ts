@@ -14,9 +14,14 @@ const eventTypeFields = {
 } as const;
 
 export const createEventTypeBody = typedSchema({
-  type: 'object', required: ['name'], additionalProperties: false, properties: eventTypeFields,
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: eventTypeFields,
 } as const);
 
 export const updateEventTypeBody = typedSchema({
-  type: 'object', additionalProperties: false, properties: eventTypeFields,
+  type: 'object',
+  additionalProperties: false,
+  properties: eventTypeFields,
 } as const);

@@ -5,6 +5,7 @@ import { typedSchema } from '../../shared/http/http-handler';
 export const eventBody = typedSchema({ type: 'object' } as const);
 
 export const eventBatchBody = typedSchema({
-  type: 'object', required: ['eventWrappers'],
+  type: 'object',
+  required: ['eventWrappers'],
   properties: { eventWrappers: { type: 'array', minItems: 1, maxItems: 100 } },
 } as const);

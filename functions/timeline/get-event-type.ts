@@ -5,4 +5,5 @@ import { getTimelineEventType } from '../../shared/timeline/event-types';
 import { eventTypePath } from './timeline-path.schema';
 
 export const handler = httpHandler('getTimelineEventType', { path: eventTypePath }, async ({ path, auth }) =>
-  ok(await getTimelineEventType(auth, Number(path.appId), path.eventTypeId)));
+  ok(await getTimelineEventType(auth, Number(path.appId), path.eventTypeId)),
+);

@@ -5,4 +5,5 @@ import { listTimelineEventTypeProperties } from '../../shared/timeline/event-typ
 import { eventTypePath } from './timeline-path.schema';
 
 export const handler = httpHandler('listTimelineEventTypeProperties', { path: eventTypePath }, async ({ path, auth }) =>
-  ok(await listTimelineEventTypeProperties(auth, Number(path.appId), path.eventTypeId)));
+  ok(await listTimelineEventTypeProperties(auth, Number(path.appId), path.eventTypeId)),
+);

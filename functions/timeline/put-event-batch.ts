@@ -5,7 +5,11 @@ import { eventBatchBody } from './event.schema';
 import { appPath } from './timeline-path.schema';
 
 // The legacy PUT: it used to create or update; events are immutable now, so it creates like POST.
-export const handler = httpHandler('putTimelineEventBatch', { path: appPath, body: eventBatchBody }, async ({ path, body, auth }) => {
-  await recordTimelineEvents(auth, Number(path.appId), body.eventWrappers);
-  return noContent();
-});
+export const handler = httpHandler(
+  'putTimelineEventBatch',
+  { path: appPath, body: eventBatchBody },
+  async ({ path, body, auth }) => {
+    await recordTimelineEvents(auth, Number(path.appId), body.eventWrappers);
+    return noContent();
+  },
+);

@@ -5,7 +5,11 @@ import { eventBody } from './event.schema';
 import { appPath } from './timeline-path.schema';
 
 // The legacy PUT: it used to create or update; events are immutable now, so it creates like POST.
-export const handler = httpHandler('putTimelineEvent', { path: appPath, body: eventBody }, async ({ path, body, auth }) => {
-  await recordTimelineEvent(auth, Number(path.appId), body);
-  return noContent();
-});
+export const handler = httpHandler(
+  'putTimelineEvent',
+  { path: appPath, body: eventBody },
+  async ({ path, body, auth }) => {
+    await recordTimelineEvent(auth, Number(path.appId), body);
+    return noContent();
+  },
+);

@@ -6,17 +6,25 @@ const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 const id = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 
 export const appPath = typedSchema({
-  type: 'object', required: ['appId'], properties: { appId },
+  type: 'object',
+  required: ['appId'],
+  properties: { appId },
 } as const);
 
 export const eventTypePath = typedSchema({
-  type: 'object', required: ['appId', 'eventTypeId'], properties: { appId, eventTypeId: id },
+  type: 'object',
+  required: ['appId', 'eventTypeId'],
+  properties: { appId, eventTypeId: id },
 } as const);
 
 export const eventTypePropertyPath = typedSchema({
-  type: 'object', required: ['appId', 'eventTypeId', 'propertyId'], properties: { appId, eventTypeId: id, propertyId: id },
+  type: 'object',
+  required: ['appId', 'eventTypeId', 'propertyId'],
+  properties: { appId, eventTypeId: id, propertyId: id },
 } as const);
 
 export const eventPath = typedSchema({
-  type: 'object', required: ['appId', 'eventTypeId', 'eventId'], properties: { appId, eventTypeId: id, eventId: id },
+  type: 'object',
+  required: ['appId', 'eventTypeId', 'eventId'],
+  properties: { appId, eventTypeId: id, eventId: id },
 } as const);

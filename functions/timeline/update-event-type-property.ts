@@ -5,5 +5,9 @@ import { updateTimelineEventTypeProperty } from '../../shared/timeline/event-typ
 import { updateEventTypePropertyBody } from './event-type-property.schema';
 import { eventTypePath } from './timeline-path.schema';
 
-export const handler = httpHandler('updateTimelineEventTypeProperty', { path: eventTypePath, body: updateEventTypePropertyBody },
-  async ({ path, body, auth }) => ok(await updateTimelineEventTypeProperty(auth, Number(path.appId), path.eventTypeId, body)));
+export const handler = httpHandler(
+  'updateTimelineEventTypeProperty',
+  { path: eventTypePath, body: updateEventTypePropertyBody },
+  async ({ path, body, auth }) =>
+    ok(await updateTimelineEventTypeProperty(auth, Number(path.appId), path.eventTypeId, body)),
+);

@@ -5,5 +5,8 @@ import { updateTimelineEventType } from '../../shared/timeline/event-types';
 import { updateEventTypeBody } from './event-type.schema';
 import { eventTypePath } from './timeline-path.schema';
 
-export const handler = httpHandler('updateTimelineEventType', { path: eventTypePath, body: updateEventTypeBody }, async ({ path, body, auth }) =>
-  ok(await updateTimelineEventType(auth, Number(path.appId), path.eventTypeId, body)));
+export const handler = httpHandler(
+  'updateTimelineEventType',
+  { path: eventTypePath, body: updateEventTypeBody },
+  async ({ path, body, auth }) => ok(await updateTimelineEventType(auth, Number(path.appId), path.eventTypeId, body)),
+);

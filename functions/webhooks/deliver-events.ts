@@ -11,14 +11,16 @@ import { deliveryQueue, type DeliveryBatch } from '../../shared/webhooks/deliver
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const queue = deliveryQueue();
-  const failures = await Promise.all(event.Records.map(async (message) => {
-    try {
-      await deliverBatch(JSON.parse(message.body) as DeliveryBatch, queue);
-      return undefined;
-    } catch (error) {
-      logger.error('webhook delivery failed to run', { messageId: message.messageId, error: String(error) });
-      return { itemIdentifier: message.messageId };
-    }
-  }));
+  const failures = await Promise.all(
+    event.Records.map(async (message) => {
+      try {
+        await deliverBatch(JSON.parse(message.body) as DeliveryBatch, queue);
+        return undefined;
+      } catch (error) {
+        logger.error('webhook delivery failed to run', { messageId: message.messageId, error: String(error) });
+        return { itemIdentifier: message.messageId };
+      }
+    }),
+  );
   return { batchItemFailures: failures.filter((failure) => failure !== undefined) };
 };

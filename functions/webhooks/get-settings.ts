@@ -5,4 +5,5 @@ import { getWebhookSettings } from '../../shared/webhooks/webhook-management';
 import { appPath } from './webhooks.schema';
 
 export const handler = httpHandler('getWebhookSettings', { path: appPath }, async ({ path, auth }) =>
-  ok(await getWebhookSettings(auth, Number(path.appId))));
+  ok(await getWebhookSettings(auth, Number(path.appId))),
+);

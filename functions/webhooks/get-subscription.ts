@@ -5,4 +5,5 @@ import { getWebhookSubscription } from '../../shared/webhooks/webhook-management
 import { subscriptionPath } from './webhooks.schema';
 
 export const handler = httpHandler('getWebhookSubscription', { path: subscriptionPath }, async ({ path, auth }) =>
-  ok(await getWebhookSubscription(auth, Number(path.appId), path.subscriptionId)));
+  ok(await getWebhookSubscription(auth, Number(path.appId), path.subscriptionId)),
+);

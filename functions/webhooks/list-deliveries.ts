@@ -4,5 +4,8 @@ import { ok } from '../../shared/http/responses';
 import { listWebhookDeliveries } from '../../shared/webhooks/webhook-management';
 import { appPath, deliveriesQuery } from './webhooks.schema';
 
-export const handler = httpHandler('listWebhookDeliveries', { path: appPath, query: deliveriesQuery }, async ({ path, query, auth }) =>
-  ok(await listWebhookDeliveries(auth, Number(path.appId), query)));
+export const handler = httpHandler(
+  'listWebhookDeliveries',
+  { path: appPath, query: deliveriesQuery },
+  async ({ path, query, auth }) => ok(await listWebhookDeliveries(auth, Number(path.appId), query)),
+);

@@ -5,4 +5,5 @@ import { listWebhookSubscriptions } from '../../shared/webhooks/webhook-manageme
 import { appPath } from './webhooks.schema';
 
 export const handler = httpHandler('listWebhookSubscriptions', { path: appPath }, async ({ path, auth }) =>
-  ok(await listWebhookSubscriptions(auth, Number(path.appId))));
+  ok(await listWebhookSubscriptions(auth, Number(path.appId))),
+);

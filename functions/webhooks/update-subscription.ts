@@ -4,5 +4,9 @@ import { ok } from '../../shared/http/responses';
 import { updateWebhookSubscription } from '../../shared/webhooks/webhook-management';
 import { patchSubscriptionBody, subscriptionPath } from './webhooks.schema';
 
-export const handler = httpHandler('updateWebhookSubscription', { path: subscriptionPath, body: patchSubscriptionBody }, async ({ path, body, auth }) =>
-  ok(await updateWebhookSubscription(auth, Number(path.appId), path.subscriptionId, body)));
+export const handler = httpHandler(
+  'updateWebhookSubscription',
+  { path: subscriptionPath, body: patchSubscriptionBody },
+  async ({ path, body, auth }) =>
+    ok(await updateWebhookSubscription(auth, Number(path.appId), path.subscriptionId, body)),
+);

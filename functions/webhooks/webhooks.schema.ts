@@ -4,20 +4,27 @@ import { maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
 export const appPath = typedSchema({
-  type: 'object', required: ['appId'], properties: { appId },
+  type: 'object',
+  required: ['appId'],
+  properties: { appId },
 } as const);
 
 // Non-numeric subscription ids answer like missing ones (the domain decides), as HubSpot does.
 export const subscriptionPath = typedSchema({
-  type: 'object', required: ['appId', 'subscriptionId'], properties: { appId, subscriptionId: { type: 'string', minLength: 1, maxLength: 100 } },
+  type: 'object',
+  required: ['appId', 'subscriptionId'],
+  properties: { appId, subscriptionId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const);
 
 export const settingsBody = typedSchema({
-  type: 'object', required: ['targetUrl'], additionalProperties: false,
+  type: 'object',
+  required: ['targetUrl'],
+  additionalProperties: false,
   properties: {
     targetUrl: { type: 'string', minLength: 1, maxLength: 2048 },
     throttling: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: {
         maxConcurrentRequests: { type: 'integer', minimum: 1, maximum: maxConcurrentRequestsLimit },
         // Legacy (SECONDLY, ROLLING_MINUTE): accepted and ignored, as the current API does.
@@ -28,7 +35,9 @@ export const settingsBody = typedSchema({
 } as const);
 
 export const createSubscriptionBody = typedSchema({
-  type: 'object', required: ['eventType'], additionalProperties: false,
+  type: 'object',
+  required: ['eventType'],
+  additionalProperties: false,
   properties: {
     eventType: { type: 'string', minLength: 1, maxLength: 100 },
     propertyName: { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' },
@@ -39,16 +48,24 @@ export const createSubscriptionBody = typedSchema({
 } as const);
 
 export const patchSubscriptionBody = typedSchema({
-  type: 'object', additionalProperties: false, properties: { active: { type: 'boolean' } },
+  type: 'object',
+  additionalProperties: false,
+  properties: { active: { type: 'boolean' } },
 } as const);
 
 export const batchUpdateBody = typedSchema({
-  type: 'object', required: ['inputs'], additionalProperties: false,
+  type: 'object',
+  required: ['inputs'],
+  additionalProperties: false,
   properties: {
     inputs: {
-      type: 'array', minItems: 1, maxItems: 100,
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
       items: {
-        type: 'object', required: ['id', 'active'], additionalProperties: false,
+        type: 'object',
+        required: ['id', 'active'],
+        additionalProperties: false,
         properties: { id: { type: 'integer', minimum: 1, maximum: 999999999999999 }, active: { type: 'boolean' } },
       },
     },
@@ -56,7 +73,8 @@ export const batchUpdateBody = typedSchema({
 } as const);
 
 export const deliveriesQuery = typedSchema({
-  type: 'object', additionalProperties: false,
+  type: 'object',
+  additionalProperties: false,
   properties: {
     limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
     after: { type: 'string', pattern: '^[0-9]{15}#[0-9a-f-]{36}$' },

@@ -2,7 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { findAccount, insertAccount, updateAccountLimits, type Account } from '../db/accounts';
 import type { App } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
-import { findDeveloper, insertAppOfDeveloper, insertDeveloperOfExistingApps, insertDeveloperWithApp } from '../db/developers';
+import {
+  findDeveloper,
+  insertAppOfDeveloper,
+  insertDeveloperOfExistingApps,
+  insertDeveloperWithApp,
+} from '../db/developers';
 import { insertUserWithOwners, maxAccountsPerNewUser } from '../db/owners';
 import { findUserByEmail } from '../db/users';
 import { ConflictError, ValidationError } from '../base/errors';
@@ -37,7 +42,9 @@ export interface CreatedApp {
 function requireKnownScopes(scopes: string[], field: string): void {
   const unknown = scopes.filter((scope) => !isKnownScope(scope));
   if (unknown.length > 0) {
-    throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; known scopes: ${scopeCatalog.join(', ')}`, { context: { [field]: unknown } });
+    throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; known scopes: ${scopeCatalog.join(', ')}`, {
+      context: { [field]: unknown },
+    });
   }
 }
 
@@ -50,28 +57,41 @@ function requireRedirectUri(uri: string): void {
   }
   const isLoopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.hash !== '' || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback))) {
-    throw new ValidationError(`redirect URI must be https (http only on localhost) and have no fragment: ${uri}`, { context: { redirectUri: [uri] } });
+    throw new ValidationError(`redirect URI must be https (http only on localhost) and have no fragment: ${uri}`, {
+      context: { redirectUri: [uri] },
+    });
   }
 }
 
 export async function createApp(input: NewApp): Promise<CreatedApp> {
   if (input.name.trim() === '') throw new ValidationError('app name is empty', { context: { name: [''] } });
-  if (input.redirectUris.length === 0) throw new ValidationError('at least one redirect URI is required', { context: { redirectUri: [] } });
+  if (input.redirectUris.length === 0)
+    throw new ValidationError('at least one redirect URI is required', { context: { redirectUri: [] } });
   input.redirectUris.forEach(requireRedirectUri);
-  if (input.scopes.length === 0) throw new ValidationError('at least one scope is required', { context: { scopes: [] } });
+  if (input.scopes.length === 0)
+    throw new ValidationError('at least one scope is required', { context: { scopes: [] } });
   requireKnownScopes(input.scopes, 'scopes');
   requireKnownScopes(input.optionalScopes, 'optionalScopes');
   const existing = input.developerId === undefined ? undefined : await findDeveloper(input.developerId);
   if (input.developerId !== undefined && !existing) {
-    throw new ValidationError(`no developer account with id ${input.developerId}`, { context: { developerId: [String(input.developerId)] } });
+    throw new ValidationError(`no developer account with id ${input.developerId}`, {
+      context: { developerId: [String(input.developerId)] },
+    });
   }
   const appId = await nextSequenceValue('appId', 1000001);
   const clientId = randomUUID();
   const clientSecret = randomBytes(32).toString('base64url');
-  const developerId = existing?.developerId ?? await nextSequenceValue('developerId', 5001);
+  const developerId = existing?.developerId ?? (await nextSequenceValue('developerId', 5001));
   const app: App = {
-    appId, clientId, name: input.name.trim(), redirectUris: [...new Set(input.redirectUris)], scopes: [...new Set(input.scopes)],
-    optionalScopes: [...new Set(input.optionalScopes)], clientSecretHash: hashSecret(clientSecret), developerId, createdAt: new Date().toISOString(),
+    appId,
+    clientId,
+    name: input.name.trim(),
+    redirectUris: [...new Set(input.redirectUris)],
+    scopes: [...new Set(input.scopes)],
+    optionalScopes: [...new Set(input.optionalScopes)],
+    clientSecretHash: hashSecret(clientSecret),
+    developerId,
+    createdAt: new Date().toISOString(),
   };
   // Webhooks are signed with the client secret: it is kept sealed beside the app (never in the clear).
   const sealed = await sealClientSecret(clientSecret, appId);
@@ -81,7 +101,11 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
     return { appId, clientId, clientSecret, developerId };
   }
   const developerApiKey = generateOpaqueToken();
-  await insertDeveloperWithApp({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: app.createdAt }, app, signing);
+  await insertDeveloperWithApp(
+    { developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: app.createdAt },
+    app,
+    signing,
+  );
   return { appId, clientId, clientSecret, developerId, developerApiKey };
 }
 
@@ -89,7 +113,10 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
 export async function createDeveloperForApp(appId: number): Promise<{ developerId: number; developerApiKey: string }> {
   const developerId = await nextSequenceValue('developerId', 5001);
   const developerApiKey = generateOpaqueToken();
-  await insertDeveloperOfExistingApps({ developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: new Date().toISOString() }, [appId]);
+  await insertDeveloperOfExistingApps(
+    { developerId, apiKeyHash: hashSecret(developerApiKey), createdAt: new Date().toISOString() },
+    [appId],
+  );
   return { developerId, developerApiKey };
 }
 
@@ -121,7 +148,9 @@ export type AccountLimits = Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondL
 function requireLimits(limits: AccountLimits): AccountLimits {
   for (const [name, value] of Object.entries(limits)) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0 && value <= 1_000_000)) {
-      throw new ValidationError(`${name} must be a whole number from 0 (no limit) to 1000000`, { context: { [name]: [String(value)] } });
+      throw new ValidationError(`${name} must be a whole number from 0 (no limit) to 1000000`, {
+        context: { [name]: [String(value)] },
+      });
     }
   }
   return {
@@ -137,7 +166,10 @@ export async function updateAccount(hubId: number, limits: AccountLimits): Promi
   return updated;
 }
 
-export async function createAccount(domainInput: string, limits: AccountLimits = {}): Promise<Pick<Account, 'hubId' | 'domain'> & AccountLimits> {
+export async function createAccount(
+  domainInput: string,
+  limits: AccountLimits = {},
+): Promise<Pick<Account, 'hubId' | 'domain'> & AccountLimits> {
   const domain = domainInput.trim().toLowerCase();
   if (!isAccountDomain(domain)) {
     throw new ValidationError(`not a domain name: ${domainInput}`, { context: { domain: [domainInput] } });
@@ -156,15 +188,18 @@ export interface UserNames {
 
 const maxNameLength = 100;
 
-const hasControlCharacter = (text: string): boolean => [...text].some((character) => {
-  const code = character.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
-});
+const hasControlCharacter = (text: string): boolean =>
+  [...text].some((character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
 
 function requireName(value: string | undefined, field: keyof UserNames): string {
   const name = (value ?? '').trim();
   if (name.length > maxNameLength || hasControlCharacter(name)) {
-    throw new ValidationError(`${field} must be at most ${maxNameLength} characters without control characters`, { context: { [field]: [value ?? ''] } });
+    throw new ValidationError(`${field} must be at most ${maxNameLength} characters without control characters`, {
+      context: { [field]: [value ?? ''] },
+    });
   }
   return name;
 }
@@ -175,33 +210,54 @@ function requireName(value: string | undefined, field: keyof UserNames): string 
  * user joins the account and stored, so it never changes, and a user of two accounts is a different
  * owner (a different id) in each.
  */
-export async function createUser(emailInput: string, password: string, hubIds: number[], names: UserNames = {}): Promise<{ userId: number; email: string; owners: { hubId: number; ownerId: number }[] }> {
+export async function createUser(
+  emailInput: string,
+  password: string,
+  hubIds: number[],
+  names: UserNames = {},
+): Promise<{ userId: number; email: string; owners: { hubId: number; ownerId: number }[] }> {
   const email = emailInput.trim().toLowerCase();
-  if (!isEmailAddress(email)) throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
-  if (password.length < 8) throw new ValidationError('password must have at least 8 characters', { context: { password: ['too short'] } });
+  if (!isEmailAddress(email))
+    throw new ValidationError(`not an email address: ${emailInput}`, { context: { email: [emailInput] } });
+  if (password.length < 8)
+    throw new ValidationError('password must have at least 8 characters', { context: { password: ['too short'] } });
   const firstName = requireName(names.firstName, 'firstName');
   const lastName = requireName(names.lastName, 'lastName');
   const accounts = [...new Set(hubIds)];
-  if (accounts.length === 0) throw new ValidationError('a user needs at least one account (--hub)', { context: { hub: [] } });
+  if (accounts.length === 0)
+    throw new ValidationError('a user needs at least one account (--hub)', { context: { hub: [] } });
   if (accounts.length > maxAccountsPerNewUser) {
-    throw new ValidationError(`a new user may belong to at most ${maxAccountsPerNewUser} accounts`, { context: { hub: accounts.map(String) } });
+    throw new ValidationError(`a new user may belong to at most ${maxAccountsPerNewUser} accounts`, {
+      context: { hub: accounts.map(String) },
+    });
   }
   for (const hubId of accounts) {
-    if (!(await findAccount(hubId))) throw new ValidationError(`no account with hub id ${hubId}`, { context: { hub: [String(hubId)] } });
+    if (!(await findAccount(hubId)))
+      throw new ValidationError(`no account with hub id ${hubId}`, { context: { hub: [String(hubId)] } });
   }
-  if (await findUserByEmail(email)) throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
+  if (await findUserByEmail(email))
+    throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   const userId = await nextSequenceValue('userId', 7001);
   const createdAt = new Date().toISOString();
   const owners = [];
   for (const hubId of accounts) {
     const ownerId = await nextSequenceValue('ownerId', 100000001);
-    owners.push({ hubId, owner: { ownerId, userId, email, firstName, lastName, createdAt, updatedAt: createdAt, archived: false } });
+    owners.push({
+      hubId,
+      owner: { ownerId, userId, email, firstName, lastName, createdAt, updatedAt: createdAt, archived: false },
+    });
   }
   const user = {
-    userId, email, passwordHash: await hashPassword(password), hubIds: accounts, createdAt,
-    ...(firstName === '' ? {} : { firstName }), ...(lastName === '' ? {} : { lastName }),
+    userId,
+    email,
+    passwordHash: await hashPassword(password),
+    hubIds: accounts,
+    createdAt,
+    ...(firstName === '' ? {} : { firstName }),
+    ...(lastName === '' ? {} : { lastName }),
   };
   // Another create of the same email won the race since the check above.
-  if ((await insertUserWithOwners(user, owners)) === 'email-taken') throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
+  if ((await insertUserWithOwners(user, owners)) === 'email-taken')
+    throw new ConflictError(`a user with email ${email} exists`, { context: { email: [email] } });
   return { userId, email, owners: owners.map(({ hubId, owner }) => ({ hubId, ownerId: owner.ownerId })) };
 }

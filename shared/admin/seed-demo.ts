@@ -30,24 +30,48 @@ export interface DemoTimeline {
 }
 
 export const demoScopes = [
-  'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read',
-  'crm.schemas.companies.write', 'timeline',
+  'oauth',
+  'crm.objects.companies.read',
+  'crm.objects.companies.write',
+  'crm.schemas.companies.read',
+  'crm.schemas.companies.write',
+  'timeline',
 ];
 
 /** The demo app, account and user that `npm start` seeds on first run. */
 export async function seedDemo(baseUrl: string): Promise<DemoData> {
   const redirectUri = `${baseUrl}/oauth/demo-callback`;
-  const app = await createApp({ name: 'Demo App', redirectUris: [redirectUri], scopes: demoScopes, optionalScopes: ['crm.objects.contacts.read'] });
+  const app = await createApp({
+    name: 'Demo App',
+    redirectUris: [redirectUri],
+    scopes: demoScopes,
+    optionalScopes: ['crm.objects.contacts.read'],
+  });
   const account = await createAccount('demo-company.example');
   const userPassword = 'demo-password';
   const user = await createUser('demo@example.com', userPassword, [account.hubId]);
-  const company = await createCompany({ hubId: account.hubId, appId: app.appId, userId: user.userId }, {
-    properties: { name: 'Acme Widgets', domain: 'acme-widgets.example', industry: 'COMPUTER_SOFTWARE', lifecyclestage: 'lead' },
-  });
+  const company = await createCompany(
+    { hubId: account.hubId, appId: app.appId, userId: user.userId },
+    {
+      properties: {
+        name: 'Acme Widgets',
+        domain: 'acme-widgets.example',
+        industry: 'COMPUTER_SOFTWARE',
+        lifecyclestage: 'lead',
+      },
+    },
+  );
   const timeline = await seedDemoTimeline(app.appId, account.hubId, company.id);
   return {
-    ...app, redirectUri, scopes: demoScopes, hubId: account.hubId, hubDomain: account.domain, userEmail: user.email, userPassword,
-    companyId: company.id, timeline,
+    ...app,
+    redirectUri,
+    scopes: demoScopes,
+    hubId: account.hubId,
+    hubDomain: account.domain,
+    userEmail: user.email,
+    userPassword,
+    companyId: company.id,
+    timeline,
   };
 }
 
@@ -55,13 +79,29 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
 export async function seedDemoTimeline(appId: number, hubId: number, companyId: string): Promise<DemoTimeline> {
   const caller = { appId, hubId };
   const type = await createTimelineEventType(caller, appId, {
-    name: 'Webinar attended', headerTemplate: 'Attended **{{webinarName}}**', detailTemplate: '{{attendeeCount}} people attended', objectType: 'COMPANY',
+    name: 'Webinar attended',
+    headerTemplate: 'Attended **{{webinarName}}**',
+    detailTemplate: '{{attendeeCount}} people attended',
+    objectType: 'COMPANY',
   });
-  await createTimelineEventTypeProperty(caller, appId, String(type.id), { name: 'webinarName', label: 'Webinar name', propertyType: 'String' });
-  await createTimelineEventTypeProperty(caller, appId, String(type.id), { name: 'attendeeCount', label: 'Attendees', propertyType: 'Numeric' });
+  await createTimelineEventTypeProperty(caller, appId, String(type.id), {
+    name: 'webinarName',
+    label: 'Webinar name',
+    propertyType: 'String',
+  });
+  await createTimelineEventTypeProperty(caller, appId, String(type.id), {
+    name: 'attendeeCount',
+    label: 'Attendees',
+    propertyType: 'Numeric',
+  });
   const eventId = 'demo-webinar-1';
   await recordTimelineEvent(caller, appId, {
-    id: eventId, eventTypeId: type.id, objectId: Number(companyId), timestamp: nowMs(), webinarName: 'Q2 roadmap', attendeeCount: '42',
+    id: eventId,
+    eventTypeId: type.id,
+    objectId: Number(companyId),
+    timestamp: nowMs(),
+    webinarName: 'Q2 roadmap',
+    attendeeCount: '42',
     extraData: { questions: [{ q: 'Pricing?', a: 'Later' }] },
   });
   return { eventTypeId: type.id, eventId };
@@ -74,6 +114,11 @@ export async function withDemoDeveloper(demo: DemoData): Promise<DemoData> {
 }
 
 export function installUrl(baseUrl: string, demo: DemoData, state = 'demo-state'): string {
-  const params = new URLSearchParams({ client_id: demo.clientId, redirect_uri: demo.redirectUri, scope: demo.scopes.join(' '), state });
+  const params = new URLSearchParams({
+    client_id: demo.clientId,
+    redirect_uri: demo.redirectUri,
+    scope: demo.scopes.join(' '),
+    state,
+  });
   return `${baseUrl}/oauth/authorize?${params.toString().replaceAll('+', '%20')}`;
 }

@@ -16,8 +16,27 @@ import { defaultTypeBetween, type AssociationCategory, type AssociationType } fr
 import { CompanyLinksFullError, invalidAssociationTargets } from '../companies/company-association-entries';
 import { companyObjectType } from '../objects/object-types';
 import {
-  changeCompanyPairs, companyPage, companySideType, edgePageFound, findCompaniesById, planCompanyPairs, requireIds, requirePair, typeCatalog, typeViews, wireId, withImplied,
-  type AssociationSpecInput, type AssociationTypeView, type CustomTypeFinder, type FoundPage, type LabelsBetweenPair, type Pair, type PairChange, type PairChangesPlan, type WireId,
+  changeCompanyPairs,
+  companyPage,
+  companySideType,
+  edgePageFound,
+  findCompaniesById,
+  planCompanyPairs,
+  requireIds,
+  requirePair,
+  typeCatalog,
+  typeViews,
+  wireId,
+  withImplied,
+  type AssociationSpecInput,
+  type AssociationTypeView,
+  type CustomTypeFinder,
+  type FoundPage,
+  type LabelsBetweenPair,
+  type Pair,
+  type PairChange,
+  type PairChangesPlan,
+  type WireId,
 } from './record-associations';
 
 /**
@@ -38,7 +57,10 @@ export interface PairInput {
 }
 
 function requireInputCount(count: number, max: number): void {
-  if (count > max) throw new ValidationError(`A batch takes at most ${max} inputs; this one has ${count}`, { context: { inputs: [String(count)] } });
+  if (count > max)
+    throw new ValidationError(`A batch takes at most ${max} inputs; this one has ${count}`, {
+      context: { inputs: [String(count)] },
+    });
 }
 
 /** Each custom type is read once per request, however many inputs name it. */
@@ -61,8 +83,9 @@ function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) =
     const key = `${spec.associationTypeId}/${spec.associationCategory ?? ''}`;
     let resolved = cache.get(key);
     if (!resolved) {
-      resolved = resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory)
-        .then(async (sent) => ({ sent, companySide: await companySideType(hubId, pair, sent) }));
+      resolved = resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory).then(
+        async (sent) => ({ sent, companySide: await companySideType(hubId, pair, sent) }),
+      );
       cache.set(key, resolved);
     }
     return resolved;
@@ -72,15 +95,21 @@ function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) =
 type ResolvedSpec = { sent: AssociationType; companySide: AssociationType };
 
 /** Each input's types; an input with a type that does not fit the pair gets its error instead. */
-function resolveInputTypes(resolve: (spec: AssociationSpecInput) => Promise<ResolvedSpec>, inputs: readonly PairInput[], errors: Map<number, BatchError>): Promise<ResolvedSpec[][]> {
-  return Promise.all(inputs.map(async (input, index) => {
-    try {
-      return await Promise.all((input.types ?? []).map(resolve));
-    } catch (error) {
-      errors.set(index, batchErrorOf(error));
-      return [];
-    }
-  }));
+function resolveInputTypes(
+  resolve: (spec: AssociationSpecInput) => Promise<ResolvedSpec>,
+  inputs: readonly PairInput[],
+  errors: Map<number, BatchError>,
+): Promise<ResolvedSpec[][]> {
+  return Promise.all(
+    inputs.map(async (input, index) => {
+      try {
+        return await Promise.all((input.types ?? []).map(resolve));
+      } catch (error) {
+        errors.set(index, batchErrorOf(error));
+        return [];
+      }
+    }),
+  );
 }
 
 /** A change for one input, ready to be applied to its company. */
@@ -170,9 +199,17 @@ interface AppliedChanges {
  * all or nothing.
  */
 async function applyChanges(
-  actor: Actor, pair: Pair, inputs: readonly PairInput[], planned: readonly PlannedChange[], findType: CustomTypeFinder, budget: WriteBudget,
+  actor: Actor,
+  pair: Pair,
+  inputs: readonly PairInput[],
+  planned: readonly PlannedChange[],
+  findType: CustomTypeFinder,
+  budget: WriteBudget,
 ): Promise<AppliedChanges> {
-  const deadline = Math.min(performance.now() + (budget.budgetMs ?? batchWriteBudgetMs), (budget.functionDeadlineMs ?? Number.POSITIVE_INFINITY) - inFlightReserveMs);
+  const deadline = Math.min(
+    performance.now() + (budget.budgetMs ?? batchWriteBudgetMs),
+    (budget.functionDeadlineMs ?? Number.POSITIVE_INFINITY) - inFlightReserveMs,
+  );
   const errors = new Map<number, BatchError>();
   const notDone: number[] = [];
   const companies = chunksByCompany(planned);
@@ -203,24 +240,52 @@ async function applyChanges(
 
 /** The fast path of applyChanges: returns the chunks it did not write. */
 async function writeTogether(
-  actor: Actor, pair: Pair, inputs: readonly PairInput[], chunks: readonly CompanyChunk[], findType: CustomTypeFinder, errors: Map<number, BatchError>, isTimeUp: () => boolean,
+  actor: Actor,
+  pair: Pair,
+  inputs: readonly PairInput[],
+  chunks: readonly CompanyChunk[],
+  findType: CustomTypeFinder,
+  errors: Map<number, BatchError>,
+  isTimeUp: () => boolean,
 ): Promise<CompanyChunk[]> {
-  const records = await findCompaniesById(actor.hubId, chunks.map((chunk) => chunk.companyId));
+  const records = await findCompaniesById(
+    actor.hubId,
+    chunks.map((chunk) => chunk.companyId),
+  );
   const planned: { chunk: CompanyChunk; plan: PairChangesPlan; write: CompanyWrite }[] = [];
   for (const chunk of chunks) {
     const record = records.get(chunk.companyId);
     if (!record) {
-      for (const entry of chunk.entries) errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+      for (const entry of chunk.entries)
+        errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
       continue;
     }
-    const plan = await planCompanyPairs(actor, record, chunk.entries.map((entry) => entry.change), findType);
+    const plan = await planCompanyPairs(
+      actor,
+      record,
+      chunk.entries.map((entry) => entry.change),
+      findType,
+    );
     if (!plan.write) {
       setRejected(chunk, plan, errors);
       continue;
     }
-    planned.push({ chunk, plan, write: { ...plan.write, previousAssociations: record.associations, edges: addedEdges(record.associations, plan.write.record.associations) } });
+    planned.push({
+      chunk,
+      plan,
+      write: {
+        ...plan.write,
+        previousAssociations: record.associations,
+        edges: addedEdges(record.associations, plan.write.record.associations),
+      },
+    });
   }
-  const notWritten = await companiesDb.saveCompaniesGrouped(actor.hubId, planned.map(({ write }) => ({ write, searchForms: searchFormsOf(write.record) })), writeConcurrency, isTimeUp);
+  const notWritten = await companiesDb.saveCompaniesGrouped(
+    actor.hubId,
+    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(write.record) })),
+    writeConcurrency,
+    isTimeUp,
+  );
   planned.forEach(({ chunk, plan }, index) => {
     if (!notWritten.has(index)) setRejected(chunk, plan, errors);
   });
@@ -228,24 +293,46 @@ async function writeTogether(
 }
 
 function setRejected(chunk: CompanyChunk, plan: PairChangesPlan, errors: Map<number, BatchError>): void {
-  for (const [position, error] of plan.rejected) errors.set((chunk.entries[position] as PlannedChange).index, batchErrorOf(error));
+  for (const [position, error] of plan.rejected)
+    errors.set((chunk.entries[position] as PlannedChange).index, batchErrorOf(error));
 }
 
 /** One company chunk: one read and one transaction (retried on a stale read); a missing or full company target drops its inputs and tries the rest. */
-async function writeOneByOne(actor: Actor, pair: Pair, inputs: readonly PairInput[], chunk: CompanyChunk, findType: CustomTypeFinder, errors: Map<number, BatchError>): Promise<void> {
+async function writeOneByOne(
+  actor: Actor,
+  pair: Pair,
+  inputs: readonly PairInput[],
+  chunk: CompanyChunk,
+  findType: CustomTypeFinder,
+  errors: Map<number, BatchError>,
+): Promise<void> {
   let pending = chunk.entries;
   // Each round either writes or drops the inputs of one company target, so it ends.
   while (pending.length > 0) {
     try {
-      const outcome = await changeCompanyPairs(actor, chunk.companyId, pending.map((entry) => entry.change), findType);
+      const outcome = await changeCompanyPairs(
+        actor,
+        chunk.companyId,
+        pending.map((entry) => entry.change),
+        findType,
+      );
       if (!outcome.record) {
-        for (const entry of pending) errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+        for (const entry of pending)
+          errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
       }
-      for (const [position, error] of outcome.rejected) errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
+      for (const [position, error] of outcome.rejected)
+        errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
       return;
     } catch (error) {
-      const target = error instanceof CompanyLinksFullError ? error.companyId : error instanceof ValidationError ? error.context?.INVALID_OBJECT_IDS?.[0] : undefined;
-      const dropped = pending.filter((entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === target);
+      const target =
+        error instanceof CompanyLinksFullError
+          ? error.companyId
+          : error instanceof ValidationError
+            ? error.context?.INVALID_OBJECT_IDS?.[0]
+            : undefined;
+      const dropped = pending.filter(
+        (entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === target,
+      );
       if (dropped.length === 0) throw error;
       for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
       pending = pending.filter((entry) => !dropped.includes(entry));
@@ -255,21 +342,35 @@ async function writeOneByOne(actor: Actor, pair: Pair, inputs: readonly PairInpu
 
 /** Inputs the budget left unwritten: each an error saying so, to send again (every batch route is idempotent). */
 function notDoneErrors(notDone: readonly number[]): Map<number, BatchError> {
-  return new Map(notDone.map((index) => [index, batchErrorBody(new ServiceUnavailableError(
-    `inputs[${index}] was not written: the batch ran out of time before it (the inputs without an error are written); send it again`,
-    { context: { input: [String(index)] } },
-  ))]));
+  return new Map(
+    notDone.map((index) => [
+      index,
+      batchErrorBody(
+        new ServiceUnavailableError(
+          `inputs[${index}] was not written: the batch ran out of time before it (the inputs without an error are written); send it again`,
+          { context: { input: [String(index)] } },
+        ),
+      ),
+    ]),
+  );
 }
 
 /** A write route without a body (archive): work left undone is a 503, and sending the batch again finishes it. */
 function requireAllDone(notDone: readonly number[]): void {
   if (notDone.length === 0) return;
-  throw new ServiceUnavailableError(`${notDone.length} inputs were not processed in time (the others are); send the batch again: removing is idempotent`,
-    { context: { input: notDone.slice(0, 100).map(String) } });
+  throw new ServiceUnavailableError(
+    `${notDone.length} inputs were not processed in time (the others are); send the batch again: removing is idempotent`,
+    { context: { input: notDone.slice(0, 100).map(String) } },
+  );
 }
 
 /** Ids an input names: numeric, and not the same record on both sides. */
-function planned(pair: Pair, inputs: readonly PairInput[], errors: Map<number, BatchError>, next: (input: PairInput, index: number) => PairChange['next'] | undefined): PlannedChange[] {
+function planned(
+  pair: Pair,
+  inputs: readonly PairInput[],
+  errors: Map<number, BatchError>,
+  next: (input: PairInput, index: number) => PairChange['next'] | undefined,
+): PlannedChange[] {
   return inputs.flatMap((input, index) => {
     if (errors.has(index)) return [];
     try {
@@ -284,7 +385,13 @@ function planned(pair: Pair, inputs: readonly PairInput[], errors: Map<number, B
 }
 
 function pairResult(pair: Pair, input: PairInput, labels: string[]): LabelsBetweenPair {
-  return { fromObjectTypeId: pair.from.id, fromObjectId: wireId(input.from.id), toObjectTypeId: pair.to.id, toObjectId: wireId(input.to.id), labels };
+  return {
+    fromObjectTypeId: pair.from.id,
+    fromObjectId: wireId(input.from.id),
+    toObjectTypeId: pair.to.id,
+    toObjectId: wireId(input.to.id),
+    labels,
+  };
 }
 
 /**
@@ -292,7 +399,13 @@ function pairResult(pair: Pair, input: PairInput, labels: string[]): LabelsBetwe
  * the pair holds and the input does not name stays; the single PUT replaces instead). 201 when
  * every input was written, 207 with per-input errors otherwise.
  */
-export async function batchCreateAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[], budget: WriteBudget = {}): Promise<BatchResponse<LabelsBetweenPair>> {
+export async function batchCreateAssociations(
+  actor: Actor,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly PairInput[],
+  budget: WriteBudget = {},
+): Promise<BatchResponse<LabelsBetweenPair>> {
   const startedAt = new Date(nowMs()).toISOString();
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
@@ -306,10 +419,18 @@ export async function batchCreateAssociations(actor: Actor, fromToken: string, t
   for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const results = inputs.flatMap((input, index) => {
     if (errors.has(index)) return [];
-    const labels = [...new Set((resolved[index] ?? []).map((entry) => entry.sent.label).filter((label): label is string => label !== null))];
+    const labels = [
+      ...new Set(
+        (resolved[index] ?? []).map((entry) => entry.sent.label).filter((label): label is string => label !== null),
+      ),
+    ];
     return [pairResult(pair, input, labels)];
   });
-  return envelope(startedAt, results, [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error));
+  return envelope(
+    startedAt,
+    results,
+    [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error),
+  );
 }
 
 export interface DefaultAssociation {
@@ -319,7 +440,13 @@ export interface DefaultAssociation {
 }
 
 /** POST …/batch/associate/default: adds the pair's unlabeled type, keeping labels; 200 with both directions per input. */
-export async function batchAssociateDefault(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[], budget: WriteBudget = {}): Promise<BatchResponse<DefaultAssociation>> {
+export async function batchAssociateDefault(
+  actor: Actor,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly PairInput[],
+  budget: WriteBudget = {},
+): Promise<BatchResponse<DefaultAssociation>> {
   const startedAt = new Date(nowMs()).toISOString();
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
@@ -327,18 +454,28 @@ export async function batchAssociateDefault(actor: Actor, fromToken: string, toT
   const backward = defaultTypeBetween(pair.to, pair.from);
   const companySide = pair.isForward ? forward : backward;
   if (!forward || !backward || !companySide) {
-    throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, { context: { toObjectType: [toToken] } });
+    throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, {
+      context: { toObjectType: [toToken] },
+    });
   }
   const errors = new Map<number, BatchError>();
   const plan = planned(pair, inputs, errors, () => (current) => ({ keep: current, add: [companySide] }));
   const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
   for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
-  const results = inputs.flatMap((input, index) => (errors.has(index) ? [] : [
-    { from: { id: input.from.id }, to: { id: input.to.id }, associationSpec: spec(forward) },
-    { from: { id: input.to.id }, to: { id: input.from.id }, associationSpec: spec(backward) },
-  ]));
-  return envelope(startedAt, results, [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error));
+  const results = inputs.flatMap((input, index) =>
+    errors.has(index)
+      ? []
+      : [
+          { from: { id: input.from.id }, to: { id: input.to.id }, associationSpec: spec(forward) },
+          { from: { id: input.to.id }, to: { id: input.from.id }, associationSpec: spec(backward) },
+        ],
+  );
+  return envelope(
+    startedAt,
+    results,
+    [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error),
+  );
 }
 
 /** A write whose inputs were all refused before anything was written: the first refusal, naming its input. */
@@ -346,7 +483,10 @@ function refuseBeforeWriting(errors: ReadonlyMap<number, BatchError>): void {
   const first = [...errors.entries()].sort((a, b) => a[0] - b[0])[0];
   if (!first) return;
   const [index, error] = first;
-  throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, ...(error.subCategory ? { subCategory: error.subCategory } : {}) });
+  throw new ValidationError(`inputs[${index}]: ${error.message}`, {
+    context: { ...error.context, input: [String(index)] },
+    ...(error.subCategory ? { subCategory: error.subCategory } : {}),
+  });
 }
 
 /** Missing companies on either side have nothing to remove: their inputs are done, not errors. */
@@ -355,7 +495,8 @@ function onlyWriteErrors(errors: ReadonlyMap<number, BatchError>, missing: (erro
   if (real.size > 0) refuseBeforeWriting(real);
 }
 
-const isMissingCompany = (error: BatchError) => error.category === 'OBJECT_NOT_FOUND' || error.context.INVALID_OBJECT_IDS !== undefined;
+const isMissingCompany = (error: BatchError) =>
+  error.category === 'OBJECT_NOT_FOUND' || error.context.INVALID_OBJECT_IDS !== undefined;
 
 export interface ArchiveInput {
   from: { id: string };
@@ -366,7 +507,13 @@ export interface ArchiveInput {
  * POST …/batch/archive: removes every type between each pair (204 whether or not there was one).
  * Ids are checked before anything is written; a bad one is a 400 naming its input.
  */
-export async function batchArchiveAssociations(actor: Actor, fromToken: string, toToken: string, inputs: readonly ArchiveInput[], budget: WriteBudget = {}): Promise<void> {
+export async function batchArchiveAssociations(
+  actor: Actor,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly ArchiveInput[],
+  budget: WriteBudget = {},
+): Promise<void> {
   const pairs: PairInput[] = inputs.flatMap((input) => input.to.map((to) => ({ from: input.from, to })));
   requireInputCount(pairs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
@@ -383,7 +530,13 @@ export async function batchArchiveAssociations(actor: Actor, fromToken: string, 
  * unlabeled type removes every type of the pair (HubSpot: "Deleting an unlabeled association will
  * also delete all labeled associations"). Types and ids are checked before anything is written.
  */
-export async function batchArchiveAssociationLabels(actor: Actor, fromToken: string, toToken: string, inputs: readonly PairInput[], budget: WriteBudget = {}): Promise<void> {
+export async function batchArchiveAssociationLabels(
+  actor: Actor,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly PairInput[],
+  budget: WriteBudget = {},
+): Promise<void> {
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
   const errors = new Map<number, BatchError>();
@@ -413,10 +566,12 @@ export interface ReadInput {
 }
 
 function noAssociationsFound(pair: Pair, id: string): BatchError {
-  return batchErrorOf(new NotFoundError(`No ${pair.to.singular} is associated with ${pair.from.singular} ${id}.`, {
-    subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
-    context: { fromObjectId: [id], fromObjectType: [pair.from.singular], toObjectType: [pair.to.singular] },
-  }));
+  return batchErrorOf(
+    new NotFoundError(`No ${pair.to.singular} is associated with ${pair.from.singular} ${id}.`, {
+      subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
+      context: { fromObjectId: [id], fromObjectType: [pair.from.singular], toObjectType: [pair.to.singular] },
+    }),
+  );
 }
 
 /**
@@ -426,20 +581,30 @@ function noAssociationsFound(pair: Pair, id: string): BatchError {
  * BatchGetItem per 100 inputs. To companies: one Query of reverse-lookup items per input, then one
  * BatchGetItem per 100 companies they name. Plus at most two Queries for custom labels.
  */
-export async function batchReadAssociations(hubId: number, fromToken: string, toToken: string, inputs: readonly ReadInput[]): Promise<BatchResponse<AssociationsOfRecord>> {
+export async function batchReadAssociations(
+  hubId: number,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly ReadInput[],
+): Promise<BatchResponse<AssociationsOfRecord>> {
   const startedAt = new Date(nowMs()).toISOString();
   requireInputCount(inputs.length, batchAssociationLimits.read);
   const pair = requirePair(fromToken, toToken);
   const unique = [...new Map(inputs.map((input) => [`${input.id}/${input.after ?? ''}`, input])).values()];
   for (const [index, input] of unique.entries()) {
     if (input.after !== undefined && !isNumericId(input.after)) {
-      throw new ValidationError(`inputs[${index}]: after is not a paging cursor this API returned`, { context: { after: [input.after], input: [String(index)] } });
+      throw new ValidationError(`inputs[${index}]: after is not a paging cursor this API returned`, {
+        context: { after: [input.after], input: [String(index)] },
+      });
     }
   }
   const readable = unique.filter((input) => isNumericId(input.id));
   const pages = new Map<ReadInput, { page: FoundPage; last: string | undefined }>();
   if (pair.isForward) {
-    const records = await findCompaniesById(hubId, readable.map((input) => input.id));
+    const records = await findCompaniesById(
+      hubId,
+      readable.map((input) => input.id),
+    );
     for (const input of readable) {
       const record = records.get(input.id);
       if (!record) continue;
@@ -447,16 +612,28 @@ export async function batchReadAssociations(hubId: number, fromToken: string, to
       pages.set(input, { page, last: page.found.at(-1)?.id });
     }
   } else {
-    const edgePages = await mapConcurrently(readable, readConcurrency,
-      (input) => companiesDb.listAssociationEdges(hubId, pair.from.id, input.id, batchReadPageSize, input.after));
-    const records = await findCompaniesById(hubId, edgePages.flatMap((page) => page.companyIds));
+    const edgePages = await mapConcurrently(readable, readConcurrency, (input) =>
+      companiesDb.listAssociationEdges(hubId, pair.from.id, input.id, batchReadPageSize, input.after),
+    );
+    const records = await findCompaniesById(
+      hubId,
+      edgePages.flatMap((page) => page.companyIds),
+    );
     readable.forEach((input, index) => {
       const edges = edgePages[index];
       if (!edges) return;
-      pages.set(input, { page: { found: edgePageFound(edges.companyIds, records, pair.from, input.id), hasMore: edges.hasMore }, last: edges.companyIds.at(-1) });
+      pages.set(input, {
+        page: { found: edgePageFound(edges.companyIds, records, pair.from, input.id), hasMore: edges.hasMore },
+        last: edges.companyIds.at(-1),
+      });
     });
   }
-  const lookup = await typeCatalog(hubId, pair.from, pair.to, [...pages.values()].flatMap(({ page }) => page.found.flatMap((entry) => entry.typeIds)));
+  const lookup = await typeCatalog(
+    hubId,
+    pair.from,
+    pair.to,
+    [...pages.values()].flatMap(({ page }) => page.found.flatMap((entry) => entry.typeIds)),
+  );
   const results: AssociationsOfRecord[] = [];
   const errors: BatchError[] = [];
   for (const input of unique) {
@@ -466,9 +643,15 @@ export async function batchReadAssociations(hubId: number, fromToken: string, to
       errors.push(noAssociationsFound(pair, input.id));
       continue;
     }
-    const to = read.page.found.map((entry) => ({ toObjectId: wireId(entry.id), associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup) }));
-    results.push(read.page.hasMore && read.last ? { from: { id: input.id }, to, paging: { next: { after: read.last } } } : { from: { id: input.id }, to });
+    const to = read.page.found.map((entry) => ({
+      toObjectId: wireId(entry.id),
+      associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup),
+    }));
+    results.push(
+      read.page.hasMore && read.last
+        ? { from: { id: input.id }, to, paging: { next: { after: read.last } } }
+        : { from: { id: input.id }, to },
+    );
   }
   return envelope(startedAt, results, errors);
 }
-

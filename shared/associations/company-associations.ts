@@ -9,7 +9,11 @@ import { ValidationError } from '../base/errors';
 import { requireObjectType, resolveCompanyAssociationType } from './types/association-labels';
 import { standardAssociationTypes } from './types/association-types';
 import {
-  checkAssociationLimits, invalidAssociationTargets, reverseCompanyLinks, withImpliedTypes, type AssociationEntry,
+  checkAssociationLimits,
+  invalidAssociationTargets,
+  reverseCompanyLinks,
+  withImpliedTypes,
+  type AssociationEntry,
 } from '../companies/company-association-entries';
 import { objectTypes, type ObjectType } from '../objects/object-types';
 import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
@@ -19,11 +23,18 @@ interface Target {
   entries: AssociationEntry[];
 }
 
-async function resolveTarget(hubId: number, companyId: string, toToken: string, toObjectId: string, typeToken: string): Promise<Target> {
+async function resolveTarget(
+  hubId: number,
+  companyId: string,
+  toToken: string,
+  toObjectId: string,
+  typeToken: string,
+): Promise<Target> {
   if (!isNumericId(companyId)) throw companyNotFound(companyId);
   const to = requireObjectType(toToken, 'toObjectType');
   const type = await resolveCompanyAssociationType(hubId, to, typeToken);
-  if (!isNumericId(toObjectId) || (to.id === '0-2' && toObjectId === companyId)) throw invalidAssociationTargets([toObjectId]);
+  if (!isNumericId(toObjectId) || (to.id === '0-2' && toObjectId === companyId))
+    throw invalidAssociationTargets([toObjectId]);
   return { to, entries: [{ type, to, toObjectId }] };
 }
 
@@ -32,15 +43,33 @@ async function resolveTarget(hubId: number, companyId: string, toToken: string, 
  * this service, so their ids are taken as given; a company target must exist in the same hub
  * and gets the paired type on its side, in the same transaction.
  */
-export async function associateCompany(actor: Actor, companyId: string, toToken: string, toObjectId: string, typeToken: string): Promise<CompanyView> {
+export async function associateCompany(
+  actor: Actor,
+  companyId: string,
+  toToken: string,
+  toObjectId: string,
+  typeToken: string,
+): Promise<CompanyView> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(withImpliedTypes);
   const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
-    const additions = Object.fromEntries(entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]));
+    const additions = Object.fromEntries(
+      entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]),
+    );
     if (Object.keys(additions).every((key) => key in record.associations)) return undefined;
-    const next: CompanyRecord = { ...record, associations: { ...record.associations, ...additions }, version: record.version + 1 };
+    const next: CompanyRecord = {
+      ...record,
+      associations: { ...record.associations, ...additions },
+      version: record.version + 1,
+    };
     checkAssociationLimits(next, record);
-    return { record: next, expectedVersion: record.version, addUnique: [], removeUnique: [], linked: reverseCompanyLinks(companyId, entries, 'set') };
+    return {
+      record: next,
+      expectedVersion: record.version,
+      addUnique: [],
+      removeUnique: [],
+      linked: reverseCompanyLinks(companyId, entries, 'set'),
+    };
   });
   if (!saved) throw companyNotFound(companyId);
   return toCompanyView(saved.write?.record ?? saved.record, { associations: objectTypes });
@@ -48,21 +77,42 @@ export async function associateCompany(actor: Actor, companyId: string, toToken:
 
 /** The keys to drop: an unlabeled type takes the primary type that implies it along. */
 function keysToRemove(entry: AssociationEntry): AssociationEntry[] {
-  const implying = standardAssociationTypes.filter((type) => type.fromObjectTypeId === '0-2' && type.impliesTypeId === entry.type.typeId);
+  const implying = standardAssociationTypes.filter(
+    (type) => type.fromObjectTypeId === '0-2' && type.impliesTypeId === entry.type.typeId,
+  );
   return [entry, ...implying.map((type) => ({ ...entry, type }))];
 }
 
 /** Removes an association; removing the pinned activity's last association unpins it. */
-export async function disassociateCompany(actor: Actor, companyId: string, toToken: string, toObjectId: string, typeToken: string): Promise<void> {
+export async function disassociateCompany(
+  actor: Actor,
+  companyId: string,
+  toToken: string,
+  toObjectId: string,
+  typeToken: string,
+): Promise<void> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(keysToRemove);
   const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
-    const present = entries.filter((entry) => associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in record.associations);
+    const present = entries.filter(
+      (entry) => associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in record.associations,
+    );
     if (present.length === 0) return undefined;
     const associations = { ...record.associations };
     for (const entry of present) delete associations[associationKey(entry.to.id, entry.toObjectId, entry.type.typeId)];
-    const next: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
-    return { record: next, expectedVersion: record.version, addUnique: [], removeUnique: [], linked: reverseCompanyLinks(companyId, present, 'remove') };
+    const next: CompanyRecord = {
+      ...record,
+      associations,
+      ...unpinIfGone(actor, record, associations),
+      version: record.version + 1,
+    };
+    return {
+      record: next,
+      expectedVersion: record.version,
+      addUnique: [],
+      removeUnique: [],
+      linked: reverseCompanyLinks(companyId, present, 'remove'),
+    };
   });
   if (!saved) throw companyNotFound(companyId);
 }
@@ -74,18 +124,26 @@ export interface CompanyAssociationList {
 
 /** The v3 read: the company's associations with one object type, one entry per type, paged by record id. One GetItem. */
 export async function listCompanyAssociations(
-  hubId: number, companyId: string, toToken: string, query: { limit?: number; after?: string }, linkFor: (after: string) => string,
+  hubId: number,
+  companyId: string,
+  toToken: string,
+  query: { limit?: number; after?: string },
+  linkFor: (after: string) => string,
 ): Promise<CompanyAssociationList> {
   const to = requireObjectType(toToken, 'toObjectType');
   const limit = query.limit ?? defaultAssociationLimit;
   if (!Number.isInteger(limit) || limit < 1 || limit > maxAssociationLimit) {
-    throw new ValidationError(`limit must be between 1 and ${maxAssociationLimit}`, { context: { limit: [String(query.limit)] } });
+    throw new ValidationError(`limit must be between 1 and ${maxAssociationLimit}`, {
+      context: { limit: [String(query.limit)] },
+    });
   }
   const record = isNumericId(companyId) ? await companies.findCompany(hubId, companyId) : undefined;
   if (!record) throw companyNotFound(companyId);
   const entries = associationsOf(record, [to])?.[to.name]?.results ?? [];
   const after = query.after;
-  const ids = [...new Set(entries.map((entry) => entry.id))].filter((id) => after === undefined || id.length > after.length || (id.length === after.length && id > after));
+  const ids = [...new Set(entries.map((entry) => entry.id))].filter(
+    (id) => after === undefined || id.length > after.length || (id.length === after.length && id > after),
+  );
   const pageIds = new Set(ids.slice(0, limit));
   const results = entries.filter((entry) => pageIds.has(entry.id));
   const last = ids[limit - 1];

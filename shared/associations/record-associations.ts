@@ -9,9 +9,20 @@ import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/com
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { inverseTypeOf, requireObjectType, resolveTypeBetween } from './types/association-labels';
-import { defaultTypeBetween, findStandardTypeFrom, type AssociationCategory, type AssociationType } from './types/association-types';
 import {
-  associatedActivityIds, associationLimitError, checkAssociationLimits, invalidAssociationTargets, maxAssociationsPerCompany, maxCompanyLinksPerCompany, withImpliedTypes,
+  defaultTypeBetween,
+  findStandardTypeFrom,
+  type AssociationCategory,
+  type AssociationType,
+} from './types/association-types';
+import {
+  associatedActivityIds,
+  associationLimitError,
+  checkAssociationLimits,
+  invalidAssociationTargets,
+  maxAssociationsPerCompany,
+  maxCompanyLinksPerCompany,
+  withImpliedTypes,
 } from '../companies/company-association-entries';
 import { companyObjectType, type ObjectType } from '../objects/object-types';
 
@@ -66,26 +77,42 @@ export function requirePair(fromToken: string, toToken: string): Pair {
   const from = requireObjectType(fromToken, 'objectType');
   const to = requireObjectType(toToken, 'toObjectType');
   if (from.id !== companyObjectType.id && to.id !== companyObjectType.id) {
-    throw new ValidationError(`Only associations that involve companies are stored by this service, not ${from.name} to ${to.name}`,
-      { context: { objectType: [fromToken], toObjectType: [toToken] } });
+    throw new ValidationError(
+      `Only associations that involve companies are stored by this service, not ${from.name} to ${to.name}`,
+      { context: { objectType: [fromToken], toObjectType: [toToken] } },
+    );
   }
   return { from, to, isForward: from.id === companyObjectType.id };
 }
 
-export function requireIds(pair: Pair, fromId: string, toId: string): { companyId: string; other: ObjectType; otherId: string } {
+export function requireIds(
+  pair: Pair,
+  fromId: string,
+  toId: string,
+): { companyId: string; other: ObjectType; otherId: string } {
   if (!isNumericId(fromId)) {
     if (pair.from.id === companyObjectType.id) throw companyNotFound(fromId);
     throw new ValidationError(`${fromId} is not a valid object id`, { context: { objectId: [fromId] } });
   }
   if (!isNumericId(toId) || (pair.from.id === pair.to.id && fromId === toId)) throw invalidAssociationTargets([toId]);
-  return pair.isForward ? { companyId: fromId, other: pair.to, otherId: toId } : { companyId: toId, other: pair.from, otherId: fromId };
+  return pair.isForward
+    ? { companyId: fromId, other: pair.to, otherId: toId }
+    : { companyId: toId, other: pair.from, otherId: fromId };
 }
 
 /** Standard types and every custom type (live or deleted) between two object types, both directions. */
-export async function typeCatalog(hubId: number, a: ObjectType, b: ObjectType, typeIds: Iterable<number>): Promise<(fromId: string, typeId: number) => AssociationType | undefined> {
+export async function typeCatalog(
+  hubId: number,
+  a: ObjectType,
+  b: ObjectType,
+  typeIds: Iterable<number>,
+): Promise<(fromId: string, typeId: number) => AssociationType | undefined> {
   const custom = new Map<number, AssociationType>();
   if ([...typeIds].some((typeId) => typeId >= 1000)) {
-    const lists = await Promise.all([customTypes.listCustomAssociationTypes(hubId, a.id, b.id), ...(a.id === b.id ? [] : [customTypes.listCustomAssociationTypes(hubId, b.id, a.id)])]);
+    const lists = await Promise.all([
+      customTypes.listCustomAssociationTypes(hubId, a.id, b.id),
+      ...(a.id === b.id ? [] : [customTypes.listCustomAssociationTypes(hubId, b.id, a.id)]),
+    ]);
     for (const type of lists.flat()) custom.set(type.typeId, type);
   }
   return (fromId, typeId) => findStandardTypeFrom(fromId, typeId) ?? custom.get(typeId);
@@ -95,7 +122,12 @@ export async function typeCatalog(hubId: number, a: ObjectType, b: ObjectType, t
  * The types between the company and one record, as seen from `viewFrom`. A deleted label reads
  * as the pair's unlabeled type; each type id appears once.
  */
-export function typeViews(companyTypeIds: readonly number[], viewFrom: ObjectType, viewTo: ObjectType, lookup: (fromId: string, typeId: number) => AssociationType | undefined): AssociationTypeView[] {
+export function typeViews(
+  companyTypeIds: readonly number[],
+  viewFrom: ObjectType,
+  viewTo: ObjectType,
+  lookup: (fromId: string, typeId: number) => AssociationType | undefined,
+): AssociationTypeView[] {
   const views = new Map<number, AssociationTypeView>();
   for (const companyTypeId of companyTypeIds) {
     const stored = lookup(companyObjectType.id, companyTypeId);
@@ -109,17 +141,22 @@ export function typeViews(companyTypeIds: readonly number[], viewFrom: ObjectTyp
 /** Type ids the company holds towards one record, from its association keys. */
 function companyTypeIdsFor(record: CompanyRecord, other: ObjectType, otherId: string): number[] {
   const prefix = `${other.id}/${otherId}/`;
-  return Object.keys(record.associations).filter((key) => key.startsWith(prefix)).map((key) => Number(key.slice(prefix.length)));
+  return Object.keys(record.associations)
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => Number(key.slice(prefix.length)));
 }
 
-const byNumericId = (a: string, b: string) => (a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0);
+const byNumericId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 function requirePaging(limit: number | undefined, after: string | undefined): number {
   const size = limit ?? defaultAssociationLimit;
   if (!Number.isInteger(size) || size < 1 || size > maxAssociationLimit) {
-    throw new ValidationError(`limit must be between 1 and ${maxAssociationLimit}`, { context: { limit: [String(limit)] } });
+    throw new ValidationError(`limit must be between 1 and ${maxAssociationLimit}`, {
+      context: { limit: [String(limit)] },
+    });
   }
-  if (after !== undefined && !isNumericId(after)) throw new ValidationError('after is not a paging cursor this API returned', { context: { after: [after] } });
+  if (after !== undefined && !isNumericId(after))
+    throw new ValidationError('after is not a paging cursor this API returned', { context: { after: [after] } });
   return size;
 }
 
@@ -129,16 +166,29 @@ export interface FoundPage {
 }
 
 /** A company's associated records of one type, in id order, after `after`: read from its item. */
-export function companyPage(record: CompanyRecord, to: ObjectType, limit: number, after: string | undefined): FoundPage {
+export function companyPage(
+  record: CompanyRecord,
+  to: ObjectType,
+  limit: number,
+  after: string | undefined,
+): FoundPage {
   const ids = new Set<string>();
   const prefix = `${to.id}/`;
   for (const key of Object.keys(record.associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
   const sorted = [...ids].sort(byNumericId).filter((id) => after === undefined || byNumericId(id, after) > 0);
-  return { found: sorted.slice(0, limit).map((id) => ({ id, typeIds: companyTypeIdsFor(record, to, id) })), hasMore: sorted.length > limit };
+  return {
+    found: sorted.slice(0, limit).map((id) => ({ id, typeIds: companyTypeIdsFor(record, to, id) })),
+    hasMore: sorted.length > limit,
+  };
 }
 
 /** The companies a reverse-lookup page names that still hold the association (the company item is the truth). */
-export function edgePageFound(companyIds: readonly string[], records: ReadonlyMap<string, CompanyRecord>, from: ObjectType, fromId: string): FoundPage['found'] {
+export function edgePageFound(
+  companyIds: readonly string[],
+  records: ReadonlyMap<string, CompanyRecord>,
+  from: ObjectType,
+  fromId: string,
+): FoundPage['found'] {
   return companyIds.flatMap((id) => {
     const record = records.get(id);
     const typeIds = record ? companyTypeIdsFor(record, from, fromId) : [];
@@ -149,7 +199,9 @@ export function edgePageFound(companyIds: readonly string[], records: ReadonlyMa
 /** Companies by id, one BatchGetItem per 100. */
 export async function findCompaniesById(hubId: number, ids: readonly string[]): Promise<Map<string, CompanyRecord>> {
   const unique = [...new Set(ids)];
-  const chunks = Array.from({ length: Math.ceil(unique.length / 100) }, (_, index) => unique.slice(index * 100, index * 100 + 100));
+  const chunks = Array.from({ length: Math.ceil(unique.length / 100) }, (_, index) =>
+    unique.slice(index * 100, index * 100 + 100),
+  );
   const maps = await mapConcurrently(chunks, 4, (chunk) => companies.findCompanies(hubId, chunk));
   return new Map(maps.flatMap((map) => [...map]));
 }
@@ -161,7 +213,12 @@ export async function findCompaniesById(hubId: number, ids: readonly string[]): 
  * truth: a company that no longer holds the association is left out.
  */
 export async function listRecordAssociations(
-  hubId: number, fromToken: string, fromId: string, toToken: string, query: { limit?: number; after?: string }, linkFor: (after: string) => string,
+  hubId: number,
+  fromToken: string,
+  fromId: string,
+  toToken: string,
+  query: { limit?: number; after?: string },
+  linkFor: (after: string) => string,
 ): Promise<AssociationPage> {
   const pair = requirePair(fromToken, toToken);
   const limit = requirePaging(query.limit, query.after);
@@ -182,19 +239,38 @@ export async function listRecordAssociations(
     page = { found: edgePageFound(edges.companyIds, records, pair.from, fromId), hasMore: edges.hasMore };
     last = edges.companyIds.at(-1);
   }
-  const lookup = await typeCatalog(hubId, pair.from, pair.to, page.found.flatMap((entry) => entry.typeIds));
-  const results = page.found.map((entry) => ({ toObjectId: wireId(entry.id), associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup) }));
+  const lookup = await typeCatalog(
+    hubId,
+    pair.from,
+    pair.to,
+    page.found.flatMap((entry) => entry.typeIds),
+  );
+  const results = page.found.map((entry) => ({
+    toObjectId: wireId(entry.id),
+    associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup),
+  }));
   return page.hasMore && last ? { results, paging: { next: { after: last, link: linkFor(last) } } } : { results };
 }
 
 /** Drops the pin when its activity is no longer associated (the pinning rule). */
-export function unpinIfGone(actor: Actor, record: CompanyRecord, associations: Record<string, string>): Pick<CompanyRecord, 'properties' | 'history'> {
+export function unpinIfGone(
+  actor: Actor,
+  record: CompanyRecord,
+  associations: Record<string, string>,
+): Pick<CompanyRecord, 'properties' | 'history'> {
   const pinned = record.properties.hs_pinned_engagement_id;
-  if (pinned === undefined || associatedActivityIds(associations).has(pinned)) return { properties: record.properties, history: record.history };
+  if (pinned === undefined || associatedActivityIds(associations).has(pinned))
+    return { properties: record.properties, history: record.history };
   const properties = { ...record.properties };
   delete properties.hs_pinned_engagement_id;
   const now = new Date(nowMs()).toISOString();
-  return { properties, history: { ...record.history, hs_pinned_engagement_id: appendHistory(record.history.hs_pinned_engagement_id, historyEntry('', now, actor)) } };
+  return {
+    properties,
+    history: {
+      ...record.history,
+      hs_pinned_engagement_id: appendHistory(record.history.hs_pinned_engagement_id, historyEntry('', now, actor)),
+    },
+  };
 }
 
 /** The company-side types a pair should hold: type ids it holds already and keeps, and types to add. */
@@ -226,7 +302,10 @@ export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | und
  * out and reported; the others are written together.
  */
 export async function changeCompanyPairs(
-  actor: Actor, companyId: string, changes: readonly PairChange[], findType: CustomTypeFinder = (typeId) => customTypes.findCustomAssociationType(actor.hubId, typeId),
+  actor: Actor,
+  companyId: string,
+  changes: readonly PairChange[],
+  findType: CustomTypeFinder = (typeId) => customTypes.findCustomAssociationType(actor.hubId, typeId),
 ): Promise<CompanyPairsOutcome> {
   let rejected = new Map<number, ValidationError>();
   const saved = await saveCompanyChange(actor.hubId, companyId, async (record) => {
@@ -244,21 +323,37 @@ export interface PairChangesPlan {
 }
 
 /** Works out the write of pair changes to one company from the record as read (no database call but custom type lookups). */
-export async function planCompanyPairs(actor: Actor, record: CompanyRecord, changes: readonly PairChange[], findType: CustomTypeFinder): Promise<PairChangesPlan> {
+export async function planCompanyPairs(
+  actor: Actor,
+  record: CompanyRecord,
+  changes: readonly PairChange[],
+  findType: CustomTypeFinder,
+): Promise<PairChangesPlan> {
   const companyId = record.id;
   const rejected = new Map<number, ValidationError>();
   const associations = { ...record.associations };
   let keyCount = Object.keys(associations).length;
-  const linkedCompanies = new Set(Object.keys(associations).filter((key) => key.startsWith(`${companyObjectType.id}/`)).map((key) => key.split('/')[1]));
+  const linkedCompanies = new Set(
+    Object.keys(associations)
+      .filter((key) => key.startsWith(`${companyObjectType.id}/`))
+      .map((key) => key.split('/')[1]),
+  );
   const linked: LinkedCompanyChange[] = [];
   let changed = false;
   for (const [index, change] of changes.entries()) {
     const prefix = `${change.other.id}/${change.otherId}/`;
     const currentKeys = Object.keys(associations).filter((key) => key.startsWith(prefix));
     const { keep, add: wanted } = change.next(currentKeys.map((key) => Number(key.slice(prefix.length))));
-    const wantedKeys = new Set([...keep.map((typeId) => `${prefix}${typeId}`), ...wanted.map((type) => `${prefix}${type.typeId}`)]);
+    const wantedKeys = new Set([
+      ...keep.map((typeId) => `${prefix}${typeId}`),
+      ...wanted.map((type) => `${prefix}${type.typeId}`),
+    ]);
     const removed = currentKeys.filter((key) => !wantedKeys.has(key));
-    const added = [...new Map(wanted.filter((type) => !(`${prefix}${type.typeId}` in associations)).map((type) => [type.typeId, type])).values()];
+    const added = [
+      ...new Map(
+        wanted.filter((type) => !(`${prefix}${type.typeId}` in associations)).map((type) => [type.typeId, type]),
+      ).values(),
+    ];
     if (removed.length === 0 && added.length === 0) continue;
     const isCompanyPair = change.other.id === companyObjectType.id;
     const nextKeyCount = keyCount - removed.length + added.length;
@@ -278,10 +373,12 @@ export async function planCompanyPairs(actor: Actor, record: CompanyRecord, chan
       if (currentKeys.length === removed.length && added.length === 0) linkedCompanies.delete(change.otherId);
       else linkedCompanies.add(change.otherId);
       const reverseKey = (typeId: number) => `${companyObjectType.id}/${companyId}/${typeId}`;
-      const removedTypes = await Promise.all(removed.map(async (key) => {
-        const typeId = Number(key.slice(prefix.length));
-        return findStandardTypeFrom(companyObjectType.id, typeId) ?? await findType(typeId);
-      }));
+      const removedTypes = await Promise.all(
+        removed.map(async (key) => {
+          const typeId = Number(key.slice(prefix.length));
+          return findStandardTypeFrom(companyObjectType.id, typeId) ?? (await findType(typeId));
+        }),
+      );
       linked.push({
         companyId: change.otherId,
         set: Object.fromEntries(added.map((type) => [reverseKey(type.inverseTypeId), type.inverseName])),
@@ -290,9 +387,17 @@ export async function planCompanyPairs(actor: Actor, record: CompanyRecord, chan
     }
   }
   if (!changed) return { write: undefined, rejected };
-  const nextRecord: CompanyRecord = { ...record, associations, ...unpinIfGone(actor, record, associations), version: record.version + 1 };
+  const nextRecord: CompanyRecord = {
+    ...record,
+    associations,
+    ...unpinIfGone(actor, record, associations),
+    version: record.version + 1,
+  };
   checkAssociationLimits(nextRecord, record);
-  return { write: { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked }, rejected };
+  return {
+    write: { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked },
+    rejected,
+  };
 }
 
 /**
@@ -300,7 +405,11 @@ export async function planCompanyPairs(actor: Actor, record: CompanyRecord, chan
  * types it holds now: one read and one transaction. Undefined when the company does not exist.
  */
 export async function changePairTypes(
-  actor: Actor, companyId: string, other: ObjectType, otherId: string, next: (current: readonly number[]) => PairTypes,
+  actor: Actor,
+  companyId: string,
+  other: ObjectType,
+  otherId: string,
+  next: (current: readonly number[]) => PairTypes,
 ): Promise<CompanyRecord | undefined> {
   const { record, rejected } = await changeCompanyPairs(actor, companyId, [{ other, otherId, next }]);
   const refused = rejected.get(0);
@@ -317,7 +426,8 @@ export async function companySideType(hubId: number, pair: Pair, type: Associati
 export function withImplied(types: readonly AssociationType[]): AssociationType[] {
   const all = new Map<number, AssociationType>();
   for (const type of types) {
-    for (const entry of withImpliedTypes({ type, to: companyObjectType, toObjectId: '' })) all.set(entry.type.typeId, entry.type);
+    for (const entry of withImpliedTypes({ type, to: companyObjectType, toObjectId: '' }))
+      all.set(entry.type.typeId, entry.type);
   }
   return [...all.values()];
 }
@@ -327,35 +437,66 @@ export function withImplied(types: readonly AssociationType[]): AssociationType[
  * again to keep it). One read and one transaction.
  */
 export async function putRecordAssociation(
-  actor: Actor, fromToken: string, fromId: string, toToken: string, toId: string, specs: readonly AssociationSpecInput[],
+  actor: Actor,
+  fromToken: string,
+  fromId: string,
+  toToken: string,
+  toId: string,
+  specs: readonly AssociationSpecInput[],
 ): Promise<LabelsBetweenPair> {
   const pair = requirePair(fromToken, toToken);
   const { companyId, other, otherId } = requireIds(pair, fromId, toId);
-  const sent = await Promise.all(specs.map((spec) => resolveTypeBetween(actor.hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory)));
+  const sent = await Promise.all(
+    specs.map((spec) =>
+      resolveTypeBetween(actor.hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory),
+    ),
+  );
   const companySide = withImplied(await Promise.all(sent.map((type) => companySideType(actor.hubId, pair, type))));
   const record = await changePairTypes(actor, companyId, other, otherId, () => ({ keep: [], add: companySide }));
   if (!record) throw pair.isForward ? companyNotFound(fromId) : invalidAssociationTargets([toId]);
   const labels = [...new Set(sent.map((type) => type.label).filter((label): label is string => label !== null))];
-  return { fromObjectTypeId: pair.from.id, fromObjectId: wireId(fromId), toObjectTypeId: pair.to.id, toObjectId: wireId(toId), labels };
+  return {
+    fromObjectTypeId: pair.from.id,
+    fromObjectId: wireId(fromId),
+    toObjectTypeId: pair.to.id,
+    toObjectId: wireId(toId),
+    labels,
+  };
 }
 
 export interface DefaultAssociationResult {
   status: 'COMPLETE';
-  results: { from: { id: string }; to: { id: string }; associationSpec: { associationCategory: AssociationCategory; associationTypeId: number } }[];
+  results: {
+    from: { id: string };
+    to: { id: string };
+    associationSpec: { associationCategory: AssociationCategory; associationTypeId: number };
+  }[];
   startedAt: string;
   completedAt: string;
 }
 
 /** Adds the pair's unlabeled (default) type, keeping any label; the answer lists both directions. */
-export async function putDefaultAssociation(actor: Actor, fromToken: string, fromId: string, toToken: string, toId: string): Promise<DefaultAssociationResult> {
+export async function putDefaultAssociation(
+  actor: Actor,
+  fromToken: string,
+  fromId: string,
+  toToken: string,
+  toId: string,
+): Promise<DefaultAssociationResult> {
   const startedAt = new Date(nowMs()).toISOString();
   const pair = requirePair(fromToken, toToken);
   const { companyId, other, otherId } = requireIds(pair, fromId, toId);
   const forward = defaultTypeBetween(pair.from, pair.to);
   const backward = defaultTypeBetween(pair.to, pair.from);
   const companySide = pair.isForward ? forward : backward;
-  if (!forward || !backward || !companySide) throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, { context: { toObjectType: [toToken] } });
-  const record = await changePairTypes(actor, companyId, other, otherId, (current) => ({ keep: current, add: [companySide] }));
+  if (!forward || !backward || !companySide)
+    throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, {
+      context: { toObjectType: [toToken] },
+    });
+  const record = await changePairTypes(actor, companyId, other, otherId, (current) => ({
+    keep: current,
+    add: [companySide],
+  }));
   if (!record) throw pair.isForward ? companyNotFound(fromId) : invalidAssociationTargets([toId]);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
   return {
@@ -364,12 +505,19 @@ export async function putDefaultAssociation(actor: Actor, fromToken: string, fro
       { from: { id: fromId }, to: { id: toId }, associationSpec: spec(forward) },
       { from: { id: toId }, to: { id: fromId }, associationSpec: spec(backward) },
     ],
-    startedAt, completedAt: new Date(nowMs()).toISOString(),
+    startedAt,
+    completedAt: new Date(nowMs()).toISOString(),
   };
 }
 
 /** Removes every type between the two records (204 whether or not there was one). */
-export async function deleteRecordAssociation(actor: Actor, fromToken: string, fromId: string, toToken: string, toId: string): Promise<void> {
+export async function deleteRecordAssociation(
+  actor: Actor,
+  fromToken: string,
+  fromId: string,
+  toToken: string,
+  toId: string,
+): Promise<void> {
   const pair = requirePair(fromToken, toToken);
   const { companyId, other, otherId } = requireIds(pair, fromId, toId);
   const record = await changePairTypes(actor, companyId, other, otherId, () => ({ keep: [], add: [] }));

@@ -16,7 +16,8 @@ export function compactJsonLength(value: unknown, cap: number): number {
     else if (Array.isArray(next)) {
       // Brackets, commas; undefined items are written as null.
       length += 2 + Math.max(0, next.length - 1);
-      for (let index = next.length - 1; index >= 0 && length <= cap; index -= 1) pending.push(next[index] === undefined ? null : next[index]);
+      for (let index = next.length - 1; index >= 0 && length <= cap; index -= 1)
+        pending.push(next[index] === undefined ? null : next[index]);
     } else if (typeof next === 'object' && next !== null) {
       // Braces, and per written entry its quoted key, a colon and a comma between entries; undefined values are left out.
       const entries = Object.entries(next).filter(([, entry]) => entry !== undefined);

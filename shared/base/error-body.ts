@@ -35,8 +35,13 @@ export function errorBody(error: AppError, correlationId: string): ErrorResponse
       statusCode: error.status,
       headers: { ...error.headers },
       body: {
-        status: 'error', message: error.message, errorType: 'RATE_LIMIT', correlationId, policyName: error.policyName,
-        category: error.category, ...(error.context ? { context: error.context } : {}),
+        status: 'error',
+        message: error.message,
+        errorType: 'RATE_LIMIT',
+        correlationId,
+        policyName: error.policyName,
+        category: error.category,
+        ...(error.context ? { context: error.context } : {}),
       },
     };
   }
@@ -91,13 +96,22 @@ export interface BatchError {
 /** The error of one batch input: no correlation id (the response has one), the input's trace id when it sent one. */
 export function batchErrorBody(error: AppError, objectWriteTraceId?: string): BatchError {
   return {
-    status: 'error', category: error.category, ...(error.subCategory ? { subCategory: error.subCategory } : {}), message: error.message,
-    context: error.context ?? {}, errors: error.errors ?? [], links: error.links ?? {},
+    status: 'error',
+    category: error.category,
+    ...(error.subCategory ? { subCategory: error.subCategory } : {}),
+    message: error.message,
+    context: error.context ?? {},
+    errors: error.errors ?? [],
+    links: error.links ?? {},
     ...(objectWriteTraceId ? { objectWriteTraceId } : {}),
   };
 }
 
 /** The batch error naming the inputs whose records do not exist. */
 export function batchNotFoundError(ids: string[]): BatchError {
-  return batchErrorBody(new NotFoundError(`Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, { context: { ids } }));
+  return batchErrorBody(
+    new NotFoundError(`Could not find record${ids.length > 1 ? 's' : ''} with ids ${ids.join(', ')}`, {
+      context: { ids },
+    }),
+  );
 }

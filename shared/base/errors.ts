@@ -130,7 +130,12 @@ export class InternalError extends AppError {
  * Token endpoint failures: HubSpot's legacy `status` code plus the RFC 6749 `error`,
  * so HubSpot SDKs and standard OAuth client libraries both understand the body.
  */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'invalid_scope';
 
 export class OAuthError extends AppError {
   readonly status: number;

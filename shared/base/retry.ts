@@ -40,7 +40,9 @@ export const conflicted: unique symbol = Symbol('conflicted');
  * Whatever `attempt` throws ends the retries.
  */
 export async function retryOnConflict<T>(
-  attempt: (attempt: number) => Promise<T | typeof conflicted>, exhausted: () => T, policy: RetryPolicy = conflictRetryPolicy,
+  attempt: (attempt: number) => Promise<T | typeof conflicted>,
+  exhausted: () => T,
+  policy: RetryPolicy = conflictRetryPolicy,
 ): Promise<T> {
   for (let number = 0; number < policy.attempts; number += 1) {
     if (number > 0 && policy.maxDelayMs > 0) await sleep(jitteredDelayMs(number, policy));

@@ -8,8 +8,6 @@ import type { LinkedCompanyChange } from '../db/companies';
 import { isNumericId } from './company-id';
 import { saveCompanyChange } from './save-company';
 
-
-
 /**
  * Moves a company to the recycle bin: the active item goes, an archived copy stays readable
  * with archived=true, its unique values (domain) are freed and companies linked to it lose
@@ -25,9 +23,14 @@ export async function archiveCompany(hubId: number, companyId: string): Promise<
       const parsed = parseAssociationKey(key);
       if (parsed?.toObjectTypeId !== companyObjectType.id) continue;
       const inverse = await inverseTypeIdOf(hubId, companyObjectType.id, parsed.typeId);
-      reverseKeys.set(parsed.toObjectId, [...(reverseKeys.get(parsed.toObjectId) ?? []), `${companyObjectType.id}/${companyId}/${inverse}`]);
+      reverseKeys.set(parsed.toObjectId, [
+        ...(reverseKeys.get(parsed.toObjectId) ?? []),
+        `${companyObjectType.id}/${companyId}/${inverse}`,
+      ]);
     }
-    const changes = [...reverseKeys].map(([linkedId, remove]): LinkedCompanyChange => ({ companyId: linkedId, set: {}, remove }));
+    const changes = [...reverseKeys].map(
+      ([linkedId, remove]): LinkedCompanyChange => ({ companyId: linkedId, set: {}, remove }),
+    );
     // A transaction holds 100 items (the record twice, its search projection, its unique values):
     // links past what fits are removed right after it.
     const room = Math.max(0, maxTransactionItems - 3 - record.uniqueValues.length);
@@ -35,7 +38,11 @@ export async function archiveCompany(hubId: number, companyId: string): Promise<
     deferred = changes.slice(room);
     return {
       record: { ...record, archived: true, archivedAt: now, uniqueValues: [], version: record.version + 1 },
-      expectedVersion: record.version, addUnique: [], removeUnique: record.uniqueValues, linked, archive: true,
+      expectedVersion: record.version,
+      addUnique: [],
+      removeUnique: record.uniqueValues,
+      linked,
+      archive: true,
     };
   });
   if (!saved) return false;

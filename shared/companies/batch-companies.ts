@@ -22,7 +22,12 @@ async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (error) {
     if (error instanceof ValidationError) {
-      throw new ValidationError(`inputs[${index}]: ${error.message}`, { context: { ...error.context, input: [String(index)] }, errors: error.errors, subCategory: error.subCategory, cause: error });
+      throw new ValidationError(`inputs[${index}]: ${error.message}`, {
+        context: { ...error.context, input: [String(index)] },
+        errors: error.errors,
+        subCategory: error.subCategory,
+        cause: error,
+      });
     }
     throw error;
   }
@@ -36,7 +41,11 @@ export interface BatchReadInput {
 }
 
 /** One BatchGetItem for up to 100 ids (plus retries of unprocessed keys). */
-export async function batchReadCompanies(hubId: number, input: BatchReadInput, isArchived = false): Promise<BatchResponse<CompanyView>> {
+export async function batchReadCompanies(
+  hubId: number,
+  input: BatchReadInput,
+  isArchived = false,
+): Promise<BatchResponse<CompanyView>> {
   const startedAt = new Date(nowMs()).toISOString();
   const propertyName = await requireIdProperty(hubId, input.idProperty);
   const requested = [...new Set(input.inputs.map((entry) => entry.id))];
@@ -45,7 +54,11 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
     for (const id of requested.filter(isNumericId)) idOf.set(id, id);
   } else {
     const values = new Map(requested.map((id) => [id, uniqueValueOf(propertyName, id)]));
-    const owners = await companies.findUniqueValueOwners(hubId, propertyName, [...values.values()].filter((value): value is string => !!value));
+    const owners = await companies.findUniqueValueOwners(
+      hubId,
+      propertyName,
+      [...values.values()].filter((value): value is string => !!value),
+    );
     for (const [id, value] of values) {
       const owner = value === undefined ? undefined : owners.get(value);
       if (owner) idOf.set(id, owner);
@@ -60,10 +73,15 @@ export async function batchReadCompanies(hubId: number, input: BatchReadInput, i
   }
   const found = requested.filter((id) => records.has(idOf.get(id) ?? ''));
   const missing = requested.filter((id) => !records.has(idOf.get(id) ?? ''));
-  const options = { properties: parseNameList(input.properties), propertiesWithHistory: parseNameList(input.propertiesWithHistory) };
+  const options = {
+    properties: parseNameList(input.properties),
+    propertiesWithHistory: parseNameList(input.propertiesWithHistory),
+  };
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
   const lookup = await lookupFor(hubId, options);
-  const results = [...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values()];
+  const results = [
+    ...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values(),
+  ];
   return envelope(startedAt, results, missing.length > 0 ? [batchNotFoundError(missing)] : []);
 }
 
@@ -80,8 +98,14 @@ function lanesBySharedTarget(prepared: readonly PreparedCompany[]): number[][] {
   const laneOfTarget = new Map<string, number[]>();
   const lanes: number[][] = [];
   prepared.forEach((entry, index) => {
-    const targets = [...new Set(entry.entries.filter((target) => target.to.id === companyObjectType.id).map((target) => target.toObjectId))];
-    const joined = [...new Set(targets.map((id) => laneOfTarget.get(id)).filter((lane): lane is number[] => lane !== undefined))];
+    const targets = [
+      ...new Set(
+        entry.entries.filter((target) => target.to.id === companyObjectType.id).map((target) => target.toObjectId),
+      ),
+    ];
+    const joined = [
+      ...new Set(targets.map((id) => laneOfTarget.get(id)).filter((lane): lane is number[] => lane !== undefined)),
+    ];
     const lane = joined[0] ?? [];
     if (joined.length === 0) lanes.push(lane);
     // An input linking two lanes' targets merges them.
@@ -100,7 +124,8 @@ export async function batchCreateCompanies(actor: Actor, input: BatchCreateInput
   const startedAt = new Date(nowMs()).toISOString();
   const schema = await schemaForInputs(actor.hubId, input.inputs);
   const prepared: PreparedCompany[] = [];
-  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareCompany(actor, entry, schema)));
+  for (const [index, entry] of input.inputs.entries())
+    prepared.push(await forInput(index, () => prepareCompany(actor, entry, schema)));
   const outcomes: ({ view: CompanyView } | { error: BatchError })[] = new Array(prepared.length);
   await mapConcurrently(lanesBySharedTarget(prepared), 10, async (lane) => {
     for (const index of lane) {
@@ -111,7 +136,11 @@ export async function batchCreateCompanies(actor: Actor, input: BatchCreateInput
       }
     }
   });
-  return envelope(startedAt, outcomes.flatMap((outcome) => ('view' in outcome ? [outcome.view] : [])), outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])));
+  return envelope(
+    startedAt,
+    outcomes.flatMap((outcome) => ('view' in outcome ? [outcome.view] : [])),
+    outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])),
+  );
 }
 
 export interface BatchUpdateInput {
@@ -119,11 +148,17 @@ export interface BatchUpdateInput {
 }
 
 /** One definitions read for the whole batch, whatever the number of inputs. */
-async function schemaForInputs(hubId: number, inputs: readonly { properties: RawProperties }[]): Promise<CompanyPropertySchema> {
+async function schemaForInputs(
+  hubId: number,
+  inputs: readonly { properties: RawProperties }[],
+): Promise<CompanyPropertySchema> {
   return loadCompanyPropertySchema(hubId, new Set(inputs.flatMap((entry) => Object.keys(entry.properties))));
 }
 
-async function resolveIds(hubId: number, inputs: readonly { id: string; idProperty?: string }[]): Promise<(string | undefined)[]> {
+async function resolveIds(
+  hubId: number,
+  inputs: readonly { id: string; idProperty?: string }[],
+): Promise<(string | undefined)[]> {
   const idProperties = new Map<string | undefined, Promise<string>>();
   const propertyOf = (idProperty: string | undefined): Promise<string> => {
     const resolved = idProperties.get(idProperty) ?? requireIdProperty(hubId, idProperty);
@@ -144,7 +179,8 @@ export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput
   const startedAt = new Date(nowMs()).toISOString();
   const schema = await schemaForInputs(actor.hubId, input.inputs);
   const prepared: PreparedUpdate[] = [];
-  for (const [index, entry] of input.inputs.entries()) prepared.push(await forInput(index, () => prepareUpdate(actor, entry, schema)));
+  for (const [index, entry] of input.inputs.entries())
+    prepared.push(await forInput(index, () => prepareUpdate(actor, entry, schema)));
   const ids = await resolveIds(actor.hubId, input.inputs);
   const missing: string[] = [];
   const errors: BatchError[] = [];
@@ -154,9 +190,29 @@ export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput
     const change = prepared[index];
     if (!change) return;
     try {
-      const record = companyId === undefined ? undefined : await commitUpdate(actor, companyId, change.values, change.schema);
+      const record =
+        companyId === undefined ? undefined : await commitUpdate(actor, companyId, change.values, change.schema);
       if (!record) missing.push(entry.id);
-      else results.push(toCompanyView(record, { properties: [...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...Object.keys(entry.properties)])] }, change.schema, true));
+      else
+        results.push(
+          toCompanyView(
+            record,
+            {
+              properties: [
+                ...new Set([
+                  'createdate',
+                  'domain',
+                  'hs_lastmodifieddate',
+                  'hs_object_id',
+                  'name',
+                  ...Object.keys(entry.properties),
+                ]),
+              ],
+            },
+            change.schema,
+            true,
+          ),
+        );
     } catch (error) {
       errors.push(batchErrorOf(error, entry.objectWriteTraceId));
     }
@@ -170,11 +226,17 @@ export interface BatchUpsertInput {
 }
 
 /** By a unique property: update the company holding the value, or create one with it. */
-export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput): Promise<BatchResponse<CompanyView & { new: boolean }>> {
+export async function batchUpsertCompanies(
+  actor: Actor,
+  input: BatchUpsertInput,
+): Promise<BatchResponse<CompanyView & { new: boolean }>> {
   const startedAt = new Date(nowMs()).toISOString();
   const errors: BatchError[] = [];
   const results: (CompanyView & { new: boolean })[] = [];
-  const schema = await loadCompanyPropertySchema(actor.hubId, new Set(input.inputs.flatMap((entry) => [...Object.keys(entry.properties), entry.idProperty ?? 'hs_object_id'])));
+  const schema = await loadCompanyPropertySchema(
+    actor.hubId,
+    new Set(input.inputs.flatMap((entry) => [...Object.keys(entry.properties), entry.idProperty ?? 'hs_object_id'])),
+  );
   const idProperties = new Map<string | undefined, Promise<string>>();
   const idPropertyOf = (idProperty: string | undefined): Promise<string> => {
     const resolved = idProperties.get(idProperty) ?? requireIdProperty(actor.hubId, idProperty);
@@ -182,26 +244,45 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
     return resolved;
   };
   // The create is prepared up front too; when it cannot be valid (say, no name), only an update can succeed.
-  const plans: { propertyName: string; properties: RawProperties; update: PreparedUpdate; create: PreparedCompany | AppError }[] = [];
+  const plans: {
+    propertyName: string;
+    properties: RawProperties;
+    update: PreparedUpdate;
+    create: PreparedCompany | AppError;
+  }[] = [];
   for (const [index, entry] of input.inputs.entries()) {
-    plans.push(await forInput(index, async () => {
-      const propertyName = await idPropertyOf(entry.idProperty);
-      if (propertyName === 'hs_object_id') {
-        throw new ValidationError('Upsert needs an idProperty with unique values (domain or a custom property with hasUniqueValue)', { context: { idProperty: [entry.idProperty ?? 'hs_object_id'] } });
-      }
-      const properties = { ...entry.properties, [propertyName]: entry.id };
-      const create = await prepareCompany(actor, { properties }, schema).catch((error: unknown) => {
-        if (error instanceof AppError && error.status < 500) return error;
-        throw error;
-      });
-      return { propertyName, properties, update: await prepareUpdate(actor, { properties }, schema), create };
-    }));
+    plans.push(
+      await forInput(index, async () => {
+        const propertyName = await idPropertyOf(entry.idProperty);
+        if (propertyName === 'hs_object_id') {
+          throw new ValidationError(
+            'Upsert needs an idProperty with unique values (domain or a custom property with hasUniqueValue)',
+            { context: { idProperty: [entry.idProperty ?? 'hs_object_id'] } },
+          );
+        }
+        const properties = { ...entry.properties, [propertyName]: entry.id };
+        const create = await prepareCompany(actor, { properties }, schema).catch((error: unknown) => {
+          if (error instanceof AppError && error.status < 500) return error;
+          throw error;
+        });
+        return { propertyName, properties, update: await prepareUpdate(actor, { properties }, schema), create };
+      }),
+    );
   }
   await mapConcurrently(input.inputs, 10, async (entry, index) => {
     const plan = plans[index];
     if (!plan) return;
     const value = uniqueValueOf(plan.propertyName, entry.id) ?? entry.id;
-    const names = [...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...Object.keys(plan.properties)])];
+    const names = [
+      ...new Set([
+        'createdate',
+        'domain',
+        'hs_lastmodifieddate',
+        'hs_object_id',
+        'name',
+        ...Object.keys(plan.properties),
+      ]),
+    ];
     try {
       // A create that loses a race to another upsert of the same value becomes an update.
       for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -219,10 +300,14 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
           results.push({ ...(await commitCompany(actor, plan.create)), new: true });
           return;
         } catch (error) {
-          if (!(error instanceof AppError) || error.status !== 409 || !(plan.propertyName in (error.context ?? {}))) throw error;
+          if (!(error instanceof AppError) || error.status !== 409 || !(plan.propertyName in (error.context ?? {})))
+            throw error;
         }
       }
-      throw new ConflictError(`The company with ${plan.propertyName} ${value} kept changing during the upsert; retry it`, { context: { [plan.propertyName]: [value] } });
+      throw new ConflictError(
+        `The company with ${plan.propertyName} ${value} kept changing during the upsert; retry it`,
+        { context: { [plan.propertyName]: [value] } },
+      );
     } catch (error) {
       errors.push(batchErrorOf(error, entry.objectWriteTraceId));
     }
@@ -230,6 +315,9 @@ export async function batchUpsertCompanies(actor: Actor, input: BatchUpsertInput
   return envelope(startedAt, results, errors);
 }
 
-export async function batchArchiveCompanies(hubId: number, input: { inputs: readonly { id: string }[] }): Promise<void> {
+export async function batchArchiveCompanies(
+  hubId: number,
+  input: { inputs: readonly { id: string }[] },
+): Promise<void> {
   await mapConcurrently([...new Set(input.inputs.map((entry) => entry.id))], 10, (id) => archiveCompany(hubId, id));
 }

@@ -1,6 +1,12 @@
 import { isNumericId } from './company-id';
 import { associationKey } from './company-view';
-import { companyLinkIds, maxAssociationsPerCompany, maxCompanyLinksPerCompany, type CompanyRecord, type LinkedCompanyChange } from '../db/companies';
+import {
+  companyLinkIds,
+  maxAssociationsPerCompany,
+  maxCompanyLinksPerCompany,
+  type CompanyRecord,
+  type LinkedCompanyChange,
+} from '../db/companies';
 import { ValidationError } from '../base/errors';
 import { resolveCompanyAssociationTypeById } from '../associations/types/association-labels';
 import { findStandardTypeFrom, type AssociationType } from '../associations/types/association-types';
@@ -23,7 +29,11 @@ export { maxAssociationsPerCompany, maxCompanyLinksPerCompany };
 export function invalidAssociationTargets(ids: string[]): ValidationError {
   return new ValidationError('One or more associations are invalid', {
     context: { INVALID_OBJECT_IDS: ids },
-    errors: ids.map((id) => ({ message: `No object with id ${id} can be associated`, code: 'INVALID_OBJECT_IDS', context: { id: [id] } })),
+    errors: ids.map((id) => ({
+      message: `No object with id ${id} can be associated`,
+      code: 'INVALID_OBJECT_IDS',
+      context: { id: [id] },
+    })),
   });
 }
 
@@ -32,17 +42,27 @@ export function invalidAssociationTargets(ids: string[]): ValidationError {
  * https://developers.hubspot.com/docs/api-reference/crm-associations-schema-v4/guide
  */
 export function withImpliedTypes(entry: AssociationEntry): AssociationEntry[] {
-  const implied = entry.type.impliesTypeId === undefined ? undefined : findStandardTypeFrom(companyObjectType.id, entry.type.impliesTypeId);
+  const implied =
+    entry.type.impliesTypeId === undefined
+      ? undefined
+      : findStandardTypeFrom(companyObjectType.id, entry.type.impliesTypeId);
   return implied ? [entry, { ...entry, type: implied }] : [entry];
 }
 
-export async function resolveAssociationInputs(hubId: number, inputs: readonly AssociationInput[]): Promise<AssociationEntry[]> {
+export async function resolveAssociationInputs(
+  hubId: number,
+  inputs: readonly AssociationInput[],
+): Promise<AssociationEntry[]> {
   const badIds = inputs.map((input) => input.to.id).filter((id) => !isNumericId(id));
   if (badIds.length > 0) throw invalidAssociationTargets(badIds);
   const entries = new Map<string, AssociationEntry>();
   for (const input of inputs) {
     for (const typeInput of input.types) {
-      const { type, to } = await resolveCompanyAssociationTypeById(hubId, typeInput.associationTypeId, typeInput.associationCategory);
+      const { type, to } = await resolveCompanyAssociationTypeById(
+        hubId,
+        typeInput.associationTypeId,
+        typeInput.associationCategory,
+      );
       for (const entry of withImpliedTypes({ type, to, toObjectId: input.to.id })) {
         entries.set(associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry);
       }
@@ -54,18 +74,29 @@ export async function resolveAssociationInputs(hubId: number, inputs: readonly A
 /** A company target with no room for another association on its side (checked there, in the write). */
 export class CompanyLinksFullError extends ValidationError {
   constructor(readonly companyId: string) {
-    super(`Company ${companyId} has no room for this association: a company may have at most ${maxCompanyLinksPerCompany} associated companies and ${maxAssociationsPerCompany} associations`, {
-      context: { associations: [companyId] },
-      errors: [{ message: `Company ${companyId} has no room for another associated company`, code: 'TOO_MANY_ASSOCIATIONS', context: { id: [companyId] } }],
-    });
+    super(
+      `Company ${companyId} has no room for this association: a company may have at most ${maxCompanyLinksPerCompany} associated companies and ${maxAssociationsPerCompany} associations`,
+      {
+        context: { associations: [companyId] },
+        errors: [
+          {
+            message: `Company ${companyId} has no room for another associated company`,
+            code: 'TOO_MANY_ASSOCIATIONS',
+            context: { id: [companyId] },
+          },
+        ],
+      },
+    );
   }
 }
 
 export const companyLinksFull = (companyId: string): CompanyLinksFullError => new CompanyLinksFullError(companyId);
 
 export function associationLimitError(keys: number): ValidationError {
-  return new ValidationError(`A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
-    { context: { associations: [String(keys)] } });
+  return new ValidationError(
+    `A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
+    { context: { associations: [String(keys)] } },
+  );
 }
 
 /**
@@ -73,23 +104,36 @@ export function associationLimitError(keys: number): ValidationError {
  * sides) may still lose associations, be merged and change in any way that does not add to the
  * count it is over. `before` is the record as read (none for a new one; both records of a merge).
  */
-export function checkAssociationLimits(after: CompanyRecord, before: CompanyRecord | readonly CompanyRecord[] = []): void {
+export function checkAssociationLimits(
+  after: CompanyRecord,
+  before: CompanyRecord | readonly CompanyRecord[] = [],
+): void {
   const previous = Array.isArray(before) ? before : [before as CompanyRecord];
   const keys = Object.keys(after.associations).length;
   const keysBefore = Math.max(0, ...previous.map((record) => Object.keys(record.associations).length));
   const links = companyLinkIds(after.associations).size;
   const linksBefore = Math.max(0, ...previous.map((record) => companyLinkIds(record.associations).size));
-  if ((keys > maxAssociationsPerCompany && keys > keysBefore) || (links > maxCompanyLinksPerCompany && links > linksBefore)) throw associationLimitError(keys);
+  if (
+    (keys > maxAssociationsPerCompany && keys > keysBefore) ||
+    (links > maxCompanyLinksPerCompany && links > linksBefore)
+  )
+    throw associationLimitError(keys);
 }
 
 /** The reverse side of company-to-company associations, stored on the other company. */
-export function reverseCompanyLinks(companyId: string, entries: readonly AssociationEntry[], mode: 'set' | 'remove'): LinkedCompanyChange[] {
-  return entries.filter((entry) => entry.to.id === companyObjectType.id).map((entry) => {
-    const key = associationKey(companyObjectType.id, companyId, entry.type.inverseTypeId);
-    return mode === 'set'
-      ? { companyId: entry.toObjectId, set: { [key]: entry.type.inverseName }, remove: [] }
-      : { companyId: entry.toObjectId, set: {}, remove: [key] };
-  });
+export function reverseCompanyLinks(
+  companyId: string,
+  entries: readonly AssociationEntry[],
+  mode: 'set' | 'remove',
+): LinkedCompanyChange[] {
+  return entries
+    .filter((entry) => entry.to.id === companyObjectType.id)
+    .map((entry) => {
+      const key = associationKey(companyObjectType.id, companyId, entry.type.inverseTypeId);
+      return mode === 'set'
+        ? { companyId: entry.toObjectId, set: { [key]: entry.type.inverseName }, remove: [] }
+        : { companyId: entry.toObjectId, set: {}, remove: [key] };
+    });
 }
 
 /** The activity ids a company has associated, for the pinning rule. */

@@ -38,15 +38,31 @@ export function normalizeCompanyValues(raw: RawProperties, schema: CompanyProper
   if (values.domain !== undefined && values.domain !== '') {
     const domain = normalizeDomain(values.domain);
     if (domain) values.domain = domain;
-    else invalid.push({ name: 'domain', error: 'INVALID_DOMAIN', message: `${quoteValue(values.domain)} is not a valid domain` });
+    else
+      invalid.push({
+        name: 'domain',
+        error: 'INVALID_DOMAIN',
+        message: `${quoteValue(values.domain)} is not a valid domain`,
+      });
   }
   if (values.hs_additional_domains !== undefined && values.hs_additional_domains !== '') {
-    const parts = values.hs_additional_domains.split(';').map((part) => part.trim()).filter((part) => part !== '');
+    const parts = values.hs_additional_domains
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
     const domains = parts.map(normalizeDomain);
     if (domains.some((domain) => domain === undefined)) {
-      invalid.push({ name: 'hs_additional_domains', error: 'INVALID_DOMAIN', message: 'Every additional domain must be a valid domain' });
+      invalid.push({
+        name: 'hs_additional_domains',
+        error: 'INVALID_DOMAIN',
+        message: 'Every additional domain must be a valid domain',
+      });
     } else if (new Set(domains).size > maxAdditionalDomains) {
-      invalid.push({ name: 'hs_additional_domains', error: 'INVALID_DOMAIN', message: `At most ${maxAdditionalDomains} additional domains are allowed` });
+      invalid.push({
+        name: 'hs_additional_domains',
+        error: 'INVALID_DOMAIN',
+        message: `At most ${maxAdditionalDomains} additional domains are allowed`,
+      });
     } else {
       values.hs_additional_domains = [...new Set(domains)].join(';');
     }
@@ -54,7 +70,11 @@ export function normalizeCompanyValues(raw: RawProperties, schema: CompanyProper
   for (const definition of schema.uniqueProperties()) {
     const value = values[definition.name];
     if (value !== undefined && Buffer.byteLength(value) > maxUniqueValueBytes) {
-      invalid.push({ name: definition.name, error: 'INVALID_STRING_LENGTH', message: `A unique value may have at most ${maxUniqueValueBytes} bytes` });
+      invalid.push({
+        name: definition.name,
+        error: 'INVALID_STRING_LENGTH',
+        message: `A unique value may have at most ${maxUniqueValueBytes} bytes`,
+      });
     }
   }
   if (invalid.length > 0) throw propertyValuesError(invalid);
@@ -62,7 +82,11 @@ export function normalizeCompanyValues(raw: RawProperties, schema: CompanyProper
 }
 
 /** The unique values a company with these properties holds. */
-export function uniqueValuesOf(properties: Record<string, string>, schema: CompanyPropertySchema, names: Iterable<string>): UniqueValue[] {
+export function uniqueValuesOf(
+  properties: Record<string, string>,
+  schema: CompanyPropertySchema,
+  names: Iterable<string>,
+): UniqueValue[] {
   const unique = new Map<string, UniqueValue>();
   const add = (propertyName: string, value: string) => unique.set(`${propertyName}#${value}`, { propertyName, value });
   for (const name of names) {
@@ -86,7 +110,13 @@ export function requireNameOrDomain(properties: Record<string, string>): void {
   if (!properties.name && !properties.domain) {
     throw new ValidationError('A company needs at least one of the properties name or domain', {
       context: { properties: ['name', 'domain'] },
-      errors: [{ message: 'name or domain is required', code: 'REQUIRED_PROPERTY', context: { propertyName: ['name', 'domain'] } }],
+      errors: [
+        {
+          message: 'name or domain is required',
+          code: 'REQUIRED_PROPERTY',
+          context: { propertyName: ['name', 'domain'] },
+        },
+      ],
     });
   }
 }
@@ -102,7 +132,12 @@ export function appendHistory(history: HistoryEntry[] | undefined, entry: Histor
 /** Keeps the item under DynamoDB's size limit: history is shortened before the write is refused. */
 export function fitItemSize(record: CompanyRecord): CompanyRecord {
   if (Buffer.byteLength(JSON.stringify(record)) <= maxItemBytes) return record;
-  const trimmed = { ...record, history: clientKeyedRecordOf(Object.entries(record.history).map(([name, entries]) => [name, entries.slice(0, 1)])) };
+  const trimmed = {
+    ...record,
+    history: clientKeyedRecordOf(Object.entries(record.history).map(([name, entries]) => [name, entries.slice(0, 1)])),
+  };
   if (Buffer.byteLength(JSON.stringify(trimmed)) <= maxItemBytes) return trimmed;
-  throw new ValidationError('The company would exceed the maximum record size; shorten its property values', { context: { properties: Object.keys(record.properties) } });
+  throw new ValidationError('The company would exceed the maximum record size; shorten its property values', {
+    context: { properties: Object.keys(record.properties) },
+  });
 }

@@ -57,7 +57,13 @@ export function propertyValue(record: CompanyRecord, name: string): string | und
 function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefined {
   const computed = computedValue(record, name);
   if (computed !== undefined) {
-    return [{ value: computed, timestamp: name === 'hs_lastmodifieddate' ? record.updatedAt : record.createdAt, sourceType: 'CALCULATED' }];
+    return [
+      {
+        value: computed,
+        timestamp: name === 'hs_lastmodifieddate' ? record.updatedAt : record.createdAt,
+        sourceType: 'CALCULATED',
+      },
+    ];
   }
   return ownValue(record.history, name);
 }
@@ -73,7 +79,8 @@ export function namesNeedingDefinitions(options: ReadOptions): string[] {
 }
 
 /** Values of a custom property stay stored when it is archived, but are not returned. */
-const isReturned = (name: string, lookup: PropertyLookup) => findStandardCompanyProperty(name) !== undefined || lookup.find(name) !== undefined;
+const isReturned = (name: string, lookup: PropertyLookup) =>
+  findStandardCompanyProperty(name) !== undefined || lookup.find(name) !== undefined;
 
 export const standardLookup: PropertyLookup = { find: findStandardCompanyProperty };
 
@@ -81,14 +88,25 @@ export const standardLookup: PropertyLookup = { find: findStandardCompanyPropert
  * Shapes a record for the wire. Requested properties without a value come back as null when
  * the property exists and are left out when it does not (unknown names are ignored).
  */
-export function toCompanyView(record: CompanyRecord, options: ReadOptions, lookup: PropertyLookup = standardLookup, omitUnset = false): CompanyView {
+export function toCompanyView(
+  record: CompanyRecord,
+  options: ReadOptions,
+  lookup: PropertyLookup = standardLookup,
+  omitUnset = false,
+): CompanyView {
   const properties = clientKeyedRecord<string | null>();
   for (const name of options.properties ?? defaultCompanyPropertyNames) {
     const value = propertyValue(record, name);
     if (value !== undefined && isReturned(name, lookup)) properties[name] = value;
     else if (!omitUnset && lookup.find(name)) properties[name] = null;
   }
-  const view: CompanyView = { id: record.id, properties, createdAt: record.createdAt, updatedAt: record.updatedAt, archived: record.archived };
+  const view: CompanyView = {
+    id: record.id,
+    properties,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    archived: record.archived,
+  };
   if (record.archivedAt) view.archivedAt = record.archivedAt;
   if (options.propertiesWithHistory && options.propertiesWithHistory.length > 0) {
     const history = clientKeyedRecord<HistoryEntry[]>();
@@ -108,7 +126,9 @@ export function associationKey(toObjectTypeId: string, toObjectId: string, typeI
   return `${toObjectTypeId}/${toObjectId}/${typeId}`;
 }
 
-export function parseAssociationKey(key: string): { toObjectTypeId: string; toObjectId: string; typeId: number } | undefined {
+export function parseAssociationKey(
+  key: string,
+): { toObjectTypeId: string; toObjectId: string; typeId: number } | undefined {
   const [toObjectTypeId, toObjectId, typeId] = key.split('/');
   if (toObjectTypeId === undefined || toObjectId === undefined || typeId === undefined) return undefined;
   return { toObjectTypeId, toObjectId, typeId: Number(typeId) };
@@ -122,7 +142,7 @@ export function associationsOf(record: CompanyRecord, types: readonly ObjectType
       .map(([key, name]) => ({ parsed: parseAssociationKey(key), name }))
       .filter((entry) => entry.parsed?.toObjectTypeId === type.id)
       .map((entry) => ({ id: entry.parsed?.toObjectId ?? '', type: entry.name }))
-      .sort((a, b) => (a.id.length - b.id.length) || a.id.localeCompare(b.id) || a.type.localeCompare(b.type));
+      .sort((a, b) => a.id.length - b.id.length || a.id.localeCompare(b.id) || a.type.localeCompare(b.type));
     if (entries.length > 0) result[type.name] = { results: entries };
   }
   return Object.keys(result).length > 0 ? result : undefined;

@@ -1,10 +1,25 @@
-import { checkAssociationLimits, resolveAssociationInputs, reverseCompanyLinks, type AssociationEntry, type AssociationInput } from './company-association-entries';
+import {
+  checkAssociationLimits,
+  resolveAssociationInputs,
+  reverseCompanyLinks,
+  type AssociationEntry,
+  type AssociationInput,
+} from './company-association-entries';
 import { nowMs } from '../base/clock';
 import type { CompanyRecord, UniqueValue } from '../db/companies';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
 import { newCompanyId } from './company-id';
-import { appendHistory, fitItemSize, historyEntry, normalizeCompanyValues, requireNameOrDomain, uniqueValuesOf, type Actor, type RawProperties } from './company-values';
+import {
+  appendHistory,
+  fitItemSize,
+  historyEntry,
+  normalizeCompanyValues,
+  requireNameOrDomain,
+  uniqueValuesOf,
+  type Actor,
+  type RawProperties,
+} from './company-values';
 import { associationKey, toCompanyView, type CompanyView } from './company-view';
 import { saveWithRetries } from './save-company';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
@@ -24,27 +39,55 @@ export interface PreparedCompany {
 }
 
 /** A batch passes the definitions it loaded once for all its inputs. */
-export async function prepareCompany(actor: Actor, input: NewCompany, loaded?: CompanyPropertySchema): Promise<PreparedCompany> {
-  const schema = loaded ?? await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties));
+export async function prepareCompany(
+  actor: Actor,
+  input: NewCompany,
+  loaded?: CompanyPropertySchema,
+): Promise<PreparedCompany> {
+  const schema = loaded ?? (await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties)));
   const values = normalizeCompanyValues(input.properties, schema);
   const properties = clientKeyedRecordOf(Object.entries(values).filter(([, value]) => value !== ''));
   requireNameOrDomain(properties);
   const entries = await resolveAssociationInputs(actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
   if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {
-    throw propertyValuesError([{ name: 'hs_pinned_engagement_id', error: 'INVALID_PINNED_ENGAGEMENT', message: `Activity ${pinned} must be associated with the company in the same request to be pinned` }]);
+    throw propertyValuesError([
+      {
+        name: 'hs_pinned_engagement_id',
+        error: 'INVALID_PINNED_ENGAGEMENT',
+        message: `Activity ${pinned} must be associated with the company in the same request to be pinned`,
+      },
+    ]);
   }
-  return { properties, entries, uniqueValues: uniqueValuesOf(properties, schema, Object.keys(properties)), schema, sentNames: Object.keys(input.properties) };
+  return {
+    properties,
+    entries,
+    uniqueValues: uniqueValuesOf(properties, schema, Object.keys(properties)),
+    schema,
+    sentNames: Object.keys(input.properties),
+  };
 }
 
 function recordOf(actor: Actor, prepared: PreparedCompany): CompanyRecord {
   const now = new Date(nowMs()).toISOString();
   const history = clientKeyedRecord<CompanyRecord['history'][string]>();
-  for (const [name, value] of Object.entries(prepared.properties)) history[name] = appendHistory(undefined, historyEntry(value, now, actor));
+  for (const [name, value] of Object.entries(prepared.properties))
+    history[name] = appendHistory(undefined, historyEntry(value, now, actor));
   const record: CompanyRecord = {
-    id: newCompanyId(), properties: prepared.properties, history,
-    associations: Object.fromEntries(prepared.entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name])),
-    uniqueValues: prepared.uniqueValues, createdAt: now, updatedAt: now, archived: false, version: 1,
+    id: newCompanyId(),
+    properties: prepared.properties,
+    history,
+    associations: Object.fromEntries(
+      prepared.entries.map((entry) => [
+        associationKey(entry.to.id, entry.toObjectId, entry.type.typeId),
+        entry.type.name,
+      ]),
+    ),
+    uniqueValues: prepared.uniqueValues,
+    createdAt: now,
+    updatedAt: now,
+    archived: false,
+    version: 1,
   };
   checkAssociationLimits(record);
   return fitItemSize(record);
@@ -58,9 +101,16 @@ export async function commitCompany(actor: Actor, prepared: PreparedCompany): Pr
   let record = recordOf(actor, prepared);
   await saveWithRetries(actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newCompanyId() };
-    return { record, addUnique: record.uniqueValues, removeUnique: [], linked: reverseCompanyLinks(record.id, prepared.entries, 'set') };
+    return {
+      record,
+      addUnique: record.uniqueValues,
+      removeUnique: [],
+      linked: reverseCompanyLinks(record.id, prepared.entries, 'set'),
+    };
   });
-  const names = [...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...prepared.sentNames])];
+  const names = [
+    ...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...prepared.sentNames]),
+  ];
   return toCompanyView(record, { properties: names }, prepared.schema, true);
 }
 

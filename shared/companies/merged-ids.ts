@@ -32,12 +32,14 @@ export async function findMergedRecords(hubId: number, ids: readonly string[]): 
     const pointers = new Map<string, string>();
     const lookups = [...new Set(pending.values())];
     for (let start = 0; start < lookups.length; start += 100) {
-      for (const [from, to] of await findMergePointers(hubId, lookups.slice(start, start + 100))) pointers.set(from, to);
+      for (const [from, to] of await findMergePointers(hubId, lookups.slice(start, start + 100)))
+        pointers.set(from, to);
     }
     const targets = [...new Set(pointers.values())];
     const records = new Map<string, CompanyRecord>();
     for (let start = 0; start < targets.length; start += 100) {
-      for (const [id, record] of await companies.findCompanies(hubId, targets.slice(start, start + 100))) records.set(id, record);
+      for (const [id, record] of await companies.findCompanies(hubId, targets.slice(start, start + 100)))
+        records.set(id, record);
     }
     const next = new Map<string, string>();
     for (const [original, current] of pending) {

@@ -5,7 +5,15 @@ import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/com
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { isNumericId } from './company-id';
 import { maxUniqueValueBytes, uniqueDomainProperty } from './company-values';
-import { namesNeedingDefinitions, parseAssociationTypes, parseNameList, standardLookup, toCompanyView, type CompanyView, type ReadOptions } from './company-view';
+import {
+  namesNeedingDefinitions,
+  parseAssociationTypes,
+  parseNameList,
+  standardLookup,
+  toCompanyView,
+  type CompanyView,
+  type ReadOptions,
+} from './company-view';
 import { normalizeDomain } from './normalize-domain';
 
 /** The read parameters as they arrive in a query string (lists comma-joined). */
@@ -43,7 +51,9 @@ export async function requireIdProperty(hubId: number, idProperty: string | unde
   if (idProperty === 'domain') return uniqueDomainProperty;
   const definition = await getCompanyProperty(hubId, idProperty).catch(() => undefined);
   if (!definition?.hasUniqueValue) {
-    throw new ValidationError(`idProperty ${JSON.stringify(idProperty)} is not a property with unique values`, { context: { idProperty: [idProperty] } });
+    throw new ValidationError(`idProperty ${JSON.stringify(idProperty)} is not a property with unique values`, {
+      context: { idProperty: [idProperty] },
+    });
   }
   return definition.name;
 }
@@ -56,18 +66,30 @@ export function uniqueValueOf(propertyName: string, raw: string): string | undef
 }
 
 /** Resolves an id given through idProperty to the company id; undefined when nothing holds it. */
-export async function resolveCompanyId(hubId: number, id: string, idProperty: string | undefined): Promise<string | undefined> {
+export async function resolveCompanyId(
+  hubId: number,
+  id: string,
+  idProperty: string | undefined,
+): Promise<string | undefined> {
   const propertyName = await requireIdProperty(hubId, idProperty);
   if (propertyName === 'hs_object_id') return isNumericId(id) ? id : undefined;
   const value = uniqueValueOf(propertyName, id);
-  return value === undefined || value === '' ? undefined : companies.findUniqueValueOwner(hubId, { propertyName, value });
+  return value === undefined || value === ''
+    ? undefined
+    : companies.findUniqueValueOwner(hubId, { propertyName, value });
 }
 
-export async function getCompany(hubId: number, id: string, query: CompanyReadQuery & { idProperty?: string }): Promise<CompanyView> {
+export async function getCompany(
+  hubId: number,
+  id: string,
+  query: CompanyReadQuery & { idProperty?: string },
+): Promise<CompanyView> {
   const companyId = await resolveCompanyId(hubId, id, query.idProperty);
-  let record = companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
+  let record =
+    companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
   // An id merged away reads as the record that holds the merge's result (with its new id).
-  if (!record && companyId !== undefined && !query.archived) record = (await findMergedRecords(hubId, [companyId])).get(companyId);
+  if (!record && companyId !== undefined && !query.archived)
+    record = (await findMergedRecords(hubId, [companyId])).get(companyId);
   if (!record) throw companyNotFound(id);
   const options = readOptionsOf(query);
   return toCompanyView(record, options, await lookupFor(hubId, options));
@@ -87,7 +109,11 @@ export const defaultListLimit = 10;
 export const maxListLimit = 100;
 
 /** One Query per page, whatever the size of the hub; `after` is the last id of the previous page. */
-export async function listCompanies(hubId: number, query: CompanyListQuery, linkFor: (after: string) => string): Promise<CompanyList> {
+export async function listCompanies(
+  hubId: number,
+  query: CompanyListQuery,
+  linkFor: (after: string) => string,
+): Promise<CompanyList> {
   const limit = query.limit ?? defaultListLimit;
   if (!Number.isInteger(limit) || limit < 1 || limit > maxListLimit) {
     throw new ValidationError(`limit must be between 1 and ${maxListLimit}`, { context: { limit: [String(limit)] } });

@@ -1,4 +1,11 @@
-import { findCompany, maxTransactionItems, saveCompany, type AssociationEdge, type CompanyRecord, type CompanyWrite } from '../db/companies';
+import {
+  findCompany,
+  maxTransactionItems,
+  saveCompany,
+  type AssociationEdge,
+  type CompanyRecord,
+  type CompanyWrite,
+} from '../db/companies';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
 import { companyLinksFull, invalidAssociationTargets } from './company-association-entries';
@@ -8,32 +15,46 @@ import { searchFormsOf } from './search-forms';
  * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
  * tries again (retryOnConflict), a taken unique value is a 409 naming the company that holds it.
  */
-export async function saveWithRetries(hubId: number, build: (attempt: number) => Promise<CompanyWrite | undefined>): Promise<CompanyWrite | undefined> {
-  return retryOnConflict(async (attempt) => {
-    const built = await build(attempt);
-    if (!built) return undefined;
-    // A new record: every association it holds is new.
-    const write = built.edges === undefined && built.expectedVersion === undefined ? { ...built, edges: addedEdges({}, built.record.associations) } : built;
-    const result = await saveCompany(hubId, write, searchFormsOf(write.record));
-    if (result.outcome === 'saved') return write;
-    if (result.outcome === 'unique-taken') {
-      // The holder vanished between the failed write and the lookup: the value may be free now.
-      if (result.ownerId === undefined || result.ownerId === write.record.id) return conflicted;
-      const { propertyName, value } = result.value;
-      throw new ConflictError(`A company with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`, {
-        context: { [propertyName]: [value], id: [result.ownerId] },
-      });
-    }
-    if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
-    if (result.outcome === 'linked-full') throw companyLinksFull(result.companyId);
-    if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
-    if (result.outcome === 'too-large') {
-      throw new ValidationError('The change would make a record exceed the maximum record size', { context: { id: [write.record.id] } });
-    }
-    return conflicted;
-  }, () => {
-    throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
-  });
+export async function saveWithRetries(
+  hubId: number,
+  build: (attempt: number) => Promise<CompanyWrite | undefined>,
+): Promise<CompanyWrite | undefined> {
+  return retryOnConflict(
+    async (attempt) => {
+      const built = await build(attempt);
+      if (!built) return undefined;
+      // A new record: every association it holds is new.
+      const write =
+        built.edges === undefined && built.expectedVersion === undefined
+          ? { ...built, edges: addedEdges({}, built.record.associations) }
+          : built;
+      const result = await saveCompany(hubId, write, searchFormsOf(write.record));
+      if (result.outcome === 'saved') return write;
+      if (result.outcome === 'unique-taken') {
+        // The holder vanished between the failed write and the lookup: the value may be free now.
+        if (result.ownerId === undefined || result.ownerId === write.record.id) return conflicted;
+        const { propertyName, value } = result.value;
+        throw new ConflictError(
+          `A company with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`,
+          {
+            context: { [propertyName]: [value], id: [result.ownerId] },
+          },
+        );
+      }
+      if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
+      if (result.outcome === 'linked-full') throw companyLinksFull(result.companyId);
+      if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
+      if (result.outcome === 'too-large') {
+        throw new ValidationError('The change would make a record exceed the maximum record size', {
+          context: { id: [write.record.id] },
+        });
+      }
+      return conflicted;
+    },
+    () => {
+      throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+    },
+  );
 }
 
 /**
@@ -45,8 +66,11 @@ function tooManyWrites(uniqueValues: number, linkedCompanies: number): Validatio
   const context: Record<string, string[]> = {};
   if (uniqueValues > 0) context.properties = [`${uniqueValues} unique values`];
   if (linkedCompanies > 0) context.associations = [`${linkedCompanies} associated companies`];
-  return new ValidationError(`The change needs ${uniqueValues} unique-value and ${linkedCompanies} associated-company writes, more than one ${maxTransactionItems}-item transaction holds: `
-    + 'change fewer unique values (domains, hasUniqueValue properties) or associated companies at once', { context });
+  return new ValidationError(
+    `The change needs ${uniqueValues} unique-value and ${linkedCompanies} associated-company writes, more than one ${maxTransactionItems}-item transaction holds: ` +
+      'change fewer unique values (domains, hasUniqueValue properties) or associated companies at once',
+    { context },
+  );
 }
 
 /**
@@ -55,7 +79,9 @@ function tooManyWrites(uniqueValues: number, linkedCompanies: number): Validatio
  * last record read and the write that was saved, if any.
  */
 export async function saveCompanyChange(
-  hubId: number, companyId: string, build: (record: CompanyRecord) => Promise<CompanyWrite | undefined> | CompanyWrite | undefined,
+  hubId: number,
+  companyId: string,
+  build: (record: CompanyRecord) => Promise<CompanyWrite | undefined> | CompanyWrite | undefined,
 ): Promise<{ record: CompanyRecord; write?: CompanyWrite } | undefined> {
   let current: CompanyRecord | undefined;
   const write = await saveWithRetries(hubId, async () => {
@@ -64,7 +90,11 @@ export async function saveCompanyChange(
     const before = current.associations;
     const write = await build(current);
     if (!write) return undefined;
-    return { ...write, previousAssociations: before, edges: write.edges ?? addedEdges(before, write.record.associations) };
+    return {
+      ...write,
+      previousAssociations: before,
+      edges: write.edges ?? addedEdges(before, write.record.associations),
+    };
   });
   return current ? { record: current, write } : undefined;
 }

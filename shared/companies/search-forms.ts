@@ -55,7 +55,10 @@ function numericForm(value: string): string | undefined {
 
 export function searchFormsOf(company: SearchableCompany): SearchForms {
   const values: Record<string, string> = {
-    ...company.properties, hs_object_id: company.id, createdate: company.createdAt, hs_lastmodifieddate: company.updatedAt,
+    ...company.properties,
+    hs_object_id: company.id,
+    createdate: company.createdAt,
+    hs_lastmodifieddate: company.updatedAt,
   };
   const forms: SearchForms = { id: company.id, v: {}, l: {}, n: {} };
   for (const [name, value] of Object.entries(values)) {

@@ -21,17 +21,23 @@ export async function insertAccount(account: Account): Promise<void> {
 }
 
 /** Sets the given limits; false when there is no such account. */
-export async function updateAccountLimits(hubId: number, limits: Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondLimit'>): Promise<Account | undefined> {
+export async function updateAccountLimits(
+  hubId: number,
+  limits: Pick<Account, 'tenSecondlyLimit' | 'searchPerSecondLimit'>,
+): Promise<Account | undefined> {
   const entries = Object.entries(limits).filter((entry): entry is [string, number] => entry[1] !== undefined);
   if (entries.length === 0) return findAccount(hubId);
   const placeholders = new ExpressionPlaceholders();
-  const outcome = await conditionalWrite(new UpdateCommand({
-    TableName: tableName, Key: accountKey(hubId),
-    UpdateExpression: `SET ${entries.map(([name, value]) => `${placeholders.name(name)} = ${placeholders.value(value)}`).join(', ')}`,
-    ...placeholders.attributes(),
-    ConditionExpression: 'attribute_exists(pk)',
-    ReturnValues: 'ALL_NEW',
-  }));
+  const outcome = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: accountKey(hubId),
+      UpdateExpression: `SET ${entries.map(([name, value]) => `${placeholders.name(name)} = ${placeholders.value(value)}`).join(', ')}`,
+      ...placeholders.attributes(),
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   return outcome.written && outcome.attributes ? accountItem.read(outcome.attributes) : undefined;
 }
 

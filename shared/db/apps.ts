@@ -27,10 +27,18 @@ export const appItem = /* @__PURE__ */ entity<App>({ key: (app) => appByClientKe
 export function appRecordWrites(app: App): TransactItem[] {
   return [
     { Put: { TableName: tableName, Item: appItem.item(app), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: {
-      TableName: tableName, Item: { ...appRequestedScopesKey(app.appId), appId: app.appId, scopes: app.scopes, optionalScopes: app.optionalScopes },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...appRequestedScopesKey(app.appId),
+          appId: app.appId,
+          scopes: app.scopes,
+          optionalScopes: app.optionalScopes,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
 }
 
@@ -42,7 +50,8 @@ export async function findAppByClientId(clientId: string): Promise<App | undefin
 /** Scopes an app requests: required ones and optional ones. */
 export type RequestedScopes = Pick<App, 'scopes' | 'optionalScopes'>;
 
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /**
  * The scopes the app requests, by app id; undefined for an app created before they were kept by

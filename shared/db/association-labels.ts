@@ -3,7 +3,14 @@ import { db, tableName } from './client';
 import { ConflictError } from '../base/errors';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
 import { entity, ExpressionPlaceholders, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
-import { associationLabelKey, associationLabelNamesKey, associationLabelPrefix, associationTypeKey, hubCounterKey, hubPartition } from './keys';
+import {
+  associationLabelKey,
+  associationLabelNamesKey,
+  associationLabelPrefix,
+  associationTypeKey,
+  hubCounterKey,
+  hubPartition,
+} from './keys';
 
 export type AssociationCategory = 'HUBSPOT_DEFINED' | 'USER_DEFINED';
 
@@ -27,14 +34,24 @@ export interface AssociationType {
 }
 
 /** A custom type is stored twice: listed per object pair (label item) and found by id alone (type item). */
-const labelItem = /* @__PURE__ */ entity<AssociationType, number>({ key: (type, hubId) => associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId) });
-const typeItem = /* @__PURE__ */ entity<AssociationType, number>({ key: (type, hubId) => associationTypeKey(hubId, type.typeId) });
+const labelItem = /* @__PURE__ */ entity<AssociationType, number>({
+  key: (type, hubId) => associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId),
+});
+const typeItem = /* @__PURE__ */ entity<AssociationType, number>({
+  key: (type, hubId) => associationTypeKey(hubId, type.typeId),
+});
 
 /** Custom type ids start above every standard id, so the two can never meet. */
 const firstCustomTypeId = 1000;
 
-export async function listCustomAssociationTypes(hubId: number, fromObjectTypeId: string, toObjectTypeId: string): Promise<AssociationType[]> {
-  const found = (await queryAll(hubPartition(hubId), associationLabelPrefix(fromObjectTypeId, toObjectTypeId))).map(labelItem.read);
+export async function listCustomAssociationTypes(
+  hubId: number,
+  fromObjectTypeId: string,
+  toObjectTypeId: string,
+): Promise<AssociationType[]> {
+  const found = (await queryAll(hubPartition(hubId), associationLabelPrefix(fromObjectTypeId, toObjectTypeId))).map(
+    labelItem.read,
+  );
   return found.sort((a, b) => a.typeId - b.typeId);
 }
 
@@ -45,14 +62,16 @@ export async function findCustomAssociationType(hubId: number, typeId: number): 
 
 /** Reserves `count` consecutive type ids of the hub and returns the first. */
 export async function allocateAssociationTypeIds(hubId: number, count: number): Promise<number> {
-  const result = await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: hubCounterKey(hubId, 'associationTypeId'),
-    UpdateExpression: 'SET #v = if_not_exists(#v, :start) + :count',
-    ExpressionAttributeNames: { '#v': 'value' },
-    ExpressionAttributeValues: { ':start': firstCustomTypeId - 1, ':count': count },
-    ReturnValues: 'UPDATED_NEW',
-  }));
+  const result = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: hubCounterKey(hubId, 'associationTypeId'),
+      UpdateExpression: 'SET #v = if_not_exists(#v, :start) + :count',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':start': firstCustomTypeId - 1, ':count': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
   const last = result.Attributes?.value;
   if (typeof last !== 'number') throw new Error('association type counter returned no value');
   return last - count + 1;
@@ -84,32 +103,59 @@ function pairNamesOf(types: readonly AssociationType[], change: 'add' | 'remove'
  * names unique and holds the cap however many requests race; 'name-taken' and 'too-many' when what
  * was read already refuses the change.
  */
-async function pairNamesWrite(hubId: number, pair: PairNames, maxNames: number): Promise<TransactItem | 'name-taken' | 'too-many'> {
+async function pairNamesWrite(
+  hubId: number,
+  pair: PairNames,
+  maxNames: number,
+): Promise<TransactItem | 'name-taken' | 'too-many'> {
   const key = associationLabelNamesKey(hubId, pair.from, pair.to);
   const stored = await getItem(key);
   const current = stored
     ? new Set((stored.names as Set<string> | undefined) ?? [])
-    : new Set((await listCustomAssociationTypes(hubId, pair.from, pair.to)).filter((type) => !type.archived).map((type) => type.name));
+    : new Set(
+        (await listCustomAssociationTypes(hubId, pair.from, pair.to))
+          .filter((type) => !type.archived)
+          .map((type) => type.name),
+      );
   if (pair.add.some((name) => current.has(name))) return 'name-taken';
   if (pair.add.length > 0 && current.size + pair.add.length > maxNames) return 'too-many';
   if (!stored) {
     const names = new Set([...current, ...pair.add].filter((name) => !pair.remove.includes(name)));
     // DynamoDB stores no empty set: an item without names is a pair without live labels.
-    return { Put: { TableName: tableName, Item: { ...key, ...(names.size > 0 ? { names } : {}) }, ConditionExpression: 'attribute_not_exists(pk)' } };
+    return {
+      Put: {
+        TableName: tableName,
+        Item: { ...key, ...(names.size > 0 ? { names } : {}) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
   }
   if (pair.add.length > 0) {
     const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':name' });
     const free = pair.add.map((name) => `NOT contains(#names, ${placeholders.value(name)})`).join(' AND ');
-    return { Update: {
-      TableName: tableName, Key: key, UpdateExpression: 'ADD #names :add',
-      ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#names) OR (size(#names) <= :fullBefore AND ${free}))`,
-      ...placeholders.attributes({ names: { '#names': 'names' }, values: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length } }),
-    } };
+    return {
+      Update: {
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'ADD #names :add',
+        ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#names) OR (size(#names) <= :fullBefore AND ${free}))`,
+        ...placeholders.attributes({
+          names: { '#names': 'names' },
+          values: { ':add': new Set(pair.add), ':fullBefore': maxNames - pair.add.length },
+        }),
+      },
+    };
   }
-  return { Update: {
-    TableName: tableName, Key: key, UpdateExpression: 'DELETE #names :remove', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#names': 'names' }, ExpressionAttributeValues: { ':remove': new Set(pair.remove) },
-  } };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'DELETE #names :remove',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#names': 'names' },
+      ExpressionAttributeValues: { ':remove': new Set(pair.remove) },
+    },
+  };
 }
 
 export type InsertTypesOutcome = 'created' | 'name-taken' | 'too-many' | 'contended';
@@ -120,59 +166,115 @@ export type InsertTypesOutcome = 'created' | 'name-taken' | 'too-many' | 'conten
  * item's condition keeps the names of a listing unique and at most `maxPerPair` of them, so
  * concurrent creates cannot pass either (the lists they read are only for the first answer).
  */
-export async function insertCustomAssociationTypes(hubId: number, types: readonly AssociationType[], maxPerPair: number): Promise<InsertTypesOutcome> {
+export async function insertCustomAssociationTypes(
+  hubId: number,
+  types: readonly AssociationType[],
+  maxPerPair: number,
+): Promise<InsertTypesOutcome> {
   const items: RoleWrite<'type' | 'names'>[] = types.flatMap((type) => [
-    { role: 'type' as const, write: { Put: { TableName: tableName, Item: labelItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
-    { role: 'type' as const, write: { Put: { TableName: tableName, Item: typeItem.item(type, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      role: 'type' as const,
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: labelItem.item(type, hubId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'type' as const,
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: typeItem.item(type, hubId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
   ]);
   // Each round either commits or re-reads a names item another request changed; a few rounds absorb a burst.
-  return retryOnConflict(async () => {
-    const names: RoleWrite<'type' | 'names'>[] = [];
-    for (const pair of pairNamesOf(types, 'add')) {
-      const write = await pairNamesWrite(hubId, pair, maxPerPair);
-      if (typeof write === 'string') return write;
-      names.push({ role: 'names', write });
-    }
-    const outcome = await transact([...items, ...names]);
-    if (outcome.committed) return 'created';
-    // A names item changed since it was read (or a racing write held it): read it again.
-    const explained = outcome.reasons.every((reason) => (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') || reason.code === 'TransactionConflict');
-    if (!explained) throw outcome.error;
-    return conflicted;
-  }, (): InsertTypesOutcome => 'contended', catalogConflictRetryPolicy);
+  return retryOnConflict(
+    async () => {
+      const names: RoleWrite<'type' | 'names'>[] = [];
+      for (const pair of pairNamesOf(types, 'add')) {
+        const write = await pairNamesWrite(hubId, pair, maxPerPair);
+        if (typeof write === 'string') return write;
+        names.push({ role: 'names', write });
+      }
+      const outcome = await transact([...items, ...names]);
+      if (outcome.committed) return 'created';
+      // A names item changed since it was read (or a racing write held it): read it again.
+      const explained = outcome.reasons.every(
+        (reason) =>
+          (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') ||
+          reason.code === 'TransactionConflict',
+      );
+      if (!explained) throw outcome.error;
+      return conflicted;
+    },
+    (): InsertTypesOutcome => 'contended',
+    catalogConflictRetryPolicy,
+  );
 }
 
 /**
  * Changes the label (or marks the types deleted) on both items of each type, all or nothing. A
  * deletion also frees the names in their pairs' names items, in the same transaction.
  */
-export async function updateCustomAssociationTypes(hubId: number, changes: readonly { type: AssociationType; label?: string; archived?: boolean }[]): Promise<void> {
+export async function updateCustomAssociationTypes(
+  hubId: number,
+  changes: readonly { type: AssociationType; label?: string; archived?: boolean }[],
+): Promise<void> {
   const items: RoleWrite<'type' | 'names'>[] = changes.flatMap(({ type, label, archived }) => {
     const sets = [...(label === undefined ? [] : ['#label = :label']), ...(archived ? ['archived = :archived'] : [])];
     const update = {
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ...(label === undefined ? {} : { ExpressionAttributeNames: { '#label': 'label' } }),
-      ExpressionAttributeValues: { ...(label === undefined ? {} : { ':label': label }), ...(archived ? { ':archived': true } : {}) },
+      ExpressionAttributeValues: {
+        ...(label === undefined ? {} : { ':label': label }),
+        ...(archived ? { ':archived': true } : {}),
+      },
     };
     return [
-      { role: 'type' as const, write: { Update: { TableName: tableName, Key: associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId), ...update } } },
-      { role: 'type' as const, write: { Update: { TableName: tableName, Key: associationTypeKey(hubId, type.typeId), ...update } } },
+      {
+        role: 'type' as const,
+        write: {
+          Update: {
+            TableName: tableName,
+            Key: associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId),
+            ...update,
+          },
+        },
+      },
+      {
+        role: 'type' as const,
+        write: { Update: { TableName: tableName, Key: associationTypeKey(hubId, type.typeId), ...update } },
+      },
     ];
   });
   const deleted = changes.filter((change) => change.archived).map((change) => change.type);
-  await retryOnConflict(async () => {
-    const names: RoleWrite<'type' | 'names'>[] = [];
-    for (const pair of pairNamesOf(deleted, 'remove')) {
-      const write = await pairNamesWrite(hubId, pair, Number.MAX_SAFE_INTEGER);
-      if (typeof write !== 'string') names.push({ role: 'names', write });
-    }
-    const outcome = await transact([...items, ...names]);
-    if (outcome.committed) return undefined;
-    const explained = outcome.reasons.every((reason) => (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') || reason.code === 'TransactionConflict');
-    if (!explained) throw outcome.error;
-    return conflicted;
-  }, () => {
-    throw new ConflictError('The labels of this object pair are being changed by other requests; retry the request.');
-  }, catalogConflictRetryPolicy);
+  await retryOnConflict(
+    async () => {
+      const names: RoleWrite<'type' | 'names'>[] = [];
+      for (const pair of pairNamesOf(deleted, 'remove')) {
+        const write = await pairNamesWrite(hubId, pair, Number.MAX_SAFE_INTEGER);
+        if (typeof write !== 'string') names.push({ role: 'names', write });
+      }
+      const outcome = await transact([...items, ...names]);
+      if (outcome.committed) return undefined;
+      const explained = outcome.reasons.every(
+        (reason) =>
+          (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') ||
+          reason.code === 'TransactionConflict',
+      );
+      if (!explained) throw outcome.error;
+      return conflicted;
+    },
+    () => {
+      throw new ConflictError('The labels of this object pair are being changed by other requests; retry the request.');
+    },
+    catalogConflictRetryPolicy,
+  );
 }

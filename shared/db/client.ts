@@ -51,8 +51,12 @@ function createClient(): DynamoDBDocumentClient {
     // DynamoDB Local on a loaded 2-core machine: 38 failed with 50 sockets, none with 16 or 8).
     // The queue wait is bounded below the 10 s function timeout.
     requestHandler: new QueuedHttpHandler({
-      connectionTimeout: 1000, socketTimeout: 2000, requestTimeout: 5000, throwOnRequestTimeout: true,
-      maxSockets: config.dynamodbEndpoint ? localEndpointSockets : dynamoDbSockets, maxQueueWaitMs: 8000,
+      connectionTimeout: 1000,
+      socketTimeout: 2000,
+      requestTimeout: 5000,
+      throwOnRequestTimeout: true,
+      maxSockets: config.dynamodbEndpoint ? localEndpointSockets : dynamoDbSockets,
+      maxQueueWaitMs: 8000,
     }),
   });
   base.middlewareStack.add(

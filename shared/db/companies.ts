@@ -2,13 +2,33 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
 import {
-  batchGetAll, batchPutAll, conditionalWrite, entity, ExpressionPlaceholders, getItem, itemBytes, maxTransactionItems, queryPage, stringAttribute, transact,
-  type Item, type RoleWrite, type TransactItem, type TransactOutcome,
+  batchGetAll,
+  batchPutAll,
+  conditionalWrite,
+  entity,
+  ExpressionPlaceholders,
+  getItem,
+  itemBytes,
+  maxTransactionItems,
+  queryPage,
+  stringAttribute,
+  transact,
+  type Item,
+  type RoleWrite,
+  type TransactItem,
+  type TransactOutcome,
 } from './core';
 import { mapConcurrently } from '../base/map-concurrently';
 import { withoutKeys } from './item';
 import {
-  archivedCompanyKey, associationEdgeKey, associationEdgePrefix, companyAddressedBy, companyKey, companyListPrefix, companyUniqueValueKey, hubPartition,
+  archivedCompanyKey,
+  associationEdgeKey,
+  associationEdgePrefix,
+  companyAddressedBy,
+  companyKey,
+  companyListPrefix,
+  companyUniqueValueKey,
+  hubPartition,
   type Key,
 } from './keys';
 
@@ -103,7 +123,8 @@ export type SaveOutcome =
   | { outcome: 'too-large' }
   | { outcome: 'contended' };
 
-const keyOf = (hubId: number, id: string, isArchived: boolean): Key => (isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id));
+const keyOf = (hubId: number, id: string, isArchived: boolean): Key =>
+  isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id);
 
 /** A company item: the record at its active or archived key. */
 const companyEntity = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
@@ -112,7 +133,13 @@ const companyEntity = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isA
   read: (item) => {
     const { companyLinkCount, ...record } = withoutKeys<CompanyRecord & { companyLinkCount?: number }>(item);
     void companyLinkCount;
-    return { ...record, properties: record.properties ?? {}, history: record.history ?? {}, associations: record.associations ?? {}, uniqueValues: record.uniqueValues ?? [] };
+    return {
+      ...record,
+      properties: record.properties ?? {},
+      history: record.history ?? {},
+      associations: record.associations ?? {},
+      uniqueValues: record.uniqueValues ?? [],
+    };
   },
 });
 
@@ -142,7 +169,9 @@ export interface MergeMarker {
  */
 export const companyItem = {
   item: (record: CompanyRecord, scope: { hubId: number; isArchived: boolean }, merge?: MergeMarker): Item => ({
-    ...companyEntity.item(record, scope), companyLinkCount: companyLinkIds(record.associations).size, ...(merge ? { merge } : {}),
+    ...companyEntity.item(record, scope),
+    companyLinkCount: companyLinkIds(record.associations).size,
+    ...(merge ? { merge } : {}),
   }),
   read: (item: Item): CompanyRecord => companyEntity.read(item),
 };
@@ -168,7 +197,9 @@ export function companyItemOf(item: Item): CompanyItem | undefined {
 interface UniqueValueClaim extends UniqueValue {
   companyId: string;
 }
-export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({ key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value) });
+export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({
+  key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value),
+});
 
 /** The reverse-lookup item of a record of another type (the edge, in the key) associated with a company: it names the company. */
 const associationEdgeItem = /* @__PURE__ */ entity<{ companyId: string }, { hubId: number; edge: AssociationEdge }>({
@@ -199,16 +230,22 @@ function withLinkDeltas(write: CompanyWrite): LinkedCompanyChange[] {
   const before = companyLinkIds(write.previousAssociations ?? {});
   const after = write.archive ? new Set<string>() : companyLinkIds(write.record.associations);
   return mergeLinked(write.linked).map((change) => ({
-    ...change, linkDelta: change.linkDelta ?? (after.has(change.companyId) ? 1 : 0) - (before.has(change.companyId) ? 1 : 0),
+    ...change,
+    linkDelta: change.linkDelta ?? (after.has(change.companyId) ? 1 : 0) - (before.has(change.companyId) ? 1 : 0),
   }));
 }
 
 export type CompanyWriteRole =
-  | { kind: 'main' } | { kind: 'unique'; value: UniqueValue } | { kind: 'unique-remove' } | { kind: 'search' } | { kind: 'edge' }
+  | { kind: 'main' }
+  | { kind: 'unique'; value: UniqueValue }
+  | { kind: 'unique-remove' }
+  | { kind: 'search' }
+  | { kind: 'edge' }
   | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number };
 
 /** How many association keys a linked change may add to the other company (sets beyond removals; a set of a key it holds counts too). */
-const keyGrowthOf = (change: LinkedCompanyChange): number => Math.max(0, Object.keys(change.set).length - change.remove.length);
+const keyGrowthOf = (change: LinkedCompanyChange): number =>
+  Math.max(0, Object.keys(change.set).length - change.remove.length);
 
 /** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
 export interface CompanyWriteItems {
@@ -222,48 +259,103 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
   const { record } = write;
   const writes: RoleWrite<CompanyWriteRole>[] = [];
   const main: CompanyWriteRole = { kind: 'main' };
-  const versionCondition = write.expectedVersion === undefined
-    ? { ConditionExpression: 'attribute_not_exists(pk)' }
-    : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': write.expectedVersion } };
+  const versionCondition =
+    write.expectedVersion === undefined
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : {
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': write.expectedVersion },
+        };
   if (write.archive) {
-    writes.push({ role: main, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } } });
-    writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: true }) } } });
+    writes.push({
+      role: main,
+      write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } },
+    });
+    writes.push({
+      role: main,
+      write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: true }) } },
+    });
   } else {
-    writes.push({ role: main, write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: false }), ...versionCondition } } });
+    writes.push({
+      role: main,
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: companyItem.item(record, { hubId, isArchived: false }),
+          ...versionCondition,
+        },
+      },
+    });
   }
   // The search projection changes with the record, in the same transaction (read-your-writes for search).
-  writes.push({ role: { kind: 'search' }, write: write.archive ? searchProjectionDelete(hubId, record.id) : searchProjectionPut(hubId, searchForms, record.version) });
+  writes.push({
+    role: { kind: 'search' },
+    write: write.archive
+      ? searchProjectionDelete(hubId, record.id)
+      : searchProjectionPut(hubId, searchForms, record.version),
+  });
   for (const value of write.addUnique) {
-    writes.push({ role: { kind: 'unique', value }, write: { Put: {
-      TableName: tableName,
-      Item: uniqueValueItem.item({ companyId: record.id, ...value }, hubId),
-      ConditionExpression: 'attribute_not_exists(pk)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    } } });
+    writes.push({
+      role: { kind: 'unique', value },
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: uniqueValueItem.item({ companyId: record.id, ...value }, hubId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    });
   }
   for (const value of write.removeUnique) {
-    writes.push({ role: { kind: 'unique-remove' }, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } } });
+    writes.push({
+      role: { kind: 'unique-remove' },
+      write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } },
+    });
   }
   const linked = withLinkDeltas(write);
   for (const change of linked) {
-    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: keyGrowthOf(change) }, write: linkedUpdateItem(hubId, change) });
+    writes.push({
+      role: {
+        kind: 'linked',
+        companyId: change.companyId,
+        linkDelta: change.linkDelta ?? 0,
+        keyGrowth: keyGrowthOf(change),
+      },
+      write: linkedUpdateItem(hubId, change),
+    });
   }
-  return { writes, edgeItems: edgeItemsOf(hubId, record.id, write.edges ?? []), uniqueValues: write.addUnique.length + write.removeUnique.length, linkedCompanies: linked.length };
+  return {
+    writes,
+    edgeItems: edgeItemsOf(hubId, record.id, write.edges ?? []),
+    uniqueValues: write.addUnique.length + write.removeUnique.length,
+    linkedCompanies: linked.length,
+  };
 }
 
 /** What a canceled company transaction means, from the first failed condition (a linked company's is looked at again). */
-export async function explainCompanyCancellation(hubId: number, outcome: Extract<TransactOutcome<CompanyWriteRole>, { committed: false }>): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
+export async function explainCompanyCancellation(
+  hubId: number,
+  outcome: Extract<TransactOutcome<CompanyWriteRole>, { committed: false }>,
+): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
   const role = failed?.role;
   if (role?.kind === 'unique') {
-    const ownerId = stringAttribute(failed?.item, 'companyId') ?? await findUniqueValueOwner(hubId, role.value);
+    const ownerId = stringAttribute(failed?.item, 'companyId') ?? (await findUniqueValueOwner(hubId, role.value));
     return { outcome: 'unique-taken', value: role.value, ownerId };
   }
   if (role?.kind === 'linked') {
     // Every failed linked company at once: older items get their counts in one round, not one per attempt.
-    const linked = outcome.reasons.flatMap((reason) => (reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : []));
-    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)));
-    return explained.find((entry) => entry.outcome === 'linked-missing') ?? explained.find((entry) => entry.outcome === 'linked-full') ?? { outcome: 'stale' };
+    const linked = outcome.reasons.flatMap((reason) =>
+      reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
+    );
+    const explained = await Promise.all(
+      linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)),
+    );
+    return (
+      explained.find((entry) => entry.outcome === 'linked-missing') ??
+      explained.find((entry) => entry.outcome === 'linked-full') ?? { outcome: 'stale' }
+    );
   }
   if (role?.kind === 'main') return { outcome: 'stale' };
   return outcomeOfCancellation(outcome);
@@ -273,7 +365,8 @@ export async function explainCompanyCancellation(hubId: number, outcome: Extract
 export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
   const items = companyWriteItems(hubId, write, searchForms);
   // Refused before anything is written: DynamoDB would reject the whole transaction (a ValidationException, not a cancellation).
-  if (items.writes.length > maxTransactionItems) return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedCompanies: items.linkedCompanies };
+  if (items.writes.length > maxTransactionItems)
+    return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedCompanies: items.linkedCompanies };
   const outcome = await transactWithEdges(items.writes, items.edgeItems, { kind: 'edge' });
   if (outcome.committed) return { outcome: 'saved' };
   return explainCompanyCancellation(hubId, outcome);
@@ -283,7 +376,10 @@ export async function saveCompany(hubId: number, write: CompanyWrite, searchForm
 const maxTransactionBytes = 3_500_000;
 
 function keyOfWrite(write: TransactItem): string {
-  const key = (write.Put?.Item ?? write.Update?.Key ?? write.Delete?.Key ?? write.ConditionCheck?.Key ?? {}) as Record<string, unknown>;
+  const key = (write.Put?.Item ?? write.Update?.Key ?? write.Delete?.Key ?? write.ConditionCheck?.Key ?? {}) as Record<
+    string,
+    unknown
+  >;
   return `${String(key.pk)}\u0000${String(key.sk)}`;
 }
 
@@ -300,17 +396,28 @@ const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<
  * The caller writes them one by one (saveCompany), which re-reads and explains.
  */
 export async function saveCompaniesGrouped(
-  hubId: number, entries: readonly { write: CompanyWrite; searchForms: SearchForms }[], concurrency: number, isTimeUp: () => boolean = () => false,
+  hubId: number,
+  entries: readonly { write: CompanyWrite; searchForms: SearchForms }[],
+  concurrency: number,
+  isTimeUp: () => boolean = () => false,
 ): Promise<Set<number>> {
   const notWritten = new Set<number>();
   const taken = new Set<string>();
-  type Group = { indexes: number[]; writes: RoleWrite<CompanyWriteRole>[]; bytes: number; edgeItems: Record<string, unknown>[] };
+  type Group = {
+    indexes: number[];
+    writes: RoleWrite<CompanyWriteRole>[];
+    bytes: number;
+    edgeItems: Record<string, unknown>[];
+  };
   const groups: Group[] = [];
   let current: Group | undefined;
   entries.forEach((entry, index) => {
     const items = companyWriteItems(hubId, entry.write, entry.searchForms);
     const edgeRole: CompanyWriteRole = { kind: 'edge' };
-    const withEdges = [...items.writes, ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } }))];
+    const withEdges = [
+      ...items.writes,
+      ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } })),
+    ];
     // A write whose reverse-lookup items do not fit beside it has a transaction to itself, its lookup items written just before (transactWithEdges).
     const isAlone = withEdges.length > maxTransactionItems;
     const writes = isAlone ? items.writes : withEdges;
@@ -325,7 +432,11 @@ export async function saveCompaniesGrouped(
       groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems });
       return;
     }
-    if (!current || current.writes.length + writes.length > maxTransactionItems || current.bytes + bytes > maxTransactionBytes) {
+    if (
+      !current ||
+      current.writes.length + writes.length > maxTransactionItems ||
+      current.bytes + bytes > maxTransactionBytes
+    ) {
       current = { indexes: [], writes: [], bytes: 0, edgeItems: [] };
       groups.push(current);
     }
@@ -346,7 +457,9 @@ export async function saveCompaniesGrouped(
 }
 
 /** A cancellation no condition explains: an item over 400 KB (say, a company very many others link to) or a conflict. */
-export function outcomeOfCancellation<R>(outcome: Extract<TransactOutcome<R>, { committed: false }>): { outcome: 'too-large' } | { outcome: 'contended' } {
+export function outcomeOfCancellation<R>(
+  outcome: Extract<TransactOutcome<R>, { committed: false }>,
+): { outcome: 'too-large' } | { outcome: 'contended' } {
   if (outcome.reasons.some((reason) => reason.code === 'ValidationError')) return { outcome: 'too-large' };
   if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return { outcome: 'contended' };
   throw outcome.error;
@@ -377,19 +490,35 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
     values[':keysBefore'] = maxAssociationsPerCompany - keyGrowth;
     conditions.push('(attribute_not_exists(associations) OR size(associations) <= :keysBefore)');
   }
-  const sets = Object.entries(change.set).map(([key, name]) => `associations.${placeholders.name(key)} = ${placeholders.value(name)}`);
+  const sets = Object.entries(change.set).map(
+    ([key, name]) => `associations.${placeholders.name(key)} = ${placeholders.value(name)}`,
+  );
   const removes = change.remove.map((key) => `associations.${placeholders.name(key)}`);
   const adds = ['version :one', ...(delta !== 0 ? ['companyLinkCount :linkDelta'] : [])];
-  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', `ADD ${adds.join(', ')}`].filter(Boolean).join(' ');
-  return { Update: {
-    TableName: tableName, Key: companyKey(hubId, change.companyId), UpdateExpression: expression,
-    ConditionExpression: conditions.join(' AND '),
-    ...placeholders.attributes({ values }),
-  } };
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    `ADD ${adds.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    Update: {
+      TableName: tableName,
+      Key: companyKey(hubId, change.companyId),
+      UpdateExpression: expression,
+      ConditionExpression: conditions.join(' AND '),
+      ...placeholders.attributes({ values }),
+    },
+  };
 }
 
 /** The reverse-lookup items of a company's newly associated records. */
-export function edgeItemsOf(hubId: number, companyId: string, edges: readonly AssociationEdge[]): Record<string, unknown>[] {
+export function edgeItemsOf(
+  hubId: number,
+  companyId: string,
+  edges: readonly AssociationEdge[],
+): Record<string, unknown>[] {
   return edges.map((edge) => associationEdgeItem.item({ companyId }, { hubId, edge }));
 }
 
@@ -398,7 +527,11 @@ export function edgeItemsOf(hubId: number, companyId: string, edges: readonly As
  * before. They only point readers at a company, whose own item is the truth, so writing them ahead
  * of a transaction that then fails leaves nothing a reader would see.
  */
-export async function transactWithEdges<R>(writes: RoleWrite<R>[], edgeItems: readonly Record<string, unknown>[], edgeRole: R): Promise<TransactOutcome<R>> {
+export async function transactWithEdges<R>(
+  writes: RoleWrite<R>[],
+  edgeItems: readonly Record<string, unknown>[],
+  edgeRole: R,
+): Promise<TransactOutcome<R>> {
   if (writes.length + edgeItems.length <= maxTransactionItems) {
     for (const Item of edgeItems) writes.push({ role: edgeRole, write: { Put: { TableName: tableName, Item } } });
   } else {
@@ -413,7 +546,11 @@ export async function findCompany(hubId: number, id: string, isArchived = false)
 }
 
 /** The records of these ids (duplicates read once); missing ones are absent from the map. */
-export async function findCompanies(hubId: number, ids: readonly string[], isArchived = false): Promise<Map<string, CompanyRecord>> {
+export async function findCompanies(
+  hubId: number,
+  ids: readonly string[],
+  isArchived = false,
+): Promise<Map<string, CompanyRecord>> {
   const found = new Map<string, CompanyRecord>();
   if (ids.length === 0) return found;
   for (const item of await batchGetAll(ids.map((id) => keyOf(hubId, id, isArchived)))) {
@@ -429,7 +566,12 @@ export interface CompanyPage {
 }
 
 /** One Query per page: one record more than asked tells whether another page exists. */
-export async function listCompanies(hubId: number, isArchived: boolean, limit: number, afterId: string | undefined): Promise<CompanyPage> {
+export async function listCompanies(
+  hubId: number,
+  isArchived: boolean,
+  limit: number,
+  afterId: string | undefined,
+): Promise<CompanyPage> {
   const page = await queryPage(
     { pk: hubPartition(hubId), skPrefix: companyListPrefix(isArchived), pageSize: limit + 1 },
     afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
@@ -445,12 +587,17 @@ export async function findUniqueValueOwner(hubId: number, value: UniqueValue): P
 }
 
 /** Value -> owning company id, for at most 100 values of one property. */
-export async function findUniqueValueOwners(hubId: number, propertyName: string, values: readonly string[]): Promise<Map<string, string>> {
+export async function findUniqueValueOwners(
+  hubId: number,
+  propertyName: string,
+  values: readonly string[],
+): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   if (values.length === 0) return owners;
   for (const item of await batchGetAll(values.map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
     const claim = uniqueValueItem.read(item);
-    if (typeof claim.value === 'string' && typeof claim.companyId === 'string') owners.set(claim.value, claim.companyId);
+    if (typeof claim.value === 'string' && typeof claim.companyId === 'string')
+      owners.set(claim.value, claim.companyId);
   }
   return owners;
 }
@@ -459,7 +606,12 @@ export async function findUniqueValueOwners(hubId: number, propertyName: string,
  * Why a linked company's condition failed, read from the company itself: gone; an older item
  * without its count (which is added now, so the next attempt can count); full; or changed meanwhile.
  */
-export async function explainLinkedFailure(hubId: number, companyId: string, linkDelta: number, keyGrowth: number): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
+export async function explainLinkedFailure(
+  hubId: number,
+  companyId: string,
+  linkDelta: number,
+  keyGrowth: number,
+): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const item = await getItem(companyKey(hubId, companyId));
   if (!item) return { outcome: 'linked-missing', companyId };
   const keys = Object.keys(companyItem.read(item).associations).length;
@@ -469,7 +621,8 @@ export async function explainLinkedFailure(hubId: number, companyId: string, lin
     await backfillCompanyLinkCount(hubId, item);
     return { outcome: 'stale' };
   }
-  if (linkDelta > 0 && item.companyLinkCount + linkDelta > maxCompanyLinksPerCompany) return { outcome: 'linked-full', companyId };
+  if (linkDelta > 0 && item.companyLinkCount + linkDelta > maxCompanyLinksPerCompany)
+    return { outcome: 'linked-full', companyId };
   return { outcome: 'stale' };
 }
 
@@ -479,11 +632,15 @@ export async function explainLinkedFailure(hubId: number, companyId: string, lin
  */
 export async function backfillCompanyLinkCount(hubId: number, item: Record<string, unknown>): Promise<void> {
   const record = companyItem.read(item);
-  await conditionalWrite(new UpdateCommand({
-    TableName: tableName, Key: companyKey(hubId, record.id), UpdateExpression: 'SET companyLinkCount = :count',
-    ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
-    ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
-  }));
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: companyKey(hubId, record.id),
+      UpdateExpression: 'SET companyLinkCount = :count',
+      ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
+      ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
+    }),
+  );
 }
 
 /**
@@ -498,13 +655,20 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
   // Counted first; an older item without the count fails that and loses the keys alone (alternating, should it gain the count meanwhile).
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const counted = attempt % 2 === 0;
-    const outcome = await conditionalWrite(new UpdateCommand({
-      TableName: tableName, Key: companyKey(hubId, companyId),
-      UpdateExpression: counted ? `${removes} ADD version :one, companyLinkCount :minusOne` : `${removes} ADD version :one`,
-      ConditionExpression: counted ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)' : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
-      ...placeholders.attributes({ values: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 } }),
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    const outcome = await conditionalWrite(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: companyKey(hubId, companyId),
+        UpdateExpression: counted
+          ? `${removes} ADD version :one, companyLinkCount :minusOne`
+          : `${removes} ADD version :one`,
+        ConditionExpression: counted
+          ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)'
+          : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
+        ...placeholders.attributes({ values: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 } }),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     // Written; or no item came back: the company is gone, and has nothing to lose.
     if (outcome.written || !outcome.item) return;
   }
@@ -516,11 +680,19 @@ export interface EdgePage {
 }
 
 /** The companies associated with one record of another type: one Query per page, in company id order. */
-export async function listAssociationEdges(hubId: number, objectTypeId: string, objectId: string, limit: number, afterCompanyId: string | undefined): Promise<EdgePage> {
+export async function listAssociationEdges(
+  hubId: number,
+  objectTypeId: string,
+  objectId: string,
+  limit: number,
+  afterCompanyId: string | undefined,
+): Promise<EdgePage> {
   const page = await queryPage(
     { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(objectTypeId, objectId), pageSize: limit + 1 },
     afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
   );
-  const companyIds = page.items.map((item) => associationEdgeItem.read(item).companyId).filter((id): id is string => typeof id === 'string');
+  const companyIds = page.items
+    .map((item) => associationEdgeItem.read(item).companyId)
+    .filter((id): id is string => typeof id === 'string');
   return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
 }

@@ -1,7 +1,19 @@
 import { tableName } from './client';
 import {
-  companyItem, edgeItemsOf, explainLinkedFailure, linkedUpdateItem, maxTransactionItems, mergeLinked, outcomeOfCancellation, transactWithEdges, uniqueValueItem,
-  type AssociationEdge, type CompanyRecord, type LinkedCompanyChange, type MergeMarker, type UniqueValue,
+  companyItem,
+  edgeItemsOf,
+  explainLinkedFailure,
+  linkedUpdateItem,
+  maxTransactionItems,
+  mergeLinked,
+  outcomeOfCancellation,
+  transactWithEdges,
+  uniqueValueItem,
+  type AssociationEdge,
+  type CompanyRecord,
+  type LinkedCompanyChange,
+  type MergeMarker,
+  type UniqueValue,
 } from './companies';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
 import { batchGetAll, batchPutAll, entity, ExpressionPlaceholders, type RoleWrite } from './core';
@@ -34,7 +46,9 @@ export type MergeOutcome =
   | { outcome: 'contended' };
 
 /** What a company id merged away points to: the id of the record that holds the merge's result. */
-const mergePointerItem = /* @__PURE__ */ entity<{ companyId: string; mergedInto: string }, number>({ key: (pointer, hubId) => mergedCompanyKey(hubId, pointer.companyId) });
+const mergePointerItem = /* @__PURE__ */ entity<{ companyId: string; mergedInto: string }, number>({
+  key: (pointer, hubId) => mergedCompanyKey(hubId, pointer.companyId),
+});
 
 /**
  * What the webhook event of a merge reports (shared/webhooks/company-changes.ts reads it from the
@@ -42,9 +56,18 @@ const mergePointerItem = /* @__PURE__ */ entity<{ companyId: string; mergedInto:
  */
 function mergeMarkerOf(write: CompanyMergeWrite): Required<MergeMarker> {
   const [primary, ...others] = write.removed;
-  const moved = Object.keys(write.merged.properties).filter((name) => primary?.properties[name] === undefined
-    && others.some((record) => record.properties[name] !== undefined && record.properties[name] === write.merged.properties[name])).length;
-  return { primaryObjectId: primary?.id ?? '', mergedObjectIds: write.removed.map((record) => record.id), numberOfPropertiesMoved: moved };
+  const moved = Object.keys(write.merged.properties).filter(
+    (name) =>
+      primary?.properties[name] === undefined &&
+      others.some(
+        (record) => record.properties[name] !== undefined && record.properties[name] === write.merged.properties[name],
+      ),
+  ).length;
+  return {
+    primaryObjectId: primary?.id ?? '',
+    mergedObjectIds: write.removed.map((record) => record.id),
+    numberOfPropertiesMoved: moved,
+  };
 }
 
 /**
@@ -56,14 +79,29 @@ function mergeMarkerOf(write: CompanyMergeWrite): Required<MergeMarker> {
  * readers at the new record, and name nothing until it exists. Pointers that do not fit are
  * written just after: they name the new record, which must exist first.
  */
-export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, searchForms: SearchForms): Promise<MergeOutcome> {
+export async function mergeCompanies(
+  hubId: number,
+  write: CompanyMergeWrite,
+  searchForms: SearchForms,
+): Promise<MergeOutcome> {
   const { merged } = write;
-  type Role = { kind: 'record' } | { kind: 'unique'; value: UniqueValue } | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number } | { kind: 'other' };
+  type Role =
+    | { kind: 'record' }
+    | { kind: 'unique'; value: UniqueValue }
+    | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number }
+    | { kind: 'other' };
   const other: Role = { kind: 'other' };
   const writes: RoleWrite<Role>[] = [
-    { role: { kind: 'record' }, write: { Put: {
-      TableName: tableName, Item: companyItem.item(merged, { hubId, isArchived: false }, mergeMarkerOf(write)), ConditionExpression: 'attribute_not_exists(pk)',
-    } } },
+    {
+      role: { kind: 'record' },
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: companyItem.item(merged, { hubId, isArchived: false }, mergeMarkerOf(write)),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
     { role: other, write: searchProjectionPut(hubId, searchForms, merged.version) },
   ];
   const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':old' });
@@ -71,33 +109,77 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   const oldIds = placeholders.values;
   for (const record of write.removed) {
     writes.push(
-      { role: { kind: 'record' }, write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } } } },
-      { role: other, write: { Put: { TableName: tableName, Item: mergePointerItem.item({ companyId: record.id, mergedInto: merged.id }, hubId) } } },
+      {
+        role: { kind: 'record' },
+        write: {
+          Delete: {
+            TableName: tableName,
+            Key: companyKey(hubId, record.id),
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeValues: { ':expected': record.version },
+          },
+        },
+      },
+      {
+        role: other,
+        write: {
+          Put: {
+            TableName: tableName,
+            Item: mergePointerItem.item({ companyId: record.id, mergedInto: merged.id }, hubId),
+          },
+        },
+      },
       { role: other, write: searchProjectionDelete(hubId, record.id) },
     );
   }
   for (const value of write.uniqueValues) {
-    writes.push({ role: { kind: 'unique', value }, write: { Put: {
-      TableName: tableName, Item: uniqueValueItem.item({ companyId: merged.id, ...value }, hubId),
-      ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds,
-    } } });
+    writes.push({
+      role: { kind: 'unique', value },
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: uniqueValueItem.item({ companyId: merged.id, ...value }, hubId),
+          ConditionExpression: ownedByOld,
+          ExpressionAttributeValues: oldIds,
+        },
+      },
+    });
   }
   for (const value of write.releasedUniqueValues) {
-    writes.push({ role: other, write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value), ConditionExpression: ownedByOld, ExpressionAttributeValues: oldIds } } });
+    writes.push({
+      role: other,
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: companyUniqueValueKey(hubId, value.propertyName, value.value),
+          ConditionExpression: ownedByOld,
+          ExpressionAttributeValues: oldIds,
+        },
+      },
+    });
   }
   for (const change of mergeLinked(write.linked)) {
     // Keys move from the old ids to the new one: a linked company gains none on balance (keyGrowth 0).
-    writes.push({ role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 }, write: linkedUpdateItem(hubId, change) });
+    writes.push({
+      role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 },
+      write: linkedUpdateItem(hubId, change),
+    });
   }
   if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
   const edgeItems = edgeItemsOf(hubId, merged.id, write.edges);
   // The earlier ids' pointers go in the transaction when it has room for them after the edges (which
   // transactWithEdges puts in it when they fit); else they are written as soon as it commits. Until
   // then those ids read through the old record's own pointer, written in the transaction: two hops.
-  const pointers = write.repointedIds.map((id) => mergePointerItem.item({ companyId: id, mergedInto: merged.id }, hubId));
-  const room = maxTransactionItems - writes.length - (writes.length + edgeItems.length <= maxTransactionItems ? edgeItems.length : 0);
+  const pointers = write.repointedIds.map((id) =>
+    mergePointerItem.item({ companyId: id, mergedInto: merged.id }, hubId),
+  );
+  const room =
+    maxTransactionItems -
+    writes.length -
+    (writes.length + edgeItems.length <= maxTransactionItems ? edgeItems.length : 0);
   const isRepointedInTransaction = pointers.length <= room;
-  if (isRepointedInTransaction) for (const Item of pointers) writes.push({ role: other, write: { Put: { TableName: tableName, Item } } });
+  if (isRepointedInTransaction)
+    for (const Item of pointers) writes.push({ role: other, write: { Put: { TableName: tableName, Item } } });
   const outcome = await transactWithEdges(writes, edgeItems, other);
   if (outcome.committed) {
     if (!isRepointedInTransaction) await batchPutAll(pointers);
@@ -107,8 +189,12 @@ export async function mergeCompanies(hubId: number, write: CompanyMergeWrite, se
   if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
   if (role?.kind === 'linked') {
     // A merge never adds to a linked company's count; older items without one have it added now, all at once.
-    const linked = outcome.reasons.flatMap((reason) => (reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : []));
-    const explained = await Promise.all(linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)));
+    const linked = outcome.reasons.flatMap((reason) =>
+      reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
+    );
+    const explained = await Promise.all(
+      linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)),
+    );
     return explained.find((entry) => entry.outcome === 'linked-missing') ?? { outcome: 'stale' };
   }
   if (role) return { outcome: 'stale' };
@@ -121,7 +207,8 @@ export async function findMergePointers(hubId: number, companyIds: readonly stri
   if (companyIds.length === 0) return pointers;
   for (const item of await batchGetAll(companyIds.map((id) => mergedCompanyKey(hubId, id)))) {
     const pointer = mergePointerItem.read(item);
-    if (typeof pointer.companyId === 'string' && typeof pointer.mergedInto === 'string') pointers.set(pointer.companyId, pointer.mergedInto);
+    if (typeof pointer.companyId === 'string' && typeof pointer.mergedInto === 'string')
+      pointers.set(pointer.companyId, pointer.mergedInto);
   }
   return pointers;
 }

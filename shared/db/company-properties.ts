@@ -1,16 +1,46 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
 import { tableName } from './client';
-import { conditionalWrite, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item, type RoleWrite, type TransactItem } from './core';
-import { companyPropertyGroupKey, companyPropertyGroupPrefix, companyPropertyKey, companyPropertyPrefix, hubCounterKey, hubPartition } from './keys';
+import {
+  conditionalWrite,
+  entity,
+  getItem,
+  itemBytes,
+  maxItemBytes,
+  putNew,
+  queryAll,
+  transact,
+  type Item,
+  type RoleWrite,
+  type TransactItem,
+} from './core';
+import {
+  companyPropertyGroupKey,
+  companyPropertyGroupPrefix,
+  companyPropertyKey,
+  companyPropertyPrefix,
+  hubCounterKey,
+  hubPartition,
+} from './keys';
 
 /** A property definition of CRM v3 (HubSpot's Property model): the stored record is the shape the API returns. */
 export const propertyTypes = ['string', 'number', 'date', 'datetime', 'enumeration', 'bool', 'phone_number'] as const;
 export type PropertyType = (typeof propertyTypes)[number];
 
 export const fieldTypes = [
-  'text', 'textarea', 'number', 'date', 'select', 'radio', 'checkbox', 'booleancheckbox', 'phonenumber', 'file', 'html',
-  'calculation_equation', 'calculation_rollup',
+  'text',
+  'textarea',
+  'number',
+  'date',
+  'select',
+  'radio',
+  'checkbox',
+  'booleancheckbox',
+  'phonenumber',
+  'file',
+  'html',
+  'calculation_equation',
+  'calculation_rollup',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -62,8 +92,12 @@ export interface PropertyGroup {
   revision?: number;
 }
 
-const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, number>({ key: (definition, hubId) => companyPropertyKey(hubId, definition.name) });
-const groupItem = /* @__PURE__ */ entity<PropertyGroup, number>({ key: (group, hubId) => companyPropertyGroupKey(hubId, group.name) });
+const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, number>({
+  key: (definition, hubId) => companyPropertyKey(hubId, definition.name),
+});
+const groupItem = /* @__PURE__ */ entity<PropertyGroup, number>({
+  key: (group, hubId) => companyPropertyGroupKey(hubId, group.name),
+});
 
 /** The most one definition's item may take (core.maxItemBytes). */
 export const maxCompanyPropertyItemBytes = maxItemBytes;
@@ -79,16 +113,27 @@ export interface CatalogLimits {
   uniqueDefinitions: number;
 }
 
-export type InsertPropertyOutcome = 'created' | 'name-taken' | 'group-missing' | 'too-many' | 'too-many-unique' | 'contended';
+export type InsertPropertyOutcome =
+  | 'created'
+  | 'name-taken'
+  | 'group-missing'
+  | 'too-many'
+  | 'too-many-unique'
+  | 'contended';
 
 const catalogCountKey = (hubId: number) => hubCounterKey(hubId, 'companyProperties');
 
 /** Keeps a custom group live for the write it joins, and moves its revision (see PropertyGroup.revision). */
 function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
-  return { Update: {
-    TableName: tableName, Key: companyPropertyGroupKey(hubId, groupName), UpdateExpression: 'ADD revision :one',
-    ConditionExpression: 'attribute_exists(pk) AND archived = :false', ExpressionAttributeValues: { ':one': 1, ':false': false },
-  } };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: companyPropertyGroupKey(hubId, groupName),
+      UpdateExpression: 'ADD revision :one',
+      ConditionExpression: 'attribute_exists(pk) AND archived = :false',
+      ExpressionAttributeValues: { ':one': 1, ':false': false },
+    },
+  };
 }
 
 /**
@@ -99,38 +144,66 @@ function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
  * does not exist yet (no create has written one: every definition there was read).
  */
 export async function insertCompanyProperty(
-  hubId: number, definition: PropertyDefinition, limits: CatalogLimits, options: { customGroup?: string; catalog: readonly PropertyDefinition[] },
+  hubId: number,
+  definition: PropertyDefinition,
+  limits: CatalogLimits,
+  options: { customGroup?: string; catalog: readonly PropertyDefinition[] },
 ): Promise<InsertPropertyOutcome> {
   const isUnique = definition.hasUniqueValue ? 1 : 0;
-  const count: TransactItem = { Update: {
-    TableName: tableName, Key: catalogCountKey(hubId),
-    UpdateExpression: 'SET definitions = if_not_exists(definitions, :seed) + :one, uniqueDefinitions = if_not_exists(uniqueDefinitions, :uniqueSeed) + :unique',
-    ConditionExpression: `attribute_not_exists(pk) OR (definitions < :maxDefinitions${isUnique ? ' AND uniqueDefinitions < :maxUnique' : ''})`,
-    ExpressionAttributeValues: {
-      ':one': 1, ':unique': isUnique, ':seed': options.catalog.length, ':uniqueSeed': options.catalog.filter((entry) => entry.hasUniqueValue).length,
-      ':maxDefinitions': limits.definitions, ...(isUnique ? { ':maxUnique': limits.uniqueDefinitions } : {}),
+  const count: TransactItem = {
+    Update: {
+      TableName: tableName,
+      Key: catalogCountKey(hubId),
+      UpdateExpression:
+        'SET definitions = if_not_exists(definitions, :seed) + :one, uniqueDefinitions = if_not_exists(uniqueDefinitions, :uniqueSeed) + :unique',
+      ConditionExpression: `attribute_not_exists(pk) OR (definitions < :maxDefinitions${isUnique ? ' AND uniqueDefinitions < :maxUnique' : ''})`,
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':unique': isUnique,
+        ':seed': options.catalog.length,
+        ':uniqueSeed': options.catalog.filter((entry) => entry.hasUniqueValue).length,
+        ':maxDefinitions': limits.definitions,
+        ...(isUnique ? { ':maxUnique': limits.uniqueDefinitions } : {}),
+      },
     },
-  } };
+  };
   const writes: RoleWrite<'property' | 'count' | 'group'>[] = [
-    { role: 'property', write: { Put: { TableName: tableName, Item: propertyItem.item(definition, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      role: 'property',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: propertyItem.item(definition, hubId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
     { role: 'count', write: count },
-    ...(options.customGroup === undefined ? [] : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
+    ...(options.customGroup === undefined
+      ? []
+      : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
   ];
   // A transaction conflict (another write holding the count item) is retried a few times.
-  return retryOnConflict(async () => {
-    const outcome = await transact(writes);
-    if (outcome.committed) return 'created';
-    const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
-    if (failed.has('property')) return 'name-taken';
-    if (failed.has('group')) return 'group-missing';
-    if (failed.has('count')) {
-      // The count item exists and is at a cap: which one decides the answer.
-      const counted = await getItem(catalogCountKey(hubId));
-      return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
-    }
-    if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
-    return conflicted;
-  }, (): InsertPropertyOutcome => 'contended', catalogConflictRetryPolicy);
+  return retryOnConflict(
+    async () => {
+      const outcome = await transact(writes);
+      if (outcome.committed) return 'created';
+      const failed = new Set(
+        outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role),
+      );
+      if (failed.has('property')) return 'name-taken';
+      if (failed.has('group')) return 'group-missing';
+      if (failed.has('count')) {
+        // The count item exists and is at a cap: which one decides the answer.
+        const counted = await getItem(catalogCountKey(hubId));
+        return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
+      }
+      if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
+      return conflicted;
+    },
+    (): InsertPropertyOutcome => 'contended',
+    catalogConflictRetryPolicy,
+  );
 }
 
 export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {
@@ -147,11 +220,20 @@ export async function listCompanyProperties(hubId: number): Promise<PropertyDefi
  * Replaces an item read earlier; false when another request changed it since (its updatedAt
  * moved) or it is gone.
  */
-async function replaceItem(item: Item, expectedUpdatedAt: string | undefined, alsoCondition?: string, alsoValues: Item = {}): Promise<boolean> {
-  const outcome = await conditionalWrite(new PutCommand({
-    TableName: tableName, Item: item, ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
-    ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
-  }));
+async function replaceItem(
+  item: Item,
+  expectedUpdatedAt: string | undefined,
+  alsoCondition?: string,
+  alsoValues: Item = {},
+): Promise<boolean> {
+  const outcome = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: item,
+      ConditionExpression: `updatedAt = :expected${alsoCondition ? ` AND ${alsoCondition}` : ''}`,
+      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '', ...alsoValues },
+    }),
+  );
   return outcome.written;
 }
 
@@ -162,20 +244,34 @@ export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing';
  * group the definition moves into, must exist and be live, in the same transaction.
  */
 export async function replaceCompanyProperty(
-  hubId: number, definition: PropertyDefinition, expectedUpdatedAt: string | undefined, movedToGroup?: string,
+  hubId: number,
+  definition: PropertyDefinition,
+  expectedUpdatedAt: string | undefined,
+  movedToGroup?: string,
 ): Promise<ReplacePropertyOutcome> {
-  if (movedToGroup === undefined) return (await replaceItem(propertyItem.item(definition, hubId), expectedUpdatedAt)) ? 'replaced' : 'stale';
+  if (movedToGroup === undefined)
+    return (await replaceItem(propertyItem.item(definition, hubId), expectedUpdatedAt)) ? 'replaced' : 'stale';
   const outcome = await transact<'property' | 'group'>([
-    { role: 'property', write: { Put: {
-      TableName: tableName, Item: propertyItem.item(definition, hubId), ConditionExpression: 'updatedAt = :expected',
-      ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
-    } } },
+    {
+      role: 'property',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: propertyItem.item(definition, hubId),
+          ConditionExpression: 'updatedAt = :expected',
+          ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
+        },
+      },
+    },
     { role: 'group', write: groupMembershipWrite(hubId, movedToGroup) },
   ]);
   if (outcome.committed) return 'replaced';
-  const failed = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  const failed = outcome.reasons
+    .filter((reason) => reason.code === 'ConditionalCheckFailed')
+    .map((reason) => reason.role);
   if (failed.includes('group')) return 'group-missing';
-  if (failed.includes('property') || outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return 'stale';
+  if (failed.includes('property') || outcome.reasons.some((reason) => reason.code === 'TransactionConflict'))
+    return 'stale';
   throw outcome.error;
 }
 
@@ -193,7 +289,16 @@ export async function listPropertyGroups(hubId: number): Promise<PropertyGroup[]
 }
 
 /** Replaces a group read earlier; false when it changed since (its updatedAt, or its revision: a property moved in). */
-export async function replacePropertyGroup(hubId: number, group: PropertyGroup, expected: Pick<PropertyGroup, 'updatedAt' | 'revision'>): Promise<boolean> {
+export async function replacePropertyGroup(
+  hubId: number,
+  group: PropertyGroup,
+  expected: Pick<PropertyGroup, 'updatedAt' | 'revision'>,
+): Promise<boolean> {
   const revision = expected.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :revision';
-  return replaceItem(groupItem.item(group, hubId), expected.updatedAt, revision, expected.revision === undefined ? {} : { ':revision': expected.revision });
+  return replaceItem(
+    groupItem.item(group, hubId),
+    expected.updatedAt,
+    revision,
+    expected.revision === undefined ? {} : { ':revision': expected.revision },
+  );
 }

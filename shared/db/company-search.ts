@@ -1,6 +1,15 @@
 import { batchDeleteAll, batchGetAll, queryPages, transact, type Item, type TransactItem } from './core';
 import { tableName } from './client';
-import { companyKey, companyListPrefix, companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards, hubPartition, type Key } from './keys';
+import {
+  companyKey,
+  companyListPrefix,
+  companySearchKey,
+  companySearchPartition,
+  companySearchShardOf,
+  companySearchShards,
+  hubPartition,
+  type Key,
+} from './keys';
 
 /**
  * The searchable forms of a company's values (built by shared/companies/search-forms.ts):
@@ -66,14 +75,20 @@ const firstChainsInFlight = 2;
 function weightOfItem(item: Item): number {
   let weight = String(item.sk).length;
   for (const forms of [item.v, item.l, item.n]) {
-    for (const [name, value] of Object.entries((forms ?? {}) as Record<string, string>)) weight += name.length + value.length;
+    for (const [name, value] of Object.entries((forms ?? {}) as Record<string, string>))
+      weight += name.length + value.length;
   }
   return weight;
 }
 
 /** A projection item read back: only the forms the query projected. */
 function formsOfItem(item: Item): SearchForms {
-  return { id: String(item.sk), v: (item.v ?? {}) as Record<string, string>, l: (item.l ?? {}) as Record<string, string>, n: (item.n ?? {}) as Record<string, string> };
+  return {
+    id: String(item.sk),
+    v: (item.v ?? {}) as Record<string, string>,
+    l: (item.l ?? {}) as Record<string, string>,
+    n: (item.n ?? {}) as Record<string, string>,
+  };
 }
 
 /**
@@ -91,7 +106,11 @@ function formsOfItem(item: Item): SearchForms {
  * another page. Returns the Query calls made.
  */
 export async function scanSearchProjection(
-  hubId: number, query: ProjectionQuery, signal: AbortSignal, onPage: (forms: SearchForms[], isFirstPage: boolean) => Promise<void> | void, pageItems = searchPageItems,
+  hubId: number,
+  query: ProjectionQuery,
+  signal: AbortSignal,
+  onPage: (forms: SearchForms[], isFirstPage: boolean) => Promise<void> | void,
+  pageItems = searchPageItems,
 ): Promise<number> {
   let queries = 0;
   let nextShard = 0;
@@ -114,10 +133,18 @@ export async function scanSearchProjection(
   };
   const chain = async (): Promise<void> => {
     for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
-      const pages = queryPages({
-        pk: companySearchPartition(hubId, shard), filter: query.filterExpression, projection: query.projectionExpression,
-        names: query.names, values: query.values, pageSize: pageItems,
-      }, query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {}, stopped);
+      const pages = queryPages(
+        {
+          pk: companySearchPartition(hubId, shard),
+          filter: query.filterExpression,
+          projection: query.projectionExpression,
+          names: query.names,
+          values: query.values,
+          pageSize: pageItems,
+        },
+        query.firstPage ? { projection: query.firstPage.projectionExpression, names: query.firstPage.names } : {},
+        stopped,
+      );
       for (let isFirstPage = true; ; isFirstPage = false) {
         stopped.throwIfAborted();
         while (inFlight >= allowedInFlight()) {
@@ -138,16 +165,21 @@ export async function scanSearchProjection(
         if (page.value.length > 0) recentWeights.push(page.value.reduce((sum, item) => sum + weightOfItem(item), 0));
         if (recentWeights.length > searchChainsInFlight) recentWeights.shift();
         stopped.throwIfAborted();
-        await onPage(page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem), isFirstPage);
+        await onPage(
+          page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem),
+          isFirstPage,
+        );
       }
     }
   };
   // A chain waiting for its turn must hear the end of the scan too.
   stopped.addEventListener('abort', wakeAll, { once: true });
-  const chains = Array.from({ length: maxChains }, () => chain().catch((error: unknown) => {
-    failed.abort(error);
-    throw error;
-  }));
+  const chains = Array.from({ length: maxChains }, () =>
+    chain().catch((error: unknown) => {
+      failed.abort(error);
+      throw error;
+    }),
+  );
   try {
     await Promise.all(chains);
   } catch (error) {
@@ -164,8 +196,14 @@ export async function scanSearchProjection(
  * one BatchGetItem per 100 ids, strongly consistent. A company archived since the page was chosen
  * has no projection item any more and is absent from the map.
  */
-export async function readSearchValues(hubId: number, ids: readonly string[]): Promise<Map<string, Record<string, string>>> {
-  const items = await batchGetAll(ids.map((id) => companySearchKey(hubId, id)), { attributes: ['v'] });
+export async function readSearchValues(
+  hubId: number,
+  ids: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
+  const items = await batchGetAll(
+    ids.map((id) => companySearchKey(hubId, id)),
+    { attributes: ['v'] },
+  );
   return new Map(items.map((item) => [String(item.sk), (item.v ?? {}) as Record<string, string>]));
 }
 
@@ -176,7 +214,8 @@ async function removeStrayProjections(hubId: number): Promise<number> {
     const pk = companySearchPartition(hubId, shard);
     const strays: Key[] = [];
     for await (const page of queryPages({ pk, projection: '#sk', names: { '#sk': 'sk' } })) {
-      for (const item of page) if (companySearchShardOf(String(item.sk)) !== shard) strays.push({ pk, sk: String(item.sk) });
+      for (const item of page)
+        if (companySearchShardOf(String(item.sk)) !== shard) strays.push({ pk, sk: String(item.sk) });
     }
     await batchDeleteAll(strays);
     removed += strays.length;
@@ -192,13 +231,24 @@ async function removeStrayProjections(hubId: number): Promise<number> {
  * (after a change of companySearchShards; searches skip them meanwhile). `formsOf` is the
  * domain's form builder.
  */
-export async function backfillSearchProjection(hubId: number, formsOf: (company: SearchableCompany) => SearchForms): Promise<{ companies: number; written: number; removed: number }> {
+export async function backfillSearchProjection(
+  hubId: number,
+  formsOf: (company: SearchableCompany) => SearchForms,
+): Promise<{ companies: number; written: number; removed: number }> {
   let companies = 0;
   let written = 0;
   const pages = queryPages({
-    pk: hubPartition(hubId), skPrefix: companyListPrefix(false), pageSize: 25,
+    pk: hubPartition(hubId),
+    skPrefix: companyListPrefix(false),
+    pageSize: 25,
     projection: '#id, #properties, #createdAt, #updatedAt, #version',
-    names: { '#id': 'id', '#properties': 'properties', '#createdAt': 'createdAt', '#updatedAt': 'updatedAt', '#version': 'version' },
+    names: {
+      '#id': 'id',
+      '#properties': 'properties',
+      '#createdAt': 'createdAt',
+      '#updatedAt': 'updatedAt',
+      '#version': 'version',
+    },
   });
   for await (const page of pages) {
     const records = page as (SearchableCompany & { version: number } & Item)[];
@@ -207,11 +257,31 @@ export async function backfillSearchProjection(hubId: number, formsOf: (company:
     const pairs = records.map((record) => {
       const put = searchProjectionPut(hubId, formsOf(record), record.version).Put;
       return [
-        { role: record.id, write: { ConditionCheck: {
-          TableName: tableName, Key: companyKey(hubId, record.id),
-          ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': record.version },
-        } } },
-        { role: record.id, write: { Put: { ...put, TableName: tableName, Item: put?.Item ?? {}, ConditionExpression: 'attribute_not_exists(pk) OR #r < :version', ExpressionAttributeNames: { '#r': 'r' }, ExpressionAttributeValues: { ':version': record.version } } } },
+        {
+          role: record.id,
+          write: {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: companyKey(hubId, record.id),
+              ConditionExpression: '#version = :version',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':version': record.version },
+            },
+          },
+        },
+        {
+          role: record.id,
+          write: {
+            Put: {
+              ...put,
+              TableName: tableName,
+              Item: put?.Item ?? {},
+              ConditionExpression: 'attribute_not_exists(pk) OR #r < :version',
+              ExpressionAttributeNames: { '#r': 'r' },
+              ExpressionAttributeValues: { ':version': record.version },
+            },
+          },
+        },
       ];
     });
     const outcome = await transact(pairs.flat());

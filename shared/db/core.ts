@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand,
-  type DeleteCommand, type DynamoDBDocumentClient, type QueryCommandInput, type QueryCommandOutput, type ScanCommandInput, type ScanCommandOutput,
-  type TransactWriteCommandInput, type UpdateCommand,
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  type DeleteCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+  type ScanCommandInput,
+  type ScanCommandOutput,
+  type TransactWriteCommandInput,
+  type UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { jitteredDelayMs, sleep, type RetryPolicy } from '../base/retry';
 import { db, tableName } from './client';
@@ -48,7 +60,11 @@ export const maxTransactionItems = 100;
 export const unprocessedRetryPolicy: Readonly<RetryPolicy> = { attempts: 6, baseDelayMs: 25, maxDelayMs: 800 };
 
 /** Sends `requests`, then what each answer leaves unprocessed, under the one retry policy. */
-async function sendUntilProcessed<T>(operation: string, requests: T[], send: (batch: T[]) => Promise<T[]>): Promise<void> {
+async function sendUntilProcessed<T>(
+  operation: string,
+  requests: T[],
+  send: (batch: T[]) => Promise<T[]>,
+): Promise<void> {
   let pending = requests;
   for (let attempt = 0; attempt < unprocessedRetryPolicy.attempts; attempt += 1) {
     if (attempt > 0) await sleep(jitteredDelayMs(attempt, unprocessedRetryPolicy));
@@ -87,14 +103,21 @@ export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions
   const unique = [...new Map(keys.map((key) => [keyId(key), { pk: key.pk, sk: key.sk }])).values()];
   const placeholders = new ExpressionPlaceholders();
   const projection = options.attributes
-    ? { ProjectionExpression: [...new Set(['pk', 'sk', ...options.attributes])].map((name) => placeholders.name(name)).join(', '), ...placeholders.attributes() }
+    ? {
+        ProjectionExpression: [...new Set(['pk', 'sk', ...options.attributes])]
+          .map((name) => placeholders.name(name))
+          .join(', '),
+        ...placeholders.attributes(),
+      }
     : {};
   const found: Item[] = [];
   for (const chunk of chunks(unique, maxBatchGetKeys)) {
     await sendUntilProcessed<Item>('BatchGetItem', chunk, async (pending) => {
-      const result = await db.send(new BatchGetCommand({
-        RequestItems: { [tableName]: { Keys: pending, ConsistentRead: options.consistent ?? true, ...projection } },
-      }));
+      const result = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: pending, ConsistentRead: options.consistent ?? true, ...projection } },
+        }),
+      );
       found.push(...(result.Responses?.[tableName] ?? []));
       return result.UnprocessedKeys?.[tableName]?.Keys ?? [];
     });
@@ -142,26 +165,42 @@ export interface PartitionQuery {
   newestFirst?: boolean;
 }
 
-function sendQuery(query: PartitionQuery, startKey: Item | Key | undefined, signal: AbortSignal | undefined): Promise<QueryCommandOutput> {
-  return db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
-    ...(query.filter ? { FilterExpression: query.filter } : {}),
-    ...(query.projection ? { ProjectionExpression: query.projection } : {}),
-    ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
-    ExpressionAttributeValues: { ...query.values, ':queryPk': query.pk, ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }) },
-    ...(query.pageSize ? { Limit: query.pageSize } : {}),
-    ...(query.newestFirst ? { ScanIndexForward: false } : {}),
-    ConsistentRead: true,
-    ExclusiveStartKey: startKey ? { ...startKey } : undefined,
-  }), signal ? { abortSignal: signal } : {});
+function sendQuery(
+  query: PartitionQuery,
+  startKey: Item | Key | undefined,
+  signal: AbortSignal | undefined,
+): Promise<QueryCommandOutput> {
+  return db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression:
+        query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
+      ...(query.filter ? { FilterExpression: query.filter } : {}),
+      ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+      ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
+      ExpressionAttributeValues: {
+        ...query.values,
+        ':queryPk': query.pk,
+        ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }),
+      },
+      ...(query.pageSize ? { Limit: query.pageSize } : {}),
+      ...(query.newestFirst ? { ScanIndexForward: false } : {}),
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey ? { ...startKey } : undefined,
+    }),
+    signal ? { abortSignal: signal } : {},
+  );
 }
 
 /**
  * One Query call: up to `pageSize` items after `startKey`, and the key to continue from when there
  * are more. An aborted `signal` cancels the call (it rejects with the SDK's AbortError).
  */
-export async function queryPage(query: PartitionQuery, startKey?: Item | Key, signal?: AbortSignal): Promise<{ items: Item[]; nextKey?: Item }> {
+export async function queryPage(
+  query: PartitionQuery,
+  startKey?: Item | Key,
+  signal?: AbortSignal,
+): Promise<{ items: Item[]; nextKey?: Item }> {
   const page = await sendQuery(query, startKey, signal);
   return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
 }
@@ -170,7 +209,9 @@ export async function queryPage(query: PartitionQuery, startKey?: Item | Key, si
  * The one paging loop: `send` from the start, then from each page's LastEvaluatedKey, until a page
  * comes back without one. No page cap: a caller that wants a bound stops iterating.
  */
-async function* followPages<P extends { LastEvaluatedKey?: Item }>(send: (startKey: Item | undefined) => Promise<P>): AsyncGenerator<P> {
+async function* followPages<P extends { LastEvaluatedKey?: Item }>(
+  send: (startKey: Item | undefined) => Promise<P>,
+): AsyncGenerator<P> {
   let startKey: Item | undefined;
   do {
     const page = await send(startKey);
@@ -184,8 +225,15 @@ async function* followPages<P extends { LastEvaluatedKey?: Item }>(send: (startK
  * changes what the first call asks (a wider projection, say); the key condition stays the same.
  * An aborted `signal` cancels the call in flight.
  */
-export async function* queryPages(query: PartitionQuery, firstPage: Pick<PartitionQuery, 'projection' | 'names'> = {}, signal?: AbortSignal): AsyncGenerator<Item[]> {
-  for await (const page of followPages((startKey) => sendQuery(startKey ? query : { ...query, ...firstPage }, startKey, signal))) yield page.Items ?? [];
+export async function* queryPages(
+  query: PartitionQuery,
+  firstPage: Pick<PartitionQuery, 'projection' | 'names'> = {},
+  signal?: AbortSignal,
+): AsyncGenerator<Item[]> {
+  for await (const page of followPages((startKey) =>
+    sendQuery(startKey ? query : { ...query, ...firstPage }, startKey, signal),
+  ))
+    yield page.Items ?? [];
 }
 
 /**
@@ -193,12 +241,18 @@ export async function* queryPages(query: PartitionQuery, firstPage: Pick<Partiti
  * document client, so what it measures is DynamoDB alone), from the first page whatever
  * ExclusiveStartKey `input` carries.
  */
-export function clientQueryPages(client: DynamoDBDocumentClient, input: QueryCommandInput): AsyncGenerator<QueryCommandOutput> {
+export function clientQueryPages(
+  client: DynamoDBDocumentClient,
+  input: QueryCommandInput,
+): AsyncGenerator<QueryCommandOutput> {
   return followPages((startKey) => client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey })));
 }
 
 /** Every page of a Scan of any table sent through a client of the caller's (the benchmark copies a table with it). */
-export function clientScanPages(client: DynamoDBDocumentClient, input: ScanCommandInput): AsyncGenerator<ScanCommandOutput> {
+export function clientScanPages(
+  client: DynamoDBDocumentClient,
+  input: ScanCommandInput,
+): AsyncGenerator<ScanCommandOutput> {
   return followPages((startKey) => client.send(new ScanCommand({ ...input, ExclusiveStartKey: startKey })));
 }
 
@@ -211,7 +265,9 @@ export async function queryAll(pk: string, skPrefix: string): Promise<Item[]> {
 
 /** One item by its key; strongly consistent unless `consistent` is false (items that never change once written). */
 export async function getItem(key: Key, consistent = true): Promise<Item | undefined> {
-  const result = await db.send(new GetCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: consistent }));
+  const result = await db.send(
+    new GetCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: consistent }),
+  );
   return result.Item;
 }
 
@@ -227,7 +283,11 @@ export function stringAttribute(item: Item | undefined, name: string): string | 
 }
 
 function isConditionalCheckFailed(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ConditionalCheckFailedException';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: string }).name === 'ConditionalCheckFailedException'
+  );
 }
 
 /**
@@ -241,7 +301,9 @@ export type ConditionalWriteOutcome = { written: true; attributes?: Item } | { w
  * Sends one Put, Update or Delete that carries a ConditionExpression: a failed condition is an
  * answer (written: false), every other error throws. The one place that catches a failed condition.
  */
-export async function conditionalWrite(command: PutCommand | UpdateCommand | DeleteCommand): Promise<ConditionalWriteOutcome> {
+export async function conditionalWrite(
+  command: PutCommand | UpdateCommand | DeleteCommand,
+): Promise<ConditionalWriteOutcome> {
   try {
     const output = (await db.send(command as PutCommand)) as { Attributes?: Item };
     return { written: true, ...(output.Attributes ? { attributes: output.Attributes } : {}) };
@@ -260,10 +322,14 @@ export async function conditionalWrite(command: PutCommand | UpdateCommand | Del
  */
 export async function putNew(item: Item): Promise<boolean> {
   const writeId = randomUUID();
-  const outcome = await conditionalWrite(new PutCommand({
-    TableName: tableName, Item: { ...item, writeId }, ConditionExpression: 'attribute_not_exists(pk)',
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  }));
+  const outcome = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...item, writeId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }),
+  );
   return outcome.written || stringAttribute(outcome.item, 'writeId') === writeId;
 }
 
@@ -302,7 +368,10 @@ export class ExpressionPlaceholders {
    * ExpressionAttributeNames and ExpressionAttributeValues: the fixed ones and the allocated, each
    * left out when empty (DynamoDB rejects an empty map).
    */
-  attributes(fixed: { names?: Record<string, string>; values?: Item } = {}): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item } {
+  attributes(fixed: { names?: Record<string, string>; values?: Item } = {}): {
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Item;
+  } {
     const names = { ...fixed.names, ...this.names };
     const values = { ...fixed.values, ...this.values };
     return {
@@ -338,7 +407,12 @@ export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<Tran
     await db.send(new TransactWriteCommand({ TransactItems: writes.map((entry) => entry.write) }));
     return { committed: true };
   } catch (error) {
-    if (typeof error !== 'object' || error === null || (error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+    if (
+      typeof error !== 'object' ||
+      error === null ||
+      (error as { name?: string }).name !== 'TransactionCanceledException'
+    )
+      throw error;
     const raw = (error as { CancellationReasons?: { Code?: string; Item?: Item }[] }).CancellationReasons ?? [];
     const reasons: CancellationReason<R>[] = [];
     raw.forEach((reason, index) => {

@@ -25,30 +25,56 @@ function numbersOf(value: unknown): number[] {
 
 const developerItem = /* @__PURE__ */ entity<Developer>({
   key: (developer) => developerKey(developer.developerId),
-  read: (item) => ({ developerId: item.developerId as number, apiKeyHash: item.apiKeyHash as string, createdAt: item.createdAt as string }),
+  read: (item) => ({
+    developerId: item.developerId as number,
+    apiKeyHash: item.apiKeyHash as string,
+    createdAt: item.createdAt as string,
+  }),
 });
 
 /** The key's app ids are a number set, so adding an app is one ADD. */
 const apiKeyItem = {
-  item: (key: DeveloperApiKey): Item => ({ ...developerApiKeyKey(key.apiKeyHash), developerId: key.developerId, apiKeyHash: key.apiKeyHash, appIds: new Set(key.appIds) }),
-  read: (item: Item): DeveloperApiKey | undefined => (typeof item.developerId !== 'number' || typeof item.apiKeyHash !== 'string'
-    ? undefined
-    : { developerId: item.developerId, apiKeyHash: item.apiKeyHash, appIds: numbersOf(item.appIds) }),
+  item: (key: DeveloperApiKey): Item => ({
+    ...developerApiKeyKey(key.apiKeyHash),
+    developerId: key.developerId,
+    apiKeyHash: key.apiKeyHash,
+    appIds: new Set(key.appIds),
+  }),
+  read: (item: Item): DeveloperApiKey | undefined =>
+    typeof item.developerId !== 'number' || typeof item.apiKeyHash !== 'string'
+      ? undefined
+      : { developerId: item.developerId, apiKeyHash: item.apiKeyHash, appIds: numbersOf(item.appIds) },
 };
 
 function developerWrites(developer: Developer, appIds: readonly number[]): TransactItem[] {
   return [
-    { Put: { TableName: tableName, Item: developerItem.item(developer), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: {
-      TableName: tableName,
-      Item: apiKeyItem.item({ developerId: developer.developerId, apiKeyHash: developer.apiKeyHash, appIds: [...appIds] }),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: developerItem.item(developer),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: apiKeyItem.item({
+          developerId: developer.developerId,
+          apiKeyHash: developer.apiKeyHash,
+          appIds: [...appIds],
+        }),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
 }
 
 /** A new developer account, its key and its first app (with `extra` writes of the app, e.g. its webhook signing secret), all or nothing. */
-export async function insertDeveloperWithApp(developer: Developer, app: App, extra: readonly TransactItem[] = []): Promise<void> {
+export async function insertDeveloperWithApp(
+  developer: Developer,
+  app: App,
+  extra: readonly TransactItem[] = [],
+): Promise<void> {
   await transactAll([...developerWrites(developer, [app.appId]), ...appRecordWrites(app), ...extra]);
 }
 
@@ -61,13 +87,21 @@ export async function insertDeveloperOfExistingApps(developer: Developer, appIds
 }
 
 /** Another app of an existing developer account: the app records and the key's app list, all or nothing. */
-export async function insertAppOfDeveloper(developer: Developer, app: App, extra: readonly TransactItem[] = []): Promise<void> {
+export async function insertAppOfDeveloper(
+  developer: Developer,
+  app: App,
+  extra: readonly TransactItem[] = [],
+): Promise<void> {
   await transactAll([
-    { Update: {
-      TableName: tableName, Key: developerApiKeyKey(developer.apiKeyHash), UpdateExpression: 'ADD appIds :app',
-      ConditionExpression: 'attribute_exists(pk) AND developerId = :developer',
-      ExpressionAttributeValues: { ':app': new Set([app.appId]), ':developer': developer.developerId },
-    } },
+    {
+      Update: {
+        TableName: tableName,
+        Key: developerApiKeyKey(developer.apiKeyHash),
+        UpdateExpression: 'ADD appIds :app',
+        ConditionExpression: 'attribute_exists(pk) AND developerId = :developer',
+        ExpressionAttributeValues: { ':app': new Set([app.appId]), ':developer': developer.developerId },
+      },
+    },
     ...appRecordWrites(app),
     ...extra,
   ]);

@@ -10,7 +10,11 @@
 export class DatabaseThrottledError extends Error {
   override readonly name = 'DatabaseThrottledError';
 
-  constructor(operation: string, readonly unprocessed: number, attempts: number) {
+  constructor(
+    operation: string,
+    readonly unprocessed: number,
+    attempts: number,
+  ) {
     super(`${operation}: ${unprocessed} requests still unprocessed after ${attempts} attempts`);
   }
 }

@@ -32,9 +32,13 @@ export interface InstallState {
 const stateItem = /* @__PURE__ */ entity<InstallState>({
   key: (state) => installStateKey(state.hubId, state.appId),
   read: (item) => ({
-    hubId: Number(item.hubId), appId: Number(item.appId), generation: typeof item.generation === 'string' ? item.generation : '',
+    hubId: Number(item.hubId),
+    appId: Number(item.appId),
+    generation: typeof item.generation === 'string' ? item.generation : '',
     ...(typeof item.endedAt === 'string' ? { endedAt: item.endedAt } : {}),
-    ...(typeof item.revokedGrants === 'object' && item.revokedGrants !== null ? { revokedGrants: item.revokedGrants as Record<string, number> } : {}),
+    ...(typeof item.revokedGrants === 'object' && item.revokedGrants !== null
+      ? { revokedGrants: item.revokedGrants as Record<string, number> }
+      : {}),
   }),
 });
 
@@ -49,19 +53,34 @@ export async function findInstallState(hubId: number, appId: number): Promise<In
  * was read (no end, no new install in between), and an ended install starts `generation`. Fails its
  * condition when the state changed; the redemption then reads it again.
  */
-export function installGenerationWrite(hubId: number, appId: number, read: InstallState | undefined, generation: string): TransactItem {
+export function installGenerationWrite(
+  hubId: number,
+  appId: number,
+  read: InstallState | undefined,
+  generation: string,
+): TransactItem {
   const key = installStateKey(hubId, appId);
-  if (!read) return { ConditionCheck: { TableName: tableName, Key: key, ConditionExpression: 'attribute_not_exists(pk)' } };
+  if (!read)
+    return { ConditionCheck: { TableName: tableName, Key: key, ConditionExpression: 'attribute_not_exists(pk)' } };
   if (read.endedAt === undefined) {
-    return { ConditionCheck: {
-      TableName: tableName, Key: key, ConditionExpression: '#generation = :generation AND attribute_not_exists(endedAt)',
-      ExpressionAttributeNames: { '#generation': 'generation' }, ExpressionAttributeValues: { ':generation': read.generation },
-    } };
+    return {
+      ConditionCheck: {
+        TableName: tableName,
+        Key: key,
+        ConditionExpression: '#generation = :generation AND attribute_not_exists(endedAt)',
+        ExpressionAttributeNames: { '#generation': 'generation' },
+        ExpressionAttributeValues: { ':generation': read.generation },
+      },
+    };
   }
-  return { Put: {
-    TableName: tableName, Item: stateItem.item({ hubId, appId, generation }),
-    ConditionExpression: 'endedAt = :endedAt', ExpressionAttributeValues: { ':endedAt': read.endedAt },
-  } };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: stateItem.item({ hubId, appId, generation }),
+      ConditionExpression: 'endedAt = :endedAt',
+      ExpressionAttributeValues: { ':endedAt': read.endedAt },
+    },
+  };
 }
 
 export type EndOutcome = 'ended' | 'not-live';
@@ -71,19 +90,32 @@ export type EndOutcome = 'ended' | 'not-live';
  * generation fails, refresh tokens at once) and the install record goes (so webhooks stop and the
  * account no longer lists the app). 'not-live' when that generation had already ended or been replaced.
  */
-export async function endInstall(hubId: number, appId: number, generation: string, endedAt: string): Promise<EndOutcome> {
+export async function endInstall(
+  hubId: number,
+  appId: number,
+  generation: string,
+  endedAt: string,
+): Promise<EndOutcome> {
   const live = '#generation = :generation AND attribute_not_exists(endedAt)';
   const outcome = await transact<'state' | 'install'>([
-    { role: 'state', write: { Put: {
-      TableName: tableName, Item: stateItem.item({ hubId, appId, generation, endedAt }),
-      // The first generation has no item until something happens to it.
-      ConditionExpression: generation === '' ? `attribute_not_exists(pk) OR (${live})` : live,
-      ExpressionAttributeNames: { '#generation': 'generation' }, ExpressionAttributeValues: { ':generation': generation },
-    } } },
+    {
+      role: 'state',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: stateItem.item({ hubId, appId, generation, endedAt }),
+          // The first generation has no item until something happens to it.
+          ConditionExpression: generation === '' ? `attribute_not_exists(pk) OR (${live})` : live,
+          ExpressionAttributeNames: { '#generation': 'generation' },
+          ExpressionAttributeValues: { ':generation': generation },
+        },
+      },
+    },
     { role: 'install', write: { Delete: { TableName: tableName, Key: installKey(hubId, appId) } } },
   ]);
   if (outcome.committed) return 'ended';
-  if (outcome.reasons.some((reason) => reason.role === 'state' && reason.code === 'ConditionalCheckFailed')) return 'not-live';
+  if (outcome.reasons.some((reason) => reason.role === 'state' && reason.code === 'ConditionalCheckFailed'))
+    return 'not-live';
   throw outcome.error;
 }
 
@@ -95,24 +127,38 @@ const maxPrunedPerRevocation = 50;
  * drops entries whose tokens have all expired. Two updates: the map must exist before an entry can
  * be set in it (the first is idempotent and returns what is there), then the entry.
  */
-export async function revokeInstallGrant(hubId: number, appId: number, grantId: string, untilSeconds: number, nowSeconds: number): Promise<void> {
+export async function revokeInstallGrant(
+  hubId: number,
+  appId: number,
+  grantId: string,
+  untilSeconds: number,
+  nowSeconds: number,
+): Promise<void> {
   const key = installStateKey(hubId, appId);
-  const ensured = await db.send(new UpdateCommand({
-    TableName: tableName, Key: key,
-    UpdateExpression: 'SET hubId = :hubId, appId = :appId, #generation = if_not_exists(#generation, :first), revokedGrants = if_not_exists(revokedGrants, :none)',
-    ExpressionAttributeNames: { '#generation': 'generation' },
-    ExpressionAttributeValues: { ':hubId': hubId, ':appId': appId, ':first': '', ':none': {} },
-    ReturnValues: 'ALL_NEW',
-  }));
+  const ensured = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: key,
+      UpdateExpression:
+        'SET hubId = :hubId, appId = :appId, #generation = if_not_exists(#generation, :first), revokedGrants = if_not_exists(revokedGrants, :none)',
+      ExpressionAttributeNames: { '#generation': 'generation' },
+      ExpressionAttributeValues: { ':hubId': hubId, ':appId': appId, ':first': '', ':none': {} },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   const current = (ensured.Attributes?.revokedGrants ?? {}) as Item;
   const expired = Object.entries(current)
     .filter(([id, until]) => id !== grantId && typeof until === 'number' && until <= nowSeconds)
-    .slice(0, maxPrunedPerRevocation).map(([id]) => id);
+    .slice(0, maxPrunedPerRevocation)
+    .map(([id]) => id);
   const placeholders = new ExpressionPlaceholders();
   const removes = expired.map((id) => `revokedGrants.${placeholders.name(id)}`);
-  await db.send(new UpdateCommand({
-    TableName: tableName, Key: key,
-    UpdateExpression: `SET revokedGrants.#grant = :until${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
-    ...placeholders.attributes({ names: { '#grant': grantId }, values: { ':until': untilSeconds } }),
-  }));
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: `SET revokedGrants.#grant = :until${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ...placeholders.attributes({ names: { '#grant': grantId }, values: { ':until': untilSeconds } }),
+    }),
+  );
 }

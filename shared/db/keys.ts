@@ -35,31 +35,51 @@ export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk:
  * a per-instance cache): in a partition of its own, so a function may read it without being granted
  * the account's records. Absent until the install is first ended or a grant of it revoked.
  */
-export const installStateKey = (hubId: number, appId: number): Key => ({ pk: `INSTALL_STATE#${hubId}#${appId}`, sk: 'INSTALL_STATE' });
+export const installStateKey = (hubId: number, appId: number): Key => ({
+  pk: `INSTALL_STATE#${hubId}#${appId}`,
+  sk: 'INSTALL_STATE',
+});
 
 // Legacy timeline. An event type lives in its app's partition, next to its properties and one claim
 // per property name (uniqueness); the trailing '#' keeps type 1's prefix from matching type 12.
 export const timelineTypePrefix = (eventTypeId: number): string => `TIMELINE_TYPE#${eventTypeId}#`;
 export const timelineTypesPrefix = 'TIMELINE_TYPE#';
 export const appPartition = (appId: number): string => `APP#${appId}`;
-export const timelineEventTypeKey = (appId: number, eventTypeId: number): Key =>
-  ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}TYPE` });
-export const timelinePropertyKey = (appId: number, eventTypeId: number, propertyId: number): Key =>
-  ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY#${propertyId}` });
-export const timelinePropertyNameKey = (appId: number, eventTypeId: number, name: string): Key =>
-  ({ pk: appPartition(appId), sk: `${timelineTypePrefix(eventTypeId)}PROPERTY_NAME#${name}` });
+export const timelineEventTypeKey = (appId: number, eventTypeId: number): Key => ({
+  pk: appPartition(appId),
+  sk: `${timelineTypePrefix(eventTypeId)}TYPE`,
+});
+export const timelinePropertyKey = (appId: number, eventTypeId: number, propertyId: number): Key => ({
+  pk: appPartition(appId),
+  sk: `${timelineTypePrefix(eventTypeId)}PROPERTY#${propertyId}`,
+});
+export const timelinePropertyNameKey = (appId: number, eventTypeId: number, name: string): Key => ({
+  pk: appPartition(appId),
+  sk: `${timelineTypePrefix(eventTypeId)}PROPERTY_NAME#${name}`,
+});
 // Event ids are unique per event type within one account (hub): another account may use the same id,
 // and cannot learn that one is taken. hubId and eventTypeId are digits only, so the '#' separators
 // stay unambiguous whatever the caller-chosen eventId holds. One partition per event spreads the writes.
-export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: string): Key =>
-  ({ pk: `TIMELINE_EVENT#${hubId}#${eventTypeId}#${eventId}`, sk: 'EVENT' });
+export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: string): Key => ({
+  pk: `TIMELINE_EVENT#${hubId}#${eventTypeId}#${eventId}`,
+  sk: 'EVENT',
+});
 
 // CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
-export const companyKey = (hubId: number, companyId: string): Key => ({ pk: hubPartition(hubId), sk: `COMPANY#${companyId}` });
+export const companyKey = (hubId: number, companyId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `COMPANY#${companyId}`,
+});
 /** Archived companies move here, so listing active ones stays one Query without a filter. */
-export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: hubPartition(hubId), sk: `ARCHIVED_COMPANY#${companyId}` });
+export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `ARCHIVED_COMPANY#${companyId}`,
+});
 /** The company a stream record's key addresses (active or archived item), or undefined for any other item. */
-export function companyAddressedBy(key: { pk?: unknown; sk?: unknown }): { hubId: number; companyId: string; isArchived: boolean } | undefined {
+export function companyAddressedBy(key: {
+  pk?: unknown;
+  sk?: unknown;
+}): { hubId: number; companyId: string; isArchived: boolean } | undefined {
   if (typeof key.pk !== 'string' || typeof key.sk !== 'string') return undefined;
   const hub = /^HUB#([0-9]{1,15})$/.exec(key.pk);
   const company = /^(ARCHIVED_)?COMPANY#([0-9]{1,30})$/.exec(key.sk);
@@ -68,33 +88,58 @@ export function companyAddressedBy(key: { pk?: unknown; sk?: unknown }): { hubId
 }
 export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
 /** What a company id merged away points to: the id of the record that holds the merge's result. */
-export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({ pk: `HUB#${hubId}`, sk: `COMPANY_MERGED#${companyId}` });
+export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({
+  pk: `HUB#${hubId}`,
+  sk: `COMPANY_MERGED#${companyId}`,
+});
 /** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
-export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key =>
-  ({ pk: hubPartition(hubId), sk: `COMPANY_UNIQUE#${propertyName}#${value}` });
-export const companyPropertyKey = (hubId: number, propertyName: string): Key => ({ pk: hubPartition(hubId), sk: `PROPERTY#companies#${propertyName}` });
+export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `COMPANY_UNIQUE#${propertyName}#${value}`,
+});
+export const companyPropertyKey = (hubId: number, propertyName: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `PROPERTY#companies#${propertyName}`,
+});
 export const companyPropertyPrefix = 'PROPERTY#companies#';
 // Custom association labels: listed per object pair, and found by type id alone when a create names only the id.
-export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId: string, typeId: number): Key =>
-  ({ pk: hubPartition(hubId), sk: `ASSOC_LABEL#${fromTypeId}#${toTypeId}#${typeId}` });
-export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string => `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
-export const associationTypeKey = (hubId: number, typeId: number): Key => ({ pk: hubPartition(hubId), sk: `ASSOC_TYPE#${typeId}` });
+export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId: string, typeId: number): Key => ({
+  pk: hubPartition(hubId),
+  sk: `ASSOC_LABEL#${fromTypeId}#${toTypeId}#${typeId}`,
+});
+export const associationLabelPrefix = (fromTypeId: string, toTypeId: string): string =>
+  `ASSOC_LABEL#${fromTypeId}#${toTypeId}#`;
+export const associationTypeKey = (hubId: number, typeId: number): Key => ({
+  pk: hubPartition(hubId),
+  sk: `ASSOC_TYPE#${typeId}`,
+});
 /** The names of the live custom labels listed for one object pair (a string set): its condition holds the per-pair cap and name uniqueness. */
-export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTypeId: string): Key =>
-  ({ pk: hubPartition(hubId), sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}` });
+export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTypeId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}`,
+});
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPartition(hubId), sk: `COUNTER#${name}` });
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
-export const rateLimitKey = (policy: string, subject: string): Key => ({ pk: `LIMIT#${policy}#${subject}`, sk: 'LIMIT' });
+export const rateLimitKey = (policy: string, subject: string): Key => ({
+  pk: `LIMIT#${policy}#${subject}`,
+  sk: 'LIMIT',
+});
 
 /**
  * The reverse side of a company's association with a record this service does not store (a contact,
  * deal, ...): one item per pair, so "the companies of contact 5" is one Query. The company item stays
  * the truth; the trailing '#' keeps object 1's prefix from matching object 12.
  */
-export const associationEdgePrefix = (objectTypeId: string, objectId: string): string => `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
-export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key =>
-  ({ pk: `HUB#${hubId}`, sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}` });
-export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({ pk: `HUB#${hubId}`, sk: `PROPERTY_GROUP#companies#${groupName}` });
+export const associationEdgePrefix = (objectTypeId: string, objectId: string): string =>
+  `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
+export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key => ({
+  pk: `HUB#${hubId}`,
+  sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}`,
+});
+export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({
+  pk: `HUB#${hubId}`,
+  sk: `PROPERTY_GROUP#companies#${groupName}`,
+});
 export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
 /**
  * The search projection of active companies: one compact item per company, in a partition of its
@@ -107,20 +152,31 @@ export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
  */
 export const companySearchShards = 16;
 export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
-export const companySearchPartition = (hubId: number, shard: number): string => `${hubPartition(hubId)}#SEARCH#${shard}`;
-export const companySearchKey = (hubId: number, companyId: string): Key =>
-  ({ pk: companySearchPartition(hubId, companySearchShardOf(companyId)), sk: companyId });
+export const companySearchPartition = (hubId: number, shard: number): string =>
+  `${hubPartition(hubId)}#SEARCH#${shard}`;
+export const companySearchKey = (hubId: number, companyId: string): Key => ({
+  pk: companySearchPartition(hubId, companySearchShardOf(companyId)),
+  sk: companyId,
+});
 
 // Webhooks of an app: its settings, its subscriptions (with a count item that caps them) and its
 // recent delivery attempts, all in the app's partition; attempts expire by TTL.
 export const webhookSettingsKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_SETTINGS' });
-export const webhookSubscriptionCountKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_SUBSCRIPTION_COUNT' });
+export const webhookSubscriptionCountKey = (appId: number): Key => ({
+  pk: appPartition(appId),
+  sk: 'WEBHOOK_SUBSCRIPTION_COUNT',
+});
 export const webhookSubscriptionPrefix = 'WEBHOOK_SUBSCRIPTION#';
-export const webhookSubscriptionKey = (appId: number, subscriptionId: number): Key =>
-  ({ pk: appPartition(appId), sk: `${webhookSubscriptionPrefix}${subscriptionId}` });
+export const webhookSubscriptionKey = (appId: number, subscriptionId: number): Key => ({
+  pk: appPartition(appId),
+  sk: `${webhookSubscriptionPrefix}${subscriptionId}`,
+});
 /** One per (event type, property) of an app, written with the subscription: no two subscriptions of an app are the same. */
-export const webhookSubscriptionClaimKey = (appId: number, eventType: string, propertyName: string | undefined): Key =>
-  ({ pk: appPartition(appId), sk: `WEBHOOK_SUBSCRIPTION_TYPE#${eventType}#${propertyName ?? ''}` });
+export const webhookSubscriptionClaimKey = (
+  appId: number,
+  eventType: string,
+  propertyName: string | undefined,
+): Key => ({ pk: appPartition(appId), sk: `WEBHOOK_SUBSCRIPTION_TYPE#${eventType}#${propertyName ?? ''}` });
 /** Any item of an app's webhook configuration (settings, subscriptions, their count): one Query reads them all. */
 export const webhookConfigPrefix = 'WEBHOOK_S';
 export const webhookDeliveryPrefix = 'WEBHOOK_DELIVERY#';
@@ -134,15 +190,23 @@ export const appRequestedScopesKey = (appId: number): Key => ({ pk: appPartition
  */
 export const webhookInFlightKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_INFLIGHT' });
 /** Newest last: the sort key starts with the attempt's epoch ms, zero-padded, then a random id against collisions. */
-export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key =>
-  ({ pk: appPartition(appId), sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}` });
+export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attemptId: string): Key => ({
+  pk: appPartition(appId),
+  sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}`,
+});
 
 // Owners: each user of an account is an owner of it (shared/db/owners.ts). Owner ids come from one
 // global sequence, zero-padded in the key so that a Query pages an account's owners in id order;
 // the user's pointer finds its owner for `idProperty=userId` ('OWNER#' is no prefix of 'OWNER_OF_USER#').
 export const ownerPrefix = 'OWNER#';
-export const ownerKey = (hubId: number, ownerId: number): Key => ({ pk: hubPartition(hubId), sk: `${ownerPrefix}${String(ownerId).padStart(15, '0')}` });
-export const ownerOfUserKey = (hubId: number, userId: number): Key => ({ pk: hubPartition(hubId), sk: `OWNER_OF_USER#${userId}` });
+export const ownerKey = (hubId: number, ownerId: number): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${ownerPrefix}${String(ownerId).padStart(15, '0')}`,
+});
+export const ownerOfUserKey = (hubId: number, userId: number): Key => ({
+  pk: hubPartition(hubId),
+  sk: `OWNER_OF_USER#${userId}`,
+});
 
 /**
  * Pipelines of an object type (deals 0-3, tickets 0-5) in an account: one item per pipeline, its stages
@@ -151,21 +215,45 @@ export const ownerOfUserKey = (hubId: number, userId: number): Key => ({ pk: hub
  * refuses them), so the trailing '#' keeps pipeline 1's prefix from matching pipeline 12.
  */
 export const pipelinePrefix = (objectTypeId: string): string => `PIPELINE#${objectTypeId}#`;
-export const pipelineKey = (hubId: number, objectTypeId: string, pipelineId: string): Key =>
-  ({ pk: hubPartition(hubId), sk: `${pipelinePrefix(objectTypeId)}${pipelineId}` });
-export const pipelineCountKey = (hubId: number, objectTypeId: string): Key => ({ pk: hubPartition(hubId), sk: `PIPELINE_COUNT#${objectTypeId}` });
+export const pipelineKey = (hubId: number, objectTypeId: string, pipelineId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${pipelinePrefix(objectTypeId)}${pipelineId}`,
+});
+export const pipelineCountKey = (hubId: number, objectTypeId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `PIPELINE_COUNT#${objectTypeId}`,
+});
 /**
  * Audit entries, newest first: a pipeline's by the pipeline revision each change wrote (exact order,
  * whatever the clocks); a stage id's, which may span pipelines, by the time, then that revision.
  * Both count down (revisions from 10^12, milliseconds from the year 2286), then a random id.
  */
-export const pipelineAuditPrefix = (objectTypeId: string, pipelineId: string): string => `PIPELINE_AUDIT#${objectTypeId}#${pipelineId}#`;
-export const stageAuditPrefix = (objectTypeId: string, stageId: string): string => `STAGE_AUDIT#${objectTypeId}#${stageId}#`;
+export const pipelineAuditPrefix = (objectTypeId: string, pipelineId: string): string =>
+  `PIPELINE_AUDIT#${objectTypeId}#${pipelineId}#`;
+export const stageAuditPrefix = (objectTypeId: string, stageId: string): string =>
+  `STAGE_AUDIT#${objectTypeId}#${stageId}#`;
 const countDown = (value: number, digits: number): string => String(10 ** digits - 1 - value).padStart(digits, '0');
-export const pipelineAuditKey = (hubId: number, objectTypeId: string, pipelineId: string, revision: number, entryId: string): Key =>
-  ({ pk: hubPartition(hubId), sk: `${pipelineAuditPrefix(objectTypeId, pipelineId)}${countDown(revision, 12)}#${entryId}` });
-export const stageAuditKey = (hubId: number, objectTypeId: string, stageId: string, atMs: number, revision: number, entryId: string): Key =>
-  ({ pk: hubPartition(hubId), sk: `${stageAuditPrefix(objectTypeId, stageId)}${countDown(atMs, 13)}#${countDown(revision, 12)}#${entryId}` });
+export const pipelineAuditKey = (
+  hubId: number,
+  objectTypeId: string,
+  pipelineId: string,
+  revision: number,
+  entryId: string,
+): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${pipelineAuditPrefix(objectTypeId, pipelineId)}${countDown(revision, 12)}#${entryId}`,
+});
+export const stageAuditKey = (
+  hubId: number,
+  objectTypeId: string,
+  stageId: string,
+  atMs: number,
+  revision: number,
+  entryId: string,
+): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${stageAuditPrefix(objectTypeId, stageId)}${countDown(atMs, 13)}#${countDown(revision, 12)}#${entryId}`,
+});
 
 /**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`

@@ -41,7 +41,9 @@ export type RefreshToken = Omit<Grant, 'createdAt'>;
 /** The code item is keyed by the code's hash (the code itself is never stored) and expires with it. */
 const authCodeItem = /* @__PURE__ */ entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
 const grantItem = /* @__PURE__ */ entity<StoredGrant>({ key: (grant) => grantKey(grant.grantId) });
-const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({ key: (_, tokenHash) => refreshTokenKey(tokenHash) });
+const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({
+  key: (_, tokenHash) => refreshTokenKey(tokenHash),
+});
 
 /** How long a used code's tombstone is kept to detect replays. */
 const usedCodeRetentionSeconds = 24 * 3600;
@@ -49,11 +51,13 @@ const usedCodeRetentionSeconds = 24 * 3600;
 export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<void> {
   // A failed condition: the hash of 256 random bits is found only by the SDK's retry of this same
   // put, after the first attempt succeeded and its answer was lost.
-  await conditionalWrite(new PutCommand({
-    TableName: tableName,
-    Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 export async function findAuthCode(codeHash: string): Promise<AuthCode | undefined> {
@@ -70,29 +74,88 @@ export type RedeemOutcome = 'redeemed' | 'already-used' | 'install-changed';
  * `installState` (installGenerationWrite) holds the install to the state the grant's generation was chosen from.
  */
 export async function redeemAuthCode(
-  codeHash: string, nowSeconds: number, grant: Grant, refreshTokenHash: string, installState: TransactItem,
+  codeHash: string,
+  nowSeconds: number,
+  grant: Grant,
+  refreshTokenHash: string,
+  installState: TransactItem,
 ): Promise<RedeemOutcome> {
   const { createdAt, ...refresh } = grant;
   void createdAt;
   const outcome = await transact([
-    { role: 'code', write: { Delete: {
-      TableName: tableName, Key: authCodeKey(codeHash),
-      ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
-      ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
-    } } },
-    { role: 'grant', write: { Put: { TableName: tableName, Item: grantItem.item({ ...grant, refreshTokenHash }), ConditionExpression: 'attribute_not_exists(pk)' } } },
-    { role: 'refreshToken', write: { Put: { TableName: tableName, Item: refreshTokenItem.item(refresh, refreshTokenHash), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      role: 'code',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: authCodeKey(codeHash),
+          ConditionExpression: 'attribute_exists(pk) AND expiresAtSeconds > :now AND clientId = :clientId',
+          ExpressionAttributeValues: { ':now': nowSeconds, ':clientId': grant.clientId },
+        },
+      },
+    },
+    {
+      role: 'grant',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: grantItem.item({ ...grant, refreshTokenHash }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'refreshToken',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: refreshTokenItem.item(refresh, refreshTokenHash),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
     // The tombstone remembers its client: only that client's replay may revoke what the code granted.
-    { role: 'tombstone', write: { Put: { TableName: tableName, Item: {
-      ...usedCodeKey(codeHash), refreshTokenHash, clientId: grant.clientId, grantId: grant.grantId, hubId: grant.hubId, appId: grant.appId,
-      ttl: nowSeconds + usedCodeRetentionSeconds,
-    } } } },
-    { role: 'install', write: { Put: { TableName: tableName, Item: { ...installKey(grant.hubId, grant.appId), appId: grant.appId, hubId: grant.hubId, installedAt: grant.createdAt, scopes: grant.scopes } } } },
+    {
+      role: 'tombstone',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...usedCodeKey(codeHash),
+            refreshTokenHash,
+            clientId: grant.clientId,
+            grantId: grant.grantId,
+            hubId: grant.hubId,
+            appId: grant.appId,
+            ttl: nowSeconds + usedCodeRetentionSeconds,
+          },
+        },
+      },
+    },
+    {
+      role: 'install',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...installKey(grant.hubId, grant.appId),
+            appId: grant.appId,
+            hubId: grant.hubId,
+            installedAt: grant.createdAt,
+            scopes: grant.scopes,
+          },
+        },
+      },
+    },
     { role: 'installState', write: installState },
   ]);
   if (outcome.committed) return 'redeemed';
   // ConditionalCheckFailed: gone or expired. TransactionConflict: another request is redeeming it now.
-  const failed = (role: string) => outcome.reasons.some((reason) => reason.role === role && (reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict'));
+  const failed = (role: string) =>
+    outcome.reasons.some(
+      (reason) =>
+        reason.role === role && (reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict'),
+    );
   if (failed('code')) return 'already-used';
   if (failed('installState')) return 'install-changed';
   throw outcome.error;
@@ -125,7 +188,10 @@ export async function findUsedCode(codeHash: string, clientId: string): Promise<
 }
 
 /** One round trip for the refresh grant: the token and the app whose secret must match. */
-export async function findRefreshTokenWithApp(tokenHash: string, clientId: string): Promise<{ refreshToken?: RefreshToken; app?: App }> {
+export async function findRefreshTokenWithApp(
+  tokenHash: string,
+  clientId: string,
+): Promise<{ refreshToken?: RefreshToken; app?: App }> {
   const tokenKey = refreshTokenKey(tokenHash);
   const clientKey = appByClientKey(clientId);
   const found = await batchGetAll([tokenKey, clientKey]);
@@ -144,7 +210,9 @@ export async function findRefreshToken(tokenHash: string): Promise<RefreshToken 
 
 /** Returns false when there was no such token. */
 export async function deleteRefreshToken(tokenHash: string): Promise<boolean> {
-  const result = await db.send(new DeleteCommand({ TableName: tableName, Key: refreshTokenKey(tokenHash), ReturnValues: 'ALL_OLD' }));
+  const result = await db.send(
+    new DeleteCommand({ TableName: tableName, Key: refreshTokenKey(tokenHash), ReturnValues: 'ALL_OLD' }),
+  );
   return result.Attributes !== undefined;
 }
 

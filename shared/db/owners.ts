@@ -27,18 +27,39 @@ export const maxAccountsPerNewUser = Math.floor((maxTransactionItems - 1) / 2);
  * Creates a user with its owners (one per account it belongs to) all or nothing. 'email-taken' when
  * a user with that email exists; owner ids are fresh, so their conditions only guard against a bug.
  */
-export async function insertUserWithOwners(user: User, owners: readonly { hubId: number; owner: Owner }[]): Promise<'created' | 'email-taken'> {
-  if (owners.length > maxAccountsPerNewUser) throw new Error(`a user of ${owners.length} accounts does not fit one transaction`);
+export async function insertUserWithOwners(
+  user: User,
+  owners: readonly { hubId: number; owner: Owner }[],
+): Promise<'created' | 'email-taken'> {
+  if (owners.length > maxAccountsPerNewUser)
+    throw new Error(`a user of ${owners.length} accounts does not fit one transaction`);
   const writes: RoleWrite<'user' | 'owner'>[] = [{ role: 'user', write: newUserWrite(user) }];
   for (const { hubId, owner } of owners) {
-    writes.push({ role: 'owner', write: { Put: { TableName: tableName, Item: ownerItem.item(owner, hubId), ConditionExpression: 'attribute_not_exists(pk)' } } });
-    writes.push({ role: 'owner', write: { Put: {
-      TableName: tableName, Item: { ...ownerOfUserKey(hubId, owner.userId), ownerId: owner.ownerId }, ConditionExpression: 'attribute_not_exists(pk)',
-    } } });
+    writes.push({
+      role: 'owner',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: ownerItem.item(owner, hubId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    });
+    writes.push({
+      role: 'owner',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: { ...ownerOfUserKey(hubId, owner.userId), ownerId: owner.ownerId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    });
   }
   const outcome = await transact(writes);
   if (outcome.committed) return 'created';
-  if (outcome.reasons.some((reason) => reason.role === 'user' && reason.code === 'ConditionalCheckFailed')) return 'email-taken';
+  if (outcome.reasons.some((reason) => reason.role === 'user' && reason.code === 'ConditionalCheckFailed'))
+    return 'email-taken';
   throw outcome.error;
 }
 
@@ -66,13 +87,23 @@ export interface OwnerPageQuery {
  * A page of an account's owners in id order, and whether more follow. Without an email one Query
  * (limit + 1 items tells whether there are more); a filter may take more, each reading on from the last.
  */
-export async function listOwnerPage(hubId: number, query: OwnerPageQuery): Promise<{ owners: Owner[]; hasMore: boolean }> {
+export async function listOwnerPage(
+  hubId: number,
+  query: OwnerPageQuery,
+): Promise<{ owners: Owner[]; hasMore: boolean }> {
   const filter = query.email === undefined ? 'archived = :archived' : 'archived = :archived AND email = :email';
-  const values: Item = { ':archived': query.isArchived, ...(query.email === undefined ? {} : { ':email': query.email }) };
+  const values: Item = {
+    ':archived': query.isArchived,
+    ...(query.email === undefined ? {} : { ':email': query.email }),
+  };
   const owners: Owner[] = [];
-  let startKey: Item | undefined = query.afterOwnerId === undefined ? undefined : { ...ownerKey(hubId, query.afterOwnerId) };
+  let startKey: Item | undefined =
+    query.afterOwnerId === undefined ? undefined : { ...ownerKey(hubId, query.afterOwnerId) };
   do {
-    const page = await queryPage({ pk: hubPartition(hubId), skPrefix: ownerPrefix, filter, values, pageSize: query.limit + 1 - owners.length }, startKey);
+    const page = await queryPage(
+      { pk: hubPartition(hubId), skPrefix: ownerPrefix, filter, values, pageSize: query.limit + 1 - owners.length },
+      startKey,
+    );
     owners.push(...page.items.map(ownerItem.read));
     startKey = page.nextKey;
   } while (startKey && owners.length <= query.limit);

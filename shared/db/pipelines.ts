@@ -1,7 +1,16 @@
 import { tableName } from './client';
 import { entity, getItem, itemBytes, queryAll, queryPages, transact, type RoleWrite, type TransactItem } from './core';
 import { withoutKeys } from './item';
-import { hubPartition, pipelineAuditKey, pipelineAuditPrefix, pipelineCountKey, pipelineKey, pipelinePrefix, stageAuditKey, stageAuditPrefix } from './keys';
+import {
+  hubPartition,
+  pipelineAuditKey,
+  pipelineAuditPrefix,
+  pipelineCountKey,
+  pipelineKey,
+  pipelinePrefix,
+  stageAuditKey,
+  stageAuditPrefix,
+} from './keys';
 
 /**
  * The pipelines of one object type in one account. Storage rule: until the type's first change an
@@ -55,7 +64,11 @@ export function pipelineItemBytes(hubId: number, objectTypeId: string, pipeline:
   return itemBytes(pipelineItem.item(pipeline, { hubId, objectTypeId }));
 }
 
-export async function findPipeline(hubId: number, objectTypeId: string, pipelineId: string): Promise<StoredPipeline | undefined> {
+export async function findPipeline(
+  hubId: number,
+  objectTypeId: string,
+  pipelineId: string,
+): Promise<StoredPipeline | undefined> {
   const item = await getItem(pipelineKey(hubId, objectTypeId, pipelineId));
   return item ? pipelineItem.read(item) : undefined;
 }
@@ -96,35 +109,72 @@ type Role = 'pipeline' | 'default' | 'count' | 'audit';
 function countWrite(hubId: number, objectTypeId: string, write: PipelineWrite): TransactItem | undefined {
   const key = pipelineCountKey(hubId, objectTypeId);
   if (write.firstChange) {
-    return { Put: { TableName: tableName, Item: { ...key, livePipelines: write.firstChange.livePipelines }, ConditionExpression: 'attribute_not_exists(pk)' } };
+    return {
+      Put: {
+        TableName: tableName,
+        Item: { ...key, livePipelines: write.firstChange.livePipelines },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    };
   }
   const delta = write.livePipelinesDelta ?? 0;
   if (delta === 0) return undefined;
-  return { Update: {
-    TableName: tableName, Key: key, UpdateExpression: 'ADD livePipelines :delta',
-    ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND livePipelines <= :room' : 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': write.maxLivePipelines - delta } : {}) },
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  } };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'ADD livePipelines :delta',
+      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND livePipelines <= :room' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': write.maxLivePipelines - delta } : {}) },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
 }
 
 /** One change of one pipeline in one transaction: the pipeline, the count when it moves, the defaults on the first change, and the audit entries. */
-export async function writePipeline(hubId: number, objectTypeId: string, write: PipelineWrite): Promise<PipelineWriteOutcome> {
+export async function writePipeline(
+  hubId: number,
+  objectTypeId: string,
+  write: PipelineWrite,
+): Promise<PipelineWriteOutcome> {
   const scope = { hubId, objectTypeId };
-  const pipelineCondition = write.expectedRevision === 0
-    ? { ConditionExpression: 'attribute_not_exists(pk)' }
-    : { ConditionExpression: 'revision = :expected', ExpressionAttributeValues: { ':expected': write.expectedRevision } };
+  const pipelineCondition =
+    write.expectedRevision === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : {
+          ConditionExpression: 'revision = :expected',
+          ExpressionAttributeValues: { ':expected': write.expectedRevision },
+        };
   const writes: RoleWrite<Role>[] = [
-    { role: 'pipeline', write: { Put: { TableName: tableName, Item: pipelineItem.item(write.pipeline, scope), ...pipelineCondition } } },
-    ...(write.firstChange?.otherDefaults ?? []).map((pipeline): RoleWrite<Role> => ({
-      role: 'default', write: { Put: { TableName: tableName, Item: pipelineItem.item(pipeline, scope), ConditionExpression: 'attribute_not_exists(pk)' } },
-    })),
+    {
+      role: 'pipeline',
+      write: { Put: { TableName: tableName, Item: pipelineItem.item(write.pipeline, scope), ...pipelineCondition } },
+    },
+    ...(write.firstChange?.otherDefaults ?? []).map(
+      (pipeline): RoleWrite<Role> => ({
+        role: 'default',
+        write: {
+          Put: {
+            TableName: tableName,
+            Item: pipelineItem.item(pipeline, scope),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      }),
+    ),
     ...write.audit.flatMap((entry, index): RoleWrite<Role>[] => {
       const entryId = `${write.nowMs.toString(36)}${index}${Math.random().toString(36).slice(2, 10)}`;
       const { revision } = write.pipeline;
-      const keys = [pipelineAuditKey(hubId, objectTypeId, entry.pipelineId, revision, entryId),
-        ...(entry.stageId === undefined ? [] : [stageAuditKey(hubId, objectTypeId, entry.stageId, write.nowMs, revision, entryId)])];
-      return keys.map((key) => ({ role: 'audit', write: { Put: { TableName: tableName, Item: { ...key, ...entry } } } }));
+      const keys = [
+        pipelineAuditKey(hubId, objectTypeId, entry.pipelineId, revision, entryId),
+        ...(entry.stageId === undefined
+          ? []
+          : [stageAuditKey(hubId, objectTypeId, entry.stageId, write.nowMs, revision, entryId)]),
+      ];
+      return keys.map((key) => ({
+        role: 'audit',
+        write: { Put: { TableName: tableName, Item: { ...key, ...entry } } },
+      }));
     }),
   ];
   const count = countWrite(hubId, objectTypeId, write);
@@ -134,7 +184,8 @@ export async function writePipeline(hubId: number, objectTypeId: string, write: 
   const failed = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed');
   const countFailure = failed.find((reason) => reason.role === 'count');
   if (countFailure && !write.firstChange) return countFailure.item ? 'too-many' : 'not-stored-yet';
-  if (failed.some((reason) => reason.role === 'pipeline') && write.expectedRevision === 0 && !write.firstChange) return 'id-taken';
+  if (failed.some((reason) => reason.role === 'pipeline') && write.expectedRevision === 0 && !write.firstChange)
+    return 'id-taken';
   if (failed.length > 0 || outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return 'stale';
   throw outcome.error;
 }
@@ -143,8 +194,16 @@ export async function writePipeline(hubId: number, objectTypeId: string, write: 
  * Audit entries, newest first, at most `max`: of one pipeline (every change of it and of its stages),
  * or of one stage id (its stage-level changes, in whichever pipeline of the type).
  */
-export async function listAuditEntries(hubId: number, objectTypeId: string, target: { pipelineId: string } | { stageId: string }, max: number): Promise<PipelineAuditEntry[]> {
-  const skPrefix = 'pipelineId' in target ? pipelineAuditPrefix(objectTypeId, target.pipelineId) : stageAuditPrefix(objectTypeId, target.stageId);
+export async function listAuditEntries(
+  hubId: number,
+  objectTypeId: string,
+  target: { pipelineId: string } | { stageId: string },
+  max: number,
+): Promise<PipelineAuditEntry[]> {
+  const skPrefix =
+    'pipelineId' in target
+      ? pipelineAuditPrefix(objectTypeId, target.pipelineId)
+      : stageAuditPrefix(objectTypeId, target.stageId);
   const entries: PipelineAuditEntry[] = [];
   for await (const page of queryPages({ pk: hubPartition(hubId), skPrefix, pageSize: max })) {
     entries.push(...page.map((item) => withoutKeys<PipelineAuditEntry>(item)));

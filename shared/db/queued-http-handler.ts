@@ -81,7 +81,11 @@ export class QueuedHttpHandler extends NodeHttpHandler {
       };
       const timer = setTimeout(() => {
         this.waiting.delete(waiter);
-        reject(Object.assign(new Error(`no socket to DynamoDB became free within ${this.maxQueueWaitMs} ms`), { name: 'TimeoutError' }));
+        reject(
+          Object.assign(new Error(`no socket to DynamoDB became free within ${this.maxQueueWaitMs} ms`), {
+            name: 'TimeoutError',
+          }),
+        );
       }, this.maxQueueWaitMs);
       this.waiting.add(waiter);
     });

@@ -18,23 +18,32 @@ const maxRemovedPerUpdate = 50;
  * atomic update, and returns every counter after it.
  */
 export async function addToBuckets(
-  policy: string, subject: string, amounts: ReadonlyMap<number, number>, ttlSeconds: number, stale: readonly number[] = [],
+  policy: string,
+  subject: string,
+  amounts: ReadonlyMap<number, number>,
+  ttlSeconds: number,
+  stale: readonly number[] = [],
 ): Promise<Map<number, number>> {
   const added = [...amounts].filter(([, amount]) => amount !== 0);
   const removed = stale.filter((bucket) => !amounts.has(bucket)).slice(0, maxRemovedPerUpdate);
   const placeholders = new ExpressionPlaceholders();
-  const adds = added.map(([bucket, amount]) => `${placeholders.name(`${bucketPrefix}${bucket}`)} ${placeholders.value(amount)}`);
+  const adds = added.map(
+    ([bucket, amount]) => `${placeholders.name(`${bucketPrefix}${bucket}`)} ${placeholders.value(amount)}`,
+  );
   const removes = removed.map((bucket) => placeholders.name(`${bucketPrefix}${bucket}`));
-  const result = await db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: rateLimitKey(policy, subject),
-    UpdateExpression: `ADD ${adds.join(', ')} SET #ttl = :ttl${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
-    ...placeholders.attributes({ names: { '#ttl': 'ttl' }, values: { ':ttl': ttlSeconds } }),
-    ReturnValues: 'ALL_NEW',
-  }));
+  const result = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: rateLimitKey(policy, subject),
+      UpdateExpression: `ADD ${adds.join(', ')} SET #ttl = :ttl${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ...placeholders.attributes({ names: { '#ttl': 'ttl' }, values: { ':ttl': ttlSeconds } }),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   const counters = new Map<number, number>();
   for (const [name, value] of Object.entries(result.Attributes ?? {})) {
-    if (name.startsWith(bucketPrefix) && typeof value === 'number') counters.set(Number(name.slice(bucketPrefix.length)), value);
+    if (name.startsWith(bucketPrefix) && typeof value === 'number')
+      counters.set(Number(name.slice(bucketPrefix.length)), value);
   }
   return counters;
 }

@@ -14,7 +14,12 @@ export type ProjectionForm = 'n' | 'v' | 'lower';
 
 /** One condition on one property's form; `not` negates any other. */
 export type SearchCondition =
-  | { test: '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'contains'; property: string; form: ProjectionForm; value: string }
+  | {
+      test: '=' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'contains';
+      property: string;
+      form: ProjectionForm;
+      value: string;
+    }
   | { test: 'between'; property: string; form: ProjectionForm; low: string; high: string }
   | { test: 'in'; property: string; form: ProjectionForm; values: readonly string[] }
   /** The property has a value (exists) or none (absent): its v form. */
@@ -83,19 +88,38 @@ export function projectionQueryFor(plan: SearchFilterPlan): ProjectionQuery {
         const inner = render(condition.condition);
         return inner === undefined ? undefined : `NOT ${wrap(inner)}`;
       }
-      case 'exists': return `attribute_exists(#v.${property(condition.property)})`;
-      case 'absent': return `attribute_not_exists(#v.${property(condition.property)})`;
+      case 'exists':
+        return `attribute_exists(#v.${property(condition.property)})`;
+      case 'absent':
+        return `attribute_not_exists(#v.${property(condition.property)})`;
       case 'between':
         // DynamoDB rejects BETWEEN with a low bound above the high one; nothing matches it anyway.
         if (condition.low > condition.high) return undefined;
-        return onForm(condition.property, condition.form, (path) => `${path} BETWEEN ${placeholders.value(condition.low)} AND ${placeholders.value(condition.high)}`);
+        return onForm(
+          condition.property,
+          condition.form,
+          (path) => `${path} BETWEEN ${placeholders.value(condition.low)} AND ${placeholders.value(condition.high)}`,
+        );
       case 'in':
         if (condition.values.length > maxInOperands) return undefined;
-        return onForm(condition.property, condition.form, (path) => `${path} IN (${condition.values.map((value) => placeholders.value(value)).join(', ')})`);
-      case 'begins_with': case 'contains':
-        return onForm(condition.property, condition.form, (path) => `${condition.test}(${path}, ${placeholders.value(condition.value)})`);
+        return onForm(
+          condition.property,
+          condition.form,
+          (path) => `${path} IN (${condition.values.map((value) => placeholders.value(value)).join(', ')})`,
+        );
+      case 'begins_with':
+      case 'contains':
+        return onForm(
+          condition.property,
+          condition.form,
+          (path) => `${condition.test}(${path}, ${placeholders.value(condition.value)})`,
+        );
       default:
-        return onForm(condition.property, condition.form, (path) => `${path} ${condition.test} ${placeholders.value(condition.value)}`);
+        return onForm(
+          condition.property,
+          condition.form,
+          (path) => `${path} ${condition.test} ${placeholders.value(condition.value)}`,
+        );
     }
   };
 
@@ -110,10 +134,13 @@ export function projectionQueryFor(plan: SearchFilterPlan): ProjectionQuery {
     groupExpressions.push(parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' AND ')})`);
   }
   const clauses: string[] = [];
-  if (!isUnconstrained) clauses.push(groupExpressions.length === 1 ? (groupExpressions[0] ?? '') : `(${groupExpressions.join(' OR ')})`);
+  if (!isUnconstrained)
+    clauses.push(groupExpressions.length === 1 ? (groupExpressions[0] ?? '') : `(${groupExpressions.join(' OR ')})`);
   if (plan.term) {
     const ref = placeholders.value(plan.term.literal);
-    clauses.push(`(${plan.term.properties.map((name) => onForm(name, 'lower', (path) => `contains(${path}, ${ref})`)).join(' OR ')})`);
+    clauses.push(
+      `(${plan.term.properties.map((name) => onForm(name, 'lower', (path) => `contains(${path}, ${ref})`)).join(' OR ')})`,
+    );
   }
   let filter = clauses.join(' AND ');
   if (filter.length > maxExpressionChars) filter = '';
@@ -123,20 +150,29 @@ export function projectionQueryFor(plan: SearchFilterPlan): ProjectionQuery {
       const ref = property(name);
       return [`#v.${ref}`, `#l.${ref}`, `#n.${ref}`];
     }),
-    ...(plan.compared.includes(plan.sort.property) ? [] : formsOfKind[plan.sort.form].map((form) => `#${form}.${property(plan.sort.property)}`)),
+    ...(plan.compared.includes(plan.sort.property)
+      ? []
+      : formsOfKind[plan.sort.form].map((form) => `#${form}.${property(plan.sort.property)}`)),
   ];
   const projection = ['#sk', ...compared].join(', ');
   const comparedPaths = new Set(compared);
   const shownPaths = plan.shown.map((name) => `#v.${property(name)}`).filter((path) => !comparedPaths.has(path));
   let firstPageProjection = [projection, ...shownPaths].join(', ');
   // Very many shown properties: the whole value map is shorter to ask for.
-  if (firstPageProjection.length > maxExpressionChars) firstPageProjection = ['#sk', '#v', ...compared.filter((path) => !path.startsWith('#v.'))].join(', ');
+  if (firstPageProjection.length > maxExpressionChars)
+    firstPageProjection = ['#sk', '#v', ...compared.filter((path) => !path.startsWith('#v.'))].join(', ');
 
   const names: Record<string, string> = { ...formNames, ...placeholders.names };
-  const isUsedIn = (expressions: string) => ([placeholder]: [string, unknown]) => new RegExp(`${placeholder}(?![0-9])`).test(expressions);
-  const namesUsedBy = (expressions: string): Record<string, string> => Object.fromEntries(Object.entries(names).filter(isUsedIn(expressions)));
+  const isUsedIn =
+    (expressions: string) =>
+    ([placeholder]: [string, unknown]) =>
+      new RegExp(`${placeholder}(?![0-9])`).test(expressions);
+  const namesUsedBy = (expressions: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(names).filter(isUsedIn(expressions)));
   return {
-    ...(filter ? { filterExpression: filter } : {}), projectionExpression: projection, names: namesUsedBy(`${filter} ${projection}`),
+    ...(filter ? { filterExpression: filter } : {}),
+    projectionExpression: projection,
+    names: namesUsedBy(`${filter} ${projection}`),
     values: Object.fromEntries(Object.entries(placeholders.values).filter(isUsedIn(filter))),
     firstPage: { projectionExpression: firstPageProjection, names: namesUsedBy(`${filter} ${firstPageProjection}`) },
   };

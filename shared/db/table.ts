@@ -17,7 +17,10 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [tableDefinition.partitionKey, tableDefinition.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    AttributeDefinitions: [tableDefinition.partitionKey, tableDefinition.sortKey].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S',
+    })),
     KeySchema: [
       { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
       { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },

@@ -1,9 +1,27 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
-import { batchDeleteAll, batchGetAll, conditionalWrite, entity, getItem, itemBytes, maxItemBytes, putNew, queryAll, transact, type Item } from './core';
 import {
-  appPartition, companyKey, timelineEventKey, timelineEventTypeKey, timelinePropertyKey, timelinePropertyNameKey,
-  timelineTypePrefix, timelineTypesPrefix,
+  batchDeleteAll,
+  batchGetAll,
+  conditionalWrite,
+  entity,
+  getItem,
+  itemBytes,
+  maxItemBytes,
+  putNew,
+  queryAll,
+  transact,
+  type Item,
+} from './core';
+import {
+  appPartition,
+  companyKey,
+  timelineEventKey,
+  timelineEventTypeKey,
+  timelinePropertyKey,
+  timelinePropertyNameKey,
+  timelineTypePrefix,
+  timelineTypesPrefix,
 } from './keys';
 
 export const timelineObjectTypes = ['CONTACT', 'COMPANY', 'DEAL'] as const;
@@ -59,19 +77,30 @@ export interface TimelineEvent {
 const eventTypeTag = 'timelineEventType';
 const propertyTag = 'timelineEventTypeProperty';
 const eventTag = 'timelineEvent';
-const entityTag = { type: eventTypeTag, property: propertyTag, nameClaim: 'timelinePropertyName', event: eventTag } as const;
+const entityTag = {
+  type: eventTypeTag,
+  property: propertyTag,
+  nameClaim: 'timelinePropertyName',
+  event: eventTag,
+} as const;
 
 function toEventType(item: Item): EventType {
   return {
-    id: item.id as number, name: item.name as string,
-    headerTemplate: (item.headerTemplate as string | undefined) ?? null, detailTemplate: (item.detailTemplate as string | undefined) ?? null,
-    objectType: item.objectType as TimelineObjectType, applicationId: item.applicationId as number,
+    id: item.id as number,
+    name: item.name as string,
+    headerTemplate: (item.headerTemplate as string | undefined) ?? null,
+    detailTemplate: (item.detailTemplate as string | undefined) ?? null,
+    objectType: item.objectType as TimelineObjectType,
+    applicationId: item.applicationId as number,
   };
 }
 
 function toProperty(item: Item): EventTypeProperty {
   return {
-    id: item.id as number, eventTypeId: item.eventTypeId as number, name: item.name as string, label: item.label as string,
+    id: item.id as number,
+    eventTypeId: item.eventTypeId as number,
+    name: item.name as string,
+    label: item.label as string,
     propertyType: item.propertyType as TimelinePropertyType,
     ...(typeof item.objectProperty === 'string' ? { objectProperty: item.objectProperty } : {}),
     options: (item.options as EventTypePropertyOption[] | undefined) ?? null,
@@ -80,19 +109,28 @@ function toProperty(item: Item): EventTypeProperty {
 
 function toEvent(item: Item): TimelineEvent {
   return {
-    id: item.id as string, applicationId: item.applicationId as number, portalId: item.portalId as number,
-    eventTypeId: item.eventTypeId as number, objectType: item.objectType as TimelineObjectType, objectId: item.objectId as number,
-    timestamp: item.timestamp as number, fields: (item.fields as Record<string, string> | undefined) ?? {},
+    id: item.id as string,
+    applicationId: item.applicationId as number,
+    portalId: item.portalId as number,
+    eventTypeId: item.eventTypeId as number,
+    objectType: item.objectType as TimelineObjectType,
+    objectId: item.objectId as number,
+    timestamp: item.timestamp as number,
+    fields: (item.fields as Record<string, string> | undefined) ?? {},
     ...(typeof item.extraDataJson === 'string' ? { extraDataJson: item.extraDataJson } : {}),
     ...(typeof item.timelineIFrameJson === 'string' ? { timelineIFrameJson: item.timelineIFrameJson } : {}),
   };
 }
 
 const eventTypeEntity = /* @__PURE__ */ entity<EventType>({
-  key: (type) => timelineEventTypeKey(type.applicationId, type.id), attributes: { entity: eventTypeTag }, read: toEventType,
+  key: (type) => timelineEventTypeKey(type.applicationId, type.id),
+  attributes: { entity: eventTypeTag },
+  read: toEventType,
 });
 const propertyEntity = /* @__PURE__ */ entity<EventTypeProperty, number>({
-  key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id), attributes: { entity: propertyTag }, read: toProperty,
+  key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id),
+  attributes: { entity: propertyTag },
+  read: toProperty,
 });
 /** The most one event-type property's item may take (core.maxItemBytes). */
 export const maxTimelinePropertyItemBytes = maxItemBytes;
@@ -103,7 +141,9 @@ export function timelinePropertyItemBytes(appId: number, property: EventTypeProp
 }
 
 const eventEntity = /* @__PURE__ */ entity<TimelineEvent>({
-  key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id), attributes: { entity: eventTag }, read: toEvent,
+  key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id),
+  attributes: { entity: eventTag },
+  read: toEvent,
 });
 
 /** The stored form of an event; its JSON size is what the size checks measure. */
@@ -111,7 +151,8 @@ export const eventItem = (event: TimelineEvent): Item => eventEntity.item(event)
 
 export async function insertEventType(type: EventType): Promise<void> {
   // The id comes from a sequence, so an existing item can only be another writer's bug, never a client's input.
-  if (!(await putNew(eventTypeEntity.item(type)))) throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
+  if (!(await putNew(eventTypeEntity.item(type))))
+    throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
 }
 
 export async function findEventType(appId: number, eventTypeId: number): Promise<EventType | undefined> {
@@ -121,12 +162,23 @@ export async function findEventType(appId: number, eventTypeId: number): Promise
 
 export async function listEventTypes(appId: number): Promise<EventType[]> {
   const items = await queryAll(appPartition(appId), timelineTypesPrefix);
-  return items.filter((item) => item.entity === entityTag.type).map(eventTypeEntity.read).sort((a, b) => a.id - b.id);
+  return items
+    .filter((item) => item.entity === entityTag.type)
+    .map(eventTypeEntity.read)
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Returns false when the event type does not exist (nothing is written then). */
 export async function replaceEventType(type: EventType): Promise<boolean> {
-  return (await conditionalWrite(new PutCommand({ TableName: tableName, Item: eventTypeEntity.item(type), ConditionExpression: 'attribute_exists(pk)' }))).written;
+  return (
+    await conditionalWrite(
+      new PutCommand({
+        TableName: tableName,
+        Item: eventTypeEntity.item(type),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    )
+  ).written;
 }
 
 /**
@@ -135,7 +187,13 @@ export async function replaceEventType(type: EventType): Promise<boolean> {
  * slip in afterwards. Events stay stored but cannot be read any more: reads need their type.
  */
 export async function deleteEventType(appId: number, eventTypeId: number): Promise<boolean> {
-  const deleted = await conditionalWrite(new DeleteCommand({ TableName: tableName, Key: timelineEventTypeKey(appId, eventTypeId), ConditionExpression: 'attribute_exists(pk)' }));
+  const deleted = await conditionalWrite(
+    new DeleteCommand({
+      TableName: tableName,
+      Key: timelineEventTypeKey(appId, eventTypeId),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
   if (!deleted.written) return false;
   const rest = await queryAll(appPartition(appId), timelineTypePrefix(eventTypeId));
   await batchDeleteAll(rest.map((item) => ({ pk: item.pk as string, sk: item.sk as string })));
@@ -143,15 +201,25 @@ export async function deleteEventType(appId: number, eventTypeId: number): Promi
 }
 
 /** The type and its properties in one strongly consistent query. */
-export async function findEventTypeWithProperties(appId: number, eventTypeId: number): Promise<{ type: EventType; properties: EventTypeProperty[] } | undefined> {
+export async function findEventTypeWithProperties(
+  appId: number,
+  eventTypeId: number,
+): Promise<{ type: EventType; properties: EventTypeProperty[] } | undefined> {
   const items = await queryAll(appPartition(appId), timelineTypePrefix(eventTypeId));
   const typeItem = items.find((item) => item.entity === entityTag.type);
   if (!typeItem) return undefined;
-  const found = items.filter((item) => item.entity === entityTag.property).map(propertyEntity.read).sort((a, b) => a.id - b.id);
+  const found = items
+    .filter((item) => item.entity === entityTag.property)
+    .map(propertyEntity.read)
+    .sort((a, b) => a.id - b.id);
   return { type: eventTypeEntity.read(typeItem), properties: found };
 }
 
-export async function findProperty(appId: number, eventTypeId: number, propertyId: number): Promise<EventTypeProperty | undefined> {
+export async function findProperty(
+  appId: number,
+  eventTypeId: number,
+  propertyId: number,
+): Promise<EventTypeProperty | undefined> {
   const item = await getItem(timelinePropertyKey(appId, eventTypeId, propertyId));
   return item ? propertyEntity.read(item) : undefined;
 }
@@ -161,16 +229,45 @@ export type InsertPropertyOutcome = 'created' | 'type-missing' | 'name-taken';
 /** One transaction: the type must exist, and the name claim makes names unique even when requests race. */
 export async function insertProperty(appId: number, property: EventTypeProperty): Promise<InsertPropertyOutcome> {
   const outcome = await transact([
-    { role: 'type', write: { ConditionCheck: { TableName: tableName, Key: timelineEventTypeKey(appId, property.eventTypeId), ConditionExpression: 'attribute_exists(pk)' } } },
-    { role: 'property', write: { Put: { TableName: tableName, Item: propertyEntity.item(property, appId), ConditionExpression: 'attribute_not_exists(pk)' } } },
-    { role: 'name', write: { Put: {
-      TableName: tableName,
-      Item: { ...timelinePropertyNameKey(appId, property.eventTypeId, property.name), entity: entityTag.nameClaim, propertyId: property.id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    } } },
+    {
+      role: 'type',
+      write: {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: timelineEventTypeKey(appId, property.eventTypeId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'property',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: propertyEntity.item(property, appId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'name',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...timelinePropertyNameKey(appId, property.eventTypeId, property.name),
+            entity: entityTag.nameClaim,
+            propertyId: property.id,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
   ]);
   if (outcome.committed) return 'created';
-  const failed = new Set(outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role));
+  const failed = new Set(
+    outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role),
+  );
   if (failed.has('type')) return 'type-missing';
   if (failed.has('name')) return 'name-taken';
   throw outcome.error;
@@ -178,22 +275,41 @@ export async function insertProperty(appId: number, property: EventTypeProperty)
 
 /** Replaces a property whose name is unchanged; false when it no longer exists. */
 export async function replaceProperty(appId: number, property: EventTypeProperty): Promise<boolean> {
-  const outcome = await conditionalWrite(new PutCommand({
-    TableName: tableName, Item: propertyEntity.item(property, appId),
-    ConditionExpression: 'attribute_exists(pk) AND #name = :name',
-    ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':name': property.name },
-  }));
+  const outcome = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: propertyEntity.item(property, appId),
+      ConditionExpression: 'attribute_exists(pk) AND #name = :name',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': property.name },
+    }),
+  );
   return outcome.written;
 }
 
 /** Deletes the property and its name claim together; false when the property does not exist. */
 export async function deleteProperty(appId: number, property: EventTypeProperty): Promise<boolean> {
   const outcome = await transact([
-    { role: 'property', write: { Delete: { TableName: tableName, Key: timelinePropertyKey(appId, property.eventTypeId, property.id), ConditionExpression: 'attribute_exists(pk)' } } },
-    { role: 'name', write: { Delete: { TableName: tableName, Key: timelinePropertyNameKey(appId, property.eventTypeId, property.name) } } },
+    {
+      role: 'property',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: timelinePropertyKey(appId, property.eventTypeId, property.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'name',
+      write: {
+        Delete: { TableName: tableName, Key: timelinePropertyNameKey(appId, property.eventTypeId, property.name) },
+      },
+    },
   ]);
   if (outcome.committed) return true;
-  if (outcome.reasons.some((reason) => reason.role === 'property' && reason.code === 'ConditionalCheckFailed')) return false;
+  if (outcome.reasons.some((reason) => reason.role === 'property' && reason.code === 'ConditionalCheckFailed'))
+    return false;
   throw outcome.error;
 }
 
@@ -219,18 +335,27 @@ export async function insertEvents(events: readonly TimelineEvent[]): Promise<In
     // putNew tells the SDK's retry of our own put (after a lost answer) from another request's event.
     return (await putNew(eventItem(first))) ? { outcome: 'created' } : { outcome: 'duplicate', indexes: [0] };
   }
-  const outcome = await transact(events.map((event, index) => ({
-    role: index, write: { Put: { TableName: tableName, Item: eventItem(event), ConditionExpression: 'attribute_not_exists(pk)' } },
-  })));
+  const outcome = await transact(
+    events.map((event, index) => ({
+      role: index,
+      write: { Put: { TableName: tableName, Item: eventItem(event), ConditionExpression: 'attribute_not_exists(pk)' } },
+    })),
+  );
   if (outcome.committed) return { outcome: 'created' };
-  const indexes = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  const indexes = outcome.reasons
+    .filter((reason) => reason.code === 'ConditionalCheckFailed')
+    .map((reason) => reason.role);
   if (indexes.length > 0) return { outcome: 'duplicate', indexes };
   if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return { outcome: 'conflict' };
   throw outcome.error;
 }
 
 /** The event of this id in one account (hub); another account's event of the same id is another item. */
-export async function findEvent(hubId: number, eventTypeId: number, eventId: string): Promise<TimelineEvent | undefined> {
+export async function findEvent(
+  hubId: number,
+  eventTypeId: number,
+  eventId: string,
+): Promise<TimelineEvent | undefined> {
   const item = await getItem(timelineEventKey(hubId, eventTypeId, eventId));
   return item ? eventEntity.read(item) : undefined;
 }
@@ -242,7 +367,10 @@ export async function findEvent(hubId: number, eventTypeId: number, eventId: str
 export async function findActiveCompanyIds(hubId: number, companyIds: readonly string[]): Promise<Set<string>> {
   const active = new Set<string>();
   const idBySortKey = new Map(companyIds.map((id) => [companyKey(hubId, id).sk, id]));
-  for (const item of await batchGetAll(companyIds.map((id) => companyKey(hubId, id)), { attributes: ['archived'] })) {
+  for (const item of await batchGetAll(
+    companyIds.map((id) => companyKey(hubId, id)),
+    { attributes: ['archived'] },
+  )) {
     const id = typeof item.sk === 'string' ? idBySortKey.get(item.sk) : undefined;
     if (id !== undefined && item.archived !== true) active.add(id);
   }

@@ -47,18 +47,29 @@ export async function findLoginAttempts(email: string): Promise<LoginAttempts> {
  * that was read and an expired lock, so of parallel attempts that read the same state exactly one
  * reserves; false for the others (they read again and see the new count or lock).
  */
-export async function reserveLoginAttempt(email: string, seenFailures: number, reserved: LoginAttempts, nowMs: number, ttlSeconds: number): Promise<boolean> {
-  const outcome = await conditionalWrite(new UpdateCommand({
-    TableName: tableName,
-    Key: loginAttemptsKey(email),
-    UpdateExpression: 'SET failures = :failures, lockedUntilMs = :until, #ttl = :ttl',
-    ConditionExpression: seenFailures === 0 ? 'attribute_not_exists(pk)' : 'failures = :seen AND lockedUntilMs <= :now',
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: {
-      ':failures': reserved.failures, ':until': reserved.lockedUntilMs, ':ttl': ttlSeconds,
-      ...(seenFailures === 0 ? {} : { ':seen': seenFailures, ':now': nowMs }),
-    },
-  }));
+export async function reserveLoginAttempt(
+  email: string,
+  seenFailures: number,
+  reserved: LoginAttempts,
+  nowMs: number,
+  ttlSeconds: number,
+): Promise<boolean> {
+  const outcome = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: loginAttemptsKey(email),
+      UpdateExpression: 'SET failures = :failures, lockedUntilMs = :until, #ttl = :ttl',
+      ConditionExpression:
+        seenFailures === 0 ? 'attribute_not_exists(pk)' : 'failures = :seen AND lockedUntilMs <= :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':failures': reserved.failures,
+        ':until': reserved.lockedUntilMs,
+        ':ttl': ttlSeconds,
+        ...(seenFailures === 0 ? {} : { ':seen': seenFailures, ':now': nowMs }),
+      },
+    }),
+  );
   return outcome.written;
 }
 
@@ -68,16 +79,17 @@ export async function reserveLoginAttempt(email: string, seenFailures: number, r
  */
 export async function extendLoginLock(email: string, untilMs: number): Promise<void> {
   // A lock as long or longer fails the condition: nothing to do.
-  await conditionalWrite(new UpdateCommand({
-    TableName: tableName,
-    Key: loginAttemptsKey(email),
-    UpdateExpression: 'SET lockedUntilMs = :until',
-    ConditionExpression: 'lockedUntilMs < :until',
-    ExpressionAttributeValues: { ':until': untilMs },
-  }));
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: loginAttemptsKey(email),
+      UpdateExpression: 'SET lockedUntilMs = :until',
+      ConditionExpression: 'lockedUntilMs < :until',
+      ExpressionAttributeValues: { ':until': untilMs },
+    }),
+  );
 }
 
 export async function clearLoginFailures(email: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName, Key: loginAttemptsKey(email) }));
 }
-

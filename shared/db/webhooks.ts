@@ -1,11 +1,31 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import {
-  conditionalWrite, entity, ExpressionPlaceholders, getItem, queryAll, queryPage, queryPages, transact, type Item, type TransactItem,
+  conditionalWrite,
+  entity,
+  ExpressionPlaceholders,
+  getItem,
+  queryAll,
+  queryPage,
+  queryPages,
+  transact,
+  type Item,
+  type TransactItem,
 } from './core';
 import {
-  appSigningSecretKey, hubPartition, installPrefix, webhookInFlightKey, webhookConfigPrefix, webhookDeliveryKey, webhookDeliveryPrefix, webhookSettingsKey,
-  webhookSubscriptionClaimKey, webhookSubscriptionCountKey, webhookSubscriptionKey, webhookSubscriptionPrefix, appPartition,
+  appSigningSecretKey,
+  hubPartition,
+  installPrefix,
+  webhookInFlightKey,
+  webhookConfigPrefix,
+  webhookDeliveryKey,
+  webhookDeliveryPrefix,
+  webhookSettingsKey,
+  webhookSubscriptionClaimKey,
+  webhookSubscriptionCountKey,
+  webhookSubscriptionKey,
+  webhookSubscriptionPrefix,
+  appPartition,
 } from './keys';
 
 export interface WebhookSettings {
@@ -33,7 +53,9 @@ export interface WebhookConfig {
 }
 
 const settingsItem = /* @__PURE__ */ entity<WebhookSettings>({ key: (settings) => webhookSettingsKey(settings.appId) });
-const subscriptionItem = /* @__PURE__ */ entity<WebhookSubscription>({ key: (subscription) => webhookSubscriptionKey(subscription.appId, subscription.id) });
+const subscriptionItem = /* @__PURE__ */ entity<WebhookSubscription>({
+  key: (subscription) => webhookSubscriptionKey(subscription.appId, subscription.id),
+});
 
 export async function findWebhookSettings(appId: number): Promise<WebhookSettings | undefined> {
   const item = await getItem(webhookSettingsKey(appId));
@@ -42,18 +64,29 @@ export async function findWebhookSettings(appId: number): Promise<WebhookSetting
 
 export async function putWebhookSettings(settings: WebhookSettings): Promise<WebhookSettings> {
   // createdAt survives a replacement: the first PUT's time stays.
-  const result = await db.send(new UpdateCommand({
-    TableName: tableName, Key: webhookSettingsKey(settings.appId),
-    UpdateExpression: 'SET appId = :app, targetUrl = :url, maxConcurrentRequests = :max, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
-    ExpressionAttributeValues: { ':app': settings.appId, ':url': settings.targetUrl, ':max': settings.maxConcurrentRequests, ':now': settings.updatedAt },
-    ReturnValues: 'ALL_NEW',
-  }));
+  const result = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: webhookSettingsKey(settings.appId),
+      UpdateExpression:
+        'SET appId = :app, targetUrl = :url, maxConcurrentRequests = :max, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+      ExpressionAttributeValues: {
+        ':app': settings.appId,
+        ':url': settings.targetUrl,
+        ':max': settings.maxConcurrentRequests,
+        ':now': settings.updatedAt,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   return settingsItem.read(result.Attributes ?? {});
 }
 
 /** False when there were no settings to delete. */
 export async function deleteWebhookSettings(appId: number): Promise<boolean> {
-  const result = await db.send(new DeleteCommand({ TableName: tableName, Key: webhookSettingsKey(appId), ReturnValues: 'ALL_OLD' }));
+  const result = await db.send(
+    new DeleteCommand({ TableName: tableName, Key: webhookSettingsKey(appId), ReturnValues: 'ALL_OLD' }),
+  );
   return result.Attributes !== undefined;
 }
 
@@ -72,7 +105,10 @@ export async function findWebhookConfig(appId: number): Promise<WebhookConfig> {
   return config;
 }
 
-export async function findWebhookSubscription(appId: number, subscriptionId: number): Promise<WebhookSubscription | undefined> {
+export async function findWebhookSubscription(
+  appId: number,
+  subscriptionId: number,
+): Promise<WebhookSubscription | undefined> {
   const item = await getItem(webhookSubscriptionKey(appId, subscriptionId));
   return item ? subscriptionItem.read(item) : undefined;
 }
@@ -83,35 +119,74 @@ export type InsertSubscriptionOutcome = 'inserted' | 'limit-reached' | 'duplicat
  * Creates a subscription, its (event type, property) claim and bumps the app's count in one
  * transaction: two racing creates can neither pass the limit nor make the same subscription twice.
  */
-export async function insertWebhookSubscription(subscription: WebhookSubscription, limit: number): Promise<InsertSubscriptionOutcome> {
+export async function insertWebhookSubscription(
+  subscription: WebhookSubscription,
+  limit: number,
+): Promise<InsertSubscriptionOutcome> {
   const outcome = await transact<'count' | 'subscription' | 'claim'>([
-    { role: 'count', write: { Update: {
-      TableName: tableName, Key: webhookSubscriptionCountKey(subscription.appId), UpdateExpression: 'ADD #count :one',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-    } } },
-    { role: 'subscription', write: { Put: {
-      TableName: tableName, Item: subscriptionItem.item(subscription), ConditionExpression: 'attribute_not_exists(pk)',
-    } } },
-    { role: 'claim', write: { Put: {
-      TableName: tableName, Item: { ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName), subscriptionId: subscription.id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    } } },
+    {
+      role: 'count',
+      write: {
+        Update: {
+          TableName: tableName,
+          Key: webhookSubscriptionCountKey(subscription.appId),
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+        },
+      },
+    },
+    {
+      role: 'subscription',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: subscriptionItem.item(subscription),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'claim',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName),
+            subscriptionId: subscription.id,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
   ]);
   if (outcome.committed) return 'inserted';
-  const failed = outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  const failed = outcome.reasons
+    .filter((reason) => reason.code === 'ConditionalCheckFailed')
+    .map((reason) => reason.role);
   if (failed.includes('count')) return 'limit-reached';
   if (failed.includes('claim')) return 'duplicate';
   throw outcome.error;
 }
 
 /** The subscription after the change, or undefined when it does not exist. */
-export async function setWebhookSubscriptionActive(appId: number, subscriptionId: number, active: boolean, updatedAt: string): Promise<WebhookSubscription | undefined> {
-  const outcome = await conditionalWrite(new UpdateCommand({
-    TableName: tableName, Key: webhookSubscriptionKey(appId, subscriptionId),
-    UpdateExpression: 'SET active = :active, updatedAt = :now', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':active': active, ':now': updatedAt }, ReturnValues: 'ALL_NEW',
-  }));
+export async function setWebhookSubscriptionActive(
+  appId: number,
+  subscriptionId: number,
+  active: boolean,
+  updatedAt: string,
+): Promise<WebhookSubscription | undefined> {
+  const outcome = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: webhookSubscriptionKey(appId, subscriptionId),
+      UpdateExpression: 'SET active = :active, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':active': active, ':now': updatedAt },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   return outcome.written ? subscriptionItem.read(outcome.attributes ?? {}) : undefined;
 }
 
@@ -119,21 +194,53 @@ export async function setWebhookSubscriptionActive(appId: number, subscriptionId
 export async function deleteWebhookSubscription(subscription: WebhookSubscription): Promise<boolean> {
   const { appId } = subscription;
   const outcome = await transact<'subscription' | 'other'>([
-    { role: 'subscription', write: { Delete: { TableName: tableName, Key: webhookSubscriptionKey(appId, subscription.id), ConditionExpression: 'attribute_exists(pk)' } } },
-    { role: 'other', write: { Delete: { TableName: tableName, Key: webhookSubscriptionClaimKey(appId, subscription.eventType, subscription.propertyName) } } },
-    { role: 'other', write: { Update: {
-      TableName: tableName, Key: webhookSubscriptionCountKey(appId), UpdateExpression: 'ADD #count :minusOne',
-      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':minusOne': -1 },
-    } } },
+    {
+      role: 'subscription',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: webhookSubscriptionKey(appId, subscription.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'other',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: webhookSubscriptionClaimKey(appId, subscription.eventType, subscription.propertyName),
+        },
+      },
+    },
+    {
+      role: 'other',
+      write: {
+        Update: {
+          TableName: tableName,
+          Key: webhookSubscriptionCountKey(appId),
+          UpdateExpression: 'ADD #count :minusOne',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    },
   ]);
   if (outcome.committed) return true;
-  if (outcome.reasons.some((reason) => reason.role === 'subscription' && reason.code === 'ConditionalCheckFailed')) return false;
+  if (outcome.reasons.some((reason) => reason.role === 'subscription' && reason.code === 'ConditionalCheckFailed'))
+    return false;
   throw outcome.error;
 }
 
 /** The write that keeps an app's sealed client secret; made in the app's creating transaction. */
 export function webhookSigningSecretWrite(appId: number, sealed: string): TransactItem {
-  return { Put: { TableName: tableName, Item: { ...appSigningSecretKey(appId), appId, sealed }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...appSigningSecretKey(appId), appId, sealed },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 /** The sealed client secret of an app, or undefined for apps created before webhooks existed. It never changes once written. */
@@ -155,10 +262,16 @@ export interface InstalledApp {
  */
 export async function findInstalledApps(hubId: number): Promise<InstalledApp[]> {
   const installs: InstalledApp[] = [];
-  for await (const page of queryPages({ pk: hubPartition(hubId), skPrefix: installPrefix, projection: 'appId, scopes' })) {
+  for await (const page of queryPages({
+    pk: hubPartition(hubId),
+    skPrefix: installPrefix,
+    projection: 'appId, scopes',
+  })) {
     for (const item of page) {
       if (typeof item.appId !== 'number') continue;
-      const scopes = Array.isArray(item.scopes) ? item.scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+      const scopes = Array.isArray(item.scopes)
+        ? item.scopes.filter((scope): scope is string => typeof scope === 'string')
+        : [];
       installs.push({ appId: item.appId, scopes });
     }
   }
@@ -190,13 +303,23 @@ const deliveryAttemptItem = /* @__PURE__ */ entity<DeliveryAttempt, string>({
 
 export async function insertDeliveryAttempt(attempt: DeliveryAttempt, attemptId: string): Promise<void> {
   const attemptedAtMs = Date.parse(attempt.attemptedAt);
-  await db.send(new PutCommand({
-    TableName: tableName, Item: { ...deliveryAttemptItem.item(attempt, attemptId), ttl: Math.floor(attemptedAtMs / 1000) + deliveryLogRetentionSeconds },
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...deliveryAttemptItem.item(attempt, attemptId),
+        ttl: Math.floor(attemptedAtMs / 1000) + deliveryLogRetentionSeconds,
+      },
+    }),
+  );
 }
 
 /** Newest first; `before` is the sort key of the last row of the previous page (opaque to callers). */
-export async function listDeliveryAttempts(appId: number, limit: number, before: string | undefined): Promise<{ attempts: DeliveryAttempt[]; next?: string }> {
+export async function listDeliveryAttempts(
+  appId: number,
+  limit: number,
+  before: string | undefined,
+): Promise<{ attempts: DeliveryAttempt[]; next?: string }> {
   const pk = appPartition(appId);
   const { items } = await queryPage(
     { pk, skPrefix: webhookDeliveryPrefix, newestFirst: true, pageSize: limit + 1 },
@@ -228,9 +351,16 @@ const slotName = (index: number) => `s${index}`;
  * changed) must be free too, in the same condition: a lowered limit is never exceeded, not even
  * by the requests already in flight when it was lowered.
  */
-export async function acquireInFlightSlot(appId: number, max: number, slotCeiling: number, nowMs: number, leaseMs: number): Promise<InFlightSlot | undefined> {
+export async function acquireInFlightSlot(
+  appId: number,
+  max: number,
+  slotCeiling: number,
+  nowMs: number,
+  leaseMs: number,
+): Promise<InFlightSlot | undefined> {
   const key = webhookInFlightKey(appId);
-  const isFree = (item: Record<string, unknown>, slot: string) => typeof item[slot] !== 'number' || (item[slot] as number) < nowMs;
+  const isFree = (item: Record<string, unknown>, slot: string) =>
+    typeof item[slot] !== 'number' || (item[slot] as number) < nowMs;
   const beyond = Array.from({ length: Math.max(0, slotCeiling - max) }, (_, index) => slotName(max + index));
   for (let round = 0; round < 3; round += 1) {
     const current = (await getItem(key)) ?? {};
@@ -241,17 +371,27 @@ export async function acquireInFlightSlot(appId: number, max: number, slotCeilin
     const seen = current[slot];
     const leaseUntilMs = nowMs + leaseMs;
     const placeholders = new ExpressionPlaceholders();
-    const outcome = await conditionalWrite(new UpdateCommand({
-      TableName: tableName, Key: key, UpdateExpression: 'SET #slot = :until',
-      ConditionExpression: [
-        typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
-        ...beyond.map((name) => placeholders.name(name)).map((placeholder) => `(attribute_not_exists(${placeholder}) OR ${placeholder} < :now)`),
-      ].join(' AND '),
-      ...placeholders.attributes({
-        names: { '#slot': slot },
-        values: { ':until': leaseUntilMs, ...(typeof seen === 'number' ? { ':seen': seen } : {}), ...(beyond.length > 0 ? { ':now': nowMs } : {}) },
+    const outcome = await conditionalWrite(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'SET #slot = :until',
+        ConditionExpression: [
+          typeof seen === 'number' ? '#slot = :seen' : 'attribute_not_exists(#slot)',
+          ...beyond
+            .map((name) => placeholders.name(name))
+            .map((placeholder) => `(attribute_not_exists(${placeholder}) OR ${placeholder} < :now)`),
+        ].join(' AND '),
+        ...placeholders.attributes({
+          names: { '#slot': slot },
+          values: {
+            ':until': leaseUntilMs,
+            ...(typeof seen === 'number' ? { ':seen': seen } : {}),
+            ...(beyond.length > 0 ? { ':now': nowMs } : {}),
+          },
+        }),
       }),
-    }));
+    );
     // Another deliverer changed the places since they were read: read them again.
     if (outcome.written) return { appId, slot, leaseUntilMs };
   }
@@ -260,8 +400,14 @@ export async function acquireInFlightSlot(appId: number, max: number, slotCeilin
 
 /** Gives the place back, unless its lease ran out and another deliverer took it meanwhile. */
 export async function releaseInFlightSlot(held: InFlightSlot): Promise<void> {
-  await conditionalWrite(new UpdateCommand({
-    TableName: tableName, Key: webhookInFlightKey(held.appId), UpdateExpression: 'REMOVE #slot',
-    ConditionExpression: '#slot = :until', ExpressionAttributeNames: { '#slot': held.slot }, ExpressionAttributeValues: { ':until': held.leaseUntilMs },
-  }));
+  await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: webhookInFlightKey(held.appId),
+      UpdateExpression: 'REMOVE #slot',
+      ConditionExpression: '#slot = :until',
+      ExpressionAttributeNames: { '#slot': held.slot },
+      ExpressionAttributeValues: { ':until': held.leaseUntilMs },
+    }),
+  );
 }

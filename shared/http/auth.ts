@@ -4,7 +4,12 @@ import { endedInstallMessage, standingOfAccessToken } from '../oauth/install-sta
 import type { Scope } from '../oauth/scopes';
 import type { RateLimits } from '../limits/rate-limits';
 import type { Route } from '../base/route-types';
-import { ExpiredAuthenticationError, ForbiddenError, InvalidAuthenticationError, MissingScopesError } from '../base/errors';
+import {
+  ExpiredAuthenticationError,
+  ForbiddenError,
+  InvalidAuthenticationError,
+  MissingScopesError,
+} from '../base/errors';
 
 export interface AuthContext {
   appId: number;
@@ -17,24 +22,33 @@ export interface AuthContext {
   installGeneration?: string;
 }
 
-const missingCredentialsMessage = 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
+const missingCredentialsMessage =
+  'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
 
 /**
  * Reads the bearer token from a lower-cased header map and checks its signature, expiry and scopes;
  * throws 401/403 errors as HubSpot does. The install check (authenticateRequest) comes after it.
  */
-export function authenticate(headers: Record<string, string | undefined>, requiredScopes: readonly string[]): AuthContext {
+export function authenticate(
+  headers: Record<string, string | undefined>,
+  requiredScopes: readonly string[],
+): AuthContext {
   return authContextOf(verifyBearerToken(headers, requiredScopes));
 }
 
 function authContextOf(claims: AccessTokenClaims): AuthContext {
   return {
-    appId: claims.appId, hubId: claims.hubId, userId: claims.userId, scopes: claims.scopes, rateLimits: claims.rateLimits,
+    appId: claims.appId,
+    hubId: claims.hubId,
+    userId: claims.userId,
+    scopes: claims.scopes,
+    rateLimits: claims.rateLimits,
     installGeneration: claims.installGeneration ?? '',
   };
 }
 
-const revokedGrantMessage = 'The access token was revoked (its authorization code was used twice). Get new tokens by installing the app again.';
+const revokedGrantMessage =
+  'The access token was revoked (its authorization code was used twice). Get new tokens by installing the app again.';
 
 /**
  * The install check of every access-token call, after the signature and scopes: the token's install
@@ -48,7 +62,10 @@ async function requireStandingInstall(claims: AccessTokenClaims): Promise<void> 
   if (standing === 'revoked') throw new InvalidAuthenticationError(revokedGrantMessage);
 }
 
-function verifyBearerToken(headers: Record<string, string | undefined>, requiredScopes: readonly string[]): AccessTokenClaims {
+function verifyBearerToken(
+  headers: Record<string, string | undefined>,
+  requiredScopes: readonly string[],
+): AccessTokenClaims {
   const header = headers.authorization;
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw new InvalidAuthenticationError(missingCredentialsMessage);
@@ -70,7 +87,12 @@ function verifyBearerToken(headers: Record<string, string | undefined>, required
 export function requireScopes(granted: readonly string[], required: readonly string[]): void {
   if (required.length === 0 || required.some((scope) => granted.includes(scope))) return;
   throw new MissingScopesError("This app hasn't been granted all required scopes to make this call.", {
-    errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [...required] } }],
+    errors: [
+      {
+        message: 'One or more of the following scopes are required.',
+        context: { requiredGranularScopes: [...required] },
+      },
+    ],
     context: { requiredGranularScopes: [...required] },
   });
 }
@@ -84,7 +106,8 @@ export interface DeveloperAuthContext {
 /** The query parameter that carries a developer API key, as HubSpot and @hubspot/api-client (`developerApiKey`) send it. */
 export const developerApiKeyParameter = 'hapikey';
 
-const missingDeveloperKeyMessage = "This API needs the developer API key of the app's developer account as the hapikey query parameter; OAuth access tokens cannot call it.";
+const missingDeveloperKeyMessage =
+  "This API needs the developer API key of the app's developer account as the hapikey query parameter; OAuth access tokens cannot call it.";
 
 type DeveloperKeyVerifier = (presented: string) => Promise<DeveloperApiKey | undefined>;
 let developerKeyVerifier: DeveloperKeyVerifier | undefined;
@@ -100,7 +123,10 @@ export function installDeveloperKeyVerifier(verify: DeveloperKeyVerifier): void 
 
 /** Checks the presented key (401 when missing or unknown); which app it may act for is checked once the path is valid. */
 async function authenticateDeveloperKey(route: Route, presented: string | undefined): Promise<DeveloperApiKey> {
-  if (!developerKeyVerifier) throw new Error(`route ${route.name} takes developer API keys, but its handler does not import shared/http/developer-key-auth`);
+  if (!developerKeyVerifier)
+    throw new Error(
+      `route ${route.name} takes developer API keys, but its handler does not import shared/http/developer-key-auth`,
+    );
   if (presented === undefined || presented === '') throw new InvalidAuthenticationError(missingDeveloperKeyMessage);
   const key = await developerKeyVerifier(presented);
   if (!key) throw new InvalidAuthenticationError("This hapikey doesn't exist.");
@@ -110,10 +136,14 @@ async function authenticateDeveloperKey(route: Route, presented: string | undefi
 /** 403 for a valid key of a developer account that does not own the path's app (whether that app exists or not). */
 function requireAppOfDeveloper(key: DeveloperApiKey, rawAppId: string | undefined): DeveloperAuthContext {
   const appId = Number(rawAppId);
-  if (rawAppId !== undefined && /^[0-9]{1,15}$/.test(rawAppId) && key.appIds.includes(appId)) return { developerId: key.developerId, appId };
-  throw new ForbiddenError(`This developer API key cannot manage application ${String(rawAppId)}: it belongs to a developer account that does not own it.`, {
-    context: { applicationId: [String(rawAppId)] },
-  });
+  if (rawAppId !== undefined && /^[0-9]{1,15}$/.test(rawAppId) && key.appIds.includes(appId))
+    return { developerId: key.developerId, appId };
+  throw new ForbiddenError(
+    `This developer API key cannot manage application ${String(rawAppId)}: it belongs to a developer account that does not own it.`,
+    {
+      context: { applicationId: [String(rawAppId)] },
+    },
+  );
 }
 
 /** Credentials checked before the request is validated; `forPath` finishes the check once the path parameters are valid. */
@@ -129,7 +159,9 @@ export interface RequestCredentials {
  * here; a key of another developer's app is a 403 from `forPath`.
  */
 export async function authenticateRequest(
-  route: Route, headers: Record<string, string | undefined>, query: Record<string, string | undefined>,
+  route: Route,
+  headers: Record<string, string | undefined>,
+  query: Record<string, string | undefined>,
 ): Promise<RequestCredentials> {
   if (route.scopes === 'public') return { forPath: () => undefined };
   const mode = route.auth ?? 'token';
@@ -145,7 +177,10 @@ export async function authenticateRequest(
 }
 
 /** The query a handler sees: a developer API key is a credential, not a parameter, and is never echoed (links, logs). */
-export function withoutCredentials(route: Route, query: Record<string, string | undefined>): Record<string, string | undefined> {
+export function withoutCredentials(
+  route: Route,
+  query: Record<string, string | undefined>,
+): Record<string, string | undefined> {
   if (route.scopes === 'public' || (route.auth ?? 'token') === 'token') return query;
   const { [developerApiKeyParameter]: key, ...rest } = query;
   void key;

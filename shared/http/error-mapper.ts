@@ -1,5 +1,12 @@
 import { DatabaseThrottledError } from '../db/errors';
-import { AppError, InternalError, RateLimitError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../base/errors';
+import {
+  AppError,
+  InternalError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../base/errors';
 
 /**
  * The edge's reading of anything thrown: our typed errors pass through; AWS SDK throttling and
@@ -7,11 +14,21 @@ import { AppError, InternalError, RateLimitError, ServiceUnavailableError, Unsup
  * with the original kept as `cause` for the log.
  */
 const throttlingErrorNames = new Set([
-  'ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'LimitExceededException',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'LimitExceededException',
 ]);
 
 const networkErrorCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'EHOSTUNREACH',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
 ]);
 
 /**
@@ -39,13 +56,20 @@ export function toAppError(error: unknown): AppError {
   const like = asErrorLike(error);
   const name = typeof like.name === 'string' ? like.name : '';
   if (error instanceof DatabaseThrottledError || throttlingErrorNames.has(name)) {
-    return new RateLimitError('You have reached your ten-secondly rolling limit. Retry after a short wait.', { context: { policyName: ['TEN_SECONDLY_ROLLING'] }, cause: error });
+    return new RateLimitError('You have reached your ten-secondly rolling limit. Retry after a short wait.', {
+      context: { policyName: ['TEN_SECONDLY_ROLLING'] },
+      cause: error,
+    });
   }
   const code = typeof like.code === 'string' ? like.code : '';
   const errorMessage = typeof like.message === 'string' ? like.message : '';
-  if (networkErrorCodes.has(code) || name === 'TimeoutError' || name === 'RequestTimeout'
-    || (code === '' && name === 'Error' && networkErrorMessage.test(errorMessage))
-    || (like.$metadata?.httpStatusCode ?? 0) >= 500) {
+  if (
+    networkErrorCodes.has(code) ||
+    name === 'TimeoutError' ||
+    name === 'RequestTimeout' ||
+    (code === '' && name === 'Error' && networkErrorMessage.test(errorMessage)) ||
+    (like.$metadata?.httpStatusCode ?? 0) >= 500
+  ) {
     return new ServiceUnavailableError('The service is temporarily unavailable. Retry the request.', { cause: error });
   }
   // middy's body parsers throw http errors with a statusCode.
@@ -55,10 +79,12 @@ export function toAppError(error: unknown): AppError {
       return new ValidationError(`Invalid input: ${message}`, { context: { body: ['malformed'] }, cause: error });
     }
     if (like.statusCode === 415) {
-      return new UnsupportedMediaTypeError('Unsupported Content-Type for this endpoint', { context: { 'content-type': ['unsupported'] }, cause: error });
+      return new UnsupportedMediaTypeError('Unsupported Content-Type for this endpoint', {
+        context: { 'content-type': ['unsupported'] },
+        cause: error,
+      });
     }
     return new ValidationError(message, { cause: error });
   }
   return new InternalError('internal error', { cause: error });
 }
-

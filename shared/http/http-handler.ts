@@ -6,8 +6,18 @@ import { config } from '../base/config';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import type { AuthContext, DeveloperAuthContext } from './auth';
 import {
-  authenticate, correlate, limitRate, mapErrors, normalizeHeaders, parseBody, requestStateOf, serializeResult, validate,
-  type Event, type Middleware, type Result,
+  authenticate,
+  correlate,
+  limitRate,
+  mapErrors,
+  normalizeHeaders,
+  parseBody,
+  requestStateOf,
+  serializeResult,
+  validate,
+  type Event,
+  type Middleware,
+  type Result,
 } from './middlewares';
 import type { HttpResult } from './responses';
 import { compileValidator } from './validation';
@@ -30,10 +40,13 @@ export interface Schemas {
 }
 
 type Infer<S extends Schemas, K extends keyof Schemas> = S[K] extends TypedSchema<infer T> ? T : undefined;
-type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public' ? undefined
-  : RouteByName<N> extends { auth: 'developerKey' } ? DeveloperAuthContext
-  : RouteByName<N> extends { auth: 'developerKeyOrToken' } ? AuthContext | DeveloperAuthContext
-  : AuthContext;
+type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public'
+  ? undefined
+  : RouteByName<N> extends { auth: 'developerKey' }
+    ? DeveloperAuthContext
+    : RouteByName<N> extends { auth: 'developerKeyOrToken' }
+      ? AuthContext | DeveloperAuthContext
+      : AuthContext;
 
 export interface HttpRequest<N extends RouteName, S extends Schemas> {
   body: Infer<S, 'body'>;
@@ -53,7 +66,6 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
    */
   deadlineMs: number;
 }
-
 
 function parseCookies(cookies: string[] | undefined): Record<string, string> {
   const jar = clientKeyedRecord<string>();
@@ -100,7 +112,10 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
   };
 
   const handle = async (event: Event, context: Context): Promise<HttpResult> => {
-    const remainingMs = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Number.POSITIVE_INFINITY;
+    const remainingMs =
+      typeof context?.getRemainingTimeInMillis === 'function'
+        ? context.getRemainingTimeInMillis()
+        : Number.POSITIVE_INFINITY;
     const state = requestStateOf(event);
     return fn({
       body: event.body as Infer<S, 'body'>,

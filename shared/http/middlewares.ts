@@ -8,7 +8,13 @@ import { errorBody, tokenEndpointErrorBody } from '../base/error-body';
 import type { AppError } from '../base/errors';
 import { renderErrorPage } from '../oauth/html';
 import type { Route } from '../base/route-types';
-import { authenticateRequest, withoutCredentials, type AuthContext, type DeveloperAuthContext, type RequestCredentials } from './auth';
+import {
+  authenticateRequest,
+  withoutCredentials,
+  type AuthContext,
+  type DeveloperAuthContext,
+  type RequestCredentials,
+} from './auth';
 import { toAppError } from './error-mapper';
 import { logger } from './logger';
 import { limitCall } from './rate-limit';
@@ -59,7 +65,11 @@ const states = new WeakMap<object, RequestState>();
 export function requestStateOf(event: Event): RequestState {
   let state = states.get(event);
   if (!state) {
-    state = { correlationId: randomUUID(), startedAt: performance.now(), query: { ...(event.queryStringParameters ?? {}) } };
+    state = {
+      correlationId: randomUUID(),
+      startedAt: performance.now(),
+      query: { ...(event.queryStringParameters ?? {}) },
+    };
     states.set(event, state);
   }
   return state;
@@ -71,8 +81,12 @@ const headersOf = (event: Event) => (event.headers ?? {}) as Record<string, stri
 export function correlate(route: Route): Middleware {
   const logOutcome = (event: Event, statusCode: number, state: RequestState, category?: string) => {
     logger.info('request', {
-      correlationId: state.correlationId, route: route.name, method: event.requestContext?.http?.method,
-      statusCode, ...(category ? { category } : {}), durationMs: Math.round(performance.now() - state.startedAt),
+      correlationId: state.correlationId,
+      route: route.name,
+      method: event.requestContext?.http?.method,
+      statusCode,
+      ...(category ? { category } : {}),
+      durationMs: Math.round(performance.now() - state.startedAt),
     });
   };
   return {
@@ -95,11 +109,15 @@ export function correlate(route: Route): Middleware {
       const cause = request.error;
       const underlying = error.cause ?? cause;
       logger.error('request failed', {
-        correlationId: state.correlationId, route: route.name, statusCode,
+        correlationId: state.correlationId,
+        route: route.name,
+        statusCode,
         errorName: cause instanceof Error ? cause.name : typeof cause,
         errorMessage: cause instanceof Error ? cause.message : undefined,
         stack: cause instanceof Error ? cause.stack : undefined,
-        ...(underlying !== cause && underlying instanceof Error ? { causeName: underlying.name, causeMessage: underlying.message } : {}),
+        ...(underlying !== cause && underlying instanceof Error
+          ? { causeName: underlying.name, causeMessage: underlying.message }
+          : {}),
       });
     },
   };
@@ -108,7 +126,11 @@ export function correlate(route: Route): Middleware {
 /** Lower-cases header names (API Gateway already does; direct invocations may not). */
 export function normalizeHeaders(): Middleware {
   const normalizer = httpHeaderNormalizer() as unknown as Middleware;
-  return { before: function normalizeHeadersBefore(request) { return normalizer.before?.(request); } };
+  return {
+    before: function normalizeHeadersBefore(request) {
+      return normalizer.before?.(request);
+    },
+  };
 }
 
 /**
@@ -127,9 +149,14 @@ export function authenticate(route: Route): Middleware {
 
 /** The route's one body parser ('json' or 'urlencoded'); a route with body 'none' has none. */
 export function parseBody(route: Route): Middleware {
-  const parser = route.body === 'json' ? httpJsonBodyParser() : route.body === 'urlencoded' ? httpUrlencodeBodyParser() : undefined;
+  const parser =
+    route.body === 'json' ? httpJsonBodyParser() : route.body === 'urlencoded' ? httpUrlencodeBodyParser() : undefined;
   const before = (parser as unknown as Middleware | undefined)?.before;
-  return { before: function parseBodyBefore(request) { return before?.(request); } };
+  return {
+    before: function parseBodyBefore(request) {
+      return before?.(request);
+    },
+  };
 }
 
 export interface RouteValidators {
@@ -181,7 +208,10 @@ export function serializeResult(): Middleware {
       const result = request.response as unknown as HttpResult | undefined;
       if (!result) return;
       const state = requestStateOf(request.event);
-      request.response = serialize(state.rateLimitHeaders ? { ...result, headers: { ...state.rateLimitHeaders, ...result.headers } } : result, state.correlationId);
+      request.response = serialize(
+        state.rateLimitHeaders ? { ...result, headers: { ...state.rateLimitHeaders, ...result.headers } } : result,
+        state.correlationId,
+      );
     },
   };
 }
@@ -196,10 +226,20 @@ export function mapErrors(route: Route): Middleware {
       const state = requestStateOf(request.event);
       const error = toAppError(request.error);
       state.error = error;
-      const mapped = route.format === 'oauth' ? tokenEndpointErrorBody(error, state.correlationId) : errorBody(error, state.correlationId);
-      request.response = route.format === 'html'
-        ? serialize({ statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) }, state.correlationId)
-        : serializeError({ ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } }, state.correlationId);
+      const mapped =
+        route.format === 'oauth'
+          ? tokenEndpointErrorBody(error, state.correlationId)
+          : errorBody(error, state.correlationId);
+      request.response =
+        route.format === 'html'
+          ? serialize(
+              { statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) },
+              state.correlationId,
+            )
+          : serializeError(
+              { ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } },
+              state.correlationId,
+            );
     },
   };
 }

@@ -14,18 +14,24 @@ const messages: Record<RatePolicy['name'], string> = {
  * keys), a route row with rateLimit 'none', or a limit of 0 on the account. Throws the 429 when the
  * call is over the limit.
  */
-export async function limitCall(route: Route, auth: AuthContext | undefined): Promise<Record<string, string> | undefined> {
+export async function limitCall(
+  route: Route,
+  auth: AuthContext | undefined,
+): Promise<Record<string, string> | undefined> {
   if (!isRateLimited(route) || !auth?.rateLimits) return undefined;
   const isSearch = route.rateLimit === 'search';
   const limit = isSearch ? auth.rateLimits.searchPerSecond : auth.rateLimits.tenSecondly;
   if (limit <= 0) return undefined;
   const policy = isSearch ? searchPolicy : installPolicy;
   const decision = await countRequest(policy, isSearch ? `${auth.hubId}` : `${auth.hubId}-${auth.appId}`, limit);
-  const headers: Record<string, string> = policy === installPolicy ? {
-    'x-hubspot-ratelimit-interval-milliseconds': String(policy.windowMs),
-    'x-hubspot-ratelimit-max': String(decision.limit),
-    'x-hubspot-ratelimit-remaining': String(decision.remaining),
-  } : {};
+  const headers: Record<string, string> =
+    policy === installPolicy
+      ? {
+          'x-hubspot-ratelimit-interval-milliseconds': String(policy.windowMs),
+          'x-hubspot-ratelimit-max': String(decision.limit),
+          'x-hubspot-ratelimit-remaining': String(decision.remaining),
+        }
+      : {};
   if (!decision.allowed) throw new RateLimitError(messages[policy.name], { policyName: policy.name, headers });
   return headers;
 }

@@ -7,7 +7,8 @@ export const jsonContentType = 'application/json;charset=utf-8';
 /** Headers every page carries: no framing (clickjacking), no caching of forms with CSRF tokens. */
 export const pageHeaders: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -18,7 +19,10 @@ export const pageHeaders: Record<string, string> = {
 export function serialize(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
   // nosniff on every answer, errors included: a browser must never read a JSON body (which may
   // echo client text) as HTML or script.
-  const headers: Record<string, string> = { 'x-hubspot-correlation-id': correlationId, 'x-content-type-options': 'nosniff' };
+  const headers: Record<string, string> = {
+    'x-hubspot-correlation-id': correlationId,
+    'x-content-type-options': 'nosniff',
+  };
   let body: string | undefined;
   if (result.html !== undefined) {
     Object.assign(headers, pageHeaders);
@@ -28,7 +32,12 @@ export function serialize(result: HttpResult, correlationId: string): APIGateway
     body = JSON.stringify(result.body);
   }
   Object.assign(headers, result.headers);
-  return { statusCode: result.statusCode, headers, body, ...(result.cookies?.length ? { cookies: result.cookies } : {}) };
+  return {
+    statusCode: result.statusCode,
+    headers,
+    body,
+    ...(result.cookies?.length ? { cookies: result.cookies } : {}),
+  };
 }
 
 /** An error body from shared/base/error-body.ts, sent as JSON with the same headers as every answer. */

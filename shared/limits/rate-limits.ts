@@ -85,7 +85,14 @@ function stateOf(key: string): SubjectState {
   let state = subjects.get(key);
   if (!state) {
     if (subjects.size >= maxTrackedSubjects) subjects.delete(subjects.keys().next().value ?? '');
-    state = { served: { bucket: 0, count: 0, previous: 0 }, claims: new Set(), extraInFlight: 0, unspent: new Map(), lastRemaining: 0, stale: [] };
+    state = {
+      served: { bucket: 0, count: 0, previous: 0 },
+      claims: new Set(),
+      extraInFlight: 0,
+      unspent: new Map(),
+      lastRemaining: 0,
+      stale: [],
+    };
     subjects.set(key, state);
   }
   return state;
@@ -192,12 +199,15 @@ export async function countRequest(policy: RatePolicy, subject: string, limit: n
     return { allowed: true, limit, remaining: Math.max(0, limit - firstRank) };
   }
   // Over the limit as counted: a claim of this instance still in flight may bring permits of this bucket.
-  for (let round = 0; round < maxWaitRounds && state.claims.size > 0; round += 1) await Promise.allSettled([...state.claims]);
+  for (let round = 0; round < maxWaitRounds && state.claims.size > 0; round += 1)
+    await Promise.allSettled([...state.claims]);
   return spendLease(state, bucket, limit) ?? { allowed: false, limit, remaining: 0 };
 }
 
 /** An account's stored limits, with the defaults for what it does not set. */
-export function rateLimitsOf(account: { tenSecondlyLimit?: number; searchPerSecondLimit?: number } | undefined): RateLimits {
+export function rateLimitsOf(
+  account: { tenSecondlyLimit?: number; searchPerSecondLimit?: number } | undefined,
+): RateLimits {
   return {
     tenSecondly: account?.tenSecondlyLimit ?? defaultRateLimits.tenSecondly,
     searchPerSecond: account?.searchPerSecondLimit ?? defaultRateLimits.searchPerSecond,

@@ -30,11 +30,20 @@ export interface AccessTokenClaims {
 }
 
 interface WireClaims {
-  v: number; k: string; a: number; h: number; u: number; s: string; i: number; e: number; g: string;
+  v: number;
+  k: string;
+  a: number;
+  h: number;
+  u: number;
+  s: string;
+  i: number;
+  e: number;
+  g: string;
   /** Random token id: two tokens minted in the same second still differ. */
   j: string;
   /** Ten-secondly limit of the install and search limit per second of the account. */
-  r?: number; q?: number;
+  r?: number;
+  q?: number;
   /** Install generation, when not the first. */
   n?: string;
 }
@@ -49,13 +58,26 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{86}$/;
 export const installGenerationPattern = /^[A-Za-z0-9_-]{1,32}$/;
 
 const publicKeys = new Map<string, KeyObject>(
-  Object.entries(config.tokenPublicKeys).map(([kid, der]) => [kid, createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' })]),
+  Object.entries(config.tokenPublicKeys).map(([kid, der]) => [
+    kid,
+    createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' }),
+  ]),
 );
 
-export function signAccessToken(claims: Omit<AccessTokenClaims, 'keyId'>, key: { kid: string; privateKey: KeyObject }): string {
+export function signAccessToken(
+  claims: Omit<AccessTokenClaims, 'keyId'>,
+  key: { kid: string; privateKey: KeyObject },
+): string {
   const wire: WireClaims = {
-    v: accessTokenVersion, k: key.kid, a: claims.appId, h: claims.hubId, u: claims.userId,
-    s: encodeScopeMask(claims.scopes), i: claims.issuedAtSeconds, e: claims.expiresAtSeconds, g: claims.grantId,
+    v: accessTokenVersion,
+    k: key.kid,
+    a: claims.appId,
+    h: claims.hubId,
+    u: claims.userId,
+    s: encodeScopeMask(claims.scopes),
+    i: claims.issuedAtSeconds,
+    e: claims.expiresAtSeconds,
+    g: claims.grantId,
     j: randomBytes(6).toString('base64url'),
     ...(claims.rateLimits ? { r: claims.rateLimits.tenSecondly, q: claims.rateLimits.searchPerSecond } : {}),
     ...(claims.installGeneration ? { n: claims.installGeneration } : {}),
@@ -90,7 +112,14 @@ function parseWireClaims(payload: string): WireClaims | undefined {
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const c = parsed as Record<string, unknown>;
-  if (c.v !== accessTokenVersion || typeof c.k !== 'string' || typeof c.s !== 'string' || typeof c.g !== 'string' || typeof c.j !== 'string') return undefined;
+  if (
+    c.v !== accessTokenVersion ||
+    typeof c.k !== 'string' ||
+    typeof c.s !== 'string' ||
+    typeof c.g !== 'string' ||
+    typeof c.j !== 'string'
+  )
+    return undefined;
   if (![c.a, c.h, c.u, c.i, c.e].every(isSafeInt)) return undefined;
   if ((c.r !== undefined && !isSafeInt(c.r)) || (c.q !== undefined && !isSafeInt(c.q))) return undefined;
   if (c.n !== undefined && (typeof c.n !== 'string' || !installGenerationPattern.test(c.n))) return undefined;
@@ -120,9 +149,18 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
   const scopes = decodeScopeMask(wire.s);
   if (!scopes) return undefined;
   const claims: AccessTokenClaims = {
-    appId: wire.a, hubId: wire.h, userId: wire.u, scopes, issuedAtSeconds: wire.i,
-    expiresAtSeconds: wire.e, keyId: wire.k, grantId: wire.g,
-    rateLimits: { tenSecondly: wire.r ?? defaultRateLimits.tenSecondly, searchPerSecond: wire.q ?? defaultRateLimits.searchPerSecond },
+    appId: wire.a,
+    hubId: wire.h,
+    userId: wire.u,
+    scopes,
+    issuedAtSeconds: wire.i,
+    expiresAtSeconds: wire.e,
+    keyId: wire.k,
+    grantId: wire.g,
+    rateLimits: {
+      tenSecondly: wire.r ?? defaultRateLimits.tenSecondly,
+      searchPerSecond: wire.q ?? defaultRateLimits.searchPerSecond,
+    },
     ...(wire.n === undefined ? {} : { installGeneration: wire.n }),
   };
   // Shared by every later request with this token: nobody may change it.
@@ -138,6 +176,7 @@ export function verifyAccessToken(token: string): VerifyResult {
   const claims = verifySignedClaims(token);
   if (!claims) return { outcome: 'invalid' };
   const now = nowSeconds();
-  if (now >= claims.expiresAtSeconds) return { outcome: 'expired', claims, expiredForSeconds: now - claims.expiresAtSeconds };
+  if (now >= claims.expiresAtSeconds)
+    return { outcome: 'expired', claims, expiredForSeconds: now - claims.expiresAtSeconds };
   return { outcome: 'valid', claims };
 }

@@ -1,7 +1,14 @@
 import { findAccount, findAccounts } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
 import { insertAuthCode } from '../db/oauth-grants';
-import { clearLoginFailures, extendLoginLock, findLoginAttempts, findUserByEmail, reserveLoginAttempt, type User } from '../db/users';
+import {
+  clearLoginFailures,
+  extendLoginLock,
+  findLoginAttempts,
+  findUserByEmail,
+  reserveLoginAttempt,
+  type User,
+} from '../db/users';
 import { nowMs, nowSeconds } from '../base/clock';
 import { ValidationError } from '../base/errors';
 import { checkCodeChallenge } from './pkce';
@@ -60,7 +67,10 @@ export async function checkAuthorizeRequest(query: AuthorizeQuery): Promise<Auth
   const redirectUri = query.redirect_uri;
   if (!redirectUri) return { outcome: 'show-error', message: 'The install link has no redirect_uri.' };
   if (!app.redirectUris.includes(redirectUri)) {
-    return { outcome: 'show-error', message: 'The redirect_uri does not match any redirect URL registered for this app.' };
+    return {
+      outcome: 'show-error',
+      message: 'The redirect_uri does not match any redirect URL registered for this app.',
+    };
   }
   const requested = parseScopeList(query.scope ?? query.scopes);
   const optional = parseScopeList(query.optional_scope ?? query.optional_scopes);
@@ -78,14 +88,25 @@ export async function checkAuthorizeRequest(query: AuthorizeQuery): Promise<Auth
   }
   const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
   if (pkce.outcome === 'invalid') {
-    return { outcome: 'redirect', location: redirectWith(redirectUri, { error: 'invalid_request', error_description: pkce.description, state: query.state }) };
+    return {
+      outcome: 'redirect',
+      location: redirectWith(redirectUri, {
+        error: 'invalid_request',
+        error_description: pkce.description,
+        state: query.state,
+      }),
+    };
   }
   const scopes = requested.length > 0 ? requested : app.scopes;
   return {
     outcome: 'ok',
     app,
     request: {
-      clientId, redirectUri, scopes, optionalScopes: optional.filter((scope) => !scopes.includes(scope)), state: query.state,
+      clientId,
+      redirectUri,
+      scopes,
+      optionalScopes: optional.filter((scope) => !scopes.includes(scope)),
+      state: query.state,
       ...(pkce.codeChallenge ? { codeChallenge: pkce.codeChallenge } : {}),
     },
   };
@@ -127,7 +148,8 @@ async function reserveAttempt(email: string): Promise<Reservation> {
     if (seen.lockedUntilMs > now) return lockedFor(seen.lockedUntilMs, now);
     const failures = seen.failures + 1;
     const reserved = { failures, lockedUntilMs: now + lockSecondsAfter(failures) * 1000 };
-    if (await reserveLoginAttempt(email, seen.failures, reserved, now, nowSeconds() + loginStateTtlSeconds)) return { outcome: 'reserved', failures };
+    if (await reserveLoginAttempt(email, seen.failures, reserved, now, nowSeconds() + loginStateTtlSeconds))
+      return { outcome: 'reserved', failures };
   }
   return { outcome: 'locked', retryAfterSeconds: 1 };
 }
@@ -137,7 +159,9 @@ export async function logIn(emailInput: string, password: string): Promise<Login
   const reservation = await reserveAttempt(email);
   if (reservation.outcome === 'locked') return reservation;
   const user = email === '' ? undefined : await findUserByEmail(email);
-  const isValid = user ? await verifyPassword(password, user.passwordHash) : await verifyPasswordOfUnknownUser(password);
+  const isValid = user
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyPasswordOfUnknownUser(password);
   if (user && isValid) {
     await clearLoginFailures(email);
     return { outcome: 'ok', user };
@@ -152,10 +176,18 @@ export async function logIn(emailInput: string, password: string): Promise<Login
 
 /** Allow: a single-use code bound to client and redirect URI; deny: access_denied. */
 export async function decideConsent(
-  request: AuthorizeRequest, app: App, user: User, decision: 'allow' | 'deny', hubId: number | undefined,
+  request: AuthorizeRequest,
+  app: App,
+  user: User,
+  decision: 'allow' | 'deny',
+  hubId: number | undefined,
 ): Promise<string> {
   if (decision === 'deny') {
-    return redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied the install.', state: request.state });
+    return redirectWith(request.redirectUri, {
+      error: 'access_denied',
+      error_description: 'The user denied the install.',
+      state: request.state,
+    });
   }
   if (hubId === undefined || !user.hubIds.includes(hubId)) {
     throw new ValidationError('Choose one of your accounts to install the app in.', { context: { field: ['hub_id'] } });
@@ -165,9 +197,16 @@ export async function decideConsent(
   const code = generateOpaqueToken();
   const issuedAtMs = nowMs();
   await insertAuthCode(hashSecret(code), {
-    clientId: app.clientId, appId: app.appId, redirectUri: request.redirectUri, hubId, hubDomain: account.domain,
-    userId: user.userId, userEmail: user.email, scopes: [...request.scopes, ...request.optionalScopes],
-    issuedAtMs, expiresAtSeconds: Math.floor(issuedAtMs / 1000) + authCodeLifetimeSeconds,
+    clientId: app.clientId,
+    appId: app.appId,
+    redirectUri: request.redirectUri,
+    hubId,
+    hubDomain: account.domain,
+    userId: user.userId,
+    userEmail: user.email,
+    scopes: [...request.scopes, ...request.optionalScopes],
+    issuedAtMs,
+    expiresAtSeconds: Math.floor(issuedAtMs / 1000) + authCodeLifetimeSeconds,
     ...(request.codeChallenge ? { codeChallenge: request.codeChallenge } : {}),
   });
   return redirectWith(request.redirectUri, { code, state: request.state });

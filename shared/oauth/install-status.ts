@@ -15,7 +15,10 @@ export interface InstallBinding {
 export type Standing = 'live' | 'ended' | 'revoked';
 
 /** The standing of a token in the install state read for it (undefined: no item, the first install stands). */
-export function standingIn(state: InstallState | undefined, binding: Pick<InstallBinding, 'grantId' | 'installGeneration'>): Standing {
+export function standingIn(
+  state: InstallState | undefined,
+  binding: Pick<InstallBinding, 'grantId' | 'installGeneration'>,
+): Standing {
   if (!state) return binding.installGeneration === '' ? 'live' : 'ended';
   if (state.endedAt !== undefined || state.generation !== binding.installGeneration) return 'ended';
   if (state.revokedGrants && Object.hasOwn(state.revokedGrants, binding.grantId)) return 'revoked';
@@ -23,7 +26,8 @@ export function standingIn(state: InstallState | undefined, binding: Pick<Instal
 }
 
 /** What a call with a token of an ended install is told (401), by the auth step and by a second uninstall. */
-export const endedInstallMessage = 'The access token is no longer valid: the app was uninstalled from this account. Install it again to get new tokens.';
+export const endedInstallMessage =
+  'The access token is no longer valid: the app was uninstalled from this account. Install it again to get new tokens.';
 
 /** The generation of an install made after its predecessor ended. */
 export function newInstallGeneration(): string {
@@ -70,7 +74,11 @@ export function forgetInstallState(hubId?: number, appId?: number): void {
  * again on another instance since) makes it read again, so a new install's tokens work at once.
  */
 export async function standingOfAccessToken(claims: {
-  hubId: number; appId: number; grantId: string; installGeneration?: string; issuedAtSeconds: number;
+  hubId: number;
+  appId: number;
+  grantId: string;
+  installGeneration?: string;
+  issuedAtSeconds: number;
 }): Promise<Standing> {
   const binding = { grantId: claims.grantId, installGeneration: claims.installGeneration ?? '' };
   const cached = cachedStates.get(cacheKey(claims.hubId, claims.appId));

@@ -13,11 +13,15 @@ export type ChallengeCheck = { outcome: 'ok'; codeChallenge?: string } | { outco
 /** Checks the install URL's PKCE parameters; a problem is reported to the app by redirect (invalid_request). */
 export function checkCodeChallenge(codeChallenge: string | undefined, method: string | undefined): ChallengeCheck {
   if (codeChallenge === undefined && method === undefined) return { outcome: 'ok' };
-  if (codeChallenge === undefined) return { outcome: 'invalid', description: 'code_challenge_method was sent without code_challenge.' };
+  if (codeChallenge === undefined)
+    return { outcome: 'invalid', description: 'code_challenge_method was sent without code_challenge.' };
   // RFC 7636 4.3: a missing method means plain, which this server does not accept.
   if (method !== 'S256') return { outcome: 'invalid', description: 'code_challenge_method must be S256.' };
   if (!challengePattern.test(codeChallenge)) {
-    return { outcome: 'invalid', description: 'code_challenge must be the 43-character base64url SHA-256 of the code verifier.' };
+    return {
+      outcome: 'invalid',
+      description: 'code_challenge must be the 43-character base64url SHA-256 of the code verifier.',
+    };
   }
   return { outcome: 'ok', codeChallenge };
 }
@@ -33,14 +37,28 @@ export function challengeOf(verifier: string): string {
 export function requireMatchingVerifier(codeChallenge: string | undefined, verifier: string | undefined): void {
   if (codeChallenge === undefined) {
     if (verifier !== undefined) {
-      throw new OAuthError('BAD_CODE_VERIFIER', 'invalid_grant', 'code_verifier was sent, but the auth code was issued without a code_challenge', { context: { field: ['code_verifier'] } });
+      throw new OAuthError(
+        'BAD_CODE_VERIFIER',
+        'invalid_grant',
+        'code_verifier was sent, but the auth code was issued without a code_challenge',
+        { context: { field: ['code_verifier'] } },
+      );
     }
     return;
   }
   if (verifier === undefined) {
-    throw new OAuthError('BAD_CODE_VERIFIER', 'invalid_grant', 'missing code_verifier: the auth code was issued with a code_challenge', { context: { field: ['code_verifier'] } });
+    throw new OAuthError(
+      'BAD_CODE_VERIFIER',
+      'invalid_grant',
+      'missing code_verifier: the auth code was issued with a code_challenge',
+      { context: { field: ['code_verifier'] } },
+    );
   }
-  const matches = verifierPattern.test(verifier)
-    && timingSafeEqual(Buffer.from(challengeOf(verifier)), Buffer.from(codeChallenge.padEnd(43).slice(0, 43)));
-  if (!matches) throw new OAuthError('BAD_CODE_VERIFIER', 'invalid_grant', 'code_verifier does not match the code_challenge', { context: { field: ['code_verifier'] } });
+  const matches =
+    verifierPattern.test(verifier) &&
+    timingSafeEqual(Buffer.from(challengeOf(verifier)), Buffer.from(codeChallenge.padEnd(43).slice(0, 43)));
+  if (!matches)
+    throw new OAuthError('BAD_CODE_VERIFIER', 'invalid_grant', 'code_verifier does not match the code_challenge', {
+      context: { field: ['code_verifier'] },
+    });
 }

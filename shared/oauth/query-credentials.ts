@@ -12,7 +12,11 @@ export function refuseCredentialsInQuery(rawQueryString: string): void {
   const query = new URLSearchParams(rawQueryString);
   const present = bodyOnlyParameters.filter((name) => query.has(name));
   if (present.length > 0) {
-    throw new OAuthError('BAD_REQUEST', 'invalid_request',
-      `${present.join(', ')} must be sent in the form body, never in the query string`, { context: { query: [...present] } });
+    throw new OAuthError(
+      'BAD_REQUEST',
+      'invalid_request',
+      `${present.join(', ')} must be sent in the form body, never in the query string`,
+      { context: { query: [...present] } },
+    );
   }
 }

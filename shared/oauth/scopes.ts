@@ -94,7 +94,8 @@ export function scopeMaskCodec<S extends string>(catalog: readonly S[]): ScopeMa
     decode(mask) {
       if (mask.length === 0 || mask.length > Math.ceil((maxScopeMaskBytes * 4) / 3)) return undefined;
       const bytes = Buffer.from(mask, 'base64url');
-      if (bytes.toString('base64url') !== mask || bytes.length === 0 || bytes.length > maxScopeMaskBytes) return undefined;
+      if (bytes.toString('base64url') !== mask || bytes.length === 0 || bytes.length > maxScopeMaskBytes)
+        return undefined;
       const scopes: S[] = [];
       const known = Math.min(bytes.length * 8, catalog.length);
       for (let bit = 0; bit < known; bit += 1) {

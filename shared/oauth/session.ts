@@ -26,7 +26,11 @@ function equalStrings(a: string, b: string): boolean {
 }
 
 export function newSession(userEmail?: string): Session {
-  return { sessionId: randomBytes(18).toString('base64url'), userEmail, expiresAtMs: nowMs() + sessionLifetimeSeconds * 1000 };
+  return {
+    sessionId: randomBytes(18).toString('base64url'),
+    userEmail,
+    expiresAtMs: nowMs() + sessionLifetimeSeconds * 1000,
+  };
 }
 
 export function encodeSession(session: Session, secret: Buffer): string {
@@ -40,7 +44,12 @@ export function decodeSession(cookie: string | undefined, secret: Buffer): Sessi
   if (extra !== undefined || !equalStrings(signature, mac(secret, `session:${payload}`))) return undefined;
   try {
     const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Session;
-    if (typeof session.sessionId !== 'string' || typeof session.expiresAtMs !== 'number' || session.expiresAtMs <= nowMs()) return undefined;
+    if (
+      typeof session.sessionId !== 'string' ||
+      typeof session.expiresAtMs !== 'number' ||
+      session.expiresAtMs <= nowMs()
+    )
+      return undefined;
     if (session.userEmail !== undefined && typeof session.userEmail !== 'string') return undefined;
     return session;
   } catch {
@@ -51,7 +60,11 @@ export function decodeSession(cookie: string | undefined, secret: Buffer): Sessi
 export function sessionCookie(session: Session, secret: Buffer, isSecure: boolean): string {
   return [
     `${sessionCookieName}=${encodeSession(session, secret)}`,
-    'Path=/oauth', 'HttpOnly', 'SameSite=Lax', `Max-Age=${sessionLifetimeSeconds}`, ...(isSecure ? ['Secure'] : []),
+    'Path=/oauth',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${sessionLifetimeSeconds}`,
+    ...(isSecure ? ['Secure'] : []),
   ].join('; ');
 }
 

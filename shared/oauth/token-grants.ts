@@ -4,7 +4,13 @@ import { findAppByClientId, type App } from '../db/apps';
 import { rateLimitsOf, type RateLimits } from '../limits/rate-limits';
 import { findInstallState, installGenerationWrite, revokeInstallGrant } from '../db/install-states';
 import {
-  deleteRefreshToken, findAuthCode, findRefreshTokenWithApp, findUsedCode, redeemAuthCode, revokeGrant, type AuthCode,
+  deleteRefreshToken,
+  findAuthCode,
+  findRefreshTokenWithApp,
+  findUsedCode,
+  redeemAuthCode,
+  revokeGrant,
+  type AuthCode,
 } from '../db/oauth-grants';
 import { nowSeconds } from '../base/clock';
 import { OAuthError, ServiceUnavailableError } from '../base/errors';
@@ -68,43 +74,79 @@ export function clientCredentialsOf(request: TokenRequest, authorization: string
     } catch {
       fromHeader = undefined;
     }
-    if (!fromHeader) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'The Basic authorization header is malformed.');
+    if (!fromHeader)
+      throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'The Basic authorization header is malformed.');
   }
   if (fromHeader && request.client_id !== undefined && request.client_id !== fromHeader.clientId) {
-    throw new OAuthError('BAD_CLIENT_ID', 'invalid_request', 'client_id in the body differs from the Authorization header.');
+    throw new OAuthError(
+      'BAD_CLIENT_ID',
+      'invalid_request',
+      'client_id in the body differs from the Authorization header.',
+    );
   }
   // RFC 6749 2.3: one authentication method per request. A second secret that differs would leave it to
   // chance which one is checked (the header's, before this check), so it is refused before either is.
   if (fromHeader && request.client_secret !== undefined && request.client_secret !== fromHeader.clientSecret) {
-    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_request',
-      'client_secret in the body differs from the Authorization header: use one client authentication method.', { context: { field: ['client_secret'] } });
+    throw new OAuthError(
+      'BAD_CLIENT_SECRET',
+      'invalid_request',
+      'client_secret in the body differs from the Authorization header: use one client authentication method.',
+      { context: { field: ['client_secret'] } },
+    );
   }
   const clientId = fromHeader?.clientId ?? request.client_id;
   const clientSecret = fromHeader?.clientSecret ?? request.client_secret;
-  if (!clientId) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
-  if (!clientSecret) throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', { context: { field: ['client_secret'] } });
+  if (!clientId)
+    throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', {
+      context: { field: ['client_id'] },
+    });
+  if (!clientSecret)
+    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', {
+      context: { field: ['client_secret'] },
+    });
   return { clientId, clientSecret };
 }
 
 export function authenticateClient(app: App | undefined, credentials: ClientCredentials): App {
-  if (!app) throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', { context: { field: ['client_id'] } });
+  if (!app)
+    throw new OAuthError('BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id', {
+      context: { field: ['client_id'] },
+    });
   if (!secretMatchesHash(credentials.clientSecret, app.clientSecretHash)) {
-    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', { context: { field: ['client_secret'] } });
+    throw new OAuthError('BAD_CLIENT_SECRET', 'invalid_client', 'missing or invalid client secret', {
+      context: { field: ['client_secret'] },
+    });
   }
   return app;
 }
 
 async function mintAccessToken(
-  grant: { appId: number; hubId: number; userId: number; scopes: string[]; grantId: string; installGeneration?: string }, rateLimits: RateLimits,
+  grant: {
+    appId: number;
+    hubId: number;
+    userId: number;
+    scopes: string[];
+    grantId: string;
+    installGeneration?: string;
+  },
+  rateLimits: RateLimits,
 ): Promise<string> {
   const key = await loadSigningKey();
   const issuedAtSeconds = nowSeconds();
-  return signAccessToken({
-    appId: grant.appId, hubId: grant.hubId, userId: grant.userId,
-    scopes: grant.scopes.filter(isKnownScope) as Scope[],
-    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds, grantId: grant.grantId, rateLimits,
-    ...(grant.installGeneration ? { installGeneration: grant.installGeneration } : {}),
-  }, key);
+  return signAccessToken(
+    {
+      appId: grant.appId,
+      hubId: grant.hubId,
+      userId: grant.userId,
+      scopes: grant.scopes.filter(isKnownScope) as Scope[],
+      issuedAtSeconds,
+      expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds,
+      grantId: grant.grantId,
+      rateLimits,
+      ...(grant.installGeneration ? { installGeneration: grant.installGeneration } : {}),
+    },
+    key,
+  );
 }
 
 /** Access tokens of a grant revoked for a replayed code may still be unexpired until then (and a minute's margin). */
@@ -138,29 +180,62 @@ const maxRedeemAttempts = 3;
  * before the install ended (or of unknown age) does not install the app again. Retried when the state
  * changes between the read and the transaction.
  */
-async function redeemInInstall(codeHash: string, code: AuthCode, redeemAt: number, grant: { grantId: string; refreshTokenHash: string }) {
+async function redeemInInstall(
+  codeHash: string,
+  code: AuthCode,
+  redeemAt: number,
+  grant: { grantId: string; refreshTokenHash: string },
+) {
   for (let attempt = 1; ; attempt += 1) {
     // The account's rate limits go into the token's claims; read beside the install state.
     const [account, state] = await Promise.all([findAccount(code.hubId), findInstallState(code.hubId, code.appId)]);
-    if (state?.endedAt !== undefined && (code.issuedAtMs === undefined || Date.parse(state.endedAt) >= code.issuedAtMs)) {
+    if (
+      state?.endedAt !== undefined &&
+      (code.issuedAtMs === undefined || Date.parse(state.endedAt) >= code.issuedAtMs)
+    ) {
       throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
     }
     const installGeneration = !state ? '' : state.endedAt === undefined ? state.generation : newInstallGeneration();
-    const outcome = await redeemAuthCode(codeHash, redeemAt, {
-      grantId: grant.grantId, appId: code.appId, clientId: code.clientId, hubId: code.hubId, hubDomain: code.hubDomain,
-      userId: code.userId, userEmail: code.userEmail, scopes: code.scopes, createdAt: new Date(redeemAt * 1000).toISOString(),
-      ...(installGeneration ? { installGeneration } : {}),
-    }, grant.refreshTokenHash, installGenerationWrite(code.hubId, code.appId, state, installGeneration));
+    const outcome = await redeemAuthCode(
+      codeHash,
+      redeemAt,
+      {
+        grantId: grant.grantId,
+        appId: code.appId,
+        clientId: code.clientId,
+        hubId: code.hubId,
+        hubDomain: code.hubDomain,
+        userId: code.userId,
+        userEmail: code.userEmail,
+        scopes: code.scopes,
+        createdAt: new Date(redeemAt * 1000).toISOString(),
+        ...(installGeneration ? { installGeneration } : {}),
+      },
+      grant.refreshTokenHash,
+      installGenerationWrite(code.hubId, code.appId, state, installGeneration),
+    );
     if (outcome !== 'install-changed') return { outcome, account, installGeneration };
     forgetInstallState(code.hubId, code.appId);
     // The code is still unused (the transaction wrote nothing): the client may retry it.
-    if (attempt >= maxRedeemAttempts) throw new ServiceUnavailableError('The app\'s install is being changed by other requests; retry the token request.');
+    if (attempt >= maxRedeemAttempts)
+      throw new ServiceUnavailableError(
+        "The app's install is being changed by other requests; retry the token request.",
+      );
   }
 }
 
-async function exchangeAuthorizationCode(request: TokenRequest, credentials: ClientCredentials): Promise<TokenResponse> {
-  if (!request.code) throw new OAuthError('BAD_AUTH_CODE', 'invalid_request', 'missing or unknown auth code', { context: { field: ['code'] } });
-  if (!request.redirect_uri) throw new OAuthError('BAD_REDIRECT_URI', 'invalid_request', 'missing redirect_uri', { context: { field: ['redirect_uri'] } });
+async function exchangeAuthorizationCode(
+  request: TokenRequest,
+  credentials: ClientCredentials,
+): Promise<TokenResponse> {
+  if (!request.code)
+    throw new OAuthError('BAD_AUTH_CODE', 'invalid_request', 'missing or unknown auth code', {
+      context: { field: ['code'] },
+    });
+  if (!request.redirect_uri)
+    throw new OAuthError('BAD_REDIRECT_URI', 'invalid_request', 'missing redirect_uri', {
+      context: { field: ['redirect_uri'] },
+    });
   const codeHash = hashSecret(request.code);
   const [app, code] = await Promise.all([findAppByClientId(credentials.clientId), findAuthCode(codeHash)]);
   authenticateClient(app, credentials);
@@ -169,24 +244,38 @@ async function exchangeAuthorizationCode(request: TokenRequest, credentials: Cli
     await revokeTokensOfUsedCode(codeHash, credentials.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
-  if (code.clientId !== credentials.clientId) throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
+  if (code.clientId !== credentials.clientId)
+    throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   if (code.expiresAtSeconds <= now) throw new OAuthError('EXPIRED_AUTH_CODE', 'invalid_grant', 'auth code is expired');
   if (code.redirectUri !== request.redirect_uri) {
-    throw new OAuthError('MISMATCH_REDIRECT_URI_AUTH_CODE', 'invalid_grant', 'redirect_uri does not match the one used to get the auth code');
+    throw new OAuthError(
+      'MISMATCH_REDIRECT_URI_AUTH_CODE',
+      'invalid_grant',
+      'redirect_uri does not match the one used to get the auth code',
+    );
   }
   // Checked before the code is consumed: a stolen code without its verifier leaves the real client's exchange intact.
   requireMatchingVerifier(code.codeChallenge, request.code_verifier);
   const grantId = randomBytes(12).toString('base64url');
   const refreshToken = generateOpaqueToken();
-  const { outcome, account, installGeneration } = await redeemInInstall(codeHash, code, now, { grantId, refreshTokenHash: hashSecret(refreshToken) });
+  const { outcome, account, installGeneration } = await redeemInInstall(codeHash, code, now, {
+    grantId,
+    refreshTokenHash: hashSecret(refreshToken),
+  });
   if (outcome === 'already-used') {
     await revokeTokensOfUsedCode(codeHash, credentials.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
   const accessToken = await mintAccessToken({ ...code, grantId, installGeneration }, rateLimitsOf(account));
   return {
-    token_type: 'bearer', refresh_token: refreshToken, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
-    hub_id: code.hubId, user_id: code.userId, scopes: code.scopes, token_use: 'access_token',
+    token_type: 'bearer',
+    refresh_token: refreshToken,
+    access_token: accessToken,
+    expires_in: accessTokenLifetimeSeconds,
+    hub_id: code.hubId,
+    user_id: code.userId,
+    scopes: code.scopes,
+    token_use: 'access_token',
   };
 }
 
@@ -197,14 +286,25 @@ function narrowedScopes(granted: string[], requested: string | undefined, option
   if (asked.length === 0) return granted;
   const extra = asked.filter((scope) => !granted.includes(scope));
   if (extra.length > 0) {
-    throw new OAuthError('BAD_SCOPES', 'invalid_scope', `the refresh token was not granted these scopes: ${extra.join(' ')}`, { context: { scope: extra } });
+    throw new OAuthError(
+      'BAD_SCOPES',
+      'invalid_scope',
+      `the refresh token was not granted these scopes: ${extra.join(' ')}`,
+      { context: { scope: extra } },
+    );
   }
   return granted.filter((scope) => asked.includes(scope));
 }
 
-async function refreshAccessToken(request: TokenRequest, credentials: ClientCredentials, options: TokenEndpointOptions): Promise<TokenResponse> {
+async function refreshAccessToken(
+  request: TokenRequest,
+  credentials: ClientCredentials,
+  options: TokenEndpointOptions,
+): Promise<TokenResponse> {
   if (!request.refresh_token) {
-    throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_request', 'missing or unknown refresh token', { context: { field: ['refresh_token'] } });
+    throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_request', 'missing or unknown refresh token', {
+      context: { field: ['refresh_token'] },
+    });
   }
   const { refreshToken, app } = await findRefreshTokenWithApp(hashSecret(request.refresh_token), credentials.clientId);
   authenticateClient(app, credentials);
@@ -213,8 +313,14 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
   }
   const scopes = narrowedScopes(refreshToken.scopes, request.scope, options);
   // The account read at every refresh, so an account's new limits reach its installs within one token lifetime.
-  const [account, state] = await Promise.all([findAccount(refreshToken.hubId), findInstallState(refreshToken.hubId, refreshToken.appId)]);
-  if (standingIn(state, { grantId: refreshToken.grantId, installGeneration: refreshToken.installGeneration ?? '' }) !== 'live') {
+  const [account, state] = await Promise.all([
+    findAccount(refreshToken.hubId),
+    findInstallState(refreshToken.hubId, refreshToken.appId),
+  ]);
+  if (
+    standingIn(state, { grantId: refreshToken.grantId, installGeneration: refreshToken.installGeneration ?? '' }) !==
+    'live'
+  ) {
     // The install ended (or was replaced): its refresh tokens stop at once; this one and its grant are removed as they are met.
     await revokeGrant(refreshToken.grantId, hashSecret(request.refresh_token));
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
@@ -222,18 +328,34 @@ async function refreshAccessToken(request: TokenRequest, credentials: ClientCred
   const accessToken = await mintAccessToken({ ...refreshToken, scopes }, rateLimitsOf(account));
   // HubSpot does not rotate v1 refresh tokens: the same one is returned.
   return {
-    token_type: 'bearer', refresh_token: request.refresh_token, access_token: accessToken, expires_in: accessTokenLifetimeSeconds,
-    hub_id: refreshToken.hubId, user_id: refreshToken.userId, scopes, token_use: 'access_token',
+    token_type: 'bearer',
+    refresh_token: request.refresh_token,
+    access_token: accessToken,
+    expires_in: accessTokenLifetimeSeconds,
+    hub_id: refreshToken.hubId,
+    user_id: refreshToken.userId,
+    scopes,
+    token_use: 'access_token',
   };
 }
 
 export async function issueTokens(
-  request: TokenRequest, authorization: string | undefined, options: TokenEndpointOptions = { allowsScopeNarrowing: false },
+  request: TokenRequest,
+  authorization: string | undefined,
+  options: TokenEndpointOptions = { allowsScopeNarrowing: false },
 ): Promise<TokenResponse> {
   const grantType = request.grant_type;
-  if (!grantType) throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', { context: { field: ['grant_type'] } });
+  if (!grantType)
+    throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', {
+      context: { field: ['grant_type'] },
+    });
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
-    throw new OAuthError('UNSUPPORTED_GRANT_TYPE', 'unsupported_grant_type', `grant_type ${grantType} is not supported`, { context: { field: ['grant_type'] } });
+    throw new OAuthError(
+      'UNSUPPORTED_GRANT_TYPE',
+      'unsupported_grant_type',
+      `grant_type ${grantType} is not supported`,
+      { context: { field: ['grant_type'] } },
+    );
   }
   const credentials = clientCredentialsOf(request, authorization);
   return grantType === 'authorization_code'

@@ -33,7 +33,11 @@ export interface RefreshTokenInfo {
 }
 
 /** HubSpot's SignedAccessToken object, shared by v1 token info and 2026-03 introspection. */
-export function signedAccessTokenOf(token: string, claims: AccessTokenClaims, grant: Grant): Record<string, string | number | boolean> {
+export function signedAccessTokenOf(
+  token: string,
+  claims: AccessTokenClaims,
+  grant: Grant,
+): Record<string, string | number | boolean> {
   const signature = token.split('.')[1] ?? '';
   const scopeMask = encodeScopeMask(claims.scopes);
   return {
@@ -59,14 +63,20 @@ export function signedAccessTokenOf(token: string, claims: AccessTokenClaims, gr
 
 export async function describeAccessToken(token: string): Promise<AccessTokenInfo> {
   const result = verifyAccessToken(token);
-  if (result.outcome === 'invalid') throw new NotFoundError('The access token is invalid.', { context: { token: ['invalid'] } });
+  if (result.outcome === 'invalid')
+    throw new NotFoundError('The access token is invalid.', { context: { token: ['invalid'] } });
   if (result.outcome === 'expired') {
-    throw new NotFoundError(`The access token expired ${result.expiredForSeconds} second(s) ago.`, { context: { token: ['expired'] } });
+    throw new NotFoundError(`The access token expired ${result.expiredForSeconds} second(s) ago.`, {
+      context: { token: ['expired'] },
+    });
   }
   const { claims } = result;
   const [grant, state] = await Promise.all([findGrant(claims.grantId), findInstallState(claims.hubId, claims.appId)]);
   // A token of an ended install, or of a grant revoked for a replayed code, answers as one of an unknown grant.
-  if (!grant || standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live') {
+  if (
+    !grant ||
+    standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live'
+  ) {
     throw new NotFoundError('The access token is invalid.', { context: { token: ['unknown grant'] } });
   }
   return {
@@ -87,12 +97,21 @@ export async function describeAccessToken(token: string): Promise<AccessTokenInf
 export async function describeRefreshToken(token: string): Promise<RefreshTokenInfo> {
   const found = await findRefreshToken(hashSecret(token));
   const state = found ? await findInstallState(found.hubId, found.appId) : undefined;
-  if (!found || standingIn(state, { grantId: found.grantId, installGeneration: found.installGeneration ?? '' }) !== 'live') {
+  if (
+    !found ||
+    standingIn(state, { grantId: found.grantId, installGeneration: found.installGeneration ?? '' }) !== 'live'
+  ) {
     throw new NotFoundError('refresh token not found', { context: { token: ['unknown'] } });
   }
   return {
-    token, user: found.userEmail, hub_domain: found.hubDomain, scopes: found.scopes, hub_id: found.hubId,
-    client_id: found.clientId, user_id: found.userId, token_type: 'refresh',
+    token,
+    user: found.userEmail,
+    hub_domain: found.hubDomain,
+    scopes: found.scopes,
+    hub_id: found.hubId,
+    client_id: found.clientId,
+    user_id: found.userId,
+    token_type: 'refresh',
   };
 }
 

@@ -20,24 +20,48 @@ export interface TokenManagementRequest {
 export type IntrospectionResponse =
   | { active: false }
   | {
-    active: true; token_use: 'access_token'; app_id: number; client_id: string; expires_in: number; hub_id: number;
-    user_id: number; scopes: string[]; signed_access_token: Record<string, string | number | boolean>;
-    is_private_distribution: false; token: string; token_type: 'Bearer'; hub_domain: string; user: string;
-  }
+      active: true;
+      token_use: 'access_token';
+      app_id: number;
+      client_id: string;
+      expires_in: number;
+      hub_id: number;
+      user_id: number;
+      scopes: string[];
+      signed_access_token: Record<string, string | number | boolean>;
+      is_private_distribution: false;
+      token: string;
+      token_type: 'Bearer';
+      hub_domain: string;
+      user: string;
+    }
   | {
-    active: true; token_use: 'refresh_token'; app_id: number; client_id: string; hub_id: number; user_id: number;
-    scopes: string[]; token: string; token_type: 'refresh'; hub_domain: string; user: string;
-  };
+      active: true;
+      token_use: 'refresh_token';
+      app_id: number;
+      client_id: string;
+      hub_id: number;
+      user_id: number;
+      scopes: string[];
+      token: string;
+      token_type: 'refresh';
+      hub_domain: string;
+      user: string;
+    };
 
 const inactive = { active: false } as const;
 
 /** Access tokens are "claims.signature"; refresh tokens never contain a dot. The hint is only a hint (RFC 7009 2.1). */
 const isAccessTokenShaped = (token: string): boolean => token.includes('.');
 
-async function authenticatedRequest(request: TokenManagementRequest, authorization: string | undefined): Promise<{ clientId: string; appId: number; token: string }> {
+async function authenticatedRequest(
+  request: TokenManagementRequest,
+  authorization: string | undefined,
+): Promise<{ clientId: string; appId: number; token: string }> {
   const credentials = clientCredentialsOf(request, authorization);
   const app = authenticateClient(await findAppByClientId(credentials.clientId), credentials);
-  if (!request.token) throw new OAuthError('BAD_TOKEN', 'invalid_request', 'missing token', { context: { field: ['token'] } });
+  if (!request.token)
+    throw new OAuthError('BAD_TOKEN', 'invalid_request', 'missing token', { context: { field: ['token'] } });
   return { clientId: app.clientId, appId: app.appId, token: request.token };
 }
 
@@ -46,7 +70,10 @@ async function authenticatedRequest(request: TokenManagementRequest, authorizati
  * install, issued to another app) is the same 200 {active:false}; only bad client credentials are an
  * error (401). The install state is read fresh here, not from the API's per-instance cache.
  */
-export async function introspectToken(request: TokenManagementRequest, authorization: string | undefined): Promise<IntrospectionResponse> {
+export async function introspectToken(
+  request: TokenManagementRequest,
+  authorization: string | undefined,
+): Promise<IntrospectionResponse> {
   const { clientId, appId, token } = await authenticatedRequest(request, authorization);
   if (isAccessTokenShaped(token)) {
     const verified = verifyAccessToken(token);
@@ -54,21 +81,42 @@ export async function introspectToken(request: TokenManagementRequest, authoriza
     const { claims } = verified;
     const [grant, state] = await Promise.all([findGrant(claims.grantId), findInstallState(claims.hubId, claims.appId)]);
     if (!grant || grant.clientId !== clientId) return inactive;
-    if (standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live') return inactive;
+    if (standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live')
+      return inactive;
     return {
-      active: true, token_use: 'access_token', app_id: claims.appId, client_id: clientId,
-      expires_in: claims.expiresAtSeconds - nowSeconds(), hub_id: claims.hubId, user_id: claims.userId, scopes: [...claims.scopes],
-      signed_access_token: signedAccessTokenOf(token, claims, grant), is_private_distribution: false, token, token_type: 'Bearer',
-      hub_domain: grant.hubDomain, user: grant.userEmail,
+      active: true,
+      token_use: 'access_token',
+      app_id: claims.appId,
+      client_id: clientId,
+      expires_in: claims.expiresAtSeconds - nowSeconds(),
+      hub_id: claims.hubId,
+      user_id: claims.userId,
+      scopes: [...claims.scopes],
+      signed_access_token: signedAccessTokenOf(token, claims, grant),
+      is_private_distribution: false,
+      token,
+      token_type: 'Bearer',
+      hub_domain: grant.hubDomain,
+      user: grant.userEmail,
     };
   }
   const refresh = await findRefreshToken(hashSecret(token));
   if (!refresh || refresh.clientId !== clientId) return inactive;
   const state = await findInstallState(refresh.hubId, refresh.appId);
-  if (standingIn(state, { grantId: refresh.grantId, installGeneration: refresh.installGeneration ?? '' }) !== 'live') return inactive;
+  if (standingIn(state, { grantId: refresh.grantId, installGeneration: refresh.installGeneration ?? '' }) !== 'live')
+    return inactive;
   return {
-    active: true, token_use: 'refresh_token', app_id: refresh.appId, client_id: clientId, hub_id: refresh.hubId, user_id: refresh.userId,
-    scopes: refresh.scopes, token, token_type: 'refresh', hub_domain: refresh.hubDomain, user: refresh.userEmail,
+    active: true,
+    token_use: 'refresh_token',
+    app_id: refresh.appId,
+    client_id: clientId,
+    hub_id: refresh.hubId,
+    user_id: refresh.userId,
+    scopes: refresh.scopes,
+    token,
+    token_type: 'refresh',
+    hub_domain: refresh.hubDomain,
+    user: refresh.userEmail,
   };
 }
 

@@ -27,5 +27,10 @@ export async function uninstallApp(install: TokenInstall): Promise<void> {
     forgetInstallState(install.hubId, install.appId);
     throw new InvalidAuthenticationError(endedInstallMessage);
   }
-  rememberInstallState(install.hubId, install.appId, { hubId: install.hubId, appId: install.appId, generation: install.installGeneration, endedAt });
+  rememberInstallState(install.hubId, install.appId, {
+    hubId: install.hubId,
+    appId: install.appId,
+    generation: install.installGeneration,
+    endedAt,
+  });
 }

@@ -18,8 +18,16 @@ export interface PublicOwner {
 
 export function publicOwnerOf(owner: Owner): PublicOwner {
   return {
-    id: String(owner.ownerId), email: owner.email, type: 'PERSON', firstName: owner.firstName, lastName: owner.lastName,
-    userId: owner.userId, userIdIncludingInactive: owner.userId, createdAt: owner.createdAt, updatedAt: owner.updatedAt, archived: owner.archived,
+    id: String(owner.ownerId),
+    email: owner.email,
+    type: 'PERSON',
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    userId: owner.userId,
+    userIdIncludingInactive: owner.userId,
+    createdAt: owner.createdAt,
+    updatedAt: owner.updatedAt,
+    archived: owner.archived,
   };
 }
 
@@ -38,11 +46,16 @@ export interface OwnerPage {
 export const defaultOwnerPageSize = 100;
 
 /** A page of the account's owners in id order; `after` is the last id of the page before. */
-export async function listOwners(hubId: number, query: OwnerListQuery, linkFor: (after: string) => string): Promise<OwnerPage> {
+export async function listOwners(
+  hubId: number,
+  query: OwnerListQuery,
+  linkFor: (after: string) => string,
+): Promise<OwnerPage> {
   const limit = query.limit ?? defaultOwnerPageSize;
   const page = await owners.listOwnerPage(hubId, {
     ...(query.after === undefined ? {} : { afterOwnerId: Number(query.after) }),
-    limit, isArchived: query.archived ?? false,
+    limit,
+    isArchived: query.archived ?? false,
     ...(query.email === undefined ? {} : { email: query.email.trim().toLowerCase() }),
   });
   const last = page.owners.at(-1);
@@ -58,9 +71,16 @@ function ownerNotFound(id: string, idProperty: 'id' | 'userId'): NotFoundError {
 }
 
 /** One owner by its id, or (`idProperty=userId`) by the id of its user. */
-export async function getOwner(hubId: number, id: string, options: { idProperty?: 'id' | 'userId'; archived?: boolean }): Promise<PublicOwner> {
+export async function getOwner(
+  hubId: number,
+  id: string,
+  options: { idProperty?: 'id' | 'userId'; archived?: boolean },
+): Promise<PublicOwner> {
   const idProperty = options.idProperty ?? 'id';
-  const owner = idProperty === 'userId' ? await owners.findOwnerOfUser(hubId, Number(id)) : await owners.findOwner(hubId, Number(id));
+  const owner =
+    idProperty === 'userId'
+      ? await owners.findOwnerOfUser(hubId, Number(id))
+      : await owners.findOwner(hubId, Number(id));
   if (!owner || owner.archived !== (options.archived ?? false)) throw ownerNotFound(id, idProperty);
   return publicOwnerOf(owner);
 }

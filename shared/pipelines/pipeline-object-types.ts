@@ -35,7 +35,9 @@ const isTrueOrFalse = (value: string) => value === 'true' || value === 'false';
 function requireIsClosed(metadata: Readonly<Record<string, string>>): void {
   const isClosed = metadata.isClosed;
   if (isClosed !== undefined && !isTrueOrFalse(isClosed)) {
-    throw new ValidationError(`metadata.isClosed must be "true" or "false", not ${JSON.stringify(isClosed)}`, { context: { 'metadata.isClosed': [isClosed] } });
+    throw new ValidationError(`metadata.isClosed must be "true" or "false", not ${JSON.stringify(isClosed)}`, {
+      context: { 'metadata.isClosed': [isClosed] },
+    });
   }
 }
 
@@ -47,9 +49,12 @@ function completeDealStageMetadata(metadata: Readonly<Record<string, string>>): 
   const probability = metadata.probability;
   const value = probability === undefined || probability.trim() === '' ? Number.NaN : Number(probability);
   if (!(value >= 0 && value <= 1)) {
-    throw new ValidationError(`A deal stage needs metadata.probability, a number between 0.0 and 1.0; got ${JSON.stringify(probability ?? null)}`, {
-      context: { 'metadata.probability': [probability ?? ''] },
-    });
+    throw new ValidationError(
+      `A deal stage needs metadata.probability, a number between 0.0 and 1.0; got ${JSON.stringify(probability ?? null)}`,
+      {
+        context: { 'metadata.probability': [probability ?? ''] },
+      },
+    );
   }
   requireIsClosed(metadata);
   return { ...metadata, isClosed: metadata.isClosed ?? String(value === 0 || value === 1) };
@@ -59,46 +64,75 @@ function completeDealStageMetadata(metadata: Readonly<Record<string, string>>): 
 function completeTicketStageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string> {
   const ticketState = metadata.ticketState;
   if (ticketState !== undefined && ticketState !== 'OPEN' && ticketState !== 'CLOSED') {
-    throw new ValidationError(`metadata.ticketState must be OPEN or CLOSED, not ${JSON.stringify(ticketState)}`, { context: { 'metadata.ticketState': [ticketState] } });
+    throw new ValidationError(`metadata.ticketState must be OPEN or CLOSED, not ${JSON.stringify(ticketState)}`, {
+      context: { 'metadata.ticketState': [ticketState] },
+    });
   }
   requireIsClosed(metadata);
   return { ...metadata, isClosed: metadata.isClosed ?? String(ticketState === 'CLOSED') };
 }
 
-const dealStage = (id: string, label: string, displayOrder: number, probability: string): StageTemplate =>
-  ({ id, label, displayOrder, metadata: { isClosed: String(probability === '1.0' || probability === '0.0'), probability } });
+const dealStage = (id: string, label: string, displayOrder: number, probability: string): StageTemplate => ({
+  id,
+  label,
+  displayOrder,
+  metadata: { isClosed: String(probability === '1.0' || probability === '0.0'), probability },
+});
 
-const ticketStage = (id: string, label: string, displayOrder: number, ticketState: 'OPEN' | 'CLOSED'): StageTemplate =>
-  ({ id, label, displayOrder, metadata: { ticketState, isClosed: String(ticketState === 'CLOSED') } });
+const ticketStage = (
+  id: string,
+  label: string,
+  displayOrder: number,
+  ticketState: 'OPEN' | 'CLOSED',
+): StageTemplate => ({
+  id,
+  label,
+  displayOrder,
+  metadata: { ticketState, isClosed: String(ticketState === 'CLOSED') },
+});
 
 /** HubSpot's default pipelines (developers.hubspot.com/docs/api/crm/pipelines): the deal pipeline `default` and the ticket pipeline "0". */
 export const dealPipelines: PipelineObjectType = {
-  id: '0-3', name: 'deals', scopes: dealPipelineScopes, completeStageMetadata: completeDealStageMetadata,
-  defaults: [{
-    id: 'default', label: 'Sales Pipeline', displayOrder: 0,
-    stages: [
-      dealStage('appointmentscheduled', 'Appointment Scheduled', 0, '0.2'),
-      dealStage('qualifiedtobuy', 'Qualified To Buy', 1, '0.4'),
-      dealStage('presentationscheduled', 'Presentation Scheduled', 2, '0.6'),
-      dealStage('decisionmakerboughtin', 'Decision Maker Bought-In', 3, '0.8'),
-      dealStage('contractsent', 'Contract Sent', 4, '0.9'),
-      dealStage('closedwon', 'Closed Won', 5, '1.0'),
-      dealStage('closedlost', 'Closed Lost', 6, '0.0'),
-    ],
-  }],
+  id: '0-3',
+  name: 'deals',
+  scopes: dealPipelineScopes,
+  completeStageMetadata: completeDealStageMetadata,
+  defaults: [
+    {
+      id: 'default',
+      label: 'Sales Pipeline',
+      displayOrder: 0,
+      stages: [
+        dealStage('appointmentscheduled', 'Appointment Scheduled', 0, '0.2'),
+        dealStage('qualifiedtobuy', 'Qualified To Buy', 1, '0.4'),
+        dealStage('presentationscheduled', 'Presentation Scheduled', 2, '0.6'),
+        dealStage('decisionmakerboughtin', 'Decision Maker Bought-In', 3, '0.8'),
+        dealStage('contractsent', 'Contract Sent', 4, '0.9'),
+        dealStage('closedwon', 'Closed Won', 5, '1.0'),
+        dealStage('closedlost', 'Closed Lost', 6, '0.0'),
+      ],
+    },
+  ],
 };
 
 export const ticketPipelines: PipelineObjectType = {
-  id: '0-5', name: 'tickets', scopes: ticketPipelineScopes, completeStageMetadata: completeTicketStageMetadata,
-  defaults: [{
-    id: '0', label: 'Support Pipeline', displayOrder: 0,
-    stages: [
-      ticketStage('1', 'New', 0, 'OPEN'),
-      ticketStage('2', 'Waiting on contact', 1, 'OPEN'),
-      ticketStage('3', 'Waiting on us', 2, 'OPEN'),
-      ticketStage('4', 'Closed', 3, 'CLOSED'),
-    ],
-  }],
+  id: '0-5',
+  name: 'tickets',
+  scopes: ticketPipelineScopes,
+  completeStageMetadata: completeTicketStageMetadata,
+  defaults: [
+    {
+      id: '0',
+      label: 'Support Pipeline',
+      displayOrder: 0,
+      stages: [
+        ticketStage('1', 'New', 0, 'OPEN'),
+        ticketStage('2', 'Waiting on contact', 1, 'OPEN'),
+        ticketStage('3', 'Waiting on us', 2, 'OPEN'),
+        ticketStage('4', 'Closed', 3, 'CLOSED'),
+      ],
+    },
+  ],
 };
 
 export const pipelineObjectTypes: readonly PipelineObjectType[] = [dealPipelines, ticketPipelines];
@@ -112,9 +146,12 @@ export function findPipelineObjectType(token: string): PipelineObjectType | unde
 export function requirePipelineObjectType(token: string): PipelineObjectType {
   const type = findPipelineObjectType(token);
   if (!type) {
-    throw new ValidationError(`Unable to infer object type from: ${token}. Pipelines exist for ${pipelineObjectTypes.map((known) => `${known.name} (${known.id})`).join(' and ')}.`, {
-      context: { objectType: [token] },
-    });
+    throw new ValidationError(
+      `Unable to infer object type from: ${token}. Pipelines exist for ${pipelineObjectTypes.map((known) => `${known.name} (${known.id})`).join(' and ')}.`,
+      {
+        context: { objectType: [token] },
+      },
+    );
   }
   return type;
 }

@@ -29,8 +29,19 @@ const epoch = new Date(0).toISOString();
 
 export function defaultPipeline(template: PipelineTemplate): StoredPipeline {
   return {
-    id: template.id, label: template.label, displayOrder: template.displayOrder, archived: false, createdAt: epoch, updatedAt: epoch, revision: 0,
-    stages: template.stages.map((stage) => ({ ...stage, metadata: { ...stage.metadata }, createdAt: epoch, updatedAt: epoch })),
+    id: template.id,
+    label: template.label,
+    displayOrder: template.displayOrder,
+    archived: false,
+    createdAt: epoch,
+    updatedAt: epoch,
+    revision: 0,
+    stages: template.stages.map((stage) => ({
+      ...stage,
+      metadata: { ...stage.metadata },
+      createdAt: epoch,
+      updatedAt: epoch,
+    })),
   };
 }
 
@@ -39,15 +50,26 @@ const byDisplayOrder = <T extends { displayOrder: number; createdAt: string; id:
 
 export function stageView(stage: StoredStage): PipelineStageView {
   return {
-    id: stage.id, label: stage.label, displayOrder: stage.displayOrder, metadata: { ...stage.metadata },
-    createdAt: stage.createdAt, updatedAt: stage.updatedAt, archived: false, writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT',
+    id: stage.id,
+    label: stage.label,
+    displayOrder: stage.displayOrder,
+    metadata: { ...stage.metadata },
+    createdAt: stage.createdAt,
+    updatedAt: stage.updatedAt,
+    archived: false,
+    writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT',
   };
 }
 
 export function pipelineView(pipeline: StoredPipeline): PipelineView {
   return {
-    id: pipeline.id, label: pipeline.label, displayOrder: pipeline.displayOrder, stages: [...pipeline.stages].sort(byDisplayOrder).map(stageView),
-    createdAt: pipeline.createdAt, updatedAt: pipeline.updatedAt, archived: pipeline.archived,
+    id: pipeline.id,
+    label: pipeline.label,
+    displayOrder: pipeline.displayOrder,
+    stages: [...pipeline.stages].sort(byDisplayOrder).map(stageView),
+    createdAt: pipeline.createdAt,
+    updatedAt: pipeline.updatedAt,
+    archived: pipeline.archived,
     ...(pipeline.archivedAt === undefined ? {} : { archivedAt: pipeline.archivedAt }),
   };
 }
@@ -68,7 +90,11 @@ export interface CurrentPipeline {
  * One GetItem: a stored pipeline is the truth; no item under a default's id means the type has had
  * no change yet (pipeline items are never deleted), so the default is as it ships.
  */
-export async function findCurrentPipeline(hubId: number, type: PipelineObjectType, pipelineId: string): Promise<CurrentPipeline | undefined> {
+export async function findCurrentPipeline(
+  hubId: number,
+  type: PipelineObjectType,
+  pipelineId: string,
+): Promise<CurrentPipeline | undefined> {
   if (!pipelineIdPattern.test(pipelineId)) return undefined;
   const stored = await pipelines.findPipeline(hubId, type.id, pipelineId);
   if (stored) return { pipeline: stored, isStored: true };
@@ -82,11 +108,17 @@ export function pipelineNotFound(pipelineId: string): NotFoundError {
 }
 
 export function stageNotFound(pipelineId: string, stageId: string): NotFoundError {
-  return new NotFoundError(`Unable to find stage ${stageId} in pipeline ${pipelineId}`, { context: { pipelineId: [pipelineId], stageId: [stageId] } });
+  return new NotFoundError(`Unable to find stage ${stageId} in pipeline ${pipelineId}`, {
+    context: { pipelineId: [pipelineId], stageId: [stageId] },
+  });
 }
 
 /** A live pipeline, or 404 (endpoints that take a pipeline id need an existing, un-archived one). */
-export async function requireLivePipeline(hubId: number, type: PipelineObjectType, pipelineId: string): Promise<CurrentPipeline> {
+export async function requireLivePipeline(
+  hubId: number,
+  type: PipelineObjectType,
+  pipelineId: string,
+): Promise<CurrentPipeline> {
   const current = await findCurrentPipeline(hubId, type, pipelineId);
   if (!current || current.pipeline.archived) throw pipelineNotFound(pipelineId);
   return current;

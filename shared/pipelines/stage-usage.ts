@@ -29,7 +29,12 @@ export function unregisterStageUsageLookup(objectTypeId: string): void {
   lookups.delete(objectTypeId);
 }
 
-export async function findStagesInUse(hubId: number, objectTypeId: string, pipelineId: string, stageIds: readonly string[]): Promise<StagesInUse> {
+export async function findStagesInUse(
+  hubId: number,
+  objectTypeId: string,
+  pipelineId: string,
+  stageIds: readonly string[],
+): Promise<StagesInUse> {
   const lookup = lookups.get(objectTypeId);
   if (!lookup || stageIds.length === 0) return { stageIds: [], objectIds: [] };
   return lookup(hubId, pipelineId, stageIds);

@@ -3,9 +3,20 @@ import { nowMs } from '../base/clock';
 import * as customProperties from '../db/company-properties';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import {
-  checkNewProperty, createCompanyProperty, getCompanyProperty, propertyGroupMissing, requireStorableDefinition, type NewProperty, type NewPropertyOption,
+  checkNewProperty,
+  createCompanyProperty,
+  getCompanyProperty,
+  propertyGroupMissing,
+  requireStorableDefinition,
+  type NewProperty,
+  type NewPropertyOption,
 } from './company-properties';
-import { findStandardCompanyProperty, isStandardCompanyPropertyGroup, standardCompanyProperties, standardCompanyPropertyGroups } from './company-property-catalog';
+import {
+  findStandardCompanyProperty,
+  isStandardCompanyPropertyGroup,
+  standardCompanyProperties,
+  standardCompanyPropertyGroups,
+} from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyType } from './property-definition';
 
 /** PropertyUpdate: every field optional; name, hasUniqueValue and dataSensitivity cannot change. */
@@ -28,7 +39,10 @@ function refuseHubSpotDefined(name: string, action: string): void {
   if (standard) {
     // The catalog marks every HubSpot-defined company property readOnlyDefinition and not archivable.
     throw new ValidationError(`${name} is a HubSpot-defined property and cannot be ${action}`, {
-      context: { propertyName: [name] }, errors: [{ message: `HubSpot-defined properties cannot be ${action}`, code: 'READ_ONLY_DEFINITION', in: 'propertyName' }],
+      context: { propertyName: [name] },
+      errors: [
+        { message: `HubSpot-defined properties cannot be ${action}`, code: 'READ_ONLY_DEFINITION', in: 'propertyName' },
+      ],
     });
   }
 }
@@ -39,47 +53,85 @@ const maxAttempts = 5;
 async function requireUniqueLabel(hubId: number, name: string, label: string): Promise<void> {
   const existing = await customProperties.listCompanyProperties(hubId);
   const wanted = label.trim().toLowerCase();
-  if ([...standardCompanyProperties, ...existing].some((definition) => definition.name !== name && !definition.archived && definition.label.trim().toLowerCase() === wanted)) {
-    throw new ValidationError(`NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${label}" already exists`, {
-      context: { label: [label] }, errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
-    });
+  if (
+    [...standardCompanyProperties, ...existing].some(
+      (definition) =>
+        definition.name !== name && !definition.archived && definition.label.trim().toLowerCase() === wanted,
+    )
+  ) {
+    throw new ValidationError(
+      `NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${label}" already exists`,
+      {
+        context: { label: [label] },
+        errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
+      },
+    );
   }
 }
 
 /** PATCH: the given fields overwrite the stored ones; the result is checked as a create would be. */
-export async function updateCompanyProperty(hubId: number, userId: number, name: string, input: PropertyUpdate & Record<string, unknown>): Promise<PropertyDefinition> {
+export async function updateCompanyProperty(
+  hubId: number,
+  userId: number,
+  name: string,
+  input: PropertyUpdate & Record<string, unknown>,
+): Promise<PropertyDefinition> {
   for (const field of unchangeable) {
     if (field in input && !(field === 'name' && input.name === name)) {
-      throw new ValidationError(`${field} cannot be changed once a property exists`, { context: { [field]: [String(input[field])] } });
+      throw new ValidationError(`${field} cannot be changed once a property exists`, {
+        context: { [field]: [String(input[field])] },
+      });
     }
   }
   refuseHubSpotDefined(name, 'changed');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const current = await getCompanyProperty(hubId, name);
     const merged: NewProperty = {
-      name, label: input.label ?? current.label, type: input.type ?? current.type, fieldType: input.fieldType ?? current.fieldType,
-      groupName: input.groupName ?? current.groupName, description: input.description ?? current.description,
-      options: input.options ?? current.options, displayOrder: input.displayOrder ?? current.displayOrder,
-      hidden: input.hidden ?? current.hidden, formField: input.formField ?? current.formField, hasUniqueValue: current.hasUniqueValue,
+      name,
+      label: input.label ?? current.label,
+      type: input.type ?? current.type,
+      fieldType: input.fieldType ?? current.fieldType,
+      groupName: input.groupName ?? current.groupName,
+      description: input.description ?? current.description,
+      options: input.options ?? current.options,
+      displayOrder: input.displayOrder ?? current.displayOrder,
+      hidden: input.hidden ?? current.hidden,
+      formField: input.formField ?? current.formField,
+      hasUniqueValue: current.hasUniqueValue,
     };
     // Options only fit enumerations: a type change away from one drops them unless new ones are sent.
     if (input.options === undefined && merged.type !== 'enumeration' && merged.type !== 'bool') merged.options = [];
     const options = checkNewProperty(merged);
-    if (input.label !== undefined && input.label.trim().toLowerCase() !== current.label.trim().toLowerCase()) await requireUniqueLabel(hubId, name, input.label);
+    if (input.label !== undefined && input.label.trim().toLowerCase() !== current.label.trim().toLowerCase())
+      await requireUniqueLabel(hubId, name, input.label);
     const next: PropertyDefinition = {
-      ...current, label: merged.label, type: merged.type, fieldType: merged.fieldType, groupName: merged.groupName, description: merged.description ?? '',
-      options, displayOrder: merged.displayOrder ?? -1, hidden: merged.hidden ?? false, formField: merged.formField ?? false,
-      updatedAt: new Date(nowMs()).toISOString(), updatedUserId: String(userId),
+      ...current,
+      label: merged.label,
+      type: merged.type,
+      fieldType: merged.fieldType,
+      groupName: merged.groupName,
+      description: merged.description ?? '',
+      options,
+      displayOrder: merged.displayOrder ?? -1,
+      hidden: merged.hidden ?? false,
+      formField: merged.formField ?? false,
+      updatedAt: new Date(nowMs()).toISOString(),
+      updatedUserId: String(userId),
     };
     if (next.updatedAt === current.updatedAt) next.updatedAt = new Date(nowMs() + 1).toISOString();
     requireStorableDefinition(hubId, next);
     // A move into a custom group checks, in the same write, that the group exists and is live.
-    const movedToGroup = next.groupName !== current.groupName && !isStandardCompanyPropertyGroup(next.groupName) ? next.groupName : undefined;
+    const movedToGroup =
+      next.groupName !== current.groupName && !isStandardCompanyPropertyGroup(next.groupName)
+        ? next.groupName
+        : undefined;
     const outcome = await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt, movedToGroup);
     if (outcome === 'replaced') return next;
     if (outcome === 'group-missing') throw propertyGroupMissing(next.groupName);
   }
-  throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, { context: { propertyName: [name] } });
+  throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, {
+    context: { propertyName: [name] },
+  });
 }
 
 /**
@@ -95,14 +147,25 @@ export async function archiveCompanyProperty(hubId: number, name: string): Promi
     });
     if (!current) return false;
     const now = new Date(nowMs()).toISOString();
-    const next: PropertyDefinition = { ...current, archived: true, archivedAt: now, updatedAt: now === current.updatedAt ? new Date(nowMs() + 1).toISOString() : now };
-    if (await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt) === 'replaced') return true;
+    const next: PropertyDefinition = {
+      ...current,
+      archived: true,
+      archivedAt: now,
+      updatedAt: now === current.updatedAt ? new Date(nowMs() + 1).toISOString() : now,
+    };
+    if ((await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt)) === 'replaced') return true;
   }
-  throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, { context: { propertyName: [name] } });
+  throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, {
+    context: { propertyName: [name] },
+  });
 }
 
 /** Batch read: one GetItem per custom name (standard ones need none); a missing name is an error entry. */
-export async function batchReadCompanyProperties(hubId: number, names: readonly string[], isArchived: boolean): Promise<BatchResponse<PropertyDefinition>> {
+export async function batchReadCompanyProperties(
+  hubId: number,
+  names: readonly string[],
+  isArchived: boolean,
+): Promise<BatchResponse<PropertyDefinition>> {
   const startedAt = new Date(nowMs()).toISOString();
   const results: PropertyDefinition[] = [];
   const errors: BatchError[] = [];
@@ -117,7 +180,11 @@ export async function batchReadCompanyProperties(hubId: number, names: readonly 
 }
 
 /** Batch create: each input is created on its own; a refused one is an error entry, the others stay. */
-export async function batchCreateCompanyProperties(hubId: number, userId: number, inputs: readonly NewProperty[]): Promise<BatchResponse<PropertyDefinition>> {
+export async function batchCreateCompanyProperties(
+  hubId: number,
+  userId: number,
+  inputs: readonly NewProperty[],
+): Promise<BatchResponse<PropertyDefinition>> {
   const startedAt = new Date(nowMs()).toISOString();
   const results: PropertyDefinition[] = [];
   const errors: BatchError[] = [];
@@ -141,7 +208,12 @@ export async function batchArchiveCompanyProperties(hubId: number, names: readon
   }
 }
 
-const groupView = (group: PropertyGroup): PropertyGroup => ({ name: group.name, label: group.label, displayOrder: group.displayOrder, archived: group.archived });
+const groupView = (group: PropertyGroup): PropertyGroup => ({
+  name: group.name,
+  label: group.label,
+  displayOrder: group.displayOrder,
+  archived: group.archived,
+});
 
 function groupNotFound(name: string): NotFoundError {
   return new NotFoundError(`Unable to find property group ${name}`, { context: { groupName: [name] } });
@@ -167,33 +239,60 @@ export async function getPropertyGroup(hubId: number, name: string): Promise<Pro
 
 const propertyNamePattern = /^[a-z][a-z0-9_]{0,99}$/;
 
-export async function createPropertyGroup(hubId: number, input: { name: string; label: string; displayOrder?: number }): Promise<PropertyGroup> {
+export async function createPropertyGroup(
+  hubId: number,
+  input: { name: string; label: string; displayOrder?: number },
+): Promise<PropertyGroup> {
   if (!propertyNamePattern.test(input.name)) {
-    throw new ValidationError(`Group name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter`, { context: { name: [input.name] } });
+    throw new ValidationError(
+      `Group name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter`,
+      { context: { name: [input.name] } },
+    );
   }
-  const group: PropertyGroup = { name: input.name, label: input.label, displayOrder: input.displayOrder ?? -1, archived: false, updatedAt: new Date(nowMs()).toISOString() };
+  const group: PropertyGroup = {
+    name: input.name,
+    label: input.label,
+    displayOrder: input.displayOrder ?? -1,
+    archived: false,
+    updatedAt: new Date(nowMs()).toISOString(),
+  };
   // An archived group keeps its name, as an archived property does.
   if (isStandardCompanyPropertyGroup(input.name) || !(await customProperties.insertPropertyGroup(hubId, group))) {
-    throw new ObjectAlreadyExistsError(`A property group named "${input.name}" already exists.`, { context: { name: [input.name] } });
+    throw new ObjectAlreadyExistsError(`A property group named "${input.name}" already exists.`, {
+      context: { name: [input.name] },
+    });
   }
   return groupView(group);
 }
 
 function refuseStandardGroup(name: string, action: string): void {
   if (isStandardCompanyPropertyGroup(name)) {
-    throw new ValidationError(`${name} is a HubSpot-defined property group and cannot be ${action}`, { context: { groupName: [name] } });
+    throw new ValidationError(`${name} is a HubSpot-defined property group and cannot be ${action}`, {
+      context: { groupName: [name] },
+    });
   }
 }
 
-export async function updatePropertyGroup(hubId: number, name: string, input: { label?: string; displayOrder?: number }): Promise<PropertyGroup> {
+export async function updatePropertyGroup(
+  hubId: number,
+  name: string,
+  input: { label?: string; displayOrder?: number },
+): Promise<PropertyGroup> {
   refuseStandardGroup(name, 'changed');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const current = await findLiveGroup(hubId, name);
     if (!current) throw groupNotFound(name);
-    const next: PropertyGroup = { ...current, label: input.label ?? current.label, displayOrder: input.displayOrder ?? current.displayOrder, updatedAt: new Date(nowMs()).toISOString() };
+    const next: PropertyGroup = {
+      ...current,
+      label: input.label ?? current.label,
+      displayOrder: input.displayOrder ?? current.displayOrder,
+      updatedAt: new Date(nowMs()).toISOString(),
+    };
     if (await customProperties.replacePropertyGroup(hubId, next, current)) return groupView(next);
   }
-  throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, { context: { groupName: [name] } });
+  throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, {
+    context: { groupName: [name] },
+  });
 }
 
 /** Archives a custom group; one that live properties still use is refused (move them first). */
@@ -201,12 +300,25 @@ export async function archivePropertyGroup(hubId: number, name: string): Promise
   refuseStandardGroup(name, 'archived');
   const current = await findLiveGroup(hubId, name);
   if (!current) throw groupNotFound(name);
-  const users = (await customProperties.listCompanyProperties(hubId)).filter((definition) => !definition.archived && definition.groupName === name);
+  const users = (await customProperties.listCompanyProperties(hubId)).filter(
+    (definition) => !definition.archived && definition.groupName === name,
+  );
   if (users.length > 0) {
-    throw new ValidationError(`Property group ${name} still holds properties: ${users.map((definition) => definition.name).join(', ')}`, { context: { groupName: [name] } });
+    throw new ValidationError(
+      `Property group ${name} still holds properties: ${users.map((definition) => definition.name).join(', ')}`,
+      { context: { groupName: [name] } },
+    );
   }
   // Checked against the group as read, revision included: a property that moved in since fails it.
-  if (!(await customProperties.replacePropertyGroup(hubId, { ...current, archived: true, updatedAt: new Date(nowMs()).toISOString() }, current))) {
-    throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, { context: { groupName: [name] } });
+  if (
+    !(await customProperties.replacePropertyGroup(
+      hubId,
+      { ...current, archived: true, updatedAt: new Date(nowMs()).toISOString() },
+      current,
+    ))
+  ) {
+    throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, {
+      context: { groupName: [name] },
+    });
   }
 }

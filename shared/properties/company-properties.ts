@@ -1,7 +1,11 @@
 import { nowMs } from '../base/clock';
 import * as customProperties from '../db/company-properties';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
-import { findStandardCompanyProperty, isStandardCompanyPropertyGroup, standardCompanyProperties } from './company-property-catalog';
+import {
+  findStandardCompanyProperty,
+  isStandardCompanyPropertyGroup,
+  standardCompanyProperties,
+} from './company-property-catalog';
 import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';
 import { isObjectPrototypeName } from '../base/client-keys';
@@ -23,16 +27,24 @@ function schemaOf(custom: readonly PropertyDefinition[]): CompanyPropertySchema 
  * The definitions needed to check the given property names. Standard names need no read, so
  * the common create and update pay for no extra database call.
  */
-export async function loadCompanyPropertySchema(hubId: number, names: Iterable<string>): Promise<CompanyPropertySchema> {
+export async function loadCompanyPropertySchema(
+  hubId: number,
+  names: Iterable<string>,
+): Promise<CompanyPropertySchema> {
   for (const name of names) {
-    if (!findStandardCompanyProperty(name)) return schemaOf((await customProperties.listCompanyProperties(hubId)).filter((definition) => !definition.archived));
+    if (!findStandardCompanyProperty(name))
+      return schemaOf(
+        (await customProperties.listCompanyProperties(hubId)).filter((definition) => !definition.archived),
+      );
   }
   return schemaOf([]);
 }
 
 /** archived=true lists only archived properties, as HubSpot does; otherwise the live ones. */
 export async function listCompanyProperties(hubId: number, isArchived = false): Promise<PropertyDefinition[]> {
-  const custom = (await customProperties.listCompanyProperties(hubId)).filter((definition) => definition.archived === isArchived);
+  const custom = (await customProperties.listCompanyProperties(hubId)).filter(
+    (definition) => definition.archived === isArchived,
+  );
   return isArchived ? custom : [...standardCompanyProperties, ...custom];
 }
 
@@ -44,8 +56,9 @@ function propertyNotFound(name: string): NotFoundError {
 
 /** A live property, or with archived=true an archived custom one. */
 export async function getCompanyProperty(hubId: number, name: string, isArchived = false): Promise<PropertyDefinition> {
-  const definition = (isArchived ? undefined : findStandardCompanyProperty(name))
-    ?? (propertyNamePattern.test(name) ? await customProperties.findCompanyProperty(hubId, name) : undefined);
+  const definition =
+    (isArchived ? undefined : findStandardCompanyProperty(name)) ??
+    (propertyNamePattern.test(name) ? await customProperties.findCompanyProperty(hubId, name) : undefined);
   if (!definition || definition.archived !== isArchived) throw propertyNotFound(name);
   return definition;
 }
@@ -92,40 +105,68 @@ const maxUniqueProperties = 10;
 
 export function checkNewProperty(input: NewProperty): PropertyOption[] {
   if (!propertyNamePattern.test(input.name)) {
-    throw new ValidationError(`Property name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter (at most 100 characters)`,
-      { context: { name: [input.name] }, errors: [{ message: 'invalid property name', code: 'INVALID_PROPERTY_NAME', in: 'name' }] });
+    throw new ValidationError(
+      `Property name "${input.name}" is invalid: use lower-case letters, digits and underscores, starting with a letter (at most 100 characters)`,
+      {
+        context: { name: [input.name] },
+        errors: [{ message: 'invalid property name', code: 'INVALID_PROPERTY_NAME', in: 'name' }],
+      },
+    );
   }
   if (isObjectPrototypeName(input.name)) {
-    throw new ValidationError(`Property name "${input.name}" is reserved: names of JavaScript object members cannot be property names`,
-      { context: { name: [input.name] }, errors: [{ message: 'reserved property name', code: 'RESERVED_PROPERTY_NAME', in: 'name' }] });
+    throw new ValidationError(
+      `Property name "${input.name}" is reserved: names of JavaScript object members cannot be property names`,
+      {
+        context: { name: [input.name] },
+        errors: [{ message: 'reserved property name', code: 'RESERVED_PROPERTY_NAME', in: 'name' }],
+      },
+    );
   }
   if (!fieldTypesByType[input.type].includes(input.fieldType)) {
-    throw new ValidationError(`fieldType "${input.fieldType}" does not fit type "${input.type}"; allowed: ${fieldTypesByType[input.type].join(', ')}`,
-      { context: { fieldType: [input.fieldType] } });
+    throw new ValidationError(
+      `fieldType "${input.fieldType}" does not fit type "${input.type}"; allowed: ${fieldTypesByType[input.type].join(', ')}`,
+      { context: { fieldType: [input.fieldType] } },
+    );
   }
   if (input.hasUniqueValue && input.type !== 'string' && input.type !== 'number') {
-    throw new ValidationError('hasUniqueValue is only supported for string and number properties', { context: { hasUniqueValue: ['true'] } });
+    throw new ValidationError('hasUniqueValue is only supported for string and number properties', {
+      context: { hasUniqueValue: ['true'] },
+    });
   }
-  const given = input.type === 'bool' && !input.options?.length
-    ? [{ label: 'Yes', value: 'true' }, { label: 'No', value: 'false' }]
-    : input.options ?? [];
-  if ((input.type === 'enumeration') && given.length === 0) {
-    throw new ValidationError('An enumeration property needs at least one option', { context: { options: ['missing'] } });
+  const given =
+    input.type === 'bool' && !input.options?.length
+      ? [
+          { label: 'Yes', value: 'true' },
+          { label: 'No', value: 'false' },
+        ]
+      : (input.options ?? []);
+  if (input.type === 'enumeration' && given.length === 0) {
+    throw new ValidationError('An enumeration property needs at least one option', {
+      context: { options: ['missing'] },
+    });
   }
   if (input.type !== 'enumeration' && input.type !== 'bool' && given.length > 0) {
-    throw new ValidationError(`Options are only allowed for enumeration and bool properties, not "${input.type}"`, { context: { options: ['not allowed'] } });
+    throw new ValidationError(`Options are only allowed for enumeration and bool properties, not "${input.type}"`, {
+      context: { options: ['not allowed'] },
+    });
   }
   const values = given.map((option) => option.value);
   const duplicates = values.filter((value, index) => values.indexOf(value) !== index);
   if (duplicates.length > 0) {
-    throw new ValidationError(`Option values must be unique; repeated: ${[...new Set(duplicates)].join(', ')}`, { context: { options: [...new Set(duplicates)] } });
+    throw new ValidationError(`Option values must be unique; repeated: ${[...new Set(duplicates)].join(', ')}`, {
+      context: { options: [...new Set(duplicates)] },
+    });
   }
   if (input.fieldType === 'checkbox' && values.some((value) => value.includes(';'))) {
-    throw new ValidationError('Option values of a checkbox property may not contain ";"', { context: { options: values.filter((value) => value.includes(';')) } });
+    throw new ValidationError('Option values of a checkbox property may not contain ";"', {
+      context: { options: values.filter((value) => value.includes(';')) },
+    });
   }
   return given.map((option, index) => ({
-    label: option.label, value: option.value, displayOrder: 'displayOrder' in option && option.displayOrder !== undefined ? option.displayOrder : index,
-    hidden: 'hidden' in option ? option.hidden ?? false : false,
+    label: option.label,
+    value: option.value,
+    displayOrder: 'displayOrder' in option && option.displayOrder !== undefined ? option.displayOrder : index,
+    hidden: 'hidden' in option ? (option.hidden ?? false) : false,
     ...('description' in option && option.description !== undefined ? { description: option.description } : {}),
   }));
 }
@@ -134,27 +175,51 @@ export function checkNewProperty(input: NewProperty): PropertyOption[] {
  * Creates a custom property. `existing` is the hub's custom catalog when the caller has read it
  * already (a batch reads it once and adds each property it creates); otherwise one Query reads it.
  */
-export async function createCompanyProperty(hubId: number, userId: number, input: NewProperty, existing?: PropertyDefinition[]): Promise<PropertyDefinition> {
+export async function createCompanyProperty(
+  hubId: number,
+  userId: number,
+  input: NewProperty,
+  existing?: PropertyDefinition[],
+): Promise<PropertyDefinition> {
   const options = checkNewProperty(input);
   if (findStandardCompanyProperty(input.name)) {
-    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
+      context: { name: [input.name] },
+    });
   }
-  const catalog = existing ?? await customProperties.listCompanyProperties(hubId);
+  const catalog = existing ?? (await customProperties.listCompanyProperties(hubId));
   return insertNewProperty(hubId, userId, input, options, catalog);
 }
 
-async function insertNewProperty(hubId: number, userId: number, input: NewProperty, options: PropertyDefinition['options'], existing: PropertyDefinition[]): Promise<PropertyDefinition> {
+async function insertNewProperty(
+  hubId: number,
+  userId: number,
+  input: NewProperty,
+  options: PropertyDefinition['options'],
+  existing: PropertyDefinition[],
+): Promise<PropertyDefinition> {
   if (existing.some((definition) => definition.name === input.name)) {
-    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
-  }
-  const label = input.label.trim().toLowerCase();
-  if ([...standardCompanyProperties, ...existing].some((definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label)) {
-    throw new ValidationError(`NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${input.label}" already exists`, {
-      context: { label: [input.label] }, errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
+      context: { name: [input.name] },
     });
   }
+  const label = input.label.trim().toLowerCase();
+  if (
+    [...standardCompanyProperties, ...existing].some(
+      (definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label,
+    )
+  ) {
+    throw new ValidationError(
+      `NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${input.label}" already exists`,
+      {
+        context: { label: [input.label] },
+        errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
+      },
+    );
+  }
   // Refused early from the catalog as read; the count item written with the definition is what holds the caps.
-  if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties) throw tooManyUniqueProperties();
+  if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties)
+    throw tooManyUniqueProperties();
   if (existing.length >= maxCustomProperties) throw tooManyProperties(input.name);
   const now = new Date(nowMs()).toISOString();
   const definition: PropertyDefinition = {
@@ -181,31 +246,51 @@ async function insertNewProperty(hubId: number, userId: number, input: NewProper
     updatedUserId: String(userId),
   };
   requireStorableDefinition(hubId, definition);
-  const outcome = await customProperties.insertCompanyProperty(hubId, definition, { definitions: maxCustomProperties, uniqueDefinitions: maxUniqueProperties }, {
-    customGroup: isStandardCompanyPropertyGroup(definition.groupName) ? undefined : definition.groupName,
-    catalog: existing,
-  });
-  if (outcome === 'name-taken') throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, { context: { name: [input.name] } });
+  const outcome = await customProperties.insertCompanyProperty(
+    hubId,
+    definition,
+    { definitions: maxCustomProperties, uniqueDefinitions: maxUniqueProperties },
+    {
+      customGroup: isStandardCompanyPropertyGroup(definition.groupName) ? undefined : definition.groupName,
+      catalog: existing,
+    },
+  );
+  if (outcome === 'name-taken')
+    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
+      context: { name: [input.name] },
+    });
   if (outcome === 'group-missing') throw propertyGroupMissing(definition.groupName);
   if (outcome === 'too-many-unique') throw tooManyUniqueProperties();
   if (outcome === 'too-many') throw tooManyProperties(input.name);
-  if (outcome === 'contended') throw new ConflictError('The account\'s properties are being changed by other requests; retry the request.', { context: { name: [input.name] } });
+  if (outcome === 'contended')
+    throw new ConflictError("The account's properties are being changed by other requests; retry the request.", {
+      context: { name: [input.name] },
+    });
   existing.push(definition);
   return definition;
 }
 
 function tooManyUniqueProperties(): ValidationError {
-  return new ValidationError(`An account may define at most ${maxUniqueProperties} company properties with unique values`, { context: { hasUniqueValue: ['true'] } });
+  return new ValidationError(
+    `An account may define at most ${maxUniqueProperties} company properties with unique values`,
+    { context: { hasUniqueValue: ['true'] } },
+  );
 }
 
 function tooManyProperties(name: string): ValidationError {
-  return new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, { context: { name: [name] } });
+  return new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, {
+    context: { name: [name] },
+  });
 }
 
 export function propertyGroupMissing(groupName: string): ValidationError {
-  return new ValidationError(`Property group ${groupName} does not exist (or is archived): create it first, or use one of the listed groups`, {
-    context: { groupName: [groupName] }, errors: [{ message: 'No live property group has this name', code: 'PROPERTY_GROUP_NOT_FOUND', in: 'groupName' }],
-  });
+  return new ValidationError(
+    `Property group ${groupName} does not exist (or is archived): create it first, or use one of the listed groups`,
+    {
+      context: { groupName: [groupName] },
+      errors: [{ message: 'No live property group has this name', code: 'PROPERTY_GROUP_NOT_FOUND', in: 'groupName' }],
+    },
+  );
 }
 
 /**
@@ -217,6 +302,7 @@ export function requireStorableDefinition(hubId: number, definition: PropertyDef
   if (bytes <= customProperties.maxCompanyPropertyItemBytes) return;
   const message = `The property definition would take ${bytes} bytes; one definition may take at most ${customProperties.maxCompanyPropertyItemBytes}: use fewer or shorter options`;
   throw new ValidationError(message, {
-    context: { options: [String(definition.options.length)] }, errors: [{ message, code: 'TOO_LARGE', in: 'options' }],
+    context: { options: [String(definition.options.length)] },
+    errors: [{ message, code: 'TOO_LARGE', in: 'options' }],
   });
 }

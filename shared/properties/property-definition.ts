@@ -5,7 +5,13 @@
 import type { PropertyDefinition } from '../db/company-properties';
 
 export { fieldTypes, propertyTypes } from '../db/company-properties';
-export type { FieldType, PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from '../db/company-properties';
+export type {
+  FieldType,
+  PropertyDefinition,
+  PropertyGroup,
+  PropertyOption,
+  PropertyType,
+} from '../db/company-properties';
 
 export function isReadOnly(definition: PropertyDefinition): boolean {
   return definition.modificationMetadata.readOnlyValue;

@@ -46,38 +46,70 @@ export function isDecimalNumber(text: string): boolean {
 
 function parseInstant(value: string): Date | undefined {
   if (value.length > maxInstantValueLength) return undefined;
-  const date = epochMsPattern.test(value) ? new Date(Number(value)) : isoInstantPattern.test(value) ? new Date(value) : undefined;
+  const date = epochMsPattern.test(value)
+    ? new Date(Number(value))
+    : isoInstantPattern.test(value)
+      ? new Date(value)
+      : undefined;
   return date && Number.isFinite(date.getTime()) ? date : undefined;
 }
 
 /** Returns the stored form of the value, or the error code that rejects it. */
-function normalizeValue(definition: PropertyDefinition, value: string): { value: string } | { error: string; message: string } {
+function normalizeValue(
+  definition: PropertyDefinition,
+  value: string,
+): { value: string } | { error: string; message: string } {
   if (value === '') return { value };
   if (value.length > maxPropertyValueLength) {
-    return { error: 'INVALID_STRING_LENGTH', message: `Property "${definition.name}" is longer than ${maxPropertyValueLength} characters` };
+    return {
+      error: 'INVALID_STRING_LENGTH',
+      message: `Property "${definition.name}" is longer than ${maxPropertyValueLength} characters`,
+    };
   }
   switch (definition.type) {
     case 'number':
       return isDecimalNumber(value.trim())
         ? { value: value.trim() }
-        : { error: 'INVALID_LONG', message: `${quoteValue(value)} is not a valid number for property "${definition.name}"` };
+        : {
+            error: 'INVALID_LONG',
+            message: `${quoteValue(value)} is not a valid number for property "${definition.name}"`,
+          };
     case 'bool': {
       const lowered = value.trim().toLowerCase();
       return lowered === 'true' || lowered === 'false'
         ? { value: lowered }
-        : { error: 'INVALID_BOOLEAN', message: `${quoteValue(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"` };
+        : {
+            error: 'INVALID_BOOLEAN',
+            message: `${quoteValue(value)} is not a valid boolean for property "${definition.name}"; use "true" or "false"`,
+          };
     }
     case 'datetime': {
       const instant = parseInstant(value.trim());
       return instant
         ? { value: instant.toISOString() }
-        : { error: 'INVALID_DATE', message: `${quoteValue(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds` };
+        : {
+            error: 'INVALID_DATE',
+            message: `${quoteValue(value)} is not a valid datetime for property "${definition.name}"; use ISO-8601 or epoch milliseconds`,
+          };
     }
     case 'date': {
       const trimmed = value.trim();
-      const instant = trimmed.length > maxInstantValueLength ? undefined : isoDatePattern.test(trimmed) ? parseInstant(`${trimmed}T00:00:00Z`) : epochMsPattern.test(trimmed) ? parseInstant(trimmed) : undefined;
-      if (!instant || instant.getUTCHours() + instant.getUTCMinutes() + instant.getUTCSeconds() + instant.getUTCMilliseconds() !== 0) {
-        return { error: 'INVALID_DATE', message: `${quoteValue(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds` };
+      const instant =
+        trimmed.length > maxInstantValueLength
+          ? undefined
+          : isoDatePattern.test(trimmed)
+            ? parseInstant(`${trimmed}T00:00:00Z`)
+            : epochMsPattern.test(trimmed)
+              ? parseInstant(trimmed)
+              : undefined;
+      if (
+        !instant ||
+        instant.getUTCHours() + instant.getUTCMinutes() + instant.getUTCSeconds() + instant.getUTCMilliseconds() !== 0
+      ) {
+        return {
+          error: 'INVALID_DATE',
+          message: `${quoteValue(value)} is not a valid date for property "${definition.name}"; use YYYY-MM-DD or midnight UTC in epoch milliseconds`,
+        };
       }
       return { value: instant.toISOString().slice(0, 10) };
     }
@@ -86,14 +118,20 @@ function normalizeValue(definition: PropertyDefinition, value: string): { value:
       if (definition.externalOptions || definition.name === 'hubspot_team_id') {
         return /^\d{1,18}$/.test(value.trim())
           ? { value: value.trim() }
-          : { error: 'INVALID_OPTION', message: `${quoteValue(value)} is not a valid id for property "${definition.name}"` };
+          : {
+              error: 'INVALID_OPTION',
+              message: `${quoteValue(value)} is not a valid id for property "${definition.name}"`,
+            };
       }
       const allowed = new Set(definition.options.map((option) => option.value));
       const chosen = definition.fieldType === 'checkbox' ? value.split(';') : [value];
       const bad = chosen.filter((option) => !allowed.has(option));
       return bad.length === 0
         ? { value }
-        : { error: 'INVALID_OPTION', message: `${quoteValue(bad[0] ?? '')} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]` };
+        : {
+            error: 'INVALID_OPTION',
+            message: `${quoteValue(bad[0] ?? '')} was not one of the allowed options for property "${definition.name}": [${[...allowed].join(', ')}]`,
+          };
     }
     default:
       return { value };
@@ -114,7 +152,11 @@ export function validatePropertyValues(values: Record<string, string>, lookup: P
       continue;
     }
     if (isReadOnly(definition)) {
-      invalid.push({ name, error: 'READ_ONLY_VALUE', message: `Property "${name}" is a read only property; its value cannot be set.` });
+      invalid.push({
+        name,
+        error: 'READ_ONLY_VALUE',
+        message: `Property "${name}" is a read only property; its value cannot be set.`,
+      });
       continue;
     }
     const result = normalizeValue(definition, value);
@@ -126,11 +168,20 @@ export function validatePropertyValues(values: Record<string, string>, lookup: P
 }
 
 export function propertyValuesError(invalid: InvalidValue[]): ValidationError {
-  const summary = invalid.map((entry) => ({ isValid: false, message: entry.message, error: entry.error, name: entry.name }));
+  const summary = invalid.map((entry) => ({
+    isValid: false,
+    message: entry.message,
+    error: entry.error,
+    name: entry.name,
+  }));
   const errors: ErrorDetail[] = invalid.map((entry) => ({
-    message: entry.message, code: entry.error, in: entry.name, context: { propertyName: [entry.name] },
+    message: entry.message,
+    code: entry.error,
+    in: entry.name,
+    context: { propertyName: [entry.name] },
   }));
   return new ValidationError(`Property values were not valid: ${JSON.stringify(summary)}`, {
-    errors, context: { properties: invalid.map((entry) => entry.name) },
+    errors,
+    context: { properties: invalid.map((entry) => entry.name) },
   });
 }

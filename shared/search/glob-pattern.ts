@@ -86,7 +86,10 @@ export function compileGlob(pattern: string): GlobPattern {
   if (pieces.length === 1) return { minLength: pattern.length, longest, matches: (text) => text === pattern };
   const head = pieces[0] ?? '';
   const tail = pieces.at(-1) ?? '';
-  const middles = pieces.slice(1, -1).filter((piece) => piece !== '').map((piece) => new LiteralSearch(piece));
+  const middles = pieces
+    .slice(1, -1)
+    .filter((piece) => piece !== '')
+    .map((piece) => new LiteralSearch(piece));
   const minLength = pattern.length - (pieces.length - 1);
   return {
     minLength,

@@ -1,7 +1,13 @@
 import type { SearchForms } from '../companies/search-forms';
 import { compileGlob } from './glob-pattern';
 import { TermSet } from './term-set';
-import { queryPropertyNames, type CompiledFilter, type CompiledSearch, type CompiledSort, type FormKind } from './search-request';
+import {
+  queryPropertyNames,
+  type CompiledFilter,
+  type CompiledSearch,
+  type CompiledSort,
+  type FormKind,
+} from './search-request';
 
 /** The value a filter or sort compares, in the form its property's type uses; undefined when unset. */
 export function formOf(forms: SearchForms, propertyName: string, kind: FormKind): string | undefined {
@@ -66,34 +72,69 @@ function compileFilterMatch(filter: CompiledFilter): FilterMatch {
   const formValue = (forms: SearchForms) => formOf(forms, propertyName, kind);
   const wanted = filter.value ?? '';
   switch (filter.operator) {
-    case 'EQ': return (forms) => formValue(forms) === wanted;
+    case 'EQ':
+      return (forms) => formValue(forms) === wanted;
     // Records without a value are "not equal" too, as in HubSpot's index (a must_not clause).
-    case 'NEQ': return (forms) => formValue(forms) !== wanted;
-    case 'LT': return (forms) => { const value = formValue(forms); return value !== undefined && value < wanted; };
-    case 'LTE': return (forms) => { const value = formValue(forms); return value !== undefined && value <= wanted; };
-    case 'GT': return (forms) => { const value = formValue(forms); return value !== undefined && value > wanted; };
-    case 'GTE': return (forms) => { const value = formValue(forms); return value !== undefined && value >= wanted; };
+    case 'NEQ':
+      return (forms) => formValue(forms) !== wanted;
+    case 'LT':
+      return (forms) => {
+        const value = formValue(forms);
+        return value !== undefined && value < wanted;
+      };
+    case 'LTE':
+      return (forms) => {
+        const value = formValue(forms);
+        return value !== undefined && value <= wanted;
+      };
+    case 'GT':
+      return (forms) => {
+        const value = formValue(forms);
+        return value !== undefined && value > wanted;
+      };
+    case 'GTE':
+      return (forms) => {
+        const value = formValue(forms);
+        return value !== undefined && value >= wanted;
+      };
     case 'BETWEEN': {
       const high = filter.highValue ?? '';
-      return (forms) => { const value = formValue(forms); return value !== undefined && value >= wanted && value <= high; };
+      return (forms) => {
+        const value = formValue(forms);
+        return value !== undefined && value >= wanted && value <= high;
+      };
     }
     case 'IN': {
       const listed = new Set(filter.values ?? []);
-      return (forms) => { const value = formValue(forms); return value !== undefined && listed.has(value); };
+      return (forms) => {
+        const value = formValue(forms);
+        return value !== undefined && listed.has(value);
+      };
     }
     case 'NOT_IN': {
       const listed = new Set(filter.values ?? []);
-      return (forms) => { const value = formValue(forms); return value === undefined || !listed.has(value); };
+      return (forms) => {
+        const value = formValue(forms);
+        return value === undefined || !listed.has(value);
+      };
     }
-    case 'HAS_PROPERTY': return (forms) => forms.v[propertyName] !== undefined;
-    case 'NOT_HAS_PROPERTY': return (forms) => forms.v[propertyName] === undefined;
+    case 'HAS_PROPERTY':
+      return (forms) => forms.v[propertyName] !== undefined;
+    case 'NOT_HAS_PROPERTY':
+      return (forms) => forms.v[propertyName] === undefined;
     case 'CONTAINS_TOKEN': {
       const matches = compileTokenMatch(wanted);
-      return (forms, cache) => { const text = tokenTextOf(forms, filter); return text !== undefined && matches(text, cache); };
+      return (forms, cache) => {
+        const text = tokenTextOf(forms, filter);
+        return text !== undefined && matches(text, cache);
+      };
     }
     case 'NOT_CONTAINS_TOKEN': {
       const matches = compileTokenMatch(wanted);
-      return (forms, cache) => { const text = tokenTextOf(forms, filter); return text === undefined || !matches(text, cache); };
+      return (forms, cache) => {
+        const text = tokenTextOf(forms, filter);
+        return text === undefined || !matches(text, cache);
+      };
     }
   }
 }
@@ -127,7 +168,11 @@ export function compileSearchMatch(search: Pick<CompiledSearch, 'groups' | 'quer
   const terms = new TermSet(search.queryTerms);
   const queryTexts = (forms: SearchForms) => queryPropertyNames.map((name) => formOf(forms, name, 'lower'));
   return {
-    isCostly: terms.size > 0 || search.groups.some((group) => group.some((filter) => filter.operator === 'CONTAINS_TOKEN' || filter.operator === 'NOT_CONTAINS_TOKEN')),
+    isCostly:
+      terms.size > 0 ||
+      search.groups.some((group) =>
+        group.some((filter) => filter.operator === 'CONTAINS_TOKEN' || filter.operator === 'NOT_CONTAINS_TOKEN'),
+      ),
     matches(forms) {
       const cache: TokenCache = new Map();
       const isFiltered = groups.length === 0 || groups.some((group) => group.every((matches) => matches(forms, cache)));
@@ -164,7 +209,8 @@ export function compileSearchMatch(search: Pick<CompiledSearch, 'groups' | 'quer
  */
 export function searchOrder(sort: CompiledSort): (a: SearchForms, b: SearchForms) => number {
   const sign = sort.isDescending ? -1 : 1;
-  const byId = (a: SearchForms, b: SearchForms) => sign * ((a.id.length - b.id.length) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byId = (a: SearchForms, b: SearchForms) =>
+    sign * (a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return (a, b) => {
     const left = formOf(a, sort.propertyName, sort.kind);
     const right = formOf(b, sort.propertyName, sort.kind);

@@ -11,7 +11,8 @@ import { queryPropertyNames, type CompiledFilter, type CompiledSearch } from './
  */
 const maxContainsLiteral = 64;
 
-const longestLiteral = (pattern: string): string => pattern.split('*').reduce((longest, piece) => (piece.length > longest.length ? piece : longest), '');
+const longestLiteral = (pattern: string): string =>
+  pattern.split('*').reduce((longest, piece) => (piece.length > longest.length ? piece : longest), '');
 /** A necessary `contains` literal: the literal itself, or its first maxContainsLiteral characters (a match holds those too). */
 const containsLiteral = (literal: string): string => literal.slice(0, maxContainsLiteral);
 
@@ -28,17 +29,28 @@ function conditionOf(filter: CompiledFilter): SearchCondition | undefined {
   const value = filter.value ?? '';
   const isOrdered = form === 'n';
   switch (filter.operator) {
-    case 'EQ': return { test: '=', property, form, value };
-    case 'NEQ': return { test: 'not', condition: { test: '=', property, form, value } };
-    case 'LT': return isOrdered ? { test: '<', property, form, value } : undefined;
-    case 'LTE': return isOrdered ? { test: '<=', property, form, value } : undefined;
-    case 'GT': return isOrdered ? { test: '>', property, form, value } : undefined;
-    case 'GTE': return isOrdered ? { test: '>=', property, form, value } : undefined;
-    case 'BETWEEN': return isOrdered ? { test: 'between', property, form, low: value, high: filter.highValue ?? '' } : undefined;
-    case 'IN': return { test: 'in', property, form, values: filter.values ?? [] };
-    case 'NOT_IN': return { test: 'not', condition: { test: 'in', property, form, values: filter.values ?? [] } };
-    case 'HAS_PROPERTY': return { test: 'exists', property };
-    case 'NOT_HAS_PROPERTY': return { test: 'absent', property };
+    case 'EQ':
+      return { test: '=', property, form, value };
+    case 'NEQ':
+      return { test: 'not', condition: { test: '=', property, form, value } };
+    case 'LT':
+      return isOrdered ? { test: '<', property, form, value } : undefined;
+    case 'LTE':
+      return isOrdered ? { test: '<=', property, form, value } : undefined;
+    case 'GT':
+      return isOrdered ? { test: '>', property, form, value } : undefined;
+    case 'GTE':
+      return isOrdered ? { test: '>=', property, form, value } : undefined;
+    case 'BETWEEN':
+      return isOrdered ? { test: 'between', property, form, low: value, high: filter.highValue ?? '' } : undefined;
+    case 'IN':
+      return { test: 'in', property, form, values: filter.values ?? [] };
+    case 'NOT_IN':
+      return { test: 'not', condition: { test: 'in', property, form, values: filter.values ?? [] } };
+    case 'HAS_PROPERTY':
+      return { test: 'exists', property };
+    case 'NOT_HAS_PROPERTY':
+      return { test: 'absent', property };
     case 'CONTAINS_TOKEN': {
       const literal = longestLiteral(value);
       if (literal === '') return { test: 'exists', property };
@@ -58,9 +70,11 @@ function conditionOf(filter: CompiledFilter): SearchCondition | undefined {
       const isPrefix = !isWhole && pieces[0] === literal;
       const isInfix = !isWhole && pieces[0] === '' && pieces.at(-1) === '';
       if (isWhole) return { test: 'not', condition: { test: '=', property, form: tokenForm, value: literal } };
-      if (isPrefix) return { test: 'not', condition: { test: 'begins_with', property, form: tokenForm, value: literal } };
+      if (isPrefix)
+        return { test: 'not', condition: { test: 'begins_with', property, form: tokenForm, value: literal } };
       // A piece of the literal would not do here (it would leave out records the whole literal does not): a long one is not pushed.
-      if (isInfix && literal.length <= maxContainsLiteral) return { test: 'not', condition: { test: 'contains', property, form: tokenForm, value: literal } };
+      if (isInfix && literal.length <= maxContainsLiteral)
+        return { test: 'not', condition: { test: 'contains', property, form: tokenForm, value: literal } };
       return undefined;
     }
   }
@@ -77,11 +91,21 @@ function conditionOf(filter: CompiledFilter): SearchCondition | undefined {
  * that keeps 100 of 100k matches does not carry every match's values.
  */
 export function searchFilterPlanOf(search: CompiledSearch): SearchFilterPlan {
-  const term = search.queryTerms.reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest), '');
+  const term = search.queryTerms.reduce(
+    (longest, candidate) => (candidate.length > longest.length ? candidate : longest),
+    '',
+  );
   return {
-    groups: search.groups.map((group) => group.map(conditionOf).filter((condition): condition is SearchCondition => condition !== undefined)),
+    groups: search.groups.map((group) =>
+      group.map(conditionOf).filter((condition): condition is SearchCondition => condition !== undefined),
+    ),
     ...(term === '' ? {} : { term: { literal: containsLiteral(term), properties: queryPropertyNames } }),
-    compared: [...new Set([...search.groups.flat().map((entry) => entry.propertyName), ...(search.queryTerms.length > 0 ? queryPropertyNames : [])])],
+    compared: [
+      ...new Set([
+        ...search.groups.flat().map((entry) => entry.propertyName),
+        ...(search.queryTerms.length > 0 ? queryPropertyNames : []),
+      ]),
+    ],
     sort: { property: search.sort.propertyName, form: search.sort.kind },
     shown: [...new Set(['createdate', 'hs_lastmodifieddate', ...(search.properties ?? defaultCompanyPropertyNames)])],
   };

@@ -31,12 +31,18 @@ export class SearchBudget {
   private readonly sliceMs: number;
   private sliceStartMs: number;
 
-  constructor(private readonly deadlineMs: number, options: { sliceMs?: number; now?: () => number } = {}) {
+  constructor(
+    private readonly deadlineMs: number,
+    options: { sliceMs?: number; now?: () => number } = {},
+  ) {
     this.now = options.now ?? (() => performance.now());
     this.sliceMs = options.sliceMs ?? searchSliceMs;
     this.sliceStartMs = this.now();
     if (Number.isFinite(deadlineMs)) {
-      this.timer = setTimeout(() => this.controller.abort(new SearchDeadlineError()), Math.max(0, deadlineMs - this.now()));
+      this.timer = setTimeout(
+        () => this.controller.abort(new SearchDeadlineError()),
+        Math.max(0, deadlineMs - this.now()),
+      );
       // The timer must not keep a process alive on its own (a CLI, a test).
       this.timer.unref?.();
     }

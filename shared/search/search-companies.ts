@@ -11,7 +11,13 @@ import { compileSearchMatch, searchOrder, type SearchMatch } from './match-searc
 import { SearchBudget, SearchDeadlineError } from './search-budget';
 import { projectionQueryOf } from './projection-query';
 import { searchFormsOf, type SearchForms } from '../companies/search-forms';
-import { compileSearch, searchLimits, searchPropertyNames, type CompiledSearch, type SearchInput } from './search-request';
+import {
+  compileSearch,
+  searchLimits,
+  searchPropertyNames,
+  type CompiledSearch,
+  type SearchInput,
+} from './search-request';
 
 export interface CompanySearchResult {
   total: number;
@@ -56,7 +62,10 @@ export class SearchPageCollector {
   private readonly order: (left: SearchForms, right: SearchForms) => number;
   private readonly match: SearchMatch;
 
-  constructor(private readonly search: CompiledSearch, private readonly budget: SearchBudget = new SearchBudget(Number.POSITIVE_INFINITY)) {
+  constructor(
+    private readonly search: CompiledSearch,
+    private readonly budget: SearchBudget = new SearchBudget(Number.POSITIVE_INFINITY),
+  ) {
     this.keep = search.offset + search.limit;
     this.order = searchOrder(search.sort);
     this.match = compileSearchMatch(search);
@@ -65,7 +74,9 @@ export class SearchPageCollector {
   async add(forms: readonly SearchForms[]): Promise<void> {
     for (const entry of forms) {
       if (this.budget.isDue()) await this.budget.pause();
-      const isMatch = this.match.isCostly ? await this.match.matchesPaced(entry, this.budget) : this.match.matches(entry);
+      const isMatch = this.match.isCostly
+        ? await this.match.matchesPaced(entry, this.budget)
+        : this.match.matches(entry);
       if (!isMatch) continue;
       this.total += 1;
       const { heap } = this;
@@ -117,7 +128,8 @@ export class SearchPageCollector {
       const right = left + 1;
       let largest = index;
       if (left < heap.length && this.order(heap[left] as SearchForms, heap[largest] as SearchForms) > 0) largest = left;
-      if (right < heap.length && this.order(heap[right] as SearchForms, heap[largest] as SearchForms) > 0) largest = right;
+      if (right < heap.length && this.order(heap[right] as SearchForms, heap[largest] as SearchForms) > 0)
+        largest = right;
       if (largest === index) return;
       [heap[index], heap[largest]] = [heap[largest] as SearchForms, heap[index] as SearchForms];
       index = largest;
@@ -136,15 +148,22 @@ export function createProjectionSearchIndex(options: { pageItems?: number } = {}
   return async (hubId, search, budget) => {
     const collector = new SearchPageCollector(search, budget);
     const withValues = new WeakSet<SearchForms>();
-    await scanSearchProjection(hubId, projectionQueryOf(search), budget.signal, async (forms, isFirstPage) => {
-      if (isFirstPage) for (const entry of forms) withValues.add(entry);
-      await collector.add(forms);
-    }, options.pageItems);
+    await scanSearchProjection(
+      hubId,
+      projectionQueryOf(search),
+      budget.signal,
+      async (forms, isFirstPage) => {
+        if (isFirstPage) for (const entry of forms) withValues.add(entry);
+        await collector.add(forms);
+      },
+      options.pageItems,
+    );
     const { total, page: chosen } = await collector.page();
     budget.throwIfOver();
     // Later pages brought back only the compared forms: their values to show come by key.
     const missing = chosen.filter((forms) => !withValues.has(forms)).map((forms) => forms.id);
-    const values = missing.length > 0 ? await readSearchValues(hubId, missing) : new Map<string, Record<string, string>>();
+    const values =
+      missing.length > 0 ? await readSearchValues(hubId, missing) : new Map<string, Record<string, string>>();
     const page = chosen.flatMap((forms) => {
       if (withValues.has(forms)) return [forms];
       const v = values.get(forms.id);
@@ -175,10 +194,17 @@ function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: str
   const domains = new Set<string>();
   const ids = new Set<string>();
   for (const group of search.groups) {
-    const pin = group.find((filter) => (filter.operator === 'EQ' || filter.operator === 'IN')
-      && (filter.propertyName === 'domain' || (filter.propertyName === 'hs_object_id' && [filter.value, ...(filter.values ?? [])].every((value) => value === undefined || idOfFilterValue(value) !== undefined))));
+    const pin = group.find(
+      (filter) =>
+        (filter.operator === 'EQ' || filter.operator === 'IN') &&
+        (filter.propertyName === 'domain' ||
+          (filter.propertyName === 'hs_object_id' &&
+            [filter.value, ...(filter.values ?? [])].every(
+              (value) => value === undefined || idOfFilterValue(value) !== undefined,
+            ))),
+    );
     if (!pin) return undefined;
-    const values = pin.operator === 'EQ' ? [pin.value ?? ''] : pin.values ?? [];
+    const values = pin.operator === 'EQ' ? [pin.value ?? ''] : (pin.values ?? []);
     for (const value of values) {
       if (pin.propertyName === 'domain') domains.add(value);
       else ids.add(idOfFilterValue(value) ?? '');
@@ -187,14 +213,23 @@ function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: str
   return domains.size + ids.size <= maxFastPathCandidates ? { domains: [...domains], ids: [...ids] } : undefined;
 }
 
-async function readCandidates(hubId: number, candidates: { domains: string[]; ids: string[] }): Promise<CompanyRecord[]> {
+async function readCandidates(
+  hubId: number,
+  candidates: { domains: string[]; ids: string[] },
+): Promise<CompanyRecord[]> {
   const ids = new Set(candidates.ids);
   // Domains are stored normalized (lower case); the unique item of a value names its holder.
   if (candidates.domains.length === 1) {
-    const owner = await companies.findUniqueValueOwner(hubId, { propertyName: uniqueDomainProperty, value: candidates.domains[0] ?? '' });
+    const owner = await companies.findUniqueValueOwner(hubId, {
+      propertyName: uniqueDomainProperty,
+      value: candidates.domains[0] ?? '',
+    });
     if (owner) ids.add(owner);
   } else if (candidates.domains.length > 1) {
-    for (const owner of (await companies.findUniqueValueOwners(hubId, uniqueDomainProperty, candidates.domains)).values()) ids.add(owner);
+    for (const owner of (
+      await companies.findUniqueValueOwners(hubId, uniqueDomainProperty, candidates.domains)
+    ).values())
+      ids.add(owner);
   }
   if (ids.size === 0) return [];
   if (ids.size === 1) {
@@ -211,8 +246,15 @@ async function readCandidates(hubId: number, candidates: { domains: string[]; id
 function recordOf(forms: SearchForms): CompanyRecord {
   const createdAt = forms.v.createdate ?? '';
   return {
-    id: forms.id, properties: forms.v, history: {}, associations: {}, uniqueValues: [],
-    createdAt, updatedAt: forms.v.hs_lastmodifieddate ?? createdAt, archived: false, version: 0,
+    id: forms.id,
+    properties: forms.v,
+    history: {},
+    associations: {},
+    uniqueValues: [],
+    createdAt,
+    updatedAt: forms.v.hs_lastmodifieddate ?? createdAt,
+    archived: false,
+    version: 0,
   };
 }
 
@@ -220,7 +262,11 @@ function recordOf(forms: SearchForms): CompanyRecord {
  * POST /crm/v3/objects/companies/search. Consistent at once: the projection and the unique
  * items are written in the record's own transaction and read strongly consistent.
  */
-export async function searchCompanies(hubId: number, input: SearchInput, index: CompanySearchIndex = projectionSearchIndex): Promise<CompanySearchResult> {
+export async function searchCompanies(
+  hubId: number,
+  input: SearchInput,
+  index: CompanySearchIndex = projectionSearchIndex,
+): Promise<CompanySearchResult> {
   const deadlineMs = performance.now() + searchBudgetMs;
   const lookup = await loadCompanyPropertySchema(hubId, searchPropertyNames(input));
   const search = compileSearch(input, lookup);
@@ -247,9 +293,13 @@ export async function searchCompanies(hubId: number, input: SearchInput, index: 
   const viewLookup = await lookupFor(hubId, options);
   const results = records.map((record) => {
     const { propertiesWithHistory, associations, archivedAt, ...view } = toCompanyView(record, options, viewLookup);
-    void propertiesWithHistory; void associations; void archivedAt;
+    void propertiesWithHistory;
+    void associations;
+    void archivedAt;
     return view;
   });
   const next = search.offset + search.limit;
-  return next < Math.min(total, searchLimits.maxResults) ? { total, results, paging: { next: { after: String(next) } } } : { total, results };
+  return next < Math.min(total, searchLimits.maxResults)
+    ? { total, results, paging: { next: { after: String(next) } } }
+    : { total, results };
 }

@@ -5,7 +5,19 @@ import type { PropertyLookup } from '../properties/validate-property-values';
 import { parseSearchInstant, parseSearchNumber, sortableNumber } from '../companies/search-forms';
 
 export const searchOperators = [
-  'EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN',
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'BETWEEN',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
 ] as const;
 export type SearchOperator = (typeof searchOperators)[number];
 
@@ -28,7 +40,15 @@ export interface SearchInput {
 }
 
 /** Search guide, "Limits". */
-export const searchLimits = { groups: 5, filtersPerGroup: 6, filters: 18, maxLimit: 200, defaultLimit: 10, maxResults: 10_000, maxBodyChars: 3000 } as const;
+export const searchLimits = {
+  groups: 5,
+  filtersPerGroup: 6,
+  filters: 18,
+  maxLimit: 200,
+  defaultLimit: 10,
+  maxResults: 10_000,
+  maxBodyChars: 3000,
+} as const;
 /** The properties `query` searches (search guide, default searchable properties of companies). */
 export const queryPropertyNames = ['name', 'domain', 'website', 'phone'] as const;
 
@@ -40,9 +60,15 @@ export type FormKind = 'n' | 'v' | 'lower';
 
 export function formKindOf(definition: PropertyDefinition): FormKind {
   switch (definition.type) {
-    case 'number': case 'date': case 'datetime': return 'n';
-    case 'enumeration': case 'bool': return 'v';
-    default: return 'lower';
+    case 'number':
+    case 'date':
+    case 'datetime':
+      return 'n';
+    case 'enumeration':
+    case 'bool':
+      return 'v';
+    default:
+      return 'lower';
   }
 }
 
@@ -77,7 +103,12 @@ const badRequest = (message: string, field: string, value: string): ValidationEr
   new ValidationError(message, { context: { [field]: [value] } });
 
 /** The compared form of one filter value, by the property's type. */
-function formValue(raw: string | number | boolean, definition: PropertyDefinition, kind: FormKind, field: string): string {
+function formValue(
+  raw: string | number | boolean,
+  definition: PropertyDefinition,
+  kind: FormKind,
+  field: string,
+): string {
   const text = String(raw);
   if (kind === 'lower') return text.toLowerCase();
   if (kind === 'v') return definition.type === 'bool' ? text.trim().toLowerCase() : text;
@@ -87,7 +118,8 @@ function formValue(raw: string | number | boolean, definition: PropertyDefinitio
       definition.type === 'number'
         ? `${field}: ${JSON.stringify(text)} is not a number (property ${definition.name} is a number)`
         : `${field}: ${JSON.stringify(text)} is not a date; use ISO 8601 or epoch milliseconds (property ${definition.name} is a ${definition.type})`,
-      field, text,
+      field,
+      text,
     );
   }
   return sortableNumber(parsed);
@@ -96,30 +128,49 @@ function formValue(raw: string | number | boolean, definition: PropertyDefinitio
 function compileFilter(filter: FilterInput, lookup: PropertyLookup, field: string): CompiledFilter {
   const definition = lookup.find(filter.propertyName);
   if (!definition) {
-    throw new ValidationError(`${field}.propertyName: there is no company property named ${JSON.stringify(filter.propertyName)}`, {
-      context: { propertyName: [filter.propertyName] },
-      errors: [{ message: `Property ${filter.propertyName} does not exist`, code: 'PROPERTY_DOESNT_EXIST', in: `${field}.propertyName`, context: { propertyName: [filter.propertyName] } }],
-    });
+    throw new ValidationError(
+      `${field}.propertyName: there is no company property named ${JSON.stringify(filter.propertyName)}`,
+      {
+        context: { propertyName: [filter.propertyName] },
+        errors: [
+          {
+            message: `Property ${filter.propertyName} does not exist`,
+            code: 'PROPERTY_DOESNT_EXIST',
+            in: `${field}.propertyName`,
+            context: { propertyName: [filter.propertyName] },
+          },
+        ],
+      },
+    );
   }
   const kind = formKindOf(definition);
   const compiled: CompiledFilter = { propertyName: definition.name, operator: filter.operator, kind };
   const requireValue = (name: 'value' | 'highValue'): string | number | boolean => {
     const raw = filter[name];
-    if (raw === undefined) throw badRequest(`${field}.${name} is required for operator ${filter.operator}`, `${field}.${name}`, 'missing');
+    if (raw === undefined)
+      throw badRequest(`${field}.${name} is required for operator ${filter.operator}`, `${field}.${name}`, 'missing');
     return raw;
   };
   switch (filter.operator) {
-    case 'HAS_PROPERTY': case 'NOT_HAS_PROPERTY':
+    case 'HAS_PROPERTY':
+    case 'NOT_HAS_PROPERTY':
       break;
-    case 'IN': case 'NOT_IN':
-      if (!filter.values || filter.values.length === 0) throw badRequest(`${field}.values must list at least one value for operator ${filter.operator}`, `${field}.values`, 'missing');
+    case 'IN':
+    case 'NOT_IN':
+      if (!filter.values || filter.values.length === 0)
+        throw badRequest(
+          `${field}.values must list at least one value for operator ${filter.operator}`,
+          `${field}.values`,
+          'missing',
+        );
       compiled.values = [...new Set(filter.values.map((raw) => formValue(raw, definition, kind, `${field}.values`)))];
       break;
     case 'BETWEEN':
       compiled.value = formValue(requireValue('value'), definition, kind, `${field}.value`);
       compiled.highValue = formValue(requireValue('highValue'), definition, kind, `${field}.highValue`);
       break;
-    case 'CONTAINS_TOKEN': case 'NOT_CONTAINS_TOKEN': {
+    case 'CONTAINS_TOKEN':
+    case 'NOT_CONTAINS_TOKEN': {
       // Tokens are matched on the compared text: lower-cased unless the type is case-sensitive.
       const text = String(requireValue('value'));
       compiled.value = kind === 'v' ? text : text.toLowerCase();
@@ -133,23 +184,39 @@ function compileFilter(filter: FilterInput, lookup: PropertyLookup, field: strin
 
 function compileSort(sorts: SearchInput['sorts'], lookup: PropertyLookup): CompiledSort {
   if (!sorts || sorts.length === 0) return { propertyName: 'createdate', kind: 'n', isDescending: false };
-  if (sorts.length > 1) throw badRequest('Only one sorting rule can be applied to a search', 'sorts', String(sorts.length));
+  if (sorts.length > 1)
+    throw badRequest('Only one sorting rule can be applied to a search', 'sorts', String(sorts.length));
   const [sort] = sorts;
-  const { propertyName, isDescending } = typeof sort === 'string'
-    ? { propertyName: sort.startsWith('-') ? sort.slice(1) : sort, isDescending: sort.startsWith('-') }
-    : { propertyName: sort?.propertyName ?? '', isDescending: sort?.direction === 'DESCENDING' };
+  const { propertyName, isDescending } =
+    typeof sort === 'string'
+      ? { propertyName: sort.startsWith('-') ? sort.slice(1) : sort, isDescending: sort.startsWith('-') }
+      : { propertyName: sort?.propertyName ?? '', isDescending: sort?.direction === 'DESCENDING' };
   const definition = lookup.find(propertyName);
-  if (!definition) throw badRequest(`sorts[0]: there is no company property named ${JSON.stringify(propertyName)}`, 'sorts', propertyName);
+  if (!definition)
+    throw badRequest(
+      `sorts[0]: there is no company property named ${JSON.stringify(propertyName)}`,
+      'sorts',
+      propertyName,
+    );
   return { propertyName: definition.name, kind: formKindOf(definition), isDescending };
 }
 
 function parseAfter(after: SearchInput['after']): number {
   if (after === undefined || after === '') return 0;
   const text = String(after);
-  if (!/^\d{1,9}$/.test(text)) throw badRequest('after must be the paging.next.after value of a previous answer (a non-negative integer)', 'after', text);
+  if (!/^\d{1,9}$/.test(text))
+    throw badRequest(
+      'after must be the paging.next.after value of a previous answer (a non-negative integer)',
+      'after',
+      text,
+    );
   const offset = Number(text);
   if (offset >= searchLimits.maxResults) {
-    throw badRequest(`A search can page through at most ${searchLimits.maxResults} results; after ${offset} is beyond that`, 'after', text);
+    throw badRequest(
+      `A search can page through at most ${searchLimits.maxResults} results; after ${offset} is beyond that`,
+      'after',
+      text,
+    );
   }
   return offset;
 }
@@ -158,7 +225,8 @@ function parseAfter(after: SearchInput['after']): number {
 export function searchPropertyNames(input: SearchInput): string[] {
   const names = new Set<string>();
   for (const group of input.filterGroups ?? []) for (const filter of group.filters) names.add(filter.propertyName);
-  for (const sort of input.sorts ?? []) names.add(typeof sort === 'string' ? sort.replace(/^-/, '') : sort.propertyName);
+  for (const sort of input.sorts ?? [])
+    names.add(typeof sort === 'string' ? sort.replace(/^-/, '') : sort.propertyName);
   return [...names];
 }
 
@@ -167,20 +235,36 @@ export function compileSearch(input: SearchInput, lookup: PropertyLookup): Compi
   // Counted without recursion: JSON.stringify overflowed the stack on a body nested 5,000 levels deep (a 500).
   const bodyChars = compactJsonLength(input, searchLimits.maxBodyChars);
   if (bodyChars > searchLimits.maxBodyChars) {
-    throw badRequest(`The search request is over ${searchLimits.maxBodyChars} characters (as compact JSON); at most ${searchLimits.maxBodyChars} are allowed`, 'body', `more than ${searchLimits.maxBodyChars}`);
+    throw badRequest(
+      `The search request is over ${searchLimits.maxBodyChars} characters (as compact JSON); at most ${searchLimits.maxBodyChars} are allowed`,
+      'body',
+      `more than ${searchLimits.maxBodyChars}`,
+    );
   }
   const groups = input.filterGroups ?? [];
   if (groups.length > searchLimits.groups) {
-    throw badRequest(`A search may have at most ${searchLimits.groups} filterGroups; this one has ${groups.length}`, 'filterGroups', String(groups.length));
+    throw badRequest(
+      `A search may have at most ${searchLimits.groups} filterGroups; this one has ${groups.length}`,
+      'filterGroups',
+      String(groups.length),
+    );
   }
   groups.forEach((group, index) => {
     if (group.filters.length > searchLimits.filtersPerGroup) {
-      throw badRequest(`A filterGroup may have at most ${searchLimits.filtersPerGroup} filters; filterGroups[${index}] has ${group.filters.length}`, `filterGroups[${index}].filters`, String(group.filters.length));
+      throw badRequest(
+        `A filterGroup may have at most ${searchLimits.filtersPerGroup} filters; filterGroups[${index}] has ${group.filters.length}`,
+        `filterGroups[${index}].filters`,
+        String(group.filters.length),
+      );
     }
   });
   const filterCount = groups.reduce((sum, group) => sum + group.filters.length, 0);
   if (filterCount > searchLimits.filters) {
-    throw badRequest(`A search may have at most ${searchLimits.filters} filters in all; this one has ${filterCount}`, 'filterGroups', String(filterCount));
+    throw badRequest(
+      `A search may have at most ${searchLimits.filters} filters in all; this one has ${filterCount}`,
+      'filterGroups',
+      String(filterCount),
+    );
   }
   const limit = input.limit ?? searchLimits.defaultLimit;
   if (!Number.isInteger(limit) || limit < 1 || limit > searchLimits.maxLimit) {
@@ -188,10 +272,16 @@ export function compileSearch(input: SearchInput, lookup: PropertyLookup): Compi
   }
   // A group without filters matches every record (an empty AND), so the whole OR does.
   const compiledGroups = groups.map((group, groupIndex) =>
-    group.filters.map((filter, filterIndex) => compileFilter(filter, lookup, `filterGroups[${groupIndex}].filters[${filterIndex}]`)));
+    group.filters.map((filter, filterIndex) =>
+      compileFilter(filter, lookup, `filterGroups[${groupIndex}].filters[${filterIndex}]`),
+    ),
+  );
   return {
     groups: compiledGroups,
-    queryTerms: (input.query ?? '').toLowerCase().split(/\s+/).filter((term) => term !== ''),
+    queryTerms: (input.query ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((term) => term !== ''),
     sort: compileSort(input.sorts, lookup),
     offset: parseAfter(input.after),
     limit,

@@ -50,7 +50,7 @@ export class TermSet {
         const target = this.next[fallback]?.get(code);
         this.fail[child] = target !== undefined && target !== child ? target : 0;
         const failNode = this.fail[child] ?? 0;
-        this.termLink[child] = this.isTerm[failNode] ? failNode : this.termLink[failNode] ?? 0;
+        this.termLink[child] = this.isTerm[failNode] ? failNode : (this.termLink[failNode] ?? 0);
         queue.push(child);
       }
     }
@@ -79,7 +79,11 @@ export class TermSet {
         node = child ?? 0;
         // Every term ending here, each counted once per check: a term already seen ends the walk,
         // since the terms below it on the chain were marked when it was.
-        for (let term = this.isTerm[node] ? node : this.termLink[node] ?? 0; term !== 0 && this.seen[term] !== this.stamp; term = this.termLink[term] ?? 0) {
+        for (
+          let term = this.isTerm[node] ? node : (this.termLink[node] ?? 0);
+          term !== 0 && this.seen[term] !== this.stamp;
+          term = this.termLink[term] ?? 0
+        ) {
           this.seen[term] = this.stamp;
           found += 1;
           if (found === this.size) return true;

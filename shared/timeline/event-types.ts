@@ -1,9 +1,22 @@
 import { nextSequenceValue } from '../db/counters';
 import {
-  deleteEventType, findEventType, insertEventType, listEventTypes, replaceEventType, type EventType, type TimelineObjectType,
+  deleteEventType,
+  findEventType,
+  insertEventType,
+  listEventTypes,
+  replaceEventType,
+  type EventType,
+  type TimelineObjectType,
 } from '../db/timeline';
 import {
-  eventTypeNotFound, parseNumericId, parsePathId, problem, requireOwnApp, requireWellFormedJson, validationFailure, type AppCaller,
+  eventTypeNotFound,
+  parseNumericId,
+  parsePathId,
+  problem,
+  requireOwnApp,
+  requireWellFormedJson,
+  validationFailure,
+  type AppCaller,
 } from './timeline-access';
 
 export interface EventTypeInput {
@@ -17,8 +30,16 @@ export interface EventTypeInput {
 /** Clients echo applicationId from what they read; a different one means they confused two apps. */
 function requireMatchingApplicationId(input: EventTypeInput, appId: number): void {
   if (input.applicationId === undefined || parseNumericId(input.applicationId) === appId) return;
-  throw validationFailure([problem('applicationId', `applicationId ${String(input.applicationId)} does not match application ${appId} of the path`, 'INVALID_APPLICATION_ID')],
-    { applicationId: [String(input.applicationId)] });
+  throw validationFailure(
+    [
+      problem(
+        'applicationId',
+        `applicationId ${String(input.applicationId)} does not match application ${appId} of the path`,
+        'INVALID_APPLICATION_ID',
+      ),
+    ],
+    { applicationId: [String(input.applicationId)] },
+  );
 }
 
 function requireName(name: string | undefined): string {
@@ -27,15 +48,22 @@ function requireName(name: string | undefined): string {
   return trimmed;
 }
 
-export async function createTimelineEventType(caller: AppCaller, appId: number, input: EventTypeInput): Promise<EventType> {
+export async function createTimelineEventType(
+  caller: AppCaller,
+  appId: number,
+  input: EventTypeInput,
+): Promise<EventType> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
   requireMatchingApplicationId(input, appId);
   const name = requireName(input.name);
   const type: EventType = {
-    id: await nextSequenceValue('timelineEventTypeId', 1001), name,
-    headerTemplate: input.headerTemplate ?? null, detailTemplate: input.detailTemplate ?? null,
-    objectType: input.objectType ?? 'CONTACT', applicationId: appId,
+    id: await nextSequenceValue('timelineEventTypeId', 1001),
+    name,
+    headerTemplate: input.headerTemplate ?? null,
+    detailTemplate: input.detailTemplate ?? null,
+    objectType: input.objectType ?? 'CONTACT',
+    applicationId: appId,
   };
   await insertEventType(type);
   return type;
@@ -46,7 +74,11 @@ export async function listTimelineEventTypes(caller: AppCaller, appId: number): 
   return listEventTypes(appId);
 }
 
-export async function getTimelineEventType(caller: AppCaller, appId: number, rawEventTypeId: string): Promise<EventType> {
+export async function getTimelineEventType(
+  caller: AppCaller,
+  appId: number,
+  rawEventTypeId: string,
+): Promise<EventType> {
   requireOwnApp(caller, appId);
   const eventTypeId = parsePathId(rawEventTypeId, 'eventTypeId');
   const type = await findEventType(appId, eventTypeId);
@@ -55,7 +87,12 @@ export async function getTimelineEventType(caller: AppCaller, appId: number, raw
 }
 
 /** Fields present in the body replace the stored ones (null clears a template); absent fields stay. */
-export async function updateTimelineEventType(caller: AppCaller, appId: number, rawEventTypeId: string, input: EventTypeInput): Promise<EventType> {
+export async function updateTimelineEventType(
+  caller: AppCaller,
+  appId: number,
+  rawEventTypeId: string,
+  input: EventTypeInput,
+): Promise<EventType> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(input);
   const existing = await getTimelineEventType(caller, appId, rawEventTypeId);

@@ -13,9 +13,12 @@ export interface TimelineCaller extends AppCaller {
 /** Timeline paths name an application; only a token issued to that same application may use them. */
 export function requireOwnApp(caller: AppCaller, appId: number): void {
   if (caller.appId === appId) return;
-  throw new ForbiddenError(`This access token was issued to application ${caller.appId}; it cannot act for application ${appId}.`, {
-    context: { applicationId: [String(appId)] },
-  });
+  throw new ForbiddenError(
+    `This access token was issued to application ${caller.appId}; it cannot act for application ${appId}.`,
+    {
+      context: { applicationId: [String(appId)] },
+    },
+  );
 }
 
 // Ids must stay exact as JSON numbers (company ids have 16 digits).
@@ -29,7 +32,8 @@ function exactId(raw: string): number | undefined {
 /** Parses a numeric path id; anything else answers like a missing object, as HubSpot does for non-numeric ids. */
 export function parsePathId(raw: string, field: string): number {
   const value = exactId(raw);
-  if (value === undefined) throw new NotFoundError('Object not found.  objectId are usually numeric.', { context: { [field]: [raw] } });
+  if (value === undefined)
+    throw new NotFoundError('Object not found.  objectId are usually numeric.', { context: { [field]: [raw] } });
   return value;
 }
 
@@ -54,17 +58,26 @@ export function problem(field: string, message: string, code: string): ErrorDeta
 const maxProblems = 50;
 
 /** One 400 naming every bad field (up to maxProblems); `extraContext` adds the offending values where they help. */
-export function validationFailure(problems: readonly ErrorDetail[], extraContext: Record<string, string[]> = {}): ValidationError {
+export function validationFailure(
+  problems: readonly ErrorDetail[],
+  extraContext: Record<string, string[]> = {},
+): ValidationError {
   const shown = problems.slice(0, maxProblems);
   const more = problems.length - shown.length;
   const fields = [...new Set(shown.map((detail) => detail.in ?? 'body'))];
-  return new ValidationError(shown.map((detail) => detail.message).join('; ') + (more > 0 ? `; and ${more} more problems` : ''), {
-    errors: shown, context: { field: fields, ...extraContext },
-  });
+  return new ValidationError(
+    shown.map((detail) => detail.message).join('; ') + (more > 0 ? `; and ${more} more problems` : ''),
+    {
+      errors: shown,
+      context: { field: fields, ...extraContext },
+    },
+  );
 }
 
 export function eventTypeNotFound(eventTypeId: number, appId: number): NotFoundError {
-  return new NotFoundError(`Event type ${eventTypeId} does not exist in application ${appId}.`, { context: { eventTypeId: [String(eventTypeId)] } });
+  return new NotFoundError(`Event type ${eventTypeId} does not exist in application ${appId}.`, {
+    context: { eventTypeId: [String(eventTypeId)] },
+  });
 }
 
 /** Deeper JSON than this is refused: nothing sensible nests so deep, and serializing it would exhaust the stack. */
@@ -73,11 +86,17 @@ export const maxJsonDepth = 64;
 // With the u flag a proper surrogate pair is one code point, so this matches only lone (broken) halves.
 const loneSurrogate = /\p{Surrogate}/u;
 
-function malformedAt(value: unknown, field: string, depth: number): { field: string; reason: 'text' | 'depth' } | undefined {
+function malformedAt(
+  value: unknown,
+  field: string,
+  depth: number,
+): { field: string; reason: 'text' | 'depth' } | undefined {
   if (typeof value === 'string') return loneSurrogate.test(value) ? { field, reason: 'text' } : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= maxJsonDepth) return { field, reason: 'depth' };
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item]) : Object.entries(value).map(([key, item]) => [`.${key}`, item]);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [`[${index}]`, item])
+    : Object.entries(value).map(([key, item]) => [`.${key}`, item]);
   for (const [step, item] of entries) {
     const path = field === '' ? step.replace(/^\./, '') : `${field}${step}`;
     if (loneSurrogate.test(step)) return { field: path, reason: 'text' };
@@ -95,7 +114,9 @@ export function requireWellFormedJson(value: unknown, field = ''): void {
   const found = malformedAt(value, field, 0);
   if (!found) return;
   const name = found.field === '' ? 'body' : found.field;
-  throw validationFailure([found.reason === 'text'
-    ? problem(name, `${name} contains text that is not valid Unicode (a lone surrogate)`, 'INVALID_TEXT')
-    : problem(name, `${name} is nested deeper than ${maxJsonDepth} levels`, 'TOO_DEEP')]);
+  throw validationFailure([
+    found.reason === 'text'
+      ? problem(name, `${name} contains text that is not valid Unicode (a lone surrogate)`, 'INVALID_TEXT')
+      : problem(name, `${name} is nested deeper than ${maxJsonDepth} levels`, 'TOO_DEEP'),
+  ]);
 }

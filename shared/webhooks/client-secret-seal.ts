@@ -15,13 +15,16 @@ function hasSealKeySource(): boolean {
 }
 
 function loadSealKey(): Promise<Buffer> {
-  sealKey ??= readSecretsDocument(config.webhookSealKeySecretArn).then((document) => {
-    if (!document.webhookSealKey || document.webhookSealKey.length < 32) throw new Error('the secrets hold no webhookSealKey of at least 32 characters');
-    return createHash('sha256').update(document.webhookSealKey, 'utf8').digest();
-  }).catch((error: unknown) => {
-    sealKey = undefined;
-    throw error;
-  });
+  sealKey ??= readSecretsDocument(config.webhookSealKeySecretArn)
+    .then((document) => {
+      if (!document.webhookSealKey || document.webhookSealKey.length < 32)
+        throw new Error('the secrets hold no webhookSealKey of at least 32 characters');
+      return createHash('sha256').update(document.webhookSealKey, 'utf8').digest();
+    })
+    .catch((error: unknown) => {
+      sealKey = undefined;
+      throw error;
+    });
   return sealKey;
 }
 
@@ -32,13 +35,16 @@ export async function sealClientSecret(clientSecret: string, appId: number): Pro
   const cipher = createCipheriv('aes-256-gcm', await loadSealKey(), iv);
   cipher.setAAD(Buffer.from(String(appId)));
   const sealed = Buffer.concat([cipher.update(clientSecret, 'utf8'), cipher.final()]);
-  return ['v1', iv, sealed, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, sealed, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The client secret; throws when the value was not sealed for this app with this key. */
 export async function openClientSecret(sealed: string, appId: number): Promise<string> {
   const [version, iv, ciphertext, tag] = sealed.split('.');
-  if (version !== 'v1' || iv === undefined || ciphertext === undefined || tag === undefined) throw new Error('unknown sealed secret format');
+  if (version !== 'v1' || iv === undefined || ciphertext === undefined || tag === undefined)
+    throw new Error('unknown sealed secret format');
   const decipher = createDecipheriv('aes-256-gcm', await loadSealKey(), Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(String(appId)));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

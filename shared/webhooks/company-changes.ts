@@ -33,10 +33,20 @@ export type CompanyChange =
   | (ChangeBase & { kind: 'creation' | 'deletion' | 'restore' })
   | (ChangeBase & { kind: 'propertyChange'; propertyName: string; propertyValue: string })
   | (ChangeBase & {
-    kind: 'associationChange'; associationType: string; fromObjectId: string; toObjectId: string;
-    associationRemoved: boolean; isPrimaryAssociation: boolean;
-  })
-  | (ChangeBase & { kind: 'merge'; primaryObjectId: string; mergedObjectIds: string[]; newObjectId: string; numberOfPropertiesMoved: number });
+      kind: 'associationChange';
+      associationType: string;
+      fromObjectId: string;
+      toObjectId: string;
+      associationRemoved: boolean;
+      isPrimaryAssociation: boolean;
+    })
+  | (ChangeBase & {
+      kind: 'merge';
+      primaryObjectId: string;
+      mergedObjectIds: string[];
+      newObjectId: string;
+      numberOfPropertiesMoved: number;
+    });
 
 const timeOf = (iso: string | undefined, fallback: number): number => {
   const parsed = iso === undefined ? Number.NaN : Date.parse(iso);
@@ -47,7 +57,8 @@ const timeOf = (iso: string | undefined, fallback: number): number => {
 function sourceOf(record: CompanyRecord): { changeSource: string; sourceId?: string } {
   for (const entries of Object.values(record.history ?? {})) {
     const newest = entries[0];
-    if (newest && newest.timestamp === record.updatedAt) return { changeSource: newest.sourceType, ...(newest.sourceId ? { sourceId: newest.sourceId } : {}) };
+    if (newest && newest.timestamp === record.updatedAt)
+      return { changeSource: newest.sourceType, ...(newest.sourceId ? { sourceId: newest.sourceId } : {}) };
   }
   return { changeSource: 'API' };
 }
@@ -58,7 +69,11 @@ function associationTypeOf(toObjectTypeId: string): string {
   return `COMPANY_TO_${singular.toUpperCase()}`;
 }
 
-function associationChanges(before: CompanyRecord, after: CompanyRecord, base: Omit<ChangeBase, 'discriminator'>): CompanyChange[] {
+function associationChanges(
+  before: CompanyRecord,
+  after: CompanyRecord,
+  base: Omit<ChangeBase, 'discriminator'>,
+): CompanyChange[] {
   const changes: CompanyChange[] = [];
   const oldKeys = before.associations ?? {};
   const newKeys = after.associations ?? {};
@@ -67,9 +82,14 @@ function associationChanges(before: CompanyRecord, after: CompanyRecord, base: O
     if (toObjectTypeId === undefined || toObjectId === undefined || rawTypeId === undefined) return;
     const type = findStandardTypeFrom('0-2', Number(rawTypeId));
     changes.push({
-      ...base, kind: 'associationChange', discriminator: `assoc:${key}:${isRemoved ? 'removed' : 'added'}`,
-      associationType: associationTypeOf(toObjectTypeId), fromObjectId: after.id, toObjectId,
-      associationRemoved: isRemoved, isPrimaryAssociation: type?.label === 'Primary',
+      ...base,
+      kind: 'associationChange',
+      discriminator: `assoc:${key}:${isRemoved ? 'removed' : 'added'}`,
+      associationType: associationTypeOf(toObjectTypeId),
+      fromObjectId: after.id,
+      toObjectId,
+      associationRemoved: isRemoved,
+      isPrimaryAssociation: type?.label === 'Primary',
     });
   };
   for (const key of Object.keys(newKeys)) if (!(key in oldKeys)) emit(key, false);
@@ -77,7 +97,11 @@ function associationChanges(before: CompanyRecord, after: CompanyRecord, base: O
   return changes;
 }
 
-function propertyChanges(before: CompanyRecord, after: CompanyRecord, base: Omit<ChangeBase, 'discriminator'>): CompanyChange[] {
+function propertyChanges(
+  before: CompanyRecord,
+  after: CompanyRecord,
+  base: Omit<ChangeBase, 'discriminator'>,
+): CompanyChange[] {
   const changes: CompanyChange[] = [];
   const names = new Set([...Object.keys(before.properties ?? {}), ...Object.keys(after.properties ?? {})]);
   for (const name of names) {
@@ -86,7 +110,11 @@ function propertyChanges(before: CompanyRecord, after: CompanyRecord, base: Omit
     if (oldValue === newValue) continue;
     const newest = after.history?.[name]?.[0];
     changes.push({
-      ...base, kind: 'propertyChange', discriminator: `prop:${name}`, propertyName: name, propertyValue: newValue ?? '',
+      ...base,
+      kind: 'propertyChange',
+      discriminator: `prop:${name}`,
+      propertyName: name,
+      propertyValue: newValue ?? '',
       ...(newest ? { changeSource: newest.sourceType, ...(newest.sourceId ? { sourceId: newest.sourceId } : {}) } : {}),
     });
   }
@@ -107,25 +135,58 @@ export function companyChangesOf(record: ChangeRecord): CompanyChange[] {
   if (record.eventName === 'INSERT' && after) {
     const company = after.record;
     if (isArchived) {
-      return [{ hubId, companyId: company.id, kind: 'deletion', occurredAt: timeOf(company.archivedAt, record.approximateAtMs), ...sourceOf(company), discriminator: 'deletion' }];
+      return [
+        {
+          hubId,
+          companyId: company.id,
+          kind: 'deletion',
+          occurredAt: timeOf(company.archivedAt, record.approximateAtMs),
+          ...sourceOf(company),
+          discriminator: 'deletion',
+        },
+      ];
     }
-    const base = { hubId, companyId: company.id, occurredAt: timeOf(company.updatedAt, record.approximateAtMs), ...sourceOf(company) };
+    const base = {
+      hubId,
+      companyId: company.id,
+      occurredAt: timeOf(company.updatedAt, record.approximateAtMs),
+      ...sourceOf(company),
+    };
     const merge = after.merge;
     if (merge) {
-      return [{
-        ...base, kind: 'merge', discriminator: 'merge', primaryObjectId: merge.primaryObjectId, mergedObjectIds: merge.mergedObjectIds,
-        newObjectId: company.id, numberOfPropertiesMoved: merge.numberOfPropertiesMoved ?? 0,
-      }];
+      return [
+        {
+          ...base,
+          kind: 'merge',
+          discriminator: 'merge',
+          primaryObjectId: merge.primaryObjectId,
+          mergedObjectIds: merge.mergedObjectIds,
+          newObjectId: company.id,
+          numberOfPropertiesMoved: merge.numberOfPropertiesMoved ?? 0,
+        },
+      ];
     }
     // A new company starts at version 1; an active item inserted later is a restored one.
     if (company.version > 1) return [{ ...base, kind: 'restore', discriminator: 'insert' }];
     // As HubSpot does, the values and associations a company is created with also fire their change events.
     const empty: CompanyRecord = { ...company, properties: {}, associations: {} };
-    return [{ ...base, kind: 'creation', discriminator: 'insert' }, ...propertyChanges(empty, company, base), ...associationChanges(empty, company, base)];
+    return [
+      { ...base, kind: 'creation', discriminator: 'insert' },
+      ...propertyChanges(empty, company, base),
+      ...associationChanges(empty, company, base),
+    ];
   }
   if (record.eventName === 'MODIFY' && after && before && !isArchived) {
-    const base = { hubId, companyId: after.record.id, occurredAt: timeOf(after.record.updatedAt, record.approximateAtMs), ...sourceOf(after.record) };
-    return [...propertyChanges(before.record, after.record, base), ...associationChanges(before.record, after.record, base)];
+    const base = {
+      hubId,
+      companyId: after.record.id,
+      occurredAt: timeOf(after.record.updatedAt, record.approximateAtMs),
+      ...sourceOf(after.record),
+    };
+    return [
+      ...propertyChanges(before.record, after.record, base),
+      ...associationChanges(before.record, after.record, base),
+    ];
   }
   return [];
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../base/config';
 import {
-  acquireInFlightSlot, findWebhookSettings, findWebhookSigningSecret, insertDeliveryAttempt, releaseInFlightSlot, type DeliveryAttempt,
+  acquireInFlightSlot,
+  findWebhookSettings,
+  findWebhookSigningSecret,
+  insertDeliveryAttempt,
+  releaseInFlightSlot,
+  type DeliveryAttempt,
 } from '../db/webhooks';
 import { webhookLogger as logger } from './webhook-logger';
 import { maxConcurrentRequestsLimit } from './event-types';
@@ -33,7 +38,12 @@ function sealedSecretOf(appId: number): Promise<string | undefined> {
     found = findWebhookSigningSecret(appId);
     sealedSecrets.set(appId, found);
     // Neither a failure nor an absent secret is kept: the next batch asks again.
-    found.then((sealed) => { if (sealed === undefined) sealedSecrets.delete(appId); }, () => sealedSecrets.delete(appId));
+    found.then(
+      (sealed) => {
+        if (sealed === undefined) sealedSecrets.delete(appId);
+      },
+      () => sealedSecrets.delete(appId),
+    );
   }
   return found;
 }
@@ -47,7 +57,12 @@ async function record(attempt: DeliveryAttempt): Promise<void> {
 
 function nextAttempt(batch: DeliveryBatch): DeliveryBatch {
   const attemptNumber = batch.attemptNumber + 1;
-  return { appId: batch.appId, portalId: batch.portalId, attemptNumber, events: batch.events.map((event) => ({ ...event, attemptNumber })) };
+  return {
+    appId: batch.appId,
+    portalId: batch.portalId,
+    attemptNumber,
+    events: batch.events.map((event) => ({ ...event, attemptNumber })),
+  };
 }
 
 /**
@@ -58,7 +73,10 @@ function nextAttempt(batch: DeliveryBatch): DeliveryBatch {
  * the table cannot be reached, so the batch comes back.
  */
 export async function deliverBatch(
-  batch: DeliveryBatch, queue: DeliveryQueue, nowMs = Date.now(), post: PostToTarget = postToTarget,
+  batch: DeliveryBatch,
+  queue: DeliveryQueue,
+  nowMs = Date.now(),
+  post: PostToTarget = postToTarget,
 ): Promise<DeliveryOutcome> {
   const { notBeforeMs, ...current } = batch;
   if (notBeforeMs !== undefined && notBeforeMs > nowMs) {
@@ -73,14 +91,26 @@ export async function deliverBatch(
     logger.error('webhook batch has no signing secret', { appId: batch.appId });
     await queue.deadLetter(current);
     await record({
-      appId: batch.appId, portalId: batch.portalId, attemptedAt: new Date(nowMs).toISOString(), targetUrl: settings.targetUrl,
-      outcome: 'dead-lettered', error: 'the app has no sealed client secret to sign with (created before webhooks existed)',
-      latencyMs: 0, attemptNumber: batch.attemptNumber, eventIds: batch.events.map((event) => String(event.eventId)),
+      appId: batch.appId,
+      portalId: batch.portalId,
+      attemptedAt: new Date(nowMs).toISOString(),
+      targetUrl: settings.targetUrl,
+      outcome: 'dead-lettered',
+      error: 'the app has no sealed client secret to sign with (created before webhooks existed)',
+      latencyMs: 0,
+      attemptNumber: batch.attemptNumber,
+      eventIds: batch.events.map((event) => String(event.eventId)),
     });
     return 'dead-lettered';
   }
   // HubSpot's maxConcurrentRequests is per app: the places are shared by every account's batches.
-  const slot = await acquireInFlightSlot(batch.appId, settings.maxConcurrentRequests, maxConcurrentRequestsLimit, nowMs, inFlightLeaseMs);
+  const slot = await acquireInFlightSlot(
+    batch.appId,
+    settings.maxConcurrentRequests,
+    maxConcurrentRequestsLimit,
+    nowMs,
+    inFlightLeaseMs,
+  );
   if (!slot) {
     await queue.send([current], busyRetrySeconds);
     return 'busy';
@@ -90,7 +120,11 @@ export async function deliverBatch(
   try {
     const clientSecret = await openClientSecret(sealed, batch.appId);
     const timestampMs = Date.now();
-    answer = await post(settings.targetUrl, body, signatureHeaders(clientSecret, 'POST', settings.targetUrl, body, timestampMs));
+    answer = await post(
+      settings.targetUrl,
+      body,
+      signatureHeaders(clientSecret, 'POST', settings.targetUrl, body, timestampMs),
+    );
   } finally {
     await releaseInFlightSlot(slot).catch(() => undefined);
   }
@@ -104,9 +138,15 @@ export async function deliverBatch(
     await queue.deadLetter(current);
   }
   await record({
-    appId: batch.appId, portalId: batch.portalId, attemptedAt: new Date(nowMs).toISOString(), targetUrl: settings.targetUrl,
-    ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }), ...(answer.error ? { error: answer.error } : {}),
-    outcome: outcome === 'retrying' ? 'failed' : outcome, latencyMs: answer.latencyMs, attemptNumber: batch.attemptNumber,
+    appId: batch.appId,
+    portalId: batch.portalId,
+    attemptedAt: new Date(nowMs).toISOString(),
+    targetUrl: settings.targetUrl,
+    ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }),
+    ...(answer.error ? { error: answer.error } : {}),
+    outcome: outcome === 'retrying' ? 'failed' : outcome,
+    latencyMs: answer.latencyMs,
+    attemptNumber: batch.attemptNumber,
     eventIds: batch.events.map((event) => String(event.eventId)),
   });
   return outcome;

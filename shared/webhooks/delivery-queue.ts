@@ -52,7 +52,10 @@ export function splitIntoBatches(appId: number, portalId: number, events: readon
 }
 
 class SqsDeliveryQueue implements DeliveryQueue {
-  constructor(private readonly queueUrl: string, private readonly deadLetterQueueUrl: string | undefined) {}
+  constructor(
+    private readonly queueUrl: string,
+    private readonly deadLetterQueueUrl: string | undefined,
+  ) {}
 
   private async client() {
     const { SQSClient } = await import('@aws-sdk/client-sqs');
@@ -67,7 +70,8 @@ class SqsDeliveryQueue implements DeliveryQueue {
       const seconds = Math.max(0, Math.round(delaySeconds));
       const notBeforeMs = seconds > maxQueueDelaySeconds ? Date.now() + seconds * 1000 : undefined;
       let entries = batches.slice(start, start + 10).map((batch, index) => ({
-        Id: String(index), MessageBody: JSON.stringify(notBeforeMs === undefined ? batch : { ...batch, notBeforeMs }),
+        Id: String(index),
+        MessageBody: JSON.stringify(notBeforeMs === undefined ? batch : { ...batch, notBeforeMs }),
         DelaySeconds: Math.min(seconds, maxQueueDelaySeconds),
       }));
       // Entries SQS could not take this time are sent again; anything still failing fails the caller, which is retried.
@@ -83,7 +87,9 @@ class SqsDeliveryQueue implements DeliveryQueue {
   async deadLetter(batch: DeliveryBatch): Promise<void> {
     if (!this.deadLetterQueueUrl) throw new Error('WEBHOOK_DEAD_LETTER_QUEUE_URL is not set');
     const { SendMessageCommand } = await import('@aws-sdk/client-sqs');
-    await (await this.client()).send(new SendMessageCommand({ QueueUrl: this.deadLetterQueueUrl, MessageBody: JSON.stringify(batch) }));
+    await (await this.client()).send(
+      new SendMessageCommand({ QueueUrl: this.deadLetterQueueUrl, MessageBody: JSON.stringify(batch) }),
+    );
   }
 }
 
@@ -111,7 +117,10 @@ export const queueFiles = (stateDir: string) => ({
 
 function readJsonLines(file: string): DeliveryBatch[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as DeliveryBatch);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as DeliveryBatch);
 }
 
 /** The local stand-in for SQS: timers, the same delays, a file so pending batches survive a restart. */
@@ -183,14 +192,18 @@ export class InProcessDeliveryQueue implements DeliveryQueue {
 
   private run(entry: PendingBatch): void {
     this.timers.delete(entry.id);
-    const delivery = this.options.deliver(entry.batch, this)
-      .then(() => {
-        this.pending.delete(entry.id);
-      }, () => {
-        // The deliverer itself failed (not the target): like an SQS message that was not deleted, it comes back.
-        this.pending.delete(entry.id);
-        this.schedule({ ...entry, dueAtMs: Date.now() + 5000 * (this.options.delayScale ?? 1) });
-      })
+    const delivery = this.options
+      .deliver(entry.batch, this)
+      .then(
+        () => {
+          this.pending.delete(entry.id);
+        },
+        () => {
+          // The deliverer itself failed (not the target): like an SQS message that was not deleted, it comes back.
+          this.pending.delete(entry.id);
+          this.schedule({ ...entry, dueAtMs: Date.now() + 5000 * (this.options.delayScale ?? 1) });
+        },
+      )
       .finally(() => {
         this.running.delete(delivery);
         this.persist();
@@ -226,7 +239,8 @@ export function installDeliveryQueue(queue: DeliveryQueue): void {
 
 export function deliveryQueue(): DeliveryQueue {
   if (current) return current;
-  if (!config.webhookQueueUrl) throw new Error('no webhook delivery queue: WEBHOOK_QUEUE_URL is unset and no in-process queue is installed');
+  if (!config.webhookQueueUrl)
+    throw new Error('no webhook delivery queue: WEBHOOK_QUEUE_URL is unset and no in-process queue is installed');
   current = new SqsDeliveryQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl);
   return current;
 }
@@ -234,7 +248,10 @@ export function deliveryQueue(): DeliveryQueue {
 /** Moves every dead-lettered batch back to the queue as a fresh try (same event ids, attempt 0). */
 export async function replayDeadLetters(localStateDir: string | undefined): Promise<number> {
   const fresh = (batch: DeliveryBatch): DeliveryBatch => ({
-    appId: batch.appId, portalId: batch.portalId, attemptNumber: 0, events: batch.events.map((event) => ({ ...event, attemptNumber: 0 })),
+    appId: batch.appId,
+    portalId: batch.portalId,
+    attemptNumber: 0,
+    events: batch.events.map((event) => ({ ...event, attemptNumber: 0 })),
   });
   if (config.webhookQueueUrl && config.webhookDeadLetterQueueUrl) {
     const { SQSClient, ReceiveMessageCommand, DeleteMessageCommand } = await import('@aws-sdk/client-sqs');
@@ -243,18 +260,32 @@ export async function replayDeadLetters(localStateDir: string | undefined): Prom
     let moved = 0;
     // Bounded: 10,000 messages per run; run it again for more.
     for (let round = 0; round < 1000; round += 1) {
-      const received = await client.send(new ReceiveMessageCommand({ QueueUrl: config.webhookDeadLetterQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      const received = await client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: config.webhookDeadLetterQueueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+        }),
+      );
       const messages = received.Messages ?? [];
       if (messages.length === 0) break;
       for (const message of messages) {
         await queue.send([fresh(JSON.parse(message.Body ?? '{}') as DeliveryBatch)], 0);
-        await client.send(new DeleteMessageCommand({ QueueUrl: config.webhookDeadLetterQueueUrl, ReceiptHandle: message.ReceiptHandle }));
+        await client.send(
+          new DeleteMessageCommand({
+            QueueUrl: config.webhookDeadLetterQueueUrl,
+            ReceiptHandle: message.ReceiptHandle,
+          }),
+        );
         moved += 1;
       }
     }
     return moved;
   }
-  if (!localStateDir) throw new Error('no dead-letter queue: set WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL, or run it beside npm start');
+  if (!localStateDir)
+    throw new Error(
+      'no dead-letter queue: set WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL, or run it beside npm start',
+    );
   const files = queueFiles(localStateDir);
   if (!existsSync(files.deadLetters)) return 0;
   const taken = `${files.deadLetters}.replaying`;

@@ -6,7 +6,12 @@ import type { Scope } from '../oauth/scopes';
  * and never fired.
  */
 export const webhookEventTypes = [
-  'company.creation', 'company.deletion', 'company.propertyChange', 'company.associationChange', 'company.merge', 'company.restore',
+  'company.creation',
+  'company.deletion',
+  'company.propertyChange',
+  'company.associationChange',
+  'company.merge',
+  'company.restore',
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -19,8 +19,13 @@ export interface GenerateOptions {
  * target stops events from the next stream batch on. Returns the number of events queued; throws
  * (and the stream hands the records out again) when the table or the queue fails.
  */
-export async function generateEvents(records: readonly ChangeRecord[], queue: DeliveryQueue, options: GenerateOptions = {}): Promise<number> {
-  const changes = records.flatMap((record) => companyChangesOf(record).map((change) => ({ change, recordId: record.recordId })))
+export async function generateEvents(
+  records: readonly ChangeRecord[],
+  queue: DeliveryQueue,
+  options: GenerateOptions = {},
+): Promise<number> {
+  const changes = records
+    .flatMap((record) => companyChangesOf(record).map((change) => ({ change, recordId: record.recordId })))
     .filter(({ change }) => options.acceptsHub?.(change.hubId) ?? true);
   if (changes.length === 0) return 0;
   const appsByHub = new Map<number, Promise<InstalledApp[]>>();

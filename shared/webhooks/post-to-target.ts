@@ -33,18 +33,24 @@ const systemResolver: ResolveHost = (hostname) => dnsLookup(hostname, { all: tru
  */
 function checkingLookup(resolve: ResolveHost, allowsLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname).then((addresses) => {
-      // Any address not public refuses the host, even one of another family than the socket wants.
-      const refused = addresses.find((found) => !isAllowedTargetAddress(found.address, allowsLoopback));
-      if (refused) throw new Error(`target resolves to a non-public address ${refused.address}`);
-      const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
-      const wanted = family === 4 || family === 6 ? addresses.filter((found) => found.family === family) : addresses;
-      const [first] = wanted;
-      if (!first) throw Object.assign(new Error(`target ${hostname} has no ${family === 6 ? 'IPv6' : family === 4 ? 'IPv4' : 'IP'} address`), { code: 'ENOTFOUND' });
-      // Node asks for every address when it tries several (happy eyeballs), for one otherwise.
-      if (options.all) (callback as unknown as (error: null, found: ResolvedAddress[]) => void)(null, [...wanted]);
-      else callback(null, first.address, first.family);
-    }).catch((error: NodeJS.ErrnoException) => callback(error, '', 0));
+    resolve(hostname)
+      .then((addresses) => {
+        // Any address not public refuses the host, even one of another family than the socket wants.
+        const refused = addresses.find((found) => !isAllowedTargetAddress(found.address, allowsLoopback));
+        if (refused) throw new Error(`target resolves to a non-public address ${refused.address}`);
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+        const wanted = family === 4 || family === 6 ? addresses.filter((found) => found.family === family) : addresses;
+        const [first] = wanted;
+        if (!first)
+          throw Object.assign(
+            new Error(`target ${hostname} has no ${family === 6 ? 'IPv6' : family === 4 ? 'IPv4' : 'IP'} address`),
+            { code: 'ENOTFOUND' },
+          );
+        // Node asks for every address when it tries several (happy eyeballs), for one otherwise.
+        if (options.all) (callback as unknown as (error: null, found: ResolvedAddress[]) => void)(null, [...wanted]);
+        else callback(null, first.address, first.family);
+      })
+      .catch((error: NodeJS.ErrnoException) => callback(error, '', 0));
   };
 }
 
@@ -67,42 +73,55 @@ export function createTargetPoster(options: TargetPosterOptions): PostToTarget {
   const lookup = checkingLookup(options.resolve ?? systemResolver, options.allowsLoopback);
   const timeoutMs = options.timeoutMs ?? deliveryTimeoutMs;
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
-  return (url, body, headers) => new Promise<TargetAnswer>((settle) => {
-    const started = performance.now();
-    let statusCode: number | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const finish = (error?: string) => {
-      clearTimeout(timer);
-      const latencyMs = Math.round(performance.now() - started);
-      // Once the status is in, a later failure (the body cut off) does not change the attempt's outcome.
-      settle(statusCode !== undefined ? { statusCode, latencyMs } : { error: (error ?? 'no answer').slice(0, 300), latencyMs });
-    };
-    try {
-      const target = new URL(url);
-      const literal = literalAddressOf(target.hostname);
-      if (literal !== undefined && !isAllowedTargetAddress(literal, options.allowsLoopback)) {
-        finish(`target is a non-public address ${literal}`);
-        return;
+  return (url, body, headers) =>
+    new Promise<TargetAnswer>((settle) => {
+      const started = performance.now();
+      let statusCode: number | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (error?: string) => {
+        clearTimeout(timer);
+        const latencyMs = Math.round(performance.now() - started);
+        // Once the status is in, a later failure (the body cut off) does not change the attempt's outcome.
+        settle(
+          statusCode !== undefined
+            ? { statusCode, latencyMs }
+            : { error: (error ?? 'no answer').slice(0, 300), latencyMs },
+        );
+      };
+      try {
+        const target = new URL(url);
+        const literal = literalAddressOf(target.hostname);
+        if (literal !== undefined && !isAllowedTargetAddress(literal, options.allowsLoopback)) {
+          finish(`target is a non-public address ${literal}`);
+          return;
+        }
+        const isHttps = target.protocol === 'https:';
+        const request = (isHttps ? httpsRequest : httpRequest)(
+          target,
+          {
+            method: 'POST',
+            agent: isHttps ? agents.https : agents.http,
+            lookup,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+              'user-agent': 'HubSpot-style platform slice webhooks',
+              ...headers,
+            },
+          },
+          (response: IncomingMessage) => {
+            statusCode = response.statusCode;
+            response.on('end', () => finish());
+            response.on('close', () => finish());
+            response.resume();
+          },
+        );
+        timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        request.on('error', (error) => finish(error.message));
+        request.end(body);
+      } catch (error) {
+        // A URL or header Node will not send (never one registration accepted) is a failed attempt, not a crash.
+        finish(error instanceof Error ? error.message : String(error));
       }
-      const isHttps = target.protocol === 'https:';
-      const request = (isHttps ? httpsRequest : httpRequest)(target, {
-        method: 'POST', agent: isHttps ? agents.https : agents.http, lookup,
-        headers: {
-          'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'HubSpot-style platform slice webhooks', ...headers,
-        },
-      }, (response: IncomingMessage) => {
-        statusCode = response.statusCode;
-        response.on('end', () => finish());
-        response.on('close', () => finish());
-        response.resume();
-      });
-      timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      request.on('error', (error) => finish(error.message));
-      request.end(body);
-    } catch (error) {
-      // A URL or header Node will not send (never one registration accepted) is a failed attempt, not a crash.
-      finish(error instanceof Error ? error.message : String(error));
-    }
-  });
+    });
 }

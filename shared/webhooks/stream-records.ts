@@ -31,7 +31,8 @@ function withEmptyMembersAsMaps(value: unknown, depth = 0): unknown {
   if (depth > 40 || typeof value !== 'object' || value === null) return value;
   const attribute = value as Record<string, unknown>;
   if (Object.keys(attribute).length === 0) return { M: {} };
-  if (attribute.M && typeof attribute.M === 'object') return { M: imageOf(attribute.M as Record<string, unknown>, depth + 1) };
+  if (attribute.M && typeof attribute.M === 'object')
+    return { M: imageOf(attribute.M as Record<string, unknown>, depth + 1) };
   if (Array.isArray(attribute.L)) return { L: attribute.L.map((item) => withEmptyMembersAsMaps(item, depth + 1)) };
   return attribute;
 }
@@ -49,7 +50,9 @@ export function changeRecordsOf(records: readonly RawStreamRecord[]): ChangeReco
     if (name === undefined || !eventNames.has(name) || id === undefined) continue;
     const image = record.dynamodb;
     changes.push({
-      recordId: id, eventName: name as ChangeRecord['eventName'], approximateAtMs: approximateMs(image?.ApproximateCreationDateTime),
+      recordId: id,
+      eventName: name as ChangeRecord['eventName'],
+      approximateAtMs: approximateMs(image?.ApproximateCreationDateTime),
       ...(image?.NewImage ? { newImage: unmarshall(imageOf(image.NewImage) as Unmarshallable) } : {}),
       ...(image?.OldImage ? { oldImage: unmarshall(imageOf(image.OldImage) as Unmarshallable) } : {}),
     });

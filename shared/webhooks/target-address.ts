@@ -61,7 +61,10 @@ function hextetsOf(address: string): number[] {
   const tail: number[] = [];
   const lastColon = text.lastIndexOf(':');
   if (text.includes('.', lastColon)) {
-    const [a = 0, b = 0, c = 0, d = 0] = text.slice(lastColon + 1).split('.').map(Number);
+    const [a = 0, b = 0, c = 0, d = 0] = text
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number);
     tail.push((a << 8) | b, (c << 8) | d);
     text = `${text.slice(0, lastColon + 1)}0`; // a placeholder group, dropped below
   }
@@ -70,7 +73,12 @@ function hextetsOf(address: string): number[] {
   const left = parse(head);
   const right = rest === undefined ? [] : parse(rest);
   if (tail.length > 0) (rest === undefined ? left : right).pop();
-  const groups = [...left, ...new Array<number>(8 - left.length - right.length - tail.length).fill(0), ...right, ...tail];
+  const groups = [
+    ...left,
+    ...new Array<number>(8 - left.length - right.length - tail.length).fill(0),
+    ...right,
+    ...tail,
+  ];
   return groups;
 }
 

@@ -35,7 +35,12 @@ function idValue(id: string): number | string {
 }
 
 const changeFlags: Record<CompanyChange['kind'], string> = {
-  creation: 'CREATED', deletion: 'DELETED', restore: 'RESTORED', merge: 'MERGED', propertyChange: 'UPDATED', associationChange: 'UPDATED',
+  creation: 'CREATED',
+  deletion: 'DELETED',
+  restore: 'RESTORED',
+  merge: 'MERGED',
+  propertyChange: 'UPDATED',
+  associationChange: 'UPDATED',
 };
 
 /**
@@ -44,7 +49,10 @@ const changeFlags: Record<CompanyChange['kind'], string> = {
  * same id, so a receiver can drop the duplicate; below 2^52, so it is an exact JSON number.
  */
 function eventIdOf(recordId: string, subscriptionId: number, discriminator: string): number {
-  return Number.parseInt(createHash('sha256').update(`${recordId}|${subscriptionId}|${discriminator}`).digest('hex').slice(0, 13), 16);
+  return Number.parseInt(
+    createHash('sha256').update(`${recordId}|${subscriptionId}|${discriminator}`).digest('hex').slice(0, 13),
+    16,
+  );
 }
 
 function fieldsOf(change: CompanyChange): Partial<WebhookEvent> {
@@ -53,13 +61,18 @@ function fieldsOf(change: CompanyChange): Partial<WebhookEvent> {
       return { propertyName: change.propertyName, propertyValue: change.propertyValue };
     case 'associationChange':
       return {
-        associationType: change.associationType, fromObjectId: idValue(change.fromObjectId), toObjectId: idValue(change.toObjectId),
-        associationRemoved: change.associationRemoved, isPrimaryAssociation: change.isPrimaryAssociation,
+        associationType: change.associationType,
+        fromObjectId: idValue(change.fromObjectId),
+        toObjectId: idValue(change.toObjectId),
+        associationRemoved: change.associationRemoved,
+        isPrimaryAssociation: change.isPrimaryAssociation,
       };
     case 'merge':
       return {
-        primaryObjectId: idValue(change.primaryObjectId), mergedObjectIds: change.mergedObjectIds.map(idValue),
-        newObjectId: idValue(change.newObjectId), numberOfPropertiesMoved: change.numberOfPropertiesMoved,
+        primaryObjectId: idValue(change.primaryObjectId),
+        mergedObjectIds: change.mergedObjectIds.map(idValue),
+        newObjectId: idValue(change.newObjectId),
+        numberOfPropertiesMoved: change.numberOfPropertiesMoved,
       };
     default:
       return {};
@@ -75,16 +88,32 @@ export function subscriptionTypeOf(change: CompanyChange): string {
  * The events of one change for one app: one per active subscription of the change's type (a
  * propertyChange only for subscriptions to that property). Nothing while the app has no target.
  */
-export function eventsForApp(change: CompanyChange, recordId: string, appId: number, config: WebhookConfig): WebhookEvent[] {
+export function eventsForApp(
+  change: CompanyChange,
+  recordId: string,
+  appId: number,
+  config: WebhookConfig,
+): WebhookEvent[] {
   if (!config.settings) return [];
   const subscriptionType = subscriptionTypeOf(change);
   return config.subscriptions
-    .filter((subscription) => subscription.active && subscription.eventType === subscriptionType
-      && (change.kind !== 'propertyChange' || subscription.propertyName === change.propertyName))
+    .filter(
+      (subscription) =>
+        subscription.active &&
+        subscription.eventType === subscriptionType &&
+        (change.kind !== 'propertyChange' || subscription.propertyName === change.propertyName),
+    )
     .map((subscription) => ({
       eventId: eventIdOf(recordId, subscription.id, change.discriminator),
-      subscriptionId: subscription.id, portalId: change.hubId, appId, occurredAt: change.occurredAt, subscriptionType,
-      attemptNumber: 0, objectId: idValue(change.companyId), changeSource: change.changeSource, changeFlag: changeFlags[change.kind],
+      subscriptionId: subscription.id,
+      portalId: change.hubId,
+      appId,
+      occurredAt: change.occurredAt,
+      subscriptionType,
+      attemptNumber: 0,
+      objectId: idValue(change.companyId),
+      changeSource: change.changeSource,
+      changeFlag: changeFlags[change.kind],
       ...(change.sourceId === undefined ? {} : { sourceId: change.sourceId }),
       ...fieldsOf(change),
     }));

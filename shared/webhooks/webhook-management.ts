@@ -2,13 +2,27 @@ import { config } from '../base/config';
 import { findRequestedScopes } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
 import {
-  deleteWebhookSettings, deleteWebhookSubscription, findWebhookConfig, findWebhookSettings, findWebhookSubscription,
-  insertWebhookSubscription, listDeliveryAttempts, putWebhookSettings, setWebhookSubscriptionActive,
-  type DeliveryAttempt, type WebhookSettings, type WebhookSubscription,
+  deleteWebhookSettings,
+  deleteWebhookSubscription,
+  findWebhookConfig,
+  findWebhookSettings,
+  findWebhookSubscription,
+  insertWebhookSubscription,
+  listDeliveryAttempts,
+  putWebhookSettings,
+  setWebhookSubscriptionActive,
+  type DeliveryAttempt,
+  type WebhookSettings,
+  type WebhookSubscription,
 } from '../db/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../base/errors';
 import {
-  allowsEventsOf, isWebhookEventType, maxConcurrentRequestsLimit, maxSubscriptionsPerApp, readScopesOfEventType, unsubscribableProperties,
+  allowsEventsOf,
+  isWebhookEventType,
+  maxConcurrentRequestsLimit,
+  maxSubscriptionsPerApp,
+  readScopesOfEventType,
+  unsubscribableProperties,
   webhookEventTypes,
 } from './event-types';
 import { isAllowedTargetAddress, isLocalhostName, literalAddressOf } from './target-address';
@@ -47,7 +61,10 @@ export interface SubscriptionView {
 }
 
 function requireOwnApp(caller: WebhookCaller, appId: number): void {
-  if (caller.appId !== appId) throw new ForbiddenError(`This key cannot manage application ${appId}.`, { context: { applicationId: [String(appId)] } });
+  if (caller.appId !== appId)
+    throw new ForbiddenError(`This key cannot manage application ${appId}.`, {
+      context: { applicationId: [String(appId)] },
+    });
 }
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -66,7 +83,9 @@ function requireTargetUrl(raw: string): string {
     throw new ValidationError(`targetUrl must use ${allowed}.`, { context: { targetUrl: [raw.slice(0, 200)] } });
   }
   if (url.username !== '' || url.password !== '' || url.hash !== '') {
-    throw new ValidationError('targetUrl must not carry credentials or a fragment.', { context: { targetUrl: [raw.slice(0, 200)] } });
+    throw new ValidationError('targetUrl must not carry credentials or a fragment.', {
+      context: { targetUrl: [raw.slice(0, 200)] },
+    });
   }
   requirePublicHost(url.hostname, raw);
   return url.toString();
@@ -81,9 +100,10 @@ function requireTargetUrl(raw: string): string {
  */
 function requirePublicHost(hostname: string, raw: string): void {
   const literal = literalAddressOf(hostname);
-  const isRefused = literal !== undefined
-    ? !isAllowedTargetAddress(literal, config.allowsLoopbackHttpWebhooks)
-    : isLocalhostName(hostname) && !config.allowsLoopbackHttpWebhooks;
+  const isRefused =
+    literal !== undefined
+      ? !isAllowedTargetAddress(literal, config.allowsLoopbackHttpWebhooks)
+      : isLocalhostName(hostname) && !config.allowsLoopbackHttpWebhooks;
   if (isRefused) {
     throw new ValidationError(
       `targetUrl must point at a public host, not ${hostname.slice(0, 100)} (loopback, private, link-local and other reserved addresses are refused).`,
@@ -94,16 +114,21 @@ function requirePublicHost(hostname: string, raw: string): void {
 
 function settingsView(settings: WebhookSettings): SettingsView {
   return {
-    targetUrl: settings.targetUrl, throttling: { maxConcurrentRequests: settings.maxConcurrentRequests },
-    createdAt: settings.createdAt, updatedAt: settings.updatedAt,
+    targetUrl: settings.targetUrl,
+    throttling: { maxConcurrentRequests: settings.maxConcurrentRequests },
+    createdAt: settings.createdAt,
+    updatedAt: settings.updatedAt,
   };
 }
 
 function subscriptionView(subscription: WebhookSubscription): SubscriptionView {
   return {
-    id: String(subscription.id), eventType: subscription.eventType,
+    id: String(subscription.id),
+    eventType: subscription.eventType,
     ...(subscription.propertyName === undefined ? {} : { propertyName: subscription.propertyName }),
-    active: subscription.active, createdAt: subscription.createdAt, updatedAt: subscription.updatedAt,
+    active: subscription.active,
+    createdAt: subscription.createdAt,
+    updatedAt: subscription.updatedAt,
   };
 }
 
@@ -119,12 +144,20 @@ export async function getWebhookSettings(caller: WebhookCaller, appId: number): 
   return settingsView(settings);
 }
 
-export async function configureWebhookSettings(caller: WebhookCaller, appId: number, input: SettingsInput): Promise<SettingsView> {
+export async function configureWebhookSettings(
+  caller: WebhookCaller,
+  appId: number,
+  input: SettingsInput,
+): Promise<SettingsView> {
   requireOwnApp(caller, appId);
   const targetUrl = requireTargetUrl(input.targetUrl);
   const now = new Date().toISOString();
   const saved = await putWebhookSettings({
-    appId, targetUrl, maxConcurrentRequests: input.throttling?.maxConcurrentRequests ?? maxConcurrentRequestsLimit, createdAt: now, updatedAt: now,
+    appId,
+    targetUrl,
+    maxConcurrentRequests: input.throttling?.maxConcurrentRequests ?? maxConcurrentRequestsLimit,
+    createdAt: now,
+    updatedAt: now,
   });
   return settingsView(saved);
 }
@@ -135,7 +168,10 @@ export async function removeWebhookSettings(caller: WebhookCaller, appId: number
   if (!(await deleteWebhookSettings(appId))) throw settingsNotFound(appId);
 }
 
-export async function listWebhookSubscriptions(caller: WebhookCaller, appId: number): Promise<{ results: SubscriptionView[] }> {
+export async function listWebhookSubscriptions(
+  caller: WebhookCaller,
+  appId: number,
+): Promise<{ results: SubscriptionView[] }> {
   requireOwnApp(caller, appId);
   const { subscriptions } = await findWebhookConfig(appId);
   return { results: subscriptions.map(subscriptionView) };
@@ -143,19 +179,31 @@ export async function listWebhookSubscriptions(caller: WebhookCaller, appId: num
 
 function requireSubscriptionShape(input: SubscriptionInput): void {
   if (!isWebhookEventType(input.eventType)) {
-    throw new ValidationError(`eventType ${input.eventType.slice(0, 100)} is not supported; supported: ${webhookEventTypes.join(', ')}.`, {
-      context: { eventType: [input.eventType.slice(0, 100)] },
-    });
+    throw new ValidationError(
+      `eventType ${input.eventType.slice(0, 100)} is not supported; supported: ${webhookEventTypes.join(', ')}.`,
+      {
+        context: { eventType: [input.eventType.slice(0, 100)] },
+      },
+    );
   }
   const isPropertyChange = input.eventType === 'company.propertyChange';
   if (isPropertyChange && input.propertyName === undefined) {
-    throw new ValidationError('propertyName is required for a propertyChange subscription.', { context: { propertyName: [] } });
+    throw new ValidationError('propertyName is required for a propertyChange subscription.', {
+      context: { propertyName: [] },
+    });
   }
   if (!isPropertyChange && input.propertyName !== undefined) {
-    throw new ValidationError(`propertyName applies only to propertyChange subscriptions, not ${input.eventType}.`, { context: { propertyName: [input.propertyName] } });
+    throw new ValidationError(`propertyName applies only to propertyChange subscriptions, not ${input.eventType}.`, {
+      context: { propertyName: [input.propertyName] },
+    });
   }
-  if (input.propertyName !== undefined && (unsubscribableProperties as readonly string[]).includes(input.propertyName)) {
-    throw new ValidationError(`Subscriptions to changes of ${input.propertyName} are not allowed.`, { context: { propertyName: [input.propertyName] } });
+  if (
+    input.propertyName !== undefined &&
+    (unsubscribableProperties as readonly string[]).includes(input.propertyName)
+  ) {
+    throw new ValidationError(`Subscriptions to changes of ${input.propertyName} are not allowed.`, {
+      context: { propertyName: [input.propertyName] },
+    });
   }
 }
 
@@ -175,27 +223,44 @@ async function requireReadScopeRequested(appId: number, eventType: string): Prom
   );
 }
 
-export async function createWebhookSubscription(caller: WebhookCaller, appId: number, input: SubscriptionInput): Promise<SubscriptionView> {
+export async function createWebhookSubscription(
+  caller: WebhookCaller,
+  appId: number,
+  input: SubscriptionInput,
+): Promise<SubscriptionView> {
   requireOwnApp(caller, appId);
   requireSubscriptionShape(input);
   await requireReadScopeRequested(appId, input.eventType);
   const now = new Date().toISOString();
   const subscription: WebhookSubscription = {
-    id: await nextSequenceValue('webhookSubscriptionId', 1), appId, eventType: input.eventType,
+    id: await nextSequenceValue('webhookSubscriptionId', 1),
+    appId,
+    eventType: input.eventType,
     ...(input.propertyName === undefined ? {} : { propertyName: input.propertyName }),
     // HubSpot: "New subscriptions are created in a paused state".
-    active: input.active === true, createdAt: now, updatedAt: now,
+    active: input.active === true,
+    createdAt: now,
+    updatedAt: now,
   };
   const outcome = await insertWebhookSubscription(subscription, maxSubscriptionsPerApp);
   if (outcome === 'limit-reached') {
-    throw new ValidationError(`Couldn't create another subscription. You've reached the maximum number allowed per application (${maxSubscriptionsPerApp}).`, {
-      context: { appId: [String(appId)] },
-    });
+    throw new ValidationError(
+      `Couldn't create another subscription. You've reached the maximum number allowed per application (${maxSubscriptionsPerApp}).`,
+      {
+        context: { appId: [String(appId)] },
+      },
+    );
   }
   if (outcome === 'duplicate') {
-    throw new ConflictError(`Application ${appId} already has a ${input.eventType} subscription${input.propertyName ? ` for ${input.propertyName}` : ''}.`, {
-      context: { eventType: [input.eventType], ...(input.propertyName ? { propertyName: [input.propertyName] } : {}) },
-    });
+    throw new ConflictError(
+      `Application ${appId} already has a ${input.eventType} subscription${input.propertyName ? ` for ${input.propertyName}` : ''}.`,
+      {
+        context: {
+          eventType: [input.eventType],
+          ...(input.propertyName ? { propertyName: [input.propertyName] } : {}),
+        },
+      },
+    );
   }
   return subscriptionView(subscription);
 }
@@ -207,14 +272,23 @@ function parseSubscriptionId(raw: string): number {
   return id;
 }
 
-export async function getWebhookSubscription(caller: WebhookCaller, appId: number, rawId: string): Promise<SubscriptionView> {
+export async function getWebhookSubscription(
+  caller: WebhookCaller,
+  appId: number,
+  rawId: string,
+): Promise<SubscriptionView> {
   requireOwnApp(caller, appId);
   const found = await findWebhookSubscription(appId, parseSubscriptionId(rawId));
   if (!found) throw subscriptionNotFound(rawId);
   return subscriptionView(found);
 }
 
-export async function updateWebhookSubscription(caller: WebhookCaller, appId: number, rawId: string, input: { active?: boolean }): Promise<SubscriptionView> {
+export async function updateWebhookSubscription(
+  caller: WebhookCaller,
+  appId: number,
+  rawId: string,
+  input: { active?: boolean },
+): Promise<SubscriptionView> {
   requireOwnApp(caller, appId);
   const id = parseSubscriptionId(rawId);
   if (input.active === undefined) {
@@ -243,24 +317,39 @@ export interface BatchUpdateResult {
 
 /** Each input is applied on its own; missing ids become errors of a 207 while the others still change. */
 export async function batchUpdateWebhookSubscriptions(
-  caller: WebhookCaller, appId: number, inputs: readonly { id: number; active: boolean }[],
+  caller: WebhookCaller,
+  appId: number,
+  inputs: readonly { id: number; active: boolean }[],
 ): Promise<BatchUpdateResult> {
   requireOwnApp(caller, appId);
   const startedAt = new Date().toISOString();
   const ids = inputs.map((input) => input.id);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
-  if (duplicate !== undefined) throw new ValidationError(`Subscription ${duplicate} appears more than once.`, { context: { id: [String(duplicate)] } });
+  if (duplicate !== undefined)
+    throw new ValidationError(`Subscription ${duplicate} appears more than once.`, {
+      context: { id: [String(duplicate)] },
+    });
   const results: SubscriptionView[] = [];
   const missing: string[] = [];
-  await Promise.all(inputs.map(async (input) => {
-    const updated = await setWebhookSubscriptionActive(appId, input.id, input.active, startedAt);
-    if (updated) results.push(subscriptionView(updated));
-    else missing.push(String(input.id));
-  }));
+  await Promise.all(
+    inputs.map(async (input) => {
+      const updated = await setWebhookSubscriptionActive(appId, input.id, input.active, startedAt);
+      if (updated) results.push(subscriptionView(updated));
+      else missing.push(String(input.id));
+    }),
+  );
   results.sort((a, b) => Number(a.id) - Number(b.id));
-  const errors = missing.length === 0 ? [] : [{
-    status: 'error' as const, category: 'OBJECT_NOT_FOUND', message: `Subscriptions not found: ${missing.join(', ')}`, context: { ids: missing },
-  }];
+  const errors =
+    missing.length === 0
+      ? []
+      : [
+          {
+            status: 'error' as const,
+            category: 'OBJECT_NOT_FOUND',
+            message: `Subscriptions not found: ${missing.join(', ')}`,
+            context: { ids: missing },
+          },
+        ];
   return { status: 'COMPLETE', results, errors, startedAt, completedAt: new Date().toISOString() };
 }
 
@@ -270,7 +359,11 @@ export interface DeliveryLogPage {
 }
 
 /** Recent delivery attempts of the app, newest first (kept 3 days); ours, not HubSpot's. */
-export async function listWebhookDeliveries(caller: WebhookCaller, appId: number, query: { limit?: string; after?: string }): Promise<DeliveryLogPage> {
+export async function listWebhookDeliveries(
+  caller: WebhookCaller,
+  appId: number,
+  query: { limit?: string; after?: string },
+): Promise<DeliveryLogPage> {
   requireOwnApp(caller, appId);
   const { attempts, next } = await listDeliveryAttempts(appId, Number(query.limit ?? 50), query.after);
   return { results: attempts, ...(next ? { paging: { next: { after: next } } } : {}) };

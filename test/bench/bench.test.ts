@@ -14,7 +14,12 @@ describe('bench statistics', () => {
   it('takes the nearest-rank percentile whatever the order of the samples', () => {
     const shuffled = [...oneToHundred].reverse();
 
-    expect([percentile(shuffled, 50), percentile(shuffled, 99), percentile(shuffled, 100), percentile(shuffled, 0)]).toEqual([50, 99, 100, 1]);
+    expect([
+      percentile(shuffled, 50),
+      percentile(shuffled, 99),
+      percentile(shuffled, 100),
+      percentile(shuffled, 0),
+    ]).toEqual([50, 99, 100, 1]);
   });
 
   it('has no percentile of an empty sample', () => {
@@ -42,18 +47,29 @@ describe('bench budgets', () => {
   });
 
   it('rejects a command the budget does not list', () => {
-    const verdict = checkBudget({ operation: 'read', calls: { GetItemCommand: 1, QueryCommand: 1 } }, { GetItemCommand: 1 });
+    const verdict = checkBudget(
+      { operation: 'read', calls: { GetItemCommand: 1, QueryCommand: 1 } },
+      { GetItemCommand: 1 },
+    );
 
     expect(verdict.excess).toEqual(['QueryCommand: 1 calls, budget 0']);
   });
 
   it('rejects more calls of a command than budgeted', () => {
-    expect(checkBudget({ operation: 'update', calls: { GetItemCommand: 2 } }, { GetItemCommand: 1 }).isWithinBudget).toBe(false);
+    expect(
+      checkBudget({ operation: 'update', calls: { GetItemCommand: 2 } }, { GetItemCommand: 1 }).isWithinBudget,
+    ).toBe(false);
   });
 
   it('forgives BatchGetItem retries of unprocessed keys, and nothing else', () => {
-    const batch = checkBudget({ operation: 'batch', calls: { BatchGetItemCommand: 3 }, unprocessedRetries: 2 }, { BatchGetItemCommand: 1 });
-    const get = checkBudget({ operation: 'get', calls: { GetItemCommand: 2 }, unprocessedRetries: 1 }, { GetItemCommand: 1 });
+    const batch = checkBudget(
+      { operation: 'batch', calls: { BatchGetItemCommand: 3 }, unprocessedRetries: 2 },
+      { BatchGetItemCommand: 1 },
+    );
+    const get = checkBudget(
+      { operation: 'get', calls: { GetItemCommand: 2 }, unprocessedRetries: 1 },
+      { GetItemCommand: 1 },
+    );
 
     expect([batch.isWithinBudget, get.isWithinBudget]).toEqual([true, false]);
   });
@@ -93,9 +109,14 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
     const install = await installApp(api);
     const limitedInstall = await installApp(api, { rateLimited: true });
     const state: BenchState = {
-      install, limitedInstall, limitedIds: await createCompanies(api, limitedInstall.accessToken, 3),
-      poolIds: await createCompanies(api, install.accessToken, 100), createdIds: [], installToEnd: await installApp(api),
-      timeline: await createTimelineEvent(api, install), random: seededRandom(1),
+      install,
+      limitedInstall,
+      limitedIds: await createCompanies(api, limitedInstall.accessToken, 3),
+      poolIds: await createCompanies(api, install.accessToken, 100),
+      createdIds: [],
+      installToEnd: await installApp(api),
+      timeline: await createTimelineEvent(api, install),
+      random: seededRandom(1),
     };
 
     const rows = await measureCosts(api, state, operations);
@@ -121,10 +142,20 @@ describe('bench search fairness section', () => {
   });
 
   it('runs every costly search against its own account while the other account reads, all answered 200', async () => {
-    const report = await measureSearchFairness({ api, baseUrl: gateway.baseUrl, companies: 4, seconds: 0.5, log: () => undefined });
+    const report = await measureSearchFairness({
+      api,
+      baseUrl: gateway.baseUrl,
+      companies: 4,
+      seconds: 0.5,
+      log: () => undefined,
+    });
 
     expect(report.cases.map((entry) => entry.attack)).toEqual(['none', ...fairnessAttacks]);
     expect(report.cases.every((entry) => entry.reads.count > 0 && entry.reads.non200 === 0)).toBe(true);
-    expect(report.cases.filter((entry) => entry.attack !== 'none').every((entry) => entry.searches.count > 0 && entry.searches.non200 === 0)).toBe(true);
+    expect(
+      report.cases
+        .filter((entry) => entry.attack !== 'none')
+        .every((entry) => entry.searches.count > 0 && entry.searches.non200 === 0),
+    ).toBe(true);
   }, 120_000);
 });

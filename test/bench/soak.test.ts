@@ -22,7 +22,10 @@ describe('short soak through the local gateway', () => {
   it('sends every kind of operation of the workload', () => {
     const counts = Object.values(report.byOperation).map((tally) => tally.count);
 
-    expect({ kinds: counts.length, isEveryKindSent: Math.min(...counts) > 0 }).toEqual({ kinds: 9, isEveryKindSent: true });
+    expect({ kinds: counts.length, isEveryKindSent: Math.min(...counts) > 0 }).toEqual({
+      kinds: 9,
+      isEveryKindSent: true,
+    });
   });
 
   it('keeps every invariant: counts match the 2xx answers, domains unique, every created id readable', () => {

@@ -14,7 +14,12 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { archiveCompany } from '../../shared/companies/archive-company';
 import { createCompany } from '../../shared/companies/create-company';
 import { db, tableName } from '../../shared/db/client';
-import { companySearchKey, companySearchPartition, companySearchShardOf, companySearchShards } from '../../shared/db/keys';
+import {
+  companySearchKey,
+  companySearchPartition,
+  companySearchShardOf,
+  companySearchShards,
+} from '../../shared/db/keys';
 import { searchCompanies } from '../../shared/search/search-companies';
 import { provision, unique } from '../support/harness';
 
@@ -26,9 +31,16 @@ async function admin(...args: string[]): Promise<{ stdout: string; stderr: strin
   return adminIn(process.env, ...args);
 }
 
-async function adminIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+async function adminIn(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bin/admin.ts', ...args], { cwd: root, env });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bin/admin.ts', ...args],
+      { cwd: root, env },
+    );
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };
@@ -38,23 +50,66 @@ async function adminIn(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ std
 
 describe('admin CLI', () => {
   it('creates an app, prints its secret once and stores only its hash', async () => {
-    const result = await admin('app', 'create', '--name', 'CLI App', '--redirect-uri', 'https://cli.example.com/cb',
-      '--redirect-uri', 'http://localhost:8080/cb', '--scopes', 'oauth,crm.objects.companies.read', '--optional-scopes', 'timeline');
+    const result = await admin(
+      'app',
+      'create',
+      '--name',
+      'CLI App',
+      '--redirect-uri',
+      'https://cli.example.com/cb',
+      '--redirect-uri',
+      'http://localhost:8080/cb',
+      '--scopes',
+      'oauth,crm.objects.companies.read',
+      '--optional-scopes',
+      'timeline',
+    );
 
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout) as { appId: number; clientId: string; clientSecret: string };
-    expect(Object.keys(printed).sort()).toEqual(['appId', 'clientId', 'clientSecret', 'developerApiKey', 'developerId']);
+    expect(Object.keys(printed).sort()).toEqual([
+      'appId',
+      'clientId',
+      'clientSecret',
+      'developerApiKey',
+      'developerId',
+    ]);
     const stored = await findAppByClientId(printed.clientId);
-    expect(stored).toMatchObject({ appId: printed.appId, redirectUris: ['https://cli.example.com/cb', 'http://localhost:8080/cb'], scopes: ['oauth', 'crm.objects.companies.read'], optionalScopes: ['timeline'] });
+    expect(stored).toMatchObject({
+      appId: printed.appId,
+      redirectUris: ['https://cli.example.com/cb', 'http://localhost:8080/cb'],
+      scopes: ['oauth', 'crm.objects.companies.read'],
+      optionalScopes: ['timeline'],
+    });
     expect(JSON.stringify(stored)).not.toContain(printed.clientSecret);
     expect(secretMatchesHash(printed.clientSecret, stored?.clientSecretHash ?? '')).toBe(true);
   });
 
   it('creates a developer account with the app, prints its API key once and stores only its hash', async () => {
-    const first = await admin('app', 'create', '--name', 'Dev App', '--redirect-uri', 'https://dev.example.com/cb', '--scopes', 'oauth,timeline');
+    const first = await admin(
+      'app',
+      'create',
+      '--name',
+      'Dev App',
+      '--redirect-uri',
+      'https://dev.example.com/cb',
+      '--scopes',
+      'oauth,timeline',
+    );
     const printed = JSON.parse(first.stdout) as { appId: number; developerId: number; developerApiKey: string };
 
-    const second = await admin('app', 'create', '--name', 'Dev App 2', '--redirect-uri', 'https://dev.example.com/cb', '--scopes', 'oauth', '--developer-id', String(printed.developerId));
+    const second = await admin(
+      'app',
+      'create',
+      '--name',
+      'Dev App 2',
+      '--redirect-uri',
+      'https://dev.example.com/cb',
+      '--scopes',
+      'oauth',
+      '--developer-id',
+      String(printed.developerId),
+    );
     const secondPrinted = JSON.parse(second.stdout) as Record<string, unknown>;
     const developer = await findDeveloper(printed.developerId);
     const key = await findDeveloperApiKey(hashSecret(printed.developerApiKey));
@@ -71,7 +126,18 @@ describe('admin CLI', () => {
   });
 
   it('refuses --developer-id of a developer account that does not exist', async () => {
-    const result = await admin('app', 'create', '--name', 'Orphan', '--redirect-uri', 'https://x.example/cb', '--scopes', 'oauth', '--developer-id', '999999999');
+    const result = await admin(
+      'app',
+      'create',
+      '--name',
+      'Orphan',
+      '--redirect-uri',
+      'https://x.example/cb',
+      '--scopes',
+      'oauth',
+      '--developer-id',
+      '999999999',
+    );
 
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stderr)).toMatchObject({ status: 'error', context: { developerId: ['999999999'] } });
@@ -81,8 +147,14 @@ describe('admin CLI', () => {
     const domain = `${unique('cli')}.example`;
     const email = `${unique('cli')}@example.com`;
 
-    const account = JSON.parse((await admin('account', 'create', '--domain', domain)).stdout) as { hubId: number; domain: string };
-    const user = JSON.parse((await admin('user', 'create', '--email', email, '--password', 'a long password', '--hub', String(account.hubId))).stdout) as { userId: number; email: string };
+    const account = JSON.parse((await admin('account', 'create', '--domain', domain)).stdout) as {
+      hubId: number;
+      domain: string;
+    };
+    const user = JSON.parse(
+      (await admin('user', 'create', '--email', email, '--password', 'a long password', '--hub', String(account.hubId)))
+        .stdout,
+    ) as { userId: number; email: string };
 
     expect(account.domain).toBe(domain);
     expect(user.email).toBe(email);
@@ -92,16 +164,33 @@ describe('admin CLI', () => {
     expect(stored?.hubIds).toEqual([account.hubId]);
   });
 
-  it('sets and updates an account\'s rate limits (0 = no limit), and refuses a bad value or an unknown account', async () => {
-    const created = await admin('account', 'create', '--domain', `${unique('limits')}.example`, '--ten-secondly-limit', '0', '--search-per-second-limit', '9');
-    const account = JSON.parse(created.stdout) as { hubId: number; tenSecondlyLimit: number; searchPerSecondLimit: number };
+  it("sets and updates an account's rate limits (0 = no limit), and refuses a bad value or an unknown account", async () => {
+    const created = await admin(
+      'account',
+      'create',
+      '--domain',
+      `${unique('limits')}.example`,
+      '--ten-secondly-limit',
+      '0',
+      '--search-per-second-limit',
+      '9',
+    );
+    const account = JSON.parse(created.stdout) as {
+      hubId: number;
+      tenSecondlyLimit: number;
+      searchPerSecondLimit: number;
+    };
 
     const updated = await admin('account', 'update', '--hub', String(account.hubId), '--ten-secondly-limit', '50');
     const bad = await admin('account', 'update', '--hub', String(account.hubId), '--ten-secondly-limit', '-3');
     const unknown = await admin('account', 'update', '--hub', '99999999999', '--search-per-second-limit', '2');
 
     expect(account).toMatchObject({ tenSecondlyLimit: 0, searchPerSecondLimit: 9 });
-    expect(JSON.parse(updated.stdout)).toMatchObject({ hubId: account.hubId, tenSecondlyLimit: 50, searchPerSecondLimit: 9 });
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      hubId: account.hubId,
+      tenSecondlyLimit: 50,
+      searchPerSecondLimit: 9,
+    });
     expect(await findAccount(account.hubId)).toMatchObject({ tenSecondlyLimit: 50, searchPerSecondLimit: 9 });
     expect(bad.code).toBe(1);
     expect(unknown.code).toBe(1);
@@ -109,14 +198,32 @@ describe('admin CLI', () => {
   });
 
   it('refuses an unknown scope with a JSON error and exit code 1', async () => {
-    const result = await admin('app', 'create', '--name', 'Bad', '--redirect-uri', 'https://x.example/cb', '--scopes', 'oauth,not.a.scope');
+    const result = await admin(
+      'app',
+      'create',
+      '--name',
+      'Bad',
+      '--redirect-uri',
+      'https://x.example/cb',
+      '--scopes',
+      'oauth,not.a.scope',
+    );
 
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stderr)).toMatchObject({ status: 'error', context: { scopes: ['not.a.scope'] } });
   });
 
   it('refuses a user of an account that does not exist', async () => {
-    const result = await admin('user', 'create', '--email', `${unique('x')}@example.com`, '--password', 'long enough', '--hub', '999999999');
+    const result = await admin(
+      'user',
+      'create',
+      '--email',
+      `${unique('x')}@example.com`,
+      '--password',
+      'long enough',
+      '--hub',
+      '999999999',
+    );
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no account with hub id 999999999');
@@ -135,10 +242,17 @@ describe('admin CLI', () => {
     afterEach(() => rmSync(stateDir, { recursive: true, force: true }));
 
     function writeRunning(pid: number): void {
-      writeFileSync(path.join(stateDir, 'running.json'), JSON.stringify({
-        pid, baseUrl: 'http://127.0.0.1:1', endpoint: process.env.DYNAMODB_ENDPOINT, tableName: process.env.TABLE_NAME,
-        secretsFile: process.env.SECRETS_FILE, exports: 'export BASE=http://127.0.0.1:1 APP_ID=1000001',
-      }));
+      writeFileSync(
+        path.join(stateDir, 'running.json'),
+        JSON.stringify({
+          pid,
+          baseUrl: 'http://127.0.0.1:1',
+          endpoint: process.env.DYNAMODB_ENDPOINT,
+          tableName: process.env.TABLE_NAME,
+          secretsFile: process.env.SECRETS_FILE,
+          exports: 'export BASE=http://127.0.0.1:1 APP_ID=1000001',
+        }),
+      );
     }
 
     it('writes to the running npm start found through .local/running.json, whatever its DynamoDB port', async () => {
@@ -156,7 +270,13 @@ describe('admin CLI', () => {
     it('names the endpoint it tried, how it chose it and the fix when nothing answers', async () => {
       const port = await findFreePort();
 
-      const result = await adminIn({ ...bare, DYNAMODB_PORT: String(port) }, 'account', 'create', '--domain', 'x.example');
+      const result = await adminIn(
+        { ...bare, DYNAMODB_PORT: String(port) },
+        'account',
+        'create',
+        '--domain',
+        'x.example',
+      );
 
       expect(result.code).toBe(1);
       const { message } = JSON.parse(result.stderr) as { message: string };
@@ -172,7 +292,9 @@ describe('admin CLI', () => {
       const demo = await adminIn(bare, 'demo', 'env');
 
       expect(demo.code).toBe(1);
-      expect(JSON.parse(demo.stderr).message).toMatch(/no running npm start found \(.*running\.json is missing or its process is gone\)/);
+      expect(JSON.parse(demo.stderr).message).toMatch(
+        /no running npm start found \(.*running\.json is missing or its process is gone\)/,
+      );
     });
   });
 
@@ -180,9 +302,11 @@ describe('admin CLI', () => {
     const installation = await provision();
     const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
     const ids = [];
-    for (const name of ['Old One', 'Old Two', 'Old Three']) ids.push((await createCompany(actor, { properties: { name } })).id);
+    for (const name of ['Old One', 'Old Two', 'Old Three'])
+      ids.push((await createCompany(actor, { properties: { name } })).id);
     // As data written before the projection existed: the records without their projection items.
-    for (const id of ids.slice(0, 2)) await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
+    for (const id of ids.slice(0, 2))
+      await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
     const before = await searchCompanies(installation.hubId, {});
 
     const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
@@ -190,7 +314,10 @@ describe('admin CLI', () => {
     const after = await searchCompanies(installation.hubId, {});
 
     expect(before.total).toBe(1);
-    expect([first, second].map(({ code, stderr }) => ({ code, stderr }))).toEqual([{ code: 0, stderr: '' }, { code: 0, stderr: '' }]);
+    expect([first, second].map(({ code, stderr }) => ({ code, stderr }))).toEqual([
+      { code: 0, stderr: '' },
+      { code: 0, stderr: '' },
+    ]);
     expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2, removed: 0 }]);
     expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0, removed: 0 }]);
     expect(after.results.map((result) => result.id)).toEqual(ids);
@@ -200,14 +327,25 @@ describe('admin CLI', () => {
     const installation = await provision();
     const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
     const ids = [];
-    for (const name of ['Home', 'Moved One', 'Moved Two', 'Archived']) ids.push((await createCompany(actor, { properties: { name } })).id);
+    for (const name of ['Home', 'Moved One', 'Moved Two', 'Archived'])
+      ids.push((await createCompany(actor, { properties: { name } })).id);
     const [, movedOne = '', movedTwo = '', archived = ''] = ids;
     // As an older layout left them: the item in a shard that is not its home now (for 4 shards, id % 4).
-    const strayShardOf = (id: string) => (Number(id.slice(-3)) % 4 === companySearchShardOf(id) ? (companySearchShardOf(id) + 1) % companySearchShards : Number(id.slice(-3)) % 4);
+    const strayShardOf = (id: string) =>
+      Number(id.slice(-3)) % 4 === companySearchShardOf(id)
+        ? (companySearchShardOf(id) + 1) % companySearchShards
+        : Number(id.slice(-3)) % 4;
     for (const id of [movedOne, movedTwo, archived]) {
-      const item = (await db.send(new GetCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }))).Item ?? {};
+      const item =
+        (await db.send(new GetCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }))).Item ??
+        {};
       await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...item, pk: companySearchPartition(installation.hubId, strayShardOf(id)) } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...item, pk: companySearchPartition(installation.hubId, strayShardOf(id)) },
+        }),
+      );
     }
     // Archived under the new layout: its home item is deleted, the stray stays until the backfill.
     await archiveCompany(installation.hubId, archived);
@@ -219,9 +357,15 @@ describe('admin CLI', () => {
 
     // Strays are skipped, never shown: before the backfill the search misses the moved ones but never shows the archived one.
     expect(before.results.map((result) => result.id)).toEqual(ids.slice(0, 1));
-    expect([first, second].map(({ code, stderr }) => ({ code, stderr }))).toEqual([{ code: 0, stderr: '' }, { code: 0, stderr: '' }]);
+    expect([first, second].map(({ code, stderr }) => ({ code, stderr }))).toEqual([
+      { code: 0, stderr: '' },
+      { code: 0, stderr: '' },
+    ]);
     expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2, removed: 3 }]);
     expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0, removed: 0 }]);
-    expect({ total: after.total, ids: after.results.map((result) => result.id) }).toEqual({ total: 3, ids: ids.slice(0, 3) });
+    expect({ total: after.total, ids: after.results.map((result) => result.id) }).toEqual({
+      total: 3,
+      ids: ids.slice(0, 3),
+    });
   });
 });

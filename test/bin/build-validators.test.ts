@@ -15,10 +15,13 @@ describe('build-validators', () => {
       const standalone = generated[key];
       expect(standalone).toBeInstanceOf(Function);
       const reference = new Ajv(ajvOptions[entry.flavor]).compile(entry.schema);
-      fc.assert(fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.string())), (value) => {
-        // Coercing validators change their input, so each side gets its own copy.
-        expect(standalone?.(structuredClone(value))).toBe(reference(structuredClone(value)));
-      }), { numRuns: 200 });
+      fc.assert(
+        fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.string())), (value) => {
+          // Coercing validators change their input, so each side gets its own copy.
+          expect(standalone?.(structuredClone(value))).toBe(reference(structuredClone(value)));
+        }),
+        { numRuns: 200 },
+      );
     }
   });
 });

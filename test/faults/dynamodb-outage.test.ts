@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, findFreePort, localClient, startDynamoDbLocal, type RunningDynamoDb } from '../../local/dynamodb-local';
+import {
+  ensureTable,
+  findFreePort,
+  localClient,
+  startDynamoDbLocal,
+  type RunningDynamoDb,
+} from '../../local/dynamodb-local';
 import type { RunningGateway } from '../../local/local-gateway';
 import type { Installation } from '../support/harness';
 import type * as HarnessModule from '../support/harness';
@@ -75,7 +81,11 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call(method: string, pathName: string, options: { body?: unknown; form?: Record<string, string>; token?: string } = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+async function call(
+  method: string,
+  pathName: string,
+  options: { body?: unknown; form?: Record<string, string>; token?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -87,9 +97,18 @@ async function call(method: string, pathName: string, options: { body?: unknown;
     body = JSON.stringify(options.body);
   }
   // The deadline turns a hung request into a failed test instead of a hung suite.
-  const response = await fetch(`${gateway.baseUrl}${pathName}`, { method, headers, body, signal: AbortSignal.timeout(requestDeadlineMs) });
+  const response = await fetch(`${gateway.baseUrl}${pathName}`, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(requestDeadlineMs),
+  });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), headers: response.headers };
+  return {
+    status: response.status,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+    headers: response.headers,
+  };
 }
 
 describe('the test DynamoDB of this file', () => {
@@ -107,37 +126,54 @@ describe('the test DynamoDB of this file', () => {
 function loseTheAnswerOfNext(commandName: string): { wasLost: () => boolean; remove: () => void } {
   let isArmed = true;
   const name = `faultInjectionLoseAnswer${commandName}`;
-  client.db.middlewareStack.add((next, context) => async (args) => {
-    const result = await next(args);
-    if (isArmed && context.commandName === commandName) {
-      isArmed = false;
-      throw Object.assign(new Error('injected: the answer was lost'), { name: 'TimeoutError', code: 'ETIMEDOUT' });
-    }
-    return result;
-  }, { step: 'deserialize', name });
+  client.db.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (isArmed && context.commandName === commandName) {
+        isArmed = false;
+        throw Object.assign(new Error('injected: the answer was lost'), { name: 'TimeoutError', code: 'ETIMEDOUT' });
+      }
+      return result;
+    },
+    { step: 'deserialize', name },
+  );
   return { wasLost: () => !isArmed, remove: () => client.db.middlewareStack.remove(name) };
 }
 
 describe('a write whose answer is lost and that the SDK retries', () => {
   it('answers 204 to the timeline event create, not a duplicate-id 400', async () => {
     const timeline = `/integrations/v1/${installation.appId}/timeline`;
-    const type = await call('POST', `${timeline}/event-types?hapikey=${encodeURIComponent(installation.developerApiKey)}`, { body: { name: 'Lost answers' } });
+    const type = await call(
+      'POST',
+      `${timeline}/event-types?hapikey=${encodeURIComponent(installation.developerApiKey)}`,
+      { body: { name: 'Lost answers' } },
+    );
     const fault = loseTheAnswerOfNext('PutItemCommand');
     let response: Awaited<ReturnType<typeof call>>;
     try {
-      response = await call('POST', `${timeline}/event`, { token: accessToken, body: { id: 'lost-answer', eventTypeId: type.body.id, objectId: 1 } });
+      response = await call('POST', `${timeline}/event`, {
+        token: accessToken,
+        body: { id: 'lost-answer', eventTypeId: type.body.id, objectId: 1 },
+      });
     } finally {
       fault.remove();
     }
 
-    expect({ status: response.status, body: response.body, wasLost: fault.wasLost() }).toEqual({ status: 204, body: {}, wasLost: true });
+    expect({ status: response.status, body: response.body, wasLost: fault.wasLost() }).toEqual({
+      status: 204,
+      body: {},
+      wasLost: true,
+    });
   });
 
   it('answers 201 to the company create, not a 409 against itself', async () => {
     const fault = loseTheAnswerOfNext('TransactWriteItemsCommand');
     let response: Awaited<ReturnType<typeof call>>;
     try {
-      response = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'Lost answer', domain: `lost-${process.pid}.example` } } });
+      response = await call('POST', '/crm/v3/objects/companies', {
+        token: accessToken,
+        body: { properties: { name: 'Lost answer', domain: `lost-${process.pid}.example` } },
+      });
     } finally {
       fault.remove();
     }
@@ -152,7 +188,13 @@ describe('a write whose answer is lost and that the SDK retries', () => {
     try {
       response = await call('POST', '/crm/v3/properties/companies', {
         token: accessToken,
-        body: { name: `lost_answer_${process.pid}`, label: `Lost answer ${process.pid}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' },
+        body: {
+          name: `lost_answer_${process.pid}`,
+          label: `Lost answer ${process.pid}`,
+          type: 'string',
+          fieldType: 'text',
+          groupName: 'companyinformation',
+        },
       });
     } finally {
       fault.remove();
@@ -171,7 +213,13 @@ describe('a write whose answer is lost and that the SDK retries', () => {
       fault.remove();
     }
     const exchange = await call('POST', '/oauth/v1/token', {
-      form: { grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code },
+      form: {
+        grant_type: 'authorization_code',
+        client_id: installation.clientId,
+        client_secret: installation.clientSecret,
+        redirect_uri: installation.redirectUri,
+        code,
+      },
     });
 
     expect({ status: exchange.status, wasLost: fault.wasLost() }).toEqual({ status: 200, wasLost: true });
@@ -190,10 +238,15 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     const answeredInOutage = () => outcomes.filter((outcome) => outcome.startedAt >= outageStartedAt).length;
     let isRunning = true;
 
-    async function perform(operation: Operation, worker: { companies: string[]; sequence: number; id: number }): Promise<Outcome> {
+    async function perform(
+      operation: Operation,
+      worker: { companies: string[]; sequence: number; id: number },
+    ): Promise<Outcome> {
       const startedAt = Date.now();
-      const finish = (result: { status: number; body: Record<string, unknown> }, extra: Partial<Outcome> = {}): Outcome =>
-        ({ operation, startedAt, endedAt: Date.now(), status: result.status, body: result.body, ...extra });
+      const finish = (
+        result: { status: number; body: Record<string, unknown> },
+        extra: Partial<Outcome> = {},
+      ): Outcome => ({ operation, startedAt, endedAt: Date.now(), status: result.status, body: result.body, ...extra });
       if (operation === 'createCompany') {
         const domain = `w${worker.id}-${worker.sequence}-${process.pid}.faults.example`;
         const parent = worker.companies.at(-1);
@@ -202,7 +255,9 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
           body: {
             properties: { name: `company ${worker.id}-${worker.sequence}`, domain },
             // A child of the worker's previous company: the create also writes the parent (one transaction).
-            associations: parent ? [{ to: { id: parent }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 14 }] }] : [],
+            associations: parent
+              ? [{ to: { id: parent }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 14 }] }]
+              : [],
           },
         });
         const companyId = result.status === 201 ? String(result.body.id) : undefined;
@@ -215,24 +270,45 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
         const companyId = worker.companies[worker.sequence % worker.companies.length];
         const name = `renamed ${worker.id}-${worker.sequence}`;
         if (!companyId) return perform('createCompany', worker);
-        const result = await call('PATCH', `/crm/v3/objects/companies/${companyId}`, { token: accessToken, body: { properties: { name } } });
+        const result = await call('PATCH', `/crm/v3/objects/companies/${companyId}`, {
+          token: accessToken,
+          body: { properties: { name } },
+        });
         return finish(result, { companyId, name });
       }
       if (operation === 'exchangeCode') {
         const code = codes.pop();
         if (!code) return perform('refreshToken', worker);
         const result = await call('POST', '/oauth/v1/token', {
-          form: { grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code },
+          form: {
+            grant_type: 'authorization_code',
+            client_id: installation.clientId,
+            client_secret: installation.clientSecret,
+            redirect_uri: installation.redirectUri,
+            code,
+          },
         });
         return finish(result);
       }
       const result = await call('POST', '/oauth/v1/token', {
-        form: { grant_type: 'refresh_token', client_id: installation.clientId, client_secret: installation.clientSecret, refresh_token: refreshToken },
+        form: {
+          grant_type: 'refresh_token',
+          client_id: installation.clientId,
+          client_secret: installation.clientSecret,
+          refresh_token: refreshToken,
+        },
       });
       return finish(result);
     }
 
-    const operations: Operation[] = ['createCompany', 'updateCompany', 'exchangeCode', 'createCompany', 'refreshToken', 'updateCompany'];
+    const operations: Operation[] = [
+      'createCompany',
+      'updateCompany',
+      'exchangeCode',
+      'createCompany',
+      'refreshToken',
+      'updateCompany',
+    ];
     const workers = Array.from({ length: workerCount }, async (_, id) => {
       const worker = { companies: [] as string[], sequence: 0, id };
       // Bounded in count as well as by the orchestration below.
@@ -250,7 +326,10 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     await waitFor(() => startedBefore() >= requestsBeforeStop, 60_000);
     await dynamo.stop();
     outageStartedAt = Date.now();
-    await waitFor(() => answeredInOutage() >= requestsDuringOutage && Date.now() - outageStartedAt >= minimumOutageMs, 60_000);
+    await waitFor(
+      () => answeredInOutage() >= requestsDuringOutage && Date.now() - outageStartedAt >= minimumOutageMs,
+      60_000,
+    );
     isRunning = false;
     await Promise.all(workers);
     outageEndedAt = Date.now();
@@ -260,20 +339,29 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     const maxOutageLatency = Math.max(...inOutage.map((outcome) => outcome.endedAt - outcome.startedAt));
     const statuses = new Map<number, number>();
     for (const outcome of inOutage) statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
-    console.log(`fault injection: ${outcomes.length} requests, ${written} answered 2xx; `
-      + `${inOutage.length} sent during the outage (statuses ${JSON.stringify(Object.fromEntries(statuses))}, max ${maxOutageLatency} ms); `
-      + `outage lasted ${outageEndedAt - outageStartedAt} ms`);
+    console.log(
+      `fault injection: ${outcomes.length} requests, ${written} answered 2xx; ` +
+        `${inOutage.length} sent during the outage (statuses ${JSON.stringify(Object.fromEntries(statuses))}, max ${maxOutageLatency} ms); ` +
+        `outage lasted ${outageEndedAt - outageStartedAt} ms`,
+    );
   });
 
   it('answers every request sent during the outage with the 503 error object', () => {
-    const inOutage = outcomes.filter((outcome) => outcome.startedAt >= outageStartedAt && outcome.endedAt <= outageEndedAt);
+    const inOutage = outcomes.filter(
+      (outcome) => outcome.startedAt >= outageStartedAt && outcome.endedAt <= outageEndedAt,
+    );
 
     expect(inOutage.length).toBeGreaterThanOrEqual(requestsDuringOutage);
     for (const outcome of inOutage) {
       expect({ operation: outcome.operation, status: outcome.status, body: outcome.body }).toEqual({
         operation: outcome.operation,
         status: 503,
-        body: expect.objectContaining({ status: 'error', category: 'SERVICE_UNAVAILABLE', correlationId: expect.any(String), message: expect.any(String) }),
+        body: expect.objectContaining({
+          status: 'error',
+          category: 'SERVICE_UNAVAILABLE',
+          correlationId: expect.any(String),
+          message: expect.any(String),
+        }),
       });
     }
   });
@@ -281,7 +369,9 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
   it('answers requests sent before or while the database stops with a success or a 503, never another error', () => {
     const beforeTheOutage = outcomes.filter((outcome) => outcome.startedAt < outageStartedAt);
 
-    const unexpected = beforeTheOutage.filter((outcome) => !(outcome.status === 503 || (outcome.status >= 200 && outcome.status < 300)));
+    const unexpected = beforeTheOutage.filter(
+      (outcome) => !(outcome.status === 503 || (outcome.status >= 200 && outcome.status < 300)),
+    );
     expect(unexpected).toEqual([]);
   });
 
@@ -290,11 +380,15 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     const mismatches: string[] = [];
 
     for (const created of creates) {
-      const updates = outcomes.filter((outcome) => outcome.operation === 'updateCompany' && outcome.companyId === created.companyId);
+      const updates = outcomes.filter(
+        (outcome) => outcome.operation === 'updateCompany' && outcome.companyId === created.companyId,
+      );
       const lastAnswered = updates.filter((update) => update.status === 200).at(-1);
       const acceptable = new Set([
         lastAnswered?.name ?? String((created.body.properties as Record<string, unknown>).name),
-        ...updates.filter((update) => update.status !== 200 && update.startedAt > (lastAnswered?.startedAt ?? 0)).map((update) => update.name),
+        ...updates
+          .filter((update) => update.status !== 200 && update.startedAt > (lastAnswered?.startedAt ?? 0))
+          .map((update) => update.name),
       ]);
       const read = await call('GET', `/crm/v3/objects/companies/${created.companyId}`, { token: accessToken });
       const name = String((read.body.properties as Record<string, unknown> | undefined)?.name);
@@ -319,7 +413,10 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
   });
 
   it('serves writes again after the restart', async () => {
-    const response = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'after the outage' } } });
+    const response = await call('POST', '/crm/v3/objects/companies', {
+      token: accessToken,
+      body: { properties: { name: 'after the outage' } },
+    });
 
     expect(response.status).toBe(201);
   });
@@ -329,7 +426,9 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     const items: Record<string, unknown>[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await scanner.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey, ConsistentRead: true }));
+      const page = await scanner.send(
+        new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey, ConsistentRead: true }),
+      );
       items.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
@@ -344,32 +443,44 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
       if (item.pk === hubPartition(hub) && sk.startsWith('COMPANY_UNIQUE#')) {
         const owner = find(companyKey(hub, String(item.companyId)));
         const ownerValues = (owner?.uniqueValues ?? []) as { propertyName: string; value: string }[];
-        if (!ownerValues.some((value) => value.propertyName === item.propertyName && value.value === item.value)) violations.push(`uniqueness item without its company: ${sk}`);
+        if (!ownerValues.some((value) => value.propertyName === item.propertyName && value.value === item.value))
+          violations.push(`uniqueness item without its company: ${sk}`);
       }
       if (item.pk === hubPartition(hub) && sk.startsWith(companyKey(hub, '').sk)) {
-        const record = item as { id: string; properties: Record<string, string>; history: Record<string, { value: string }[]>; associations: Record<string, string>; uniqueValues: { propertyName: string; value: string }[] };
+        const record = item as {
+          id: string;
+          properties: Record<string, string>;
+          history: Record<string, { value: string }[]>;
+          associations: Record<string, string>;
+          uniqueValues: { propertyName: string; value: string }[];
+        };
         for (const [name, value] of Object.entries(record.properties)) {
-          if (record.history[name]?.[0]?.value !== value) violations.push(`company ${record.id}: ${name} has no history of its value`);
+          if (record.history[name]?.[0]?.value !== value)
+            violations.push(`company ${record.id}: ${name} has no history of its value`);
         }
         for (const name of Object.keys(record.history)) {
-          if (!(name in record.properties) && record.history[name]?.[0]?.value !== '') violations.push(`company ${record.id}: history of ${name} without its value`);
+          if (!(name in record.properties) && record.history[name]?.[0]?.value !== '')
+            violations.push(`company ${record.id}: history of ${name} without its value`);
         }
         for (const unique of record.uniqueValues) {
           const claim = find(companyUniqueValueKey(hub, unique.propertyName, unique.value));
-          if (claim?.companyId !== record.id) violations.push(`company ${record.id}: ${unique.value} without its uniqueness item`);
+          if (claim?.companyId !== record.id)
+            violations.push(`company ${record.id}: ${unique.value} without its uniqueness item`);
         }
         for (const link of Object.keys(record.associations)) {
           const [objectType, otherId, typeId] = link.split('/');
           if (objectType !== '0-2') continue;
           const other = find(companyKey(hub, otherId ?? ''));
           const inverse = typeId === '14' ? '13' : typeId === '13' ? '14' : typeId;
-          if (!other || !(`0-2/${record.id}/${inverse}` in ((other.associations ?? {}) as Record<string, string>))) violations.push(`company ${record.id}: link to ${otherId} without its inverse`);
+          if (!other || !(`0-2/${record.id}/${inverse}` in ((other.associations ?? {}) as Record<string, string>)))
+            violations.push(`company ${record.id}: link to ${otherId} without its inverse`);
         }
       }
       if (String(item.pk).startsWith('REFRESH#')) {
         const grant = find(grantKey(String(item.grantId)));
         if (!grant) violations.push(`refresh token without its grant ${String(item.grantId)}`);
-        if (!find(installKey(Number(item.hubId), Number(item.appId)))) violations.push(`refresh token without its install ${String(item.grantId)}`);
+        if (!find(installKey(Number(item.hubId), Number(item.appId))))
+          violations.push(`refresh token without its install ${String(item.grantId)}`);
       }
     }
 
@@ -381,16 +492,25 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
 describe('DynamoDB throttling', () => {
   it('answers 429 RATE_LIMITS with the retryable policy when DynamoDB keeps throttling a request', async () => {
     const { ProvisionedThroughputExceededException } = await import('@aws-sdk/client-dynamodb');
-    const created = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'throttled read' } } });
+    const created = await call('POST', '/crm/v3/objects/companies', {
+      token: accessToken,
+      body: { properties: { name: 'throttled read' } },
+    });
     // Inside the SDK's retry loop (deserialize step): every attempt of the next call is throttled, as
     // DynamoDB does to a hot partition; the signing, retries, repositories and handler stay real.
     let throttledAttempts = await client.db.config.maxAttempts();
     const middlewareName = 'faultInjectionThrottle';
-    client.db.middlewareStack.add((next) => async (args) => {
-      if (throttledAttempts <= 0) return next(args);
-      throttledAttempts -= 1;
-      throw new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded.', $metadata: { httpStatusCode: 400 } });
-    }, { step: 'deserialize', name: middlewareName });
+    client.db.middlewareStack.add(
+      (next) => async (args) => {
+        if (throttledAttempts <= 0) return next(args);
+        throttledAttempts -= 1;
+        throw new ProvisionedThroughputExceededException({
+          message: 'The level of configured provisioned throughput for the table was exceeded.',
+          $metadata: { httpStatusCode: 400 },
+        });
+      },
+      { step: 'deserialize', name: middlewareName },
+    );
     let response: Awaited<ReturnType<typeof call>>;
     try {
       response = await call('GET', `/crm/v3/objects/companies/${String(created.body.id)}`, { token: accessToken });
@@ -398,25 +518,44 @@ describe('DynamoDB throttling', () => {
       client.db.middlewareStack.remove(middlewareName);
     }
 
-    expect({ status: response.status, contentType: response.headers.get('content-type'), correlationHeader: response.headers.get('x-hubspot-correlation-id'), body: response.body, remaining: throttledAttempts }).toEqual({
+    expect({
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      correlationHeader: response.headers.get('x-hubspot-correlation-id'),
+      body: response.body,
+      remaining: throttledAttempts,
+    }).toEqual({
       status: 429,
       contentType: expect.stringMatching(/^application\/json/),
       correlationHeader: response.body.correlationId,
-      body: expect.objectContaining({ status: 'error', category: 'RATE_LIMITS', errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING', correlationId: expect.any(String), message: expect.any(String) }),
+      body: expect.objectContaining({
+        status: 'error',
+        category: 'RATE_LIMITS',
+        errorType: 'RATE_LIMIT',
+        policyName: 'TEN_SECONDLY_ROLLING',
+        correlationId: expect.any(String),
+        message: expect.any(String),
+      }),
       remaining: 0,
     });
   });
 
   it('answers 200 when DynamoDB throttles one attempt and the SDK retry succeeds', async () => {
     const { ProvisionedThroughputExceededException } = await import('@aws-sdk/client-dynamodb');
-    const created = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'throttled once' } } });
+    const created = await call('POST', '/crm/v3/objects/companies', {
+      token: accessToken,
+      body: { properties: { name: 'throttled once' } },
+    });
     let throttledAttempts = 1;
     const middlewareName = 'faultInjectionThrottleOnce';
-    client.db.middlewareStack.add((next) => async (args) => {
-      if (throttledAttempts <= 0) return next(args);
-      throttledAttempts -= 1;
-      throw new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: { httpStatusCode: 400 } });
-    }, { step: 'deserialize', name: middlewareName });
+    client.db.middlewareStack.add(
+      (next) => async (args) => {
+        if (throttledAttempts <= 0) return next(args);
+        throttledAttempts -= 1;
+        throw new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: { httpStatusCode: 400 } });
+      },
+      { step: 'deserialize', name: middlewareName },
+    );
     let response: Awaited<ReturnType<typeof call>>;
     try {
       response = await call('GET', `/crm/v3/objects/companies/${String(created.body.id)}`, { token: accessToken });
@@ -429,46 +568,101 @@ describe('DynamoDB throttling', () => {
 });
 
 describe('a DynamoDB that stops answering (process paused, connections open)', () => {
-  const outcomes: { operation: string; status: number; body: Record<string, unknown>; elapsedMs: number; error?: string }[] = [];
+  const outcomes: {
+    operation: string;
+    status: number;
+    body: Record<string, unknown>;
+    elapsedMs: number;
+    error?: string;
+  }[] = [];
 
   beforeAll(async () => {
-    const created = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'before the pause' } } });
+    const created = await call('POST', '/crm/v3/objects/companies', {
+      token: accessToken,
+      body: { properties: { name: 'before the pause' } },
+    });
     const companyId = String(created.body.id);
     const requests: [string, () => ReturnType<typeof call>][] = [
       ['readCompany', () => call('GET', `/crm/v3/objects/companies/${companyId}`, { token: accessToken })],
-      ['updateCompany', () => call('PATCH', `/crm/v3/objects/companies/${companyId}`, { token: accessToken, body: { properties: { name: 'during the pause' } } })],
-      ['createCompany', () => call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'during the pause' } } })],
-      ['refreshToken', () => call('POST', '/oauth/v1/token', { form: { grant_type: 'refresh_token', client_id: installation.clientId, client_secret: installation.clientSecret, refresh_token: refreshToken } })],
+      [
+        'updateCompany',
+        () =>
+          call('PATCH', `/crm/v3/objects/companies/${companyId}`, {
+            token: accessToken,
+            body: { properties: { name: 'during the pause' } },
+          }),
+      ],
+      [
+        'createCompany',
+        () =>
+          call('POST', '/crm/v3/objects/companies', {
+            token: accessToken,
+            body: { properties: { name: 'during the pause' } },
+          }),
+      ],
+      [
+        'refreshToken',
+        () =>
+          call('POST', '/oauth/v1/token', {
+            form: {
+              grant_type: 'refresh_token',
+              client_id: installation.clientId,
+              client_secret: installation.clientSecret,
+              refresh_token: refreshToken,
+            },
+          }),
+      ],
     ];
     // SIGSTOP: the port still accepts connections but nothing answers, the way a partitioned or
     // overloaded database looks to a client; only the client's own timeouts can end the wait.
     dynamo.process.kill('SIGSTOP');
     try {
-      await Promise.all(requests.map(async ([operation, send]) => {
-        const startedAt = Date.now();
-        try {
-          const response = await send();
-          outcomes.push({ operation, status: response.status, body: response.body, elapsedMs: Date.now() - startedAt });
-        } catch (error) {
-          outcomes.push({ operation, status: 0, body: {}, elapsedMs: Date.now() - startedAt, error: String(error) });
-        }
-      }));
+      await Promise.all(
+        requests.map(async ([operation, send]) => {
+          const startedAt = Date.now();
+          try {
+            const response = await send();
+            outcomes.push({
+              operation,
+              status: response.status,
+              body: response.body,
+              elapsedMs: Date.now() - startedAt,
+            });
+          } catch (error) {
+            outcomes.push({ operation, status: 0, body: {}, elapsedMs: Date.now() - startedAt, error: String(error) });
+          }
+        }),
+      );
     } finally {
       dynamo.process.kill('SIGCONT');
     }
-    console.log(`paused database: ${outcomes.map((outcome) => `${outcome.operation} ${outcome.status} in ${outcome.elapsedMs} ms`).join(', ')}`);
+    console.log(
+      `paused database: ${outcomes.map((outcome) => `${outcome.operation} ${outcome.status} in ${outcome.elapsedMs} ms`).join(', ')}`,
+    );
   });
 
   it('answers every request with the 503 error object before the Lambda timeout', () => {
     for (const outcome of outcomes) {
-      expect({ operation: outcome.operation, status: outcome.status, category: outcome.body.category, correlationId: typeof outcome.body.correlationId })
-        .toEqual({ operation: outcome.operation, status: 503, category: 'SERVICE_UNAVAILABLE', correlationId: 'string' });
+      expect({
+        operation: outcome.operation,
+        status: outcome.status,
+        category: outcome.body.category,
+        correlationId: typeof outcome.body.correlationId,
+      }).toEqual({
+        operation: outcome.operation,
+        status: 503,
+        category: 'SERVICE_UNAVAILABLE',
+        correlationId: 'string',
+      });
     }
     expect(outcomes).toHaveLength(4);
   });
 
   it('serves requests again once the database answers', async () => {
-    const response = await call('POST', '/crm/v3/objects/companies', { token: accessToken, body: { properties: { name: 'after the pause' } } });
+    const response = await call('POST', '/crm/v3/objects/companies', {
+      token: accessToken,
+      body: { properties: { name: 'after the pause' } },
+    });
 
     expect(response.status).toBe(201);
   });

@@ -5,7 +5,15 @@ import { routeSpellings } from '../../shared/routes';
 import type { RouteSpelling } from '../../shared/base/route-types';
 import { install, signTestAccessToken, startTestGateway, unique, type InstalledTokens } from '../support/harness';
 import {
-  fixtureOf, isAuthenticated, missing, missingFixtures, paramValues, type IsolationCase, type RequestSpec, type Stranger, type World,
+  fixtureOf,
+  isAuthenticated,
+  missing,
+  missingFixtures,
+  paramValues,
+  type IsolationCase,
+  type RequestSpec,
+  type Stranger,
+  type World,
 } from '../support/route-fixtures';
 
 /**
@@ -35,15 +43,27 @@ interface RawResponse {
 function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${gateway.baseUrl}${path}`);
-    const outgoing = httpRequest({
-      host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const outgoing = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -65,18 +85,33 @@ interface Credential {
 }
 
 function call(route: RouteSpelling, credential: Credential, spec: RequestSpec = {}): Promise<RawResponse> {
-  const query = [spec.query ?? '', credential.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credential.hapikey)}`].filter((part) => part !== '').join('&');
+  const query = [
+    spec.query ?? '',
+    credential.hapikey === undefined ? '' : `hapikey=${encodeURIComponent(credential.hapikey)}`,
+  ]
+    .filter((part) => part !== '')
+    .join('&');
   const headers: Record<string, string> = credential.header === undefined ? {} : { authorization: credential.header };
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
   return send(methodOf(route), `${pathOf(route, spec.params)}${query ? `?${query}` : ''}`, headers, body);
 }
 
-const jsonOf = (response: RawResponse) => JSON.parse(response.text) as { status?: string; category?: string; correlationId?: string; message?: string };
+const jsonOf = (response: RawResponse) =>
+  JSON.parse(response.text) as { status?: string; category?: string; correlationId?: string; message?: string };
 
-async function postOwner(path: string, body: unknown, credential: Credential = { header: `Bearer ${owner.accessToken}` }): Promise<Record<string, unknown>> {
+async function postOwner(
+  path: string,
+  body: unknown,
+  credential: Credential = { header: `Bearer ${owner.accessToken}` },
+): Promise<Record<string, unknown>> {
   const query = credential.hapikey === undefined ? '' : `?hapikey=${encodeURIComponent(credential.hapikey)}`;
-  const response = await send('POST', `${path}${query}`, { ...(credential.header ? { authorization: credential.header } : {}), 'content-type': 'application/json' }, JSON.stringify(body));
+  const response = await send(
+    'POST',
+    `${path}${query}`,
+    { ...(credential.header ? { authorization: credential.header } : {}), 'content-type': 'application/json' },
+    JSON.stringify(body),
+  );
   if (response.status >= 300) throw new Error(`fixture ${path}: ${response.status} ${response.text}`);
   return response.text === '' ? {} : (JSON.parse(response.text) as Record<string, unknown>);
 }
@@ -85,16 +120,41 @@ beforeAll(async () => {
   gateway = await startTestGateway();
   owner = await install(gateway);
   stranger = await install(gateway);
-  const fresh = unique('iso').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const fresh = unique('iso')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   const companyDomain = `owned-${fresh}.example`;
-  const company = await postOwner('/crm/v3/objects/companies', { properties: { name: `Owned ${fresh}`, domain: companyDomain } });
-  const ownerDomains = { createCompany: `create-owned-${fresh}.example`, batchCreateCompanies: `batch-owned-${fresh}.example`, batchUpsertCompanies: `upsert-owned-${fresh}.example` };
-  const others = await Promise.all(Object.values(ownerDomains).map((domain) => postOwner('/crm/v3/objects/companies', { properties: { name: `Owned ${fresh}`, domain } })));
-  const strangerCompany = await postOwner('/crm/v3/objects/companies', { properties: { name: 'Stranger' } }, { header: `Bearer ${stranger.accessToken}` });
+  const company = await postOwner('/crm/v3/objects/companies', {
+    properties: { name: `Owned ${fresh}`, domain: companyDomain },
+  });
+  const ownerDomains = {
+    createCompany: `create-owned-${fresh}.example`,
+    batchCreateCompanies: `batch-owned-${fresh}.example`,
+    batchUpsertCompanies: `upsert-owned-${fresh}.example`,
+  };
+  const others = await Promise.all(
+    Object.values(ownerDomains).map((domain) =>
+      postOwner('/crm/v3/objects/companies', { properties: { name: `Owned ${fresh}`, domain } }),
+    ),
+  );
+  const strangerCompany = await postOwner(
+    '/crm/v3/objects/companies',
+    { properties: { name: 'Stranger' } },
+    { header: `Bearer ${stranger.accessToken}` },
+  );
   const customPropertyName = `owned_${fresh}`;
-  await postOwner('/crm/v3/properties/companies', { name: customPropertyName, label: `Owned property ${fresh}`, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+  await postOwner('/crm/v3/properties/companies', {
+    name: customPropertyName,
+    label: `Owned property ${fresh}`,
+    type: 'string',
+    fieldType: 'text',
+    groupName: 'companyinformation',
+  });
   const labelName = `owned_label_${fresh}`;
-  const label = await postOwner('/crm/v4/associations/companies/contacts/labels', { name: labelName, label: `Owned label ${fresh}` });
+  const label = await postOwner('/crm/v4/associations/companies/contacts/labels', {
+    name: labelName,
+    label: `Owned label ${fresh}`,
+  });
   const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
   const groupName = `owned_group_${fresh}`;
   await postOwner('/crm/v3/properties/companies/groups', { name: groupName, label: `Owned group ${fresh}` });
@@ -102,28 +162,71 @@ beforeAll(async () => {
   const timeline = `/integrations/v1/${owner.appId}/timeline`;
   const eventType = await postOwner(`${timeline}/event-types`, { name: 'Owned type', objectType: 'COMPANY' }, key);
   const eventTypeId = Number(eventType.id);
-  const property = await postOwner(`${timeline}/event-types/${eventTypeId}/properties`, { name: 'level', label: 'Level', propertyType: 'String' }, key);
+  const property = await postOwner(
+    `${timeline}/event-types/${eventTypeId}/properties`,
+    { name: 'level', label: 'Level', propertyType: 'String' },
+    key,
+  );
   const eventId = `owned-event-${fresh}`;
   const ownerEventIds = {
-    createTimelineEvent: `${eventId}-create`, putTimelineEvent: `${eventId}-put`, createTimelineEventBatch: `${eventId}-batch`, putTimelineEventBatch: `${eventId}-put-batch`,
+    createTimelineEvent: `${eventId}-create`,
+    putTimelineEvent: `${eventId}-put`,
+    createTimelineEventBatch: `${eventId}-batch`,
+    putTimelineEventBatch: `${eventId}-put-batch`,
   };
-  for (const id of [eventId, ...Object.values(ownerEventIds)]) await postOwner(`${timeline}/event`, { id, eventTypeId, objectId: Number(company.id), level: 'high' });
-  const subscription = await postOwner(`/webhooks/v3/${owner.appId}/subscriptions`, { eventType: 'company.creation' }, key);
+  for (const id of [eventId, ...Object.values(ownerEventIds)])
+    await postOwner(`${timeline}/event`, { id, eventTypeId, objectId: Number(company.id), level: 'high' });
+  const subscription = await postOwner(
+    `/webhooks/v3/${owner.appId}/subscriptions`,
+    { eventType: 'company.creation' },
+    key,
+  );
   const pipeline = await postOwner('/crm/v3/pipelines/deals', {
-    label: `Owned pipeline ${fresh}`, displayOrder: 5, stages: [{ label: `Owned stage ${fresh}`, displayOrder: 0, metadata: { probability: '0.5' } }],
+    label: `Owned pipeline ${fresh}`,
+    displayOrder: 5,
+    stages: [{ label: `Owned stage ${fresh}`, displayOrder: 0, metadata: { probability: '0.5' } }],
   });
-  const owners = JSON.parse((await send('GET', '/crm/v3/owners', { authorization: `Bearer ${owner.accessToken}` })).text) as { results: { id: string }[] };
+  const owners = JSON.parse(
+    (await send('GET', '/crm/v3/owners', { authorization: `Bearer ${owner.accessToken}` })).text,
+  ) as { results: { id: string }[] };
   world = {
-    appId: owner.appId, companyId: String(company.id), companyDomain, eventTypeId, propertyId: Number(property.id), eventId, subscriptionId: String(subscription.id), ownerDomains, ownerEventIds,
-    customPropertyName, labelName, groupName, labelTypeId, strangerCompanyId: String(strangerCompany.id), fresh,
-    refreshToken: owner.refreshToken, accessToken: owner.accessToken, clientId: owner.clientId, clientSecret: owner.clientSecret,
-    userEmail: owner.userEmail, password: owner.password,
-    ownerId: owners.results[0]?.id ?? '', ownerUserId: String(owner.userId), pipelineId: String(pipeline.id), stageId: String((pipeline.stages as { id: string }[])[0]?.id),
+    appId: owner.appId,
+    companyId: String(company.id),
+    companyDomain,
+    eventTypeId,
+    propertyId: Number(property.id),
+    eventId,
+    subscriptionId: String(subscription.id),
+    ownerDomains,
+    ownerEventIds,
+    customPropertyName,
+    labelName,
+    groupName,
+    labelTypeId,
+    strangerCompanyId: String(strangerCompany.id),
+    fresh,
+    refreshToken: owner.refreshToken,
+    accessToken: owner.accessToken,
+    clientId: owner.clientId,
+    clientSecret: owner.clientSecret,
+    userEmail: owner.userEmail,
+    password: owner.password,
+    ownerId: owners.results[0]?.id ?? '',
+    ownerUserId: String(owner.userId),
+    pipelineId: String(pipeline.id),
+    stageId: String((pipeline.stages as { id: string }[])[0]?.id),
   };
   // What only the owner's records carry: a stranger's answer mentions none of it.
   ownerOnly = [
-    world.companyId, ...others.map((other) => String(other.id)), `Owned ${fresh}`, `Owned property ${fresh}`, `Owned label ${fresh}`, `Owned group ${fresh}`,
-    `Owned pipeline ${fresh}`, `Owned stage ${fresh}`, owner.userEmail,
+    world.companyId,
+    ...others.map((other) => String(other.id)),
+    `Owned ${fresh}`,
+    `Owned property ${fresh}`,
+    `Owned label ${fresh}`,
+    `Owned group ${fresh}`,
+    `Owned pipeline ${fresh}`,
+    `Owned stage ${fresh}`,
+    owner.userEmail,
   ];
 });
 
@@ -161,10 +264,16 @@ describe.each(authenticated.map((route) => [route.spelling, route] as const))('%
       const response = await send(methodOf(route), pathOf(route), anonymous.headers, anonymous.body);
       const body = jsonOf(response);
       answers.push(`${anonymous.label}: ${response.status} ${body.category}`);
-      expect(body).toMatchObject({ status: 'error', message: expect.any(String), correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(body).toMatchObject({
+        status: 'error',
+        message: expect.any(String),
+        correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(response.headers['x-hubspot-correlation-id']).toBe(body.correlationId);
     }
-    expect(answers).toEqual(anonymousRequests(route).map((anonymous) => `${anonymous.label}: 401 INVALID_AUTHENTICATION`));
+    expect(answers).toEqual(
+      anonymousRequests(route).map((anonymous) => `${anonymous.label}: 401 INVALID_AUTHENTICATION`),
+    );
   });
 
   it('answers 403 to credentials without the right, before reading a bad body', async () => {
@@ -177,21 +286,41 @@ describe.each(authenticated.map((route) => [route.spelling, route] as const))('%
       const caller = await callerOf(route);
       const unrelated = signTestAccessToken({ appId: caller.appId, hubId: caller.hubId, scopes: held });
       for (const body of [undefined, 'not json']) {
-        const response = await send(methodOf(route), pathOf(route), { authorization: `Bearer ${unrelated}`, ...(body ? { 'content-type': 'text/plain' } : {}) }, body);
-        checks.push(`token without the scopes${body ? ' and a bad body' : ''}: ${response.status} ${jsonOf(response).category}`);
+        const response = await send(
+          methodOf(route),
+          pathOf(route),
+          { authorization: `Bearer ${unrelated}`, ...(body ? { 'content-type': 'text/plain' } : {}) },
+          body,
+        );
+        checks.push(
+          `token without the scopes${body ? ' and a bad body' : ''}: ${response.status} ${jsonOf(response).category}`,
+        );
       }
     }
     if (takesKey(route)) {
-      const response = await call(route, { hapikey: stranger.developerApiKey }, { body: fixtureOf(route).validBody?.(world) });
+      const response = await call(
+        route,
+        { hapikey: stranger.developerApiKey },
+        { body: fixtureOf(route).validBody?.(world) },
+      );
       checks.push(`another developer's key: ${response.status} ${jsonOf(response).category}`);
     }
     if (!takesToken(route)) {
-      const response = await call(route, { header: `Bearer ${owner.accessToken}` }, { body: fixtureOf(route).validBody?.(world) });
+      const response = await call(
+        route,
+        { header: `Bearer ${owner.accessToken}` },
+        { body: fixtureOf(route).validBody?.(world) },
+      );
       checks.push(`the app's access token instead of the key: ${response.status} ${jsonOf(response).category}`);
     }
 
     const expected = [
-      ...(takesToken(route) ? ['token without the scopes: 403 MISSING_SCOPES', 'token without the scopes and a bad body: 403 MISSING_SCOPES'] : []),
+      ...(takesToken(route)
+        ? [
+            'token without the scopes: 403 MISSING_SCOPES',
+            'token without the scopes and a bad body: 403 MISSING_SCOPES',
+          ]
+        : []),
       ...(takesKey(route) ? ["another developer's key: 403 FORBIDDEN"] : []),
       ...(!takesToken(route) ? ["the app's access token instead of the key: 401 INVALID_AUTHENTICATION"] : []),
     ];
@@ -214,14 +343,18 @@ async function callerOf(route: RouteSpelling): Promise<{ appId: number; hubId: n
 
 async function credentialOf(route: RouteSpelling, as: Stranger): Promise<Credential> {
   if (as === 'otherDeveloper') {
-    if (!takesKey(route)) throw new Error(`${route.spelling}: takes no developer key; its isolation case cannot use ${as}`);
+    if (!takesKey(route))
+      throw new Error(`${route.spelling}: takes no developer key; its isolation case cannot use ${as}`);
     return { hapikey: stranger.developerApiKey };
   }
-  if (!takesToken(route)) throw new Error(`${route.spelling}: takes no access token; its isolation case cannot use ${as}`);
+  if (!takesToken(route))
+    throw new Error(`${route.spelling}: takes no access token; its isolation case cannot use ${as}`);
   // A row that ends the caller's install gets a stranger of its own, so the shared stranger's install lives on.
   const other = fixtureOf(route).endsCallersInstall ? await install(gateway) : stranger;
   if (as === 'otherApp') return { header: `Bearer ${other.accessToken}` };
-  return { header: `Bearer ${signTestAccessToken({ appId: owner.appId, hubId: other.hubId, scopes: owner.scopes as Scope[] })}` };
+  return {
+    header: `Bearer ${signTestAccessToken({ appId: owner.appId, hubId: other.hubId, scopes: owner.scopes as Scope[] })}`,
+  };
 }
 
 /** Everything the owner can read of its records; a stranger's request must leave it as it was. */
@@ -230,7 +363,11 @@ async function ownerSnapshot(): Promise<string[]> {
   const key = `hapikey=${encodeURIComponent(owner.developerApiKey)}`;
   const timeline = `/integrations/v1/${world.appId}/timeline`;
   const reads = [
-    send('GET', `/crm/v3/objects/companies/${world.companyId}?properties=name,domain&associations=companies,contacts`, token),
+    send(
+      'GET',
+      `/crm/v3/objects/companies/${world.companyId}?properties=name,domain&associations=companies,contacts`,
+      token,
+    ),
     send('GET', `/crm/v3/properties/companies/${world.customPropertyName}`, token),
     send('GET', '/crm/v4/associations/companies/contacts/labels', token),
     send('GET', `/crm/v3/properties/companies/groups/${world.groupName}`, token),
@@ -239,7 +376,9 @@ async function ownerSnapshot(): Promise<string[]> {
     send('GET', `${timeline}/event/${world.eventTypeId}/${encodeURIComponent(world.eventId)}`, token),
     send('GET', `/crm/v3/pipelines/deals/${world.pipelineId}`, token),
   ];
-  return (await Promise.all(reads)).map((response) => `${response.status} ${response.text.replace(/"correlationId":"[^"]*"/g, '')}`);
+  return (await Promise.all(reads)).map(
+    (response) => `${response.status} ${response.text.replace(/"correlationId":"[^"]*"/g, '')}`,
+  );
 }
 
 function leavesOf(value: unknown): string[] {
@@ -252,10 +391,26 @@ function leavesOf(value: unknown): string[] {
 function masked(response: RawResponse, ...specs: RequestSpec[]): string {
   const ids = [
     ...specs.flatMap((spec) => [...leavesOf(spec.params), ...leavesOf(spec.body)]),
-    ...Object.values(missing), String(world.appId), world.companyId, world.companyDomain, String(world.eventTypeId), String(world.propertyId), world.eventId,
-    world.customPropertyName, world.strangerCompanyId, world.groupName, String(world.labelTypeId), world.pipelineId, world.stageId, world.ownerId,
-  ].filter((id) => id.length >= 3).sort((a, b) => b.length - a.length);
-  let text = response.text.replace(/"correlationId":"[^"]*"/g, '"correlationId":"C"').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
+    ...Object.values(missing),
+    String(world.appId),
+    world.companyId,
+    world.companyDomain,
+    String(world.eventTypeId),
+    String(world.propertyId),
+    world.eventId,
+    world.customPropertyName,
+    world.strangerCompanyId,
+    world.groupName,
+    String(world.labelTypeId),
+    world.pipelineId,
+    world.stageId,
+    world.ownerId,
+  ]
+    .filter((id) => id.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  let text = response.text
+    .replace(/"correlationId":"[^"]*"/g, '"correlationId":"C"')
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
   for (const id of new Set(ids)) text = text.split(id).join('ID');
   return `${response.status} ${text}`;
 }
@@ -278,7 +433,10 @@ async function expectIsolated(route: RouteSpelling, isolation: IsolationCase, as
     const controlSpec = isolation.control(world);
     const control = await call(route, credential, controlSpec);
     if (isolation.check === 'sameAsMissing') {
-      expect({ label, answer: masked(foreign, foreignSpec, controlSpec) }).toEqual({ label, answer: masked(control, foreignSpec, controlSpec) });
+      expect({ label, answer: masked(foreign, foreignSpec, controlSpec) }).toEqual({
+        label,
+        answer: masked(control, foreignSpec, controlSpec),
+      });
     } else {
       expect({ label, status: foreign.status }).toEqual({ label, status: control.status });
     }

@@ -9,7 +9,14 @@ import { addPlatformStacks } from '../../lib/platform-stacks';
 import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
-import { isRateLimited, routeKeyOf, spellingsOf, takesAccessTokens, type Route, type RouteSpelling } from '../../shared/base/route-types';
+import {
+  isRateLimited,
+  routeKeyOf,
+  spellingsOf,
+  takesAccessTokens,
+  type Route,
+  type RouteSpelling,
+} from '../../shared/base/route-types';
 import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 
@@ -55,7 +62,8 @@ beforeAll(async () => {
   const [root] = stackTemplates.values();
   for (const [stackId, resource] of Object.entries(root?.Resources ?? {})) {
     if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
-    for (const [name, value] of Object.entries((resource.Properties?.Parameters ?? {}) as Record<string, unknown>)) nestedParameters.set(name, value);
+    for (const [name, value] of Object.entries((resource.Properties?.Parameters ?? {}) as Record<string, unknown>))
+      nestedParameters.set(name, value);
     const nested = stackTemplates.get(String(resource.Metadata?.['aws:asset:path']));
     for (const id of Object.keys(nested?.Resources ?? {})) nestedStackOf.set(id, stackId);
   }
@@ -68,14 +76,17 @@ beforeAll(async () => {
 function refOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as { Ref?: unknown; 'Fn::GetAtt'?: unknown };
-  if (typeof record.Ref === 'string') return nestedParameters.has(record.Ref) ? refOf(nestedParameters.get(record.Ref)) : record.Ref;
+  if (typeof record.Ref === 'string')
+    return nestedParameters.has(record.Ref) ? refOf(nestedParameters.get(record.Ref)) : record.Ref;
   const getAtt = record['Fn::GetAtt'];
   return Array.isArray(getAtt) && typeof getAtt[0] === 'string' ? getAtt[0] : undefined;
 }
 
 /** API route -> integration -> function: the function that really serves a route of the table (on a spelling's path, for a spelling). */
 function functionServing(route: Route): { id: string; resource: CfnResource } {
-  const apiRoutes = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKeyOf(route));
+  const apiRoutes = Object.values(apiResources).filter(
+    (resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKeyOf(route),
+  );
   expect(apiRoutes).toHaveLength(1);
   const target = JSON.stringify(apiRoutes[0]?.Properties.Target);
   const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(target)?.[1] ?? '';
@@ -94,13 +105,19 @@ function rolePolicies(): Map<string, Statement[]> {
   for (const [id, resource] of Object.entries(apiResources)) {
     if (resource.Type !== 'AWS::IAM::Role') continue;
     const inline = (resource.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[];
-    roles.set(id, inline.flatMap((policy) => policy.PolicyDocument.Statement));
+    roles.set(
+      id,
+      inline.flatMap((policy) => policy.PolicyDocument.Statement),
+    );
   }
   for (const resource of Object.values(apiResources)) {
     if (resource.Type !== 'AWS::IAM::Policy') continue;
     for (const role of resource.Properties.Roles as unknown[]) {
       const id = refOf(role) ?? '';
-      roles.set(id, [...(roles.get(id) ?? []), ...(resource.Properties.PolicyDocument as { Statement: Statement[] }).Statement]);
+      roles.set(id, [
+        ...(roles.get(id) ?? []),
+        ...(resource.Properties.PolicyDocument as { Statement: Statement[] }).Statement,
+      ]);
     }
   }
   return roles;
@@ -113,7 +130,10 @@ function statementsOf(functionResource: CfnResource): Statement[] {
 
 /** IAM's StringLike: `*` any run of characters, `?` any one. */
 function isStringLike(value: string, pattern: string): boolean {
-  const source = pattern.split('').map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  const source = pattern
+    .split('')
+    .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${source}$`, 's').test(value);
 }
 
@@ -128,21 +148,33 @@ function actionsOf(statements: Statement[]): string[] {
 }
 
 function secretIdOf(descriptionStart: string): string {
-  const id = Object.keys(apiResources).find((key) => apiResources[key]?.Type === 'AWS::SecretsManager::Secret'
-    && String(apiResources[key]?.Properties.Description).startsWith(descriptionStart));
+  const id = Object.keys(apiResources).find(
+    (key) =>
+      apiResources[key]?.Type === 'AWS::SecretsManager::Secret' &&
+      String(apiResources[key]?.Properties.Description).startsWith(descriptionStart),
+  );
   if (!id) throw new Error(`no secret described as ${descriptionStart}`);
   return id;
 }
 
-const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:TransactWriteItems'];
+const writeActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:TransactWriteItems',
+];
 
 describe('API stack: one function per row of the route table, one route per spelling of its path', () => {
-  it.each(spellings.map((route) => [route.spelling, route] as const))('serves %s with exactly one API route and its row\'s function', (_name, route) => {
-    const served = functionServing(route);
+  it.each(spellings.map((route) => [route.spelling, route] as const))(
+    "serves %s with exactly one API route and its row's function",
+    (_name, route) => {
+      const served = functionServing(route);
 
-    expect(served.resource.Properties.Description).toMatch(new RegExp(`^${route.name}: `));
-    expect(served.id).toBe(functionServing(routes.find((row) => row.name === route.name) as Route).id);
-  });
+      expect(served.resource.Properties.Description).toMatch(new RegExp(`^${route.name}: `));
+      expect(served.id).toBe(functionServing(routes.find((row) => row.name === route.name) as Route).id);
+    },
+  );
 
   it('has one function per row plus the secrets provisioner and the two webhook functions, and no function serves two rows', () => {
     const served = new Set(routes.map((route) => functionServing(route).id));
@@ -155,56 +187,85 @@ describe('API stack: one function per row of the route table, one route per spel
 
   it('costs an alias its API route and nothing more: one integration and one invoke permission per function', () => {
     const functionIds = new Set(routes.map((route) => functionServing(route).id));
-    const permissions = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Permission' && functionIds.has(refOf(resource.Properties.FunctionName) ?? ''));
+    const permissions = Object.values(apiResources).filter(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Permission' && functionIds.has(refOf(resource.Properties.FunctionName) ?? ''),
+    );
 
     expect(spellings.length).toBeGreaterThan(routes.length);
     api.resourceCountIs('AWS::ApiGatewayV2::Integration', routes.length);
     expect(permissions).toHaveLength(routes.length);
   });
 
-  it.each(routes.filter((route) => (route.aliases ?? []).length > 0).map((route) => [route.name, route] as const))('lets API Gateway invoke %s on every spelling of its path', (_name, route) => {
-    const functionId = functionServing(route).id;
-    const [permission] = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Permission' && refOf(resource.Properties.FunctionName) === functionId);
-    // arn:...:execute-api:<region>:<account>:<api id>/*/*<path pattern>, built with Fn::Join.
-    const sourceArn = JSON.stringify(permission?.Properties.SourceArn);
-    const pattern = /\/\*\/\*(\/[^"]*)"\]\]\}$/.exec(sourceArn)?.[1] ?? '';
+  it.each(routes.filter((route) => (route.aliases ?? []).length > 0).map((route) => [route.name, route] as const))(
+    'lets API Gateway invoke %s on every spelling of its path',
+    (_name, route) => {
+      const functionId = functionServing(route).id;
+      const [permission] = Object.values(apiResources).filter(
+        (resource) =>
+          resource.Type === 'AWS::Lambda::Permission' && refOf(resource.Properties.FunctionName) === functionId,
+      );
+      // arn:...:execute-api:<region>:<account>:<api id>/*/*<path pattern>, built with Fn::Join.
+      const sourceArn = JSON.stringify(permission?.Properties.SourceArn);
+      const pattern = /\/\*\/\*(\/[^"]*)"\]\]\}$/.exec(sourceArn)?.[1] ?? '';
 
-    expect(pattern).toContain('*');
-    for (const spelling of spellingsOf(route)) expect([spelling.path, isStringLike(spelling.path, pattern)]).toEqual([spelling.path, true]);
-  });
+      expect(pattern).toContain('*');
+      for (const spelling of spellingsOf(route))
+        expect([spelling.path, isStringLike(spelling.path, pattern)]).toEqual([spelling.path, true]);
+    },
+  );
 
-  it.each(spellings.map((route) => [route.spelling, route] as const))('runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies', (_name, route) => {
-    const { Properties } = functionServing(route).resource;
-    const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  it.each(spellings.map((route) => [route.spelling, route] as const))(
+    'runs %s on nodejs22.x arm64 as an ES module bundle with the table, public keys and secure cookies',
+    (_name, route) => {
+      const { Properties } = functionServing(route).resource;
+      const variables = (Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
-    expect(Properties.Runtime).toBe('nodejs22.x');
-    expect(Properties.Architectures).toEqual(['arm64']);
-    expect(Properties.Handler).toBe('index.handler');
-    expect(JSON.stringify(variables.TABLE_NAME)).toMatch(/Fn::ImportValue.*Table/);
-    expect(refOf(variables.TOKEN_PUBLIC_KEYS)).toMatch(/^SecretsValues/);
-    expect(JSON.stringify(nestedParameters.get((variables.TOKEN_PUBLIC_KEYS as { Ref: string }).Ref))).toContain('PublicKeys');
-    expect(variables.COOKIE_SECURE).toBe('true');
-    expect(variables.LOG_LEVEL).toEqual(expect.any(String));
-  });
+      expect(Properties.Runtime).toBe('nodejs22.x');
+      expect(Properties.Architectures).toEqual(['arm64']);
+      expect(Properties.Handler).toBe('index.handler');
+      expect(JSON.stringify(variables.TABLE_NAME)).toMatch(/Fn::ImportValue.*Table/);
+      expect(refOf(variables.TOKEN_PUBLIC_KEYS)).toMatch(/^SecretsValues/);
+      expect(JSON.stringify(nestedParameters.get((variables.TOKEN_PUBLIC_KEYS as { Ref: string }).Ref))).toContain(
+        'PublicKeys',
+      );
+      expect(variables.COOKIE_SECURE).toBe('true');
+      expect(variables.LOG_LEVEL).toEqual(expect.any(String));
+    },
+  );
 
-  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s the API\'s own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change', (_name, route) => {
-    const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  it.each(spellings.map((route) => [route.spelling, route] as const))(
+    "gives %s the API's own execute-api URL as PUBLIC_BASE_URL, for links no Host header can change",
+    (_name, route) => {
+      const variables = (
+        functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }
+      ).Variables;
 
-    const joined = JSON.stringify(variables.PUBLIC_BASE_URL);
-    expect(joined).toMatch(/^\{"Fn::Join":/);
-    expect(joined).toContain('https://');
-    expect(joined).toContain('.execute-api.');
-    const apiRef = /"Ref":"([^"]*HttpApi[^"]*)"/.exec(joined)?.[1] ?? '';
-    expect(refOf({ Ref: apiRef })).toMatch(/^HttpApi[0-9A-F]*$/);
-  });
+      const joined = JSON.stringify(variables.PUBLIC_BASE_URL);
+      expect(joined).toMatch(/^\{"Fn::Join":/);
+      expect(joined).toContain('https://');
+      expect(joined).toContain('.execute-api.');
+      const apiRef = /"Ref":"([^"]*HttpApi[^"]*)"/.exec(joined)?.[1] ?? '';
+      expect(refOf({ Ref: apiRef })).toMatch(/^HttpApi[0-9A-F]*$/);
+    },
+  );
 
-  it.each(spellings.map((route) => [route.spelling, route] as const))('gives %s the secret ARNs its row lists and no other', (_name, route) => {
-    const variables = (functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    const secrets = route.secrets ?? [];
+  it.each(spellings.map((route) => [route.spelling, route] as const))(
+    'gives %s the secret ARNs its row lists and no other',
+    (_name, route) => {
+      const variables = (
+        functionServing(route).resource.Properties.Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      const secrets = route.secrets ?? [];
 
-    expect(refOf(variables.SIGNING_KEY_SECRET_ARN)).toBe(secrets.includes('signingKey') ? secretIdOf('Ed25519') : undefined);
-    expect(refOf(variables.SESSION_SECRET_ARN)).toBe(secrets.includes('sessionSecret') ? secretIdOf('HMAC') : undefined);
-  });
+      expect(refOf(variables.SIGNING_KEY_SECRET_ARN)).toBe(
+        secrets.includes('signingKey') ? secretIdOf('Ed25519') : undefined,
+      );
+      expect(refOf(variables.SESSION_SECRET_ARN)).toBe(
+        secrets.includes('sessionSecret') ? secretIdOf('HMAC') : undefined,
+      );
+    },
+  );
 });
 
 describe('API stack: least privilege', () => {
@@ -215,7 +276,7 @@ describe('API stack: least privilege', () => {
     expect(actions.filter((action) => action.includes('*'))).toEqual([]);
   });
 
-  it('attaches no managed policy to any role, and keeps each role\'s permissions inline (no separate policy resource)', () => {
+  it("attaches no managed policy to any role, and keeps each role's permissions inline (no separate policy resource)", () => {
     const roles = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::IAM::Role');
 
     expect(roles.length).toBeGreaterThan(routes.length);
@@ -223,99 +284,176 @@ describe('API stack: least privilege', () => {
     api.resourceCountIs('AWS::IAM::Policy', 0);
   });
 
-  it.each(spellings.map((route) => [route.spelling, route] as const))('grants %s exactly the table access of its row', (_name, route) => {
-    const dynamoActions = actionsOf(statementsOf(functionServing(route).resource)).filter((action) => action.startsWith('dynamodb:'));
+  it.each(spellings.map((route) => [route.spelling, route] as const))(
+    'grants %s exactly the table access of its row',
+    (_name, route) => {
+      const dynamoActions = actionsOf(statementsOf(functionServing(route).resource)).filter((action) =>
+        action.startsWith('dynamodb:'),
+      );
 
-    if (route.table === 'none') expect(dynamoActions).toEqual([]);
-    if (route.table === 'read') {
-      expect(dynamoActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']));
-      const writes = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => writeActions.includes(action)));
-      // A token-authenticated read may only count its call: UpdateItem on the limiter's LIMIT# partitions.
-      expect(writes.map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition })))
-        .toEqual(isRateLimited(route) ? [limiterStatement] : []);
-    }
-    if (route.table === 'readwrite') expect(dynamoActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
-  });
+      if (route.table === 'none') expect(dynamoActions).toEqual([]);
+      if (route.table === 'read') {
+        expect(dynamoActions).toEqual(
+          expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']),
+        );
+        const writes = statementsOf(functionServing(route).resource).filter((statement) =>
+          actionsOf([statement]).some((action) => writeActions.includes(action)),
+        );
+        // A token-authenticated read may only count its call: UpdateItem on the limiter's LIMIT# partitions.
+        expect(
+          writes.map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition })),
+        ).toEqual(isRateLimited(route) ? [limiterStatement] : []);
+      }
+      if (route.table === 'readwrite')
+        expect(dynamoActions).toEqual(
+          expect.arrayContaining([
+            'dynamodb:GetItem',
+            'dynamodb:PutItem',
+            'dynamodb:UpdateItem',
+            'dynamodb:DeleteItem',
+          ]),
+        );
+    },
+  );
 
-  const limiterStatement = { actions: ['dynamodb:UpdateItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } } };
+  const limiterStatement = {
+    actions: ['dynamodb:UpdateItem'],
+    condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } },
+  };
 
-  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s count its calls in the rate limiter exactly when its row is limited', (_name, route) => {
-    const limiter = statementsOf(functionServing(route).resource)
-      .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.rateLimits]))
-      .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))(
+    'lets %s count its calls in the rate limiter exactly when its row is limited',
+    (_name, route) => {
+      const limiter = statementsOf(functionServing(route).resource)
+        .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.rateLimits]))
+        .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
 
-    expect(limiter).toEqual(isRateLimited(route) ? [limiterStatement] : []);
-  });
+      expect(limiter).toEqual(isRateLimited(route) ? [limiterStatement] : []);
+    },
+  );
 
-  const installStateStatement = { actions: ['dynamodb:GetItem'], condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INSTALL_STATE#*'] } } };
+  const installStateStatement = {
+    actions: ['dynamodb:GetItem'],
+    condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INSTALL_STATE#*'] } },
+  };
 
-  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s read the install states exactly when its row takes access tokens', (_name, route) => {
-    const reads = statementsOf(functionServing(route).resource)
-      .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.installStates]))
-      .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))(
+    'lets %s read the install states exactly when its row takes access tokens',
+    (_name, route) => {
+      const reads = statementsOf(functionServing(route).resource)
+        .filter((statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.installStates]))
+        .map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }));
 
-    expect(reads).toEqual(takesAccessTokens(route) ? [installStateStatement] : []);
-  });
+      expect(reads).toEqual(takesAccessTokens(route) ? [installStateStatement] : []);
+    },
+  );
 
-  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))('lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)', (_name, route) => {
-    const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
-    const dynamoStatements = statementsOf(functionServing(route).resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
-      .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
-    const expected = route.partitions.map((name) => partitions[name as keyof typeof partitions]);
+  it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))(
+    'lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)',
+    (_name, route) => {
+      const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
+      const dynamoStatements = statementsOf(functionServing(route).resource)
+        .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
+        .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
+      const expected = route.partitions.map((name) => partitions[name as keyof typeof partitions]);
 
-    expect(expected.length).toBeGreaterThan(0);
-    expect(dynamoStatements.length).toBeGreaterThan(0);
-    for (const statement of dynamoStatements) {
-      expect(leadingKeysOf(statement)?.slice().sort()).toEqual([...expected].sort());
-      // The table itself, never an index: the table has none, and a new one must be a deliberate grant.
-      expect(JSON.stringify(statement.Resource)).not.toContain('/index/');
-    }
-  });
+      expect(expected.length).toBeGreaterThan(0);
+      expect(dynamoStatements.length).toBeGreaterThan(0);
+      for (const statement of dynamoStatements) {
+        expect(leadingKeysOf(statement)?.slice().sort()).toEqual([...expected].sort());
+        // The table itself, never an index: the table has none, and a new one must be a deliberate grant.
+        expect(JSON.stringify(statement.Resource)).not.toContain('/index/');
+      }
+    },
+  );
 
-  it.each(['getAccessTokenInfo', 'getRefreshTokenInfo', 'deleteRefreshToken'])('keeps the public token-metadata function %s away from users, their password hashes and login attempts', (name) => {
-    const route = routes.find((candidate) => candidate.name === name);
-    if (!route) throw new Error(`no route ${name}`);
-    const patterns = statementsOf(functionServing(route).resource).flatMap((statement) => leadingKeysOf(statement) ?? (actionsOf([statement]).some((action) => action.startsWith('dynamodb:')) ? ['*'] : []));
+  it.each(['getAccessTokenInfo', 'getRefreshTokenInfo', 'deleteRefreshToken'])(
+    'keeps the public token-metadata function %s away from users, their password hashes and login attempts',
+    (name) => {
+      const route = routes.find((candidate) => candidate.name === name);
+      if (!route) throw new Error(`no route ${name}`);
+      const patterns = statementsOf(functionServing(route).resource).flatMap(
+        (statement) =>
+          leadingKeysOf(statement) ??
+          (actionsOf([statement]).some((action) => action.startsWith('dynamodb:')) ? ['*'] : []),
+      );
 
-    expect(patterns.length).toBeGreaterThan(0);
-    for (const pk of [userKey('someone@example.com').pk, loginAttemptsKey('someone@example.com').pk]) {
-      expect([pk, patterns.filter((pattern) => isStringLike(pk, pattern))]).toEqual([pk, []]);
-    }
-  });
+      expect(patterns.length).toBeGreaterThan(0);
+      for (const pk of [userKey('someone@example.com').pk, loginAttemptsKey('someone@example.com').pk]) {
+        expect([pk, patterns.filter((pattern) => isStringLike(pk, pattern))]).toEqual([pk, []]);
+      }
+    },
+  );
 
   it('grants an action for every DynamoDB command the repositories send', () => {
     // What IAM checks for each lib-dynamodb / client-dynamodb command (transactions are checked per item).
     const actionsOfCommand: Record<string, string[]> = {
-      Get: ['dynamodb:GetItem'], BatchGet: ['dynamodb:BatchGetItem'], Query: ['dynamodb:Query'], TransactGet: ['dynamodb:GetItem'],
-      Put: ['dynamodb:PutItem'], Update: ['dynamodb:UpdateItem'], Delete: ['dynamodb:DeleteItem'], BatchWrite: ['dynamodb:BatchWriteItem'],
+      Get: ['dynamodb:GetItem'],
+      BatchGet: ['dynamodb:BatchGetItem'],
+      Query: ['dynamodb:Query'],
+      TransactGet: ['dynamodb:GetItem'],
+      Put: ['dynamodb:PutItem'],
+      Update: ['dynamodb:UpdateItem'],
+      Delete: ['dynamodb:DeleteItem'],
+      BatchWrite: ['dynamodb:BatchWriteItem'],
       TransactWrite: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
-      GetItem: ['dynamodb:GetItem'], PutItem: ['dynamodb:PutItem'], UpdateItem: ['dynamodb:UpdateItem'], DeleteItem: ['dynamodb:DeleteItem'],
-      BatchGetItem: ['dynamodb:BatchGetItem'], BatchWriteItem: ['dynamodb:BatchWriteItem'],
-      TransactGetItems: ['dynamodb:GetItem'], TransactWriteItems: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+      GetItem: ['dynamodb:GetItem'],
+      PutItem: ['dynamodb:PutItem'],
+      UpdateItem: ['dynamodb:UpdateItem'],
+      DeleteItem: ['dynamodb:DeleteItem'],
+      BatchGetItem: ['dynamodb:BatchGetItem'],
+      BatchWriteItem: ['dynamodb:BatchWriteItem'],
+      TransactGetItems: ['dynamodb:GetItem'],
+      TransactWriteItems: [
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:ConditionCheckItem',
+      ],
     };
     const dbDirectory = path.join(__dirname, '..', '..', 'shared', 'db');
-    const commands = new Set(readdirSync(dbDirectory).filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => [...readFileSync(path.join(dbDirectory, file), 'utf8').matchAll(/new (\w+)Command\(/g)].map((match) => match[1] ?? '')));
+    const commands = new Set(
+      readdirSync(dbDirectory)
+        .filter((file) => file.endsWith('.ts'))
+        .flatMap((file) =>
+          [...readFileSync(path.join(dbDirectory, file), 'utf8').matchAll(/new (\w+)Command\(/g)].map(
+            (match) => match[1] ?? '',
+          ),
+        ),
+    );
     const granted = new Set([...tableReadActions, ...tableWriteActions]);
 
     expect(commands.size).toBeGreaterThan(0);
     for (const command of commands) {
       // An unknown command (Scan, ExecuteStatement, ...) must be a deliberate addition to the grants.
-      expect([command, actionsOfCommand[command]?.every((action) => granted.has(action)) ?? false]).toEqual([command, true]);
+      expect([command, actionsOfCommand[command]?.every((action) => granted.has(action)) ?? false]).toEqual([
+        command,
+        true,
+      ]);
     }
   });
 
   it('lets only the token endpoints (and the provisioner that writes it) read the signing key', () => {
     const signingKeyId = secretIdOf('Ed25519');
     const readers = [...rolePolicies()]
-      .filter(([, statements]) => statements.some((statement) => actionsOf([statement]).includes('secretsmanager:GetSecretValue')
-        && [statement.Resource].flat().some((resource) => refOf(resource) === signingKeyId)))
+      .filter(([, statements]) =>
+        statements.some(
+          (statement) =>
+            actionsOf([statement]).includes('secretsmanager:GetSecretValue') &&
+            [statement.Resource].flat().some((resource) => refOf(resource) === signingKeyId),
+        ),
+      )
       .map(([roleId]) => roleId);
-    const expectedReaders = routes.filter((route) => route.secrets?.includes('signingKey'))
+    const expectedReaders = routes
+      .filter((route) => route.secrets?.includes('signingKey'))
       .map((route) => refOf(functionServing(route).resource.Properties.Role));
 
-    expect(spellings.filter((route) => route.secrets?.includes('signingKey')).map((route) => route.path).sort())
-      .toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
+    expect(
+      spellings
+        .filter((route) => route.secrets?.includes('signingKey'))
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
 
@@ -332,7 +470,10 @@ describe('API stack: least privilege', () => {
       for (const verifierId of verifierIds) {
         // In the same nested stack the function waits; across stacks the signer's stack waits for the verifier's.
         const verifierStack = nestedStackOf.get(verifierId) ?? '';
-        const waitsFor = verifierStack === signerStack ? dependsOn(signerId).includes(verifierId) : dependsOn(signerStack).includes(verifierStack);
+        const waitsFor =
+          verifierStack === signerStack
+            ? dependsOn(signerId).includes(verifierId)
+            : dependsOn(signerStack).includes(verifierStack);
         expect([verifierId, waitsFor]).toEqual([verifierId, true]);
       }
     }
@@ -355,32 +496,54 @@ describe('API stack: operations', () => {
       StageName: stageName,
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
-      DefaultRouteSettings: { ThrottlingRateLimit: context.throttleRateLimit, ThrottlingBurstLimit: context.throttleBurstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: context.throttleRateLimit,
+        ThrottlingBurstLimit: context.throttleBurstLimit,
+      },
     });
   });
 
   it('throttles the login and token routes on their own (on every spelling), apart from the stage default shared by every other route', () => {
     const stage = Object.entries(apiResources).find(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
     if (!stage) throw new Error('no stage');
-    const settings = stage[1].Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const settings = stage[1].Properties.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
     const throttled = spellings.filter((route) => route.throttle !== undefined);
-    const expected = Object.fromEntries(throttled.map((route) => [
-      routeKeyOf(route), { ThrottlingRateLimit: route.throttle?.rateLimit, ThrottlingBurstLimit: route.throttle?.burstLimit },
-    ]));
+    const expected = Object.fromEntries(
+      throttled.map((route) => [
+        routeKeyOf(route),
+        { ThrottlingRateLimit: route.throttle?.rateLimit, ThrottlingBurstLimit: route.throttle?.burstLimit },
+      ]),
+    );
 
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['POST /oauth/authorize/login', 'POST /oauth/v1/token', 'POST /oauth/2026-03/token', 'POST /oauth/v3/token']));
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining([
+        'POST /oauth/authorize/login',
+        'POST /oauth/v1/token',
+        'POST /oauth/2026-03/token',
+        'POST /oauth/v3/token',
+      ]),
+    );
     expect(settings).toEqual(expected);
     for (const route of throttled) expect(route.throttle?.rateLimit).toBeLessThan(Number(context.throttleRateLimit));
     // The stage may name a route key only once the nested stack that creates the route exists.
     for (const routeKey of Object.keys(expected)) {
       const route = spellings.find((candidate) => routeKeyOf(candidate) === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
-      expect((stage[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(nestedStackOf.get(functionServing(route).id));
+      expect((stage[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(
+        nestedStackOf.get(functionServing(route).id),
+      );
     }
   });
 
-  it('reserves concurrency for every route function as the context says, within the account\'s limit', () => {
-    const expected = reservedConcurrencyPerFunction(context.reservedConcurrency as ReservedConcurrencySetting, Number(context.accountConcurrency), routes.length);
+  it("reserves concurrency for every route function as the context says, within the account's limit", () => {
+    const expected = reservedConcurrencyPerFunction(
+      context.reservedConcurrency as ReservedConcurrencySetting,
+      Number(context.accountConcurrency),
+      routes.length,
+    );
     const reserved = spellings.map((route) => functionServing(route).resource.Properties.ReservedConcurrentExecutions);
 
     expect(expected).toBeGreaterThan(0);
@@ -399,12 +562,19 @@ describe('API stack: operations', () => {
 
   it('gives every function a log group with a retention', () => {
     const functions = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
-    const retainedGroups = new Set(Object.entries(apiResources)
-      .filter(([, resource]) => resource.Type === 'AWS::Logs::LogGroup' && typeof resource.Properties.RetentionInDays === 'number')
-      .map(([id]) => id));
+    const retainedGroups = new Set(
+      Object.entries(apiResources)
+        .filter(
+          ([, resource]) =>
+            resource.Type === 'AWS::Logs::LogGroup' && typeof resource.Properties.RetentionInDays === 'number',
+        )
+        .map(([id]) => id),
+    );
 
     for (const fn of functions) {
-      expect(retainedGroups.has(refOf((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup) ?? '')).toBe(true);
+      expect(retainedGroups.has(refOf((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup) ?? '')).toBe(
+        true,
+      );
     }
   });
 
@@ -417,8 +587,12 @@ describe('API stack: operations', () => {
   });
 
   it('alarms on throttles of every route function', () => {
-    const throttleAlarms = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties.MetricName === 'Throttles');
-    const watched = new Set(throttleAlarms.map((alarm) => refOf((alarm.Properties.Dimensions as { Value: unknown }[])[0]?.Value)));
+    const throttleAlarms = Object.values(apiResources).filter(
+      (resource) => resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties.MetricName === 'Throttles',
+    );
+    const watched = new Set(
+      throttleAlarms.map((alarm) => refOf((alarm.Properties.Dimensions as { Value: unknown }[])[0]?.Value)),
+    );
 
     for (const route of spellings) expect(watched.has(functionServing(route).id)).toBe(true);
   });
@@ -427,7 +601,11 @@ describe('API stack: operations', () => {
     api.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Metrics: Match.arrayWith([
         Match.objectLike({ Expression: Match.stringLikeRegexp('errors / requests') }),
-        Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' }) }) }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({
+            Metric: Match.objectLike({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' }),
+          }),
+        }),
       ]),
     });
   });
@@ -454,7 +632,10 @@ describe('data stack', () => {
 
   it('protects the table: point-in-time recovery, deletion protection, retained on delete and replace', () => {
     data.hasResource('AWS::DynamoDB::Table', {
-      Properties: Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true }),
+      Properties: Match.objectLike({
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      }),
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
@@ -471,12 +652,22 @@ describe('synthesis', () => {
 describe('a row added to the route table', () => {
   it('gets its own function, route, role and alarm in the nested stack of its folder, without any change in lib/', () => {
     const added: Route = {
-      name: 'findCompaniesByExample', method: 'POST', path: '/crm/v3/objects/companies/by-example',
-      entry: 'functions/companies/list-companies.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', partitions: ['hubs'],
+      name: 'findCompaniesByExample',
+      method: 'POST',
+      path: '/crm/v3/objects/companies/by-example',
+      entry: 'functions/companies/list-companies.ts',
+      scopes: ['crm.objects.companies.read'],
+      body: 'json',
+      table: 'read',
+      partitions: ['hubs'],
     };
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const { api: stack } = addPlatformStacks(app, {
-      routes: [...routes, added], stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
+      routes: [...routes, added],
+      stageName: 'prod',
+      logRetention: 30 as RetentionDays,
+      logLevel: 'INFO',
+      signingKeyGeneration: 1,
       throttle: { rateLimit: 100, burstLimit: 200 },
     });
     const companies = stack.routeGroups.get('companies');
@@ -484,10 +675,19 @@ describe('a row added to the route table', () => {
     const template = Template.fromStack(companies);
 
     expect(stack.functions.get('findCompaniesByExample')?.node.scope).toBe(companies);
-    template.resourceCountIs('AWS::Lambda::Function', routes.filter((route) => route.entry.startsWith('functions/companies/')).length + 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /crm/v3/objects/companies/by-example' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp('^findCompaniesByExample: POST ') });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('findCompaniesByExample') });
+    template.resourceCountIs(
+      'AWS::Lambda::Function',
+      routes.filter((route) => route.entry.startsWith('functions/companies/')).length + 1,
+    );
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /crm/v3/objects/companies/by-example',
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^findCompaniesByExample: POST '),
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('findCompaniesByExample'),
+    });
   });
 });
 
@@ -495,7 +695,9 @@ describe('the webhook pipeline', () => {
   const resourcesOf = (type: string) => Object.entries(apiResources).filter(([, resource]) => resource.Type === type);
 
   it('turns the table stream on, with the item before and after every change', () => {
-    data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    data.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
   });
 
   it('feeds only company items of the stream to the event function, and the queue to the delivery function with partial batch failures', () => {
@@ -503,7 +705,9 @@ describe('the webhook pipeline', () => {
 
     expect(mappings).toHaveLength(2);
     expect(JSON.stringify(mappings)).toContain('COMPANY#');
-    expect(mappings.some((mapping) => JSON.stringify(mapping.FunctionResponseTypes) === '["ReportBatchItemFailures"]')).toBe(true);
+    expect(
+      mappings.some((mapping) => JSON.stringify(mapping.FunctionResponseTypes) === '["ReportBatchItemFailures"]'),
+    ).toBe(true);
   });
 
   it('has a dead-letter queue for the delivery queue and an alarm on its first message', () => {
@@ -512,20 +716,29 @@ describe('the webhook pipeline', () => {
 
     expect(queues).toHaveLength(2);
     expect(main?.properties.RedrivePolicy).toMatchObject({ maxReceiveCount: 5 });
-    expect(resourcesOf('AWS::CloudWatch::Alarm').some(([, alarm]) => String(alarm.Properties.AlarmDescription).startsWith('Webhook batches reached the dead-letter queue'))).toBe(true);
+    expect(
+      resourcesOf('AWS::CloudWatch::Alarm').some(([, alarm]) =>
+        String(alarm.Properties.AlarmDescription).startsWith('Webhook batches reached the dead-letter queue'),
+      ),
+    ).toBe(true);
   });
 
   it('lets the webhook functions reach only the hub and app partitions (the delivery function writes only in app partitions)', () => {
-    const webhookFunctions = resourcesOf('AWS::Lambda::Function').filter(([, resource]) => String(resource.Properties.Description).startsWith('webhooks:'));
+    const webhookFunctions = resourcesOf('AWS::Lambda::Function').filter(([, resource]) =>
+      String(resource.Properties.Description).startsWith('webhooks:'),
+    );
 
     expect(webhookFunctions).toHaveLength(2);
     for (const [, resource] of webhookFunctions) {
-      const dynamo = statementsOf(resource).filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:') && !action.includes('Stream')));
+      const dynamo = statementsOf(resource).filter((statement) =>
+        actionsOf([statement]).some((action) => action.startsWith('dynamodb:') && !action.includes('Stream')),
+      );
       expect(dynamo.length).toBeGreaterThan(0);
       for (const statement of dynamo) {
         const patterns = leadingKeysOf(statement) ?? [];
         expect(patterns.every((pattern) => [partitions.hubs, partitions.apps].includes(pattern as never))).toBe(true);
-        if (actionsOf([statement]).some((action) => writeActions.includes(action))) expect(patterns).toEqual([partitions.apps]);
+        if (actionsOf([statement]).some((action) => writeActions.includes(action)))
+          expect(patterns).toEqual([partitions.apps]);
       }
     }
   });
@@ -536,8 +749,13 @@ describe('cdk-nag AwsSolutions', () => {
   function unbundledApp(): App {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     addPlatformStacks(app, {
-      routes, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 }, alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:alarms',
+      routes,
+      stageName: 'prod',
+      logRetention: 30 as RetentionDays,
+      logLevel: 'INFO',
+      signingKeyGeneration: 1,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:alarms',
     });
     app.synth();
     return app;
@@ -551,11 +769,18 @@ describe('cdk-nag AwsSolutions', () => {
   it('reports no unacknowledged finding', () => {
     const result = new AwsSolutionsChecks().validateScope(app);
 
-    expect(result.violations.map((violation) => `${violation.ruleName} ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      result.violations.map(
+        (violation) =>
+          `${violation.ruleName} ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
   it('says why for every acknowledged rule', () => {
-    const acknowledgments = app.node.findAll().flatMap((construct) => construct.node.metadata)
+    const acknowledgments = app.node
+      .findAll()
+      .flatMap((construct) => construct.node.metadata)
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
       .flatMap((entry) => Object.entries(entry.data as Record<string, unknown>));
 

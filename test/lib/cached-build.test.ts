@@ -12,10 +12,19 @@ function build(): string {
   builds += 1;
   const outputDir = path.join(root, `out-${builds}`);
   mkdirSync(outputDir);
-  cachedBuild({
-    absWorkingDir: root, entryPoints: [path.join(root, 'entry.ts')], outfile: path.join(outputDir, 'index.mjs'),
-    bundle: true, format: 'esm', platform: 'node', sourcemap: true, logLevel: 'silent',
-  }, cacheDir);
+  cachedBuild(
+    {
+      absWorkingDir: root,
+      entryPoints: [path.join(root, 'entry.ts')],
+      outfile: path.join(outputDir, 'index.mjs'),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      sourcemap: true,
+      logLevel: 'silent',
+    },
+    cacheDir,
+  );
   return readFileSync(path.join(outputDir, 'index.mjs'), 'utf8');
 }
 
@@ -28,7 +37,10 @@ function keptBundle(): string {
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'cached-build-'));
   cacheDir = path.join(root, 'cache');
-  writeFileSync(path.join(root, 'entry.ts'), "import { greeting } from './greeting';\nexport const handler = () => greeting;\n");
+  writeFileSync(
+    path.join(root, 'entry.ts'),
+    "import { greeting } from './greeting';\nexport const handler = () => greeting;\n",
+  );
   writeFileSync(path.join(root, 'greeting.ts'), "export const greeting: string = 'hello';\n");
 });
 
@@ -58,7 +70,7 @@ describe('cachedBuild', () => {
     expect(readFileSync(keptBundle(), 'utf8')).toBe(rebuilt);
   });
 
-  it('shows a kept build\'s warnings again', () => {
+  it("shows a kept build's warnings again", () => {
     writeFileSync(path.join(root, 'greeting.ts'), "export const greeting = { text: 'hello', text: 'again' }.text;\n");
     build();
     const written: string[] = [];

@@ -11,9 +11,15 @@ import { build, type Metafile } from 'esbuild';
  * imports are dropped, as they are at run time) and names the chain to any such module.
  */
 const projectRoot = path.resolve(__dirname, '..', '..');
-const entries = ['bin/cdk-app.ts', ...readdirSync(path.join(projectRoot, 'lib')).filter((file) => file.endsWith('.ts')).map((file) => `lib/${file}`)];
+const entries = [
+  'bin/cdk-app.ts',
+  ...readdirSync(path.join(projectRoot, 'lib'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `lib/${file}`),
+];
 /** bin/ entry points may read the environment (the CDK app reads CDK_DEFAULT_ACCOUNT); nothing they load may. */
-const readsEnvironment = (file: string) => !file.startsWith('bin/') && /\bprocess\.env\b/.test(readFileSync(path.join(projectRoot, file), 'utf8'));
+const readsEnvironment = (file: string) =>
+  !file.startsWith('bin/') && /\bprocess\.env\b/.test(readFileSync(path.join(projectRoot, file), 'utf8'));
 /** The AWS SDK's packages build clients; the CDK app needs none of them. */
 const isAwsSdk = (specifier: string) => specifier.startsWith('@aws-sdk/') || specifier.startsWith('@smithy/');
 
@@ -51,15 +57,25 @@ let metafile: Metafile;
 
 beforeAll(async () => {
   const result = await build({
-    absWorkingDir: projectRoot, entryPoints: entries, bundle: true, write: false, outdir: 'unused', metafile: true,
-    platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent',
+    absWorkingDir: projectRoot,
+    entryPoints: entries,
+    bundle: true,
+    write: false,
+    outdir: 'unused',
+    metafile: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'silent',
   });
   metafile = result.metafile;
 });
 
 describe('the CDK app and lib/', () => {
-  it('load no module that reads the functions\' configuration or builds an AWS client', () => {
-    const findings = entries.flatMap((entry) => forbiddenChains(metafile, entry)).map(({ entry, chain }) => `${entry}: ${chain.join(' -> ')}`);
+  it("load no module that reads the functions' configuration or builds an AWS client", () => {
+    const findings = entries
+      .flatMap((entry) => forbiddenChains(metafile, entry))
+      .map(({ entry, chain }) => `${entry}: ${chain.join(' -> ')}`);
 
     expect(findings).toEqual([]);
   });
@@ -67,13 +83,18 @@ describe('the CDK app and lib/', () => {
   it('names the chain to such a module, as lib/route-stack.ts -> shared/limits/rate-limits.ts was', () => {
     const inputs = structuredClone(metafile.inputs);
     inputs['lib/route-stack.ts']?.imports.push({ path: 'shared/limits/rate-limits.ts', kind: 'import-statement' });
-    inputs['shared/limits/rate-limits.ts'] = { bytes: 0, imports: [
-      { path: 'shared/base/config.ts', kind: 'import-statement' },
-      { path: '@aws-sdk/lib-dynamodb', kind: 'import-statement', external: true },
-    ] };
+    inputs['shared/limits/rate-limits.ts'] = {
+      bytes: 0,
+      imports: [
+        { path: 'shared/base/config.ts', kind: 'import-statement' },
+        { path: '@aws-sdk/lib-dynamodb', kind: 'import-statement', external: true },
+      ],
+    };
     inputs['shared/base/config.ts'] ??= { bytes: 0, imports: [] };
 
-    const chains = forbiddenChains({ inputs, outputs: {} }, 'bin/cdk-app.ts').map((finding) => finding.chain.join(' -> '));
+    const chains = forbiddenChains({ inputs, outputs: {} }, 'bin/cdk-app.ts').map((finding) =>
+      finding.chain.join(' -> '),
+    );
 
     expect(chains).toEqual([
       'bin/cdk-app.ts -> lib/platform-stacks.ts -> lib/api-stack.ts -> lib/route-stack.ts -> shared/limits/rate-limits.ts -> @aws-sdk/lib-dynamodb',

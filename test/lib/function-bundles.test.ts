@@ -71,19 +71,31 @@ beforeAll(async () => {
   authorizedDeveloperKey = (await createDeveloperForApp(authorizedAppId)).developerApiKey;
   host = new URL(gateway.baseUrl).host;
   const platform = await synthesizedPlatform();
-  const template = platform.template('api') as { Resources: Record<string, { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown> }> };
-  const functions = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+  const template = platform.template('api') as {
+    Resources: Record<
+      string,
+      { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown> }
+    >;
+  };
+  const functions = Object.entries(template.Resources).filter(
+    ([, resource]) => resource.Type === 'AWS::Lambda::Function',
+  );
   const functionOfRow = new Map<string, string>();
   for (const route of routes) {
     // The route's function is the one whose integration the route's API route targets.
     const routeKey = routeKeyOf(route);
-    const apiRoute = Object.values(template.Resources).find((resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKey);
+    const apiRoute = Object.values(template.Resources).find(
+      (resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKey,
+    );
     const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(JSON.stringify(apiRoute?.Properties.Target))?.[1] ?? '';
-    const functionId = /"Fn::GetAtt":\["([A-Za-z0-9]+)"/.exec(JSON.stringify(template.Resources[integrationId]?.Properties.IntegrationUri))?.[1];
+    const functionId = /"Fn::GetAtt":\["([A-Za-z0-9]+)"/.exec(
+      JSON.stringify(template.Resources[integrationId]?.Properties.IntegrationUri),
+    )?.[1];
     const [, resource] = functions.find(([id]) => id === functionId) ?? [];
     if (!resource || !functionId) throw new Error(`no function serves ${route.spelling}`);
     // Every spelling of a row reaches the row's one function.
-    if ((functionOfRow.get(route.name) ?? functionId) !== functionId) throw new Error(`${route.spelling} is served by another function than ${route.name}`);
+    if ((functionOfRow.get(route.name) ?? functionId) !== functionId)
+      throw new Error(`${route.spelling} is served by another function than ${route.name}`);
     functionOfRow.set(route.name, functionId);
     const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const environment: NodeJS.ProcessEnv = {
@@ -115,7 +127,10 @@ async function invokeBundle(route: RouteSpelling, events: APIGatewayProxyEventV2
 }
 
 async function invokeOne(request: RequestSpec): Promise<Invocation> {
-  const { route, event } = apiGatewayEvent({ ...request, headers: { host, 'x-forwarded-proto': 'http', ...request.headers } });
+  const { route, event } = apiGatewayEvent({
+    ...request,
+    headers: { host, 'x-forwarded-proto': 'http', ...request.headers },
+  });
   const [invocation] = await invokeBundle(route, [event]);
   if (!invocation) throw new Error('no invocation result');
   return invocation;
@@ -140,7 +155,12 @@ function answerOfBundle(invocation: Invocation): Answer {
 }
 
 async function answerOfGateway(request: RequestSpec): Promise<Answer> {
-  const response = await fetch(`${gateway.baseUrl}${request.url}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
+  const response = await fetch(`${gateway.baseUrl}${request.url}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: 'manual',
+  });
   return {
     statusCode: response.status,
     contentType: response.headers.get('content-type') ?? undefined,
@@ -156,7 +176,8 @@ function requestFor(route: RouteSpelling): RequestSpec {
   const method = route.method === 'ANY' ? 'GET' : route.method;
   const url = route.path === '$default' ? '/no/such/route' : route.path.replace(/\{[^}]+\}/g, 'bundle-test-value');
   if (route.body === 'json') return { method, url, headers: { 'content-type': 'application/json' }, body: '{}' };
-  if (route.body === 'urlencoded') return { method, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' };
+  if (route.body === 'urlencoded')
+    return { method, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' };
   return { method, url };
 }
 
@@ -167,58 +188,79 @@ function requestFor(route: RouteSpelling): RequestSpec {
  */
 const authorizedAppId = 12345;
 let authorizedDeveloperKey = '';
-const readOrDeleteRoutes = routes.filter((route) => route.scopes !== 'public' && (route.method === 'GET' || route.method === 'DELETE'));
+const readOrDeleteRoutes = routes.filter(
+  (route) => route.scopes !== 'public' && (route.method === 'GET' || route.method === 'DELETE'),
+);
 
 function authorizedRequestFor(route: RouteSpelling, hubId = 40999999): RequestSpec {
   const scopes = route.scopes === 'public' ? [] : route.scopes.filter(isKnownScope);
   const token = signTestAccessToken({ appId: authorizedAppId, hubId, scopes });
   const url = route.path.replace(/\{[^}]+\}/g, String(authorizedAppId));
-  if (route.auth === 'developerKey') return { method: route.method, url: `${url}?hapikey=${encodeURIComponent(authorizedDeveloperKey)}` };
+  if (route.auth === 'developerKey')
+    return { method: route.method, url: `${url}?hapikey=${encodeURIComponent(authorizedDeveloperKey)}` };
   return { method: route.method, url, headers: { authorization: `Bearer ${token}` } };
 }
 
 describe('function bundles from the cloud assembly', () => {
-  it.each(readOrDeleteRoutes.map((route) => [route.spelling, route] as const))('%s answers an authorized request as the local gateway does', async (_name, route) => {
-    // A row that ends its caller's install (the uninstall) gets an account of its own for each run, so
-    // neither run meets the other's ended install, nor does any other row.
-    const ownHub = () => 41_000_000 + Math.floor(Math.random() * 1_000_000_000);
-    const [bundleRequest, gatewayRequest] = fixtureOf(route).endsCallersInstall
-      ? [authorizedRequestFor(route, ownHub()), authorizedRequestFor(route, ownHub())]
-      : [authorizedRequestFor(route), authorizedRequestFor(route)];
+  it.each(readOrDeleteRoutes.map((route) => [route.spelling, route] as const))(
+    '%s answers an authorized request as the local gateway does',
+    async (_name, route) => {
+      // A row that ends its caller's install (the uninstall) gets an account of its own for each run, so
+      // neither run meets the other's ended install, nor does any other row.
+      const ownHub = () => 41_000_000 + Math.floor(Math.random() * 1_000_000_000);
+      const [bundleRequest, gatewayRequest] = fixtureOf(route).endsCallersInstall
+        ? [authorizedRequestFor(route, ownHub()), authorizedRequestFor(route, ownHub())]
+        : [authorizedRequestFor(route), authorizedRequestFor(route)];
 
-    const [fromBundle, fromGateway] = await Promise.all([invokeOne(bundleRequest), answerOfGateway(gatewayRequest)]);
+      const [fromBundle, fromGateway] = await Promise.all([invokeOne(bundleRequest), answerOfGateway(gatewayRequest)]);
 
-    expect(answerOfBundle(fromBundle)).toEqual(fromGateway);
-    // Past the token check: the handler itself answered, after its own reads.
-    expect(fromGateway.statusCode).not.toBe(401);
-    expect(fromGateway.statusCode).toBeLessThan(500);
-  });
+      expect(answerOfBundle(fromBundle)).toEqual(fromGateway);
+      // Past the token check: the handler itself answered, after its own reads.
+      expect(fromGateway.statusCode).not.toBe(401);
+      expect(fromGateway.statusCode).toBeLessThan(500);
+    },
+  );
 
+  it.each(routes.map((route) => [route.spelling, route] as const))(
+    '%s answers a request built from its row as the local gateway does',
+    async (_name, route) => {
+      const request = requestFor(route);
+      expect(apiGatewayEvent(request).route.spelling).toBe(route.spelling);
 
-  it.each(routes.map((route) => [route.spelling, route] as const))('%s answers a request built from its row as the local gateway does', async (_name, route) => {
-    const request = requestFor(route);
-    expect(apiGatewayEvent(request).route.spelling).toBe(route.spelling);
+      const [fromBundle, fromGateway] = await Promise.all([invokeOne(request), answerOfGateway(request)]);
 
-    const [fromBundle, fromGateway] = await Promise.all([invokeOne(request), answerOfGateway(request)]);
-
-    expect(answerOfBundle(fromBundle)).toEqual(fromGateway);
-    expect(answerOfBundle(fromBundle).statusCode).toBeLessThan(500);
-  });
+      expect(answerOfBundle(fromBundle)).toEqual(fromGateway);
+      expect(answerOfBundle(fromBundle).statusCode).toBeLessThan(500);
+    },
+  );
 
   it('answers an unknown path with the 404 error object', async () => {
     const answer = answerOfBundle(await invokeOne({ method: 'GET', url: '/no/such/path' }));
 
     expect(answer.statusCode).toBe(404);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', correlationId: '<correlation-id>' });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      correlationId: '<correlation-id>',
+    });
   });
 
   it('answers a token request without grant_type with 400 invalid_request', async () => {
-    const answer = answerOfBundle(await invokeOne({
-      method: 'POST', url: '/oauth/v1/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'client_id=someone',
-    }));
+    const answer = answerOfBundle(
+      await invokeOne({
+        method: 'POST',
+        url: '/oauth/v1/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'client_id=someone',
+      }),
+    );
 
     expect(answer.statusCode).toBe(400);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: expect.any(String), error: 'invalid_request', correlationId: '<correlation-id>' });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      status: expect.any(String),
+      error: 'invalid_request',
+      correlationId: '<correlation-id>',
+    });
   });
 
   it('answers metadata of a bogus access token with 404', async () => {
@@ -229,7 +271,12 @@ describe('function bundles from the cloud assembly', () => {
   });
 
   it('answers an install link of an unknown client with a 400 HTML page, not a redirect', async () => {
-    const answer = answerOfBundle(await invokeOne({ method: 'GET', url: '/oauth/authorize?client_id=unknown-client&redirect_uri=https%3A%2F%2Fevil.example%2Fcb&scope=oauth' }));
+    const answer = answerOfBundle(
+      await invokeOne({
+        method: 'GET',
+        url: '/oauth/authorize?client_id=unknown-client&redirect_uri=https%3A%2F%2Fevil.example%2Fcb&scope=oauth',
+      }),
+    );
 
     expect(answer.statusCode).toBe(400);
     expect(answer.contentType).toMatch(/^text\/html/);
@@ -240,50 +287,81 @@ describe('function bundles from the cloud assembly', () => {
     const installed = await install(gateway);
 
     const refreshed = await invokeOne({
-      method: 'POST', url: '/oauth/v1/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken }).toString(),
+      method: 'POST',
+      url: '/oauth/v1/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: installed.clientId,
+        client_secret: installed.clientSecret,
+        refresh_token: installed.refreshToken,
+      }).toString(),
     });
     const tokens = JSON.parse(answerOfBundle(refreshed).body) as { access_token: string };
-    const info = answerOfBundle(await invokeOne({ method: 'GET', url: `/oauth/v1/access-tokens/${tokens.access_token}` }));
+    const info = answerOfBundle(
+      await invokeOne({ method: 'GET', url: `/oauth/v1/access-tokens/${tokens.access_token}` }),
+    );
 
     expect(answerOfBundle(refreshed).statusCode).toBe(200);
     expect(info.statusCode).toBe(200);
-    expect(JSON.parse(info.body)).toMatchObject({ hub_id: installed.hubId, app_id: installed.appId, token_type: 'access' });
+    expect(JSON.parse(info.body)).toMatchObject({
+      hub_id: installed.hubId,
+      app_id: installed.appId,
+      token_type: 'access',
+    });
   });
 
   it('logs JSON lines with the correlation id and never the tokens it handles', async () => {
     const installed = await install(gateway);
 
     const invocation = await invokeOne({
-      method: 'POST', url: '/oauth/v1/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken }).toString(),
+      method: 'POST',
+      url: '/oauth/v1/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: installed.clientId,
+        client_secret: installed.clientSecret,
+        refresh_token: installed.refreshToken,
+      }).toString(),
     });
-    const correlationId = (invocation.response?.headers as Record<string, string> | undefined)?.['x-hubspot-correlation-id'];
+    const correlationId = (invocation.response?.headers as Record<string, string> | undefined)?.[
+      'x-hubspot-correlation-id'
+    ];
     const lines = invocation.logs.split('\n').filter((line) => line.trim() !== '');
-    const accessToken = (JSON.parse(invocation.response?.body ?? '{}') as { access_token?: string }).access_token ?? 'missing';
+    const accessToken =
+      (JSON.parse(invocation.response?.body ?? '{}') as { access_token?: string }).access_token ?? 'missing';
 
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ correlationId });
-    for (const secret of [installed.refreshToken, installed.clientSecret, accessToken]) expect(invocation.logs + invocation.stderr).not.toContain(secret);
+    for (const secret of [installed.refreshToken, installed.clientSecret, accessToken])
+      expect(invocation.logs + invocation.stderr).not.toContain(secret);
   });
 
-  it.each(routes.map((route) => [route.spelling, route] as const))('%s carries the precompiled validators of its schemas instead of compiling them at cold start', (_name, route) => {
-    let keys: string[] = [];
-    jest.isolateModules(() => {
-      const validation = jest.requireActual<typeof import('../../shared/http/validation')>('../../shared/http/validation');
-      jest.requireActual(path.join(__dirname, '..', '..', route.entry));
-      keys = [...validation.registeredSchemas.keys()];
-    });
-    const code = readFileSync(path.join(bundles.get(route.name)?.taskRoot ?? '', 'index.mjs'), 'utf8');
+  it.each(routes.map((route) => [route.spelling, route] as const))(
+    '%s carries the precompiled validators of its schemas instead of compiling them at cold start',
+    (_name, route) => {
+      let keys: string[] = [];
+      jest.isolateModules(() => {
+        const validation =
+          jest.requireActual<typeof import('../../shared/http/validation')>('../../shared/http/validation');
+        jest.requireActual(path.join(__dirname, '..', '..', route.entry));
+        keys = [...validation.registeredSchemas.keys()];
+      });
+      const code = readFileSync(path.join(bundles.get(route.name)?.taskRoot ?? '', 'index.mjs'), 'utf8');
 
-    for (const key of keys) expect([key, code.includes(`"${key}"`) || code.includes(`.${key}=`)]).toEqual([key, true]);
-  });
+      for (const key of keys)
+        expect([key, code.includes(`"${key}"`) || code.includes(`.${key}=`)]).toEqual([key, true]);
+    },
+  );
 
   it('loads the route of a row the way Lambda does: the module the handler setting names', () => {
     for (const route of routes) {
       const bundle = bundles.get(route.name);
       expect(bundle?.handler).toBe('index.handler');
-      expect(readFileSync(path.join(bundle?.taskRoot ?? '', 'index.mjs'), 'utf8')).toMatch(/export\s*\{[^}]*\bas handler\b|export\s*\{[^}]*\bhandler\b/);
+      expect(readFileSync(path.join(bundle?.taskRoot ?? '', 'index.mjs'), 'utf8')).toMatch(
+        /export\s*\{[^}]*\bas handler\b|export\s*\{[^}]*\bhandler\b/,
+      );
     }
   });
 });

@@ -11,7 +11,12 @@ const routes: readonly Route[] = routeTable;
 
 interface FunctionResource {
   Type: string;
-  Properties: { Handler: string; Runtime: string; Description?: string; Environment: { Variables: Record<string, unknown> } };
+  Properties: {
+    Handler: string;
+    Runtime: string;
+    Description?: string;
+    Environment: { Variables: Record<string, unknown> };
+  };
   Metadata?: Record<string, unknown>;
 }
 
@@ -37,11 +42,13 @@ beforeAll(async () => {
   deployedOutdir = deployed.outdir;
   deployedResources = (deployed.template('api') as { Resources: Record<string, FunctionResource> }).Resources;
   const [root] = deployed.apiStackTemplates().values();
-  nestedStacks = Object.entries(root?.Resources ?? {}).filter(([, resource]) => resource.Type === 'AWS::CloudFormation::Stack');
+  nestedStacks = Object.entries(root?.Resources ?? {}).filter(
+    ([, resource]) => resource.Type === 'AWS::CloudFormation::Stack',
+  );
 }, bothSynthesesTimeoutMs);
 
 describe('sam local', () => {
-  it('finds every function\'s code through its aws:asset:path metadata, handler file included', () => {
+  it("finds every function's code through its aws:asset:path metadata, handler file included", () => {
     // Every route's function and the secrets provisioner; the webhook pipeline's functions are not served by sam local (README, Webhooks).
     expect(samFunctions.length).toBe(routes.length + 1);
     for (const [id, resource] of samFunctions) {
@@ -60,7 +67,10 @@ describe('sam local', () => {
       const templateFile = resource.Metadata?.['aws:asset:path'];
 
       expect([id, resource.Metadata?.['aws:asset:property']]).toEqual([id, 'TemplateURL']);
-      expect([id, typeof templateFile === 'string' && existsSync(path.join(deployedOutdir, templateFile))]).toEqual([id, true]);
+      expect([id, typeof templateFile === 'string' && existsSync(path.join(deployedOutdir, templateFile))]).toEqual([
+        id,
+        true,
+      ]);
     }
   });
 
@@ -78,8 +88,8 @@ describe('sam local', () => {
   });
 
   it('declares DYNAMODB_ENDPOINT and, where a row reads a secret, SECRETS_JSON only in the samLocal template', () => {
-    const declared = (resources: Record<string, FunctionResource>, name: string) => functionsOf(resources)
-      .filter(([, resource]) => name in resource.Properties.Environment.Variables).length;
+    const declared = (resources: Record<string, FunctionResource>, name: string) =>
+      functionsOf(resources).filter(([, resource]) => name in resource.Properties.Environment.Variables).length;
 
     expect(declared(deployedResources, 'DYNAMODB_ENDPOINT')).toBe(0);
     expect(declared(deployedResources, 'SECRETS_JSON')).toBe(0);
@@ -91,18 +101,26 @@ describe('sam local', () => {
     const stateDir = mkdtempSync(path.join(tmpdir(), 'sam-env-vars-'));
     try {
       const file = path.join(stateDir, 'env.json');
-      const run = spawnSync(path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'), ['bin/sam-env-vars.ts', '--data-dir', stateDir, '--out', file], { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' });
+      const run = spawnSync(
+        path.join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'),
+        ['bin/sam-env-vars.ts', '--data-dir', stateDir, '--out', file],
+        { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' },
+      );
       expect(run.status).toBe(0);
       const parameters = (JSON.parse(readFileSync(file, 'utf8')) as { Parameters: Record<string, string> }).Parameters;
 
       for (const [, resource] of samFunctions) {
         const deployTimeNames = Object.entries(resource.Properties.Environment.Variables)
-          .filter(([, value]) => typeof value !== 'string').map(([name]) => name)
+          .filter(([, value]) => typeof value !== 'string')
+          .map(([name]) => name)
           // SECRETS_JSON stands in for the secret ARNs (shared/oauth/key-material.ts reads it first).
           .filter((name) => !name.endsWith('_SECRET_ARN'));
         for (const name of deployTimeNames) expect([name, typeof parameters[name]]).toEqual([name, 'string']);
       }
-      expect(JSON.parse(parameters.SECRETS_JSON ?? '{}')).toMatchObject({ signingKeys: [expect.objectContaining({ kid: expect.any(String) })], sessionSecret: expect.any(String) });
+      expect(JSON.parse(parameters.SECRETS_JSON ?? '{}')).toMatchObject({
+        signingKeys: [expect.objectContaining({ kid: expect.any(String) })],
+        sessionSecret: expect.any(String),
+      });
     } finally {
       rmSync(stateDir, { recursive: true, force: true });
     }

@@ -37,7 +37,9 @@ beforeAll(async () => {
 
 /** The costliest route stack's resources per route: what a route of the table costs at most. */
 function resourcesPerRoute(): number {
-  return Math.max(...counts.filter((count) => count.routes > 0).map((count) => (count.resources - count.perStack) / count.routes));
+  return Math.max(
+    ...counts.filter((count) => count.routes > 0).map((count) => (count.resources - count.perStack) / count.routes),
+  );
 }
 
 /** What a nested stack holds besides its routes. */
@@ -56,7 +58,8 @@ describe('stack budget of the synthesized API', () => {
   });
 
   it(`keeps every stack under ${maxResourcesPerStack} resources`, () => {
-    for (const count of counts) expect([count.file, count.resources < maxResourcesPerStack]).toEqual([count.file, true]);
+    for (const count of counts)
+      expect([count.file, count.resources < maxResourcesPerStack]).toEqual([count.file, true]);
   });
 
   it(`costs few enough resources per route that a full nested stack of ${maxRoutesPerStack} routes stays under ${maxResourcesPerStack}`, () => {
@@ -72,49 +75,94 @@ describe('stack budget of the synthesized API', () => {
     const [root, ...nested] = counts;
     const fixed = (root?.resources ?? 0) - nested.length;
 
-    expect(fixed + Math.ceil(targetRoutes / maxRoutesPerStack) + groupRoutes(routes).size).toBeLessThan(maxResourcesPerStack);
+    expect(fixed + Math.ceil(targetRoutes / maxRoutesPerStack) + groupRoutes(routes).size).toBeLessThan(
+      maxResourcesPerStack,
+    );
   });
 });
 
 describe(`a route table of ${targetRoutes} routes`, () => {
   /** The real table, filled up with rows in the existing folders (each reusing a real handler of its folder). */
   function fullTable(): Route[] {
-    const shares: Record<string, number> = { companies: 50, timeline: 50, associations: 40, properties: 30, oauth: 25, default: 5 };
+    const shares: Record<string, number> = {
+      companies: 50,
+      timeline: 50,
+      associations: 40,
+      properties: 30,
+      oauth: 25,
+      default: 5,
+    };
     const table: Route[] = [...routes];
     for (const [group, share] of Object.entries(shares)) {
-      const template = routes.find((route) => routeGroupOf(route) === group && route.table !== 'none') ?? routes.find((route) => routeGroupOf(route) === group);
+      const template =
+        routes.find((route) => routeGroupOf(route) === group && route.table !== 'none') ??
+        routes.find((route) => routeGroupOf(route) === group);
       if (!template) throw new Error(`no route in functions/${group}/`);
       const existing = routes.filter((route) => routeGroupOf(route) === group).length;
       for (let index = existing; index < share; index += 1) {
         const name = `${group.replace(/-/g, '')}Extra${index}`;
-        table.push({ ...template, name, method: 'GET', path: `/extra/${group}/${index}`, aliases: undefined, secrets: undefined, throttle: undefined });
+        table.push({
+          ...template,
+          name,
+          method: 'GET',
+          path: `/extra/${group}/${index}`,
+          aliases: undefined,
+          secrets: undefined,
+          throttle: undefined,
+        });
       }
     }
     return table;
   }
 
-  it(`synthesizes with every stack under ${maxResourcesPerStack} resources`, () => {
-    const table = fullTable();
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const { api } = addPlatformStacks(app, {
-      routes: table, stageName: 'prod', logRetention: 30 as RetentionDays, logLevel: 'INFO', signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 },
-    });
-    const stacks: Stack[] = [api, ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack)];
-    const sizes = stacks.map((stack) => ({ stack: stack.node.path, resources: Object.keys((CdkTemplate.fromStack(stack).toJSON() as { Resources: object }).Resources).length }));
+  it(
+    `synthesizes with every stack under ${maxResourcesPerStack} resources`,
+    () => {
+      const table = fullTable();
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+      const { api } = addPlatformStacks(app, {
+        routes: table,
+        stageName: 'prod',
+        logRetention: 30 as RetentionDays,
+        logLevel: 'INFO',
+        signingKeyGeneration: 1,
+        throttle: { rateLimit: 100, burstLimit: 200 },
+      });
+      const stacks: Stack[] = [
+        api,
+        ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack),
+      ];
+      const sizes = stacks.map((stack) => ({
+        stack: stack.node.path,
+        resources: Object.keys((CdkTemplate.fromStack(stack).toJSON() as { Resources: object }).Resources).length,
+      }));
 
-    expect(table.length).toBeGreaterThanOrEqual(targetRoutes);
-    expect(new Set(table.map((route) => route.name)).size).toBe(table.length);
-    expect(sizes.length).toBe(1 + groupRoutes(table).size);
-    for (const size of sizes) expect([size.stack, size.resources < maxResourcesPerStack]).toEqual([size.stack, true]);
-    expect(Math.max(...sizes.map((size) => size.resources))).toBeGreaterThan(maxRoutesPerStack * 6);
-  }, synthesisTimeoutMs);
+      expect(table.length).toBeGreaterThanOrEqual(targetRoutes);
+      expect(new Set(table.map((route) => route.name)).size).toBe(table.length);
+      expect(sizes.length).toBe(1 + groupRoutes(table).size);
+      for (const size of sizes) expect([size.stack, size.resources < maxResourcesPerStack]).toEqual([size.stack, true]);
+      expect(Math.max(...sizes.map((size) => size.resources))).toBeGreaterThan(maxRoutesPerStack * 6);
+    },
+    synthesisTimeoutMs,
+  );
 
   it(`refuses a folder of more than ${maxRoutesPerStack} routes at synth, naming the fix`, () => {
-    const crowded = Array.from({ length: maxRoutesPerStack + 1 }, (_unused, index): Route => ({
-      name: `crowded${index}`, method: 'GET', path: `/crowded/${index}`, entry: 'functions/companies/get-company.ts', scopes: ['crm.objects.companies.read'], body: 'none', table: 'read', partitions: ['hubs'],
-    }));
+    const crowded = Array.from(
+      { length: maxRoutesPerStack + 1 },
+      (_unused, index): Route => ({
+        name: `crowded${index}`,
+        method: 'GET',
+        path: `/crowded/${index}`,
+        entry: 'functions/companies/get-company.ts',
+        scopes: ['crm.objects.companies.read'],
+        body: 'none',
+        table: 'read',
+        partitions: ['hubs'],
+      }),
+    );
 
-    expect(() => groupRoutes(crowded)).toThrow(/functions\/companies\/ serves 51 routes.*move some handlers into a new folder/);
+    expect(() => groupRoutes(crowded)).toThrow(
+      /functions\/companies\/ serves 51 routes.*move some handlers into a new folder/,
+    );
   });
 });

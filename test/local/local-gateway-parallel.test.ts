@@ -15,7 +15,8 @@ afterAll(() => {
 
 function startGatewayProcess(): Promise<string> {
   const started = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../bin/soak-gateway.ts')], {
-    env: process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child = started;
   return new Promise((resolve, reject) => {
@@ -31,18 +32,25 @@ describe('local gateway under a burst of one token', () => {
     const gateway = { baseUrl: await startGatewayProcess() };
     const installed = await install(gateway, { limits: { tenSecondlyLimit: 300 } });
     const created = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, {
-      method: 'POST', headers: { ...bearer(installed.accessToken), 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { ...bearer(installed.accessToken), 'content-type': 'application/json' },
       body: JSON.stringify({ properties: { name: 'Burst target' } }),
     });
     const { id } = await jsonOf<{ id: string }>(created);
-    const warm = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies/${id}`, { headers: bearer(installed.accessToken) });
+    const warm = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies/${id}`, {
+      headers: bearer(installed.accessToken),
+    });
     await warm.arrayBuffer(); // the handler is loaded before the burst, as on a gateway already in use
 
-    const statuses = await Promise.all(Array.from({ length: 250 }, async () => {
-      const response = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies/${id}`, { headers: bearer(installed.accessToken) });
-      await response.arrayBuffer();
-      return response.status;
-    }));
+    const statuses = await Promise.all(
+      Array.from({ length: 250 }, async () => {
+        const response = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies/${id}`, {
+          headers: bearer(installed.accessToken),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
 
     const tally: Record<string, number> = {};
     for (const status of statuses) tally[status] = (tally[status] ?? 0) + 1;

@@ -8,7 +8,10 @@ describe('local gateway route matching, trailing slash', () => {
   });
 
   it('keeps the path parameters of a route matched without the slash', () => {
-    expect(matchRoute('GET', '/crm/v3/pipelines/deals/default/')).toMatchObject({ route: { name: 'getPipeline' }, pathParameters: { pipelineObjectType: 'deals', pipelineId: 'default' } });
+    expect(matchRoute('GET', '/crm/v3/pipelines/deals/default/')).toMatchObject({
+      route: { name: 'getPipeline' },
+      pathParameters: { pipelineObjectType: 'deals', pipelineId: 'default' },
+    });
   });
 
   it('strips one slash only, and leaves paths that match no route to the catch-all', () => {
@@ -17,9 +20,10 @@ describe('local gateway route matching, trailing slash', () => {
     expect(matchRoute('GET', '/')?.route.name).toBe('notFound');
   });
 
-  it('decodes the SDK\'s unfilled {pipelineId} of the stage audit path', () => {
+  it("decodes the SDK's unfilled {pipelineId} of the stage audit path", () => {
     expect(matchRoute('GET', '/crm/v3/pipelines/deals/%7BpipelineId%7D/stages/closedwon/audit')).toMatchObject({
-      route: { name: 'getPipelineStageAudit' }, pathParameters: { pipelineId: '{pipelineId}', stageId: 'closedwon' },
+      route: { name: 'getPipelineStageAudit' },
+      pathParameters: { pipelineId: '{pipelineId}', stageId: 'closedwon' },
     });
   });
 });

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { commandAt, docsInMapOrder, runnableShellBlocks, shellCommands, type ShellBlock } from '../support/readme-examples';
+import {
+  commandAt,
+  docsInMapOrder,
+  runnableShellBlocks,
+  shellCommands,
+  type ShellBlock,
+} from '../support/readme-examples';
 
 /**
  * Pastes the shell examples of README.md and then of every file of docs/ (in the order of the
@@ -29,11 +35,15 @@ const minimumCurlCalls = 104;
 /** README.md first, then the files of docs/ in the order of the README's map of the docs. */
 function exampleFiles(): string[] {
   const mapped = docsInMapOrder(readFileSync(path.join(root, 'README.md'), 'utf8'));
-  const present = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  const present = readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`);
   const unmapped = present.filter((file) => !mapped.includes(file));
   const missing = mapped.filter((file) => !present.includes(file));
   if (unmapped.length > 0 || missing.length > 0) {
-    throw new Error(`the README's map of the docs must list every file of docs/ once: not listed ${JSON.stringify(unmapped)}, no such file ${JSON.stringify(missing)}`);
+    throw new Error(
+      `the README's map of the docs must list every file of docs/ once: not listed ${JSON.stringify(unmapped)}, no such file ${JSON.stringify(missing)}`,
+    );
   }
   return ['README.md', ...mapped];
 }
@@ -41,7 +51,16 @@ function exampleFiles(): string[] {
 /** The environment of a fresh terminal: nothing of the test run's own DynamoDB or server. */
 function freshEnvironment(stateDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  const dropped = new Set(['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'TABLE_NAME', 'SECRETS_FILE', 'SECRETS_JSON', 'TOKEN_PUBLIC_KEYS', 'PORT', 'TEST_STATE_DIR']);
+  const dropped = new Set([
+    'DYNAMODB_ENDPOINT',
+    'DYNAMODB_PORT',
+    'TABLE_NAME',
+    'SECRETS_FILE',
+    'SECRETS_JSON',
+    'TOKEN_PUBLIC_KEYS',
+    'PORT',
+    'TEST_STATE_DIR',
+  ]);
   for (const [name, value] of Object.entries(process.env)) {
     if (!dropped.has(name) && !name.startsWith('npm_') && !name.startsWith('JEST_')) env[name] = value;
   }
@@ -79,11 +98,15 @@ async function stop(child: ChildProcess): Promise<void> {
 /** Starts `npm start`'s code path and resolves once it has seeded the demo and written running.json. */
 async function startLocal(stateDir: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [tsx, 'bin/local.ts'], {
-    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: freshEnvironment(stateDir, { PORT: '0', DYNAMODB_PORT: '0' }),
   });
   let output = '';
-  const collect = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const deadline = Date.now() + startTimeoutMs;
@@ -104,10 +127,10 @@ const prelude = [
   '  local headers status args code=0',
   '  headers=$(mktemp)',
   '  command curl -D "$headers" "$@" || code=$?',
-  "  status=$(sed -n 's/^HTTP\\/[0-9.]* \\([0-9][0-9][0-9]\\).*/\\1/p' \"$headers\" | tail -n 1)",
+  '  status=$(sed -n \'s/^HTTP\\/[0-9.]* \\([0-9][0-9][0-9]\\).*/\\1/p\' "$headers" | tail -n 1)',
   '  rm -f "$headers"',
   "  args=\"$*\"; args=${args//$'\\n'/ }; args=${args//$'\\t'/ }",
-  "  printf '%s\\t%s\\t%s\\n' \"${status:-none}\" \"${BASH_LINENO[0]}\" \"${args:0:400}\" >> \"$EXAMPLES_CURL_LOG\"",
+  '  printf \'%s\\t%s\\t%s\\n\' "${status:-none}" "${BASH_LINENO[0]}" "${args:0:400}" >> "$EXAMPLES_CURL_LOG"',
   '  return $code',
   '}',
   'trap \'echo "example failed: script line $LINENO, exit status $?" >&2\' ERR',
@@ -140,7 +163,9 @@ function runBash(scriptFile: string, env: NodeJS.ProcessEnv): Promise<{ code: nu
   return new Promise((resolve) => {
     const child = spawn('bash', [scriptFile], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const collect = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-30_000); };
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-30_000);
+    };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
     const timer = setTimeout(() => {
@@ -155,59 +180,81 @@ function runBash(scriptFile: string, env: NodeJS.ProcessEnv): Promise<{ code: nu
 }
 
 describe('README and docs examples', () => {
-  it('work when pasted in order (README.md, then docs/ in the map\'s order) after npm start', async () => {
-    const blocks = exampleFiles().flatMap((file) =>
-      runnableShellBlocks(readFileSync(path.join(root, file), 'utf8')).map((block) => ({ file, block })));
-    expect(blocks.length).toBeGreaterThanOrEqual(minimumBlocks);
-    const stateDir = mkdtempSync(path.join(tmpdir(), 'readme-examples-'));
-    const server = await startLocal(stateDir);
-    try {
-      const { script, placed } = buildScript(blocks);
-      const scriptFile = path.join(stateDir, 'examples.sh');
-      const curlLog = path.join(stateDir, 'curl.log');
-      writeFileSync(scriptFile, script);
-      writeFileSync(curlLog, '');
+  it(
+    "work when pasted in order (README.md, then docs/ in the map's order) after npm start",
+    async () => {
+      const blocks = exampleFiles().flatMap((file) =>
+        runnableShellBlocks(readFileSync(path.join(root, file), 'utf8')).map((block) => ({ file, block })),
+      );
+      expect(blocks.length).toBeGreaterThanOrEqual(minimumBlocks);
+      const stateDir = mkdtempSync(path.join(tmpdir(), 'readme-examples-'));
+      const server = await startLocal(stateDir);
+      try {
+        const { script, placed } = buildScript(blocks);
+        const scriptFile = path.join(stateDir, 'examples.sh');
+        const curlLog = path.join(stateDir, 'curl.log');
+        writeFileSync(scriptFile, script);
+        writeFileSync(curlLog, '');
 
-      const result = await runBash(scriptFile, freshEnvironment(stateDir, { EXAMPLES_CURL_LOG: curlLog }));
+        const result = await runBash(scriptFile, freshEnvironment(stateDir, { EXAMPLES_CURL_LOG: curlLog }));
 
-      const where = (scriptLine: number) => {
-        const at = [...placed].reverse().find((entry) => entry.scriptLine <= scriptLine);
-        return at && scriptLine - at.scriptLine < at.block.lines.length
-          ? { placed: at, line: scriptLine - at.scriptLine, at: `${at.file} line ${at.block.line + scriptLine - at.scriptLine}` }
-          : undefined;
-      };
-      const failures: string[] = [];
-      const calls = readFileSync(curlLog, 'utf8').split('\n').filter((line) => line !== '').map((line) => {
-        const [status = '', scriptLine = '', args = ''] = line.split('\t');
-        return { status: Number(status), scriptLine: Number(scriptLine), args };
-      });
-      for (const call of calls) {
-        const found = where(call.scriptLine);
-        const command = found && commandAt(shellCommands(found.placed.block.lines), found.line);
-        const expected = command?.expectedStatus;
-        const ok = expected !== undefined ? call.status === expected : call.status >= 200 && call.status < 400;
-        if (!ok) {
-          failures.push(`${found?.at ?? `? (script line ${call.scriptLine})`}: answered ${Number.isNaN(call.status) ? 'nothing' : call.status}` +
-            `${expected !== undefined ? `, documented ${expected}` : ''}: curl ${call.args}`);
+        const where = (scriptLine: number) => {
+          const at = [...placed].reverse().find((entry) => entry.scriptLine <= scriptLine);
+          return at && scriptLine - at.scriptLine < at.block.lines.length
+            ? {
+                placed: at,
+                line: scriptLine - at.scriptLine,
+                at: `${at.file} line ${at.block.line + scriptLine - at.scriptLine}`,
+              }
+            : undefined;
+        };
+        const failures: string[] = [];
+        const calls = readFileSync(curlLog, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => {
+            const [status = '', scriptLine = '', args = ''] = line.split('\t');
+            return { status: Number(status), scriptLine: Number(scriptLine), args };
+          });
+        for (const call of calls) {
+          const found = where(call.scriptLine);
+          const command = found && commandAt(shellCommands(found.placed.block.lines), found.line);
+          const expected = command?.expectedStatus;
+          const ok = expected !== undefined ? call.status === expected : call.status >= 200 && call.status < 400;
+          if (!ok) {
+            failures.push(
+              `${found?.at ?? `? (script line ${call.scriptLine})`}: answered ${Number.isNaN(call.status) ? 'nothing' : call.status}` +
+                `${expected !== undefined ? `, documented ${expected}` : ''}: curl ${call.args}`,
+            );
+          }
         }
-      }
-      for (const entry of placed) {
-        const ran = calls.some((call) => where(call.scriptLine)?.placed === entry);
-        if (entry.block.lines.some((line) => /\bcurl\b/.test(line.replace(/\s#.*$/, ''))) && !ran && result.code === 0) {
-          failures.push(`${entry.file} line ${entry.block.line}: the block names curl but no curl call of it was recorded`);
+        for (const entry of placed) {
+          const ran = calls.some((call) => where(call.scriptLine)?.placed === entry);
+          if (
+            entry.block.lines.some((line) => /\bcurl\b/.test(line.replace(/\s#.*$/, ''))) &&
+            !ran &&
+            result.code === 0
+          ) {
+            failures.push(
+              `${entry.file} line ${entry.block.line}: the block names curl but no curl call of it was recorded`,
+            );
+          }
         }
+        const failedLine = /script line (\d+)/.exec(result.output);
+        const failedAt = failedLine ? where(Number(failedLine[1])) : undefined;
+        if (result.code !== 0 || !result.output.includes('EXAMPLES-DONE')) {
+          failures.push(
+            `the examples stopped with exit status ${result.code}${failedAt ? ` at ${failedAt.at}` : ''}\n` +
+              `--- shell output (tail) ---\n${result.output.slice(-6000)}`,
+          );
+        }
+        expect(failures).toEqual([]);
+        expect(calls.length).toBeGreaterThanOrEqual(minimumCurlCalls);
+      } finally {
+        await stop(server.child);
+        rmSync(stateDir, { recursive: true, force: true });
       }
-      const failedLine = /script line (\d+)/.exec(result.output);
-      const failedAt = failedLine ? where(Number(failedLine[1])) : undefined;
-      if (result.code !== 0 || !result.output.includes('EXAMPLES-DONE')) {
-        failures.push(`the examples stopped with exit status ${result.code}${failedAt ? ` at ${failedAt.at}` : ''}\n` +
-          `--- shell output (tail) ---\n${result.output.slice(-6000)}`);
-      }
-      expect(failures).toEqual([]);
-      expect(calls.length).toBeGreaterThanOrEqual(minimumCurlCalls);
-    } finally {
-      await stop(server.child);
-      rmSync(stateDir, { recursive: true, force: true });
-    }
-  }, startTimeoutMs + examplesTimeoutMs + 60_000);
+    },
+    startTimeoutMs + examplesTimeoutMs + 60_000,
+  );
 });

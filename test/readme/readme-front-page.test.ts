@@ -11,7 +11,10 @@ const root = path.resolve(__dirname, '..', '..');
 const maxReadmeLines = 220;
 
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-const docs = readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`).sort();
+const docs = readdirSync(path.join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`)
+  .sort();
 const markdownFiles = ['README.md', ...docs];
 
 /** The lines of a Markdown text outside fenced code blocks, with inline code spans blanked unless kept. */
@@ -21,7 +24,14 @@ function proseLines(markdown: string, keepCodeSpans = false): string[] {
   for (const line of markdown.split('\n')) {
     const marker = /^ *(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence === undefined && marker) fence = marker;
-    else if (fence !== undefined && marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+    else if (
+      fence !== undefined &&
+      marker &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      line.trim() === marker
+    )
+      fence = undefined;
     else if (fence === undefined) lines.push(keepCodeSpans ? line : line.replace(/(`+)(?:(?!\1).)+?\1/g, ''));
   }
   return lines;
@@ -31,8 +41,14 @@ function proseLines(markdown: string, keepCodeSpans = false): string[] {
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const heading of proseLines(markdown, true).join('\n').matchAll(/^#{1,6} (.+)$/gm)) {
-    const slug = (heading[1] ?? '').trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  for (const heading of proseLines(markdown, true)
+    .join('\n')
+    .matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = (heading[1] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -45,7 +61,7 @@ describe('the README as the front page', () => {
     expect(readme.replace(/\n$/, '').split('\n').length).toBeLessThanOrEqual(maxReadmeLines);
   });
 
-  it("lists every file of docs/ once in its map of the docs, and only files that exist", () => {
+  it('lists every file of docs/ once in its map of the docs, and only files that exist', () => {
     expect([...docsInMapOrder(readme)].sort()).toEqual(docs);
   });
 
@@ -56,10 +72,15 @@ describe('the README as the front page', () => {
       const target = link[1] ?? '';
       if (/^[a-z]+:/i.test(target)) continue;
       const [pathPart = '', anchor] = target.split('#');
-      const targetFile = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
+      const targetFile =
+        pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
       if (!existsSync(path.join(root, targetFile))) {
         broken.push(`${target}: no file ${targetFile}`);
-      } else if (anchor !== undefined && targetFile.endsWith('.md') && !anchorsOf(readFileSync(path.join(root, targetFile), 'utf8')).has(anchor)) {
+      } else if (
+        anchor !== undefined &&
+        targetFile.endsWith('.md') &&
+        !anchorsOf(readFileSync(path.join(root, targetFile), 'utf8')).has(anchor)
+      ) {
         broken.push(`${target}: no heading #${anchor} in ${targetFile}`);
       }
     }

@@ -3,9 +3,29 @@ import { commandAt, docsInMapOrder, runnableShellBlocks, shellCommands } from '.
 describe('README example extraction', () => {
   it('takes sh and bash blocks in order, with indentation removed, and leaves out no-run and other languages', () => {
     const markdown = [
-      '# Title', '```sh', 'echo one', '```', 'text', '```json', '{"a":1}', '```',
-      '1. step', '   ```bash', '   echo two', '     indented', '   ```', '```sh no-run', 'npm start', '```', '```', 'plain', '```',
-      '````sh', '```', 'echo three', '````',
+      '# Title',
+      '```sh',
+      'echo one',
+      '```',
+      'text',
+      '```json',
+      '{"a":1}',
+      '```',
+      '1. step',
+      '   ```bash',
+      '   echo two',
+      '     indented',
+      '   ```',
+      '```sh no-run',
+      'npm start',
+      '```',
+      '```',
+      'plain',
+      '```',
+      '````sh',
+      '```',
+      'echo three',
+      '````',
     ].join('\n');
 
     expect(runnableShellBlocks(markdown)).toEqual([
@@ -17,8 +37,18 @@ describe('README example extraction', () => {
 
   it('joins continued lines, quotes spanning lines, $( … ) and here-documents into one command', () => {
     const lines = [
-      'curl -s a \\', '  -d x      # 404', 'X=$(curl -s b \\', '  | json id)', "curl -d '{\"a\":1,", "  \"b\":2}'", '# 201',
-      'cat <<EOF', 'line # 500', 'EOF', 'curl -w "%{http_code} $(echo ")")"   # 204; text after', 'echo "#not a comment" # legacy PUT: 204',
+      'curl -s a \\',
+      '  -d x      # 404',
+      'X=$(curl -s b \\',
+      '  | json id)',
+      'curl -d \'{"a":1,',
+      '  "b":2}\'',
+      '# 201',
+      'cat <<EOF',
+      'line # 500',
+      'EOF',
+      'curl -w "%{http_code} $(echo ")")"   # 204; text after',
+      'echo "#not a comment" # legacy PUT: 204',
     ];
 
     const commands = shellCommands(lines);
@@ -35,11 +65,20 @@ describe('README example extraction', () => {
     expect(commandAt(commands, 6)).toBeUndefined();
   });
 
-  it('orders the docs by their first link in the README\'s map section, and nowhere else', () => {
+  it("orders the docs by their first link in the README's map section, and nowhere else", () => {
     const readme = [
-      '# Title', 'See [search](docs/search.md) first.', '## The docs', '', '| File | What |', '|---|---|',
-      '| [docs/oauth.md](docs/oauth.md) | OAuth |', '| [docs/search.md](docs/search.md), also [again](docs/oauth.md) | Search |',
-      '### A sub-heading stays in the section', '[Timeline](docs/timeline.md)', '## Running the tests', '[Testing](docs/testing.md)',
+      '# Title',
+      'See [search](docs/search.md) first.',
+      '## The docs',
+      '',
+      '| File | What |',
+      '|---|---|',
+      '| [docs/oauth.md](docs/oauth.md) | OAuth |',
+      '| [docs/search.md](docs/search.md), also [again](docs/oauth.md) | Search |',
+      '### A sub-heading stays in the section',
+      '[Timeline](docs/timeline.md)',
+      '## Running the tests',
+      '[Testing](docs/testing.md)',
     ].join('\n');
 
     expect(docsInMapOrder(readme)).toEqual(['docs/oauth.md', 'docs/search.md', 'docs/timeline.md']);

@@ -1,4 +1,7 @@
-import { requireAssociationLabelName, resolveCompanyAssociationType } from '../../shared/associations/types/association-labels';
+import {
+  requireAssociationLabelName,
+  resolveCompanyAssociationType,
+} from '../../shared/associations/types/association-labels';
 import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
 import { isNumericId } from '../../shared/companies/company-id';
@@ -43,7 +46,12 @@ async function cpuMsOf(call: () => unknown): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
-function definition(name: string, type: PropertyType, fieldType: FieldType, extra: Partial<PropertyDefinition> = {}): PropertyDefinition {
+function definition(
+  name: string,
+  type: PropertyType,
+  fieldType: FieldType,
+  extra: Partial<PropertyDefinition> = {},
+): PropertyDefinition {
   const base = findStandardCompanyProperty('city') as PropertyDefinition;
   return { ...base, name, type, fieldType, hubspotDefined: false, options: [], ...extra };
 }
@@ -64,9 +72,15 @@ const schema = {
   uniqueProperties: () => [],
 };
 
-const timelineProperty = (propertyType: EventTypeProperty['propertyType']): EventTypeProperty => ({
-  id: 1, eventTypeId: 1, name: 'field', label: 'Field', propertyType, options: propertyType === 'Enumeration' ? [{ value: 'a', label: 'A' }] : null,
-} as EventTypeProperty);
+const timelineProperty = (propertyType: EventTypeProperty['propertyType']): EventTypeProperty =>
+  ({
+    id: 1,
+    eventTypeId: 1,
+    name: 'field',
+    label: 'Field',
+    propertyType,
+    options: propertyType === 'Enumeration' ? [{ value: 'a', label: 'A' }] : null,
+  }) as EventTypeProperty;
 
 /**
  * The longest `pattern(n)` (n characters of the value in it) whose search body stays within the
@@ -83,7 +97,11 @@ function longestAllowed(body: (n: number) => SearchInput, pattern: (n: number) =
   return pattern(low);
 }
 
-const tokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', propertyName: string, value: string) => ({ propertyName, operator, value });
+const tokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', propertyName: string, value: string) => ({
+  propertyName,
+  operator,
+  value,
+});
 
 /**
  * A company whose searchable text properties all hold the value, matched against a search that
@@ -92,7 +110,12 @@ const tokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', property
  * character the value lacks at the end, or in the middle).
  */
 function searchMatchOf(text: string, input: () => SearchInput): boolean {
-  const forms = searchFormsOf({ id: '1000000000000001', properties: { name: text, domain: text, website: text, phone: text, description: text }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' });
+  const forms = searchFormsOf({
+    id: '1000000000000001',
+    properties: { name: text, domain: text, website: text, phone: text, description: text },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  });
   return compileSearchMatch(compileSearch(input(), schema)).matches(forms);
 }
 
@@ -100,45 +123,140 @@ function searchMatchOf(text: string, input: () => SearchInput): boolean {
 const lacking = '\u0007';
 /** A character the value holds (its last), so the pattern passes the cheap character check and the full scan runs. */
 const held = (text: string): string => text.at(-1) ?? '';
-const oneTokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', pattern: (n: number) => string) => (): SearchInput => {
-  const body = (n: number): SearchInput => ({ filterGroups: [{ filters: [tokenFilter(operator, 'name', pattern(n))] }], limit: 1 });
-  return { ...body(0), filterGroups: [{ filters: [tokenFilter(operator, 'name', longestAllowed(body, pattern))] }] };
-};
+const oneTokenFilter =
+  (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', pattern: (n: number) => string) => (): SearchInput => {
+    const body = (n: number): SearchInput => ({
+      filterGroups: [{ filters: [tokenFilter(operator, 'name', pattern(n))] }],
+      limit: 1,
+    });
+    return { ...body(0), filterGroups: [{ filters: [tokenFilter(operator, 'name', longestAllowed(body, pattern))] }] };
+  };
 const searchTargets: readonly [string, (text: string) => unknown][] = [
-  ['containsToken: * then the value\'s first 2,880 characters then one it lacks (the issue\'s shape)', (text) => containsToken(text, `*${text.slice(0, 2880)}${lacking}`)],
-  ['containsToken: * then 1,440 of the value, its last character, 1,440 more', (text) => containsToken(text, `*${text.slice(0, 1440)}${held(text)}${text.slice(0, 1440)}`)],
-  ['containsToken: the value\'s first 2,900 characters, no wildcard', (text) => containsToken(text, text.slice(0, 2900))],
-  ['containsToken: 700 pieces of the value between stars, then its last character', (text) => containsToken(text, `${Array.from({ length: 700 }, (_, index) => text.slice(index * 3, index * 3 + 3)).join('*')}*${held(text)}*${held(text)}`)],
-  ['search: NOT_CONTAINS_TOKEN with the longest pattern the body allows (once 1.5 s of CPU per 65,534-character name)', (text) => searchMatchOf(text, oneTokenFilter('NOT_CONTAINS_TOKEN', (n) => `*${text.slice(0, n)}${lacking}`))],
-  ['search: NOT_CONTAINS_TOKEN with the longest pattern, the value\'s last character after its start', (text) => searchMatchOf(text, oneTokenFilter('NOT_CONTAINS_TOKEN', (n) => `*${text.slice(0, n)}${held(text)}`))],
-  ['search: CONTAINS_TOKEN with the longest pattern, the value\'s last character in the middle', (text) => searchMatchOf(text, oneTokenFilter('CONTAINS_TOKEN', (n) => `*${text.slice(0, Math.floor(n / 2))}${held(text)}${text.slice(0, Math.ceil(n / 2))}*`))],
-  ['search: 18 token filters (the most allowed) on two properties, patterns sharing the body', (text) => searchMatchOf(text, () => {
-    const filters = (n: number) => Array.from({ length: 6 }, (_, index) => tokenFilter(index % 2 === 0 ? 'NOT_CONTAINS_TOKEN' : 'CONTAINS_TOKEN', index % 3 === 0 ? 'description' : 'name', `*${text.slice(index, index + n)}${held(text)}${text.slice(0, 2)}*`));
-    const body = (n: number): SearchInput => ({ filterGroups: [{ filters: filters(n) }, { filters: filters(n) }, { filters: filters(n) }], limit: 1 });
-    const n = longestAllowed(body, (size) => String(size));
-    return body(Number(n));
-  })],
-  ['search: query of the value\'s last 2,990 characters', (text) => searchMatchOf(text, () => ({ query: longestAllowed((n) => ({ query: text.slice(-n) }), (n) => text.slice(-n)) }))],
-  ['search: query of many distinct short terms that occur only at the value\'s end', (text) => {
-    const terms = Array.from({ length: 700 }, (_, index) => `${text.slice(0, 2)}${index.toString(36)}`);
-    return searchMatchOf(`${text.slice(0, text.length - 3000)}${terms.join(' ').slice(0, 3000)}`, () => ({ query: longestAllowed((n) => ({ query: terms.slice(0, n).join(' ') }), (n) => terms.slice(0, n).join(' ')) }));
-  }],
+  [
+    "containsToken: * then the value's first 2,880 characters then one it lacks (the issue's shape)",
+    (text) => containsToken(text, `*${text.slice(0, 2880)}${lacking}`),
+  ],
+  [
+    'containsToken: * then 1,440 of the value, its last character, 1,440 more',
+    (text) => containsToken(text, `*${text.slice(0, 1440)}${held(text)}${text.slice(0, 1440)}`),
+  ],
+  [
+    "containsToken: the value's first 2,900 characters, no wildcard",
+    (text) => containsToken(text, text.slice(0, 2900)),
+  ],
+  [
+    'containsToken: 700 pieces of the value between stars, then its last character',
+    (text) =>
+      containsToken(
+        text,
+        `${Array.from({ length: 700 }, (_, index) => text.slice(index * 3, index * 3 + 3)).join('*')}*${held(text)}*${held(text)}`,
+      ),
+  ],
+  [
+    'search: NOT_CONTAINS_TOKEN with the longest pattern the body allows (once 1.5 s of CPU per 65,534-character name)',
+    (text) =>
+      searchMatchOf(
+        text,
+        oneTokenFilter('NOT_CONTAINS_TOKEN', (n) => `*${text.slice(0, n)}${lacking}`),
+      ),
+  ],
+  [
+    "search: NOT_CONTAINS_TOKEN with the longest pattern, the value's last character after its start",
+    (text) =>
+      searchMatchOf(
+        text,
+        oneTokenFilter('NOT_CONTAINS_TOKEN', (n) => `*${text.slice(0, n)}${held(text)}`),
+      ),
+  ],
+  [
+    "search: CONTAINS_TOKEN with the longest pattern, the value's last character in the middle",
+    (text) =>
+      searchMatchOf(
+        text,
+        oneTokenFilter(
+          'CONTAINS_TOKEN',
+          (n) => `*${text.slice(0, Math.floor(n / 2))}${held(text)}${text.slice(0, Math.ceil(n / 2))}*`,
+        ),
+      ),
+  ],
+  [
+    'search: 18 token filters (the most allowed) on two properties, patterns sharing the body',
+    (text) =>
+      searchMatchOf(text, () => {
+        const filters = (n: number) =>
+          Array.from({ length: 6 }, (_, index) =>
+            tokenFilter(
+              index % 2 === 0 ? 'NOT_CONTAINS_TOKEN' : 'CONTAINS_TOKEN',
+              index % 3 === 0 ? 'description' : 'name',
+              `*${text.slice(index, index + n)}${held(text)}${text.slice(0, 2)}*`,
+            ),
+          );
+        const body = (n: number): SearchInput => ({
+          filterGroups: [{ filters: filters(n) }, { filters: filters(n) }, { filters: filters(n) }],
+          limit: 1,
+        });
+        const n = longestAllowed(body, (size) => String(size));
+        return body(Number(n));
+      }),
+  ],
+  [
+    "search: query of the value's last 2,990 characters",
+    (text) =>
+      searchMatchOf(text, () => ({
+        query: longestAllowed(
+          (n) => ({ query: text.slice(-n) }),
+          (n) => text.slice(-n),
+        ),
+      })),
+  ],
+  [
+    "search: query of many distinct short terms that occur only at the value's end",
+    (text) => {
+      const terms = Array.from({ length: 700 }, (_, index) => `${text.slice(0, 2)}${index.toString(36)}`);
+      return searchMatchOf(`${text.slice(0, text.length - 3000)}${terms.join(' ').slice(0, 3000)}`, () => ({
+        query: longestAllowed(
+          (n) => ({ query: terms.slice(0, n).join(' ') }),
+          (n) => terms.slice(0, n).join(' '),
+        ),
+      }));
+    },
+  ],
 ];
 
 /** One row per function that tests or scans client text: its name and how to call it with one string. */
 const targets: readonly [string, (text: string) => unknown][] = [
-  ...['numberofemployees', 'annualrevenue', 'closedate', 'domain', 'name', 'lifecyclestage', 'industry', 'hubspot_owner_id', 'hubspot_team_id', 'hs_additional_domains',
-    ...customDefinitions.map((entry) => entry.name)].map((name): [string, (text: string) => unknown] =>
-    [`validatePropertyValues: ${name}`, (text) => validatePropertyValues({ [name]: text }, schema)]),
+  ...[
+    'numberofemployees',
+    'annualrevenue',
+    'closedate',
+    'domain',
+    'name',
+    'lifecyclestage',
+    'industry',
+    'hubspot_owner_id',
+    'hubspot_team_id',
+    'hs_additional_domains',
+    ...customDefinitions.map((entry) => entry.name),
+  ].map((name): [string, (text: string) => unknown] => [
+    `validatePropertyValues: ${name}`,
+    (text) => validatePropertyValues({ [name]: text }, schema),
+  ]),
   ['normalizeCompanyValues: domain', (text) => normalizeCompanyValues({ domain: text }, schema)],
-  ['normalizeCompanyValues: hs_additional_domains', (text) => normalizeCompanyValues({ name: 'x', hs_additional_domains: text }, schema)],
+  [
+    'normalizeCompanyValues: hs_additional_domains',
+    (text) => normalizeCompanyValues({ name: 'x', hs_additional_domains: text }, schema),
+  ],
   ['normalizeDomain', (text) => normalizeDomain(text)],
   ['isDecimalNumber', (text) => isDecimalNumber(text)],
   ['timeline valueProblem: Numeric', (text) => valueProblem(timelineProperty('Numeric'), text)],
   ['timeline valueProblem: Date', (text) => valueProblem(timelineProperty('Date'), text)],
   ['timeline valueProblem: Enumeration', (text) => valueProblem(timelineProperty('Enumeration'), text)],
   ['timeline parseTimestamp', (text) => parseTimestamp(text)],
-  ['timeline iframeProblems', (text) => iframeProblems({ linkLabel: text, iframeLabel: text, iframeUri: text, width: 1, height: 1 }, 'timelineIFrame')],
+  [
+    'timeline iframeProblems',
+    (text) =>
+      iframeProblems({ linkLabel: text, iframeLabel: text, iframeUri: text, width: 1, height: 1 }, 'timelineIFrame'),
+  ],
   ['timeline property name pattern', (text) => propertyNamePattern.test(text)],
   ['requireWellFormedJson', (text) => requireWellFormedJson({ [text]: [text, { key: text }] })],
   ['parsePathId', (text) => parsePathId(text, 'eventTypeId')],
@@ -206,8 +324,12 @@ describe('inputs that once cost seconds of CPU: a 40,000-digit number, a domain 
   });
 
   it('still accepts the numbers, dates and domains it accepted before', () => {
-    expect(validatePropertyValues({ numberofemployees: '1.', annualrevenue: '-.5e3', closedate: '2024-05-02T14:03:11.512+02:00' }, schema))
-      .toEqual({ numberofemployees: '1.', annualrevenue: '-.5e3', closedate: '2024-05-02T12:03:11.512Z' });
+    expect(
+      validatePropertyValues(
+        { numberofemployees: '1.', annualrevenue: '-.5e3', closedate: '2024-05-02T14:03:11.512+02:00' },
+        schema,
+      ),
+    ).toEqual({ numberofemployees: '1.', annualrevenue: '-.5e3', closedate: '2024-05-02T12:03:11.512Z' });
     expect(normalizeDomain('https://www.Acme.example.../about')).toBe('acme.example');
   });
 });

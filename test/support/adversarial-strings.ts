@@ -34,8 +34,8 @@ export const adversarialStrings: Readonly<Record<string, string>> = {
   'nested JSON-like': run('{"a":'),
   'regex metacharacters': run('.*+?^${}()|[]\\'),
   'percent signs': run('%'),
-  'slashes': run('/'),
+  slashes: run('/'),
   'underscores then -': run('_', '-'),
-  'semicolons': run(';'),
+  semicolons: run(';'),
   'at signs': run('@'),
 };

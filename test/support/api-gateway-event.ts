@@ -24,8 +24,11 @@ export function apiGatewayEvent(request: RequestSpec): { route: RouteSpelling; e
   if (!matched) throw new Error(`no route for ${request.method} ${rawPath}`);
   const routeKey = routeKeyOf(matched.route);
   const query: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(rawQueryString)) query[name] = name in query ? `${query[name]},${value}` : value;
-  const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  for (const [name, value] of new URLSearchParams(rawQueryString))
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const headers = Object.fromEntries(
+    Object.entries(request.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const now = new Date();
   return {
     route: matched.route,
@@ -38,9 +41,22 @@ export function apiGatewayEvent(request: RequestSpec): { route: RouteSpelling; e
       queryStringParameters: rawQueryString === '' ? undefined : query,
       pathParameters: matched.pathParameters,
       requestContext: {
-        accountId: '000000000000', apiId: 'bundle-test', domainName: headers.host ?? 'localhost', domainPrefix: 'bundle-test',
-        http: { method: request.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
-        requestId: randomUUID(), routeKey, stage: '$default', time: now.toISOString(), timeEpoch: now.getTime(),
+        accountId: '000000000000',
+        apiId: 'bundle-test',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'bundle-test',
+        http: {
+          method: request.method,
+          path: rawPath,
+          protocol: 'HTTP/1.1',
+          sourceIp: '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
       },
       body: request.body === undefined || request.body === '' ? undefined : request.body,
       isBase64Encoded: false,

@@ -78,7 +78,11 @@ export function crmClient(gateway: RunningGateway, token: string): CrmClient {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text === '' ? undefined : JSON.parse(text)) as T };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text === '' ? undefined : JSON.parse(text)) as T,
+    };
   };
   return {
     get: (path) => send('GET', path),

@@ -21,7 +21,9 @@ export default async function globalSetup(): Promise<void> {
   const stateDir = mkdtempSync(path.join(tmpdir(), 'hubspot-slice-test-'));
   const tableName = 'hubspot-platform-test';
   applyLocalEnvironment({
-    endpoint: dynamo.endpoint, tableName, secretsFile: path.join(stateDir, 'secrets.json'),
+    endpoint: dynamo.endpoint,
+    tableName,
+    secretsFile: path.join(stateDir, 'secrets.json'),
     logLevel: process.env.LOG_LEVEL ?? 'ERROR',
   });
   process.env.TEST_STATE_DIR = stateDir;

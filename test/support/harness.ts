@@ -74,31 +74,62 @@ export interface InstalledTokens extends Installation {
  * A fresh app, account and user. The account's rate limits are off unless `limits` is given: only
  * the tests of the limits run with them (bursting tests would otherwise meet a 429).
  */
-export async function provision(options: {
-  scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[]; limits?: AccountLimits;
-} = {}): Promise<Installation> {
+export async function provision(
+  options: { scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[]; limits?: AccountLimits } = {},
+): Promise<Installation> {
   const scopes = options.scopes ?? [
-    'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
+    'oauth',
+    'crm.objects.companies.read',
+    'crm.objects.companies.write',
+    'crm.schemas.companies.read',
+    'crm.schemas.companies.write',
+    'timeline',
     // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
-    'crm.objects.deals.read', 'tickets', 'crm.schemas.deals.write', 'crm.objects.owners.read',
+    'crm.objects.deals.read',
+    'tickets',
+    'crm.schemas.deals.write',
+    'crm.objects.owners.read',
   ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
-  const app = await createApp({ name: unique('App'), redirectUris, scopes, optionalScopes: options.optionalScopes ?? [] });
-  if (app.developerApiKey === undefined) throw new Error('a new app without --developer-id gets a new developer account and key');
-  const account = await createAccount(`${unique('hub')}.example`, options.limits ?? { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
+  const app = await createApp({
+    name: unique('App'),
+    redirectUris,
+    scopes,
+    optionalScopes: options.optionalScopes ?? [],
+  });
+  if (app.developerApiKey === undefined)
+    throw new Error('a new app without --developer-id gets a new developer account and key');
+  const account = await createAccount(
+    `${unique('hub')}.example`,
+    options.limits ?? { tenSecondlyLimit: 0, searchPerSecondLimit: 0 },
+  );
   const password = 'correct horse battery staple';
   const user = await createUser(`${unique('user')}@example.com`, password, [account.hubId]);
   return {
-    ...app, developerApiKey: app.developerApiKey, redirectUri: redirectUris[0] ?? '', hubId: account.hubId, hubDomain: account.domain,
-    userId: user.userId, userEmail: user.email, password, scopes,
+    ...app,
+    developerApiKey: app.developerApiKey,
+    redirectUri: redirectUris[0] ?? '',
+    hubId: account.hubId,
+    hubDomain: account.domain,
+    userId: user.userId,
+    userEmail: user.email,
+    password,
+    scopes,
   };
 }
 
 /** Runs the consent step in-process and returns a fresh authorization code. */
 export async function authorizationCodeFor(
-  installation: Installation, scopes = installation.scopes, pkce: { code_challenge?: string; code_challenge_method?: string } = {},
+  installation: Installation,
+  scopes = installation.scopes,
+  pkce: { code_challenge?: string; code_challenge_method?: string } = {},
 ): Promise<string> {
-  const check = await checkAuthorizeRequest({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: scopes.join(' '), ...pkce });
+  const check = await checkAuthorizeRequest({
+    client_id: installation.clientId,
+    redirect_uri: installation.redirectUri,
+    scope: scopes.join(' '),
+    ...pkce,
+  });
   if (check.outcome !== 'ok') throw new Error(`authorize check failed: ${JSON.stringify(check)}`);
   const user = await findUserByEmail(installation.userEmail);
   if (!user) throw new Error('user missing');
@@ -108,7 +139,12 @@ export async function authorizationCodeFor(
   return code;
 }
 
-export async function postForm(baseUrl: string, pathName: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export async function postForm(
+  baseUrl: string,
+  pathName: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${baseUrl}${pathName}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -118,15 +154,22 @@ export async function postForm(baseUrl: string, pathName: string, fields: Record
 }
 
 /** Provisions and installs an app through the real token endpoint. */
-export async function install(gateway: { readonly baseUrl: string }, options: Parameters<typeof provision>[0] = {}): Promise<InstalledTokens> {
+export async function install(
+  gateway: { readonly baseUrl: string },
+  options: Parameters<typeof provision>[0] = {},
+): Promise<InstalledTokens> {
   const installation = await provision(options);
   const code = await authorizationCodeFor(installation);
   const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-    grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret,
-    redirect_uri: installation.redirectUri, code,
+    grant_type: 'authorization_code',
+    client_id: installation.clientId,
+    client_secret: installation.clientSecret,
+    redirect_uri: installation.redirectUri,
+    code,
   });
   const body = (await response.json()) as { access_token?: string; refresh_token?: string };
-  if (response.status !== 200 || !body.access_token || !body.refresh_token) throw new Error(`token exchange failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.access_token || !body.refresh_token)
+    throw new Error(`token exchange failed: ${response.status} ${JSON.stringify(body)}`);
   return { ...installation, accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
@@ -136,7 +179,10 @@ export function testSigningKey(): { kid: string; privateKey: KeyObject } {
   const document = JSON.parse(readFileSync(secretsFile, 'utf8')) as SecretsDocument;
   const newest = document.signingKeys?.at(-1);
   if (!newest) throw new Error('no signing key');
-  return { kid: newest.kid, privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }) };
+  return {
+    kid: newest.kid,
+    privateKey: createPrivateKey({ key: Buffer.from(newest.privateKey, 'base64'), format: 'der', type: 'pkcs8' }),
+  };
 }
 
 /**
@@ -144,20 +190,32 @@ export function testSigningKey(): { kid: string; privateKey: KeyObject } {
  * given hub, app or scope set without an install (it verifies exactly like an issued one).
  */
 export function signTestAccessToken(claims: {
-  appId: number; hubId: number; userId?: number; scopes: Scope[]; expiresInSeconds?: number; rateLimits?: RateLimits;
+  appId: number;
+  hubId: number;
+  userId?: number;
+  scopes: Scope[];
+  expiresInSeconds?: number;
+  rateLimits?: RateLimits;
 }): string {
   const issuedAtSeconds = nowSeconds();
-  return signAccessToken({
-    appId: claims.appId, hubId: claims.hubId, userId: claims.userId ?? 1, scopes: claims.scopes,
-    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800), grantId: 'test-grant',
-    rateLimits: claims.rateLimits ?? { tenSecondly: 0, searchPerSecond: 0 },
-  }, testSigningKey());
+  return signAccessToken(
+    {
+      appId: claims.appId,
+      hubId: claims.hubId,
+      userId: claims.userId ?? 1,
+      scopes: claims.scopes,
+      issuedAtSeconds,
+      expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800),
+      grantId: 'test-grant',
+      rateLimits: claims.rateLimits ?? { tenSecondly: 0, searchPerSecond: 0 },
+    },
+    testSigningKey(),
+  );
 }
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
-
 
 /** The documented error object (and the OAuth token error, which adds error/error_description). */
 export interface ErrorJson {

@@ -10,7 +10,10 @@ const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 function hiddenFieldsOf(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[match[1] ?? ''] = (match[2] ?? '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity);
+    fields[match[1] ?? ''] = (match[2] ?? '').replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (entity) => entities[entity] ?? entity,
+    );
   }
   return fields;
 }
@@ -19,7 +22,8 @@ export async function approveInstall(baseUrl: string, authorizeUrl: string, inst
   let cookie = '';
   const send = async (url: string, form?: Record<string, string>): Promise<Response> => {
     const response = await fetch(new URL(url, baseUrl), {
-      method: form ? 'POST' : 'GET', redirect: 'manual',
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
       headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
@@ -28,10 +32,18 @@ export async function approveInstall(baseUrl: string, authorizeUrl: string, inst
     return response;
   };
   const loginPage = await (await send(authorizeUrl)).text();
-  const login = await send('/oauth/authorize/login', { ...hiddenFieldsOf(loginPage), email: installation.userEmail, password: installation.password });
+  const login = await send('/oauth/authorize/login', {
+    ...hiddenFieldsOf(loginPage),
+    email: installation.userEmail,
+    password: installation.password,
+  });
   if (login.status !== 303) throw new Error(`login answered ${login.status}`);
   const consentPage = await (await send(login.headers.get('location') ?? '')).text();
-  const decision = await send('/oauth/authorize/decision', { ...hiddenFieldsOf(consentPage), hub_id: String(installation.hubId), decision: 'allow' });
+  const decision = await send('/oauth/authorize/decision', {
+    ...hiddenFieldsOf(consentPage),
+    hub_id: String(installation.hubId),
+    decision: 'allow',
+  });
   const location = decision.headers.get('location');
   if (decision.status !== 302 || !location) throw new Error(`consent answered ${decision.status}`);
   return new URL(location);

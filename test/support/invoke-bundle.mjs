@@ -13,7 +13,9 @@ const moduleName = handlerSetting.slice(0, separator);
 const exportName = handlerSetting.slice(separator + 1);
 
 // The runtime looks for the module with these extensions, in this order.
-const modulePath = ['.js', '.mjs', '.cjs'].map((extension) => path.join(taskRoot, `${moduleName}${extension}`)).find((candidate) => existsSync(candidate));
+const modulePath = ['.js', '.mjs', '.cjs']
+  .map((extension) => path.join(taskRoot, `${moduleName}${extension}`))
+  .find((candidate) => existsSync(candidate));
 if (!modulePath) throw new Error(`Runtime.ImportModuleError: cannot find module ${moduleName} in ${taskRoot}`);
 const loaded = await import(pathToFileURL(modulePath).href);
 const handler = loaded[exportName];

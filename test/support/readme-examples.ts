@@ -46,9 +46,17 @@ export function runnableShellBlocks(markdown: string): ShellBlock[] {
     if (!open) {
       const fence = /^( *)(`{3,}|~{3,})\s*([^`]*)$/.exec(line);
       if (!fence) return;
-      const words = (fence[3] ?? '').trim().split(/[\s,{}]+/).filter((word) => word !== '');
+      const words = (fence[3] ?? '')
+        .trim()
+        .split(/[\s,{}]+/)
+        .filter((word) => word !== '');
       const runnable = (words[0] === 'sh' || words[0] === 'bash') && !words.includes('no-run');
-      open = { indent: fence[1]?.length ?? 0, fence: fence[2] ?? '```', runnable, block: { line: index + 2, lines: [] } };
+      open = {
+        indent: fence[1]?.length ?? 0,
+        fence: fence[2] ?? '```',
+        runnable,
+        block: { line: index + 2, lines: [] },
+      };
       return;
     }
     if (new RegExp(`^ {0,${open.indent + 3}}${open.fence[0]}{${open.fence.length},}\\s*$`).test(line)) {

@@ -28,7 +28,12 @@ export interface World {
    * domains of other owner companies, ids of other owner events.
    */
   ownerDomains: { createCompany: string; batchCreateCompanies: string; batchUpsertCompanies: string };
-  ownerEventIds: { createTimelineEvent: string; putTimelineEvent: string; createTimelineEventBatch: string; putTimelineEventBatch: string };
+  ownerEventIds: {
+    createTimelineEvent: string;
+    putTimelineEvent: string;
+    createTimelineEventBatch: string;
+    putTimelineEventBatch: string;
+  };
   /** A custom company property and an association label of the owner's account (tenant isolation only). */
   customPropertyName: string;
   labelName: string;
@@ -58,8 +63,15 @@ export interface World {
 
 /** Ids that exist in no account. */
 export const missing = {
-  appId: '999999999', companyId: '1000000000000123', eventTypeId: '999999', propertyId: '999999', eventId: 'no-such-event', subscriptionId: '999999999',
-  ownerId: '999999999999', pipelineId: '999999999998', stageId: '999999999997',
+  appId: '999999999',
+  companyId: '1000000000000123',
+  eventTypeId: '999999',
+  propertyId: '999999',
+  eventId: 'no-such-event',
+  subscriptionId: '999999999',
+  ownerId: '999999999999',
+  pipelineId: '999999999998',
+  stageId: '999999999997',
 } as const;
 
 /**
@@ -105,10 +117,25 @@ export interface RouteFixture {
 /** A path parameter's value in the owner's world, by name; a row with a parameter not named here fails the tests. */
 export function paramValues(world: World): Record<string, string> {
   return {
-    appId: String(world.appId), eventTypeId: String(world.eventTypeId), propertyId: String(world.propertyId), eventId: world.eventId,
-    companyId: world.companyId, propertyName: 'name', toObjectType: 'contacts', toObjectId: '901', associationTypeId: '280',
-    fromObjectType: 'companies', token: world.refreshToken, objectType: 'companies', objectId: world.companyId, groupName: world.groupName, subscriptionId: world.subscriptionId,
-    ownerId: world.ownerId, pipelineObjectType: 'deals', pipelineId: world.pipelineId, stageId: world.stageId,
+    appId: String(world.appId),
+    eventTypeId: String(world.eventTypeId),
+    propertyId: String(world.propertyId),
+    eventId: world.eventId,
+    companyId: world.companyId,
+    propertyName: 'name',
+    toObjectType: 'contacts',
+    toObjectId: '901',
+    associationTypeId: '280',
+    fromObjectType: 'companies',
+    token: world.refreshToken,
+    objectType: 'companies',
+    objectId: world.companyId,
+    groupName: world.groupName,
+    subscriptionId: world.subscriptionId,
+    ownerId: world.ownerId,
+    pipelineObjectType: 'deals',
+    pipelineId: world.pipelineId,
+    stageId: world.stageId,
   };
 }
 
@@ -117,33 +144,61 @@ const timelineApp = { as: ['otherDeveloper'] } as const;
 const timelineAppRead = { as: ['otherDeveloper', 'otherApp'] } as const;
 
 const sameAsMissing = (
-  as: readonly Stranger[], params: (world: World) => Record<string, string>, missingParams: Record<string, string>, body?: (world: World) => unknown,
+  as: readonly Stranger[],
+  params: (world: World) => Record<string, string>,
+  missingParams: Record<string, string>,
+  body?: (world: World) => unknown,
 ): IsolationCase => ({
-  as, check: 'sameAsMissing',
+  as,
+  check: 'sameAsMissing',
   foreign: (world) => ({ params: params(world), body: body?.(world) }),
   control: (world) => ({ params: missingParams, body: body?.(world) }),
 });
 
 const ownApp = (world: World) => ({ appId: String(world.appId) });
 const missingApp = { appId: missing.appId };
-const event = (world: World, id: string, objectId = world.companyId) => ({ id, eventTypeId: world.eventTypeId, objectId: Number(objectId), timestamp: 1714658591512, level: 'high' });
-const eventType = (world: World) => ({ name: `Type ${world.fresh}`, objectType: 'COMPANY', headerTemplate: '# {{level}}' });
-const propertyBody = (world: World) => ({ id: world.propertyId, name: 'level', label: 'Level 2', propertyType: 'String' });
+const event = (world: World, id: string, objectId = world.companyId) => ({
+  id,
+  eventTypeId: world.eventTypeId,
+  objectId: Number(objectId),
+  timestamp: 1714658591512,
+  level: 'high',
+});
+const eventType = (world: World) => ({
+  name: `Type ${world.fresh}`,
+  objectType: 'COMPANY',
+  headerTemplate: '# {{level}}',
+});
+const propertyBody = (world: World) => ({
+  id: world.propertyId,
+  name: 'level',
+  label: 'Level 2',
+  propertyType: 'String',
+});
 const ownType = (world: World) => ({ appId: String(world.appId), eventTypeId: String(world.eventTypeId) });
 const missingType = { appId: missing.appId, eventTypeId: missing.eventTypeId };
 const ownSubscription = (world: World) => ({ appId: String(world.appId), subscriptionId: world.subscriptionId });
 const missingSubscription = { appId: missing.appId, subscriptionId: missing.subscriptionId };
 /** An event the stranger records for its own company: with the owner's event id, or a fresh one. */
-const strangerEvent = (check: (world: World) => string) => (world: World) => event(world, check(world), world.strangerCompanyId);
+const strangerEvent = (check: (world: World) => string) => (world: World) =>
+  event(world, check(world), world.strangerCompanyId);
 
 /** A deal pipeline with one stage, as a client creates or replaces one. */
-const dealPipelineBody = (label: string) => ({ label, displayOrder: 1, stages: [{ label: `${label} stage`, displayOrder: 0, metadata: { probability: '0.5' } }] });
+const dealPipelineBody = (label: string) => ({
+  label,
+  displayOrder: 1,
+  stages: [{ label: `${label} stage`, displayOrder: 0, metadata: { probability: '0.5' } }],
+});
 const ownPipeline = (world: World) => ({ pipelineObjectType: 'deals', pipelineId: world.pipelineId });
 const missingPipeline = { pipelineObjectType: 'deals', pipelineId: missing.pipelineId };
 const ownStage = (world: World) => ({ ...ownPipeline(world), stageId: world.stageId });
 const missingStage = { ...missingPipeline, stageId: missing.stageId };
 
-function createsLike(as: readonly Stranger[], foreign: (world: World) => RequestSpec, control: (world: World) => RequestSpec): IsolationCase {
+function createsLike(
+  as: readonly Stranger[],
+  foreign: (world: World) => RequestSpec,
+  control: (world: World) => RequestSpec,
+): IsolationCase {
   return { as, check: 'sameStatusAsFresh', foreign, control };
 }
 
@@ -153,14 +208,25 @@ function createsLike(as: readonly Stranger[], foreign: (world: World) => Request
  * its request acts on its own record, if any. What must hold: its answer mentions nothing of the
  * owner's, and the owner's records are unchanged.
  */
-const sameName = (foreign: (world: World) => RequestSpec): IsolationCase => ({ ...company, check: 'noOwnerData', foreign });
+const sameName = (foreign: (world: World) => RequestSpec): IsolationCase => ({
+  ...company,
+  check: 'noOwnerData',
+  foreign,
+});
 const ownRecord = (world: World) => ({ objectId: world.companyId });
 const missingRecord = { objectId: missing.companyId };
 const associationSpec = (associationTypeId: number) => ({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId });
 /** A v4 association batch: the owner's company in a stranger's inputs answers as a missing one. */
 const batchPairFixture = (body: (companyId: string) => JsonObject): RouteFixture => ({
   validBody: (world) => body(world.companyId),
-  isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: body(world.companyId) }), control: () => ({ body: body(missing.companyId) }) }],
+  isolation: [
+    {
+      ...company,
+      check: 'sameAsMissing',
+      foreign: (world) => ({ body: body(world.companyId) }),
+      control: () => ({ body: body(missing.companyId) }),
+    },
+  ],
 });
 
 export const routeFixtures = {
@@ -179,7 +245,13 @@ export const routeFixtures = {
   deleteTimelineEventType: { isolation: [sameAsMissing(timelineApp.as, ownType, missingType)] },
   createTimelineEventTypeProperty: {
     validBody: () => ({ name: 'size', label: 'Size', propertyType: 'Numeric' }),
-    isolation: [sameAsMissing(timelineApp.as, ownType, missingType, () => ({ name: 'hijack', label: 'Hijack', propertyType: 'String' }))],
+    isolation: [
+      sameAsMissing(timelineApp.as, ownType, missingType, () => ({
+        name: 'hijack',
+        label: 'Hijack',
+        propertyType: 'String',
+      })),
+    ],
   },
   listTimelineEventTypeProperties: { isolation: [sameAsMissing(timelineAppRead.as, ownType, missingType)] },
   updateTimelineEventTypeProperty: {
@@ -187,41 +259,71 @@ export const routeFixtures = {
     isolation: [sameAsMissing(timelineApp.as, ownType, missingType, propertyBody)],
   },
   deleteTimelineEventTypeProperty: {
-    isolation: [sameAsMissing(timelineApp.as, (world) => ({ ...ownType(world), propertyId: String(world.propertyId) }), { ...missingType, propertyId: missing.propertyId })],
+    isolation: [
+      sameAsMissing(timelineApp.as, (world) => ({ ...ownType(world), propertyId: String(world.propertyId) }), {
+        ...missingType,
+        propertyId: missing.propertyId,
+      }),
+    ],
   },
   createTimelineEvent: {
     validBody: (world) => event(world, 'fuzz-event-2'),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.ownerEventIds.createTimelineEvent)(world) }), (world) => ({ body: strangerEvent((w) => `create-${w.fresh}`)(world) })),
+      createsLike(
+        ['otherHub'],
+        (world) => ({ body: strangerEvent((w) => w.ownerEventIds.createTimelineEvent)(world) }),
+        (world) => ({ body: strangerEvent((w) => `create-${w.fresh}`)(world) }),
+      ),
       sameAsMissing(['otherApp'], ownApp, missingApp, (world) => event(world, `app-${world.fresh}`)),
     ],
   },
   putTimelineEvent: {
     validBody: (world) => event(world, 'fuzz-event-2'),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: strangerEvent((w) => w.ownerEventIds.putTimelineEvent)(world) }), (world) => ({ body: strangerEvent((w) => `put-${w.fresh}`)(world) })),
+      createsLike(
+        ['otherHub'],
+        (world) => ({ body: strangerEvent((w) => w.ownerEventIds.putTimelineEvent)(world) }),
+        (world) => ({ body: strangerEvent((w) => `put-${w.fresh}`)(world) }),
+      ),
       sameAsMissing(['otherApp'], ownApp, missingApp, (world) => event(world, `app-${world.fresh}`)),
     ],
   },
   createTimelineEventBatch: {
     validBody: (world) => ({ eventWrappers: [event(world, 'fuzz-event-2'), event(world, 'fuzz-event-3')] }),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.createTimelineEventBatch)(world)] } }),
-        (world) => ({ body: { eventWrappers: [strangerEvent((w) => `batch-${w.fresh}`)(world)] } })),
-      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({ eventWrappers: [event(world, `app-${world.fresh}`)] })),
+      createsLike(
+        ['otherHub'],
+        (world) => ({
+          body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.createTimelineEventBatch)(world)] },
+        }),
+        (world) => ({ body: { eventWrappers: [strangerEvent((w) => `batch-${w.fresh}`)(world)] } }),
+      ),
+      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({
+        eventWrappers: [event(world, `app-${world.fresh}`)],
+      })),
     ],
   },
   putTimelineEventBatch: {
     validBody: (world) => ({ eventWrappers: [event(world, 'fuzz-event-2')] }),
     isolation: [
-      createsLike(['otherHub'], (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.putTimelineEventBatch)(world)] } }),
-        (world) => ({ body: { eventWrappers: [strangerEvent((w) => `put-batch-${w.fresh}`)(world)] } })),
-      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({ eventWrappers: [event(world, `app-${world.fresh}`)] })),
+      createsLike(
+        ['otherHub'],
+        (world) => ({ body: { eventWrappers: [strangerEvent((w) => w.ownerEventIds.putTimelineEventBatch)(world)] } }),
+        (world) => ({ body: { eventWrappers: [strangerEvent((w) => `put-batch-${w.fresh}`)(world)] } }),
+      ),
+      sameAsMissing(['otherApp'], ownApp, missingApp, (world) => ({
+        eventWrappers: [event(world, `app-${world.fresh}`)],
+      })),
     ],
   },
   getTimelineEvent: {
     isolation: [
-      { as: ['otherHub'], check: 'sameAsMissing', foreign: () => ({}), control: () => ({ params: { eventId: missing.eventId } }) },
+      {
+        as: ['otherHub'],
+        check: 'sameAsMissing',
+        foreign: () => ({}),
+        control: () => ({ params: { eventId: missing.eventId } }),
+      },
       sameAsMissing(['otherApp'], ownApp, missingApp),
     ],
   },
@@ -236,7 +338,9 @@ export const routeFixtures = {
   listWebhookSubscriptions: { isolation: [sameAsMissing(timelineApp.as, ownApp, missingApp)] },
   createWebhookSubscription: {
     validBody: (world) => ({ eventType: 'company.propertyChange', propertyName: `fuzz_${world.fresh}`, active: true }),
-    isolation: [sameAsMissing(timelineApp.as, ownApp, missingApp, () => ({ eventType: 'company.creation', active: true }))],
+    isolation: [
+      sameAsMissing(timelineApp.as, ownApp, missingApp, () => ({ eventType: 'company.creation', active: true })),
+    ],
   },
   getWebhookSubscription: { isolation: [sameAsMissing(timelineApp.as, ownSubscription, missingSubscription)] },
   updateWebhookSubscription: {
@@ -246,7 +350,11 @@ export const routeFixtures = {
   deleteWebhookSubscription: { isolation: [sameAsMissing(timelineApp.as, ownSubscription, missingSubscription)] },
   batchUpdateWebhookSubscriptions: {
     validBody: (world) => ({ inputs: [{ id: Number(world.subscriptionId), active: true }] }),
-    isolation: [sameAsMissing(timelineApp.as, ownApp, missingApp, (world) => ({ inputs: [{ id: Number(world.subscriptionId), active: false }] }))],
+    isolation: [
+      sameAsMissing(timelineApp.as, ownApp, missingApp, (world) => ({
+        inputs: [{ id: Number(world.subscriptionId), active: false }],
+      })),
+    ],
   },
   listWebhookDeliveries: { isolation: [sameAsMissing(timelineApp.as, ownApp, missingApp)] },
 
@@ -254,15 +362,55 @@ export const routeFixtures = {
   login: { validBody: (world) => ({ email: world.userEmail, password: world.password, csrf_token: 'x' }) },
   decideConsent: {},
   demoCallback: {},
-  issueToken: { validBody: (world) => ({ grant_type: 'refresh_token', client_id: world.clientId, client_secret: world.clientSecret, refresh_token: world.refreshToken }) },
-  issueToken202603: { validBody: (world) => ({ grant_type: 'refresh_token', client_id: world.clientId, client_secret: world.clientSecret, refresh_token: world.refreshToken }) },
-  issueTokenV3: { validBody: (world) => ({ grant_type: 'refresh_token', client_id: world.clientId, client_secret: world.clientSecret, refresh_token: world.refreshToken }) },
-  introspectToken202603: { validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }) },
-  introspectTokenV3: { validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }) },
-  revokeToken202603: { validBody: (world) => ({ token: 'not-a-token-of-this-app', client_id: world.clientId, client_secret: world.clientSecret }) },
-  revokeTokenV3: { validBody: (world) => ({ token: 'not-a-token-of-this-app', client_id: world.clientId, client_secret: world.clientSecret }) },
+  issueToken: {
+    validBody: (world) => ({
+      grant_type: 'refresh_token',
+      client_id: world.clientId,
+      client_secret: world.clientSecret,
+      refresh_token: world.refreshToken,
+    }),
+  },
+  issueToken202603: {
+    validBody: (world) => ({
+      grant_type: 'refresh_token',
+      client_id: world.clientId,
+      client_secret: world.clientSecret,
+      refresh_token: world.refreshToken,
+    }),
+  },
+  issueTokenV3: {
+    validBody: (world) => ({
+      grant_type: 'refresh_token',
+      client_id: world.clientId,
+      client_secret: world.clientSecret,
+      refresh_token: world.refreshToken,
+    }),
+  },
+  introspectToken202603: {
+    validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }),
+  },
+  introspectTokenV3: {
+    validBody: (world) => ({ token: world.refreshToken, client_id: world.clientId, client_secret: world.clientSecret }),
+  },
+  revokeToken202603: {
+    validBody: (world) => ({
+      token: 'not-a-token-of-this-app',
+      client_id: world.clientId,
+      client_secret: world.clientSecret,
+    }),
+  },
+  revokeTokenV3: {
+    validBody: (world) => ({
+      token: 'not-a-token-of-this-app',
+      client_id: world.clientId,
+      client_secret: world.clientSecret,
+    }),
+  },
   // A stranger's uninstall ends the stranger's own install (made for the call), never the owner's.
-  uninstallApp202603: { endsCallersInstall: true, isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  uninstallApp202603: {
+    endsCallersInstall: true,
+    isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }],
+  },
   uninstallAppV3: { endsCallersInstall: true, isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   getAccessTokenInfo: {},
   getRefreshTokenInfo: {},
@@ -270,71 +418,214 @@ export const routeFixtures = {
 
   listCompanyProperties: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   getCompanyProperty: {
-    isolation: [sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), { propertyName: 'no_such_property_anywhere' })],
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), {
+        propertyName: 'no_such_property_anywhere',
+      }),
+    ],
   },
   createCompanyProperty: {
-    validBody: () => ({ name: 'fuzz_property', label: 'Fuzz property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }),
-    isolation: [createsLike(company.as,
-      (world) => ({ body: { name: world.customPropertyName, label: 'Mine too', type: 'string', fieldType: 'text', groupName: 'companyinformation' } }),
-      (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh', type: 'string', fieldType: 'text', groupName: 'companyinformation' } }))],
+    validBody: () => ({
+      name: 'fuzz_property',
+      label: 'Fuzz property',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    }),
+    isolation: [
+      createsLike(
+        company.as,
+        (world) => ({
+          body: {
+            name: world.customPropertyName,
+            label: 'Mine too',
+            type: 'string',
+            fieldType: 'text',
+            groupName: 'companyinformation',
+          },
+        }),
+        (world) => ({
+          body: {
+            name: `fresh_${world.fresh}`,
+            label: 'Fresh',
+            type: 'string',
+            fieldType: 'text',
+            groupName: 'companyinformation',
+          },
+        }),
+      ),
+    ],
   },
 
   createCompany: {
-    validBody: (world) => ({ properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' }, associations: [{ to: { id: world.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] }),
+    validBody: (world) => ({
+      properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' },
+      associations: [
+        { to: { id: world.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] },
+      ],
+    }),
     isolation: [
-      createsLike(company.as, (world) => ({ body: { properties: { name: 'Mine too', domain: world.ownerDomains.createCompany } } }),
-        (world) => ({ body: { properties: { name: 'Fresh', domain: `create-${world.fresh}.example` } } })),
+      createsLike(
+        company.as,
+        (world) => ({ body: { properties: { name: 'Mine too', domain: world.ownerDomains.createCompany } } }),
+        (world) => ({ body: { properties: { name: 'Fresh', domain: `create-${world.fresh}.example` } } }),
+      ),
       // The owner's company cannot be the target of a new company's association.
       {
-        ...company, check: 'sameAsMissing',
-        foreign: (world) => ({ body: { properties: { name: 'Linked' }, associations: [{ to: { id: world.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] } }),
-        control: () => ({ body: { properties: { name: 'Linked' }, associations: [{ to: { id: missing.companyId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }] } }),
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({
+          body: {
+            properties: { name: 'Linked' },
+            associations: [
+              {
+                to: { id: world.companyId },
+                types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }],
+              },
+            ],
+          },
+        }),
+        control: () => ({
+          body: {
+            properties: { name: 'Linked' },
+            associations: [
+              {
+                to: { id: missing.companyId },
+                types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }],
+              },
+            ],
+          },
+        }),
       },
     ],
   },
-  listCompanies: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=100&properties=name,domain' }) }] },
+  listCompanies: {
+    isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=100&properties=name,domain' }) }],
+  },
   getCompany: {
     isolation: [
       sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
-      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { companyId: world.companyDomain }, query: 'idProperty=domain' }), control: (world) => ({ params: { companyId: `never-${world.fresh}.example` }, query: 'idProperty=domain' }) },
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ params: { companyId: world.companyDomain }, query: 'idProperty=domain' }),
+        control: (world) => ({ params: { companyId: `never-${world.fresh}.example` }, query: 'idProperty=domain' }),
+      },
     ],
   },
   updateCompany: {
     validBody: () => ({ properties: { name: 'Fuzz update', lifecyclestage: 'customer' } }),
-    isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }, () => ({ properties: { name: 'Hijacked' } }))],
+    isolation: [
+      sameAsMissing(
+        company.as,
+        (world) => ({ companyId: world.companyId }),
+        { companyId: missing.companyId },
+        () => ({ properties: { name: 'Hijacked' } }),
+      ),
+    ],
   },
-  archiveCompany: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  archiveCompany: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
+    ],
+  },
   batchReadCompanies: {
-    validBody: (world) => ({ inputs: [{ id: world.companyId }], properties: ['name'], propertiesWithHistory: ['name'] }),
-    isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId }], properties: [], propertiesWithHistory: [] } }), control: () => ({ body: { inputs: [{ id: missing.companyId }], properties: [], propertiesWithHistory: [] } }) }],
+    validBody: (world) => ({
+      inputs: [{ id: world.companyId }],
+      properties: ['name'],
+      propertiesWithHistory: ['name'],
+    }),
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({
+          body: { inputs: [{ id: world.companyId }], properties: [], propertiesWithHistory: [] },
+        }),
+        control: () => ({ body: { inputs: [{ id: missing.companyId }], properties: [], propertiesWithHistory: [] } }),
+      },
+    ],
   },
   batchCreateCompanies: {
     validBody: () => ({ inputs: [{ properties: { name: 'Fuzz batch' } }] }),
-    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ properties: { name: 'Mine too', domain: world.ownerDomains.batchCreateCompanies } }] } }),
-      (world) => ({ body: { inputs: [{ properties: { name: 'Fresh', domain: `batch-${world.fresh}.example` } }] } }))],
+    isolation: [
+      createsLike(
+        company.as,
+        (world) => ({
+          body: { inputs: [{ properties: { name: 'Mine too', domain: world.ownerDomains.batchCreateCompanies } }] },
+        }),
+        (world) => ({ body: { inputs: [{ properties: { name: 'Fresh', domain: `batch-${world.fresh}.example` } }] } }),
+      ),
+    ],
   },
   batchUpdateCompanies: {
     validBody: (world) => ({ inputs: [{ id: world.companyId, properties: { name: 'Fuzz batch update' } }] }),
-    isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId, properties: { name: 'Hijacked' } }] } }), control: () => ({ body: { inputs: [{ id: missing.companyId, properties: { name: 'Hijacked' } }] } }) }],
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { inputs: [{ id: world.companyId, properties: { name: 'Hijacked' } }] } }),
+        control: () => ({ body: { inputs: [{ id: missing.companyId, properties: { name: 'Hijacked' } }] } }),
+      },
+    ],
   },
   batchUpsertCompanies: {
-    validBody: () => ({ inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }] }),
-    isolation: [createsLike(company.as, (world) => ({ body: { inputs: [{ id: world.ownerDomains.batchUpsertCompanies, idProperty: 'domain', properties: { name: 'Mine too' } }] } }),
-      (world) => ({ body: { inputs: [{ id: `upsert-${world.fresh}.example`, idProperty: 'domain', properties: { name: 'Mine too' } }] } }))],
+    validBody: () => ({
+      inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }],
+    }),
+    isolation: [
+      createsLike(
+        company.as,
+        (world) => ({
+          body: {
+            inputs: [
+              { id: world.ownerDomains.batchUpsertCompanies, idProperty: 'domain', properties: { name: 'Mine too' } },
+            ],
+          },
+        }),
+        (world) => ({
+          body: {
+            inputs: [{ id: `upsert-${world.fresh}.example`, idProperty: 'domain', properties: { name: 'Mine too' } }],
+          },
+        }),
+      ),
+    ],
   },
   batchArchiveCompanies: {
     validBody: (world) => ({ inputs: [{ id: world.companyId }] }),
-    isolation: [{ ...company, check: 'sameAsMissing', foreign: (world) => ({ body: { inputs: [{ id: world.companyId }] } }), control: () => ({ body: { inputs: [{ id: missing.companyId }] } }) }],
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { inputs: [{ id: world.companyId }] } }),
+        control: () => ({ body: { inputs: [{ id: missing.companyId }] } }),
+      },
+    ],
   },
 
   searchCompanies: {
-    validBody: () => ({ filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Fuzz target' }] }], properties: ['name', 'domain'], limit: 10 }),
+    validBody: () => ({
+      filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Fuzz target' }] }],
+      properties: ['name', 'domain'],
+      limit: 10,
+    }),
     isolation: [
       { ...company, check: 'noOwnerData', foreign: () => ({ body: { properties: ['name', 'domain'], limit: 100 } }) },
       {
-        ...company, check: 'sameAsMissing',
-        foreign: (world) => ({ body: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: world.companyDomain }] }] } }),
-        control: (world) => ({ body: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: `never-${world.fresh}.example` }] }] } }),
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({
+          body: {
+            filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: world.companyDomain }] }],
+          },
+        }),
+        control: (world) => ({
+          body: {
+            filterGroups: [
+              { filters: [{ propertyName: 'domain', operator: 'EQ', value: `never-${world.fresh}.example` }] },
+            ],
+          },
+        }),
       },
     ],
   },
@@ -344,46 +635,113 @@ export const routeFixtures = {
       sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
       // The owner's company cannot be the target of the stranger's association either.
       {
-        as: ['otherHub'], check: 'sameAsMissing',
-        foreign: (world) => ({ params: { companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: world.companyId, associationTypeId: '450' } }),
-        control: (world) => ({ params: { companyId: world.strangerCompanyId, toObjectType: 'companies', toObjectId: missing.companyId, associationTypeId: '450' } }),
+        as: ['otherHub'],
+        check: 'sameAsMissing',
+        foreign: (world) => ({
+          params: {
+            companyId: world.strangerCompanyId,
+            toObjectType: 'companies',
+            toObjectId: world.companyId,
+            associationTypeId: '450',
+          },
+        }),
+        control: (world) => ({
+          params: {
+            companyId: world.strangerCompanyId,
+            toObjectType: 'companies',
+            toObjectId: missing.companyId,
+            associationTypeId: '450',
+          },
+        }),
       },
     ],
   },
-  disassociateCompany: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  disassociateCompany: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
+    ],
+  },
   listAssociationLabels: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   createAssociationLabel: {
     validBody: () => ({ name: 'fuzz_label', label: 'Fuzz label' }),
-    isolation: [createsLike(company.as, (world) => ({ body: { name: world.labelName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh' } }))],
+    isolation: [
+      createsLike(
+        company.as,
+        (world) => ({ body: { name: world.labelName, label: 'Mine too' } }),
+        (world) => ({ body: { name: `fresh_${world.fresh}`, label: 'Fresh' } }),
+      ),
+    ],
   },
 
   updateCompanyProperty: {
     validBody: () => ({ label: 'Fuzz property renamed', description: 'x' }),
-    isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName }, body: { label: 'Hijacked' } }))],
+    isolation: [
+      sameName((world) => ({ params: { propertyName: world.customPropertyName }, body: { label: 'Hijacked' } })),
+    ],
   },
-  archiveCompanyProperty: { isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName } }))] },
+  archiveCompanyProperty: {
+    isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName } }))],
+  },
   batchReadCompanyProperties: {
     validBody: () => ({ inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false }),
-    isolation: [{
-      ...company, check: 'sameAsMissing',
-      foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }], archived: false } }), control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }], archived: false } }),
-    }],
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }], archived: false } }),
+        control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }], archived: false } }),
+      },
+    ],
   },
   batchCreateCompanyProperties: {
-    validBody: () => ({ inputs: [{ name: 'fuzz_batch_property', label: 'Fuzz batch property', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] }),
-    isolation: [sameName((world) => ({ body: { inputs: [{ name: world.customPropertyName, label: 'Mine too (batch)', type: 'string', fieldType: 'text', groupName: 'companyinformation' }] } }))],
+    validBody: () => ({
+      inputs: [
+        {
+          name: 'fuzz_batch_property',
+          label: 'Fuzz batch property',
+          type: 'string',
+          fieldType: 'text',
+          groupName: 'companyinformation',
+        },
+      ],
+    }),
+    isolation: [
+      sameName((world) => ({
+        body: {
+          inputs: [
+            {
+              name: world.customPropertyName,
+              label: 'Mine too (batch)',
+              type: 'string',
+              fieldType: 'text',
+              groupName: 'companyinformation',
+            },
+          ],
+        },
+      })),
+    ],
   },
   batchArchiveCompanyProperties: {
     validBody: () => ({ inputs: [{ name: 'fuzz_batch_property' }] }),
-    isolation: [{
-      ...company, check: 'sameAsMissing',
-      foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }] } }), control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }] } }),
-    }],
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { inputs: [{ name: world.customPropertyName }] } }),
+        control: () => ({ body: { inputs: [{ name: 'no_such_property_anywhere' }] } }),
+      },
+    ],
   },
   listPropertyGroups: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   createPropertyGroup: {
     validBody: () => ({ name: 'fuzz_group', label: 'Fuzz group' }),
-    isolation: [createsLike(company.as, (world) => ({ body: { name: world.groupName, label: 'Mine too' } }), (world) => ({ body: { name: `fresh_group_${world.fresh}`, label: 'Fresh' } }))],
+    isolation: [
+      createsLike(
+        company.as,
+        (world) => ({ body: { name: world.groupName, label: 'Mine too' } }),
+        (world) => ({ body: { name: `fresh_group_${world.fresh}`, label: 'Fresh' } }),
+      ),
+    ],
   },
   getPropertyGroup: { isolation: [sameName((world) => ({ params: { groupName: world.groupName } }))] },
   updatePropertyGroup: {
@@ -399,7 +757,11 @@ export const routeFixtures = {
     isolation: [sameName((world) => ({ body: { name: world.labelName, label: 'Mine too (spec path)' } }))],
   },
 
-  listCompanyAssociations: { isolation: [sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId })] },
+  listCompanyAssociations: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
+    ],
+  },
   getRecordAssociations: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
   putRecordAssociation: {
     // The body is a JSON array of AssociationSpec.
@@ -409,26 +771,41 @@ export const routeFixtures = {
   putDefaultAssociation: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
   deleteRecordAssociation: { isolation: [sameAsMissing(company.as, ownRecord, missingRecord)] },
 
-  batchCreateAssociations: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }] })),
+  batchCreateAssociations: batchPairFixture((id) => ({
+    inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }],
+  })),
   batchReadAssociations: batchPairFixture((id) => ({ inputs: [{ id }, { id, after: '900' }] })),
   batchArchiveAssociations: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: [{ id: '902' }] }] })),
-  batchArchiveAssociationLabels: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }] })),
+  batchArchiveAssociationLabels: batchPairFixture((id) => ({
+    inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }],
+  })),
   batchAssociateDefault: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '903' } }] })),
 
   mergeCompanies: {
     validBody: (world) => ({ primaryObjectId: world.companyId, objectIdToMerge: missing.companyId }),
-    isolation: [{
-      ...company, check: 'sameAsMissing',
-      foreign: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: world.companyId } }),
-      control: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId } }),
-    }],
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: world.companyId } }),
+        control: (world) => ({
+          body: { primaryObjectId: world.strangerCompanyId, objectIdToMerge: missing.companyId },
+        }),
+      },
+    ],
   },
 
   // Pipelines: the owner's custom deal pipeline (and its stage) answers another account as one that exists nowhere.
   listPipelines: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
   createPipeline: {
     validBody: () => dealPipelineBody('Fuzz pipeline'),
-    isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: dealPipelineBody(`Stranger pipeline ${world.fresh}`) }) }],
+    isolation: [
+      {
+        ...company,
+        check: 'noOwnerData',
+        foreign: (world) => ({ body: dealPipelineBody(`Stranger pipeline ${world.fresh}`) }),
+      },
+    ],
   },
   getPipeline: { isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline)] },
   replacePipeline: {
@@ -444,12 +821,24 @@ export const routeFixtures = {
   listPipelineStages: { isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline)] },
   createPipelineStage: {
     validBody: () => ({ label: 'Fuzz new stage', displayOrder: 9, metadata: { probability: '0.3' } }),
-    isolation: [sameAsMissing(company.as, ownPipeline, missingPipeline, () => ({ label: 'Hijacked stage', displayOrder: 1, metadata: { probability: '0.1' } }))],
+    isolation: [
+      sameAsMissing(company.as, ownPipeline, missingPipeline, () => ({
+        label: 'Hijacked stage',
+        displayOrder: 1,
+        metadata: { probability: '0.1' },
+      })),
+    ],
   },
   getPipelineStage: { isolation: [sameAsMissing(company.as, ownStage, missingStage)] },
   replacePipelineStage: {
     validBody: () => ({ label: 'Fuzz replaced stage', displayOrder: 1, metadata: { probability: '0.4' } }),
-    isolation: [sameAsMissing(company.as, ownStage, missingStage, () => ({ label: 'Hijacked', displayOrder: 1, metadata: { probability: '0.1' } }))],
+    isolation: [
+      sameAsMissing(company.as, ownStage, missingStage, () => ({
+        label: 'Hijacked',
+        displayOrder: 1,
+        metadata: { probability: '0.1' },
+      })),
+    ],
   },
   updatePipelineStage: {
     validBody: () => ({ label: 'Fuzz updated stage', metadata: { probability: '0.6' } }),
@@ -460,7 +849,10 @@ export const routeFixtures = {
     isolation: [
       sameAsMissing(company.as, ownStage, missingStage),
       // The SDK's unfilled {pipelineId}: the stage is looked for in the caller's own pipelines only.
-      sameAsMissing(company.as, (world) => ({ ...ownStage(world), pipelineId: '{pipelineId}' }), { ...missingStage, pipelineId: '{pipelineId}' }),
+      sameAsMissing(company.as, (world) => ({ ...ownStage(world), pipelineId: '{pipelineId}' }), {
+        ...missingStage,
+        pipelineId: '{pipelineId}',
+      }),
     ],
   },
 
@@ -469,7 +861,12 @@ export const routeFixtures = {
   getOwner: {
     isolation: [
       sameAsMissing(company.as, (world) => ({ ownerId: world.ownerId }), { ownerId: missing.ownerId }),
-      { ...company, check: 'sameAsMissing', foreign: (world) => ({ params: { ownerId: world.ownerUserId }, query: 'idProperty=userId' }), control: () => ({ params: { ownerId: missing.ownerId }, query: 'idProperty=userId' }) },
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ params: { ownerId: world.ownerUserId }, query: 'idProperty=userId' }),
+        control: () => ({ params: { ownerId: missing.ownerId }, query: 'idProperty=userId' }),
+      },
     ],
   },
 } satisfies Record<SpellingName, RouteFixture>;
@@ -477,11 +874,22 @@ export const routeFixtures = {
 /** The label update and delete routes, on both path spellings: the owner's label is another account's missing one. */
 function labelFixtures() {
   const update: RouteFixture = {
-    validBody: (world) => ({ associationTypeId: world.labelTypeId, label: 'Fuzz renamed', inverseLabel: 'Fuzz inverse renamed' }),
+    validBody: (world) => ({
+      associationTypeId: world.labelTypeId,
+      label: 'Fuzz renamed',
+      inverseLabel: 'Fuzz inverse renamed',
+    }),
     isolation: [sameName((world) => ({ body: { associationTypeId: world.labelTypeId, label: 'Hijacked' } }))],
   };
-  const remove: RouteFixture = { isolation: [sameName((world) => ({ params: { associationTypeId: String(world.labelTypeId) } }))] };
-  return { updateAssociationLabel: update, deleteAssociationLabel: remove, updateAssociationLabelSpecPath: update, deleteAssociationLabelSpecPath: remove };
+  const remove: RouteFixture = {
+    isolation: [sameName((world) => ({ params: { associationTypeId: String(world.labelTypeId) } }))],
+  };
+  return {
+    updateAssociationLabel: update,
+    deleteAssociationLabel: remove,
+    updateAssociationLabelSpecPath: update,
+    deleteAssociationLabelSpecPath: remove,
+  };
 }
 
 export const isAuthenticated = (route: Route): boolean => route.scopes !== 'public';
@@ -497,8 +905,10 @@ export function missingFixtures(): string[] {
       problems.push(`${route.spelling}: no entry in test/support/route-fixtures.ts`);
       continue;
     }
-    if (route.body !== 'none' && !fixture.validBody && route.format !== 'html') problems.push(`${route.spelling}: no validBody`);
-    if (isAuthenticated(route) && !fixture.isolation?.length) problems.push(`${route.spelling}: no tenant-isolation case`);
+    if (route.body !== 'none' && !fixture.validBody && route.format !== 'html')
+      problems.push(`${route.spelling}: no validBody`);
+    if (isAuthenticated(route) && !fixture.isolation?.length)
+      problems.push(`${route.spelling}: no tenant-isolation case`);
     for (const param of route.path.match(/\{([^}]+)\}/g) ?? []) {
       if (!known.includes(param.slice(1, -1))) problems.push(`${route.spelling}: no value for path parameter ${param}`);
     }

@@ -21,14 +21,26 @@ export function withHapikey(path: string, key: DeveloperKey): string {
 
 /** One JSON call to the timeline API with a bearer token or a developer key; the body is parsed when there is one. */
 export async function callTimeline<T = Record<string, unknown>>(
-  baseUrl: string, credential: TimelineCredential, method: string, path: string, body?: unknown,
+  baseUrl: string,
+  credential: TimelineCredential,
+  method: string,
+  path: string,
+  body?: unknown,
 ): Promise<JsonResponse<T>> {
   const isToken = typeof credential === 'string';
   const response = await fetch(`${baseUrl}${isToken ? path : withHapikey(path, credential)}`, {
     method,
-    headers: { ...(isToken ? bearer(credential) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(isToken ? bearer(credential) : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T, text, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text === '' ? undefined : JSON.parse(text)) as T,
+    text,
+    headers: response.headers,
+  };
 }

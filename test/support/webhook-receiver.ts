@@ -28,7 +28,8 @@ export interface WebhookReceiver {
 
 /** The events of a webhook delivery: a POST to the target's path with a JSON array body; undefined for any other request. */
 function eventsOf(request: IncomingMessage, body: string, pathName: string): WebhookEvent[] | undefined {
-  if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== pathName) return undefined;
+  if (request.method !== 'POST' || new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== pathName)
+    return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
     return Array.isArray(parsed) ? (parsed as WebhookEvent[]) : undefined;
@@ -58,14 +59,20 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
       }
       inFlight += 1;
       peak = Math.max(peak, inFlight);
-      response.on('close', () => { inFlight -= 1; });
+      response.on('close', () => {
+        inFlight -= 1;
+      });
       if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
       const status = choose(seen);
       seen += 1;
       const address = server.address() as AddressInfo;
       deliveries.push({
-        url: `http://127.0.0.1:${address.port}${request.url ?? ''}`, method: request.method ?? '', headers: request.headers, body,
-        events, status,
+        url: `http://127.0.0.1:${address.port}${request.url ?? ''}`,
+        method: request.method ?? '',
+        headers: request.headers,
+        body,
+        events,
+        status,
       });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
     });
@@ -86,13 +93,17 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
     async waitFor(predicate, timeoutMs = 20000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(deliveries)) {
-        if (Date.now() > deadline) throw new Error(`the receiver did not see what the test waits for within ${timeoutMs} ms; got ${JSON.stringify(deliveries.map((delivery) => delivery.events))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `the receiver did not see what the test waits for within ${timeoutMs} ms; got ${JSON.stringify(deliveries.map((delivery) => delivery.events))}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

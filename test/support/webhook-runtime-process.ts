@@ -9,11 +9,17 @@ const options = JSON.parse(process.argv[2] ?? '{}') as { stateDir: string; delay
 const hubs = new Set(options.hubIds);
 
 startLocalWebhooks({
-  endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName: process.env.TABLE_NAME ?? '', stateDir: options.stateDir,
-  delayScale: options.delayScale, pollIntervalMs: 50, acceptsHub: (hubId) => hubs.has(hubId),
-}).then(() => {
-  console.log('webhook runtime ready');
-}).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+  endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+  tableName: process.env.TABLE_NAME ?? '',
+  stateDir: options.stateDir,
+  delayScale: options.delayScale,
+  pollIntervalMs: 50,
+  acceptsHub: (hubId) => hubs.has(hubId),
+})
+  .then(() => {
+    console.log('webhook runtime ready');
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

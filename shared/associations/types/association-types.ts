@@ -5,11 +5,35 @@ import type { ObjectType } from '../../objects/object-types';
 export type { AssociationCategory, AssociationType } from '../../db/association-labels';
 
 function pair(
-  from: string, to: string, forward: [number, string, string | null], backward: [number, string, string | null], implies?: [number, number],
+  from: string,
+  to: string,
+  forward: [number, string, string | null],
+  backward: [number, string, string | null],
+  implies?: [number, number],
 ): AssociationType[] {
   return [
-    { typeId: forward[0], category: 'HUBSPOT_DEFINED', fromObjectTypeId: from, toObjectTypeId: to, name: forward[1], label: forward[2], inverseTypeId: backward[0], inverseName: backward[1], ...(implies ? { impliesTypeId: implies[0] } : {}) },
-    { typeId: backward[0], category: 'HUBSPOT_DEFINED', fromObjectTypeId: to, toObjectTypeId: from, name: backward[1], label: backward[2], inverseTypeId: forward[0], inverseName: forward[1], ...(implies ? { impliesTypeId: implies[1] } : {}) },
+    {
+      typeId: forward[0],
+      category: 'HUBSPOT_DEFINED',
+      fromObjectTypeId: from,
+      toObjectTypeId: to,
+      name: forward[1],
+      label: forward[2],
+      inverseTypeId: backward[0],
+      inverseName: backward[1],
+      ...(implies ? { impliesTypeId: implies[0] } : {}),
+    },
+    {
+      typeId: backward[0],
+      category: 'HUBSPOT_DEFINED',
+      fromObjectTypeId: to,
+      toObjectTypeId: from,
+      name: backward[1],
+      label: backward[2],
+      inverseTypeId: forward[0],
+      inverseName: forward[1],
+      ...(implies ? { impliesTypeId: implies[1] } : {}),
+    },
   ];
 }
 
@@ -18,9 +42,36 @@ function pair(
  * https://developers.hubspot.com/docs/api-reference/crm-associations-v4/guide
  */
 export const standardAssociationTypes: readonly AssociationType[] = [
-  { typeId: 450, category: 'HUBSPOT_DEFINED', fromObjectTypeId: '0-2', toObjectTypeId: '0-2', name: 'company_to_company', label: null, inverseTypeId: 450, inverseName: 'company_to_company' },
-  { typeId: 13, category: 'HUBSPOT_DEFINED', fromObjectTypeId: '0-2', toObjectTypeId: '0-2', name: 'parent_to_child_company', label: 'Parent to child company', inverseTypeId: 14, inverseName: 'child_to_parent_company' },
-  { typeId: 14, category: 'HUBSPOT_DEFINED', fromObjectTypeId: '0-2', toObjectTypeId: '0-2', name: 'child_to_parent_company', label: 'Child to parent company', inverseTypeId: 13, inverseName: 'parent_to_child_company' },
+  {
+    typeId: 450,
+    category: 'HUBSPOT_DEFINED',
+    fromObjectTypeId: '0-2',
+    toObjectTypeId: '0-2',
+    name: 'company_to_company',
+    label: null,
+    inverseTypeId: 450,
+    inverseName: 'company_to_company',
+  },
+  {
+    typeId: 13,
+    category: 'HUBSPOT_DEFINED',
+    fromObjectTypeId: '0-2',
+    toObjectTypeId: '0-2',
+    name: 'parent_to_child_company',
+    label: 'Parent to child company',
+    inverseTypeId: 14,
+    inverseName: 'child_to_parent_company',
+  },
+  {
+    typeId: 14,
+    category: 'HUBSPOT_DEFINED',
+    fromObjectTypeId: '0-2',
+    toObjectTypeId: '0-2',
+    name: 'child_to_parent_company',
+    label: 'Child to parent company',
+    inverseTypeId: 13,
+    inverseName: 'parent_to_child_company',
+  },
   ...pair('0-2', '0-1', [280, 'company_to_contact_unlabeled', null], [279, 'contact_to_company_unlabeled', null]),
   ...pair('0-2', '0-1', [2, 'company_to_contact', 'Primary'], [1, 'contact_to_company', 'Primary'], [280, 279]),
   ...pair('0-2', '0-3', [342, 'company_to_deal_unlabeled', null], [341, 'deal_to_company_unlabeled', null]),

@@ -24,13 +24,20 @@ async function freshAccount(): Promise<{ api: CrmClient; hubId: number }> {
   return { api: crmClient(gateway, installed.accessToken), hubId: installed.hubId };
 }
 
-interface LabelJson { category: string; typeId: number; label: string | null }
+interface LabelJson {
+  category: string;
+  typeId: number;
+  label: string | null;
+}
 
 const labelsPath = '/crm/v4/associations/companies/contacts/labels';
-const create = (api: CrmClient, name: string) => api.post<{ results: LabelJson[] }>(labelsPath, { name, label: `Label ${name}` });
+const create = (api: CrmClient, name: string) =>
+  api.post<{ results: LabelJson[] }>(labelsPath, { name, label: `Label ${name}` });
 
 async function customLabels(api: CrmClient): Promise<LabelJson[]> {
-  return (await api.get<{ results: LabelJson[] }>(labelsPath)).body.results.filter((label) => label.category === 'USER_DEFINED');
+  return (await api.get<{ results: LabelJson[] }>(labelsPath)).body.results.filter(
+    (label) => label.category === 'USER_DEFINED',
+  );
 }
 
 describe('custom association labels under concurrent creates', () => {
@@ -39,7 +46,10 @@ describe('custom association labels under concurrent creates', () => {
 
     const responses = await Promise.all(Array.from({ length: 16 }, (_, index) => create(api, `burst_${index}`)));
 
-    expect(responses.map((response) => response.status).sort()).toEqual([...Array(10).fill(200), ...Array(6).fill(400)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      ...Array(10).fill(200),
+      ...Array(6).fill(400),
+    ]);
     expect(await customLabels(api)).toHaveLength(10);
   });
 
@@ -49,7 +59,9 @@ describe('custom association labels under concurrent creates', () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => create(api, 'billing')));
 
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const refused = responses.filter((response) => response.status === 409).map((response) => (response.body as unknown as { context: unknown }).context);
+    const refused = responses
+      .filter((response) => response.status === 409)
+      .map((response) => (response.body as unknown as { context: unknown }).context);
     expect(refused).toEqual(Array(5).fill({ name: ['billing'] }));
     expect(await customLabels(api)).toHaveLength(1);
   });
@@ -61,7 +73,12 @@ describe('custom association labels under concurrent creates', () => {
     await db.send(new DeleteCommand({ TableName: tableName, Key: associationLabelNamesKey(hubId, '0-2', '0-1') }));
     await db.send(new DeleteCommand({ TableName: tableName, Key: associationLabelNamesKey(hubId, '0-1', '0-2') }));
 
-    const responses = await Promise.all([create(api, 'late_a'), create(api, 'late_b'), create(api, 'late_c'), create(api, 'early_0')]);
+    const responses = await Promise.all([
+      create(api, 'late_a'),
+      create(api, 'late_b'),
+      create(api, 'late_c'),
+      create(api, 'early_0'),
+    ]);
 
     expect(responses.map((response) => response.status).sort()).toEqual([200, 400, 400, 409].sort());
     expect(await customLabels(api)).toHaveLength(10);

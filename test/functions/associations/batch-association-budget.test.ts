@@ -25,14 +25,26 @@ afterAll(async () => {
   await gateway.close();
 });
 
-interface BatchJson { status: string; results: { fromObjectId: number; toObjectId: number }[]; errors?: { category: string; context: Record<string, string[]> }[] }
-interface ReadJson { results: { from: { id: string }; to: { toObjectId: number }[] }[] }
+interface BatchJson {
+  status: string;
+  results: { fromObjectId: number; toObjectId: number }[];
+  errors?: { category: string; context: Record<string, string[]> }[];
+}
+interface ReadJson {
+  results: { from: { id: string }; to: { toObjectId: number }[] }[];
+}
 
 async function companies(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < count; start += 100) {
-    const inputs = Array.from({ length: Math.min(100, count - start) }, (_, index) => ({ properties: { name: `Budget ${start + index}` } }));
-    ids.push(...(await api.post<{ results: { id: string }[] }>('/crm/v3/objects/companies/batch/create', { inputs })).body.results.map((result) => result.id));
+    const inputs = Array.from({ length: Math.min(100, count - start) }, (_, index) => ({
+      properties: { name: `Budget ${start + index}` },
+    }));
+    ids.push(
+      ...(
+        await api.post<{ results: { id: string }[] }>('/crm/v3/objects/companies/batch/create', { inputs })
+      ).body.results.map((result) => result.id),
+    );
   }
   return ids;
 }
@@ -42,15 +54,23 @@ const nextContactId = () => {
   nextContact += 1;
   return String(nextContact);
 };
-const pairsOf = (ids: readonly string[]) => ids.map((id) => ({ from: { id }, to: { id: nextContactId() }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] }));
+const pairsOf = (ids: readonly string[]) =>
+  ids.map((id) => ({
+    from: { id },
+    to: { id: nextContactId() },
+    types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+  }));
 const pairKey = (companyId: string | number, contactId: string | number) => `${companyId}/${contactId}`;
 
 /** The company -> contact pairs stored for these companies (batch read, 1,000 ids a call). */
 async function storedPairs(ids: readonly string[]): Promise<Set<string>> {
   const stored = new Set<string>();
   for (let start = 0; start < ids.length; start += 1000) {
-    const read = await api.post<ReadJson>('/crm/v4/associations/companies/contacts/batch/read', { inputs: ids.slice(start, start + 1000).map((id) => ({ id })) });
-    for (const result of read.body.results) for (const to of result.to) stored.add(pairKey(result.from.id, to.toObjectId));
+    const read = await api.post<ReadJson>('/crm/v4/associations/companies/contacts/batch/read', {
+      inputs: ids.slice(start, start + 1000).map((id) => ({ id })),
+    });
+    for (const result of read.body.results)
+      for (const to of result.to) stored.add(pairKey(result.from.id, to.toObjectId));
   }
   return stored;
 }
@@ -67,8 +87,12 @@ describe('a v4 association batch answers with what it wrote', () => {
     const undone = (response.body.errors ?? []).map((error) => Number(error.context.input?.[0]));
     expect((response.body.errors ?? []).every((error) => error.category === 'SERVICE_UNAVAILABLE')).toBe(true);
     expect(response.body.results.length + undone.length).toBe(2000);
-    expect(response.body.results.every((result) => stored.has(pairKey(result.fromObjectId, result.toObjectId)))).toBe(true);
-    expect(undone.every((index) => !stored.has(pairKey(inputs[index]?.from.id ?? '', inputs[index]?.to.id ?? '')))).toBe(true);
+    expect(response.body.results.every((result) => stored.has(pairKey(result.fromObjectId, result.toObjectId)))).toBe(
+      true,
+    );
+    expect(
+      undone.every((index) => !stored.has(pairKey(inputs[index]?.from.id ?? '', inputs[index]?.to.id ?? ''))),
+    ).toBe(true);
     let left = undone.map((index) => inputs[index]);
     for (let round = 0; round < 5 && left.length > 0; round += 1) {
       const again = await api.post<BatchJson>('/crm/v4/associations/companies/contacts/batch/create', { inputs: left });

@@ -15,11 +15,38 @@ afterAll(async () => {
   await gateway.close();
 });
 
-interface TypeJson { category: string; typeId: number; label: string | null }
-interface ErrorJson { status: string; category: string; subCategory?: string; message: string; context: Record<string, string[]> }
-interface BatchJson<T> { status: string; results: T[]; errors?: ErrorJson[]; numErrors?: number; startedAt: string; completedAt: string }
-interface PairJson { fromObjectTypeId: string; fromObjectId: number; toObjectTypeId: string; toObjectId: number; labels: string[] }
-interface ReadJson { from: { id: string }; to: { toObjectId: number; associationTypes: TypeJson[] }[]; paging?: { next: { after: string } } }
+interface TypeJson {
+  category: string;
+  typeId: number;
+  label: string | null;
+}
+interface ErrorJson {
+  status: string;
+  category: string;
+  subCategory?: string;
+  message: string;
+  context: Record<string, string[]>;
+}
+interface BatchJson<T> {
+  status: string;
+  results: T[];
+  errors?: ErrorJson[];
+  numErrors?: number;
+  startedAt: string;
+  completedAt: string;
+}
+interface PairJson {
+  fromObjectTypeId: string;
+  fromObjectId: number;
+  toObjectTypeId: string;
+  toObjectId: number;
+  labels: string[];
+}
+interface ReadJson {
+  from: { id: string };
+  to: { toObjectId: number; associationTypes: TypeJson[] }[];
+  paging?: { next: { after: string } };
+}
 
 async function company(name = 'Batch'): Promise<string> {
   const response = await api.post('/crm/v3/objects/companies', { properties: { name } });
@@ -31,12 +58,21 @@ const contactId = () => {
   nextContact += 1;
   return String(nextContact);
 };
-const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({ associationCategory, associationTypeId });
+const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({
+  associationCategory,
+  associationTypeId,
+});
 const base = '/crm/v4/associations';
 
 async function typesOf(companyId: string, contact: string): Promise<number[]> {
-  const page = await api.get<{ results: { toObjectId: number; associationTypes: TypeJson[] }[] }>(`/crm/v4/objects/companies/${companyId}/associations/contacts`);
-  return page.body.results.find((result) => String(result.toObjectId) === contact)?.associationTypes.map((type) => type.typeId) ?? [];
+  const page = await api.get<{ results: { toObjectId: number; associationTypes: TypeJson[] }[] }>(
+    `/crm/v4/objects/companies/${companyId}/associations/contacts`,
+  );
+  return (
+    page.body.results
+      .find((result) => String(result.toObjectId) === contact)
+      ?.associationTypes.map((type) => type.typeId) ?? []
+  );
 }
 
 describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
@@ -45,17 +81,35 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     const [first, second] = [contactId(), contactId()];
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${second}/280`);
 
-    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, { inputs: [
-      { from: { id }, to: { id: first }, types: [spec(2)] },
-      { from: { id }, to: { id: second }, types: [spec(2)] },
-    ] });
+    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, {
+      inputs: [
+        { from: { id }, to: { id: first }, types: [spec(2)] },
+        { from: { id }, to: { id: second }, types: [spec(2)] },
+      ],
+    });
 
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ status: 'COMPLETE', startedAt: expect.any(String), completedAt: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 'COMPLETE',
+      startedAt: expect.any(String),
+      completedAt: expect.any(String),
+    });
     expect(response.body.errors).toBeUndefined();
     expect(response.body.results).toEqual([
-      { fromObjectTypeId: '0-2', fromObjectId: Number(id), toObjectTypeId: '0-1', toObjectId: Number(first), labels: ['Primary'] },
-      { fromObjectTypeId: '0-2', fromObjectId: Number(id), toObjectTypeId: '0-1', toObjectId: Number(second), labels: ['Primary'] },
+      {
+        fromObjectTypeId: '0-2',
+        fromObjectId: Number(id),
+        toObjectTypeId: '0-1',
+        toObjectId: Number(first),
+        labels: ['Primary'],
+      },
+      {
+        fromObjectTypeId: '0-2',
+        fromObjectId: Number(id),
+        toObjectTypeId: '0-1',
+        toObjectId: Number(second),
+        labels: ['Primary'],
+      },
     ]);
     expect(await typesOf(id, first)).toEqual([2, 280]);
     expect(await typesOf(id, second)).toEqual([2, 280]);
@@ -65,18 +119,22 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     const id = await company();
     const good = contactId();
 
-    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, { inputs: [
-      { from: { id }, to: { id: good }, types: [spec(280)] },
-      { from: { id }, to: { id: contactId() }, types: [spec(450)] },
-      { from: { id: '999999999999' }, to: { id: contactId() }, types: [spec(280)] },
-      { from: { id }, to: { id: 'abc' }, types: [spec(280)] },
-    ] });
+    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, {
+      inputs: [
+        { from: { id }, to: { id: good }, types: [spec(280)] },
+        { from: { id }, to: { id: contactId() }, types: [spec(450)] },
+        { from: { id: '999999999999' }, to: { id: contactId() }, types: [spec(280)] },
+        { from: { id }, to: { id: 'abc' }, types: [spec(280)] },
+      ],
+    });
 
     expect(response.status).toBe(207);
     expect(response.body.numErrors).toBe(3);
     expect(response.body.results.map((result) => String(result.toObjectId))).toEqual([good]);
     expect(response.body.errors?.map((error) => [error.category, error.subCategory])).toEqual([
-      ['VALIDATION_ERROR', 'crm.associations.INVALID_ASSOCIATION_TYPE'], ['OBJECT_NOT_FOUND', undefined], ['VALIDATION_ERROR', undefined],
+      ['VALIDATION_ERROR', 'crm.associations.INVALID_ASSOCIATION_TYPE'],
+      ['OBJECT_NOT_FOUND', undefined],
+      ['VALIDATION_ERROR', undefined],
     ]);
     expect(await typesOf(id, good)).toEqual([280]);
   });
@@ -86,7 +144,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     const contacts = Array.from({ length: 40 }, contactId);
 
     dynamoCallCounter.reset();
-    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, { inputs: contacts.map((contact) => ({ from: { id }, to: { id: contact }, types: [spec(280)] })) });
+    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, {
+      inputs: contacts.map((contact) => ({ from: { id }, to: { id: contact }, types: [spec(280)] })),
+    });
     const calls = Object.fromEntries(dynamoCallCounter.calls);
 
     expect(response.status).toBe(201);
@@ -100,13 +160,32 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     const [a, b] = [await company('A'), await company('B')];
     const contact = contactId();
 
-    const companies = await api.post<BatchJson<PairJson>>(`${base}/companies/companies/batch/create`, { inputs: [{ from: { id: a }, to: { id: b }, types: [spec(13)] }] });
-    const reverse = await api.post<BatchJson<PairJson>>(`${base}/contacts/companies/batch/create`, { inputs: [{ from: { id: contact }, to: { id: a }, types: [spec(1)] }] });
+    const companies = await api.post<BatchJson<PairJson>>(`${base}/companies/companies/batch/create`, {
+      inputs: [{ from: { id: a }, to: { id: b }, types: [spec(13)] }],
+    });
+    const reverse = await api.post<BatchJson<PairJson>>(`${base}/contacts/companies/batch/create`, {
+      inputs: [{ from: { id: contact }, to: { id: a }, types: [spec(1)] }],
+    });
 
     expect([companies.status, reverse.status]).toEqual([201, 201]);
-    expect(reverse.body.results).toEqual([{ fromObjectTypeId: '0-1', fromObjectId: Number(contact), toObjectTypeId: '0-2', toObjectId: Number(a), labels: ['Primary'] }]);
-    const fromB = await api.get<{ results: { toObjectId: number; associationTypes: TypeJson[] }[] }>(`/crm/v4/objects/companies/${b}/associations/companies`);
-    expect(fromB.body.results).toEqual([{ toObjectId: Number(a), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 14, label: 'Child to parent company' }] }]);
+    expect(reverse.body.results).toEqual([
+      {
+        fromObjectTypeId: '0-1',
+        fromObjectId: Number(contact),
+        toObjectTypeId: '0-2',
+        toObjectId: Number(a),
+        labels: ['Primary'],
+      },
+    ]);
+    const fromB = await api.get<{ results: { toObjectId: number; associationTypes: TypeJson[] }[] }>(
+      `/crm/v4/objects/companies/${b}/associations/companies`,
+    );
+    expect(fromB.body.results).toEqual([
+      {
+        toObjectId: Number(a),
+        associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 14, label: 'Child to parent company' }],
+      },
+    ]);
     expect(await typesOf(a, contact)).toEqual([2, 280]);
   });
 
@@ -114,8 +193,12 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     const a = await company('A');
     const contact = contactId();
 
-    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/companies/batch/create`, { inputs: [{ from: { id: a }, to: { id: '999999999998' }, types: [spec(450)] }] });
-    const mixed = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, { inputs: [{ from: { id: a }, to: { id: contact }, types: [spec(280)] }] });
+    const response = await api.post<BatchJson<PairJson>>(`${base}/companies/companies/batch/create`, {
+      inputs: [{ from: { id: a }, to: { id: '999999999998' }, types: [spec(450)] }],
+    });
+    const mixed = await api.post<BatchJson<PairJson>>(`${base}/companies/contacts/batch/create`, {
+      inputs: [{ from: { id: a }, to: { id: contact }, types: [spec(280)] }],
+    });
 
     expect(response.status).toBe(207);
     expect(response.body.errors?.[0]?.context).toEqual({ INVALID_OBJECT_IDS: ['999999999998'] });
@@ -138,7 +221,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
   });
 
   it('refuses a pair of object types neither of which is a company', async () => {
-    const response = await api.post(`${base}/contacts/deals/batch/create`, { inputs: [{ from: { id: '1' }, to: { id: '2' }, types: [spec(4)] }] });
+    const response = await api.post(`${base}/contacts/deals/batch/create`, {
+      inputs: [{ from: { id: '1' }, to: { id: '2' }, types: [spec(4)] }],
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.context).toEqual({ objectType: ['contacts'], toObjectType: ['deals'] });
@@ -146,29 +231,60 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
 });
 
 describe('POST /crm/v4/associations/{from}/{to}/batch/read', () => {
-  it('answers 200 with each input\'s associated records and types', async () => {
+  it("answers 200 with each input's associated records and types", async () => {
     const [a, b] = [await company('A'), await company('B')];
     const [c1, c2] = [contactId(), contactId()];
-    await api.post(`${base}/companies/contacts/batch/create`, { inputs: [
-      { from: { id: a }, to: { id: c1 }, types: [spec(2)] }, { from: { id: a }, to: { id: c2 }, types: [spec(280)] }, { from: { id: b }, to: { id: c1 }, types: [spec(280)] },
-    ] });
+    await api.post(`${base}/companies/contacts/batch/create`, {
+      inputs: [
+        { from: { id: a }, to: { id: c1 }, types: [spec(2)] },
+        { from: { id: a }, to: { id: c2 }, types: [spec(280)] },
+        { from: { id: b }, to: { id: c1 }, types: [spec(280)] },
+      ],
+    });
 
-    const forward = await api.post<BatchJson<ReadJson>>(`${base}/companies/contacts/batch/read`, { inputs: [{ id: a }, { id: b }] });
-    const reverse = await api.post<BatchJson<ReadJson>>(`${base}/contacts/companies/batch/read`, { inputs: [{ id: c1 }] });
+    const forward = await api.post<BatchJson<ReadJson>>(`${base}/companies/contacts/batch/read`, {
+      inputs: [{ id: a }, { id: b }],
+    });
+    const reverse = await api.post<BatchJson<ReadJson>>(`${base}/contacts/companies/batch/read`, {
+      inputs: [{ id: c1 }],
+    });
 
     expect(forward.status).toBe(200);
     expect(forward.body.results).toEqual([
-      { from: { id: a }, to: [
-        { toObjectId: Number(c1), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 280, label: null }] },
-        { toObjectId: Number(c2), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }] },
-      ] },
-      { from: { id: b }, to: [{ toObjectId: Number(c1), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }] }] },
+      {
+        from: { id: a },
+        to: [
+          {
+            toObjectId: Number(c1),
+            associationTypes: [
+              { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' },
+              { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
+            ],
+          },
+          { toObjectId: Number(c2), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }] },
+        ],
+      },
+      {
+        from: { id: b },
+        to: [{ toObjectId: Number(c1), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }] }],
+      },
     ]);
     expect(reverse.status).toBe(200);
-    expect(reverse.body.results).toEqual([{ from: { id: c1 }, to: [
-      { toObjectId: Number(a), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
-      { toObjectId: Number(b), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
-    ].sort((x, y) => x.toObjectId - y.toObjectId) }]);
+    expect(reverse.body.results).toEqual([
+      {
+        from: { id: c1 },
+        to: [
+          {
+            toObjectId: Number(a),
+            associationTypes: [
+              { category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' },
+              { category: 'HUBSPOT_DEFINED', typeId: 279, label: null },
+            ],
+          },
+          { toObjectId: Number(b), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
+        ].sort((x, y) => x.toObjectId - y.toObjectId),
+      },
+    ]);
   });
 
   it('answers 207 with NO_ASSOCIATIONS_FOUND for an input with none', async () => {
@@ -177,26 +293,38 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/read', () => {
     const c1 = contactId();
     await api.put(`/crm/v4/objects/companies/${a}/associations/contacts/${c1}`, [spec(280)]);
 
-    const response = await api.post<BatchJson<ReadJson>>(`${base}/contacts/companies/batch/read`, { inputs: [{ id: c1 }, { id: lonely }] });
+    const response = await api.post<BatchJson<ReadJson>>(`${base}/contacts/companies/batch/read`, {
+      inputs: [{ id: c1 }, { id: lonely }],
+    });
 
     expect(response.status).toBe(207);
     expect(response.body.results.map((result) => result.from.id)).toEqual([c1]);
     expect(response.body.numErrors).toBe(1);
-    expect(response.body.errors).toEqual([{
-      status: 'error', category: 'OBJECT_NOT_FOUND', subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
-      message: `No company is associated with contact ${lonely}.`,
-      context: { fromObjectId: [lonely], fromObjectType: ['contact'], toObjectType: ['company'] }, errors: [], links: {},
-    }]);
+    expect(response.body.errors).toEqual([
+      {
+        status: 'error',
+        category: 'OBJECT_NOT_FOUND',
+        subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
+        message: `No company is associated with contact ${lonely}.`,
+        context: { fromObjectId: [lonely], fromObjectType: ['contact'], toObjectType: ['company'] },
+        errors: [],
+        links: {},
+      },
+    ]);
   });
 
   it('pages an input past 500 associations with after and the same id', async () => {
     const id = await company();
     const contacts = Array.from({ length: 503 }, contactId);
-    const created = await api.post(`${base}/companies/contacts/batch/create`, { inputs: contacts.map((contact) => ({ from: { id }, to: { id: contact }, types: [spec(280)] })) });
+    const created = await api.post(`${base}/companies/contacts/batch/create`, {
+      inputs: contacts.map((contact) => ({ from: { id }, to: { id: contact }, types: [spec(280)] })),
+    });
 
     const first = await api.post<BatchJson<ReadJson>>(`${base}/companies/contacts/batch/read`, { inputs: [{ id }] });
     const after = first.body.results[0]?.paging?.next.after;
-    const second = await api.post<BatchJson<ReadJson>>(`${base}/companies/contacts/batch/read`, { inputs: [{ id, after }] });
+    const second = await api.post<BatchJson<ReadJson>>(`${base}/companies/contacts/batch/read`, {
+      inputs: [{ id, after }],
+    });
 
     expect(created.status).toBe(201);
     expect(first.body.results[0]?.to).toHaveLength(500);
@@ -222,7 +350,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/read', () => {
   });
 
   it('refuses more than 1,000 inputs', async () => {
-    const response = await api.post(`${base}/companies/contacts/batch/read`, { inputs: Array.from({ length: 1001 }, (_, index) => ({ id: String(index + 1) })) });
+    const response = await api.post(`${base}/companies/contacts/batch/read`, {
+      inputs: Array.from({ length: 1001 }, (_, index) => ({ id: String(index + 1) })),
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.category).toBe('VALIDATION_ERROR');
@@ -233,13 +363,23 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/archive', () => {
   it('answers 204 and removes every type between each pair, from either side', async () => {
     const [a, b] = [await company('A'), await company('B')];
     const [c1, c2, c3] = [contactId(), contactId(), contactId()];
-    await api.post(`${base}/companies/contacts/batch/create`, { inputs: [
-      { from: { id: a }, to: { id: c1 }, types: [spec(2)] }, { from: { id: a }, to: { id: c2 }, types: [spec(280)] }, { from: { id: b }, to: { id: c3 }, types: [spec(280)] },
-    ] });
+    await api.post(`${base}/companies/contacts/batch/create`, {
+      inputs: [
+        { from: { id: a }, to: { id: c1 }, types: [spec(2)] },
+        { from: { id: a }, to: { id: c2 }, types: [spec(280)] },
+        { from: { id: b }, to: { id: c3 }, types: [spec(280)] },
+      ],
+    });
 
-    const forward = await api.post(`${base}/companies/contacts/batch/archive`, { inputs: [{ from: { id: a }, to: [{ id: c1 }, { id: c2 }] }] });
-    const reverse = await api.post(`${base}/contacts/companies/batch/archive`, { inputs: [{ from: { id: c3 }, to: [{ id: b }] }] });
-    const missing = await api.post(`${base}/companies/contacts/batch/archive`, { inputs: [{ from: { id: '999999999997' }, to: [{ id: c1 }] }] });
+    const forward = await api.post(`${base}/companies/contacts/batch/archive`, {
+      inputs: [{ from: { id: a }, to: [{ id: c1 }, { id: c2 }] }],
+    });
+    const reverse = await api.post(`${base}/contacts/companies/batch/archive`, {
+      inputs: [{ from: { id: c3 }, to: [{ id: b }] }],
+    });
+    const missing = await api.post(`${base}/companies/contacts/batch/archive`, {
+      inputs: [{ from: { id: '999999999997' }, to: [{ id: c1 }] }],
+    });
 
     expect([forward.status, reverse.status, missing.status]).toEqual([204, 204, 204]);
     expect(await typesOf(a, c1)).toEqual([]);
@@ -252,7 +392,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/archive', () => {
     const c1 = contactId();
     await api.put(`/crm/v4/objects/companies/${a}/associations/contacts/${c1}`, [spec(280)]);
 
-    const response = await api.post(`${base}/companies/contacts/batch/archive`, { inputs: [{ from: { id: a }, to: [{ id: c1 }, { id: 'x1' }] }] });
+    const response = await api.post(`${base}/companies/contacts/batch/archive`, {
+      inputs: [{ from: { id: a }, to: [{ id: c1 }, { id: 'x1' }] }],
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.context).toMatchObject({ INVALID_OBJECT_IDS: ['x1'], input: ['1'] });
@@ -266,7 +408,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/labels/archive', () => {
     const c1 = contactId();
     await api.put(`/crm/v4/objects/companies/${a}/associations/contacts/${c1}`, [spec(2)]);
 
-    const response = await api.post(`${base}/companies/contacts/batch/labels/archive`, { inputs: [{ from: { id: a }, to: { id: c1 }, types: [spec(2)] }] });
+    const response = await api.post(`${base}/companies/contacts/batch/labels/archive`, {
+      inputs: [{ from: { id: a }, to: { id: c1 }, types: [spec(2)] }],
+    });
 
     expect(response.status).toBe(204);
     expect(await typesOf(a, c1)).toEqual([280]);
@@ -277,7 +421,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/labels/archive', () => {
     const c1 = contactId();
     await api.put(`/crm/v4/objects/companies/${a}/associations/contacts/${c1}`, [spec(2)]);
 
-    const response = await api.post(`${base}/contacts/companies/batch/labels/archive`, { inputs: [{ from: { id: c1 }, to: { id: a }, types: [spec(279)] }] });
+    const response = await api.post(`${base}/contacts/companies/batch/labels/archive`, {
+      inputs: [{ from: { id: c1 }, to: { id: a }, types: [spec(279)] }],
+    });
 
     expect(response.status).toBe(204);
     expect(await typesOf(a, c1)).toEqual([]);
@@ -286,11 +432,19 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/labels/archive', () => {
   it('refuses a type that does not fit the pair with a 400, writing nothing', async () => {
     const a = await company('A');
     const [c1, c2] = [contactId(), contactId()];
-    await api.post(`${base}/companies/contacts/batch/create`, { inputs: [{ from: { id: a }, to: { id: c1 }, types: [spec(2)] }, { from: { id: a }, to: { id: c2 }, types: [spec(2)] }] });
+    await api.post(`${base}/companies/contacts/batch/create`, {
+      inputs: [
+        { from: { id: a }, to: { id: c1 }, types: [spec(2)] },
+        { from: { id: a }, to: { id: c2 }, types: [spec(2)] },
+      ],
+    });
 
-    const response = await api.post(`${base}/companies/contacts/batch/labels/archive`, { inputs: [
-      { from: { id: a }, to: { id: c1 }, types: [spec(2)] }, { from: { id: a }, to: { id: c2 }, types: [spec(13)] },
-    ] });
+    const response = await api.post(`${base}/companies/contacts/batch/labels/archive`, {
+      inputs: [
+        { from: { id: a }, to: { id: c1 }, types: [spec(2)] },
+        { from: { id: a }, to: { id: c2 }, types: [spec(13)] },
+      ],
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.subCategory).toBe('crm.associations.INVALID_ASSOCIATION_TYPE');
@@ -304,20 +458,34 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/associate/default', () => 
     const [c1, c2] = [contactId(), contactId()];
     await api.put(`/crm/v4/objects/companies/${a}/associations/contacts/${c1}`, [spec(2)]);
 
-    const response = await api.post<BatchJson<{ from: { id: string }; to: { id: string }; associationSpec: { associationCategory: string; associationTypeId: number } }>>(
-      `${base}/companies/contacts/batch/associate/default`, { inputs: [{ from: { id: a }, to: { id: c1 } }, { from: { id: a }, to: { id: c2 } }] });
+    const response = await api.post<
+      BatchJson<{
+        from: { id: string };
+        to: { id: string };
+        associationSpec: { associationCategory: string; associationTypeId: number };
+      }>
+    >(`${base}/companies/contacts/batch/associate/default`, {
+      inputs: [
+        { from: { id: a }, to: { id: c1 } },
+        { from: { id: a }, to: { id: c2 } },
+      ],
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.results).toEqual([
-      { from: { id: a }, to: { id: c1 }, associationSpec: spec(280) }, { from: { id: c1 }, to: { id: a }, associationSpec: spec(279) },
-      { from: { id: a }, to: { id: c2 }, associationSpec: spec(280) }, { from: { id: c2 }, to: { id: a }, associationSpec: spec(279) },
+      { from: { id: a }, to: { id: c1 }, associationSpec: spec(280) },
+      { from: { id: c1 }, to: { id: a }, associationSpec: spec(279) },
+      { from: { id: a }, to: { id: c2 }, associationSpec: spec(280) },
+      { from: { id: c2 }, to: { id: a }, associationSpec: spec(279) },
     ]);
     expect(await typesOf(a, c1)).toEqual([2, 280]);
     expect(await typesOf(a, c2)).toEqual([280]);
   });
 
   it('answers 200 with a missing company in errors', async () => {
-    const response = await api.post<BatchJson<unknown>>(`${base}/companies/contacts/batch/associate/default`, { inputs: [{ from: { id: '999999999996' }, to: { id: contactId() } }] });
+    const response = await api.post<BatchJson<unknown>>(`${base}/companies/contacts/batch/associate/default`, {
+      inputs: [{ from: { id: '999999999996' }, to: { id: contactId() } }],
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.results).toEqual([]);

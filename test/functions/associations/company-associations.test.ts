@@ -26,7 +26,10 @@ describe('PUT /crm/v3/objects/companies/{companyId}/associations/{toObjectType}/
     const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/901/280`);
 
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id, associations: { contacts: { results: [{ id: '901', type: 'company_to_contact_unlabeled' }] } } });
+    expect(response.body).toMatchObject({
+      id,
+      associations: { contacts: { results: [{ id: '901', type: 'company_to_contact_unlabeled' }] } },
+    });
   });
 
   it('accepts the object type id instead of the plural name', async () => {
@@ -45,17 +48,22 @@ describe('PUT /crm/v3/objects/companies/{companyId}/associations/{toObjectType}/
     const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
 
     expect(read.body.associations?.contacts?.results).toEqual([
-      { id: '902', type: 'company_to_contact' }, { id: '902', type: 'company_to_contact_unlabeled' },
+      { id: '902', type: 'company_to_contact' },
+      { id: '902', type: 'company_to_contact_unlabeled' },
     ]);
   });
 
   it('accepts the historical type name instead of the type id', async () => {
     const id = await company();
 
-    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/903/company_to_contact_unlabeled`);
+    const response = await api.put(
+      `/crm/v3/objects/companies/${id}/associations/contacts/903/company_to_contact_unlabeled`,
+    );
 
     expect(response.status).toBe(200);
-    expect(response.body.associations?.contacts?.results).toEqual([{ id: '903', type: 'company_to_contact_unlabeled' }]);
+    expect(response.body.associations?.contacts?.results).toEqual([
+      { id: '903', type: 'company_to_contact_unlabeled' },
+    ]);
   });
 
   it('answers 400 INVALID_ASSOCIATION_TYPE when the type does not fit the pair', async () => {
@@ -64,7 +72,11 @@ describe('PUT /crm/v3/objects/companies/{companyId}/associations/{toObjectType}/
     const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/901/342`);
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', subCategory: 'crm.associations.INVALID_ASSOCIATION_TYPE', context: { type: ['342'], fromObjectType: ['companies'], toObjectType: ['contacts'] } });
+    expect(response.body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      subCategory: 'crm.associations.INVALID_ASSOCIATION_TYPE',
+      context: { type: ['342'], fromObjectType: ['companies'], toObjectType: ['contacts'] },
+    });
   });
 
   it('answers 400 for an unknown object type', async () => {
@@ -152,15 +164,27 @@ describe('DELETE /crm/v3/objects/companies/{companyId}/associations/...', () => 
 describe('archiving a much-linked company', () => {
   it('removes the reverse side from more companies than one transaction holds', async () => {
     const hub = await company('Hub');
-    const created = await api.post('/crm/v3/objects/companies/batch/create', { inputs: Array.from({ length: 100 }, (_, index) => ({ properties: { name: `Spoke ${index}` } })) });
+    const created = await api.post('/crm/v3/objects/companies/batch/create', {
+      inputs: Array.from({ length: 100 }, (_, index) => ({ properties: { name: `Spoke ${index}` } })),
+    });
     const spokes = (created.body.results ?? []).map((spoke) => spoke.id);
     for (let start = 0; start < spokes.length; start += 10) {
-      await Promise.all(spokes.slice(start, start + 10).map((spoke) => api.put(`/crm/v3/objects/companies/${spoke}/associations/companies/${hub}/450`)));
+      await Promise.all(
+        spokes
+          .slice(start, start + 10)
+          .map((spoke) => api.put(`/crm/v3/objects/companies/${spoke}/associations/companies/${hub}/450`)),
+      );
     }
 
     const response = await api.delete(`/crm/v3/objects/companies/${hub}`);
-    const reads = await api.post('/crm/v3/objects/companies/batch/read', { inputs: spokes.map((id) => ({ id })), properties: ['name'], propertiesWithHistory: [] });
-    const linked = await Promise.all(spokes.map((spoke) => api.get(`/crm/v3/objects/companies/${spoke}?associations=companies`)));
+    const reads = await api.post('/crm/v3/objects/companies/batch/read', {
+      inputs: spokes.map((id) => ({ id })),
+      properties: ['name'],
+      propertiesWithHistory: [],
+    });
+    const linked = await Promise.all(
+      spokes.map((spoke) => api.get(`/crm/v3/objects/companies/${spoke}?associations=companies`)),
+    );
 
     expect(response.status).toBe(204);
     expect(reads.body.results).toHaveLength(100);
@@ -187,12 +211,15 @@ describe('associations on create', () => {
       contacts: { results: [{ id: '501', type: 'company_to_contact_unlabeled' }] },
       companies: { results: [{ id: other, type: 'child_to_parent_company' }] },
     });
-    expect(fromOther.body.associations?.companies?.results).toEqual([{ id: response.body.id, type: 'parent_to_child_company' }]);
+    expect(fromOther.body.associations?.companies?.results).toEqual([
+      { id: response.body.id, type: 'parent_to_child_company' },
+    ]);
   });
 
   it('answers 400 INVALID_ASSOCIATION_TYPE for a type id that does not start at companies', async () => {
     const response = await api.post('/crm/v3/objects/companies', {
-      properties: { name: 'Bad type' }, associations: [{ to: { id: '1' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] }],
+      properties: { name: 'Bad type' },
+      associations: [{ to: { id: '1' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] }],
     });
 
     expect(response.status).toBe(400);
@@ -204,7 +231,9 @@ describe('hs_pinned_engagement_id', () => {
   it('pins an activity associated in the same create request', async () => {
     const response = await api.post('/crm/v3/objects/companies', {
       properties: { name: 'Pinned', hs_pinned_engagement_id: '3001' },
-      associations: [{ to: { id: '3001' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] }],
+      associations: [
+        { to: { id: '3001' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] },
+      ],
     });
 
     expect(response.status).toBe(201);
@@ -212,7 +241,9 @@ describe('hs_pinned_engagement_id', () => {
   });
 
   it('rejects a pin on create without the association', async () => {
-    const response = await api.post('/crm/v3/objects/companies', { properties: { name: 'Pinned', hs_pinned_engagement_id: '3002' } });
+    const response = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Pinned', hs_pinned_engagement_id: '3002' },
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.errors?.[0]?.context.propertyName).toEqual(['hs_pinned_engagement_id']);
@@ -221,7 +252,9 @@ describe('hs_pinned_engagement_id', () => {
   it('rejects a pin on create whose id is associated as a contact, not an activity', async () => {
     const response = await api.post('/crm/v3/objects/companies', {
       properties: { name: 'Pinned', hs_pinned_engagement_id: '3003' },
-      associations: [{ to: { id: '3003' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] }],
+      associations: [
+        { to: { id: '3003' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] },
+      ],
     });
 
     expect(response.status).toBe(400);
@@ -230,7 +263,9 @@ describe('hs_pinned_engagement_id', () => {
   it('rejects a pin on update when the activity is not associated', async () => {
     const id = await company();
 
-    const response = await api.patch(`/crm/v3/objects/companies/${id}`, { properties: { hs_pinned_engagement_id: '4001' } });
+    const response = await api.patch(`/crm/v3/objects/companies/${id}`, {
+      properties: { hs_pinned_engagement_id: '4001' },
+    });
 
     expect(response.status).toBe(400);
   });
@@ -239,7 +274,9 @@ describe('hs_pinned_engagement_id', () => {
     const id = await company();
     await api.put(`/crm/v3/objects/companies/${id}/associations/calls/4002/181`);
 
-    const response = await api.patch(`/crm/v3/objects/companies/${id}`, { properties: { hs_pinned_engagement_id: '4002' } });
+    const response = await api.patch(`/crm/v3/objects/companies/${id}`, {
+      properties: { hs_pinned_engagement_id: '4002' },
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.properties?.hs_pinned_engagement_id).toBe('4002');
@@ -262,15 +299,21 @@ describe('association labels', () => {
     const response = await api.get('/crm/v4/associations/companies/contacts/labels');
 
     expect(response.status).toBe(200);
-    expect(response.body.results).toEqual(expect.arrayContaining([
-      { category: 'HUBSPOT_DEFINED', typeId: 280, label: null }, { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' },
-    ]));
+    expect(response.body.results).toEqual(
+      expect.arrayContaining([
+        { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
+        { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' },
+      ]),
+    );
   });
 
   it('creates a USER_DEFINED label with 200 whose type id works in the association routes', async () => {
     const name = unique('billing').replaceAll('-', '_');
 
-    const created = await api.post('/crm/v4/associations/companies/contacts/labels', { name, label: 'Billing contact' });
+    const created = await api.post('/crm/v4/associations/companies/contacts/labels', {
+      name,
+      label: 'Billing contact',
+    });
     const typeId = ((created.body.results ?? [])[0] as unknown as { typeId: number }).typeId;
     const listed = await api.get('/crm/v4/associations/0-2/0-1/labels');
     const id = await company();
@@ -278,25 +321,39 @@ describe('association labels', () => {
 
     expect(created.status).toBe(200);
     expect(created.body.results?.[0]).toMatchObject({ category: 'USER_DEFINED', label: 'Billing contact' });
-    expect(listed.body.results).toEqual(expect.arrayContaining([{ category: 'USER_DEFINED', typeId, label: 'Billing contact' }]));
+    expect(listed.body.results).toEqual(
+      expect.arrayContaining([{ category: 'USER_DEFINED', typeId, label: 'Billing contact' }]),
+    );
     expect(associated.status).toBe(200);
     expect(associated.body.associations?.contacts?.results).toEqual([{ id: '777', type: name }]);
   });
 
   it('accepts a custom type id in the create body', async () => {
     const name = unique('partner').replaceAll('-', '_');
-    const created = await api.post('/crm/v4/associations/companies/companies/labels', { name, label: 'Partner', inverseLabel: 'Partner of' });
+    const created = await api.post('/crm/v4/associations/companies/companies/labels', {
+      name,
+      label: 'Partner',
+      inverseLabel: 'Partner of',
+    });
     const [forward, backward] = (created.body.results ?? []) as unknown as { typeId: number }[];
     const other = await company('Partner target');
 
     const response = await api.post('/crm/v3/objects/companies', {
-      properties: { name: 'Partnered' }, associations: [{ to: { id: other }, types: [{ associationCategory: 'USER_DEFINED', associationTypeId: forward?.typeId ?? 0 }] }],
+      properties: { name: 'Partnered' },
+      associations: [
+        {
+          to: { id: other },
+          types: [{ associationCategory: 'USER_DEFINED', associationTypeId: forward?.typeId ?? 0 }],
+        },
+      ],
     });
     const fromOther = await api.get(`/crm/v3/objects/companies/${other}?associations=companies`);
 
     expect(response.status).toBe(201);
     expect(backward?.typeId).toBe((forward?.typeId ?? 0) + 1);
-    expect(fromOther.body.associations?.companies?.results).toEqual([{ id: response.body.id, type: `${name}_inverse` }]);
+    expect(fromOther.body.associations?.companies?.results).toEqual([
+      { id: response.body.id, type: `${name}_inverse` },
+    ]);
   });
 
   it('rejects a label name with a hyphen or a leading digit', async () => {
@@ -314,7 +371,9 @@ describe('association labels', () => {
     const stranger = crmClient(gateway, (await install(gateway)).accessToken);
     const strangerCompany = await stranger.post('/crm/v3/objects/companies', { properties: { name: 'Stranger' } });
 
-    const response = await stranger.put(`/crm/v3/objects/companies/${strangerCompany.body.id}/associations/contacts/1/${typeId}`);
+    const response = await stranger.put(
+      `/crm/v3/objects/companies/${strangerCompany.body.id}/associations/contacts/1/${typeId}`,
+    );
     const labels = await stranger.get('/crm/v4/associations/companies/contacts/labels');
 
     expect(response.status).toBe(400);

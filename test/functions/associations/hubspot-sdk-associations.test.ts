@@ -19,7 +19,9 @@ describe('crm.associations.v4.basicApi', () => {
   it('create (201) replaces the labels and getPage (200) parses them', async () => {
     const id = await companyId();
 
-    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '4242', [{ associationCategory: hubspotDefined, associationTypeId: 2 }]);
+    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '4242', [
+      { associationCategory: hubspotDefined, associationTypeId: 2 },
+    ]);
     const page = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'contacts', undefined, 500);
 
     expect(pair).toMatchObject({ fromObjectTypeId: '0-2', toObjectTypeId: '0-1', labels: ['Primary'] });
@@ -27,13 +29,16 @@ describe('crm.associations.v4.basicApi', () => {
     expect(page.results).toHaveLength(1);
     expect(String(page.results[0]?.toObjectId)).toBe('4242');
     expect(page.results[0]?.associationTypes).toEqual([
-      { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
+      { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' },
+      { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
     ]);
   });
 
-  it('reads a contact\'s companies', async () => {
+  it("reads a contact's companies", async () => {
     const id = await companyId();
-    await sdk.client.crm.associations.v4.basicApi.create('contacts', '4343', 'companies', id, [{ associationCategory: hubspotDefined, associationTypeId: 279 }]);
+    await sdk.client.crm.associations.v4.basicApi.create('contacts', '4343', 'companies', id, [
+      { associationCategory: hubspotDefined, associationTypeId: 279 },
+    ]);
 
     const page = await sdk.client.crm.associations.v4.basicApi.getPage('contacts', '4343', 'companies');
 
@@ -47,12 +52,17 @@ describe('crm.associations.v4.basicApi', () => {
 
     expect(result.status).toBe('COMPLETE');
     expect(result.startedAt).toBeInstanceOf(Date);
-    expect(result.results[0]?.associationSpec).toEqual({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 342 });
+    expect(result.results[0]?.associationSpec).toEqual({
+      associationCategory: 'HUBSPOT_DEFINED',
+      associationTypeId: 342,
+    });
   });
 
   it('archive (204) removes every type between the pair', async () => {
     const id = await companyId();
-    await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'tickets', '88', [{ associationCategory: hubspotDefined, associationTypeId: 25 }]);
+    await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'tickets', '88', [
+      { associationCategory: hubspotDefined, associationTypeId: 25 },
+    ]);
 
     await sdk.client.crm.associations.v4.basicApi.archive('companies', id, 'tickets', '88');
     const page = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
@@ -63,17 +73,27 @@ describe('crm.associations.v4.basicApi', () => {
 
 describe('crm.associations.v4.schema.definitionsApi', () => {
   it('creates (200), lists, updates (204) and removes (204) a label', async () => {
-    const created = await sdk.client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', { name: unique('sdk_label').replaceAll('-', '_'), label: 'SDK label' });
+    const created = await sdk.client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', {
+      name: unique('sdk_label').replaceAll('-', '_'),
+      label: 'SDK label',
+    });
     const typeId = created.results[0]?.typeId ?? 0;
 
-    await sdk.client.crm.associations.v4.schema.definitionsApi.update('companies', 'contacts', { associationTypeId: typeId, label: 'SDK renamed' });
+    await sdk.client.crm.associations.v4.schema.definitionsApi.update('companies', 'contacts', {
+      associationTypeId: typeId,
+      label: 'SDK renamed',
+    });
     const listed = await sdk.client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
     const id = await companyId();
-    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '99', [{ associationCategory: userDefined, associationTypeId: typeId }]);
+    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '99', [
+      { associationCategory: userDefined, associationTypeId: typeId },
+    ]);
     await sdk.client.crm.associations.v4.schema.definitionsApi.remove('companies', 'contacts', typeId);
     const after = await sdk.client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
 
-    expect(listed.results).toContainEqual(expect.objectContaining({ category: 'USER_DEFINED', typeId, label: 'SDK renamed' }));
+    expect(listed.results).toContainEqual(
+      expect.objectContaining({ category: 'USER_DEFINED', typeId, label: 'SDK renamed' }),
+    );
     expect(pair.labels).toEqual(['SDK renamed']);
     expect(after.results.map((result) => result.typeId)).not.toContain(typeId);
   });
@@ -88,13 +108,21 @@ describe('crm.associations.v4.batchApi', () => {
   it('create (201) parses the pairs; a bad input makes it 207 with errors', async () => {
     const id = await companyId();
 
-    const created = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', { inputs: [
-      { _from: { id }, to: { id: '5101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 2 }] },
-    ] });
-    const partial = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', { inputs: [
-      { _from: { id }, to: { id: '5102' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
-      { _from: { id: '999999999991' }, to: { id: '5103' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
-    ] });
+    const created = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', {
+      inputs: [
+        { _from: { id }, to: { id: '5101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 2 }] },
+      ],
+    });
+    const partial = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', {
+      inputs: [
+        { _from: { id }, to: { id: '5102' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
+        {
+          _from: { id: '999999999991' },
+          to: { id: '5103' },
+          types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }],
+        },
+      ],
+    });
 
     expect(created.status).toBe('COMPLETE');
     expect(created.completedAt).toBeInstanceOf(Date);
@@ -103,43 +131,83 @@ describe('crm.associations.v4.batchApi', () => {
     expect(String(created.results[0]?.toObjectId)).toBe('5101');
     expect('errors' in partial && partial.errors?.[0]?.category).toBe('OBJECT_NOT_FOUND');
     expect('numErrors' in partial && partial.numErrors).toBe(1);
-    expect(await statusOf(() => sdk.client.crm.associations.v4.batchApi.createWithHttpInfo('companies', 'contacts', { inputs: [
-      { _from: { id }, to: { id: '5104' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
-    ] }))).toBe(201);
+    expect(
+      await statusOf(() =>
+        sdk.client.crm.associations.v4.batchApi.createWithHttpInfo('companies', 'contacts', {
+          inputs: [
+            {
+              _from: { id },
+              to: { id: '5104' },
+              types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }],
+            },
+          ],
+        }),
+      ),
+    ).toBe(201);
   });
 
   it('getPage reads (200), and answers 207 with NO_ASSOCIATIONS_FOUND for a record without any', async () => {
     const id = await companyId();
-    await sdk.client.crm.associations.v4.batchApi.create('companies', 'deals', { inputs: [{ _from: { id }, to: { id: '6101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 6 }] }] });
+    await sdk.client.crm.associations.v4.batchApi.create('companies', 'deals', {
+      inputs: [
+        { _from: { id }, to: { id: '6101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 6 }] },
+      ],
+    });
 
-    const read = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('companies', 'deals', { inputs: [{ id }] });
-    const fromDeals = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('deals', 'companies', { inputs: [{ id: '6101' }, { id: '6102' }] });
+    const read = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('companies', 'deals', {
+      inputs: [{ id }],
+    });
+    const fromDeals = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('deals', 'companies', {
+      inputs: [{ id: '6101' }, { id: '6102' }],
+    });
 
     expect(read.httpStatusCode).toBe(200);
     expect(read.data.results[0]?._from).toEqual({ id });
-    expect(read.data.results[0]?.to.map((entry) => [String(entry.toObjectId), entry.associationTypes.map((type) => type.typeId)])).toEqual([['6101', [6, 342]]]);
+    expect(
+      read.data.results[0]?.to.map((entry) => [
+        String(entry.toObjectId),
+        entry.associationTypes.map((type) => type.typeId),
+      ]),
+    ).toEqual([['6101', [6, 342]]]);
     expect(fromDeals.httpStatusCode).toBe(207);
     expect(fromDeals.data.results.map((result) => result.to.map((entry) => String(entry.toObjectId)))).toEqual([[id]]);
-    expect('errors' in fromDeals.data && fromDeals.data.errors?.[0]?.subCategory).toBe('crm.associations.NO_ASSOCIATIONS_FOUND');
+    expect('errors' in fromDeals.data && fromDeals.data.errors?.[0]?.subCategory).toBe(
+      'crm.associations.NO_ASSOCIATIONS_FOUND',
+    );
   });
 
   it('archiveLabels (204) drops a label, archive (204) the pair, createDefault (200) adds the unlabeled type', async () => {
     const id = await companyId();
-    await sdk.client.crm.associations.v4.batchApi.create('companies', 'tickets', { inputs: [{ _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] }] });
+    await sdk.client.crm.associations.v4.batchApi.create('companies', 'tickets', {
+      inputs: [
+        { _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
+      ],
+    });
 
-    const labels = await sdk.client.crm.associations.v4.batchApi.archiveLabelsWithHttpInfo('companies', 'tickets', { inputs: [
-      { _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
-    ] });
+    const labels = await sdk.client.crm.associations.v4.batchApi.archiveLabelsWithHttpInfo('companies', 'tickets', {
+      inputs: [
+        { _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
+      ],
+    });
     const afterLabels = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
-    const archived = await sdk.client.crm.associations.v4.batchApi.archiveWithHttpInfo('companies', 'tickets', { inputs: [{ _from: { id }, to: [{ id: '7101' }] }] });
+    const archived = await sdk.client.crm.associations.v4.batchApi.archiveWithHttpInfo('companies', 'tickets', {
+      inputs: [{ _from: { id }, to: [{ id: '7101' }] }],
+    });
     const afterArchive = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
-    const defaults = await sdk.client.crm.associations.v4.batchApi.createDefaultWithHttpInfo('companies', 'tickets', { inputs: [{ _from: { id }, to: { id: '7102' } }] });
+    const defaults = await sdk.client.crm.associations.v4.batchApi.createDefaultWithHttpInfo('companies', 'tickets', {
+      inputs: [{ _from: { id }, to: { id: '7102' } }],
+    });
 
     expect(labels.httpStatusCode).toBe(204);
     expect(afterLabels.results[0]?.associationTypes.map((type) => type.typeId)).toEqual([340]);
     expect(archived.httpStatusCode).toBe(204);
     expect(afterArchive.results).toEqual([]);
     expect(defaults.httpStatusCode).toBe(200);
-    expect(defaults.data.results.map((result) => [result._from.id, result.to.id, result.associationSpec.associationTypeId])).toEqual([[id, '7102', 340], ['7102', id, 339]]);
+    expect(
+      defaults.data.results.map((result) => [result._from.id, result.to.id, result.associationSpec.associationTypeId]),
+    ).toEqual([
+      [id, '7102', 340],
+      ['7102', id, 339],
+    ]);
   });
 });

@@ -15,8 +15,15 @@ afterAll(async () => {
   await gateway.close();
 });
 
-interface TypeJson { category: string; typeId: number; label: string | null }
-interface PageJson { results: { toObjectId: number; associationTypes: TypeJson[] }[]; paging?: { next: { after: string; link: string } } }
+interface TypeJson {
+  category: string;
+  typeId: number;
+  label: string | null;
+}
+interface PageJson {
+  results: { toObjectId: number; associationTypes: TypeJson[] }[];
+  paging?: { next: { after: string; link: string } };
+}
 
 async function company(name = 'V4'): Promise<string> {
   const response = await api.post('/crm/v3/objects/companies', { properties: { name } });
@@ -30,10 +37,13 @@ const contactId = () => {
   return String(nextContact);
 };
 
-const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({ associationCategory, associationTypeId });
+const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({
+  associationCategory,
+  associationTypeId,
+});
 
 describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}', () => {
-  it('lists a company\'s contacts with numeric ids and every type, null label for unlabeled', async () => {
+  it("lists a company's contacts with numeric ids and every type, null label for unlabeled", async () => {
     const id = await company();
     const contact = contactId();
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
@@ -41,9 +51,17 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     const response = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ results: [{ toObjectId: Number(contact), associationTypes: [
-      { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
-    ] }] });
+    expect(response.body).toEqual({
+      results: [
+        {
+          toObjectId: Number(contact),
+          associationTypes: [
+            { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' },
+            { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
+          ],
+        },
+      ],
+    });
   });
 
   it('lists the companies of a contact, with the contact-side types, by singular name and by type id', async () => {
@@ -59,7 +77,13 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(bySingular.status).toBe(200);
     expect(bySingular.body.results).toEqual([
       { toObjectId: Number(first), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
-      { toObjectId: Number(second), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' }, { category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] },
+      {
+        toObjectId: Number(second),
+        associationTypes: [
+          { category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' },
+          { category: 'HUBSPOT_DEFINED', typeId: 279, label: null },
+        ],
+      },
     ]);
     expect(byTypeId.body).toEqual(bySingular.body);
   });
@@ -67,10 +91,13 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
   it('pages with limit and after, the next link carrying the cursor', async () => {
     const id = await company();
     const contacts = [contactId(), contactId(), contactId()];
-    for (const contact of contacts) await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
+    for (const contact of contacts)
+      await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
 
     const first = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts?limit=2`);
-    const second = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts?limit=2&after=${first.body.paging?.next.after}`);
+    const second = await api.get<PageJson>(
+      `/crm/v4/objects/companies/${id}/associations/contacts?limit=2&after=${first.body.paging?.next.after}`,
+    );
 
     expect(first.body.results.map((result) => String(result.toObjectId))).toEqual(contacts.slice(0, 2));
     expect(first.body.paging?.next.link).toContain(`after=${contacts[1]}`);
@@ -84,7 +111,9 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     for (const id of ids) await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
 
     const first = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies?limit=1`);
-    const second = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies?limit=1&after=${first.body.paging?.next.after}`);
+    const second = await api.get<PageJson>(
+      `/crm/v4/objects/contacts/${contact}/associations/companies?limit=1&after=${first.body.paging?.next.after}`,
+    );
 
     expect(first.body.results.map((result) => String(result.toObjectId))).toEqual([ids[0]]);
     expect(second.body.results.map((result) => String(result.toObjectId))).toEqual([ids[1]]);
@@ -149,7 +178,13 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     const read = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ fromObjectTypeId: '0-2', fromObjectId: Number(id), toObjectTypeId: '0-1', toObjectId: Number(contact), labels: [] });
+    expect(response.body).toEqual({
+      fromObjectTypeId: '0-2',
+      fromObjectId: Number(id),
+      toObjectTypeId: '0-1',
+      toObjectId: Number(contact),
+      labels: [],
+    });
     expect(read.body.results[0]?.associationTypes).toEqual([{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }]);
   });
 
@@ -162,7 +197,10 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
 
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ fromObjectTypeId: '0-1', toObjectTypeId: '0-2', labels: ['Primary'] });
-    expect(read.body.associations?.contacts?.results).toEqual([{ id: contact, type: 'company_to_contact' }, { id: contact, type: 'company_to_contact_unlabeled' }]);
+    expect(read.body.associations?.contacts?.results).toEqual([
+      { id: contact, type: 'company_to_contact' },
+      { id: contact, type: 'company_to_contact_unlabeled' },
+    ]);
   });
 
   it('replaces a parent-child link between companies on both companies', async () => {
@@ -173,27 +211,40 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     await api.put(`/crm/v4/objects/companies/${parent}/associations/companies/${child}`, [spec(450)]);
     const fromChild = await api.get<PageJson>(`/crm/v4/objects/companies/${child}/associations/companies`);
 
-    expect(fromChild.body.results).toEqual([{ toObjectId: Number(parent), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 450, label: null }] }]);
+    expect(fromChild.body.results).toEqual([
+      { toObjectId: Number(parent), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 450, label: null }] },
+    ]);
   });
 
   it('uses a custom label and shows it on both sides', async () => {
     const id = await company();
     const contact = contactId();
-    const created = await api.post<{ results: TypeJson[] }>('/crm/v4/associations/companies/contacts/labels', { name: `billing_${Date.now()}`, label: 'Billing', inverseLabel: 'Billed company' });
+    const created = await api.post<{ results: TypeJson[] }>('/crm/v4/associations/companies/contacts/labels', {
+      name: `billing_${Date.now()}`,
+      label: 'Billing',
+      inverseLabel: 'Billed company',
+    });
     const [forward, inverse] = created.body.results;
 
-    const response = await api.put<{ labels: string[] }>(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(forward?.typeId ?? 0, 'USER_DEFINED')]);
+    const response = await api.put<{ labels: string[] }>(
+      `/crm/v4/objects/companies/${id}/associations/contacts/${contact}`,
+      [spec(forward?.typeId ?? 0, 'USER_DEFINED')],
+    );
     const fromContact = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies`);
 
     expect(response.body.labels).toEqual(['Billing']);
-    expect(fromContact.body.results[0]?.associationTypes).toEqual([{ category: 'USER_DEFINED', typeId: inverse?.typeId, label: 'Billed company' }]);
+    expect(fromContact.body.results[0]?.associationTypes).toEqual([
+      { category: 'USER_DEFINED', typeId: inverse?.typeId, label: 'Billed company' },
+    ]);
   });
 
   it('answers 400 INVALID_ASSOCIATION_TYPE for a type of another direction and for a wrong category', async () => {
     const id = await company();
 
     const direction = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [spec(279)]);
-    const category = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [spec(280, 'USER_DEFINED')]);
+    const category = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [
+      spec(280, 'USER_DEFINED'),
+    ]);
 
     expect(direction.status).toBe(400);
     expect(direction.body.subCategory).toBe('crm.associations.INVALID_ASSOCIATION_TYPE');
@@ -205,7 +256,9 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
 
     const empty = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, []);
     const missing = await api.put('/crm/v4/objects/companies/1000000000000999/associations/contacts/5', [spec(280)]);
-    const missingTarget = await api.put('/crm/v4/objects/contacts/5/associations/companies/1000000000000999', [spec(279)]);
+    const missingTarget = await api.put('/crm/v4/objects/contacts/5/associations/companies/1000000000000999', [
+      spec(279),
+    ]);
 
     expect(empty.status).toBe(400);
     expect(missing.status).toBe(404);
@@ -232,10 +285,21 @@ describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', 
     const response = await api.put(`/crm/v4/objects/contacts/${contact}/associations/default/companies/${id}`);
 
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'COMPLETE', results: [
-      { from: { id: contact }, to: { id }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 } },
-      { from: { id }, to: { id: contact }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 } },
-    ] });
+    expect(response.body).toMatchObject({
+      status: 'COMPLETE',
+      results: [
+        {
+          from: { id: contact },
+          to: { id },
+          associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 },
+        },
+        {
+          from: { id },
+          to: { id: contact },
+          associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
+        },
+      ],
+    });
     const read = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
     expect(read.body.results[0]?.associationTypes.map((type) => type.typeId)).toEqual([2, 280]);
   });
@@ -248,11 +312,15 @@ describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', 
     const response = await api.delete(`/crm/v4/objects/companies/${second}/associations/companies/${first}`);
 
     expect(response.status).toBe(204);
-    expect((await api.get<PageJson>(`/crm/v4/objects/companies/${first}/associations/companies`)).body.results).toEqual([]);
-    expect((await api.get<PageJson>(`/crm/v4/objects/companies/${second}/associations/companies`)).body.results).toEqual([]);
+    expect((await api.get<PageJson>(`/crm/v4/objects/companies/${first}/associations/companies`)).body.results).toEqual(
+      [],
+    );
+    expect(
+      (await api.get<PageJson>(`/crm/v4/objects/companies/${second}/associations/companies`)).body.results,
+    ).toEqual([]);
   });
 
-  it('DELETE from the contact side removes the company\'s association and unpins the activity', async () => {
+  it("DELETE from the contact side removes the company's association and unpins the activity", async () => {
     const note = contactId();
     const created = await api.post('/crm/v3/objects/companies', {
       properties: { name: 'Pinned', hs_pinned_engagement_id: note },
@@ -278,10 +346,15 @@ describe('GET /crm/v3/objects/companies/{companyId}/associations/{toObjectType}'
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${b}/280`);
 
     const first = await api.get(`/crm/v3/objects/companies/${id}/associations/contacts?limit=1`);
-    const second = await api.get(`/crm/v3/objects/companies/${id}/associations/contacts?limit=1&after=${first.body.paging?.next.after}`);
+    const second = await api.get(
+      `/crm/v3/objects/companies/${id}/associations/contacts?limit=1&after=${first.body.paging?.next.after}`,
+    );
 
     expect(first.status).toBe(200);
-    expect(first.body.results).toEqual([{ id: a, type: 'company_to_contact' }, { id: a, type: 'company_to_contact_unlabeled' }]);
+    expect(first.body.results).toEqual([
+      { id: a, type: 'company_to_contact' },
+      { id: a, type: 'company_to_contact_unlabeled' },
+    ]);
     expect(second.body.results).toEqual([{ id: b, type: 'company_to_contact_unlabeled' }]);
     expect(second.body.paging).toBeUndefined();
   });
@@ -295,24 +368,43 @@ describe('GET /crm/v3/objects/companies/{companyId}/associations/{toObjectType}'
 
 describe('association labels: update and delete, on both path spellings', () => {
   async function label(path: string, inverseLabel?: string): Promise<TypeJson[]> {
-    const response = await api.post<{ results: TypeJson[] }>(path, { name: `l_${Date.now()}_${Math.floor(Math.random() * 1e6)}`, label: 'Before', ...(inverseLabel ? { inverseLabel } : {}) });
+    const response = await api.post<{ results: TypeJson[] }>(path, {
+      name: `l_${Date.now()}_${Math.floor(Math.random() * 1e6)}`,
+      label: 'Before',
+      ...(inverseLabel ? { inverseLabel } : {}),
+    });
     return response.body.results;
   }
 
   it('PUT renames a label and its inverse with 204', async () => {
     const [forward, inverse] = await label('/crm/associations/v4/companies/deals/labels', 'Inverse before');
 
-    const response = await api.put('/crm/associations/v4/companies/deals/labels', { associationTypeId: forward?.typeId, label: 'After', inverseLabel: 'Inverse after' });
+    const response = await api.put('/crm/associations/v4/companies/deals/labels', {
+      associationTypeId: forward?.typeId,
+      label: 'After',
+      inverseLabel: 'Inverse after',
+    });
     const forwardList = await api.get<{ results: TypeJson[] }>('/crm/v4/associations/companies/deals/labels');
     const inverseList = await api.get<{ results: TypeJson[] }>('/crm/v4/associations/deals/companies/labels');
 
     expect(response.status).toBe(204);
-    expect(forwardList.body.results).toContainEqual({ category: 'USER_DEFINED', typeId: forward?.typeId, label: 'After' });
-    expect(inverseList.body.results).toContainEqual({ category: 'USER_DEFINED', typeId: inverse?.typeId, label: 'Inverse after' });
+    expect(forwardList.body.results).toContainEqual({
+      category: 'USER_DEFINED',
+      typeId: forward?.typeId,
+      label: 'After',
+    });
+    expect(inverseList.body.results).toContainEqual({
+      category: 'USER_DEFINED',
+      typeId: inverse?.typeId,
+      label: 'Inverse after',
+    });
   });
 
   it('refuses to rename a HubSpot-defined type', async () => {
-    const response = await api.put('/crm/v4/associations/companies/contacts/labels', { associationTypeId: 2, label: 'Mine' });
+    const response = await api.put('/crm/v4/associations/companies/contacts/labels', {
+      associationTypeId: 2,
+      label: 'Mine',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.subCategory).toBe('crm.associations.INVALID_ASSOCIATION_TYPE');
@@ -322,12 +414,16 @@ describe('association labels: update and delete, on both path spellings', () => 
     const [forward] = await label('/crm/v4/associations/companies/contacts/labels');
     const id = await company();
     const contact = contactId();
-    await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(forward?.typeId ?? 0, 'USER_DEFINED')]);
+    await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [
+      spec(forward?.typeId ?? 0, 'USER_DEFINED'),
+    ]);
 
     const response = await api.delete(`/crm/associations/v4/companies/contacts/labels/${forward?.typeId}`);
     const list = await api.get<{ results: TypeJson[] }>('/crm/v4/associations/companies/contacts/labels');
     const read = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
-    const reuse = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(forward?.typeId ?? 0, 'USER_DEFINED')]);
+    const reuse = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [
+      spec(forward?.typeId ?? 0, 'USER_DEFINED'),
+    ]);
 
     expect(response.status).toBe(204);
     expect(list.body.results.map((type) => type.typeId)).not.toContain(forward?.typeId);

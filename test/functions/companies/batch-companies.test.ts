@@ -34,7 +34,11 @@ describe('POST /crm/v3/objects/companies/batch/create', () => {
     });
 
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ status: 'COMPLETE', startedAt: expect.any(String), completedAt: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 'COMPLETE',
+      startedAt: expect.any(String),
+      completedAt: expect.any(String),
+    });
     expect(response.body.results?.map((company) => company.properties.name).sort()).toEqual(['One', 'Two']);
   });
 
@@ -48,7 +52,13 @@ describe('POST /crm/v3/objects/companies/batch/create', () => {
 
     expect(response.status).toBe(207);
     expect(response.body.numErrors).toBe(1);
-    expect(response.body.errors?.[0]).toMatchObject({ status: 'error', category: 'CONFLICT', errors: [], links: {}, objectWriteTraceId: 'trace-2' });
+    expect(response.body.errors?.[0]).toMatchObject({
+      status: 'error',
+      category: 'CONFLICT',
+      errors: [],
+      links: {},
+      objectWriteTraceId: 'trace-2',
+    });
     expect(response.body.results).toHaveLength(1);
   });
 
@@ -63,11 +73,19 @@ describe('POST /crm/v3/objects/companies/batch/create', () => {
 
   it('reads the custom property definitions once for the whole batch', async () => {
     const propertyName = unique('batch_prop').replaceAll('-', '_').toLowerCase();
-    await api.post('/crm/v3/properties/companies', { name: propertyName, label: 'x', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    await api.post('/crm/v3/properties/companies', {
+      name: propertyName,
+      label: 'x',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
     dynamoCallCounter.reset();
 
     const response = await api.post('/crm/v3/objects/companies/batch/create', {
-      inputs: Array.from({ length: 20 }, (_, index) => ({ properties: { name: `Custom ${index}`, [propertyName]: 'v' } })),
+      inputs: Array.from({ length: 20 }, (_, index) => ({
+        properties: { name: `Custom ${index}`, [propertyName]: 'v' },
+      })),
     });
 
     expect(response.status).toBe(201);
@@ -89,7 +107,11 @@ describe('POST /crm/v3/objects/companies/batch/read', () => {
     const ids = await createMany(100);
     dynamoCallCounter.reset();
 
-    const response = await api.post('/crm/v3/objects/companies/batch/read', { inputs: ids.map((id) => ({ id })), properties: ['name', 'domain'], propertiesWithHistory: [] });
+    const response = await api.post('/crm/v3/objects/companies/batch/read', {
+      inputs: ids.map((id) => ({ id })),
+      properties: ['name', 'domain'],
+      propertiesWithHistory: [],
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.results).toHaveLength(100);
@@ -100,30 +122,56 @@ describe('POST /crm/v3/objects/companies/batch/read', () => {
     const [id] = await createMany(1);
 
     const response = await api.post('/crm/v3/objects/companies/batch/read', {
-      inputs: [{ id }, { id: '1000000000000777' }, { id: 'abc' }], properties: ['name'], propertiesWithHistory: [],
+      inputs: [{ id }, { id: '1000000000000777' }, { id: 'abc' }],
+      properties: ['name'],
+      propertiesWithHistory: [],
     });
 
     expect(response.status).toBe(207);
     expect(response.body).toMatchObject({ status: 'COMPLETE', numErrors: 1 });
     expect(response.body.results?.map((company) => company.id)).toEqual([id]);
     expect(response.body.errors?.[0]).toMatchObject({
-      status: 'error', category: 'OBJECT_NOT_FOUND', message: expect.any(String), context: { ids: ['1000000000000777', 'abc'] }, errors: [], links: {},
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      message: expect.any(String),
+      context: { ids: ['1000000000000777', 'abc'] },
+      errors: [],
+      links: {},
     });
   });
 
   it('reads by a custom property with unique values', async () => {
     const propertyName = unique('external_id').replaceAll('-', '_').toLowerCase();
-    await api.post('/crm/v3/properties/companies', { name: propertyName, label: 'External id', type: 'string', fieldType: 'text', groupName: 'companyinformation', hasUniqueValue: true });
-    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Keyed', [propertyName]: 'ext-1' } });
+    await api.post('/crm/v3/properties/companies', {
+      name: propertyName,
+      label: 'External id',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+      hasUniqueValue: true,
+    });
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Keyed', [propertyName]: 'ext-1' },
+    });
 
-    const response = await api.post('/crm/v3/objects/companies/batch/read', { inputs: [{ id: 'ext-1' }], idProperty: propertyName, properties: [propertyName], propertiesWithHistory: [] });
+    const response = await api.post('/crm/v3/objects/companies/batch/read', {
+      inputs: [{ id: 'ext-1' }],
+      idProperty: propertyName,
+      properties: [propertyName],
+      propertiesWithHistory: [],
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.results?.[0]).toMatchObject({ id: created.body.id, properties: { [propertyName]: 'ext-1' } });
   });
 
   it('answers 400 for an idProperty without unique values', async () => {
-    const response = await api.post('/crm/v3/objects/companies/batch/read', { inputs: [{ id: 'x' }], idProperty: 'city', properties: [], propertiesWithHistory: [] });
+    const response = await api.post('/crm/v3/objects/companies/batch/read', {
+      inputs: [{ id: 'x' }],
+      idProperty: 'city',
+      properties: [],
+      propertiesWithHistory: [],
+    });
 
     expect(response.status).toBe(400);
   });
@@ -133,7 +181,9 @@ describe('POST /crm/v3/objects/companies/batch/update', () => {
   it('answers 200 with the updated records', async () => {
     const ids = await createMany(2);
 
-    const response = await api.post('/crm/v3/objects/companies/batch/update', { inputs: ids.map((id) => ({ id, properties: { city: 'Lyon' } })) });
+    const response = await api.post('/crm/v3/objects/companies/batch/update', {
+      inputs: ids.map((id) => ({ id, properties: { city: 'Lyon' } })),
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.results?.map((company) => company.properties.city)).toEqual(['Lyon', 'Lyon']);
@@ -142,10 +192,18 @@ describe('POST /crm/v3/objects/companies/batch/update', () => {
   it('answers 207 naming missing ids', async () => {
     const [id] = await createMany(1);
 
-    const response = await api.post('/crm/v3/objects/companies/batch/update', { inputs: [{ id, properties: { city: 'Nice' } }, { id: '1000000000000778', properties: { city: 'Nice' } }] });
+    const response = await api.post('/crm/v3/objects/companies/batch/update', {
+      inputs: [
+        { id, properties: { city: 'Nice' } },
+        { id: '1000000000000778', properties: { city: 'Nice' } },
+      ],
+    });
 
     expect(response.status).toBe(207);
-    expect(response.body.errors?.[0]).toMatchObject({ category: 'OBJECT_NOT_FOUND', context: { ids: ['1000000000000778'] } });
+    expect(response.body.errors?.[0]).toMatchObject({
+      category: 'OBJECT_NOT_FOUND',
+      context: { ids: ['1000000000000778'] },
+    });
   });
 });
 
@@ -156,7 +214,10 @@ describe('POST /crm/v3/objects/companies/batch/upsert', () => {
     const fresh = domain();
 
     const response = await api.post('/crm/v3/objects/companies/batch/upsert', {
-      inputs: [{ id: existing, idProperty: 'domain', properties: { name: 'Renamed' } }, { id: fresh, idProperty: 'domain', properties: { name: 'New one' } }],
+      inputs: [
+        { id: existing, idProperty: 'domain', properties: { name: 'Renamed' } },
+        { id: fresh, idProperty: 'domain', properties: { name: 'New one' } },
+      ],
     });
 
     expect(response.status).toBe(200);
@@ -168,9 +229,13 @@ describe('POST /crm/v3/objects/companies/batch/upsert', () => {
   it('creates exactly one company when parallel upserts race on a new domain', async () => {
     const contested = domain();
 
-    const responses = await Promise.all(Array.from({ length: 5 }, (_, index) => api.post('/crm/v3/objects/companies/batch/upsert', {
-      inputs: [{ id: contested, idProperty: 'domain', properties: { name: `Racer ${index}` } }],
-    })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        api.post('/crm/v3/objects/companies/batch/upsert', {
+          inputs: [{ id: contested, idProperty: 'domain', properties: { name: `Racer ${index}` } }],
+        }),
+      ),
+    );
 
     const results = responses.flatMap((response) => response.body.results ?? []);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
@@ -179,7 +244,9 @@ describe('POST /crm/v3/objects/companies/batch/upsert', () => {
   });
 
   it('answers 400 when idProperty is not unique', async () => {
-    const response = await api.post('/crm/v3/objects/companies/batch/upsert', { inputs: [{ id: 'x', idProperty: 'name', properties: {} }] });
+    const response = await api.post('/crm/v3/objects/companies/batch/upsert', {
+      inputs: [{ id: 'x', idProperty: 'name', properties: {} }],
+    });
 
     expect(response.status).toBe(400);
   });
@@ -190,8 +257,16 @@ describe('POST /crm/v3/objects/companies/batch/archive', () => {
     const ids = await createMany(3);
 
     const response = await api.post('/crm/v3/objects/companies/batch/archive', { inputs: ids.map((id) => ({ id })) });
-    const read = await api.post('/crm/v3/objects/companies/batch/read', { inputs: ids.map((id) => ({ id })), properties: [], propertiesWithHistory: [] });
-    const archived = await api.post('/crm/v3/objects/companies/batch/read?archived=true', { inputs: ids.map((id) => ({ id })), properties: [], propertiesWithHistory: [] });
+    const read = await api.post('/crm/v3/objects/companies/batch/read', {
+      inputs: ids.map((id) => ({ id })),
+      properties: [],
+      propertiesWithHistory: [],
+    });
+    const archived = await api.post('/crm/v3/objects/companies/batch/read?archived=true', {
+      inputs: ids.map((id) => ({ id })),
+      properties: [],
+      propertiesWithHistory: [],
+    });
 
     expect(response.status).toBe(204);
     expect(read.body.results).toHaveLength(0);

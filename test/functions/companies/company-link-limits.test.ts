@@ -25,9 +25,17 @@ afterAll(async () => {
   await gateway.close();
 });
 
-interface BatchJson { status: string; results: { id: string }[]; errors?: { category: string; context: Record<string, string[]> }[]; numErrors?: number }
+interface BatchJson {
+  status: string;
+  results: { id: string }[];
+  errors?: { category: string; context: Record<string, string[]> }[];
+  numErrors?: number;
+}
 
-const toCompany = (id: string, associationTypeId = 450) => ({ to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId }] });
+const toCompany = (id: string, associationTypeId = 450) => ({
+  to: { id },
+  types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId }],
+});
 
 async function company(name: string): Promise<string> {
   return String((await api.post('/crm/v3/objects/companies', { properties: { name } })).body.id);
@@ -36,14 +44,22 @@ async function company(name: string): Promise<string> {
 async function companies(count: number, name: string): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < count; start += 100) {
-    const inputs = Array.from({ length: Math.min(100, count - start) }, (_, index) => ({ properties: { name: `${name} ${start + index}` } }));
-    ids.push(...(await api.post<BatchJson>('/crm/v3/objects/companies/batch/create', { inputs })).body.results.map((result) => result.id));
+    const inputs = Array.from({ length: Math.min(100, count - start) }, (_, index) => ({
+      properties: { name: `${name} ${start + index}` },
+    }));
+    ids.push(
+      ...(await api.post<BatchJson>('/crm/v3/objects/companies/batch/create', { inputs })).body.results.map(
+        (result) => result.id,
+      ),
+    );
   }
   return ids;
 }
 
 async function linkedCompanyIds(id: string): Promise<string[]> {
-  const page = await api.get<{ results: { toObjectId: number }[] }>(`/crm/v4/objects/companies/${id}/associations/companies`);
+  const page = await api.get<{ results: { toObjectId: number }[] }>(
+    `/crm/v4/objects/companies/${id}/associations/companies`,
+  );
   return page.body.results.map((result) => String(result.toObjectId));
 }
 
@@ -52,13 +68,20 @@ describe('the 50 associated companies of a company, on the target side', () => {
     const target = await company('Hub of many');
 
     const response = await api.post<BatchJson>('/crm/v3/objects/companies/batch/create', {
-      inputs: Array.from({ length: 60 }, (_, index) => ({ properties: { name: `Spoke ${index}` }, associations: [toCompany(target)] })),
+      inputs: Array.from({ length: 60 }, (_, index) => ({
+        properties: { name: `Spoke ${index}` },
+        associations: [toCompany(target)],
+      })),
     });
 
     expect(response.status).toBe(207);
     expect(response.body.results).toHaveLength(50);
     expect(response.body.errors).toHaveLength(10);
-    expect(response.body.errors?.every((error) => error.category === 'VALIDATION_ERROR' && error.context.associations?.[0] === target)).toBe(true);
+    expect(
+      response.body.errors?.every(
+        (error) => error.category === 'VALIDATION_ERROR' && error.context.associations?.[0] === target,
+      ),
+    ).toBe(true);
     expect((await linkedCompanyIds(target)).sort()).toEqual(response.body.results.map((result) => result.id).sort());
   });
 
@@ -66,7 +89,9 @@ describe('the 50 associated companies of a company, on the target side', () => {
     const target = await company('Hub of a race');
     const spokes = await companies(60, 'Racing spoke');
 
-    const responses = await Promise.all(spokes.map((id) => api.put(`/crm/v3/objects/companies/${id}/associations/companies/${target}/450`)));
+    const responses = await Promise.all(
+      spokes.map((id) => api.put(`/crm/v3/objects/companies/${id}/associations/companies/${target}/450`)),
+    );
     const linked = spokes.filter((_, index) => responses[index]?.status === 200);
     const refused = spokes.filter((_, index) => responses[index]?.status !== 200);
     const targetLinks = await linkedCompanyIds(target);
@@ -77,7 +102,9 @@ describe('the 50 associated companies of a company, on the target side', () => {
     expect(refused.map((id) => responses[spokes.indexOf(id)]?.status)).toEqual(Array(10).fill(400));
     expect(refused.every((id) => responses[spokes.indexOf(id)]?.body.context?.associations?.[0] === target)).toBe(true);
     expect([...targetLinks].sort()).toEqual([...linked].sort());
-    expect(spokes.filter((id, index) => (linked.includes(id) ? [target] : []).join() !== (spokeLinks[index] ?? []).join())).toEqual([]);
+    expect(
+      spokes.filter((id, index) => (linked.includes(id) ? [target] : []).join() !== (spokeLinks[index] ?? []).join()),
+    ).toEqual([]);
     expect(targetItem?.companyLinkCount).toBe(50);
   });
 
@@ -85,7 +112,11 @@ describe('the 50 associated companies of a company, on the target side', () => {
     const target = await company('Full');
     const spokes = await companies(50, 'Full spoke');
     await api.post('/crm/v4/associations/companies/companies/batch/create', {
-      inputs: spokes.map((id) => ({ from: { id }, to: { id: target }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 450 }] })),
+      inputs: spokes.map((id) => ({
+        from: { id },
+        to: { id: target },
+        types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 450 }],
+      })),
     });
     const extra = await company('One too many');
 
@@ -102,11 +133,15 @@ describe('the 50 associated companies of a company, on the target side', () => {
 });
 
 describe('the 1,000 associations of a company, on the target side', () => {
-  it('a company with 1,000 associations refuses another company\'s association from either side', async () => {
+  it("a company with 1,000 associations refuses another company's association from either side", async () => {
     const target = await company('Crowded');
     const contacts = Array.from({ length: 1000 }, (_, index) => String(5_000_000 + index));
     const filled = await api.post('/crm/v4/associations/companies/contacts/batch/create', {
-      inputs: contacts.map((id) => ({ from: { id: target }, to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] })),
+      inputs: contacts.map((id) => ({
+        from: { id: target },
+        to: { id },
+        types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+      })),
     });
     const other = await company('Neighbor');
 
@@ -129,7 +164,12 @@ async function writeAsBefore(id: string, keys: Record<string, string>): Promise<
   const item = (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item ?? {};
   const { companyLinkCount: _count, ...rest } = item;
   void _count;
-  await db.send(new PutCommand({ TableName: tableName, Item: { ...rest, associations: { ...(item.associations as Record<string, string>), ...keys } } }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...rest, associations: { ...(item.associations as Record<string, string>), ...keys } },
+    }),
+  );
 }
 
 describe('a company over the limit, written before it held on both sides', () => {
@@ -148,7 +188,10 @@ describe('a company over the limit, written before it held on both sides', () =>
 
     const fromTarget = await api.put(`/crm/v3/objects/companies/${target}/associations/companies/${extra}/450`);
     const fromExtra = await api.put(`/crm/v3/objects/companies/${extra}/associations/companies/${target}/450`);
-    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'New spoke' }, associations: [toCompany(target)] });
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'New spoke' },
+      associations: [toCompany(target)],
+    });
 
     expect(fromTarget.status).toBe(400);
     expect(fromExtra.status).toBe(400);
@@ -160,7 +203,9 @@ describe('a company over the limit, written before it held on both sides', () =>
     const patched = await api.patch(`/crm/v3/objects/companies/${target}`, { properties: { city: 'Overfull City' } });
     const fromTarget = await api.delete(`/crm/v4/objects/companies/${target}/associations/companies/${spokes[1]}`);
     const fromSpoke = await api.delete(`/crm/v3/objects/companies/${spokes[2]}/associations/companies/${target}/450`);
-    const batch = await api.post('/crm/v4/associations/companies/companies/batch/archive', { inputs: [{ from: { id: target }, to: [{ id: spokes[3] }, { id: spokes[4] }] }] });
+    const batch = await api.post('/crm/v4/associations/companies/companies/batch/archive', {
+      inputs: [{ from: { id: target }, to: [{ id: spokes[3] }, { id: spokes[4] }] }],
+    });
 
     expect(patched.status).toBe(200);
     expect(fromTarget.status).toBe(204);
@@ -174,7 +219,10 @@ describe('a company over the limit, written before it held on both sides', () =>
     const other = await company('Merge partner');
     await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${spokes[10]}/450`);
 
-    const merged = await api.post('/crm/v3/objects/companies/merge', { primaryObjectId: target, objectIdToMerge: other });
+    const merged = await api.post('/crm/v3/objects/companies/merge', {
+      primaryObjectId: target,
+      objectIdToMerge: other,
+    });
     const spokeLinks = await linkedCompanyIds(spokes[10] as string);
 
     expect(merged.status).toBe(200);
@@ -191,7 +239,12 @@ describe('archiving a company whose associated companies were written before the
     await writeAsBefore(hub, Object.fromEntries(spokes.map((id) => [`0-2/${id}/450`, 'company_to_company'])));
 
     const archived = await api.delete(`/crm/v3/objects/companies/${hub}`);
-    const counts = await Promise.all(spokes.map(async (id) => (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item?.companyLinkCount));
+    const counts = await Promise.all(
+      spokes.map(
+        async (id) =>
+          (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item?.companyLinkCount,
+      ),
+    );
 
     expect(archived.status).toBe(204);
     expect(await linkedCompanyIds(spokes[0] as string)).toEqual([]);
@@ -205,12 +258,32 @@ describe('a company write that would pass 100 items in one transaction', () => {
   async function legacyUniqueProperties(count: number): Promise<string[]> {
     const names = Array.from({ length: count }, (_, index) => `legacy_unique_${Date.now().toString(36)}_${index}`);
     for (const name of names) {
-      await db.send(new PutCommand({ TableName: tableName, Item: {
-        ...companyPropertyKey(hubId, name), name, label: `Legacy ${name}`, type: 'string', fieldType: 'text', description: '', groupName: 'companyinformation',
-        options: [], displayOrder: -1, calculated: false, externalOptions: false, hasUniqueValue: true, hidden: false, formField: false,
-        dataSensitivity: 'non_sensitive', modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false }, archived: false,
-        createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-      } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...companyPropertyKey(hubId, name),
+            name,
+            label: `Legacy ${name}`,
+            type: 'string',
+            fieldType: 'text',
+            description: '',
+            groupName: 'companyinformation',
+            options: [],
+            displayOrder: -1,
+            calculated: false,
+            externalOptions: false,
+            hasUniqueValue: true,
+            hidden: false,
+            formField: false,
+            dataSensitivity: 'non_sensitive',
+            modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
+            archived: false,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      );
     }
     return names;
   }
@@ -220,12 +293,16 @@ describe('a company write that would pass 100 items in one transaction', () => {
     const linked = await companies(45, 'Link');
     const tag = Date.now().toString(36);
     const properties = {
-      name: 'Too wide', domain: `wide-${tag}.example`,
+      name: 'Too wide',
+      domain: `wide-${tag}.example`,
       hs_additional_domains: Array.from({ length: 20 }, (_, index) => `wide-${tag}-${index}.example`).join(';'),
       ...Object.fromEntries(names.map((name) => [name, `${name}-value`])),
     };
 
-    const response = await api.post('/crm/v3/objects/companies', { properties, associations: linked.map((id) => toCompany(id)) });
+    const response = await api.post('/crm/v3/objects/companies', {
+      properties,
+      associations: linked.map((id) => toCompany(id)),
+    });
     const byDomain = await api.get(`/crm/v3/objects/companies/wide-${tag}.example?idProperty=domain`);
 
     expect(response.status).toBe(400);
@@ -240,12 +317,16 @@ describe('a company write that would pass 100 items in one transaction', () => {
     const linked = await companies(50, 'Fits');
     const tag = Date.now().toString(36);
     const properties = {
-      name: 'Wide but fits', domain: `fits-${tag}.example`,
+      name: 'Wide but fits',
+      domain: `fits-${tag}.example`,
       hs_additional_domains: Array.from({ length: 20 }, (_, index) => `fits-${tag}-${index}.example`).join(';'),
       ...Object.fromEntries(names.map((name) => [name, `${name}-value`])),
     };
 
-    const response = await api.post('/crm/v3/objects/companies', { properties, associations: linked.map((id) => toCompany(id)) });
+    const response = await api.post('/crm/v3/objects/companies', {
+      properties,
+      associations: linked.map((id) => toCompany(id)),
+    });
 
     expect(response.status).toBe(201);
     expect(await linkedCompanyIds(linked[49] as string)).toEqual([response.body.id]);

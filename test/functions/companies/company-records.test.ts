@@ -32,20 +32,33 @@ function domain(): string {
 
 /** Every item of a hub's partition except the account and install rows, by sort-key prefix. */
 async function companyItemsOf(hub: number): Promise<string[]> {
-  const result = await db.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `HUB#${hub}` }, ConsistentRead: true }));
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `HUB#${hub}` },
+      ConsistentRead: true,
+    }),
+  );
   return (result.Items ?? []).map((item) => String(item.sk)).filter((sk) => sk.includes('COMPANY'));
 }
 
 describe('POST /crm/v3/objects/companies', () => {
   it('returns 201 with the record, the default properties and a Location header', async () => {
-    const response = await api.post('/crm/v3/objects/companies', { properties: { name: 'Acme', domain: 'https://www.Acme-Widgets.example/about', city: 'Berlin' } });
+    const response = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Acme', domain: 'https://www.Acme-Widgets.example/about', city: 'Berlin' },
+    });
 
     expect(response.status).toBe(201);
     const body = response.body;
     expect(body.id).toMatch(/^\d{16}$/);
     expect(body.properties).toEqual({
-      name: 'Acme', domain: 'acme-widgets.example', city: 'Berlin', hs_object_id: body.id,
-      createdate: body.createdAt, hs_lastmodifieddate: body.updatedAt,
+      name: 'Acme',
+      domain: 'acme-widgets.example',
+      city: 'Berlin',
+      hs_object_id: body.id,
+      createdate: body.createdAt,
+      hs_lastmodifieddate: body.updatedAt,
     });
     expect(body).toMatchObject({ archived: false });
     expect(body.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -65,15 +78,24 @@ describe('POST /crm/v3/objects/companies', () => {
     const response = await api.post('/crm/v3/objects/companies', { properties: { city: 'Paris' } });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', correlationId: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      correlationId: expect.any(String),
+    });
   });
 
   it('returns one error per bad property', async () => {
-    const response = await api.post('/crm/v3/objects/companies', { properties: { name: 'X', nope: '1', industry: 'NOPE', hs_object_id: '5', numberofemployees: 'ten' } });
+    const response = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'X', nope: '1', industry: 'NOPE', hs_object_id: '5', numberofemployees: 'ten' },
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.errors?.map((error) => [error.context.propertyName?.[0], error.code])).toEqual([
-      ['nope', 'PROPERTY_DOESNT_EXIST'], ['industry', 'INVALID_OPTION'], ['hs_object_id', 'READ_ONLY_VALUE'], ['numberofemployees', 'INVALID_LONG'],
+      ['nope', 'PROPERTY_DOESNT_EXIST'],
+      ['industry', 'INVALID_OPTION'],
+      ['hs_object_id', 'READ_ONLY_VALUE'],
+      ['numberofemployees', 'INVALID_LONG'],
     ]);
   });
 
@@ -81,7 +103,9 @@ describe('POST /crm/v3/objects/companies', () => {
     const taken = domain();
     const first = await api.post('/crm/v3/objects/companies', { properties: { domain: taken } });
 
-    const second = await api.post('/crm/v3/objects/companies', { properties: { name: 'Copy', domain: `HTTP://WWW.${taken.toUpperCase()}/path?q=1` } });
+    const second = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Copy', domain: `HTTP://WWW.${taken.toUpperCase()}/path?q=1` },
+    });
 
     expect(second.status).toBe(409);
     expect(second.body.category).toBe('CONFLICT');
@@ -91,7 +115,9 @@ describe('POST /crm/v3/objects/companies', () => {
 
   it('answers 409 when the domain is among the additional domains of another company', async () => {
     const extra = domain();
-    const first = await api.post('/crm/v3/objects/companies', { properties: { name: 'Holder', domain: domain(), hs_additional_domains: `x-${extra};${extra}` } });
+    const first = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Holder', domain: domain(), hs_additional_domains: `x-${extra};${extra}` },
+    });
 
     const second = await api.post('/crm/v3/objects/companies', { properties: { domain: extra } });
 
@@ -104,13 +130,20 @@ describe('POST /crm/v3/objects/companies', () => {
     const client = crmClient(gateway, fresh.accessToken);
     const shared = domain();
 
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => client.post('/crm/v3/objects/companies', { properties: { name: `Racer ${index}`, domain: shared } })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        client.post('/crm/v3/objects/companies', { properties: { name: `Racer ${index}`, domain: shared } }),
+      ),
+    );
 
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
     const winner = responses.find((response) => response.status === 201)?.body.id;
-    expect((await companyItemsOf(fresh.hubId)).sort()).toEqual([`COMPANY#${winner}`, `COMPANY_UNIQUE#domain#${shared}`]);
+    expect((await companyItemsOf(fresh.hubId)).sort()).toEqual([
+      `COMPANY#${winner}`,
+      `COMPANY_UNIQUE#domain#${shared}`,
+    ]);
   });
 
   it('leaves nothing behind when a create fails inside the transaction', async () => {
@@ -119,7 +152,9 @@ describe('POST /crm/v3/objects/companies', () => {
 
     const response = await client.post('/crm/v3/objects/companies', {
       properties: { name: 'Orphan check', domain: domain() },
-      associations: [{ to: { id: '1000000000000999' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] }],
+      associations: [
+        { to: { id: '1000000000000999' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 13 }] },
+      ],
     });
 
     expect(response.status).toBe(400);
@@ -142,7 +177,13 @@ describe('GET /crm/v3/objects/companies/{companyId}', () => {
     const response = await api.get(`/crm/v3/objects/companies/${created.body.id}`);
 
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body.properties ?? {}).sort()).toEqual(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name']);
+    expect(Object.keys(response.body.properties ?? {}).sort()).toEqual([
+      'createdate',
+      'domain',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'name',
+    ]);
     expect(response.body.properties?.domain).toBeNull();
     expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1 });
   });
@@ -151,7 +192,9 @@ describe('GET /crm/v3/objects/companies/{companyId}', () => {
     const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Reader', city: 'Rome' } });
 
     const joined = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=city,industry,unknown_thing`);
-    const repeated = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=city&properties=industry&properties=unknown_thing`);
+    const repeated = await api.get(
+      `/crm/v3/objects/companies/${created.body.id}?properties=city&properties=industry&properties=unknown_thing`,
+    );
 
     expect(joined.body.properties).toEqual({ city: 'Rome', industry: null });
     expect(repeated.body.properties).toEqual(joined.body.properties);
@@ -165,21 +208,32 @@ describe('GET /crm/v3/objects/companies/{companyId}', () => {
     const response = await api.get(`/crm/v3/objects/companies/${created.body.id}?propertiesWithHistory=name`);
 
     expect(response.body.propertiesWithHistory?.name?.map((entry) => entry.value)).toEqual(['Second', 'First']);
-    expect(response.body.propertiesWithHistory?.name?.[0]).toMatchObject({ sourceType: 'INTEGRATION', sourceId: String(appId), timestamp: expect.any(String) });
+    expect(response.body.propertiesWithHistory?.name?.[0]).toMatchObject({
+      sourceType: 'INTEGRATION',
+      sourceId: String(appId),
+      timestamp: expect.any(String),
+    });
   });
 
   it('answers 404 for a missing numeric id', async () => {
     const response = await api.get('/crm/v3/objects/companies/1000000000000001');
 
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ status: 'error', message: 'resource not found', category: 'OBJECT_NOT_FOUND' });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      message: 'resource not found',
+      category: 'OBJECT_NOT_FOUND',
+    });
   });
 
   it('answers 404 with the numeric hint for a non-numeric id', async () => {
     const response = await api.get('/crm/v3/objects/companies/abc');
 
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ message: 'Object not found.  objectId are usually numeric.', context: { id: ['abc'] } });
+    expect(response.body).toMatchObject({
+      message: 'Object not found.  objectId are usually numeric.',
+      context: { id: ['abc'] },
+    });
   });
 
   it('finds a company by domain with idProperty=domain', async () => {
@@ -204,9 +258,13 @@ describe('GET /crm/v3/objects/companies/{companyId}', () => {
 
 describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
   it('changes only the given properties and clears with an empty string', async () => {
-    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Patchy', city: 'Oslo', phone: '123' } });
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Patchy', city: 'Oslo', phone: '123' },
+    });
 
-    const response = await api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { city: 'Bergen', phone: '' } });
+    const response = await api.patch(`/crm/v3/objects/companies/${created.body.id}`, {
+      properties: { city: 'Bergen', phone: '' },
+    });
     const read = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=name,city,phone`);
 
     expect(response.status).toBe(200);
@@ -214,7 +272,9 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
   });
 
   it('moves lifecyclestage forward', async () => {
-    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Stage', lifecyclestage: 'lead' } });
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Stage', lifecyclestage: 'lead' },
+    });
 
     await api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { lifecyclestage: 'customer' } });
     const read = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=lifecyclestage`);
@@ -223,9 +283,13 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
   });
 
   it('leaves lifecyclestage unchanged when an earlier stage is sent', async () => {
-    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Stage', lifecyclestage: 'opportunity' } });
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Stage', lifecyclestage: 'opportunity' },
+    });
 
-    const response = await api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { lifecyclestage: 'lead' } });
+    const response = await api.patch(`/crm/v3/objects/companies/${created.body.id}`, {
+      properties: { lifecyclestage: 'lead' },
+    });
     const read = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=lifecyclestage`);
 
     expect(response.status).toBe(200);
@@ -233,7 +297,9 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
   });
 
   it('accepts an earlier stage after the value was cleared', async () => {
-    const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Stage', lifecyclestage: 'customer' } });
+    const created = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Stage', lifecyclestage: 'customer' },
+    });
 
     await api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { lifecyclestage: '' } });
     await api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { lifecyclestage: 'subscriber' } });
@@ -248,7 +314,9 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
     await api.post('/crm/v3/objects/companies', { properties: { domain: takenDomain } });
     const mover = await api.post('/crm/v3/objects/companies', { properties: { domain: oldDomain } });
 
-    const clash = await api.patch(`/crm/v3/objects/companies/${mover.body.id}`, { properties: { domain: takenDomain } });
+    const clash = await api.patch(`/crm/v3/objects/companies/${mover.body.id}`, {
+      properties: { domain: takenDomain },
+    });
     const move = await api.patch(`/crm/v3/objects/companies/${mover.body.id}`, { properties: { domain: domain() } });
     const reuse = await api.post('/crm/v3/objects/companies', { properties: { domain: oldDomain } });
 
@@ -259,9 +327,15 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
 
   it('keeps domain uniqueness across 10 concurrent updates to one domain', async () => {
     const target = domain();
-    const created = await Promise.all(Array.from({ length: 10 }, () => api.post('/crm/v3/objects/companies', { properties: { domain: domain() } })));
+    const created = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/crm/v3/objects/companies', { properties: { domain: domain() } })),
+    );
 
-    const responses = await Promise.all(created.map((company) => api.patch(`/crm/v3/objects/companies/${company.body.id}`, { properties: { domain: target } })));
+    const responses = await Promise.all(
+      created.map((company) =>
+        api.patch(`/crm/v3/objects/companies/${company.body.id}`, { properties: { domain: target } }),
+      ),
+    );
 
     expect(responses.map((response) => response.status).filter((status) => status === 200)).toHaveLength(1);
     expect(responses.map((response) => response.status).filter((status) => status === 409)).toHaveLength(9);
@@ -269,9 +343,24 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
 
   it('loses no update when 10 requests change different properties of one company at once', async () => {
     const created = await api.post('/crm/v3/objects/companies', { properties: { name: 'Busy' } });
-    const names = ['city', 'state', 'zip', 'country', 'phone', 'address', 'address2', 'website', 'timezone', 'about_us'];
+    const names = [
+      'city',
+      'state',
+      'zip',
+      'country',
+      'phone',
+      'address',
+      'address2',
+      'website',
+      'timezone',
+      'about_us',
+    ];
 
-    const responses = await Promise.all(names.map((name) => api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { [name]: `v-${name}` } })));
+    const responses = await Promise.all(
+      names.map((name) =>
+        api.patch(`/crm/v3/objects/companies/${created.body.id}`, { properties: { [name]: `v-${name}` } }),
+      ),
+    );
     const read = await api.get(`/crm/v3/objects/companies/${created.body.id}?properties=${names.join(',')}`);
 
     expect(responses.map((response) => response.status)).toEqual(names.map(() => 200));
@@ -281,7 +370,9 @@ describe('PATCH /crm/v3/objects/companies/{companyId}', () => {
   it('answers 400, not a 5xx, when the record would exceed the item size limit', async () => {
     const big = 'x'.repeat(65_000);
 
-    const response = await api.post('/crm/v3/objects/companies', { properties: { name: 'Huge', description: big, about_us: big, address: big, address2: big } });
+    const response = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Huge', description: big, about_us: big, address: big, address2: big },
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.category).toBe('VALIDATION_ERROR');

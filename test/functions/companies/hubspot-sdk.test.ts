@@ -1,5 +1,8 @@
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/companies/models/AssociationSpec';
-import { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate';
+import {
+  PropertyCreateFieldTypeEnum,
+  PropertyCreateTypeEnum,
+} from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate';
 import { unique } from '../../support/harness';
 import { useSdkClient } from '../../support/sdk-client';
 
@@ -14,7 +17,10 @@ describe('@hubspot/api-client against the local gateway', () => {
   it('creates a company and parses the record', async () => {
     const name = domain();
 
-    const company = await sdk.client.crm.companies.basicApi.create({ properties: { name: 'SDK Co', domain: name }, associations: [] });
+    const company = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'SDK Co', domain: name },
+      associations: [],
+    });
 
     expect(company.id).toMatch(/^\d+$/);
     expect(company.properties).toMatchObject({ name: 'SDK Co', domain: name, hs_object_id: company.id });
@@ -25,10 +31,22 @@ describe('@hubspot/api-client against the local gateway', () => {
   it('reads a company by id with properties, history and associations sent as repeated parameters', async () => {
     const created = await sdk.client.crm.companies.basicApi.create({
       properties: { name: 'SDK Read', city: 'Turin' },
-      associations: [{ to: { id: '42' }, types: [{ associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: 280 }] }],
+      associations: [
+        {
+          to: { id: '42' },
+          types: [
+            { associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: 280 },
+          ],
+        },
+      ],
     });
 
-    const company = await sdk.client.crm.companies.basicApi.getById(created.id, ['name', 'city'], ['name'], ['contacts']);
+    const company = await sdk.client.crm.companies.basicApi.getById(
+      created.id,
+      ['name', 'city'],
+      ['name'],
+      ['contacts'],
+    );
 
     expect(company.properties).toEqual({ name: 'SDK Read', city: 'Turin' });
     expect(company.propertiesWithHistory?.name?.[0]?.value).toBe('SDK Read');
@@ -49,7 +67,10 @@ describe('@hubspot/api-client against the local gateway', () => {
   });
 
   it('updates a company', async () => {
-    const created = await sdk.client.crm.companies.basicApi.create({ properties: { name: 'Before' }, associations: [] });
+    const created = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'Before' },
+      associations: [],
+    });
 
     const updated = await sdk.client.crm.companies.basicApi.update(created.id, { properties: { name: 'After' } });
 
@@ -58,7 +79,10 @@ describe('@hubspot/api-client against the local gateway', () => {
   });
 
   it('archives a company', async () => {
-    const created = await sdk.client.crm.companies.basicApi.create({ properties: { name: 'Doomed' }, associations: [] });
+    const created = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'Doomed' },
+      associations: [],
+    });
 
     await sdk.client.crm.companies.basicApi.archive(created.id);
 
@@ -66,9 +90,16 @@ describe('@hubspot/api-client against the local gateway', () => {
   });
 
   it('reads a batch and parses the envelope', async () => {
-    const created = await sdk.client.crm.companies.basicApi.create({ properties: { name: 'Batch SDK' }, associations: [] });
+    const created = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'Batch SDK' },
+      associations: [],
+    });
 
-    const batch = await sdk.client.crm.companies.batchApi.read({ inputs: [{ id: created.id }], properties: ['name'], propertiesWithHistory: [] });
+    const batch = await sdk.client.crm.companies.batchApi.read({
+      inputs: [{ id: created.id }],
+      properties: ['name'],
+      propertiesWithHistory: [],
+    });
 
     expect(batch.status).toBe('COMPLETE');
     expect(batch.results[0]?.properties.name).toBe('Batch SDK');
@@ -87,12 +118,25 @@ describe('@hubspot/api-client against the local gateway', () => {
   it('creates, updates, upserts and archives in batches', async () => {
     const upsertDomain = domain();
 
-    const created = await sdk.client.crm.companies.batchApi.create({ inputs: [{ properties: { name: 'B1' }, associations: [] }, { properties: { name: 'B2' }, associations: [] }] });
+    const created = await sdk.client.crm.companies.batchApi.create({
+      inputs: [
+        { properties: { name: 'B1' }, associations: [] },
+        { properties: { name: 'B2' }, associations: [] },
+      ],
+    });
     const ids = created.results.map((company) => company.id);
-    const updated = await sdk.client.crm.companies.batchApi.update({ inputs: ids.map((id) => ({ id, properties: { city: 'Porto' } })) });
-    const upserted = await sdk.client.crm.companies.batchApi.upsert({ inputs: [{ id: upsertDomain, idProperty: 'domain', properties: { name: 'Upserted' } }] });
+    const updated = await sdk.client.crm.companies.batchApi.update({
+      inputs: ids.map((id) => ({ id, properties: { city: 'Porto' } })),
+    });
+    const upserted = await sdk.client.crm.companies.batchApi.upsert({
+      inputs: [{ id: upsertDomain, idProperty: 'domain', properties: { name: 'Upserted' } }],
+    });
     await sdk.client.crm.companies.batchApi.archive({ inputs: ids.map((id) => ({ id })) });
-    const afterArchive = await sdk.client.crm.companies.batchApi.read({ inputs: ids.map((id) => ({ id })), properties: [], propertiesWithHistory: [] });
+    const afterArchive = await sdk.client.crm.companies.batchApi.read({
+      inputs: ids.map((id) => ({ id })),
+      properties: [],
+      propertiesWithHistory: [],
+    });
 
     expect(created.status).toBe('COMPLETE');
     expect(updated.results.map((company) => company.properties.city)).toEqual(['Porto', 'Porto']);
@@ -105,7 +149,14 @@ describe('@hubspot/api-client against the local gateway', () => {
 
     const all = await sdk.client.crm.properties.coreApi.getAll('companies');
     const one = await sdk.client.crm.properties.coreApi.getByName('companies', 'industry');
-    const created = await sdk.client.crm.properties.coreApi.create('companies', { name, label: 'SDK prop', type: PropertyCreateTypeEnum.String, fieldType: PropertyCreateFieldTypeEnum.Text, groupName: 'companyinformation', hasUniqueValue: true });
+    const created = await sdk.client.crm.properties.coreApi.create('companies', {
+      name,
+      label: 'SDK prop',
+      type: PropertyCreateTypeEnum.String,
+      fieldType: PropertyCreateFieldTypeEnum.Text,
+      groupName: 'companyinformation',
+      hasUniqueValue: true,
+    });
 
     expect(all.results.map((property) => property.name)).toContain('lifecyclestage');
     expect(one.options.length).toBeGreaterThan(50);
@@ -115,26 +166,48 @@ describe('@hubspot/api-client against the local gateway', () => {
   it('lists and creates association labels', async () => {
     const name = unique('sdk_label').replaceAll('-', '_');
 
-    const created = await sdk.client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', { name, label: 'SDK label' });
+    const created = await sdk.client.crm.associations.v4.schema.definitionsApi.create('companies', 'contacts', {
+      name,
+      label: 'SDK label',
+    });
     const all = await sdk.client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
 
     expect(created.results[0]).toMatchObject({ category: 'USER_DEFINED', label: 'SDK label' });
-    expect(all.results.map((label) => label.typeId)).toEqual(expect.arrayContaining([280, 2, created.results[0]?.typeId]));
+    expect(all.results.map((label) => label.typeId)).toEqual(
+      expect.arrayContaining([280, 2, created.results[0]?.typeId]),
+    );
   });
 });
 
 describe('crm.companies.basicApi.merge', () => {
   it('answers 200 with the merged record, which either old id then reads', async () => {
-    const primary = await sdk.client.crm.companies.basicApi.create({ properties: { name: 'SDK primary', domain: domain() }, associations: [] });
-    const secondary = await sdk.client.crm.companies.basicApi.create({ properties: { name: 'SDK secondary', city: 'Oslo' }, associations: [] });
+    const primary = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'SDK primary', domain: domain() },
+      associations: [],
+    });
+    const secondary = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'SDK secondary', city: 'Oslo' },
+      associations: [],
+    });
 
-    const merged = await sdk.client.crm.companies.basicApi.mergeWithHttpInfo({ primaryObjectId: primary.id, objectIdToMerge: secondary.id });
-    const byOldId = await sdk.client.crm.companies.basicApi.getById(secondary.id, ['name', 'city', 'hs_merged_object_ids']);
+    const merged = await sdk.client.crm.companies.basicApi.mergeWithHttpInfo({
+      primaryObjectId: primary.id,
+      objectIdToMerge: secondary.id,
+    });
+    const byOldId = await sdk.client.crm.companies.basicApi.getById(secondary.id, [
+      'name',
+      'city',
+      'hs_merged_object_ids',
+    ]);
 
     expect(merged.httpStatusCode).toBe(200);
     expect(merged.data.id).not.toBe(primary.id);
     expect(merged.data.updatedAt).toBeInstanceOf(Date);
-    expect(merged.data.properties).toMatchObject({ name: 'SDK primary', city: 'Oslo', hs_merged_object_ids: `${primary.id};${secondary.id}` });
+    expect(merged.data.properties).toMatchObject({
+      name: 'SDK primary',
+      city: 'Oslo',
+      hs_merged_object_ids: `${primary.id};${secondary.id}`,
+    });
     expect(byOldId.id).toBe(merged.data.id);
   });
 });

@@ -9,20 +9,41 @@ import { install, startTestGateway } from '../../support/harness';
 let accessToken: string;
 
 /** node:http, because fetch will not send a Host header of the caller's choosing. */
-function sendWithForgedHost(method: string, pathName: string, body?: unknown): Promise<{ status: number; location?: string; body: Json }> {
+function sendWithForgedHost(
+  method: string,
+  pathName: string,
+  body?: unknown,
+): Promise<{ status: number; location?: string; body: Json }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const outgoing = request({
-      host: '127.0.0.1', port: gateway.port, method, path: pathName,
-      headers: {
-        host: 'attacker.example', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'attacker.example', authorization: `Bearer ${accessToken}`,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: gateway.port,
+        method,
+        path: pathName,
+        headers: {
+          host: 'attacker.example',
+          'x-forwarded-proto': 'http',
+          'x-forwarded-host': 'attacker.example',
+          authorization: `Bearer ${accessToken}`,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
       },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json }));
-    });
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json,
+          }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
@@ -38,8 +59,11 @@ beforeAll(async () => {
   api = crmClient(gateway, installed.accessToken);
   accessToken = installed.accessToken;
   for (let chunk = 0; chunk < 105; chunk += 15) {
-    const responses = await Promise.all(Array.from({ length: Math.min(15, 105 - chunk) }, (_, index) =>
-      api.post('/crm/v3/objects/companies', { properties: { name: `Listed ${chunk + index}` } })));
+    const responses = await Promise.all(
+      Array.from({ length: Math.min(15, 105 - chunk) }, (_, index) =>
+        api.post('/crm/v3/objects/companies', { properties: { name: `Listed ${chunk + index}` } }),
+      ),
+    );
     createdIds.push(...responses.map((response) => String(response.body.id)));
   }
 });
@@ -84,14 +108,18 @@ describe('GET /crm/v3/objects/companies', () => {
     expect(last.body).not.toHaveProperty('paging');
   });
 
-  it('builds the next link from the gateway\'s own address, not from the Host and X-Forwarded-* headers the client sent', async () => {
+  it("builds the next link from the gateway's own address, not from the Host and X-Forwarded-* headers the client sent", async () => {
     const response = await sendWithForgedHost('GET', '/crm/v3/objects/companies?limit=2');
 
     expect(response.status).toBe(200);
-    expect((response.body.paging as { next: { link: string } }).next.link.startsWith(`${gateway.baseUrl}/crm/v3/objects/companies?`)).toBe(true);
+    expect(
+      (response.body.paging as { next: { link: string } }).next.link.startsWith(
+        `${gateway.baseUrl}/crm/v3/objects/companies?`,
+      ),
+    ).toBe(true);
   });
 
-  it('builds the Location of a created company from the gateway\'s own address, whatever Host the client sent', async () => {
+  it("builds the Location of a created company from the gateway's own address, whatever Host the client sent", async () => {
     const response = await sendWithForgedHost('POST', '/crm/v3/objects/companies', { properties: { name: 'Located' } });
 
     expect(response.status).toBe(201);
@@ -104,7 +132,9 @@ describe('GET /crm/v3/objects/companies', () => {
 
     const followed = await api.get(link.replace(gateway.baseUrl, ''));
 
-    expect(link).toBe(`${gateway.baseUrl}/crm/v3/objects/companies?limit=2&properties=name&after=${response.body.paging?.next.after}`);
+    expect(link).toBe(
+      `${gateway.baseUrl}/crm/v3/objects/companies?limit=2&properties=name&after=${response.body.paging?.next.after}`,
+    );
     expect(followed.body.results?.[0]?.id).not.toBe(response.body.results?.[1]?.id);
     expect(Object.keys(followed.body.results?.[0]?.properties ?? {})).toEqual(['name']);
   });
@@ -121,14 +151,21 @@ describe('GET /crm/v3/objects/companies', () => {
     const bare = await install(gateway);
     const id = '1091000000000001';
     const now = new Date().toISOString();
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...companyKey(bare.hubId, id), id, createdAt: now, updatedAt: now, archived: false, version: 1 } }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...companyKey(bare.hubId, id), id, createdAt: now, updatedAt: now, archived: false, version: 1 },
+      }),
+    );
     const bareApi = crmClient(gateway, bare.accessToken);
 
     const listed = await bareApi.get('/crm/v3/objects/companies?propertiesWithHistory=name,true&properties=name');
     const read = await bareApi.get(`/crm/v3/objects/companies/${id}?propertiesWithHistory=name&associations=contacts`);
 
     expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ results: [{ id, properties: { name: null }, propertiesWithHistory: { name: [] } }] });
+    expect(listed.body).toMatchObject({
+      results: [{ id, properties: { name: null }, propertiesWithHistory: { name: [] } }],
+    });
     expect(read.status).toBe(200);
   });
 

@@ -32,18 +32,31 @@ async function company(properties: Record<string, string>, client = api): Promis
   return String(response.body.id);
 }
 
-const read = (id: string, query = 'properties=name,domain,hs_additional_domains,city,industry,hs_merged_object_ids') => api.get<CompanyJson>(`/crm/v3/objects/companies/${id}?${query}`);
+const read = (id: string, query = 'properties=name,domain,hs_additional_domains,city,industry,hs_merged_object_ids') =>
+  api.get<CompanyJson>(`/crm/v3/objects/companies/${id}?${query}`);
 type MergeJson = CompanyJson & { category?: string; context?: Record<string, string[]> };
-const merge = (primaryObjectId: string, objectIdToMerge: string) => api.post<MergeJson>('/crm/v3/objects/companies/merge', { primaryObjectId, objectIdToMerge });
+const merge = (primaryObjectId: string, objectIdToMerge: string) =>
+  api.post<MergeJson>('/crm/v3/objects/companies/merge', { primaryObjectId, objectIdToMerge });
 
-interface SearchJson { total: number; results: { id: string }[] }
-const searchByName = (name: string) => api.post<SearchJson>('/crm/v3/objects/companies/search', { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: name }] }] });
+interface SearchJson {
+  total: number;
+  results: { id: string }[];
+}
+const searchByName = (name: string) =>
+  api.post<SearchJson>('/crm/v3/objects/companies/search', {
+    filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: name }] }],
+  });
 
 describe('POST /crm/v3/objects/companies/merge', () => {
   it('answers 200 with a new record: primary values win, the secondary fills gaps, both domains stay, old ids listed', async () => {
     const tag = suffix();
     const primary = await company({ name: `Primary ${tag}`, domain: `primary-${tag}.example`, city: 'Berlin' });
-    const secondary = await company({ name: `Secondary ${tag}`, domain: `secondary-${tag}.example`, city: 'Paris', industry: 'ACCOUNTING' });
+    const secondary = await company({
+      name: `Secondary ${tag}`,
+      domain: `secondary-${tag}.example`,
+      city: 'Paris',
+      industry: 'ACCOUNTING',
+    });
 
     const response = await merge(primary, secondary);
 
@@ -52,8 +65,13 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     expect(response.body.id).not.toBe(secondary);
     expect(response.body.archived).toBe(false);
     expect(response.body.properties).toMatchObject({
-      name: `Primary ${tag}`, city: 'Berlin', industry: 'ACCOUNTING', domain: `primary-${tag}.example`,
-      hs_additional_domains: `secondary-${tag}.example`, hs_merged_object_ids: `${primary};${secondary}`, hs_object_id: response.body.id,
+      name: `Primary ${tag}`,
+      city: 'Berlin',
+      industry: 'ACCOUNTING',
+      domain: `primary-${tag}.example`,
+      hs_additional_domains: `secondary-${tag}.example`,
+      hs_merged_object_ids: `${primary};${secondary}`,
+      hs_object_id: response.body.id,
     });
   });
 
@@ -64,7 +82,10 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     const merged = (await merge(primary, secondary)).body;
 
     const [byPrimary, bySecondary, byNew] = [await read(primary), await read(secondary), await read(merged.id)];
-    const batch = await api.post<{ results: CompanyJson[] }>('/crm/v3/objects/companies/batch/read', { inputs: [{ id: primary }, { id: secondary }], properties: ['name'] });
+    const batch = await api.post<{ results: CompanyJson[] }>('/crm/v3/objects/companies/batch/read', {
+      inputs: [{ id: primary }, { id: secondary }],
+      properties: ['name'],
+    });
 
     expect([byPrimary.status, bySecondary.status, byNew.status]).toEqual([200, 200, 200]);
     expect(byPrimary.body).toEqual(byNew.body);
@@ -72,37 +93,80 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     expect(batch.body.results.map((result) => result.id)).toEqual([merged.id]);
   });
 
-  it('moves the associations of both records to the new one, and the other company\'s side with them', async () => {
+  it("moves the associations of both records to the new one, and the other company's side with them", async () => {
     const primary = await company({ name: 'Assoc P' });
     const secondary = await company({ name: 'Assoc S' });
     const parent = await company({ name: 'Parent' });
-    await api.put(`/crm/v4/objects/companies/${primary}/associations/contacts/71001`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }]);
-    await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/71002`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }]);
-    await api.put(`/crm/v4/objects/companies/${secondary}/associations/companies/${parent}`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 14 }]);
-    await api.put(`/crm/v4/objects/companies/${primary}/associations/companies/${secondary}`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 450 }]);
+    await api.put(`/crm/v4/objects/companies/${primary}/associations/contacts/71001`, [
+      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 },
+    ]);
+    await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/71002`, [
+      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
+    ]);
+    await api.put(`/crm/v4/objects/companies/${secondary}/associations/companies/${parent}`, [
+      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 14 },
+    ]);
+    await api.put(`/crm/v4/objects/companies/${primary}/associations/companies/${secondary}`, [
+      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 450 },
+    ]);
 
     const merged = (await merge(primary, secondary)).body.id;
 
-    const contacts = await api.get<{ results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }>(`/crm/v4/objects/companies/${merged}/associations/contacts`);
-    expect(contacts.body.results.map((result) => [String(result.toObjectId), result.associationTypes.map((type) => type.typeId)])).toEqual([['71001', [2, 280]], ['71002', [280]]]);
-    const companiesOfMerged = await api.get<{ results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }>(`/crm/v4/objects/companies/${merged}/associations/companies`);
-    expect(companiesOfMerged.body.results.map((result) => [String(result.toObjectId), result.associationTypes.map((type) => type.typeId)])).toEqual([[parent, [14]]]);
-    const ofParent = await api.get<{ results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }>(`/crm/v4/objects/companies/${parent}/associations/companies`);
-    expect(ofParent.body.results.map((result) => [String(result.toObjectId), result.associationTypes.map((type) => type.typeId)])).toEqual([[merged, [13]]]);
-    const ofContact = await api.get<{ results: { toObjectId: number }[] }>('/crm/v4/objects/contacts/71002/associations/companies');
+    const contacts = await api.get<{ results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }>(
+      `/crm/v4/objects/companies/${merged}/associations/contacts`,
+    );
+    expect(
+      contacts.body.results.map((result) => [
+        String(result.toObjectId),
+        result.associationTypes.map((type) => type.typeId),
+      ]),
+    ).toEqual([
+      ['71001', [2, 280]],
+      ['71002', [280]],
+    ]);
+    const companiesOfMerged = await api.get<{
+      results: { toObjectId: number; associationTypes: { typeId: number }[] }[];
+    }>(`/crm/v4/objects/companies/${merged}/associations/companies`);
+    expect(
+      companiesOfMerged.body.results.map((result) => [
+        String(result.toObjectId),
+        result.associationTypes.map((type) => type.typeId),
+      ]),
+    ).toEqual([[parent, [14]]]);
+    const ofParent = await api.get<{ results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }>(
+      `/crm/v4/objects/companies/${parent}/associations/companies`,
+    );
+    expect(
+      ofParent.body.results.map((result) => [
+        String(result.toObjectId),
+        result.associationTypes.map((type) => type.typeId),
+      ]),
+    ).toEqual([[merged, [13]]]);
+    const ofContact = await api.get<{ results: { toObjectId: number }[] }>(
+      '/crm/v4/objects/contacts/71002/associations/companies',
+    );
     expect(ofContact.body.results.map((result) => String(result.toObjectId))).toEqual([merged]);
   });
 
   it('moves unique values: every domain of both records belongs to the merged record', async () => {
     const tag = suffix();
     const primary = await company({ name: 'D1', domain: `d1-${tag}.example` });
-    const secondary = await company({ name: 'D2', domain: `d2-${tag}.example`, hs_additional_domains: `d3-${tag}.example` });
+    const secondary = await company({
+      name: 'D2',
+      domain: `d2-${tag}.example`,
+      hs_additional_domains: `d3-${tag}.example`,
+    });
 
     const merged = (await merge(primary, secondary)).body;
     const byDomain = await api.get<CompanyJson>(`/crm/v3/objects/companies/d3-${tag}.example?idProperty=domain`);
-    const taken = await api.post('/crm/v3/objects/companies', { properties: { name: 'Dup', domain: `d2-${tag}.example` } });
+    const taken = await api.post('/crm/v3/objects/companies', {
+      properties: { name: 'Dup', domain: `d2-${tag}.example` },
+    });
 
-    expect(merged.properties.hs_additional_domains?.split(';').sort()).toEqual([`d2-${tag}.example`, `d3-${tag}.example`]);
+    expect(merged.properties.hs_additional_domains?.split(';').sort()).toEqual([
+      `d2-${tag}.example`,
+      `d3-${tag}.example`,
+    ]);
     expect(byDomain.body.id).toBe(merged.id);
     expect(taken.status).toBe(409);
     expect(taken.body.context?.id).toEqual([merged.id]);
@@ -145,7 +209,7 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     expect(dynamoCallCounter.calls.get('TransactWriteItemsCommand')).toBeUndefined();
   });
 
-  it('refuses a self-merge, an archived id, a missing id and another account\'s id, naming the field', async () => {
+  it("refuses a self-merge, an archived id, a missing id and another account's id, naming the field", async () => {
     const a = await company({ name: 'Refuse A' });
     const archived = await company({ name: 'Archived' });
     await api.delete(`/crm/v3/objects/companies/${archived}`);
@@ -181,14 +245,27 @@ describe('a merge whose transaction fails', () => {
     const tag = suffix();
     const primary = await company({ name: `Fault P ${tag}`, domain: `fault-p-${tag}.example` });
     const secondary = await company({ name: `Fault S ${tag}`, domain: `fault-s-${tag}.example` });
-    await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/72001`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }]);
-    const before = [await read(primary, 'properties=name,domain&associations=contacts'), await read(secondary, 'properties=name,domain&associations=contacts')];
+    await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/72001`, [
+      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
+    ]);
+    const before = [
+      await read(primary, 'properties=name,domain&associations=contacts'),
+      await read(secondary, 'properties=name,domain&associations=contacts'),
+    ];
     const name = 'faultInjectionFailMerge';
     // The real client, the real table: the transaction is refused as DynamoDB refuses one under an outage.
-    db.middlewareStack.add((next, context) => async (args) => {
-      if (context.commandName === 'TransactWriteItemsCommand') throw Object.assign(new Error('injected: service unavailable'), { name: 'InternalServerError', $fault: 'server', $metadata: { httpStatusCode: 500 } });
-      return next(args);
-    }, { step: 'deserialize', name });
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand')
+          throw Object.assign(new Error('injected: service unavailable'), {
+            name: 'InternalServerError',
+            $fault: 'server',
+            $metadata: { httpStatusCode: 500 },
+          });
+        return next(args);
+      },
+      { step: 'deserialize', name },
+    );
     let response: Awaited<ReturnType<typeof merge>>;
     try {
       response = await merge(primary, secondary);
@@ -198,11 +275,18 @@ describe('a merge whose transaction fails', () => {
 
     expect(response.status).toBeGreaterThanOrEqual(500);
     expect(response.body).toMatchObject({ status: 'error', correlationId: expect.any(String) });
-    const after = [await read(primary, 'properties=name,domain&associations=contacts'), await read(secondary, 'properties=name,domain&associations=contacts')];
+    const after = [
+      await read(primary, 'properties=name,domain&associations=contacts'),
+      await read(secondary, 'properties=name,domain&associations=contacts'),
+    ];
     expect(after.map((entry) => entry.body)).toEqual(before.map((entry) => entry.body));
     expect((await searchByName(`Fault S ${tag}`)).body.results.map((result) => result.id)).toEqual([secondary]);
-    expect((await api.get<CompanyJson>(`/crm/v3/objects/companies/fault-s-${tag}.example?idProperty=domain`)).body.id).toBe(secondary);
-    const ofContact = await api.get<{ results: { toObjectId: number }[] }>('/crm/v4/objects/contacts/72001/associations/companies');
+    expect(
+      (await api.get<CompanyJson>(`/crm/v3/objects/companies/fault-s-${tag}.example?idProperty=domain`)).body.id,
+    ).toBe(secondary);
+    const ofContact = await api.get<{ results: { toObjectId: number }[] }>(
+      '/crm/v4/objects/contacts/72001/associations/companies',
+    );
     expect(ofContact.body.results.map((result) => String(result.toObjectId))).toEqual([secondary]);
 
     const retried = await merge(primary, secondary);
@@ -213,19 +297,33 @@ describe('a merge whose transaction fails', () => {
 describe('ids merged away, over many merges', () => {
   /** What one read of a merged-away id costs: the miss, its pointer, the record it points at. */
   const oneHop = { GetItemCommand: 1, BatchGetItemCommand: 2 };
-  const batchRead = (ids: readonly string[]) => api.post<{ results: CompanyJson[]; errors?: unknown[] }>('/crm/v3/objects/companies/batch/read', { inputs: ids.map((id) => ({ id })), properties: ['name'] });
+  const batchRead = (ids: readonly string[]) =>
+    api.post<{ results: CompanyJson[]; errors?: unknown[] }>('/crm/v3/objects/companies/batch/read', {
+      inputs: ids.map((id) => ({ id })),
+      properties: ['name'],
+    });
 
   /** Merge pointers written straight to the table, as a merge leaves them. */
   async function putPointer(from: string, to: string): Promise<void> {
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...mergedCompanyKey(hubId, from), companyId: from, mergedInto: to } }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...mergedCompanyKey(hubId, from), companyId: from, mergedInto: to },
+      }),
+    );
   }
 
   /** A record as if these ids had been merged into it before (its hs_merged_object_ids and their pointers). */
   async function holdMergedIds(id: string, mergedIds: readonly string[]): Promise<void> {
-    await db.send(new UpdateCommand({
-      TableName: tableName, Key: companyKey(hubId, id), UpdateExpression: 'SET #properties.#merged = :ids',
-      ExpressionAttributeNames: { '#properties': 'properties', '#merged': 'hs_merged_object_ids' }, ExpressionAttributeValues: { ':ids': mergedIds.join(';') },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: companyKey(hubId, id),
+        UpdateExpression: 'SET #properties.#merged = :ids',
+        ExpressionAttributeNames: { '#properties': 'properties', '#merged': 'hs_merged_object_ids' },
+        ExpressionAttributeValues: { ':ids': mergedIds.join(';') },
+      }),
+    );
     for (const mergedId of mergedIds) await putPointer(mergedId, id);
   }
 
@@ -244,7 +342,12 @@ describe('ids merged away, over many merges', () => {
     for (const id of oldIds) {
       dynamoCallCounter.reset();
       const response = await read(id);
-      answers.push({ id, status: response.status, readId: response.body.id, calls: Object.fromEntries(dynamoCallCounter.calls) });
+      answers.push({
+        id,
+        status: response.status,
+        readId: response.body.id,
+        calls: Object.fromEntries(dynamoCallCounter.calls),
+      });
     }
     dynamoCallCounter.reset();
     const batch = await batchRead(oldIds);
@@ -289,16 +392,27 @@ describe('ids merged away, over many merges', () => {
 
     expect(merged.status).toBe(200);
     expect(merged.body.properties.hs_merged_object_ids?.split(';')).toHaveLength(maxCompanyIdentities - 1);
-    expect(calls).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1, BatchWriteItemCommand: Math.ceil(earlier.length / 25) });
+    expect(calls).toEqual({
+      GetItemCommand: 2,
+      TransactWriteItemsCommand: 1,
+      BatchWriteItemCommand: Math.ceil(earlier.length / 25),
+    });
     for (const id of [earlier[0] ?? '', earlier.at(-1) ?? '', primary, secondary]) {
       dynamoCallCounter.reset();
-      expect([id, (await read(id)).body.id, Object.fromEntries(dynamoCallCounter.calls)]).toEqual([id, merged.body.id, oneHop]);
+      expect([id, (await read(id)).body.id, Object.fromEntries(dynamoCallCounter.calls)]).toEqual([
+        id,
+        merged.body.id,
+        oneHop,
+      ]);
     }
   });
 
   it(`refuses a merge past ${maxCompanyIdentities} ids on one record with 414, as HubSpot does, writing nothing`, async () => {
     const full = await company({ name: 'Full' });
-    await holdMergedIds(full, Array.from({ length: maxCompanyIdentities - 1 }, () => newCompanyId()));
+    await holdMergedIds(
+      full,
+      Array.from({ length: maxCompanyIdentities - 1 }, () => newCompanyId()),
+    );
     const other = await company({ name: 'No room' });
 
     dynamoCallCounter.reset();
@@ -306,7 +420,9 @@ describe('ids merged away, over many merges', () => {
 
     expect(refused.status).toBe(414);
     expect(refused.body).toMatchObject({
-      status: 'error', category: 'VALIDATION_ERROR', message: `Cannot have more than ${maxCompanyIdentities} identities on a profile`,
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      message: `Cannot have more than ${maxCompanyIdentities} identities on a profile`,
       context: { primaryObjectId: [full], objectIdToMerge: [other] },
     });
     expect(dynamoCallCounter.calls.get('TransactWriteItemsCommand')).toBeUndefined();

@@ -16,7 +16,12 @@ import { install, startTestGateway } from '../../support/harness';
  */
 const searchPath = '/crm/v3/objects/companies/search';
 const longName = 'a'.repeat(65_534);
-const issueSearch = { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'NOT_CONTAINS_TOKEN', value: `*${'a'.repeat(2880)}b` }] }], limit: 1 };
+const issueSearch = {
+  filterGroups: [
+    { filters: [{ propertyName: 'name', operator: 'NOT_CONTAINS_TOKEN', value: `*${'a'.repeat(2880)}b` }] },
+  ],
+  limit: 1,
+};
 
 let gateway: RunningGateway;
 let searcher: CrmClient;
@@ -28,7 +33,9 @@ beforeAll(async () => {
   searcher = crmClient(gateway, (await install(gateway)).accessToken);
   reader = crmClient(gateway, (await install(gateway)).accessToken);
   for (let batch = 0; batch < 8; batch += 1) {
-    const created = await searcher.post<Json>('/crm/v3/objects/companies/batch/create', { inputs: Array.from({ length: 5 }, () => ({ properties: { name: longName } })) });
+    const created = await searcher.post<Json>('/crm/v3/objects/companies/batch/create', {
+      inputs: Array.from({ length: 5 }, () => ({ properties: { name: longName } })),
+    });
     expect(created.status).toBe(201);
   }
   const own = await reader.post<Json>('/crm/v3/objects/companies', { properties: { name: 'Reader Co' } });

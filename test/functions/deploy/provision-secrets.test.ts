@@ -32,7 +32,9 @@ let bundle: { taskRoot: string; handler: string };
 beforeAll(async () => {
   server = createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     request.on('end', () => {
       if (request.method === 'PUT') {
         const answer = JSON.parse(body) as CloudFormationAnswer;
@@ -46,8 +48,15 @@ beforeAll(async () => {
       const respond = (status: number, payload: object) => {
         response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(payload));
       };
-      if (!secrets.has(input.SecretId)) return respond(400, { __type: 'ResourceNotFoundException', message: 'no such secret' });
-      if (action === 'GetSecretValue') return respond(200, { ARN: input.SecretId, Name: 'secret', SecretString: secrets.get(input.SecretId), VersionId: 'v' });
+      if (!secrets.has(input.SecretId))
+        return respond(400, { __type: 'ResourceNotFoundException', message: 'no such secret' });
+      if (action === 'GetSecretValue')
+        return respond(200, {
+          ARN: input.SecretId,
+          Name: 'secret',
+          SecretString: secrets.get(input.SecretId),
+          VersionId: 'v',
+        });
       if (action === 'PutSecretValue') {
         secrets.set(input.SecretId, input.SecretString ?? '');
         return respond(200, { ARN: input.SecretId, Name: 'secret', VersionId: 'v' });
@@ -60,11 +69,22 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const platform = await synthesizedPlatform();
-  const resources = (platform.template('api') as { Resources: Record<string, { Type: string; Properties: { ServiceToken?: unknown; Handler?: string }; Metadata?: Record<string, unknown> }> }).Resources;
+  const resources = (
+    platform.template('api') as {
+      Resources: Record<
+        string,
+        { Type: string; Properties: { ServiceToken?: unknown; Handler?: string }; Metadata?: Record<string, unknown> }
+      >;
+    }
+  ).Resources;
   const customResource = Object.values(resources).find((resource) => resource.Type === 'Custom::PlatformSecrets');
-  const functionId = /"Fn::GetAtt":\["([A-Za-z0-9]+)"/.exec(JSON.stringify(customResource?.Properties.ServiceToken))?.[1] ?? '';
+  const functionId =
+    /"Fn::GetAtt":\["([A-Za-z0-9]+)"/.exec(JSON.stringify(customResource?.Properties.ServiceToken))?.[1] ?? '';
   const provisioner = resources[functionId];
-  bundle = { taskRoot: path.join(platform.outdir, String(provisioner?.Metadata?.['aws:asset:path'])), handler: String(provisioner?.Properties.Handler) };
+  bundle = {
+    taskRoot: path.join(platform.outdir, String(provisioner?.Metadata?.['aws:asset:path'])),
+    handler: String(provisioner?.Properties.Handler),
+  };
 }, synthesisTimeoutMs);
 
 afterAll(async () => {
@@ -79,28 +99,56 @@ beforeEach(() => {
 
 let requestCount = 0;
 
-function event(requestType: 'Create' | 'Update' | 'Delete', keyGeneration: string, oldKeyGeneration = keyGeneration): CloudFormationCustomResourceEvent {
+function event(
+  requestType: 'Create' | 'Update' | 'Delete',
+  keyGeneration: string,
+  oldKeyGeneration = keyGeneration,
+): CloudFormationCustomResourceEvent {
   requestCount += 1;
-  const properties = { ServiceToken: 'arn:aws:lambda:us-east-1:000000000000:function:provisioner', SigningKeySecretArn: signingArn, SessionSecretArn: sessionArn, KeyGeneration: keyGeneration };
+  const properties = {
+    ServiceToken: 'arn:aws:lambda:us-east-1:000000000000:function:provisioner',
+    SigningKeySecretArn: signingArn,
+    SessionSecretArn: sessionArn,
+    KeyGeneration: keyGeneration,
+  };
   const common = {
-    ServiceToken: properties.ServiceToken, ResponseURL: `${baseUrl}/cloudformation-answer`, StackId: 'arn:aws:cloudformation:us-east-1:000000000000:stack/api/1',
-    RequestId: `request-${requestCount}`, LogicalResourceId: 'SecretsValues', ResourceType: 'Custom::PlatformSecrets', ResourceProperties: properties,
+    ServiceToken: properties.ServiceToken,
+    ResponseURL: `${baseUrl}/cloudformation-answer`,
+    StackId: 'arn:aws:cloudformation:us-east-1:000000000000:stack/api/1',
+    RequestId: `request-${requestCount}`,
+    LogicalResourceId: 'SecretsValues',
+    ResourceType: 'Custom::PlatformSecrets',
+    ResourceProperties: properties,
   };
   if (requestType === 'Create') return { ...common, RequestType: 'Create' };
-  if (requestType === 'Update') return { ...common, RequestType: 'Update', PhysicalResourceId: 'platform-secrets-SecretsValues', OldResourceProperties: { ...properties, KeyGeneration: oldKeyGeneration } };
+  if (requestType === 'Update')
+    return {
+      ...common,
+      RequestType: 'Update',
+      PhysicalResourceId: 'platform-secrets-SecretsValues',
+      OldResourceProperties: { ...properties, KeyGeneration: oldKeyGeneration },
+    };
   return { ...common, RequestType: 'Delete', PhysicalResourceId: 'platform-secrets-SecretsValues' };
 }
 
 async function deploy(...events: CloudFormationCustomResourceEvent[]): Promise<CloudFormationAnswer[]> {
   const run = await runBundle({
-    ...bundle, events,
+    ...bundle,
+    events,
     environment: {
-      PATH: process.env.PATH, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_SECRETS_MANAGER: baseUrl, AWS_LAMBDA_FUNCTION_NAME: 'provisioner',
+      PATH: process.env.PATH,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: baseUrl,
+      AWS_LAMBDA_FUNCTION_NAME: 'provisioner',
     },
   });
   const failures = run.results.filter((result) => result.error);
-  if (failures.length > 0) throw new Error(`the handler threw: ${failures.map((failure) => failure.error).join('; ')}\n${run.stdout}${run.stderr}`);
+  if (failures.length > 0)
+    throw new Error(
+      `the handler threw: ${failures.map((failure) => failure.error).join('; ')}\n${run.stdout}${run.stderr}`,
+    );
   return events.map((sent) => {
     const answer = answers.get(sent.RequestId);
     if (!answer) throw new Error(`no answer to ${sent.RequestType}`);
@@ -146,7 +194,11 @@ describe('secrets provisioner (custom resource)', () => {
   });
 
   it('keeps the keys when a failed deployment rolls the generation back', async () => {
-    const [, rotated, rolledBack] = await deploy(event('Create', '1'), event('Update', '2', '1'), event('Update', '1', '2'));
+    const [, rotated, rolledBack] = await deploy(
+      event('Create', '1'),
+      event('Update', '2', '1'),
+      event('Update', '1', '2'),
+    );
 
     expect(rolledBack?.Status).toBe('SUCCESS');
     expect(rolledBack?.Data).toEqual(rotated?.Data);
@@ -165,7 +217,11 @@ describe('secrets provisioner (custom resource)', () => {
     await deploy(event('Create', '1'));
     const key = stored(signingArn).signingKeys?.[0];
 
-    const privateKey = createPrivateKey({ key: Buffer.from(key?.privateKey ?? '', 'base64'), format: 'der', type: 'pkcs8' });
+    const privateKey = createPrivateKey({
+      key: Buffer.from(key?.privateKey ?? '', 'base64'),
+      format: 'der',
+      type: 'pkcs8',
+    });
 
     expect(privateKey.asymmetricKeyType).toBe('ed25519');
     expect(createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).toString('base64')).toBe(key?.publicKey);

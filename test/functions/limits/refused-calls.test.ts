@@ -23,13 +23,40 @@ beforeAll(() => {
 
 /** Values for paths and bodies: the refused calls never reach a record, so none needs to exist. */
 const world: World = {
-  appId: 0, companyId: missing.companyId, companyDomain: 'refused.example', eventTypeId: Number(missing.eventTypeId), propertyId: Number(missing.propertyId),
-  eventId: missing.eventId, subscriptionId: missing.subscriptionId,
-  ownerDomains: { createCompany: 'a.refused.example', batchCreateCompanies: 'b.refused.example', batchUpsertCompanies: 'c.refused.example' },
-  ownerEventIds: { createTimelineEvent: 'e1', putTimelineEvent: 'e2', createTimelineEventBatch: 'e3', putTimelineEventBatch: 'e4' },
-  customPropertyName: 'refused_property', labelName: 'Refused label', groupName: 'refusedgroup', labelTypeId: 1000, strangerCompanyId: missing.companyId,
-  fresh: 'refused', refreshToken: 'none', accessToken: 'none', clientId: 'none', clientSecret: 'none', userEmail: 'none@example.com', password: 'none',
-  ownerId: missing.ownerId, ownerUserId: missing.ownerId, pipelineId: missing.pipelineId, stageId: missing.stageId,
+  appId: 0,
+  companyId: missing.companyId,
+  companyDomain: 'refused.example',
+  eventTypeId: Number(missing.eventTypeId),
+  propertyId: Number(missing.propertyId),
+  eventId: missing.eventId,
+  subscriptionId: missing.subscriptionId,
+  ownerDomains: {
+    createCompany: 'a.refused.example',
+    batchCreateCompanies: 'b.refused.example',
+    batchUpsertCompanies: 'c.refused.example',
+  },
+  ownerEventIds: {
+    createTimelineEvent: 'e1',
+    putTimelineEvent: 'e2',
+    createTimelineEventBatch: 'e3',
+    putTimelineEventBatch: 'e4',
+  },
+  customPropertyName: 'refused_property',
+  labelName: 'Refused label',
+  groupName: 'refusedgroup',
+  labelTypeId: 1000,
+  strangerCompanyId: missing.companyId,
+  fresh: 'refused',
+  refreshToken: 'none',
+  accessToken: 'none',
+  clientId: 'none',
+  clientSecret: 'none',
+  userEmail: 'none@example.com',
+  password: 'none',
+  ownerId: missing.ownerId,
+  ownerUserId: missing.ownerId,
+  pipelineId: missing.pipelineId,
+  stageId: missing.stageId,
 };
 
 let nextHubId = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
@@ -45,7 +72,11 @@ function limitedCaller(route: RouteSpelling): Caller {
   nextHubId += 1;
   const appId = 1_000_000 + (nextHubId % 1000);
   const scopes = (route.scopes === 'public' ? [] : route.scopes) as Scope[];
-  return { appId, hubId: nextHubId, token: signTestAccessToken({ appId, hubId: nextHubId, scopes, rateLimits: { tenSecondly: 1, searchPerSecond: 1 } }) };
+  return {
+    appId,
+    hubId: nextHubId,
+    token: signTestAccessToken({ appId, hubId: nextHubId, scopes, rateLimits: { tenSecondly: 1, searchPerSecond: 1 } }),
+  };
 }
 
 /**
@@ -55,8 +86,19 @@ function limitedCaller(route: RouteSpelling): Caller {
  */
 async function spendTheLimit(route: RouteSpelling, caller: Caller): Promise<void> {
   const spender = fixtureOf(route).endsCallersInstall
-    ? { route: limited.find((row) => row.name === 'listCompanies') as RouteSpelling, caller: { appId: caller.appId, hubId: caller.hubId, token: signTestAccessToken({
-      appId: caller.appId, hubId: caller.hubId, scopes: ['crm.objects.companies.read'], rateLimits: { tenSecondly: 1, searchPerSecond: 1 } }) } }
+    ? {
+        route: limited.find((row) => row.name === 'listCompanies') as RouteSpelling,
+        caller: {
+          appId: caller.appId,
+          hubId: caller.hubId,
+          token: signTestAccessToken({
+            appId: caller.appId,
+            hubId: caller.hubId,
+            scopes: ['crm.objects.companies.read'],
+            rateLimits: { tenSecondly: 1, searchPerSecond: 1 },
+          }),
+        },
+      }
     : { route, caller };
   const { url, init } = requestOf(spender.route, spender.caller);
   const response = await fetch(url, init);
@@ -66,7 +108,9 @@ async function spendTheLimit(route: RouteSpelling, caller: Caller): Promise<void
 
 function requestOf(route: RouteSpelling, { appId, token }: Caller, body?: string): { url: string; init: RequestInit } {
   const values = { ...paramValues(world), appId: String(appId) };
-  const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(values[name as keyof typeof values] ?? ''));
+  const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) =>
+    encodeURIComponent(values[name as keyof typeof values] ?? ''),
+  );
   const validBody = route.body === 'json' ? JSON.stringify(fixtureOf(route).validBody?.(world) ?? {}) : undefined;
   const sent = body ?? validBody;
   return {
@@ -79,25 +123,31 @@ function requestOf(route: RouteSpelling, { appId, token }: Caller, body?: string
   };
 }
 
-const isLimiterUpdate = (command: RecordedCommand) => command.commandClass.name === 'UpdateCommand'
-  && String((command.input.Key as { pk?: unknown } | undefined)?.pk).startsWith('LIMIT#');
+const isLimiterUpdate = (command: RecordedCommand) =>
+  command.commandClass.name === 'UpdateCommand' &&
+  String((command.input.Key as { pk?: unknown } | undefined)?.pk).startsWith('LIMIT#');
 
 describe('a call refused by the rate limit', () => {
-  it.each(limited.map((route) => [route.spelling, route] as const))('%s: 429 with no DynamoDB call but the limiter\'s updates', async (_name, route) => {
-    const caller = limitedCaller(route);
-    freezeClock(); // the search window is 1 s: however slow the machine, the refused call lands in it
-    await spendTheLimit(route, caller);
+  it.each(limited.map((route) => [route.spelling, route] as const))(
+    "%s: 429 with no DynamoDB call but the limiter's updates",
+    async (_name, route) => {
+      const caller = limitedCaller(route);
+      freezeClock(); // the search window is 1 s: however slow the machine, the refused call lands in it
+      await spendTheLimit(route, caller);
 
-    const { url, init } = requestOf(route, caller);
-    const { result: response, commands } = await recordCommands(async () => {
-      const answer = await fetch(url, init);
-      return { status: answer.status, body: await jsonOf<{ category: string }>(answer) };
-    });
+      const { url, init } = requestOf(route, caller);
+      const { result: response, commands } = await recordCommands(async () => {
+        const answer = await fetch(url, init);
+        return { status: answer.status, body: await jsonOf<{ category: string }>(answer) };
+      });
 
-    expect(response).toMatchObject({ status: 429, body: { category: 'RATE_LIMITS' } });
-    expect(commands.length).toBeGreaterThan(0);
-    expect(commands.filter((command) => !isLimiterUpdate(command)).map((command) => command.commandClass.name)).toEqual([]);
-  });
+      expect(response).toMatchObject({ status: 429, body: { category: 'RATE_LIMITS' } });
+      expect(commands.length).toBeGreaterThan(0);
+      expect(
+        commands.filter((command) => !isLimiterUpdate(command)).map((command) => command.commandClass.name),
+      ).toEqual([]);
+    },
+  );
 
   it('never has its body parsed: malformed JSON over the limit is a 429, not a 400', async () => {
     const route = limited.find((row) => row.name === 'createCompany') as RouteSpelling;
@@ -115,7 +165,8 @@ describe('a call refused by the rate limit', () => {
 
 describe('a call with a valid token that fails parsing or validation', () => {
   it.each(limited.filter((route) => route.body === 'json').map((route) => [route.spelling, route] as const))(
-    '%s: malformed JSON is a 400 that counts against the limit (the next call is refused)', async (_name, route) => {
+    '%s: malformed JSON is a 400 that counts against the limit (the next call is refused)',
+    async (_name, route) => {
       const caller = limitedCaller(route);
       freezeClock();
 
@@ -126,7 +177,10 @@ describe('a call with a valid token that fails parsing or validation', () => {
       const next = await fetch(valid.url, valid.init);
       await next.arrayBuffer();
 
-      expect({ status: invalid.status, category: invalidBody.category }).toEqual({ status: 400, category: 'VALIDATION_ERROR' });
+      expect({ status: invalid.status, category: invalidBody.category }).toEqual({
+        status: 400,
+        category: 'VALIDATION_ERROR',
+      });
       if (route.rateLimit !== 'search') {
         expect(invalid.headers.get('x-hubspot-ratelimit-max')).toBe('1');
         expect(invalid.headers.get('x-hubspot-ratelimit-remaining')).toBe('0');
@@ -137,9 +191,12 @@ describe('a call with a valid token that fails parsing or validation', () => {
 
   it('carries the rate-limit headers on a body that fails the schema, and is counted', async () => {
     const installed = await install(gateway, { limits: { tenSecondlyLimit: 5 } });
-    const post = (body: unknown) => fetch(`${gateway.baseUrl}${companies}`, {
-      method: 'POST', headers: { ...bearer(installed.accessToken), 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const post = (body: unknown) =>
+      fetch(`${gateway.baseUrl}${companies}`, {
+        method: 'POST',
+        headers: { ...bearer(installed.accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     const invalid = await post({ properties: { name: { nested: 'object' } } });
     const invalidBody = await jsonOf(invalid);
@@ -156,7 +213,9 @@ describe('a call with a valid token that fails parsing or validation', () => {
   it('carries the rate-limit headers on an invalid query or path parameter, and is counted', async () => {
     const installed = await install(gateway, { limits: { tenSecondlyLimit: 5 } });
 
-    const badQuery = await fetch(`${gateway.baseUrl}${companies}?limit=abc`, { headers: bearer(installed.accessToken) });
+    const badQuery = await fetch(`${gateway.baseUrl}${companies}?limit=abc`, {
+      headers: bearer(installed.accessToken),
+    });
     await badQuery.arrayBuffer();
     const next = await fetch(`${gateway.baseUrl}${companies}?limit=1`, { headers: bearer(installed.accessToken) });
     await next.arrayBuffer();

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { RunningGateway } from '../../../local/local-gateway';
-import { jsonOf, postForm, provision, startTestGateway, type Installation, type TokenJson } from '../../support/harness';
+import {
+  jsonOf,
+  postForm,
+  provision,
+  startTestGateway,
+  type Installation,
+  type TokenJson,
+} from '../../support/harness';
 
 /** The install flow in a real browser: Debian's Chromium driven by playwright-core. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,7 +24,15 @@ beforeAll(async () => {
   gateway = await startTestGateway();
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 });
 
@@ -27,7 +42,12 @@ afterAll(async () => {
 });
 
 function installUrl(installation: Installation, state: string): string {
-  const params = new URLSearchParams({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), state });
+  const params = new URLSearchParams({
+    client_id: installation.clientId,
+    redirect_uri: installation.redirectUri,
+    scope: installation.scopes.join(' '),
+    state,
+  });
   return `${gateway.baseUrl}/oauth/authorize?${params.toString().replaceAll('+', '%20')}`;
 }
 
@@ -39,11 +59,18 @@ describe('install flow in Chromium', () => {
   it('shows the consent page with the app name and each scope in plain words, required and optional apart (screenshot in reports/)', async () => {
     const installation = await provision({
       redirectUris: [`${gateway.baseUrl}/oauth/demo-callback`],
-      scopes: ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'timeline'], optionalScopes: ['crm.lists.read'],
+      scopes: ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'timeline'],
+      optionalScopes: ['crm.lists.read'],
     });
     const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
     const page = await context.newPage();
-    const params = new URLSearchParams({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), optional_scope: 'crm.lists.read', state: 's' });
+    const params = new URLSearchParams({
+      client_id: installation.clientId,
+      redirect_uri: installation.redirectUri,
+      scope: installation.scopes.join(' '),
+      optional_scope: 'crm.lists.read',
+      state: 's',
+    });
 
     await page.goto(`${gateway.baseUrl}/oauth/authorize?${params.toString().replaceAll('+', '%20')}`);
     await page.fill('input[name=email]', installation.userEmail);
@@ -66,7 +93,6 @@ describe('install flow in Chromium', () => {
     await context.close();
   });
 
-
   it('logs in, picks an account, allows, lands on the redirect with code and state, and the code yields tokens and metadata', async () => {
     const installation = await provisionWithDemoCallback();
     const context = await browser.newContext();
@@ -84,14 +110,20 @@ describe('install flow in Chromium', () => {
     const code = landed.searchParams.get('code') ?? '';
     expect(await page.textContent('#code')).toBe(code);
     const tokenResponse = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret,
-      redirect_uri: installation.redirectUri, code,
+      grant_type: 'authorization_code',
+      client_id: installation.clientId,
+      client_secret: installation.clientSecret,
+      redirect_uri: installation.redirectUri,
+      code,
     });
     expect(tokenResponse.status).toBe(200);
     const tokens = await jsonOf<TokenJson>(tokenResponse);
     const metadata = await fetch(`${gateway.baseUrl}/oauth/v1/access-tokens/${tokens.access_token}`);
     expect(metadata.status).toBe(200);
-    expect(await jsonOf<{ hub_id: number; user: string }>(metadata)).toMatchObject({ hub_id: installation.hubId, user: installation.userEmail });
+    expect(await jsonOf<{ hub_id: number; user: string }>(metadata)).toMatchObject({
+      hub_id: installation.hubId,
+      user: installation.userEmail,
+    });
     await context.close();
   });
 
@@ -118,7 +150,9 @@ describe('install flow in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
 
-    const response = await page.goto(installUrl({ ...installation, redirectUri: 'https://attacker.example/cb' }, 'browser-state-3'));
+    const response = await page.goto(
+      installUrl({ ...installation, redirectUri: 'https://attacker.example/cb' }, 'browser-state-3'),
+    );
 
     expect(response?.status()).toBe(400);
     expect(new URL(page.url()).origin).toBe(gateway.baseUrl);

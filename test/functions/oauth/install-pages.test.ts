@@ -13,7 +13,10 @@ class Browser {
   }
 
   async get(url: string): Promise<Response> {
-    const response = await fetch(url.startsWith('http') ? url : `${gateway.baseUrl}${url}`, { headers: { cookie: this.cookie }, redirect: 'manual' });
+    const response = await fetch(url.startsWith('http') ? url : `${gateway.baseUrl}${url}`, {
+      headers: { cookie: this.cookie },
+      redirect: 'manual',
+    });
     this.remember(response);
     return response;
   }
@@ -32,22 +35,45 @@ function csrfOf(html: string): string {
 }
 
 function authorizePath(installation: Installation, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), state: 'st-123', ...extra });
+  const params = new URLSearchParams({
+    client_id: installation.clientId,
+    redirect_uri: installation.redirectUri,
+    scope: installation.scopes.join(' '),
+    state: 'st-123',
+    ...extra,
+  });
   return `/oauth/authorize?${params.toString()}`;
 }
 
 function requestFields(installation: Installation): Record<string, string> {
-  return { client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), state: 'st-123' };
+  return {
+    client_id: installation.clientId,
+    redirect_uri: installation.redirectUri,
+    scope: installation.scopes.join(' '),
+    state: 'st-123',
+  };
 }
 
-async function logIn(browser: Browser, installation: Installation, password = installation.password): Promise<Response> {
+async function logIn(
+  browser: Browser,
+  installation: Installation,
+  password = installation.password,
+): Promise<Response> {
   const page = await (await browser.get(authorizePath(installation))).text();
-  return browser.post('/oauth/authorize/login', { ...requestFields(installation), csrf_token: csrfOf(page), email: installation.userEmail, password });
+  return browser.post('/oauth/authorize/login', {
+    ...requestFields(installation),
+    csrf_token: csrfOf(page),
+    email: installation.userEmail,
+    password,
+  });
 }
 
 describe('GET /oauth/authorize', () => {
   it('shows a 400 error page and never redirects for an unknown client', async () => {
-    const response = await fetch(`${gateway.baseUrl}/oauth/authorize?client_id=unknown&redirect_uri=https%3A%2F%2Fevil.example%2F`, { redirect: 'manual' });
+    const response = await fetch(
+      `${gateway.baseUrl}/oauth/authorize?client_id=unknown&redirect_uri=https%3A%2F%2Fevil.example%2F`,
+      { redirect: 'manual' },
+    );
 
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
@@ -58,7 +84,10 @@ describe('GET /oauth/authorize', () => {
   it('shows a 400 error page and never redirects for an unregistered redirect_uri', async () => {
     const installation = await provision();
 
-    const response = await fetch(`${gateway.baseUrl}${authorizePath({ ...installation, redirectUri: 'https://evil.example/cb' })}`, { redirect: 'manual' });
+    const response = await fetch(
+      `${gateway.baseUrl}${authorizePath({ ...installation, redirectUri: 'https://evil.example/cb' })}`,
+      { redirect: 'manual' },
+    );
 
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
@@ -68,7 +97,10 @@ describe('GET /oauth/authorize', () => {
   it('redirects with error=invalid_scope and the state for a scope the app did not register', async () => {
     const installation = await provision({ scopes: ['oauth'] });
 
-    const response = await fetch(`${gateway.baseUrl}${authorizePath(installation, { scope: 'oauth crm.objects.deals.read' })}`, { redirect: 'manual' });
+    const response = await fetch(
+      `${gateway.baseUrl}${authorizePath(installation, { scope: 'oauth crm.objects.deals.read' })}`,
+      { redirect: 'manual' },
+    );
 
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
@@ -87,7 +119,9 @@ describe('GET /oauth/authorize', () => {
     expect(html).toContain('name="email"');
     expect(html).toContain('name="password"');
     expect(html).toContain('type="submit"');
-    expect(response.headers.get('set-cookie')).toMatch(/^hs_install_session=[^;]+\.[^;]+; Path=\/oauth; HttpOnly; SameSite=Lax/);
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^hs_install_session=[^;]+\.[^;]+; Path=\/oauth; HttpOnly; SameSite=Lax/,
+    );
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
@@ -115,7 +149,8 @@ describe('POST /oauth/authorize/login', () => {
     const installation = await provision();
     const browser = new Browser();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await logIn(browser, installation, 'wrong password')).status);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push((await logIn(browser, installation, 'wrong password')).status);
 
     const whileLocked = await logIn(browser, installation);
     advanceClock(5_000);
@@ -132,8 +167,18 @@ describe('POST /oauth/authorize/login', () => {
     const browser = new Browser();
     await browser.get(authorizePath(installation));
 
-    const wrongToken = await browser.post('/oauth/authorize/login', { ...requestFields(installation), csrf_token: 'forged', email: installation.userEmail, password: installation.password });
-    const noCookie = await postForm(gateway.baseUrl, '/oauth/authorize/login', { ...requestFields(installation), csrf_token: 'x', email: installation.userEmail, password: installation.password });
+    const wrongToken = await browser.post('/oauth/authorize/login', {
+      ...requestFields(installation),
+      csrf_token: 'forged',
+      email: installation.userEmail,
+      password: installation.password,
+    });
+    const noCookie = await postForm(gateway.baseUrl, '/oauth/authorize/login', {
+      ...requestFields(installation),
+      csrf_token: 'x',
+      email: installation.userEmail,
+      password: installation.password,
+    });
 
     expect(wrongToken.status).toBe(403);
     expect(noCookie.status).toBe(403);
@@ -174,14 +219,22 @@ describe('POST /oauth/authorize/decision', () => {
     const browser = new Browser();
     const html = await consentPage(browser, installation);
 
-    const response = await browser.post('/oauth/authorize/decision', { ...requestFields(installation), csrf_token: csrfOf(html), hub_id: String(installation.hubId), decision: 'allow' });
+    const response = await browser.post('/oauth/authorize/decision', {
+      ...requestFields(installation),
+      csrf_token: csrfOf(html),
+      hub_id: String(installation.hubId),
+      decision: 'allow',
+    });
 
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('state')).toBe('st-123');
     const token = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret,
-      redirect_uri: installation.redirectUri, code: location.searchParams.get('code') ?? '',
+      grant_type: 'authorization_code',
+      client_id: installation.clientId,
+      client_secret: installation.clientSecret,
+      redirect_uri: installation.redirectUri,
+      code: location.searchParams.get('code') ?? '',
     });
     expect(token.status).toBe(200);
     expect((await jsonOf<TokenJson>(token)).hub_id).toBe(installation.hubId);
@@ -192,7 +245,12 @@ describe('POST /oauth/authorize/decision', () => {
     const browser = new Browser();
     const html = await consentPage(browser, installation);
 
-    const response = await browser.post('/oauth/authorize/decision', { ...requestFields(installation), csrf_token: csrfOf(html), hub_id: String(installation.hubId), decision: 'deny' });
+    const response = await browser.post('/oauth/authorize/decision', {
+      ...requestFields(installation),
+      csrf_token: csrfOf(html),
+      hub_id: String(installation.hubId),
+      decision: 'deny',
+    });
 
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location') ?? '');
@@ -207,7 +265,12 @@ describe('POST /oauth/authorize/decision', () => {
     const browser = new Browser();
     const html = await consentPage(browser, installation);
 
-    const response = await browser.post('/oauth/authorize/decision', { ...requestFields(installation), csrf_token: csrfOf(html), hub_id: String(other.hubId), decision: 'allow' });
+    const response = await browser.post('/oauth/authorize/decision', {
+      ...requestFields(installation),
+      csrf_token: csrfOf(html),
+      hub_id: String(other.hubId),
+      decision: 'allow',
+    });
 
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
@@ -218,7 +281,12 @@ describe('POST /oauth/authorize/decision', () => {
     const browser = new Browser();
     const html = await (await browser.get(authorizePath(installation))).text();
 
-    const response = await browser.post('/oauth/authorize/decision', { ...requestFields(installation), csrf_token: csrfOf(html), hub_id: String(installation.hubId), decision: 'allow' });
+    const response = await browser.post('/oauth/authorize/decision', {
+      ...requestFields(installation),
+      csrf_token: csrfOf(html),
+      hub_id: String(installation.hubId),
+      decision: 'allow',
+    });
 
     expect(response.status).toBe(403);
   });

@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { authorizationCodeFor, jsonOf, postForm, provision, useTestGateway, type Installation, type TokenJson } from '../../support/harness';
+import {
+  authorizationCodeFor,
+  jsonOf,
+  postForm,
+  provision,
+  useTestGateway,
+  type Installation,
+  type TokenJson,
+} from '../../support/harness';
 import { approveInstall } from '../../support/install-pages-client';
 
 const gateway = useTestGateway();
@@ -10,13 +18,23 @@ const challengeOf = (verifier: string): string => createHash('sha256').update(ve
 
 function exchange(path: string, installation: Installation, code: string, extra: Record<string, string> = {}) {
   return postForm(gateway.baseUrl, path, {
-    grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret,
-    redirect_uri: installation.redirectUri, code, ...extra,
+    grant_type: 'authorization_code',
+    client_id: installation.clientId,
+    client_secret: installation.clientSecret,
+    redirect_uri: installation.redirectUri,
+    code,
+    ...extra,
   });
 }
 
 async function authorizeRedirect(installation: Installation, extra: Record<string, string>): Promise<URL> {
-  const params = new URLSearchParams({ client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), state: 'pkce-state', ...extra });
+  const params = new URLSearchParams({
+    client_id: installation.clientId,
+    redirect_uri: installation.redirectUri,
+    scope: installation.scopes.join(' '),
+    state: 'pkce-state',
+    ...extra,
+  });
   const response = await fetch(`${gateway.baseUrl}/oauth/authorize?${params.toString()}`, { redirect: 'manual' });
   expect(response.status).toBe(302);
   return new URL(response.headers.get('location') ?? '');
@@ -44,8 +62,12 @@ describe('PKCE on /oauth/authorize', () => {
     const installation = await provision();
     const verifier = newVerifier();
     const params = new URLSearchParams({
-      client_id: installation.clientId, redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), state: 's',
-      code_challenge: challengeOf(verifier), code_challenge_method: 'S256',
+      client_id: installation.clientId,
+      redirect_uri: installation.redirectUri,
+      scope: installation.scopes.join(' '),
+      state: 's',
+      code_challenge: challengeOf(verifier),
+      code_challenge_method: 'S256',
     });
 
     const callback = await approveInstall(gateway.baseUrl, `/oauth/authorize?${params.toString()}`, installation);
@@ -58,14 +80,19 @@ describe('PKCE on /oauth/authorize', () => {
 
 describe.each(['/oauth/v1/token', '/oauth/2026-03/token', '/oauth/v3/token'])('PKCE on POST %s', (path) => {
   async function pkceCode(installation: Installation, verifier: string): Promise<string> {
-    return authorizationCodeFor(installation, installation.scopes, { code_challenge: challengeOf(verifier), code_challenge_method: 'S256' });
+    return authorizationCodeFor(installation, installation.scopes, {
+      code_challenge: challengeOf(verifier),
+      code_challenge_method: 'S256',
+    });
   }
 
   it('exchanges a code issued with a challenge for the matching verifier', async () => {
     const installation = await provision();
     const verifier = newVerifier();
 
-    const response = await exchange(path, installation, await pkceCode(installation, verifier), { code_verifier: verifier });
+    const response = await exchange(path, installation, await pkceCode(installation, verifier), {
+      code_verifier: verifier,
+    });
 
     expect(response.status).toBe(200);
     expect((await jsonOf<TokenJson>(response)).access_token).toEqual(expect.any(String));
@@ -82,7 +109,12 @@ describe.each(['/oauth/v1/token', '/oauth/2026-03/token', '/oauth/v3/token'])('P
     const good = newVerifier();
     const code = await pkceCode(installation, good);
 
-    const response = await exchange(path, installation, code, verifier === undefined ? {} : { code_verifier: verifier });
+    const response = await exchange(
+      path,
+      installation,
+      code,
+      verifier === undefined ? {} : { code_verifier: verifier },
+    );
 
     expect(response.status).toBe(400);
     const body = await jsonOf(response);
@@ -116,17 +148,25 @@ describe('a standard OAuth client library doing PKCE itself (openid-client)', ()
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const authorizeUrl = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: installation.redirectUri, scope: installation.scopes.join(' '), state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      redirect_uri: installation.redirectUri,
+      scope: installation.scopes.join(' '),
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     });
 
     const callback = await approveInstall(gateway.baseUrl, authorizeUrl.href, installation);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
 
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.expires_in).toBe(1800);
     expect(tokens.refresh_token).toMatch(/^na1-/);
-    const companies = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const companies = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(companies.status).toBe(200);
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');
     expect(refreshed.access_token).not.toBe(tokens.access_token);

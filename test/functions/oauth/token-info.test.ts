@@ -5,8 +5,16 @@ import { install, jsonOf, postForm, useTestGateway, type TokenJson } from '../..
 const gateway = useTestGateway();
 
 interface AccessTokenInfoJson {
-  token: string; user: string; hub_domain: string; scopes: string[]; hub_id: number; app_id: number;
-  expires_in: number; user_id: number; token_type: string; is_private_distribution: boolean;
+  token: string;
+  user: string;
+  hub_domain: string;
+  scopes: string[];
+  hub_id: number;
+  app_id: number;
+  expires_in: number;
+  user_id: number;
+  token_type: string;
+  is_private_distribution: boolean;
   signed_access_token: Record<string, unknown>;
 }
 
@@ -22,8 +30,15 @@ describe('GET /oauth/v1/access-tokens/{token}', () => {
     expect(response.status).toBe(200);
     const body = await jsonOf<AccessTokenInfoJson>(response);
     expect(body).toMatchObject({
-      token: installed.accessToken, user: installed.userEmail, hub_domain: installed.hubDomain, scopes: installed.scopes,
-      hub_id: installed.hubId, app_id: installed.appId, user_id: installed.userId, token_type: 'access', is_private_distribution: false,
+      token: installed.accessToken,
+      user: installed.userEmail,
+      hub_domain: installed.hubDomain,
+      scopes: installed.scopes,
+      hub_id: installed.hubId,
+      app_id: installed.appId,
+      user_id: installed.userId,
+      token_type: 'access',
+      is_private_distribution: false,
     });
     expect(body.expires_in).toBeGreaterThan(1790);
     expect(body.expires_in).toBeLessThanOrEqual(1800);
@@ -36,11 +51,32 @@ describe('GET /oauth/v1/access-tokens/{token}', () => {
 
     const signed = body.signed_access_token;
     expect(Object.keys(signed).sort()).toEqual([
-      'appId', 'appInstallId', 'audience', 'expiresAt', 'hubId', 'hublet', 'installingUserId', 'isPrivateDistribution',
-      'isServiceAccount', 'isUserLevel', 'newSignature', 'scopeToScopeGroupPks', 'scopes', 'signature', 'trialScopeToScopeGroupPks',
-      'trialScopes', 'userId',
+      'appId',
+      'appInstallId',
+      'audience',
+      'expiresAt',
+      'hubId',
+      'hublet',
+      'installingUserId',
+      'isPrivateDistribution',
+      'isServiceAccount',
+      'isUserLevel',
+      'newSignature',
+      'scopeToScopeGroupPks',
+      'scopes',
+      'signature',
+      'trialScopeToScopeGroupPks',
+      'trialScopes',
+      'userId',
     ]);
-    expect(signed).toMatchObject({ hubId: installed.hubId, userId: installed.userId, appId: installed.appId, hublet: 'na1', installingUserId: installed.userId, audience: installed.clientId });
+    expect(signed).toMatchObject({
+      hubId: installed.hubId,
+      userId: installed.userId,
+      appId: installed.appId,
+      hublet: 'na1',
+      installingUserId: installed.userId,
+      audience: installed.clientId,
+    });
     expect(Math.abs(Number(signed.expiresAt) - (Date.now() + 1800_000))).toBeLessThan(10_000);
   });
 
@@ -61,7 +97,11 @@ describe('GET /oauth/v1/access-tokens/{token}', () => {
     const response = await getInfo(installed.accessToken);
 
     expect(response.status).toBe(404);
-    expect(await jsonOf(response)).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', context: { token: ['expired'] } });
+    expect(await jsonOf(response)).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      context: { token: ['expired'] },
+    });
   });
 
   it.each([
@@ -86,8 +126,14 @@ describe('GET /oauth/v1/refresh-tokens/{token}', () => {
 
     expect(response.status).toBe(200);
     expect(await jsonOf(response)).toEqual({
-      token: installed.refreshToken, user: installed.userEmail, hub_domain: installed.hubDomain, scopes: installed.scopes,
-      hub_id: installed.hubId, client_id: installed.clientId, user_id: installed.userId, token_type: 'refresh',
+      token: installed.refreshToken,
+      user: installed.userEmail,
+      hub_domain: installed.hubDomain,
+      scopes: installed.scopes,
+      hub_id: installed.hubId,
+      client_id: installed.clientId,
+      user_id: installed.userId,
+      token_type: 'refresh',
     });
   });
 
@@ -105,7 +151,10 @@ describe('DELETE /oauth/v1/refresh-tokens/{token}', () => {
 
     const deleted = await fetch(refreshUrl(installed.refreshToken), { method: 'DELETE' });
     const refresh = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken,
+      grant_type: 'refresh_token',
+      client_id: installed.clientId,
+      client_secret: installed.clientSecret,
+      refresh_token: installed.refreshToken,
     });
     const info = await getInfo(installed.accessToken);
 
@@ -127,9 +176,14 @@ describe('DELETE /oauth/v1/refresh-tokens/{token}', () => {
 
   it('keeps access tokens minted by the refresh grant before the delete valid', async () => {
     const installed = await install(gateway);
-    const refreshed = await jsonOf<TokenJson>(await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken,
-    }));
+    const refreshed = await jsonOf<TokenJson>(
+      await postForm(gateway.baseUrl, '/oauth/v1/token', {
+        grant_type: 'refresh_token',
+        client_id: installed.clientId,
+        client_secret: installed.clientSecret,
+        refresh_token: installed.refreshToken,
+      }),
+    );
 
     await fetch(refreshUrl(installed.refreshToken), { method: 'DELETE' });
 
@@ -140,6 +194,10 @@ describe('DELETE /oauth/v1/refresh-tokens/{token}', () => {
     const response = await fetch(refreshUrl('na1-unknown'), { method: 'DELETE' });
 
     expect(response.status).toBe(404);
-    expect(await jsonOf(response)).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', context: { token: ['unknown'] } });
+    expect(await jsonOf(response)).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      context: { token: ['unknown'] },
+    });
   });
 });

@@ -8,7 +8,16 @@ import { findInstalledApps } from '../../../shared/db/webhooks';
 import type { WebhookEvent } from '../../../shared/webhooks/webhook-events';
 import { crmClient, type CompanyJson } from '../../support/crm-client';
 import {
-  authorizationCodeFor, bearer, install, jsonOf, postForm, provision, startTestGateway, type InstalledTokens, type Installation, type TokenJson,
+  authorizationCodeFor,
+  bearer,
+  install,
+  jsonOf,
+  postForm,
+  provision,
+  startTestGateway,
+  type InstalledTokens,
+  type Installation,
+  type TokenJson,
 } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
@@ -33,20 +42,35 @@ afterEach(() => {
   resetClock();
 });
 
-const uninstall = (base: string, accessToken: string) => fetch(`${gateway.baseUrl}${base}/external-install`, { method: 'DELETE', headers: bearer(accessToken) });
-const listCompanies = (accessToken: string) => fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, { headers: bearer(accessToken) });
-const refresh = (installed: InstalledTokens, refreshToken = installed.refreshToken) => postForm(gateway.baseUrl, '/oauth/v1/token', {
-  grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: refreshToken,
-});
-const introspect = async (installed: Installation, token: string) => jsonOf<Record<string, unknown>>(await postForm(gateway.baseUrl, '/oauth/2026-03/token/introspect', {
-  token, client_id: installed.clientId, client_secret: installed.clientSecret,
-}));
+const uninstall = (base: string, accessToken: string) =>
+  fetch(`${gateway.baseUrl}${base}/external-install`, { method: 'DELETE', headers: bearer(accessToken) });
+const listCompanies = (accessToken: string) =>
+  fetch(`${gateway.baseUrl}/crm/v3/objects/companies`, { headers: bearer(accessToken) });
+const refresh = (installed: InstalledTokens, refreshToken = installed.refreshToken) =>
+  postForm(gateway.baseUrl, '/oauth/v1/token', {
+    grant_type: 'refresh_token',
+    client_id: installed.clientId,
+    client_secret: installed.clientSecret,
+    refresh_token: refreshToken,
+  });
+const introspect = async (installed: Installation, token: string) =>
+  jsonOf<Record<string, unknown>>(
+    await postForm(gateway.baseUrl, '/oauth/2026-03/token/introspect', {
+      token,
+      client_id: installed.clientId,
+      client_secret: installed.clientSecret,
+    }),
+  );
 
 /** Installs the app again through the consent step and the token endpoint. */
 async function installAgain(installation: Installation): Promise<TokenJson> {
   const code = await authorizationCodeFor(installation);
   const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-    grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code,
+    grant_type: 'authorization_code',
+    client_id: installation.clientId,
+    client_secret: installation.clientSecret,
+    redirect_uri: installation.redirectUri,
+    code,
   });
   expect(response.status).toBe(200);
   return jsonOf<TokenJson>(response);
@@ -66,7 +90,10 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     for (const token of [installed.accessToken, refreshed.access_token]) {
       const call = await listCompanies(token);
       expect(call.status).toBe(401);
-      expect(await jsonOf(call)).toMatchObject({ category: 'INVALID_AUTHENTICATION', message: expect.stringContaining('uninstalled') });
+      expect(await jsonOf(call)).toMatchObject({
+        category: 'INVALID_AUTHENTICATION',
+        message: expect.stringContaining('uninstalled'),
+      });
     }
     const refreshAfter = await refresh(installed);
     expect(refreshAfter.status).toBe(400);
@@ -74,11 +101,14 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect(await isAppInstalled(installed.hubId, installed.appId)).toBe(false);
     expect((await findInstalledApps(installed.hubId)).map((install) => install.appId)).not.toContain(installed.appId);
     expect(await findInstallState(installed.hubId, installed.appId)).toEqual({
-      hubId: installed.hubId, appId: installed.appId, generation: '', endedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      hubId: installed.hubId,
+      appId: installed.appId,
+      generation: '',
+      endedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
 
-  it('makes the install\'s tokens unknown to introspection and token metadata', async () => {
+  it("makes the install's tokens unknown to introspection and token metadata", async () => {
     const installed = await install(gateway);
 
     expect((await uninstall(base, installed.accessToken)).status).toBe(204);
@@ -87,7 +117,10 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect(await introspect(installed, installed.refreshToken)).toEqual({ active: false });
     const accessInfo = await fetch(`${gateway.baseUrl}/oauth/v1/access-tokens/${installed.accessToken}`);
     expect(accessInfo.status).toBe(404);
-    expect(await jsonOf(accessInfo)).toMatchObject({ category: 'OBJECT_NOT_FOUND', message: 'The access token is invalid.' });
+    expect(await jsonOf(accessInfo)).toMatchObject({
+      category: 'OBJECT_NOT_FOUND',
+      message: 'The access token is invalid.',
+    });
     expect((await fetch(`${gateway.baseUrl}/oauth/v1/refresh-tokens/${installed.refreshToken}`)).status).toBe(404);
   });
 
@@ -98,7 +131,11 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     const again = await uninstall(base, installed.accessToken);
 
     expect(again.status).toBe(401);
-    expect(await jsonOf(again)).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION', correlationId: expect.any(String) });
+    expect(await jsonOf(again)).toMatchObject({
+      status: 'error',
+      category: 'INVALID_AUTHENTICATION',
+      correlationId: expect.any(String),
+    });
   });
 
   it('answers 403 MISSING_SCOPES to a token without the oauth scope, and ends nothing', async () => {
@@ -112,13 +149,29 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect(await isAppInstalled(installed.hubId, installed.appId)).toBe(true);
   });
 
-  it('leaves the app\'s install in another account and another app\'s install in the same account alone', async () => {
+  it("leaves the app's install in another account and another app's install in the same account alone", async () => {
     const installed = await install(gateway);
-    const account = await createAccount(`uninstall-b-${Date.now()}.example`, { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
-    const user = await createUser(`uninstall-b-${Date.now()}@example.com`, installed.password, [account.hubId, installed.hubId]);
-    const elsewhere = await installAgain({ ...installed, hubId: account.hubId, userId: user.userId, userEmail: user.email });
+    const account = await createAccount(`uninstall-b-${Date.now()}.example`, {
+      tenSecondlyLimit: 0,
+      searchPerSecondLimit: 0,
+    });
+    const user = await createUser(`uninstall-b-${Date.now()}@example.com`, installed.password, [
+      account.hubId,
+      installed.hubId,
+    ]);
+    const elsewhere = await installAgain({
+      ...installed,
+      hubId: account.hubId,
+      userId: user.userId,
+      userEmail: user.email,
+    });
     const otherApp = await provision();
-    const neighbor = await installAgain({ ...otherApp, hubId: installed.hubId, userId: user.userId, userEmail: user.email });
+    const neighbor = await installAgain({
+      ...otherApp,
+      hubId: installed.hubId,
+      userId: user.userId,
+      userEmail: user.email,
+    });
 
     expect((await uninstall(base, installed.accessToken)).status).toBe(204);
 
@@ -145,7 +198,11 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect((await refresh(installed)).status).toBe(400);
     expect(await introspect(installed, installed.accessToken)).toEqual({ active: false });
     const state = await findInstallState(installed.hubId, installed.appId);
-    expect(state).toEqual({ hubId: installed.hubId, appId: installed.appId, generation: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/) });
+    expect(state).toEqual({
+      hubId: installed.hubId,
+      appId: installed.appId,
+      generation: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/),
+    });
     // And the new install can be ended in turn.
     expect((await uninstall(base, again.access_token)).status).toBe(204);
     expect((await listCompanies(again.access_token)).status).toBe(401);
@@ -158,7 +215,11 @@ describe.each(['/appinstalls/v3', '/appinstalls/2026-03'])('DELETE %s/external-i
     expect((await uninstall(base, installed.accessToken)).status).toBe(204);
 
     const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'authorization_code', client_id: installed.clientId, client_secret: installed.clientSecret, redirect_uri: installed.redirectUri, code: earlierCode,
+      grant_type: 'authorization_code',
+      client_id: installed.clientId,
+      client_secret: installed.clientSecret,
+      redirect_uri: installed.redirectUri,
+      code: earlierCode,
     });
 
     expect(response.status).toBe(400);
@@ -174,7 +235,10 @@ describe('webhooks after an uninstall', () => {
 
   beforeAll(async () => {
     webhooks = await startLocalWebhooks({
-      endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName: process.env.TABLE_NAME ?? '', delayScale: 0.01, pollIntervalMs: 50,
+      endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+      tableName: process.env.TABLE_NAME ?? '',
+      delayScale: 0.01,
+      pollIntervalMs: 50,
       acceptsHub: (hubId) => hubs.has(hubId),
     });
     receiver = await startWebhookReceiver();
@@ -186,26 +250,41 @@ describe('webhooks after an uninstall', () => {
   });
 
   const createCompany = async (accessToken: string, name: string) => {
-    const response = await crmClient(gateway, accessToken).post<CompanyJson>('/crm/v3/objects/companies', { properties: { name } });
+    const response = await crmClient(gateway, accessToken).post<CompanyJson>('/crm/v3/objects/companies', {
+      properties: { name },
+    });
     expect(response.status).toBe(201);
     return Number(response.body.id);
   };
   const creationOf = (portalId: number, objectId: number) => (event: WebhookEvent) =>
     event.subscriptionType === 'company.creation' && event.portalId === portalId && event.objectId === objectId;
 
-  it('stops the app\'s events for that account, while its install in another account still gets them', async () => {
+  it("stops the app's events for that account, while its install in another account still gets them", async () => {
     const app = await install(gateway);
     hubs.add(app.hubId);
     const manage = (method: string, path: string, body: unknown) =>
       callTimeline(gateway.baseUrl, { hapikey: app.developerApiKey }, method, `/webhooks/v3/${app.appId}${path}`, body);
-    expect((await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 10 } })).status).toBe(200);
+    expect(
+      (await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 10 } })).status,
+    ).toBe(200);
     expect((await manage('POST', '/subscriptions', { eventType: 'company.creation', active: true })).status).toBe(201);
-    const account = await createAccount(`webhook-uninstall-${Date.now()}.example`, { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
-    const user = await createUser(`webhook-uninstall-${Date.now()}@example.com`, app.password, [account.hubId, app.hubId]);
+    const account = await createAccount(`webhook-uninstall-${Date.now()}.example`, {
+      tenSecondlyLimit: 0,
+      searchPerSecondLimit: 0,
+    });
+    const user = await createUser(`webhook-uninstall-${Date.now()}@example.com`, app.password, [
+      account.hubId,
+      app.hubId,
+    ]);
     hubs.add(account.hubId);
     const elsewhere = await installAgain({ ...app, hubId: account.hubId, userId: user.userId, userEmail: user.email });
     // Another app in the same account keeps writing there after the uninstall.
-    const neighbor = await installAgain({ ...(await provision()), hubId: app.hubId, userId: user.userId, userEmail: user.email });
+    const neighbor = await installAgain({
+      ...(await provision()),
+      hubId: app.hubId,
+      userId: user.userId,
+      userEmail: user.email,
+    });
     const before = await createCompany(app.accessToken, 'Before the uninstall');
     await receiver.waitFor(() => receiver.events().some(creationOf(app.hubId, before)));
 

@@ -11,7 +11,12 @@ describe('crm.owners.ownersApi', () => {
     expect([bare.httpStatusCode, limited.httpStatusCode]).toEqual([200, 200]);
     expect(bare.data.results).toHaveLength(1);
     const [owner] = bare.data.results;
-    expect(owner).toMatchObject({ id: expect.stringMatching(/^[0-9]+$/), type: 'PERSON', archived: false, userId: expect.any(Number) });
+    expect(owner).toMatchObject({
+      id: expect.stringMatching(/^[0-9]+$/),
+      type: 'PERSON',
+      archived: false,
+      userId: expect.any(Number),
+    });
     expect(owner?.createdAt).toBeInstanceOf(Date);
     expect(limited.data.results).toEqual(bare.data.results);
   });
@@ -38,6 +43,9 @@ describe('crm.owners.ownersApi', () => {
   it('throws ApiException 404 with the error body for an unknown owner', async () => {
     const error = await sdk.client.crm.owners.ownersApi.getById(999999999).catch((thrown: unknown) => thrown);
 
-    expect(error).toMatchObject({ code: 404, body: { status: 'error', category: 'OBJECT_NOT_FOUND', context: { ownerId: ['999999999'] } } });
+    expect(error).toMatchObject({
+      code: 404,
+      body: { status: 'error', category: 'OBJECT_NOT_FOUND', context: { ownerId: ['999999999'] } },
+    });
   });
 });

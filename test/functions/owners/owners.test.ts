@@ -1,7 +1,14 @@
 import type { RunningGateway } from '../../../local/local-gateway';
 import { createAccount, createUser } from '../../../shared/admin/provisioning';
 import { crmClient, type CrmClient } from '../../support/crm-client';
-import { install, signTestAccessToken, startTestGateway, unique, type ErrorJson, type InstalledTokens } from '../../support/harness';
+import {
+  install,
+  signTestAccessToken,
+  startTestGateway,
+  unique,
+  type ErrorJson,
+  type InstalledTokens,
+} from '../../support/harness';
 
 interface OwnerJson {
   id: string;
@@ -40,22 +47,39 @@ describe('GET /crm/v3/owners', () => {
     const response = await api.get<OwnerPageJson>('/crm/v3/owners');
 
     expect(response.status).toBe(200);
-    expect(response.body.results).toEqual([{
-      id: expect.stringMatching(/^[0-9]+$/), email: installed.userEmail, type: 'PERSON', firstName: '', lastName: '', userId: installed.userId,
-      userIdIncludingInactive: installed.userId, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updatedAt: expect.any(String), archived: false,
-    }]);
+    expect(response.body.results).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9]+$/),
+        email: installed.userEmail,
+        type: 'PERSON',
+        firstName: '',
+        lastName: '',
+        userId: installed.userId,
+        userIdIncludingInactive: installed.userId,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updatedAt: expect.any(String),
+        archived: false,
+      },
+    ]);
     expect(response.body.paging).toBeUndefined();
   });
 
   it('gives the names the admin set (user create --first-name --last-name)', async () => {
     const account = await install(gateway);
     const email = `${unique('named')}@example.com`;
-    await createUser(email, 'correct horse battery staple', [account.hubId], { firstName: ' Ada ', lastName: 'Lovelace' });
+    await createUser(email, 'correct horse battery staple', [account.hubId], {
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+    });
 
-    const response = await crmClient(gateway, account.accessToken).get<OwnerPageJson>(`/crm/v3/owners/?email=${encodeURIComponent(email.toUpperCase())}`);
+    const response = await crmClient(gateway, account.accessToken).get<OwnerPageJson>(
+      `/crm/v3/owners/?email=${encodeURIComponent(email.toUpperCase())}`,
+    );
 
     expect(response.status).toBe(200);
-    expect(response.body.results.map((owner) => [owner.email, owner.firstName, owner.lastName])).toEqual([[email, 'Ada', 'Lovelace']]);
+    expect(response.body.results.map((owner) => [owner.email, owner.firstName, owner.lastName])).toEqual([
+      [email, 'Ada', 'Lovelace'],
+    ]);
   });
 
   it('makes a user of two accounts a different owner in each, and lists each account its own users only', async () => {
@@ -77,8 +101,12 @@ describe('GET /crm/v3/owners', () => {
 
   it('pages with limit and after, on the trailing-slash path the SDK sends with a query', async () => {
     const account = await createAccount(`${unique('owners')}.example`);
-    for (let index = 0; index < 4; index += 1) await createUser(`${unique(`page${index}`)}@example.com`, 'correct horse battery staple', [account.hubId]);
-    const reader = crmClient(gateway, signTestAccessToken({ appId: installed.appId, hubId: account.hubId, scopes: ['crm.objects.owners.read'] }));
+    for (let index = 0; index < 4; index += 1)
+      await createUser(`${unique(`page${index}`)}@example.com`, 'correct horse battery staple', [account.hubId]);
+    const reader = crmClient(
+      gateway,
+      signTestAccessToken({ appId: installed.appId, hubId: account.hubId, scopes: ['crm.objects.owners.read'] }),
+    );
 
     const first = await reader.get<OwnerPageJson>('/crm/v3/owners/?limit=3');
     const second = await reader.get<OwnerPageJson>(`/crm/v3/owners/?limit=3&after=${first.body.paging?.next.after}`);
@@ -86,11 +114,16 @@ describe('GET /crm/v3/owners', () => {
 
     expect(first.status).toBe(200);
     expect(first.body.results).toHaveLength(3);
-    expect(first.body.paging?.next).toEqual({ after: first.body.results[2]?.id, link: expect.stringContaining(`after=${first.body.results[2]?.id}`) });
+    expect(first.body.paging?.next).toEqual({
+      after: first.body.results[2]?.id,
+      link: expect.stringContaining(`after=${first.body.results[2]?.id}`),
+    });
     expect(second.body.results).toHaveLength(1);
     expect(second.body.paging).toBeUndefined();
     expect([...first.body.results, ...second.body.results]).toEqual(all.body.results);
-    expect(all.body.results.map((owner) => Number(owner.id))).toEqual(all.body.results.map((owner) => Number(owner.id)).sort((a, b) => a - b));
+    expect(all.body.results.map((owner) => Number(owner.id))).toEqual(
+      all.body.results.map((owner) => Number(owner.id)).sort((a, b) => a - b),
+    );
   });
 
   it('lists no archived owners (no user has left an account)', async () => {
@@ -103,15 +136,24 @@ describe('GET /crm/v3/owners', () => {
     const tooMany = await api.get<ErrorJson>('/crm/v3/owners/?limit=501');
     const badAfter = await api.get<ErrorJson>('/crm/v3/owners/?after=abc');
 
-    expect([tooMany.status, tooMany.body.category, tooMany.body.context]).toEqual([400, 'VALIDATION_ERROR', { field: ['query.limit'] }]);
+    expect([tooMany.status, tooMany.body.category, tooMany.body.context]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      { field: ['query.limit'] },
+    ]);
     expect([badAfter.status, badAfter.body.context]).toEqual([400, { field: ['query.after'] }]);
   });
 
   it('answers 403 MISSING_SCOPES without crm.objects.owners.read', async () => {
-    const response = await crmClient(gateway, signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: ['crm.objects.companies.read'] })).get<ErrorJson>('/crm/v3/owners');
+    const response = await crmClient(
+      gateway,
+      signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: ['crm.objects.companies.read'] }),
+    ).get<ErrorJson>('/crm/v3/owners');
 
     expect([response.status, response.body.category]).toEqual([403, 'MISSING_SCOPES']);
-    expect(response.body.errors?.[0]?.context).toEqual({ requiredGranularScopes: ['crm.objects.owners.read', 'automation'] });
+    expect(response.body.errors?.[0]?.context).toEqual({
+      requiredGranularScopes: ['crm.objects.owners.read', 'automation'],
+    });
   });
 });
 
@@ -134,8 +176,15 @@ describe('GET /crm/v3/owners/{ownerId}', () => {
     const foreign = await api.get<ErrorJson>(`/crm/v3/owners/${theirs?.id}`);
     const foreignUser = await api.get<ErrorJson>(`/crm/v3/owners/${other.userId}?idProperty=userId`);
 
-    expect([unknown.status, unknown.body.category, unknown.body.context]).toEqual([404, 'OBJECT_NOT_FOUND', { ownerId: ['999999999'] }]);
-    expect([foreign.status, foreign.body.message.replace(theirs?.id ?? '', 'X')]).toEqual([404, unknown.body.message.replace('999999999', 'X')]);
+    expect([unknown.status, unknown.body.category, unknown.body.context]).toEqual([
+      404,
+      'OBJECT_NOT_FOUND',
+      { ownerId: ['999999999'] },
+    ]);
+    expect([foreign.status, foreign.body.message.replace(theirs?.id ?? '', 'X')]).toEqual([
+      404,
+      unknown.body.message.replace('999999999', 'X'),
+    ]);
     expect(foreignUser.status).toBe(404);
   });
 

@@ -31,10 +31,21 @@ describe('GET /crm/v3/properties/companies', () => {
     const response = await api.get('/crm/v3/properties/companies');
 
     expect(response.status).toBe(200);
-    const lifecycle = response.body.results?.find((property) => property.name === 'lifecyclestage') as unknown as { options: { value: string }[]; type: string; fieldType: string };
+    const lifecycle = response.body.results?.find((property) => property.name === 'lifecyclestage') as unknown as {
+      options: { value: string }[];
+      type: string;
+      fieldType: string;
+    };
     expect(lifecycle).toMatchObject({ type: 'enumeration', fieldType: 'radio' });
     expect(lifecycle.options.map((option) => option.value)).toEqual([
-      'subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer', 'evangelist', 'other',
+      'subscriber',
+      'lead',
+      'marketingqualifiedlead',
+      'salesqualifiedlead',
+      'opportunity',
+      'customer',
+      'evangelist',
+      'other',
     ]);
   });
 
@@ -42,19 +53,43 @@ describe('GET /crm/v3/properties/companies', () => {
     const response = await api.get('/crm/v3/properties/companies');
 
     const names = (response.body.results ?? []).map((property) => property.name);
-    for (const name of ['name', 'domain', 'industry', 'type', 'hs_lead_status', 'hs_object_id', 'createdate', 'hs_lastmodifieddate', 'total_revenue', 'hs_analytics_num_page_views']) {
+    for (const name of [
+      'name',
+      'domain',
+      'industry',
+      'type',
+      'hs_lead_status',
+      'hs_object_id',
+      'createdate',
+      'hs_lastmodifieddate',
+      'total_revenue',
+      'hs_analytics_num_page_views',
+    ]) {
       expect(names).toContain(name);
     }
     for (const property of response.body.results ?? []) {
-      expect(property).toEqual(expect.objectContaining({ label: expect.any(String), type: expect.any(String), fieldType: expect.any(String), groupName: expect.any(String), description: expect.any(String), options: expect.any(Array) }));
+      expect(property).toEqual(
+        expect.objectContaining({
+          label: expect.any(String),
+          type: expect.any(String),
+          fieldType: expect.any(String),
+          groupName: expect.any(String),
+          description: expect.any(String),
+          options: expect.any(Array),
+        }),
+      );
     }
   });
 
   it('marks hs_object_id, createdate and hs_lastmodifieddate read-only', async () => {
     const response = await api.get('/crm/v3/properties/companies');
 
-    const readOnly = (response.body.results ?? []).filter((property) => (property.modificationMetadata as { readOnlyValue: boolean }).readOnlyValue).map((property) => property.name);
-    expect(readOnly).toEqual(expect.arrayContaining(['hs_object_id', 'createdate', 'hs_lastmodifieddate', 'total_revenue']));
+    const readOnly = (response.body.results ?? [])
+      .filter((property) => (property.modificationMetadata as { readOnlyValue: boolean }).readOnlyValue)
+      .map((property) => property.name);
+    expect(readOnly).toEqual(
+      expect.arrayContaining(['hs_object_id', 'createdate', 'hs_lastmodifieddate', 'total_revenue']),
+    );
   });
 
   it('accepts a token with crm.objects.companies.read only', async () => {
@@ -80,7 +115,12 @@ describe('GET /crm/v3/properties/companies/{propertyName}', () => {
     const response = await api.get('/crm/v3/properties/companies/industry');
 
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ name: 'industry', type: 'enumeration', fieldType: 'select', groupName: 'companyinformation' });
+    expect(response.body).toMatchObject({
+      name: 'industry',
+      type: 'enumeration',
+      fieldType: 'select',
+      groupName: 'companyinformation',
+    });
     expect(response.body.options?.length).toBeGreaterThan(50);
   });
 
@@ -88,18 +128,33 @@ describe('GET /crm/v3/properties/companies/{propertyName}', () => {
     const response = await api.get('/crm/v3/properties/companies/no_such_property');
 
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', correlationId: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      correlationId: expect.any(String),
+    });
   });
 
   it('answers 404 for a custom property of another account', async () => {
     const name = customName();
-    await api.post('/crm/v3/properties/companies', { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    await api.post('/crm/v3/properties/companies', {
+      name,
+      label: name,
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
 
     const response = await other.get(`/crm/v3/properties/companies/${name}`);
     const missing = await other.get('/crm/v3/properties/companies/never_defined_anywhere');
 
     expect(response.status).toBe(404);
-    expect({ ...response.body, correlationId: '', message: '', context: {} }).toEqual({ ...missing.body, correlationId: '', message: '', context: {} });
+    expect({ ...response.body, correlationId: '', message: '', context: {} }).toEqual({
+      ...missing.body,
+      correlationId: '',
+      message: '',
+      context: {},
+    });
   });
 });
 
@@ -108,14 +163,30 @@ describe('POST /crm/v3/properties/companies', () => {
     const name = customName();
 
     const response = await api.post('/crm/v3/properties/companies', {
-      name, label: 'Tier', type: 'enumeration', fieldType: 'select', groupName: 'companyinformation',
-      options: [{ label: 'Gold', value: 'gold' }, { label: 'Silver', value: 'silver' }],
+      name,
+      label: 'Tier',
+      type: 'enumeration',
+      fieldType: 'select',
+      groupName: 'companyinformation',
+      options: [
+        { label: 'Gold', value: 'gold' },
+        { label: 'Silver', value: 'silver' },
+      ],
     });
     const fetched = await api.get(`/crm/v3/properties/companies/${name}`);
     const list = await api.get('/crm/v3/properties/companies');
 
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name, label: 'Tier', type: 'enumeration', hasUniqueValue: false, options: [{ value: 'gold', displayOrder: 0, hidden: false }, { value: 'silver', displayOrder: 1 }] });
+    expect(response.body).toMatchObject({
+      name,
+      label: 'Tier',
+      type: 'enumeration',
+      hasUniqueValue: false,
+      options: [
+        { value: 'gold', displayOrder: 0, hidden: false },
+        { value: 'silver', displayOrder: 1 },
+      ],
+    });
     expect(fetched.body).toEqual(response.body);
     expect(list.body.results?.map((property) => property.name)).toContain(name);
   });
@@ -123,7 +194,14 @@ describe('POST /crm/v3/properties/companies', () => {
   it('stores hasUniqueValue', async () => {
     const name = customName();
 
-    const response = await api.post('/crm/v3/properties/companies', { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation', hasUniqueValue: true });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name,
+      label: name,
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+      hasUniqueValue: true,
+    });
 
     expect(response.status).toBe(201);
     expect(response.body.hasUniqueValue).toBe(true);
@@ -141,14 +219,26 @@ describe('POST /crm/v3/properties/companies', () => {
   });
 
   it('answers 409 OBJECT_ALREADY_EXISTS for the name of a standard property', async () => {
-    const response = await api.post('/crm/v3/properties/companies', { name: 'domain', label: 'Domain', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name: 'domain',
+      label: 'Domain',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(409);
     expect(response.body.category).toBe('OBJECT_ALREADY_EXISTS');
   });
 
   it('answers 400 NON_UNIQUE_PROPERTY_LABEL for a label another property uses', async () => {
-    const response = await api.post('/crm/v3/properties/companies', { name: customName(), label: 'Industry', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name: customName(),
+      label: 'Industry',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.errors?.[0]?.code).toBe('NON_UNIQUE_PROPERTY_LABEL');
@@ -165,7 +255,13 @@ describe('POST /crm/v3/properties/companies', () => {
   });
 
   it('rejects a name with upper-case letters or hyphens', async () => {
-    const response = await api.post('/crm/v3/properties/companies', { name: 'Bad-Name', label: 'x', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name: 'Bad-Name',
+      label: 'x',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { name: ['Bad-Name'] } });
@@ -173,36 +269,73 @@ describe('POST /crm/v3/properties/companies', () => {
 
   // A property so named was accepted, and then every create or update setting it answered 500.
   it('rejects constructor, the name of an Object.prototype member, with 400 naming the field', async () => {
-    const response = await api.post('/crm/v3/properties/companies', { name: 'constructor', label: unique('Builder'), type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name: 'constructor',
+      label: unique('Builder'),
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { name: ['constructor'] }, errors: [{ code: 'RESERVED_PROPERTY_NAME', in: 'name' }] });
+    expect(response.body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      context: { name: ['constructor'] },
+      errors: [{ code: 'RESERVED_PROPERTY_NAME', in: 'name' }],
+    });
   });
 
-  it.each(['constructor', 'tostring', 'valueof', '__proto__'])('answers a company create that sets the unknown property %s with 400, not 500', async (name) => {
-    const response = await api.post('/crm/v3/objects/companies', { properties: { name: unique('Proto'), [name]: 'x' } });
+  it.each(['constructor', 'tostring', 'valueof', '__proto__'])(
+    'answers a company create that sets the unknown property %s with 400, not 500',
+    async (name) => {
+      const response = await api.post('/crm/v3/objects/companies', {
+        properties: { name: unique('Proto'), [name]: 'x' },
+      });
 
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR' });
-  });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR' });
+    },
+  );
 
   it('rejects an enumeration without options', async () => {
-    const response = await api.post('/crm/v3/properties/companies', { name: customName(), label: 'x', type: 'enumeration', fieldType: 'select', groupName: 'companyinformation' });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name: customName(),
+      label: 'x',
+      type: 'enumeration',
+      fieldType: 'select',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(400);
   });
 
   it('rejects a fieldType that does not fit the type', async () => {
-    const response = await api.post('/crm/v3/properties/companies', { name: customName(), label: 'x', type: 'number', fieldType: 'textarea', groupName: 'companyinformation' });
+    const response = await api.post('/crm/v3/properties/companies', {
+      name: customName(),
+      label: 'x',
+      type: 'number',
+      fieldType: 'textarea',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.context).toEqual({ fieldType: ['textarea'] });
   });
 
   it('answers 403 with only the schema read scope', async () => {
-    const token = signTestAccessToken({ appId, hubId, scopes: ['crm.schemas.companies.read', 'crm.objects.companies.write'] });
+    const token = signTestAccessToken({
+      appId,
+      hubId,
+      scopes: ['crm.schemas.companies.read', 'crm.objects.companies.write'],
+    });
 
-    const response = await crmClient(gateway, token).post('/crm/v3/properties/companies', { name: customName(), label: 'x', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    const response = await crmClient(gateway, token).post('/crm/v3/properties/companies', {
+      name: customName(),
+      label: 'x',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
 
     expect(response.status).toBe(403);
   });
@@ -213,7 +346,14 @@ describe('POST /crm/v3/properties/companies, unique values', () => {
     const fresh = crmClient(gateway, (await install(gateway)).accessToken);
     const define = () => {
       const name = customName();
-      return fresh.post('/crm/v3/properties/companies', { name, label: name, type: 'string', fieldType: 'text', groupName: 'companyinformation', hasUniqueValue: true });
+      return fresh.post('/crm/v3/properties/companies', {
+        name,
+        label: name,
+        type: 'string',
+        fieldType: 'text',
+        groupName: 'companyinformation',
+        hasUniqueValue: true,
+      });
     };
     for (let index = 0; index < 10; index += 1) expect((await define()).status).toBe(201);
 

@@ -1,5 +1,8 @@
 import { Client } from '@hubspot/api-client';
-import { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate';
+import {
+  PropertyCreateFieldTypeEnum,
+  PropertyCreateTypeEnum,
+} from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
@@ -28,7 +31,11 @@ const uniqueName = (prefix: string) => {
 
 async function textProperty(name = uniqueName('prop')): Promise<string> {
   await client.crm.properties.coreApi.create('companies', {
-    name, label: `Label ${name}`, type: PropertyCreateTypeEnum.String, fieldType: PropertyCreateFieldTypeEnum.Text, groupName: 'companyinformation',
+    name,
+    label: `Label ${name}`,
+    type: PropertyCreateTypeEnum.String,
+    fieldType: PropertyCreateFieldTypeEnum.Text,
+    groupName: 'companyinformation',
   });
   return name;
 }
@@ -37,9 +44,19 @@ describe('crm.properties.coreApi update and archive', () => {
   it('update (200) overwrites the given fields and keeps the others', async () => {
     const name = await textProperty();
 
-    const updated = await client.crm.properties.coreApi.update('companies', name, { label: `Renamed ${name}`, description: 'Now described' });
+    const updated = await client.crm.properties.coreApi.update('companies', name, {
+      label: `Renamed ${name}`,
+      description: 'Now described',
+    });
 
-    expect(updated).toMatchObject({ name, label: `Renamed ${name}`, description: 'Now described', type: 'string', fieldType: 'text', groupName: 'companyinformation' });
+    expect(updated).toMatchObject({
+      name,
+      label: `Renamed ${name}`,
+      description: 'Now described',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'companyinformation',
+    });
     expect(updated.updatedAt).toBeInstanceOf(Date);
     expect((await client.crm.properties.coreApi.getByName('companies', name)).label).toBe(`Renamed ${name}`);
   });
@@ -47,7 +64,11 @@ describe('crm.properties.coreApi update and archive', () => {
   it('update turns a text property into an enumeration with options', async () => {
     const name = await textProperty();
 
-    const response = await api.patch(`/crm/v3/properties/companies/${name}`, { type: 'enumeration', fieldType: 'select', options: [{ label: 'Gold', value: 'gold' }] });
+    const response = await api.patch(`/crm/v3/properties/companies/${name}`, {
+      type: 'enumeration',
+      fieldType: 'select',
+      options: [{ label: 'Gold', value: 'gold' }],
+    });
 
     expect(response.status).toBe(200);
     expect(response.body.options).toEqual([{ label: 'Gold', value: 'gold', displayOrder: 0, hidden: false }]);
@@ -71,7 +92,10 @@ describe('crm.properties.coreApi update and archive', () => {
 
   it('archive (204) moves the property to archived=true; its values stay stored but are not returned', async () => {
     const name = await textProperty();
-    const company = await client.crm.companies.basicApi.create({ properties: { name: 'Holder', [name]: 'kept value' }, associations: [] });
+    const company = await client.crm.companies.basicApi.create({
+      properties: { name: 'Holder', [name]: 'kept value' },
+      associations: [],
+    });
 
     await client.crm.properties.coreApi.archive('companies', name);
     const live = await client.crm.properties.coreApi.getAll('companies');
@@ -102,7 +126,11 @@ describe('crm.properties.groupsApi', () => {
   it('creates (201), reads (200), lists (200), updates (200) and archives (204) a group', async () => {
     const name = uniqueName('group');
 
-    const created = await client.crm.properties.groupsApi.create('companies', { name, label: 'Finance', displayOrder: 3 });
+    const created = await client.crm.properties.groupsApi.create('companies', {
+      name,
+      label: 'Finance',
+      displayOrder: 3,
+    });
     const one = await client.crm.properties.groupsApi.getByName('companies', name);
     const updated = await client.crm.properties.groupsApi.update('companies', name, { label: 'Finance & billing' });
     const listed = await client.crm.properties.groupsApi.getAll('companies');
@@ -112,7 +140,12 @@ describe('crm.properties.groupsApi', () => {
     expect(created).toEqual({ name, label: 'Finance', displayOrder: 3, archived: false });
     expect(one).toEqual(created);
     expect(updated).toEqual({ name, label: 'Finance & billing', displayOrder: 3, archived: false });
-    expect(listed.results).toContainEqual({ name: 'companyinformation', label: 'Company information', displayOrder: 0, archived: false });
+    expect(listed.results).toContainEqual({
+      name: 'companyinformation',
+      label: 'Company information',
+      displayOrder: 0,
+      archived: false,
+    });
     expect(listed.results).toContainEqual(updated);
     expect(after.results.map((group) => group.name)).not.toContain(name);
   });
@@ -120,7 +153,13 @@ describe('crm.properties.groupsApi', () => {
   it('answers 409 for a taken group name, 400 for a group still holding properties, 404 for a missing one', async () => {
     const name = uniqueName('busy');
     await api.post('/crm/v3/properties/companies/groups', { name, label: 'Busy' });
-    await api.post('/crm/v3/properties/companies', { name: uniqueName('member'), label: uniqueName('Member'), type: 'string', fieldType: 'text', groupName: name });
+    await api.post('/crm/v3/properties/companies', {
+      name: uniqueName('member'),
+      label: uniqueName('Member'),
+      type: 'string',
+      fieldType: 'text',
+      groupName: name,
+    });
 
     const taken = await api.post('/crm/v3/properties/companies/groups', { name, label: 'Again' });
     const busy = await api.delete(`/crm/v3/properties/companies/groups/${name}`);
@@ -136,7 +175,13 @@ describe('crm.properties.groupsApi', () => {
 describe('crm.properties.batchApi', () => {
   it('create answers 201 when every input is created and 207 with the refused ones', async () => {
     const [first, second] = [uniqueName('batch'), uniqueName('batch')];
-    const input = (name: string) => ({ name, label: `Label ${name}`, type: PropertyCreateTypeEnum.String, fieldType: PropertyCreateFieldTypeEnum.Text, groupName: 'companyinformation' });
+    const input = (name: string) => ({
+      name,
+      label: `Label ${name}`,
+      type: PropertyCreateTypeEnum.String,
+      fieldType: PropertyCreateFieldTypeEnum.Text,
+      groupName: 'companyinformation',
+    });
 
     const allCreated = await api.post('/crm/v3/properties/companies/batch/create', { inputs: [input(first)] });
     const partly = await client.crm.properties.batchApi.create('companies', { inputs: [input(first), input(second)] });
@@ -150,19 +195,29 @@ describe('crm.properties.batchApi', () => {
   it('read answers 200 for known names and 207 naming a missing one', async () => {
     const name = await textProperty();
 
-    const known = await api.post('/crm/v3/properties/companies/batch/read', { inputs: [{ name }, { name: 'domain' }], archived: false });
-    const partly = await client.crm.properties.batchApi.read('companies', { inputs: [{ name }, { name: 'no_such_property' }], archived: false });
+    const known = await api.post('/crm/v3/properties/companies/batch/read', {
+      inputs: [{ name }, { name: 'domain' }],
+      archived: false,
+    });
+    const partly = await client.crm.properties.batchApi.read('companies', {
+      inputs: [{ name }, { name: 'no_such_property' }],
+      archived: false,
+    });
 
     expect(known.status).toBe(200);
     expect(known.body.results?.map((property) => property.name)).toEqual([name, 'domain']);
     expect(partly.results.map((property) => property.name)).toEqual([name]);
-    expect('errors' in partly ? partly.errors?.[0]?.context : undefined).toEqual({ propertyName: ['no_such_property'] });
+    expect('errors' in partly ? partly.errors?.[0]?.context : undefined).toEqual({
+      propertyName: ['no_such_property'],
+    });
   });
 
   it('archive answers 204 whatever the state of each name', async () => {
     const name = await textProperty();
 
-    await client.crm.properties.batchApi.archive('companies', { inputs: [{ name }, { name: 'no_such_property' }, { name: 'industry' }] });
+    await client.crm.properties.batchApi.archive('companies', {
+      inputs: [{ name }, { name: 'no_such_property' }, { name: 'industry' }],
+    });
     const again = await api.post('/crm/v3/properties/companies/batch/archive', { inputs: [{ name }] });
 
     expect(again.status).toBe(204);

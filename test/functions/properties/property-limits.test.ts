@@ -32,16 +32,29 @@ const uniqueName = (prefix: string) => {
 };
 
 /** 1,000 options of 400-character labels and values: about 830 KB, over DynamoDB's 400 KB item. */
-const longOptions = Array.from({ length: 1000 }, (_, index) => ({ label: `${index} ${'L'.repeat(395)}`, value: `${index}-${'v'.repeat(394)}` }));
+const longOptions = Array.from({ length: 1000 }, (_, index) => ({
+  label: `${index} ${'L'.repeat(395)}`,
+  value: `${index}-${'v'.repeat(394)}`,
+}));
 
 /** The hub's catalog count item, which the creates move in the transaction that writes each definition. */
 async function catalogCount(hubId: number): Promise<Record<string, unknown> | undefined> {
   return (await db.send(new GetCommand({ TableName: tableName, Key: hubCounterKey(hubId, 'companyProperties') }))).Item;
 }
 
-const enumeration = (name: string, options: unknown = [{ label: 'One', value: 'one' }], groupName = 'companyinformation') =>
-  ({ name, label: `Label ${name}`, type: 'enumeration', fieldType: 'select', groupName, options });
-const text = (name: string, extra: Record<string, unknown> = {}) => ({ name, label: `Label ${name}`, type: 'string', fieldType: 'text', groupName: 'companyinformation', ...extra });
+const enumeration = (
+  name: string,
+  options: unknown = [{ label: 'One', value: 'one' }],
+  groupName = 'companyinformation',
+) => ({ name, label: `Label ${name}`, type: 'enumeration', fieldType: 'select', groupName, options });
+const text = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  label: `Label ${name}`,
+  type: 'string',
+  fieldType: 'text',
+  groupName: 'companyinformation',
+  ...extra,
+});
 
 describe('a definition DynamoDB cannot store in one item', () => {
   it('is refused on create with 400 naming options, and nothing is written', async () => {
@@ -74,18 +87,25 @@ describe('a definition DynamoDB cannot store in one item', () => {
     const { api } = await freshAccount();
     const [before, huge, after] = [uniqueName('before'), uniqueName('huge'), uniqueName('after')];
 
-    const response = await api.post('/crm/v3/properties/companies/batch/create', { inputs: [text(before), enumeration(huge, longOptions), text(after)] });
+    const response = await api.post('/crm/v3/properties/companies/batch/create', {
+      inputs: [text(before), enumeration(huge, longOptions), text(after)],
+    });
     const hugeRead = await api.get(`/crm/v3/properties/companies/${huge}`);
 
     expect(response.status).toBe(207);
     expect(response.body.results?.map((property) => property.name).sort()).toEqual([after, before].sort());
-    expect(response.body.errors).toEqual([expect.objectContaining({ category: 'VALIDATION_ERROR', context: { options: ['1000'] } })]);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ category: 'VALIDATION_ERROR', context: { options: ['1000'] } }),
+    ]);
     expect(hugeRead.status).toBe(404);
   });
 
   it('still takes 1,000 short options', async () => {
     const { api } = await freshAccount();
-    const options = Array.from({ length: 1000 }, (_, index) => ({ label: `Option ${index}`, value: `option_${index}` }));
+    const options = Array.from({ length: 1000 }, (_, index) => ({
+      label: `Option ${index}`,
+      value: `option_${index}`,
+    }));
 
     const response = await api.post('/crm/v3/properties/companies', enumeration(uniqueName('wide'), options));
 
@@ -98,7 +118,11 @@ describe('the caps hold under concurrent creates', () => {
   it('90 concurrent creates of unique-value properties make exactly 10; the others are 400 naming hasUniqueValue', async () => {
     const { api } = await freshAccount();
 
-    const responses = await Promise.all(Array.from({ length: 90 }, (_, index) => api.post('/crm/v3/properties/companies', text(uniqueName(`u${index}`), { hasUniqueValue: true }))));
+    const responses = await Promise.all(
+      Array.from({ length: 90 }, (_, index) =>
+        api.post('/crm/v3/properties/companies', text(uniqueName(`u${index}`), { hasUniqueValue: true })),
+      ),
+    );
     const listed = await api.get('/crm/v3/properties/companies');
 
     expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
@@ -112,7 +136,13 @@ describe('the caps hold under concurrent creates', () => {
     const { api, hubId } = await freshAccount();
     const names = [0, 1, 2].map((batch) => Array.from({ length: 10 }, (_, index) => uniqueName(`b${batch}u${index}`)));
 
-    const responses = await Promise.all(names.map((batch) => api.post('/crm/v3/properties/companies/batch/create', { inputs: batch.map((name) => text(name, { hasUniqueValue: true })) })));
+    const responses = await Promise.all(
+      names.map((batch) =>
+        api.post('/crm/v3/properties/companies/batch/create', {
+          inputs: batch.map((name) => text(name, { hasUniqueValue: true })),
+        }),
+      ),
+    );
     const listed = await api.get('/crm/v3/properties/companies');
     const created = responses.flatMap((response) => response.body.results?.map((property) => property.name) ?? []);
     const errors = responses.flatMap((response) => response.body.errors ?? []);
@@ -122,8 +152,15 @@ describe('the caps hold under concurrent creates', () => {
     expect(responses.every((response) => response.status === 201 || response.status === 207)).toBe(true);
     expect(created).toHaveLength(10);
     expect(errors).toHaveLength(20);
-    expect(errors.every((error) => error.category === 'VALIDATION_ERROR' && error.context?.hasUniqueValue?.[0] === 'true')).toBe(true);
-    expect(listed.body.results?.filter((property) => property.hasUniqueValue).map((property) => property.name).sort()).toEqual([...created].sort());
+    expect(
+      errors.every((error) => error.category === 'VALIDATION_ERROR' && error.context?.hasUniqueValue?.[0] === 'true'),
+    ).toBe(true);
+    expect(
+      listed.body.results
+        ?.filter((property) => property.hasUniqueValue)
+        .map((property) => property.name)
+        .sort(),
+    ).toEqual([...created].sort());
     expect(refusedReads.map((read) => read.status)).toEqual(refused.map(() => 404));
     expect(await catalogCount(hubId)).toMatchObject({ definitions: 10, uniqueDefinitions: 10 });
   });
@@ -132,13 +169,24 @@ describe('the caps hold under concurrent creates', () => {
     const { api, hubId } = await freshAccount();
     // The count item as 995 creates leave it. Not the 995 definitions themselves: every create reads
     // the catalog, and 12 concurrent 995-item Queries time out on DynamoDB Local on a busy machine.
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...hubCounterKey(hubId, 'companyProperties'), definitions: 995, uniqueDefinitions: 0 } }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...hubCounterKey(hubId, 'companyProperties'), definitions: 995, uniqueDefinitions: 0 },
+      }),
+    );
     const singles = Array.from({ length: 10 }, (_, index) => uniqueName(`one${index}`));
-    const batches = [0, 1].map((batch) => Array.from({ length: 10 }, (_, index) => uniqueName(`many${batch}_${index}`)));
+    const batches = [0, 1].map((batch) =>
+      Array.from({ length: 10 }, (_, index) => uniqueName(`many${batch}_${index}`)),
+    );
 
     const [singleResponses, batchResponses] = await Promise.all([
       Promise.all(singles.map((name) => api.post('/crm/v3/properties/companies', text(name)))),
-      Promise.all(batches.map((batch) => api.post('/crm/v3/properties/companies/batch/create', { inputs: batch.map((name) => text(name)) }))),
+      Promise.all(
+        batches.map((batch) =>
+          api.post('/crm/v3/properties/companies/batch/create', { inputs: batch.map((name) => text(name)) }),
+        ),
+      ),
     ]);
     const created = [
       ...singleResponses.filter((response) => response.status === 201).map((response) => response.body.name),
@@ -155,9 +203,16 @@ describe('the caps hold under concurrent creates', () => {
     expect(created).toHaveLength(5);
     expect(errors).toHaveLength(25);
     expect(singleResponses.every((response) => response.status === 201 || response.status === 400)).toBe(true);
-    expect(errors.every((error) => error.category === 'VALIDATION_ERROR' && error.message?.includes('at most 1000'))).toBe(true);
+    expect(
+      errors.every((error) => error.category === 'VALIDATION_ERROR' && error.message?.includes('at most 1000')),
+    ).toBe(true);
     expect(refusedReads.map((read) => read.status)).toEqual(refused.map(() => 404));
-    expect(listed.body.results?.filter((property) => property.hubspotDefined === false).map((property) => property.name).sort()).toEqual([...created].sort());
+    expect(
+      listed.body.results
+        ?.filter((property) => property.hubspotDefined === false)
+        .map((property) => property.name)
+        .sort(),
+    ).toEqual([...created].sort());
     expect(await catalogCount(hubId)).toMatchObject({ definitions: 1000, uniqueDefinitions: 0 });
   });
 
@@ -166,15 +221,39 @@ describe('the caps hold under concurrent creates', () => {
     // Definitions as an earlier version stored them: items only, no count item.
     for (let index = 0; index < 9; index += 1) {
       const name = uniqueName(`legacy${index}`);
-      await db.send(new PutCommand({ TableName: tableName, Item: {
-        ...companyPropertyKey(hubId, name), name, label: `Legacy ${name}`, type: 'string', fieldType: 'text', description: '', groupName: 'companyinformation',
-        options: [], displayOrder: -1, calculated: false, externalOptions: false, hasUniqueValue: true, hidden: false, formField: false,
-        dataSensitivity: 'non_sensitive', modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false }, archived: false,
-        createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-      } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...companyPropertyKey(hubId, name),
+            name,
+            label: `Legacy ${name}`,
+            type: 'string',
+            fieldType: 'text',
+            description: '',
+            groupName: 'companyinformation',
+            options: [],
+            displayOrder: -1,
+            calculated: false,
+            externalOptions: false,
+            hasUniqueValue: true,
+            hidden: false,
+            formField: false,
+            dataSensitivity: 'non_sensitive',
+            modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
+            archived: false,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      );
     }
 
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, index) => api.post('/crm/v3/properties/companies', text(uniqueName(`late${index}`), { hasUniqueValue: true }))));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        api.post('/crm/v3/properties/companies', text(uniqueName(`late${index}`), { hasUniqueValue: true })),
+      ),
+    );
     const plain = await api.post('/crm/v3/properties/companies', text(uniqueName('plain')));
 
     expect(responses.map((response) => response.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
@@ -232,7 +311,9 @@ describe('the group of a property', () => {
     const { api } = await freshAccount();
     const [good, orphan] = [uniqueName('good'), uniqueName('orphan')];
 
-    const response = await api.post('/crm/v3/properties/companies/batch/create', { inputs: [text(good), { ...text(orphan), groupName: 'missing_group' }] });
+    const response = await api.post('/crm/v3/properties/companies/batch/create', {
+      inputs: [text(good), { ...text(orphan), groupName: 'missing_group' }],
+    });
 
     expect(response.status).toBe(207);
     expect(response.body.results?.map((property) => property.name)).toEqual([good]);

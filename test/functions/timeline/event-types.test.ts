@@ -1,4 +1,10 @@
-import { install, signTestAccessToken, useTestGateway, type ErrorJson, type InstalledTokens } from '../../support/harness';
+import {
+  install,
+  signTestAccessToken,
+  useTestGateway,
+  type ErrorJson,
+  type InstalledTokens,
+} from '../../support/harness';
 import { callTimeline, type TimelineCredential } from '../../support/timeline-client';
 
 interface EventTypeJson {
@@ -19,8 +25,12 @@ beforeAll(async () => {
 
 const typesPath = () => `/integrations/v1/${installed.appId}/timeline/event-types`;
 /** Event types are managed with the app's developer API key; reads also take the app's access tokens. */
-const call = <T = EventTypeJson>(method: string, path: string, body?: unknown, credential: TimelineCredential = { hapikey: installed.developerApiKey }) =>
-  callTimeline<T>(gateway.baseUrl, credential, method, path, body);
+const call = <T = EventTypeJson>(
+  method: string,
+  path: string,
+  body?: unknown,
+  credential: TimelineCredential = { hapikey: installed.developerApiKey },
+) => callTimeline<T>(gateway.baseUrl, credential, method, path, body);
 
 async function createType(body: Record<string, unknown> = { name: 'Webinar attended' }): Promise<EventTypeJson> {
   const response = await call('POST', typesPath(), body);
@@ -31,15 +41,22 @@ async function createType(body: Record<string, unknown> = { name: 'Webinar atten
 describe('POST /integrations/v1/{appId}/timeline/event-types', () => {
   it('creates an event type and answers 200 with every field', async () => {
     const response = await call('POST', typesPath(), {
-      applicationId: installed.appId, name: 'Webinar attended', headerTemplate: 'Attended **{{webinarName}}**',
-      detailTemplate: 'Joined on {{#formatDate timestamp}}{{/formatDate}}', objectType: 'COMPANY',
+      applicationId: installed.appId,
+      name: 'Webinar attended',
+      headerTemplate: 'Attended **{{webinarName}}**',
+      detailTemplate: 'Joined on {{#formatDate timestamp}}{{/formatDate}}',
+      objectType: 'COMPANY',
     });
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8');
     expect(response.body).toEqual({
-      id: expect.any(Number), name: 'Webinar attended', headerTemplate: 'Attended **{{webinarName}}**',
-      detailTemplate: 'Joined on {{#formatDate timestamp}}{{/formatDate}}', objectType: 'COMPANY', applicationId: installed.appId,
+      id: expect.any(Number),
+      name: 'Webinar attended',
+      headerTemplate: 'Attended **{{webinarName}}**',
+      detailTemplate: 'Joined on {{#formatDate timestamp}}{{/formatDate}}',
+      objectType: 'COMPANY',
+      applicationId: installed.appId,
     });
   });
 
@@ -54,7 +71,11 @@ describe('POST /integrations/v1/{appId}/timeline/event-types', () => {
     const response = await call<ErrorJson>('POST', typesPath(), { name: '   ' });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', context: { field: ['name'] } });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      context: { field: ['name'] },
+    });
   });
 
   it('rejects an unknown objectType with 400', async () => {
@@ -75,7 +96,11 @@ describe('POST /integrations/v1/{appId}/timeline/event-types', () => {
     const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, installed.accessToken);
 
     expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION', correlationId: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'INVALID_AUTHENTICATION',
+      correlationId: expect.any(String),
+    });
     expect(response.body.message).toContain('hapikey');
   });
 
@@ -85,18 +110,35 @@ describe('POST /integrations/v1/{appId}/timeline/event-types', () => {
     const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, { hapikey: other.developerApiKey });
 
     expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ status: 'error', category: 'FORBIDDEN', context: { applicationId: [String(installed.appId)] } });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'FORBIDDEN',
+      context: { applicationId: [String(installed.appId)] },
+    });
   });
 
   it('answers 401 to an unknown developer API key', async () => {
-    const response = await call<ErrorJson>('POST', typesPath(), { name: 'x' }, { hapikey: `${installed.developerApiKey}x` });
+    const response = await call<ErrorJson>(
+      'POST',
+      typesPath(),
+      { name: 'x' },
+      { hapikey: `${installed.developerApiKey}x` },
+    );
 
     expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION', message: "This hapikey doesn't exist." });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'INVALID_AUTHENTICATION',
+      message: "This hapikey doesn't exist.",
+    });
   });
 
   it('answers 401 without any credentials', async () => {
-    const response = await fetch(`${gateway.baseUrl}${typesPath()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    const response = await fetch(`${gateway.baseUrl}${typesPath()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"x"}',
+    });
 
     expect(response.status).toBe(401);
   });
@@ -109,14 +151,25 @@ describe('GET /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', () =
     const response = await call('GET', `${typesPath()}/${created.id}`);
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: created.id, name: 'Demo', headerTemplate: 'H', detailTemplate: null, objectType: 'DEAL', applicationId: installed.appId });
+    expect(response.body).toEqual({
+      id: created.id,
+      name: 'Demo',
+      headerTemplate: 'H',
+      detailTemplate: null,
+      objectType: 'DEAL',
+      applicationId: installed.appId,
+    });
   });
 
   it('answers 404 with the error object for an unknown id', async () => {
     const response = await call<ErrorJson>('GET', `${typesPath()}/999999999`);
 
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', correlationId: expect.any(String) });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      correlationId: expect.any(String),
+    });
   });
 
   it('answers 404 for a non-numeric id', async () => {
@@ -137,14 +190,23 @@ describe('GET /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', () =
     const other = await install(gateway);
     const created = await createType();
 
-    const response = await callTimeline<ErrorJson>(gateway.baseUrl, other.accessToken, 'GET', `/integrations/v1/${other.appId}/timeline/event-types/${created.id}`);
+    const response = await callTimeline<ErrorJson>(
+      gateway.baseUrl,
+      other.accessToken,
+      'GET',
+      `/integrations/v1/${other.appId}/timeline/event-types/${created.id}`,
+    );
 
     expect(response.status).toBe(404);
   });
 
   it('answers 403 when the path names another app', async () => {
     const created = await createType();
-    const otherAppToken = signTestAccessToken({ appId: installed.appId + 1000, hubId: installed.hubId, scopes: ['timeline'] });
+    const otherAppToken = signTestAccessToken({
+      appId: installed.appId + 1000,
+      hubId: installed.hubId,
+      scopes: ['timeline'],
+    });
 
     const response = await call<ErrorJson>('GET', `${typesPath()}/${created.id}`, undefined, otherAppToken);
 
@@ -174,11 +236,16 @@ describe('GET /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', () =
 });
 
 describe('GET /integrations/v1/{appId}/timeline/event-types', () => {
-  it('lists the app\'s types as a bare array in id order', async () => {
+  it("lists the app's types as a bare array in id order", async () => {
     const app = await install(gateway);
     const path = `/integrations/v1/${app.appId}/timeline/event-types`;
-    const first = await callTimeline<EventTypeJson>(gateway.baseUrl, { hapikey: app.developerApiKey }, 'POST', path, { name: 'One' });
-    const second = await callTimeline<EventTypeJson>(gateway.baseUrl, { hapikey: app.developerApiKey }, 'POST', path, { name: 'Two', objectType: 'COMPANY' });
+    const first = await callTimeline<EventTypeJson>(gateway.baseUrl, { hapikey: app.developerApiKey }, 'POST', path, {
+      name: 'One',
+    });
+    const second = await callTimeline<EventTypeJson>(gateway.baseUrl, { hapikey: app.developerApiKey }, 'POST', path, {
+      name: 'Two',
+      objectType: 'COMPANY',
+    });
 
     const response = await callTimeline<EventTypeJson[]>(gateway.baseUrl, app.accessToken, 'GET', path);
 
@@ -189,7 +256,12 @@ describe('GET /integrations/v1/{appId}/timeline/event-types', () => {
   it('answers an empty array for an app without types', async () => {
     const app = await install(gateway);
 
-    const response = await callTimeline(gateway.baseUrl, app.accessToken, 'GET', `/integrations/v1/${app.appId}/timeline/event-types`);
+    const response = await callTimeline(
+      gateway.baseUrl,
+      app.accessToken,
+      'GET',
+      `/integrations/v1/${app.appId}/timeline/event-types`,
+    );
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual([]);
@@ -200,10 +272,21 @@ describe('PUT /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', () =
   it('replaces the given fields, answers 200 with the type, and the change reads back', async () => {
     const created = await createType({ name: 'Before', headerTemplate: 'H', detailTemplate: 'D' });
 
-    const response = await call('PUT', `${typesPath()}/${created.id}`, { name: 'After', headerTemplate: null, objectType: 'COMPANY' });
+    const response = await call('PUT', `${typesPath()}/${created.id}`, {
+      name: 'After',
+      headerTemplate: null,
+      objectType: 'COMPANY',
+    });
     const read = await call('GET', `${typesPath()}/${created.id}`);
 
-    const expected = { id: created.id, name: 'After', headerTemplate: null, detailTemplate: 'D', objectType: 'COMPANY', applicationId: installed.appId };
+    const expected = {
+      id: created.id,
+      name: 'After',
+      headerTemplate: null,
+      detailTemplate: 'D',
+      objectType: 'COMPANY',
+      applicationId: installed.appId,
+    };
     expect(response.status).toBe(200);
     expect(response.body).toEqual(expected);
     expect(read.body).toEqual(expected);
@@ -247,9 +330,13 @@ describe('DELETE /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', (
     expect(response.status).toBe(404);
   });
 
-  it('removes the type\'s properties with it', async () => {
+  it("removes the type's properties with it", async () => {
     const created = await createType();
-    await call('POST', `${typesPath()}/${created.id}/properties`, { name: 'webinarName', label: 'Webinar', propertyType: 'String' });
+    await call('POST', `${typesPath()}/${created.id}/properties`, {
+      name: 'webinarName',
+      label: 'Webinar',
+      propertyType: 'String',
+    });
 
     await call('DELETE', `${typesPath()}/${created.id}`);
     const properties = await call<ErrorJson>('GET', `${typesPath()}/${created.id}/properties`);
@@ -257,11 +344,13 @@ describe('DELETE /integrations/v1/{appId}/timeline/event-types/{eventTypeId}', (
     expect(properties.status).toBe(404);
   });
 
-  it('answers 403 to another developer\'s key and 401 to an access token, and keeps the type', async () => {
+  it("answers 403 to another developer's key and 401 to an access token, and keeps the type", async () => {
     const created = await createType();
     const other = await install(gateway);
 
-    const byOtherKey = await call('DELETE', `${typesPath()}/${created.id}`, undefined, { hapikey: other.developerApiKey });
+    const byOtherKey = await call('DELETE', `${typesPath()}/${created.id}`, undefined, {
+      hapikey: other.developerApiKey,
+    });
     const byToken = await call('DELETE', `${typesPath()}/${created.id}`, undefined, installed.accessToken);
     const read = await call('GET', `${typesPath()}/${created.id}`);
 

@@ -1,4 +1,11 @@
-import { install, signTestAccessToken, useTestGateway, unique, type ErrorJson, type InstalledTokens } from '../../support/harness';
+import {
+  install,
+  signTestAccessToken,
+  useTestGateway,
+  unique,
+  type ErrorJson,
+  type InstalledTokens,
+} from '../../support/harness';
 import { putCompanyRecordFixture } from '../../support/company-record-fixture';
 import { callTimeline } from '../../support/timeline-client';
 
@@ -8,15 +15,25 @@ let contactTypeId: number;
 let companyTypeId: number;
 
 const appPath = () => `/integrations/v1/${installed.appId}/timeline`;
-const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, token = installed.accessToken) =>
-  callTimeline<T>(gateway.baseUrl, token, method, path, body);
+const call = <T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token = installed.accessToken,
+) => callTimeline<T>(gateway.baseUrl, token, method, path, body);
 
 /** Event types are set up with the app's developer API key; events are recorded with access tokens. */
 async function createType(body: Record<string, unknown>, properties: Record<string, unknown>[]): Promise<number> {
   const key = { hapikey: installed.developerApiKey };
   const type = await callTimeline<{ id: number }>(gateway.baseUrl, key, 'POST', `${appPath()}/event-types`, body);
   for (const property of properties) {
-    const response = await callTimeline(gateway.baseUrl, key, 'POST', `${appPath()}/event-types/${type.body.id}/properties`, property);
+    const response = await callTimeline(
+      gateway.baseUrl,
+      key,
+      'POST',
+      `${appPath()}/event-types/${type.body.id}/properties`,
+      property,
+    );
     if (response.status !== 200) throw new Error(`property create failed: ${response.text}`);
   }
   return type.body.id;
@@ -28,7 +45,15 @@ beforeAll(async () => {
     { name: 'webinarName', label: 'Webinar', propertyType: 'String' },
     { name: 'attendeeCount', label: 'Attendees', propertyType: 'Numeric' },
     { name: 'joinedAt', label: 'Joined', propertyType: 'Date' },
-    { name: 'tier', label: 'Tier', propertyType: 'Enumeration', options: [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }] },
+    {
+      name: 'tier',
+      label: 'Tier',
+      propertyType: 'Enumeration',
+      options: [
+        { value: 'gold', label: 'Gold' },
+        { value: 'silver', label: 'Silver' },
+      ],
+    },
   ]);
   companyTypeId = await createType({ name: 'Contract signed', objectType: 'COMPANY' }, [
     { name: 'contractName', label: 'Contract', propertyType: 'String' },
@@ -42,18 +67,34 @@ function newCompanyId(): string {
   return `1${String(Date.now() - Date.UTC(2024, 0, 1)).padStart(12, '0')}${String(companySequence % 1000).padStart(3, '0')}`;
 }
 
-const eventPath = (eventTypeId: number, eventId: string) => `${appPath()}/event/${eventTypeId}/${encodeURIComponent(eventId)}`;
+const eventPath = (eventTypeId: number, eventId: string) =>
+  `${appPath()}/event/${eventTypeId}/${encodeURIComponent(eventId)}`;
 
 function contactEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id: unique('event'), eventTypeId: String(contactTypeId), objectId: 901, timestamp: '1714658591512', ...overrides };
+  return {
+    id: unique('event'),
+    eventTypeId: String(contactTypeId),
+    objectId: 901,
+    timestamp: '1714658591512',
+    ...overrides,
+  };
 }
 
 describe('POST /integrations/v1/{appId}/timeline/event', () => {
   it('answers 204 and the event reads back with every field', async () => {
     const event = contactEvent({
-      webinarName: 'Q2 roadmap', attendeeCount: '42', joinedAt: '1714658000000', tier: 'gold',
+      webinarName: 'Q2 roadmap',
+      attendeeCount: '42',
+      joinedAt: '1714658000000',
+      tier: 'gold',
       extraData: { questions: [{ q: 'Pricing?', a: 'Later' }], deep: { a: { b: null } } },
-      timelineIFrame: { linkLabel: 'Open recording', iframeLabel: 'Recording', iframeUri: 'https://example.com/r/1', width: 800, height: 300 },
+      timelineIFrame: {
+        linkLabel: 'Open recording',
+        iframeLabel: 'Recording',
+        iframeUri: 'https://example.com/r/1',
+        width: 800,
+        height: 300,
+      },
     });
 
     const response = await call('POST', `${appPath()}/event`, event);
@@ -63,10 +104,25 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     expect(response.text).toBe('');
     expect(read.status).toBe(200);
     expect(read.body).toEqual({
-      id: event.id, applicationId: installed.appId, portalId: installed.hubId, eventTypeId: contactTypeId, objectType: 'CONTACT',
-      objectId: 901, timestamp: 1714658591512, extraData: { questions: [{ q: 'Pricing?', a: 'Later' }], deep: { a: { b: null } } },
-      webinarName: 'Q2 roadmap', attendeeCount: '42', joinedAt: '1714658000000', tier: 'gold',
-      timelineIFrame: { linkLabel: 'Open recording', iframeLabel: 'Recording', iframeUri: 'https://example.com/r/1', width: 800, height: 300 },
+      id: event.id,
+      applicationId: installed.appId,
+      portalId: installed.hubId,
+      eventTypeId: contactTypeId,
+      objectType: 'CONTACT',
+      objectId: 901,
+      timestamp: 1714658591512,
+      extraData: { questions: [{ q: 'Pricing?', a: 'Later' }], deep: { a: { b: null } } },
+      webinarName: 'Q2 roadmap',
+      attendeeCount: '42',
+      joinedAt: '1714658000000',
+      tier: 'gold',
+      timelineIFrame: {
+        linkLabel: 'Open recording',
+        iframeLabel: 'Recording',
+        iframeUri: 'https://example.com/r/1',
+        width: 800,
+        height: 300,
+      },
     });
   });
 
@@ -77,8 +133,15 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     const read = await call('GET', eventPath(contactTypeId, String(event.id)));
 
     expect(read.body).toEqual({
-      id: event.id, applicationId: installed.appId, portalId: installed.hubId, eventTypeId: contactTypeId, objectType: 'CONTACT',
-      objectId: 901, timestamp: 1714658591512, extraData: null, webinarName: 'Plain',
+      id: event.id,
+      applicationId: installed.appId,
+      portalId: installed.hubId,
+      eventTypeId: contactTypeId,
+      objectType: 'CONTACT',
+      objectId: 901,
+      timestamp: 1714658591512,
+      extraData: null,
+      webinarName: 'Plain',
     });
   });
 
@@ -95,7 +158,11 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   it('gives exactly one 204 for 10 parallel creates of one id', async () => {
     const event = contactEvent();
 
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => call('POST', `${appPath()}/event`, { ...event, attendeeCount: String(index) })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        call('POST', `${appPath()}/event`, { ...event, attendeeCount: String(index) }),
+      ),
+    );
     const read = await call('GET', eventPath(contactTypeId, String(event.id)));
 
     const statuses = responses.map((response) => response.status);
@@ -108,19 +175,34 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     // Regression: ids were once unique across accounts, so one account learned that another
     // had used an id and could squat ids another account would need.
     const event = contactEvent({ webinarName: 'First account' });
-    const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });
+    const otherHubToken = signTestAccessToken({
+      appId: installed.appId,
+      hubId: installed.hubId + 1,
+      scopes: ['timeline'],
+    });
 
     const first = await call('POST', `${appPath()}/event`, event);
     const second = await call('POST', `${appPath()}/event`, { ...event, webinarName: 'Second account' }, otherHubToken);
-    const batchInSecond = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] }, otherHubToken);
-    const batchInFirst = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] });
+    const batchInSecond = await call(
+      'POST',
+      `${appPath()}/event/batch`,
+      { eventWrappers: [{ ...event, id: `${String(event.id)}-b` }] },
+      otherHubToken,
+    );
+    const batchInFirst = await call('POST', `${appPath()}/event/batch`, {
+      eventWrappers: [{ ...event, id: `${String(event.id)}-b` }],
+    });
     const readFirst = await call('GET', eventPath(contactTypeId, String(event.id)));
     const readSecond = await call('GET', eventPath(contactTypeId, String(event.id)), undefined, otherHubToken);
     const duplicateInSecond = await call<ErrorJson>('POST', `${appPath()}/event`, event, otherHubToken);
 
     expect([first.status, second.status, batchInSecond.status, batchInFirst.status]).toEqual([204, 204, 204, 204]);
     expect(readFirst.body).toMatchObject({ id: event.id, portalId: installed.hubId, webinarName: 'First account' });
-    expect(readSecond.body).toMatchObject({ id: event.id, portalId: installed.hubId + 1, webinarName: 'Second account' });
+    expect(readSecond.body).toMatchObject({
+      id: event.id,
+      portalId: installed.hubId + 1,
+      webinarName: 'Second account',
+    });
     expect(duplicateInSecond.status).toBe(400);
     expect(duplicateInSecond.body.errors?.[0]?.code).toBe('DUPLICATE_EVENT_ID');
   });
@@ -143,7 +225,11 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
     const read = await call('GET', eventPath(contactTypeId, String(event.id)));
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', context: { field: ['id'], id: [event.id] } });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      context: { field: ['id'], id: [event.id] },
+    });
     expect(read.body).toMatchObject({ webinarName: 'First' });
   });
 
@@ -196,7 +282,11 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('rejects a non-string custom value', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ webinarName: { nested: true } }));
+    const response = await call<ErrorJson>(
+      'POST',
+      `${appPath()}/event`,
+      contactEvent({ webinarName: { nested: true } }),
+    );
 
     expect(response.status).toBe(400);
     expect(response.body.context).toEqual({ field: ['webinarName'] });
@@ -210,16 +300,23 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('rejects a timelineIFrame without its sizes', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({
-      timelineIFrame: { linkLabel: 'a', iframeLabel: 'b', iframeUri: 'https://example.com' },
-    }));
+    const response = await call<ErrorJson>(
+      'POST',
+      `${appPath()}/event`,
+      contactEvent({
+        timelineIFrame: { linkLabel: 'a', iframeLabel: 'b', iframeUri: 'https://example.com' },
+      }),
+    );
 
     expect(response.status).toBe(400);
     expect(response.body.context).toEqual({ field: ['timelineIFrame.width', 'timelineIFrame.height'] });
   });
 
   it('names every bad field at once', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, { eventTypeId: contactTypeId, attendeeCount: 'x' });
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, {
+      eventTypeId: contactTypeId,
+      attendeeCount: 'x',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.context?.field).toEqual(['id', 'objectId', 'attendeeCount']);
@@ -234,9 +331,19 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
 
   it('answers 404 for an event type of another app', async () => {
     const other = await install(gateway);
-    const foreignType = await callTimeline<{ id: number }>(gateway.baseUrl, { hapikey: other.developerApiKey }, 'POST', `/integrations/v1/${other.appId}/timeline/event-types`, { name: 'Foreign' });
+    const foreignType = await callTimeline<{ id: number }>(
+      gateway.baseUrl,
+      { hapikey: other.developerApiKey },
+      'POST',
+      `/integrations/v1/${other.appId}/timeline/event-types`,
+      { name: 'Foreign' },
+    );
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ eventTypeId: foreignType.body.id }));
+    const response = await call<ErrorJson>(
+      'POST',
+      `${appPath()}/event`,
+      contactEvent({ eventTypeId: foreignType.body.id }),
+    );
 
     expect(response.status).toBe(404);
   });
@@ -251,7 +358,11 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('rejects an id that is not valid Unicode, which storage would silently alter', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ id: `${unique('lone')}\ud800` }));
+    const response = await call<ErrorJson>(
+      'POST',
+      `${appPath()}/event`,
+      contactEvent({ id: `${unique('lone')}\ud800` }),
+    );
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ context: { field: ['id'] }, errors: [{ code: 'INVALID_TEXT' }] });
@@ -288,15 +399,28 @@ describe('COMPANY events', () => {
   it('records an event on an existing company of the hub', async () => {
     const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId, companyId);
-    const event = { id: unique('company-event'), eventTypeId: companyTypeId, objectId: Number(companyId), contractName: 'MSA', timestamp: 1714658591512 };
+    const event = {
+      id: unique('company-event'),
+      eventTypeId: companyTypeId,
+      objectId: Number(companyId),
+      contractName: 'MSA',
+      timestamp: 1714658591512,
+    };
 
     const response = await call('POST', `${appPath()}/event`, event);
     const read = await call('GET', eventPath(companyTypeId, event.id));
 
     expect(response.status).toBe(204);
     expect(read.body).toEqual({
-      id: event.id, applicationId: installed.appId, portalId: installed.hubId, eventTypeId: companyTypeId, objectType: 'COMPANY',
-      objectId: Number(companyId), timestamp: 1714658591512, extraData: null, contractName: 'MSA',
+      id: event.id,
+      applicationId: installed.appId,
+      portalId: installed.hubId,
+      eventTypeId: companyTypeId,
+      objectType: 'COMPANY',
+      objectId: Number(companyId),
+      timestamp: 1714658591512,
+      extraData: null,
+      contractName: 'MSA',
     });
   });
 
@@ -327,7 +451,11 @@ describe('COMPANY events', () => {
     const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId, companyId, { archived: true });
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) });
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, {
+      id: unique('e'),
+      eventTypeId: companyTypeId,
+      objectId: Number(companyId),
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.context?.field).toEqual(['objectId']);
@@ -337,7 +465,11 @@ describe('COMPANY events', () => {
     const companyId = newCompanyId();
     await putCompanyRecordFixture(installed.hubId + 1, companyId);
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) });
+    const response = await call<ErrorJson>('POST', `${appPath()}/event`, {
+      id: unique('e'),
+      eventTypeId: companyTypeId,
+      objectId: Number(companyId),
+    });
 
     expect(response.status).toBe(400);
   });
@@ -347,21 +479,34 @@ describe('GET /integrations/v1/{appId}/timeline/event/{eventTypeId}/{eventId}', 
   it('answers 404 to another hub exactly as for a missing event', async () => {
     const event = contactEvent();
     await call('POST', `${appPath()}/event`, event);
-    const otherHubToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId + 1, scopes: ['timeline'] });
+    const otherHubToken = signTestAccessToken({
+      appId: installed.appId,
+      hubId: installed.hubId + 1,
+      scopes: ['timeline'],
+    });
 
     const foreign = await call<ErrorJson>('GET', eventPath(contactTypeId, String(event.id)), undefined, otherHubToken);
     const missing = await call<ErrorJson>('GET', eventPath(contactTypeId, 'no-such-event'), undefined, otherHubToken);
 
     expect(foreign.status).toBe(404);
     expect(missing.status).toBe(404);
-    expect({ ...foreign.body, correlationId: '', message: '', context: {} }).toEqual({ ...missing.body, correlationId: '', message: '', context: {} });
+    expect({ ...foreign.body, correlationId: '', message: '', context: {} }).toEqual({
+      ...missing.body,
+      correlationId: '',
+      message: '',
+      context: {},
+    });
   });
 
   it('answers 404 for an unknown event', async () => {
     const response = await call<ErrorJson>('GET', eventPath(contactTypeId, 'never-written'));
 
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', context: { eventId: ['never-written'] } });
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      context: { eventId: ['never-written'] },
+    });
   });
 
   it('answers 404 for a non-numeric event type id', async () => {
@@ -385,7 +530,12 @@ describe('GET /integrations/v1/{appId}/timeline/event/{eventTypeId}/{eventId}', 
     const event = { id: unique('e'), eventTypeId: typeId, objectId: 5 };
     await call('POST', `${appPath()}/event`, event);
 
-    await callTimeline(gateway.baseUrl, { hapikey: installed.developerApiKey }, 'DELETE', `${appPath()}/event-types/${typeId}`);
+    await callTimeline(
+      gateway.baseUrl,
+      { hapikey: installed.developerApiKey },
+      'DELETE',
+      `${appPath()}/event-types/${typeId}`,
+    );
     const read = await call('GET', eventPath(typeId, event.id));
 
     expect(read.status).toBe(404);
@@ -456,7 +606,9 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
     await call('POST', `${appPath()}/event`, existing);
     const fresh = [contactEvent(), contactEvent()];
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event/batch`, { eventWrappers: [fresh[0], { ...existing, webinarName: 'changed' }, fresh[1]] });
+    const response = await call<ErrorJson>('POST', `${appPath()}/event/batch`, {
+      eventWrappers: [fresh[0], { ...existing, webinarName: 'changed' }, fresh[1]],
+    });
     const statuses = await readAll(fresh.map((event) => String(event.id)));
     const original = await call('GET', eventPath(contactTypeId, String(existing.id)));
 
@@ -469,10 +621,17 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   it('keeps the stored state equal to the answers when two batches race for one id', async () => {
     for (let round = 0; round < 5; round += 1) {
       const shared = contactEvent();
-      const batches = [[contactEvent(), { ...shared, webinarName: 'A' }], [contactEvent(), { ...shared, webinarName: 'B' }]];
+      const batches = [
+        [contactEvent(), { ...shared, webinarName: 'A' }],
+        [contactEvent(), { ...shared, webinarName: 'B' }],
+      ];
 
-      const responses = await Promise.all(batches.map((eventWrappers) => call('POST', `${appPath()}/event/batch`, { eventWrappers })));
-      const own = await Promise.all(batches.map(async (events) => (await call('GET', eventPath(contactTypeId, String(events[0]?.id)))).status));
+      const responses = await Promise.all(
+        batches.map((eventWrappers) => call('POST', `${appPath()}/event/batch`, { eventWrappers })),
+      );
+      const own = await Promise.all(
+        batches.map(async (events) => (await call('GET', eventPath(contactTypeId, String(events[0]?.id)))).status),
+      );
       const sharedRead = await call('GET', eventPath(contactTypeId, String(shared.id)));
 
       const statuses = responses.map((response) => response.status);
@@ -488,7 +647,9 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   it('rejects a batch that repeats an id', async () => {
     const event = contactEvent();
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event/batch`, { eventWrappers: [event, { ...event }] });
+    const response = await call<ErrorJson>('POST', `${appPath()}/event/batch`, {
+      eventWrappers: [event, { ...event }],
+    });
     const read = await call('GET', eventPath(contactTypeId, String(event.id)));
 
     expect(response.status).toBe(400);
@@ -499,7 +660,9 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   it('rejects the whole batch when one event names an unknown type', async () => {
     const good = contactEvent();
 
-    const response = await call<ErrorJson>('POST', `${appPath()}/event/batch`, { eventWrappers: [good, contactEvent({ eventTypeId: 999999995 })] });
+    const response = await call<ErrorJson>('POST', `${appPath()}/event/batch`, {
+      eventWrappers: [good, contactEvent({ eventTypeId: 999999995 })],
+    });
     const read = await call('GET', eventPath(contactTypeId, String(good.id)));
 
     expect(response.status).toBe(400);
@@ -528,7 +691,7 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
     const company = { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) };
 
     const response = await call('POST', `${appPath()}/event/batch`, { eventWrappers: [contact, company] });
-    const statuses = [...await readAll([String(contact.id)]), ...await readAll([company.id], companyTypeId)];
+    const statuses = [...(await readAll([String(contact.id)])), ...(await readAll([company.id], companyTypeId))];
 
     expect(response.status).toBe(204);
     expect(statuses).toEqual([200, 200]);
@@ -567,7 +730,11 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   });
 
   it('rejects one event larger than an item can hold with 400', async () => {
-    const response = await call<ErrorJson>('POST', `${appPath()}/event`, contactEvent({ extraData: { blob: 'y'.repeat(400_000) } }));
+    const response = await call<ErrorJson>(
+      'POST',
+      `${appPath()}/event`,
+      contactEvent({ extraData: { blob: 'y'.repeat(400_000) } }),
+    );
 
     expect(response.status).toBe(400);
     expect(response.body.errors?.[0]?.code).toBe('TOO_LARGE');

@@ -10,9 +10,11 @@ let contactTypeId: number;
 let companyTypeId: number;
 
 const appPath = () => `/integrations/v1/${installed.appId}/timeline`;
-const call = (method: string, path: string, body?: unknown) => callTimeline(gateway.baseUrl, installed.accessToken, method, path, body);
+const call = (method: string, path: string, body?: unknown) =>
+  callTimeline(gateway.baseUrl, installed.accessToken, method, path, body);
 /** Event types are managed with the app's developer API key. */
-const manage = (method: string, path: string, body?: unknown) => callTimeline(gateway.baseUrl, { hapikey: installed.developerApiKey }, method, path, body);
+const manage = (method: string, path: string, body?: unknown) =>
+  callTimeline(gateway.baseUrl, { hapikey: installed.developerApiKey }, method, path, body);
 
 async function countCalls(action: () => Promise<unknown>): Promise<Record<string, number>> {
   dynamoCallCounter.reset();
@@ -23,8 +25,13 @@ async function countCalls(action: () => Promise<unknown>): Promise<Record<string
 beforeAll(async () => {
   installed = await install(gateway);
   contactTypeId = (await manage('POST', `${appPath()}/event-types`, { name: 'Budget' })).body.id as number;
-  await manage('POST', `${appPath()}/event-types/${contactTypeId}/properties`, { name: 'note', label: 'Note', propertyType: 'String' });
-  companyTypeId = (await manage('POST', `${appPath()}/event-types`, { name: 'Budget company', objectType: 'COMPANY' })).body.id as number;
+  await manage('POST', `${appPath()}/event-types/${contactTypeId}/properties`, {
+    name: 'note',
+    label: 'Note',
+    propertyType: 'String',
+  });
+  companyTypeId = (await manage('POST', `${appPath()}/event-types`, { name: 'Budget company', objectType: 'COMPANY' }))
+    .body.id as number;
 });
 
 describe('DynamoDB calls per timeline operation', () => {
@@ -38,7 +45,9 @@ describe('DynamoDB calls per timeline operation', () => {
   });
 
   it('records a CONTACT event with one Query and one PutItem', async () => {
-    const calls = await countCalls(() => call('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: contactTypeId, objectId: 1, note: 'x' }));
+    const calls = await countCalls(() =>
+      call('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: contactTypeId, objectId: 1, note: 'x' }),
+    );
 
     expect(calls).toEqual({ QueryCommand: 1, PutItemCommand: 1 });
   });
@@ -46,13 +55,19 @@ describe('DynamoDB calls per timeline operation', () => {
   it('records a COMPANY event with one Query, one BatchGetItem and one PutItem', async () => {
     await putCompanyRecordFixture(installed.hubId, '1000000000000001');
 
-    const calls = await countCalls(() => call('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: companyTypeId, objectId: '1000000000000001' }));
+    const calls = await countCalls(() =>
+      call('POST', `${appPath()}/event`, { id: unique('e'), eventTypeId: companyTypeId, objectId: '1000000000000001' }),
+    );
 
     expect(calls).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1, PutItemCommand: 1 });
   });
 
   it('records a batch of 100 events of one type with one Query and one TransactWriteItems', async () => {
-    const eventWrappers = Array.from({ length: 100 }, () => ({ id: unique('e'), eventTypeId: contactTypeId, objectId: 1 }));
+    const eventWrappers = Array.from({ length: 100 }, () => ({
+      id: unique('e'),
+      eventTypeId: contactTypeId,
+      objectId: 1,
+    }));
 
     const calls = await countCalls(() => call('POST', `${appPath()}/event/batch`, { eventWrappers }));
 

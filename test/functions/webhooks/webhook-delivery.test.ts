@@ -2,7 +2,15 @@ import { Signature } from '@hubspot/api-client';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
 import {
-  authorizationCodeFor, install, jsonOf, postForm, provision, startTestGateway, type Installation, type InstalledTokens, type TokenJson,
+  authorizationCodeFor,
+  install,
+  jsonOf,
+  postForm,
+  provision,
+  startTestGateway,
+  type Installation,
+  type InstalledTokens,
+  type TokenJson,
 } from '../../support/harness';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { callTimeline } from '../../support/timeline-client';
@@ -43,11 +51,24 @@ async function createCompany(client: CrmClient, name: string): Promise<string> {
 }
 
 /** Installs `installation`'s app in another account, as that account's user, granting `scopes`; returns the access token. */
-async function installInto(installation: Installation, account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>, scopes = installation.scopes): Promise<string> {
-  const code = await authorizationCodeFor({ ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail }, scopes);
-  const tokens = await jsonOf<TokenJson>(await postForm(gateway.baseUrl, '/oauth/v1/token', {
-    grant_type: 'authorization_code', client_id: installation.clientId, client_secret: installation.clientSecret, redirect_uri: installation.redirectUri, code,
-  }));
+async function installInto(
+  installation: Installation,
+  account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
+  scopes = installation.scopes,
+): Promise<string> {
+  const code = await authorizationCodeFor(
+    { ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
+    scopes,
+  );
+  const tokens = await jsonOf<TokenJson>(
+    await postForm(gateway.baseUrl, '/oauth/v1/token', {
+      grant_type: 'authorization_code',
+      client_id: installation.clientId,
+      client_secret: installation.clientSecret,
+      redirect_uri: installation.redirectUri,
+      code,
+    }),
+  );
   return tokens.access_token;
 }
 
@@ -57,7 +78,10 @@ const ofType = (type: string, objectId?: string) => (event: WebhookEvent) =>
 beforeAll(async () => {
   gateway = await startTestGateway();
   webhooks = await startLocalWebhooks({
-    endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName: process.env.TABLE_NAME ?? '', delayScale: 0.01, pollIntervalMs: 50,
+    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+    tableName: process.env.TABLE_NAME ?? '',
+    delayScale: 0.01,
+    pollIntervalMs: 50,
     acceptsHub: (hubId) => hubs.has(hubId),
   });
 });
@@ -72,7 +96,9 @@ beforeEach(async () => {
   app = await install(gateway);
   hubs.add(app.hubId);
   crm = crmClient(gateway, app.accessToken);
-  expect((await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 10 } })).status).toBe(200);
+  expect(
+    (await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 10 } })).status,
+  ).toBe(200);
 });
 
 afterEach(async () => {
@@ -81,13 +107,15 @@ afterEach(async () => {
 });
 
 describe('events', () => {
-  it('delivers creation, propertyChange and deletion with HubSpot\'s fields', async () => {
+  it("delivers creation, propertyChange and deletion with HubSpot's fields", async () => {
     const creation = await subscribe('company.creation');
     const nameChange = await subscribe('company.propertyChange', 'name');
     const deletion = await subscribe('company.deletion');
     const writtenAt = Date.now();
     const companyId = await createCompany(crm, 'Webhook Co');
-    expect((await crm.patch(`/crm/v3/objects/companies/${companyId}`, { properties: { name: 'Webhook Co 2' } })).status).toBe(200);
+    expect(
+      (await crm.patch(`/crm/v3/objects/companies/${companyId}`, { properties: { name: 'Webhook Co 2' } })).status,
+    ).toBe(200);
     expect((await crm.delete(`/crm/v3/objects/companies/${companyId}`)).status).toBe(204);
 
     await receiver.waitFor(() => receiver.events().some(ofType('company.deletion', companyId)));
@@ -97,21 +125,35 @@ describe('events', () => {
     const deleted = events.find(ofType('company.deletion', companyId));
 
     expect(created).toEqual({
-      eventId: expect.any(Number), subscriptionId: creation, portalId: app.hubId, appId: app.appId, occurredAt: expect.any(Number),
-      subscriptionType: 'company.creation', attemptNumber: 0, objectId: Number(companyId), changeSource: 'INTEGRATION',
-      changeFlag: 'CREATED', sourceId: String(app.appId),
+      eventId: expect.any(Number),
+      subscriptionId: creation,
+      portalId: app.hubId,
+      appId: app.appId,
+      occurredAt: expect.any(Number),
+      subscriptionType: 'company.creation',
+      attemptNumber: 0,
+      objectId: Number(companyId),
+      changeSource: 'INTEGRATION',
+      changeFlag: 'CREATED',
+      sourceId: String(app.appId),
     });
     expect(created?.occurredAt).toBeGreaterThanOrEqual(writtenAt - 1000);
     // The name set at creation and the rename: one event each, for the name subscription only. Deliveries
     // carry no order (as HubSpot's), so they are compared as a set.
     const byValue = [...renamed].sort((a, b) => String(a.propertyValue).localeCompare(String(b.propertyValue)));
     expect(byValue.map((event) => [event.subscriptionId, event.propertyName, event.propertyValue])).toEqual([
-      [nameChange, 'name', 'Webhook Co'], [nameChange, 'name', 'Webhook Co 2'],
+      [nameChange, 'name', 'Webhook Co'],
+      [nameChange, 'name', 'Webhook Co 2'],
     ]);
-    expect(deleted).toMatchObject({ subscriptionId: deletion, changeFlag: 'DELETED', objectId: Number(companyId), attemptNumber: 0 });
+    expect(deleted).toMatchObject({
+      subscriptionId: deletion,
+      changeFlag: 'DELETED',
+      objectId: Number(companyId),
+      attemptNumber: 0,
+    });
   });
 
-  it('delivers associationChange with the association\'s fields, added and removed', async () => {
+  it("delivers associationChange with the association's fields, added and removed", async () => {
     await subscribe('company.associationChange');
     const companyId = await createCompany(crm, 'Assoc Co');
     const path = `/crm/v3/objects/companies/${companyId}/associations/contacts/901/280`;
@@ -120,29 +162,60 @@ describe('events', () => {
 
     await receiver.waitFor(() => receiver.events().filter(ofType('company.associationChange', companyId)).length >= 2);
     // Unordered deliveries: the added one first, then the removed one, whichever arrived first.
-    const events = receiver.events().filter(ofType('company.associationChange', companyId))
+    const events = receiver
+      .events()
+      .filter(ofType('company.associationChange', companyId))
       .sort((a, b) => Number(a.associationRemoved) - Number(b.associationRemoved));
 
-    expect(events.map(({ associationType, fromObjectId, toObjectId, associationRemoved, isPrimaryAssociation }) =>
-      ({ associationType, fromObjectId, toObjectId, associationRemoved, isPrimaryAssociation }))).toEqual([
-      { associationType: 'COMPANY_TO_CONTACT', fromObjectId: Number(companyId), toObjectId: 901, associationRemoved: false, isPrimaryAssociation: false },
-      { associationType: 'COMPANY_TO_CONTACT', fromObjectId: Number(companyId), toObjectId: 901, associationRemoved: true, isPrimaryAssociation: false },
+    expect(
+      events.map(({ associationType, fromObjectId, toObjectId, associationRemoved, isPrimaryAssociation }) => ({
+        associationType,
+        fromObjectId,
+        toObjectId,
+        associationRemoved,
+        isPrimaryAssociation,
+      })),
+    ).toEqual([
+      {
+        associationType: 'COMPANY_TO_CONTACT',
+        fromObjectId: Number(companyId),
+        toObjectId: 901,
+        associationRemoved: false,
+        isPrimaryAssociation: false,
+      },
+      {
+        associationType: 'COMPANY_TO_CONTACT',
+        fromObjectId: Number(companyId),
+        toObjectId: 901,
+        associationRemoved: true,
+        isPrimaryAssociation: false,
+      },
     ]);
   });
 
   it('delivers merge with the primary, the merged ids and the new record', async () => {
     await subscribe('company.merge');
     const primary = await createCompany(crm, 'Primary Co');
-    const secondary = await crm.post<CompanyJson>('/crm/v3/objects/companies', { properties: { name: 'Secondary Co', city: 'Boston' } });
-    const merged = await crm.post<CompanyJson>('/crm/v3/objects/companies/merge', { primaryObjectId: primary, objectIdToMerge: secondary.body.id });
+    const secondary = await crm.post<CompanyJson>('/crm/v3/objects/companies', {
+      properties: { name: 'Secondary Co', city: 'Boston' },
+    });
+    const merged = await crm.post<CompanyJson>('/crm/v3/objects/companies/merge', {
+      primaryObjectId: primary,
+      objectIdToMerge: secondary.body.id,
+    });
     expect(merged.status).toBe(200);
 
     await receiver.waitFor(() => receiver.events().some(ofType('company.merge')));
     const event = receiver.events().find(ofType('company.merge'));
 
     expect(event).toMatchObject({
-      objectId: Number(merged.body.id), newObjectId: Number(merged.body.id), primaryObjectId: Number(primary),
-      mergedObjectIds: [Number(primary), Number(secondary.body.id)], numberOfPropertiesMoved: 1, changeFlag: 'MERGED', attemptNumber: 0,
+      objectId: Number(merged.body.id),
+      newObjectId: Number(merged.body.id),
+      primaryObjectId: Number(primary),
+      mergedObjectIds: [Number(primary), Number(secondary.body.id)],
+      numberOfPropertiesMoved: 1,
+      changeFlag: 'MERGED',
+      attemptNumber: 0,
     });
   });
 
@@ -156,12 +229,33 @@ describe('events', () => {
     const header = (name: string) => String(delivery.headers[name.toLowerCase()]);
 
     expect(header('X-HubSpot-Signature-Version')).toBe('v1');
-    expect(Signature.isValid({ signature: header('X-HubSpot-Signature'), clientSecret: app.clientSecret, requestBody: delivery.body, signatureVersion: 'v1' })).toBe(true);
-    expect(Signature.isValid({
-      signature: header('X-HubSpot-Signature-v3'), clientSecret: app.clientSecret, requestBody: delivery.body, signatureVersion: 'v3',
-      url: delivery.url, method: 'POST', timestamp: Number(header('X-HubSpot-Request-Timestamp')),
-    })).toBe(true);
-    expect(Signature.isValid({ signature: header('X-HubSpot-Signature'), clientSecret: 'wrong secret', requestBody: delivery.body, signatureVersion: 'v1' })).toBe(false);
+    expect(
+      Signature.isValid({
+        signature: header('X-HubSpot-Signature'),
+        clientSecret: app.clientSecret,
+        requestBody: delivery.body,
+        signatureVersion: 'v1',
+      }),
+    ).toBe(true);
+    expect(
+      Signature.isValid({
+        signature: header('X-HubSpot-Signature-v3'),
+        clientSecret: app.clientSecret,
+        requestBody: delivery.body,
+        signatureVersion: 'v3',
+        url: delivery.url,
+        method: 'POST',
+        timestamp: Number(header('X-HubSpot-Request-Timestamp')),
+      }),
+    ).toBe(true);
+    expect(
+      Signature.isValid({
+        signature: header('X-HubSpot-Signature'),
+        clientSecret: 'wrong secret',
+        requestBody: delivery.body,
+        signatureVersion: 'v1',
+      }),
+    ).toBe(false);
   });
 });
 
@@ -174,7 +268,11 @@ describe('retries', () => {
     await receiver.waitFor((deliveries) => deliveries.length >= 3);
     const [first, second, third] = receiver.deliveries;
 
-    expect(receiver.deliveries.map((delivery) => delivery.events.map((event) => event.attemptNumber))).toEqual([[0], [1], [2]]);
+    expect(receiver.deliveries.map((delivery) => delivery.events.map((event) => event.attemptNumber))).toEqual([
+      [0],
+      [1],
+      [2],
+    ]);
     expect(second?.events[0]?.eventId).toBe(first?.events[0]?.eventId);
     expect(third?.events[0]?.eventId).toBe(first?.events[0]?.eventId);
     await webhooks.settle();
@@ -188,10 +286,15 @@ describe('retries', () => {
     await receiver.waitFor((deliveries) => deliveries.length >= 2);
     await webhooks.settle();
 
-    const log = await manage<{ results: { statusCode: number; attemptNumber: number; outcome: string; eventIds: string[]; latencyMs: number }[] }>('GET', '/deliveries');
+    const log = await manage<{
+      results: { statusCode: number; attemptNumber: number; outcome: string; eventIds: string[]; latencyMs: number }[];
+    }>('GET', '/deliveries');
 
     expect(log.status).toBe(200);
-    expect(log.body.results.map((row) => [row.attemptNumber, row.statusCode, row.outcome])).toEqual([[1, 204, 'delivered'], [0, 500, 'failed']]);
+    expect(log.body.results.map((row) => [row.attemptNumber, row.statusCode, row.outcome])).toEqual([
+      [1, 204, 'delivered'],
+      [0, 500, 'failed'],
+    ]);
     expect(log.body.results[0]?.eventIds).toEqual(receiver.deliveries[0]?.events.map((event) => String(event.eventId)));
   });
 });
@@ -202,8 +305,12 @@ describe('the dead-letter queue', () => {
     hubs.delete(app.hubId);
     const stateDir = mkdtempSync(path.join(tmpdir(), 'webhooks-dlq-'));
     const fast = await startLocalWebhooks({
-      endpoint: process.env.DYNAMODB_ENDPOINT ?? '', tableName: process.env.TABLE_NAME ?? '', delayScale: 0.00001, pollIntervalMs: 50,
-      stateDir, acceptsHub: (hubId) => hubId === app.hubId,
+      endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+      tableName: process.env.TABLE_NAME ?? '',
+      delayScale: 0.00001,
+      pollIntervalMs: 50,
+      stateDir,
+      acceptsHub: (hubId) => hubId === app.hubId,
     });
     try {
       await subscribe('company.creation');
@@ -212,14 +319,22 @@ describe('the dead-letter queue', () => {
       await receiver.waitFor((deliveries) => deliveries.length >= maxDeliveryAttempts);
       await fast.settle(1000);
 
-      expect(receiver.deliveries.map((delivery) => delivery.events[0]?.attemptNumber)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      expect(fast.queue.deadLettered().map((batch) => batch.events.map((event) => String(event.objectId)))).toEqual([[companyId]]);
+      expect(receiver.deliveries.map((delivery) => delivery.events[0]?.attemptNumber)).toEqual([
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+      ]);
+      expect(fast.queue.deadLettered().map((batch) => batch.events.map((event) => String(event.objectId)))).toEqual([
+        [companyId],
+      ]);
 
       receiver.respondWith(() => 200);
       expect(await replayDeadLetters(stateDir)).toBe(1);
       await receiver.waitFor((deliveries) => deliveries.length === maxDeliveryAttempts + 1);
       const replayed = receiver.deliveries.at(-1)?.events[0];
-      expect(replayed).toMatchObject({ objectId: Number(companyId), attemptNumber: 0, eventId: receiver.deliveries[0]?.events[0]?.eventId });
+      expect(replayed).toMatchObject({
+        objectId: Number(companyId),
+        attemptNumber: 0,
+        eventId: receiver.deliveries[0]?.events[0]?.eventId,
+      });
       expect(fast.queue.deadLettered()).toEqual([]);
     } finally {
       await fast.stop();
@@ -250,15 +365,26 @@ describe('what stops deliveries', () => {
     expect(receiver.events().every((event) => String(event.objectId) === companyId)).toBe(true);
   });
 
-  it('sends another account\'s changes to nobody, and nothing to an app not installed there', async () => {
+  it("sends another account's changes to nobody, and nothing to an app not installed there", async () => {
     await subscribe('company.creation');
     // The same app in a second account: its changes go out with that account's portalId.
     const account = await createAccount(`hub-b-${Date.now()}.example`);
     const user = await createUser(`b-${Date.now()}@example.com`, app.password, [account.hubId]);
-    const code = await authorizationCodeFor({ ...app, hubId: account.hubId, userId: user.userId, userEmail: user.email });
-    const tokens = await jsonOf<TokenJson>(await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: app.redirectUri, code,
-    }));
+    const code = await authorizationCodeFor({
+      ...app,
+      hubId: account.hubId,
+      userId: user.userId,
+      userEmail: user.email,
+    });
+    const tokens = await jsonOf<TokenJson>(
+      await postForm(gateway.baseUrl, '/oauth/v1/token', {
+        grant_type: 'authorization_code',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        redirect_uri: app.redirectUri,
+        code,
+      }),
+    );
     hubs.add(account.hubId);
     // A second app, installed elsewhere, writes in its own account, where our app is not installed.
     const stranger = await install(gateway);
@@ -268,13 +394,15 @@ describe('what stops deliveries', () => {
 
     await receiver.waitFor(() => receiver.events().some(ofType('company.creation', mineId)));
     await webhooks.settle(100);
-    expect(receiver.events().map((event) => [String(event.objectId), event.portalId])).toEqual([[mineId, account.hubId]]);
+    expect(receiver.events().map((event) => [String(event.objectId), event.portalId])).toEqual([
+      [mineId, account.hubId],
+    ]);
     expect(receiver.events().some((event) => String(event.objectId) === strangerId)).toBe(false);
   });
 });
 
 describe('scopes', () => {
-  it('sends an account\'s company events only to apps whose install there holds crm.objects.companies.read', async () => {
+  it("sends an account's company events only to apps whose install there holds crm.objects.companies.read", async () => {
     // Regression: an app asks for companies.read only as an optional scope and is installed in our
     // account with `oauth` alone (every company route answers it 403), yet subscribes to company events.
     const narrow = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.companies.read'] });
@@ -282,16 +410,27 @@ describe('scopes', () => {
     const narrowReceiver = await startWebhookReceiver();
     try {
       const manageNarrow = (method: string, path: string, body?: unknown) =>
-        callTimeline(gateway.baseUrl, { hapikey: narrow.developerApiKey }, method, `/webhooks/v3/${narrow.appId}${path}`, body);
+        callTimeline(
+          gateway.baseUrl,
+          { hapikey: narrow.developerApiKey },
+          method,
+          `/webhooks/v3/${narrow.appId}${path}`,
+          body,
+        );
       expect((await manageNarrow('PUT', '/settings', { targetUrl: narrowReceiver.url })).status).toBe(200);
-      for (const subscription of [{ eventType: 'company.creation' }, ...['name', 'annualrevenue'].map((propertyName) => ({ eventType: 'company.propertyChange', propertyName }))]) {
+      for (const subscription of [
+        { eventType: 'company.creation' },
+        ...['name', 'annualrevenue'].map((propertyName) => ({ eventType: 'company.propertyChange', propertyName })),
+      ]) {
         expect((await manageNarrow('POST', '/subscriptions', { ...subscription, active: true })).status).toBe(201);
       }
       expect((await crmClient(gateway, narrowToken).get('/crm/v3/objects/companies')).status).toBe(403);
       // Our app (it holds the scope) is the control: its events prove the change went through the pipeline.
       await subscribe('company.propertyChange', 'annualrevenue');
 
-      const response = await crm.post<CompanyJson>('/crm/v3/objects/companies', { properties: { name: 'Scoped Co', annualrevenue: '1000000' } });
+      const response = await crm.post<CompanyJson>('/crm/v3/objects/companies', {
+        properties: { name: 'Scoped Co', annualrevenue: '1000000' },
+      });
       expect(response.status).toBe(201);
       await receiver.waitFor(() => receiver.events().some(ofType('company.propertyChange', response.body.id)));
       await webhooks.settle(100);
@@ -307,14 +446,20 @@ describe('throttling.maxConcurrentRequests', () => {
   it('holds for the app across accounts: 1 means one request at a time, whichever accounts the batches are for', async () => {
     // Regression: a receiver set to 1 once saw 2 concurrent requests from 2 accounts.
     await subscribe('company.creation');
-    expect((await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 1 } })).status).toBe(200);
+    expect(
+      (await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 1 } })).status,
+    ).toBe(200);
     const account = await createAccount(`hub-c-${Date.now()}.example`);
     const user = await createUser(`c-${Date.now()}@example.com`, app.password, [account.hubId]);
     const otherToken = await installInto(app, { hubId: account.hubId, userId: user.userId, userEmail: user.email });
     hubs.add(account.hubId);
     receiver.holdFor(800);
 
-    const ids = await Promise.all([crm, crmClient(gateway, otherToken)].flatMap((client) => [1, 2].map((index) => createCompany(client, `Throttled ${index}`))));
+    const ids = await Promise.all(
+      [crm, crmClient(gateway, otherToken)].flatMap((client) =>
+        [1, 2].map((index) => createCompany(client, `Throttled ${index}`)),
+      ),
+    );
     await receiver.waitFor(() => ids.every((id) => receiver.events().some(ofType('company.creation', id))), 30_000);
 
     expect(new Set(receiver.events().map((event) => event.portalId))).toEqual(new Set([app.hubId, account.hubId]));

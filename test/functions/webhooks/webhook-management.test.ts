@@ -30,41 +30,68 @@ async function sdkStatus(promise: Promise<unknown>): Promise<number | undefined>
 
 describe('settings', () => {
   it('configures, reads and clears the target through the SDK', async () => {
-    const configured = await client.webhooks.settingsApi.configure(app.appId, { targetUrl: 'https://hooks.example.com/hubspot', throttling: { maxConcurrentRequests: 7 } });
+    const configured = await client.webhooks.settingsApi.configure(app.appId, {
+      targetUrl: 'https://hooks.example.com/hubspot',
+      throttling: { maxConcurrentRequests: 7 },
+    });
     const read = await client.webhooks.settingsApi.getAll(app.appId);
     await client.webhooks.settingsApi.clear(app.appId);
 
-    expect(configured).toMatchObject({ targetUrl: 'https://hooks.example.com/hubspot', throttling: { maxConcurrentRequests: 7 } });
+    expect(configured).toMatchObject({
+      targetUrl: 'https://hooks.example.com/hubspot',
+      throttling: { maxConcurrentRequests: 7 },
+    });
     expect(configured.createdAt).toBeInstanceOf(Date);
     expect(read.targetUrl).toBe('https://hooks.example.com/hubspot');
     expect(await sdkStatus(client.webhooks.settingsApi.getAll(app.appId))).toBe(404);
   });
 
   it('keeps createdAt when the target is replaced', async () => {
-    const first = await client.webhooks.settingsApi.configure(app.appId, { targetUrl: 'https://a.example.com/', throttling: { maxConcurrentRequests: 10 } });
-    const second = await client.webhooks.settingsApi.configure(app.appId, { targetUrl: 'https://b.example.com/', throttling: { maxConcurrentRequests: 10 } });
+    const first = await client.webhooks.settingsApi.configure(app.appId, {
+      targetUrl: 'https://a.example.com/',
+      throttling: { maxConcurrentRequests: 10 },
+    });
+    const second = await client.webhooks.settingsApi.configure(app.appId, {
+      targetUrl: 'https://b.example.com/',
+      throttling: { maxConcurrentRequests: 10 },
+    });
 
     expect(second.targetUrl).toBe('https://b.example.com/');
     expect(second.createdAt.toISOString()).toBe(first.createdAt.toISOString());
   });
 
   it('refuses an http target that is not on a loopback host (400 naming targetUrl)', async () => {
-    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl: 'http://hooks.example.com/', throttling: { maxConcurrentRequests: 5 } });
+    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, {
+      targetUrl: 'http://hooks.example.com/',
+      throttling: { maxConcurrentRequests: 5 },
+    });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { targetUrl: ['http://hooks.example.com/'] } });
+    expect(response.body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      context: { targetUrl: ['http://hooks.example.com/'] },
+    });
   });
 
   it('accepts http on 127.0.0.1 in the local runtime', async () => {
-    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl: 'http://127.0.0.1:9/hooks', throttling: { maxConcurrentRequests: 5 } });
+    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, {
+      targetUrl: 'http://127.0.0.1:9/hooks',
+      throttling: { maxConcurrentRequests: 5 },
+    });
 
     expect(response.status).toBe(200);
   });
 
   it('keeps loopback in the local runtime, but still refuses other non-public addresses (400 naming targetUrl)', async () => {
     const allowed = ['https://localhost:8443/hooks', 'http://[::1]:9/hooks', 'https://127.0.0.2/hooks'];
-    const refused = ['https://169.254.169.254/latest/meta-data/', 'https://10.0.0.5/hooks', 'https://[fd00::1]/hooks', 'https://0xa9fea9fe/'];
-    const put = (targetUrl: string) => call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl, throttling: { maxConcurrentRequests: 5 } });
+    const refused = [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.5/hooks',
+      'https://[fd00::1]/hooks',
+      'https://0xa9fea9fe/',
+    ];
+    const put = (targetUrl: string) =>
+      call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl, throttling: { maxConcurrentRequests: 5 } });
 
     const allowedStatuses = [];
     for (const targetUrl of allowed) allowedStatuses.push((await put(targetUrl)).status);
@@ -78,7 +105,10 @@ describe('settings', () => {
   });
 
   it('refuses more than 10 concurrent requests', async () => {
-    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl: 'https://a.example.com/', throttling: { maxConcurrentRequests: 11 } });
+    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, {
+      targetUrl: 'https://a.example.com/',
+      throttling: { maxConcurrentRequests: 11 },
+    });
 
     expect(response.status).toBe(400);
     expect(response.body.category).toBe('VALIDATION_ERROR');
@@ -91,14 +121,20 @@ describe('settings', () => {
 
 describe('subscriptions', () => {
   it('creates paused by default (201), lists, reads, activates and deletes through the SDK', async () => {
-    const created = await client.webhooks.subscriptionsApi.create(app.appId, { eventType: 'company.creation' as never });
+    const created = await client.webhooks.subscriptionsApi.create(app.appId, {
+      eventType: 'company.creation' as never,
+    });
     const id = Number(created.id);
     const listed = await client.webhooks.subscriptionsApi.getAll(app.appId);
     const activated = await client.webhooks.subscriptionsApi.update(id, app.appId, { active: true });
     const read = await client.webhooks.subscriptionsApi.getById(id, app.appId);
     await client.webhooks.subscriptionsApi.archive(id, app.appId);
 
-    expect(created).toMatchObject({ eventType: 'company.creation', active: false, id: expect.stringMatching(/^[0-9]+$/) });
+    expect(created).toMatchObject({
+      eventType: 'company.creation',
+      active: false,
+      id: expect.stringMatching(/^[0-9]+$/),
+    });
     expect(listed.results.map((subscription) => subscription.id)).toEqual([created.id]);
     expect(activated.active).toBe(true);
     expect(read.active).toBe(true);
@@ -106,21 +142,33 @@ describe('subscriptions', () => {
   });
 
   it('creates an active propertyChange subscription with its property', async () => {
-    const created = await client.webhooks.subscriptionsApi.create(app.appId, { eventType: 'company.propertyChange' as never, propertyName: 'name', active: true });
+    const created = await client.webhooks.subscriptionsApi.create(app.appId, {
+      eventType: 'company.propertyChange' as never,
+      propertyName: 'name',
+      active: true,
+    });
 
     expect(created).toMatchObject({ eventType: 'company.propertyChange', propertyName: 'name', active: true });
   });
 
   it('requires propertyName on a propertyChange subscription', async () => {
-    const response = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.propertyChange' });
+    const response = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.propertyChange',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { propertyName: [] } });
   });
 
   it('refuses hs_lastmodifieddate and propertyName on other types', async () => {
-    const lastModified = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: 'hs_lastmodifieddate' });
-    const onCreation = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.creation', propertyName: 'name' });
+    const lastModified = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.propertyChange',
+      propertyName: 'hs_lastmodifieddate',
+    });
+    const onCreation = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.creation',
+      propertyName: 'name',
+    });
 
     expect([lastModified.status, onCreation.status]).toEqual([400, 400]);
     expect(lastModified.body.context).toEqual({ propertyName: ['hs_lastmodifieddate'] });
@@ -136,10 +184,24 @@ describe('subscriptions', () => {
   it('refuses company events to an app that does not request crm.objects.companies.read (400 naming eventType), writing nothing', async () => {
     const unscoped = await provision({ scopes: ['oauth', 'timeline'] });
     const post = (eventType: string, propertyName?: string) =>
-      call('POST', `/webhooks/v3/${unscoped.appId}/subscriptions`, { eventType, propertyName, active: true }, unscoped.developerApiKey);
+      call(
+        'POST',
+        `/webhooks/v3/${unscoped.appId}/subscriptions`,
+        { eventType, propertyName, active: true },
+        unscoped.developerApiKey,
+      );
 
-    const refusals = [await post('company.creation'), await post('company.propertyChange', 'name'), await post('company.merge')];
-    const listed = await call<{ results: unknown[] }>('GET', `/webhooks/v3/${unscoped.appId}/subscriptions`, undefined, unscoped.developerApiKey);
+    const refusals = [
+      await post('company.creation'),
+      await post('company.propertyChange', 'name'),
+      await post('company.merge'),
+    ];
+    const listed = await call<{ results: unknown[] }>(
+      'GET',
+      `/webhooks/v3/${unscoped.appId}/subscriptions`,
+      undefined,
+      unscoped.developerApiKey,
+    );
 
     expect(refusals.map((response) => [response.status, response.body.category, response.body.context])).toEqual([
       [400, 'VALIDATION_ERROR', { eventType: ['company.creation'] }],
@@ -153,41 +215,62 @@ describe('subscriptions', () => {
   it('accepts company events from an app that requests crm.objects.companies.read only as an optional scope', async () => {
     const optional = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.companies.read'] });
 
-    const response = await call('POST', `/webhooks/v3/${optional.appId}/subscriptions`, { eventType: 'company.creation' }, optional.developerApiKey);
+    const response = await call(
+      'POST',
+      `/webhooks/v3/${optional.appId}/subscriptions`,
+      { eventType: 'company.creation' },
+      optional.developerApiKey,
+    );
 
     expect(response.status).toBe(201);
   });
 
   it('refuses the same subscription twice (409)', async () => {
-    await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: 'domain' });
-    const again = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.propertyChange', propertyName: 'domain' });
+    await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.propertyChange',
+      propertyName: 'domain',
+    });
+    const again = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.propertyChange',
+      propertyName: 'domain',
+    });
 
     expect(again.status).toBe(409);
     expect(again.body.category).toBe('CONFLICT');
   });
 
   it('can subscribe again after a delete', async () => {
-    const first = await call<{ id: string }>('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.deletion' });
+    const first = await call<{ id: string }>('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.deletion',
+    });
     await call('DELETE', `/webhooks/v3/${app.appId}/subscriptions/${first.body.id}`);
     const second = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.deletion' });
 
     expect(second.status).toBe(201);
   });
 
-  it('stops at 1,000 subscriptions per app with HubSpot\'s message', async () => {
+  it("stops at 1,000 subscriptions per app with HubSpot's message", async () => {
     // 999 exist (the count item says so, as 999 creates would leave it): one more fits, the next does not.
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...webhookSubscriptionCountKey(app.appId), count: 999 } }));
+    await db.send(
+      new PutCommand({ TableName: tableName, Item: { ...webhookSubscriptionCountKey(app.appId), count: 999 } }),
+    );
     const last = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.deletion' });
     const over = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.creation' });
 
     expect(last.status).toBe(201);
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe("Couldn't create another subscription. You've reached the maximum number allowed per application (1000).");
+    expect(over.body.message).toBe(
+      "Couldn't create another subscription. You've reached the maximum number allowed per application (1000).",
+    );
   });
 
   it('frees a place under the limit when a subscription is deleted', async () => {
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...webhookSubscriptionCountKey(app.appId), count: 999 } }));
-    const last = await call<{ id: string }>('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.deletion' });
+    await db.send(
+      new PutCommand({ TableName: tableName, Item: { ...webhookSubscriptionCountKey(app.appId), count: 999 } }),
+    );
+    const last = await call<{ id: string }>('POST', `/webhooks/v3/${app.appId}/subscriptions`, {
+      eventType: 'company.deletion',
+    });
     await call('DELETE', `/webhooks/v3/${app.appId}/subscriptions/${last.body.id}`);
     const again = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'company.creation' });
 
@@ -197,12 +280,28 @@ describe('subscriptions', () => {
   it('batch-updates through the SDK (200), and answers 207 naming missing ids while applying the rest', async () => {
     const a = await client.webhooks.subscriptionsApi.create(app.appId, { eventType: 'company.creation' as never });
     const b = await client.webhooks.subscriptionsApi.create(app.appId, { eventType: 'company.deletion' as never });
-    const all = await client.webhooks.subscriptionsApi.updateBatch(app.appId, { inputs: [{ id: Number(a.id), active: true }, { id: Number(b.id), active: true }] });
-    const partial = await call<{ results: { id: string; active: boolean }[]; numErrors: number; errors: { context: { ids: string[] } }[] }>(
-      'POST', `/webhooks/v3/${app.appId}/subscriptions/batch/update`, { inputs: [{ id: Number(a.id), active: false }, { id: 999999999, active: true }] });
+    const all = await client.webhooks.subscriptionsApi.updateBatch(app.appId, {
+      inputs: [
+        { id: Number(a.id), active: true },
+        { id: Number(b.id), active: true },
+      ],
+    });
+    const partial = await call<{
+      results: { id: string; active: boolean }[];
+      numErrors: number;
+      errors: { context: { ids: string[] } }[];
+    }>('POST', `/webhooks/v3/${app.appId}/subscriptions/batch/update`, {
+      inputs: [
+        { id: Number(a.id), active: false },
+        { id: 999999999, active: true },
+      ],
+    });
 
     expect(all.status).toBe('COMPLETE');
-    expect(all.results.map((result) => [result.id, result.active])).toEqual([[a.id, true], [b.id, true]]);
+    expect(all.results.map((result) => [result.id, result.active])).toEqual([
+      [a.id, true],
+      [b.id, true],
+    ]);
     expect(partial.status).toBe(207);
     expect(partial.body.results).toEqual([expect.objectContaining({ id: a.id, active: false })]);
     expect(partial.body.errors[0]?.context.ids).toEqual(['999999999']);
@@ -228,7 +327,12 @@ describe('authentication', () => {
 
   it('answers 403 to the key of another developer, and leaves the app untouched', async () => {
     const other = await provision();
-    const response = await call('PUT', `/webhooks/v3/${app.appId}/settings`, { targetUrl: 'https://evil.example/' }, other.developerApiKey);
+    const response = await call(
+      'PUT',
+      `/webhooks/v3/${app.appId}/settings`,
+      { targetUrl: 'https://evil.example/' },
+      other.developerApiKey,
+    );
 
     expect(response.status).toBe(403);
     expect(await sdkStatus(client.webhooks.settingsApi.getAll(app.appId))).toBe(404);

@@ -9,18 +9,46 @@ describe('seedDemoTimeline', () => {
   it('seeds a COMPANY type with a String and a Numeric property and one event on a company that both seed reads return', async () => {
     const installed = await install(gateway);
 
-    const company = await createCompany({ hubId: installed.hubId, appId: installed.appId, userId: installed.userId }, { properties: { name: 'Seeded' } });
+    const company = await createCompany(
+      { hubId: installed.hubId, appId: installed.appId, userId: installed.userId },
+      { properties: { name: 'Seeded' } },
+    );
 
     const seeded = await seedDemoTimeline(installed.appId, installed.hubId, company.id);
     const base = `/integrations/v1/${installed.appId}/timeline`;
-    const type = await callTimeline(gateway.baseUrl, installed.accessToken, 'GET', `${base}/event-types/${seeded.eventTypeId}`);
-    const properties = await callTimeline<{ name: string; propertyType: string }[]>(gateway.baseUrl, installed.accessToken, 'GET', `${base}/event-types/${seeded.eventTypeId}/properties`);
-    const event = await callTimeline(gateway.baseUrl, installed.accessToken, 'GET', `${base}/event/${seeded.eventTypeId}/${seeded.eventId}`);
+    const type = await callTimeline(
+      gateway.baseUrl,
+      installed.accessToken,
+      'GET',
+      `${base}/event-types/${seeded.eventTypeId}`,
+    );
+    const properties = await callTimeline<{ name: string; propertyType: string }[]>(
+      gateway.baseUrl,
+      installed.accessToken,
+      'GET',
+      `${base}/event-types/${seeded.eventTypeId}/properties`,
+    );
+    const event = await callTimeline(
+      gateway.baseUrl,
+      installed.accessToken,
+      'GET',
+      `${base}/event/${seeded.eventTypeId}/${seeded.eventId}`,
+    );
 
     expect(type.status).toBe(200);
     expect(type.body).toMatchObject({ id: seeded.eventTypeId, objectType: 'COMPANY', applicationId: installed.appId });
-    expect(properties.body.map(({ name, propertyType }) => [name, propertyType])).toEqual([['webinarName', 'String'], ['attendeeCount', 'Numeric']]);
+    expect(properties.body.map(({ name, propertyType }) => [name, propertyType])).toEqual([
+      ['webinarName', 'String'],
+      ['attendeeCount', 'Numeric'],
+    ]);
     expect(event.status).toBe(200);
-    expect(event.body).toMatchObject({ id: seeded.eventId, portalId: installed.hubId, objectType: 'COMPANY', objectId: Number(company.id), webinarName: 'Q2 roadmap', attendeeCount: '42' });
+    expect(event.body).toMatchObject({
+      id: seeded.eventId,
+      portalId: installed.hubId,
+      objectType: 'COMPANY',
+      objectId: Number(company.id),
+      webinarName: 'Q2 roadmap',
+      attendeeCount: '42',
+    });
   });
 });

@@ -3,9 +3,12 @@ import { compactJsonLength } from '../../../shared/base/compact-json-length';
 
 describe('compactJsonLength', () => {
   it('is the length of JSON.stringify for any JSON value under the cap', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      expect(compactJsonLength(value, Number.MAX_SAFE_INTEGER)).toBe(JSON.stringify(value).length);
-    }), { numRuns: 2000, seed: 17 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(compactJsonLength(value, Number.MAX_SAFE_INTEGER)).toBe(JSON.stringify(value).length);
+      }),
+      { numRuns: 2000, seed: 17 },
+    );
   });
 
   it('leaves out undefined object values and writes undefined array items as null, as JSON.stringify does', () => {
@@ -15,12 +18,15 @@ describe('compactJsonLength', () => {
   });
 
   it('answers a number above the cap once the value is longer, and exactly below it', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.nat(300), (value, cap) => {
-      const length = JSON.stringify(value).length;
-      const counted = compactJsonLength(value, cap);
-      if (length <= cap) expect(counted).toBe(length);
-      else expect(counted).toBeGreaterThan(cap);
-    }), { numRuns: 2000, seed: 18 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(300), (value, cap) => {
+        const length = JSON.stringify(value).length;
+        const counted = compactJsonLength(value, cap);
+        if (length <= cap) expect(counted).toBe(length);
+        else expect(counted).toBeGreaterThan(cap);
+      }),
+      { numRuns: 2000, seed: 18 },
+    );
   });
 
   it('counts a value nested 100,000 levels deep without overflowing the stack (JSON.stringify throws)', () => {

@@ -8,9 +8,15 @@ const actor = { hubId: 1, appId: 7, userId: 3 };
 
 function record(properties: Record<string, string>): CompanyRecord {
   return {
-    id: '1000000000000001', properties, history: {}, associations: {},
+    id: '1000000000000001',
+    properties,
+    history: {},
+    associations: {},
     uniqueValues: properties.domain ? [{ propertyName: 'domain', value: properties.domain }] : [],
-    createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', archived: false, version: 3,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    archived: false,
+    version: 3,
   };
 }
 
@@ -26,8 +32,15 @@ describe('applyValues', () => {
   });
 
   it('starts the history of a property named like an Object.prototype member empty (a property stored before such names were refused)', async () => {
-    const builder = { ...standardLookup.find('city'), name: 'constructor', hubspotDefined: false } as PropertyDefinition;
-    const schema = { find: (name: string) => (name === 'constructor' ? builder : standardLookup.find(name)), uniqueProperties: () => [] };
+    const builder = {
+      ...standardLookup.find('city'),
+      name: 'constructor',
+      hubspotDefined: false,
+    } as PropertyDefinition;
+    const schema = {
+      find: (name: string) => (name === 'constructor' ? builder : standardLookup.find(name)),
+      uniqueProperties: () => [],
+    };
 
     const change = applyValues(actor, record({ name: 'x' }), { constructor: 'y' }, schema);
 
@@ -37,7 +50,12 @@ describe('applyValues', () => {
   it('changes nothing when only an earlier lifecycle stage is sent', async () => {
     const schema = await loadCompanyPropertySchema(1, ['lifecyclestage']);
 
-    const change = applyValues(actor, record({ name: 'x', lifecyclestage: 'customer' }), { lifecyclestage: 'lead' }, schema);
+    const change = applyValues(
+      actor,
+      record({ name: 'x', lifecyclestage: 'customer' }),
+      { lifecyclestage: 'lead' },
+      schema,
+    );
 
     expect(change).toBeUndefined();
   });

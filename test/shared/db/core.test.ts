@@ -3,12 +3,35 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
 import {
-  batchDeleteAll, batchGetAll, DatabaseThrottledError, getItem, putNew, queryAll, queryPage, queryPages, stringAttribute, transact, transactAll,
-  unprocessedRetryPolicy, type Item,
+  batchDeleteAll,
+  batchGetAll,
+  DatabaseThrottledError,
+  getItem,
+  putNew,
+  queryAll,
+  queryPage,
+  queryPages,
+  stringAttribute,
+  transact,
+  transactAll,
+  unprocessedRetryPolicy,
+  type Item,
 } from '../../../shared/db/core';
 import { findCompanies } from '../../../shared/db/companies';
-import { scanSearchProjection, searchChainsInFlight, searchPageItems, searchProjectionPut, type SearchForms } from '../../../shared/db/company-search';
-import { companyKey, companySearchPartition, companySearchShardOf, companySearchShards, type Key } from '../../../shared/db/keys';
+import {
+  scanSearchProjection,
+  searchChainsInFlight,
+  searchPageItems,
+  searchProjectionPut,
+  type SearchForms,
+} from '../../../shared/db/company-search';
+import {
+  companyKey,
+  companySearchPartition,
+  companySearchShardOf,
+  companySearchShards,
+  type Key,
+} from '../../../shared/db/keys';
 import { errorBody } from '../../../shared/base/error-body';
 import { toAppError } from '../../../shared/http/error-mapper';
 
@@ -19,10 +42,16 @@ import { toAppError } from '../../../shared/http/error-mapper';
  * UnprocessedKeys and throttles run against real reads and writes.
  */
 
-type Middleware = (next: (args: { input: Item }) => Promise<{ output: Item }>) => (args: { input: Item }) => Promise<{ output: Item }>;
+type Middleware = (
+  next: (args: { input: Item }) => Promise<{ output: Item }>,
+) => (args: { input: Item }) => Promise<{ output: Item }>;
 
 /** Runs `body` with `middleware` on the real client ('initialize': once per send, document-form input and output). */
-async function intercepted<T>(middleware: Middleware, body: () => Promise<T>, step: 'initialize' | 'deserialize' = 'initialize'): Promise<T> {
+async function intercepted<T>(
+  middleware: Middleware,
+  body: () => Promise<T>,
+  step: 'initialize' | 'deserialize' = 'initialize',
+): Promise<T> {
   const name = `coreTestInterceptor-${randomUUID()}`;
   (db.middlewareStack as unknown as { add: (m: Middleware, o: object) => void }).add(middleware, { step, name });
   try {
@@ -43,7 +72,10 @@ function unprocessBatchGets(keep: (call: number) => number, calls: { keys: numbe
     if (!request?.Keys) return next(args);
     calls.keys.push(request.Keys.length);
     const answer = await next(args);
-    const output = answer.output as { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> };
+    const output = answer.output as {
+      Responses?: Record<string, Item[]>;
+      UnprocessedKeys?: Record<string, { Keys?: Item[] }>;
+    };
     const read = output.Responses?.[tableName] ?? [];
     const kept = keep(calls.keys.length);
     const held = read.slice(kept).map((item) => ({ pk: item.pk, sk: item.sk }));
@@ -76,7 +108,10 @@ describe('batchGetAll', () => {
   it('reads any number of keys, retrying every unprocessed key until each item came back once', async () => {
     const calls = { keys: [] as number[] };
     const missing = { pk: partition('batch'), sk: 'ITEM#missing' };
-    const items = await intercepted(unprocessBatchGets(() => 30, calls), () => batchGetAll([...keys, keys[0] as Key, missing]));
+    const items = await intercepted(
+      unprocessBatchGets(() => 30, calls),
+      () => batchGetAll([...keys, keys[0] as Key, missing]),
+    );
 
     expect(items.map((item) => item.sk).sort()).toEqual(keys.map((key) => key.sk));
     // Chunks of 100 (the duplicate read once, the missing key asked once), each retried with what was held back.
@@ -92,13 +127,17 @@ describe('batchGetAll', () => {
 
   it('throws the typed throttling error, mapped to 429 RATE_LIMITS, when keys stay unprocessed through every retry', async () => {
     const calls = { keys: [] as number[] };
-    const failure = await intercepted(unprocessBatchGets(() => 0, calls), () => batchGetAll(keys.slice(0, 5))).catch((error: unknown) => error);
+    const failure = await intercepted(
+      unprocessBatchGets(() => 0, calls),
+      () => batchGetAll(keys.slice(0, 5)),
+    ).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(DatabaseThrottledError);
     expect(failure).toMatchObject({ unprocessed: 5 });
     expect(calls.keys).toEqual(Array(unprocessedRetryPolicy.attempts).fill(5));
     expect(errorBody(toAppError(failure), 'correlation')).toMatchObject({
-      statusCode: 429, body: { status: 'error', category: 'RATE_LIMITS', errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING' },
+      statusCode: 429,
+      body: { status: 'error', category: 'RATE_LIMITS', errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING' },
     });
   });
 
@@ -113,8 +152,14 @@ describe('batchGetAll', () => {
     expect({ read: items.length, throttles }).toEqual({ read: 4, throttles: 0 });
 
     throttles = await db.config.maxAttempts();
-    const failure = await intercepted(throttle, () => batchGetAll(keys.slice(0, 4)), 'deserialize').catch((error: unknown) => error);
-    expect({ throttles, status: toAppError(failure).status, category: toAppError(failure).category }).toEqual({ throttles: 0, status: 429, category: 'RATE_LIMITS' });
+    const failure = await intercepted(throttle, () => batchGetAll(keys.slice(0, 4)), 'deserialize').catch(
+      (error: unknown) => error,
+    );
+    expect({ throttles, status: toAppError(failure).status, category: toAppError(failure).category }).toEqual({
+      throttles: 0,
+      status: 429,
+      category: 'RATE_LIMITS',
+    });
   });
 });
 
@@ -128,7 +173,10 @@ describe('batchDeleteAll', () => {
       const requests = (args.input as { RequestItems?: Record<string, Item[]> }).RequestItems?.[tableName];
       if (!requests) return next(args);
       sent.push(requests.length);
-      const answer = await next({ ...args, input: { ...args.input, RequestItems: { [tableName]: requests.slice(0, 10) } } });
+      const answer = await next({
+        ...args,
+        input: { ...args.input, RequestItems: { [tableName]: requests.slice(0, 10) } },
+      });
       const rest = requests.slice(10);
       (answer.output as Item).UnprocessedItems = rest.length > 0 ? { [tableName]: rest } : {};
       return answer;
@@ -165,8 +213,15 @@ describe('queryPages and queryPage', () => {
     await putItems(pk, 9, (index) => ({ even: index % 2 === 0, payload: 'p' }));
     const pages: Item[][] = [];
     for await (const page of queryPages({
-      pk, skPrefix: 'ITEM#', pageSize: 4, filter: '#even = :yes', projection: '#index', names: { '#even': 'even', '#index': 'index' }, values: { ':yes': true },
-    })) pages.push(page);
+      pk,
+      skPrefix: 'ITEM#',
+      pageSize: 4,
+      filter: '#even = :yes',
+      projection: '#index',
+      names: { '#even': 'even', '#index': 'index' },
+      values: { ':yes': true },
+    }))
+      pages.push(page);
     // The limit counts items read before the filter: pages of 4, 4 and 1 read, the even ones kept.
     expect(pages.map((page) => page.map((item) => item.index))).toEqual([[0, 2], [4, 6], [8]]);
     expect(pages.flat().every((item) => Object.keys(item).join() === 'index')).toBe(true);
@@ -194,9 +249,15 @@ describe('repositories through the core', () => {
 
   it('findCompanies returns every record when the database holds keys back', async () => {
     const ids = Array.from({ length: 130 }, (_, index) => String(1000000000000000 + index));
-    for (const id of ids) await db.send(new PutCommand({ TableName: tableName, Item: { ...companyKey(hubId, id), id, properties: {}, version: 1 } }));
+    for (const id of ids)
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: { ...companyKey(hubId, id), id, properties: {}, version: 1 } }),
+      );
     const calls = { keys: [] as number[] };
-    const found = await intercepted(unprocessBatchGets(() => 40, calls), () => findCompanies(hubId, ids));
+    const found = await intercepted(
+      unprocessBatchGets(() => 40, calls),
+      () => findCompanies(hubId, ids),
+    );
 
     expect([...found.keys()].sort()).toEqual(ids);
     expect(calls.keys).toEqual([100, 60, 20, 30]);
@@ -211,7 +272,12 @@ describe('repositories through the core', () => {
     }
     const strayId = String(2000000000000000 + companySearchShards * 10 + 1);
     const strayShard = (companySearchShardOf(strayId) + 1) % companySearchShards;
-    await db.send(new PutCommand({ TableName: tableName, Item: { pk: companySearchPartition(hubId, strayShard), sk: strayId, v: { name: 'stale' } } }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { pk: companySearchPartition(hubId, strayShard), sk: strayId, v: { name: 'stale' } },
+      }),
+    );
     let pages = 0;
     let inFlight = 0;
     let mostInFlight = 0;
@@ -229,9 +295,16 @@ describe('repositories through the core', () => {
       }
     };
     const forms: SearchForms[] = [];
-    const queries = await intercepted(smallPages, () => scanSearchProjection(
-      hubId, { projectionExpression: 'sk, v', names: {}, values: {} }, new AbortController().signal, (page) => { forms.push(...page); },
-    ));
+    const queries = await intercepted(smallPages, () =>
+      scanSearchProjection(
+        hubId,
+        { projectionExpression: 'sk, v', names: {}, values: {} },
+        new AbortController().signal,
+        (page) => {
+          forms.push(...page);
+        },
+      ),
+    );
 
     expect(forms.map((form) => form.id).sort()).toEqual(ids);
     expect(forms.every((form) => form.v.name === `company ${form.id}`)).toBe(true);
@@ -267,7 +340,12 @@ describe('transact', () => {
   it('commits all writes, or returns the cancellation reasons by the role of each failed write', async () => {
     const pk = partition('transact');
     const put = (sk: string, owner: string) => ({
-      Put: { TableName: tableName, Item: { pk, sk, owner }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const },
+      Put: {
+        TableName: tableName,
+        Item: { pk, sk, owner },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
     });
     expect(await transact([{ role: 'first', write: put('taken', 'first owner') }])).toEqual({ committed: true });
 
@@ -277,7 +355,9 @@ describe('transact', () => {
     ]);
     expect(outcome.committed).toBe(false);
     if (outcome.committed) return;
-    expect(outcome.reasons.map(({ role, code }) => ({ role, code }))).toEqual([{ role: { kind: 'claim', name: 'taken' }, code: 'ConditionalCheckFailed' }]);
+    expect(outcome.reasons.map(({ role, code }) => ({ role, code }))).toEqual([
+      { role: { kind: 'claim', name: 'taken' }, code: 'ConditionalCheckFailed' },
+    ]);
     expect(stringAttribute(outcome.reasons[0]?.item, 'owner')).toBe('first owner');
     expect(outcome.error).toMatchObject({ name: 'TransactionCanceledException' });
     // Nothing of the canceled transaction was written.
@@ -286,7 +366,9 @@ describe('transact', () => {
 
   it('transactAll writes all or nothing and throws the cancellation', async () => {
     const pk = partition('transact-all');
-    const put = (sk: string) => ({ Put: { TableName: tableName, Item: { pk, sk }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    const put = (sk: string) => ({
+      Put: { TableName: tableName, Item: { pk, sk }, ConditionExpression: 'attribute_not_exists(pk)' },
+    });
     await transactAll([put('one')]);
     await expect(transactAll([put('two'), put('one')])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
     expect(await queryAll(pk, 'o')).toEqual([{ pk, sk: 'one' }]);
@@ -297,6 +379,11 @@ describe('transact', () => {
     const pk = partition('transact-invalid');
     const write = { Put: { TableName: tableName, Item: { pk, sk: 'same' } } };
     // Two writes to one item are rejected before any condition is evaluated.
-    await expect(transact([{ role: 1, write }, { role: 2, write }])).rejects.toMatchObject({ name: 'ValidationException' });
+    await expect(
+      transact([
+        { role: 1, write },
+        { role: 2, write },
+      ]),
+    ).rejects.toMatchObject({ name: 'ValidationException' });
   });
 });

@@ -37,7 +37,16 @@ beforeEach(() => {
 });
 
 type Request = Parameters<QueuedHttpHandler['handle']>[0];
-const request = (): Request => ({ protocol: 'http:', hostname: '127.0.0.1', port, method: 'GET', path: '/', query: {}, headers: { host: `127.0.0.1:${port}` } }) as unknown as Request; // the fields NodeHttpHandler reads
+const request = (): Request =>
+  ({
+    protocol: 'http:',
+    hostname: '127.0.0.1',
+    port,
+    method: 'GET',
+    path: '/',
+    query: {},
+    headers: { host: `127.0.0.1:${port}` },
+  }) as unknown as Request; // the fields NodeHttpHandler reads
 
 async function call(handler: QueuedHttpHandler): Promise<number> {
   const { response } = await handler.handle(request());
@@ -48,7 +57,12 @@ async function call(handler: QueuedHttpHandler): Promise<number> {
 
 describe('QueuedHttpHandler', () => {
   it('hands the agent at most maxSockets calls; the others wait longer than the connection timeout and still succeed', async () => {
-    const handler = new QueuedHttpHandler({ connectionTimeout: 50, socketTimeout: 2000, maxSockets: 2, maxQueueWaitMs: 5000 });
+    const handler = new QueuedHttpHandler({
+      connectionTimeout: 50,
+      socketTimeout: 2000,
+      maxSockets: 2,
+      maxQueueWaitMs: 5000,
+    });
 
     const started = performance.now();
     const statuses = await Promise.all(Array.from({ length: 8 }, () => call(handler)));
@@ -62,7 +76,12 @@ describe('QueuedHttpHandler', () => {
   });
 
   it('fails a call that waits longer than maxQueueWaitMs as a TimeoutError, and keeps serving after it', async () => {
-    const handler = new QueuedHttpHandler({ connectionTimeout: 1000, socketTimeout: 2000, maxSockets: 1, maxQueueWaitMs: 30 });
+    const handler = new QueuedHttpHandler({
+      connectionTimeout: 1000,
+      socketTimeout: 2000,
+      maxSockets: 1,
+      maxQueueWaitMs: 30,
+    });
 
     const [first, second] = await Promise.allSettled([call(handler), call(handler)]);
     const third = await call(handler);

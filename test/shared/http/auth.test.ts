@@ -5,7 +5,11 @@ import type { Route } from '../../../shared/base/route-types';
 import { routes as routeTable } from '../../../shared/routes';
 
 const routes: readonly Route[] = routeTable;
-import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../../../shared/base/errors';
+import {
+  ExpiredAuthenticationError,
+  InvalidAuthenticationError,
+  MissingScopesError,
+} from '../../../shared/base/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { signTestAccessToken } from '../../support/harness';
@@ -20,11 +24,24 @@ function headersWith(token: string): Record<string, string> {
 
 describe('authenticate', () => {
   it('returns the app, hub, user, scopes, rate limits and install generation of a valid token', () => {
-    const token = signTestAccessToken({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 } });
+    const token = signTestAccessToken({
+      appId: 11,
+      hubId: 22,
+      userId: 33,
+      scopes: ['oauth', 'crm.objects.companies.read'],
+      rateLimits: { tenSecondly: 40, searchPerSecond: 2 },
+    });
 
     const auth = authenticate(headersWith(token), ['crm.objects.companies.read']);
 
-    expect(auth).toEqual({ appId: 11, hubId: 22, userId: 33, scopes: ['oauth', 'crm.objects.companies.read'], rateLimits: { tenSecondly: 40, searchPerSecond: 2 }, installGeneration: '' });
+    expect(auth).toEqual({
+      appId: 11,
+      hubId: 22,
+      userId: 33,
+      scopes: ['oauth', 'crm.objects.companies.read'],
+      rateLimits: { tenSecondly: 40, searchPerSecond: 2 },
+      installGeneration: '',
+    });
   });
 
   it('makes zero DynamoDB calls to verify a token', () => {
@@ -50,7 +67,8 @@ describe('authenticate', () => {
     const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'] });
     const [payload = '', signature = ''] = token.split('.');
     const forged = `${Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"h":2', '"h":3')).toString('base64url')}.${signature}`;
-    const header = value === 'tamper' ? `Bearer ${forged}` : value === 'truncate' ? `Bearer ${token.slice(0, -5)}` : value;
+    const header =
+      value === 'tamper' ? `Bearer ${forged}` : value === 'truncate' ? `Bearer ${token.slice(0, -5)}` : value;
 
     expect(() => authenticate({ authorization: header }, ['oauth'])).toThrow(InvalidAuthenticationError);
   });
@@ -88,28 +106,54 @@ describe('authenticate', () => {
   it('accepts any one of several allowed scopes', () => {
     const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['crm.schemas.companies.read'] });
 
-    expect(authenticate(headersWith(token), ['crm.objects.companies.read', 'crm.schemas.companies.read']).hubId).toBe(2);
+    expect(authenticate(headersWith(token), ['crm.objects.companies.read', 'crm.schemas.companies.read']).hubId).toBe(
+      2,
+    );
   });
 });
 
 describe('routes authenticated by the developer API key', () => {
-  const keyed = routes.filter((route) => route.scopes !== 'public' && (route.auth === 'developerKey' || route.auth === 'developerKeyOrToken'));
+  const keyed = routes.filter(
+    (route) => route.scopes !== 'public' && (route.auth === 'developerKey' || route.auth === 'developerKeyOrToken'),
+  );
 
   it('are the timeline event-type and property routes (writes by the key alone) and the webhook routes', () => {
-    expect(keyed.filter((route) => route.auth === 'developerKey').map((route) => route.name).sort()).toEqual([
-      'batchUpdateWebhookSubscriptions', 'configureWebhookSettings',
-      'createTimelineEventType', 'createTimelineEventTypeProperty', 'createWebhookSubscription', 'deleteTimelineEventType', 'deleteTimelineEventTypeProperty',
-      'deleteWebhookSettings', 'deleteWebhookSubscription', 'getWebhookSettings', 'getWebhookSubscription', 'listWebhookDeliveries', 'listWebhookSubscriptions',
-      'updateTimelineEventType', 'updateTimelineEventTypeProperty', 'updateWebhookSubscription',
+    expect(
+      keyed
+        .filter((route) => route.auth === 'developerKey')
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual([
+      'batchUpdateWebhookSubscriptions',
+      'configureWebhookSettings',
+      'createTimelineEventType',
+      'createTimelineEventTypeProperty',
+      'createWebhookSubscription',
+      'deleteTimelineEventType',
+      'deleteTimelineEventTypeProperty',
+      'deleteWebhookSettings',
+      'deleteWebhookSubscription',
+      'getWebhookSettings',
+      'getWebhookSubscription',
+      'listWebhookDeliveries',
+      'listWebhookSubscriptions',
+      'updateTimelineEventType',
+      'updateTimelineEventTypeProperty',
+      'updateWebhookSubscription',
     ]);
-    expect(keyed.filter((route) => route.auth === 'developerKeyOrToken').every((route) => route.method === 'GET')).toBe(true);
+    expect(keyed.filter((route) => route.auth === 'developerKeyOrToken').every((route) => route.method === 'GET')).toBe(
+      true,
+    );
   });
 
-  it.each(keyed.map((route) => [route.name, route] as const))('%s names the app the key must own in its path', (_name, route) => {
-    expect(route.path).toContain('/{appId}/');
-  });
+  it.each(keyed.map((route) => [route.name, route] as const))(
+    '%s names the app the key must own in its path',
+    (_name, route) => {
+      expect(route.path).toContain('/{appId}/');
+    },
+  );
 
-  it('hides the key from the handler\'s query on keyed routes only', () => {
+  it("hides the key from the handler's query on keyed routes only", () => {
     const [keyRoute] = keyed;
     const tokenRoute = routes.find((route) => route.name === 'listCompanies');
     if (!keyRoute || !tokenRoute) throw new Error('route table changed');
@@ -118,16 +162,20 @@ describe('routes authenticated by the developer API key', () => {
     expect(withoutCredentials(tokenRoute, { hapikey: 'k', limit: '1' })).toEqual({ hapikey: 'k', limit: '1' });
   });
 
-  it('answers 401 for a missing or unknown key without reading more than the key\'s one item', async () => {
+  it("answers 401 for a missing or unknown key without reading more than the key's one item", async () => {
     const route = keyed.find((candidate) => candidate.auth === 'developerKey');
     if (!route) throw new Error('route table changed');
 
     await expect(authenticateRequest(route, {}, {})).rejects.toThrow(InvalidAuthenticationError);
     dynamoCallCounter.reset();
-    await expect(authenticateRequest(route, {}, { hapikey: 'na1-not-a-key' })).rejects.toThrow("This hapikey doesn't exist.");
+    await expect(authenticateRequest(route, {}, { hapikey: 'na1-not-a-key' })).rejects.toThrow(
+      "This hapikey doesn't exist.",
+    );
     expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1 });
     dynamoCallCounter.reset();
-    await expect(authenticateRequest(route, {}, { hapikey: 'x'.repeat(600) })).rejects.toThrow(InvalidAuthenticationError);
+    await expect(authenticateRequest(route, {}, { hapikey: 'x'.repeat(600) })).rejects.toThrow(
+      InvalidAuthenticationError,
+    );
     expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({});
   });
 });

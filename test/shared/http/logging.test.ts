@@ -16,7 +16,11 @@ afterAll(async () => {
 async function captureLogs(work: () => Promise<void>): Promise<string[]> {
   const lines: string[] = [];
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    lines.push(...String(chunk).split('\n').filter((line) => line.trim() !== ''));
+    lines.push(
+      ...String(chunk)
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+    );
     return true;
   });
   const level = logger.getLevelName();
@@ -38,7 +42,10 @@ describe('request logs', () => {
     const lines = await captureLogs(async () => {
       const installed = await install(gateway);
       const refresh = await postForm(gateway.baseUrl, '/oauth/v1/token', {
-        grant_type: 'refresh_token', client_id: installed.clientId, client_secret: installed.clientSecret, refresh_token: installed.refreshToken,
+        grant_type: 'refresh_token',
+        client_id: installed.clientId,
+        client_secret: installed.clientSecret,
+        refresh_token: installed.refreshToken,
       });
       correlationId = refresh.headers.get('x-hubspot-correlation-id') ?? '';
       await fetch(`${gateway.baseUrl}/oauth/v1/access-tokens/${installed.accessToken}`);
@@ -46,8 +53,13 @@ describe('request logs', () => {
       secrets = [installed.accessToken, installed.refreshToken, installed.clientSecret, installed.password];
     });
 
-    const records = lines.map((line) => JSON.parse(line) as { correlationId?: string; route?: string; statusCode?: number });
-    expect(records.find((record) => record.correlationId === correlationId)).toMatchObject({ route: 'issueToken', statusCode: 200 });
+    const records = lines.map(
+      (line) => JSON.parse(line) as { correlationId?: string; route?: string; statusCode?: number },
+    );
+    expect(records.find((record) => record.correlationId === correlationId)).toMatchObject({
+      route: 'issueToken',
+      statusCode: 200,
+    });
     expect(records.filter((record) => record.route !== undefined).length).toBeGreaterThanOrEqual(4);
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
   });
@@ -56,12 +68,21 @@ describe('request logs', () => {
     let correlationId = '';
 
     const lines = await captureLogs(async () => {
-      const response = await fetch(`${gateway.baseUrl}/oauth/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${gateway.baseUrl}/oauth/v1/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(400);
       correlationId = response.headers.get('x-hubspot-correlation-id') ?? '';
     });
 
-    const records = lines.map((line) => JSON.parse(line) as { correlationId?: string; route?: string; statusCode?: number });
-    expect(records.find((record) => record.correlationId === correlationId)).toMatchObject({ route: 'issueToken', statusCode: 400 });
+    const records = lines.map(
+      (line) => JSON.parse(line) as { correlationId?: string; route?: string; statusCode?: number },
+    );
+    expect(records.find((record) => record.correlationId === correlationId)).toMatchObject({
+      route: 'issueToken',
+      statusCode: 400,
+    });
   });
 });

@@ -6,7 +6,17 @@ import type { AuthContext } from '../../../shared/http/auth';
 import type { Route } from '../../../shared/base/route-types';
 
 /** The search limit a future search row switches on with `rateLimit: 'search'` (the route itself comes with the search issue). */
-const searchRow: Route = { name: 'searchCompanies', method: 'POST', path: '/crm/v3/objects/companies/search', entry: 'functions/not-found.ts', scopes: ['crm.objects.companies.read'], body: 'json', table: 'read', partitions: ['hubs'], rateLimit: 'search' };
+const searchRow: Route = {
+  name: 'searchCompanies',
+  method: 'POST',
+  path: '/crm/v3/objects/companies/search',
+  entry: 'functions/not-found.ts',
+  scopes: ['crm.objects.companies.read'],
+  body: 'json',
+  table: 'read',
+  partitions: ['hubs'],
+  rateLimit: 'search',
+};
 const installRow: Route = { ...searchRow, name: 'getCompany', rateLimit: undefined };
 
 let nextHub = Math.floor(Math.random() * 1e9);
@@ -41,7 +51,14 @@ describe('the search limiter (rateLimit: search on a route row)', () => {
     expect(refused).toBeInstanceOf(RateLimitError);
     const body = errorBody(refused as RateLimitError, 'c-1');
     expect(body.statusCode).toBe(429);
-    expect(body.body).toEqual({ status: 'error', message: 'You have reached your secondly limit.', errorType: 'RATE_LIMIT', correlationId: 'c-1', policyName: 'SECONDLY', category: 'RATE_LIMITS' });
+    expect(body.body).toEqual({
+      status: 'error',
+      message: 'You have reached your secondly limit.',
+      errorType: 'RATE_LIMIT',
+      correlationId: 'c-1',
+      policyName: 'SECONDLY',
+      category: 'RATE_LIMITS',
+    });
     expect(body.headers).toEqual({});
     expect(nextSecond).toBe(200);
   });
@@ -61,7 +78,9 @@ describe('the search limiter (rateLimit: search on a route row)', () => {
     const developer: AuthContext = { appId: 1, hubId: 1, userId: 0, scopes: [] };
 
     expect(await limitCall(installRow, developer)).toBeUndefined();
-    expect(await limitCall({ ...installRow, rateLimit: 'none' }, authFor({ tenSecondly: 5, searchPerSecond: 5 }))).toBeUndefined();
+    expect(
+      await limitCall({ ...installRow, rateLimit: 'none' }, authFor({ tenSecondly: 5, searchPerSecond: 5 })),
+    ).toBeUndefined();
     expect(await limitCall(searchRow, authFor({ tenSecondly: 5, searchPerSecond: 0 }))).toBeUndefined();
   });
 });

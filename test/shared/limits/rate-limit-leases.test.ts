@@ -44,18 +44,30 @@ const newSubject = () => {
 };
 
 async function countersOf(subject: string): Promise<number> {
-  const item = (await db.send(new GetCommand({ TableName: tableName, Key: rateLimitKey(limiter.installPolicy.name, subject), ConsistentRead: true }))).Item ?? {};
-  return Object.entries(item).filter(([name, value]) => /^b\d+$/.test(name) && typeof value === 'number').reduce((sum, [, value]) => sum + (value as number), 0);
+  const item =
+    (
+      await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: rateLimitKey(limiter.installPolicy.name, subject),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item ?? {};
+  return Object.entries(item)
+    .filter(([name, value]) => /^b\d+$/.test(name) && typeof value === 'number')
+    .reduce((sum, [, value]) => sum + (value as number), 0);
 }
 
 describe('rate limit leases', () => {
-  it('counts a busy instance\'s calls several at a time, its Remaining still counting down by one', async () => {
+  it("counts a busy instance's calls several at a time, its Remaining still counting down by one", async () => {
     const subject = newSubject();
     freezeBoth();
     dynamoCallCounter.reset();
 
     const remaining: number[] = [];
-    for (let call = 0; call < 40; call += 1) remaining.push((await limiter.countRequest(limiter.installPolicy, subject, 1000)).remaining);
+    for (let call = 0; call < 40; call += 1)
+      remaining.push((await limiter.countRequest(limiter.installPolicy, subject, 1000)).remaining);
 
     expect(remaining).toEqual(Array.from({ length: 40 }, (_, index) => 999 - index));
     const updates = dynamoCallCounter.calls.get('UpdateItemCommand') ?? 0;
@@ -88,7 +100,8 @@ describe('rate limit leases', () => {
 
     const pending: Promise<limiter.RateDecision>[] = [];
     for (let wave = 0; wave < 10; wave += 1) {
-      for (let call = 0; call < 10; call += 1) pending.push(limiter.countRequest(limiter.installPolicy, subject, limit));
+      for (let call = 0; call < 10; call += 1)
+        pending.push(limiter.countRequest(limiter.installPolicy, subject, limit));
       advanceBoth(limiter.installPolicy.bucketMs / 2);
     }
     const decisions = await Promise.all(pending);
@@ -116,12 +129,18 @@ describe('rate limit leases', () => {
     for (let step = 0; step < 160; step += 1) {
       if (random() < 0.3) advanceBoth(Math.floor(random() * 1000));
       const burst = 1 + Math.floor(random() * 4);
-      const decisions = await Promise.all(Array.from({ length: burst }, () => (random() < 0.5 ? limiter : other).countRequest(limiter.installPolicy, subject, limit)));
+      const decisions = await Promise.all(
+        Array.from({ length: burst }, () =>
+          (random() < 0.5 ? limiter : other).countRequest(limiter.installPolicy, subject, limit),
+        ),
+      );
       calls += burst;
       for (const decision of decisions) if (decision.allowed) allowedAt.push(clock.nowMs());
     }
 
-    const worst = Math.max(...allowedAt.map((at) => allowedAt.filter((other) => other > at - 10_000 && other <= at).length));
+    const worst = Math.max(
+      ...allowedAt.map((at) => allowedAt.filter((other) => other > at - 10_000 && other <= at).length),
+    );
     expect(worst).toBeLessThanOrEqual(limit);
     expect(allowedAt.length).toBeGreaterThan(limit);
     // Leases saved calls: fewer limiter updates than calls.

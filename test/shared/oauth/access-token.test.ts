@@ -27,17 +27,26 @@ describe('verifyAccessToken', () => {
     expect(verifyAccessToken(forged).outcome).toBe('invalid');
   });
 
-  it('accepts one spelling of a token only: the unused low bits of the signature\'s last character must be zero', () => {
+  it("accepts one spelling of a token only: the unused low bits of the signature's last character must be zero", () => {
     const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'] });
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const last = alphabet.indexOf(token.slice(-1));
     // 64 bytes take 86 characters: the last one carries 2 bits of the signature and 4 unused ones.
-    const respellings = Array.from({ length: 15 }, (_unused, bits) => `${token.slice(0, -1)}${alphabet[(last & ~15) | ((last + bits + 1) & 15)]}`);
+    const respellings = Array.from(
+      { length: 15 },
+      (_unused, bits) => `${token.slice(0, -1)}${alphabet[(last & ~15) | ((last + bits + 1) & 15)]}`,
+    );
     const signature = token.split('.')[1] ?? '';
-    expect(respellings.every((variant) => Buffer.from(variant.split('.')[1] ?? '', 'base64url').equals(Buffer.from(signature, 'base64url')))).toBe(true);
+    expect(
+      respellings.every((variant) =>
+        Buffer.from(variant.split('.')[1] ?? '', 'base64url').equals(Buffer.from(signature, 'base64url')),
+      ),
+    ).toBe(true);
     expect(verifyAccessToken(token).outcome).toBe('valid');
 
-    expect(respellings.map((variant) => verifyAccessToken(variant).outcome)).toEqual(Array.from({ length: 15 }, () => 'invalid'));
+    expect(respellings.map((variant) => verifyAccessToken(variant).outcome)).toEqual(
+      Array.from({ length: 15 }, () => 'invalid'),
+    );
   });
 
   it('returns claims that callers cannot change for the next request', () => {

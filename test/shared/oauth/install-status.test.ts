@@ -1,9 +1,17 @@
 import { advanceClock, freezeClock, nowMs, nowSeconds, resetClock } from '../../../shared/base/clock';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { transactAll } from '../../../shared/db/core';
-import { endInstall, findInstallState, installGenerationWrite, revokeInstallGrant } from '../../../shared/db/install-states';
 import {
-  forgetInstallState, installStateMaxAgeMs, standingIn, standingOfAccessToken,
+  endInstall,
+  findInstallState,
+  installGenerationWrite,
+  revokeInstallGrant,
+} from '../../../shared/db/install-states';
+import {
+  forgetInstallState,
+  installStateMaxAgeMs,
+  standingIn,
+  standingOfAccessToken,
 } from '../../../shared/oauth/install-status';
 import '../../support/harness';
 
@@ -18,8 +26,13 @@ const freshInstall = () => {
   nextHub += 1;
   return { hubId: nextHub, appId: 7 };
 };
-const tokenOf = (install: { hubId: number; appId: number }, fields: { grantId?: string; installGeneration?: string; issuedAtSeconds?: number } = {}) => ({
-  ...install, grantId: fields.grantId ?? 'grant-a', issuedAtSeconds: fields.issuedAtSeconds ?? nowSeconds(),
+const tokenOf = (
+  install: { hubId: number; appId: number },
+  fields: { grantId?: string; installGeneration?: string; issuedAtSeconds?: number } = {},
+) => ({
+  ...install,
+  grantId: fields.grantId ?? 'grant-a',
+  issuedAtSeconds: fields.issuedAtSeconds ?? nowSeconds(),
   ...(fields.installGeneration === undefined ? {} : { installGeneration: fields.installGeneration }),
 });
 const getItemCalls = () => dynamoCallCounter.calls.get('GetItemCommand') ?? 0;
@@ -127,6 +140,10 @@ describe('revokeInstallGrant', () => {
 
     await revokeInstallGrant(install.hubId, install.appId, 'new', now + 2000, now + 11);
 
-    expect(await findInstallState(install.hubId, install.appId)).toEqual({ ...install, generation: '', revokedGrants: { new: now + 2000 } });
+    expect(await findInstallState(install.hubId, install.appId)).toEqual({
+      ...install,
+      generation: '',
+      revokedGrants: { new: now + 2000 },
+    });
   });
 });

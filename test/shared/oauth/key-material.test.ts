@@ -11,12 +11,16 @@ async function activeKeyIdWith(document: SecretsDocument, publishedKids: string[
     const file = path.join(directory, 'secrets.json');
     writeFileSync(file, JSON.stringify(document));
     const stored = publicKeysOf(document);
-    const published = Object.fromEntries(publishedKids.map((kid) => [kid, stored[kid] ?? generateSigningKey(kid).publicKey]));
+    const published = Object.fromEntries(
+      publishedKids.map((kid) => [kid, stored[kid] ?? generateSigningKey(kid).publicKey]),
+    );
     process.env.SECRETS_FILE = file;
     process.env.TOKEN_PUBLIC_KEYS = JSON.stringify(published);
     let loadSigningKey: (() => Promise<{ kid: string }>) | undefined;
     jest.isolateModules(() => {
-      ({ loadSigningKey } = jest.requireActual<typeof import('../../../shared/oauth/key-material')>('../../../shared/oauth/key-material'));
+      ({ loadSigningKey } = jest.requireActual<typeof import('../../../shared/oauth/key-material')>(
+        '../../../shared/oauth/key-material',
+      ));
     });
     if (!loadSigningKey) throw new Error('key-material did not load');
     return (await loadSigningKey()).kid;

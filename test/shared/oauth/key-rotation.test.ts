@@ -1,5 +1,10 @@
 import { generateSigningKey, publicKeysOf } from '../../../shared/oauth/key-generation';
-import { newKeyId, parseSecretsDocument, retainedSigningKeys, withNewSigningKey } from '../../../shared/oauth/key-rotation';
+import {
+  newKeyId,
+  parseSecretsDocument,
+  retainedSigningKeys,
+  withNewSigningKey,
+} from '../../../shared/oauth/key-rotation';
 
 describe('signing key rotation', () => {
   it('makes the new key the active one (newest last)', () => {
@@ -19,7 +24,8 @@ describe('signing key rotation', () => {
 
   it(`keeps no more than ${retainedSigningKeys} keys`, () => {
     let document = { signingKeys: [generateSigningKey('k-1')] };
-    for (const kid of ['k-2', 'k-3', 'k-4']) document = { signingKeys: withNewSigningKey(document, generateSigningKey(kid)).signingKeys ?? [] };
+    for (const kid of ['k-2', 'k-3', 'k-4'])
+      document = { signingKeys: withNewSigningKey(document, generateSigningKey(kid)).signingKeys ?? [] };
 
     expect(document.signingKeys.map((key) => key.kid)).toEqual(['k-3', 'k-4']);
   });

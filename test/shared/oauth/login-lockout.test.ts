@@ -30,7 +30,9 @@ afterEach(() => {
 
 async function expiredLockAfter(email: string, failures: number): Promise<void> {
   // What earlier failures left behind: a long count whose last lock has just run out.
-  expect(await reserveLoginAttempt(email, 0, { failures, lockedUntilMs: nowMs() - 1 }, nowMs(), nowSeconds() + day)).toBe(true);
+  expect(
+    await reserveLoginAttempt(email, 0, { failures, lockedUntilMs: nowMs() - 1 }, nowMs(), nowSeconds() + day),
+  ).toBe(true);
 }
 
 async function resetAttempts(email: string): Promise<void> {
@@ -44,7 +46,9 @@ describe('logIn under parallel attempts', () => {
     await expiredLockAfter(installation.userEmail, 12);
     const startedAt = nowMs();
 
-    const outcomes = await Promise.all(Array.from({ length: 25 }, (_, index) => logIn(installation.userEmail, `wrong password ${index}`)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 25 }, (_, index) => logIn(installation.userEmail, `wrong password ${index}`)),
+    );
     const state = await findLoginAttempts(installation.userEmail);
 
     expect(checks).toHaveBeenCalledTimes(1);
@@ -57,7 +61,9 @@ describe('logIn under parallel attempts', () => {
     await resetAttempts(installation.userEmail);
     await expiredLockAfter(installation.userEmail, 12);
     const startedAt = nowMs();
-    const guesses = Array.from({ length: 25 }, (_, index) => (index === 12 ? installation.password : `wrong password ${index}`));
+    const guesses = Array.from({ length: 25 }, (_, index) =>
+      index === 12 ? installation.password : `wrong password ${index}`,
+    );
 
     const outcomes: LoginOutcome[] = await Promise.all(guesses.map((guess) => logIn(installation.userEmail, guess)));
     const state = await findLoginAttempts(installation.userEmail);
@@ -73,7 +79,9 @@ describe('logIn under parallel attempts', () => {
   it('lets parallel attempts of a user without failures through only up to the free failures', async () => {
     await resetAttempts(installation.userEmail);
 
-    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => logIn(installation.userEmail, `wrong password ${index}`)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => logIn(installation.userEmail, `wrong password ${index}`)),
+    );
 
     // Sequentially: failures 1 and 2 are free, failure 3 locks; in parallel never more checks than that.
     expect(checks.mock.calls.length).toBeLessThanOrEqual(3);
@@ -86,9 +94,13 @@ describe('a late failure', () => {
   it('never shortens or resets a longer lock set while its password was being checked', async () => {
     await resetAttempts(installation.userEmail);
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let entered: () => void = () => undefined;
-    const checking = new Promise<void>((resolve) => { entered = resolve; });
+    const checking = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     checks.mockImplementation(async (password: string, stored: string) => {
       if (password === 'slow wrong password') {
         entered();
@@ -97,12 +109,21 @@ describe('a late failure', () => {
       return realVerifyPassword(password, stored);
     });
     // Two free failures, so the slow attempt reserves the third (a 2 s lock) and is then held in its check.
-    for (const guess of ['wrong 1', 'wrong 2']) expect((await logIn(installation.userEmail, guess)).outcome).toBe('bad-credentials');
+    for (const guess of ['wrong 1', 'wrong 2'])
+      expect((await logIn(installation.userEmail, guess)).outcome).toBe('bad-credentials');
     const slow = logIn(installation.userEmail, 'slow wrong password');
     await checking;
     // Meanwhile its 2 s lock runs out and later failures push the lock to 900 s.
     advanceClock(3_000);
-    expect(await reserveLoginAttempt(installation.userEmail, 3, { failures: 12, lockedUntilMs: nowMs() + 900_000 }, nowMs(), nowSeconds() + day)).toBe(true);
+    expect(
+      await reserveLoginAttempt(
+        installation.userEmail,
+        3,
+        { failures: 12, lockedUntilMs: nowMs() + 900_000 },
+        nowMs(),
+        nowSeconds() + day,
+      ),
+    ).toBe(true);
     const longLock = await findLoginAttempts(installation.userEmail);
 
     release();

@@ -15,7 +15,13 @@ const scopesPath = '../../../shared/oauth/scopes';
 const gateway = useTestGateway();
 
 /** Five more scopes: 25 in all, so the mask grows from 3 to 4 bytes. */
-const appended = ['crm.objects.invoices.read', 'crm.objects.invoices.write', 'crm.objects.quotes.read', 'crm.objects.quotes.write', 'crm.objects.carts.read'];
+const appended = [
+  'crm.objects.invoices.read',
+  'crm.objects.invoices.write',
+  'crm.objects.quotes.read',
+  'crm.objects.quotes.write',
+  'crm.objects.carts.read',
+];
 const grownCatalog = [...scopeCatalog, ...appended];
 
 function accessTokensKnowing(catalog: readonly string[]): AccessTokenModule {
@@ -35,10 +41,18 @@ function accessTokensKnowing(catalog: readonly string[]): AccessTokenModule {
 
 function mint(module: Pick<AccessTokenModule, 'signAccessToken'>, scopes: string[]): string {
   const issuedAtSeconds = nowSeconds();
-  return module.signAccessToken({
-    appId: 7, hubId: 9_100_000 + Math.floor(Math.random() * 100_000), userId: 3, scopes: scopes as Scope[],
-    issuedAtSeconds, expiresAtSeconds: issuedAtSeconds + 1800, grantId: 'catalog-growth',
-  }, testSigningKey());
+  return module.signAccessToken(
+    {
+      appId: 7,
+      hubId: 9_100_000 + Math.floor(Math.random() * 100_000),
+      userId: 3,
+      scopes: scopes as Scope[],
+      issuedAtSeconds,
+      expiresAtSeconds: issuedAtSeconds + 1800,
+      grantId: 'catalog-growth',
+    },
+    testSigningKey(),
+  );
 }
 
 describe('access tokens across a growing scope catalog', () => {
@@ -52,7 +66,11 @@ describe('access tokens across a growing scope catalog', () => {
   });
 
   it('verifies, on the older catalog, a token minted with a new scope: the new scope is ignored', () => {
-    const token = mint(accessTokensKnowing(grownCatalog), ['crm.objects.companies.read', 'crm.objects.carts.read', 'timeline']);
+    const token = mint(accessTokensKnowing(grownCatalog), [
+      'crm.objects.companies.read',
+      'crm.objects.carts.read',
+      'timeline',
+    ]);
 
     const result = verifyAccessToken(token);
 
@@ -64,8 +82,12 @@ describe('access tokens across a growing scope catalog', () => {
     const withKnownScope = mint(newer, ['crm.objects.companies.read', 'crm.objects.quotes.read']);
     const withOnlyNewScopes = mint(newer, ['crm.objects.quotes.read', 'crm.objects.carts.read']);
 
-    const served = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies?limit=1`, { headers: bearer(withKnownScope) });
-    const refused = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies?limit=1`, { headers: bearer(withOnlyNewScopes) });
+    const served = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies?limit=1`, {
+      headers: bearer(withKnownScope),
+    });
+    const refused = await fetch(`${gateway.baseUrl}/crm/v3/objects/companies?limit=1`, {
+      headers: bearer(withOnlyNewScopes),
+    });
 
     expect(served.status).toBe(200);
     expect(refused.status).toBe(403);

@@ -3,12 +3,29 @@ import { isKnownScope, scopeCatalog } from '../../../shared/oauth/scopes';
 
 /** The object engine's scopes: each type of the object engine, pipelines, owners, and the surface planned next. */
 const issue19Scopes = [
-  'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.deals.read', 'crm.objects.deals.write',
-  'tickets', 'crm.objects.tickets.read', 'crm.objects.tickets.write',
-  'crm.schemas.contacts.read', 'crm.schemas.contacts.write', 'crm.schemas.deals.read', 'crm.schemas.deals.write',
-  'crm.schemas.tickets.read', 'crm.schemas.tickets.write', 'crm.objects.owners.read',
-  'e-commerce', 'crm.objects.products.read', 'crm.objects.products.write', 'crm.objects.line_items.read', 'crm.objects.line_items.write',
-  'crm.objects.custom.read', 'crm.objects.custom.write', 'crm.schemas.custom.read', 'crm.schemas.custom.write',
+  'crm.objects.contacts.read',
+  'crm.objects.contacts.write',
+  'crm.objects.deals.read',
+  'crm.objects.deals.write',
+  'tickets',
+  'crm.objects.tickets.read',
+  'crm.objects.tickets.write',
+  'crm.schemas.contacts.read',
+  'crm.schemas.contacts.write',
+  'crm.schemas.deals.read',
+  'crm.schemas.deals.write',
+  'crm.schemas.tickets.read',
+  'crm.schemas.tickets.write',
+  'crm.objects.owners.read',
+  'e-commerce',
+  'crm.objects.products.read',
+  'crm.objects.products.write',
+  'crm.objects.line_items.read',
+  'crm.objects.line_items.write',
+  'crm.objects.custom.read',
+  'crm.objects.custom.write',
+  'crm.schemas.custom.read',
+  'crm.schemas.custom.write',
 ];
 
 describe('the scope catalogue', () => {
@@ -18,9 +35,26 @@ describe('the scope catalogue', () => {
 
   it('keeps the positions of the scopes tokens were issued with (append only)', () => {
     expect(scopeCatalog.slice(0, 20)).toEqual([
-      'oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.schemas.companies.read', 'crm.schemas.companies.write', 'timeline',
-      'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.deals.read', 'crm.objects.deals.write', 'crm.schemas.contacts.read',
-      'crm.schemas.deals.read', 'tickets', 'content', 'forms', 'files', 'automation', 'e-commerce', 'crm.lists.read', 'crm.lists.write',
+      'oauth',
+      'crm.objects.companies.read',
+      'crm.objects.companies.write',
+      'crm.schemas.companies.read',
+      'crm.schemas.companies.write',
+      'timeline',
+      'crm.objects.contacts.read',
+      'crm.objects.contacts.write',
+      'crm.objects.deals.read',
+      'crm.objects.deals.write',
+      'crm.schemas.contacts.read',
+      'crm.schemas.deals.read',
+      'tickets',
+      'content',
+      'forms',
+      'files',
+      'automation',
+      'e-commerce',
+      'crm.lists.read',
+      'crm.lists.write',
     ]);
   });
 
@@ -29,7 +63,9 @@ describe('the scope catalogue', () => {
   });
 
   it('describes every scope in words on the consent page, not with the generic fallback', () => {
-    const generic = scopeCatalog.filter((scope) => describeScope(scope) === `Use the ${scope} permission.` || scopeDescriptions[scope].trim() === '');
+    const generic = scopeCatalog.filter(
+      (scope) => describeScope(scope) === `Use the ${scope} permission.` || scopeDescriptions[scope].trim() === '',
+    );
 
     expect(generic).toEqual([]);
   });

@@ -4,27 +4,55 @@ import { compileSearch } from '../../../shared/search/search-request';
 
 const lookup = { find: findStandardCompanyProperty };
 
-function pushedFilterOf(operator: 'NOT_CONTAINS_TOKEN' | 'CONTAINS_TOKEN', value: string, propertyName = 'name'): { expression?: string; values: unknown[] } {
-  const query = projectionQueryOf(compileSearch({ filterGroups: [{ filters: [{ propertyName, operator, value }] }] }, lookup));
+function pushedFilterOf(
+  operator: 'NOT_CONTAINS_TOKEN' | 'CONTAINS_TOKEN',
+  value: string,
+  propertyName = 'name',
+): { expression?: string; values: unknown[] } {
+  const query = projectionQueryOf(
+    compileSearch({ filterGroups: [{ filters: [{ propertyName, operator, value }] }] }, lookup),
+  );
   return { expression: query.filterExpression, values: Object.values(query.values) };
 }
 
 describe('what NOT_CONTAINS_TOKEN pushes to DynamoDB', () => {
   // Regression: NOT_CONTAINS_TOKEN was once not pushed down, so every record came back to be matched in memory.
   it.each([
-    ['a whole value', 'Acme Labs', 'NOT (#l.#p0 = :x0 OR (attribute_not_exists(#l.#p0) AND #v.#p0 = :x1))', ['acme labs', 'acme labs']],
-    ['a prefix', 'acme*', 'NOT (begins_with(#l.#p0, :x0) OR (attribute_not_exists(#l.#p0) AND begins_with(#v.#p0, :x1)))', ['acme', 'acme']],
-    ['an infix', '**widget*', 'NOT (contains(#l.#p0, :x0) OR (attribute_not_exists(#l.#p0) AND contains(#v.#p0, :x1)))', ['widget', 'widget']],
+    [
+      'a whole value',
+      'Acme Labs',
+      'NOT (#l.#p0 = :x0 OR (attribute_not_exists(#l.#p0) AND #v.#p0 = :x1))',
+      ['acme labs', 'acme labs'],
+    ],
+    [
+      'a prefix',
+      'acme*',
+      'NOT (begins_with(#l.#p0, :x0) OR (attribute_not_exists(#l.#p0) AND begins_with(#v.#p0, :x1)))',
+      ['acme', 'acme'],
+    ],
+    [
+      'an infix',
+      '**widget*',
+      'NOT (contains(#l.#p0, :x0) OR (attribute_not_exists(#l.#p0) AND contains(#v.#p0, :x1)))',
+      ['widget', 'widget'],
+    ],
     ['stars alone (any value has a token)', '**', 'attribute_not_exists(#v.#p0)', []],
   ])('leaves out records whose whole value matches %s', (_shape, pattern, expression, values) => {
     expect(pushedFilterOf('NOT_CONTAINS_TOKEN', pattern)).toEqual({ expression, values });
   });
 
   it('compares an enumeration exactly (its v form)', () => {
-    expect(pushedFilterOf('NOT_CONTAINS_TOKEN', 'BANKING', 'industry')).toEqual({ expression: 'NOT (#v.#p0 = :x0)', values: ['BANKING'] });
+    expect(pushedFilterOf('NOT_CONTAINS_TOKEN', 'BANKING', 'industry')).toEqual({
+      expression: 'NOT (#v.#p0 = :x0)',
+      values: ['BANKING'],
+    });
   });
 
-  it.each([['a suffix', '*labs'], ['two literals', 'a*b'], ['an empty pattern', '']])('pushes nothing for %s, which DynamoDB cannot decide', (_shape, pattern) => {
+  it.each([
+    ['a suffix', '*labs'],
+    ['two literals', 'a*b'],
+    ['an empty pattern', ''],
+  ])('pushes nothing for %s, which DynamoDB cannot decide', (_shape, pattern) => {
     expect(pushedFilterOf('NOT_CONTAINS_TOKEN', pattern).expression).toBeUndefined();
   });
 

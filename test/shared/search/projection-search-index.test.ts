@@ -21,7 +21,13 @@ describe('projection search index', () => {
     hubId = installation.hubId;
     const actor = { hubId, appId: installation.appId, userId: installation.userId };
     for (let index = 0; index < 40; index += 1) {
-      const created = await createCompany(actor, { properties: { name: `Paged ${index}`, numberofemployees: String((index * 7) % 13), city: index % 2 === 0 ? 'Boston' : 'Austin' } });
+      const created = await createCompany(actor, {
+        properties: {
+          name: `Paged ${index}`,
+          numberofemployees: String((index * 7) % 13),
+          city: index % 2 === 0 ? 'Boston' : 'Austin',
+        },
+      });
       ids.push(created.id);
     }
     await archiveCompany(hubId, ids[5] ?? '');
@@ -31,23 +37,33 @@ describe('projection search index', () => {
     {},
     { limit: 15, after: '10' },
     { sorts: ['-numberofemployees'], properties: ['name', 'city', 'numberofemployees'], limit: 30 },
-    { filterGroups: [{ filters: [{ propertyName: 'city', operator: 'EQ', value: 'boston' }] }], properties: ['city', 'name'] },
+    {
+      filterGroups: [{ filters: [{ propertyName: 'city', operator: 'EQ', value: 'boston' }] }],
+      properties: ['city', 'name'],
+    },
   ];
 
-  it.each(searches.map((input) => [JSON.stringify(input), input]))('answers %s as whole-page reads do, with every value shown', async (_name, input) => {
-    const whole = await searchCompanies(hubId, input);
-    dynamoCallCounter.reset();
-    const paged = await searchCompanies(hubId, input, createProjectionSearchIndex({ pageItems: 1 }));
+  it.each(searches.map((input) => [JSON.stringify(input), input]))(
+    'answers %s as whole-page reads do, with every value shown',
+    async (_name, input) => {
+      const whole = await searchCompanies(hubId, input);
+      dynamoCallCounter.reset();
+      const paged = await searchCompanies(hubId, input, createProjectionSearchIndex({ pageItems: 1 }));
 
-    expect(paged).toEqual(whole);
-    expect(whole.results.length).toBeGreaterThan(0);
-    expect(whole.results.every((result) => typeof result.properties.name === 'string' && result.properties.name.startsWith('Paged '))).toBe(true);
-    // Later pages came without values: one BatchGetItem read the page's. A page of more companies
-    // than there are shards holds some shard's second one for certain; a smaller one may not.
-    const batchGets = dynamoCallCounter.calls.get('BatchGetItemCommand') ?? 0;
-    if (whole.results.length > companySearchShards) expect(batchGets).toBe(1);
-    else expect(batchGets).toBeLessThanOrEqual(1);
-  });
+      expect(paged).toEqual(whole);
+      expect(whole.results.length).toBeGreaterThan(0);
+      expect(
+        whole.results.every(
+          (result) => typeof result.properties.name === 'string' && result.properties.name.startsWith('Paged '),
+        ),
+      ).toBe(true);
+      // Later pages came without values: one BatchGetItem read the page's. A page of more companies
+      // than there are shards holds some shard's second one for certain; a smaller one may not.
+      const batchGets = dynamoCallCounter.calls.get('BatchGetItemCommand') ?? 0;
+      if (whole.results.length > companySearchShards) expect(batchGets).toBe(1);
+      else expect(batchGets).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('counts the archived company nowhere', async () => {
     const found = await searchCompanies(hubId, { limit: 100 }, createProjectionSearchIndex({ pageItems: 1 }));

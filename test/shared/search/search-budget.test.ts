@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
 import type { Item } from '../../../shared/db/core';
-import { scanSearchProjection, searchBytesInFlight, searchChainsInFlight, searchProjectionPut } from '../../../shared/db/company-search';
+import {
+  scanSearchProjection,
+  searchBytesInFlight,
+  searchChainsInFlight,
+  searchProjectionPut,
+} from '../../../shared/db/company-search';
 import { companySearchShards } from '../../../shared/db/keys';
 import { searchFormsOf, type SearchForms } from '../../../shared/companies/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
 import { compileSearchMatch } from '../../../shared/search/match-search';
 import { SearchBudget, SearchDeadlineError } from '../../../shared/search/search-budget';
-import { createProjectionSearchIndex, SearchPageCollector, searchCompanies } from '../../../shared/search/search-companies';
+import {
+  createProjectionSearchIndex,
+  SearchPageCollector,
+  searchCompanies,
+} from '../../../shared/search/search-companies';
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
 /**
@@ -24,23 +33,37 @@ const longName = `b${'a'.repeat(65_533)}`;
 /** 18 NOT_CONTAINS_TOKEN filters (the most a search may have), each with a pattern the names nearly match. */
 const costlyInput: SearchInput = {
   filterGroups: Array.from({ length: 3 }, (_, group) => ({
-    filters: Array.from({ length: 6 }, (_unused, index) => ({ propertyName: 'name', operator: 'NOT_CONTAINS_TOKEN' as const, value: `*${'a'.repeat(70 + group * 6 + index)}b` })),
+    filters: Array.from({ length: 6 }, (_unused, index) => ({
+      propertyName: 'name',
+      operator: 'NOT_CONTAINS_TOKEN' as const,
+      value: `*${'a'.repeat(70 + group * 6 + index)}b`,
+    })),
   })),
   limit: 1,
 };
 
 function longNamedForms(count: number): SearchForms[] {
-  return Array.from({ length: count }, (_, index) => searchFormsOf({
-    id: String(1_950_000_000_000_000 + index), properties: { name: longName }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
-  }));
+  return Array.from({ length: count }, (_, index) =>
+    searchFormsOf({
+      id: String(1_950_000_000_000_000 + index),
+      properties: { name: longName },
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    }),
+  );
 }
 
-type Middleware = (next: (args: { input: Item }) => Promise<{ output: Item }>) => (args: { input: Item }) => Promise<{ output: Item }>;
+type Middleware = (
+  next: (args: { input: Item }) => Promise<{ output: Item }>,
+) => (args: { input: Item }) => Promise<{ output: Item }>;
 
 /** Runs `body` with `middleware` on the real client (every request still reaches DynamoDB Local). */
 async function intercepted<T>(middleware: Middleware, body: () => Promise<T>): Promise<T> {
   const name = `budgetTestInterceptor-${randomUUID()}`;
-  (db.middlewareStack as unknown as { add: (m: Middleware, o: object) => void }).add(middleware, { step: 'initialize', name });
+  (db.middlewareStack as unknown as { add: (m: Middleware, o: object) => void }).add(middleware, {
+    step: 'initialize',
+    name,
+  });
   try {
     return await body();
   } finally {
@@ -77,7 +100,12 @@ describe('matching a page', () => {
     const match = compileSearchMatch(search);
     const [record] = longNamedForms(1) as [SearchForms];
     let pauses = 0;
-    const pace = { isDue: () => true, pause: async () => { pauses += 1; } };
+    const pace = {
+      isDue: () => true,
+      pause: async () => {
+        pauses += 1;
+      },
+    };
 
     const paced = await match.matchesPaced(record, pace);
 
@@ -113,7 +141,11 @@ describe('pacing a search by what its pages weigh', () => {
     const hubId = 970000000 + Math.floor(Math.random() * 9000000);
     for (let index = 0; index < companySearchShards * perShard; index += 1) {
       const id = String(4_000_000_000_000_000 + index);
-      const put = searchProjectionPut(hubId, { id, v: { name: `${index}${'x'.repeat(nameLength)}` }, l: {}, n: {} }, 1).Put;
+      const put = searchProjectionPut(
+        hubId,
+        { id, v: { name: `${index}${'x'.repeat(nameLength)}` }, l: {}, n: {} },
+        1,
+      ).Put;
       await db.send(new PutCommand({ TableName: tableName, Item: put?.Item ?? {} }));
     }
     let inFlight = 0;
@@ -131,9 +163,17 @@ describe('pacing a search by what its pages weigh', () => {
     };
     const query = { projectionExpression: '#sk, #v', names: { '#sk': 'sk', '#v': 'v' }, values: {} };
     // Pages of 2 items: every shard takes several, so the pacing has pages to learn from.
-    await intercepted(counting, () => scanSearchProjection(hubId, query, new AbortController().signal, () => {
-      pages += 1;
-    }, 2));
+    await intercepted(counting, () =>
+      scanSearchProjection(
+        hubId,
+        query,
+        new AbortController().signal,
+        () => {
+          pages += 1;
+        },
+        2,
+      ),
+    );
     return { mostInFlight, pages };
   }
 
@@ -167,10 +207,18 @@ describe('ending a search', () => {
     let pages = 0;
 
     // Only the first page fails; the other chains' pages would be taken as they come.
-    await expect(scanSearchProjection(hubId, query, new AbortController().signal, () => {
-      pages += 1;
-      if (pages === 1) throw failure;
-    }, 1)).rejects.toBe(failure);
+    await expect(
+      scanSearchProjection(
+        hubId,
+        query,
+        new AbortController().signal,
+        () => {
+          pages += 1;
+          if (pages === 1) throw failure;
+        },
+        1,
+      ),
+    ).rejects.toBe(failure);
     const sentByRejection = dynamoCallCounter.calls.get('QueryCommand') ?? 0;
     await settle(300);
 
@@ -201,7 +249,9 @@ describe('ending a search', () => {
     deadlineMs = performance.now() + 40;
 
     await intercepted(slowQueries, async () => {
-      await expect(createProjectionSearchIndex({ pageItems: 1 })(hubId, compileSearch({}, lookup), budget)).rejects.toBeInstanceOf(SearchDeadlineError);
+      await expect(
+        createProjectionSearchIndex({ pageItems: 1 })(hubId, compileSearch({}, lookup), budget),
+      ).rejects.toBeInstanceOf(SearchDeadlineError);
       await settle(400);
     });
 
@@ -216,6 +266,9 @@ describe('ending a search', () => {
       throw new SearchDeadlineError();
     };
 
-    await expect(searchCompanies(hubId, {}, pastDeadline)).rejects.toMatchObject({ status: 503, category: 'SERVICE_UNAVAILABLE' });
+    await expect(searchCompanies(hubId, {}, pastDeadline)).rejects.toMatchObject({
+      status: 503,
+      category: 'SERVICE_UNAVAILABLE',
+    });
   });
 });

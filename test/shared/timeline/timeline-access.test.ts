@@ -1,5 +1,10 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../shared/base/errors';
-import { parseNumericId, parsePathId, requireOwnApp, requireWellFormedJson } from '../../../shared/timeline/timeline-access';
+import {
+  parseNumericId,
+  parsePathId,
+  requireOwnApp,
+  requireWellFormedJson,
+} from '../../../shared/timeline/timeline-access';
 
 describe('requireOwnApp', () => {
   it('accepts a token of the application in the path', () => {
@@ -20,16 +25,28 @@ describe('parsePathId', () => {
     expect(parsePathId('1001795298369500', 'objectId')).toBe(1001795298369500);
   });
 
-  it.each(['abc', '1.5', '-1', '', '9999999999999999', '12345678901234567', ' 1'])('answers %j like a missing object', (raw) => {
-    expect(() => parsePathId(raw, 'eventTypeId')).toThrow(NotFoundError);
-  });
+  it.each(['abc', '1.5', '-1', '', '9999999999999999', '12345678901234567', ' 1'])(
+    'answers %j like a missing object',
+    (raw) => {
+      expect(() => parsePathId(raw, 'eventTypeId')).toThrow(NotFoundError);
+    },
+  );
 });
 
 describe('parseNumericId', () => {
-  it.each([[5, 5], ['5', 5], [0, undefined], ['0', undefined], [1.5, undefined], ['x', undefined], [null, undefined], [2 ** 60, undefined], ['1001795298369500', 1001795298369500]])(
-    'reads %j as %j', (value, expected) => {
-      expect(parseNumericId(value)).toBe(expected);
-    });
+  it.each([
+    [5, 5],
+    ['5', 5],
+    [0, undefined],
+    ['0', undefined],
+    [1.5, undefined],
+    ['x', undefined],
+    [null, undefined],
+    [2 ** 60, undefined],
+    ['1001795298369500', 1001795298369500],
+  ])('reads %j as %j', (value, expected) => {
+    expect(parseNumericId(value)).toBe(expected);
+  });
 });
 
 describe('requireWellFormedJson', () => {

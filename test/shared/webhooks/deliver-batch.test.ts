@@ -14,7 +14,13 @@ import { provision } from '../../support/harness';
 
 function recordingQueue(): DeliveryQueue & { sent: { batch: DeliveryBatch; delaySeconds: number }[] } {
   const sent: { batch: DeliveryBatch; delaySeconds: number }[] = [];
-  return { sent, send: async (batches, delaySeconds) => { sent.push(...batches.map((batch) => ({ batch, delaySeconds }))); }, deadLetter: async () => undefined };
+  return {
+    sent,
+    send: async (batches, delaySeconds) => {
+      sent.push(...batches.map((batch) => ({ batch, delaySeconds })));
+    },
+    deadLetter: async () => undefined,
+  };
 }
 
 /** A target that answers 200 after `holdMs`, counting the requests open at once. */
@@ -37,21 +43,40 @@ function heldTarget(holdMs: number): { post: PostToTarget; peak: () => number; p
 }
 
 const batchOf = (appId: number, portalId: number): DeliveryBatch => ({
-  appId, portalId, attemptNumber: 0,
-  events: [{
-    eventId: portalId, subscriptionId: 1, portalId, appId, occurredAt: 0, subscriptionType: 'company.creation', attemptNumber: 0,
-    objectId: 1, changeSource: 'API', changeFlag: 'CREATED',
-  }],
+  appId,
+  portalId,
+  attemptNumber: 0,
+  events: [
+    {
+      eventId: portalId,
+      subscriptionId: 1,
+      portalId,
+      appId,
+      occurredAt: 0,
+      subscriptionType: 'company.creation',
+      attemptNumber: 0,
+      objectId: 1,
+      changeSource: 'API',
+      changeFlag: 'CREATED',
+    },
+  ],
 });
 
 describe('maxConcurrentRequests', () => {
-  it('is per app: with 1, two accounts\' batches at once make one request, the other comes back busy', async () => {
+  it("is per app: with 1, two accounts' batches at once make one request, the other comes back busy", async () => {
     const app = await provision();
-    await configureWebhookSettings({ appId: app.appId }, app.appId, { targetUrl: 'http://127.0.0.1:9/hooks', throttling: { maxConcurrentRequests: 1 } });
+    await configureWebhookSettings({ appId: app.appId }, app.appId, {
+      targetUrl: 'http://127.0.0.1:9/hooks',
+      throttling: { maxConcurrentRequests: 1 },
+    });
     const target = heldTarget(300);
     const queue = recordingQueue();
 
-    const outcomes: DeliveryOutcome[] = await Promise.all([40000101, 40000102].map((portalId) => deliverBatch(batchOf(app.appId, portalId), queue, Date.now(), target.post)));
+    const outcomes: DeliveryOutcome[] = await Promise.all(
+      [40000101, 40000102].map((portalId) =>
+        deliverBatch(batchOf(app.appId, portalId), queue, Date.now(), target.post),
+      ),
+    );
 
     expect([...outcomes].sort()).toEqual(['busy', 'delivered']);
     expect(target.peak()).toBe(1);
@@ -61,13 +86,19 @@ describe('maxConcurrentRequests', () => {
     ]);
   });
 
-  it('never lets batches of several accounts exceed the app\'s limit', async () => {
+  it("never lets batches of several accounts exceed the app's limit", async () => {
     const app = await provision();
-    await configureWebhookSettings({ appId: app.appId }, app.appId, { targetUrl: 'http://127.0.0.1:9/hooks', throttling: { maxConcurrentRequests: 3 } });
+    await configureWebhookSettings({ appId: app.appId }, app.appId, {
+      targetUrl: 'http://127.0.0.1:9/hooks',
+      throttling: { maxConcurrentRequests: 3 },
+    });
     const target = heldTarget(300);
 
-    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, index) =>
-      deliverBatch(batchOf(app.appId, 40000200 + (index % 4)), recordingQueue(), Date.now(), target.post)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        deliverBatch(batchOf(app.appId, 40000200 + (index % 4)), recordingQueue(), Date.now(), target.post),
+      ),
+    );
 
     expect(target.peak()).toBeLessThanOrEqual(3);
     expect(outcomes.filter((outcome) => outcome === 'delivered').length).toBeGreaterThanOrEqual(1);
@@ -83,7 +114,13 @@ describe('the places in flight (shared/db/webhooks.ts)', () => {
     const nowMs = Date.now();
     const held: InFlightSlot[] = [];
     for (let index = 0; index < maxConcurrentRequestsLimit; index += 1) {
-      const slot = await acquireInFlightSlot(appId, maxConcurrentRequestsLimit, maxConcurrentRequestsLimit, nowMs, leaseMs);
+      const slot = await acquireInFlightSlot(
+        appId,
+        maxConcurrentRequestsLimit,
+        maxConcurrentRequestsLimit,
+        nowMs,
+        leaseMs,
+      );
       if (!slot) throw new Error(`place ${index} of ${maxConcurrentRequestsLimit} was not free`);
       held.push(slot);
     }

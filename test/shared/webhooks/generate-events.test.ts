@@ -19,23 +19,56 @@ const at = '2026-05-01T10:00:00.000Z';
 /** A company created in `hubId`, as the stream's INSERT record carries it. */
 function companyCreated(hubId: number, companyId: string): ChangeRecord {
   return {
-    recordId: randomUUID(), eventName: 'INSERT', approximateAtMs: 0,
+    recordId: randomUUID(),
+    eventName: 'INSERT',
+    approximateAtMs: 0,
     newImage: {
-      pk: `HUB#${hubId}`, sk: `COMPANY#${companyId}`, id: companyId, properties: { name: 'Acme', annualrevenue: '1000000' },
-      history: {}, associations: {}, uniqueValues: [], createdAt: at, updatedAt: at, archived: false, version: 1,
+      pk: `HUB#${hubId}`,
+      sk: `COMPANY#${companyId}`,
+      id: companyId,
+      properties: { name: 'Acme', annualrevenue: '1000000' },
+      history: {},
+      associations: {},
+      uniqueValues: [],
+      createdAt: at,
+      updatedAt: at,
+      archived: false,
+      version: 1,
     },
   };
 }
 
 function recordingQueue(): DeliveryQueue & { batches: DeliveryBatch[] } {
   const batches: DeliveryBatch[] = [];
-  return { batches, send: async (sent) => { batches.push(...sent); }, deadLetter: async () => undefined };
+  return {
+    batches,
+    send: async (sent) => {
+      batches.push(...sent);
+    },
+    deadLetter: async () => undefined,
+  };
 }
 
 /** Installs the app in `account` as its user, granting `scopes`, through the token endpoint's own code. */
-async function installInto(app: Installation, account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>, scopes: string[]): Promise<void> {
-  const code = await authorizationCodeFor({ ...app, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail }, scopes);
-  await issueTokens({ grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: app.redirectUri, code }, undefined);
+async function installInto(
+  app: Installation,
+  account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
+  scopes: string[],
+): Promise<void> {
+  const code = await authorizationCodeFor(
+    { ...app, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
+    scopes,
+  );
+  await issueTokens(
+    {
+      grant_type: 'authorization_code',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      redirect_uri: app.redirectUri,
+      code,
+    },
+    undefined,
+  );
 }
 
 /** Every app listens for company.creation, name and annualrevenue changes, with a target. */
@@ -44,7 +77,11 @@ async function subscribeToCompanies(app: Installation): Promise<void> {
   await configureWebhookSettings(caller, app.appId, { targetUrl: 'http://127.0.0.1:9/hooks' });
   await createWebhookSubscription(caller, app.appId, { eventType: 'company.creation', active: true });
   for (const propertyName of ['name', 'annualrevenue']) {
-    await createWebhookSubscription(caller, app.appId, { eventType: 'company.propertyChange', propertyName, active: true });
+    await createWebhookSubscription(caller, app.appId, {
+      eventType: 'company.propertyChange',
+      propertyName,
+      active: true,
+    });
   }
 }
 
@@ -68,21 +105,33 @@ describe('generateEvents and scopes', () => {
     await subscribeToCompanies(narrow);
   });
 
-  it('queues a company\'s events only for apps whose install in its account holds crm.objects.companies.read', async () => {
+  it("queues a company's events only for apps whose install in its account holds crm.objects.companies.read", async () => {
     const queue = recordingQueue();
 
     await generateEvents([companyCreated(reader.hubId, '1000000000009001')], queue);
 
     expect(queue.batches.map((batch) => [batch.appId, batch.portalId])).toEqual([[reader.appId, reader.hubId]]);
-    expect(queue.batches[0]?.events.map((event) => event.subscriptionType).sort()).toEqual(['company.creation', 'company.propertyChange', 'company.propertyChange']);
+    expect(queue.batches[0]?.events.map((event) => event.subscriptionType).sort()).toEqual([
+      'company.creation',
+      'company.propertyChange',
+      'company.propertyChange',
+    ]);
   });
 
   it('decides per install: the same app gets the events of an account where its install holds the scope', async () => {
     const queue = recordingQueue();
 
-    await generateEvents([companyCreated(reader.hubId, '1000000000009002'), companyCreated(otherAccount.hubId, '1000000000009003')], queue);
+    await generateEvents(
+      [companyCreated(reader.hubId, '1000000000009002'), companyCreated(otherAccount.hubId, '1000000000009003')],
+      queue,
+    );
 
-    expect(queue.batches.map((batch) => [batch.appId, batch.portalId]).sort()).toEqual([[reader.appId, reader.hubId], [narrow.appId, otherAccount.hubId]].sort());
+    expect(queue.batches.map((batch) => [batch.appId, batch.portalId]).sort()).toEqual(
+      [
+        [reader.appId, reader.hubId],
+        [narrow.appId, otherAccount.hubId],
+      ].sort(),
+    );
   });
 
   it('reads the installs of each account in a stream batch once, however many changes it holds', async () => {
@@ -95,10 +144,14 @@ describe('generateEvents and scopes', () => {
       if (values?.[':querySkPrefix'] === 'INSTALL#') installQueries.push(values[':queryPk']);
       return next(args);
     };
-    (db.middlewareStack as unknown as { add: (m: typeof count, o: object) => void }).add(count, { step: 'initialize', name });
+    (db.middlewareStack as unknown as { add: (m: typeof count, o: object) => void }).add(count, {
+      step: 'initialize',
+      name,
+    });
     try {
       const records = Array.from({ length: 40 }, (_, index) =>
-        companyCreated(index % 2 === 0 ? reader.hubId : otherAccount.hubId, String(1000000000009100 + index)));
+        companyCreated(index % 2 === 0 ? reader.hubId : otherAccount.hubId, String(1000000000009100 + index)),
+      );
 
       await generateEvents(records, recordingQueue());
     } finally {

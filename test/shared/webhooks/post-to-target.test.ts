@@ -31,7 +31,9 @@ beforeEach(async () => {
       answer(response);
     });
   });
-  server.on('connection', () => { connections += 1; });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   ({ port } = server.address() as AddressInfo);
 });
@@ -68,19 +70,28 @@ describe('the local runtime (loopback allowed)', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ url: '/hooks?x=1', body });
     expect(seen[0]?.headers).toMatchObject({
-      host: `hooks.test:${port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)),
-      'x-hubspot-signature': 'abc', 'user-agent': 'HubSpot-style platform slice webhooks',
+      host: `hooks.test:${port}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'x-hubspot-signature': 'abc',
+      'user-agent': 'HubSpot-style platform slice webhooks',
     });
   });
 
   it('still refuses a name that resolves to a link-local or private address, before connecting', async () => {
-    const resolve = resolverOf({ 'metadata.test': [v4('169.254.169.254')], 'lan.test': [{ address: 'fd00::5', family: 6 }] });
+    const resolve = resolverOf({
+      'metadata.test': [v4('169.254.169.254')],
+      'lan.test': [{ address: 'fd00::5', family: 6 }],
+    });
     const post = createTargetPoster({ allowsLoopback: true, resolve });
 
     const metadata = await post(`http://metadata.test:${port}/`, body, {});
     const lan = await post(`http://lan.test:${port}/`, body, {});
 
-    expect(metadata).toEqual({ error: 'target resolves to a non-public address 169.254.169.254', latencyMs: expect.any(Number) });
+    expect(metadata).toEqual({
+      error: 'target resolves to a non-public address 169.254.169.254',
+      latencyMs: expect.any(Number),
+    });
     expect(lan.error).toBe('target resolves to a non-public address fd00::5');
     expect(seen).toHaveLength(0);
   });
@@ -94,7 +105,10 @@ describe('the local runtime (loopback allowed)', () => {
     const mapped = await post(`http://[::ffff:a9fe:a9fe]:${port}/`, body, {});
 
     expect(loopback.statusCode).toBe(200);
-    expect(metadata).toEqual({ error: 'target is a non-public address 169.254.169.254', latencyMs: expect.any(Number) });
+    expect(metadata).toEqual({
+      error: 'target is a non-public address 169.254.169.254',
+      latencyMs: expect.any(Number),
+    });
     expect(mapped.error).toBe('target is a non-public address ::ffff:a9fe:a9fe');
     expect(resolve.calls).toEqual([]);
     expect(seen).toHaveLength(1);
@@ -155,10 +169,17 @@ describe('deployed (loopback refused)', () => {
   });
 
   it('refuses a name when any of its addresses is not public, even after a public one', async () => {
-    const resolve = resolverOf({ 'split.test': [v4('93.184.215.14'), v4('10.0.0.5')], 'dual.test': [{ address: '2606:4700::1111', family: 6 }, v4('192.168.1.1')] });
+    const resolve = resolverOf({
+      'split.test': [v4('93.184.215.14'), v4('10.0.0.5')],
+      'dual.test': [{ address: '2606:4700::1111', family: 6 }, v4('192.168.1.1')],
+    });
     const post = createTargetPoster({ allowsLoopback: false, resolve });
 
-    expect((await post('https://split.test/hooks', body, {})).error).toBe('target resolves to a non-public address 10.0.0.5');
-    expect((await post('https://dual.test/hooks', body, {})).error).toBe('target resolves to a non-public address 192.168.1.1');
+    expect((await post('https://split.test/hooks', body, {})).error).toBe(
+      'target resolves to a non-public address 10.0.0.5',
+    );
+    expect((await post('https://dual.test/hooks', body, {})).error).toBe(
+      'target resolves to a non-public address 192.168.1.1',
+    );
   });
 });
