@@ -1,5 +1,5 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { clientScanPages } from '../shared/db/core';
+import { BatchWriteCommand, type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { followPages } from '../shared/db/core';
 
 type Item = Record<string, unknown>;
 
@@ -30,7 +30,9 @@ export async function batchWrite(
 /** Copies every item of one table into another (the floor's twin of the API's table). */
 export async function copyTable(client: DynamoDBDocumentClient, fromTable: string, toTable: string): Promise<number> {
   let count = 0;
-  for await (const page of clientScanPages(client, { TableName: fromTable })) {
+  for await (const page of followPages((startKey) =>
+    client.send(new ScanCommand({ TableName: fromTable, ExclusiveStartKey: startKey })),
+  )) {
     const items = page.Items ?? [];
     await batchWrite(client, toTable, items);
     count += items.length;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoCallCounter } from '../shared/db/client';
-import { clientQueryPages } from '../shared/db/core';
+import { followPages } from '../shared/db/core';
 import type { CompanyRecord } from '../shared/db/companies';
 import { searchProjectionPut } from '../shared/db/company-search';
 import { searchFormsOf } from '../shared/companies/search-forms';
@@ -177,10 +177,15 @@ async function fullQueryFloor(
   // The list request's Query without its page size, every page from the first, through the plain client.
   const { Limit: _limit, ...input } = listQuery;
   void _limit;
-  for await (const page of clientQueryPages(floor, {
-    ...(input as QueryCommandInput),
-    ReturnConsumedCapacity: 'TOTAL',
-  })) {
+  for await (const page of followPages((startKey) =>
+    floor.send(
+      new QueryCommand({
+        ...(input as QueryCommandInput),
+        ReturnConsumedCapacity: 'TOTAL',
+        ExclusiveStartKey: startKey,
+      }),
+    ),
+  )) {
     queries += 1;
     capacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
   }

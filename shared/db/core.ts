@@ -5,14 +5,9 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  ScanCommand,
   TransactWriteCommand,
   type DeleteCommand,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
   type QueryCommandOutput,
-  type ScanCommandInput,
-  type ScanCommandOutput,
   type TransactWriteCommandInput,
   type UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -207,9 +202,11 @@ export async function queryPage(
 
 /**
  * The one paging loop: `send` from the start, then from each page's LastEvaluatedKey, until a page
- * comes back without one. No page cap: a caller that wants a bound stops iterating.
+ * comes back without one. No page cap: a caller that wants a bound stops iterating. Exported for
+ * the benchmark, which pages its floor's Query and its table copy's Scan through a plain client of
+ * its own (so what it measures is DynamoDB alone, and no Lambda code can send a Scan).
  */
-async function* followPages<P extends { LastEvaluatedKey?: Item }>(
+export async function* followPages<P extends { LastEvaluatedKey?: Item }>(
   send: (startKey: Item | undefined) => Promise<P>,
 ): AsyncGenerator<P> {
   let startKey: Item | undefined;
@@ -234,26 +231,6 @@ export async function* queryPages(
     sendQuery(startKey ? query : { ...query, ...firstPage }, startKey, signal),
   ))
     yield page.Items ?? [];
-}
-
-/**
- * Every page of a Query sent through a client of the caller's (the benchmark's floor: a plain
- * document client, so what it measures is DynamoDB alone), from the first page whatever
- * ExclusiveStartKey `input` carries.
- */
-export function clientQueryPages(
-  client: DynamoDBDocumentClient,
-  input: QueryCommandInput,
-): AsyncGenerator<QueryCommandOutput> {
-  return followPages((startKey) => client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey })));
-}
-
-/** Every page of a Scan of any table sent through a client of the caller's (the benchmark copies a table with it). */
-export function clientScanPages(
-  client: DynamoDBDocumentClient,
-  input: ScanCommandInput,
-): AsyncGenerator<ScanCommandOutput> {
-  return followPages((startKey) => client.send(new ScanCommand({ ...input, ExclusiveStartKey: startKey })));
 }
 
 /** Every item of one partition whose sort key starts with `skPrefix`, all pages, strongly consistent. */
