@@ -1,4 +1,4 @@
-import { createAssociationLabel } from '../../shared/associations/types/association-labels';
+import { createAssociationLabel } from '../../shared/association-types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { createLabelBody, labelsPath } from './association.schema';

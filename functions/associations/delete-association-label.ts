@@ -1,4 +1,4 @@
-import { deleteAssociationLabel } from '../../shared/associations/types/association-labels';
+import { deleteAssociationLabel } from '../../shared/association-types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { labelPath } from './association.schema';

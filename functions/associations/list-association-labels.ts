@@ -1,4 +1,4 @@
-import { listAssociationLabels } from '../../shared/associations/types/association-labels';
+import { listAssociationLabels } from '../../shared/association-types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { labelsPath } from './association.schema';

@@ -1,4 +1,4 @@
-import { updateAssociationLabel } from '../../shared/associations/types/association-labels';
+import { updateAssociationLabel } from '../../shared/association-types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { labelsPath, updateLabelBody } from './association.schema';

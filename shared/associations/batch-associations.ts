@@ -11,8 +11,12 @@ import type { CompanyWrite } from '../db/companies';
 import { addedEdges } from '../companies/save-company';
 import { searchFormsOf } from '../companies/search-forms';
 import { mapConcurrently } from '../base/map-concurrently';
-import { resolveTypeBetween } from './types/association-labels';
-import { defaultTypeBetween, type AssociationCategory, type AssociationType } from './types/association-types';
+import { resolveTypeBetween } from '../association-types/association-labels';
+import {
+  defaultTypeBetween,
+  type AssociationCategory,
+  type AssociationType,
+} from '../association-types/association-types';
 import { CompanyLinksFullError, invalidAssociationTargets } from '../companies/company-association-entries';
 import { companyObjectType } from '../objects/object-types';
 import {

@@ -6,8 +6,8 @@ import { saveCompanyChange } from '../companies/save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { ValidationError } from '../base/errors';
-import { requireObjectType, resolveCompanyAssociationType } from './types/association-labels';
-import { standardAssociationTypes } from './types/association-types';
+import { requireObjectType, resolveCompanyAssociationType } from '../association-types/association-labels';
+import { standardAssociationTypes } from '../association-types/association-types';
 import {
   checkAssociationLimits,
   invalidAssociationTargets,

@@ -8,13 +8,13 @@ import * as companies from '../db/companies';
 import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/companies';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
-import { inverseTypeOf, requireObjectType, resolveTypeBetween } from './types/association-labels';
+import { inverseTypeOf, requireObjectType, resolveTypeBetween } from '../association-types/association-labels';
 import {
   defaultTypeBetween,
   findStandardTypeFrom,
   type AssociationCategory,
   type AssociationType,
-} from './types/association-types';
+} from '../association-types/association-types';
 import {
   associatedActivityIds,
   associationLimitError,

@@ -1,6 +1,6 @@
 import { parseAssociationKey } from './company-view';
 import { companyObjectType } from '../objects/object-types';
-import { inverseTypeIdOf } from '../associations/types/association-labels';
+import { inverseTypeIdOf } from '../association-types/association-labels';
 import { nowMs } from '../base/clock';
 import * as companies from '../db/companies';
 import { maxTransactionItems } from '../db/companies';

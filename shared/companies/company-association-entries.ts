@@ -8,8 +8,8 @@ import {
   type LinkedCompanyChange,
 } from '../db/companies';
 import { ValidationError } from '../base/errors';
-import { resolveCompanyAssociationTypeById } from '../associations/types/association-labels';
-import { findStandardTypeFrom, type AssociationType } from '../associations/types/association-types';
+import { resolveCompanyAssociationTypeById } from '../association-types/association-labels';
+import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
 import { companyObjectType, objectTypeById, type ObjectType } from '../objects/object-types';
 
 /** The create body's form (SimplePublicObjectInputForCreate.associations). */

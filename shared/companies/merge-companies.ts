@@ -1,5 +1,5 @@
 import { checkAssociationLimits } from './company-association-entries';
-import { findStandardTypeFrom, type AssociationType } from '../associations/types/association-types';
+import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
 import { companyObjectType } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';

@@ -1,7 +1,7 @@
 import { companyItemOf, type CompanyRecord } from '../db/companies';
 import type { ItemImage } from '../db/webhooks';
 import { objectTypeById } from '../objects/object-types';
-import { findStandardTypeFrom } from '../associations/types/association-types';
+import { findStandardTypeFrom } from '../association-types/association-types';
 
 /** One committed item change from the table's stream, with its images already unmarshalled. */
 export interface ChangeRecord {

@@ -1,7 +1,7 @@
 import {
   requireAssociationLabelName,
   resolveCompanyAssociationType,
-} from '../../shared/associations/types/association-labels';
+} from '../../shared/association-types/association-labels';
 import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
 import { isNumericId } from '../../shared/companies/company-id';

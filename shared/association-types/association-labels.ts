@@ -1,12 +1,12 @@
-import * as customTypes from '../../db/association-labels';
-import { ConflictError, ValidationError } from '../../base/errors';
+import * as customTypes from '../db/association-labels';
+import { ConflictError, ValidationError } from '../base/errors';
 import {
   findStandardTypeByName,
   findStandardTypeFrom,
   standardTypesBetween,
   type AssociationType,
 } from './association-types';
-import { companyObjectType, findObjectType, objectTypeById, type ObjectType } from '../../objects/object-types';
+import { companyObjectType, findObjectType, objectTypeById, type ObjectType } from '../objects/object-types';
 
 export interface AssociationLabel {
   category: AssociationType['category'];

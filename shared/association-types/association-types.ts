@@ -1,8 +1,8 @@
-import type { AssociationType } from '../../db/association-labels';
-import type { ObjectType } from '../../objects/object-types';
+import type { AssociationType } from '../db/association-labels';
+import type { ObjectType } from '../objects/object-types';
 
 // The type's record is declared where it is stored; the standard types below share its shape.
-export type { AssociationCategory, AssociationType } from '../../db/association-labels';
+export type { AssociationCategory, AssociationType } from '../db/association-labels';
 
 function pair(
   from: string,
