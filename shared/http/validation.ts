@@ -77,6 +77,19 @@ function describe(error: ErrorObject, location: Location): ErrorDetail {
   return { message, code: error.keyword.toUpperCase(), in: name, context: { field: [name] } };
 }
 
+/**
+ * Ajv coerces a query or path value such as "1e309" to Infinity and passes it as an integer within
+ * any maximum (Infinity % 1 is NaN, and its check is !(NaN)): a number of a query or a path must be finite.
+ */
+function nonFiniteFields(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value)
+    .filter(([, field]) =>
+      (Array.isArray(field) ? field : [field]).some((item) => typeof item === 'number' && !Number.isFinite(item)),
+    )
+    .map(([name]) => name);
+}
+
 /** Returns a function that throws a ValidationError naming every bad field. */
 export function compileValidator(schema: object, location: Location, routeName?: string): Validator {
   const key = schemaKey(schema, location);
@@ -86,7 +99,19 @@ export function compileValidator(schema: object, location: Location, routeName?:
   registeredSchemas.set(key, registered);
   const validate = validateFunctionFor(schema, key, flavor);
   return (value: unknown) => {
-    if (validate(value)) return;
+    if (validate(value)) {
+      const infinite = flavor === 'param' ? nonFiniteFields(value).map((field) => `${location}.${field}`) : [];
+      if (infinite.length === 0) return;
+      throw new ValidationError(infinite.map((name) => `${name} must be a finite number`).join('; '), {
+        errors: infinite.map((name) => ({
+          message: `${name} must be a finite number`,
+          code: 'MAXIMUM',
+          in: name,
+          context: { field: [name] },
+        })),
+        context: { field: infinite },
+      });
+    }
     const errors = (validate.errors ?? []).slice(0, maxReportedErrors).map((error) => describe(error, location));
     const fields = [...new Set(errors.map((error) => error.in ?? location))];
     throw new ValidationError(errors.map((error) => error.message).join('; ') || `invalid ${location}`, {
