@@ -78,16 +78,25 @@ function describe(error: ErrorObject, location: Location): ErrorDetail {
 }
 
 /**
- * Ajv coerces a query or path value such as "1e309" to Infinity and passes it as an integer within
- * any maximum (Infinity % 1 is NaN, and its check is !(NaN)): a number of a query or a path must be finite.
+ * Ajv passes Infinity as an integer within any maximum (Infinity % 1 is NaN, and its check is
+ * !(NaN)); a query or path value such as "1e309" coerces to it, and JSON.parse reads 1e309 in a body
+ * as it. No number the API takes is infinite: the fields holding one, by path, at most `max` of them.
+ * Walked with an explicit stack (a body may nest thousands of levels), so linear in the value's size.
  */
-function nonFiniteFields(value: unknown): string[] {
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value)
-    .filter(([, field]) =>
-      (Array.isArray(field) ? field : [field]).some((item) => typeof item === 'number' && !Number.isFinite(item)),
-    )
-    .map(([name]) => name);
+function nonFiniteFields(value: unknown, max: number): string[] {
+  const found: string[] = [];
+  const pending: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (pending.length > 0 && found.length < max) {
+    const next = pending.pop() as { value: unknown; path: string };
+    if (typeof next.value === 'number') {
+      if (!Number.isFinite(next.value)) found.push(next.path);
+    } else if (typeof next.value === 'object' && next.value !== null) {
+      for (const [key, child] of Object.entries(next.value)) {
+        pending.push({ value: child, path: next.path === '' ? key : `${next.path}.${key}` });
+      }
+    }
+  }
+  return found;
 }
 
 /** Returns a function that throws a ValidationError naming every bad field. */
@@ -100,16 +109,22 @@ export function compileValidator(schema: object, location: Location, routeName?:
   const validate = validateFunctionFor(schema, key, flavor);
   return (value: unknown) => {
     if (validate(value)) {
-      const infinite = flavor === 'param' ? nonFiniteFields(value).map((field) => `${location}.${field}`) : [];
+      const infinite = nonFiniteFields(value, maxReportedErrors).map((field) =>
+        describe(
+          {
+            instancePath: field === '' ? '' : `/${field.replaceAll('.', '/')}`,
+            keyword: 'maximum',
+            params: {},
+            schemaPath: '',
+            message: 'must be a finite number',
+          } as ErrorObject,
+          location,
+        ),
+      );
       if (infinite.length === 0) return;
-      throw new ValidationError(infinite.map((name) => `${name} must be a finite number`).join('; '), {
-        errors: infinite.map((name) => ({
-          message: `${name} must be a finite number`,
-          code: 'MAXIMUM',
-          in: name,
-          context: { field: [name] },
-        })),
-        context: { field: infinite },
+      throw new ValidationError(infinite.map((error) => error.message).join('; '), {
+        errors: infinite,
+        context: { field: infinite.map((error) => error.in ?? location) },
       });
     }
     const errors = (validate.errors ?? []).slice(0, maxReportedErrors).map((error) => describe(error, location));

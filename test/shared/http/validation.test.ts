@@ -25,3 +25,20 @@ describe('query and path validation', () => {
     expect(() => validate({ limit: '1e3' })).toThrow('query.limit must be <= 500');
   });
 });
+
+describe('body validation', () => {
+  it('refuses 1e309 in a body, which JSON.parse reads as Infinity, naming the field by its path', () => {
+    const validate = compileValidator(
+      {
+        type: 'object',
+        properties: {
+          stages: { type: 'array', items: { type: 'object', properties: { displayOrder: { type: 'number' } } } },
+        },
+      },
+      'body',
+    );
+    const body = JSON.parse('{"stages":[{"displayOrder":1},{"displayOrder":1e309}]}') as unknown;
+    expect(() => validate(body)).toThrow('body.stages.1.displayOrder must be a finite number');
+    expect(() => validate({ stages: [{ displayOrder: 3 }] })).not.toThrow();
+  });
+});
