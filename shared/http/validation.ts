@@ -78,10 +78,10 @@ function describe(error: ErrorObject, location: Location): ErrorDetail {
 }
 
 /**
- * Ajv passes Infinity as an integer within any maximum (Infinity % 1 is NaN, and its check is
- * !(NaN)); a query or path value such as "1e309" coerces to it, and JSON.parse reads 1e309 in a body
- * as it. No number the API takes is infinite: the fields holding one, by path, at most `max` of them.
- * Walked with an explicit stack (a body may nest thousands of levels), so linear in the value's size.
+ * Ajv coerces a query or path value such as "1e309" to Infinity and then passes it as an integer
+ * within any maximum (its coercion skips the finite check its number type makes on a body, where
+ * JSON.parse's Infinity is refused as "must be number"). No number of a query or a path is infinite:
+ * the fields holding one, by path, at most `max` of them. An explicit stack, linear in the value's size.
  */
 function nonFiniteFields(value: unknown, max: number): string[] {
   const found: string[] = [];
@@ -109,7 +109,7 @@ export function compileValidator(schema: object, location: Location, routeName?:
   const validate = validateFunctionFor(schema, key, flavor);
   return (value: unknown) => {
     if (validate(value)) {
-      const infinite = nonFiniteFields(value, maxReportedErrors).map((field) =>
+      const infinite = (flavor === 'param' ? nonFiniteFields(value, maxReportedErrors) : []).map((field) =>
         describe(
           {
             instancePath: field === '' ? '' : `/${field.replaceAll('.', '/')}`,

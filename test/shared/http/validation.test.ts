@@ -27,7 +27,7 @@ describe('query and path validation', () => {
 });
 
 describe('body validation', () => {
-  it('refuses 1e309 in a body, which JSON.parse reads as Infinity, naming the field by its path', () => {
+  it('refuses 1e309 in a body (JSON.parse reads it as Infinity) by the number type, without coercion', () => {
     const validate = compileValidator(
       {
         type: 'object',
@@ -38,7 +38,7 @@ describe('body validation', () => {
       'body',
     );
     const body = JSON.parse('{"stages":[{"displayOrder":1},{"displayOrder":1e309}]}') as unknown;
-    expect(() => validate(body)).toThrow('body.stages.1.displayOrder must be a finite number');
+    expect(() => validate(body)).toThrow('body.stages.1.displayOrder must be number');
     expect(() => validate({ stages: [{ displayOrder: 3 }] })).not.toThrow();
   });
 });
