@@ -36,6 +36,10 @@ export const demoScopes = [
   'crm.schemas.companies.read',
   'crm.schemas.companies.write',
   'timeline',
+  'crm.objects.deals.read',
+  'crm.schemas.deals.write',
+  'tickets',
+  'crm.objects.owners.read',
 ];
 
 /** The demo app, account and user that `npm start` seeds on first run. */
