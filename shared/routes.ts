@@ -1,7 +1,7 @@
 import type { PartitionName } from './db/keys';
 import { spellingsOf, type Route, type RouteSpelling, type Throttle } from './base/route-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from './pipelines/pipeline-scopes';
-import { anyStoredObjectReadScopes, anyStoredObjectWriteScopes } from './objects/object-types';
+import { anyStoredObjectReadScopes, anyStoredObjectWriteScopes } from './objects/object-type-scopes';
 
 const companyReadScopes = ['crm.objects.companies.read'] as const;
 const companyWriteScopes = ['crm.objects.companies.write'] as const;

@@ -1,11 +1,12 @@
 import { ValidationError } from '../base/errors';
 import type { Scope } from '../oauth/scopes';
+import { objectTypeScopes, storedObjectTypeNames } from './object-type-scopes';
 
 /**
  * The registry of CRM object types: what the engine knows of a type is its entry here, never a
  * check of its name. Ids and names are HubSpot's (https://developers.hubspot.com/docs/guides/crm/using-object-apis);
  * scopes, default properties and modified-date names as reference/HUBSPOT-WIRE-FACTS-3.md states them.
- * Plain data, so the route table can take the scopes of the stored types without loading any rules.
+ * Plain data; the scopes and which types are stored come from object-type-scopes.ts, which the route table reads.
  */
 export interface ObjectType {
   /** The object type id (`0-2`). */
@@ -29,7 +30,7 @@ export interface ObjectType {
   isStored: boolean;
 }
 
-const contactScopes = { read: ['crm.objects.contacts.read'], write: ['crm.objects.contacts.write'] } as const;
+const isStored = (name: string): boolean => (storedObjectTypeNames as readonly string[]).includes(name);
 const activityDefaults = ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'] as const;
 
 /** An activity type: not stored, an association end (and a pin) only; HubSpot guards activities with the contact scopes. */
@@ -39,7 +40,7 @@ const activity = (id: string, name: string, singular: string) =>
     name,
     singular,
     isActivity: true,
-    scopes: contactScopes,
+    scopes: objectTypeScopes.contacts,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: activityDefaults,
     queryProperties: [],
@@ -52,12 +53,12 @@ export const companyObjectType = {
   name: 'companies',
   singular: 'company',
   isActivity: false,
-  scopes: { read: ['crm.objects.companies.read'], write: ['crm.objects.companies.write'] },
+  scopes: objectTypeScopes.companies,
   modifiedProperty: 'hs_lastmodifieddate',
   defaultProperties: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
   queryProperties: ['name', 'domain', 'website', 'phone'],
   uniqueProperties: ['domain'],
-  isStored: true,
+  isStored: isStored('companies'),
 } as const satisfies ObjectType;
 
 export const objectTypes: readonly ObjectType[] = [
@@ -66,7 +67,7 @@ export const objectTypes: readonly ObjectType[] = [
     name: 'contacts',
     singular: 'contact',
     isActivity: false,
-    scopes: contactScopes,
+    scopes: objectTypeScopes.contacts,
     modifiedProperty: 'lastmodifieddate',
     defaultProperties: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
     queryProperties: [
@@ -80,7 +81,7 @@ export const objectTypes: readonly ObjectType[] = [
       'company',
     ],
     uniqueProperties: ['email'],
-    isStored: false,
+    isStored: isStored('contacts'),
   },
   companyObjectType,
   {
@@ -88,7 +89,7 @@ export const objectTypes: readonly ObjectType[] = [
     name: 'deals',
     singular: 'deal',
     isActivity: false,
-    scopes: { read: ['crm.objects.deals.read'], write: ['crm.objects.deals.write'] },
+    scopes: objectTypeScopes.deals,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: [
       'amount',
@@ -102,18 +103,14 @@ export const objectTypes: readonly ObjectType[] = [
     ],
     queryProperties: ['dealname', 'pipeline', 'dealstage', 'description', 'dealtype'],
     uniqueProperties: [],
-    isStored: false,
+    isStored: isStored('deals'),
   },
   {
     id: '0-5',
     name: 'tickets',
     singular: 'ticket',
     isActivity: false,
-    // HubSpot's v3 ticket spec asks for `tickets`; its newer guide for the granular scopes: either does.
-    scopes: {
-      read: ['tickets', 'crm.objects.tickets.read'],
-      write: ['tickets', 'crm.objects.tickets.write'],
-    },
+    scopes: objectTypeScopes.tickets,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: [
       'content',
@@ -128,7 +125,7 @@ export const objectTypes: readonly ObjectType[] = [
     ],
     queryProperties: ['subject', 'content', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_id'],
     uniqueProperties: [],
-    isStored: false,
+    isStored: isStored('tickets'),
   },
   activity('0-46', 'notes', 'note'),
   activity('0-48', 'calls', 'call'),
@@ -140,14 +137,6 @@ export const objectTypes: readonly ObjectType[] = [
 
 /** The types whose records this service stores: the `/crm/v3/objects/{objectType}` rows serve these. */
 export const storedObjectTypes: readonly ObjectType[] = objectTypes.filter((type) => type.isStored);
-
-/** What an `{objectType}` row asks before it knows the type: any scope of any stored type; the handler then requires the type's own. */
-export const anyStoredObjectReadScopes: readonly Scope[] = [
-  ...new Set(storedObjectTypes.flatMap((type) => type.scopes.read)),
-];
-export const anyStoredObjectWriteScopes: readonly Scope[] = [
-  ...new Set(storedObjectTypes.flatMap((type) => type.scopes.write)),
-];
 
 const byToken = new Map<string, ObjectType>();
 for (const type of objectTypes) {

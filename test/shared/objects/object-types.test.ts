@@ -1,8 +1,7 @@
 import { MissingScopesError, ValidationError } from '../../../shared/base/errors';
 import { resolveScopedType } from '../../../shared/http/auth';
+import { anyStoredObjectReadScopes, anyStoredObjectWriteScopes } from '../../../shared/objects/object-type-scopes';
 import {
-  anyStoredObjectReadScopes,
-  anyStoredObjectWriteScopes,
   findObjectType,
   objectTypes,
   requireObjectType,
