@@ -1,10 +1,10 @@
 import type { PartitionName } from './db/keys';
 import { spellingsOf, type Route, type RouteSpelling, type Throttle } from './base/route-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from './pipelines/pipeline-scopes';
-import { anyStoredObjectReadScopes, anyStoredObjectWriteScopes } from './objects/object-type-scopes';
+import { anyStoredObjectReadScopes, anyStoredObjectWriteScopes, objectTypeScopes } from './objects/object-type-scopes';
 
-const companyReadScopes = ['crm.objects.companies.read'] as const;
-const companyWriteScopes = ['crm.objects.companies.write'] as const;
+const companyReadScopes = objectTypeScopes.companies.read;
+const companyWriteScopes = objectTypeScopes.companies.write;
 const companyPropertyReadScopes = ['crm.schemas.companies.read', 'crm.objects.companies.read'] as const;
 const companyPropertyWriteScopes = ['crm.schemas.companies.write'] as const;
 const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
