@@ -7,5 +7,5 @@ import { requireStoredObjectType, type ObjectType } from '../../shared/objects/o
  * listing its alternatives): the route row only asked for any stored type's scope.
  */
 export function resolveObjectType(auth: AuthContext, token: string, access: 'read' | 'write'): ObjectType {
-  return resolveScopedType(auth, token, access, requireStoredObjectType);
+  return resolveScopedType(auth, token, requireStoredObjectType, (type) => type.scopes[access]);
 }

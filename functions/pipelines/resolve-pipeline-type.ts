@@ -6,5 +6,5 @@ import { requirePipelineObjectType, type PipelineObjectType } from '../../shared
  * type (403 MISSING_SCOPES listing its alternatives): the route row only asked for any type's scope.
  */
 export function resolvePipelineType(auth: AuthContext, token: string, access: 'read' | 'write'): PipelineObjectType {
-  return resolveScopedType(auth, token, access, requirePipelineObjectType);
+  return resolveScopedType(auth, token, requirePipelineObjectType, (type) => type.scopes[access]);
 }

@@ -97,24 +97,19 @@ export function requireScopes(granted: readonly string[], required: readonly str
   });
 }
 
-/** Who may read and change what a path's type names (any one scope of a list suffices). */
-export interface TypeScopes {
-  scopes: { read: readonly string[]; write: readonly string[] };
-}
-
 /**
- * The type a path token names (the resolver throws for a token it refuses), then the scope of that
- * type (403 MISSING_SCOPES listing its alternatives): for rows whose path names the type
- * (`{objectType}`, `{pipelineObjectType}`), which asked only for any type's scope.
+ * The type a path token names (the resolver throws for a token it refuses), then one of the scopes
+ * that type asks for (403 MISSING_SCOPES listing its alternatives): for rows whose path names the
+ * type (`{objectType}`, `{pipelineObjectType}`), which asked only for any type's scope.
  */
-export function resolveScopedType<T extends TypeScopes>(
+export function resolveScopedType<T>(
   auth: Pick<AuthContext, 'scopes'>,
   token: string,
-  access: 'read' | 'write',
   resolve: (token: string) => T,
+  scopesOf: (type: T) => readonly string[],
 ): T {
   const type = resolve(token);
-  requireScopes(auth.scopes, type.scopes[access]);
+  requireScopes(auth.scopes, scopesOf(type));
   return type;
 }
 

@@ -1,6 +1,6 @@
 import { ValidationError } from '../base/errors';
 import type { Scope } from '../oauth/scopes';
-import { objectTypeScopes, storedObjectTypeNames } from './object-type-scopes';
+import { objectTypePropertyScopes, objectTypeScopes, storedObjectTypeNames } from './object-type-scopes';
 
 /**
  * The registry of CRM object types: what the engine knows of a type is its entry here, never a
@@ -18,6 +18,8 @@ export interface ObjectType {
   isActivity: boolean;
   /** Who may read and change the type's records: any one scope of a list suffices. */
   scopes: { read: readonly Scope[]; write: readonly Scope[] };
+  /** Who may read and change the type's property definitions. */
+  propertyScopes: { read: readonly Scope[]; write: readonly Scope[] };
   /** The property holding the last modification time (`updatedAt`): contacts `lastmodifieddate`, every other type `hs_lastmodifieddate`. */
   modifiedProperty: 'lastmodifieddate' | 'hs_lastmodifieddate';
   /** What a read returns when the client names no properties. */
@@ -33,7 +35,7 @@ export interface ObjectType {
 const isStored = (name: string): boolean => (storedObjectTypeNames as readonly string[]).includes(name);
 const activityDefaults = ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'] as const;
 
-/** An activity type: not stored, an association end (and a pin) only; HubSpot guards activities with the contact scopes. */
+/** An activity type: not stored, an association end (and a pin) only; HubSpot guards activities (and, inferred, their properties) with the contact scopes. */
 const activity = (id: string, name: string, singular: string) =>
   ({
     id,
@@ -41,6 +43,7 @@ const activity = (id: string, name: string, singular: string) =>
     singular,
     isActivity: true,
     scopes: objectTypeScopes.contacts,
+    propertyScopes: objectTypePropertyScopes.contacts,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: activityDefaults,
     queryProperties: [],
@@ -54,6 +57,7 @@ export const companyObjectType = {
   singular: 'company',
   isActivity: false,
   scopes: objectTypeScopes.companies,
+  propertyScopes: objectTypePropertyScopes.companies,
   modifiedProperty: 'hs_lastmodifieddate',
   defaultProperties: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
   queryProperties: ['name', 'domain', 'website', 'phone'],
@@ -68,6 +72,7 @@ export const objectTypes: readonly ObjectType[] = [
     singular: 'contact',
     isActivity: false,
     scopes: objectTypeScopes.contacts,
+    propertyScopes: objectTypePropertyScopes.contacts,
     modifiedProperty: 'lastmodifieddate',
     defaultProperties: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
     queryProperties: [
@@ -90,6 +95,7 @@ export const objectTypes: readonly ObjectType[] = [
     singular: 'deal',
     isActivity: false,
     scopes: objectTypeScopes.deals,
+    propertyScopes: objectTypePropertyScopes.deals,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: [
       'amount',
@@ -111,6 +117,7 @@ export const objectTypes: readonly ObjectType[] = [
     singular: 'ticket',
     isActivity: false,
     scopes: objectTypeScopes.tickets,
+    propertyScopes: objectTypePropertyScopes.tickets,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: [
       'content',

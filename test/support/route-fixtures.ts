@@ -416,15 +416,15 @@ export const routeFixtures = {
   getRefreshTokenInfo: {},
   deleteRefreshToken: {},
 
-  listCompanyProperties: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
-  getCompanyProperty: {
+  listProperties: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getProperty: {
     isolation: [
       sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), {
         propertyName: 'no_such_property_anywhere',
       }),
     ],
   },
-  createCompanyProperty: {
+  createProperty: {
     validBody: () => ({
       name: 'fuzz_property',
       label: 'Fuzz property',
@@ -664,16 +664,16 @@ export const routeFixtures = {
     ],
   },
 
-  updateCompanyProperty: {
+  updateProperty: {
     validBody: () => ({ label: 'Fuzz property renamed', description: 'x' }),
     isolation: [
       sameName((world) => ({ params: { propertyName: world.customPropertyName }, body: { label: 'Hijacked' } })),
     ],
   },
-  archiveCompanyProperty: {
+  archiveProperty: {
     isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName } }))],
   },
-  batchReadCompanyProperties: {
+  batchReadProperties: {
     validBody: () => ({ inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false }),
     isolation: [
       {
@@ -684,7 +684,7 @@ export const routeFixtures = {
       },
     ],
   },
-  batchCreateCompanyProperties: {
+  batchCreateProperties: {
     validBody: () => ({
       inputs: [
         {
@@ -712,7 +712,7 @@ export const routeFixtures = {
       })),
     ],
   },
-  batchArchiveCompanyProperties: {
+  batchArchiveProperties: {
     validBody: () => ({ inputs: [{ name: 'fuzz_batch_property' }] }),
     isolation: [
       {

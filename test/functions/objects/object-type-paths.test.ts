@@ -97,6 +97,30 @@ describe('a type whose records are not stored', () => {
   });
 });
 
+describe('/crm/v3/properties/{objectType}', () => {
+  it.each(['0-2', 'COMPANIES', 'company'])('serves the company properties and groups on %s', async (token) => {
+    const property = await api.get(`/crm/v3/properties/${token}/domain`);
+    const groups = await api.get(`/crm/v3/properties/${token}/groups`);
+
+    expect(property.status).toBe(200);
+    expect(property.body).toEqual((await api.get('/crm/v3/properties/companies/domain')).body);
+    expect(groups.status).toBe(200);
+    expect(groups.body).toEqual((await api.get('/crm/v3/properties/companies/groups')).body);
+  });
+
+  it.each([
+    ['/crm/v3/properties/contacts', 'contacts'],
+    ['/crm/v3/properties/widgets/name', 'widgets'],
+    ['/crm/v3/properties/0-3/groups', '0-3'],
+  ])('answers 400 VALIDATION_ERROR naming the token: %s', async (path, token) => {
+    const response = await api.get(path);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { objectType: [token] } });
+    expect(response.body.message).toContain(token);
+  });
+});
+
 describe('@hubspot/api-client crm.objects', () => {
   const sdk = useSdkClient();
 
@@ -118,6 +142,12 @@ describe('@hubspot/api-client crm.objects', () => {
     expect(page.results.map((record) => record.id)).toContain(created.id);
     expect(read.properties.domain).toBe(name);
     expect(found.results.map((record) => record.id)).toEqual([created.id]);
+  });
+
+  it('reads the company properties with crm.properties on the type id', async () => {
+    const properties = await sdk.client.crm.properties.coreApi.getAll('0-2');
+
+    expect(properties.results.map((property) => property.name)).toContain('domain');
   });
 
   it('throws the 400 of an unknown type', async () => {

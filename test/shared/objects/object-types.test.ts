@@ -1,6 +1,11 @@
 import { MissingScopesError, ValidationError } from '../../../shared/base/errors';
 import { resolveScopedType } from '../../../shared/http/auth';
-import { anyStoredObjectReadScopes, anyStoredObjectWriteScopes } from '../../../shared/objects/object-type-scopes';
+import {
+  anyStoredObjectReadScopes,
+  anyStoredObjectWriteScopes,
+  anyStoredPropertyReadScopes,
+  anyStoredPropertyWriteScopes,
+} from '../../../shared/objects/object-type-scopes';
 import {
   findObjectType,
   objectTypes,
@@ -67,18 +72,22 @@ describe('the object-type registry', () => {
     for (const type of objectTypes) expect(type.defaultProperties).toContain('hs_object_id');
   });
 
-  it('gives the {objectType} rows the scopes of every stored type', () => {
+  it('gives the {objectType} record and properties rows the scopes of every stored type', () => {
     expect(anyStoredObjectReadScopes).toEqual(['crm.objects.companies.read']);
     expect(anyStoredObjectWriteScopes).toEqual(['crm.objects.companies.write']);
+    expect(anyStoredPropertyReadScopes).toEqual(['crm.schemas.companies.read', 'crm.objects.companies.read']);
+    expect(anyStoredPropertyWriteScopes).toEqual(['crm.schemas.companies.write']);
   });
 
   it("requires the resolved type's own scope with the auth step's 403 body", () => {
     const auth = { scopes: ['crm.objects.companies.read'] } as const;
 
-    expect(resolveScopedType(auth, 'COMPANIES', 'read', requireStoredObjectType).id).toBe('0-2');
-    expect(() => resolveScopedType(auth, 'companies', 'write', requireStoredObjectType)).toThrow(MissingScopesError);
+    expect(resolveScopedType(auth, 'COMPANIES', requireStoredObjectType, (type) => type.scopes.read).id).toBe('0-2');
+    expect(() => resolveScopedType(auth, 'companies', requireStoredObjectType, (type) => type.scopes.write)).toThrow(
+      MissingScopesError,
+    );
     try {
-      resolveScopedType(auth, 'companies', 'write', requireStoredObjectType);
+      resolveScopedType(auth, 'companies', requireStoredObjectType, (type) => type.scopes.write);
     } catch (error) {
       expect(error).toMatchObject({
         status: 403,
