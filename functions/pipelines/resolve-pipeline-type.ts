@@ -1,5 +1,4 @@
-import type { AuthContext } from '../../shared/http/auth';
-import { requireScopes } from '../../shared/http/auth';
+import { resolveScopedType, type AuthContext } from '../../shared/http/auth';
 import { requirePipelineObjectType, type PipelineObjectType } from '../../shared/pipelines/pipeline-object-types';
 
 /**
@@ -7,7 +6,5 @@ import { requirePipelineObjectType, type PipelineObjectType } from '../../shared
  * type (403 MISSING_SCOPES listing its alternatives): the route row only asked for any type's scope.
  */
 export function resolvePipelineType(auth: AuthContext, token: string, access: 'read' | 'write'): PipelineObjectType {
-  const type = requirePipelineObjectType(token);
-  requireScopes(auth.scopes, type.scopes[access]);
-  return type;
+  return resolveScopedType(auth, token, requirePipelineObjectType, (type) => type.scopes[access]);
 }

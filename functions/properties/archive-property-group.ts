@@ -1,9 +1,11 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { archivePropertyGroup } from '../../shared/properties/change-company-properties';
-import { groupNamePath } from './create-company-property.schema';
+import { groupNamePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler('archivePropertyGroup', { path: groupNamePath }, async ({ path, auth }) => {
+  resolvePropertyType(auth, path.objectType, 'write');
   await archivePropertyGroup(auth.hubId, path.groupName);
   return noContent();
 });

@@ -1,8 +1,14 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { createPropertyGroup } from '../../shared/properties/change-company-properties';
-import { createGroupBody } from './create-company-property.schema';
+import { createGroupBody, objectTypePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
-export const handler = httpHandler('createPropertyGroup', { body: createGroupBody }, async ({ body, auth }) =>
-  created(await createPropertyGroup(auth.hubId, body)),
+export const handler = httpHandler(
+  'createPropertyGroup',
+  { path: objectTypePath, body: createGroupBody },
+  async ({ path, body, auth }) => {
+    resolvePropertyType(auth, path.objectType, 'write');
+    return created(await createPropertyGroup(auth.hubId, body));
+  },
 );

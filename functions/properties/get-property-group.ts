@@ -1,8 +1,10 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { getPropertyGroup } from '../../shared/properties/change-company-properties';
-import { groupNamePath } from './create-company-property.schema';
+import { groupNamePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
-export const handler = httpHandler('getPropertyGroup', { path: groupNamePath }, async ({ path, auth }) =>
-  ok(await getPropertyGroup(auth.hubId, path.groupName)),
-);
+export const handler = httpHandler('getPropertyGroup', { path: groupNamePath }, async ({ path, auth }) => {
+  resolvePropertyType(auth, path.objectType, 'read');
+  return ok(await getPropertyGroup(auth.hubId, path.groupName));
+});

@@ -1,7 +1,10 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { listPropertyGroups } from '../../shared/properties/change-company-properties';
+import { objectTypePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
-export const handler = httpHandler('listPropertyGroups', {}, async ({ auth }) =>
-  ok({ results: await listPropertyGroups(auth.hubId) }),
-);
+export const handler = httpHandler('listPropertyGroups', { path: objectTypePath }, async ({ path, auth }) => {
+  resolvePropertyType(auth, path.objectType, 'read');
+  return ok({ results: await listPropertyGroups(auth.hubId) });
+});

@@ -1,10 +1,14 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { updatePropertyGroup } from '../../shared/properties/change-company-properties';
-import { groupNamePath, updateGroupBody } from './create-company-property.schema';
+import { groupNamePath, updateGroupBody } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler(
   'updatePropertyGroup',
   { path: groupNamePath, body: updateGroupBody },
-  async ({ path, body, auth }) => ok(await updatePropertyGroup(auth.hubId, path.groupName, body)),
+  async ({ path, body, auth }) => {
+    resolvePropertyType(auth, path.objectType, 'write');
+    return ok(await updatePropertyGroup(auth.hubId, path.groupName, body));
+  },
 );

@@ -6,20 +6,12 @@ import {
   standardTypesBetween,
   type AssociationType,
 } from './association-types';
-import { companyObjectType, findObjectType, objectTypeById, type ObjectType } from '../objects/object-types';
+import { companyObjectType, objectTypeById, requireObjectType, type ObjectType } from '../objects/object-types';
 
 export interface AssociationLabel {
   category: AssociationType['category'];
   typeId: number;
   label: string | null;
-}
-
-export function requireObjectType(token: string, field: string): ObjectType {
-  const type = findObjectType(token);
-  if (!type) {
-    throw new ValidationError(`Unknown object type ${JSON.stringify(token)}`, { context: { [field]: [token] } });
-  }
-  return type;
 }
 
 function labelOf(type: AssociationType): AssociationLabel {

@@ -6,7 +6,7 @@ import { saveCompanyChange } from '../companies/save-company';
 import * as companies from '../db/companies';
 import type { CompanyRecord } from '../db/companies';
 import { ValidationError } from '../base/errors';
-import { requireObjectType, resolveCompanyAssociationType } from '../association-types/association-labels';
+import { resolveCompanyAssociationType } from '../association-types/association-labels';
 import { standardAssociationTypes } from '../association-types/association-types';
 import {
   checkAssociationLimits,
@@ -15,7 +15,7 @@ import {
   withImpliedTypes,
   type AssociationEntry,
 } from '../companies/company-association-entries';
-import { objectTypes, type ObjectType } from '../objects/object-types';
+import { objectTypes, requireObjectType, type ObjectType } from '../objects/object-types';
 import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
 
 interface Target {

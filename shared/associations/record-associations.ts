@@ -8,7 +8,7 @@ import * as companies from '../db/companies';
 import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/companies';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
-import { inverseTypeOf, requireObjectType, resolveTypeBetween } from '../association-types/association-labels';
+import { inverseTypeOf, resolveTypeBetween } from '../association-types/association-labels';
 import {
   defaultTypeBetween,
   findStandardTypeFrom,
@@ -24,7 +24,7 @@ import {
   maxCompanyLinksPerCompany,
   withImpliedTypes,
 } from '../companies/company-association-entries';
-import { companyObjectType, type ObjectType } from '../objects/object-types';
+import { companyObjectType, requireObjectType, type ObjectType } from '../objects/object-types';
 
 /** Ids go out as JSON numbers, as HubSpot sends them, unless a number would lose digits. */
 export type WireId = number | string;

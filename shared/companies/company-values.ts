@@ -1,3 +1,4 @@
+import { companyObjectType } from '../objects/object-types';
 import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/companies';
 import { ValidationError } from '../base/errors';
 import type { CompanyPropertySchema } from '../properties/company-properties';
@@ -25,7 +26,7 @@ export const maxUniqueValueBytes = 800;
 const maxHistoryPerProperty = 20;
 /** DynamoDB's item limit is 400 KB; keep room for keys and attribute names. */
 const maxItemBytes = 380_000;
-export const uniqueDomainProperty = 'domain';
+export const uniqueDomainProperty = companyObjectType.uniqueProperties[0];
 
 /**
  * Validates values against their definitions, then the company rules on top: domains are

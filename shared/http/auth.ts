@@ -97,6 +97,22 @@ export function requireScopes(granted: readonly string[], required: readonly str
   });
 }
 
+/**
+ * The type a path token names (the resolver throws for a token it refuses), then one of the scopes
+ * that type asks for (403 MISSING_SCOPES listing its alternatives): for rows whose path names the
+ * type (`{objectType}`, `{pipelineObjectType}`), which asked only for any type's scope.
+ */
+export function resolveScopedType<T>(
+  auth: Pick<AuthContext, 'scopes'>,
+  token: string,
+  resolve: (token: string) => T,
+  scopesOf: (type: T) => readonly string[],
+): T {
+  const type = resolve(token);
+  requireScopes(auth.scopes, scopesOf(type));
+  return type;
+}
+
 /** A caller that presented its developer API key: it acts for the app of the path, which its developer account owns. */
 export interface DeveloperAuthContext {
   developerId: number;

@@ -1,28 +1,149 @@
+import { ValidationError } from '../base/errors';
+import type { Scope } from '../oauth/scopes';
+import { objectTypePropertyScopes, objectTypeScopes, storedObjectTypeNames } from './object-type-scopes';
+
 /**
- * CRM object types the association routes accept, by plural name or object type id:
- * https://developers.hubspot.com/docs/guides/crm/using-object-apis
+ * The registry of CRM object types: what the engine knows of a type is its entry here, never a
+ * check of its name. Ids and names are HubSpot's (https://developers.hubspot.com/docs/guides/crm/using-object-apis);
+ * scopes, default properties and modified-date names as reference/HUBSPOT-WIRE-FACTS-3.md states them.
+ * Plain data; the scopes and which types are stored come from object-type-scopes.ts, which the route table reads.
  */
 export interface ObjectType {
+  /** The object type id (`0-2`). */
   id: string;
+  /** The plural name, the path token (`companies`). */
   name: string;
   singular: string;
   /** Activities can be pinned on a record. */
   isActivity: boolean;
+  /** Who may read and change the type's records: any one scope of a list suffices. */
+  scopes: { read: readonly Scope[]; write: readonly Scope[] };
+  /** Who may read and change the type's property definitions. */
+  propertyScopes: { read: readonly Scope[]; write: readonly Scope[] };
+  /** The property holding the last modification time (`updatedAt`): contacts `lastmodifieddate`, every other type `hs_lastmodifieddate`. */
+  modifiedProperty: 'lastmodifieddate' | 'hs_lastmodifieddate';
+  /** What a read returns when the client names no properties. */
+  defaultProperties: readonly string[];
+  /** Where a search's `query` looks (HubSpot's default searchable properties of the type). */
+  queryProperties: readonly string[];
+  /** Standard properties whose values identify one record of an account (an `idProperty`). */
+  uniqueProperties: readonly string[];
+  /** Whether this service stores records of the type yet (`/crm/v3/objects/{objectType}`); the others are association ends only. */
+  isStored: boolean;
 }
 
+const isStored = (name: string): boolean => (storedObjectTypeNames as readonly string[]).includes(name);
+const activityDefaults = ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'] as const;
+
+/** An activity type: not stored, an association end (and a pin) only; HubSpot guards activities (and, inferred, their properties) with the contact scopes. */
+const activity = (id: string, name: string, singular: string) =>
+  ({
+    id,
+    name,
+    singular,
+    isActivity: true,
+    scopes: objectTypeScopes.contacts,
+    propertyScopes: objectTypePropertyScopes.contacts,
+    modifiedProperty: 'hs_lastmodifieddate',
+    defaultProperties: activityDefaults,
+    queryProperties: [],
+    uniqueProperties: [],
+    isStored: false,
+  }) as const satisfies ObjectType;
+
+export const companyObjectType = {
+  id: '0-2',
+  name: 'companies',
+  singular: 'company',
+  isActivity: false,
+  scopes: objectTypeScopes.companies,
+  propertyScopes: objectTypePropertyScopes.companies,
+  modifiedProperty: 'hs_lastmodifieddate',
+  defaultProperties: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
+  queryProperties: ['name', 'domain', 'website', 'phone'],
+  uniqueProperties: ['domain'],
+  isStored: isStored('companies'),
+} as const satisfies ObjectType;
+
 export const objectTypes: readonly ObjectType[] = [
-  { id: '0-1', name: 'contacts', singular: 'contact', isActivity: false },
-  { id: '0-2', name: 'companies', singular: 'company', isActivity: false },
-  { id: '0-3', name: 'deals', singular: 'deal', isActivity: false },
-  { id: '0-5', name: 'tickets', singular: 'ticket', isActivity: false },
-  { id: '0-46', name: 'notes', singular: 'note', isActivity: true },
-  { id: '0-48', name: 'calls', singular: 'call', isActivity: true },
-  { id: '0-49', name: 'emails', singular: 'email', isActivity: true },
-  { id: '0-47', name: 'meetings', singular: 'meeting', isActivity: true },
-  { id: '0-27', name: 'tasks', singular: 'task', isActivity: true },
+  {
+    id: '0-1',
+    name: 'contacts',
+    singular: 'contact',
+    isActivity: false,
+    scopes: objectTypeScopes.contacts,
+    propertyScopes: objectTypePropertyScopes.contacts,
+    modifiedProperty: 'lastmodifieddate',
+    defaultProperties: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
+    queryProperties: [
+      'firstname',
+      'lastname',
+      'email',
+      'phone',
+      'hs_additional_emails',
+      'fax',
+      'mobilephone',
+      'company',
+    ],
+    uniqueProperties: ['email'],
+    isStored: isStored('contacts'),
+  },
+  companyObjectType,
+  {
+    id: '0-3',
+    name: 'deals',
+    singular: 'deal',
+    isActivity: false,
+    scopes: objectTypeScopes.deals,
+    propertyScopes: objectTypePropertyScopes.deals,
+    modifiedProperty: 'hs_lastmodifieddate',
+    defaultProperties: [
+      'amount',
+      'closedate',
+      'createdate',
+      'dealname',
+      'dealstage',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'pipeline',
+    ],
+    queryProperties: ['dealname', 'pipeline', 'dealstage', 'description', 'dealtype'],
+    uniqueProperties: [],
+    isStored: isStored('deals'),
+  },
+  {
+    id: '0-5',
+    name: 'tickets',
+    singular: 'ticket',
+    isActivity: false,
+    scopes: objectTypeScopes.tickets,
+    propertyScopes: objectTypePropertyScopes.tickets,
+    modifiedProperty: 'hs_lastmodifieddate',
+    defaultProperties: [
+      'content',
+      'createdate',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'hs_pipeline',
+      'hs_pipeline_stage',
+      'hs_ticket_category',
+      'hs_ticket_priority',
+      'subject',
+    ],
+    queryProperties: ['subject', 'content', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_id'],
+    uniqueProperties: [],
+    isStored: isStored('tickets'),
+  },
+  activity('0-46', 'notes', 'note'),
+  activity('0-48', 'calls', 'call'),
+  // HubSpot also takes `sales-email-read` for emails: a scope the catalogue does not know yet.
+  activity('0-49', 'emails', 'email'),
+  activity('0-47', 'meetings', 'meeting'),
+  activity('0-27', 'tasks', 'task'),
 ];
 
-export const companyObjectType = objectTypes[1] as ObjectType;
+/** The types whose records this service stores: the `/crm/v3/objects/{objectType}` rows serve these. */
+export const storedObjectTypes: readonly ObjectType[] = objectTypes.filter((type) => type.isStored);
 
 const byToken = new Map<string, ObjectType>();
 for (const type of objectTypes) {
@@ -31,11 +152,35 @@ for (const type of objectTypes) {
   byToken.set(type.singular, type);
 }
 
-/** Plural name, singular name or object type id, case-insensitive. */
+/** Plural name, singular name or object type id, in any case. */
 export function findObjectType(token: string): ObjectType | undefined {
   return byToken.get(token.trim().toLowerCase());
 }
 
 export function objectTypeById(id: string): ObjectType | undefined {
   return byToken.get(id);
+}
+
+/** The type a token names (plural name, singular name or type id, in any case); else 400 VALIDATION_ERROR naming the token under `field`. */
+export function requireObjectType(token: string, field = 'objectType'): ObjectType {
+  const type = findObjectType(token);
+  if (!type) {
+    throw new ValidationError(`Unable to infer object type from: ${token}`, { context: { [field]: [token] } });
+  }
+  return type;
+}
+
+/**
+ * A type whose records this service stores; a known type it does not store yet, like an unknown
+ * token, answers 400 VALIDATION_ERROR naming the token.
+ */
+export function requireStoredObjectType(token: string): ObjectType {
+  const type = requireObjectType(token);
+  if (!type.isStored) {
+    throw new ValidationError(
+      `Records of ${type.name} (${type.id}) are not stored by this service yet: ${token} cannot be used here. Stored types: ${storedObjectTypes.map((stored) => `${stored.name} (${stored.id})`).join(', ')}.`,
+      { context: { objectType: [token] } },
+    );
+  }
+  return type;
 }

@@ -1,3 +1,4 @@
+import { companyObjectType } from '../objects/object-types';
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from './property-definition';
 
 /** HubSpot's default lifecycle stages in pipeline order; the order drives the forward-only rule. */
@@ -628,13 +629,7 @@ export function findStandardCompanyProperty(name: string): PropertyDefinition | 
 }
 
 /** What a read returns when the client names no properties (HubSpot's default company properties). */
-export const defaultCompanyPropertyNames = [
-  'createdate',
-  'domain',
-  'hs_lastmodifieddate',
-  'hs_object_id',
-  'name',
-] as const;
+export const defaultCompanyPropertyNames = companyObjectType.defaultProperties;
 
 /** The groups of HubSpot's standard company properties: they have no item and cannot change. */
 export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [

@@ -1,3 +1,4 @@
+import { companyObjectType } from '../objects/object-types';
 import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
 import type { PropertyDefinition } from '../properties/property-definition';
@@ -49,8 +50,8 @@ export const searchLimits = {
   maxResults: 10_000,
   maxBodyChars: 3000,
 } as const;
-/** The properties `query` searches (search guide, default searchable properties of companies). */
-export const queryPropertyNames = ['name', 'domain', 'website', 'phone'] as const;
+/** The properties `query` searches: the company entry's in the type registry (HubSpot's default searchable properties). */
+export const queryPropertyNames = companyObjectType.queryProperties;
 
 /**
  * Which form of a value a property's type compares (see shared/companies/search-forms.ts): numbers and instants

@@ -101,9 +101,9 @@ function fuzzWorld(): World {
     eventId: fixtures.eventId,
     subscriptionId: fixtures.subscriptionId,
     ownerDomains: {
-      createCompany: 'fuzz.example',
-      batchCreateCompanies: 'fuzz.example',
-      batchUpsertCompanies: 'fuzz.example',
+      createObject: 'fuzz.example',
+      batchCreateObjects: 'fuzz.example',
+      batchUpsertObjects: 'fuzz.example',
     },
     ownerEventIds: {
       createTimelineEvent: 'e',
@@ -1112,11 +1112,11 @@ function adversarialRequestsFor(route: RouteSpelling): TimedRequest[] {
     }
   }
   // batch/create once validated 100 inputs before answering: one request, 100 slow values.
-  if (Array.isArray(valid.inputs) && route.name !== 'batchArchiveCompanies' && route.name !== 'batchReadCompanies') {
+  if (Array.isArray(valid.inputs) && route.name !== 'batchArchiveObjects' && route.name !== 'batchReadObjects') {
     const first = valid.inputs[0] as JsonObject;
     const inputs = Array.from({ length: 100 }, (_unused, index) => ({
       ...first,
-      ...(typeof first.id === 'string' && route.name === 'batchUpsertCompanies' ? { id: `u${index}.example` } : {}),
+      ...(typeof first.id === 'string' && route.name === 'batchUpsertObjects' ? { id: `u${index}.example` } : {}),
       properties: { numberofemployees: adversarialStrings['digits then x'] },
     }));
     requests.push({
@@ -1225,7 +1225,7 @@ describe.each(routeSpellings.map((route) => [route.spelling, route] as const))(
     it(`spends at most ${requestCpuBudgetMs} ms of CPU on each request, whichever field holds the string`, async () => {
       const requests = [
         ...adversarialRequestsFor(route),
-        ...(route.name === 'searchCompanies' ? await longValueSearchRequests(route) : []),
+        ...(route.name === 'searchObjects' ? await longValueSearchRequests(route) : []),
       ];
       const token = (await tokensFor(route)).valid;
       // Loads the handler's module first: its one-time import is not a request's cost.

@@ -128,9 +128,9 @@ beforeAll(async () => {
     properties: { name: `Owned ${fresh}`, domain: companyDomain },
   });
   const ownerDomains = {
-    createCompany: `create-owned-${fresh}.example`,
-    batchCreateCompanies: `batch-owned-${fresh}.example`,
-    batchUpsertCompanies: `upsert-owned-${fresh}.example`,
+    createObject: `create-owned-${fresh}.example`,
+    batchCreateObjects: `batch-owned-${fresh}.example`,
+    batchUpsertObjects: `upsert-owned-${fresh}.example`,
   };
   const others = await Promise.all(
     Object.values(ownerDomains).map((domain) =>

@@ -654,8 +654,8 @@ describe('a row added to the route table', () => {
     const added: Route = {
       name: 'findCompaniesByExample',
       method: 'POST',
-      path: '/crm/v3/objects/companies/by-example',
-      entry: 'functions/companies/list-companies.ts',
+      path: '/crm/v3/objects/{objectType}/by-example',
+      entry: 'functions/objects/list-objects.ts',
       scopes: ['crm.objects.companies.read'],
       body: 'json',
       table: 'read',
@@ -670,17 +670,17 @@ describe('a row added to the route table', () => {
       signingKeyGeneration: 1,
       throttle: { rateLimit: 100, burstLimit: 200 },
     });
-    const companies = stack.routeGroups.get('companies');
-    if (!(companies instanceof NestedStack)) throw new Error('functions/companies/ has no nested stack');
-    const template = Template.fromStack(companies);
+    const objects = stack.routeGroups.get('objects');
+    if (!(objects instanceof NestedStack)) throw new Error('functions/objects/ has no nested stack');
+    const template = Template.fromStack(objects);
 
-    expect(stack.functions.get('findCompaniesByExample')?.node.scope).toBe(companies);
+    expect(stack.functions.get('findCompaniesByExample')?.node.scope).toBe(objects);
     template.resourceCountIs(
       'AWS::Lambda::Function',
-      routes.filter((route) => route.entry.startsWith('functions/companies/')).length + 1,
+      routes.filter((route) => route.entry.startsWith('functions/objects/')).length + 1,
     );
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-      RouteKey: 'POST /crm/v3/objects/companies/by-example',
+      RouteKey: 'POST /crm/v3/objects/{objectType}/by-example',
     });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^findCompaniesByExample: POST '),

@@ -85,7 +85,7 @@ describe(`a route table of ${targetRoutes} routes`, () => {
   /** The real table, filled up with rows in the existing folders (each reusing a real handler of its folder). */
   function fullTable(): Route[] {
     const shares: Record<string, number> = {
-      companies: 50,
+      objects: 50,
       timeline: 50,
       associations: 40,
       properties: 30,
@@ -153,7 +153,7 @@ describe(`a route table of ${targetRoutes} routes`, () => {
         name: `crowded${index}`,
         method: 'GET',
         path: `/crowded/${index}`,
-        entry: 'functions/companies/get-company.ts',
+        entry: 'functions/objects/get-object.ts',
         scopes: ['crm.objects.companies.read'],
         body: 'none',
         table: 'read',
@@ -162,7 +162,7 @@ describe(`a route table of ${targetRoutes} routes`, () => {
     );
 
     expect(() => groupRoutes(crowded)).toThrow(
-      /functions\/companies\/ serves 51 routes.*move some handlers into a new folder/,
+      /functions\/objects\/ serves 51 routes.*move some handlers into a new folder/,
     );
   });
 });

@@ -27,7 +27,7 @@ export interface World {
    * stranger request cannot change what the next one meets in the stranger's own account:
    * domains of other owner companies, ids of other owner events.
    */
-  ownerDomains: { createCompany: string; batchCreateCompanies: string; batchUpsertCompanies: string };
+  ownerDomains: { createObject: string; batchCreateObjects: string; batchUpsertObjects: string };
   ownerEventIds: {
     createTimelineEvent: string;
     putTimelineEvent: string;
@@ -416,15 +416,15 @@ export const routeFixtures = {
   getRefreshTokenInfo: {},
   deleteRefreshToken: {},
 
-  listCompanyProperties: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
-  getCompanyProperty: {
+  listProperties: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getProperty: {
     isolation: [
       sameAsMissing(company.as, (world) => ({ propertyName: world.customPropertyName }), {
         propertyName: 'no_such_property_anywhere',
       }),
     ],
   },
-  createCompanyProperty: {
+  createProperty: {
     validBody: () => ({
       name: 'fuzz_property',
       label: 'Fuzz property',
@@ -457,7 +457,7 @@ export const routeFixtures = {
     ],
   },
 
-  createCompany: {
+  createObject: {
     validBody: (world) => ({
       properties: { name: 'Fuzz create', domain: 'fuzz.example', lifecyclestage: 'lead' },
       associations: [
@@ -467,7 +467,7 @@ export const routeFixtures = {
     isolation: [
       createsLike(
         company.as,
-        (world) => ({ body: { properties: { name: 'Mine too', domain: world.ownerDomains.createCompany } } }),
+        (world) => ({ body: { properties: { name: 'Mine too', domain: world.ownerDomains.createObject } } }),
         (world) => ({ body: { properties: { name: 'Fresh', domain: `create-${world.fresh}.example` } } }),
       ),
       // The owner's company cannot be the target of a new company's association.
@@ -499,37 +499,28 @@ export const routeFixtures = {
       },
     ],
   },
-  listCompanies: {
+  listObjects: {
     isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=100&properties=name,domain' }) }],
   },
-  getCompany: {
+  getObject: {
     isolation: [
-      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
+      sameAsMissing(company.as, ownRecord, missingRecord),
       {
         ...company,
         check: 'sameAsMissing',
-        foreign: (world) => ({ params: { companyId: world.companyDomain }, query: 'idProperty=domain' }),
-        control: (world) => ({ params: { companyId: `never-${world.fresh}.example` }, query: 'idProperty=domain' }),
+        foreign: (world) => ({ params: { objectId: world.companyDomain }, query: 'idProperty=domain' }),
+        control: (world) => ({ params: { objectId: `never-${world.fresh}.example` }, query: 'idProperty=domain' }),
       },
     ],
   },
-  updateCompany: {
+  updateObject: {
     validBody: () => ({ properties: { name: 'Fuzz update', lifecyclestage: 'customer' } }),
-    isolation: [
-      sameAsMissing(
-        company.as,
-        (world) => ({ companyId: world.companyId }),
-        { companyId: missing.companyId },
-        () => ({ properties: { name: 'Hijacked' } }),
-      ),
-    ],
+    isolation: [sameAsMissing(company.as, ownRecord, missingRecord, () => ({ properties: { name: 'Hijacked' } }))],
   },
-  archiveCompany: {
-    isolation: [
-      sameAsMissing(company.as, (world) => ({ companyId: world.companyId }), { companyId: missing.companyId }),
-    ],
+  archiveObject: {
+    isolation: [sameAsMissing(company.as, ownRecord, missingRecord)],
   },
-  batchReadCompanies: {
+  batchReadObjects: {
     validBody: (world) => ({
       inputs: [{ id: world.companyId }],
       properties: ['name'],
@@ -546,19 +537,19 @@ export const routeFixtures = {
       },
     ],
   },
-  batchCreateCompanies: {
+  batchCreateObjects: {
     validBody: () => ({ inputs: [{ properties: { name: 'Fuzz batch' } }] }),
     isolation: [
       createsLike(
         company.as,
         (world) => ({
-          body: { inputs: [{ properties: { name: 'Mine too', domain: world.ownerDomains.batchCreateCompanies } }] },
+          body: { inputs: [{ properties: { name: 'Mine too', domain: world.ownerDomains.batchCreateObjects } }] },
         }),
         (world) => ({ body: { inputs: [{ properties: { name: 'Fresh', domain: `batch-${world.fresh}.example` } }] } }),
       ),
     ],
   },
-  batchUpdateCompanies: {
+  batchUpdateObjects: {
     validBody: (world) => ({ inputs: [{ id: world.companyId, properties: { name: 'Fuzz batch update' } }] }),
     isolation: [
       {
@@ -569,7 +560,7 @@ export const routeFixtures = {
       },
     ],
   },
-  batchUpsertCompanies: {
+  batchUpsertObjects: {
     validBody: () => ({
       inputs: [{ id: 'fuzz-upsert.example', idProperty: 'domain', properties: { name: 'Fuzz upsert' } }],
     }),
@@ -579,7 +570,7 @@ export const routeFixtures = {
         (world) => ({
           body: {
             inputs: [
-              { id: world.ownerDomains.batchUpsertCompanies, idProperty: 'domain', properties: { name: 'Mine too' } },
+              { id: world.ownerDomains.batchUpsertObjects, idProperty: 'domain', properties: { name: 'Mine too' } },
             ],
           },
         }),
@@ -591,7 +582,7 @@ export const routeFixtures = {
       ),
     ],
   },
-  batchArchiveCompanies: {
+  batchArchiveObjects: {
     validBody: (world) => ({ inputs: [{ id: world.companyId }] }),
     isolation: [
       {
@@ -603,7 +594,7 @@ export const routeFixtures = {
     ],
   },
 
-  searchCompanies: {
+  searchObjects: {
     validBody: () => ({
       filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Fuzz target' }] }],
       properties: ['name', 'domain'],
@@ -673,16 +664,16 @@ export const routeFixtures = {
     ],
   },
 
-  updateCompanyProperty: {
+  updateProperty: {
     validBody: () => ({ label: 'Fuzz property renamed', description: 'x' }),
     isolation: [
       sameName((world) => ({ params: { propertyName: world.customPropertyName }, body: { label: 'Hijacked' } })),
     ],
   },
-  archiveCompanyProperty: {
+  archiveProperty: {
     isolation: [sameName((world) => ({ params: { propertyName: world.customPropertyName } }))],
   },
-  batchReadCompanyProperties: {
+  batchReadProperties: {
     validBody: () => ({ inputs: [{ name: 'name' }, { name: 'fuzz_property' }], archived: false }),
     isolation: [
       {
@@ -693,7 +684,7 @@ export const routeFixtures = {
       },
     ],
   },
-  batchCreateCompanyProperties: {
+  batchCreateProperties: {
     validBody: () => ({
       inputs: [
         {
@@ -721,7 +712,7 @@ export const routeFixtures = {
       })),
     ],
   },
-  batchArchiveCompanyProperties: {
+  batchArchiveProperties: {
     validBody: () => ({ inputs: [{ name: 'fuzz_batch_property' }] }),
     isolation: [
       {
@@ -781,7 +772,7 @@ export const routeFixtures = {
   })),
   batchAssociateDefault: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '903' } }] })),
 
-  mergeCompanies: {
+  mergeObjects: {
     validBody: (world) => ({ primaryObjectId: world.companyId, objectIdToMerge: missing.companyId }),
     isolation: [
       {

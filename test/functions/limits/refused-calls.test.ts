@@ -31,9 +31,9 @@ const world: World = {
   eventId: missing.eventId,
   subscriptionId: missing.subscriptionId,
   ownerDomains: {
-    createCompany: 'a.refused.example',
-    batchCreateCompanies: 'b.refused.example',
-    batchUpsertCompanies: 'c.refused.example',
+    createObject: 'a.refused.example',
+    batchCreateObjects: 'b.refused.example',
+    batchUpsertObjects: 'c.refused.example',
   },
   ownerEventIds: {
     createTimelineEvent: 'e1',
@@ -87,7 +87,7 @@ function limitedCaller(route: RouteSpelling): Caller {
 async function spendTheLimit(route: RouteSpelling, caller: Caller): Promise<void> {
   const spender = fixtureOf(route).endsCallersInstall
     ? {
-        route: limited.find((row) => row.name === 'listCompanies') as RouteSpelling,
+        route: limited.find((row) => row.name === 'listObjects') as RouteSpelling,
         caller: {
           appId: caller.appId,
           hubId: caller.hubId,
@@ -150,7 +150,7 @@ describe('a call refused by the rate limit', () => {
   );
 
   it('never has its body parsed: malformed JSON over the limit is a 429, not a 400', async () => {
-    const route = limited.find((row) => row.name === 'createCompany') as RouteSpelling;
+    const route = limited.find((row) => row.name === 'createObject') as RouteSpelling;
     const caller = limitedCaller(route);
     freezeClock();
     await spendTheLimit(route, caller);

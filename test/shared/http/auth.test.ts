@@ -155,7 +155,7 @@ describe('routes authenticated by the developer API key', () => {
 
   it("hides the key from the handler's query on keyed routes only", () => {
     const [keyRoute] = keyed;
-    const tokenRoute = routes.find((route) => route.name === 'listCompanies');
+    const tokenRoute = routes.find((route) => route.name === 'listObjects');
     if (!keyRoute || !tokenRoute) throw new Error('route table changed');
 
     expect(withoutCredentials(keyRoute, { hapikey: 'k', limit: '1' })).toEqual({ limit: '1' });

@@ -7,9 +7,9 @@ import type { Route } from '../../../shared/base/route-types';
 
 /** The search limit a future search row switches on with `rateLimit: 'search'` (the route itself comes with the search issue). */
 const searchRow: Route = {
-  name: 'searchCompanies',
+  name: 'searchObjects',
   method: 'POST',
-  path: '/crm/v3/objects/companies/search',
+  path: '/crm/v3/objects/{objectType}/search',
   entry: 'functions/not-found.ts',
   scopes: ['crm.objects.companies.read'],
   body: 'json',
@@ -17,7 +17,7 @@ const searchRow: Route = {
   partitions: ['hubs'],
   rateLimit: 'search',
 };
-const installRow: Route = { ...searchRow, name: 'getCompany', rateLimit: undefined };
+const installRow: Route = { ...searchRow, name: 'getObject', rateLimit: undefined };
 
 let nextHub = Math.floor(Math.random() * 1e9);
 function authFor(limits: { tenSecondly: number; searchPerSecond: number }): AuthContext {

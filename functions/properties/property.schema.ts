@@ -42,12 +42,21 @@ const propertyCreate = {
   },
 } as const;
 
-export const createCompanyPropertyBody = typedSchema(propertyCreate);
+export const createPropertyBody = typedSchema(propertyCreate);
+
+/** A plural name, singular name or type id (shared/objects/object-types.ts resolves it). */
+const objectTypeToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+export const objectTypePath = typedSchema({
+  type: 'object',
+  required: ['objectType'],
+  properties: { objectType: objectTypeToken },
+} as const);
 
 export const propertyNamePath = typedSchema({
   type: 'object',
-  required: ['propertyName'],
-  properties: { propertyName: { type: 'string', minLength: 1, maxLength: 1024 } },
+  required: ['objectType', 'propertyName'],
+  properties: { objectType: objectTypeToken, propertyName: { type: 'string', minLength: 1, maxLength: 1024 } },
 } as const);
 
 export const propertyReadQuery = typedSchema({
@@ -56,7 +65,7 @@ export const propertyReadQuery = typedSchema({
 } as const);
 
 /** PropertyUpdate: every field optional; the domain refuses name, hasUniqueValue and dataSensitivity. */
-export const updateCompanyPropertyBody = typedSchema({
+export const updatePropertyBody = typedSchema({
   type: 'object',
   additionalProperties: true,
   properties: editableFields,
@@ -96,8 +105,8 @@ export const batchCreatePropertiesBody = typedSchema({
 
 export const groupNamePath = typedSchema({
   type: 'object',
-  required: ['groupName'],
-  properties: { groupName: { type: 'string', minLength: 1, maxLength: 1024 } },
+  required: ['objectType', 'groupName'],
+  properties: { objectType: objectTypeToken, groupName: { type: 'string', minLength: 1, maxLength: 1024 } },
 } as const);
 
 export const createGroupBody = typedSchema({

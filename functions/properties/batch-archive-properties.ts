@@ -1,12 +1,14 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { batchArchiveCompanyProperties } from '../../shared/properties/change-company-properties';
-import { batchArchivePropertiesBody } from './create-company-property.schema';
+import { batchArchivePropertiesBody, objectTypePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler(
-  'batchArchiveCompanyProperties',
-  { body: batchArchivePropertiesBody },
-  async ({ body, auth }) => {
+  'batchArchiveProperties',
+  { path: objectTypePath, body: batchArchivePropertiesBody },
+  async ({ path, body, auth }) => {
+    resolvePropertyType(auth, path.objectType, 'write');
     await batchArchiveCompanyProperties(
       auth.hubId,
       body.inputs.map((input) => input.name),

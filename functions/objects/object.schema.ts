@@ -33,7 +33,7 @@ export const associationInputs = {
   },
 } as const;
 
-export const createCompanyBody = typedSchema({
+export const createObjectBody = typedSchema({
   type: 'object',
   required: ['properties'],
   properties: {
@@ -43,21 +43,30 @@ export const createCompanyBody = typedSchema({
   },
 } as const);
 
-export const updateCompanyBody = typedSchema({
+export const updateObjectBody = typedSchema({
   type: 'object',
   required: ['properties'],
   properties: { properties: propertyValues, objectWriteTraceId: { type: 'string', maxLength: 200 } },
 } as const);
 
-export const companyIdPath = typedSchema({
+/** A plural name, singular name or type id (shared/objects/object-types.ts resolves it). */
+const objectTypeToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+export const objectTypePath = typedSchema({
   type: 'object',
-  required: ['companyId'],
-  properties: { companyId: { type: 'string', minLength: 1, maxLength: 2048 } },
+  required: ['objectType'],
+  properties: { objectType: objectTypeToken },
+} as const);
+
+export const objectIdPath = typedSchema({
+  type: 'object',
+  required: ['objectType', 'objectId'],
+  properties: { objectType: objectTypeToken, objectId: { type: 'string', minLength: 1, maxLength: 2048 } },
 } as const);
 
 const nameList = { type: 'string', maxLength: 10000 } as const;
 
-export const readCompanyQuery = typedSchema({
+export const readObjectQuery = typedSchema({
   type: 'object',
   properties: {
     properties: nameList,
@@ -68,7 +77,7 @@ export const readCompanyQuery = typedSchema({
   },
 } as const);
 
-export const listCompaniesQuery = typedSchema({
+export const listObjectsQuery = typedSchema({
   type: 'object',
   properties: {
     limit: { type: 'integer', minimum: 1, maximum: 100 },

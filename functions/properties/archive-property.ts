@@ -2,9 +2,11 @@ import { NotFoundError } from '../../shared/base/errors';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { archiveCompanyProperty } from '../../shared/properties/change-company-properties';
-import { propertyNamePath } from './create-company-property.schema';
+import { propertyNamePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
-export const handler = httpHandler('archiveCompanyProperty', { path: propertyNamePath }, async ({ path, auth }) => {
+export const handler = httpHandler('archiveProperty', { path: propertyNamePath }, async ({ path, auth }) => {
+  resolvePropertyType(auth, path.objectType, 'write');
   if (!(await archiveCompanyProperty(auth.hubId, path.propertyName))) {
     throw new NotFoundError(`Unable to find property ${path.propertyName}`, {
       context: { propertyName: [path.propertyName] },

@@ -2,11 +2,14 @@ import { batchReadCompanies } from '../../shared/companies/batch-companies';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchReadBody, batchReadQuery } from './batch.schema';
+import { objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
 
 export const handler = httpHandler(
-  'batchReadCompanies',
-  { body: batchReadBody, query: batchReadQuery },
-  async ({ body, query, auth }) => {
+  'batchReadObjects',
+  { path: objectTypePath, body: batchReadBody, query: batchReadQuery },
+  async ({ path, body, query, auth }) => {
+    resolveObjectType(auth, path.objectType, 'read');
     const result = await batchReadCompanies(auth.hubId, body, query.archived ?? false);
     return result.numErrors ? multiStatus(result) : ok(result);
   },

@@ -1,5 +1,5 @@
 import { typedSchema } from '../../shared/http/http-handler';
-import { associationInputs, propertyValues } from './company.schema';
+import { associationInputs, propertyValues } from './object.schema';
 
 /** HubSpot's limit for every batch route; more is a 400 VALIDATION_ERROR. */
 const maxInputs = 100;

@@ -1,12 +1,14 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok, multiStatus } from '../../shared/http/responses';
 import { batchReadCompanyProperties } from '../../shared/properties/change-company-properties';
-import { batchReadPropertiesBody } from './create-company-property.schema';
+import { batchReadPropertiesBody, objectTypePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler(
-  'batchReadCompanyProperties',
-  { body: batchReadPropertiesBody },
-  async ({ body, auth }) => {
+  'batchReadProperties',
+  { path: objectTypePath, body: batchReadPropertiesBody },
+  async ({ path, body, auth }) => {
+    resolvePropertyType(auth, path.objectType, 'read');
     const result = await batchReadCompanyProperties(
       auth.hubId,
       body.inputs.map((input) => input.name),

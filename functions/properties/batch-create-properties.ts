@@ -1,12 +1,14 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created, multiStatus } from '../../shared/http/responses';
 import { batchCreateCompanyProperties } from '../../shared/properties/change-company-properties';
-import { batchCreatePropertiesBody } from './create-company-property.schema';
+import { batchCreatePropertiesBody, objectTypePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler(
-  'batchCreateCompanyProperties',
-  { body: batchCreatePropertiesBody },
-  async ({ body, auth }) => {
+  'batchCreateProperties',
+  { path: objectTypePath, body: batchCreatePropertiesBody },
+  async ({ path, body, auth }) => {
+    resolvePropertyType(auth, path.objectType, 'write');
     const result = await batchCreateCompanyProperties(auth.hubId, auth.userId, body.inputs);
     return result.numErrors ? multiStatus(result) : created(result);
   },

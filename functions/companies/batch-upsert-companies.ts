@@ -1,9 +1,0 @@
-import { batchUpsertCompanies } from '../../shared/companies/batch-companies';
-import { httpHandler } from '../../shared/http/http-handler';
-import { multiStatus, ok } from '../../shared/http/responses';
-import { batchUpdateBody } from './batch.schema';
-
-export const handler = httpHandler('batchUpsertCompanies', { body: batchUpdateBody }, async ({ body, auth }) => {
-  const result = await batchUpsertCompanies(auth, body);
-  return result.numErrors ? multiStatus(result) : ok(result);
-});

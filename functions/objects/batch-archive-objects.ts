@@ -1,0 +1,16 @@
+import { batchArchiveCompanies } from '../../shared/companies/batch-companies';
+import { httpHandler } from '../../shared/http/http-handler';
+import { noContent } from '../../shared/http/responses';
+import { batchArchiveBody } from './batch.schema';
+import { objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'batchArchiveObjects',
+  { path: objectTypePath, body: batchArchiveBody },
+  async ({ path, body, auth }) => {
+    resolveObjectType(auth, path.objectType, 'write');
+    await batchArchiveCompanies(auth.hubId, body);
+    return noContent();
+  },
+);

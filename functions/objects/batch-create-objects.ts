@@ -1,0 +1,16 @@
+import { batchCreateCompanies } from '../../shared/companies/batch-companies';
+import { httpHandler } from '../../shared/http/http-handler';
+import { created, multiStatus } from '../../shared/http/responses';
+import { batchCreateBody } from './batch.schema';
+import { objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'batchCreateObjects',
+  { path: objectTypePath, body: batchCreateBody },
+  async ({ path, body, auth }) => {
+    resolveObjectType(auth, path.objectType, 'write');
+    const result = await batchCreateCompanies(auth, body);
+    return result.numErrors ? multiStatus(result) : created(result);
+  },
+);

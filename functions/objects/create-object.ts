@@ -1,0 +1,15 @@
+import { createCompany } from '../../shared/companies/create-company';
+import { httpHandler } from '../../shared/http/http-handler';
+import { created } from '../../shared/http/responses';
+import { createObjectBody, objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'createObject',
+  { path: objectTypePath, body: createObjectBody },
+  async ({ path, body, auth, baseUrl }) => {
+    const type = resolveObjectType(auth, path.objectType, 'write');
+    const company = await createCompany(auth, body);
+    return created(company, { location: `${baseUrl}/crm/v3/objects/${type.name}/${company.id}` });
+  },
+);

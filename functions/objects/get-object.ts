@@ -1,0 +1,14 @@
+import { getCompany } from '../../shared/companies/read-companies';
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { objectIdPath, readObjectQuery } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'getObject',
+  { path: objectIdPath, query: readObjectQuery },
+  async ({ path, query, auth }) => {
+    resolveObjectType(auth, path.objectType, 'read');
+    return ok(await getCompany(auth.hubId, path.objectId, query));
+  },
+);

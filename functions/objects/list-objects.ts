@@ -1,0 +1,18 @@
+import { listCompanies } from '../../shared/companies/read-companies';
+import { httpHandler } from '../../shared/http/http-handler';
+import { nextPageLink, ok } from '../../shared/http/responses';
+import { listObjectsQuery, objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'listObjects',
+  { path: objectTypePath, query: listObjectsQuery },
+  async ({ path, query, auth, baseUrl, rawQueryString }) => {
+    const type = resolveObjectType(auth, path.objectType, 'read');
+    return ok(
+      await listCompanies(auth.hubId, query, (after) =>
+        nextPageLink(baseUrl, `/crm/v3/objects/${type.name}`, rawQueryString, after),
+      ),
+    );
+  },
+);

@@ -1,0 +1,15 @@
+import { mergeCompanies } from '../../shared/companies/merge-companies';
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { mergeObjectsBody } from './merge.schema';
+import { objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'mergeObjects',
+  { path: objectTypePath, body: mergeObjectsBody },
+  async ({ path, body, auth }) => {
+    resolveObjectType(auth, path.objectType, 'write');
+    return ok(await mergeCompanies(auth, body));
+  },
+);

@@ -1,0 +1,15 @@
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { searchCompanies } from '../../shared/search/search-companies';
+import { objectTypePath } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+import { searchBody } from './search.schema';
+
+export const handler = httpHandler(
+  'searchObjects',
+  { path: objectTypePath, body: searchBody },
+  async ({ path, body, auth }) => {
+    resolveObjectType(auth, path.objectType, 'read');
+    return ok(await searchCompanies(auth.hubId, body ?? {}));
+  },
+);

@@ -1,0 +1,14 @@
+import { updateCompany } from '../../shared/companies/update-company';
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { idPropertyQuery, objectIdPath, updateObjectBody } from './object.schema';
+import { resolveObjectType } from './resolve-object-type';
+
+export const handler = httpHandler(
+  'updateObject',
+  { path: objectIdPath, query: idPropertyQuery, body: updateObjectBody },
+  async ({ path, query, body, auth }) => {
+    resolveObjectType(auth, path.objectType, 'write');
+    return ok(await updateCompany(auth, path.objectId, body, query.idProperty));
+  },
+);

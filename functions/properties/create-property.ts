@@ -1,0 +1,14 @@
+import { httpHandler } from '../../shared/http/http-handler';
+import { created } from '../../shared/http/responses';
+import { createCompanyProperty } from '../../shared/properties/company-properties';
+import { createPropertyBody, objectTypePath } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
+
+export const handler = httpHandler(
+  'createProperty',
+  { path: objectTypePath, body: createPropertyBody },
+  async ({ path, body, auth }) => {
+    resolvePropertyType(auth, path.objectType, 'write');
+    return created(await createCompanyProperty(auth.hubId, auth.userId, body));
+  },
+);

@@ -1,0 +1,14 @@
+import { httpHandler } from '../../shared/http/http-handler';
+import { ok } from '../../shared/http/responses';
+import { listCompanyProperties } from '../../shared/properties/company-properties';
+import { objectTypePath, propertyReadQuery } from './property.schema';
+import { resolvePropertyType } from './resolve-property-type';
+
+export const handler = httpHandler(
+  'listProperties',
+  { path: objectTypePath, query: propertyReadQuery },
+  async ({ path, auth, query }) => {
+    resolvePropertyType(auth, path.objectType, 'read');
+    return ok({ results: await listCompanyProperties(auth.hubId, query.archived) });
+  },
+);

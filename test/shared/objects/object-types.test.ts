@@ -1,0 +1,99 @@
+import { MissingScopesError, ValidationError } from '../../../shared/base/errors';
+import { resolveScopedType } from '../../../shared/http/auth';
+import {
+  anyStoredObjectReadScopes,
+  anyStoredObjectWriteScopes,
+  anyStoredPropertyReadScopes,
+  anyStoredPropertyWriteScopes,
+} from '../../../shared/objects/object-type-scopes';
+import {
+  findObjectType,
+  objectTypes,
+  requireObjectType,
+  requireStoredObjectType,
+  storedObjectTypes,
+} from '../../../shared/objects/object-types';
+
+describe('the object-type registry', () => {
+  it.each([
+    ['contacts', '0-1'],
+    ['CONTACT', '0-1'],
+    ['0-2', '0-2'],
+    ['Companies', '0-2'],
+    ['company', '0-2'],
+    ['deals', '0-3'],
+    ['0-5', '0-5'],
+    ['Tickets', '0-5'],
+    ['notes', '0-46'],
+  ])('resolves %s to %s (plural, singular or id, any case)', (token, id) => {
+    expect(requireObjectType(token).id).toBe(id);
+  });
+
+  it('answers 400 VALIDATION_ERROR naming an unknown token, under objectType or the field given', () => {
+    expect(() => requireObjectType('widgets')).toThrow(ValidationError);
+    expect(() => requireObjectType('widgets')).toThrow(/widgets/);
+    try {
+      requireObjectType('widgets', 'toObjectType');
+    } catch (error) {
+      expect(error).toMatchObject({
+        status: 400,
+        category: 'VALIDATION_ERROR',
+        context: { toObjectType: ['widgets'] },
+      });
+    }
+    expect(findObjectType('0-9999')).toBeUndefined();
+  });
+
+  it('stores companies only, so far: a known type that is not stored answers 400 naming the token', () => {
+    expect(storedObjectTypes.map((type) => type.name)).toEqual(['companies']);
+    expect(requireStoredObjectType('0-2').name).toBe('companies');
+    expect(() => requireStoredObjectType('contacts')).toThrow(/contacts \(0-1\) are not stored/);
+    try {
+      requireStoredObjectType('0-3');
+    } catch (error) {
+      expect(error).toMatchObject({ status: 400, category: 'VALIDATION_ERROR', context: { objectType: ['0-3'] } });
+    }
+  });
+
+  it("gives each CRM type HubSpot's scopes and modified-date property", () => {
+    const byName = Object.fromEntries(objectTypes.map((type) => [type.name, type]));
+
+    expect(byName.companies?.scopes).toEqual({
+      read: ['crm.objects.companies.read'],
+      write: ['crm.objects.companies.write'],
+    });
+    expect(byName.contacts?.scopes.write).toEqual(['crm.objects.contacts.write']);
+    expect(byName.deals?.scopes.read).toEqual(['crm.objects.deals.read']);
+    expect(byName.tickets?.scopes.read).toEqual(['tickets', 'crm.objects.tickets.read']);
+    expect(byName.contacts?.modifiedProperty).toBe('lastmodifieddate');
+    expect(byName.deals?.modifiedProperty).toBe('hs_lastmodifieddate');
+    expect(byName.companies?.uniqueProperties).toEqual(['domain']);
+    expect(byName.contacts?.uniqueProperties).toEqual(['email']);
+    for (const type of objectTypes) expect(type.defaultProperties).toContain('hs_object_id');
+  });
+
+  it('gives the {objectType} record and properties rows the scopes of every stored type', () => {
+    expect(anyStoredObjectReadScopes).toEqual(['crm.objects.companies.read']);
+    expect(anyStoredObjectWriteScopes).toEqual(['crm.objects.companies.write']);
+    expect(anyStoredPropertyReadScopes).toEqual(['crm.schemas.companies.read', 'crm.objects.companies.read']);
+    expect(anyStoredPropertyWriteScopes).toEqual(['crm.schemas.companies.write']);
+  });
+
+  it("requires the resolved type's own scope with the auth step's 403 body", () => {
+    const auth = { scopes: ['crm.objects.companies.read'] } as const;
+
+    expect(resolveScopedType(auth, 'COMPANIES', requireStoredObjectType, (type) => type.scopes.read).id).toBe('0-2');
+    expect(() => resolveScopedType(auth, 'companies', requireStoredObjectType, (type) => type.scopes.write)).toThrow(
+      MissingScopesError,
+    );
+    try {
+      resolveScopedType(auth, 'companies', requireStoredObjectType, (type) => type.scopes.write);
+    } catch (error) {
+      expect(error).toMatchObject({
+        status: 403,
+        category: 'MISSING_SCOPES',
+        errors: [{ context: { requiredGranularScopes: ['crm.objects.companies.write'] } }],
+      });
+    }
+  });
+});
