@@ -8,7 +8,7 @@ import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../
 import { archiveCompany } from './archive-company';
 import { isNumericId } from './company-id';
 import type { Actor, RawProperties } from './company-values';
-import { parseNameList, toCompanyView, type CompanyView } from './company-view';
+import { defaultsAnd, parseNameList, toCompanyView, type CompanyView } from './company-view';
 import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } from './create-company';
 import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
@@ -198,16 +198,7 @@ export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput
           toCompanyView(
             record,
             {
-              properties: [
-                ...new Set([
-                  'createdate',
-                  'domain',
-                  'hs_lastmodifieddate',
-                  'hs_object_id',
-                  'name',
-                  ...Object.keys(entry.properties),
-                ]),
-              ],
+              properties: defaultsAnd(Object.keys(entry.properties)),
             },
             change.schema,
             true,
@@ -273,16 +264,7 @@ export async function batchUpsertCompanies(
     const plan = plans[index];
     if (!plan) return;
     const value = uniqueValueOf(plan.propertyName, entry.id) ?? entry.id;
-    const names = [
-      ...new Set([
-        'createdate',
-        'domain',
-        'hs_lastmodifieddate',
-        'hs_object_id',
-        'name',
-        ...Object.keys(plan.properties),
-      ]),
-    ];
+    const names = defaultsAnd(Object.keys(plan.properties));
     try {
       // A create that loses a race to another upsert of the same value becomes an update.
       for (let attempt = 0; attempt < 3; attempt += 1) {

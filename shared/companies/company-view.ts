@@ -88,6 +88,11 @@ export const standardLookup: PropertyLookup = { find: findStandardCompanyPropert
  * Shapes a record for the wire. Requested properties without a value come back as null when
  * the property exists and are left out when it does not (unknown names are ignored).
  */
+/** The properties a write answers with: the defaults and every property the write sent. */
+export function defaultsAnd(sentNames: readonly string[]): string[] {
+  return [...new Set([...defaultCompanyPropertyNames, ...sentNames])];
+}
+
 export function toCompanyView(
   record: CompanyRecord,
   options: ReadOptions,

@@ -14,7 +14,7 @@ import {
   type Actor,
   type RawProperties,
 } from './company-values';
-import { toCompanyView, type CompanyView } from './company-view';
+import { defaultsAnd, toCompanyView, type CompanyView } from './company-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { companyNotFound, resolveCompanyId } from './read-companies';
 import { saveCompanyChange } from './save-company';
@@ -131,15 +131,6 @@ export async function updateCompany(
   const { values, schema } = await prepareUpdate(actor, input);
   const record = companyId === undefined ? undefined : await commitUpdate(actor, companyId, values, schema);
   if (!record) throw companyNotFound(id);
-  const names = [
-    ...new Set([
-      'createdate',
-      'domain',
-      'hs_lastmodifieddate',
-      'hs_object_id',
-      'name',
-      ...Object.keys(input.properties),
-    ]),
-  ];
+  const names = defaultsAnd(Object.keys(input.properties));
   return toCompanyView(record, { properties: names }, schema, true);
 }
