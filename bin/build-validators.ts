@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AjvFlavor } from '../shared/http/validation';
 import { routes } from '../shared/routes';
-import { generatedValidatorsDir, routeValidatorsFileName } from '../lib/bundling';
+import { generatedValidatorsDir, routeRowFileName, routeValidatorsFileName } from '../lib/bundling';
 
 export const generatedDir = generatedValidatorsDir;
 
@@ -49,6 +49,11 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       [...registeredSchemas].filter(([, entry]) => entry.routeNames.has(route.name)).map(([key]) => key),
     );
     writeModule(path.basename(routeValidatorsFileName(route.name), '.js'), keys);
+    // The route's own row, which its bundle loads instead of the whole table (shared/http/http-handler.ts).
+    writeFileSync(
+      path.join(outDir, routeRowFileName(route.name)),
+      `"use strict";\nmodule.exports = ${JSON.stringify(route)};\n`,
+    );
   }
   return { file: index, count: registeredSchemas.size };
 }

@@ -38,8 +38,17 @@ export const routeValidatorsFileName = (routeName: string): string => `route-${r
 /** The import shared/http/validation.ts loads precompiled validators from; each bundle resolves it to its route's module. */
 export const precompiledValidatorsImport = 'precompiled-validators';
 
-/** The aliases of a route's bundle: precompiled-validators -> that route's generated validators. */
+/** The generated module holding one route's row of the table (bin/build-validators.ts writes it beside its validators). */
+export const routeRowFileName = (routeName: string): string => `route-${routeName}-row.js`;
+
+/** The import shared/http/http-handler.ts loads a bundle's own route row from (the whole table is about 22 KiB of minified code). */
+export const routeRowImport = 'route-row';
+
+/** The aliases of a route's bundle: precompiled-validators -> that route's generated validators, route-row -> its row. */
 export function lambdaAliasesFor(routeName: string | undefined): Record<string, string> {
   if (routeName === undefined) return {};
-  return { [precompiledValidatorsImport]: path.join(generatedValidatorsDir, routeValidatorsFileName(routeName)) };
+  return {
+    [precompiledValidatorsImport]: path.join(generatedValidatorsDir, routeValidatorsFileName(routeName)),
+    [routeRowImport]: path.join(generatedValidatorsDir, routeRowFileName(routeName)),
+  };
 }

@@ -1085,6 +1085,6 @@ export type AliasName = Row extends infer R
 export type SpellingName = RouteName | AliasName;
 
 /** Every path of every row, in the order of the table (a row on its own path, then on each alias): what the tests walk. */
-export const routeSpellings: readonly RouteSpelling<PartitionName>[] = routes.flatMap((route: Route<PartitionName>) =>
-  spellingsOf(route),
+export const routeSpellings: readonly RouteSpelling<PartitionName>[] = /* @__PURE__ */ routes.flatMap(
+  (route: Route<PartitionName>) => spellingsOf(route),
 );

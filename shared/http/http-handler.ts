@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { clientKeyedRecord } from '../base/client-keys';
 import { config } from '../base/config';
+import type { Route } from '../base/route-types';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
 import type { AuthContext, DeveloperAuthContext } from './auth';
 import {
@@ -99,12 +100,29 @@ function baseUrlOf(event: Event): string {
  * Builds the middy chain for one route row from the named steps of middlewares.ts, in the order
  * (and for the reasons) described at the top of that file.
  */
+declare const PRECOMPILED_VALIDATORS: boolean | undefined;
+
+/**
+ * The route's row. A deployed bundle (built with PRECOMPILED_VALIDATORS) loads only its own row, which
+ * lib/bundling.ts aliases `route-row` to; the whole table would be about 22 KiB of every bundle's code.
+ * The constant condition lets esbuild drop the other branch, and with it the table.
+ */
+function routeRowOf(name: RouteName): Route {
+  if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
+    const row = require('route-row') as Route;
+    if (row.name !== name) throw new Error(`this bundle serves route ${row.name}, not ${name}`);
+    return row;
+  } else {
+    return findRoute(name);
+  }
+}
+
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
   schemas: S,
   fn: (request: HttpRequest<N, S>) => Promise<HttpResult>,
 ) {
-  const route = findRoute(name);
+  const route = routeRowOf(name);
   const validators = {
     path: schemas.path ? compileValidator(schemas.path.schema, 'path', name) : undefined,
     query: schemas.query ? compileValidator(schemas.query.schema, 'query', name) : undefined,
