@@ -392,7 +392,16 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
       ]);
       const read = await call('GET', `/crm/v3/objects/companies/${created.companyId}`, { token: accessToken });
       const name = String((read.body.properties as Record<string, unknown> | undefined)?.name);
-      if (read.status !== 200 || !acceptable.has(name)) mismatches.push(`${created.companyId}: ${read.status} ${name}`);
+      if (read.status !== 200 || !acceptable.has(name)) {
+        // The history, so that a failure says which answered write was lost (times relative to the outage's start).
+        const history = updates
+          .map(
+            (update) =>
+              `${update.name} ${update.status} ${update.startedAt - outageStartedAt}..${update.endedAt - outageStartedAt} ms`,
+          )
+          .join(', ');
+        mismatches.push(`${created.companyId}: ${read.status} ${name}; updates: ${history}`);
+      }
     }
 
     expect(creates.length).toBeGreaterThan(0);
