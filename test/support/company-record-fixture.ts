@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
-import { companyKey } from '../../shared/db/keys';
+import { companyKey, companyPropertyKey } from '../../shared/db/keys';
 
 /**
  * TEST ONLY. Writes a bare company record where the companies API keeps them (companyKey), so the
@@ -15,6 +15,39 @@ export async function putCompanyRecordFixture(
     new PutCommand({
       TableName: tableName,
       Item: { ...companyKey(hubId, companyId), id: companyId, archived: options.archived ?? false, properties: {} },
+    }),
+  );
+}
+
+/**
+ * TEST ONLY. A unique-value company property definition stored as an earlier version stored it: the
+ * item alone, with no count item beside it (as races before the caps were atomic left them).
+ */
+export async function putLegacyUniqueProperty(hubId: number, name: string): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...companyPropertyKey(hubId, name),
+        name,
+        label: `Legacy ${name}`,
+        type: 'string',
+        fieldType: 'text',
+        description: '',
+        groupName: 'companyinformation',
+        options: [],
+        displayOrder: -1,
+        calculated: false,
+        externalOptions: false,
+        hasUniqueValue: true,
+        hidden: false,
+        formField: false,
+        dataSensitivity: 'non_sensitive',
+        modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
+        archived: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
     }),
   );
 }

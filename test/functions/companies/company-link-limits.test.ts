@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
-import { companyKey, companyPropertyKey } from '../../../shared/db/keys';
+import { companyKey } from '../../../shared/db/keys';
+import { putLegacyUniqueProperty } from '../../support/company-record-fixture';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -258,32 +259,7 @@ describe('a company write that would pass 100 items in one transaction', () => {
   async function legacyUniqueProperties(count: number): Promise<string[]> {
     const names = Array.from({ length: count }, (_, index) => `legacy_unique_${Date.now().toString(36)}_${index}`);
     for (const name of names) {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...companyPropertyKey(hubId, name),
-            name,
-            label: `Legacy ${name}`,
-            type: 'string',
-            fieldType: 'text',
-            description: '',
-            groupName: 'companyinformation',
-            options: [],
-            displayOrder: -1,
-            calculated: false,
-            externalOptions: false,
-            hasUniqueValue: true,
-            hidden: false,
-            formField: false,
-            dataSensitivity: 'non_sensitive',
-            modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
-            archived: false,
-            createdAt: '2026-01-01T00:00:00.000Z',
-            updatedAt: '2026-01-01T00:00:00.000Z',
-          },
-        }),
-      );
+      await putLegacyUniqueProperty(hubId, name);
     }
     return names;
   }

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
-import { companyPropertyKey, hubCounterKey } from '../../../shared/db/keys';
+import { hubCounterKey } from '../../../shared/db/keys';
+import { putLegacyUniqueProperty } from '../../support/company-record-fixture';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -221,32 +222,7 @@ describe('the caps hold under concurrent creates', () => {
     // Definitions as an earlier version stored them: items only, no count item.
     for (let index = 0; index < 9; index += 1) {
       const name = uniqueName(`legacy${index}`);
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...companyPropertyKey(hubId, name),
-            name,
-            label: `Legacy ${name}`,
-            type: 'string',
-            fieldType: 'text',
-            description: '',
-            groupName: 'companyinformation',
-            options: [],
-            displayOrder: -1,
-            calculated: false,
-            externalOptions: false,
-            hasUniqueValue: true,
-            hidden: false,
-            formField: false,
-            dataSensitivity: 'non_sensitive',
-            modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
-            archived: false,
-            createdAt: '2026-01-01T00:00:00.000Z',
-            updatedAt: '2026-01-01T00:00:00.000Z',
-          },
-        }),
-      );
+      await putLegacyUniqueProperty(hubId, name);
     }
 
     const responses = await Promise.all(
