@@ -1,4 +1,7 @@
 import { typedSchema } from '../../shared/http/http-handler';
+import { objectTypePath, objectTypeToken } from './object-type-path.schema';
+
+export { objectTypePath };
 
 /** Property maps: values are strings on the wire; numbers, booleans and null are tolerated. */
 export const propertyValues = {
@@ -47,15 +50,6 @@ export const updateObjectBody = typedSchema({
   type: 'object',
   required: ['properties'],
   properties: { properties: propertyValues, objectWriteTraceId: { type: 'string', maxLength: 200 } },
-} as const);
-
-/** A plural name, singular name or type id (shared/objects/object-types.ts resolves it). */
-const objectTypeToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
-export const objectTypePath = typedSchema({
-  type: 'object',
-  required: ['objectType'],
-  properties: { objectType: objectTypeToken },
 } as const);
 
 export const objectIdPath = typedSchema({

@@ -1,5 +1,8 @@
 import { typedSchema } from '../../shared/http/http-handler';
 import { fieldTypes, propertyTypes } from '../../shared/properties/property-definition';
+import { objectTypePath, objectTypeToken } from '../objects/object-type-path.schema';
+
+export { objectTypePath };
 
 const shortText = { type: 'string', minLength: 1, maxLength: 400 } as const;
 
@@ -43,15 +46,6 @@ const propertyCreate = {
 } as const;
 
 export const createPropertyBody = typedSchema(propertyCreate);
-
-/** A plural name, singular name or type id (shared/objects/object-types.ts resolves it). */
-const objectTypeToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
-export const objectTypePath = typedSchema({
-  type: 'object',
-  required: ['objectType'],
-  properties: { objectType: objectTypeToken },
-} as const);
 
 export const propertyNamePath = typedSchema({
   type: 'object',
