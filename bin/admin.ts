@@ -176,8 +176,8 @@ async function provision(
     const hubs = (values.hub ?? []).flatMap(list);
     if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub)))
       throw new Error(`--hub takes a numeric hub id\n${usage}`);
-    const { backfillSearchProjection } = await import('../shared/db/company-search');
-    const { searchFormsOf } = await import('../shared/companies/search-forms');
+    const { backfillSearchProjection } = await import('../shared/db/search-projection');
+    const { searchFormsOf } = await import('../shared/records/search-forms');
     const results = [];
     for (const hub of hubs)
       results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub), searchFormsOf)) });

@@ -1,5 +1,5 @@
-import { archiveCompany } from '../../shared/companies/archive-company';
-import { companyNotFound } from '../../shared/companies/read-companies';
+import { archiveCompany } from '../../shared/records/archive-record';
+import { companyNotFound } from '../../shared/records/read-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { objectIdPath } from './object.schema';

@@ -1,4 +1,4 @@
-import { batchArchiveCompanies } from '../../shared/companies/batch-companies';
+import { batchArchiveCompanies } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { batchArchiveBody } from './batch.schema';

@@ -1,4 +1,4 @@
-import { batchCreateCompanies } from '../../shared/companies/batch-companies';
+import { batchCreateCompanies } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created, multiStatus } from '../../shared/http/responses';
 import { batchCreateBody } from './batch.schema';

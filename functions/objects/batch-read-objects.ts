@@ -1,4 +1,4 @@
-import { batchReadCompanies } from '../../shared/companies/batch-companies';
+import { batchReadCompanies } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchReadBody, batchReadQuery } from './batch.schema';

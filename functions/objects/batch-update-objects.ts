@@ -1,4 +1,4 @@
-import { batchUpdateCompanies } from '../../shared/companies/batch-companies';
+import { batchUpdateCompanies } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchUpdateBody } from './batch.schema';

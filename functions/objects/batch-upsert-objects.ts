@@ -1,4 +1,4 @@
-import { batchUpsertCompanies } from '../../shared/companies/batch-companies';
+import { batchUpsertCompanies } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchUpdateBody } from './batch.schema';

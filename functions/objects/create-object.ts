@@ -1,4 +1,4 @@
-import { createCompany } from '../../shared/companies/create-company';
+import { createCompany } from '../../shared/records/create-record';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { createObjectBody, objectTypePath } from './object.schema';

@@ -1,4 +1,4 @@
-import { getCompany } from '../../shared/companies/read-companies';
+import { getCompany } from '../../shared/records/read-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { objectIdPath, readObjectQuery } from './object.schema';

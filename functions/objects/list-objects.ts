@@ -1,4 +1,4 @@
-import { listCompanies } from '../../shared/companies/read-companies';
+import { listCompanies } from '../../shared/records/read-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { listObjectsQuery, objectTypePath } from './object.schema';

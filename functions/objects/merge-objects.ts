@@ -1,4 +1,4 @@
-import { mergeCompanies } from '../../shared/companies/merge-companies';
+import { mergeCompanies } from '../../shared/records/merge-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { mergeObjectsBody } from './merge.schema';

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { searchCompanies } from '../../shared/search/search-companies';
+import { searchCompanies } from '../../shared/search/search-records';
 import { objectTypePath } from './object.schema';
 import { resolveObjectType } from './resolve-object-type';
 import { searchBody } from './search.schema';

@@ -1,4 +1,4 @@
-import { updateCompany } from '../../shared/companies/update-company';
+import { updateCompany } from '../../shared/records/update-record';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { idPropertyQuery, objectIdPath, updateObjectBody } from './object.schema';

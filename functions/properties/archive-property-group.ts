@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
-import { archivePropertyGroup } from '../../shared/properties/change-company-properties';
+import { archivePropertyGroup } from '../../shared/properties/change-properties';
 import { groupNamePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

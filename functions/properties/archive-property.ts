@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../shared/base/errors';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
-import { archiveCompanyProperty } from '../../shared/properties/change-company-properties';
+import { archiveCompanyProperty } from '../../shared/properties/change-properties';
 import { propertyNamePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
-import { batchArchiveCompanyProperties } from '../../shared/properties/change-company-properties';
+import { batchArchiveCompanyProperties } from '../../shared/properties/change-properties';
 import { batchArchivePropertiesBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created, multiStatus } from '../../shared/http/responses';
-import { batchCreateCompanyProperties } from '../../shared/properties/change-company-properties';
+import { batchCreateCompanyProperties } from '../../shared/properties/change-properties';
 import { batchCreatePropertiesBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

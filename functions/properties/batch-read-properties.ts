@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok, multiStatus } from '../../shared/http/responses';
-import { batchReadCompanyProperties } from '../../shared/properties/change-company-properties';
+import { batchReadCompanyProperties } from '../../shared/properties/change-properties';
 import { batchReadPropertiesBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

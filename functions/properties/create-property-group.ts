@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
-import { createPropertyGroup } from '../../shared/properties/change-company-properties';
+import { createPropertyGroup } from '../../shared/properties/change-properties';
 import { createGroupBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

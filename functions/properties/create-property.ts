@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
-import { createCompanyProperty } from '../../shared/properties/company-properties';
+import { createCompanyProperty } from '../../shared/properties/type-properties';
 import { createPropertyBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { getCompanyProperty } from '../../shared/properties/company-properties';
+import { getCompanyProperty } from '../../shared/properties/type-properties';
 import { propertyNamePath, propertyReadQuery } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

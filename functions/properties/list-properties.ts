@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { listCompanyProperties } from '../../shared/properties/company-properties';
+import { listCompanyProperties } from '../../shared/properties/type-properties';
 import { objectTypePath, propertyReadQuery } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { listPropertyGroups } from '../../shared/properties/change-company-properties';
+import { listPropertyGroups } from '../../shared/properties/change-properties';
 import { objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { updatePropertyGroup } from '../../shared/properties/change-company-properties';
+import { updatePropertyGroup } from '../../shared/properties/change-properties';
 import { groupNamePath, updateGroupBody } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 

@@ -1,5 +1,5 @@
 import { nowMs } from '../base/clock';
-import { createCompany } from '../companies/create-company';
+import { createCompany } from '../records/create-record';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
 import { createTimelineEventType } from '../timeline/event-types';
 import { recordTimelineEvent } from '../timeline/events';

@@ -1,15 +1,15 @@
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
 import { nowMs } from '../base/clock';
-import { isNumericId } from '../companies/company-id';
-import type { Actor } from '../companies/company-values';
-import { companyNotFound } from '../companies/read-companies';
-import * as companiesDb from '../db/companies';
+import { isNumericId } from '../records/record-id';
+import type { Actor } from '../records/record-values';
+import { companyNotFound } from '../records/read-records';
+import * as companiesDb from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody } from '../base/error-body';
-import type { CompanyWrite } from '../db/companies';
-import { addedEdges } from '../companies/save-company';
-import { searchFormsOf } from '../companies/search-forms';
+import type { CompanyWrite } from '../db/records';
+import { addedEdges } from '../records/save-record';
+import { searchFormsOf } from '../records/search-forms';
 import { mapConcurrently } from '../base/map-concurrently';
 import { resolveTypeBetween } from '../association-types/association-labels';
 import {
@@ -17,7 +17,7 @@ import {
   type AssociationCategory,
   type AssociationType,
 } from '../association-types/association-types';
-import { CompanyLinksFullError, invalidAssociationTargets } from '../companies/company-association-entries';
+import { CompanyLinksFullError, invalidAssociationTargets } from '../records/association-entries';
 import { companyObjectType } from '../objects/object-types';
 import {
   changeCompanyPairs,

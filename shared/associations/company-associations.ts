@@ -1,10 +1,10 @@
-import { isNumericId } from '../companies/company-id';
-import type { Actor } from '../companies/company-values';
-import { associationKey, associationsOf, toCompanyView, type CompanyView } from '../companies/company-view';
-import { companyNotFound } from '../companies/read-companies';
-import { saveCompanyChange } from '../companies/save-company';
-import * as companies from '../db/companies';
-import type { CompanyRecord } from '../db/companies';
+import { isNumericId } from '../records/record-id';
+import type { Actor } from '../records/record-values';
+import { associationKey, associationsOf, toCompanyView, type CompanyView } from '../records/record-view';
+import { companyNotFound } from '../records/read-records';
+import { saveCompanyChange } from '../records/save-record';
+import * as companies from '../db/records';
+import type { CompanyRecord } from '../db/records';
 import { ValidationError } from '../base/errors';
 import { resolveCompanyAssociationType } from '../association-types/association-labels';
 import { standardAssociationTypes } from '../association-types/association-types';
@@ -14,7 +14,7 @@ import {
   reverseCompanyLinks,
   withImpliedTypes,
   type AssociationEntry,
-} from '../companies/company-association-entries';
+} from '../records/association-entries';
 import { objectTypes, requireObjectType, type ObjectType } from '../objects/object-types';
 import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
 

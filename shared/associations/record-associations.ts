@@ -1,11 +1,11 @@
 import { nowMs } from '../base/clock';
 import { mapConcurrently } from '../base/map-concurrently';
-import { isNumericId } from '../companies/company-id';
-import { appendHistory, historyEntry, type Actor } from '../companies/company-values';
-import { companyNotFound } from '../companies/read-companies';
-import { saveCompanyChange } from '../companies/save-company';
-import * as companies from '../db/companies';
-import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/companies';
+import { isNumericId } from '../records/record-id';
+import { appendHistory, historyEntry, type Actor } from '../records/record-values';
+import { companyNotFound } from '../records/read-records';
+import { saveCompanyChange } from '../records/save-record';
+import * as companies from '../db/records';
+import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { inverseTypeOf, resolveTypeBetween } from '../association-types/association-labels';
@@ -23,7 +23,7 @@ import {
   maxAssociationsPerCompany,
   maxCompanyLinksPerCompany,
   withImpliedTypes,
-} from '../companies/company-association-entries';
+} from '../records/association-entries';
 import { companyObjectType, requireObjectType, type ObjectType } from '../objects/object-types';
 
 /** Ids go out as JSON numbers, as HubSpot sends them, unless a number would lose digits. */

@@ -2,7 +2,7 @@ import { NotFoundError, OAuthError, RateLimitError, type AppError } from './erro
 
 /**
  * The one builder of error bodies: the HTTP edge's error responses (shared/http/middlewares.ts),
- * the token endpoint's, the per-input errors of batch responses (shared/companies/batch-companies.ts)
+ * the token endpoint's, the per-input errors of batch responses (shared/records/batch-records.ts)
  * and the local gateway's own answers (local/local-gateway.ts) all come from here.
  */
 

@@ -1,11 +1,11 @@
-import type { ProjectionQuery } from './company-search';
+import type { ProjectionQuery } from './search-projection';
 import { ExpressionPlaceholders } from './core';
 
 /**
  * The DynamoDB side of a search's pushdown: shared/search decides what may be pushed (its
  * semantics: which operators, which forms, which literal) and hands over a SearchFilterPlan; this
  * module turns it into the FilterExpression and projections of the projection Query, within
- * DynamoDB's limits. The projection items hold three maps of forms (shared/db/company-search.ts
+ * DynamoDB's limits. The projection items hold three maps of forms (shared/db/search-projection.ts
  * SearchForms): v (stored values), l (lower-cased where it differs) and n (order-preserving).
  */
 

@@ -1,4 +1,4 @@
-import type { SearchForms } from '../companies/search-forms';
+import type { SearchForms } from '../records/search-forms';
 import { compileGlob } from './glob-pattern';
 import { TermSet } from './term-set';
 import {

@@ -1,4 +1,4 @@
-import type { ProjectionQuery } from '../db/company-search';
+import type { ProjectionQuery } from '../db/search-projection';
 import { projectionQueryFor, type SearchCondition, type SearchFilterPlan } from '../db/search-filters';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { queryPropertyNames, type CompiledFilter, type CompiledSearch } from './search-request';

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** A search past its deadline; search-companies.ts answers it with 503. */
+/** A search past its deadline; search-records.ts answers it with 503. */
 export class SearchDeadlineError extends Error {
   constructor() {
     super('search deadline passed');

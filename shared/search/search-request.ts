@@ -3,7 +3,7 @@ import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
 import type { PropertyDefinition } from '../properties/property-definition';
 import type { PropertyLookup } from '../properties/validate-property-values';
-import { parseSearchInstant, parseSearchNumber, sortableNumber } from '../companies/search-forms';
+import { parseSearchInstant, parseSearchNumber, sortableNumber } from '../records/search-forms';
 
 export const searchOperators = [
   'EQ',
@@ -54,7 +54,7 @@ export const searchLimits = {
 export const queryPropertyNames = companyObjectType.queryProperties;
 
 /**
- * Which form of a value a property's type compares (see shared/companies/search-forms.ts): numbers and instants
+ * Which form of a value a property's type compares (see shared/records/search-forms.ts): numbers and instants
  * by n, enumerations and bools exactly by v, other strings case-insensitively (l, else v).
  */
 export type FormKind = 'n' | 'v' | 'lower';

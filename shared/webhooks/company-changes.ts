@@ -1,4 +1,4 @@
-import { companyItemOf, type CompanyRecord } from '../db/companies';
+import { companyItemOf, type CompanyRecord } from '../db/records';
 import type { ItemImage } from '../db/webhooks';
 import { objectTypeById } from '../objects/object-types';
 import { findStandardTypeFrom } from '../association-types/association-types';
@@ -27,7 +27,7 @@ interface ChangeBase {
 /**
  * What happened to a company, in HubSpot's webhook terms. A merge is recognized from the item a
  * merge writes for the resulting record: it carries `merge: {primaryObjectId, mergedObjectIds,
- * numberOfPropertiesMoved}` (shared/db/company-merge.ts).
+ * numberOfPropertiesMoved}` (shared/db/record-merge.ts).
  */
 export type CompanyChange =
   | (ChangeBase & { kind: 'creation' | 'deletion' | 'restore' })
@@ -123,7 +123,7 @@ function propertyChanges(
 
 /**
  * The company changes one stream record stands for. Active companies live in COMPANY# items and
- * archived ones in ARCHIVED_COMPANY# items (shared/db/companies.ts): an archive removes the one and
+ * archived ones in ARCHIVED_COMPANY# items (shared/db/records.ts): an archive removes the one and
  * inserts the other, so the deletion is read from the insert of the archived item alone.
  */
 export function companyChangesOf(record: ChangeRecord): CompanyChange[] {

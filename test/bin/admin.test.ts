@@ -11,8 +11,8 @@ import { findUserByEmail } from '../../shared/db/users';
 import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { archiveCompany } from '../../shared/companies/archive-company';
-import { createCompany } from '../../shared/companies/create-company';
+import { archiveCompany } from '../../shared/records/archive-record';
+import { createCompany } from '../../shared/records/create-record';
 import { db, tableName } from '../../shared/db/client';
 import {
   companySearchKey,
@@ -20,7 +20,7 @@ import {
   companySearchShardOf,
   companySearchShards,
 } from '../../shared/db/keys';
-import { searchCompanies } from '../../shared/search/search-companies';
+import { searchCompanies } from '../../shared/search/search-records';
 import { provision, unique } from '../support/harness';
 
 const run = promisify(execFile);

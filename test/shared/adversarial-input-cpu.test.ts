@@ -4,15 +4,15 @@ import {
 } from '../../shared/association-types/association-labels';
 import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
-import { isNumericId } from '../../shared/companies/company-id';
-import { normalizeCompanyValues } from '../../shared/companies/company-values';
+import { isNumericId } from '../../shared/records/record-id';
+import { normalizeCompanyValues } from '../../shared/records/record-values';
 import { normalizeDomain } from '../../shared/companies/normalize-domain';
 import { toAppError } from '../../shared/http/error-mapper';
 import { escapeHtml } from '../../shared/oauth/html';
 import { verifyAccessToken } from '../../shared/oauth/access-token';
 import { parseScopeList } from '../../shared/oauth/scopes';
 import { clientCredentialsOf } from '../../shared/oauth/token-grants';
-import { getCompanyProperty } from '../../shared/properties/company-properties';
+import { getCompanyProperty } from '../../shared/properties/type-properties';
 import { findStandardCompanyProperty } from '../../shared/properties/company-property-catalog';
 import type { PropertyDefinition, PropertyType, FieldType } from '../../shared/properties/property-definition';
 import { isDecimalNumber, validatePropertyValues } from '../../shared/properties/validate-property-values';
@@ -20,7 +20,7 @@ import { propertyNamePattern } from '../../shared/timeline/event-type-properties
 import { iframeProblems, parseTimestamp, valueProblem } from '../../shared/timeline/events';
 import { parseNumericId, parsePathId, requireWellFormedJson } from '../../shared/timeline/timeline-access';
 import type { EventTypeProperty } from '../../shared/db/timeline';
-import { searchFormsOf } from '../../shared/companies/search-forms';
+import { searchFormsOf } from '../../shared/records/search-forms';
 import { compileSearchMatch, containsToken } from '../../shared/search/match-search';
 import { compileSearch, searchLimits, type SearchInput } from '../../shared/search/search-request';
 import { matchRoute } from '../../local/local-gateway';

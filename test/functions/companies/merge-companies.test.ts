@@ -1,7 +1,7 @@
 import type { RunningGateway } from '../../../local/local-gateway';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newCompanyId } from '../../../shared/companies/company-id';
-import { maxCompanyIdentities, maxMergeHops } from '../../../shared/companies/merged-ids';
+import { newCompanyId } from '../../../shared/records/record-id';
+import { maxCompanyIdentities, maxMergeHops } from '../../../shared/records/merged-ids';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
 import { companyKey, mergedCompanyKey } from '../../../shared/db/keys';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';

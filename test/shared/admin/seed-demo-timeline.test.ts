@@ -1,5 +1,5 @@
 import { seedDemoTimeline } from '../../../shared/admin/seed-demo';
-import { createCompany } from '../../../shared/companies/create-company';
+import { createCompany } from '../../../shared/records/create-record';
 import { install, useTestGateway } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 

@@ -1,5 +1,5 @@
 import { advanceClock, resetClock } from '../../../shared/base/clock';
-import { newCompanyId } from '../../../shared/companies/company-id';
+import { newCompanyId } from '../../../shared/records/record-id';
 
 afterEach(() => {
   resetClock();

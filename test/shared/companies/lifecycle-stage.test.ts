@@ -1,4 +1,4 @@
-import { isLifecycleStageAccepted } from '../../../shared/companies/lifecycle-stage';
+import { isLifecycleStageAccepted } from '../../../shared/records/lifecycle-stage';
 
 describe('isLifecycleStageAccepted', () => {
   it('accepts a later stage', () => {

@@ -1,7 +1,7 @@
-import { applyValues } from '../../../shared/companies/update-company';
-import type { CompanyRecord } from '../../../shared/db/companies';
-import { standardLookup } from '../../../shared/companies/company-view';
-import { loadCompanyPropertySchema } from '../../../shared/properties/company-properties';
+import { applyValues } from '../../../shared/records/update-record';
+import type { CompanyRecord } from '../../../shared/db/records';
+import { standardLookup } from '../../../shared/records/record-view';
+import { loadCompanyPropertySchema } from '../../../shared/properties/type-properties';
 import type { PropertyDefinition } from '../../../shared/properties/property-definition';
 
 const actor = { hubId: 1, appId: 7, userId: 3 };

@@ -17,14 +17,14 @@ import {
   unprocessedRetryPolicy,
   type Item,
 } from '../../../shared/db/core';
-import { findCompanies } from '../../../shared/db/companies';
+import { findCompanies } from '../../../shared/db/records';
 import {
   scanSearchProjection,
   searchChainsInFlight,
   searchPageItems,
   searchProjectionPut,
   type SearchForms,
-} from '../../../shared/db/company-search';
+} from '../../../shared/db/search-projection';
 import {
   companyKey,
   companySearchPartition,

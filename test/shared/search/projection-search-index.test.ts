@@ -1,7 +1,7 @@
 import { dynamoCallCounter } from '../../../shared/db/client';
-import { createCompany } from '../../../shared/companies/create-company';
-import { archiveCompany } from '../../../shared/companies/archive-company';
-import { createProjectionSearchIndex, searchCompanies } from '../../../shared/search/search-companies';
+import { createCompany } from '../../../shared/records/create-record';
+import { archiveCompany } from '../../../shared/records/archive-record';
+import { createProjectionSearchIndex, searchCompanies } from '../../../shared/search/search-records';
 import type { SearchInput } from '../../../shared/search/search-request';
 import { companySearchShards } from '../../../shared/db/keys';
 import { provision } from '../../support/harness';

@@ -7,9 +7,9 @@ import {
   searchBytesInFlight,
   searchChainsInFlight,
   searchProjectionPut,
-} from '../../../shared/db/company-search';
+} from '../../../shared/db/search-projection';
 import { companySearchShards } from '../../../shared/db/keys';
-import { searchFormsOf, type SearchForms } from '../../../shared/companies/search-forms';
+import { searchFormsOf, type SearchForms } from '../../../shared/records/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
 import { compileSearchMatch } from '../../../shared/search/match-search';
 import { SearchBudget, SearchDeadlineError } from '../../../shared/search/search-budget';
@@ -17,7 +17,7 @@ import {
   createProjectionSearchIndex,
   SearchPageCollector,
   searchCompanies,
-} from '../../../shared/search/search-companies';
+} from '../../../shared/search/search-records';
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
 /**

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { archiveCompany } from '../../../shared/companies/archive-company';
-import { createCompany } from '../../../shared/companies/create-company';
-import { updateCompany } from '../../../shared/companies/update-company';
-import type { CompanyRecord } from '../../../shared/db/companies';
-import { findCompany } from '../../../shared/db/companies';
+import { archiveCompany } from '../../../shared/records/archive-record';
+import { createCompany } from '../../../shared/records/create-record';
+import { updateCompany } from '../../../shared/records/update-record';
+import type { CompanyRecord } from '../../../shared/db/records';
+import { findCompany } from '../../../shared/db/records';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
-import { searchCompanies } from '../../../shared/search/search-companies';
+import { searchCompanies } from '../../../shared/search/search-records';
 import type { FilterInput, SearchInput } from '../../../shared/search/search-request';
 import { provision, unique } from '../../support/harness';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { searchFormsOf, type SearchForms } from '../../../shared/companies/search-forms';
+import { searchFormsOf, type SearchForms } from '../../../shared/records/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
-import { SearchPageCollector } from '../../../shared/search/search-companies';
+import { SearchPageCollector } from '../../../shared/search/search-records';
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
 /**

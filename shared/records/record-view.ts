@@ -1,5 +1,5 @@
 import { findObjectType, type ObjectType } from '../objects/object-types';
-import type { CompanyRecord, HistoryEntry } from '../db/companies';
+import type { CompanyRecord, HistoryEntry } from '../db/records';
 import { defaultCompanyPropertyNames, findStandardCompanyProperty } from '../properties/company-property-catalog';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { clientKeyedRecord, ownValue } from '../base/client-keys';

@@ -1,17 +1,17 @@
-import * as companies from '../db/companies';
-import type { CompanyRecord } from '../db/companies';
-import { findMergePointers } from '../db/company-merge';
+import * as companies from '../db/records';
+import type { CompanyRecord } from '../db/records';
+import { findMergePointers } from '../db/record-merge';
 
 /**
  * The most ids one record holds, its own and those merged into it (hs_merged_object_ids): HubSpot
  * refuses a merge past it ("Cannot have more than 250 identities on a profile", 414), and so does
- * shared/companies/merge-companies.ts.
+ * shared/records/merge-records.ts.
  */
 export const maxCompanyIdentities = 250;
 
 /**
  * How many merge pointers a read follows at most. A merge points every id merged into the two
- * records before at the new record too (shared/db/company-merge.ts), so a read follows one. A longer
+ * records before at the new record too (shared/db/record-merge.ts), so a read follows one. A longer
  * chain is left only where that rewrite did not land after the merge's transaction (the process
  * died in between; a late rewrite overtook by the next merge's). Every pointer leads to a later
  * record of the same merges, and the last record holds every id on the way, so no chain can be

@@ -12,7 +12,7 @@ import {
 } from './keys';
 
 /**
- * The searchable forms of a company's values (built by shared/companies/search-forms.ts):
+ * The searchable forms of a company's values (built by shared/records/search-forms.ts):
  *   v: the stored value; l: the lower-cased value where it differs; n: an order-preserving string
  *   of the value as a number or instant.
  */
@@ -33,7 +33,7 @@ export interface SearchableCompany {
 
 /**
  * The projection item of an active company, written in the same TransactWriteItems as the
- * company itself (shared/db/companies.ts saveCompany), so a search never sees it drift.
+ * company itself (shared/db/records.ts saveCompany), so a search never sees it drift.
  * `r` is the record's version: the backfill only writes over older projections.
  */
 export function searchProjectionPut(hubId: number, forms: SearchForms, version: number): TransactItem {

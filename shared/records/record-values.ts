@@ -1,9 +1,9 @@
 import { companyObjectType } from '../objects/object-types';
-import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/companies';
+import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/records';
 import { ValidationError } from '../base/errors';
-import type { CompanyPropertySchema } from '../properties/company-properties';
+import type { CompanyPropertySchema } from '../properties/type-properties';
 import { propertyValuesError, quoteValue, validatePropertyValues } from '../properties/validate-property-values';
-import { normalizeDomain } from './normalize-domain';
+import { normalizeDomain } from '../companies/normalize-domain';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 
 /** Who writes: the hub scopes the data, the app is the history's source. */

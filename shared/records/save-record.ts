@@ -5,10 +5,10 @@ import {
   type AssociationEdge,
   type CompanyRecord,
   type CompanyWrite,
-} from '../db/companies';
+} from '../db/records';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
-import { companyLinksFull, invalidAssociationTargets } from './company-association-entries';
+import { companyLinksFull, invalidAssociationTargets } from './association-entries';
 import { searchFormsOf } from './search-forms';
 
 /**

@@ -1,5 +1,5 @@
 import { nowMs } from '../base/clock';
-import * as customProperties from '../db/company-properties';
+import * as customProperties from '../db/property-definitions';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import {
   findStandardCompanyProperty,

@@ -14,8 +14,8 @@ import {
   type LinkedCompanyChange,
   type MergeMarker,
   type UniqueValue,
-} from './companies';
-import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
+} from './records';
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
 import { batchGetAll, batchPutAll, entity, ExpressionPlaceholders, type RoleWrite } from './core';
 import { companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
 

@@ -4,12 +4,12 @@ import {
   reverseCompanyLinks,
   type AssociationEntry,
   type AssociationInput,
-} from './company-association-entries';
+} from './association-entries';
 import { nowMs } from '../base/clock';
-import type { CompanyRecord, UniqueValue } from '../db/companies';
-import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
+import type { CompanyRecord, UniqueValue } from '../db/records';
+import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/type-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
-import { newCompanyId } from './company-id';
+import { newCompanyId } from './record-id';
 import {
   appendHistory,
   fitItemSize,
@@ -19,9 +19,9 @@ import {
   uniqueValuesOf,
   type Actor,
   type RawProperties,
-} from './company-values';
-import { associationKey, toCompanyView, type CompanyView } from './company-view';
-import { saveWithRetries } from './save-company';
+} from './record-values';
+import { associationKey, toCompanyView, type CompanyView } from './record-view';
+import { saveWithRetries } from './save-record';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
 export interface NewCompany {

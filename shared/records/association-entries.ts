@@ -1,12 +1,12 @@
-import { isNumericId } from './company-id';
-import { associationKey } from './company-view';
+import { isNumericId } from './record-id';
+import { associationKey } from './record-view';
 import {
   companyLinkIds,
   maxAssociationsPerCompany,
   maxCompanyLinksPerCompany,
   type CompanyRecord,
   type LinkedCompanyChange,
-} from '../db/companies';
+} from '../db/records';
 import { ValidationError } from '../base/errors';
 import { resolveCompanyAssociationTypeById } from '../association-types/association-labels';
 import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';

@@ -1,10 +1,10 @@
-import * as companies from '../db/companies';
+import * as companies from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { NotFoundError, ValidationError } from '../base/errors';
-import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/company-properties';
+import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/type-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
-import { isNumericId } from './company-id';
-import { maxUniqueValueBytes, uniqueDomainProperty } from './company-values';
+import { isNumericId } from './record-id';
+import { maxUniqueValueBytes, uniqueDomainProperty } from './record-values';
 import {
   namesNeedingDefinitions,
   parseAssociationTypes,
@@ -13,8 +13,8 @@ import {
   toCompanyView,
   type CompanyView,
   type ReadOptions,
-} from './company-view';
-import { normalizeDomain } from './normalize-domain';
+} from './record-view';
+import { normalizeDomain } from '../companies/normalize-domain';
 
 /** The read parameters as they arrive in a query string (lists comma-joined). */
 export interface CompanyReadQuery {

@@ -1,6 +1,6 @@
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
 import { nowMs } from '../base/clock';
-import * as customProperties from '../db/company-properties';
+import * as customProperties from '../db/property-definitions';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import {
   checkNewProperty,
@@ -10,7 +10,7 @@ import {
   requireStorableDefinition,
   type NewProperty,
   type NewPropertyOption,
-} from './company-properties';
+} from './type-properties';
 import {
   findStandardCompanyProperty,
   isStandardCompanyPropertyGroup,

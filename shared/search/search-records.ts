@@ -1,16 +1,16 @@
-import * as companies from '../db/companies';
-import type { CompanyRecord } from '../db/companies';
-import { readSearchValues, scanSearchProjection } from '../db/company-search';
+import * as companies from '../db/records';
+import type { CompanyRecord } from '../db/records';
+import { readSearchValues, scanSearchProjection } from '../db/search-projection';
 import { ServiceUnavailableError } from '../base/errors';
-import { isNumericId } from '../companies/company-id';
-import { uniqueDomainProperty } from '../companies/company-values';
-import { toCompanyView, type CompanyView } from '../companies/company-view';
-import { lookupFor } from '../companies/read-companies';
-import { loadCompanyPropertySchema } from '../properties/company-properties';
+import { isNumericId } from '../records/record-id';
+import { uniqueDomainProperty } from '../records/record-values';
+import { toCompanyView, type CompanyView } from '../records/record-view';
+import { lookupFor } from '../records/read-records';
+import { loadCompanyPropertySchema } from '../properties/type-properties';
 import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
 import { SearchBudget, SearchDeadlineError } from './search-budget';
 import { projectionQueryOf } from './projection-query';
-import { searchFormsOf, type SearchForms } from '../companies/search-forms';
+import { searchFormsOf, type SearchForms } from '../records/search-forms';
 import {
   compileSearch,
   searchLimits,

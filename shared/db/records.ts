@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
-import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './company-search';
+import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
 import {
   batchGetAll,
   batchPutAll,
@@ -152,7 +152,7 @@ export function companyLinkIds(associations: Record<string, string>): Set<string
 
 /**
  * What the record a merge produces carries beside it, for the merge's webhook event
- * (shared/webhooks/company-changes.ts reads it from the stream; shared/db/company-merge.ts writes it).
+ * (shared/webhooks/company-changes.ts reads it from the stream; shared/db/record-merge.ts writes it).
  */
 export interface MergeMarker {
   primaryObjectId: string;

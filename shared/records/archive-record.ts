@@ -1,12 +1,12 @@
-import { parseAssociationKey } from './company-view';
+import { parseAssociationKey } from './record-view';
 import { companyObjectType } from '../objects/object-types';
 import { inverseTypeIdOf } from '../association-types/association-labels';
 import { nowMs } from '../base/clock';
-import * as companies from '../db/companies';
-import { maxTransactionItems } from '../db/companies';
-import type { LinkedCompanyChange } from '../db/companies';
-import { isNumericId } from './company-id';
-import { saveCompanyChange } from './save-company';
+import * as companies from '../db/records';
+import { maxTransactionItems } from '../db/records';
+import type { LinkedCompanyChange } from '../db/records';
+import { isNumericId } from './record-id';
+import { saveCompanyChange } from './save-record';
 
 /**
  * Moves a company to the recycle bin: the active item goes, an archived copy stays readable

@@ -1,29 +1,29 @@
-import { checkAssociationLimits } from './company-association-entries';
+import { checkAssociationLimits } from './association-entries';
 import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
 import { companyObjectType } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
 import * as customTypes from '../db/association-labels';
-import * as companies from '../db/companies';
-import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/companies';
-import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/company-merge';
+import * as companies from '../db/records';
+import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/records';
+import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/record-merge';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
-import { newCompanyId, isNumericId } from './company-id';
-import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './company-values';
-import { toCompanyView, type CompanyView } from './company-view';
+import { newCompanyId, isNumericId } from './record-id';
+import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './record-values';
+import { toCompanyView, type CompanyView } from './record-view';
 import { findMergedRecords, maxCompanyIdentities } from './merged-ids';
-import { lookupFor } from './read-companies';
+import { lookupFor } from './read-records';
 import { searchFormsOf } from './search-forms';
-import { addedEdges } from './save-company';
+import { addedEdges } from './save-record';
 
 export interface MergeInput {
   primaryObjectId: string;
   objectIdToMerge: string;
 }
 
-/** hs_additional_domains holds at most this many (company-values.ts); extra domains of a merge are released. */
+/** hs_additional_domains holds at most this many (record-values.ts); extra domains of a merge are released. */
 const maxAdditionalDomains = 20;
 const mergedIdsProperty = 'hs_merged_object_ids';
 
@@ -196,7 +196,7 @@ async function planMerge(
 /**
  * POST /crm/v3/objects/companies/merge. As HubSpot does since its merge change: a new record with
  * a new id holds the result, and either old id reads it. One TransactWriteItems writes all of it
- * (shared/db/company-merge.ts); a concurrent change to either record makes it start over.
+ * (shared/db/record-merge.ts); a concurrent change to either record makes it start over.
  */
 export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<CompanyView> {
   const { primaryObjectId, objectIdToMerge } = input;

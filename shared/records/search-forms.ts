@@ -1,4 +1,4 @@
-import type { SearchableCompany, SearchForms } from '../db/company-search';
+import type { SearchableCompany, SearchForms } from '../db/search-projection';
 import { findStandardCompanyProperty } from '../properties/company-property-catalog';
 
 /**
@@ -11,7 +11,7 @@ import { findStandardCompanyProperty } from '../properties/company-property-cata
  * Every form is a string, so DynamoDB compares n exactly as numbers compare (byte order of hex).
  */
 // The forms and their source are declared where they are stored.
-export type { SearchableCompany, SearchForms } from '../db/company-search';
+export type { SearchableCompany, SearchForms } from '../db/search-projection';
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const epochMsPattern = /^-?\d{1,15}$/;

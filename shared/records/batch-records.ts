@@ -1,19 +1,19 @@
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
-import * as companies from '../db/companies';
+import * as companies from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ValidationError } from '../base/errors';
 import { batchNotFoundError } from '../base/error-body';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
-import { archiveCompany } from './archive-company';
-import { isNumericId } from './company-id';
-import type { Actor, RawProperties } from './company-values';
-import { defaultsAnd, parseNameList, toCompanyView, type CompanyView } from './company-view';
-import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } from './create-company';
-import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
-import { lookupFor, requireIdProperty, uniqueValueOf } from './read-companies';
-import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-company';
-import type { AssociationInput } from './company-association-entries';
+import { archiveCompany } from './archive-record';
+import { isNumericId } from './record-id';
+import type { Actor, RawProperties } from './record-values';
+import { defaultsAnd, parseNameList, toCompanyView, type CompanyView } from './record-view';
+import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } from './create-record';
+import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/type-properties';
+import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';
+import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-record';
+import type { AssociationInput } from './association-entries';
 import { companyObjectType } from '../objects/object-types';
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */

@@ -1,7 +1,7 @@
-import { associatedActivityIds } from './company-association-entries';
+import { associatedActivityIds } from './association-entries';
 import { nowMs } from '../base/clock';
-import type { CompanyRecord, UniqueValue } from '../db/companies';
-import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/company-properties';
+import type { CompanyRecord, UniqueValue } from '../db/records';
+import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/type-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
 import {
   appendHistory,
@@ -13,11 +13,11 @@ import {
   uniqueValuesOf,
   type Actor,
   type RawProperties,
-} from './company-values';
-import { defaultsAnd, toCompanyView, type CompanyView } from './company-view';
+} from './record-values';
+import { defaultsAnd, toCompanyView, type CompanyView } from './record-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
-import { companyNotFound, resolveCompanyId } from './read-companies';
-import { saveCompanyChange } from './save-company';
+import { companyNotFound, resolveCompanyId } from './read-records';
+import { saveCompanyChange } from './save-record';
 import { clientKeyedRecordOf } from '../base/client-keys';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
