@@ -98,7 +98,7 @@ export const operations: readonly Operation[] = [
       jsonRequest('GET', `/oauth/v1/access-tokens/${install.accessToken}`, undefined),
   },
   {
-    name: 'createCompany',
+    name: 'createRecord',
     label: 'POST /crm/v3/objects/companies',
     isWarm: true,
     budget: { TransactWriteItemsCommand: 1 },
@@ -126,7 +126,7 @@ export const operations: readonly Operation[] = [
       jsonRequest('GET', `${companies}/${pick(state.limitedIds, iteration)}`, state.limitedInstall.accessToken),
   },
   {
-    name: 'updateCompany',
+    name: 'updateRecord',
     label: 'PATCH /crm/v3/objects/companies/{id}',
     isWarm: true,
     budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
@@ -314,7 +314,7 @@ export const operations: readonly Operation[] = [
       }),
   },
   {
-    name: 'createCompanyProperty',
+    name: 'createProperty',
     label: 'POST /crm/v3/properties/companies (a custom text property)',
     isWarm: false,
     // The catalog (one Query: name, label and the caps answered early), then one transaction: the
@@ -398,7 +398,7 @@ export const operations: readonly Operation[] = [
     request: (_iteration, state) => jsonRequest('GET', '/crm/v3/owners/?limit=100', state.install.accessToken),
   },
   {
-    name: 'mergeCompanies',
+    name: 'mergeRecords',
     label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
     isWarm: false,
     // Reads both records, then one transaction: the new record and its projection, both deletes, both

@@ -1,8 +1,9 @@
+import { companyObjectType } from '../shared/objects/object-types';
 import { performance } from 'node:perf_hooks';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoCallCounter } from '../shared/db/client';
 import { followPages } from '../shared/db/core';
-import type { CompanyRecord } from '../shared/db/records';
+import type { CrmRecord } from '../shared/db/records';
 import { searchProjectionPut } from '../shared/db/search-projection';
 import { searchFormsOf } from '../shared/records/search-forms';
 import { batchWrite } from './bulk-load';
@@ -101,7 +102,7 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
     if ('v' in original) continue;
     const item = structuredClone(original);
     if ('properties' in item) {
-      const record = item as unknown as CompanyRecord;
+      const record = item as unknown as CrmRecord;
       record.id = id;
       record.properties = { ...values };
       record.history = Object.fromEntries(
@@ -121,7 +122,12 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
       record.updatedAt = createdAt;
       item.sk = String(item.sk).replace(/\d{16}$/, id);
       items.push(item);
-      const projection = searchProjectionPut(hubId, searchFormsOf(record), record.version).Put?.Item;
+      const projection = searchProjectionPut(
+        companyObjectType,
+        hubId,
+        searchFormsOf(companyObjectType, record),
+        record.version,
+      ).Put?.Item;
       if (projection) items.push(projection);
     } else {
       items.push({

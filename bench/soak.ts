@@ -15,11 +15,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 export type SoakOperation =
-  | 'createCompany'
+  | 'createRecord'
   | 'readCompany'
-  | 'updateCompany'
-  | 'listCompanies'
-  | 'batchReadCompanies'
+  | 'updateRecord'
+  | 'listRecords'
+  | 'batchReadRecords'
   | 'putAssociation'
   | 'refreshToken'
   | 'createTimelineEvent'
@@ -27,18 +27,18 @@ export type SoakOperation =
 
 /** Weighted so that reads dominate, as they do for real integrations; every write kind runs often. */
 const workload: readonly SoakOperation[] = [
-  'createCompany',
+  'createRecord',
   'readCompany',
-  'updateCompany',
+  'updateRecord',
   'readCompany',
-  'listCompanies',
-  'batchReadCompanies',
+  'listRecords',
+  'batchReadRecords',
   'putAssociation',
   'refreshToken',
   'createTimelineEvent',
   'readTimelineEvent',
   'readCompany',
-  'createCompany',
+  'createRecord',
 ];
 
 export interface SoakOptions {
@@ -224,7 +224,7 @@ interface Performed {
 
 async function perform(session: Session, state: ClientState, operation: SoakOperation): Promise<Performed> {
   const companyId = ownCompany(state);
-  if (operation === 'createCompany' || !companyId) {
+  if (operation === 'createRecord' || !companyId) {
     const domain = `c${state.id}-${state.sequence}-${process.pid}.soak.example`;
     const name = `Company ${state.id}-${state.sequence}`;
     const result = await request(session, 'POST', '/crm/v3/objects/companies', { properties: { name, domain } });
@@ -244,17 +244,17 @@ async function perform(session: Session, state: ClientState, operation: SoakOper
       detail: `name ${String(name)}`,
     };
   }
-  if (operation === 'updateCompany') {
+  if (operation === 'updateRecord') {
     const name = `Renamed ${state.id}-${state.sequence}`;
     const result = await request(session, 'PATCH', `/crm/v3/objects/companies/${companyId}`, { properties: { name } });
     if (result.status === 200) state.companies.set(companyId, name);
     return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
   }
-  if (operation === 'listCompanies') {
+  if (operation === 'listRecords') {
     const result = await request(session, 'GET', '/crm/v3/objects/companies?limit=100&properties=name,domain');
     return { status: result.status, expected: [200], detail: JSON.stringify(result.json).slice(0, 300) };
   }
-  if (operation === 'batchReadCompanies') {
+  if (operation === 'batchReadRecords') {
     const inputs = [...state.companies.keys()].slice(-100).map((id) => ({ id }));
     const result = await request(session, 'POST', '/crm/v3/objects/companies/batch/read', {
       inputs,

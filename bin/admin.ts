@@ -1,3 +1,4 @@
+import { companyObjectType } from '../shared/objects/object-types';
 /**
  * Admin CLI: `npm run admin -- <command>`, printing JSON.
  *   app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
@@ -180,7 +181,12 @@ async function provision(
     const { searchFormsOf } = await import('../shared/records/search-forms');
     const results = [];
     for (const hub of hubs)
-      results.push({ hubId: Number(hub), ...(await backfillSearchProjection(Number(hub), searchFormsOf)) });
+      results.push({
+        hubId: Number(hub),
+        ...(await backfillSearchProjection(companyObjectType, Number(hub), (record) =>
+          searchFormsOf(companyObjectType, record),
+        )),
+      });
     return results;
   }
   throw new Error(usage);

@@ -1,4 +1,4 @@
-import { batchArchiveCompanies } from '../../shared/records/batch-records';
+import { batchArchiveRecords } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { batchArchiveBody } from './batch.schema';
@@ -9,8 +9,8 @@ export const handler = httpHandler(
   'batchArchiveObjects',
   { path: objectTypePath, body: batchArchiveBody },
   async ({ path, body, auth }) => {
-    resolveObjectType(auth, path.objectType, 'write');
-    await batchArchiveCompanies(auth.hubId, body);
+    const type = resolveObjectType(auth, path.objectType, 'write');
+    await batchArchiveRecords(type, auth.hubId, body);
     return noContent();
   },
 );

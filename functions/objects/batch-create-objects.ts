@@ -1,4 +1,4 @@
-import { batchCreateCompanies } from '../../shared/records/batch-records';
+import { batchCreateRecords } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created, multiStatus } from '../../shared/http/responses';
 import { batchCreateBody } from './batch.schema';
@@ -9,8 +9,8 @@ export const handler = httpHandler(
   'batchCreateObjects',
   { path: objectTypePath, body: batchCreateBody },
   async ({ path, body, auth }) => {
-    resolveObjectType(auth, path.objectType, 'write');
-    const result = await batchCreateCompanies(auth, body);
+    const type = resolveObjectType(auth, path.objectType, 'write');
+    const result = await batchCreateRecords(auth, type, body);
     return result.numErrors ? multiStatus(result) : created(result);
   },
 );

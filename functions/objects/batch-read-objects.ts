@@ -1,4 +1,4 @@
-import { batchReadCompanies } from '../../shared/records/batch-records';
+import { batchReadRecords } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchReadBody, batchReadQuery } from './batch.schema';
@@ -9,8 +9,8 @@ export const handler = httpHandler(
   'batchReadObjects',
   { path: objectTypePath, body: batchReadBody, query: batchReadQuery },
   async ({ path, body, query, auth }) => {
-    resolveObjectType(auth, path.objectType, 'read');
-    const result = await batchReadCompanies(auth.hubId, body, query.archived ?? false);
+    const type = resolveObjectType(auth, path.objectType, 'read');
+    const result = await batchReadRecords(type, auth.hubId, body, query.archived ?? false);
     return result.numErrors ? multiStatus(result) : ok(result);
   },
 );

@@ -1,4 +1,4 @@
-import { batchUpdateCompanies } from '../../shared/records/batch-records';
+import { batchUpdateRecords } from '../../shared/records/batch-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchUpdateBody } from './batch.schema';
@@ -9,8 +9,8 @@ export const handler = httpHandler(
   'batchUpdateObjects',
   { path: objectTypePath, body: batchUpdateBody },
   async ({ path, body, auth }) => {
-    resolveObjectType(auth, path.objectType, 'write');
-    const result = await batchUpdateCompanies(auth, body);
+    const type = resolveObjectType(auth, path.objectType, 'write');
+    const result = await batchUpdateRecords(auth, type, body);
     return result.numErrors ? multiStatus(result) : ok(result);
   },
 );

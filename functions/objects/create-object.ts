@@ -1,4 +1,4 @@
-import { createCompany } from '../../shared/records/create-record';
+import { createRecord } from '../../shared/records/create-record';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { createObjectBody, objectTypePath } from './object.schema';
@@ -9,7 +9,7 @@ export const handler = httpHandler(
   { path: objectTypePath, body: createObjectBody },
   async ({ path, body, auth, baseUrl }) => {
     const type = resolveObjectType(auth, path.objectType, 'write');
-    const company = await createCompany(auth, body);
+    const company = await createRecord(auth, type, body);
     return created(company, { location: `${baseUrl}/crm/v3/objects/${type.name}/${company.id}` });
   },
 );

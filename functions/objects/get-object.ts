@@ -1,4 +1,4 @@
-import { getCompany } from '../../shared/records/read-records';
+import { getRecord } from '../../shared/records/read-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { objectIdPath, readObjectQuery } from './object.schema';
@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'getObject',
   { path: objectIdPath, query: readObjectQuery },
   async ({ path, query, auth }) => {
-    resolveObjectType(auth, path.objectType, 'read');
-    return ok(await getCompany(auth.hubId, path.objectId, query));
+    const type = resolveObjectType(auth, path.objectType, 'read');
+    return ok(await getRecord(type, auth.hubId, path.objectId, query));
   },
 );

@@ -1,4 +1,4 @@
-import { listCompanies } from '../../shared/records/read-records';
+import { listRecords } from '../../shared/records/read-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { listObjectsQuery, objectTypePath } from './object.schema';
@@ -10,7 +10,7 @@ export const handler = httpHandler(
   async ({ path, query, auth, baseUrl, rawQueryString }) => {
     const type = resolveObjectType(auth, path.objectType, 'read');
     return ok(
-      await listCompanies(auth.hubId, query, (after) =>
+      await listRecords(type, auth.hubId, query, (after) =>
         nextPageLink(baseUrl, `/crm/v3/objects/${type.name}`, rawQueryString, after),
       ),
     );

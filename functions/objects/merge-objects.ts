@@ -1,4 +1,4 @@
-import { mergeCompanies } from '../../shared/records/merge-records';
+import { mergeRecords } from '../../shared/records/merge-records';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { mergeObjectsBody } from './merge.schema';
@@ -9,7 +9,7 @@ export const handler = httpHandler(
   'mergeObjects',
   { path: objectTypePath, body: mergeObjectsBody },
   async ({ path, body, auth }) => {
-    resolveObjectType(auth, path.objectType, 'write');
-    return ok(await mergeCompanies(auth, body));
+    const type = resolveObjectType(auth, path.objectType, 'write');
+    return ok(await mergeRecords(auth, type, body));
   },
 );

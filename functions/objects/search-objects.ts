@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { searchCompanies } from '../../shared/search/search-records';
+import { searchRecords } from '../../shared/search/search-records';
 import { objectTypePath } from './object.schema';
 import { resolveObjectType } from './resolve-object-type';
 import { searchBody } from './search.schema';
@@ -9,7 +9,7 @@ export const handler = httpHandler(
   'searchObjects',
   { path: objectTypePath, body: searchBody },
   async ({ path, body, auth }) => {
-    resolveObjectType(auth, path.objectType, 'read');
-    return ok(await searchCompanies(auth.hubId, body ?? {}));
+    const type = resolveObjectType(auth, path.objectType, 'read');
+    return ok(await searchRecords(type, auth.hubId, body ?? {}));
   },
 );

@@ -1,4 +1,4 @@
-import { updateCompany } from '../../shared/records/update-record';
+import { updateRecord } from '../../shared/records/update-record';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { idPropertyQuery, objectIdPath, updateObjectBody } from './object.schema';
@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'updateObject',
   { path: objectIdPath, query: idPropertyQuery, body: updateObjectBody },
   async ({ path, query, body, auth }) => {
-    resolveObjectType(auth, path.objectType, 'write');
-    return ok(await updateCompany(auth, path.objectId, body, query.idProperty));
+    const type = resolveObjectType(auth, path.objectType, 'write');
+    return ok(await updateRecord(auth, type, path.objectId, body, query.idProperty));
   },
 );

@@ -5,7 +5,7 @@ import { groupNamePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler('archivePropertyGroup', { path: groupNamePath }, async ({ path, auth }) => {
-  resolvePropertyType(auth, path.objectType, 'write');
-  await archivePropertyGroup(auth.hubId, path.groupName);
+  const type = resolvePropertyType(auth, path.objectType, 'write');
+  await archivePropertyGroup(type, auth.hubId, path.groupName);
   return noContent();
 });

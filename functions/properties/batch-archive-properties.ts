@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
-import { batchArchiveCompanyProperties } from '../../shared/properties/change-properties';
+import { batchArchiveProperties } from '../../shared/properties/change-properties';
 import { batchArchivePropertiesBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
@@ -8,8 +8,9 @@ export const handler = httpHandler(
   'batchArchiveProperties',
   { path: objectTypePath, body: batchArchivePropertiesBody },
   async ({ path, body, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'write');
-    await batchArchiveCompanyProperties(
+    const type = resolvePropertyType(auth, path.objectType, 'write');
+    await batchArchiveProperties(
+      type,
       auth.hubId,
       body.inputs.map((input) => input.name),
     );

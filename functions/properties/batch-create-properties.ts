@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created, multiStatus } from '../../shared/http/responses';
-import { batchCreateCompanyProperties } from '../../shared/properties/change-properties';
+import { batchCreateProperties } from '../../shared/properties/change-properties';
 import { batchCreatePropertiesBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
@@ -8,8 +8,8 @@ export const handler = httpHandler(
   'batchCreateProperties',
   { path: objectTypePath, body: batchCreatePropertiesBody },
   async ({ path, body, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'write');
-    const result = await batchCreateCompanyProperties(auth.hubId, auth.userId, body.inputs);
+    const type = resolvePropertyType(auth, path.objectType, 'write');
+    const result = await batchCreateProperties(type, auth.hubId, auth.userId, body.inputs);
     return result.numErrors ? multiStatus(result) : created(result);
   },
 );

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok, multiStatus } from '../../shared/http/responses';
-import { batchReadCompanyProperties } from '../../shared/properties/change-properties';
+import { batchReadProperties } from '../../shared/properties/change-properties';
 import { batchReadPropertiesBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
@@ -8,8 +8,9 @@ export const handler = httpHandler(
   'batchReadProperties',
   { path: objectTypePath, body: batchReadPropertiesBody },
   async ({ path, body, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'read');
-    const result = await batchReadCompanyProperties(
+    const type = resolvePropertyType(auth, path.objectType, 'read');
+    const result = await batchReadProperties(
+      type,
       auth.hubId,
       body.inputs.map((input) => input.name),
       body.archived ?? false,

@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'createPropertyGroup',
   { path: objectTypePath, body: createGroupBody },
   async ({ path, body, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'write');
-    return created(await createPropertyGroup(auth.hubId, body));
+    const type = resolvePropertyType(auth, path.objectType, 'write');
+    return created(await createPropertyGroup(type, auth.hubId, body));
   },
 );

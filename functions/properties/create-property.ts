@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
-import { createCompanyProperty } from '../../shared/properties/type-properties';
+import { createProperty } from '../../shared/properties/type-properties';
 import { createPropertyBody, objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'createProperty',
   { path: objectTypePath, body: createPropertyBody },
   async ({ path, body, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'write');
-    return created(await createCompanyProperty(auth.hubId, auth.userId, body));
+    const type = resolvePropertyType(auth, path.objectType, 'write');
+    return created(await createProperty(type, auth.hubId, auth.userId, body));
   },
 );

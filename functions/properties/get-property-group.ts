@@ -5,6 +5,6 @@ import { groupNamePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler('getPropertyGroup', { path: groupNamePath }, async ({ path, auth }) => {
-  resolvePropertyType(auth, path.objectType, 'read');
-  return ok(await getPropertyGroup(auth.hubId, path.groupName));
+  const type = resolvePropertyType(auth, path.objectType, 'read');
+  return ok(await getPropertyGroup(type, auth.hubId, path.groupName));
 });

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { getCompanyProperty } from '../../shared/properties/type-properties';
+import { getProperty } from '../../shared/properties/type-properties';
 import { propertyNamePath, propertyReadQuery } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'getProperty',
   { path: propertyNamePath, query: propertyReadQuery },
   async ({ path, query, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'read');
-    return ok(await getCompanyProperty(auth.hubId, path.propertyName, query.archived));
+    const type = resolvePropertyType(auth, path.objectType, 'read');
+    return ok(await getProperty(type, auth.hubId, path.propertyName, query.archived));
   },
 );

@@ -1,6 +1,6 @@
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
-import { listCompanyProperties } from '../../shared/properties/type-properties';
+import { listProperties } from '../../shared/properties/type-properties';
 import { objectTypePath, propertyReadQuery } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'listProperties',
   { path: objectTypePath, query: propertyReadQuery },
   async ({ path, auth, query }) => {
-    resolvePropertyType(auth, path.objectType, 'read');
-    return ok({ results: await listCompanyProperties(auth.hubId, query.archived) });
+    const type = resolvePropertyType(auth, path.objectType, 'read');
+    return ok({ results: await listProperties(type, auth.hubId, query.archived) });
   },
 );

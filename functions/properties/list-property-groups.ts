@@ -5,6 +5,6 @@ import { objectTypePath } from './property.schema';
 import { resolvePropertyType } from './resolve-property-type';
 
 export const handler = httpHandler('listPropertyGroups', { path: objectTypePath }, async ({ path, auth }) => {
-  resolvePropertyType(auth, path.objectType, 'read');
-  return ok({ results: await listPropertyGroups(auth.hubId) });
+  const type = resolvePropertyType(auth, path.objectType, 'read');
+  return ok({ results: await listPropertyGroups(type, auth.hubId) });
 });

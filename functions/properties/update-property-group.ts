@@ -8,7 +8,7 @@ export const handler = httpHandler(
   'updatePropertyGroup',
   { path: groupNamePath, body: updateGroupBody },
   async ({ path, body, auth }) => {
-    resolvePropertyType(auth, path.objectType, 'write');
-    return ok(await updatePropertyGroup(auth.hubId, path.groupName, body));
+    const type = resolvePropertyType(auth, path.objectType, 'write');
+    return ok(await updatePropertyGroup(type, auth.hubId, path.groupName, body));
   },
 );

@@ -1,5 +1,6 @@
+import { companyObjectType } from '../objects/object-types';
 import { nowMs } from '../base/clock';
-import { createCompany } from '../records/create-record';
+import { createRecord } from '../records/create-record';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
 import { createTimelineEventType } from '../timeline/event-types';
 import { recordTimelineEvent } from '../timeline/events';
@@ -54,8 +55,9 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
   const account = await createAccount('demo-company.example');
   const userPassword = 'demo-password';
   const user = await createUser('demo@example.com', userPassword, [account.hubId]);
-  const company = await createCompany(
+  const company = await createRecord(
     { hubId: account.hubId, appId: app.appId, userId: user.userId },
+    companyObjectType,
     {
       properties: {
         name: 'Acme Widgets',

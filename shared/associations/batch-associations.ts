@@ -2,12 +2,12 @@ import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../
 import { nowMs } from '../base/clock';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
-import { companyNotFound } from '../records/read-records';
+import { recordNotFound } from '../records/read-records';
 import * as companiesDb from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody } from '../base/error-body';
-import type { CompanyWrite } from '../db/records';
+import type { RecordWrite } from '../db/records';
 import { addedEdges } from '../records/save-record';
 import { searchFormsOf } from '../records/search-forms';
 import { mapConcurrently } from '../base/map-concurrently';
@@ -125,7 +125,7 @@ interface PlannedChange {
 
 /** The error of an input whose company side (the path's first object, or its target) does not exist. */
 function missingCompanyError(pair: Pair, input: PairInput): BatchError {
-  return batchErrorOf(pair.isForward ? companyNotFound(input.from.id) : invalidAssociationTargets([input.to.id]));
+  return batchErrorOf(pair.isForward ? recordNotFound(input.from.id) : invalidAssociationTargets([input.to.id]));
 }
 
 /**
@@ -192,7 +192,7 @@ interface AppliedChanges {
 
 /**
  * Applies planned changes. First the companies with one chunk are read together (one BatchGetItem
- * per 100) and written together, many companies per transaction (saveCompaniesGrouped): 2,000 pairs
+ * per 100) and written together, many companies per transaction (saveRecordsGrouped): 2,000 pairs
  * of 2,000 companies take about 20 reads and 60 transactions instead of 2,000 of each; up to
  * maxWaves rounds of that, for companies that share an item with another. Whatever that could not
  * write (a company changed meanwhile, a linked company full or missing, a company with
@@ -256,7 +256,7 @@ async function writeTogether(
     actor.hubId,
     chunks.map((chunk) => chunk.companyId),
   );
-  const planned: { chunk: CompanyChunk; plan: PairChangesPlan; write: CompanyWrite }[] = [];
+  const planned: { chunk: CompanyChunk; plan: PairChangesPlan; write: RecordWrite }[] = [];
   for (const chunk of chunks) {
     const record = records.get(chunk.companyId);
     if (!record) {
@@ -284,9 +284,10 @@ async function writeTogether(
       },
     });
   }
-  const notWritten = await companiesDb.saveCompaniesGrouped(
+  const notWritten = await companiesDb.saveRecordsGrouped(
+    companyObjectType,
     actor.hubId,
-    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(write.record) })),
+    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(companyObjectType, write.record) })),
     writeConcurrency,
     isTimeUp,
   );

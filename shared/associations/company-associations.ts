@@ -1,10 +1,11 @@
+import { companyObjectType } from '../objects/object-types';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
-import { associationKey, associationsOf, toCompanyView, type CompanyView } from '../records/record-view';
-import { companyNotFound } from '../records/read-records';
-import { saveCompanyChange } from '../records/save-record';
+import { associationKey, associationsOf, toRecordView, type RecordView } from '../records/record-view';
+import { recordNotFound } from '../records/read-records';
+import { saveRecordChange } from '../records/save-record';
 import * as companies from '../db/records';
-import type { CompanyRecord } from '../db/records';
+import type { CrmRecord } from '../db/records';
 import { ValidationError } from '../base/errors';
 import { resolveCompanyAssociationType } from '../association-types/association-labels';
 import { standardAssociationTypes } from '../association-types/association-types';
@@ -30,7 +31,7 @@ async function resolveTarget(
   toObjectId: string,
   typeToken: string,
 ): Promise<Target> {
-  if (!isNumericId(companyId)) throw companyNotFound(companyId);
+  if (!isNumericId(companyId)) throw recordNotFound(companyId);
   const to = requireObjectType(toToken, 'toObjectType');
   const type = await resolveCompanyAssociationType(hubId, to, typeToken);
   if (!isNumericId(toObjectId) || (to.id === '0-2' && toObjectId === companyId))
@@ -49,15 +50,15 @@ export async function associateCompany(
   toToken: string,
   toObjectId: string,
   typeToken: string,
-): Promise<CompanyView> {
+): Promise<RecordView> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(withImpliedTypes);
-  const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
+  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, (record) => {
     const additions = Object.fromEntries(
       entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]),
     );
     if (Object.keys(additions).every((key) => key in record.associations)) return undefined;
-    const next: CompanyRecord = {
+    const next: CrmRecord = {
       ...record,
       associations: { ...record.associations, ...additions },
       version: record.version + 1,
@@ -71,8 +72,8 @@ export async function associateCompany(
       linked: reverseCompanyLinks(companyId, entries, 'set'),
     };
   });
-  if (!saved) throw companyNotFound(companyId);
-  return toCompanyView(saved.write?.record ?? saved.record, { associations: objectTypes });
+  if (!saved) throw recordNotFound(companyId);
+  return toRecordView(companyObjectType, saved.write?.record ?? saved.record, { associations: objectTypes });
 }
 
 /** The keys to drop: an unlabeled type takes the primary type that implies it along. */
@@ -93,14 +94,14 @@ export async function disassociateCompany(
 ): Promise<void> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(keysToRemove);
-  const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
+  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, (record) => {
     const present = entries.filter(
       (entry) => associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in record.associations,
     );
     if (present.length === 0) return undefined;
     const associations = { ...record.associations };
     for (const entry of present) delete associations[associationKey(entry.to.id, entry.toObjectId, entry.type.typeId)];
-    const next: CompanyRecord = {
+    const next: CrmRecord = {
       ...record,
       associations,
       ...unpinIfGone(actor, record, associations),
@@ -114,7 +115,7 @@ export async function disassociateCompany(
       linked: reverseCompanyLinks(companyId, present, 'remove'),
     };
   });
-  if (!saved) throw companyNotFound(companyId);
+  if (!saved) throw recordNotFound(companyId);
 }
 
 export interface CompanyAssociationList {
@@ -137,8 +138,8 @@ export async function listCompanyAssociations(
       context: { limit: [String(query.limit)] },
     });
   }
-  const record = isNumericId(companyId) ? await companies.findCompany(hubId, companyId) : undefined;
-  if (!record) throw companyNotFound(companyId);
+  const record = isNumericId(companyId) ? await companies.findRecord(companyObjectType, hubId, companyId) : undefined;
+  if (!record) throw recordNotFound(companyId);
   const entries = associationsOf(record, [to])?.[to.name]?.results ?? [];
   const after = query.after;
   const ids = [...new Set(entries.map((entry) => entry.id))].filter(

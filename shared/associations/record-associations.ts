@@ -2,10 +2,10 @@ import { nowMs } from '../base/clock';
 import { mapConcurrently } from '../base/map-concurrently';
 import { isNumericId } from '../records/record-id';
 import { appendHistory, historyEntry, type Actor } from '../records/record-values';
-import { companyNotFound } from '../records/read-records';
-import { saveCompanyChange } from '../records/save-record';
+import { recordNotFound } from '../records/read-records';
+import { saveRecordChange } from '../records/save-record';
 import * as companies from '../db/records';
-import type { CompanyRecord, CompanyWrite, LinkedCompanyChange } from '../db/records';
+import type { CrmRecord, RecordWrite, LinkedCompanyChange } from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { inverseTypeOf, resolveTypeBetween } from '../association-types/association-labels';
@@ -91,7 +91,7 @@ export function requireIds(
   toId: string,
 ): { companyId: string; other: ObjectType; otherId: string } {
   if (!isNumericId(fromId)) {
-    if (pair.from.id === companyObjectType.id) throw companyNotFound(fromId);
+    if (pair.from.id === companyObjectType.id) throw recordNotFound(fromId);
     throw new ValidationError(`${fromId} is not a valid object id`, { context: { objectId: [fromId] } });
   }
   if (!isNumericId(toId) || (pair.from.id === pair.to.id && fromId === toId)) throw invalidAssociationTargets([toId]);
@@ -139,7 +139,7 @@ export function typeViews(
 }
 
 /** Type ids the company holds towards one record, from its association keys. */
-function companyTypeIdsFor(record: CompanyRecord, other: ObjectType, otherId: string): number[] {
+function companyTypeIdsFor(record: CrmRecord, other: ObjectType, otherId: string): number[] {
   const prefix = `${other.id}/${otherId}/`;
   return Object.keys(record.associations)
     .filter((key) => key.startsWith(prefix))
@@ -166,12 +166,7 @@ export interface FoundPage {
 }
 
 /** A company's associated records of one type, in id order, after `after`: read from its item. */
-export function companyPage(
-  record: CompanyRecord,
-  to: ObjectType,
-  limit: number,
-  after: string | undefined,
-): FoundPage {
+export function companyPage(record: CrmRecord, to: ObjectType, limit: number, after: string | undefined): FoundPage {
   const ids = new Set<string>();
   const prefix = `${to.id}/`;
   for (const key of Object.keys(record.associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
@@ -185,7 +180,7 @@ export function companyPage(
 /** The companies a reverse-lookup page names that still hold the association (the company item is the truth). */
 export function edgePageFound(
   companyIds: readonly string[],
-  records: ReadonlyMap<string, CompanyRecord>,
+  records: ReadonlyMap<string, CrmRecord>,
   from: ObjectType,
   fromId: string,
 ): FoundPage['found'] {
@@ -197,12 +192,12 @@ export function edgePageFound(
 }
 
 /** Companies by id, one BatchGetItem per 100. */
-export async function findCompaniesById(hubId: number, ids: readonly string[]): Promise<Map<string, CompanyRecord>> {
+export async function findCompaniesById(hubId: number, ids: readonly string[]): Promise<Map<string, CrmRecord>> {
   const unique = [...new Set(ids)];
   const chunks = Array.from({ length: Math.ceil(unique.length / 100) }, (_, index) =>
     unique.slice(index * 100, index * 100 + 100),
   );
-  const maps = await mapConcurrently(chunks, 4, (chunk) => companies.findCompanies(hubId, chunk));
+  const maps = await mapConcurrently(chunks, 4, (chunk) => companies.findRecords(companyObjectType, hubId, chunk));
   return new Map(maps.flatMap((map) => [...map]));
 }
 
@@ -223,14 +218,14 @@ export async function listRecordAssociations(
   const pair = requirePair(fromToken, toToken);
   const limit = requirePaging(query.limit, query.after);
   if (!isNumericId(fromId)) {
-    if (pair.isForward) throw companyNotFound(fromId);
+    if (pair.isForward) throw recordNotFound(fromId);
     return { results: [] };
   }
   let page: FoundPage;
   let last: string | undefined;
   if (pair.isForward) {
-    const record = await companies.findCompany(hubId, fromId);
-    if (!record) throw companyNotFound(fromId);
+    const record = await companies.findRecord(companyObjectType, hubId, fromId);
+    if (!record) throw recordNotFound(fromId);
     page = companyPage(record, pair.to, limit, query.after);
     last = page.found.at(-1)?.id;
   } else {
@@ -255,9 +250,9 @@ export async function listRecordAssociations(
 /** Drops the pin when its activity is no longer associated (the pinning rule). */
 export function unpinIfGone(
   actor: Actor,
-  record: CompanyRecord,
+  record: CrmRecord,
   associations: Record<string, string>,
-): Pick<CompanyRecord, 'properties' | 'history'> {
+): Pick<CrmRecord, 'properties' | 'history'> {
   const pinned = record.properties.hs_pinned_engagement_id;
   if (pinned === undefined || associatedActivityIds(associations).has(pinned))
     return { properties: record.properties, history: record.history };
@@ -288,7 +283,7 @@ export interface PairChange {
 
 export interface CompanyPairsOutcome {
   /** Undefined when the company does not exist. */
-  record: CompanyRecord | undefined;
+  record: CrmRecord | undefined;
   /** Changes (by index) left out because they would pass the association limits. */
   rejected: Map<number, ValidationError>;
 }
@@ -308,7 +303,7 @@ export async function changeCompanyPairs(
   findType: CustomTypeFinder = (typeId) => customTypes.findCustomAssociationType(actor.hubId, typeId),
 ): Promise<CompanyPairsOutcome> {
   let rejected = new Map<number, ValidationError>();
-  const saved = await saveCompanyChange(actor.hubId, companyId, async (record) => {
+  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, async (record) => {
     const plan = await planCompanyPairs(actor, record, changes, findType);
     rejected = plan.rejected;
     return plan.write;
@@ -318,14 +313,14 @@ export async function changeCompanyPairs(
 
 /** The write of pair changes to a company as read: undefined when nothing changes; changes (by index) that would pass a limit, left out. */
 export interface PairChangesPlan {
-  write: CompanyWrite | undefined;
+  write: RecordWrite | undefined;
   rejected: Map<number, ValidationError>;
 }
 
 /** Works out the write of pair changes to one company from the record as read (no database call but custom type lookups). */
 export async function planCompanyPairs(
   actor: Actor,
-  record: CompanyRecord,
+  record: CrmRecord,
   changes: readonly PairChange[],
   findType: CustomTypeFinder,
 ): Promise<PairChangesPlan> {
@@ -387,7 +382,7 @@ export async function planCompanyPairs(
     }
   }
   if (!changed) return { write: undefined, rejected };
-  const nextRecord: CompanyRecord = {
+  const nextRecord: CrmRecord = {
     ...record,
     associations,
     ...unpinIfGone(actor, record, associations),
@@ -410,7 +405,7 @@ export async function changePairTypes(
   other: ObjectType,
   otherId: string,
   next: (current: readonly number[]) => PairTypes,
-): Promise<CompanyRecord | undefined> {
+): Promise<CrmRecord | undefined> {
   const { record, rejected } = await changeCompanyPairs(actor, companyId, [{ other, otherId, next }]);
   const refused = rejected.get(0);
   if (refused) throw refused;
@@ -453,7 +448,7 @@ export async function putRecordAssociation(
   );
   const companySide = withImplied(await Promise.all(sent.map((type) => companySideType(actor.hubId, pair, type))));
   const record = await changePairTypes(actor, companyId, other, otherId, () => ({ keep: [], add: companySide }));
-  if (!record) throw pair.isForward ? companyNotFound(fromId) : invalidAssociationTargets([toId]);
+  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([toId]);
   const labels = [...new Set(sent.map((type) => type.label).filter((label): label is string => label !== null))];
   return {
     fromObjectTypeId: pair.from.id,
@@ -497,7 +492,7 @@ export async function putDefaultAssociation(
     keep: current,
     add: [companySide],
   }));
-  if (!record) throw pair.isForward ? companyNotFound(fromId) : invalidAssociationTargets([toId]);
+  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([toId]);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
   return {
     status: 'COMPLETE',
@@ -521,5 +516,5 @@ export async function deleteRecordAssociation(
   const pair = requirePair(fromToken, toToken);
   const { companyId, other, otherId } = requireIds(pair, fromId, toId);
   const record = await changePairTypes(actor, companyId, other, otherId, () => ({ keep: [], add: [] }));
-  if (!record) throw pair.isForward ? companyNotFound(fromId) : invalidAssociationTargets([toId]);
+  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([toId]);
 }

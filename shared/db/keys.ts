@@ -65,43 +65,70 @@ export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: st
   sk: 'EVENT',
 });
 
-// CRM records of a hub. Company ids are fixed-width numeric strings, so the sort key orders them.
-export const companyKey = (hubId: number, companyId: string): Key => ({
+// CRM records of a hub, by object type. Record ids are fixed-width numeric strings, so the sort key
+// orders them. Companies were the first type: their keys (COMPANY#, ARCHIVED_COMPANY#,
+// COMPANY_MERGED#, COMPANY_UNIQUE#, PROPERTY#companies#, HUB#n#SEARCH#shard) are what every type's
+// keys are built like, so no company item moved when the engine came (docs/design.md).
+/** What a key needs of an object type (an entry of shared/objects/object-types.ts). */
+export interface KeyedType {
+  /** The type id (`0-1`). */
+  id: string;
+  /** The plural name (`contacts`): property definitions and groups are filed under it. */
+  name: string;
+  /** The record keys' prefix (`CONTACT`). */
+  keyPrefix: string;
+  /** Between `SEARCH#` and the shard in the search projection's partition: companies '' (their keys came first), every other type `<id>#`. */
+  searchTag: string;
+}
+/** Companies' keys: the first type, and still where every association a company takes part in is held. */
+export const companyKeys: KeyedType = { id: '0-2', name: 'companies', keyPrefix: 'COMPANY', searchTag: '' };
+export const recordKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: hubPartition(hubId),
-  sk: `COMPANY#${companyId}`,
+  sk: `${type.keyPrefix}#${id}`,
 });
-/** Archived companies move here, so listing active ones stays one Query without a filter. */
-export const archivedCompanyKey = (hubId: number, companyId: string): Key => ({
+export const companyKey = (hubId: number, id: string): Key => recordKey(companyKeys, hubId, id);
+/** Archived records move here, so listing active ones stays one Query without a filter. */
+export const archivedRecordKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: hubPartition(hubId),
-  sk: `ARCHIVED_COMPANY#${companyId}`,
+  sk: `ARCHIVED_${type.keyPrefix}#${id}`,
 });
-/** The company a stream record's key addresses (active or archived item), or undefined for any other item. */
-export function companyAddressedBy(key: {
+/**
+ * The record a stream record's key addresses (active or archived item), by its key prefix, or
+ * undefined for any item that cannot be a record. The caller checks the prefix is a stored type's
+ * (other items, owners say, have keys of the same form).
+ */
+export function recordAddressedBy(key: {
   pk?: unknown;
   sk?: unknown;
-}): { hubId: number; companyId: string; isArchived: boolean } | undefined {
+}): { hubId: number; keyPrefix: string; id: string; isArchived: boolean } | undefined {
   if (typeof key.pk !== 'string' || typeof key.sk !== 'string') return undefined;
   const hub = /^HUB#([0-9]{1,15})$/.exec(key.pk);
-  const company = /^(ARCHIVED_)?COMPANY#([0-9]{1,30})$/.exec(key.sk);
-  if (!hub?.[1] || !company?.[2]) return undefined;
-  return { hubId: Number(hub[1]), companyId: company[2], isArchived: company[1] !== undefined };
+  const record = /^(ARCHIVED_)?([A-Z]{1,30})#([0-9]{1,30})$/.exec(key.sk);
+  if (!hub?.[1] || !record?.[2] || !record[3]) return undefined;
+  return { hubId: Number(hub[1]), keyPrefix: record[2], id: record[3], isArchived: record[1] !== undefined };
 }
-export const companyListPrefix = (isArchived: boolean): string => (isArchived ? 'ARCHIVED_COMPANY#' : 'COMPANY#');
-/** What a company id merged away points to: the id of the record that holds the merge's result. */
-export const mergedCompanyKey = (hubId: number, companyId: string): Key => ({
-  pk: `HUB#${hubId}`,
-  sk: `COMPANY_MERGED#${companyId}`,
-});
-/** One item per unique value (domain, additional domains, hasUniqueValue properties), written with the company. */
-export const companyUniqueValueKey = (hubId: number, propertyName: string, value: string): Key => ({
+export const recordListPrefix = (type: KeyedType, isArchived: boolean): string =>
+  isArchived ? `ARCHIVED_${type.keyPrefix}#` : `${type.keyPrefix}#`;
+/** What a record id merged away points to: the id of the record that holds the merge's result. */
+export const mergedRecordKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: hubPartition(hubId),
-  sk: `COMPANY_UNIQUE#${propertyName}#${value}`,
+  sk: `${type.keyPrefix}_MERGED#${id}`,
 });
-export const companyPropertyKey = (hubId: number, propertyName: string): Key => ({
+/** One item per unique value (companies' domains, contacts' emails, hasUniqueValue properties), written with the record. */
+export const uniqueValueKey = (type: KeyedType, hubId: number, propertyName: string, value: string): Key => ({
   pk: hubPartition(hubId),
-  sk: `PROPERTY#companies#${propertyName}`,
+  sk: `${type.keyPrefix}_UNIQUE#${propertyName}#${value}`,
 });
-export const companyPropertyPrefix = 'PROPERTY#companies#';
+/** A contact email removed by a GDPR delete: no contact may use it again. */
+export const blockedEmailKey = (hubId: number, email: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `BLOCKED_EMAIL#${email}`,
+});
+export const propertyPrefix = (type: KeyedType): string => `PROPERTY#${type.name}#`;
+export const propertyKey = (type: KeyedType, hubId: number, propertyName: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${propertyPrefix(type)}${propertyName}`,
+});
 // Custom association labels: listed per object pair, and found by type id alone when a create names only the id.
 export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId: string, typeId: number): Key => ({
   pk: hubPartition(hubId),
@@ -136,11 +163,11 @@ export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId
   pk: `HUB#${hubId}`,
   sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}`,
 });
-export const companyPropertyGroupKey = (hubId: number, groupName: string): Key => ({
-  pk: `HUB#${hubId}`,
-  sk: `PROPERTY_GROUP#companies#${groupName}`,
+export const propertyGroupPrefix = (type: KeyedType): string => `PROPERTY_GROUP#${type.name}#`;
+export const propertyGroupKey = (type: KeyedType, hubId: number, groupName: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${propertyGroupPrefix(type)}${groupName}`,
 });
-export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
 /**
  * The search projection of active companies: one compact item per company, in a partition of its
  * own per hub and shard (so a search reads only projection items and spreads over several
@@ -150,13 +177,13 @@ export const companyPropertyGroupPrefix = 'PROPERTY_GROUP#companies#';
  * company's item in its new shard and removes the old one (README, Search design notes); the
  * count only grows (the backfill sweeps shards 0 to count - 1).
  */
-export const companySearchShards = 16;
-export const companySearchShardOf = (companyId: string): number => Number(companyId.slice(-3)) % companySearchShards;
-export const companySearchPartition = (hubId: number, shard: number): string =>
-  `${hubPartition(hubId)}#SEARCH#${shard}`;
-export const companySearchKey = (hubId: number, companyId: string): Key => ({
-  pk: companySearchPartition(hubId, companySearchShardOf(companyId)),
-  sk: companyId,
+export const searchShards = 16;
+export const searchShardOf = (id: string): number => Number(id.slice(-3)) % searchShards;
+export const searchPartition = (type: KeyedType, hubId: number, shard: number): string =>
+  `${hubPartition(hubId)}#SEARCH#${type.searchTag}${shard}`;
+export const searchKey = (type: KeyedType, hubId: number, id: string): Key => ({
+  pk: searchPartition(type, hubId, searchShardOf(id)),
+  sk: id,
 });
 
 // Webhooks of an app: its settings, its subscriptions (with a count item that caps them) and its

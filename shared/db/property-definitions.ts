@@ -15,12 +15,13 @@ import {
   type TransactItem,
 } from './core';
 import {
-  companyPropertyGroupKey,
-  companyPropertyGroupPrefix,
-  companyPropertyKey,
-  companyPropertyPrefix,
   hubCounterKey,
   hubPartition,
+  propertyGroupKey,
+  propertyGroupPrefix,
+  propertyKey,
+  propertyPrefix,
+  type KeyedType,
 } from './keys';
 
 /** A property definition of CRM v3 (HubSpot's Property model): the stored record is the shape the API returns. */
@@ -92,19 +93,19 @@ export interface PropertyGroup {
   revision?: number;
 }
 
-const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, number>({
-  key: (definition, hubId) => companyPropertyKey(hubId, definition.name),
+const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, { type: KeyedType; hubId: number }>({
+  key: (definition, { type, hubId }) => propertyKey(type, hubId, definition.name),
 });
-const groupItem = /* @__PURE__ */ entity<PropertyGroup, number>({
-  key: (group, hubId) => companyPropertyGroupKey(hubId, group.name),
+const groupItem = /* @__PURE__ */ entity<PropertyGroup, { type: KeyedType; hubId: number }>({
+  key: (group, { type, hubId }) => propertyGroupKey(type, hubId, group.name),
 });
 
 /** The most one definition's item may take (core.maxItemBytes). */
-export const maxCompanyPropertyItemBytes = maxItemBytes;
+export const maxPropertyItemBytes = maxItemBytes;
 
 /** What a definition's item takes in the table (core.itemBytes), to refuse one that cannot be stored before writing. */
-export function companyPropertyItemBytes(hubId: number, definition: PropertyDefinition): number {
-  return itemBytes(propertyItem.item(definition, hubId));
+export function propertyItemBytes(type: KeyedType, hubId: number, definition: PropertyDefinition): number {
+  return itemBytes(propertyItem.item(definition, { type, hubId }));
 }
 
 /** The caps of a hub's custom catalog, held by its count item (archived definitions count: their names stay taken). */
@@ -121,14 +122,16 @@ export type InsertPropertyOutcome =
   | 'too-many-unique'
   | 'contended';
 
-const catalogCountKey = (hubId: number) => hubCounterKey(hubId, 'companyProperties');
+/** Per type: `companyProperties`, `contactProperties`, ... */
+const catalogCountKey = (type: KeyedType, hubId: number) =>
+  hubCounterKey(hubId, `${type.keyPrefix.toLowerCase()}Properties`);
 
 /** Keeps a custom group live for the write it joins, and moves its revision (see PropertyGroup.revision). */
-function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
+function groupMembershipWrite(type: KeyedType, hubId: number, groupName: string): TransactItem {
   return {
     Update: {
       TableName: tableName,
-      Key: companyPropertyGroupKey(hubId, groupName),
+      Key: propertyGroupKey(type, hubId, groupName),
       UpdateExpression: 'ADD revision :one',
       ConditionExpression: 'attribute_exists(pk) AND archived = :false',
       ExpressionAttributeValues: { ':one': 1, ':false': false },
@@ -143,7 +146,8 @@ function groupMembershipWrite(hubId: number, groupName: string): TransactItem {
  * `catalog` is the hub's definitions as the caller read them: they seed the count when its item
  * does not exist yet (no create has written one: every definition there was read).
  */
-export async function insertCompanyProperty(
+export async function insertPropertyDefinition(
+  type: KeyedType,
   hubId: number,
   definition: PropertyDefinition,
   limits: CatalogLimits,
@@ -153,7 +157,7 @@ export async function insertCompanyProperty(
   const count: TransactItem = {
     Update: {
       TableName: tableName,
-      Key: catalogCountKey(hubId),
+      Key: catalogCountKey(type, hubId),
       UpdateExpression:
         'SET definitions = if_not_exists(definitions, :seed) + :one, uniqueDefinitions = if_not_exists(uniqueDefinitions, :uniqueSeed) + :unique',
       ConditionExpression: `attribute_not_exists(pk) OR (definitions < :maxDefinitions${isUnique ? ' AND uniqueDefinitions < :maxUnique' : ''})`,
@@ -173,7 +177,7 @@ export async function insertCompanyProperty(
       write: {
         Put: {
           TableName: tableName,
-          Item: propertyItem.item(definition, hubId),
+          Item: propertyItem.item(definition, { type, hubId }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -181,7 +185,7 @@ export async function insertCompanyProperty(
     { role: 'count', write: count },
     ...(options.customGroup === undefined
       ? []
-      : [{ role: 'group' as const, write: groupMembershipWrite(hubId, options.customGroup) }]),
+      : [{ role: 'group' as const, write: groupMembershipWrite(type, hubId, options.customGroup) }]),
   ];
   // A transaction conflict (another write holding the count item) is retried a few times.
   return retryOnConflict(
@@ -195,7 +199,7 @@ export async function insertCompanyProperty(
       if (failed.has('group')) return 'group-missing';
       if (failed.has('count')) {
         // The count item exists and is at a cap: which one decides the answer.
-        const counted = await getItem(catalogCountKey(hubId));
+        const counted = await getItem(catalogCountKey(type, hubId));
         return Number(counted?.definitions) >= limits.definitions ? 'too-many' : 'too-many-unique';
       }
       if (!outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) throw outcome.error;
@@ -206,14 +210,18 @@ export async function insertCompanyProperty(
   );
 }
 
-export async function findCompanyProperty(hubId: number, name: string): Promise<PropertyDefinition | undefined> {
-  const item = await getItem(companyPropertyKey(hubId, name));
+export async function findPropertyDefinition(
+  type: KeyedType,
+  hubId: number,
+  name: string,
+): Promise<PropertyDefinition | undefined> {
+  const item = await getItem(propertyKey(type, hubId, name));
   return item ? propertyItem.read(item) : undefined;
 }
 
 /** Every custom company property of the hub (archived ones too), in name order. */
-export async function listCompanyProperties(hubId: number): Promise<PropertyDefinition[]> {
-  return (await queryAll(hubPartition(hubId), companyPropertyPrefix)).map(propertyItem.read);
+export async function listProperties(type: KeyedType, hubId: number): Promise<PropertyDefinition[]> {
+  return (await queryAll(hubPartition(hubId), propertyPrefix(type))).map(propertyItem.read);
 }
 
 /**
@@ -243,27 +251,30 @@ export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing';
  * Replaces a definition read earlier, checked against its updatedAt then. `movedToGroup`, a custom
  * group the definition moves into, must exist and be live, in the same transaction.
  */
-export async function replaceCompanyProperty(
+export async function replacePropertyDefinition(
+  type: KeyedType,
   hubId: number,
   definition: PropertyDefinition,
   expectedUpdatedAt: string | undefined,
   movedToGroup?: string,
 ): Promise<ReplacePropertyOutcome> {
   if (movedToGroup === undefined)
-    return (await replaceItem(propertyItem.item(definition, hubId), expectedUpdatedAt)) ? 'replaced' : 'stale';
+    return (await replaceItem(propertyItem.item(definition, { type, hubId }), expectedUpdatedAt))
+      ? 'replaced'
+      : 'stale';
   const outcome = await transact<'property' | 'group'>([
     {
       role: 'property',
       write: {
         Put: {
           TableName: tableName,
-          Item: propertyItem.item(definition, hubId),
+          Item: propertyItem.item(definition, { type, hubId }),
           ConditionExpression: 'updatedAt = :expected',
           ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
         },
       },
     },
-    { role: 'group', write: groupMembershipWrite(hubId, movedToGroup) },
+    { role: 'group', write: groupMembershipWrite(type, hubId, movedToGroup) },
   ]);
   if (outcome.committed) return 'replaced';
   const failed = outcome.reasons
@@ -275,28 +286,33 @@ export async function replaceCompanyProperty(
   throw outcome.error;
 }
 
-export async function insertPropertyGroup(hubId: number, group: PropertyGroup): Promise<boolean> {
-  return putNew(groupItem.item(group, hubId));
+export async function insertPropertyGroup(type: KeyedType, hubId: number, group: PropertyGroup): Promise<boolean> {
+  return putNew(groupItem.item(group, { type, hubId }));
 }
 
-export async function findPropertyGroup(hubId: number, name: string): Promise<PropertyGroup | undefined> {
-  const item = await getItem(companyPropertyGroupKey(hubId, name));
+export async function findPropertyGroup(
+  type: KeyedType,
+  hubId: number,
+  name: string,
+): Promise<PropertyGroup | undefined> {
+  const item = await getItem(propertyGroupKey(type, hubId, name));
   return item ? groupItem.read(item) : undefined;
 }
 
-export async function listPropertyGroups(hubId: number): Promise<PropertyGroup[]> {
-  return (await queryAll(hubPartition(hubId), companyPropertyGroupPrefix)).map(groupItem.read);
+export async function listPropertyGroups(type: KeyedType, hubId: number): Promise<PropertyGroup[]> {
+  return (await queryAll(hubPartition(hubId), propertyGroupPrefix(type))).map(groupItem.read);
 }
 
 /** Replaces a group read earlier; false when it changed since (its updatedAt, or its revision: a property moved in). */
 export async function replacePropertyGroup(
+  type: KeyedType,
   hubId: number,
   group: PropertyGroup,
   expected: Pick<PropertyGroup, 'updatedAt' | 'revision'>,
 ): Promise<boolean> {
   const revision = expected.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :revision';
   return replaceItem(
-    groupItem.item(group, hubId),
+    groupItem.item(group, { type, hubId }),
     expected.updatedAt,
     revision,
     expected.revision === undefined ? {} : { ':revision': expected.revision },

@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import {
-  companyItem,
+  recordItem,
   edgeItemsOf,
   explainLinkedFailure,
   linkedUpdateItem,
@@ -10,20 +10,20 @@ import {
   transactWithEdges,
   uniqueValueItem,
   type AssociationEdge,
-  type CompanyRecord,
+  type CrmRecord,
   type LinkedCompanyChange,
   type MergeMarker,
   type UniqueValue,
 } from './records';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
 import { batchGetAll, batchPutAll, entity, ExpressionPlaceholders, type RoleWrite } from './core';
-import { companyKey, companyUniqueValueKey, mergedCompanyKey } from './keys';
+import { mergedRecordKey, recordKey, uniqueValueKey, type KeyedType } from './keys';
 
 /** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
-export interface CompanyMergeWrite {
-  merged: CompanyRecord;
+export interface RecordMergeWrite {
+  merged: CrmRecord;
   /** The two records merged away, at the versions read. */
-  removed: readonly CompanyRecord[];
+  removed: readonly CrmRecord[];
   /** Unique values the merged record holds: each item is pointed at it. */
   uniqueValues: readonly UniqueValue[];
   /** Unique values of the old records the merged one does not keep: released. */
@@ -46,15 +46,18 @@ export type MergeOutcome =
   | { outcome: 'contended' };
 
 /** What a company id merged away points to: the id of the record that holds the merge's result. */
-const mergePointerItem = /* @__PURE__ */ entity<{ companyId: string; mergedInto: string }, number>({
-  key: (pointer, hubId) => mergedCompanyKey(hubId, pointer.companyId),
+const mergePointerItem = /* @__PURE__ */ entity<
+  { companyId: string; mergedInto: string },
+  { type: KeyedType; hubId: number }
+>({
+  key: (pointer, { type, hubId }) => mergedRecordKey(type, hubId, pointer.companyId),
 });
 
 /**
  * What the webhook event of a merge reports (shared/webhooks/company-changes.ts reads it from the
  * stream): the primary (the first record removed), every merged id, and the values the secondary brought.
  */
-function mergeMarkerOf(write: CompanyMergeWrite): Required<MergeMarker> {
+function mergeMarkerOf(write: RecordMergeWrite): Required<MergeMarker> {
   const [primary, ...others] = write.removed;
   const moved = Object.keys(write.merged.properties).filter(
     (name) =>
@@ -79,9 +82,10 @@ function mergeMarkerOf(write: CompanyMergeWrite): Required<MergeMarker> {
  * readers at the new record, and name nothing until it exists. Pointers that do not fit are
  * written just after: they name the new record, which must exist first.
  */
-export async function mergeCompanies(
+export async function mergeRecords(
+  type: KeyedType,
   hubId: number,
-  write: CompanyMergeWrite,
+  write: RecordMergeWrite,
   searchForms: SearchForms,
 ): Promise<MergeOutcome> {
   const { merged } = write;
@@ -97,12 +101,12 @@ export async function mergeCompanies(
       write: {
         Put: {
           TableName: tableName,
-          Item: companyItem.item(merged, { hubId, isArchived: false }, mergeMarkerOf(write)),
+          Item: recordItem.item(merged, { type, hubId, isArchived: false }, mergeMarkerOf(write)),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
     },
-    { role: other, write: searchProjectionPut(hubId, searchForms, merged.version) },
+    { role: other, write: searchProjectionPut(type, hubId, searchForms, merged.version) },
   ];
   const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':old' });
   const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${write.removed.map((record) => placeholders.value(record.id)).join(', ')})`;
@@ -114,7 +118,7 @@ export async function mergeCompanies(
         write: {
           Delete: {
             TableName: tableName,
-            Key: companyKey(hubId, record.id),
+            Key: recordKey(type, hubId, record.id),
             ConditionExpression: 'version = :expected',
             ExpressionAttributeValues: { ':expected': record.version },
           },
@@ -125,11 +129,11 @@ export async function mergeCompanies(
         write: {
           Put: {
             TableName: tableName,
-            Item: mergePointerItem.item({ companyId: record.id, mergedInto: merged.id }, hubId),
+            Item: mergePointerItem.item({ companyId: record.id, mergedInto: merged.id }, { type, hubId }),
           },
         },
       },
-      { role: other, write: searchProjectionDelete(hubId, record.id) },
+      { role: other, write: searchProjectionDelete(type, hubId, record.id) },
     );
   }
   for (const value of write.uniqueValues) {
@@ -138,7 +142,7 @@ export async function mergeCompanies(
       write: {
         Put: {
           TableName: tableName,
-          Item: uniqueValueItem.item({ companyId: merged.id, ...value }, hubId),
+          Item: uniqueValueItem.item({ companyId: merged.id, ...value }, { type, hubId }),
           ConditionExpression: ownedByOld,
           ExpressionAttributeValues: oldIds,
         },
@@ -151,7 +155,7 @@ export async function mergeCompanies(
       write: {
         Delete: {
           TableName: tableName,
-          Key: companyUniqueValueKey(hubId, value.propertyName, value.value),
+          Key: uniqueValueKey(type, hubId, value.propertyName, value.value),
           ConditionExpression: ownedByOld,
           ExpressionAttributeValues: oldIds,
         },
@@ -171,7 +175,7 @@ export async function mergeCompanies(
   // transactWithEdges puts in it when they fit); else they are written as soon as it commits. Until
   // then those ids read through the old record's own pointer, written in the transaction: two hops.
   const pointers = write.repointedIds.map((id) =>
-    mergePointerItem.item({ companyId: id, mergedInto: merged.id }, hubId),
+    mergePointerItem.item({ companyId: id, mergedInto: merged.id }, { type, hubId }),
   );
   const room =
     maxTransactionItems -
@@ -202,10 +206,14 @@ export async function mergeCompanies(
 }
 
 /** Merge pointers of up to 100 ids: one BatchGetItem (plus retries of unprocessed keys). */
-export async function findMergePointers(hubId: number, companyIds: readonly string[]): Promise<Map<string, string>> {
+export async function findMergePointers(
+  type: KeyedType,
+  hubId: number,
+  companyIds: readonly string[],
+): Promise<Map<string, string>> {
   const pointers = new Map<string, string>();
   if (companyIds.length === 0) return pointers;
-  for (const item of await batchGetAll(companyIds.map((id) => mergedCompanyKey(hubId, id)))) {
+  for (const item of await batchGetAll(companyIds.map((id) => mergedRecordKey(type, hubId, id)))) {
     const pointer = mergePointerItem.read(item);
     if (typeof pointer.companyId === 'string' && typeof pointer.mergedInto === 'string')
       pointers.set(pointer.companyId, pointer.mergedInto);

@@ -21,15 +21,17 @@ import {
 import { mapConcurrently } from '../base/map-concurrently';
 import { withoutKeys } from './item';
 import {
-  archivedCompanyKey,
+  archivedRecordKey,
+  companyKey,
   associationEdgeKey,
   associationEdgePrefix,
-  companyAddressedBy,
-  companyKey,
-  companyListPrefix,
-  companyUniqueValueKey,
   hubPartition,
+  recordAddressedBy,
+  recordKey,
+  recordListPrefix,
+  uniqueValueKey,
   type Key,
+  type KeyedType,
 } from './keys';
 
 export interface HistoryEntry {
@@ -49,7 +51,7 @@ export interface UniqueValue {
  * One company in one item: properties, their history and the associations live together so
  * that a read is one GetItem and a create one TransactWriteItems.
  */
-export interface CompanyRecord {
+export interface CrmRecord {
   id: string;
   /** Only set values; computed ones (hs_object_id, createdate, ...) are derived on output. */
   properties: Record<string, string>;
@@ -73,14 +75,14 @@ export interface LinkedCompanyChange {
   remove: string[];
   /**
    * How the other company's count of associated companies moves: +1 when it gains one, -1 when it
-   * loses one. saveCompany works it out from the write's own record (its associations are the
+   * loses one. saveRecord works it out from the write's own record (its associations are the
    * mirror of the others'); a merge, which moves keys between ids, states it.
    */
   linkDelta?: number;
 }
 
-export interface CompanyWrite {
-  record: CompanyRecord;
+export interface RecordWrite {
+  record: CrmRecord;
   /** Undefined for a new company. */
   expectedVersion?: number;
   /** The associations of the record as read (for a change of an existing company): which linked companies gain or lose it. */
@@ -123,15 +125,22 @@ export type SaveOutcome =
   | { outcome: 'too-large' }
   | { outcome: 'contended' };
 
-const keyOf = (hubId: number, id: string, isArchived: boolean): Key =>
-  isArchived ? archivedCompanyKey(hubId, id) : companyKey(hubId, id);
+const keyOf = (type: KeyedType, hubId: number, id: string, isArchived: boolean): Key =>
+  isArchived ? archivedRecordKey(type, hubId, id) : recordKey(type, hubId, id);
+
+/** Where a record item lives: its type, account and whether it is archived. */
+export interface RecordScope {
+  type: KeyedType;
+  hubId: number;
+  isArchived: boolean;
+}
 
 /** A company item: the record at its active or archived key. */
-const companyEntity = /* @__PURE__ */ entity<CompanyRecord, { hubId: number; isArchived: boolean }>({
-  key: (record, { hubId, isArchived }) => keyOf(hubId, record.id, isArchived),
+const recordEntity = /* @__PURE__ */ entity<CrmRecord, RecordScope>({
+  key: (record, { type, hubId, isArchived }) => keyOf(type, hubId, record.id, isArchived),
   // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
   read: (item) => {
-    const { companyLinkCount, ...record } = withoutKeys<CompanyRecord & { companyLinkCount?: number }>(item);
+    const { companyLinkCount, ...record } = withoutKeys<CrmRecord & { companyLinkCount?: number }>(item);
     void companyLinkCount;
     return {
       ...record,
@@ -167,38 +176,41 @@ export interface MergeMarker {
  * until backfillCompanyLinkCount (or their next full write) adds it. The record of a merge also
  * carries its MergeMarker.
  */
-export const companyItem = {
-  item: (record: CompanyRecord, scope: { hubId: number; isArchived: boolean }, merge?: MergeMarker): Item => ({
-    ...companyEntity.item(record, scope),
+export const recordItem = {
+  item: (record: CrmRecord, scope: RecordScope, merge?: MergeMarker): Item => ({
+    ...recordEntity.item(record, scope),
     companyLinkCount: companyLinkIds(record.associations).size,
     ...(merge ? { merge } : {}),
   }),
-  read: (item: Item): CompanyRecord => companyEntity.read(item),
+  read: (item: Item): CrmRecord => recordEntity.read(item),
 };
 
 /** A company as an item holds it (a stream record's image, say), or undefined when the item is anything else. */
-export interface CompanyItem {
+export interface RecordItem {
   hubId: number;
   isArchived: boolean;
-  record: CompanyRecord;
+  record: CrmRecord;
   /** Set on the record a merge produces. */
   merge?: MergeMarker;
 }
 
-/** The company an item holds, read by the company entity (its defaults included), or undefined when the item is anything else. */
-export function companyItemOf(item: Item): CompanyItem | undefined {
-  const key = companyAddressedBy(item);
-  if (!key) return undefined;
-  const { merge, ...record } = companyItem.read(item) as CompanyRecord & { merge?: MergeMarker };
+/** The record of this type an item holds, read by the record entity (its defaults included), or undefined when the item is anything else. */
+export function recordItemOf(type: KeyedType, item: Item): RecordItem | undefined {
+  const key = recordAddressedBy(item);
+  if (!key || key.keyPrefix !== type.keyPrefix) return undefined;
+  const { merge, ...record } = recordItem.read(item) as CrmRecord & { merge?: MergeMarker };
   return { hubId: key.hubId, isArchived: key.isArchived, record, ...(merge ? { merge } : {}) };
 }
 
-/** A unique value's item names the company that holds it. */
+/**
+ * A unique value's item names the record that holds it, in `companyId` for every type (the
+ * attribute's name from when companies were the only type; kept, so no item moved).
+ */
 interface UniqueValueClaim extends UniqueValue {
   companyId: string;
 }
-export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, number>({
-  key: (claim, hubId) => companyUniqueValueKey(hubId, claim.propertyName, claim.value),
+export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, { type: KeyedType; hubId: number }>({
+  key: (claim, { type, hubId }) => uniqueValueKey(type, hubId, claim.propertyName, claim.value),
 });
 
 /** The reverse-lookup item of a record of another type (the edge, in the key) associated with a company: it names the company. */
@@ -223,7 +235,7 @@ export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedComp
  * associated companies moves: it holds this company after the write exactly when this company
  * holds it (every company-to-company association is stored on both, in one transaction).
  */
-function withLinkDeltas(write: CompanyWrite): LinkedCompanyChange[] {
+function withLinkDeltas(write: RecordWrite): LinkedCompanyChange[] {
   if (write.previousAssociations === undefined && write.expectedVersion !== undefined) {
     throw new Error('a change of an existing company needs the associations it read (previousAssociations)');
   }
@@ -235,7 +247,7 @@ function withLinkDeltas(write: CompanyWrite): LinkedCompanyChange[] {
   }));
 }
 
-export type CompanyWriteRole =
+export type RecordWriteRole =
   | { kind: 'main' }
   | { kind: 'unique'; value: UniqueValue }
   | { kind: 'unique-remove' }
@@ -248,17 +260,22 @@ const keyGrowthOf = (change: LinkedCompanyChange): number =>
   Math.max(0, Object.keys(change.set).length - change.remove.length);
 
 /** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
-export interface CompanyWriteItems {
-  writes: RoleWrite<CompanyWriteRole>[];
+export interface RecordWriteItems {
+  writes: RoleWrite<RecordWriteRole>[];
   edgeItems: Record<string, unknown>[];
   uniqueValues: number;
   linkedCompanies: number;
 }
 
-export function companyWriteItems(hubId: number, write: CompanyWrite, searchForms: SearchForms): CompanyWriteItems {
+export function recordWriteItems(
+  type: KeyedType,
+  hubId: number,
+  write: RecordWrite,
+  searchForms: SearchForms,
+): RecordWriteItems {
   const { record } = write;
-  const writes: RoleWrite<CompanyWriteRole>[] = [];
-  const main: CompanyWriteRole = { kind: 'main' };
+  const writes: RoleWrite<RecordWriteRole>[] = [];
+  const main: RecordWriteRole = { kind: 'main' };
   const versionCondition =
     write.expectedVersion === undefined
       ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -269,11 +286,11 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
   if (write.archive) {
     writes.push({
       role: main,
-      write: { Delete: { TableName: tableName, Key: companyKey(hubId, record.id), ...versionCondition } },
+      write: { Delete: { TableName: tableName, Key: recordKey(type, hubId, record.id), ...versionCondition } },
     });
     writes.push({
       role: main,
-      write: { Put: { TableName: tableName, Item: companyItem.item(record, { hubId, isArchived: true }) } },
+      write: { Put: { TableName: tableName, Item: recordItem.item(record, { type, hubId, isArchived: true }) } },
     });
   } else {
     writes.push({
@@ -281,7 +298,7 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
       write: {
         Put: {
           TableName: tableName,
-          Item: companyItem.item(record, { hubId, isArchived: false }),
+          Item: recordItem.item(record, { type, hubId, isArchived: false }),
           ...versionCondition,
         },
       },
@@ -291,8 +308,8 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
   writes.push({
     role: { kind: 'search' },
     write: write.archive
-      ? searchProjectionDelete(hubId, record.id)
-      : searchProjectionPut(hubId, searchForms, record.version),
+      ? searchProjectionDelete(type, hubId, record.id)
+      : searchProjectionPut(type, hubId, searchForms, record.version),
   });
   for (const value of write.addUnique) {
     writes.push({
@@ -300,7 +317,7 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
       write: {
         Put: {
           TableName: tableName,
-          Item: uniqueValueItem.item({ companyId: record.id, ...value }, hubId),
+          Item: uniqueValueItem.item({ companyId: record.id, ...value }, { type, hubId }),
           ConditionExpression: 'attribute_not_exists(pk)',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
@@ -310,7 +327,7 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
   for (const value of write.removeUnique) {
     writes.push({
       role: { kind: 'unique-remove' },
-      write: { Delete: { TableName: tableName, Key: companyUniqueValueKey(hubId, value.propertyName, value.value) } },
+      write: { Delete: { TableName: tableName, Key: uniqueValueKey(type, hubId, value.propertyName, value.value) } },
     });
   }
   const linked = withLinkDeltas(write);
@@ -334,14 +351,15 @@ export function companyWriteItems(hubId: number, write: CompanyWrite, searchForm
 }
 
 /** What a canceled company transaction means, from the first failed condition (a linked company's is looked at again). */
-export async function explainCompanyCancellation(
+export async function explainRecordCancellation(
+  type: KeyedType,
   hubId: number,
-  outcome: Extract<TransactOutcome<CompanyWriteRole>, { committed: false }>,
+  outcome: Extract<TransactOutcome<RecordWriteRole>, { committed: false }>,
 ): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
   const role = failed?.role;
   if (role?.kind === 'unique') {
-    const ownerId = stringAttribute(failed?.item, 'companyId') ?? (await findUniqueValueOwner(hubId, role.value));
+    const ownerId = stringAttribute(failed?.item, 'companyId') ?? (await findUniqueValueOwner(type, hubId, role.value));
     return { outcome: 'unique-taken', value: role.value, ownerId };
   }
   if (role?.kind === 'linked') {
@@ -362,14 +380,19 @@ export async function explainCompanyCancellation(
 }
 
 /** Writes the company, its unique values and linked companies in one TransactWriteItems. */
-export async function saveCompany(hubId: number, write: CompanyWrite, searchForms: SearchForms): Promise<SaveOutcome> {
-  const items = companyWriteItems(hubId, write, searchForms);
+export async function saveRecord(
+  type: KeyedType,
+  hubId: number,
+  write: RecordWrite,
+  searchForms: SearchForms,
+): Promise<SaveOutcome> {
+  const items = recordWriteItems(type, hubId, write, searchForms);
   // Refused before anything is written: DynamoDB would reject the whole transaction (a ValidationException, not a cancellation).
   if (items.writes.length > maxTransactionItems)
     return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedCompanies: items.linkedCompanies };
   const outcome = await transactWithEdges(items.writes, items.edgeItems, { kind: 'edge' });
   if (outcome.committed) return { outcome: 'saved' };
-  return explainCompanyCancellation(hubId, outcome);
+  return explainRecordCancellation(type, hubId, outcome);
 }
 
 /** DynamoDB caps a transaction's request at 4 MB; the estimate (itemBytes) keeps room. */
@@ -393,11 +416,12 @@ const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<
  * the indexes of the writes not written: those of a canceled transaction (a company changed since
  * it was read, a linked company is full or gone), those that alone fill a transaction, and those
  * sharing an item with an earlier write, and those of the transactions not started once `isTimeUp`.
- * The caller writes them one by one (saveCompany), which re-reads and explains.
+ * The caller writes them one by one (saveRecord), which re-reads and explains.
  */
-export async function saveCompaniesGrouped(
+export async function saveRecordsGrouped(
+  type: KeyedType,
   hubId: number,
-  entries: readonly { write: CompanyWrite; searchForms: SearchForms }[],
+  entries: readonly { write: RecordWrite; searchForms: SearchForms }[],
   concurrency: number,
   isTimeUp: () => boolean = () => false,
 ): Promise<Set<number>> {
@@ -405,15 +429,15 @@ export async function saveCompaniesGrouped(
   const taken = new Set<string>();
   type Group = {
     indexes: number[];
-    writes: RoleWrite<CompanyWriteRole>[];
+    writes: RoleWrite<RecordWriteRole>[];
     bytes: number;
     edgeItems: Record<string, unknown>[];
   };
   const groups: Group[] = [];
   let current: Group | undefined;
   entries.forEach((entry, index) => {
-    const items = companyWriteItems(hubId, entry.write, entry.searchForms);
-    const edgeRole: CompanyWriteRole = { kind: 'edge' };
+    const items = recordWriteItems(type, hubId, entry.write, entry.searchForms);
+    const edgeRole: RecordWriteRole = { kind: 'edge' };
     const withEdges = [
       ...items.writes,
       ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } })),
@@ -540,61 +564,73 @@ export async function transactWithEdges<R>(
   return transact(writes);
 }
 
-export async function findCompany(hubId: number, id: string, isArchived = false): Promise<CompanyRecord | undefined> {
-  const item = await getItem(keyOf(hubId, id, isArchived));
-  return item ? companyItem.read(item) : undefined;
+export async function findRecord(
+  type: KeyedType,
+  hubId: number,
+  id: string,
+  isArchived = false,
+): Promise<CrmRecord | undefined> {
+  const item = await getItem(keyOf(type, hubId, id, isArchived));
+  return item ? recordItem.read(item) : undefined;
 }
 
 /** The records of these ids (duplicates read once); missing ones are absent from the map. */
-export async function findCompanies(
+export async function findRecords(
+  type: KeyedType,
   hubId: number,
   ids: readonly string[],
   isArchived = false,
-): Promise<Map<string, CompanyRecord>> {
-  const found = new Map<string, CompanyRecord>();
+): Promise<Map<string, CrmRecord>> {
+  const found = new Map<string, CrmRecord>();
   if (ids.length === 0) return found;
-  for (const item of await batchGetAll(ids.map((id) => keyOf(hubId, id, isArchived)))) {
-    const record = companyItem.read(item);
+  for (const item of await batchGetAll(ids.map((id) => keyOf(type, hubId, id, isArchived)))) {
+    const record = recordItem.read(item);
     found.set(record.id, record);
   }
   return found;
 }
 
-export interface CompanyPage {
-  records: CompanyRecord[];
+export interface RecordPage {
+  records: CrmRecord[];
   hasMore: boolean;
 }
 
 /** One Query per page: one record more than asked tells whether another page exists. */
-export async function listCompanies(
+export async function listRecords(
+  type: KeyedType,
   hubId: number,
   isArchived: boolean,
   limit: number,
   afterId: string | undefined,
-): Promise<CompanyPage> {
+): Promise<RecordPage> {
   const page = await queryPage(
-    { pk: hubPartition(hubId), skPrefix: companyListPrefix(isArchived), pageSize: limit + 1 },
-    afterId === undefined ? undefined : keyOf(hubId, afterId, isArchived),
+    { pk: hubPartition(hubId), skPrefix: recordListPrefix(type, isArchived), pageSize: limit + 1 },
+    afterId === undefined ? undefined : keyOf(type, hubId, afterId, isArchived),
   );
-  const records = page.items.map(companyItem.read);
+  const records = page.items.map(recordItem.read);
   return { records: records.slice(0, limit), hasMore: records.length > limit };
 }
 
-export async function findUniqueValueOwner(hubId: number, value: UniqueValue): Promise<string | undefined> {
-  const item = await getItem(companyUniqueValueKey(hubId, value.propertyName, value.value));
+export async function findUniqueValueOwner(
+  type: KeyedType,
+  hubId: number,
+  value: UniqueValue,
+): Promise<string | undefined> {
+  const item = await getItem(uniqueValueKey(type, hubId, value.propertyName, value.value));
   const owner = item ? uniqueValueItem.read(item).companyId : undefined;
   return typeof owner === 'string' ? owner : undefined;
 }
 
 /** Value -> owning company id, for at most 100 values of one property. */
 export async function findUniqueValueOwners(
+  type: KeyedType,
   hubId: number,
   propertyName: string,
   values: readonly string[],
 ): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   if (values.length === 0) return owners;
-  for (const item of await batchGetAll(values.map((value) => companyUniqueValueKey(hubId, propertyName, value)))) {
+  for (const item of await batchGetAll(values.map((value) => uniqueValueKey(type, hubId, propertyName, value)))) {
     const claim = uniqueValueItem.read(item);
     if (typeof claim.value === 'string' && typeof claim.companyId === 'string')
       owners.set(claim.value, claim.companyId);
@@ -614,7 +650,7 @@ export async function explainLinkedFailure(
 ): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const item = await getItem(companyKey(hubId, companyId));
   if (!item) return { outcome: 'linked-missing', companyId };
-  const keys = Object.keys(companyItem.read(item).associations).length;
+  const keys = Object.keys(recordItem.read(item).associations).length;
   if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerCompany) return { outcome: 'linked-full', companyId };
   if (typeof item.companyLinkCount !== 'number') {
     if (linkDelta === 0) return { outcome: 'stale' };
@@ -631,7 +667,7 @@ export async function explainLinkedFailure(
  * associations, if the item has not changed since it was read (else the caller reads again).
  */
 export async function backfillCompanyLinkCount(hubId: number, item: Record<string, unknown>): Promise<void> {
-  const record = companyItem.read(item);
+  const record = recordItem.read(item);
   await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,

@@ -1,14 +1,15 @@
 import { batchDeleteAll, batchGetAll, queryPages, transact, type Item, type TransactItem } from './core';
 import { tableName } from './client';
 import {
-  companyKey,
-  companyListPrefix,
-  companySearchKey,
-  companySearchPartition,
-  companySearchShardOf,
-  companySearchShards,
   hubPartition,
+  recordKey,
+  recordListPrefix,
+  searchKey,
+  searchPartition,
+  searchShardOf,
+  searchShards,
   type Key,
+  type KeyedType,
 } from './keys';
 
 /**
@@ -24,7 +25,7 @@ export interface SearchForms {
 }
 
 /** What the forms are made from: a company's set values and its computed ones. */
-export interface SearchableCompany {
+export interface SearchableRecord {
   id: string;
   properties: Record<string, string>;
   createdAt: string;
@@ -33,17 +34,17 @@ export interface SearchableCompany {
 
 /**
  * The projection item of an active company, written in the same TransactWriteItems as the
- * company itself (shared/db/records.ts saveCompany), so a search never sees it drift.
+ * company itself (shared/db/records.ts saveRecord), so a search never sees it drift.
  * `r` is the record's version: the backfill only writes over older projections.
  */
-export function searchProjectionPut(hubId: number, forms: SearchForms, version: number): TransactItem {
+export function searchProjectionPut(type: KeyedType, hubId: number, forms: SearchForms, version: number): TransactItem {
   const { id, ...values } = forms;
-  return { Put: { TableName: tableName, Item: { ...companySearchKey(hubId, id), r: version, ...values } } };
+  return { Put: { TableName: tableName, Item: { ...searchKey(type, hubId, id), r: version, ...values } } };
 }
 
 /** An archived company leaves the projection in the transaction that archives it. */
-export function searchProjectionDelete(hubId: number, companyId: string): TransactItem {
-  return { Delete: { TableName: tableName, Key: companySearchKey(hubId, companyId) } };
+export function searchProjectionDelete(type: KeyedType, hubId: number, id: string): TransactItem {
+  return { Delete: { TableName: tableName, Key: searchKey(type, hubId, id) } };
 }
 
 /** What DynamoDB evaluates: the filter it can, and only the forms the search needs back. */
@@ -106,6 +107,7 @@ function formsOfItem(item: Item): SearchForms {
  * another page. Returns the Query calls made.
  */
 export async function scanSearchProjection(
+  type: KeyedType,
   hubId: number,
   query: ProjectionQuery,
   signal: AbortSignal,
@@ -116,7 +118,7 @@ export async function scanSearchProjection(
   let nextShard = 0;
   const failed = new AbortController();
   const stopped = AbortSignal.any([signal, failed.signal]);
-  const maxChains = Math.min(searchChainsInFlight, companySearchShards);
+  const maxChains = Math.min(searchChainsInFlight, searchShards);
   // Pacing: a chain sends its next Query only while the calls in flight are fewer than the byte
   // budget allows for pages as heavy as the heaviest of the last few that brought items.
   let inFlight = 0;
@@ -132,10 +134,10 @@ export async function scanSearchProjection(
     for (const wake of woken) wake();
   };
   const chain = async (): Promise<void> => {
-    for (let shard = nextShard++; shard < companySearchShards; shard = nextShard++) {
+    for (let shard = nextShard++; shard < searchShards; shard = nextShard++) {
       const pages = queryPages(
         {
-          pk: companySearchPartition(hubId, shard),
+          pk: searchPartition(type, hubId, shard),
           filter: query.filterExpression,
           projection: query.projectionExpression,
           names: query.names,
@@ -166,7 +168,7 @@ export async function scanSearchProjection(
         if (recentWeights.length > searchChainsInFlight) recentWeights.shift();
         stopped.throwIfAborted();
         await onPage(
-          page.value.filter((item) => companySearchShardOf(String(item.sk)) === shard).map(formsOfItem),
+          page.value.filter((item) => searchShardOf(String(item.sk)) === shard).map(formsOfItem),
           isFirstPage,
         );
       }
@@ -197,25 +199,25 @@ export async function scanSearchProjection(
  * has no projection item any more and is absent from the map.
  */
 export async function readSearchValues(
+  type: KeyedType,
   hubId: number,
   ids: readonly string[],
 ): Promise<Map<string, Record<string, string>>> {
   const items = await batchGetAll(
-    ids.map((id) => companySearchKey(hubId, id)),
+    ids.map((id) => searchKey(type, hubId, id)),
     { attributes: ['v'] },
   );
   return new Map(items.map((item) => [String(item.sk), (item.v ?? {}) as Record<string, string>]));
 }
 
 /** Deletes projection items outside their home shard (written under an older shard count); their companies' items are in the home shard. */
-async function removeStrayProjections(hubId: number): Promise<number> {
+async function removeStrayProjections(type: KeyedType, hubId: number): Promise<number> {
   let removed = 0;
-  for (let shard = 0; shard < companySearchShards; shard += 1) {
-    const pk = companySearchPartition(hubId, shard);
+  for (let shard = 0; shard < searchShards; shard += 1) {
+    const pk = searchPartition(type, hubId, shard);
     const strays: Key[] = [];
     for await (const page of queryPages({ pk, projection: '#sk', names: { '#sk': 'sk' } })) {
-      for (const item of page)
-        if (companySearchShardOf(String(item.sk)) !== shard) strays.push({ pk, sk: String(item.sk) });
+      for (const item of page) if (searchShardOf(String(item.sk)) !== shard) strays.push({ pk, sk: String(item.sk) });
     }
     await batchDeleteAll(strays);
     removed += strays.length;
@@ -228,18 +230,19 @@ async function removeStrayProjections(hubId: number): Promise<number> {
  * before the projection existed). Each projection is written with a check that the company still
  * has the version it was built from, 25 companies per transaction, so a concurrent write or
  * archive is never overwritten with an older state. Then removes items outside their home shard
- * (after a change of companySearchShards; searches skip them meanwhile). `formsOf` is the
+ * (after a change of searchShards; searches skip them meanwhile). `formsOf` is the
  * domain's form builder.
  */
 export async function backfillSearchProjection(
+  type: KeyedType,
   hubId: number,
-  formsOf: (company: SearchableCompany) => SearchForms,
+  formsOf: (company: SearchableRecord) => SearchForms,
 ): Promise<{ companies: number; written: number; removed: number }> {
   let companies = 0;
   let written = 0;
   const pages = queryPages({
     pk: hubPartition(hubId),
-    skPrefix: companyListPrefix(false),
+    skPrefix: recordListPrefix(type, false),
     pageSize: 25,
     projection: '#id, #properties, #createdAt, #updatedAt, #version',
     names: {
@@ -251,18 +254,18 @@ export async function backfillSearchProjection(
     },
   });
   for await (const page of pages) {
-    const records = page as (SearchableCompany & { version: number } & Item)[];
+    const records = page as (SearchableRecord & { version: number } & Item)[];
     companies += records.length;
     if (records.length === 0) continue;
     const pairs = records.map((record) => {
-      const put = searchProjectionPut(hubId, formsOf(record), record.version).Put;
+      const put = searchProjectionPut(type, hubId, formsOf(record), record.version).Put;
       return [
         {
           role: record.id,
           write: {
             ConditionCheck: {
               TableName: tableName,
-              Key: companyKey(hubId, record.id),
+              Key: recordKey(type, hubId, record.id),
               ConditionExpression: '#version = :version',
               ExpressionAttributeNames: { '#version': 'version' },
               ExpressionAttributeValues: { ':version': record.version },
@@ -295,5 +298,5 @@ export async function backfillSearchProjection(
       if ((await transact(pair)).committed) written += 1;
     }
   }
-  return { companies, written, removed: await removeStrayProjections(hubId) };
+  return { companies, written, removed: await removeStrayProjections(type, hubId) };
 }

@@ -30,7 +30,12 @@ export const objectTypePropertyScopes = {
   },
 } as const satisfies Record<keyof typeof objectTypeScopes, { read: readonly Scope[]; write: readonly Scope[] }>;
 
-export const storedObjectTypeNames: readonly (keyof typeof objectTypeScopes)[] = ['companies'];
+export const storedObjectTypeNames: readonly (keyof typeof objectTypeScopes)[] = [
+  'contacts',
+  'companies',
+  'deals',
+  'tickets',
+];
 
 /** What an `{objectType}` row asks before it knows the type: any scope of any stored type; the handler then requires the type's own. */
 export const anyStoredObjectReadScopes: readonly Scope[] = [

@@ -1,4 +1,5 @@
 import { ValidationError } from '../base/errors';
+import { companyKeys, type KeyedType } from '../db/keys';
 import type { Scope } from '../oauth/scopes';
 import { objectTypePropertyScopes, objectTypeScopes, storedObjectTypeNames } from './object-type-scopes';
 
@@ -8,7 +9,7 @@ import { objectTypePropertyScopes, objectTypeScopes, storedObjectTypeNames } fro
  * scopes, default properties and modified-date names as reference/HUBSPOT-WIRE-FACTS-3.md states them.
  * Plain data; the scopes and which types are stored come from object-type-scopes.ts, which the route table reads.
  */
-export interface ObjectType {
+export interface ObjectType extends KeyedType {
   /** The object type id (`0-2`). */
   id: string;
   /** The plural name, the path token (`companies`). */
@@ -28,6 +29,12 @@ export interface ObjectType {
   queryProperties: readonly string[];
   /** Standard properties whose values identify one record of an account (an `idProperty`). */
   uniqueProperties: readonly string[];
+  /** A `;`-separated list property whose values share the unique property's namespace (`hs_additional_domains`, `hs_additional_emails`). */
+  additionalUniqueProperty?: string;
+  /** Properties a create must set; clearing one later is refused too (400 VALIDATION_ERROR naming it). */
+  requiredProperties: readonly string[];
+  /** Where a record of a type with pipelines stands: its pipeline and stage properties, and the pipeline used when a create names none. */
+  pipeline?: { property: string; stageProperty: string; defaultPipelineId: string };
   /** Whether this service stores records of the type yet (`/crm/v3/objects/{objectType}`); the others are association ends only. */
   isStored: boolean;
 }
@@ -41,6 +48,8 @@ const activity = (id: string, name: string, singular: string) =>
     id,
     name,
     singular,
+    keyPrefix: singular.toUpperCase(),
+    searchTag: `${id}#`,
     isActivity: true,
     scopes: objectTypeScopes.contacts,
     propertyScopes: objectTypePropertyScopes.contacts,
@@ -48,6 +57,7 @@ const activity = (id: string, name: string, singular: string) =>
     defaultProperties: activityDefaults,
     queryProperties: [],
     uniqueProperties: [],
+    requiredProperties: ['hs_timestamp'],
     isStored: false,
   }) as const satisfies ObjectType;
 
@@ -55,6 +65,8 @@ export const companyObjectType = {
   id: '0-2',
   name: 'companies',
   singular: 'company',
+  keyPrefix: companyKeys.keyPrefix,
+  searchTag: companyKeys.searchTag,
   isActivity: false,
   scopes: objectTypeScopes.companies,
   propertyScopes: objectTypePropertyScopes.companies,
@@ -62,6 +74,8 @@ export const companyObjectType = {
   defaultProperties: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
   queryProperties: ['name', 'domain', 'website', 'phone'],
   uniqueProperties: ['domain'],
+  additionalUniqueProperty: 'hs_additional_domains',
+  requiredProperties: [],
   isStored: isStored('companies'),
 } as const satisfies ObjectType;
 
@@ -70,6 +84,8 @@ export const objectTypes: readonly ObjectType[] = [
     id: '0-1',
     name: 'contacts',
     singular: 'contact',
+    keyPrefix: 'CONTACT',
+    searchTag: '0-1#',
     isActivity: false,
     scopes: objectTypeScopes.contacts,
     propertyScopes: objectTypePropertyScopes.contacts,
@@ -86,6 +102,8 @@ export const objectTypes: readonly ObjectType[] = [
       'company',
     ],
     uniqueProperties: ['email'],
+    additionalUniqueProperty: 'hs_additional_emails',
+    requiredProperties: [],
     isStored: isStored('contacts'),
   },
   companyObjectType,
@@ -93,6 +111,8 @@ export const objectTypes: readonly ObjectType[] = [
     id: '0-3',
     name: 'deals',
     singular: 'deal',
+    keyPrefix: 'DEAL',
+    searchTag: '0-3#',
     isActivity: false,
     scopes: objectTypeScopes.deals,
     propertyScopes: objectTypePropertyScopes.deals,
@@ -109,12 +129,16 @@ export const objectTypes: readonly ObjectType[] = [
     ],
     queryProperties: ['dealname', 'pipeline', 'dealstage', 'description', 'dealtype'],
     uniqueProperties: [],
+    requiredProperties: ['dealname', 'dealstage'],
+    pipeline: { property: 'pipeline', stageProperty: 'dealstage', defaultPipelineId: 'default' },
     isStored: isStored('deals'),
   },
   {
     id: '0-5',
     name: 'tickets',
     singular: 'ticket',
+    keyPrefix: 'TICKET',
+    searchTag: '0-5#',
     isActivity: false,
     scopes: objectTypeScopes.tickets,
     propertyScopes: objectTypePropertyScopes.tickets,
@@ -132,6 +156,8 @@ export const objectTypes: readonly ObjectType[] = [
     ],
     queryProperties: ['subject', 'content', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_id'],
     uniqueProperties: [],
+    requiredProperties: ['subject', 'hs_pipeline_stage'],
+    pipeline: { property: 'hs_pipeline', stageProperty: 'hs_pipeline_stage', defaultPipelineId: '0' },
     isStored: isStored('tickets'),
   },
   activity('0-46', 'notes', 'note'),

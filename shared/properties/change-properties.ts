@@ -4,19 +4,15 @@ import * as customProperties from '../db/property-definitions';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import {
   checkNewProperty,
-  createCompanyProperty,
-  getCompanyProperty,
+  createProperty,
+  getProperty,
   propertyGroupMissing,
   requireStorableDefinition,
   type NewProperty,
   type NewPropertyOption,
 } from './type-properties';
-import {
-  findStandardCompanyProperty,
-  isStandardCompanyPropertyGroup,
-  standardCompanyProperties,
-  standardCompanyPropertyGroups,
-} from './company-property-catalog';
+import type { ObjectType } from '../objects/object-types';
+import { catalogOf } from './standard-catalogs';
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyType } from './property-definition';
 
 /** PropertyUpdate: every field optional; name, hasUniqueValue and dataSensitivity cannot change. */
@@ -34,8 +30,8 @@ export interface PropertyUpdate {
 
 const unchangeable = ['name', 'hasUniqueValue', 'dataSensitivity'] as const;
 
-function refuseHubSpotDefined(name: string, action: string): void {
-  const standard = findStandardCompanyProperty(name);
+function refuseHubSpotDefined(type: ObjectType, name: string, action: string): void {
+  const standard = catalogOf(type).find(name);
   if (standard) {
     // The catalog marks every HubSpot-defined company property readOnlyDefinition and not archivable.
     throw new ValidationError(`${name} is a HubSpot-defined property and cannot be ${action}`, {
@@ -50,17 +46,17 @@ function refuseHubSpotDefined(name: string, action: string): void {
 // One writer per definition wins each round; a few rounds absorb racing updates.
 const maxAttempts = 5;
 
-async function requireUniqueLabel(hubId: number, name: string, label: string): Promise<void> {
-  const existing = await customProperties.listCompanyProperties(hubId);
+async function requireUniqueLabel(type: ObjectType, hubId: number, name: string, label: string): Promise<void> {
+  const existing = await customProperties.listProperties(type, hubId);
   const wanted = label.trim().toLowerCase();
   if (
-    [...standardCompanyProperties, ...existing].some(
+    [...catalogOf(type).properties, ...existing].some(
       (definition) =>
         definition.name !== name && !definition.archived && definition.label.trim().toLowerCase() === wanted,
     )
   ) {
     throw new ValidationError(
-      `NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${label}" already exists`,
+      `NON_UNIQUE_PROPERTY_LABEL: a ${type.singular} property with the label "${label}" already exists`,
       {
         context: { label: [label] },
         errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
@@ -70,7 +66,8 @@ async function requireUniqueLabel(hubId: number, name: string, label: string): P
 }
 
 /** PATCH: the given fields overwrite the stored ones; the result is checked as a create would be. */
-export async function updateCompanyProperty(
+export async function updateProperty(
+  type: ObjectType,
   hubId: number,
   userId: number,
   name: string,
@@ -83,9 +80,9 @@ export async function updateCompanyProperty(
       });
     }
   }
-  refuseHubSpotDefined(name, 'changed');
+  refuseHubSpotDefined(type, name, 'changed');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const current = await getCompanyProperty(hubId, name);
+    const current = await getProperty(type, hubId, name);
     const merged: NewProperty = {
       name,
       label: input.label ?? current.label,
@@ -103,7 +100,7 @@ export async function updateCompanyProperty(
     if (input.options === undefined && merged.type !== 'enumeration' && merged.type !== 'bool') merged.options = [];
     const options = checkNewProperty(merged);
     if (input.label !== undefined && input.label.trim().toLowerCase() !== current.label.trim().toLowerCase())
-      await requireUniqueLabel(hubId, name, input.label);
+      await requireUniqueLabel(type, hubId, name, input.label);
     const next: PropertyDefinition = {
       ...current,
       label: merged.label,
@@ -119,13 +116,19 @@ export async function updateCompanyProperty(
       updatedUserId: String(userId),
     };
     if (next.updatedAt === current.updatedAt) next.updatedAt = new Date(nowMs() + 1).toISOString();
-    requireStorableDefinition(hubId, next);
+    requireStorableDefinition(type, hubId, next);
     // A move into a custom group checks, in the same write, that the group exists and is live.
     const movedToGroup =
-      next.groupName !== current.groupName && !isStandardCompanyPropertyGroup(next.groupName)
+      next.groupName !== current.groupName && !catalogOf(type).isStandardGroup(next.groupName)
         ? next.groupName
         : undefined;
-    const outcome = await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt, movedToGroup);
+    const outcome = await customProperties.replacePropertyDefinition(
+      type,
+      hubId,
+      next,
+      current.updatedAt,
+      movedToGroup,
+    );
     if (outcome === 'replaced') return next;
     if (outcome === 'group-missing') throw propertyGroupMissing(next.groupName);
   }
@@ -138,10 +141,10 @@ export async function updateCompanyProperty(
  * DELETE: moves a custom property to the recycle bin (archived=true lists it). Values stored
  * under it stay on the records but are no longer returned. True when it was live.
  */
-export async function archiveCompanyProperty(hubId: number, name: string): Promise<boolean> {
-  refuseHubSpotDefined(name, 'archived');
+export async function archiveProperty(type: ObjectType, hubId: number, name: string): Promise<boolean> {
+  refuseHubSpotDefined(type, name, 'archived');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const current = await getCompanyProperty(hubId, name).catch((error: unknown) => {
+    const current = await getProperty(type, hubId, name).catch((error: unknown) => {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     });
@@ -153,7 +156,8 @@ export async function archiveCompanyProperty(hubId: number, name: string): Promi
       archivedAt: now,
       updatedAt: now === current.updatedAt ? new Date(nowMs() + 1).toISOString() : now,
     };
-    if ((await customProperties.replaceCompanyProperty(hubId, next, current.updatedAt)) === 'replaced') return true;
+    if ((await customProperties.replacePropertyDefinition(type, hubId, next, current.updatedAt)) === 'replaced')
+      return true;
   }
   throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, {
     context: { propertyName: [name] },
@@ -161,7 +165,8 @@ export async function archiveCompanyProperty(hubId: number, name: string): Promi
 }
 
 /** Batch read: one GetItem per custom name (standard ones need none); a missing name is an error entry. */
-export async function batchReadCompanyProperties(
+export async function batchReadProperties(
+  type: ObjectType,
   hubId: number,
   names: readonly string[],
   isArchived: boolean,
@@ -171,7 +176,7 @@ export async function batchReadCompanyProperties(
   const errors: BatchError[] = [];
   for (const name of [...new Set(names)]) {
     try {
-      results.push(await getCompanyProperty(hubId, name, isArchived));
+      results.push(await getProperty(type, hubId, name, isArchived));
     } catch (error) {
       errors.push(batchErrorOf(error));
     }
@@ -180,7 +185,8 @@ export async function batchReadCompanyProperties(
 }
 
 /** Batch create: each input is created on its own; a refused one is an error entry, the others stay. */
-export async function batchCreateCompanyProperties(
+export async function batchCreateProperties(
+  type: ObjectType,
   hubId: number,
   userId: number,
   inputs: readonly NewProperty[],
@@ -189,10 +195,10 @@ export async function batchCreateCompanyProperties(
   const results: PropertyDefinition[] = [];
   const errors: BatchError[] = [];
   // One Query for the whole batch: each created property joins the catalog the next input is checked against.
-  const catalog = await customProperties.listCompanyProperties(hubId);
+  const catalog = await customProperties.listProperties(type, hubId);
   for (const input of inputs) {
     try {
-      results.push(await createCompanyProperty(hubId, userId, input, catalog));
+      results.push(await createProperty(type, hubId, userId, input, catalog));
     } catch (error) {
       errors.push(batchErrorOf(error));
     }
@@ -201,10 +207,10 @@ export async function batchCreateCompanyProperties(
 }
 
 /** Batch archive answers 204 whatever the state: HubSpot-defined, missing and archived names are skipped. */
-export async function batchArchiveCompanyProperties(hubId: number, names: readonly string[]): Promise<void> {
+export async function batchArchiveProperties(type: ObjectType, hubId: number, names: readonly string[]): Promise<void> {
   for (const name of [...new Set(names)]) {
-    if (findStandardCompanyProperty(name)) continue;
-    await archiveCompanyProperty(hubId, name);
+    if (catalogOf(type).find(name)) continue;
+    await archiveProperty(type, hubId, name);
   }
 }
 
@@ -219,20 +225,22 @@ function groupNotFound(name: string): NotFoundError {
   return new NotFoundError(`Unable to find property group ${name}`, { context: { groupName: [name] } });
 }
 
-export async function listPropertyGroups(hubId: number): Promise<PropertyGroup[]> {
-  const custom = (await customProperties.listPropertyGroups(hubId)).filter((group) => !group.archived);
-  return [...standardCompanyPropertyGroups, ...custom].map(groupView);
+export async function listPropertyGroups(type: ObjectType, hubId: number): Promise<PropertyGroup[]> {
+  const custom = (await customProperties.listPropertyGroups(type, hubId)).filter((group) => !group.archived);
+  return [...catalogOf(type).groups, ...custom].map(groupView);
 }
 
-async function findLiveGroup(hubId: number, name: string): Promise<PropertyGroup | undefined> {
-  const standard = standardCompanyPropertyGroups.find((group) => group.name === name);
+async function findLiveGroup(type: ObjectType, hubId: number, name: string): Promise<PropertyGroup | undefined> {
+  const standard = catalogOf(type).groups.find((group) => group.name === name);
   if (standard) return standard;
-  const custom = propertyNamePattern.test(name) ? await customProperties.findPropertyGroup(hubId, name) : undefined;
+  const custom = propertyNamePattern.test(name)
+    ? await customProperties.findPropertyGroup(type, hubId, name)
+    : undefined;
   return custom && !custom.archived ? custom : undefined;
 }
 
-export async function getPropertyGroup(hubId: number, name: string): Promise<PropertyGroup> {
-  const group = await findLiveGroup(hubId, name);
+export async function getPropertyGroup(type: ObjectType, hubId: number, name: string): Promise<PropertyGroup> {
+  const group = await findLiveGroup(type, hubId, name);
   if (!group) throw groupNotFound(name);
   return groupView(group);
 }
@@ -240,6 +248,7 @@ export async function getPropertyGroup(hubId: number, name: string): Promise<Pro
 const propertyNamePattern = /^[a-z][a-z0-9_]{0,99}$/;
 
 export async function createPropertyGroup(
+  type: ObjectType,
   hubId: number,
   input: { name: string; label: string; displayOrder?: number },
 ): Promise<PropertyGroup> {
@@ -257,7 +266,10 @@ export async function createPropertyGroup(
     updatedAt: new Date(nowMs()).toISOString(),
   };
   // An archived group keeps its name, as an archived property does.
-  if (isStandardCompanyPropertyGroup(input.name) || !(await customProperties.insertPropertyGroup(hubId, group))) {
+  if (
+    catalogOf(type).isStandardGroup(input.name) ||
+    !(await customProperties.insertPropertyGroup(type, hubId, group))
+  ) {
     throw new ObjectAlreadyExistsError(`A property group named "${input.name}" already exists.`, {
       context: { name: [input.name] },
     });
@@ -265,8 +277,8 @@ export async function createPropertyGroup(
   return groupView(group);
 }
 
-function refuseStandardGroup(name: string, action: string): void {
-  if (isStandardCompanyPropertyGroup(name)) {
+function refuseStandardGroup(type: ObjectType, name: string, action: string): void {
+  if (catalogOf(type).isStandardGroup(name)) {
     throw new ValidationError(`${name} is a HubSpot-defined property group and cannot be ${action}`, {
       context: { groupName: [name] },
     });
@@ -274,13 +286,14 @@ function refuseStandardGroup(name: string, action: string): void {
 }
 
 export async function updatePropertyGroup(
+  type: ObjectType,
   hubId: number,
   name: string,
   input: { label?: string; displayOrder?: number },
 ): Promise<PropertyGroup> {
-  refuseStandardGroup(name, 'changed');
+  refuseStandardGroup(type, name, 'changed');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const current = await findLiveGroup(hubId, name);
+    const current = await findLiveGroup(type, hubId, name);
     if (!current) throw groupNotFound(name);
     const next: PropertyGroup = {
       ...current,
@@ -288,7 +301,7 @@ export async function updatePropertyGroup(
       displayOrder: input.displayOrder ?? current.displayOrder,
       updatedAt: new Date(nowMs()).toISOString(),
     };
-    if (await customProperties.replacePropertyGroup(hubId, next, current)) return groupView(next);
+    if (await customProperties.replacePropertyGroup(type, hubId, next, current)) return groupView(next);
   }
   throw new ConflictError(`Property group ${name} is being changed by other requests; retry the request.`, {
     context: { groupName: [name] },
@@ -296,11 +309,11 @@ export async function updatePropertyGroup(
 }
 
 /** Archives a custom group; one that live properties still use is refused (move them first). */
-export async function archivePropertyGroup(hubId: number, name: string): Promise<void> {
-  refuseStandardGroup(name, 'archived');
-  const current = await findLiveGroup(hubId, name);
+export async function archivePropertyGroup(type: ObjectType, hubId: number, name: string): Promise<void> {
+  refuseStandardGroup(type, name, 'archived');
+  const current = await findLiveGroup(type, hubId, name);
   if (!current) throw groupNotFound(name);
-  const users = (await customProperties.listCompanyProperties(hubId)).filter(
+  const users = (await customProperties.listProperties(type, hubId)).filter(
     (definition) => !definition.archived && definition.groupName === name,
   );
   if (users.length > 0) {
@@ -312,6 +325,7 @@ export async function archivePropertyGroup(hubId: number, name: string): Promise
   // Checked against the group as read, revision included: a property that moved in since fails it.
   if (
     !(await customProperties.replacePropertyGroup(
+      type,
       hubId,
       { ...current, archived: true, updatedAt: new Date(nowMs()).toISOString() },
       current,

@@ -1,24 +1,21 @@
 import { nowMs } from '../base/clock';
 import * as customProperties from '../db/property-definitions';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
-import {
-  findStandardCompanyProperty,
-  isStandardCompanyPropertyGroup,
-  standardCompanyProperties,
-} from './company-property-catalog';
+import type { ObjectType } from '../objects/object-types';
+import { catalogOf } from './standard-catalogs';
 import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';
 import { isObjectPrototypeName } from '../base/client-keys';
 
-export interface CompanyPropertySchema extends PropertyLookup {
+export interface PropertySchema extends PropertyLookup {
   /** Custom properties whose values must be unique in the hub. */
   uniqueProperties(): PropertyDefinition[];
 }
 
-function schemaOf(custom: readonly PropertyDefinition[]): CompanyPropertySchema {
+function schemaOf(type: ObjectType, custom: readonly PropertyDefinition[]): PropertySchema {
   const byName = new Map(custom.map((definition) => [definition.name, definition]));
   return {
-    find: (name) => findStandardCompanyProperty(name) ?? byName.get(name),
+    find: (name) => catalogOf(type).find(name) ?? byName.get(name),
     uniqueProperties: () => custom.filter((definition) => definition.hasUniqueValue),
   };
 }
@@ -27,25 +24,31 @@ function schemaOf(custom: readonly PropertyDefinition[]): CompanyPropertySchema 
  * The definitions needed to check the given property names. Standard names need no read, so
  * the common create and update pay for no extra database call.
  */
-export async function loadCompanyPropertySchema(
+export async function loadPropertySchema(
+  type: ObjectType,
   hubId: number,
   names: Iterable<string>,
-): Promise<CompanyPropertySchema> {
+): Promise<PropertySchema> {
   for (const name of names) {
-    if (!findStandardCompanyProperty(name))
+    if (!catalogOf(type).find(name))
       return schemaOf(
-        (await customProperties.listCompanyProperties(hubId)).filter((definition) => !definition.archived),
+        type,
+        (await customProperties.listProperties(type, hubId)).filter((definition) => !definition.archived),
       );
   }
-  return schemaOf([]);
+  return schemaOf(type, []);
 }
 
 /** archived=true lists only archived properties, as HubSpot does; otherwise the live ones. */
-export async function listCompanyProperties(hubId: number, isArchived = false): Promise<PropertyDefinition[]> {
-  const custom = (await customProperties.listCompanyProperties(hubId)).filter(
+export async function listProperties(
+  type: ObjectType,
+  hubId: number,
+  isArchived = false,
+): Promise<PropertyDefinition[]> {
+  const custom = (await customProperties.listProperties(type, hubId)).filter(
     (definition) => definition.archived === isArchived,
   );
-  return isArchived ? custom : [...standardCompanyProperties, ...custom];
+  return isArchived ? custom : [...catalogOf(type).properties, ...custom];
 }
 
 const propertyNamePattern = /^[a-z][a-z0-9_]{0,99}$/;
@@ -55,10 +58,15 @@ function propertyNotFound(name: string): NotFoundError {
 }
 
 /** A live property, or with archived=true an archived custom one. */
-export async function getCompanyProperty(hubId: number, name: string, isArchived = false): Promise<PropertyDefinition> {
+export async function getProperty(
+  type: ObjectType,
+  hubId: number,
+  name: string,
+  isArchived = false,
+): Promise<PropertyDefinition> {
   const definition =
-    (isArchived ? undefined : findStandardCompanyProperty(name)) ??
-    (propertyNamePattern.test(name) ? await customProperties.findCompanyProperty(hubId, name) : undefined);
+    (isArchived ? undefined : catalogOf(type).find(name)) ??
+    (propertyNamePattern.test(name) ? await customProperties.findPropertyDefinition(type, hubId, name) : undefined);
   if (!definition || definition.archived !== isArchived) throw propertyNotFound(name);
   return definition;
 }
@@ -175,23 +183,25 @@ export function checkNewProperty(input: NewProperty): PropertyOption[] {
  * Creates a custom property. `existing` is the hub's custom catalog when the caller has read it
  * already (a batch reads it once and adds each property it creates); otherwise one Query reads it.
  */
-export async function createCompanyProperty(
+export async function createProperty(
+  type: ObjectType,
   hubId: number,
   userId: number,
   input: NewProperty,
   existing?: PropertyDefinition[],
 ): Promise<PropertyDefinition> {
   const options = checkNewProperty(input);
-  if (findStandardCompanyProperty(input.name)) {
+  if (catalogOf(type).find(input.name)) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
       context: { name: [input.name] },
     });
   }
-  const catalog = existing ?? (await customProperties.listCompanyProperties(hubId));
-  return insertNewProperty(hubId, userId, input, options, catalog);
+  const catalog = existing ?? (await customProperties.listProperties(type, hubId));
+  return insertNewProperty(type, hubId, userId, input, options, catalog);
 }
 
 async function insertNewProperty(
+  type: ObjectType,
   hubId: number,
   userId: number,
   input: NewProperty,
@@ -205,12 +215,12 @@ async function insertNewProperty(
   }
   const label = input.label.trim().toLowerCase();
   if (
-    [...standardCompanyProperties, ...existing].some(
+    [...catalogOf(type).properties, ...existing].some(
       (definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label,
     )
   ) {
     throw new ValidationError(
-      `NON_UNIQUE_PROPERTY_LABEL: a company property with the label "${input.label}" already exists`,
+      `NON_UNIQUE_PROPERTY_LABEL: a ${type.singular} property with the label "${input.label}" already exists`,
       {
         context: { label: [input.label] },
         errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
@@ -219,8 +229,8 @@ async function insertNewProperty(
   }
   // Refused early from the catalog as read; the count item written with the definition is what holds the caps.
   if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties)
-    throw tooManyUniqueProperties();
-  if (existing.length >= maxCustomProperties) throw tooManyProperties(input.name);
+    throw tooManyUniqueProperties(type);
+  if (existing.length >= maxCustomProperties) throw tooManyProperties(type, input.name);
   const now = new Date(nowMs()).toISOString();
   const definition: PropertyDefinition = {
     name: input.name,
@@ -245,13 +255,14 @@ async function insertNewProperty(
     createdUserId: String(userId),
     updatedUserId: String(userId),
   };
-  requireStorableDefinition(hubId, definition);
-  const outcome = await customProperties.insertCompanyProperty(
+  requireStorableDefinition(type, hubId, definition);
+  const outcome = await customProperties.insertPropertyDefinition(
+    type,
     hubId,
     definition,
     { definitions: maxCustomProperties, uniqueDefinitions: maxUniqueProperties },
     {
-      customGroup: isStandardCompanyPropertyGroup(definition.groupName) ? undefined : definition.groupName,
+      customGroup: catalogOf(type).isStandardGroup(definition.groupName) ? undefined : definition.groupName,
       catalog: existing,
     },
   );
@@ -260,8 +271,8 @@ async function insertNewProperty(
       context: { name: [input.name] },
     });
   if (outcome === 'group-missing') throw propertyGroupMissing(definition.groupName);
-  if (outcome === 'too-many-unique') throw tooManyUniqueProperties();
-  if (outcome === 'too-many') throw tooManyProperties(input.name);
+  if (outcome === 'too-many-unique') throw tooManyUniqueProperties(type);
+  if (outcome === 'too-many') throw tooManyProperties(type, input.name);
   if (outcome === 'contended')
     throw new ConflictError("The account's properties are being changed by other requests; retry the request.", {
       context: { name: [input.name] },
@@ -270,17 +281,20 @@ async function insertNewProperty(
   return definition;
 }
 
-function tooManyUniqueProperties(): ValidationError {
+function tooManyUniqueProperties(type: ObjectType): ValidationError {
   return new ValidationError(
-    `An account may define at most ${maxUniqueProperties} company properties with unique values`,
+    `An account may define at most ${maxUniqueProperties} ${type.singular} properties with unique values`,
     { context: { hasUniqueValue: ['true'] } },
   );
 }
 
-function tooManyProperties(name: string): ValidationError {
-  return new ValidationError(`An account may define at most ${maxCustomProperties} custom company properties`, {
-    context: { name: [name] },
-  });
+function tooManyProperties(type: ObjectType, name: string): ValidationError {
+  return new ValidationError(
+    `An account may define at most ${maxCustomProperties} custom ${type.singular} properties`,
+    {
+      context: { name: [name] },
+    },
+  );
 }
 
 export function propertyGroupMissing(groupName: string): ValidationError {
@@ -297,10 +311,10 @@ export function propertyGroupMissing(groupName: string): ValidationError {
  * A definition DynamoDB could not store in one item is refused before anything is written. Only
  * the options can make one that large (every other field is short), so the error names them.
  */
-export function requireStorableDefinition(hubId: number, definition: PropertyDefinition): void {
-  const bytes = customProperties.companyPropertyItemBytes(hubId, definition);
-  if (bytes <= customProperties.maxCompanyPropertyItemBytes) return;
-  const message = `The property definition would take ${bytes} bytes; one definition may take at most ${customProperties.maxCompanyPropertyItemBytes}: use fewer or shorter options`;
+export function requireStorableDefinition(type: ObjectType, hubId: number, definition: PropertyDefinition): void {
+  const bytes = customProperties.propertyItemBytes(type, hubId, definition);
+  if (bytes <= customProperties.maxPropertyItemBytes) return;
+  const message = `The property definition would take ${bytes} bytes; one definition may take at most ${customProperties.maxPropertyItemBytes}: use fewer or shorter options`;
   throw new ValidationError(message, {
     context: { options: [String(definition.options.length)] },
     errors: [{ message, code: 'TOO_LARGE', in: 'options' }],

@@ -6,7 +6,7 @@ export interface PropertyLookup {
   find(name: string): PropertyDefinition | undefined;
 }
 
-interface InvalidValue {
+export interface InvalidValue {
   name: string;
   error: string;
   message: string;

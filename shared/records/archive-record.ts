@@ -1,3 +1,4 @@
+import type { ObjectType } from '../objects/object-types';
 import { parseAssociationKey } from './record-view';
 import { companyObjectType } from '../objects/object-types';
 import { inverseTypeIdOf } from '../association-types/association-labels';
@@ -6,17 +7,17 @@ import * as companies from '../db/records';
 import { maxTransactionItems } from '../db/records';
 import type { LinkedCompanyChange } from '../db/records';
 import { isNumericId } from './record-id';
-import { saveCompanyChange } from './save-record';
+import { saveRecordChange } from './save-record';
 
 /**
  * Moves a company to the recycle bin: the active item goes, an archived copy stays readable
  * with archived=true, its unique values (domain) are freed and companies linked to it lose
  * the reverse association, in one transaction. Returns false when there was no such company.
  */
-export async function archiveCompany(hubId: number, companyId: string): Promise<boolean> {
+export async function archiveRecord(type: ObjectType, hubId: number, companyId: string): Promise<boolean> {
   if (!isNumericId(companyId)) return false;
   let deferred: LinkedCompanyChange[] = [];
-  const saved = await saveCompanyChange(hubId, companyId, async (record) => {
+  const saved = await saveRecordChange(type, hubId, companyId, async (record) => {
     const now = new Date(nowMs()).toISOString();
     const reverseKeys = new Map<string, string[]>();
     for (const key of Object.keys(record.associations)) {

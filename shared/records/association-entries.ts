@@ -4,7 +4,7 @@ import {
   companyLinkIds,
   maxAssociationsPerCompany,
   maxCompanyLinksPerCompany,
-  type CompanyRecord,
+  type CrmRecord,
   type LinkedCompanyChange,
 } from '../db/records';
 import { ValidationError } from '../base/errors';
@@ -50,9 +50,17 @@ export function withImpliedTypes(entry: AssociationEntry): AssociationEntry[] {
 }
 
 export async function resolveAssociationInputs(
+  type: ObjectType,
   hubId: number,
   inputs: readonly AssociationInput[],
 ): Promise<AssociationEntry[]> {
+  if (inputs.length > 0 && type.id !== companyObjectType.id) {
+    // Until associations between every stored type are stored on both sides, a company holds each of its associations.
+    throw new ValidationError(
+      `Records of ${type.name} cannot be created with associations yet: create the record, then associate it from the company (/crm/v4/objects/companies/{id}/associations/${type.name}/{toObjectId})`,
+      { context: { associations: inputs.map((input) => input.to.id) } },
+    );
+  }
   const badIds = inputs.map((input) => input.to.id).filter((id) => !isNumericId(id));
   if (badIds.length > 0) throw invalidAssociationTargets(badIds);
   const entries = new Map<string, AssociationEntry>();
@@ -104,11 +112,8 @@ export function associationLimitError(keys: number): ValidationError {
  * sides) may still lose associations, be merged and change in any way that does not add to the
  * count it is over. `before` is the record as read (none for a new one; both records of a merge).
  */
-export function checkAssociationLimits(
-  after: CompanyRecord,
-  before: CompanyRecord | readonly CompanyRecord[] = [],
-): void {
-  const previous = Array.isArray(before) ? before : [before as CompanyRecord];
+export function checkAssociationLimits(after: CrmRecord, before: CrmRecord | readonly CrmRecord[] = []): void {
+  const previous = Array.isArray(before) ? before : [before as CrmRecord];
   const keys = Object.keys(after.associations).length;
   const keysBefore = Math.max(0, ...previous.map((record) => Object.keys(record.associations).length));
   const links = companyLinkIds(after.associations).size;

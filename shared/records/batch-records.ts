@@ -1,3 +1,4 @@
+import type { ObjectType } from '../objects/object-types';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
 import * as companies from '../db/records';
@@ -5,12 +6,12 @@ import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ValidationError } from '../base/errors';
 import { batchNotFoundError } from '../base/error-body';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
-import { archiveCompany } from './archive-record';
+import { archiveRecord } from './archive-record';
 import { isNumericId } from './record-id';
 import type { Actor, RawProperties } from './record-values';
-import { defaultsAnd, parseNameList, toCompanyView, type CompanyView } from './record-view';
-import { commitCompany, prepareCompany, type NewCompany, type PreparedCompany } from './create-record';
-import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/type-properties';
+import { defaultsAnd, parseNameList, toRecordView, type RecordView } from './record-view';
+import { commitRecord, prepareRecord, type NewRecord, type PreparedRecord } from './create-record';
+import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-record';
 import type { AssociationInput } from './association-entries';
@@ -41,20 +42,22 @@ export interface BatchReadInput {
 }
 
 /** One BatchGetItem for up to 100 ids (plus retries of unprocessed keys). */
-export async function batchReadCompanies(
+export async function batchReadRecords(
+  type: ObjectType,
   hubId: number,
   input: BatchReadInput,
   isArchived = false,
-): Promise<BatchResponse<CompanyView>> {
+): Promise<BatchResponse<RecordView>> {
   const startedAt = new Date(nowMs()).toISOString();
-  const propertyName = await requireIdProperty(hubId, input.idProperty);
+  const propertyName = await requireIdProperty(type, hubId, input.idProperty);
   const requested = [...new Set(input.inputs.map((entry) => entry.id))];
   const idOf = new Map<string, string>();
   if (propertyName === 'hs_object_id') {
     for (const id of requested.filter(isNumericId)) idOf.set(id, id);
   } else {
-    const values = new Map(requested.map((id) => [id, uniqueValueOf(propertyName, id)]));
+    const values = new Map(requested.map((id) => [id, uniqueValueOf(type, propertyName, id)]));
     const owners = await companies.findUniqueValueOwners(
+      type,
       hubId,
       propertyName,
       [...values.values()].filter((value): value is string => !!value),
@@ -64,11 +67,11 @@ export async function batchReadCompanies(
       if (owner) idOf.set(id, owner);
     }
   }
-  const records = await companies.findCompanies(hubId, [...idOf.values()], isArchived);
+  const records = await companies.findRecords(type, hubId, [...idOf.values()], isArchived);
   // Ids merged away read as the record that holds the merge's result.
   const unresolved = [...idOf.values()].filter((id) => !records.has(id));
   if (!isArchived && unresolved.length > 0) {
-    const merged = await findMergedRecords(hubId, unresolved);
+    const merged = await findMergedRecords(type, hubId, unresolved);
     for (const [id, record] of merged) records.set(id, record);
   }
   const found = requested.filter((id) => records.has(idOf.get(id) ?? ''));
@@ -78,15 +81,15 @@ export async function batchReadCompanies(
     propertiesWithHistory: parseNameList(input.propertiesWithHistory),
   };
   const foundRecords = found.map((id) => records.get(idOf.get(id) ?? '')).filter((record) => record !== undefined);
-  const lookup = await lookupFor(hubId, options);
+  const lookup = await lookupFor(type, hubId, options);
   const results = [
-    ...new Map(foundRecords.map((record) => [record.id, toCompanyView(record, options, lookup)])).values(),
+    ...new Map(foundRecords.map((record) => [record.id, toRecordView(type, record, options, lookup)])).values(),
   ];
   return envelope(startedAt, results, missing.length > 0 ? [batchNotFoundError(missing)] : []);
 }
 
 export interface BatchCreateInput {
-  inputs: readonly (NewCompany & { objectWriteTraceId?: string; associations?: readonly AssociationInput[] })[];
+  inputs: readonly (NewRecord & { objectWriteTraceId?: string; associations?: readonly AssociationInput[] })[];
 }
 
 /**
@@ -94,7 +97,7 @@ export interface BatchCreateInput {
  * item is written in each of their transactions, so running them at once would only make them
  * conflict and retry (60 inputs with one target ran past the function's time); a lane runs in order.
  */
-function lanesBySharedTarget(prepared: readonly PreparedCompany[]): number[][] {
+function lanesBySharedTarget(prepared: readonly PreparedRecord[]): number[][] {
   const laneOfTarget = new Map<string, number[]>();
   const lanes: number[][] = [];
   prepared.forEach((entry, index) => {
@@ -120,17 +123,21 @@ function lanesBySharedTarget(prepared: readonly PreparedCompany[]): number[][] {
 }
 
 /** Every input is checked before anything is written; then each company is its own transaction. */
-export async function batchCreateCompanies(actor: Actor, input: BatchCreateInput): Promise<BatchResponse<CompanyView>> {
+export async function batchCreateRecords(
+  actor: Actor,
+  type: ObjectType,
+  input: BatchCreateInput,
+): Promise<BatchResponse<RecordView>> {
   const startedAt = new Date(nowMs()).toISOString();
-  const schema = await schemaForInputs(actor.hubId, input.inputs);
-  const prepared: PreparedCompany[] = [];
+  const schema = await schemaForInputs(type, actor.hubId, input.inputs);
+  const prepared: PreparedRecord[] = [];
   for (const [index, entry] of input.inputs.entries())
-    prepared.push(await forInput(index, () => prepareCompany(actor, entry, schema)));
-  const outcomes: ({ view: CompanyView } | { error: BatchError })[] = new Array(prepared.length);
+    prepared.push(await forInput(index, () => prepareRecord(actor, type, entry, schema)));
+  const outcomes: ({ view: RecordView } | { error: BatchError })[] = new Array(prepared.length);
   await mapConcurrently(lanesBySharedTarget(prepared), 10, async (lane) => {
     for (const index of lane) {
       try {
-        outcomes[index] = { view: await commitCompany(actor, prepared[index] as PreparedCompany) };
+        outcomes[index] = { view: await commitRecord(actor, type, prepared[index] as PreparedRecord) };
       } catch (error) {
         outcomes[index] = { error: batchErrorOf(error, input.inputs[index]?.objectWriteTraceId) };
       }
@@ -149,19 +156,21 @@ export interface BatchUpdateInput {
 
 /** One definitions read for the whole batch, whatever the number of inputs. */
 async function schemaForInputs(
+  type: ObjectType,
   hubId: number,
   inputs: readonly { properties: RawProperties }[],
-): Promise<CompanyPropertySchema> {
-  return loadCompanyPropertySchema(hubId, new Set(inputs.flatMap((entry) => Object.keys(entry.properties))));
+): Promise<PropertySchema> {
+  return loadPropertySchema(type, hubId, new Set(inputs.flatMap((entry) => Object.keys(entry.properties))));
 }
 
 async function resolveIds(
+  type: ObjectType,
   hubId: number,
   inputs: readonly { id: string; idProperty?: string }[],
 ): Promise<(string | undefined)[]> {
   const idProperties = new Map<string | undefined, Promise<string>>();
   const propertyOf = (idProperty: string | undefined): Promise<string> => {
-    const resolved = idProperties.get(idProperty) ?? requireIdProperty(hubId, idProperty);
+    const resolved = idProperties.get(idProperty) ?? requireIdProperty(type, hubId, idProperty);
     idProperties.set(idProperty, resolved);
     return resolved;
   };
@@ -170,35 +179,40 @@ async function resolveIds(
   return mapConcurrently(inputs, 10, async (entry) => {
     const propertyName = await propertyOf(entry.idProperty);
     if (propertyName === 'hs_object_id') return isNumericId(entry.id) ? entry.id : undefined;
-    const value = uniqueValueOf(propertyName, entry.id);
-    return value ? companies.findUniqueValueOwner(hubId, { propertyName, value }) : undefined;
+    const value = uniqueValueOf(type, propertyName, entry.id);
+    return value ? companies.findUniqueValueOwner(type, hubId, { propertyName, value }) : undefined;
   });
 }
 
-export async function batchUpdateCompanies(actor: Actor, input: BatchUpdateInput): Promise<BatchResponse<CompanyView>> {
+export async function batchUpdateRecords(
+  actor: Actor,
+  type: ObjectType,
+  input: BatchUpdateInput,
+): Promise<BatchResponse<RecordView>> {
   const startedAt = new Date(nowMs()).toISOString();
-  const schema = await schemaForInputs(actor.hubId, input.inputs);
+  const schema = await schemaForInputs(type, actor.hubId, input.inputs);
   const prepared: PreparedUpdate[] = [];
   for (const [index, entry] of input.inputs.entries())
-    prepared.push(await forInput(index, () => prepareUpdate(actor, entry, schema)));
-  const ids = await resolveIds(actor.hubId, input.inputs);
+    prepared.push(await forInput(index, () => prepareUpdate(actor, type, entry, schema)));
+  const ids = await resolveIds(type, actor.hubId, input.inputs);
   const missing: string[] = [];
   const errors: BatchError[] = [];
-  const results: CompanyView[] = [];
+  const results: RecordView[] = [];
   await mapConcurrently(input.inputs, 10, async (entry, index) => {
     const companyId = ids[index];
     const change = prepared[index];
     if (!change) return;
     try {
       const record =
-        companyId === undefined ? undefined : await commitUpdate(actor, companyId, change.values, change.schema);
+        companyId === undefined ? undefined : await commitUpdate(actor, type, companyId, change.values, change.schema);
       if (!record) missing.push(entry.id);
       else
         results.push(
-          toCompanyView(
+          toRecordView(
+            type,
             record,
             {
-              properties: defaultsAnd(Object.keys(entry.properties)),
+              properties: defaultsAnd(type, Object.keys(entry.properties)),
             },
             change.schema,
             true,
@@ -217,20 +231,22 @@ export interface BatchUpsertInput {
 }
 
 /** By a unique property: update the company holding the value, or create one with it. */
-export async function batchUpsertCompanies(
+export async function batchUpsertRecords(
   actor: Actor,
+  type: ObjectType,
   input: BatchUpsertInput,
-): Promise<BatchResponse<CompanyView & { new: boolean }>> {
+): Promise<BatchResponse<RecordView & { new: boolean }>> {
   const startedAt = new Date(nowMs()).toISOString();
   const errors: BatchError[] = [];
-  const results: (CompanyView & { new: boolean })[] = [];
-  const schema = await loadCompanyPropertySchema(
+  const results: (RecordView & { new: boolean })[] = [];
+  const schema = await loadPropertySchema(
+    type,
     actor.hubId,
     new Set(input.inputs.flatMap((entry) => [...Object.keys(entry.properties), entry.idProperty ?? 'hs_object_id'])),
   );
   const idProperties = new Map<string | undefined, Promise<string>>();
   const idPropertyOf = (idProperty: string | undefined): Promise<string> => {
-    const resolved = idProperties.get(idProperty) ?? requireIdProperty(actor.hubId, idProperty);
+    const resolved = idProperties.get(idProperty) ?? requireIdProperty(type, actor.hubId, idProperty);
     idProperties.set(idProperty, resolved);
     return resolved;
   };
@@ -239,7 +255,7 @@ export async function batchUpsertCompanies(
     propertyName: string;
     properties: RawProperties;
     update: PreparedUpdate;
-    create: PreparedCompany | AppError;
+    create: PreparedRecord | AppError;
   }[] = [];
   for (const [index, entry] of input.inputs.entries()) {
     plans.push(
@@ -252,34 +268,40 @@ export async function batchUpsertCompanies(
           );
         }
         const properties = { ...entry.properties, [propertyName]: entry.id };
-        const create = await prepareCompany(actor, { properties }, schema).catch((error: unknown) => {
+        const create = await prepareRecord(actor, type, { properties }, schema).catch((error: unknown) => {
           if (error instanceof AppError && error.status < 500) return error;
           throw error;
         });
-        return { propertyName, properties, update: await prepareUpdate(actor, { properties }, schema), create };
+        return { propertyName, properties, update: await prepareUpdate(actor, type, { properties }, schema), create };
       }),
     );
   }
   await mapConcurrently(input.inputs, 10, async (entry, index) => {
     const plan = plans[index];
     if (!plan) return;
-    const value = uniqueValueOf(plan.propertyName, entry.id) ?? entry.id;
-    const names = defaultsAnd(Object.keys(plan.properties));
+    const value = uniqueValueOf(type, plan.propertyName, entry.id) ?? entry.id;
+    const names = defaultsAnd(type, Object.keys(plan.properties));
     try {
       // A create that loses a race to another upsert of the same value becomes an update.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const owner = await companies.findUniqueValueOwner(actor.hubId, { propertyName: plan.propertyName, value });
+        const owner = await companies.findUniqueValueOwner(type, actor.hubId, {
+          propertyName: plan.propertyName,
+          value,
+        });
         if (owner) {
-          const record = await commitUpdate(actor, owner, plan.update.values, plan.update.schema);
+          const record = await commitUpdate(actor, type, owner, plan.update.values, plan.update.schema);
           if (record) {
-            results.push({ ...toCompanyView(record, { properties: names }, plan.update.schema, true), new: false });
+            results.push({
+              ...toRecordView(type, record, { properties: names }, plan.update.schema, true),
+              new: false,
+            });
             return;
           }
           continue;
         }
         if (plan.create instanceof AppError) throw plan.create;
         try {
-          results.push({ ...(await commitCompany(actor, plan.create)), new: true });
+          results.push({ ...(await commitRecord(actor, type, plan.create)), new: true });
           return;
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 409 || !(plan.propertyName in (error.context ?? {})))
@@ -297,9 +319,12 @@ export async function batchUpsertCompanies(
   return envelope(startedAt, results, errors);
 }
 
-export async function batchArchiveCompanies(
+export async function batchArchiveRecords(
+  type: ObjectType,
   hubId: number,
   input: { inputs: readonly { id: string }[] },
 ): Promise<void> {
-  await mapConcurrently([...new Set(input.inputs.map((entry) => entry.id))], 10, (id) => archiveCompany(hubId, id));
+  await mapConcurrently([...new Set(input.inputs.map((entry) => entry.id))], 10, (id) =>
+    archiveRecord(type, hubId, id),
+  );
 }

@@ -1,3 +1,4 @@
+import type { ObjectType } from '../objects/object-types';
 import {
   checkAssociationLimits,
   resolveAssociationInputs,
@@ -6,75 +7,81 @@ import {
   type AssociationInput,
 } from './association-entries';
 import { nowMs } from '../base/clock';
-import type { CompanyRecord, UniqueValue } from '../db/records';
-import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/type-properties';
+import type { CrmRecord, UniqueValue } from '../db/records';
+import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
-import { newCompanyId } from './record-id';
+import { newRecordId } from './record-id';
 import {
   appendHistory,
   fitItemSize,
   historyEntry,
-  normalizeCompanyValues,
-  requireNameOrDomain,
+  normalizeValues,
+  requireRecordProperties,
   uniqueValuesOf,
   type Actor,
   type RawProperties,
 } from './record-values';
-import { associationKey, toCompanyView, type CompanyView } from './record-view';
+import { associationKey, defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { saveWithRetries } from './save-record';
+import { checkAccountValues } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
-export interface NewCompany {
+export interface NewRecord {
   properties: RawProperties;
   associations?: readonly AssociationInput[];
 }
 
 /** A create checked against every rule, ready to be written. */
-export interface PreparedCompany {
+export interface PreparedRecord {
   properties: Record<string, string>;
   entries: AssociationEntry[];
   uniqueValues: UniqueValue[];
-  schema: CompanyPropertySchema;
+  schema: PropertySchema;
   sentNames: string[];
 }
 
 /** A batch passes the definitions it loaded once for all its inputs. */
-export async function prepareCompany(
+export async function prepareRecord(
   actor: Actor,
-  input: NewCompany,
-  loaded?: CompanyPropertySchema,
-): Promise<PreparedCompany> {
-  const schema = loaded ?? (await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties)));
-  const values = normalizeCompanyValues(input.properties, schema);
+  type: ObjectType,
+  input: NewRecord,
+  loaded?: PropertySchema,
+): Promise<PreparedRecord> {
+  const schema = loaded ?? (await loadPropertySchema(type, actor.hubId, Object.keys(input.properties)));
+  const values = normalizeValues(type, input.properties, schema);
   const properties = clientKeyedRecordOf(Object.entries(values).filter(([, value]) => value !== ''));
-  requireNameOrDomain(properties);
-  const entries = await resolveAssociationInputs(actor.hubId, input.associations ?? []);
+  // A record of a type with pipelines stands in the default pipeline unless the create names one.
+  if (type.pipeline && properties[type.pipeline.property] === undefined)
+    properties[type.pipeline.property] = type.pipeline.defaultPipelineId;
+  requireRecordProperties(type, properties);
+  await checkAccountValues(type, actor.hubId, properties, Object.keys(properties));
+  const entries = await resolveAssociationInputs(type, actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
   if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {
     throw propertyValuesError([
       {
         name: 'hs_pinned_engagement_id',
         error: 'INVALID_PINNED_ENGAGEMENT',
-        message: `Activity ${pinned} must be associated with the company in the same request to be pinned`,
+        message: `Activity ${pinned} must be associated with the ${type.singular} in the same request to be pinned`,
       },
     ]);
   }
   return {
     properties,
     entries,
-    uniqueValues: uniqueValuesOf(properties, schema, Object.keys(properties)),
+    uniqueValues: uniqueValuesOf(type, properties, schema, Object.keys(properties)),
     schema,
     sentNames: Object.keys(input.properties),
   };
 }
 
-function recordOf(actor: Actor, prepared: PreparedCompany): CompanyRecord {
+function recordOf(actor: Actor, prepared: PreparedRecord): CrmRecord {
   const now = new Date(nowMs()).toISOString();
-  const history = clientKeyedRecord<CompanyRecord['history'][string]>();
+  const history = clientKeyedRecord<CrmRecord['history'][string]>();
   for (const [name, value] of Object.entries(prepared.properties))
     history[name] = appendHistory(undefined, historyEntry(value, now, actor));
-  const record: CompanyRecord = {
-    id: newCompanyId(),
+  const record: CrmRecord = {
+    id: newRecordId(),
     properties: prepared.properties,
     history,
     associations: Object.fromEntries(
@@ -94,13 +101,13 @@ function recordOf(actor: Actor, prepared: PreparedCompany): CompanyRecord {
 }
 
 /**
- * One TransactWriteItems: the company, its unique values and the reverse side of company
+ * One TransactWriteItems: the record, its unique values and the reverse side of company
  * associations, all or nothing. A new id is drawn only if the rare id collision happens.
  */
-export async function commitCompany(actor: Actor, prepared: PreparedCompany): Promise<CompanyView> {
+export async function commitRecord(actor: Actor, type: ObjectType, prepared: PreparedRecord): Promise<RecordView> {
   let record = recordOf(actor, prepared);
-  await saveWithRetries(actor.hubId, async (attempt) => {
-    if (attempt > 0) record = { ...record, id: newCompanyId() };
+  await saveWithRetries(type, actor.hubId, async (attempt) => {
+    if (attempt > 0) record = { ...record, id: newRecordId() };
     return {
       record,
       addUnique: record.uniqueValues,
@@ -108,12 +115,10 @@ export async function commitCompany(actor: Actor, prepared: PreparedCompany): Pr
       linked: reverseCompanyLinks(record.id, prepared.entries, 'set'),
     };
   });
-  const names = [
-    ...new Set(['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name', ...prepared.sentNames]),
-  ];
-  return toCompanyView(record, { properties: names }, prepared.schema, true);
+  const names = defaultsAnd(type, [...prepared.sentNames, ...(type.pipeline ? [type.pipeline.property] : [])]);
+  return toRecordView(type, record, { properties: names }, prepared.schema, true);
 }
 
-export async function createCompany(actor: Actor, input: NewCompany): Promise<CompanyView> {
-  return commitCompany(actor, await prepareCompany(actor, input));
+export async function createRecord(actor: Actor, type: ObjectType, input: NewRecord): Promise<RecordView> {
+  return commitRecord(actor, type, await prepareRecord(actor, type, input));
 }

@@ -1,3 +1,4 @@
+import type { ObjectType } from '../objects/object-types';
 import { checkAssociationLimits } from './association-entries';
 import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
 import { companyObjectType } from '../objects/object-types';
@@ -5,15 +6,15 @@ import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
 import * as customTypes from '../db/association-labels';
 import * as companies from '../db/records';
-import type { CompanyRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/records';
-import { mergeCompanies as writeMerge, type CompanyMergeWrite } from '../db/record-merge';
+import type { CrmRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/records';
+import { mergeRecords as writeMerge, type RecordMergeWrite } from '../db/record-merge';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
 import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
-import { newCompanyId, isNumericId } from './record-id';
-import { appendHistory, fitItemSize, historyEntry, uniqueDomainProperty, type Actor } from './record-values';
-import { toCompanyView, type CompanyView } from './record-view';
-import { findMergedRecords, maxCompanyIdentities } from './merged-ids';
+import { newRecordId, isNumericId } from './record-id';
+import { appendHistory, fitItemSize, historyEntry, uniquePropertyOf, type Actor } from './record-values';
+import { toRecordView, type RecordView } from './record-view';
+import { findMergedRecords, maxRecordIdentities } from './merged-ids';
 import { lookupFor } from './read-records';
 import { searchFormsOf } from './search-forms';
 import { addedEdges } from './save-record';
@@ -23,27 +24,36 @@ export interface MergeInput {
   objectIdToMerge: string;
 }
 
-/** hs_additional_domains holds at most this many (record-values.ts); extra domains of a merge are released. */
-const maxAdditionalDomains = 20;
+/** The additional list (hs_additional_domains, hs_additional_emails) holds at most this many (record-values.ts); extra values of a merge are released. */
+const maxAdditionalValues = 20;
 const mergedIdsProperty = 'hs_merged_object_ids';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
 const splitList = (value: string | undefined) => (value ?? '').split(';').filter((part) => part !== '');
 
 /** An id of a record that is active, merged away (followed to its result), archived, or unknown here. */
-async function requireMergeable(hubId: number, id: string, field: keyof MergeInput): Promise<CompanyRecord> {
-  if (!isNumericId(id)) throw new NotFoundError(`Company ${id} not found`, { context: { [field]: [id] } });
-  const record = (await companies.findCompany(hubId, id)) ?? (await findMergedRecords(hubId, [id])).get(id);
+async function requireMergeable(
+  type: ObjectType,
+  hubId: number,
+  id: string,
+  field: keyof MergeInput,
+): Promise<CrmRecord> {
+  if (!isNumericId(id)) throw new NotFoundError(`${titleOf(type)} ${id} not found`, { context: { [field]: [id] } });
+  const record = (await companies.findRecord(type, hubId, id)) ?? (await findMergedRecords(type, hubId, [id])).get(id);
   if (record) return record;
-  if (await companies.findCompany(hubId, id, true)) {
-    throw new ValidationError(`Company ${id} is archived: restore it before merging`, { context: { [field]: [id] } });
+  if (await companies.findRecord(type, hubId, id, true)) {
+    throw new ValidationError(`${titleOf(type)} ${id} is archived: restore it before merging`, {
+      context: { [field]: [id] },
+    });
   }
   // Another account's record answers like a missing one.
-  throw new NotFoundError(`Company ${id} not found`, { context: { [field]: [id] } });
+  throw new NotFoundError(`${titleOf(type)} ${id} not found`, { context: { [field]: [id] } });
 }
 
+const titleOf = (type: ObjectType): string => `${type.singular.charAt(0).toUpperCase()}${type.singular.slice(1)}`;
+
 /** Every id the merged record holds besides its own: both records' and those merged into either before. */
-function mergedIdsOf(primary: CompanyRecord, secondary: CompanyRecord): string[] {
+function mergedIdsOf(primary: CrmRecord, secondary: CrmRecord): string[] {
   return [
     ...new Set([
       ...splitList(ownValue(primary.properties, mergedIdsProperty)),
@@ -54,20 +64,25 @@ function mergedIdsOf(primary: CompanyRecord, secondary: CompanyRecord): string[]
   ];
 }
 
-/** Domains: the primary's domain (else the secondary's); every other domain of both as additional ones. */
-function mergedDomains(
-  primary: CompanyRecord,
-  secondary: CompanyRecord,
-): { domain?: string; additional: string[]; released: string[] } {
-  const domain = ownValue(primary.properties, 'domain') ?? ownValue(secondary.properties, 'domain');
+/**
+ * The type's unique values (companies' domains, contacts' emails): the primary's (else the
+ * secondary's); every other one of both as additional ones, where the type keeps a list of them.
+ */
+function mergedUniqueValues(
+  unique: string,
+  additionalProperty: string | undefined,
+  primary: CrmRecord,
+  secondary: CrmRecord,
+): { value?: string; additional: string[] } {
+  const value = ownValue(primary.properties, unique) ?? ownValue(secondary.properties, unique);
+  if (additionalProperty === undefined) return { value, additional: [] };
   const all = [
-    ownValue(primary.properties, 'domain'),
-    ...splitList(ownValue(primary.properties, 'hs_additional_domains')),
-    ownValue(secondary.properties, 'domain'),
-    ...splitList(ownValue(secondary.properties, 'hs_additional_domains')),
-  ].filter((value): value is string => value !== undefined && value !== '' && value !== domain);
-  const unique = [...new Set(all)];
-  return { domain, additional: unique.slice(0, maxAdditionalDomains), released: unique.slice(maxAdditionalDomains) };
+    ownValue(primary.properties, unique),
+    ...splitList(ownValue(primary.properties, additionalProperty)),
+    ownValue(secondary.properties, unique),
+    ...splitList(ownValue(secondary.properties, additionalProperty)),
+  ].filter((entry): entry is string => entry !== undefined && entry !== '' && entry !== value);
+  return { value, additional: [...new Set(all)].slice(0, maxAdditionalValues) };
 }
 
 /** The custom type of an association key, for its inverse on the other company. */
@@ -81,12 +96,13 @@ type TypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
  */
 async function planMerge(
   actor: Actor,
-  primary: CompanyRecord,
-  secondary: CompanyRecord,
+  type: ObjectType,
+  primary: CrmRecord,
+  secondary: CrmRecord,
   findType: TypeFinder,
-): Promise<CompanyMergeWrite> {
+): Promise<RecordMergeWrite> {
   const now = new Date(nowMs()).toISOString();
-  const id = newCompanyId();
+  const id = newRecordId();
   const properties = clientKeyedRecordOf([
     ...Object.entries(secondary.properties),
     ...Object.entries(primary.properties),
@@ -105,24 +121,27 @@ async function planMerge(
     else properties[name] = value;
     history[name] = appendHistory(ownValue(history, name), historyEntry(value ?? '', now, actor));
   };
-  const domains = mergedDomains(primary, secondary);
-  setComputed('domain', domains.domain);
-  setComputed('hs_additional_domains', domains.additional.join(';'));
+  const unique = uniquePropertyOf(type);
+  const standard =
+    unique === undefined ? undefined : mergedUniqueValues(unique, type.additionalUniqueProperty, primary, secondary);
+  if (unique !== undefined && standard) {
+    setComputed(unique, standard.value);
+    if (type.additionalUniqueProperty) setComputed(type.additionalUniqueProperty, standard.additional.join(';'));
+  }
   const mergedIds = mergedIdsOf(primary, secondary);
   setComputed(mergedIdsProperty, mergedIds.join(';'));
 
-  const domainValues = [domains.domain, ...domains.additional]
+  const standardValues = [standard?.value, ...(standard?.additional ?? [])]
     .filter((value): value is string => value !== undefined)
-    .map((value): UniqueValue => ({ propertyName: uniqueDomainProperty, value }));
+    .map((value): UniqueValue => ({ propertyName: unique ?? '', value }));
   const customValues = [
-    ...primary.uniqueValues.filter((value) => value.propertyName !== uniqueDomainProperty),
+    ...primary.uniqueValues.filter((value) => value.propertyName !== unique),
     ...secondary.uniqueValues.filter(
-      (value) =>
-        value.propertyName !== uniqueDomainProperty && ownValue(primary.properties, value.propertyName) === undefined,
+      (value) => value.propertyName !== unique && ownValue(primary.properties, value.propertyName) === undefined,
     ),
   ];
   const uniqueValues = [
-    ...new Map([...domainValues, ...customValues].map((value) => [uniqueKey(value), value])).values(),
+    ...new Map([...standardValues, ...customValues].map((value) => [uniqueKey(value), value])).values(),
   ];
   const kept = new Set(uniqueValues.map(uniqueKey));
   const releasedUniqueValues = [
@@ -147,12 +166,12 @@ async function planMerge(
       const [objectTypeId, otherId, typeIdText] = key.split('/');
       if (objectTypeId !== companyObjectType.id || otherId === undefined || oldIds.has(otherId)) continue;
       const typeId = Number(typeIdText);
-      const type = findStandardTypeFrom(companyObjectType.id, typeId) ?? (await findType(typeId));
-      if (!type) continue;
+      const associationType = findStandardTypeFrom(companyObjectType.id, typeId) ?? (await findType(typeId));
+      if (!associationType) continue;
       linked.push({
         companyId: otherId,
-        set: { [`${companyObjectType.id}/${id}/${type.inverseTypeId}`]: type.inverseName },
-        remove: [`${companyObjectType.id}/${source.id}/${type.inverseTypeId}`],
+        set: { [`${companyObjectType.id}/${id}/${associationType.inverseTypeId}`]: associationType.inverseName },
+        remove: [`${companyObjectType.id}/${source.id}/${associationType.inverseTypeId}`],
       });
     }
   }
@@ -198,7 +217,7 @@ async function planMerge(
  * a new id holds the result, and either old id reads it. One TransactWriteItems writes all of it
  * (shared/db/record-merge.ts); a concurrent change to either record makes it start over.
  */
-export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<CompanyView> {
+export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeInput): Promise<RecordView> {
   const { primaryObjectId, objectIdToMerge } = input;
   if (primaryObjectId === objectIdToMerge) {
     throw new ValidationError('A company cannot be merged with itself', {
@@ -214,20 +233,20 @@ export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<C
   return retryOnConflict(
     async () => {
       const [primary, secondary] = await Promise.all([
-        requireMergeable(actor.hubId, primaryObjectId, 'primaryObjectId'),
-        requireMergeable(actor.hubId, objectIdToMerge, 'objectIdToMerge'),
+        requireMergeable(type, actor.hubId, primaryObjectId, 'primaryObjectId'),
+        requireMergeable(type, actor.hubId, objectIdToMerge, 'objectIdToMerge'),
       ]);
       // Both ids already lead to one record: the merge happened (say, a retry whose answer was lost).
-      if (primary.id === secondary.id) return mergedView(actor.hubId, primary);
+      if (primary.id === secondary.id) return mergedView(type, actor.hubId, primary);
       // Checked before anything is written. It also bounds the pointers a merge moves and a read follows (merged-ids.ts).
-      if (mergedIdsOf(primary, secondary).length + 1 > maxCompanyIdentities) {
-        throw new TooManyIdentitiesError(`Cannot have more than ${maxCompanyIdentities} identities on a profile`, {
+      if (mergedIdsOf(primary, secondary).length + 1 > maxRecordIdentities) {
+        throw new TooManyIdentitiesError(`Cannot have more than ${maxRecordIdentities} identities on a profile`, {
           context: { primaryObjectId: [primaryObjectId], objectIdToMerge: [objectIdToMerge] },
         });
       }
-      const write = await planMerge(actor, primary, secondary, findType);
-      const result = await writeMerge(actor.hubId, write, searchFormsOf(write.merged));
-      if (result.outcome === 'merged') return mergedView(actor.hubId, write.merged);
+      const write = await planMerge(actor, type, primary, secondary, findType);
+      const result = await writeMerge(type, actor.hubId, write, searchFormsOf(type, write.merged));
+      if (result.outcome === 'merged') return mergedView(type, actor.hubId, write.merged);
       if (result.outcome === 'too-many-items' || result.outcome === 'too-large') {
         throw new ValidationError(
           'These companies hold too many unique values and associated companies to merge in one step; remove some first',
@@ -243,9 +262,9 @@ export async function mergeCompanies(actor: Actor, input: MergeInput): Promise<C
   );
 }
 
-async function mergedView(hubId: number, record: CompanyRecord): Promise<CompanyView> {
+async function mergedView(type: ObjectType, hubId: number, record: CrmRecord): Promise<RecordView> {
   const options = {
     properties: [...new Set([...defaultCompanyPropertyNames, mergedIdsProperty, ...Object.keys(record.properties)])],
   };
-  return toCompanyView(record, options, await lookupFor(hubId, options), true);
+  return toRecordView(type, record, options, await lookupFor(type, hubId, options), true);
 }

@@ -1,30 +1,31 @@
+import type { ObjectType } from '../objects/object-types';
 import * as companies from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { NotFoundError, ValidationError } from '../base/errors';
-import { getCompanyProperty, loadCompanyPropertySchema } from '../properties/type-properties';
+import { getProperty, loadPropertySchema } from '../properties/type-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { isNumericId } from './record-id';
-import { maxUniqueValueBytes, uniqueDomainProperty } from './record-values';
+import { maxUniqueValueBytes, uniquePropertyOf } from './record-values';
+import { rulesOf } from './type-rules';
 import {
   namesNeedingDefinitions,
   parseAssociationTypes,
   parseNameList,
-  standardLookup,
-  toCompanyView,
-  type CompanyView,
+  standardLookupOf,
+  toRecordView,
+  type RecordView,
   type ReadOptions,
 } from './record-view';
-import { normalizeDomain } from '../companies/normalize-domain';
 
 /** The read parameters as they arrive in a query string (lists comma-joined). */
-export interface CompanyReadQuery {
+export interface RecordReadQuery {
   properties?: string;
   propertiesWithHistory?: string;
   associations?: string;
   archived?: boolean;
 }
 
-export function readOptionsOf(query: CompanyReadQuery): ReadOptions {
+export function readOptionsOf(query: RecordReadQuery): ReadOptions {
   return {
     properties: parseNameList(query.properties),
     propertiesWithHistory: parseNameList(query.propertiesWithHistory),
@@ -33,23 +34,27 @@ export function readOptionsOf(query: CompanyReadQuery): ReadOptions {
 }
 
 /** A record of another hub answers exactly like a missing one: same status, same body. */
-export function companyNotFound(id: string): NotFoundError {
+export function recordNotFound(id: string): NotFoundError {
   return isNumericId(id)
     ? new NotFoundError('resource not found', { context: { id: [id] } })
     : new NotFoundError('Object not found.  objectId are usually numeric.', { context: { id: [id] } });
 }
 
 /** Custom definitions are read only when a requested name is not standard. */
-export async function lookupFor(hubId: number, options: ReadOptions): Promise<PropertyLookup> {
-  const names = namesNeedingDefinitions(options);
-  return names.length === 0 ? standardLookup : loadCompanyPropertySchema(hubId, names);
+export async function lookupFor(type: ObjectType, hubId: number, options: ReadOptions): Promise<PropertyLookup> {
+  const names = namesNeedingDefinitions(type, options);
+  return names.length === 0 ? standardLookupOf(type) : loadPropertySchema(type, hubId, names);
 }
 
-/** The unique property an idProperty names: hs_object_id (the id itself), domain, or a custom hasUniqueValue property. */
-export async function requireIdProperty(hubId: number, idProperty: string | undefined): Promise<string> {
+/** The unique property an idProperty names: hs_object_id (the id itself), the type's unique property (domain, email), or a custom hasUniqueValue property. */
+export async function requireIdProperty(
+  type: ObjectType,
+  hubId: number,
+  idProperty: string | undefined,
+): Promise<string> {
   if (idProperty === undefined || idProperty === 'hs_object_id') return 'hs_object_id';
-  if (idProperty === 'domain') return uniqueDomainProperty;
-  const definition = await getCompanyProperty(hubId, idProperty).catch(() => undefined);
+  if (idProperty === uniquePropertyOf(type)) return idProperty;
+  const definition = await getProperty(type, hubId, idProperty).catch(() => undefined);
   if (!definition?.hasUniqueValue) {
     throw new ValidationError(`idProperty ${JSON.stringify(idProperty)} is not a property with unique values`, {
       context: { idProperty: [idProperty] },
@@ -58,50 +63,53 @@ export async function requireIdProperty(hubId: number, idProperty: string | unde
   return definition.name;
 }
 
-/** The stored form of a unique value given as an id (domains are normalized). */
-export function uniqueValueOf(propertyName: string, raw: string): string | undefined {
-  const value = propertyName === uniqueDomainProperty ? normalizeDomain(raw) : raw;
+/** The stored form of a unique value given as an id (domains and emails are normalized). */
+export function uniqueValueOf(type: ObjectType, propertyName: string, raw: string): string | undefined {
+  const normalize = rulesOf(type).normalizeUniqueValue;
+  const value = propertyName === uniquePropertyOf(type) && normalize ? normalize(raw) : raw;
   // No stored unique value is longer; a longer one would not even fit a key.
   return value !== undefined && value !== '' && Buffer.byteLength(value) <= maxUniqueValueBytes ? value : undefined;
 }
 
 /** Resolves an id given through idProperty to the company id; undefined when nothing holds it. */
-export async function resolveCompanyId(
+export async function resolveRecordId(
+  type: ObjectType,
   hubId: number,
   id: string,
   idProperty: string | undefined,
 ): Promise<string | undefined> {
-  const propertyName = await requireIdProperty(hubId, idProperty);
+  const propertyName = await requireIdProperty(type, hubId, idProperty);
   if (propertyName === 'hs_object_id') return isNumericId(id) ? id : undefined;
-  const value = uniqueValueOf(propertyName, id);
+  const value = uniqueValueOf(type, propertyName, id);
   return value === undefined || value === ''
     ? undefined
-    : companies.findUniqueValueOwner(hubId, { propertyName, value });
+    : companies.findUniqueValueOwner(type, hubId, { propertyName, value });
 }
 
-export async function getCompany(
+export async function getRecord(
+  type: ObjectType,
   hubId: number,
   id: string,
-  query: CompanyReadQuery & { idProperty?: string },
-): Promise<CompanyView> {
-  const companyId = await resolveCompanyId(hubId, id, query.idProperty);
+  query: RecordReadQuery & { idProperty?: string },
+): Promise<RecordView> {
+  const companyId = await resolveRecordId(type, hubId, id, query.idProperty);
   let record =
-    companyId === undefined ? undefined : await companies.findCompany(hubId, companyId, query.archived ?? false);
+    companyId === undefined ? undefined : await companies.findRecord(type, hubId, companyId, query.archived ?? false);
   // An id merged away reads as the record that holds the merge's result (with its new id).
   if (!record && companyId !== undefined && !query.archived)
-    record = (await findMergedRecords(hubId, [companyId])).get(companyId);
-  if (!record) throw companyNotFound(id);
+    record = (await findMergedRecords(type, hubId, [companyId])).get(companyId);
+  if (!record) throw recordNotFound(id);
   const options = readOptionsOf(query);
-  return toCompanyView(record, options, await lookupFor(hubId, options));
+  return toRecordView(type, record, options, await lookupFor(type, hubId, options));
 }
 
-export interface CompanyListQuery extends CompanyReadQuery {
+export interface RecordListQuery extends RecordReadQuery {
   limit?: number;
   after?: string;
 }
 
-export interface CompanyList {
-  results: CompanyView[];
+export interface RecordList {
+  results: RecordView[];
   paging?: { next: { after: string; link: string } };
 }
 
@@ -109,11 +117,12 @@ export const defaultListLimit = 10;
 export const maxListLimit = 100;
 
 /** One Query per page, whatever the size of the hub; `after` is the last id of the previous page. */
-export async function listCompanies(
+export async function listRecords(
+  type: ObjectType,
   hubId: number,
-  query: CompanyListQuery,
+  query: RecordListQuery,
   linkFor: (after: string) => string,
-): Promise<CompanyList> {
+): Promise<RecordList> {
   const limit = query.limit ?? defaultListLimit;
   if (!Number.isInteger(limit) || limit < 1 || limit > maxListLimit) {
     throw new ValidationError(`limit must be between 1 and ${maxListLimit}`, { context: { limit: [String(limit)] } });
@@ -121,10 +130,10 @@ export async function listCompanies(
   if (query.after !== undefined && !isNumericId(query.after)) {
     throw new ValidationError('after is not a paging cursor this API returned', { context: { after: [query.after] } });
   }
-  const page = await companies.listCompanies(hubId, query.archived ?? false, limit, query.after);
+  const page = await companies.listRecords(type, hubId, query.archived ?? false, limit, query.after);
   const options = readOptionsOf(query);
-  const lookup = await lookupFor(hubId, options);
-  const results = page.records.map((record) => toCompanyView(record, options, lookup));
+  const lookup = await lookupFor(type, hubId, options);
+  const results = page.records.map((record) => toRecordView(type, record, options, lookup));
   const last = page.records.at(-1);
   return page.hasMore && last ? { results, paging: { next: { after: last.id, link: linkFor(last.id) } } } : { results };
 }

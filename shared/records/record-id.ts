@@ -13,7 +13,7 @@ let sequence = 0;
  * random point each millisecond, so two functions rarely pick the same id, and the create's
  * conditional put turns the rare collision into a retry with a new id.
  */
-export function newCompanyId(): string {
+export function newRecordId(): string {
   const ms = Math.max(0, nowMs() - idEpochMs);
   if (ms !== lastMs) {
     lastMs = ms;

@@ -1,9 +1,9 @@
-import { companyObjectType } from '../objects/object-types';
-import type { CompanyRecord, HistoryEntry, UniqueValue } from '../db/records';
+import type { ObjectType } from '../objects/object-types';
+import { rulesOf } from './type-rules';
+import type { CrmRecord, HistoryEntry, UniqueValue } from '../db/records';
 import { ValidationError } from '../base/errors';
-import type { CompanyPropertySchema } from '../properties/type-properties';
+import type { PropertySchema } from '../properties/type-properties';
 import { propertyValuesError, quoteValue, validatePropertyValues } from '../properties/validate-property-values';
-import { normalizeDomain } from '../companies/normalize-domain';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 
 /** Who writes: the hub scopes the data, the app is the history's source. */
@@ -20,52 +20,61 @@ export function toStringValues(raw: RawProperties): Record<string, string> {
   return clientKeyedRecordOf(Object.entries(raw).map(([name, value]) => [name, value === null ? '' : String(value)]));
 }
 
-const maxAdditionalDomains = 20;
 /** Unique values become part of a sort key (at most 1024 bytes). */
 export const maxUniqueValueBytes = 800;
 const maxHistoryPerProperty = 20;
 /** DynamoDB's item limit is 400 KB; keep room for keys and attribute names. */
 const maxItemBytes = 380_000;
-export const uniqueDomainProperty = companyObjectType.uniqueProperties[0];
+
+/** The type's unique standard property (companies `domain`, contacts `email`), if it has one. */
+export const uniquePropertyOf = (type: ObjectType): string | undefined => type.uniqueProperties[0];
 
 /**
- * Validates values against their definitions, then the company rules on top: domains are
- * normalized (case, scheme, www., path) and must look like host names; unique values must fit
- * a key. Every bad property is reported in one error.
+ * Validates values against their definitions, then the type's rules on top: values of its unique
+ * property and of the list that shares its namespace are normalized (domains: case, scheme, www.,
+ * path; emails: case) and must be valid; unique values must fit a key. Every bad property is
+ * reported in one error.
  */
-export function normalizeCompanyValues(raw: RawProperties, schema: CompanyPropertySchema): Record<string, string> {
+export function normalizeValues(type: ObjectType, raw: RawProperties, schema: PropertySchema): Record<string, string> {
   const values = validatePropertyValues(toStringValues(raw), schema);
   const invalid: { name: string; error: string; message: string }[] = [];
-  if (values.domain !== undefined && values.domain !== '') {
-    const domain = normalizeDomain(values.domain);
-    if (domain) values.domain = domain;
+  const rules = rulesOf(type);
+  const unique = uniquePropertyOf(type);
+  const normalize = rules.normalizeUniqueValue;
+  if (unique !== undefined && normalize && values[unique] !== undefined && values[unique] !== '') {
+    const raw = values[unique];
+    const value = normalize(raw);
+    if (value) values[unique] = value;
     else
       invalid.push({
-        name: 'domain',
-        error: 'INVALID_DOMAIN',
-        message: `${quoteValue(values.domain)} is not a valid domain`,
+        name: unique,
+        error: rules.invalidUniqueValue?.error ?? 'INVALID_OPTION',
+        message: rules.invalidUniqueValue?.message(quoteValue(raw)) ?? `${quoteValue(raw)} is not valid`,
       });
   }
-  if (values.hs_additional_domains !== undefined && values.hs_additional_domains !== '') {
-    const parts = values.hs_additional_domains
+  const additional = type.additionalUniqueProperty;
+  if (additional !== undefined && normalize && values[additional] !== undefined && values[additional] !== '') {
+    const parts = values[additional]
       .split(';')
       .map((part) => part.trim())
       .filter((part) => part !== '');
-    const domains = parts.map(normalizeDomain);
-    if (domains.some((domain) => domain === undefined)) {
+    const normalized = parts.map(normalize);
+    const name = rules.additionalName ?? 'additional value';
+    const max = rules.maxAdditionalValues ?? 20;
+    if (normalized.some((value) => value === undefined)) {
       invalid.push({
-        name: 'hs_additional_domains',
-        error: 'INVALID_DOMAIN',
-        message: 'Every additional domain must be a valid domain',
+        name: additional,
+        error: rules.invalidUniqueValue?.error ?? 'INVALID_OPTION',
+        message: `Every ${name} must be a valid ${name.replace(/^additional /, '')}`,
       });
-    } else if (new Set(domains).size > maxAdditionalDomains) {
+    } else if (new Set(normalized).size > max) {
       invalid.push({
-        name: 'hs_additional_domains',
-        error: 'INVALID_DOMAIN',
-        message: `At most ${maxAdditionalDomains} additional domains are allowed`,
+        name: additional,
+        error: rules.invalidUniqueValue?.error ?? 'INVALID_OPTION',
+        message: `At most ${max} ${name}s are allowed`,
       });
     } else {
-      values.hs_additional_domains = [...new Set(domains)].join(';');
+      values[additional] = [...new Set(normalized)].join(';');
     }
   }
   for (const definition of schema.uniqueProperties()) {
@@ -82,44 +91,60 @@ export function normalizeCompanyValues(raw: RawProperties, schema: CompanyProper
   return values;
 }
 
-/** The unique values a company with these properties holds. */
+/** The unique values a record of the type with these properties holds (among the given names). */
 export function uniqueValuesOf(
+  type: ObjectType,
   properties: Record<string, string>,
-  schema: CompanyPropertySchema,
+  schema: PropertySchema,
   names: Iterable<string>,
 ): UniqueValue[] {
   const unique = new Map<string, UniqueValue>();
   const add = (propertyName: string, value: string) => unique.set(`${propertyName}#${value}`, { propertyName, value });
+  const standard = uniquePropertyOf(type);
   for (const name of names) {
     const value = ownValue(properties, name);
     if (value === undefined || value === '') continue;
-    if (name === 'domain') add(uniqueDomainProperty, value);
-    else if (name === 'hs_additional_domains') {
-      for (const domain of value.split(';')) add(uniqueDomainProperty, domain);
+    if (standard !== undefined && name === standard) add(standard, value);
+    else if (standard !== undefined && name === type.additionalUniqueProperty) {
+      for (const part of value.split(';')) add(standard, part);
     } else if (schema.find(name)?.hasUniqueValue) add(name, value);
   }
   return [...unique.values()];
 }
 
 /** Property names whose values decide the unique values of the given property's namespace. */
-export function uniqueSourceNames(name: string, schema: CompanyPropertySchema): string[] {
-  if (name === 'domain' || name === 'hs_additional_domains') return ['domain', 'hs_additional_domains'];
+export function uniqueSourceNames(type: ObjectType, name: string, schema: PropertySchema): string[] {
+  const standard = uniquePropertyOf(type);
+  if (standard !== undefined && (name === standard || name === type.additionalUniqueProperty))
+    return type.additionalUniqueProperty ? [standard, type.additionalUniqueProperty] : [standard];
   return schema.find(name)?.hasUniqueValue ? [name] : [];
 }
 
-export function requireNameOrDomain(properties: Record<string, string>): void {
-  if (!properties.name && !properties.domain) {
-    throw new ValidationError('A company needs at least one of the properties name or domain', {
-      context: { properties: ['name', 'domain'] },
-      errors: [
-        {
-          message: 'name or domain is required',
+/** The namespace a source name's unique values are in (additional values share the unique property's). */
+export function uniqueNamespaceOf(type: ObjectType, name: string): string {
+  return name === type.additionalUniqueProperty ? (uniquePropertyOf(type) ?? name) : name;
+}
+
+/**
+ * The type's rules for what a record must hold after a write: its required properties (a create
+ * must set them, an update may not clear them) and its own rule (companies: name or domain).
+ */
+export function requireRecordProperties(type: ObjectType, properties: Record<string, string>): void {
+  const missing = type.requiredProperties.filter((name) => !ownValue(properties, name));
+  if (missing.length > 0) {
+    throw new ValidationError(
+      `A ${type.singular} needs the ${missing.length === 1 ? 'property' : 'properties'} ${missing.join(', ')}`,
+      {
+        context: { properties: missing },
+        errors: missing.map((name) => ({
+          message: `${name} is required`,
           code: 'REQUIRED_PROPERTY',
-          context: { propertyName: ['name', 'domain'] },
-        },
-      ],
-    });
+          context: { propertyName: [name] },
+        })),
+      },
+    );
   }
+  rulesOf(type).requireOnWrite?.(properties);
 }
 
 export function historyEntry(value: string, timestamp: string, actor: Actor): HistoryEntry {
@@ -131,14 +156,14 @@ export function appendHistory(history: HistoryEntry[] | undefined, entry: Histor
 }
 
 /** Keeps the item under DynamoDB's size limit: history is shortened before the write is refused. */
-export function fitItemSize(record: CompanyRecord): CompanyRecord {
+export function fitItemSize(record: CrmRecord): CrmRecord {
   if (Buffer.byteLength(JSON.stringify(record)) <= maxItemBytes) return record;
   const trimmed = {
     ...record,
     history: clientKeyedRecordOf(Object.entries(record.history).map(([name, entries]) => [name, entries.slice(0, 1)])),
   };
   if (Buffer.byteLength(JSON.stringify(trimmed)) <= maxItemBytes) return trimmed;
-  throw new ValidationError('The company would exceed the maximum record size; shorten its property values', {
+  throw new ValidationError('The record would exceed the maximum record size; shorten its property values', {
     context: { properties: Object.keys(record.properties) },
   });
 }

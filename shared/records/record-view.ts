@@ -1,11 +1,11 @@
 import { findObjectType, type ObjectType } from '../objects/object-types';
-import type { CompanyRecord, HistoryEntry } from '../db/records';
-import { defaultCompanyPropertyNames, findStandardCompanyProperty } from '../properties/company-property-catalog';
+import type { CrmRecord, HistoryEntry } from '../db/records';
+import { catalogOf } from '../properties/standard-catalogs';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { clientKeyedRecord, ownValue } from '../base/client-keys';
 
 /** The v3 record shape (SimplePublicObject / ...WithAssociations). */
-export interface CompanyView {
+export interface RecordView {
   id: string;
   properties: Record<string, string | null>;
   propertiesWithHistory?: Record<string, HistoryEntry[]>;
@@ -43,24 +43,24 @@ export function parseAssociationTypes(raw: string | undefined): ObjectType[] | u
   return [...new Map(types.map((type) => [type.id, type])).values()];
 }
 
-function computedValue(record: CompanyRecord, name: string): string | undefined {
+function computedValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {
   if (name === 'hs_object_id') return record.id;
   if (name === 'createdate') return record.createdAt;
-  if (name === 'hs_lastmodifieddate') return record.updatedAt;
+  if (name === type.modifiedProperty) return record.updatedAt;
   return undefined;
 }
 
-export function propertyValue(record: CompanyRecord, name: string): string | undefined {
-  return computedValue(record, name) ?? ownValue(record.properties, name);
+export function propertyValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {
+  return computedValue(type, record, name) ?? ownValue(record.properties, name);
 }
 
-function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefined {
-  const computed = computedValue(record, name);
+function historyOf(type: ObjectType, record: CrmRecord, name: string): HistoryEntry[] | undefined {
+  const computed = computedValue(type, record, name);
   if (computed !== undefined) {
     return [
       {
         value: computed,
-        timestamp: name === 'hs_lastmodifieddate' ? record.updatedAt : record.createdAt,
+        timestamp: name === type.modifiedProperty ? record.updatedAt : record.createdAt,
         sourceType: 'CALCULATED',
       },
     ];
@@ -73,39 +73,42 @@ function historyOf(record: CompanyRecord, name: string): HistoryEntry[] | undefi
  * hub's definitions only when this is not empty: a custom property may have been archived, and
  * its stored values are then no longer returned.
  */
-export function namesNeedingDefinitions(options: ReadOptions): string[] {
+export function namesNeedingDefinitions(type: ObjectType, options: ReadOptions): string[] {
   const names = new Set([...(options.properties ?? []), ...(options.propertiesWithHistory ?? [])]);
-  return [...names].filter((name) => !findStandardCompanyProperty(name));
+  const catalog = catalogOf(type);
+  return [...names].filter((name) => !catalog.find(name));
 }
 
 /** Values of a custom property stay stored when it is archived, but are not returned. */
-const isReturned = (name: string, lookup: PropertyLookup) =>
-  findStandardCompanyProperty(name) !== undefined || lookup.find(name) !== undefined;
+const isReturned = (type: ObjectType, name: string, lookup: PropertyLookup) =>
+  catalogOf(type).find(name) !== undefined || lookup.find(name) !== undefined;
 
-export const standardLookup: PropertyLookup = { find: findStandardCompanyProperty };
+/** The type's standard properties only: what a read needs when it names no custom property. */
+export const standardLookupOf = (type: ObjectType): PropertyLookup => catalogOf(type);
 
 /**
  * Shapes a record for the wire. Requested properties without a value come back as null when
  * the property exists and are left out when it does not (unknown names are ignored).
  */
 /** The properties a write answers with: the defaults and every property the write sent. */
-export function defaultsAnd(sentNames: readonly string[]): string[] {
-  return [...new Set([...defaultCompanyPropertyNames, ...sentNames])];
+export function defaultsAnd(type: ObjectType, sentNames: readonly string[]): string[] {
+  return [...new Set([...type.defaultProperties, ...sentNames])];
 }
 
-export function toCompanyView(
-  record: CompanyRecord,
+export function toRecordView(
+  type: ObjectType,
+  record: CrmRecord,
   options: ReadOptions,
-  lookup: PropertyLookup = standardLookup,
+  lookup: PropertyLookup = standardLookupOf(type),
   omitUnset = false,
-): CompanyView {
+): RecordView {
   const properties = clientKeyedRecord<string | null>();
-  for (const name of options.properties ?? defaultCompanyPropertyNames) {
-    const value = propertyValue(record, name);
-    if (value !== undefined && isReturned(name, lookup)) properties[name] = value;
+  for (const name of options.properties ?? type.defaultProperties) {
+    const value = propertyValue(type, record, name);
+    if (value !== undefined && isReturned(type, name, lookup)) properties[name] = value;
     else if (!omitUnset && lookup.find(name)) properties[name] = null;
   }
-  const view: CompanyView = {
+  const view: RecordView = {
     id: record.id,
     properties,
     createdAt: record.createdAt,
@@ -116,8 +119,8 @@ export function toCompanyView(
   if (options.propertiesWithHistory && options.propertiesWithHistory.length > 0) {
     const history = clientKeyedRecord<HistoryEntry[]>();
     for (const name of options.propertiesWithHistory) {
-      const entries = historyOf(record, name);
-      if (entries && isReturned(name, lookup)) history[name] = entries;
+      const entries = historyOf(type, record, name);
+      if (entries && isReturned(type, name, lookup)) history[name] = entries;
       else if (lookup.find(name)) history[name] = [];
     }
     view.propertiesWithHistory = history;
@@ -140,8 +143,8 @@ export function parseAssociationKey(
 }
 
 /** Ids per requested type; a type without associations is left out, and so is the whole map when empty. */
-export function associationsOf(record: CompanyRecord, types: readonly ObjectType[]): CompanyView['associations'] {
-  const result: NonNullable<CompanyView['associations']> = {};
+export function associationsOf(record: CrmRecord, types: readonly ObjectType[]): RecordView['associations'] {
+  const result: NonNullable<RecordView['associations']> = {};
   for (const type of types) {
     const entries = Object.entries(record.associations)
       .map(([key, name]) => ({ parsed: parseAssociationKey(key), name }))

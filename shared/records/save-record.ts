@@ -1,24 +1,27 @@
+import type { ObjectType } from '../objects/object-types';
 import {
-  findCompany,
+  findRecord,
   maxTransactionItems,
-  saveCompany,
+  saveRecord,
   type AssociationEdge,
-  type CompanyRecord,
-  type CompanyWrite,
+  type CrmRecord,
+  type RecordWrite,
 } from '../db/records';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
 import { companyLinksFull, invalidAssociationTargets } from './association-entries';
 import { searchFormsOf } from './search-forms';
+import { rulesOf } from './type-rules';
 
 /**
  * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
  * tries again (retryOnConflict), a taken unique value is a 409 naming the company that holds it.
  */
 export async function saveWithRetries(
+  type: ObjectType,
   hubId: number,
-  build: (attempt: number) => Promise<CompanyWrite | undefined>,
-): Promise<CompanyWrite | undefined> {
+  build: (attempt: number) => Promise<RecordWrite | undefined>,
+): Promise<RecordWrite | undefined> {
   return retryOnConflict(
     async (attempt) => {
       const built = await build(attempt);
@@ -28,11 +31,13 @@ export async function saveWithRetries(
         built.edges === undefined && built.expectedVersion === undefined
           ? { ...built, edges: addedEdges({}, built.record.associations) }
           : built;
-      const result = await saveCompany(hubId, write, searchFormsOf(write.record));
+      const result = await saveRecord(type, hubId, write, searchFormsOf(type, write.record));
       if (result.outcome === 'saved') return write;
       if (result.outcome === 'unique-taken') {
         // The holder vanished between the failed write and the lookup: the value may be free now.
         if (result.ownerId === undefined || result.ownerId === write.record.id) return conflicted;
+        const conflict = rulesOf(type).conflict;
+        if (conflict) throw conflict(result.value, result.ownerId);
         const { propertyName, value } = result.value;
         throw new ConflictError(
           `A company with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`,
@@ -52,7 +57,7 @@ export async function saveWithRetries(
       return conflicted;
     },
     () => {
-      throw new ServiceUnavailableError('The company is being changed by other requests; retry the request.');
+      throw new ServiceUnavailableError(`The ${type.singular} is being changed by other requests; retry the request.`);
     },
   );
 }
@@ -78,14 +83,15 @@ function tooManyWrites(uniqueValues: number, linkedCompanies: number): Validatio
  * it read (undefined: nothing to change). Undefined when the company does not exist; otherwise the
  * last record read and the write that was saved, if any.
  */
-export async function saveCompanyChange(
+export async function saveRecordChange(
+  type: ObjectType,
   hubId: number,
   companyId: string,
-  build: (record: CompanyRecord) => Promise<CompanyWrite | undefined> | CompanyWrite | undefined,
-): Promise<{ record: CompanyRecord; write?: CompanyWrite } | undefined> {
-  let current: CompanyRecord | undefined;
-  const write = await saveWithRetries(hubId, async () => {
-    current = await findCompany(hubId, companyId);
+  build: (record: CrmRecord) => Promise<RecordWrite | undefined> | RecordWrite | undefined,
+): Promise<{ record: CrmRecord; write?: RecordWrite } | undefined> {
+  let current: CrmRecord | undefined;
+  const write = await saveWithRetries(type, hubId, async () => {
+    current = await findRecord(type, hubId, companyId);
     if (!current) return undefined;
     const before = current.associations;
     const write = await build(current);

@@ -1,5 +1,6 @@
-import type { SearchableCompany, SearchForms } from '../db/search-projection';
-import { findStandardCompanyProperty } from '../properties/company-property-catalog';
+import type { SearchableRecord, SearchForms } from '../db/search-projection';
+import type { ObjectType } from '../objects/object-types';
+import { catalogOf } from '../properties/standard-catalogs';
 
 /**
  * The searchable forms of a company's values. The write path needs no property definitions: a
@@ -11,7 +12,7 @@ import { findStandardCompanyProperty } from '../properties/company-property-cata
  * Every form is a string, so DynamoDB compares n exactly as numbers compare (byte order of hex).
  */
 // The forms and their source are declared where they are stored.
-export type { SearchableCompany, SearchForms } from '../db/search-projection';
+export type { SearchableRecord, SearchForms } from '../db/search-projection';
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
@@ -53,24 +54,26 @@ function numericForm(value: string): string | undefined {
   return instant === undefined ? undefined : sortableNumber(instant);
 }
 
-export function searchFormsOf(company: SearchableCompany): SearchForms {
+/** The forms of a record of this type: its set values and the computed ones (id, create and modified dates under the type's names). */
+export function searchFormsOf(type: ObjectType, record: SearchableRecord): SearchForms {
   const values: Record<string, string> = {
-    ...company.properties,
-    hs_object_id: company.id,
-    createdate: company.createdAt,
-    hs_lastmodifieddate: company.updatedAt,
+    ...record.properties,
+    hs_object_id: record.id,
+    createdate: record.createdAt,
+    [type.modifiedProperty]: record.updatedAt,
   };
-  const forms: SearchForms = { id: company.id, v: {}, l: {}, n: {} };
+  const catalog = catalogOf(type);
+  const forms: SearchForms = { id: record.id, v: {}, l: {}, n: {} };
   for (const [name, value] of Object.entries(values)) {
     if (value === '') continue;
     // v always: presence, tokens and the values a search answers with.
     forms.v[name] = value;
-    const type = findStandardCompanyProperty(name)?.type;
-    const isOrdered = type === 'number' || type === 'date' || type === 'datetime';
-    const isExact = type === 'enumeration' || type === 'bool';
+    const valueType = catalog.find(name)?.type;
+    const isOrdered = valueType === 'number' || valueType === 'date' || valueType === 'datetime';
+    const isExact = valueType === 'enumeration' || valueType === 'bool';
     const lower = value.toLowerCase();
     if (lower !== value && !isOrdered && !isExact) forms.l[name] = lower;
-    const numeric = type === undefined || isOrdered ? numericForm(value) : undefined;
+    const numeric = valueType === undefined || isOrdered ? numericForm(value) : undefined;
     if (numeric !== undefined) forms.n[name] = numeric;
   }
   return forms;

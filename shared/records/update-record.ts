@@ -1,23 +1,26 @@
+import type { ObjectType } from '../objects/object-types';
 import { associatedActivityIds } from './association-entries';
 import { nowMs } from '../base/clock';
-import type { CompanyRecord, UniqueValue } from '../db/records';
-import { loadCompanyPropertySchema, type CompanyPropertySchema } from '../properties/type-properties';
+import type { CrmRecord, UniqueValue } from '../db/records';
+import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
 import {
   appendHistory,
   fitItemSize,
   historyEntry,
-  normalizeCompanyValues,
-  requireNameOrDomain,
+  normalizeValues,
+  requireRecordProperties,
+  uniqueNamespaceOf,
   uniqueSourceNames,
   uniqueValuesOf,
   type Actor,
   type RawProperties,
 } from './record-values';
-import { defaultsAnd, toCompanyView, type CompanyView } from './record-view';
+import { defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
-import { companyNotFound, resolveCompanyId } from './read-records';
-import { saveCompanyChange } from './save-record';
+import { recordNotFound, resolveRecordId } from './read-records';
+import { saveRecordChange } from './save-record';
+import { checkAccountValues } from './account-values';
 import { clientKeyedRecordOf } from '../base/client-keys';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
@@ -25,10 +28,11 @@ const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`
 /** The record after applying the values, or undefined when nothing changes. */
 export function applyValues(
   actor: Actor,
-  record: CompanyRecord,
+  type: ObjectType,
+  record: CrmRecord,
   values: Record<string, string>,
-  schema: CompanyPropertySchema,
-): { record: CompanyRecord; addUnique: UniqueValue[]; removeUnique: UniqueValue[] } | undefined {
+  schema: PropertySchema,
+): { record: CrmRecord; addUnique: UniqueValue[]; removeUnique: UniqueValue[]; changed: string[] } | undefined {
   const now = new Date(nowMs()).toISOString();
   // Copies without a prototype: `history[name]` must be undefined for a name never set, whatever the name.
   const properties = clientKeyedRecordOf(Object.entries(record.properties));
@@ -44,7 +48,7 @@ export function applyValues(
     changed.push(name);
   }
   if (changed.length === 0) return undefined;
-  requireNameOrDomain(properties);
+  requireRecordProperties(type, properties);
   const pinned = properties.hs_pinned_engagement_id;
   if (
     changed.includes('hs_pinned_engagement_id') &&
@@ -55,14 +59,14 @@ export function applyValues(
       {
         name: 'hs_pinned_engagement_id',
         error: 'INVALID_PINNED_ENGAGEMENT',
-        message: `Activity ${pinned} is not associated with the company; associate it before pinning it`,
+        message: `Activity ${pinned} is not associated with the ${type.singular}; associate it before pinning it`,
       },
     ]);
   }
-  const sources = new Set(changed.flatMap((name) => uniqueSourceNames(name, schema)));
-  const affected = new Set([...sources].map((name) => (name === 'hs_additional_domains' ? 'domain' : name)));
+  const sources = new Set(changed.flatMap((name) => uniqueSourceNames(type, name, schema)));
+  const affected = new Set([...sources].map((name) => uniqueNamespaceOf(type, name)));
   const kept = record.uniqueValues.filter((value) => !affected.has(value.propertyName));
-  const recomputed = uniqueValuesOf(properties, schema, sources);
+  const recomputed = uniqueValuesOf(type, properties, schema, sources);
   const uniqueValues = [...new Map([...kept, ...recomputed].map((value) => [uniqueKey(value), value])).values()];
   const before = new Set(record.uniqueValues.map(uniqueKey));
   const after = new Set(uniqueValues.map(uniqueKey));
@@ -78,36 +82,40 @@ export function applyValues(
     record: next,
     addUnique: uniqueValues.filter((value) => !before.has(uniqueKey(value))),
     removeUnique: record.uniqueValues.filter((value) => !after.has(uniqueKey(value))),
+    changed,
   };
 }
 
-export interface CompanyUpdate {
+export interface RecordUpdate {
   properties: RawProperties;
 }
 
 export interface PreparedUpdate {
   values: Record<string, string>;
-  schema: CompanyPropertySchema;
+  schema: PropertySchema;
 }
 
 export async function prepareUpdate(
   actor: Actor,
-  input: CompanyUpdate,
-  loaded?: CompanyPropertySchema,
+  type: ObjectType,
+  input: RecordUpdate,
+  loaded?: PropertySchema,
 ): Promise<PreparedUpdate> {
-  const schema = loaded ?? (await loadCompanyPropertySchema(actor.hubId, Object.keys(input.properties)));
-  return { values: normalizeCompanyValues(input.properties, schema), schema };
+  const schema = loaded ?? (await loadPropertySchema(type, actor.hubId, Object.keys(input.properties)));
+  return { values: normalizeValues(type, input.properties, schema), schema };
 }
 
 /** Read, apply, write with the version read; a concurrent change makes it start over. */
 export async function commitUpdate(
   actor: Actor,
+  type: ObjectType,
   companyId: string,
   values: Record<string, string>,
-  schema: CompanyPropertySchema,
-): Promise<CompanyRecord | undefined> {
-  const saved = await saveCompanyChange(actor.hubId, companyId, (record) => {
-    const change = applyValues(actor, record, values, schema);
+  schema: PropertySchema,
+): Promise<CrmRecord | undefined> {
+  const saved = await saveRecordChange(type, actor.hubId, companyId, async (record) => {
+    const change = applyValues(actor, type, record, values, schema);
+    if (change) await checkAccountValues(type, actor.hubId, change.record.properties, change.changed);
     return change
       ? {
           record: change.record,
@@ -121,16 +129,17 @@ export async function commitUpdate(
   return saved ? (saved.write?.record ?? saved.record) : undefined;
 }
 
-export async function updateCompany(
+export async function updateRecord(
   actor: Actor,
+  type: ObjectType,
   id: string,
-  input: CompanyUpdate,
+  input: RecordUpdate,
   idProperty?: string,
-): Promise<CompanyView> {
-  const companyId = await resolveCompanyId(actor.hubId, id, idProperty);
-  const { values, schema } = await prepareUpdate(actor, input);
-  const record = companyId === undefined ? undefined : await commitUpdate(actor, companyId, values, schema);
-  if (!record) throw companyNotFound(id);
-  const names = defaultsAnd(Object.keys(input.properties));
-  return toCompanyView(record, { properties: names }, schema, true);
+): Promise<RecordView> {
+  const companyId = await resolveRecordId(type, actor.hubId, id, idProperty);
+  const { values, schema } = await prepareUpdate(actor, type, input);
+  const record = companyId === undefined ? undefined : await commitUpdate(actor, type, companyId, values, schema);
+  if (!record) throw recordNotFound(id);
+  const names = defaultsAnd(type, Object.keys(input.properties));
+  return toRecordView(type, record, { properties: names }, schema, true);
 }

@@ -1,12 +1,13 @@
+import type { ObjectType } from '../objects/object-types';
 import * as companies from '../db/records';
-import type { CompanyRecord } from '../db/records';
+import type { CrmRecord } from '../db/records';
 import { readSearchValues, scanSearchProjection } from '../db/search-projection';
 import { ServiceUnavailableError } from '../base/errors';
 import { isNumericId } from '../records/record-id';
-import { uniqueDomainProperty } from '../records/record-values';
-import { toCompanyView, type CompanyView } from '../records/record-view';
+import { uniquePropertyOf } from '../records/record-values';
+import { toRecordView, type RecordView } from '../records/record-view';
 import { lookupFor } from '../records/read-records';
-import { loadCompanyPropertySchema } from '../properties/type-properties';
+import { loadPropertySchema } from '../properties/type-properties';
 import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
 import { SearchBudget, SearchDeadlineError } from './search-budget';
 import { projectionQueryOf } from './projection-query';
@@ -19,9 +20,9 @@ import {
   type SearchInput,
 } from './search-request';
 
-export interface CompanySearchResult {
+export interface RecordSearchResult {
   total: number;
-  results: CompanyView[];
+  results: RecordView[];
   paging?: { next: { after: string } };
 }
 
@@ -37,7 +38,12 @@ export interface SearchPage {
  * DynamoDB Streams, and everything around it (validation, fast path, records, views) stays.
  * `budget` carries the deadline and the cancellation signal, and paces long loops (search-budget.ts).
  */
-export type CompanySearchIndex = (hubId: number, search: CompiledSearch, budget: SearchBudget) => Promise<SearchPage>;
+export type RecordSearchIndex = (
+  type: ObjectType,
+  hubId: number,
+  search: CompiledSearch,
+  budget: SearchBudget,
+) => Promise<SearchPage>;
 
 /** Every search leaves this much of the 10 s Lambda timeout for reading the page and answering. */
 const searchBudgetMs = 7000;
@@ -144,11 +150,12 @@ export class SearchPageCollector {
  * archived between the two reads is left out of the page (the total counted it). The budget's
  * signal reaches every Query: at the deadline, or when anything fails, all of them are canceled.
  */
-export function createProjectionSearchIndex(options: { pageItems?: number } = {}): CompanySearchIndex {
-  return async (hubId, search, budget) => {
+export function createProjectionSearchIndex(options: { pageItems?: number } = {}): RecordSearchIndex {
+  return async (type, hubId, search, budget) => {
     const collector = new SearchPageCollector(search, budget);
     const withValues = new WeakSet<SearchForms>();
     await scanSearchProjection(
+      type,
       hubId,
       projectionQueryOf(search),
       budget.signal,
@@ -163,7 +170,7 @@ export function createProjectionSearchIndex(options: { pageItems?: number } = {}
     // Later pages brought back only the compared forms: their values to show come by key.
     const missing = chosen.filter((forms) => !withValues.has(forms)).map((forms) => forms.id);
     const values =
-      missing.length > 0 ? await readSearchValues(hubId, missing) : new Map<string, Record<string, string>>();
+      missing.length > 0 ? await readSearchValues(type, hubId, missing) : new Map<string, Record<string, string>>();
     const page = chosen.flatMap((forms) => {
       if (withValues.has(forms)) return [forms];
       const v = values.get(forms.id);
@@ -174,7 +181,7 @@ export function createProjectionSearchIndex(options: { pageItems?: number } = {}
 }
 
 /** The search over the DynamoDB projection, as deployed. */
-export const projectionSearchIndex: CompanySearchIndex = createProjectionSearchIndex();
+export const projectionSearchIndex: RecordSearchIndex = createProjectionSearchIndex();
 
 /** The id an hs_object_id filter names, when it is one this service could have issued. */
 function idOfFilterValue(form: string): string | undefined {
@@ -189,7 +196,8 @@ function idOfFilterValue(form: string): string | undefined {
  * When every group pins its records by a unique value (EQ or IN on domain or hs_object_id), the
  * candidates are found by key, never by reading the projection: O(1) calls whatever the hub's size.
  */
-function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: string[] } | undefined {
+function uniqueCandidates(type: ObjectType, search: CompiledSearch): { domains: string[]; ids: string[] } | undefined {
+  const unique = uniquePropertyOf(type);
   if (search.groups.length === 0) return undefined;
   const domains = new Set<string>();
   const ids = new Set<string>();
@@ -197,7 +205,7 @@ function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: str
     const pin = group.find(
       (filter) =>
         (filter.operator === 'EQ' || filter.operator === 'IN') &&
-        (filter.propertyName === 'domain' ||
+        ((unique !== undefined && filter.propertyName === unique) ||
           (filter.propertyName === 'hs_object_id' &&
             [filter.value, ...(filter.values ?? [])].every(
               (value) => value === undefined || idOfFilterValue(value) !== undefined,
@@ -206,7 +214,7 @@ function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: str
     if (!pin) return undefined;
     const values = pin.operator === 'EQ' ? [pin.value ?? ''] : (pin.values ?? []);
     for (const value of values) {
-      if (pin.propertyName === 'domain') domains.add(value);
+      if (pin.propertyName === unique) domains.add(value);
       else ids.add(idOfFilterValue(value) ?? '');
     }
   }
@@ -214,36 +222,37 @@ function uniqueCandidates(search: CompiledSearch): { domains: string[]; ids: str
 }
 
 async function readCandidates(
+  type: ObjectType,
   hubId: number,
   candidates: { domains: string[]; ids: string[] },
-): Promise<CompanyRecord[]> {
+): Promise<CrmRecord[]> {
   const ids = new Set(candidates.ids);
   // Domains are stored normalized (lower case); the unique item of a value names its holder.
   if (candidates.domains.length === 1) {
-    const owner = await companies.findUniqueValueOwner(hubId, {
-      propertyName: uniqueDomainProperty,
+    const owner = await companies.findUniqueValueOwner(type, hubId, {
+      propertyName: uniquePropertyOf(type) ?? '',
       value: candidates.domains[0] ?? '',
     });
     if (owner) ids.add(owner);
   } else if (candidates.domains.length > 1) {
     for (const owner of (
-      await companies.findUniqueValueOwners(hubId, uniqueDomainProperty, candidates.domains)
+      await companies.findUniqueValueOwners(type, hubId, uniquePropertyOf(type) ?? '', candidates.domains)
     ).values())
       ids.add(owner);
   }
   if (ids.size === 0) return [];
   if (ids.size === 1) {
-    const record = await companies.findCompany(hubId, [...ids][0] ?? '');
+    const record = await companies.findRecord(type, hubId, [...ids][0] ?? '');
     return record ? [record] : [];
   }
-  return [...(await companies.findCompanies(hubId, [...ids])).values()];
+  return [...(await companies.findRecords(type, hubId, [...ids])).values()];
 }
 
 /**
  * The answer's record, from the projection alone: its v form holds every set value and the
  * computed ones (written with the record), so no second read is needed and nothing can differ.
  */
-function recordOf(forms: SearchForms): CompanyRecord {
+function recordOf(forms: SearchForms): CrmRecord {
   const createdAt = forms.v.createdate ?? '';
   return {
     id: forms.id,
@@ -262,24 +271,25 @@ function recordOf(forms: SearchForms): CompanyRecord {
  * POST /crm/v3/objects/companies/search. Consistent at once: the projection and the unique
  * items are written in the record's own transaction and read strongly consistent.
  */
-export async function searchCompanies(
+export async function searchRecords(
+  type: ObjectType,
   hubId: number,
   input: SearchInput,
-  index: CompanySearchIndex = projectionSearchIndex,
-): Promise<CompanySearchResult> {
+  index: RecordSearchIndex = projectionSearchIndex,
+): Promise<RecordSearchResult> {
   const deadlineMs = performance.now() + searchBudgetMs;
-  const lookup = await loadCompanyPropertySchema(hubId, searchPropertyNames(input));
+  const lookup = await loadPropertySchema(type, hubId, searchPropertyNames(input));
   const search = compileSearch(input, lookup);
   const budget = new SearchBudget(deadlineMs);
   let found: SearchPage;
   try {
-    const candidates = uniqueCandidates(search);
+    const candidates = uniqueCandidates(type, search);
     if (candidates) {
       const collector = new SearchPageCollector(search, budget);
-      await collector.add((await readCandidates(hubId, candidates)).map(searchFormsOf));
+      await collector.add((await readCandidates(type, hubId, candidates)).map((entry) => searchFormsOf(type, entry)));
       found = await collector.page();
     } else {
-      found = await index(hubId, search, budget);
+      found = await index(type, hubId, search, budget);
     }
   } catch (error) {
     if (!(error instanceof SearchDeadlineError)) throw error;
@@ -290,9 +300,14 @@ export async function searchCompanies(
   const { total } = found;
   const records = found.page.map(recordOf);
   const options = { properties: search.properties };
-  const viewLookup = await lookupFor(hubId, options);
+  const viewLookup = await lookupFor(type, hubId, options);
   const results = records.map((record) => {
-    const { propertiesWithHistory, associations, archivedAt, ...view } = toCompanyView(record, options, viewLookup);
+    const { propertiesWithHistory, associations, archivedAt, ...view } = toRecordView(
+      type,
+      record,
+      options,
+      viewLookup,
+    );
     void propertiesWithHistory;
     void associations;
     void archivedAt;

@@ -1,4 +1,5 @@
-import { companyItemOf, type CompanyRecord } from '../db/records';
+import { companyObjectType } from '../objects/object-types';
+import { recordItemOf, type CrmRecord } from '../db/records';
 import type { ItemImage } from '../db/webhooks';
 import { objectTypeById } from '../objects/object-types';
 import { findStandardTypeFrom } from '../association-types/association-types';
@@ -54,7 +55,7 @@ const timeOf = (iso: string | undefined, fallback: number): number => {
 };
 
 /** Who made the write: the newest history entry written at the record's update time (HubSpot: changeSource/sourceId). */
-function sourceOf(record: CompanyRecord): { changeSource: string; sourceId?: string } {
+function sourceOf(record: CrmRecord): { changeSource: string; sourceId?: string } {
   for (const entries of Object.values(record.history ?? {})) {
     const newest = entries[0];
     if (newest && newest.timestamp === record.updatedAt)
@@ -70,8 +71,8 @@ function associationTypeOf(toObjectTypeId: string): string {
 }
 
 function associationChanges(
-  before: CompanyRecord,
-  after: CompanyRecord,
+  before: CrmRecord,
+  after: CrmRecord,
   base: Omit<ChangeBase, 'discriminator'>,
 ): CompanyChange[] {
   const changes: CompanyChange[] = [];
@@ -98,8 +99,8 @@ function associationChanges(
 }
 
 function propertyChanges(
-  before: CompanyRecord,
-  after: CompanyRecord,
+  before: CrmRecord,
+  after: CrmRecord,
   base: Omit<ChangeBase, 'discriminator'>,
 ): CompanyChange[] {
   const changes: CompanyChange[] = [];
@@ -127,8 +128,8 @@ function propertyChanges(
  * inserts the other, so the deletion is read from the insert of the archived item alone.
  */
 export function companyChangesOf(record: ChangeRecord): CompanyChange[] {
-  const after = record.newImage ? companyItemOf(record.newImage) : undefined;
-  const before = record.oldImage ? companyItemOf(record.oldImage) : undefined;
+  const after = record.newImage ? recordItemOf(companyObjectType, record.newImage) : undefined;
+  const before = record.oldImage ? recordItemOf(companyObjectType, record.oldImage) : undefined;
   const item = after ?? before;
   if (!item) return [];
   const { hubId, isArchived } = item;
@@ -169,7 +170,7 @@ export function companyChangesOf(record: ChangeRecord): CompanyChange[] {
     // A new company starts at version 1; an active item inserted later is a restored one.
     if (company.version > 1) return [{ ...base, kind: 'restore', discriminator: 'insert' }];
     // As HubSpot does, the values and associations a company is created with also fire their change events.
-    const empty: CompanyRecord = { ...company, properties: {}, associations: {} };
+    const empty: CrmRecord = { ...company, properties: {}, associations: {} };
     return [
       { ...base, kind: 'creation', discriminator: 'insert' },
       ...propertyChanges(empty, company, base),

@@ -1,3 +1,4 @@
+import { companyObjectType } from '../../shared/objects/object-types';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,16 +12,11 @@ import { findUserByEmail } from '../../shared/db/users';
 import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { archiveCompany } from '../../shared/records/archive-record';
-import { createCompany } from '../../shared/records/create-record';
+import { archiveRecord } from '../../shared/records/archive-record';
+import { createRecord } from '../../shared/records/create-record';
 import { db, tableName } from '../../shared/db/client';
-import {
-  companySearchKey,
-  companySearchPartition,
-  companySearchShardOf,
-  companySearchShards,
-} from '../../shared/db/keys';
-import { searchCompanies } from '../../shared/search/search-records';
+import { searchKey, companyKeys, searchPartition, searchShardOf, searchShards } from '../../shared/db/keys';
+import { searchRecords } from '../../shared/search/search-records';
 import { provision, unique } from '../support/harness';
 
 const run = promisify(execFile);
@@ -303,15 +299,15 @@ describe('admin CLI', () => {
     const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
     const ids = [];
     for (const name of ['Old One', 'Old Two', 'Old Three'])
-      ids.push((await createCompany(actor, { properties: { name } })).id);
+      ids.push((await createRecord(actor, companyObjectType, { properties: { name } })).id);
     // As data written before the projection existed: the records without their projection items.
     for (const id of ids.slice(0, 2))
-      await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
-    const before = await searchCompanies(installation.hubId, {});
+      await db.send(new DeleteCommand({ TableName: tableName, Key: searchKey(companyKeys, installation.hubId, id) }));
+    const before = await searchRecords(companyObjectType, installation.hubId, {});
 
     const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
     const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
-    const after = await searchCompanies(installation.hubId, {});
+    const after = await searchRecords(companyObjectType, installation.hubId, {});
 
     expect(before.total).toBe(1);
     expect([first, second].map(({ code, stderr }) => ({ code, stderr }))).toEqual([
@@ -328,32 +324,32 @@ describe('admin CLI', () => {
     const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
     const ids = [];
     for (const name of ['Home', 'Moved One', 'Moved Two', 'Archived'])
-      ids.push((await createCompany(actor, { properties: { name } })).id);
+      ids.push((await createRecord(actor, companyObjectType, { properties: { name } })).id);
     const [, movedOne = '', movedTwo = '', archived = ''] = ids;
     // As an older layout left them: the item in a shard that is not its home now (for 4 shards, id % 4).
     const strayShardOf = (id: string) =>
-      Number(id.slice(-3)) % 4 === companySearchShardOf(id)
-        ? (companySearchShardOf(id) + 1) % companySearchShards
+      Number(id.slice(-3)) % 4 === searchShardOf(id)
+        ? (searchShardOf(id) + 1) % searchShards
         : Number(id.slice(-3)) % 4;
     for (const id of [movedOne, movedTwo, archived]) {
       const item =
-        (await db.send(new GetCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }))).Item ??
-        {};
-      await db.send(new DeleteCommand({ TableName: tableName, Key: companySearchKey(installation.hubId, id) }));
+        (await db.send(new GetCommand({ TableName: tableName, Key: searchKey(companyKeys, installation.hubId, id) })))
+          .Item ?? {};
+      await db.send(new DeleteCommand({ TableName: tableName, Key: searchKey(companyKeys, installation.hubId, id) }));
       await db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...item, pk: companySearchPartition(installation.hubId, strayShardOf(id)) },
+          Item: { ...item, pk: searchPartition(companyKeys, installation.hubId, strayShardOf(id)) },
         }),
       );
     }
     // Archived under the new layout: its home item is deleted, the stray stays until the backfill.
-    await archiveCompany(installation.hubId, archived);
-    const before = await searchCompanies(installation.hubId, {});
+    await archiveRecord(companyObjectType, installation.hubId, archived);
+    const before = await searchRecords(companyObjectType, installation.hubId, {});
 
     const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
     const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
-    const after = await searchCompanies(installation.hubId, {});
+    const after = await searchRecords(companyObjectType, installation.hubId, {});
 
     // Strays are skipped, never shown: before the backfill the search misses the moved ones but never shows the archived one.
     expect(before.results.map((result) => result.id)).toEqual(ids.slice(0, 1));

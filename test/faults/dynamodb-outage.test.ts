@@ -13,7 +13,7 @@ import type { RunningGateway } from '../../local/local-gateway';
 import type { Installation } from '../support/harness';
 import type * as HarnessModule from '../support/harness';
 import type * as ClientModule from '../../shared/db/client';
-import { companyKey, companyUniqueValueKey, grantKey, hubPartition, installKey } from '../../shared/db/keys';
+import { companyKey, uniqueValueKey, companyKeys, grantKey, hubPartition, installKey } from '../../shared/db/keys';
 
 /**
  * Stops this file's own DynamoDB Local (persisting to a temp directory) in the middle of a burst
@@ -32,7 +32,7 @@ const requestsDuringOutage = 48;
 /** Long enough that workers keep sending into a database that stays down, not a blip. */
 const minimumOutageMs = 1500;
 
-type Operation = 'createCompany' | 'updateCompany' | 'exchangeCode' | 'refreshToken';
+type Operation = 'createRecord' | 'updateRecord' | 'exchangeCode' | 'refreshToken';
 
 interface Outcome {
   operation: Operation;
@@ -247,7 +247,7 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
         result: { status: number; body: Record<string, unknown> },
         extra: Partial<Outcome> = {},
       ): Outcome => ({ operation, startedAt, endedAt: Date.now(), status: result.status, body: result.body, ...extra });
-      if (operation === 'createCompany') {
+      if (operation === 'createRecord') {
         const domain = `w${worker.id}-${worker.sequence}-${process.pid}.faults.example`;
         const parent = worker.companies.at(-1);
         const result = await call('POST', '/crm/v3/objects/companies', {
@@ -266,10 +266,10 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
         }
         return finish(result, { companyId });
       }
-      if (operation === 'updateCompany') {
+      if (operation === 'updateRecord') {
         const companyId = worker.companies[worker.sequence % worker.companies.length];
         const name = `renamed ${worker.id}-${worker.sequence}`;
-        if (!companyId) return perform('createCompany', worker);
+        if (!companyId) return perform('createRecord', worker);
         const result = await call('PATCH', `/crm/v3/objects/companies/${companyId}`, {
           token: accessToken,
           body: { properties: { name } },
@@ -302,18 +302,18 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     }
 
     const operations: Operation[] = [
-      'createCompany',
-      'updateCompany',
+      'createRecord',
+      'updateRecord',
       'exchangeCode',
-      'createCompany',
+      'createRecord',
       'refreshToken',
-      'updateCompany',
+      'updateRecord',
     ];
     const workers = Array.from({ length: workerCount }, async (_, id) => {
       const worker = { companies: [] as string[], sequence: 0, id };
       // Bounded in count as well as by the orchestration below.
       while (isRunning && worker.sequence < 400) {
-        const operation = operations[(worker.sequence + id) % operations.length] ?? 'createCompany';
+        const operation = operations[(worker.sequence + id) % operations.length] ?? 'createRecord';
         worker.sequence += 1;
         outcomes.push(await perform(operation, worker));
       }
@@ -376,12 +376,12 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
   });
 
   it('keeps every company create that was answered 2xx, with its last answered update or a later attempted one', async () => {
-    const creates = outcomes.filter((outcome) => outcome.operation === 'createCompany' && outcome.status === 201);
+    const creates = outcomes.filter((outcome) => outcome.operation === 'createRecord' && outcome.status === 201);
     const mismatches: string[] = [];
 
     for (const created of creates) {
       const updates = outcomes.filter(
-        (outcome) => outcome.operation === 'updateCompany' && outcome.companyId === created.companyId,
+        (outcome) => outcome.operation === 'updateRecord' && outcome.companyId === created.companyId,
       );
       const lastAnswered = updates.filter((update) => update.status === 200).at(-1);
       const acceptable = new Set([
@@ -472,7 +472,7 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
             violations.push(`company ${record.id}: history of ${name} without its value`);
         }
         for (const unique of record.uniqueValues) {
-          const claim = find(companyUniqueValueKey(hub, unique.propertyName, unique.value));
+          const claim = find(uniqueValueKey(companyKeys, hub, unique.propertyName, unique.value));
           if (claim?.companyId !== record.id)
             violations.push(`company ${record.id}: ${unique.value} without its uniqueness item`);
         }
@@ -594,7 +594,7 @@ describe('a DynamoDB that stops answering (process paused, connections open)', (
     const requests: [string, () => ReturnType<typeof call>][] = [
       ['readCompany', () => call('GET', `/crm/v3/objects/companies/${companyId}`, { token: accessToken })],
       [
-        'updateCompany',
+        'updateRecord',
         () =>
           call('PATCH', `/crm/v3/objects/companies/${companyId}`, {
             token: accessToken,
@@ -602,7 +602,7 @@ describe('a DynamoDB that stops answering (process paused, connections open)', (
           }),
       ],
       [
-        'createCompany',
+        'createRecord',
         () =>
           call('POST', '/crm/v3/objects/companies', {
             token: accessToken,

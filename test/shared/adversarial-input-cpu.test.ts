@@ -5,14 +5,14 @@ import {
 import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
 import { isNumericId } from '../../shared/records/record-id';
-import { normalizeCompanyValues } from '../../shared/records/record-values';
+import { normalizeValues } from '../../shared/records/record-values';
 import { normalizeDomain } from '../../shared/companies/normalize-domain';
 import { toAppError } from '../../shared/http/error-mapper';
 import { escapeHtml } from '../../shared/oauth/html';
 import { verifyAccessToken } from '../../shared/oauth/access-token';
 import { parseScopeList } from '../../shared/oauth/scopes';
 import { clientCredentialsOf } from '../../shared/oauth/token-grants';
-import { getCompanyProperty } from '../../shared/properties/type-properties';
+import { getProperty } from '../../shared/properties/type-properties';
 import { findStandardCompanyProperty } from '../../shared/properties/company-property-catalog';
 import type { PropertyDefinition, PropertyType, FieldType } from '../../shared/properties/property-definition';
 import { isDecimalNumber, validatePropertyValues } from '../../shared/properties/validate-property-values';
@@ -110,7 +110,7 @@ const tokenFilter = (operator: 'CONTAINS_TOKEN' | 'NOT_CONTAINS_TOKEN', property
  * character the value lacks at the end, or in the middle).
  */
 function searchMatchOf(text: string, input: () => SearchInput): boolean {
-  const forms = searchFormsOf({
+  const forms = searchFormsOf(companyObjectType, {
     id: '1000000000000001',
     properties: { name: text, domain: text, website: text, phone: text, description: text },
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -241,10 +241,10 @@ const targets: readonly [string, (text: string) => unknown][] = [
     `validatePropertyValues: ${name}`,
     (text) => validatePropertyValues({ [name]: text }, schema),
   ]),
-  ['normalizeCompanyValues: domain', (text) => normalizeCompanyValues({ domain: text }, schema)],
+  ['normalizeValues: domain', (text) => normalizeValues(companyObjectType, { domain: text }, schema)],
   [
-    'normalizeCompanyValues: hs_additional_domains',
-    (text) => normalizeCompanyValues({ name: 'x', hs_additional_domains: text }, schema),
+    'normalizeValues: hs_additional_domains',
+    (text) => normalizeValues(companyObjectType, { name: 'x', hs_additional_domains: text }, schema),
   ],
   ['normalizeDomain', (text) => normalizeDomain(text)],
   ['isDecimalNumber', (text) => isDecimalNumber(text)],
@@ -264,7 +264,7 @@ const targets: readonly [string, (text: string) => unknown][] = [
   ['isNumericId', (text) => isNumericId(text)],
   ['requireAssociationLabelName', (text) => requireAssociationLabelName(text)],
   ['resolveCompanyAssociationType', (text) => resolveCompanyAssociationType(1, companyObjectType, text)],
-  ['getCompanyProperty (name pattern)', (text) => getCompanyProperty(1, text)],
+  ['getProperty (name pattern)', (text) => getProperty(companyObjectType, 1, text)],
   ['parseScopeList', (text) => parseScopeList(text)],
   ['verifyAccessToken', (text) => verifyAccessToken(text)],
   ['verifyAccessToken: payload.signature shape', (text) => verifyAccessToken(`${text}.${'A'.repeat(86)}`)],

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
-import { companyKey, companyPropertyKey } from '../../shared/db/keys';
+import { companyKey, propertyKey, companyKeys } from '../../shared/db/keys';
 
 /**
  * TEST ONLY. Writes a bare company record where the companies API keeps them (companyKey), so the
@@ -28,7 +28,7 @@ export async function putLegacyUniqueProperty(hubId: number, name: string): Prom
     new PutCommand({
       TableName: tableName,
       Item: {
-        ...companyPropertyKey(hubId, name),
+        ...propertyKey(companyKeys, hubId, name),
         name,
         label: `Legacy ${name}`,
         type: 'string',

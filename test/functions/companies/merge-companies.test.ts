@@ -1,9 +1,9 @@
 import type { RunningGateway } from '../../../local/local-gateway';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newCompanyId } from '../../../shared/records/record-id';
-import { maxCompanyIdentities, maxMergeHops } from '../../../shared/records/merged-ids';
+import { newRecordId } from '../../../shared/records/record-id';
+import { maxRecordIdentities, maxMergeHops } from '../../../shared/records/merged-ids';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
-import { companyKey, mergedCompanyKey } from '../../../shared/db/keys';
+import { companyKey, mergedRecordKey, companyKeys } from '../../../shared/db/keys';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -308,7 +308,7 @@ describe('ids merged away, over many merges', () => {
     await db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...mergedCompanyKey(hubId, from), companyId: from, mergedInto: to },
+        Item: { ...mergedRecordKey(companyKeys, hubId, from), companyId: from, mergedInto: to },
       }),
     );
   }
@@ -360,7 +360,7 @@ describe('ids merged away, over many merges', () => {
 
   it('follows a longer chain to its end, as a merge whose pointer rewrite was cut short leaves one', async () => {
     const holder = await company({ name: 'End of chain' });
-    const chain = Array.from({ length: 12 }, () => newCompanyId());
+    const chain = Array.from({ length: 12 }, () => newRecordId());
     for (const [index, id] of chain.entries()) await putPointer(id, chain[index + 1] ?? holder);
 
     const response = await read(chain[0] ?? '');
@@ -369,7 +369,7 @@ describe('ids merged away, over many merges', () => {
   });
 
   it('answers 404 for a pointer cycle (no merge makes one) after a bounded number of calls', async () => {
-    const [first, second] = [newCompanyId(), newCompanyId()];
+    const [first, second] = [newRecordId(), newRecordId()];
     await putPointer(first, second);
     await putPointer(second, first);
 
@@ -380,9 +380,9 @@ describe('ids merged away, over many merges', () => {
     expect(dynamoCallCounter.total()).toBe(1 + 2 * maxMergeHops);
   });
 
-  it(`points ids merged before at the new record after the transaction when they do not fit in it, up to ${maxCompanyIdentities} ids`, async () => {
+  it(`points ids merged before at the new record after the transaction when they do not fit in it, up to ${maxRecordIdentities} ids`, async () => {
     const primary = await company({ name: 'Many merges' });
-    const earlier = Array.from({ length: maxCompanyIdentities - 3 }, () => newCompanyId());
+    const earlier = Array.from({ length: maxRecordIdentities - 3 }, () => newRecordId());
     await holdMergedIds(primary, earlier);
     const secondary = await company({ name: 'One more' });
 
@@ -391,7 +391,7 @@ describe('ids merged away, over many merges', () => {
     const calls = Object.fromEntries(dynamoCallCounter.calls);
 
     expect(merged.status).toBe(200);
-    expect(merged.body.properties.hs_merged_object_ids?.split(';')).toHaveLength(maxCompanyIdentities - 1);
+    expect(merged.body.properties.hs_merged_object_ids?.split(';')).toHaveLength(maxRecordIdentities - 1);
     expect(calls).toEqual({
       GetItemCommand: 2,
       TransactWriteItemsCommand: 1,
@@ -407,11 +407,11 @@ describe('ids merged away, over many merges', () => {
     }
   });
 
-  it(`refuses a merge past ${maxCompanyIdentities} ids on one record with 414, as HubSpot does, writing nothing`, async () => {
+  it(`refuses a merge past ${maxRecordIdentities} ids on one record with 414, as HubSpot does, writing nothing`, async () => {
     const full = await company({ name: 'Full' });
     await holdMergedIds(
       full,
-      Array.from({ length: maxCompanyIdentities - 1 }, () => newCompanyId()),
+      Array.from({ length: maxRecordIdentities - 1 }, () => newRecordId()),
     );
     const other = await company({ name: 'No room' });
 
@@ -422,7 +422,7 @@ describe('ids merged away, over many merges', () => {
     expect(refused.body).toMatchObject({
       status: 'error',
       category: 'VALIDATION_ERROR',
-      message: `Cannot have more than ${maxCompanyIdentities} identities on a profile`,
+      message: `Cannot have more than ${maxRecordIdentities} identities on a profile`,
       context: { primaryObjectId: [full], objectIdToMerge: [other] },
     });
     expect(dynamoCallCounter.calls.get('TransactWriteItemsCommand')).toBeUndefined();

@@ -19,7 +19,7 @@ const companies = '/crm/v3/objects/companies';
 
 const getCompanies = (token: string, baseUrl = gateway.baseUrl) =>
   fetch(`${baseUrl}${companies}?limit=1`, { headers: bearer(token) });
-const createCompany = (token: string) =>
+const createRecord = (token: string) =>
   fetch(`${gateway.baseUrl}${companies}`, {
     method: 'POST',
     headers: { ...bearer(token), 'content-type': 'application/json' },
@@ -130,9 +130,9 @@ describe('per-install limit: N requests per rolling 10 s', () => {
     const installed = await install(gateway, { limits: { tenSecondlyLimit: 2 } });
 
     const statuses = [
-      (await createCompany(installed.accessToken)).status,
-      (await createCompany(installed.accessToken)).status,
-      (await createCompany(installed.accessToken)).status,
+      (await createRecord(installed.accessToken)).status,
+      (await createRecord(installed.accessToken)).status,
+      (await createRecord(installed.accessToken)).status,
     ];
     advanceClock(11_000);
     const list = await fetch(`${gateway.baseUrl}${companies}?limit=100`, { headers: bearer(installed.accessToken) });

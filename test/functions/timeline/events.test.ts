@@ -62,7 +62,7 @@ beforeAll(async () => {
 
 let companySequence = 0;
 /** Shaped like the companies API's ids: "1", 12 digits of ms since 2024, 3 of sequence (16 digits, a safe integer). */
-function newCompanyId(): string {
+function newRecordId(): string {
   companySequence += 1;
   return `1${String(Date.now() - Date.UTC(2024, 0, 1)).padStart(12, '0')}${String(companySequence % 1000).padStart(3, '0')}`;
 }
@@ -397,7 +397,7 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
 
 describe('COMPANY events', () => {
   it('records an event on an existing company of the hub', async () => {
-    const companyId = newCompanyId();
+    const companyId = newRecordId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const event = {
       id: unique('company-event'),
@@ -425,7 +425,7 @@ describe('COMPANY events', () => {
   });
 
   it('accepts a 16-digit company id sent as a string', async () => {
-    const companyId = newCompanyId();
+    const companyId = newRecordId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const event = { id: unique('company-event'), eventTypeId: companyTypeId, objectId: companyId };
 
@@ -448,7 +448,7 @@ describe('COMPANY events', () => {
   });
 
   it('rejects an archived company', async () => {
-    const companyId = newCompanyId();
+    const companyId = newRecordId();
     await putCompanyRecordFixture(installed.hubId, companyId, { archived: true });
 
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, {
@@ -462,7 +462,7 @@ describe('COMPANY events', () => {
   });
 
   it('rejects a company of another hub', async () => {
-    const companyId = newCompanyId();
+    const companyId = newRecordId();
     await putCompanyRecordFixture(installed.hubId + 1, companyId);
 
     const response = await call<ErrorJson>('POST', `${appPath()}/event`, {
@@ -671,7 +671,7 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   });
 
   it('rejects the whole batch when one COMPANY event names a missing company', async () => {
-    const companyId = newCompanyId();
+    const companyId = newRecordId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const good = { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) };
     const bad = { id: unique('e'), eventTypeId: companyTypeId, objectId: 5151515151 };
@@ -685,7 +685,7 @@ describe('POST /integrations/v1/{appId}/timeline/event/batch', () => {
   });
 
   it('mixes event types in one batch', async () => {
-    const companyId = newCompanyId();
+    const companyId = newRecordId();
     await putCompanyRecordFixture(installed.hubId, companyId);
     const contact = contactEvent();
     const company = { id: unique('e'), eventTypeId: companyTypeId, objectId: Number(companyId) };

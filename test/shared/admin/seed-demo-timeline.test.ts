@@ -1,5 +1,6 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import { seedDemoTimeline } from '../../../shared/admin/seed-demo';
-import { createCompany } from '../../../shared/records/create-record';
+import { createRecord } from '../../../shared/records/create-record';
 import { install, useTestGateway } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 
@@ -9,8 +10,9 @@ describe('seedDemoTimeline', () => {
   it('seeds a COMPANY type with a String and a Numeric property and one event on a company that both seed reads return', async () => {
     const installed = await install(gateway);
 
-    const company = await createCompany(
+    const company = await createRecord(
       { hubId: installed.hubId, appId: installed.appId, userId: installed.userId },
+      companyObjectType,
       { properties: { name: 'Seeded' } },
     );
 

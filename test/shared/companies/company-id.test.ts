@@ -1,29 +1,29 @@
 import { advanceClock, resetClock } from '../../../shared/base/clock';
-import { newCompanyId } from '../../../shared/records/record-id';
+import { newRecordId } from '../../../shared/records/record-id';
 
 afterEach(() => {
   resetClock();
 });
 
-describe('newCompanyId', () => {
+describe('newRecordId', () => {
   it('makes 16-digit ids below Number.MAX_SAFE_INTEGER', () => {
-    const id = newCompanyId();
+    const id = newRecordId();
 
     expect(id).toMatch(/^1\d{15}$/);
     expect(Number(id)).toBeLessThan(Number.MAX_SAFE_INTEGER);
   });
 
   it('never repeats an id within one process, even within one millisecond', () => {
-    const ids = Array.from({ length: 999 }, () => newCompanyId());
+    const ids = Array.from({ length: 999 }, () => newRecordId());
 
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('orders ids of later milliseconds after earlier ones as strings', () => {
-    const earlier = newCompanyId();
+    const earlier = newRecordId();
     advanceClock(5);
 
-    const later = newCompanyId();
+    const later = newRecordId();
 
     expect(later > earlier).toBe(true);
   });

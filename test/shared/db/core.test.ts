@@ -1,3 +1,4 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import { randomUUID } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +18,7 @@ import {
   unprocessedRetryPolicy,
   type Item,
 } from '../../../shared/db/core';
-import { findCompanies } from '../../../shared/db/records';
+import { findRecords } from '../../../shared/db/records';
 import {
   scanSearchProjection,
   searchChainsInFlight,
@@ -27,9 +28,10 @@ import {
 } from '../../../shared/db/search-projection';
 import {
   companyKey,
-  companySearchPartition,
-  companySearchShardOf,
-  companySearchShards,
+  searchPartition,
+  companyKeys,
+  searchShardOf,
+  searchShards,
   type Key,
 } from '../../../shared/db/keys';
 import { errorBody } from '../../../shared/base/error-body';
@@ -247,7 +249,7 @@ describe('repositories through the core', () => {
   // A hub id no account has: these items are written straight to the table.
   const hubId = 990000000 + Math.floor(Math.random() * 9000000);
 
-  it('findCompanies returns every record when the database holds keys back', async () => {
+  it('findRecords returns every record when the database holds keys back', async () => {
     const ids = Array.from({ length: 130 }, (_, index) => String(1000000000000000 + index));
     for (const id of ids)
       await db.send(
@@ -256,7 +258,7 @@ describe('repositories through the core', () => {
     const calls = { keys: [] as number[] };
     const found = await intercepted(
       unprocessBatchGets(() => 40, calls),
-      () => findCompanies(hubId, ids),
+      () => findRecords(companyObjectType, hubId, ids),
     );
 
     expect([...found.keys()].sort()).toEqual(ids);
@@ -265,17 +267,22 @@ describe('repositories through the core', () => {
 
   it('scanSearchProjection reads every page of every shard in short pages, a bounded number of chains at once, skipping strays', async () => {
     // 3 companies per shard, and one item left in a shard that is not its home (an older shard count).
-    const ids = Array.from({ length: companySearchShards * 3 }, (_, index) => String(2000000000000000 + index));
+    const ids = Array.from({ length: searchShards * 3 }, (_, index) => String(2000000000000000 + index));
     for (const id of ids) {
-      const put = searchProjectionPut(hubId, { id, v: { name: `company ${id}` }, l: {}, n: {} }, 1).Put;
+      const put = searchProjectionPut(
+        companyObjectType,
+        hubId,
+        { id, v: { name: `company ${id}` }, l: {}, n: {} },
+        1,
+      ).Put;
       await db.send(new PutCommand({ TableName: tableName, Item: put?.Item ?? {} }));
     }
-    const strayId = String(2000000000000000 + companySearchShards * 10 + 1);
-    const strayShard = (companySearchShardOf(strayId) + 1) % companySearchShards;
+    const strayId = String(2000000000000000 + searchShards * 10 + 1);
+    const strayShard = (searchShardOf(strayId) + 1) % searchShards;
     await db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { pk: companySearchPartition(hubId, strayShard), sk: strayId, v: { name: 'stale' } },
+        Item: { pk: searchPartition(companyKeys, hubId, strayShard), sk: strayId, v: { name: 'stale' } },
       }),
     );
     let pages = 0;
@@ -297,6 +304,7 @@ describe('repositories through the core', () => {
     const forms: SearchForms[] = [];
     const queries = await intercepted(smallPages, () =>
       scanSearchProjection(
+        companyObjectType,
         hubId,
         { projectionExpression: 'sk, v', names: {}, values: {} },
         new AbortController().signal,
@@ -309,9 +317,9 @@ describe('repositories through the core', () => {
     expect(forms.map((form) => form.id).sort()).toEqual(ids);
     expect(forms.every((form) => form.v.name === `company ${form.id}`)).toBe(true);
     expect([...limits]).toEqual([searchPageItems]);
-    expect(mostInFlight).toBe(Math.min(searchChainsInFlight, companySearchShards));
+    expect(mostInFlight).toBe(Math.min(searchChainsInFlight, searchShards));
     // 3 items per shard in pages of 2: a full page and a last one of 1; the stray's shard holds 4, two full pages and the empty one that ends the chain.
-    expect({ queries, pages }).toEqual({ queries: companySearchShards * 2 + 1, pages: companySearchShards * 2 + 1 });
+    expect({ queries, pages }).toEqual({ queries: searchShards * 2 + 1, pages: searchShards * 2 + 1 });
   });
 });
 

@@ -1,9 +1,10 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import { dynamoCallCounter } from '../../../shared/db/client';
-import { createCompany } from '../../../shared/records/create-record';
-import { archiveCompany } from '../../../shared/records/archive-record';
-import { createProjectionSearchIndex, searchCompanies } from '../../../shared/search/search-records';
+import { createRecord } from '../../../shared/records/create-record';
+import { archiveRecord } from '../../../shared/records/archive-record';
+import { createProjectionSearchIndex, searchRecords } from '../../../shared/search/search-records';
 import type { SearchInput } from '../../../shared/search/search-request';
-import { companySearchShards } from '../../../shared/db/keys';
+import { searchShards } from '../../../shared/db/keys';
 import { provision } from '../../support/harness';
 
 /**
@@ -21,7 +22,7 @@ describe('projection search index', () => {
     hubId = installation.hubId;
     const actor = { hubId, appId: installation.appId, userId: installation.userId };
     for (let index = 0; index < 40; index += 1) {
-      const created = await createCompany(actor, {
+      const created = await createRecord(actor, companyObjectType, {
         properties: {
           name: `Paged ${index}`,
           numberofemployees: String((index * 7) % 13),
@@ -30,7 +31,7 @@ describe('projection search index', () => {
       });
       ids.push(created.id);
     }
-    await archiveCompany(hubId, ids[5] ?? '');
+    await archiveRecord(companyObjectType, hubId, ids[5] ?? '');
   });
 
   const searches: SearchInput[] = [
@@ -46,9 +47,9 @@ describe('projection search index', () => {
   it.each(searches.map((input) => [JSON.stringify(input), input]))(
     'answers %s as whole-page reads do, with every value shown',
     async (_name, input) => {
-      const whole = await searchCompanies(hubId, input);
+      const whole = await searchRecords(companyObjectType, hubId, input);
       dynamoCallCounter.reset();
-      const paged = await searchCompanies(hubId, input, createProjectionSearchIndex({ pageItems: 1 }));
+      const paged = await searchRecords(companyObjectType, hubId, input, createProjectionSearchIndex({ pageItems: 1 }));
 
       expect(paged).toEqual(whole);
       expect(whole.results.length).toBeGreaterThan(0);
@@ -60,13 +61,18 @@ describe('projection search index', () => {
       // Later pages came without values: one BatchGetItem read the page's. A page of more companies
       // than there are shards holds some shard's second one for certain; a smaller one may not.
       const batchGets = dynamoCallCounter.calls.get('BatchGetItemCommand') ?? 0;
-      if (whole.results.length > companySearchShards) expect(batchGets).toBe(1);
+      if (whole.results.length > searchShards) expect(batchGets).toBe(1);
       else expect(batchGets).toBeLessThanOrEqual(1);
     },
   );
 
   it('counts the archived company nowhere', async () => {
-    const found = await searchCompanies(hubId, { limit: 100 }, createProjectionSearchIndex({ pageItems: 1 }));
+    const found = await searchRecords(
+      companyObjectType,
+      hubId,
+      { limit: 100 },
+      createProjectionSearchIndex({ pageItems: 1 }),
+    );
 
     expect(found.total).toBe(39);
     expect(found.results.map((result) => result.id)).toEqual(ids.filter((_, index) => index !== 5));

@@ -1,3 +1,4 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
@@ -8,16 +9,12 @@ import {
   searchChainsInFlight,
   searchProjectionPut,
 } from '../../../shared/db/search-projection';
-import { companySearchShards } from '../../../shared/db/keys';
+import { searchShards } from '../../../shared/db/keys';
 import { searchFormsOf, type SearchForms } from '../../../shared/records/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
 import { compileSearchMatch } from '../../../shared/search/match-search';
 import { SearchBudget, SearchDeadlineError } from '../../../shared/search/search-budget';
-import {
-  createProjectionSearchIndex,
-  SearchPageCollector,
-  searchCompanies,
-} from '../../../shared/search/search-records';
+import { createProjectionSearchIndex, SearchPageCollector, searchRecords } from '../../../shared/search/search-records';
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
 /**
@@ -44,7 +41,7 @@ const costlyInput: SearchInput = {
 
 function longNamedForms(count: number): SearchForms[] {
   return Array.from({ length: count }, (_, index) =>
-    searchFormsOf({
+    searchFormsOf(companyObjectType, {
       id: String(1_950_000_000_000_000 + index),
       properties: { name: longName },
       createdAt: '2025-01-01T00:00:00.000Z',
@@ -75,9 +72,14 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Projection items written straight to the table for a hub no account has: `perShard` companies in every shard. */
 async function writeProjection(hubId: number, perShard: number): Promise<void> {
-  for (let index = 0; index < companySearchShards * perShard; index += 1) {
+  for (let index = 0; index < searchShards * perShard; index += 1) {
     const id = String(3_000_000_000_000_000 + index);
-    const put = searchProjectionPut(hubId, { id, v: { name: `company ${index}` }, l: {}, n: {} }, 1).Put;
+    const put = searchProjectionPut(
+      companyObjectType,
+      hubId,
+      { id, v: { name: `company ${index}` }, l: {}, n: {} },
+      1,
+    ).Put;
     await db.send(new PutCommand({ TableName: tableName, Item: put?.Item ?? {} }));
   }
 }
@@ -139,9 +141,10 @@ describe('pacing a search by what its pages weigh', () => {
   /** Runs a scan over `perShard` companies a shard with names of `nameLength`, counting the Query calls in flight at once. */
   async function pacedScan(perShard: number, nameLength: number): Promise<{ mostInFlight: number; pages: number }> {
     const hubId = 970000000 + Math.floor(Math.random() * 9000000);
-    for (let index = 0; index < companySearchShards * perShard; index += 1) {
+    for (let index = 0; index < searchShards * perShard; index += 1) {
       const id = String(4_000_000_000_000_000 + index);
       const put = searchProjectionPut(
+        companyObjectType,
         hubId,
         { id, v: { name: `${index}${'x'.repeat(nameLength)}` }, l: {}, n: {} },
         1,
@@ -165,6 +168,7 @@ describe('pacing a search by what its pages weigh', () => {
     // Pages of 2 items: every shard takes several, so the pacing has pages to learn from.
     await intercepted(counting, () =>
       scanSearchProjection(
+        companyObjectType,
         hubId,
         query,
         new AbortController().signal,
@@ -182,7 +186,7 @@ describe('pacing a search by what its pages weigh', () => {
 
     expect(Math.floor(searchBytesInFlight / (2 * 130_000))).toBe(2);
     // 6 items in pages of 2: three full pages and the empty one that ends each shard's chain.
-    expect(pages).toBe(companySearchShards * 4);
+    expect(pages).toBe(searchShards * 4);
     expect(mostInFlight).toBe(2);
   });
 
@@ -209,6 +213,7 @@ describe('ending a search', () => {
     // Only the first page fails; the other chains' pages would be taken as they come.
     await expect(
       scanSearchProjection(
+        companyObjectType,
         hubId,
         query,
         new AbortController().signal,
@@ -250,7 +255,7 @@ describe('ending a search', () => {
 
     await intercepted(slowQueries, async () => {
       await expect(
-        createProjectionSearchIndex({ pageItems: 1 })(hubId, compileSearch({}, lookup), budget),
+        createProjectionSearchIndex({ pageItems: 1 })(companyObjectType, hubId, compileSearch({}, lookup), budget),
       ).rejects.toBeInstanceOf(SearchDeadlineError);
       await settle(400);
     });
@@ -266,7 +271,7 @@ describe('ending a search', () => {
       throw new SearchDeadlineError();
     };
 
-    await expect(searchCompanies(hubId, {}, pastDeadline)).rejects.toMatchObject({
+    await expect(searchRecords(companyObjectType, hubId, {}, pastDeadline)).rejects.toMatchObject({
       status: 503,
       category: 'SERVICE_UNAVAILABLE',
     });

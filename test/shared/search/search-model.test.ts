@@ -1,11 +1,12 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import fc from 'fast-check';
-import { archiveCompany } from '../../../shared/records/archive-record';
-import { createCompany } from '../../../shared/records/create-record';
-import { updateCompany } from '../../../shared/records/update-record';
-import type { CompanyRecord } from '../../../shared/db/records';
-import { findCompany } from '../../../shared/db/records';
+import { archiveRecord } from '../../../shared/records/archive-record';
+import { createRecord } from '../../../shared/records/create-record';
+import { updateRecord } from '../../../shared/records/update-record';
+import type { CrmRecord } from '../../../shared/db/records';
+import { findRecord } from '../../../shared/db/records';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
-import { searchCompanies } from '../../../shared/search/search-records';
+import { searchRecords } from '../../../shared/search/search-records';
 import type { FilterInput, SearchInput } from '../../../shared/search/search-request';
 import { provision, unique } from '../../support/harness';
 
@@ -31,8 +32,8 @@ const descriptions = [
 ];
 
 const hub = { hubId: 0, appId: 0, userId: 0 };
-let records: CompanyRecord[] = [];
-const domainsOf = (record: CompanyRecord): string | undefined => record.properties.domain;
+let records: CrmRecord[] = [];
+const domainsOf = (record: CrmRecord): string | undefined => record.properties.domain;
 
 beforeAll(async () => {
   const installation = await provision();
@@ -57,25 +58,25 @@ beforeAll(async () => {
       string
     >;
     if (hasDomain || !properties.name) properties.domain = `${unique('model')}-${index}.example`;
-    ids.push((await createCompany(hub, { properties })).id);
+    ids.push((await createRecord(hub, companyObjectType, { properties })).id);
   }
   // Updates and archives must show in the projection exactly as in the records.
   for (const id of ids.slice(0, 6))
-    await updateCompany(hub, id, { properties: { city: 'Lyon', numberofemployees: '' } });
-  for (const id of ids.slice(30, 34)) await archiveCompany(hub.hubId, id);
+    await updateRecord(hub, companyObjectType, id, { properties: { city: 'Lyon', numberofemployees: '' } });
+  for (const id of ids.slice(30, 34)) await archiveRecord(companyObjectType, hub.hubId, id);
   records = (
     await Promise.all(
       ids
         .slice(0, 30)
         .concat(ids.slice(34))
-        .map((id) => findCompany(hub.hubId, id)),
+        .map((id) => findRecord(companyObjectType, hub.hubId, id)),
     )
-  ).filter((record): record is CompanyRecord => record !== undefined);
+  ).filter((record): record is CrmRecord => record !== undefined);
 });
 
 // --- The model: typed values straight from the records ---
 
-function rawValue(record: CompanyRecord, name: string): string | undefined {
+function rawValue(record: CrmRecord, name: string): string | undefined {
   if (name === 'hs_object_id') return record.id;
   if (name === 'createdate') return record.createdAt;
   if (name === 'hs_lastmodifieddate') return record.updatedAt;
@@ -110,7 +111,7 @@ function modelTokenMatch(text: string, pattern: string): boolean {
   return [...tokens].some((token) => regex.test(token));
 }
 
-function modelFilter(record: CompanyRecord, filter: FilterInput): boolean {
+function modelFilter(record: CrmRecord, filter: FilterInput): boolean {
   const raw = rawValue(record, filter.propertyName);
   const value = raw === undefined ? undefined : typed(filter.propertyName, raw);
   const wanted = filter.value === undefined ? undefined : typed(filter.propertyName, String(filter.value));
@@ -362,7 +363,7 @@ describe('company search against an in-memory model of the same records', () => 
     expect(records.length).toBe(32);
     await fc.assert(
       fc.asyncProperty(searchInput, async (input) => {
-        const answer = await searchCompanies(hub.hubId, input);
+        const answer = await searchRecords(companyObjectType, hub.hubId, input);
         const expected = modelSearch(input);
         expect({ total: answer.total, ids: answer.results.map((result) => result.id) }).toEqual(expected);
         expect(answer.paging?.next.after).toBe(
@@ -384,7 +385,7 @@ describe('company search against an in-memory model of the same records', () => 
     const seen: string[] = [];
     let after: string | undefined;
     for (let pageCount = 0; pageCount < 20; pageCount += 1) {
-      const answer = await searchCompanies(hub.hubId, { ...input, after });
+      const answer = await searchRecords(companyObjectType, hub.hubId, { ...input, after });
       seen.push(...answer.results.map((result) => result.id));
       after = answer.paging?.next.after;
       if (!after) break;

@@ -1,3 +1,4 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import fc from 'fast-check';
 import { searchFormsOf, type SearchForms } from '../../../shared/records/search-forms';
 import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
@@ -14,7 +15,7 @@ const lookup = { find: findStandardCompanyProperty };
 function formsOf(count: number, employeesRange: number): SearchForms[] {
   return Array.from({ length: count }, (_, index) => {
     const createdAt = new Date(Date.UTC(2025, 0, 1) + Math.floor(index / 3) * 1000).toISOString();
-    return searchFormsOf({
+    return searchFormsOf(companyObjectType, {
       id: String(1_900_000_000_000_000 + ((index * 7919) % count)),
       properties: { name: `Company ${index}`, numberofemployees: String((index * 31) % employeesRange) },
       createdAt,

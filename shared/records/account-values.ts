@@ -1,0 +1,77 @@
+import { getItem } from '../db/core';
+import { blockedEmailKey } from '../db/keys';
+import { findOwner } from '../db/owners';
+import type { ObjectType } from '../objects/object-types';
+import { findPipelineObjectType } from '../pipelines/pipeline-object-types';
+import { accountPipelines } from '../pipelines/pipeline-view';
+import { propertyValuesError, quoteValue, type InvalidValue } from '../properties/validate-property-values';
+import { ownValue } from '../base/client-keys';
+
+/**
+ * The checks of values against the account's own data, run on what a create or an update leaves
+ * (`changed`: the names it set): `hubspot_owner_id` names an owner of the account (errors[].code
+ * INVALID_OWNER_ID), a record with a pipeline stands in a live stage of a live pipeline (INVALID_OPTION
+ * naming the stage property, or the pipeline property), and a contact's email is not blocklisted by a
+ * GDPR delete. One read per check a write needs; none when it sets none of these properties.
+ */
+export async function checkAccountValues(
+  type: ObjectType,
+  hubId: number,
+  properties: Record<string, string>,
+  changed: readonly string[],
+): Promise<void> {
+  const invalid: InvalidValue[] = [];
+  const owner = ownValue(properties, 'hubspot_owner_id');
+  if (changed.includes('hubspot_owner_id') && owner) {
+    const ownerId = Number(owner);
+    if (!Number.isSafeInteger(ownerId) || !(await findOwner(hubId, ownerId)))
+      invalid.push({
+        name: 'hubspot_owner_id',
+        error: 'INVALID_OWNER_ID',
+        message: `${quoteValue(owner)} was not a valid owner ID`,
+      });
+  }
+  const placement = type.pipeline;
+  if (placement && (changed.includes(placement.property) || changed.includes(placement.stageProperty))) {
+    invalid.push(...(await pipelineProblems(type, hubId, properties)));
+  }
+  const email = ownValue(properties, 'email');
+  if (type.name === 'contacts' && changed.includes('email') && email && (await getItem(blockedEmailKey(hubId, email))))
+    invalid.push({
+      name: 'email',
+      error: 'INVALID_EMAIL',
+      message: `${quoteValue(email)} was removed by a GDPR delete and cannot be used again`,
+    });
+  if (invalid.length > 0) throw propertyValuesError(invalid);
+}
+
+async function pipelineProblems(
+  type: ObjectType,
+  hubId: number,
+  properties: Record<string, string>,
+): Promise<InvalidValue[]> {
+  const placement = type.pipeline;
+  const pipelineType = findPipelineObjectType(type.id);
+  if (!placement || !pipelineType) return [];
+  const pipelineId = ownValue(properties, placement.property);
+  const stageId = ownValue(properties, placement.stageProperty);
+  const live = (await accountPipelines(hubId, pipelineType)).filter((pipeline) => !pipeline.archived);
+  const pipeline = live.find((candidate) => candidate.id === pipelineId);
+  if (!pipeline) {
+    return [
+      {
+        name: placement.property,
+        error: 'INVALID_OPTION',
+        message: `${quoteValue(pipelineId ?? '')} is not a valid pipeline ID. Valid options are: [${live.map((candidate) => candidate.id).join(', ')}]`,
+      },
+    ];
+  }
+  if (stageId === undefined || pipeline.stages.some((stage) => stage.id === stageId)) return [];
+  return [
+    {
+      name: placement.stageProperty,
+      error: 'INVALID_OPTION',
+      message: `${quoteValue(stageId)} is not a valid pipeline stage ID. Valid options are: pipelineId=${pipeline.id} : [${pipeline.stages.map((stage) => stage.id).join(', ')}]`,
+    },
+  ];
+}
