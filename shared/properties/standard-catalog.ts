@@ -54,6 +54,14 @@ export function optionsOf(values: readonly (string | { value: string; label: str
   });
 }
 
+/** The options of a bool property (HubSpot lists `true` and `false` as Yes and No). */
+export function booleanOptions(): PropertyOption[] {
+  return optionsOf([
+    { value: 'true', label: 'Yes' },
+    { value: 'false', label: 'No' },
+  ]);
+}
+
 /** A stable date for the standard definitions, so a catalog reads the same on every call. */
 const catalogDate = '2019-08-06T02:41:08.029Z';
 
