@@ -40,8 +40,10 @@ export const fieldTypes = [
   'phonenumber',
   'file',
   'html',
+  // HubSpot-defined properties only (checkNewProperty refuses them for custom ones): hs_is_contact reads calculation_read_time.
   'calculation_equation',
   'calculation_rollup',
+  'calculation_read_time',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 

@@ -1,5 +1,6 @@
 import { companyObjectType } from '../objects/object-types';
-import type { FieldType, PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from './property-definition';
+import type { PropertyDefinition, PropertyGroup } from './property-definition';
+import { type CatalogRow, optionsOf, type StandardCatalog, standardCatalog } from './standard-catalog';
 
 /** HubSpot's default lifecycle stages in pipeline order; the order drives the forward-only rule. */
 export const lifecycleStages = [
@@ -163,36 +164,7 @@ const industries = [
   'WRITING_AND_EDITING',
 ];
 
-function labelOf(value: string): string {
-  return value
-    .toLowerCase()
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-function optionsOf(values: readonly (string | { value: string; label: string })[]): PropertyOption[] {
-  return values.map((entry, index) => {
-    const { value, label } = typeof entry === 'string' ? { value: entry, label: labelOf(entry) } : entry;
-    return { label, value, displayOrder: index, hidden: false };
-  });
-}
-
-interface Row {
-  name: string;
-  label: string;
-  type: PropertyType;
-  fieldType: FieldType;
-  groupName?: string;
-  description: string;
-  options?: PropertyOption[];
-  /** Maintained by the platform: never accepted as input. */
-  readOnly?: boolean;
-  calculated?: boolean;
-  referencedObjectType?: string;
-}
-
-const rows: Row[] = [
+const rows: CatalogRow[] = [
   {
     name: 'name',
     label: 'Name',
@@ -591,46 +563,6 @@ const rows: Row[] = [
   },
 ];
 
-/** A stable date for the standard definitions, so the catalog reads the same on every call. */
-const catalogDate = '2019-08-06T02:41:08.029Z';
-
-function definitionOf(row: Row): PropertyDefinition {
-  const readOnly = row.readOnly ?? false;
-  return {
-    name: row.name,
-    label: row.label,
-    type: row.type,
-    fieldType: row.fieldType,
-    description: row.description,
-    groupName: row.groupName ?? 'companyinformation',
-    options: row.options ?? [],
-    displayOrder: -1,
-    calculated: row.calculated ?? false,
-    externalOptions: row.referencedObjectType !== undefined,
-    hasUniqueValue: false,
-    hidden: false,
-    hubspotDefined: true,
-    formField: !readOnly,
-    dataSensitivity: 'non_sensitive',
-    modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: readOnly },
-    ...(row.referencedObjectType ? { referencedObjectType: row.referencedObjectType } : {}),
-    archived: false,
-    createdAt: catalogDate,
-    updatedAt: catalogDate,
-  };
-}
-
-export const standardCompanyProperties: readonly PropertyDefinition[] = rows.map(definitionOf);
-
-const byName = new Map(standardCompanyProperties.map((definition) => [definition.name, definition]));
-
-export function findStandardCompanyProperty(name: string): PropertyDefinition | undefined {
-  return byName.get(name);
-}
-
-/** What a read returns when the client names no properties (HubSpot's default company properties). */
-export const defaultCompanyPropertyNames = companyObjectType.defaultProperties;
-
 /** The groups of HubSpot's standard company properties: they have no item and cannot change. */
 export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [
   { name: 'companyinformation', label: 'Company information', displayOrder: 0, archived: false },
@@ -638,5 +570,19 @@ export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [
   { name: 'analyticsinformation', label: 'Web analytics history', displayOrder: 2, archived: false },
 ];
 
-export const isStandardCompanyPropertyGroup = (name: string): boolean =>
-  standardCompanyPropertyGroups.some((group) => group.name === name);
+export const companyCatalog: StandardCatalog = standardCatalog(
+  rows,
+  'companyinformation',
+  standardCompanyPropertyGroups,
+);
+
+export const standardCompanyProperties: readonly PropertyDefinition[] = companyCatalog.properties;
+
+export function findStandardCompanyProperty(name: string): PropertyDefinition | undefined {
+  return companyCatalog.find(name);
+}
+
+/** What a read returns when the client names no properties (HubSpot's default company properties). */
+export const defaultCompanyPropertyNames = companyObjectType.defaultProperties;
+
+export const isStandardCompanyPropertyGroup = (name: string): boolean => companyCatalog.isStandardGroup(name);

@@ -26,6 +26,8 @@ const numberPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/;
 const epochMsPattern = /^-?\d{1,15}$/;
+/** An id of a record of another service (an owner, a team). */
+const idPattern = /^\d{1,18}$/;
 /** Far longer than any number a double holds in full (about 770 significant digits at most). */
 const maxNumberValueLength = 1000;
 /** "2024-01-31T23:59:59.999999999+14:00" is 35 characters. */
@@ -114,15 +116,21 @@ function normalizeValue(
       return { value: instant.toISOString().slice(0, 10) };
     }
     case 'enumeration': {
-      // Owner and team ids come from other services: any numeric id is accepted.
-      if (definition.externalOptions || definition.name === 'hubspot_team_id') {
-        return /^\d{1,18}$/.test(value.trim())
-          ? { value: value.trim() }
+      // Owner and team ids come from other services: any numeric id is accepted (a checkbox holds
+      // several, separated by semicolons; HubSpot writes collaborators as ";12345678;9101112").
+      if (definition.referencedObjectType !== undefined || definition.name === 'hubspot_team_id') {
+        const trimmed = value.trim();
+        const ids = definition.fieldType === 'checkbox' ? trimmed.split(';').filter((id) => id !== '') : [trimmed];
+        return ids.length > 0 && ids.every((id) => idPattern.test(id))
+          ? { value: trimmed }
           : {
               error: 'INVALID_OPTION',
               message: `${quoteValue(value)} is not a valid id for property "${definition.name}"`,
             };
       }
+      // Options kept elsewhere (a pipeline's stages, a contact's further emails): the module that
+      // keeps them checks the value by its own rules, so it passes here as sent.
+      if (definition.externalOptions) return { value };
       const allowed = new Set(definition.options.map((option) => option.value));
       const chosen = definition.fieldType === 'checkbox' ? value.split(';') : [value];
       const bad = chosen.filter((option) => !allowed.has(option));

@@ -64,7 +64,7 @@ const customDefinitions = [
   definition('custom_date', 'date', 'date'),
   definition('custom_select', 'enumeration', 'select', { options: [option('a'), option('b')] }),
   definition('custom_checkbox', 'enumeration', 'checkbox', { options: [option('a'), option('b')] }),
-  definition('custom_owner', 'enumeration', 'select', { externalOptions: true }),
+  definition('custom_owner', 'enumeration', 'select', { externalOptions: true, referencedObjectType: 'OWNER' }),
   definition('custom_phone', 'phone_number', 'phonenumber'),
 ];
 const schema = {

@@ -1,0 +1,228 @@
+/**
+ * HubSpot's standard ticket properties: names, labels, types and field types as read from a portal
+ * dump (HUBSPOT-WIRE-FACTS-3.md §3.3). Per-property groups are not sourced (only `hs_file_upload`
+ * was captured, in `ticketinformation`), so every row is in `ticketinformation`. `hs_pipeline` and
+ * `hs_pipeline_stage` take their options from the account's pipelines, so the catalog lists none.
+ */
+import type { PropertyGroup } from './property-definition';
+import { booleanOptions, type CatalogRow, optionsOf, type StandardCatalog, standardCatalog } from './standard-catalog';
+
+const ticketGroups: readonly PropertyGroup[] = [
+  { name: 'ticketinformation', label: 'Ticket information', displayOrder: 0, archived: false },
+];
+
+const rows: CatalogRow[] = [
+  { name: 'subject', label: 'Ticket name', type: 'string', fieldType: 'text', description: 'The name of the ticket.' },
+  {
+    name: 'content',
+    label: 'Ticket description',
+    type: 'string',
+    fieldType: 'textarea',
+    description: 'A description of the ticket.',
+  },
+  {
+    name: 'hs_pipeline',
+    label: 'Pipeline',
+    type: 'enumeration',
+    fieldType: 'select',
+    description: 'The pipeline of the ticket (a pipeline id; the default pipeline is `0`).',
+    externalOptions: true,
+  },
+  {
+    name: 'hs_pipeline_stage',
+    label: 'Ticket status',
+    type: 'enumeration',
+    fieldType: 'select',
+    description: "The stage of the ticket in its pipeline (a stage id of the ticket's pipeline).",
+    externalOptions: true,
+  },
+  {
+    name: 'hs_ticket_priority',
+    label: 'Priority',
+    type: 'enumeration',
+    fieldType: 'select',
+    description: 'The priority of the ticket.',
+    options: optionsOf(['LOW', 'MEDIUM', 'HIGH', 'URGENT']),
+  },
+  {
+    name: 'hs_ticket_category',
+    label: 'Category',
+    type: 'enumeration',
+    fieldType: 'checkbox',
+    description: 'The categories of the ticket, separated by semicolons.',
+    options: optionsOf(['PRODUCT_ISSUE', 'BILLING_ISSUE', 'FEATURE_REQUEST', 'GENERAL_INQUIRY']),
+  },
+  {
+    name: 'hubspot_owner_id',
+    label: 'Ticket owner',
+    type: 'enumeration',
+    fieldType: 'select',
+    description: 'The owner of the ticket (an owner id).',
+    referencedObjectType: 'OWNER',
+  },
+  {
+    name: 'source_type',
+    label: 'Source',
+    type: 'enumeration',
+    fieldType: 'select',
+    // Inferred: the channels a ticket commonly comes from.
+    description: 'The channel the ticket came from.',
+    options: optionsOf(['EMAIL', 'CHAT', 'PHONE', 'FORM']),
+  },
+  {
+    name: 'hs_resolution',
+    label: 'Resolution',
+    type: 'enumeration',
+    fieldType: 'radio',
+    // Inferred: a few plausible outcomes; portals edit this list.
+    description: 'How the ticket was resolved.',
+    options: optionsOf(['ISSUE_FIXED', 'QUESTION_ANSWERED', 'WORKAROUND_PROVIDED', 'NOT_FIXED']),
+  },
+  {
+    name: 'createdate',
+    label: 'Create date',
+    type: 'datetime',
+    fieldType: 'date',
+    description: 'The date the ticket was created.',
+    readOnly: true,
+  },
+  {
+    name: 'hs_createdate',
+    label: 'Object create date/time',
+    type: 'datetime',
+    fieldType: 'date',
+    description: 'The date the ticket was created (the generic object field).',
+    readOnly: true,
+  },
+  {
+    name: 'hs_lastmodifieddate',
+    label: 'Last modified date',
+    type: 'datetime',
+    fieldType: 'date',
+    description: 'The most recent time any property of the ticket was changed.',
+    readOnly: true,
+  },
+  {
+    name: 'closed_date',
+    label: 'Close date',
+    type: 'datetime',
+    fieldType: 'date',
+    description: 'The date the ticket was closed.',
+  },
+  {
+    name: 'first_agent_reply_date',
+    label: 'First agent email response date',
+    type: 'datetime',
+    fieldType: 'date',
+    description: 'The date an agent first replied to the ticket by email.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'last_reply_date',
+    label: 'Last customer reply date',
+    type: 'datetime',
+    fieldType: 'date',
+    description: 'The date the customer last replied on the ticket.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'time_to_close',
+    label: 'Time to close',
+    type: 'number',
+    fieldType: 'calculation_equation',
+    description: 'The time between the creation and the closing of the ticket, in milliseconds.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'hs_object_id',
+    label: 'Record ID',
+    type: 'number',
+    fieldType: 'number',
+    description: 'The unique id of the ticket; equals the record id.',
+    readOnly: true,
+  },
+  {
+    name: 'hs_ticket_id',
+    label: 'Ticket ID',
+    type: 'number',
+    fieldType: 'calculation_equation',
+    description: 'The id of the ticket; equals the record id.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'hs_helpdesk_sort_timestamp',
+    label: 'Helpdesk Sort Timestamp',
+    type: 'datetime',
+    fieldType: 'calculation_rollup',
+    description: 'The time the help desk sorts the ticket by.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'hs_last_message_from_visitor',
+    label: 'Last message from visitor',
+    type: 'bool',
+    fieldType: 'calculation_equation',
+    description: 'Whether the last message on the ticket came from the customer.',
+    readOnly: true,
+    calculated: true,
+    options: booleanOptions(),
+  },
+  {
+    name: 'hs_object_source',
+    label: 'Record creation source',
+    type: 'string',
+    fieldType: 'text',
+    description: 'How the ticket was created (for example API).',
+    readOnly: true,
+  },
+  {
+    name: 'hs_object_source_label',
+    label: 'Record source',
+    type: 'enumeration',
+    fieldType: 'select',
+    // INTEGRATION and INTERNAL_PROCESSING were observed; CRM_UI and IMPORT are inferred.
+    description: 'The kind of source that created the ticket.',
+    readOnly: true,
+    options: optionsOf(['CRM_UI', 'IMPORT', 'INTEGRATION', 'INTERNAL_PROCESSING']),
+  },
+  {
+    name: 'hs_num_associated_companies',
+    label: 'Number of Associated Companies',
+    type: 'number',
+    fieldType: 'number',
+    description: 'The number of companies associated with the ticket.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'num_notes',
+    label: 'Number of Sales Activities',
+    type: 'number',
+    fieldType: 'number',
+    description: 'The number of activities logged on the ticket.',
+    readOnly: true,
+    calculated: true,
+  },
+  {
+    name: 'hs_merged_object_ids',
+    label: 'Merged Ticket IDs',
+    type: 'enumeration',
+    fieldType: 'checkbox',
+    description: 'The ids of the tickets merged into this one, separated by semicolons; set by a merge.',
+    readOnly: true,
+  },
+  {
+    name: 'hs_file_upload',
+    label: 'File upload',
+    type: 'string',
+    fieldType: 'file',
+    description: 'Files attached to the ticket.',
+  },
+];
+
+export const ticketCatalog: StandardCatalog = standardCatalog(rows, 'ticketinformation', ticketGroups);

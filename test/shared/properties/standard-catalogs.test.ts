@@ -1,0 +1,297 @@
+import { ValidationError } from '../../../shared/base/errors';
+import { objectTypes } from '../../../shared/objects/object-types';
+import { companyCatalog } from '../../../shared/properties/company-property-catalog';
+import { contactCatalog } from '../../../shared/properties/contact-property-catalog';
+import { dealCatalog } from '../../../shared/properties/deal-property-catalog';
+import { isReadOnly } from '../../../shared/properties/property-definition';
+import type { StandardCatalog } from '../../../shared/properties/standard-catalog';
+import { ticketCatalog } from '../../../shared/properties/ticket-property-catalog';
+import { validatePropertyValues } from '../../../shared/properties/validate-property-values';
+
+/** The names of HUBSPOT-WIRE-FACTS-3.md §3.1-3.3, a row "a / b" read as two names. */
+const wireFactNames = {
+  contacts: [
+    'email',
+    'firstname',
+    'lastname',
+    'phone',
+    'mobilephone',
+    'fax',
+    'company',
+    'jobtitle',
+    'website',
+    'address',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'industry',
+    'salutation',
+    'message',
+    'lifecyclestage',
+    'hs_lead_status',
+    'hubspot_owner_id',
+    'hs_timezone',
+    'hs_persona',
+    'createdate',
+    'lastmodifieddate',
+    'hs_createdate',
+    'hs_lastmodifieddate',
+    'hs_object_id',
+    'associatedcompanyid',
+    'hs_email_domain',
+    'hs_additional_emails',
+    'hs_all_contact_vids',
+    'hs_full_name_or_email',
+    'hs_is_contact',
+    'hs_marketable_status',
+    'hs_object_source',
+    'hs_object_source_label',
+    'hs_pipeline',
+    'hs_merged_object_ids',
+    'notes_last_updated',
+    'num_associated_deals',
+  ],
+  deals: [
+    'dealname',
+    'amount',
+    'closedate',
+    'dealstage',
+    'pipeline',
+    'dealtype',
+    'hubspot_owner_id',
+    'description',
+    'createdate',
+    'hs_lastmodifieddate',
+    'hs_createdate',
+    'hs_object_id',
+    'closed_lost_reason',
+    'closed_won_reason',
+    'hs_priority',
+    'hs_deal_stage_probability',
+    'deal_currency_code',
+    'amount_in_home_currency',
+    'hs_is_closed',
+    'hs_is_closed_won',
+    'hs_is_closed_lost',
+    'hs_closed_amount',
+    'hs_projected_amount',
+    'hs_forecast_amount',
+    'hs_forecast_probability',
+    'hs_next_step',
+    'hs_all_collaborator_owner_ids',
+    'num_associated_contacts',
+    'notes_last_updated',
+    'hs_merged_object_ids',
+    'hs_object_source',
+  ],
+  tickets: [
+    'subject',
+    'content',
+    'hs_pipeline',
+    'hs_pipeline_stage',
+    'hs_ticket_priority',
+    'hs_ticket_category',
+    'hubspot_owner_id',
+    'source_type',
+    'hs_resolution',
+    'createdate',
+    'hs_createdate',
+    'hs_lastmodifieddate',
+    'closed_date',
+    'first_agent_reply_date',
+    'last_reply_date',
+    'time_to_close',
+    'hs_object_id',
+    'hs_ticket_id',
+    'hs_helpdesk_sort_timestamp',
+    'hs_last_message_from_visitor',
+    'hs_object_source',
+    'hs_object_source_label',
+    'hs_num_associated_companies',
+    'num_notes',
+    'hs_merged_object_ids',
+    'hs_file_upload',
+  ],
+} as const;
+
+/** The properties the platform maintains: a client never writes them. */
+const platformMaintained = {
+  contacts: [
+    'createdate',
+    'lastmodifieddate',
+    'hs_createdate',
+    'hs_lastmodifieddate',
+    'hs_object_id',
+    'associatedcompanyid',
+    'hs_email_domain',
+    'hs_all_contact_vids',
+    'hs_full_name_or_email',
+    'hs_is_contact',
+    'hs_object_source',
+    'hs_object_source_label',
+    'hs_merged_object_ids',
+    'notes_last_updated',
+    'num_associated_deals',
+  ],
+  deals: [
+    'createdate',
+    'hs_lastmodifieddate',
+    'hs_createdate',
+    'hs_object_id',
+    'amount_in_home_currency',
+    'hs_is_closed',
+    'hs_is_closed_won',
+    'hs_is_closed_lost',
+    'hs_closed_amount',
+    'hs_projected_amount',
+    'num_associated_contacts',
+    'notes_last_updated',
+    'hs_merged_object_ids',
+    'hs_object_source',
+  ],
+  tickets: [
+    'createdate',
+    'hs_createdate',
+    'hs_lastmodifieddate',
+    'first_agent_reply_date',
+    'last_reply_date',
+    'time_to_close',
+    'hs_object_id',
+    'hs_ticket_id',
+    'hs_helpdesk_sort_timestamp',
+    'hs_last_message_from_visitor',
+    'hs_object_source',
+    'hs_object_source_label',
+    'hs_num_associated_companies',
+    'num_notes',
+    'hs_merged_object_ids',
+  ],
+} as const;
+
+const catalogs: Record<keyof typeof wireFactNames, StandardCatalog> = {
+  contacts: contactCatalog,
+  deals: dealCatalog,
+  tickets: ticketCatalog,
+};
+const typeNames = Object.keys(catalogs) as (keyof typeof catalogs)[];
+
+function errorOf(values: Record<string, string>, catalog: StandardCatalog): ValidationError {
+  try {
+    validatePropertyValues(values, catalog);
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe.each(typeNames)('the standard %s catalog', (typeName) => {
+  const catalog = catalogs[typeName];
+  const names = catalog.properties.map((definition) => definition.name);
+
+  it('holds every name of its wire-facts table and no other', () => {
+    expect([...names].sort()).toEqual([...wireFactNames[typeName]].sort());
+  });
+
+  it('names each property once', () => {
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('puts each property in one of its groups, and the default group is one of them', () => {
+    const groupNames = catalog.groups.map((group) => group.name);
+    expect(groupNames).toContain(catalog.defaultGroup);
+    for (const definition of catalog.properties) {
+      expect([definition.name, groupNames.includes(definition.groupName)]).toEqual([definition.name, true]);
+    }
+    expect(catalog.properties.filter((definition) => !catalog.isStandardGroup(definition.groupName))).toEqual([]);
+    expect(catalog.isStandardGroup('no_such_group')).toBe(false);
+  });
+
+  it("holds the type's default properties", () => {
+    const objectType = objectTypes.find((type) => type.name === typeName);
+    expect(objectType?.defaultProperties.length).toBeGreaterThan(0);
+    for (const name of objectType?.defaultProperties ?? [])
+      expect([name, catalog.find(name)?.name]).toEqual([name, name]);
+  });
+
+  it('marks what the platform maintains read-only, and what it calculates calculated', () => {
+    for (const name of platformMaintained[typeName]) {
+      const definition = catalog.find(name);
+      expect([name, definition && isReadOnly(definition), definition?.formField]).toEqual([name, true, false]);
+    }
+    for (const definition of catalog.properties.filter((entry) => entry.fieldType.startsWith('calculation_'))) {
+      expect([definition.name, definition.calculated, isReadOnly(definition)]).toEqual([definition.name, true, true]);
+    }
+  });
+
+  it('lists options for every enumeration unless they are kept elsewhere or the value is read-only', () => {
+    const bare = catalog.properties.filter(
+      (definition) =>
+        definition.type === 'enumeration' &&
+        definition.options.length === 0 &&
+        !definition.externalOptions &&
+        !isReadOnly(definition),
+    );
+    expect(bare.map((definition) => definition.name)).toEqual([]);
+  });
+
+  it('refuses a read-only value, as for companies', () => {
+    expect(errorOf({ hs_object_id: '1' }, catalog).errors?.[0]?.code).toBe('READ_ONLY_VALUE');
+  });
+});
+
+describe('validatePropertyValues with the standard catalogs', () => {
+  it('accepts an owner, a pipeline and a stage of a deal', () => {
+    const values = { hubspot_owner_id: '123', dealstage: 'appointmentscheduled', pipeline: 'default' };
+    expect(validatePropertyValues(values, dealCatalog)).toEqual(values);
+  });
+
+  it('accepts deal collaborators as semicolon-separated owner ids', () => {
+    expect(validatePropertyValues({ hs_all_collaborator_owner_ids: ';12345678;9101112' }, dealCatalog)).toEqual({
+      hs_all_collaborator_owner_ids: ';12345678;9101112',
+    });
+    expect(errorOf({ hs_all_collaborator_owner_ids: '123;someone' }, dealCatalog).errors?.[0]?.code).toBe(
+      'INVALID_OPTION',
+    );
+  });
+
+  it('accepts the pipeline and stage of a ticket, numeric or not', () => {
+    expect(validatePropertyValues({ hs_pipeline: '0', hs_pipeline_stage: '1' }, ticketCatalog)).toEqual({
+      hs_pipeline: '0',
+      hs_pipeline_stage: '1',
+    });
+    expect(
+      validatePropertyValues({ hs_pipeline: 'support_2', hs_pipeline_stage: 'waiting_on_us' }, ticketCatalog),
+    ).toEqual({ hs_pipeline: 'support_2', hs_pipeline_stage: 'waiting_on_us' });
+  });
+
+  it("accepts a contact's additional emails", () => {
+    expect(validatePropertyValues({ hs_additional_emails: 'a@x.com;b@y.com' }, contactCatalog)).toEqual({
+      hs_additional_emails: 'a@x.com;b@y.com',
+    });
+  });
+
+  it('still checks owner ids as ids', () => {
+    for (const catalog of [contactCatalog, dealCatalog, ticketCatalog, companyCatalog]) {
+      expect(errorOf({ hubspot_owner_id: 'someone' }, catalog).errors?.[0]?.code).toBe('INVALID_OPTION');
+      expect(validatePropertyValues({ hubspot_owner_id: '123' }, catalog)).toEqual({ hubspot_owner_id: '123' });
+    }
+  });
+
+  it("refuses a value outside a listed enumeration's options", () => {
+    const error = errorOf({ hs_ticket_priority: 'CRITICAL', hs_ticket_category: 'BILLING_ISSUE;NOPE' }, ticketCatalog);
+    expect(error.errors?.map((entry) => [entry.in, entry.code])).toEqual([
+      ['hs_ticket_priority', 'INVALID_OPTION'],
+      ['hs_ticket_category', 'INVALID_OPTION'],
+    ]);
+    expect(
+      validatePropertyValues(
+        { hs_ticket_priority: 'URGENT', hs_ticket_category: 'BILLING_ISSUE;PRODUCT_ISSUE' },
+        ticketCatalog,
+      ),
+    ).toEqual({ hs_ticket_priority: 'URGENT', hs_ticket_category: 'BILLING_ISSUE;PRODUCT_ISSUE' });
+    expect(errorOf({ dealtype: 'oldbusiness' }, dealCatalog).errors?.[0]?.code).toBe('INVALID_OPTION');
+    expect(errorOf({ lifecyclestage: 'prospect' }, contactCatalog).errors?.[0]?.code).toBe('INVALID_OPTION');
+  });
+});
