@@ -1,32 +1,23 @@
 import type { ObjectType } from '../objects/object-types';
-import {
-  findStandardCompanyProperty,
-  isStandardCompanyPropertyGroup,
-  standardCompanyProperties,
-  standardCompanyPropertyGroups,
-} from './company-property-catalog';
-import type { PropertyDefinition, PropertyGroup } from './property-definition';
+import { companyCatalog } from './company-property-catalog';
+import { contactCatalog } from './contact-property-catalog';
+import { dealCatalog } from './deal-property-catalog';
+import { standardCatalog, type StandardCatalog } from './standard-catalog';
+import { ticketCatalog } from './ticket-property-catalog';
 
-/** HubSpot's standard properties and groups of one type: no item in the table, never changed. */
-export interface TypeCatalog {
-  properties: readonly PropertyDefinition[];
-  groups: readonly PropertyGroup[];
-  find(name: string): PropertyDefinition | undefined;
-  isStandardGroup(name: string): boolean;
-}
+export type { StandardCatalog } from './standard-catalog';
 
-const catalogs: Record<string, TypeCatalog> = {
-  companies: {
-    properties: standardCompanyProperties,
-    groups: standardCompanyPropertyGroups,
-    find: findStandardCompanyProperty,
-    isStandardGroup: isStandardCompanyPropertyGroup,
-  },
+/** HubSpot's standard properties and groups of each stored type: no item in the table, never changed. */
+const catalogs: Record<string, StandardCatalog> = {
+  companies: companyCatalog,
+  contacts: contactCatalog,
+  deals: dealCatalog,
+  tickets: ticketCatalog,
 };
 
-const empty: TypeCatalog = { properties: [], groups: [], find: () => undefined, isStandardGroup: () => false };
+/** A type without a catalog of its own yet (an activity, until it is stored) has no standard properties. */
+const empty = standardCatalog([], '', []);
 
-/** The standard catalog of a type (a type without one, like an activity until it is stored, has none). */
-export function catalogOf(type: ObjectType): TypeCatalog {
+export function catalogOf(type: ObjectType): StandardCatalog {
   return catalogs[type.name] ?? empty;
 }

@@ -163,10 +163,13 @@ export interface SearchMatch {
  * length of its values (times the number of filters), however long the patterns and however many
  * query terms. Groups are OR-ed, filters inside a group AND-ed; no group at all matches every record.
  */
-export function compileSearchMatch(search: Pick<CompiledSearch, 'groups' | 'queryTerms'>): SearchMatch {
+export function compileSearchMatch(
+  search: Pick<CompiledSearch, 'groups' | 'queryTerms'> & Partial<Pick<CompiledSearch, 'searched'>>,
+): SearchMatch {
+  const queryProperties = search.searched?.queryProperties ?? queryPropertyNames;
   const groups = search.groups.map((group) => group.map(compileFilterMatch));
   const terms = new TermSet(search.queryTerms);
-  const queryTexts = (forms: SearchForms) => queryPropertyNames.map((name) => formOf(forms, name, 'lower'));
+  const queryTexts = (forms: SearchForms) => queryProperties.map((name) => formOf(forms, name, 'lower'));
   return {
     isCostly:
       terms.size > 0 ||

@@ -1,7 +1,6 @@
 import type { ProjectionQuery } from '../db/search-projection';
 import { projectionQueryFor, type SearchCondition, type SearchFilterPlan } from '../db/search-filters';
-import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
-import { queryPropertyNames, type CompiledFilter, type CompiledSearch } from './search-request';
+import type { CompiledFilter, CompiledSearch } from './search-request';
 
 /**
  * The longest literal a pushed `contains` carries. Finding a literal of m characters in a value of
@@ -99,15 +98,21 @@ export function searchFilterPlanOf(search: CompiledSearch): SearchFilterPlan {
     groups: search.groups.map((group) =>
       group.map(conditionOf).filter((condition): condition is SearchCondition => condition !== undefined),
     ),
-    ...(term === '' ? {} : { term: { literal: containsLiteral(term), properties: queryPropertyNames } }),
+    ...(term === '' ? {} : { term: { literal: containsLiteral(term), properties: search.searched.queryProperties } }),
     compared: [
       ...new Set([
         ...search.groups.flat().map((entry) => entry.propertyName),
-        ...(search.queryTerms.length > 0 ? queryPropertyNames : []),
+        ...(search.queryTerms.length > 0 ? search.searched.queryProperties : []),
       ]),
     ],
     sort: { property: search.sort.propertyName, form: search.sort.kind },
-    shown: [...new Set(['createdate', 'hs_lastmodifieddate', ...(search.properties ?? defaultCompanyPropertyNames)])],
+    shown: [
+      ...new Set([
+        'createdate',
+        search.searched.modifiedProperty,
+        ...(search.properties ?? search.searched.defaultProperties),
+      ]),
+    ],
   };
 }
 

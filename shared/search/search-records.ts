@@ -252,7 +252,7 @@ async function readCandidates(
  * The answer's record, from the projection alone: its v form holds every set value and the
  * computed ones (written with the record), so no second read is needed and nothing can differ.
  */
-function recordOf(forms: SearchForms): CrmRecord {
+function recordOf(type: ObjectType, forms: SearchForms): CrmRecord {
   const createdAt = forms.v.createdate ?? '';
   return {
     id: forms.id,
@@ -261,7 +261,7 @@ function recordOf(forms: SearchForms): CrmRecord {
     associations: {},
     uniqueValues: [],
     createdAt,
-    updatedAt: forms.v.hs_lastmodifieddate ?? createdAt,
+    updatedAt: forms.v[type.modifiedProperty] ?? createdAt,
     archived: false,
     version: 0,
   };
@@ -279,7 +279,7 @@ export async function searchRecords(
 ): Promise<RecordSearchResult> {
   const deadlineMs = performance.now() + searchBudgetMs;
   const lookup = await loadPropertySchema(type, hubId, searchPropertyNames(input));
-  const search = compileSearch(input, lookup);
+  const search = compileSearch(input, lookup, type);
   const budget = new SearchBudget(deadlineMs);
   let found: SearchPage;
   try {
@@ -298,7 +298,7 @@ export async function searchRecords(
     budget.end();
   }
   const { total } = found;
-  const records = found.page.map(recordOf);
+  const records = found.page.map((forms) => recordOf(type, forms));
   const options = { properties: search.properties };
   const viewLookup = await lookupFor(type, hubId, options);
   const results = records.map((record) => {

@@ -1,4 +1,4 @@
-import { companyObjectType } from '../objects/object-types';
+import { companyObjectType, type ObjectType } from '../objects/object-types';
 import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
 import type { PropertyDefinition } from '../properties/property-definition';
@@ -50,13 +50,15 @@ export const searchLimits = {
   maxResults: 10_000,
   maxBodyChars: 3000,
 } as const;
-/** The properties `query` searches: the company entry's in the type registry (HubSpot's default searchable properties). */
+/** The properties `query` searches by default: the company entry's in the type registry (HubSpot's default searchable properties of the type). */
 export const queryPropertyNames = companyObjectType.queryProperties;
 
 /**
  * Which form of a value a property's type compares (see shared/records/search-forms.ts): numbers and instants
  * by n, enumerations and bools exactly by v, other strings case-insensitively (l, else v).
  */
+export type SearchedType = Pick<ObjectType, 'queryProperties' | 'defaultProperties' | 'modifiedProperty'>;
+
 export type FormKind = 'n' | 'v' | 'lower';
 
 export function formKindOf(definition: PropertyDefinition): FormKind {
@@ -94,6 +96,8 @@ export interface CompiledSearch {
   groups: CompiledFilter[][];
   /** Lower-cased terms; each must occur in one of the query properties. */
   queryTerms: string[];
+  /** What the search needs of the searched type: where the terms are looked for, what a result shows by default. */
+  searched: SearchedType;
   sort: CompiledSort;
   offset: number;
   limit: number;
@@ -232,7 +236,11 @@ export function searchPropertyNames(input: SearchInput): string[] {
 }
 
 /** Checks the request against the documented limits and turns it into compared forms. */
-export function compileSearch(input: SearchInput, lookup: PropertyLookup): CompiledSearch {
+export function compileSearch(
+  input: SearchInput,
+  lookup: PropertyLookup,
+  searched: SearchedType = companyObjectType,
+): CompiledSearch {
   // Counted without recursion: JSON.stringify overflowed the stack on a body nested 5,000 levels deep (a 500).
   const bodyChars = compactJsonLength(input, searchLimits.maxBodyChars);
   if (bodyChars > searchLimits.maxBodyChars) {
@@ -278,6 +286,7 @@ export function compileSearch(input: SearchInput, lookup: PropertyLookup): Compi
     ),
   );
   return {
+    searched,
     groups: compiledGroups,
     queryTerms: (input.query ?? '')
       .toLowerCase()

@@ -86,6 +86,9 @@ export async function provision(
     'timeline',
     // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
     'crm.objects.deals.read',
+    'crm.objects.deals.write',
+    'crm.objects.contacts.read',
+    'crm.objects.contacts.write',
     'tickets',
     'crm.schemas.deals.write',
     'crm.objects.owners.read',

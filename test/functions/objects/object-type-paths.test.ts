@@ -66,11 +66,11 @@ describe('a type whose records are not stored', () => {
     ['POST', '/crm/v3/objects/widgets', 'widgets'],
     ['GET', '/crm/v3/objects/widgets/123', 'widgets'],
     ['POST', '/crm/v3/objects/widgets/search', 'widgets'],
-    ['GET', '/crm/v3/objects/contacts', 'contacts'],
-    ['POST', '/crm/v3/objects/contacts', 'contacts'],
-    ['GET', '/crm/v3/objects/0-1/123', '0-1'],
-    ['POST', '/crm/v3/objects/deals/batch/create', 'deals'],
-    ['POST', '/crm/v3/objects/TICKETS/merge', 'TICKETS'],
+    ['GET', '/crm/v3/objects/notes', 'notes'],
+    ['POST', '/crm/v3/objects/calls', 'calls'],
+    ['GET', '/crm/v3/objects/0-46/123', '0-46'],
+    ['POST', '/crm/v3/objects/tasks/batch/create', 'tasks'],
+    ['POST', '/crm/v3/objects/MEETINGS/merge', 'MEETINGS'],
   ])('%s %s answers 400 VALIDATION_ERROR naming the token', async (method, path, token) => {
     const body =
       method === 'GET'
@@ -90,10 +90,10 @@ describe('a type whose records are not stored', () => {
     expect(response.body.context).toEqual({ objectType: [token] });
   });
 
-  it('names contacts as a known type that is not stored yet', async () => {
-    const response = await api.get('/crm/v3/objects/contacts');
+  it('names notes as a known type that is not stored yet', async () => {
+    const response = await api.get('/crm/v3/objects/notes');
 
-    expect(response.body.message).toMatch(/contacts \(0-1\) are not stored by this service yet/);
+    expect(response.body.message).toMatch(/notes \(0-46\) are not stored by this service yet/);
   });
 });
 
@@ -109,9 +109,9 @@ describe('/crm/v3/properties/{objectType}', () => {
   });
 
   it.each([
-    ['/crm/v3/properties/contacts', 'contacts'],
+    ['/crm/v3/properties/notes', 'notes'],
     ['/crm/v3/properties/widgets/name', 'widgets'],
-    ['/crm/v3/properties/0-3/groups', '0-3'],
+    ['/crm/v3/properties/0-47/groups', '0-47'],
   ])('answers 400 VALIDATION_ERROR naming the token: %s', async (path, token) => {
     const response = await api.get(path);
 

@@ -1,0 +1,245 @@
+import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/models/Filter';
+import { unique } from '../../support/harness';
+import { useSdkClient } from '../../support/sdk-client';
+
+/** Contacts, deals and tickets on the object engine, through the official SDK unchanged but for the base URL. */
+const sdk = useSdkClient();
+const email = () => `${unique('person')}@Example.com`;
+
+describe('crm.contacts', () => {
+  it('creates (201), reads by id and by email (idProperty=email, the @ percent-encoded), and finds by email', async () => {
+    const address = email();
+    const created = await sdk.client.crm.contacts.basicApi.createWithHttpInfo({
+      properties: { email: address, firstname: 'Ada', lastname: 'Lovelace' },
+      associations: [],
+    });
+
+    expect(created.httpStatusCode).toBe(201);
+    expect(created.data.properties).toMatchObject({
+      email: address.toLowerCase(),
+      firstname: 'Ada',
+      hs_object_id: created.data.id,
+    });
+    expect(created.data.properties.lastmodifieddate).toBe(created.data.updatedAt.toISOString());
+    const byEmail = await sdk.client.crm.contacts.basicApi.getById(
+      address,
+      undefined,
+      undefined,
+      undefined,
+      false,
+      'email',
+    );
+    expect(byEmail.id).toBe(created.data.id);
+    expect(Object.keys(byEmail.properties).sort()).toEqual([
+      'createdate',
+      'email',
+      'firstname',
+      'hs_object_id',
+      'lastmodifieddate',
+      'lastname',
+    ]);
+    const found = await sdk.client.crm.contacts.searchApi.doSearch({
+      filterGroups: [
+        { filters: [{ propertyName: 'email', operator: FilterOperatorEnum.Eq, value: address.toUpperCase() }] },
+      ],
+    });
+    expect(found.results.map((record) => record.id)).toEqual([created.data.id]);
+  });
+
+  it('answers a duplicate email, whatever its case, with HubSpot exact 409 body, on create and on update', async () => {
+    const address = email();
+    const first = await sdk.client.crm.contacts.basicApi.create({ properties: { email: address }, associations: [] });
+    const second = await sdk.client.crm.contacts.basicApi.create({
+      properties: { firstname: 'Other' },
+      associations: [],
+    });
+
+    const onCreate = await sdk.client.crm.contacts.basicApi
+      .create({ properties: { email: address.toUpperCase() }, associations: [] })
+      .catch((error: { code: number; body: unknown }) => error);
+    const onUpdate = await sdk.client.crm.contacts.basicApi
+      .update(second.id, { properties: { email: address } })
+      .catch((error: { code: number; body: unknown }) => error);
+
+    for (const error of [onCreate, onUpdate]) {
+      expect(error).toMatchObject({ code: 409 });
+      const body = (error as { body: Record<string, unknown> }).body;
+      expect(Object.keys(body).sort()).toEqual(['category', 'correlationId', 'message', 'status']);
+      expect(body).toMatchObject({
+        status: 'error',
+        category: 'CONFLICT',
+        message: `Contact already exists. Existing ID: ${first.id}`,
+      });
+    }
+  });
+
+  it('holds each additional email as unique as the email, and refuses an address that is none', async () => {
+    const address = email();
+    const first = await sdk.client.crm.contacts.basicApi.create({
+      properties: { email: email(), hs_additional_emails: address },
+      associations: [],
+    });
+
+    await expect(
+      sdk.client.crm.contacts.basicApi.create({ properties: { email: address }, associations: [] }),
+    ).rejects.toMatchObject({ code: 409, body: { message: `Contact already exists. Existing ID: ${first.id}` } });
+    await expect(
+      sdk.client.crm.contacts.basicApi.create({ properties: { email: 'not an address' }, associations: [] }),
+    ).rejects.toMatchObject({
+      code: 400,
+      body: { category: 'VALIDATION_ERROR', errors: [{ code: 'INVALID_EMAIL', context: { propertyName: ['email'] } }] },
+    });
+  });
+
+  it('merges two contacts (200): a new record holding both emails, the old ids reading as it', async () => {
+    const [a, b] = [email(), email()];
+    const primary = await sdk.client.crm.contacts.basicApi.create({ properties: { email: a }, associations: [] });
+    const secondary = await sdk.client.crm.contacts.basicApi.create({ properties: { email: b }, associations: [] });
+
+    const merged = await sdk.client.crm.contacts.basicApi.merge({
+      primaryObjectId: primary.id,
+      objectIdToMerge: secondary.id,
+    });
+    const read = await sdk.client.crm.contacts.basicApi.getById(secondary.id, ['email', 'hs_additional_emails']);
+
+    expect(merged.id).not.toBe(primary.id);
+    expect(read.id).toBe(merged.id);
+    expect(read.properties).toMatchObject({ email: a.toLowerCase(), hs_additional_emails: b.toLowerCase() });
+  });
+
+  it('batch-creates (201) and batch-reads by email (200)', async () => {
+    const addresses = [email(), email()];
+    const created = await sdk.client.crm.contacts.batchApi.createWithHttpInfo({
+      inputs: addresses.map((address) => ({ properties: { email: address }, associations: [] })),
+    });
+    const read = await sdk.client.crm.contacts.batchApi.read({
+      idProperty: 'email',
+      inputs: addresses.map((id) => ({ id })),
+      properties: ['email'],
+      propertiesWithHistory: [],
+    });
+
+    expect(created.httpStatusCode).toBe(201);
+    expect(read.results.map((record) => record.properties.email).sort()).toEqual(
+      addresses.map((address) => address.toLowerCase()).sort(),
+    );
+  });
+
+  it('serves the contact properties and groups (crm.properties)', async () => {
+    const properties = await sdk.client.crm.properties.coreApi.getAll('contacts');
+    const groups = await sdk.client.crm.properties.groupsApi.getAll('0-1');
+
+    expect(properties.results.map((property) => property.name)).toEqual(
+      expect.arrayContaining(['email', 'firstname', 'lastname', 'lifecyclestage', 'hs_additional_emails']),
+    );
+    expect(groups.results.map((group) => group.name)).toContain('contactinformation');
+  });
+});
+
+describe('crm.deals', () => {
+  it('creates a deal (201) in the default pipeline when it names none, and searches it by query', async () => {
+    const name = unique('Deal');
+    const created = await sdk.client.crm.deals.basicApi.createWithHttpInfo({
+      properties: { dealname: name, dealstage: 'appointmentscheduled', amount: '1500.00' },
+      associations: [],
+    });
+    const found = await sdk.client.crm.deals.searchApi.doSearch({ query: name, properties: ['pipeline'] });
+
+    expect(created.httpStatusCode).toBe(201);
+    expect(created.data.properties).toMatchObject({ dealname: name, pipeline: 'default', amount: '1500.00' });
+    expect(found.results.map((record) => [record.id, record.properties.pipeline])).toEqual([
+      [created.data.id, 'default'],
+    ]);
+  });
+
+  it.each([
+    [{ dealstage: 'appointmentscheduled' }, 'dealname', 'REQUIRED_PROPERTY'],
+    [{ dealname: 'No stage' }, 'dealstage', 'REQUIRED_PROPERTY'],
+    [{ dealname: 'Bad stage', dealstage: 'registered' }, 'dealstage', 'INVALID_OPTION'],
+    [{ dealname: 'Bad pipeline', dealstage: 'closedwon', pipeline: 'nope' }, 'pipeline', 'INVALID_OPTION'],
+    [{ dealname: 'Bad amount', dealstage: 'closedwon', amount: 'a lot' }, 'amount', undefined],
+    [
+      { dealname: 'Bad owner', dealstage: 'closedwon', hubspot_owner_id: '999999999' },
+      'hubspot_owner_id',
+      'INVALID_OWNER_ID',
+    ],
+  ])('refuses %j with 400 VALIDATION_ERROR naming %s', async (properties, name, code) => {
+    const error = await sdk.client.crm.deals.basicApi
+      .create({ properties, associations: [] })
+      .catch(
+        (caught: { code: number; body: { category: string; errors?: { code: string; context?: unknown }[] } }) =>
+          caught,
+      );
+
+    expect(error).toMatchObject({ code: 400, body: { category: 'VALIDATION_ERROR' } });
+    const errors = (error as { body: { errors: { code: string; context: { propertyName: string[] } }[] } }).body.errors;
+    expect(errors.map((entry) => entry.context.propertyName[0])).toContain(name);
+    if (code) expect(errors.map((entry) => entry.code)).toContain(code);
+  });
+
+  it('takes an owner of the account as hubspot_owner_id, and moves a deal to another stage of its pipeline only', async () => {
+    const [owner] = (await sdk.client.crm.owners.ownersApi.getPage()).results;
+    const deal = await sdk.client.crm.deals.basicApi.create({
+      properties: { dealname: unique('Owned'), dealstage: 'qualifiedtobuy', hubspot_owner_id: owner?.id ?? '' },
+      associations: [],
+    });
+
+    const moved = await sdk.client.crm.deals.basicApi.update(deal.id, { properties: { dealstage: 'closedwon' } });
+
+    expect(moved.properties.dealstage).toBe('closedwon');
+    await expect(
+      sdk.client.crm.deals.basicApi.update(deal.id, { properties: { dealstage: '1' } }),
+    ).rejects.toMatchObject({ code: 400, body: { errors: [{ code: 'INVALID_OPTION' }] } });
+    await expect(sdk.client.crm.deals.basicApi.update(deal.id, { properties: { dealname: '' } })).rejects.toMatchObject(
+      { code: 400, body: { errors: [{ code: 'REQUIRED_PROPERTY' }] } },
+    );
+  });
+});
+
+describe('crm.tickets', () => {
+  it('creates a ticket (201) in pipeline "0" when it names none, reads it through crm.objects by type id', async () => {
+    const created = await sdk.client.crm.tickets.basicApi.createWithHttpInfo({
+      properties: { subject: unique('Printer'), hs_pipeline_stage: '1' },
+      associations: [],
+    });
+    const read = await sdk.client.crm.objects.basicApi.getById('0-5', created.data.id);
+
+    expect(created.httpStatusCode).toBe(201);
+    expect(created.data.properties).toMatchObject({ hs_pipeline: '0', hs_pipeline_stage: '1' });
+    expect(read.properties).toMatchObject({
+      hs_pipeline: '0',
+      hs_pipeline_stage: '1',
+      subject: created.data.properties.subject,
+    });
+    expect(Object.keys(read.properties)).toEqual(expect.arrayContaining(['hs_lastmodifieddate', 'hs_ticket_priority']));
+  });
+
+  it('refuses a stage of no pipeline, and a ticket without a subject', async () => {
+    await expect(
+      sdk.client.crm.tickets.basicApi.create({
+        properties: { subject: 'x', hs_pipeline_stage: '9' },
+        associations: [],
+      }),
+    ).rejects.toMatchObject({
+      code: 400,
+      body: { errors: [{ code: 'INVALID_OPTION', context: { propertyName: ['hs_pipeline_stage'] } }] },
+    });
+    await expect(
+      sdk.client.crm.tickets.basicApi.create({ properties: { hs_pipeline_stage: '1' }, associations: [] }),
+    ).rejects.toMatchObject({
+      code: 400,
+      body: { errors: [{ code: 'REQUIRED_PROPERTY', context: { propertyName: ['subject'] } }] },
+    });
+  });
+
+  it('keeps each type apart: a ticket id is no contact, and lists hold their own type only', async () => {
+    const ticket = await sdk.client.crm.tickets.basicApi.create({
+      properties: { subject: unique('Apart'), hs_pipeline_stage: '2' },
+      associations: [],
+    });
+
+    await expect(sdk.client.crm.contacts.basicApi.getById(ticket.id)).rejects.toMatchObject({ code: 404 });
+    const contacts = await sdk.client.crm.contacts.basicApi.getPage(100);
+    expect(contacts.results.map((record) => record.id)).not.toContain(ticket.id);
+  });
+});
