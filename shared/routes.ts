@@ -653,6 +653,17 @@ export const routes = [
     rateLimit: 'search',
   },
   {
+    // HubSpot serves it for contacts only: another type answers 400 naming it.
+    name: 'gdprDeleteObject',
+    method: 'POST',
+    path: '/crm/v3/objects/{objectType}/gdpr-delete',
+    entry: 'functions/objects/gdpr-delete-object.ts',
+    scopes: objectTypeScopes.contacts.write,
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['hubs'],
+  },
+  {
     name: 'mergeObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/merge',

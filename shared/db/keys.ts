@@ -119,11 +119,6 @@ export const uniqueValueKey = (type: KeyedType, hubId: number, propertyName: str
   pk: hubPartition(hubId),
   sk: `${type.keyPrefix}_UNIQUE#${propertyName}#${value}`,
 });
-/** A contact email removed by a GDPR delete: no contact may use it again. */
-export const blockedEmailKey = (hubId: number, email: string): Key => ({
-  pk: hubPartition(hubId),
-  sk: `BLOCKED_EMAIL#${email}`,
-});
 export const propertyPrefix = (type: KeyedType): string => `PROPERTY#${type.name}#`;
 export const propertyKey = (type: KeyedType, hubId: number, propertyName: string): Key => ({
   pk: hubPartition(hubId),

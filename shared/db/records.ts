@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
 import {
@@ -116,6 +116,8 @@ export const maxAssociationsPerCompany = 1000;
 export type SaveOutcome =
   | { outcome: 'saved' }
   | { outcome: 'unique-taken'; value: UniqueValue; ownerId: string | undefined }
+  /** The value was removed for good (a GDPR delete) and may not be used again. */
+  | { outcome: 'unique-blocked'; value: UniqueValue }
   | { outcome: 'stale' }
   | { outcome: 'linked-missing'; companyId: string }
   /** The linked company has no room: maxCompanyLinksPerCompany associated companies, or maxAssociationsPerCompany keys. */
@@ -359,6 +361,8 @@ export async function explainRecordCancellation(
   const failed = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed');
   const role = failed?.role;
   if (role?.kind === 'unique') {
+    if (stringAttribute(failed?.item, 'blockedAt') !== undefined)
+      return { outcome: 'unique-blocked', value: role.value };
     const ownerId = stringAttribute(failed?.item, 'companyId') ?? (await findUniqueValueOwner(type, hubId, role.value));
     return { outcome: 'unique-taken', value: role.value, ownerId };
   }
@@ -618,7 +622,7 @@ export async function findUniqueValueOwner(
 ): Promise<string | undefined> {
   const item = await getItem(uniqueValueKey(type, hubId, value.propertyName, value.value));
   const owner = item ? uniqueValueItem.read(item).companyId : undefined;
-  return typeof owner === 'string' ? owner : undefined;
+  return typeof owner === 'string' && owner !== '' ? owner : undefined;
 }
 
 /** Value -> owning company id, for at most 100 values of one property. */
@@ -632,7 +636,7 @@ export async function findUniqueValueOwners(
   if (values.length === 0) return owners;
   for (const item of await batchGetAll(values.map((value) => uniqueValueKey(type, hubId, propertyName, value)))) {
     const claim = uniqueValueItem.read(item);
-    if (typeof claim.value === 'string' && typeof claim.companyId === 'string')
+    if (typeof claim.value === 'string' && typeof claim.companyId === 'string' && claim.companyId !== '')
       owners.set(claim.value, claim.companyId);
   }
   return owners;
@@ -731,4 +735,63 @@ export async function listAssociationEdges(
     .map((item) => associationEdgeItem.read(item).companyId)
     .filter((id): id is string => typeof id === 'string');
   return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
+}
+
+/**
+ * Blocks a unique value for good (a GDPR delete of an address no record holds): its claim names
+ * no record, so a create or an update that wants the value fails the claim's condition and is
+ * refused (outcome unique-blocked), and lookups by the value find nothing. A value some record
+ * holds is left as it is (false).
+ */
+export async function blockUniqueValue(
+  type: KeyedType,
+  hubId: number,
+  value: UniqueValue,
+  atIso: string,
+): Promise<boolean> {
+  const outcome = await conditionalWrite(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...uniqueValueItem.item({ companyId: '', ...value }, { type, hubId }), blockedAt: atIso },
+      ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(blockedAt)',
+    }),
+  );
+  return outcome.written;
+}
+
+/**
+ * Deletes a record for good (no recycle bin): its item (active or archived), its search projection
+ * and its unique values, in one transaction on condition of the version read. `stale` when the
+ * record changed meanwhile (the caller reads it again).
+ */
+export async function deleteRecordForGood(
+  type: KeyedType,
+  hubId: number,
+  record: CrmRecord,
+  isArchived: boolean,
+): Promise<'deleted' | 'stale'> {
+  const writes: RoleWrite<'main' | 'other'>[] = [
+    {
+      role: 'main',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: keyOf(type, hubId, record.id, isArchived),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': record.version },
+        },
+      },
+    },
+    ...(isArchived ? [] : [{ role: 'other' as const, write: searchProjectionDelete(type, hubId, record.id) }]),
+    ...record.uniqueValues.map((value) => ({
+      role: 'other' as const,
+      write: { Delete: { TableName: tableName, Key: uniqueValueKey(type, hubId, value.propertyName, value.value) } },
+    })),
+  ];
+  const outcome = await transact(writes);
+  if (outcome.committed) return 'deleted';
+  if (outcome.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) return 'stale';
+  const explained = outcomeOfCancellation(outcome);
+  if (explained.outcome === 'contended') return 'stale';
+  throw outcome.error;
 }

@@ -1,5 +1,3 @@
-import { getItem } from '../db/core';
-import { blockedEmailKey } from '../db/keys';
 import { findOwner } from '../db/owners';
 import type { ObjectType } from '../objects/object-types';
 import { findPipelineObjectType } from '../pipelines/pipeline-object-types';
@@ -11,8 +9,9 @@ import { ownValue } from '../base/client-keys';
  * The checks of values against the account's own data, run on what a create or an update leaves
  * (`changed`: the names it set): `hubspot_owner_id` names an owner of the account (errors[].code
  * INVALID_OWNER_ID), a record with a pipeline stands in a live stage of a live pipeline (INVALID_OPTION
- * naming the stage property, or the pipeline property), and a contact's email is not blocklisted by a
- * GDPR delete. One read per check a write needs; none when it sets none of these properties.
+ * naming the stage property, or the pipeline property). One read per check a write needs; none when
+ * it sets none of these properties. (An email blocked by a GDPR delete is refused by its unique-value
+ * claim, in the write itself: shared/db/records.ts blockUniqueValue.)
  */
 export async function checkAccountValues(
   type: ObjectType,
@@ -35,13 +34,6 @@ export async function checkAccountValues(
   if (placement && (changed.includes(placement.property) || changed.includes(placement.stageProperty))) {
     invalid.push(...(await pipelineProblems(type, hubId, properties)));
   }
-  const email = ownValue(properties, 'email');
-  if (type.name === 'contacts' && changed.includes('email') && email && (await getItem(blockedEmailKey(hubId, email))))
-    invalid.push({
-      name: 'email',
-      error: 'INVALID_EMAIL',
-      message: `${quoteValue(email)} was removed by a GDPR delete and cannot be used again`,
-    });
   if (invalid.length > 0) throw propertyValuesError(invalid);
 }
 

@@ -12,6 +12,7 @@ import { conflicted, retryOnConflict } from '../base/retry';
 import { companyLinksFull, invalidAssociationTargets } from './association-entries';
 import { searchFormsOf } from './search-forms';
 import { rulesOf } from './type-rules';
+import { propertyValuesError, quoteValue } from '../properties/validate-property-values';
 
 /**
  * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
@@ -45,6 +46,16 @@ export async function saveWithRetries(
             context: { [propertyName]: [value], id: [result.ownerId] },
           },
         );
+      }
+      if (result.outcome === 'unique-blocked') {
+        const { propertyName, value } = result.value;
+        throw propertyValuesError([
+          {
+            name: propertyName,
+            error: 'BLOCKED_VALUE',
+            message: `${quoteValue(value)} was removed by a GDPR delete and cannot be used again`,
+          },
+        ]);
       }
       if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
       if (result.outcome === 'linked-full') throw companyLinksFull(result.companyId);

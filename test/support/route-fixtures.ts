@@ -772,6 +772,18 @@ export const routeFixtures = {
   })),
   batchAssociateDefault: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '903' } }] })),
 
+  gdprDeleteObject: {
+    validBody: () => ({ objectId: missing.companyId }),
+    // The owner's company id is no contact of the stranger's account: answered as an id that exists nowhere.
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ params: { objectType: 'contacts' }, body: { objectId: world.companyId } }),
+        control: () => ({ params: { objectType: 'contacts' }, body: { objectId: missing.companyId } }),
+      },
+    ],
+  },
   mergeObjects: {
     validBody: (world) => ({ primaryObjectId: world.companyId, objectIdToMerge: missing.companyId }),
     isolation: [

@@ -125,6 +125,55 @@ describe('crm.contacts', () => {
     );
   });
 
+  it('purges a contact for good (204): gone, archived or not, its email free again, its companies rid of it', async () => {
+    const address = email();
+    const contact = await sdk.client.crm.contacts.basicApi.create({ properties: { email: address }, associations: [] });
+    const company = await sdk.client.crm.companies.basicApi.create({
+      properties: { name: unique('Purged from') },
+      associations: [],
+    });
+    await sdk.client.crm.associations.v4.basicApi.createDefault('companies', company.id, 'contacts', contact.id);
+
+    const purged = await sdk.client.crm.contacts.basicApi.purgeWithHttpInfo({ objectId: contact.id });
+
+    expect(purged.httpStatusCode).toBe(204);
+    await expect(sdk.client.crm.contacts.basicApi.getById(contact.id)).rejects.toMatchObject({ code: 404 });
+    await expect(
+      sdk.client.crm.contacts.basicApi.getById(contact.id, undefined, undefined, undefined, true),
+    ).rejects.toMatchObject({ code: 404 });
+    const read = await sdk.client.crm.companies.basicApi.getById(company.id, undefined, undefined, ['contacts']);
+    expect(read.associations).toBeUndefined();
+    const again = await sdk.client.crm.contacts.basicApi.create({ properties: { email: address }, associations: [] });
+    expect(again.properties.email).toBe(address.toLowerCase());
+    await expect(sdk.client.crm.contacts.basicApi.purge({ objectId: '1000000000000123' })).rejects.toMatchObject({
+      code: 404,
+    });
+  });
+
+  it('blocklists an email no contact holds (204): a later create or update with it answers 400 naming email', async () => {
+    const address = email();
+    const other = await sdk.client.crm.contacts.basicApi.create({
+      properties: { firstname: 'Later' },
+      associations: [],
+    });
+
+    const purged = await sdk.client.crm.contacts.basicApi.purgeWithHttpInfo({ objectId: address, idProperty: 'email' });
+
+    expect(purged.httpStatusCode).toBe(204);
+    for (const attempt of [
+      sdk.client.crm.contacts.basicApi.create({ properties: { email: address.toUpperCase() }, associations: [] }),
+      sdk.client.crm.contacts.basicApi.update(other.id, { properties: { email: address } }),
+    ]) {
+      await expect(attempt).rejects.toMatchObject({
+        code: 400,
+        body: { category: 'VALIDATION_ERROR', errors: [{ context: { propertyName: ['email'] } }] },
+      });
+    }
+    await expect(
+      sdk.client.crm.contacts.basicApi.getById(address, undefined, undefined, undefined, false, 'email'),
+    ).rejects.toMatchObject({ code: 404 });
+  });
+
   it('serves the contact properties and groups (crm.properties)', async () => {
     const properties = await sdk.client.crm.properties.coreApi.getAll('contacts');
     const groups = await sdk.client.crm.properties.groupsApi.getAll('0-1');
