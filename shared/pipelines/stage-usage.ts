@@ -1,10 +1,12 @@
+import { findObjectType } from '../objects/object-types';
+import { findRecordsInStages } from '../records/records-in-stages';
+
 /**
  * Which records stand in a pipeline's stages: a pipeline or stage that a record uses cannot be
- * deleted (400 VALIDATION_ERROR, subCategory PipelineError.STAGE_ID_IN_USE). The pipelines know no
- * records: the record engine provides one lookup per type with a pipeline (deals, tickets) in the
- * table below. Deal and ticket records are not stored yet, so the table is empty and no stage is
- * in use. Each route is its own function: an entry must be in this table (imported by the pipeline
- * handlers), not registered by a record module the pipeline functions never load.
+ * deleted (400 VALIDATION_ERROR, subCategory PipelineError.STAGE_ID_IN_USE). The record engine
+ * provides the lookup of each type with a pipeline (deals, tickets) in the table below. Each route
+ * is its own function: an entry must be in this table (imported by the pipeline handlers), not
+ * registered by a record module the pipeline functions never load.
  */
 export interface StagesInUse {
   /** The asked stage ids that some record stands in. */
@@ -15,18 +17,32 @@ export interface StagesInUse {
 
 export type StageUsageLookup = (hubId: number, pipelineId: string, stageIds: readonly string[]) => Promise<StagesInUse>;
 
-const lookups = new Map<string, StageUsageLookup>([
-  // The record engine's entries, by object type id, e.g. ['0-3', findDealsInStages], ['0-5', findTicketsInStages].
+/** The engine's lookup for a type with pipelines, by type id: its records' search projection. */
+const engineLookup =
+  (objectTypeId: string): StageUsageLookup =>
+  (hubId, pipelineId, stageIds) => {
+    const type = findObjectType(objectTypeId);
+    return type
+      ? findRecordsInStages(type, hubId, pipelineId, stageIds)
+      : Promise.resolve({ stageIds: [], objectIds: [] });
+  };
+
+const deployedLookups: ReadonlyMap<string, StageUsageLookup> = new Map([
+  ['0-3', engineLookup('0-3')],
+  ['0-5', engineLookup('0-5')],
 ]);
+const lookups = new Map(deployedLookups);
 
 /** Sets a type's lookup at run time (tests of the refusal; the deployed lookups are the table's). A second call replaces the first. */
 export function registerStageUsageLookup(objectTypeId: string, lookup: StageUsageLookup): void {
   lookups.set(objectTypeId, lookup);
 }
 
-/** Forgets a type's lookup (tests that register one put things back with it). */
-export function unregisterStageUsageLookup(objectTypeId: string): void {
-  lookups.delete(objectTypeId);
+/** Puts a type's deployed lookup back (tests that register one restore it with this). */
+export function restoreStageUsageLookup(objectTypeId: string): void {
+  const deployed = deployedLookups.get(objectTypeId);
+  if (deployed) lookups.set(objectTypeId, deployed);
+  else lookups.delete(objectTypeId);
 }
 
 export async function findStagesInUse(

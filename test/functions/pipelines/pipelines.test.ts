@@ -1,6 +1,6 @@
 import type { RunningGateway } from '../../../local/local-gateway';
 import type { Scope } from '../../../shared/oauth/scopes';
-import { registerStageUsageLookup, unregisterStageUsageLookup } from '../../../shared/pipelines/stage-usage';
+import { registerStageUsageLookup, restoreStageUsageLookup } from '../../../shared/pipelines/stage-usage';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import {
   install,
@@ -552,14 +552,14 @@ describe('stages', () => {
 
 describe('stages in use', () => {
   afterEach(() => {
-    unregisterStageUsageLookup('0-3');
+    restoreStageUsageLookup('0-3');
   });
 
   it('answers 400 PipelineError.STAGE_ID_IN_USE to deleting a stage or pipeline a record stands in, and deletes nothing', async () => {
     const api = crmClient(gateway, installed.accessToken);
     const pipeline = await createDealPipeline(api);
     const [prospect] = pipeline.stages;
-    // Stands in for the record engine's lookup (deal records are not stored yet): one deal in "Prospect".
+    // Stands in for the record engine's lookup: one deal in "Prospect".
     registerStageUsageLookup('0-3', async (hubId, pipelineId, stageIds) => {
       const used =
         hubId === installed.hubId && pipelineId === pipeline.id ? stageIds.filter((id) => id === prospect?.id) : [];
@@ -602,13 +602,40 @@ describe('stages in use', () => {
     expect(archived.status).toBe(204);
   });
 
-  it('finds no stage in use while no record type provides a lookup', async () => {
+  it('finds no stage in use when no deal stands in it', async () => {
     const api = crmClient(gateway, installed.accessToken);
     const pipeline = await createDealPipeline(api);
 
     expect((await api.delete(`/crm/v3/pipelines/deals/${pipeline.id}/stages/${pipeline.stages[0]?.id}`)).status).toBe(
       204,
     );
+  });
+
+  it('refuses to delete the stage a real deal stands in, and its pipeline, naming the deal; archived deals do not count', async () => {
+    const api = crmClient(gateway, installed.accessToken);
+    const pipeline = await createDealPipeline(api);
+    const [first, second] = pipeline.stages;
+    const deal = await api.post<{ id: string }>('/crm/v3/objects/deals', {
+      properties: { dealname: 'Standing', pipeline: pipeline.id, dealstage: first?.id ?? '' },
+    });
+    const archivedDeal = await api.post<{ id: string }>('/crm/v3/objects/deals', {
+      properties: { dealname: 'Gone', pipeline: pipeline.id, dealstage: second?.id ?? '' },
+    });
+    await api.delete(`/crm/v3/objects/deals/${archivedDeal.body.id}`);
+
+    const stage = await api.delete<ErrorJson>(`/crm/v3/pipelines/deals/${pipeline.id}/stages/${first?.id}`);
+    const whole = await api.delete<ErrorJson>(`/crm/v3/pipelines/deals/${pipeline.id}`);
+    const free = await api.delete(`/crm/v3/pipelines/deals/${pipeline.id}/stages/${second?.id}`);
+
+    expect(deal.status).toBe(201);
+    for (const answer of [stage, whole]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        message: `Stage IDs: [${first?.id}] are being referenced by object IDs: [${deal.body.id}]`,
+        subCategory: 'PipelineError.STAGE_ID_IN_USE',
+      });
+    }
+    expect(free.status).toBe(204);
   });
 });
 
