@@ -8,9 +8,9 @@ import { resolveObjectType } from './resolve-object-type';
 export const handler = httpHandler(
   'batchCreateObjects',
   { path: objectTypePath, body: batchCreateBody },
-  async ({ path, body, auth }) => {
+  async ({ path, body, auth, deadlineMs }) => {
     const type = resolveObjectType(auth, path.objectType, 'write');
-    const result = await batchCreateRecords(auth, type, body);
+    const result = await batchCreateRecords(auth, type, body, deadlineMs);
     return result.numErrors ? multiStatus(result) : created(result);
   },
 );

@@ -7,7 +7,7 @@ import {
   type AssociationInput,
 } from './association-entries';
 import { nowMs } from '../base/clock';
-import type { CrmRecord, UniqueValue } from '../db/records';
+import type { CrmRecord, RecordWrite, UniqueValue } from '../db/records';
 import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
 import { newRecordId } from './record-id';
@@ -22,7 +22,7 @@ import {
   type RawProperties,
 } from './record-values';
 import { associationKey, defaultsAnd, toRecordView, type RecordView } from './record-view';
-import { saveWithRetries } from './save-record';
+import { addedEdges, saveWithRetries } from './save-record';
 import { checkAccountValues } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
@@ -108,13 +108,30 @@ export async function commitRecord(actor: Actor, type: ObjectType, prepared: Pre
   let record = recordOf(actor, prepared);
   await saveWithRetries(type, actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newRecordId() };
-    return {
-      record,
-      addUnique: record.uniqueValues,
-      removeUnique: [],
-      linked: reverseCompanyLinks(record.id, prepared.entries, 'set'),
-    };
+    return newRecordWrite(record, prepared);
   });
+  return createdView(type, prepared, record);
+}
+
+/** The write of a new record: the record, its unique values and the reverse side of its company associations. */
+function newRecordWrite(record: CrmRecord, prepared: PreparedRecord): RecordWrite {
+  return {
+    record,
+    addUnique: record.uniqueValues,
+    removeUnique: [],
+    linked: reverseCompanyLinks(record.id, prepared.entries, 'set'),
+  };
+}
+
+/** A prepared create as its record and write, for a batch that writes many in few transactions. */
+export function plannedCreate(actor: Actor, prepared: PreparedRecord): { record: CrmRecord; write: RecordWrite } {
+  const record = recordOf(actor, prepared);
+  const write = newRecordWrite(record, prepared);
+  return { record, write: { ...write, edges: addedEdges({}, record.associations) } };
+}
+
+/** What a create answers: the defaults and every property it sent (and the pipeline it was given). */
+export function createdView(type: ObjectType, prepared: PreparedRecord, record: CrmRecord): RecordView {
   const names = defaultsAnd(type, [...prepared.sentNames, ...(type.pipeline ? [type.pipeline.property] : [])]);
   return toRecordView(type, record, { properties: names }, prepared.schema, true);
 }
