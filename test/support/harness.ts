@@ -85,10 +85,10 @@ export async function provision(
     'crm.schemas.companies.write',
     'timeline',
     // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
-    'crm.objects.deals.read',
-    'crm.objects.deals.write',
     'crm.objects.contacts.read',
     'crm.objects.contacts.write',
+    'crm.objects.deals.read',
+    'crm.objects.deals.write',
     'tickets',
     'crm.schemas.deals.write',
     'crm.objects.owners.read',

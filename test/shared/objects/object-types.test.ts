@@ -44,15 +44,23 @@ describe('the object-type registry', () => {
     expect(findObjectType('0-9999')).toBeUndefined();
   });
 
-  it('stores companies only, so far: a known type that is not stored answers 400 naming the token', () => {
-    expect(storedObjectTypes.map((type) => type.name)).toEqual(['companies']);
+  it('stores contacts, companies, deals and tickets: a known type that is not stored answers 400 naming the token', () => {
+    expect(storedObjectTypes.map((type) => type.name)).toEqual(['contacts', 'companies', 'deals', 'tickets']);
     expect(requireStoredObjectType('0-2').name).toBe('companies');
-    expect(() => requireStoredObjectType('contacts')).toThrow(/contacts \(0-1\) are not stored/);
-    try {
-      requireStoredObjectType('0-3');
-    } catch (error) {
-      expect(error).toMatchObject({ status: 400, category: 'VALIDATION_ERROR', context: { objectType: ['0-3'] } });
-    }
+    expect(requireStoredObjectType('0-3').name).toBe('deals');
+    expect(() => requireStoredObjectType('notes')).toThrow(/notes \(0-46\) are not stored/);
+    expect(() => requireStoredObjectType('0-47')).toThrow(
+      expect.objectContaining({ status: 400, category: 'VALIDATION_ERROR', context: { objectType: ['0-47'] } }),
+    );
+  });
+
+  it('gives each stored type its own key prefix and search partition tag, companies keeping theirs', () => {
+    const prefixes = storedObjectTypes.map((type) => type.keyPrefix);
+    expect(prefixes).toEqual(['CONTACT', 'COMPANY', 'DEAL', 'TICKET']);
+    expect(storedObjectTypes.map((type) => type.searchTag)).toEqual(['0-1#', '', '0-3#', '0-5#']);
+    // No prefix is the start of another's, so a Query by one never reads another's items.
+    for (const prefix of prefixes)
+      for (const other of prefixes) if (other !== prefix) expect(`${other}#`.startsWith(`${prefix}#`)).toBe(false);
   });
 
   it("gives each CRM type HubSpot's scopes and modified-date property", () => {
@@ -73,10 +81,38 @@ describe('the object-type registry', () => {
   });
 
   it('gives the {objectType} record and properties rows the scopes of every stored type', () => {
-    expect(anyStoredObjectReadScopes).toEqual(['crm.objects.companies.read']);
-    expect(anyStoredObjectWriteScopes).toEqual(['crm.objects.companies.write']);
-    expect(anyStoredPropertyReadScopes).toEqual(['crm.schemas.companies.read', 'crm.objects.companies.read']);
-    expect(anyStoredPropertyWriteScopes).toEqual(['crm.schemas.companies.write']);
+    expect(anyStoredObjectReadScopes).toEqual([
+      'crm.objects.contacts.read',
+      'crm.objects.companies.read',
+      'crm.objects.deals.read',
+      'tickets',
+      'crm.objects.tickets.read',
+    ]);
+    expect(anyStoredObjectWriteScopes).toEqual([
+      'crm.objects.contacts.write',
+      'crm.objects.companies.write',
+      'crm.objects.deals.write',
+      'tickets',
+      'crm.objects.tickets.write',
+    ]);
+    expect(anyStoredPropertyReadScopes).toEqual([
+      'crm.schemas.contacts.read',
+      'crm.objects.contacts.read',
+      'crm.schemas.companies.read',
+      'crm.objects.companies.read',
+      'crm.schemas.deals.read',
+      'crm.objects.deals.read',
+      'tickets',
+      'crm.schemas.tickets.read',
+      'crm.objects.tickets.read',
+    ]);
+    expect(anyStoredPropertyWriteScopes).toEqual([
+      'crm.schemas.contacts.write',
+      'crm.schemas.companies.write',
+      'crm.schemas.deals.write',
+      'tickets',
+      'crm.schemas.tickets.write',
+    ]);
   });
 
   it("requires the resolved type's own scope with the auth step's 403 body", () => {
