@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const created = await ensureTable(endpoint, tableName);
 
   const { startGateway } = await import('../local/local-gateway');
-  const { seedDemo, installUrl, withDemoDeveloper } = await import('../shared/admin/seed-demo');
+  const { seedDemo, installUrl, withDemoDeveloper, demoShellVariables } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
   // Webhooks: the stream of DynamoDB Local, the same handlers, an in-process queue. Its files live
@@ -50,17 +50,7 @@ async function main(): Promise<void> {
       ? await seedDemo(baseUrl)
       : await withDemoDeveloper(JSON.parse(readFileSync(demoFile, 'utf8')) as Awaited<ReturnType<typeof seedDemo>>);
   writeFileSync(demoFile, JSON.stringify(demo, null, 2), { mode: 0o600 });
-  const exports = shellExports({
-    BASE: baseUrl,
-    APP_ID: demo.appId,
-    CLIENT_ID: demo.clientId,
-    CLIENT_SECRET: demo.clientSecret,
-    HAPIKEY: demo.developerApiKey,
-    HUB_ID: demo.hubId,
-    COMPANY_ID: demo.companyId,
-    EVENT_TYPE_ID: demo.timeline?.eventTypeId,
-    INSTALL_URL: installUrl(baseUrl, demo),
-  });
+  const exports = shellExports(demoShellVariables(baseUrl, demo));
   writeRunningLocal({ pid: process.pid, baseUrl, endpoint, tableName, secretsFile, exports, webhookStateDir });
 
   console.log(`
@@ -74,7 +64,7 @@ Demo developer API key:      ${demo.developerApiKey} (developer account ${demo.d
 Webhooks:                    on (the table's stream is polled; deliveries go to the target set with PUT /webhooks/v3/{appId}/settings)
 Demo user     email:         ${demo.userEmail}
               password:      ${demo.userPassword}
-Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}
+Demo account  hub id:        ${demo.hubId} (${demo.hubDomain})${demo.companyId ? `\nDemo company  id:            ${demo.companyId} (Acme Widgets)` : ''}${demo.contactId ? `\nDemo contact  id:            ${demo.contactId} (Jane Doe, jane.doe@acme-widgets.example)` : ''}${demo.dealId ? `\nDemo deal     id:            ${demo.dealId} (Acme Widgets renewal, Appointment Scheduled)` : ''}${demo.ticketId ? `\nDemo ticket   id:            ${demo.ticketId} (Printer on fire, New)` : ''}
 
 Install the app (open in a browser, log in, choose the account, click "Connect app"):
   ${installUrl(baseUrl, demo)}
@@ -82,9 +72,19 @@ Install the app (open in a browser, log in, choose the account, click "Connect a
 Paste this line in a second terminal (or run eval "$(npm run -s admin -- demo env)" there):
 ${exports}
 `);
-  if (demo.companyId) {
-    console.log(`Companies (with TOKEN set to the demo install's access token):
-  curl -H "Authorization: Bearer $TOKEN" ${baseUrl}/crm/v3/objects/companies/${demo.companyId}
+  const recordReads = (
+    [
+      ['companies', demo.companyId],
+      ['contacts', demo.contactId],
+      ['deals', demo.dealId],
+      ['tickets', demo.ticketId],
+    ] as const
+  ).flatMap(([type, id]) =>
+    id === undefined ? [] : [`  curl -H "Authorization: Bearer $TOKEN" ${baseUrl}/crm/v3/objects/${type}/${id}`],
+  );
+  if (recordReads.length > 0) {
+    console.log(`CRM records (with TOKEN set to the demo install's access token):
+${recordReads.join('\n')}
 `);
   }
   if (demo.timeline) {

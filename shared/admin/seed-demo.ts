@@ -1,4 +1,4 @@
-import { companyObjectType } from '../objects/object-types';
+import { companyObjectType, requireStoredObjectType } from '../objects/object-types';
 import { nowMs } from '../base/clock';
 import { createRecord } from '../records/create-record';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
@@ -21,6 +21,10 @@ export interface DemoData {
   userPassword: string;
   /** Absent in demo.json files written before the company seed existed. */
   companyId?: string;
+  /** Contact (Jane Doe), deal (Acme Widgets renewal) and ticket (Printer on fire): absent in demo.json files written before they were seeded. */
+  contactId?: string;
+  dealId?: string;
+  ticketId?: string;
   /** Absent in demo.json files written before the timeline seed existed. */
   timeline?: DemoTimeline;
 }
@@ -37,7 +41,10 @@ export const demoScopes = [
   'crm.schemas.companies.read',
   'crm.schemas.companies.write',
   'timeline',
+  'crm.objects.contacts.read',
+  'crm.objects.contacts.write',
   'crm.objects.deals.read',
+  'crm.objects.deals.write',
   'crm.schemas.deals.write',
   'tickets',
   'crm.objects.owners.read',
@@ -50,23 +57,47 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
     name: 'Demo App',
     redirectUris: [redirectUri],
     scopes: demoScopes,
-    optionalScopes: ['crm.objects.contacts.read'],
+    optionalScopes: [],
   });
   const account = await createAccount('demo-company.example');
   const userPassword = 'demo-password';
   const user = await createUser('demo@example.com', userPassword, [account.hubId]);
-  const company = await createRecord(
-    { hubId: account.hubId, appId: app.appId, userId: user.userId },
-    companyObjectType,
-    {
-      properties: {
-        name: 'Acme Widgets',
-        domain: 'acme-widgets.example',
-        industry: 'COMPUTER_SOFTWARE',
-        lifecyclestage: 'lead',
-      },
+  const actor = { hubId: account.hubId, appId: app.appId, userId: user.userId };
+  const company = await createRecord(actor, companyObjectType, {
+    properties: {
+      name: 'Acme Widgets',
+      domain: 'acme-widgets.example',
+      industry: 'COMPUTER_SOFTWARE',
+      lifecyclestage: 'lead',
     },
-  );
+  });
+  const ownerId = user.owners.find((owner) => owner.hubId === account.hubId)?.ownerId;
+  if (ownerId === undefined) throw new Error(`the demo user has no owner in account ${account.hubId}`);
+  const contact = await createRecord(actor, requireStoredObjectType('contacts'), {
+    properties: {
+      email: 'jane.doe@acme-widgets.example',
+      firstname: 'Jane',
+      lastname: 'Doe',
+      company: 'Acme Widgets',
+      jobtitle: 'Head of Procurement',
+    },
+  });
+  const deal = await createRecord(actor, requireStoredObjectType('deals'), {
+    properties: {
+      dealname: 'Acme Widgets renewal',
+      dealstage: 'appointmentscheduled',
+      amount: '12000',
+      hubspot_owner_id: String(ownerId),
+    },
+  });
+  const ticket = await createRecord(actor, requireStoredObjectType('tickets'), {
+    properties: {
+      subject: 'Printer on fire',
+      content: 'The printer on the third floor is on fire.',
+      hs_pipeline_stage: '1',
+      hs_ticket_priority: 'HIGH',
+    },
+  });
   const timeline = await seedDemoTimeline(app.appId, account.hubId, company.id);
   return {
     ...app,
@@ -77,7 +108,31 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
     userEmail: user.email,
     userPassword,
     companyId: company.id,
+    contactId: contact.id,
+    dealId: deal.id,
+    ticketId: ticket.id,
     timeline,
+  };
+}
+
+/**
+ * The shell variables of the demo (`npm start` prints them as one `export` line, and
+ * `npm run admin -- demo env` gives the same line); the ids a demo.json lacks are left out.
+ */
+export function demoShellVariables(baseUrl: string, demo: DemoData): Record<string, string | number | undefined> {
+  return {
+    BASE: baseUrl,
+    APP_ID: demo.appId,
+    CLIENT_ID: demo.clientId,
+    CLIENT_SECRET: demo.clientSecret,
+    HAPIKEY: demo.developerApiKey,
+    HUB_ID: demo.hubId,
+    COMPANY_ID: demo.companyId,
+    CONTACT_ID: demo.contactId,
+    DEAL_ID: demo.dealId,
+    TICKET_ID: demo.ticketId,
+    EVENT_TYPE_ID: demo.timeline?.eventTypeId,
+    INSTALL_URL: installUrl(baseUrl, demo),
   };
 }
 

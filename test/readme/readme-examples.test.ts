@@ -27,10 +27,19 @@ const examplesTimeoutMs = 300_000;
 /**
  * Floors for what the test runs, so an example cannot drop out unnoticed (a broken fence, a file
  * left out of the map): before the README's sections moved to docs/, the README held 20
- * runnable blocks that made 103 curl calls; the walk-through's first CRM call added one of each.
+ * runnable blocks that made 103 curl calls; the walk-through's first CRM call added one of each,
+ * and its reads of the demo contact, deal and ticket three more calls.
  */
 const minimumBlocks = 21;
-const minimumCurlCalls = 104;
+const minimumCurlCalls = 107;
+
+/** The records `npm start` seeds, as demo.json names them, and the type each one is read by. */
+const seededRecords = [
+  ['companies', 'companyId'],
+  ['contacts', 'contactId'],
+  ['deals', 'dealId'],
+  ['tickets', 'ticketId'],
+] as const;
 
 /** README.md first, then the files of docs/ in the order of the README's map of the docs. */
 function exampleFiles(): string[] {
@@ -250,6 +259,16 @@ describe('README and docs examples', () => {
         }
         expect(failures).toEqual([]);
         expect(calls.length).toBeGreaterThanOrEqual(minimumCurlCalls);
+        // The walk-through reads each seeded record by its id (an unset variable would read the
+        // type's list instead, which answers 200 too) and gets it.
+        const demo = JSON.parse(readFileSync(path.join(stateDir, 'demo.json'), 'utf8')) as Record<string, unknown>;
+        const readmeCalls = calls.filter((call) => where(call.scriptLine)?.placed.file === 'README.md');
+        for (const [type, field] of seededRecords) {
+          const id = demo[field];
+          expect(typeof id).toBe('string');
+          const read = readmeCalls.find((call) => call.args.includes(`/crm/v3/objects/${type}/${String(id)} `));
+          expect({ type, id, status: read?.status }).toEqual({ type, id, status: 200 });
+        }
       } finally {
         await stop(server.child);
         rmSync(stateDir, { recursive: true, force: true });
