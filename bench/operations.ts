@@ -1,6 +1,6 @@
 import type { CallBudget } from './budgets';
-import type { BenchInstall, TimelineFixture } from './fixtures';
-import { companyProperties, uniqueName } from './fixtures';
+import type { BenchContact, BenchInstall, TimelineFixture } from './fixtures';
+import { companyProperties, contactProperties, uniqueName } from './fixtures';
 import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './http-client';
 
 /** What the operations work on; filled by the setup and by the operations themselves (created ids). */
@@ -14,6 +14,10 @@ export interface BenchState {
   poolIds: string[];
   /** Companies made by the create operation, in order: targets of reads and updates. */
   createdIds: string[];
+  /** Contacts made by the setup: targets of contact reads, updates and searches when no create ran. */
+  contactPool: BenchContact[];
+  /** Contacts made by the contact create operation, in order: targets of contact reads and updates. */
+  createdContacts: BenchContact[];
   /** An install the uninstall operation ends (its own, so the others live on). */
   installToEnd: BenchInstall;
   timeline: TimelineFixture;
@@ -41,6 +45,7 @@ export interface Operation {
 }
 
 const companies = '/crm/v3/objects/companies';
+const contacts = '/crm/v3/objects/contacts';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
 /** Contacts are not stored: the v4 operations associate companies with this id. */
@@ -53,6 +58,8 @@ const pick = <T>(values: readonly T[], index: number): T => {
 };
 
 const idsToRead = (state: BenchState): string[] => (state.createdIds.length > 0 ? state.createdIds : state.poolIds);
+const contactsToRead = (state: BenchState): BenchContact[] =>
+  state.createdContacts.length > 0 ? state.createdContacts : state.contactPool;
 
 export const operations: readonly Operation[] = [
   {
@@ -187,6 +194,81 @@ export const operations: readonly Operation[] = [
         filterGroups: [{ filters: [{ propertyName: 'name', operator: 'CONTAINS_TOKEN', value: 'bench' }] }],
         sorts: ['-name'],
         limit: 100,
+      }),
+  },
+  {
+    name: 'createContact',
+    label: 'POST /crm/v3/objects/contacts',
+    isWarm: true,
+    // The company create's budget (issue acceptance). Measured: 1 GetItem more, the blocklisted-email check
+    // (shared/records/account-values.ts: BLOCKED_EMAIL#<email>, read before the transaction); over budget until
+    // the engine folds it into the transaction or drops it.
+    budget: { TransactWriteItemsCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('POST', contacts, install.accessToken, { properties: contactProperties(uniqueName('create')) }),
+    afterResponse: (response, state) => {
+      const created = JSON.parse(response.body) as { id: string; properties: { email: string } };
+      state.createdContacts.push({ id: created.id, email: created.properties.email });
+    },
+  },
+  {
+    name: 'readContact',
+    label: 'GET /crm/v3/objects/contacts/{id}',
+    isWarm: true,
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) =>
+      jsonRequest('GET', `${contacts}/${pick(contactsToRead(state), iteration).id}`, state.install.accessToken),
+  },
+  {
+    name: 'readContactByEmail',
+    label: 'GET /crm/v3/objects/contacts/{email}?idProperty=email',
+    isWarm: true,
+    // The email's unique item names the contact, then the contact: as a company read by domain.
+    budget: { GetItemCommand: 2 },
+    request: (iteration, state) =>
+      jsonRequest(
+        'GET',
+        `${contacts}/${encodeURIComponent(pick(contactsToRead(state), iteration).email)}?idProperty=email`,
+        state.install.accessToken,
+      ),
+  },
+  {
+    name: 'updateContact',
+    label: 'PATCH /crm/v3/objects/contacts/{id} (firstname and city)',
+    isWarm: true,
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (iteration, state) =>
+      jsonRequest('PATCH', `${contacts}/${pick(contactsToRead(state), iteration).id}`, state.install.accessToken, {
+        properties: { firstname: `Renamed ${iteration}`, city: iteration % 2 === 0 ? 'Boston' : 'Cambridge' },
+      }),
+  },
+  {
+    name: 'searchContactByEmail',
+    label: 'POST /crm/v3/objects/contacts/search (EQ on email)',
+    isWarm: true,
+    // The unique value pins the contact: its unique item, then the contact by key (the search section's eqDomain, ≤ 2 calls); the projection is not read.
+    budget: { GetItemCommand: 2 },
+    request: (iteration, state) =>
+      jsonRequest('POST', `${contacts}/search`, state.install.accessToken, {
+        filterGroups: [
+          {
+            filters: [{ propertyName: 'email', operator: 'EQ', value: pick(contactsToRead(state), iteration).email }],
+          },
+        ],
+      }),
+  },
+  {
+    name: 'batchCreateContacts',
+    label: 'POST /crm/v3/objects/contacts/batch/create (100 inputs)',
+    // Not in the warm table: 100 transactions take 1.5 to 3 s here, 2,100 of them would take an hour, and the
+    // floor replays the commands one by one where the batch commits 10 at a time (no company batch row is warm either).
+    isWarm: false,
+    // A company batch create of 100 makes 100 TransactWriteItems, one per input (issue acceptance: the same). Measured:
+    // 100 GetItem more, the blocklisted-email check of each input, one after another before anything is written.
+    budget: { TransactWriteItemsCommand: 100 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${contacts}/batch/create`, state.install.accessToken, {
+        inputs: Array.from({ length: 100 }, () => ({ properties: contactProperties(uniqueName('batch')) })),
       }),
   },
   {

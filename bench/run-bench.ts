@@ -8,7 +8,14 @@ import { measureColdStarts, type ColdStartReport } from './cold-start';
 import { measureCosts, measureWarmLatency, type CostRow, type LatencyRow } from './api-latency';
 import { copyTable } from './bulk-load';
 import { floorClient, installRecorder, recordCommands, type RecordedCommand } from './dynamo-recorder';
-import { createCompanies, createTimelineEvent, installApp, companyProperties, uniqueName } from './fixtures';
+import {
+  createCompanies,
+  createContacts,
+  createTimelineEvent,
+  installApp,
+  companyProperties,
+  uniqueName,
+} from './fixtures';
 import { ApiClient, jsonRequest } from './http-client';
 import { operations, seededRandom, type BenchState } from './operations';
 import { measureScale, type ScaleReport } from './scale';
@@ -169,6 +176,7 @@ export async function runBench(
       const needsPool = ['costs', 'warm', 'throughput'].some((name) => options.sections.has(name as SectionName));
       const limitedInstall = await installApp(api, { rateLimited: true });
       const poolIds = needsPool ? await createCompanies(api, install.accessToken, options.poolSize) : [];
+      const contactPool = needsPool ? await createContacts(api, install.accessToken, options.poolSize) : [];
       const timeline = await createTimelineEvent(api, install);
       const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
       const installToEnd = await installApp(api);
@@ -178,6 +186,8 @@ export async function runBench(
         limitedIds,
         poolIds,
         createdIds: [],
+        contactPool,
+        createdContacts: [],
         installToEnd,
         timeline,
         random: seededRandom(6),

@@ -1,7 +1,7 @@
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
 import { installRecorder, retarget } from '../../bench/dynamo-recorder';
-import { createCompanies, createTimelineEvent, installApp } from '../../bench/fixtures';
+import { createCompanies, createContacts, createTimelineEvent, installApp } from '../../bench/fixtures';
 import { ApiClient } from '../../bench/http-client';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { percentile, ratio, summarize } from '../../bench/stats';
@@ -114,6 +114,8 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
       limitedIds: await createCompanies(api, limitedInstall.accessToken, 3),
       poolIds: await createCompanies(api, install.accessToken, 100),
       createdIds: [],
+      contactPool: await createContacts(api, install.accessToken, 100),
+      createdContacts: [],
       installToEnd: await installApp(api),
       timeline: await createTimelineEvent(api, install),
       random: seededRandom(1),
