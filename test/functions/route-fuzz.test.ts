@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { RunningGateway } from '../../local/local-gateway';
+import { storedObjectTypes } from '../../shared/objects/object-types';
 import { routeSpellings } from '../../shared/routes';
 import type { RouteSpelling } from '../../shared/base/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
@@ -858,8 +859,18 @@ function concretePath(route: RouteSpelling, segments: (string | null)[]): string
       if (name === 'toObjectType') return labelPairTarget;
       if (name === 'associationTypeId') return String(fixtures.labelTypeId);
     }
+    // The {objectType} rows serve every stored type: successive requests name each, by name and by id.
+    if (name === 'objectType' && route.path.startsWith('/crm/v3/')) return nextStoredTypeToken();
     return encodeURIComponent(realParam(name));
   });
+}
+
+const storedTypeTokens = storedObjectTypes.flatMap((type) => [type.name, type.id]);
+let storedTypeTurn = 0;
+function nextStoredTypeToken(): string {
+  const token = storedTypeTokens[storedTypeTurn % storedTypeTokens.length] ?? 'companies';
+  storedTypeTurn += 1;
+  return token;
 }
 
 async function assertWellFormed(route: RouteSpelling, response: Response): Promise<void> {

@@ -292,3 +292,97 @@ describe('crm.tickets', () => {
     expect(contacts.results.map((record) => record.id)).not.toContain(ticket.id);
   });
 });
+
+describe('batch, merge and properties of deals and tickets, and crm.objects by type id', () => {
+  it('batch-creates (201), batch-updates (200) and batch-archives (204) deals; merges two (200)', async () => {
+    const created = await sdk.client.crm.deals.batchApi.createWithHttpInfo({
+      inputs: [1, 2, 3].map((index) => ({
+        properties: { dealname: unique(`Batch ${index}`), dealstage: 'appointmentscheduled' },
+        associations: [],
+      })),
+    });
+    const [first, second, third] = created.data.results.map((record) => record.id);
+    const updated = await sdk.client.crm.deals.batchApi.updateWithHttpInfo({
+      inputs: [{ id: first ?? '', properties: { dealstage: 'closedwon' } }],
+    });
+    const merged = await sdk.client.crm.deals.basicApi.mergeWithHttpInfo({
+      primaryObjectId: first ?? '',
+      objectIdToMerge: second ?? '',
+    });
+    const archived = await sdk.client.crm.deals.batchApi.archiveWithHttpInfo({ inputs: [{ id: third ?? '' }] });
+
+    expect([created.httpStatusCode, updated.httpStatusCode, merged.httpStatusCode, archived.httpStatusCode]).toEqual([
+      201, 200, 200, 204,
+    ]);
+    expect(updated.data.results[0]?.properties.dealstage).toBe('closedwon');
+    expect(merged.data.properties.dealstage).toBe('closedwon');
+    await expect(sdk.client.crm.deals.basicApi.getById(third ?? '')).rejects.toMatchObject({ code: 404 });
+    expect((await sdk.client.crm.deals.basicApi.getById(second ?? '')).id).toBe(merged.data.id);
+  });
+
+  it('batch-upserts tickets by a custom unique property (200), then finds them by search (200)', async () => {
+    const propertyName = unique('ticket_ref').replaceAll('-', '_').toLowerCase();
+    await sdk.client.crm.properties.coreApi.create('tickets', {
+      name: propertyName,
+      label: propertyName,
+      type: 'string' as never,
+      fieldType: 'text' as never,
+      groupName: 'ticketinformation',
+      hasUniqueValue: true,
+    });
+    const reference = unique('REF');
+
+    const first = await sdk.client.crm.tickets.batchApi.upsertWithHttpInfo({
+      inputs: [
+        { id: reference, idProperty: propertyName, properties: { subject: 'Upserted', hs_pipeline_stage: '1' } },
+      ],
+    });
+    const again = await sdk.client.crm.tickets.batchApi.upsert({
+      inputs: [{ id: reference, idProperty: propertyName, properties: { subject: 'Upserted again' } }],
+    });
+    const found = await sdk.client.crm.tickets.searchApi.doSearch({
+      filterGroups: [{ filters: [{ propertyName, operator: FilterOperatorEnum.Eq, value: reference }] }],
+      properties: ['subject'],
+    });
+
+    expect(first.httpStatusCode).toBe(200);
+    expect(first.data.results[0]).toMatchObject({ _new: true });
+    expect(again.results[0]).toMatchObject({ _new: false, id: first.data.results[0]?.id });
+    expect(found.results.map((record) => record.properties.subject)).toEqual(['Upserted again']);
+  });
+
+  it.each([
+    ['deals', '0-3', 'dealname', 'dealinformation'],
+    ['tickets', '0-5', 'subject', 'ticketinformation'],
+  ])('serves the %s (%s) properties and groups with crm.properties', async (name, id, property, group) => {
+    const byName = await sdk.client.crm.properties.coreApi.getByName(name, property);
+    const byId = await sdk.client.crm.properties.coreApi.getByName(id, property);
+    const groups = await sdk.client.crm.properties.groupsApi.getAll(name);
+
+    expect(byName).toEqual(byId);
+    expect(byName.groupName).toBe(group);
+    expect(groups.results.map((entry) => entry.name)).toContain(group);
+  });
+
+  it.each([
+    ['0-1', { email: 'by-type-id@example.com' }],
+    ['0-3', { dealname: 'By type id', dealstage: 'closedlost' }],
+    ['0-5', { subject: 'By type id', hs_pipeline_stage: '4' }],
+  ])('creates (201), pages (200) and searches (200) records of %s through crm.objects', async (typeId, properties) => {
+    const values = typeId === '0-1' ? { email: `${unique('typed')}@example.com` } : properties;
+    const created = await sdk.client.crm.objects.basicApi.createWithHttpInfo(typeId, {
+      properties: values,
+      associations: [],
+    });
+    const page = await sdk.client.crm.objects.basicApi.getPage(typeId, 100);
+    const found = await sdk.client.crm.objects.searchApi.doSearch(typeId, {
+      filterGroups: [
+        { filters: [{ propertyName: 'hs_object_id', operator: FilterOperatorEnum.Eq, value: created.data.id }] },
+      ],
+    });
+
+    expect(created.httpStatusCode).toBe(201);
+    expect(page.results.map((record) => record.id)).toContain(created.data.id);
+    expect(found.results.map((record) => record.id)).toEqual([created.data.id]);
+  });
+});
