@@ -8,7 +8,7 @@ import { batchNotFoundError } from '../base/error-body';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
 import { archiveRecord } from './archive-record';
 import { isNumericId } from './record-id';
-import type { Actor, RawProperties } from './record-values';
+import { uniquePropertyOf, type Actor, type RawProperties } from './record-values';
 import { defaultsAnd, parseNameList, toRecordView, type RecordView } from './record-view';
 import {
   commitRecord,
@@ -19,6 +19,7 @@ import {
   type PreparedRecord,
 } from './create-record';
 import { searchFormsOf } from './search-forms';
+import { rulesOf } from './type-rules';
 import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-record';
@@ -130,6 +131,51 @@ function lanesBySharedTarget(prepared: readonly PreparedRecord[]): number[][] {
   return lanes.filter((lane) => lane.length > 0).map((lane) => lane.sort((a, b) => a - b));
 }
 
+/**
+ * For a type whose duplicate answers the whole request (contacts: HubSpot's 409 `Contact already
+ * exists. Existing ID: <id>` on a batch create or update), the batch's values of the type's unique
+ * property are checked before anything is written: one read of their claims. Two inputs with the
+ * same value answer 400 naming it. A value taken between this check and the writes still fails its
+ * own input only (207), as for every other type.
+ */
+async function requireFreeUniqueValues(
+  type: ObjectType,
+  hubId: number,
+  entries: readonly { ownId?: string; values: readonly string[] }[],
+): Promise<void> {
+  const conflict = rulesOf(type).conflict;
+  const propertyName = uniquePropertyOf(type);
+  if (!conflict || propertyName === undefined) return;
+  const seen = new Map<string, number>();
+  const duplicates = new Set<string>();
+  entries.forEach((entry, index) => {
+    for (const value of entry.values) {
+      const first = seen.get(value);
+      if (first !== undefined && first !== index) duplicates.add(value);
+      else seen.set(value, index);
+    }
+  });
+  if (duplicates.size > 0) {
+    throw new ValidationError(
+      `Duplicate values of ${propertyName} found in batch input: [${[...duplicates].join(', ')}]. Values must be unique`,
+      { context: { [propertyName]: [...duplicates] } },
+    );
+  }
+  const owners = await companies.findUniqueValueOwners(type, hubId, propertyName, [...seen.keys()]);
+  for (const [value, ownerId] of owners) {
+    const index = seen.get(value) ?? -1;
+    if (ownerId !== entries[index]?.ownId) throw conflict({ propertyName, value }, ownerId);
+  }
+}
+
+/** The values of the type's unique property (and of the list sharing its namespace) that a write sets. */
+function standardUniqueValues(type: ObjectType, values: Record<string, string>): string[] {
+  const propertyName = uniquePropertyOf(type);
+  if (propertyName === undefined) return [];
+  const listed = type.additionalUniqueProperty ? (values[type.additionalUniqueProperty] ?? '').split(';') : [];
+  return [values[propertyName] ?? '', ...listed].filter((value) => value !== '');
+}
+
 /** A batch stops starting grouped writes this long before the function's timeout. */
 const batchReserveMs = 3500;
 /** Grouped transactions of a batch in flight at once. */
@@ -155,6 +201,11 @@ export async function batchCreateRecords(
   const prepared: PreparedRecord[] = [];
   for (const [index, entry] of input.inputs.entries())
     prepared.push(await forInput(index, () => prepareRecord(actor, type, entry, schema)));
+  await requireFreeUniqueValues(
+    type,
+    actor.hubId,
+    prepared.map((entry) => ({ values: standardUniqueValues(type, entry.properties) })),
+  );
   const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs;
   if (isTimeUp()) throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.');
   const planned = prepared.map((entry) => plannedCreate(actor, entry));
@@ -233,6 +284,11 @@ export async function batchUpdateRecords(
   for (const [index, entry] of input.inputs.entries())
     prepared.push(await forInput(index, () => prepareUpdate(actor, type, entry, schema)));
   const ids = await resolveIds(type, actor.hubId, input.inputs);
+  await requireFreeUniqueValues(
+    type,
+    actor.hubId,
+    prepared.map((entry, index) => ({ ownId: ids[index], values: standardUniqueValues(type, entry.values) })),
+  );
   const missing: string[] = [];
   const errors: BatchError[] = [];
   const results: RecordView[] = [];

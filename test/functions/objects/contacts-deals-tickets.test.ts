@@ -73,6 +73,50 @@ describe('crm.contacts', () => {
     }
   });
 
+  it('answers a batch create or update naming a taken email with the whole-request 409, writing nothing', async () => {
+    const address = email();
+    const holder = await sdk.client.crm.contacts.basicApi.create({ properties: { email: address }, associations: [] });
+    const other = await sdk.client.crm.contacts.basicApi.create({
+      properties: { firstname: 'Other' },
+      associations: [],
+    });
+    const fresh = email();
+
+    const created = await sdk.client.crm.contacts.batchApi
+      .create({
+        inputs: [
+          { properties: { email: fresh }, associations: [] },
+          { properties: { email: address.toUpperCase() }, associations: [] },
+        ],
+      })
+      .catch((error: { code: number; body: unknown }) => error);
+    const updated = await sdk.client.crm.contacts.batchApi
+      .update({ inputs: [{ id: other.id, properties: { email: address } }] })
+      .catch((error: { code: number; body: unknown }) => error);
+    const twice = await sdk.client.crm.contacts.batchApi
+      .create({
+        inputs: [
+          { properties: { email: fresh }, associations: [] },
+          { properties: { email: fresh }, associations: [] },
+        ],
+      })
+      .catch((error: { code: number; body: unknown }) => error);
+
+    for (const error of [created, updated]) {
+      expect(error).toMatchObject({
+        code: 409,
+        body: { status: 'error', category: 'CONFLICT', message: `Contact already exists. Existing ID: ${holder.id}` },
+      });
+    }
+    expect(twice).toMatchObject({
+      code: 400,
+      body: { category: 'VALIDATION_ERROR', context: { email: [fresh.toLowerCase()] } },
+    });
+    await expect(
+      sdk.client.crm.contacts.basicApi.getById(fresh, undefined, undefined, undefined, false, 'email'),
+    ).rejects.toMatchObject({ code: 404 });
+  });
+
   it('holds each additional email as unique as the email, and refuses an address that is none', async () => {
     const address = email();
     const first = await sdk.client.crm.contacts.basicApi.create({
