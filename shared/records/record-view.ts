@@ -43,10 +43,15 @@ export function parseAssociationTypes(raw: string | undefined): ObjectType[] | u
   return [...new Map(types.map((type) => [type.id, type])).values()];
 }
 
+/**
+ * Values the platform keeps: the id, and the create and modified dates under every name the type
+ * has for them (contacts keep `lastmodifieddate` and also have `hs_lastmodifieddate` and
+ * `hs_createdate`; a name not in the type's catalog is not returned).
+ */
 function computedValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {
   if (name === 'hs_object_id') return record.id;
-  if (name === 'createdate') return record.createdAt;
-  if (name === type.modifiedProperty) return record.updatedAt;
+  if (name === 'createdate' || name === 'hs_createdate') return record.createdAt;
+  if (name === type.modifiedProperty || name === 'hs_lastmodifieddate') return record.updatedAt;
   return undefined;
 }
 
@@ -60,7 +65,8 @@ function historyOf(type: ObjectType, record: CrmRecord, name: string): HistoryEn
     return [
       {
         value: computed,
-        timestamp: name === type.modifiedProperty ? record.updatedAt : record.createdAt,
+        timestamp:
+          name === type.modifiedProperty || name === 'hs_lastmodifieddate' ? record.updatedAt : record.createdAt,
         sourceType: 'CALCULATED',
       },
     ];

@@ -60,9 +60,11 @@ export function searchFormsOf(type: ObjectType, record: SearchableRecord): Searc
     ...record.properties,
     hs_object_id: record.id,
     createdate: record.createdAt,
+    hs_lastmodifieddate: record.updatedAt,
     [type.modifiedProperty]: record.updatedAt,
   };
   const catalog = catalogOf(type);
+  if (catalog.find('hs_createdate')) values.hs_createdate = record.createdAt;
   const forms: SearchForms = { id: record.id, v: {}, l: {}, n: {} };
   for (const [name, value] of Object.entries(values)) {
     if (value === '') continue;

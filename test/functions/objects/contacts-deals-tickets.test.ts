@@ -21,6 +21,16 @@ describe('crm.contacts', () => {
       hs_object_id: created.data.id,
     });
     expect(created.data.properties.lastmodifieddate).toBe(created.data.updatedAt.toISOString());
+    const dates = await sdk.client.crm.contacts.basicApi.getById(created.data.id, [
+      'hs_lastmodifieddate',
+      'hs_createdate',
+      'lastmodifieddate',
+    ]);
+    expect(dates.properties).toMatchObject({
+      hs_lastmodifieddate: created.data.updatedAt.toISOString(),
+      lastmodifieddate: created.data.updatedAt.toISOString(),
+      hs_createdate: created.data.createdAt.toISOString(),
+    });
     const byEmail = await sdk.client.crm.contacts.basicApi.getById(
       address,
       undefined,
