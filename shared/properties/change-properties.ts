@@ -6,6 +6,7 @@ import {
   checkNewProperty,
   createProperty,
   getProperty,
+  isGroupMissing,
   propertyGroupMissing,
   requireStorableDefinition,
   type NewProperty,
@@ -196,10 +197,14 @@ export async function batchCreateProperties(
   const errors: BatchError[] = [];
   // One Query for the whole batch: each created property joins the catalog the next input is checked against.
   const catalog = await customProperties.listProperties(type, hubId);
+  // A group found missing stays missing for the rest of the batch: its other inputs are refused without another write.
+  const missingGroups = new Set<string>();
   for (const input of inputs) {
     try {
+      if (missingGroups.has(input.groupName)) throw propertyGroupMissing(input.groupName);
       results.push(await createProperty(type, hubId, userId, input, catalog));
     } catch (error) {
+      if (isGroupMissing(error)) missingGroups.add(input.groupName);
       errors.push(batchErrorOf(error));
     }
   }

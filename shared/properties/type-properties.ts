@@ -297,6 +297,11 @@ function tooManyProperties(type: ObjectType, name: string): ValidationError {
   );
 }
 
+/** Whether an error is propertyGroupMissing's. */
+export function isGroupMissing(error: unknown): boolean {
+  return error instanceof ValidationError && error.errors?.[0]?.code === 'PROPERTY_GROUP_NOT_FOUND';
+}
+
 export function propertyGroupMissing(groupName: string): ValidationError {
   return new ValidationError(
     `Property group ${groupName} does not exist (or is archived): create it first, or use one of the listed groups`,

@@ -2,6 +2,7 @@ import { findOwner } from '../db/owners';
 import type { ObjectType } from '../objects/object-types';
 import { findPipelineObjectType } from '../pipelines/pipeline-object-types';
 import { accountPipelines } from '../pipelines/pipeline-view';
+import type { StoredPipeline } from '../db/pipelines';
 import { propertyValuesError, quoteValue, type InvalidValue } from '../properties/validate-property-values';
 import { ownValue } from '../base/client-keys';
 
@@ -13,17 +14,29 @@ import { ownValue } from '../base/client-keys';
  * it sets none of these properties. (An email blocked by a GDPR delete is refused by its unique-value
  * claim, in the write itself: shared/db/records.ts blockUniqueValue.)
  */
+/**
+ * What the checks read, kept for one request: a batch reads the account's pipelines of a type once,
+ * and each owner id once, however many of its inputs name them.
+ */
+export interface AccountLookups {
+  pipelines: Map<string, Promise<StoredPipeline[]>>;
+  owners: Map<number, Promise<boolean>>;
+}
+
+export const newAccountLookups = (): AccountLookups => ({ pipelines: new Map(), owners: new Map() });
+
 export async function checkAccountValues(
   type: ObjectType,
   hubId: number,
   properties: Record<string, string>,
   changed: readonly string[],
+  lookups: AccountLookups = newAccountLookups(),
 ): Promise<void> {
   const invalid: InvalidValue[] = [];
   const owner = ownValue(properties, 'hubspot_owner_id');
   if (changed.includes('hubspot_owner_id') && owner) {
     const ownerId = Number(owner);
-    if (!Number.isSafeInteger(ownerId) || !(await findOwner(hubId, ownerId)))
+    if (!Number.isSafeInteger(ownerId) || !(await ownerExists(hubId, ownerId, lookups)))
       invalid.push({
         name: 'hubspot_owner_id',
         error: 'INVALID_OWNER_ID',
@@ -32,22 +45,37 @@ export async function checkAccountValues(
   }
   const placement = type.pipeline;
   if (placement && (changed.includes(placement.property) || changed.includes(placement.stageProperty))) {
-    invalid.push(...(await pipelineProblems(type, hubId, properties)));
+    invalid.push(...(await pipelineProblems(type, hubId, properties, lookups)));
   }
   if (invalid.length > 0) throw propertyValuesError(invalid);
+}
+
+function ownerExists(hubId: number, ownerId: number, lookups: AccountLookups): Promise<boolean> {
+  let found = lookups.owners.get(ownerId);
+  if (!found) {
+    found = findOwner(hubId, ownerId).then((owner) => owner !== undefined);
+    lookups.owners.set(ownerId, found);
+  }
+  return found;
 }
 
 async function pipelineProblems(
   type: ObjectType,
   hubId: number,
   properties: Record<string, string>,
+  lookups: AccountLookups,
 ): Promise<InvalidValue[]> {
   const placement = type.pipeline;
   const pipelineType = findPipelineObjectType(type.id);
   if (!placement || !pipelineType) return [];
   const pipelineId = ownValue(properties, placement.property);
   const stageId = ownValue(properties, placement.stageProperty);
-  const live = (await accountPipelines(hubId, pipelineType)).filter((pipeline) => !pipeline.archived);
+  let read = lookups.pipelines.get(type.id);
+  if (!read) {
+    read = accountPipelines(hubId, pipelineType);
+    lookups.pipelines.set(type.id, read);
+  }
+  const live = (await read).filter((pipeline) => !pipeline.archived);
   const pipeline = live.find((candidate) => candidate.id === pipelineId);
   if (!pipeline) {
     return [

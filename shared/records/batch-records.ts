@@ -20,6 +20,7 @@ import {
 } from './create-record';
 import { searchFormsOf } from './search-forms';
 import { rulesOf } from './type-rules';
+import { newAccountLookups } from './account-values';
 import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-record';
@@ -199,8 +200,9 @@ export async function batchCreateRecords(
   const startedAt = new Date(nowMs()).toISOString();
   const schema = await schemaForInputs(type, actor.hubId, input.inputs);
   const prepared: PreparedRecord[] = [];
+  const lookups = newAccountLookups();
   for (const [index, entry] of input.inputs.entries())
-    prepared.push(await forInput(index, () => prepareRecord(actor, type, entry, schema)));
+    prepared.push(await forInput(index, () => prepareRecord(actor, type, entry, schema, lookups)));
   await requireFreeUniqueValues(
     type,
     actor.hubId,
@@ -284,6 +286,7 @@ export async function batchUpdateRecords(
   for (const [index, entry] of input.inputs.entries())
     prepared.push(await forInput(index, () => prepareUpdate(actor, type, entry, schema)));
   const ids = await resolveIds(type, actor.hubId, input.inputs);
+  const lookups = newAccountLookups();
   await requireFreeUniqueValues(
     type,
     actor.hubId,
@@ -298,7 +301,9 @@ export async function batchUpdateRecords(
     if (!change) return;
     try {
       const record =
-        companyId === undefined ? undefined : await commitUpdate(actor, type, companyId, change.values, change.schema);
+        companyId === undefined
+          ? undefined
+          : await commitUpdate(actor, type, companyId, change.values, change.schema, lookups);
       if (!record) missing.push(entry.id);
       else
         results.push(
@@ -333,6 +338,7 @@ export async function batchUpsertRecords(
   const startedAt = new Date(nowMs()).toISOString();
   const errors: BatchError[] = [];
   const results: (RecordView & { new: boolean })[] = [];
+  const lookups = newAccountLookups();
   const schema = await loadPropertySchema(
     type,
     actor.hubId,
@@ -362,7 +368,7 @@ export async function batchUpsertRecords(
           );
         }
         const properties = { ...entry.properties, [propertyName]: entry.id };
-        const create = await prepareRecord(actor, type, { properties }, schema).catch((error: unknown) => {
+        const create = await prepareRecord(actor, type, { properties }, schema, lookups).catch((error: unknown) => {
           if (error instanceof AppError && error.status < 500) return error;
           throw error;
         });
@@ -383,7 +389,7 @@ export async function batchUpsertRecords(
           value,
         });
         if (owner) {
-          const record = await commitUpdate(actor, type, owner, plan.update.values, plan.update.schema);
+          const record = await commitUpdate(actor, type, owner, plan.update.values, plan.update.schema, lookups);
           if (record) {
             results.push({
               ...toRecordView(type, record, { properties: names }, plan.update.schema, true),

@@ -23,7 +23,7 @@ import {
 } from './record-values';
 import { associationKey, defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { addedEdges, saveWithRetries } from './save-record';
-import { checkAccountValues } from './account-values';
+import { checkAccountValues, type AccountLookups } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
 export interface NewRecord {
@@ -46,6 +46,7 @@ export async function prepareRecord(
   type: ObjectType,
   input: NewRecord,
   loaded?: PropertySchema,
+  lookups?: AccountLookups,
 ): Promise<PreparedRecord> {
   const schema = loaded ?? (await loadPropertySchema(type, actor.hubId, Object.keys(input.properties)));
   const values = normalizeValues(type, input.properties, schema);
@@ -54,7 +55,7 @@ export async function prepareRecord(
   if (type.pipeline && properties[type.pipeline.property] === undefined)
     properties[type.pipeline.property] = type.pipeline.defaultPipelineId;
   requireRecordProperties(type, properties);
-  await checkAccountValues(type, actor.hubId, properties, Object.keys(properties));
+  await checkAccountValues(type, actor.hubId, properties, Object.keys(properties), lookups);
   const entries = await resolveAssociationInputs(type, actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
   if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {

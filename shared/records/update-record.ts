@@ -20,7 +20,7 @@ import { defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { recordNotFound, resolveRecordId } from './read-records';
 import { saveRecordChange } from './save-record';
-import { checkAccountValues } from './account-values';
+import { checkAccountValues, type AccountLookups } from './account-values';
 import { clientKeyedRecordOf } from '../base/client-keys';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
@@ -112,10 +112,11 @@ export async function commitUpdate(
   companyId: string,
   values: Record<string, string>,
   schema: PropertySchema,
+  lookups?: AccountLookups,
 ): Promise<CrmRecord | undefined> {
   const saved = await saveRecordChange(type, actor.hubId, companyId, async (record) => {
     const change = applyValues(actor, type, record, values, schema);
-    if (change) await checkAccountValues(type, actor.hubId, change.record.properties, change.changed);
+    if (change) await checkAccountValues(type, actor.hubId, change.record.properties, change.changed, lookups);
     return change
       ? {
           record: change.record,

@@ -1,4 +1,5 @@
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/models/Filter';
+import { dynamoCallCounter } from '../../../shared/db/client';
 import { unique } from '../../support/harness';
 import { useSdkClient } from '../../support/sdk-client';
 
@@ -348,6 +349,24 @@ describe('crm.tickets', () => {
 });
 
 describe('batch, merge and properties of deals and tickets, and crm.objects by type id', () => {
+  it('reads the pipelines once for a batch of 20 deals, and writes them in one transaction', async () => {
+    dynamoCallCounter.reset();
+
+    const created = await sdk.client.crm.deals.batchApi.createWithHttpInfo({
+      inputs: Array.from({ length: 20 }, (_unused, index) => ({
+        properties: { dealname: unique(`Counted ${index}`), dealstage: 'contractsent' },
+        associations: [],
+      })),
+    });
+
+    expect(created.httpStatusCode).toBe(201);
+    expect(Object.fromEntries(dynamoCallCounter.calls)).toMatchObject({
+      QueryCommand: 1,
+      TransactWriteItemsCommand: 1,
+    });
+    expect(dynamoCallCounter.calls.get('GetItemCommand') ?? 0).toBeLessThanOrEqual(2);
+  });
+
   it('batch-creates (201), batch-updates (200) and batch-archives (204) deals; merges two (200)', async () => {
     const created = await sdk.client.crm.deals.batchApi.createWithHttpInfo({
       inputs: [1, 2, 3].map((index) => ({
