@@ -420,7 +420,8 @@ const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<
  * the indexes of the writes not written: those of a canceled transaction (a company changed since
  * it was read, a linked company is full or gone), those that alone fill a transaction, and those
  * sharing an item with an earlier write, and those of the transactions not started once `isTimeUp`.
- * The caller writes them one by one (saveRecord), which re-reads and explains.
+ * The caller writes them one by one (saveRecord), which re-reads and explains. `groupItems` caps
+ * the items a group gathers (a write alone may still take a whole transaction).
  */
 export async function saveRecordsGrouped(
   type: KeyedType,
@@ -428,6 +429,7 @@ export async function saveRecordsGrouped(
   entries: readonly { write: RecordWrite; searchForms: SearchForms }[],
   concurrency: number,
   isTimeUp: () => boolean = () => false,
+  groupItems: number = maxTransactionItems,
 ): Promise<Set<number>> {
   const notWritten = new Set<number>();
   const taken = new Set<string>();
@@ -460,11 +462,7 @@ export async function saveRecordsGrouped(
       groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems });
       return;
     }
-    if (
-      !current ||
-      current.writes.length + writes.length > maxTransactionItems ||
-      current.bytes + bytes > maxTransactionBytes
-    ) {
+    if (!current || current.writes.length + writes.length > groupItems || current.bytes + bytes > maxTransactionBytes) {
       current = { indexes: [], writes: [], bytes: 0, edgeItems: [] };
       groups.push(current);
     }

@@ -181,11 +181,18 @@ function standardUniqueValues(type: ObjectType, values: Record<string, string>):
 const batchReserveMs = 3500;
 /** Grouped transactions of a batch in flight at once. */
 const groupedConcurrency = 4;
+/**
+ * Items gathered in one grouped transaction of a batch create: half of DynamoDB's 100, so no call
+ * is one that DynamoDB Local on a loaded 2-core machine takes seconds over (a 99-item transaction
+ * ran past the client's 2 s socket timeout three times under a load average of 11); 100 contacts
+ * (3 items each) go in 7 transactions.
+ */
+const createGroupItems = 50;
 
 /**
  * Every input is checked before anything is written. Then the records go in as few transactions
  * as hold them (each record with its projection, unique values and linked companies in one of
- * them, saveRecordsGrouped): 100 plain records take about four transactions, not 100, so a batch
+ * them, saveRecordsGrouped): 100 plain records take about seven transactions, not 100, so a batch
  * finishes long before the function's timeout. A batch whose checks ran so close to the timeout
  * that the writes might not finish writes nothing and answers 503. The inputs a grouped write
  * could not take (a unique value taken meanwhile, a company shared by several inputs, a rare id
@@ -217,6 +224,7 @@ export async function batchCreateRecords(
     planned.map(({ write }) => ({ write, searchForms: searchFormsOf(type, write.record) })),
     groupedConcurrency,
     isTimeUp,
+    createGroupItems,
   );
   // The inputs not written yet get their outcome below, one by one.
   const outcomes: ({ view: RecordView } | { error: BatchError } | undefined)[] = planned.map(({ record }, index) =>

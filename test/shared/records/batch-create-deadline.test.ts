@@ -1,0 +1,38 @@
+import { performance } from 'node:perf_hooks';
+import { dynamoCallCounter } from '../../../shared/db/client';
+import * as records from '../../../shared/db/records';
+import { findObjectType } from '../../../shared/objects/object-types';
+import { batchCreateRecords } from '../../../shared/records/batch-records';
+import { unique } from '../../support/harness';
+
+const contacts = findObjectType('contacts');
+if (!contacts) throw new Error('contacts are a registry type');
+let hubSeed = 91_000_000 + Math.floor(Math.random() * 1_000_000);
+const actorOfNewHub = () => ({ hubId: (hubSeed += 1), appId: 7, userId: 3 });
+const inputs = (count: number) =>
+  Array.from({ length: count }, () => ({ properties: { email: `${unique('deadline')}@example.com` } }));
+
+describe('batch create and the function deadline', () => {
+  it('writes a batch of 100 contacts in seven grouped transactions', async () => {
+    const actor = actorOfNewHub();
+    dynamoCallCounter.reset();
+
+    const answer = await batchCreateRecords(actor, contacts, { inputs: inputs(100) });
+
+    expect(answer.results).toHaveLength(100);
+    expect(dynamoCallCounter.calls.get('TransactWriteItemsCommand')).toBe(7);
+    const page = await records.listRecords(contacts, actor.hubId, false, 100, undefined);
+    expect(page.records).toHaveLength(100);
+  });
+
+  it('answers 503 and writes nothing when its checks leave too little time before the timeout', async () => {
+    const actor = actorOfNewHub();
+
+    await expect(
+      batchCreateRecords(actor, contacts, { inputs: inputs(100) }, performance.now() + 1000),
+    ).rejects.toMatchObject({ status: 503 });
+
+    const page = await records.listRecords(contacts, actor.hubId, false, 10, undefined);
+    expect(page.records).toEqual([]);
+  });
+});
