@@ -11,6 +11,8 @@ import {
 
 const companyReadScopes = objectTypeScopes.companies.read;
 const companyWriteScopes = objectTypeScopes.companies.write;
+// Rows name scopes through these constants: a member access inside the table would keep the whole table in every bundle.
+const contactWriteScopes = objectTypeScopes.contacts.write;
 const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
 const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
 // Owners: HubSpot's spec takes either scope.
@@ -658,7 +660,7 @@ export const routes = [
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/gdpr-delete',
     entry: 'functions/objects/gdpr-delete-object.ts',
-    scopes: objectTypeScopes.contacts.write,
+    scopes: contactWriteScopes,
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs'],
