@@ -1174,7 +1174,11 @@ async function longValueSearchRequests(route: RouteSpelling): Promise<TimedReque
         throw new Error(`long-valued company (${shape}): ${response.status} ${(await response.text()).slice(0, 300)}`);
     }
   }
-  const path = concretePath(route, [null, null, null, null]);
+  // The long values are companies' (their name and description): the search names companies, whatever type the rotation would pick.
+  const path = concretePath(route, [null, null, null, null]).replace(
+    /^\/crm\/v3\/objects\/[^/]+\//,
+    '/crm/v3/objects/companies/',
+  );
   // The issue's pattern ends in a character no value holds; the others use one the value holds (its last), so the full scan runs.
   const lacking = '\u0007';
   return fuzzShapes.flatMap((shape) => {
