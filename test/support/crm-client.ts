@@ -70,7 +70,7 @@ export interface Json extends Partial<Omit<CompanyJson, 'properties'>> {
   modificationMetadata?: { readOnlyValue: boolean };
 }
 
-export function crmClient(gateway: RunningGateway, token: string): CrmClient {
+export function crmClient(gateway: Pick<RunningGateway, 'baseUrl'>, token: string): CrmClient {
   const send = async <T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> => {
     const response = await fetch(`${gateway.baseUrl}${path}`, {
       method,

@@ -1,6 +1,7 @@
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/models/Filter';
 import { dynamoCallCounter } from '../../../shared/db/client';
-import { unique } from '../../support/harness';
+import { crmClient } from '../../support/crm-client';
+import { install, unique, useTestGateway } from '../../support/harness';
 import { useSdkClient } from '../../support/sdk-client';
 
 /** Contacts, deals and tickets on the object engine, through the official SDK unchanged but for the base URL. */
@@ -227,6 +228,30 @@ describe('crm.contacts', () => {
     await expect(
       sdk.client.crm.contacts.basicApi.getById(address, undefined, undefined, undefined, false, 'email'),
     ).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('updates by email (PATCH ?idProperty=email) and upserts by email (batch/upsert, 200)', async () => {
+    const address = email();
+    const contact = await sdk.client.crm.contacts.basicApi.create({ properties: { email: address }, associations: [] });
+    const fresh = email();
+
+    const updated = await sdk.client.crm.contacts.basicApi.update(
+      address,
+      { properties: { jobtitle: 'Admiral' } },
+      'email',
+    );
+    const upserted = await sdk.client.crm.contacts.batchApi.upsertWithHttpInfo({
+      inputs: [
+        { id: address, idProperty: 'email', properties: { city: 'Arlington' } },
+        { id: fresh, idProperty: 'email', properties: { firstname: 'New' } },
+      ],
+    });
+
+    expect(updated).toMatchObject({ id: contact.id, properties: { jobtitle: 'Admiral' } });
+    expect(upserted.httpStatusCode).toBe(200);
+    const byId = new Map(upserted.data.results.map((record) => [record.properties.email, record]));
+    expect(byId.get(address.toLowerCase())).toMatchObject({ id: contact.id, _new: false });
+    expect(byId.get(fresh.toLowerCase())).toMatchObject({ _new: true });
   });
 
   it('serves the contact properties and groups (crm.properties)', async () => {
@@ -457,5 +482,23 @@ describe('batch, merge and properties of deals and tickets, and crm.objects by t
     expect(created.httpStatusCode).toBe(201);
     expect(page.results.map((record) => record.id)).toContain(created.data.id);
     expect(found.results.map((record) => record.id)).toEqual([created.data.id]);
+  });
+});
+
+describe('scopes per type', () => {
+  const gateway = useTestGateway();
+
+  it.each([
+    ['/crm/v3/objects/contacts', 'crm.objects.contacts.read'],
+    ['/crm/v3/objects/0-3', 'crm.objects.deals.read'],
+    ['/crm/v3/properties/tickets', 'tickets'],
+  ])('GET %s with a companies-only token answers 403 MISSING_SCOPES naming %s', async (path, scope) => {
+    const installed = await install(gateway, { scopes: ['oauth', 'crm.objects.companies.read'] });
+
+    const response = await crmClient(gateway, installed.accessToken).get(path);
+
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ category: 'MISSING_SCOPES' });
+    expect(JSON.stringify(response.body)).toContain(scope);
   });
 });
