@@ -7,7 +7,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { partitions } from '../shared/db/keys';
+import { partitions, recordListPrefix } from '../shared/db/keys';
+import { storedObjectTypes } from '../shared/objects/object-types';
 import { BundledFunction } from './bundled-function';
 import { tableReadActions } from './route-stack';
 import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
@@ -88,12 +89,13 @@ export class WebhookPipeline extends Construct {
 
     this.eventFunction = new BundledFunction(this, 'Events', {
       entry: 'functions/webhooks/generate-events.ts',
-      description: 'webhooks: turns committed company changes from the table stream into events on the delivery queue',
+      description:
+        'webhooks: turns committed record changes (companies, contacts, deals, tickets) from the table stream into events on the delivery queue',
       environment,
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
       statements: [
-        // Installs of the company's account, and the apps' webhook settings and subscriptions.
+        // Installs of the record's account, whether a removed contact left its record behind, and the apps' webhook settings and subscriptions.
         tableRead([partitions.hubs, partitions.apps]),
         sendTo([this.queue]),
         new PolicyStatement({
@@ -119,10 +121,20 @@ export class WebhookPipeline extends Construct {
       maxBatchingWindow: Duration.seconds(streamBatchingWindowSeconds),
       bisectBatchOnError: true,
       retryAttempts: 20,
-      // Only company items (active and archived) reach the function.
+      // Only record items of the stored types (active and archived) reach the function: one filter
+      // whose prefixes are alternatives (a mapping takes 5 filters, the types need 8 prefixes).
       filters: [
-        FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('COMPANY#') } } } }),
-        FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.beginsWith('ARCHIVED_COMPANY#') } } } }),
+        FilterCriteria.filter({
+          dynamodb: {
+            Keys: {
+              sk: {
+                S: storedObjectTypes.flatMap((type) =>
+                  [false, true].flatMap((isArchived) => FilterRule.beginsWith(recordListPrefix(type, isArchived))),
+                ),
+              },
+            },
+          },
+        }),
       ],
     });
 

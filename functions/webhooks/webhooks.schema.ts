@@ -1,5 +1,5 @@
 import { typedSchema } from '../../shared/http/http-handler';
-import { maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
+import { eventObjectTypeIds, maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
 
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
@@ -42,8 +42,8 @@ export const createSubscriptionBody = typedSchema({
     eventType: { type: 'string', minLength: 1, maxLength: 100 },
     propertyName: { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' },
     active: { type: 'boolean' },
-    // Companies are 0-2; the type is implied by eventType, so only that value is accepted.
-    objectTypeId: { type: 'string', enum: ['0-2'] },
+    // The type is implied by eventType: only the ids of the event objects (0-1, 0-2, 0-3, 0-5), and the domain checks it is the eventType's.
+    objectTypeId: { type: 'string', enum: Object.values(eventObjectTypeIds) },
   },
 } as const);
 

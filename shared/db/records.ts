@@ -26,6 +26,7 @@ import {
   associationEdgeKey,
   associationEdgePrefix,
   hubPartition,
+  mergedRecordKey,
   recordAddressedBy,
   recordKey,
   recordListPrefix,
@@ -574,6 +575,41 @@ export async function findRecord(
 ): Promise<CrmRecord | undefined> {
   const item = await getItem(keyOf(type, hubId, id, isArchived));
   return item ? recordItem.read(item) : undefined;
+}
+
+/** A record item the table's stream saw removed: an active one, or an archived one. */
+export interface RemovedRecordItem {
+  type: KeyedType;
+  hubId: number;
+  id: string;
+  isArchived: boolean;
+}
+
+/**
+ * Which removed record items took the record with them (their indexes): those that left nothing
+ * of it behind. Every other removal of a record item writes where the record lives on, in its
+ * transaction: an archive the archived item, a merge the merge pointer of each merged record
+ * (shared/db/record-merge.ts), a restore the active item; a delete for good (deleteRecordForGood)
+ * writes none of them. So a removed active item whose archived item and merge pointer are both
+ * missing, or a removed archived item whose active item is missing, is gone for good by now. Only
+ * keys are read, strongly consistent (BatchGetItem, 100 keys a call).
+ */
+export async function findRemovedForGood(removed: readonly RemovedRecordItem[]): Promise<Set<number>> {
+  const remnantsOf = ({ type, hubId, id, isArchived }: RemovedRecordItem): Key[] =>
+    isArchived ? [recordKey(type, hubId, id)] : [archivedRecordKey(type, hubId, id), mergedRecordKey(type, hubId, id)];
+  const idOf = (key: Key) => `${key.pk}\u0000${key.sk}`;
+  const found = new Set(
+    removed.length === 0
+      ? []
+      : (await batchGetAll(removed.flatMap(remnantsOf), { attributes: [] })).map((item) =>
+          idOf({ pk: String(item.pk), sk: String(item.sk) }),
+        ),
+  );
+  const gone = new Set<number>();
+  removed.forEach((entry, index) => {
+    if (!remnantsOf(entry).some((key) => found.has(idOf(key)))) gone.add(index);
+  });
+  return gone;
 }
 
 /** The records of these ids (duplicates read once); missing ones are absent from the map. */

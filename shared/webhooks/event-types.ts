@@ -1,9 +1,11 @@
 import type { Scope } from '../oauth/scopes';
+import { objectTypeScopes } from '../objects/object-type-scopes';
 
 /**
- * The subscription types this service emits: the company events of HubSpot's webhooks v3. Other
- * objects (contacts, deals, ...) do not exist here, so their types are refused rather than accepted
- * and never fired.
+ * The subscription types this service emits: HubSpot's webhooks v3 types of the objects it stores
+ * (companies, contacts, deals, tickets; reference/HUBSPOT-WIRE-FACTS-3.md §8). Other objects
+ * (products, line items, conversations) and the generic `object.*` types are refused rather than
+ * accepted and never fired.
  */
 export const webhookEventTypes = [
   'company.creation',
@@ -12,6 +14,25 @@ export const webhookEventTypes = [
   'company.associationChange',
   'company.merge',
   'company.restore',
+  'contact.creation',
+  'contact.deletion',
+  'contact.propertyChange',
+  'contact.associationChange',
+  'contact.merge',
+  'contact.restore',
+  'contact.privacyDeletion',
+  'deal.creation',
+  'deal.deletion',
+  'deal.propertyChange',
+  'deal.associationChange',
+  'deal.merge',
+  'deal.restore',
+  'ticket.creation',
+  'ticket.deletion',
+  'ticket.propertyChange',
+  'ticket.associationChange',
+  'ticket.merge',
+  'ticket.restore',
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -23,20 +44,42 @@ export function isWebhookEventType(value: string): value is WebhookEventType {
 /** The object an event type is about: `company` for `company.propertyChange`. */
 export type EventObject = WebhookEventType extends `${infer Name}.${string}` ? Name : never;
 
+/** The object of an event type (`contact` for `contact.creation`), or undefined when it is none of ours. */
+export function eventObjectOf(eventType: string): EventObject | undefined {
+  const object = eventType.slice(0, Math.max(0, eventType.indexOf('.')));
+  return Object.hasOwn(eventObjectTypeIds, object) ? (object as EventObject) : undefined;
+}
+
+/**
+ * The object type id of each event object (the registry's, shared/objects/object-types.ts): what
+ * a subscription's optional `objectTypeId` must name. Legacy `contact.*`, `company.*`, ...
+ * deliveries do not carry it (only HubSpot's generic `object.*` ones do, which are not served).
+ */
+export const eventObjectTypeIds: Readonly<Record<EventObject, string>> = {
+  company: '0-2',
+  contact: '0-1',
+  deal: '0-3',
+  ticket: '0-5',
+};
+
 /**
  * The read scopes of each event object, any one of which lets an app subscribe to its events
  * (the app must request one) and lets an install receive them (it must hold one), as HubSpot
- * delivers an object's events only to apps that can read it. A new object's events need only an
- * entry here (the type makes it required); an object without one reaches nobody.
+ * delivers an object's events only to apps that can read it: the object's record read scopes
+ * (tickets: `tickets` or `crm.objects.tickets.read`). A new object's events need only an entry
+ * here (the type makes it required); an object without one reaches nobody.
  */
 export const eventObjectReadScopes: Readonly<Record<EventObject, readonly Scope[]>> = {
-  company: ['crm.objects.companies.read'],
+  company: objectTypeScopes.companies.read,
+  contact: objectTypeScopes.contacts.read,
+  deal: objectTypeScopes.deals.read,
+  ticket: objectTypeScopes.tickets.read,
 };
 
 /** The read scopes accepted for an event type (`company.creation`, or a subscriptionType of an event); none for an unknown object. */
 export function readScopesOfEventType(eventType: string): readonly Scope[] {
-  const object = eventType.slice(0, Math.max(0, eventType.indexOf('.')));
-  return Object.hasOwn(eventObjectReadScopes, object) ? eventObjectReadScopes[object as EventObject] : [];
+  const object = eventObjectOf(eventType);
+  return object === undefined ? [] : eventObjectReadScopes[object];
 }
 
 /** True when `scopes` (an install's grant, or an app's requested scopes) include a read scope of the event type's object. */

@@ -1,5 +1,6 @@
+import { findRemovedForGood } from '../db/records';
 import { findInstalledApps, findWebhookConfig, type InstalledApp, type WebhookConfig } from '../db/webhooks';
-import { companyChangesOf, type ChangeRecord } from './company-changes';
+import { recordChangesOf, removalOf, type ChangeRecord, type RemovedRecord } from './record-changes';
 import { splitIntoBatches, type DeliveryQueue } from './delivery-queue';
 import { allowsEventsOf } from './event-types';
 import { eventsForApp, subscriptionTypeOf, type WebhookEvent } from './webhook-events';
@@ -9,11 +10,28 @@ export interface GenerateOptions {
   acceptsHub?: (hubId: number) => boolean;
 }
 
+/** The stream records whose removal of a record item took the record with it (see removalOf). */
+async function removedForGoodOf(
+  records: readonly ChangeRecord[],
+  accepts: (hubId: number) => boolean,
+): Promise<Set<ChangeRecord>> {
+  const removals: { record: ChangeRecord; removed: RemovedRecord }[] = [];
+  for (const record of records) {
+    const removed = removalOf(record);
+    if (removed && accepts(removed.hubId)) removals.push({ record, removed });
+  }
+  if (removals.length === 0) return new Set();
+  const gone = await findRemovedForGood(removals.map(({ removed }) => removed));
+  return new Set(removals.filter((_, index) => gone.has(index)).map(({ record }) => record));
+}
+
 /**
- * Turns committed changes (stream records, in order) into events for every app installed in the
- * company's account whose install there holds a read scope of the object (HubSpot delivers an
- * object's events only to apps that can read it) and that has a target and an active matching
- * subscription, and queues them in batches per app and account. Reads the installs (with their
+ * Turns committed changes (stream records, in order) of records of every stored type into events
+ * for every app installed in the record's account whose install there holds a read scope of the
+ * object (HubSpot delivers an object's events only to apps that can read it) and that has a target
+ * and an active matching subscription, and queues them in batches per app and account. A removed
+ * contact item is a removal for good (a GDPR delete) only when the record left nothing behind:
+ * the batch's removals are checked in one read (findRemovedForGood) first. Reads the installs (with their
  * scopes: one Query per account in the batch, side by side) and the webhook configuration (one
  * Query per app) fresh for each call, so an ended install, a paused subscription or a deleted
  * target stops events from the next stream batch on. Returns the number of events queued; throws
@@ -24,9 +42,16 @@ export async function generateEvents(
   queue: DeliveryQueue,
   options: GenerateOptions = {},
 ): Promise<number> {
+  const accepts = (hubId: number) => options.acceptsHub?.(hubId) ?? true;
+  const removedForGood = await removedForGoodOf(records, accepts);
   const changes = records
-    .flatMap((record) => companyChangesOf(record).map((change) => ({ change, recordId: record.recordId })))
-    .filter(({ change }) => options.acceptsHub?.(change.hubId) ?? true);
+    .flatMap((record) =>
+      recordChangesOf(record, () => removedForGood.has(record)).map((change) => ({
+        change,
+        recordId: record.recordId,
+      })),
+    )
+    .filter(({ change }) => accepts(change.hubId));
   if (changes.length === 0) return 0;
   const appsByHub = new Map<number, Promise<InstalledApp[]>>();
   const configs = new Map<number, Promise<WebhookConfig>>();

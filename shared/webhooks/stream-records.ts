@@ -1,5 +1,5 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ChangeRecord } from './company-changes';
+import type { ChangeRecord } from './record-changes';
 
 /** A record as DynamoDB Streams hands it out: the Lambda event source and GetRecords share this shape. */
 export interface RawStreamRecord {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WebhookConfig } from '../db/webhooks';
-import type { CompanyChange } from './company-changes';
+import type { RecordChange, RecordChangeKind } from './record-changes';
 
 /** One notification as the target receives it (HubSpot's webhooks v3 fields). */
 export interface WebhookEvent {
@@ -34,9 +34,11 @@ function idValue(id: string): number | string {
   return /^[0-9]{1,16}$/.test(id) && Number.isSafeInteger(value) ? value : id;
 }
 
-const changeFlags: Record<CompanyChange['kind'], string> = {
+const changeFlags: Record<RecordChangeKind, string> = {
   creation: 'CREATED',
   deletion: 'DELETED',
+  // HubSpot's flag for it is not documented (reference/HUBSPOT-WIRE-FACTS-3.md): the record is deleted.
+  privacyDeletion: 'DELETED',
   restore: 'RESTORED',
   merge: 'MERGED',
   propertyChange: 'UPDATED',
@@ -44,9 +46,10 @@ const changeFlags: Record<CompanyChange['kind'], string> = {
 };
 
 /**
- * The event id: a hash of the stream record, the subscription and the change within the record.
- * The same change handed out again by the stream (a retried batch, a restarted poller) gets the
- * same id, so a receiver can drop the duplicate; below 2^52, so it is an exact JSON number.
+ * The event id: a hash of the stream record (or the change's eventKey), the subscription and the
+ * change within the record. The same change handed out again by the stream (a retried batch, a
+ * restarted poller) gets the same id, so a receiver can drop the duplicate; below 2^52, so it is an
+ * exact JSON number.
  */
 function eventIdOf(recordId: string, subscriptionId: number, discriminator: string): number {
   return Number.parseInt(
@@ -55,7 +58,7 @@ function eventIdOf(recordId: string, subscriptionId: number, discriminator: stri
   );
 }
 
-function fieldsOf(change: CompanyChange): Partial<WebhookEvent> {
+function fieldsOf(change: RecordChange): Partial<WebhookEvent> {
   switch (change.kind) {
     case 'propertyChange':
       return { propertyName: change.propertyName, propertyValue: change.propertyValue };
@@ -79,17 +82,19 @@ function fieldsOf(change: CompanyChange): Partial<WebhookEvent> {
   }
 }
 
-/** The subscription type a change fires (`company.propertyChange`, ...). */
-export function subscriptionTypeOf(change: CompanyChange): string {
-  return `company.${change.kind}`;
+/** The subscription type a change fires (`company.propertyChange`, `contact.privacyDeletion`, ...). */
+export function subscriptionTypeOf(change: RecordChange): string {
+  return `${change.object}.${change.kind}`;
 }
 
 /**
  * The events of one change for one app: one per active subscription of the change's type (a
  * propertyChange only for subscriptions to that property). Nothing while the app has no target.
+ * `objectId` is the record's id; like HubSpot's legacy (`<object>.*`) deliveries, events carry no
+ * `objectTypeId`: the subscription type names the object.
  */
 export function eventsForApp(
-  change: CompanyChange,
+  change: RecordChange,
   recordId: string,
   appId: number,
   config: WebhookConfig,
@@ -104,14 +109,14 @@ export function eventsForApp(
         (change.kind !== 'propertyChange' || subscription.propertyName === change.propertyName),
     )
     .map((subscription) => ({
-      eventId: eventIdOf(recordId, subscription.id, change.discriminator),
+      eventId: eventIdOf(change.eventKey ?? recordId, subscription.id, change.discriminator),
       subscriptionId: subscription.id,
       portalId: change.hubId,
       appId,
       occurredAt: change.occurredAt,
       subscriptionType,
       attemptNumber: 0,
-      objectId: idValue(change.companyId),
+      objectId: idValue(change.objectId),
       changeSource: change.changeSource,
       changeFlag: changeFlags[change.kind],
       ...(change.sourceId === undefined ? {} : { sourceId: change.sourceId }),

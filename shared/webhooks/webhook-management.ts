@@ -18,6 +18,8 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../base/errors';
 import {
   allowsEventsOf,
+  eventObjectOf,
+  eventObjectTypeIds,
   isWebhookEventType,
   maxConcurrentRequestsLimit,
   maxSubscriptionsPerApp,
@@ -186,7 +188,15 @@ function requireSubscriptionShape(input: SubscriptionInput): void {
       },
     );
   }
-  const isPropertyChange = input.eventType === 'company.propertyChange';
+  const object = eventObjectOf(input.eventType);
+  // The type is implied by eventType: an objectTypeId, when given, must be that one.
+  if (object !== undefined && input.objectTypeId !== undefined && input.objectTypeId !== eventObjectTypeIds[object]) {
+    throw new ValidationError(
+      `objectTypeId ${input.objectTypeId} does not match eventType ${input.eventType} (objectTypeId ${eventObjectTypeIds[object]}).`,
+      { context: { objectTypeId: [input.objectTypeId] } },
+    );
+  }
+  const isPropertyChange = input.eventType.endsWith('.propertyChange');
   if (isPropertyChange && input.propertyName === undefined) {
     throw new ValidationError('propertyName is required for a propertyChange subscription.', {
       context: { propertyName: [] },

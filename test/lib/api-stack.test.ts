@@ -710,6 +710,29 @@ describe('the webhook pipeline', () => {
     ).toBe(true);
   });
 
+  it('feeds the record items of every stored type, active and archived, to the event function through one filter', () => {
+    const streamMapping = resourcesOf('AWS::Lambda::EventSourceMapping')
+      .map(([, resource]) => resource.Properties)
+      .find((mapping) => mapping.FilterCriteria !== undefined) as {
+      FilterCriteria: { Filters: { Pattern: string }[] };
+    };
+    const filters = streamMapping.FilterCriteria.Filters;
+
+    expect(filters).toHaveLength(1);
+    expect(JSON.parse(filters[0]?.Pattern ?? '{}')).toEqual({
+      dynamodb: {
+        Keys: {
+          sk: {
+            S: ['CONTACT', 'COMPANY', 'DEAL', 'TICKET'].flatMap((prefix) => [
+              { prefix: `${prefix}#` },
+              { prefix: `ARCHIVED_${prefix}#` },
+            ]),
+          },
+        },
+      },
+    });
+  });
+
   it('has a dead-letter queue for the delivery queue and an alarm on its first message', () => {
     const queues = resourcesOf('AWS::SQS::Queue').map(([id, resource]) => ({ id, properties: resource.Properties }));
     const main = queues.find((queue) => queue.properties.RedrivePolicy !== undefined);

@@ -175,10 +175,85 @@ describe('subscriptions', () => {
   });
 
   it('refuses event types this service does not emit', async () => {
-    const response = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'contact.creation' });
+    // Products are not stored here: HubSpot's product.* types (and object.*, conversation.*) are refused.
+    const response = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'product.creation' });
 
     expect(response.status).toBe(400);
-    expect(response.body.context).toEqual({ eventType: ['contact.creation'] });
+    expect(response.body.context).toEqual({ eventType: ['product.creation'] });
+  });
+
+  it('accepts the contact, deal and ticket types HubSpot names, contact.privacyDeletion among them', async () => {
+    const created = [];
+    for (const input of [
+      { eventType: 'contact.creation' },
+      { eventType: 'contact.propertyChange', propertyName: 'email' },
+      { eventType: 'contact.privacyDeletion', objectTypeId: '0-1' },
+      { eventType: 'contact.merge' },
+      { eventType: 'deal.propertyChange', propertyName: 'dealstage' },
+      { eventType: 'deal.restore', objectTypeId: '0-3' },
+      { eventType: 'ticket.associationChange' },
+      { eventType: 'ticket.deletion', objectTypeId: '0-5' },
+    ]) {
+      created.push(await call<{ eventType: string }>('POST', `/webhooks/v3/${app.appId}/subscriptions`, input));
+    }
+
+    expect(created.map((response) => [response.status, response.body.eventType])).toEqual([
+      [201, 'contact.creation'],
+      [201, 'contact.propertyChange'],
+      [201, 'contact.privacyDeletion'],
+      [201, 'contact.merge'],
+      [201, 'deal.propertyChange'],
+      [201, 'deal.restore'],
+      [201, 'ticket.associationChange'],
+      [201, 'ticket.deletion'],
+    ]);
+  });
+
+  it('refuses a propertyChange of any object without propertyName, privacyDeletion of another object, and an objectTypeId of another object', async () => {
+    const post = (body: Record<string, unknown>) => call('POST', `/webhooks/v3/${app.appId}/subscriptions`, body);
+
+    const refusals = [
+      await post({ eventType: 'deal.propertyChange' }),
+      await post({ eventType: 'ticket.creation', propertyName: 'subject' }),
+      await post({ eventType: 'deal.privacyDeletion' }),
+      await post({ eventType: 'contact.creation', objectTypeId: '0-2' }),
+      await post({ eventType: 'contact.creation', objectTypeId: '0-7' }),
+    ];
+
+    expect(refusals.map((response) => [response.status, response.body.context])).toEqual([
+      [400, { propertyName: [] }],
+      [400, { propertyName: ['subject'] }],
+      [400, { eventType: ['deal.privacyDeletion'] }],
+      [400, { objectTypeId: ['0-2'] }],
+      [400, expect.anything()],
+    ]);
+  });
+
+  it("refuses each object's events to an app that requests none of its read scopes; tickets take tickets or crm.objects.tickets.read", async () => {
+    const companiesOnly = await provision({ scopes: ['oauth', 'crm.objects.companies.read'] });
+    const granular = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.tickets.read'] });
+    const post = (installation: Installation, eventType: string) =>
+      call('POST', `/webhooks/v3/${installation.appId}/subscriptions`, { eventType }, installation.developerApiKey);
+
+    const answers = [
+      await post(companiesOnly, 'contact.creation'),
+      await post(companiesOnly, 'contact.privacyDeletion'),
+      await post(companiesOnly, 'deal.creation'),
+      await post(companiesOnly, 'ticket.creation'),
+      await post(granular, 'ticket.creation'),
+      await post(granular, 'deal.creation'),
+    ];
+
+    expect(answers.map((response) => [response.status, response.body.context])).toEqual([
+      [400, { eventType: ['contact.creation'] }],
+      [400, { eventType: ['contact.privacyDeletion'] }],
+      [400, { eventType: ['deal.creation'] }],
+      [400, { eventType: ['ticket.creation'] }],
+      [201, undefined],
+      [400, { eventType: ['deal.creation'] }],
+    ]);
+    expect(answers[0]?.body.message).toContain('crm.objects.contacts.read');
+    expect(answers[3]?.body.message).toContain('tickets or crm.objects.tickets.read');
   });
 
   it('refuses company events to an app that does not request crm.objects.companies.read (400 naming eventType), writing nothing', async () => {

@@ -1,0 +1,317 @@
+import type { RunningGateway } from '../../../local/local-gateway';
+import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
+import {
+  authorizationCodeFor,
+  install,
+  jsonOf,
+  postForm,
+  provision,
+  startTestGateway,
+  unique,
+  type Installation,
+  type InstalledTokens,
+  type TokenJson,
+} from '../../support/harness';
+import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
+import { callTimeline } from '../../support/timeline-client';
+import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
+import type { WebhookEvent } from '../../../shared/webhooks/webhook-events';
+
+/**
+ * Contact, deal and ticket events end to end in the local runtime, as webhook-delivery.test.ts
+ * runs company events: CRM writes through the gateway, the table's stream on DynamoDB Local, event
+ * generation, the in-process queue and signed POSTs to real receivers on 127.0.0.1. Beside the app
+ * under test (its install holds every read scope), a `narrow` app installed in the same account
+ * with companies.read alone subscribes to the same events and must receive none of them.
+ */
+let gateway: RunningGateway;
+let webhooks: LocalWebhooks;
+let receiver: WebhookReceiver;
+let narrowReceiver: WebhookReceiver;
+let app: InstalledTokens;
+let narrow: Installation;
+let crm: CrmClient;
+const hubs = new Set<number>();
+
+const manageApp = <T = Record<string, unknown>>(
+  installation: Installation,
+  method: string,
+  path: string,
+  body?: unknown,
+) =>
+  callTimeline<T>(
+    gateway.baseUrl,
+    { hapikey: installation.developerApiKey },
+    method,
+    `/webhooks/v3/${installation.appId}${path}`,
+    body,
+  );
+
+/** Subscribes the app under test and the narrow app to the same event type; returns the app's subscription id. */
+async function subscribe(eventType: string, propertyName?: string): Promise<number> {
+  const body = { eventType, propertyName, active: true };
+  const response = await manageApp<{ id: string }>(app, 'POST', '/subscriptions', body);
+  expect(response.status).toBe(201);
+  expect((await manageApp(narrow, 'POST', '/subscriptions', body)).status).toBe(201);
+  return Number(response.body.id);
+}
+
+/** Installs `installation`'s app in `account` as that account's user, granting `scopes`; returns the access token. */
+async function installInto(
+  installation: Installation,
+  account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
+  scopes: string[],
+): Promise<string> {
+  const code = await authorizationCodeFor(
+    { ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
+    scopes,
+  );
+  const tokens = await jsonOf<TokenJson>(
+    await postForm(gateway.baseUrl, '/oauth/v1/token', {
+      grant_type: 'authorization_code',
+      client_id: installation.clientId,
+      client_secret: installation.clientSecret,
+      redirect_uri: installation.redirectUri,
+      code,
+    }),
+  );
+  return tokens.access_token;
+}
+
+async function create(objectType: string, properties: Record<string, string>): Promise<string> {
+  const response = await crm.post<CompanyJson>(`/crm/v3/objects/${objectType}`, { properties });
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+const ofType = (type: string, objectId?: string) => (event: WebhookEvent) =>
+  event.subscriptionType === type && (objectId === undefined || String(event.objectId) === objectId);
+
+/** `[subscriptionType, objectId]` of the received events, one per event id (a receiver dedupes by it), sorted. */
+const distinctEvents = (events: WebhookEvent[]) =>
+  [...new Map(events.map((event) => [event.eventId, event])).values()]
+    .map((event) => [event.subscriptionType, String(event.objectId)])
+    .sort();
+
+/** Everything the pipeline had for these writes has gone out, and the narrow app got none of it. */
+async function expectNothingForNarrow(): Promise<void> {
+  await webhooks.settle(100);
+  expect(narrowReceiver.deliveries).toEqual([]);
+}
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  webhooks = await startLocalWebhooks({
+    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+    tableName: process.env.TABLE_NAME ?? '',
+    delayScale: 0.01,
+    pollIntervalMs: 50,
+    acceptsHub: (hubId) => hubs.has(hubId),
+  });
+});
+
+afterAll(async () => {
+  await webhooks.stop();
+  await gateway.close();
+});
+
+beforeEach(async () => {
+  receiver = await startWebhookReceiver();
+  narrowReceiver = await startWebhookReceiver();
+  app = await install(gateway);
+  hubs.add(app.hubId);
+  crm = crmClient(gateway, app.accessToken);
+  // Requests every object's read scope (so it may subscribe), but its install in our account holds companies.read alone.
+  narrow = await provision({
+    scopes: ['oauth', 'crm.objects.companies.read'],
+    optionalScopes: ['crm.objects.contacts.read', 'crm.objects.deals.read', 'tickets', 'crm.objects.tickets.read'],
+  });
+  await installInto(narrow, app, ['oauth', 'crm.objects.companies.read']);
+  expect((await manageApp(app, 'PUT', '/settings', { targetUrl: receiver.url })).status).toBe(200);
+  expect((await manageApp(narrow, 'PUT', '/settings', { targetUrl: narrowReceiver.url })).status).toBe(200);
+});
+
+afterEach(async () => {
+  await webhooks.settle();
+  await receiver.close();
+  await narrowReceiver.close();
+});
+
+describe('contacts', () => {
+  it('delivers creation, propertyChange and the archive (deletion), and no privacyDeletion for an archive', async () => {
+    const creation = await subscribe('contact.creation');
+    const nameChange = await subscribe('contact.propertyChange', 'firstname');
+    const deletion = await subscribe('contact.deletion');
+    await subscribe('contact.privacyDeletion');
+    const contactId = await create('contacts', { email: `${unique('ada')}@example.com`, firstname: 'Ada' });
+    expect(
+      (await crm.patch(`/crm/v3/objects/contacts/${contactId}`, { properties: { firstname: 'Augusta' } })).status,
+    ).toBe(200);
+    expect((await crm.delete(`/crm/v3/objects/contacts/${contactId}`)).status).toBe(204);
+
+    await receiver.waitFor(() => receiver.events().some(ofType('contact.deletion', contactId)));
+    await expectNothingForNarrow();
+    const events = receiver.events();
+
+    expect(events.find(ofType('contact.creation', contactId))).toEqual({
+      eventId: expect.any(Number),
+      subscriptionId: creation,
+      portalId: app.hubId,
+      appId: app.appId,
+      occurredAt: expect.any(Number),
+      subscriptionType: 'contact.creation',
+      attemptNumber: 0,
+      objectId: Number(contactId),
+      changeSource: 'INTEGRATION',
+      changeFlag: 'CREATED',
+      sourceId: String(app.appId),
+    });
+    expect(
+      events
+        .filter(ofType('contact.propertyChange', contactId))
+        .map((event) => [event.subscriptionId, event.propertyName, event.propertyValue])
+        .sort(),
+    ).toEqual([
+      [nameChange, 'firstname', 'Ada'],
+      [nameChange, 'firstname', 'Augusta'],
+    ]);
+    expect(events.filter(ofType('contact.deletion', contactId))).toEqual([
+      expect.objectContaining({ subscriptionId: deletion, changeFlag: 'DELETED', objectId: Number(contactId) }),
+    ]);
+    expect(events.some(ofType('contact.privacyDeletion'))).toBe(false);
+  });
+
+  it('delivers the merge for the new record, and neither deletion nor privacyDeletion for the merged ones', async () => {
+    await subscribe('contact.merge');
+    await subscribe('contact.deletion');
+    await subscribe('contact.privacyDeletion');
+    const primary = await create('contacts', { email: `${unique('primary')}@example.com`, firstname: 'Primary' });
+    const secondary = await create('contacts', { email: `${unique('second')}@example.com`, city: 'Boston' });
+    const merged = await crm.post<CompanyJson>('/crm/v3/objects/contacts/merge', {
+      primaryObjectId: primary,
+      objectIdToMerge: secondary,
+    });
+    expect(merged.status).toBe(200);
+
+    await receiver.waitFor(() => receiver.events().some(ofType('contact.merge')));
+    await expectNothingForNarrow();
+
+    expect(receiver.events()).toEqual([
+      expect.objectContaining({
+        subscriptionType: 'contact.merge',
+        objectId: Number(merged.body.id),
+        newObjectId: Number(merged.body.id),
+        primaryObjectId: Number(primary),
+        mergedObjectIds: [Number(primary), Number(secondary)],
+        changeFlag: 'MERGED',
+      }),
+    ]);
+  });
+
+  it('delivers privacyDeletion and deletion for a GDPR delete, of an active contact, by email, and of an archived one', async () => {
+    await subscribe('contact.deletion');
+    await subscribe('contact.privacyDeletion');
+    const active = await create('contacts', { firstname: 'Active' });
+    const email = `${unique('by-email')}@example.com`;
+    const byEmail = await create('contacts', { email });
+    const archived = await create('contacts', { firstname: 'Archived' });
+    expect((await crm.delete(`/crm/v3/objects/contacts/${archived}`)).status).toBe(204);
+    // The GDPR delete right after the archive: the archive's removal may be read after the contact is gone for
+    // good too, and then reads as that removal; the event ids are the record's, so each event is one id.
+    for (const body of [{ objectId: active }, { objectId: email, idProperty: 'email' }, { objectId: archived }]) {
+      expect((await crm.post('/crm/v3/objects/contacts/gdpr-delete', body)).status).toBe(204);
+    }
+
+    const expected = [
+      ['contact.deletion', active],
+      ['contact.deletion', archived],
+      ['contact.deletion', archived],
+      ['contact.deletion', byEmail],
+      ['contact.privacyDeletion', active],
+      ['contact.privacyDeletion', archived],
+      ['contact.privacyDeletion', byEmail],
+    ].sort();
+    await receiver.waitFor(() => distinctEvents(receiver.events()).length >= expected.length);
+    await expectNothingForNarrow();
+
+    expect(distinctEvents(receiver.events())).toEqual(expected);
+    expect(receiver.events().filter(ofType('contact.privacyDeletion', active))[0]).toMatchObject({
+      portalId: app.hubId,
+      objectId: Number(active),
+      changeFlag: 'DELETED',
+      attemptNumber: 0,
+    });
+  });
+});
+
+describe('deals and tickets', () => {
+  it('delivers deal creation and propertyChange to the app holding crm.objects.deals.read only', async () => {
+    const creation = await subscribe('deal.creation');
+    const stageChange = await subscribe('deal.propertyChange', 'dealstage');
+    const dealId = await create('deals', { dealname: unique('Deal'), dealstage: 'appointmentscheduled' });
+    expect(
+      (await crm.patch(`/crm/v3/objects/deals/${dealId}`, { properties: { dealstage: 'qualifiedtobuy' } })).status,
+    ).toBe(200);
+
+    await receiver.waitFor(() => receiver.events().filter(ofType('deal.propertyChange', dealId)).length >= 2);
+    await expectNothingForNarrow();
+
+    expect(receiver.events().find(ofType('deal.creation', dealId))).toMatchObject({
+      subscriptionId: creation,
+      subscriptionType: 'deal.creation',
+      objectId: Number(dealId),
+      changeFlag: 'CREATED',
+    });
+    expect(
+      receiver
+        .events()
+        .filter(ofType('deal.propertyChange', dealId))
+        .map((event) => [event.subscriptionId, event.propertyName, event.propertyValue])
+        .sort(),
+    ).toEqual([
+      [stageChange, 'dealstage', 'appointmentscheduled'],
+      [stageChange, 'dealstage', 'qualifiedtobuy'],
+    ]);
+  });
+
+  it('delivers ticket creation and propertyChange to installs holding tickets or crm.objects.tickets.read', async () => {
+    await subscribe('ticket.creation');
+    await subscribe('ticket.propertyChange', 'subject');
+    // A third app whose install holds only the granular ticket scope.
+    const granular = await provision({ scopes: ['oauth', 'crm.objects.tickets.read'] });
+    await installInto(granular, app, ['oauth', 'crm.objects.tickets.read']);
+    const granularReceiver = await startWebhookReceiver();
+    try {
+      expect((await manageApp(granular, 'PUT', '/settings', { targetUrl: granularReceiver.url })).status).toBe(200);
+      expect(
+        (await manageApp(granular, 'POST', '/subscriptions', { eventType: 'ticket.creation', active: true })).status,
+      ).toBe(201);
+      const ticketId = await create('tickets', { subject: 'Printer on fire', hs_pipeline_stage: '1' });
+      expect(
+        (await crm.patch(`/crm/v3/objects/tickets/${ticketId}`, { properties: { subject: 'Printer out' } })).status,
+      ).toBe(200);
+
+      await receiver.waitFor(() => receiver.events().filter(ofType('ticket.propertyChange', ticketId)).length >= 2);
+      await granularReceiver.waitFor(() => granularReceiver.events().some(ofType('ticket.creation', ticketId)));
+      await expectNothingForNarrow();
+
+      expect(distinctEvents(receiver.events())).toEqual([
+        ['ticket.creation', ticketId],
+        ['ticket.propertyChange', ticketId],
+        ['ticket.propertyChange', ticketId],
+      ]);
+      expect(
+        receiver
+          .events()
+          .filter(ofType('ticket.propertyChange', ticketId))
+          .map((event) => event.propertyValue)
+          .sort(),
+      ).toEqual(['Printer on fire', 'Printer out']);
+      expect(granularReceiver.events().map((event) => [event.subscriptionType, event.appId])).toEqual([
+        ['ticket.creation', granular.appId],
+      ]);
+    } finally {
+      await granularReceiver.close();
+    }
+  });
+});
