@@ -8,7 +8,10 @@ import { unique } from '../../support/harness';
 const contacts = findObjectType('contacts');
 if (!contacts) throw new Error('contacts are a registry type');
 let hubSeed = 91_000_000 + Math.floor(Math.random() * 1_000_000);
-const actorOfNewHub = () => ({ hubId: (hubSeed += 1), appId: 7, userId: 3 });
+const actorOfNewHub = () => {
+  hubSeed += 1;
+  return { hubId: hubSeed, appId: 7, userId: 3 };
+};
 const inputs = (count: number) =>
   Array.from({ length: count }, () => ({ properties: { email: `${unique('deadline')}@example.com` } }));
 
