@@ -1,5 +1,5 @@
 import { ValidationError } from '../base/errors';
-import type { TypeRules } from '../records/type-rules';
+import type { TypeRules } from '../objects/type-rules';
 import { normalizeDomain } from './normalize-domain';
 
 /**

@@ -1,5 +1,5 @@
 import { ConflictError } from '../base/errors';
-import type { TypeRules } from '../records/type-rules';
+import type { TypeRules } from '../objects/type-rules';
 
 /** Long enough for any address (RFC 5321 allows 254); the cap also bounds the check below. */
 const maxEmailLength = 254;

@@ -1,5 +1,5 @@
 import { findObjectType } from '../objects/object-types';
-import { findRecordsInStages } from '../records/records-in-stages';
+import { findRecordsInStages, type StagesInUse } from '../records/records-in-stages';
 
 /**
  * Which records stand in a pipeline's stages: a pipeline or stage that a record uses cannot be
@@ -8,12 +8,7 @@ import { findRecordsInStages } from '../records/records-in-stages';
  * is its own function: an entry must be in this table (imported by the pipeline handlers), not
  * registered by a record module the pipeline functions never load.
  */
-export interface StagesInUse {
-  /** The asked stage ids that some record stands in. */
-  stageIds: string[];
-  /** Some of the records standing in them (the answer names them), not necessarily all. */
-  objectIds: string[];
-}
+export type { StagesInUse } from '../records/records-in-stages';
 
 export type StageUsageLookup = (hubId: number, pipelineId: string, stageIds: readonly string[]) => Promise<StagesInUse>;
 

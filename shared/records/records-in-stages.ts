@@ -1,6 +1,13 @@
 import { scanSearchProjection } from '../db/search-projection';
 import type { ObjectType } from '../objects/object-types';
-import type { StagesInUse } from '../pipelines/stage-usage';
+
+/** Which asked stages some record stands in, and some of those records (shared/pipelines/stage-usage.ts answers with them). */
+export interface StagesInUse {
+  /** The asked stage ids that some record stands in. */
+  stageIds: string[];
+  /** Some of the records standing in them (the answer names them), not necessarily all. */
+  objectIds: string[];
+}
 
 /** The answer names at most this many records standing in the stages, as HubSpot's lists a few. */
 const maxNamedRecords = 10;

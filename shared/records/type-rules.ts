@@ -1,25 +1,11 @@
-import type { ConflictError } from '../base/errors';
 import { companyRules } from '../companies/company-rules';
 import { contactRules } from '../contacts/contact-rules';
 import type { ObjectType } from '../objects/object-types';
+import type { TypeRules } from '../objects/type-rules';
 
-/**
- * The few rules a type has of its own, beside what its registry entry states as data (unique,
- * required and pipeline properties). A type without an entry here has none.
- */
-export interface TypeRules {
-  /** The stored form of a value of the type's unique property (and of each of its additional values); undefined when it is not one. */
-  normalizeUniqueValue?: (raw: string) => string | undefined;
-  invalidUniqueValue?: { error: string; message: (value: string) => string };
-  /** How an error names one of the additional values ("additional domain"). */
-  additionalName?: string;
-  maxAdditionalValues?: number;
-  /** Checked on the properties a create or an update leaves. */
-  requireOnWrite?: (properties: Record<string, string>) => void;
-  /** The answer to a unique value another record holds, when the type has its own (contacts). */
-  conflict?: (value: { propertyName: string; value: string }, ownerId: string) => ConflictError;
-}
+export type { TypeRules } from '../objects/type-rules';
 
+/** The rules table: a type without an entry has none (shared/objects/type-rules.ts says what a rule is). */
 const rules: Record<string, TypeRules> = { companies: companyRules, contacts: contactRules };
 
 export function rulesOf(type: ObjectType): TypeRules {
