@@ -217,13 +217,13 @@ export async function runBench(
               api,
               state,
               operation,
-              iterations: options.warmIterations,
+              iterations: Math.min(options.warmIterations, operation.warmIterations ?? options.warmIterations),
               chunk: options.warmChunk,
               floor,
               tableName: env.tableName,
               floorTableName,
               targetRatio: targets.warmP50Ratio,
-              warmup: options.warmChunk * 5,
+              warmup: operation.warmIterations === undefined ? options.warmChunk * 5 : options.warmChunk,
             }),
           );
           log(`warm: ${operation.name} p50 ${rows.at(-1)?.api.p50Ms} ms vs floor ${rows.at(-1)?.floor.p50Ms} ms`);
