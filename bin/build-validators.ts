@@ -14,6 +14,15 @@ import { generatedValidatorsDir, routeRowFileName, routeValidatorsFileName } fro
 
 export const generatedDir = generatedValidatorsDir;
 
+/**
+ * Drops the schemaPath of every error object from ajv's standalone code. shared/http/validation.ts
+ * reads an error's instancePath, keyword, params and message, never its schemaPath, and each path
+ * is a string literal of the generated code (about a fifth of a validator's minified bytes).
+ */
+export function withoutSchemaPaths(code: string): string {
+  return code.replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '');
+}
+
 export async function buildValidators(outDir = generatedDir): Promise<{ file: string; count: number }> {
   // Handler modules read their configuration at load; the values do not matter for collecting schemas.
   process.env.TABLE_NAME ??= 'schema-collection';
@@ -34,7 +43,7 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       const file = `${name}-${flavor}.js`;
       writeFileSync(
         path.join(outDir, file),
-        standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))),
+        withoutSchemaPaths(standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key])))),
       );
       parts.push(`...require('./${file}')`);
     }

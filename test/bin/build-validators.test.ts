@@ -19,6 +19,10 @@ describe('build-validators', () => {
         fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.string())), (value) => {
           // Coercing validators change their input, so each side gets its own copy.
           expect(standalone?.(structuredClone(value))).toBe(reference(structuredClone(value)));
+          // The same errors, less the schema paths the generated code leaves out (nothing reads them).
+          expect(standalone?.errors ?? null).toEqual(
+            reference.errors?.map(({ schemaPath: _, ...error }) => error) ?? null,
+          );
         }),
         { numRuns: 200 },
       );
