@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildBundle } from '../../bench/build-bundle';
+import { type BuiltBundle, buildBundle } from '../../bench/build-bundle';
 import { buildValidators } from '../../bin/build-validators';
+import { findRoute, type RouteName } from '../../shared/routes';
 
 /**
  * Source patterns that decide what esbuild can leave out of a function's bundle (docs/performance.md,
@@ -38,7 +39,7 @@ describe('bundle hygiene', () => {
   });
 });
 
-describe('the standard property catalogs in a bundle', () => {
+describe('what a bundle carries', () => {
   let outDir: string;
   beforeAll(async () => {
     await buildValidators();
@@ -46,34 +47,54 @@ describe('the standard property catalogs in a bundle', () => {
   });
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
+  const built = new Map<string, Promise<BuiltBundle>>();
+  /** The route's bundle, built once for the tests below. */
+  function bundleOf(routeName: RouteName): Promise<BuiltBundle> {
+    const route = findRoute(routeName);
+    let bundle = built.get(routeName);
+    if (!bundle) {
+      bundle = buildBundle(route.entry, path.join(outDir, routeName), route);
+      built.set(routeName, bundle);
+    }
+    return bundle;
+  }
+
   /** Whether the bundle of the route holds a standard label and a standard description. */
-  async function catalogTextsIn(routeName: string, entry: string): Promise<{ label: boolean; description: boolean }> {
-    const bundle = await buildBundle(entry, path.join(outDir, routeName), routeName);
-    const code = readFileSync(bundle.file, 'utf8');
+  async function catalogTextsIn(routeName: RouteName): Promise<{ label: boolean; description: boolean }> {
+    const code = readFileSync((await bundleOf(routeName)).file, 'utf8');
     return {
       label: code.includes('"Company Domain Name"'),
       description: code.includes('"The name of the company or organization."'),
     };
   }
 
-  it('leaves the labels and descriptions out of a record function', async () => {
-    expect(await catalogTextsIn('batchCreateObjects', 'functions/objects/batch-create-objects.ts')).toEqual({
-      label: false,
-      description: false,
-    });
+  /** Which of the files that only some routes need put bytes into the route's bundle. */
+  async function optionalPartsIn(routeName: RouteName): Promise<string[]> {
+    const optional = ['@middy/http-json-body-parser/', '@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts'];
+    const { metafile } = await bundleOf(routeName);
+    const inputs = Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+        .map(([input]) => input),
+    );
+    return optional.filter((part) => inputs.some((input) => input.includes(part)));
+  }
+
+  it('leaves the standard labels and descriptions out of a record function', async () => {
+    expect(await catalogTextsIn('batchCreateObjects')).toEqual({ label: false, description: false });
   });
 
-  it("leaves the descriptions out of the properties API's writes", async () => {
-    expect(await catalogTextsIn('createProperty', 'functions/properties/create-property.ts')).toEqual({
-      label: true,
-      description: false,
-    });
+  it("leaves the standard descriptions out of the properties API's writes", async () => {
+    expect(await catalogTextsIn('createProperty')).toEqual({ label: true, description: false });
   });
 
   it("keeps both in the properties API's reads", async () => {
-    expect(await catalogTextsIn('getProperty', 'functions/properties/get-property.ts')).toEqual({
-      label: true,
-      description: true,
-    });
+    expect(await catalogTextsIn('getProperty')).toEqual({ label: true, description: true });
+  });
+
+  it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {
+    expect(await optionalPartsIn('getProperty')).toEqual([]);
+    expect(await optionalPartsIn('batchCreateObjects')).toEqual(['@middy/http-json-body-parser/']);
+    expect(await optionalPartsIn('login')).toEqual(['@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts']);
   });
 });

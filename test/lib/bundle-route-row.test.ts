@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildBundle } from '../../bench/build-bundle';
 import { buildValidators } from '../../bin/build-validators';
+import { findRoute } from '../../shared/routes';
 
 /**
  * A function's bundle carries its own route row, not the route table: the table (102 paths) was
@@ -17,7 +18,7 @@ describe('a function bundle and the route table', () => {
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it('takes its route row from the generated module and leaves shared/routes.ts out', async () => {
-    const bundle = await buildBundle('functions/oauth/issue-token.ts', outDir, 'issueToken');
+    const bundle = await buildBundle('functions/oauth/issue-token.ts', outDir, findRoute('issueToken'));
     // Bytes each source file puts into the output (a file esbuild read and shook out puts none).
     const bytesOf = (file: string) =>
       Object.values(bundle.metafile.outputs).reduce(
