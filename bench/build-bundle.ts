@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { lambdaAliasesFor, lambdaEsbuildOptions } from '../lib/bundling';
+import { type BundledRoute, lambdaAliasesFor, lambdaDefinesFor, lambdaEsbuildOptions } from '../lib/bundling';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
@@ -13,13 +13,13 @@ export interface BuiltBundle {
 }
 
 /** Builds one handler exactly as the CDK stack bundles it (lib/bundling.ts), into outDir/index.mjs. */
-export async function buildBundle(entry: string, outDir: string, routeName?: string): Promise<BuiltBundle> {
+export async function buildBundle(entry: string, outDir: string, route?: BundledRoute): Promise<BuiltBundle> {
   const file = path.join(outDir, 'index.mjs');
   const result = await build({
     ...lambdaEsbuildOptions,
     mainFields: [...lambdaEsbuildOptions.mainFields],
-    define: { ...lambdaEsbuildOptions.define },
-    alias: lambdaAliasesFor(routeName),
+    define: lambdaDefinesFor(route),
+    alias: lambdaAliasesFor(route?.name),
     absWorkingDir: projectRoot,
     entryPoints: [path.resolve(projectRoot, entry)],
     outfile: file,

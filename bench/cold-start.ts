@@ -2,7 +2,7 @@ import { runNodeProcess } from '../local/run-node-process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lambdaNodeOptions } from '../lib/bundling';
+import { type BundledRoute, lambdaNodeOptions } from '../lib/bundling';
 import { routes } from '../shared/routes';
 import { buildBundle, bytesByPackage } from './build-bundle';
 import { median, ratio, round } from './stats';
@@ -71,14 +71,14 @@ export async function measureColdStarts(options: {
 }): Promise<ColdStartReport> {
   const targets = { initRatio: 1.15, bundleOverFloorBytes: 100 * 1024 };
   const bundles = [
-    { name: 'floor', entry: floorEntry, routeName: undefined as string | undefined },
-    ...routes.map((route) => ({ name: route.name, entry: route.entry, routeName: route.name as string | undefined })),
+    { name: 'floor', entry: floorEntry, route: undefined as BundledRoute | undefined },
+    ...routes.map((route) => ({ name: route.name, entry: route.entry, route: route as BundledRoute | undefined })),
   ];
   const built = [];
   for (const bundle of bundles) {
     const outDir = path.join(options.outDir, bundle.name);
     mkdirSync(outDir, { recursive: true });
-    built.push({ ...bundle, ...(await buildBundle(bundle.entry, outDir, bundle.routeName)) });
+    built.push({ ...bundle, ...(await buildBundle(bundle.entry, outDir, bundle.route)) });
   }
   options.log(
     `cold start: built ${built.length} bundles; timing ${options.runs} imports of each, each right after one of the floor`,

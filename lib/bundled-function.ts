@@ -4,7 +4,13 @@ import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { lambdaAliasesFor, lambdaEsbuildOptions, lambdaNodeOptions } from './bundling';
+import {
+  type BundledRoute,
+  lambdaAliasesFor,
+  lambdaDefinesFor,
+  lambdaEsbuildOptions,
+  lambdaNodeOptions,
+} from './bundling';
 import { cachedBuild } from './cached-build';
 
 /** The project root: entries in the route table are relative to it. */
@@ -25,6 +31,7 @@ class EsbuildBundler implements ILocalBundling {
   constructor(
     readonly entry: string,
     readonly alias: Record<string, string>,
+    readonly define: Record<string, string>,
   ) {}
 
   tryBundle(outputDir: string): boolean {
@@ -32,7 +39,7 @@ class EsbuildBundler implements ILocalBundling {
       {
         ...lambdaEsbuildOptions,
         mainFields: [...lambdaEsbuildOptions.mainFields],
-        define: { ...lambdaEsbuildOptions.define },
+        define: this.define,
         alias: this.alias,
         absWorkingDir: projectRoot,
         entryPoints: [path.join(projectRoot, this.entry)],
@@ -45,8 +52,8 @@ class EsbuildBundler implements ILocalBundling {
 }
 
 /** The asset of one handler: a directory holding index.mjs, hashed by its contents (so an unchanged bundle is not redeployed). */
-export function bundledCode(entry: string, routeName?: string): Code {
-  const local = new EsbuildBundler(entry, lambdaAliasesFor(routeName));
+export function bundledCode(entry: string, route?: BundledRoute): Code {
+  const local = new EsbuildBundler(entry, lambdaAliasesFor(route?.name), lambdaDefinesFor(route));
   return Code.fromAsset(projectRoot, {
     assetHashType: AssetHashType.OUTPUT,
     // The image is what CDK would run if local bundling declined; it never declines (esbuild throws instead).
@@ -57,8 +64,11 @@ export function bundledCode(entry: string, routeName?: string): Code {
 export interface BundledFunctionProps {
   /** Handler file relative to the project root; it exports `handler`. */
   entry: string;
-  /** The route-table row this function serves: its bundle carries that route's precompiled validators. */
-  routeName?: string;
+  /**
+   * The route-table row this function serves: its bundle carries that route's row and precompiled
+   * validators, and only the body parser and error format the row uses.
+   */
+  route?: BundledRoute;
   description: string;
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -110,7 +120,7 @@ export class BundledFunction extends Construct {
           : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
     });
     this.function = new LambdaFunction(this, 'Function', {
-      code: bundledCode(props.entry, props.routeName),
+      code: bundledCode(props.entry, props.route),
       handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
+import type { Route } from '../shared/base/route-types';
 
 /**
  * How every Lambda function is bundled, in esbuild's own terms: the CDK stack
@@ -43,6 +44,24 @@ export const routeRowFileName = (routeName: string): string => `route-${routeNam
 
 /** The import shared/http/http-handler.ts loads a bundle's own route row from (the whole table is about 22 KiB of minified code). */
 export const routeRowImport = 'route-row';
+
+/** What the bundling of a route's function reads of its row. */
+export type BundledRoute = Pick<Route, 'name' | 'body' | 'format'>;
+
+/**
+ * The constants of a route's bundle: the common ones, and its row's body and error format, which
+ * shared/http/middlewares.ts compares where it picks a body parser and an error response, so that
+ * esbuild keeps the one parser and the one format the row uses (the others were about 2 KiB of every
+ * bundle: the other body parser, the HTML error page).
+ */
+export function lambdaDefinesFor(route: BundledRoute | undefined): Record<string, string> {
+  if (route === undefined) return { ...lambdaEsbuildOptions.define };
+  return {
+    ...lambdaEsbuildOptions.define,
+    BUNDLED_ROUTE_BODY: JSON.stringify(route.body),
+    BUNDLED_ROUTE_FORMAT: JSON.stringify(route.format ?? 'json'),
+  };
+}
 
 /** The aliases of a route's bundle: precompiled-validators -> that route's generated validators, route-row -> its row. */
 export function lambdaAliasesFor(routeName: string | undefined): Record<string, string> {

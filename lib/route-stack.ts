@@ -163,7 +163,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
     const spellings = spellingsOf(route);
     const fn = new BundledFunction(scope, id, {
       entry: route.entry,
-      routeName: route.name,
+      route,
       description:
         route.path === '$default'
           ? `${route.name}: every unmatched request`

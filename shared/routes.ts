@@ -6,13 +6,14 @@ import {
   anyStoredObjectWriteScopes,
   anyStoredPropertyReadScopes,
   anyStoredPropertyWriteScopes,
-  objectTypeScopes,
+  companyReadScopes,
+  companyWriteScopes,
+  contactWriteScopes,
 } from './objects/object-type-scopes';
 
-const companyReadScopes = objectTypeScopes.companies.read;
-const companyWriteScopes = objectTypeScopes.companies.write;
-// Rows name scopes through these constants: a member access inside the table would keep the whole table in every bundle.
-const contactWriteScopes = objectTypeScopes.contacts.write;
+// Rows name constants, never a property access nor a call: esbuild cannot drop an array one of whose
+// elements reads a property (a getter might run), and a bundle loads only its own row (route-row), so
+// one such read in a row put the whole table (about 22 KiB) back into every function's bundle.
 const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
 const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
 // Owners: HubSpot's spec takes either scope.

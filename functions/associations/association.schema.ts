@@ -2,19 +2,19 @@ import { typedSchema } from '../../shared/http/http-handler';
 
 const segment = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 
-export const companyAssociationPath = typedSchema({
+export const companyAssociationPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['companyId', 'toObjectType', 'toObjectId', 'associationTypeId'],
   properties: { companyId: segment, toObjectType: segment, toObjectId: segment, associationTypeId: segment },
 } as const);
 
-export const labelsPath = typedSchema({
+export const labelsPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['fromObjectType', 'toObjectType'],
   properties: { fromObjectType: segment, toObjectType: segment },
 } as const);
 
-export const createLabelBody = typedSchema({
+export const createLabelBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['name', 'label'],
   properties: {
@@ -24,26 +24,26 @@ export const createLabelBody = typedSchema({
   },
 } as const);
 
-export const recordAssociationsPath = typedSchema({
+export const recordAssociationsPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectType', 'objectId', 'toObjectType'],
   properties: { objectType: segment, objectId: segment, toObjectType: segment },
 } as const);
 
-export const recordPairPath = typedSchema({
+export const recordPairPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectType', 'objectId', 'toObjectType', 'toObjectId'],
   properties: { objectType: segment, objectId: segment, toObjectType: segment, toObjectId: segment },
 } as const);
 
-export const companyAssociationsPath = typedSchema({
+export const companyAssociationsPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['companyId', 'toObjectType'],
   properties: { companyId: segment, toObjectType: segment },
 } as const);
 
 /** limit is checked by the domain (1..500), so a bad one gets the same error as HubSpot's. */
-export const associationPageQuery = typedSchema({
+export const associationPageQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { limit: { type: 'integer' }, after: { type: 'string', maxLength: 100 } },
 } as const);
@@ -57,14 +57,14 @@ export const associationSpec = {
   },
 } as const;
 
-export const associationSpecsBody = typedSchema({
+export const associationSpecsBody = /* @__PURE__ */ typedSchema({
   type: 'array',
   minItems: 1,
   maxItems: 20,
   items: associationSpec,
 } as const);
 
-export const updateLabelBody = typedSchema({
+export const updateLabelBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['associationTypeId', 'label'],
   properties: {
@@ -74,7 +74,7 @@ export const updateLabelBody = typedSchema({
   },
 } as const);
 
-export const labelPath = typedSchema({
+export const labelPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['fromObjectType', 'toObjectType', 'associationTypeId'],
   properties: { fromObjectType: segment, toObjectType: segment, associationTypeId: segment },
@@ -87,7 +87,7 @@ const objectId = {
 } as const;
 
 /** {from:{id}, to:{id}, types:[AssociationSpec]}: batch create and batch labels/archive. */
-export const batchPairsBody = typedSchema({
+export const batchPairsBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -104,7 +104,7 @@ export const batchPairsBody = typedSchema({
 } as const);
 
 /** {from:{id}, to:{id}}: batch associate/default. */
-export const batchDefaultPairsBody = typedSchema({
+export const batchDefaultPairsBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -117,7 +117,7 @@ export const batchDefaultPairsBody = typedSchema({
 } as const);
 
 /** {from:{id}, to:[{id}]}: batch archive; at most 2,000 pairs over all inputs (the domain counts them). */
-export const batchArchivePairsBody = typedSchema({
+export const batchArchivePairsBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -134,7 +134,7 @@ export const batchArchivePairsBody = typedSchema({
 } as const);
 
 /** {id, after?}: batch read. */
-export const batchReadAssociationsBody = typedSchema({
+export const batchReadAssociationsBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {

@@ -2,7 +2,7 @@ import { httpHandler, typedSchema } from '../../shared/http/http-handler';
 import { htmlPage } from '../../shared/http/responses';
 import { renderDemoCallbackPage } from '../../shared/oauth/pages';
 
-const demoCallbackQuery = typedSchema({
+const demoCallbackQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     code: { type: 'string', maxLength: 200 },

@@ -13,12 +13,12 @@ export const installRequestProperties = {
   code_challenge_method: { type: 'string', maxLength: 100 },
 } as const;
 
-export const authorizeQuery = typedSchema({
+export const authorizeQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: installRequestProperties,
 } as const);
 
-export const loginBody = typedSchema({
+export const loginBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['csrf_token', 'email', 'password'],
   properties: {
@@ -29,7 +29,7 @@ export const loginBody = typedSchema({
   },
 } as const);
 
-export const consentBody = typedSchema({
+export const consentBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['csrf_token', 'decision'],
   properties: {

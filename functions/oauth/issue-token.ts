@@ -5,7 +5,7 @@ import { issueTokens } from '../../shared/oauth/token-grants';
 import { tokenBody } from './token-request.schema';
 
 /** Any query parameter passes validation, so that one in the wrong place gets its own answer. */
-const tokenQuery = typedSchema({ type: 'object' } as const);
+const tokenQuery = /* @__PURE__ */ typedSchema({ type: 'object' } as const);
 
 /** Everything is read from the form body; a credential, code or refresh token in the query string is refused. */
 export const handler = httpHandler(

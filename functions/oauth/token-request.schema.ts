@@ -12,10 +12,10 @@ export const tokenFields = {
   scope: { type: 'string', maxLength: 4000 },
 } as const;
 
-export const tokenBody = typedSchema({ type: 'object', properties: tokenFields } as const);
+export const tokenBody = /* @__PURE__ */ typedSchema({ type: 'object', properties: tokenFields } as const);
 
 /** The form of 2026-03 introspect and revoke. */
-export const tokenManagementBody = typedSchema({
+export const tokenManagementBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     token: { type: 'string', maxLength: 1000 },

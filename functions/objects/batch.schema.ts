@@ -7,7 +7,7 @@ const recordId = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 const names = { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 255 } } as const;
 const traceId = { type: 'string', maxLength: 200 } as const;
 
-export const batchReadBody = typedSchema({
+export const batchReadBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -22,12 +22,12 @@ export const batchReadBody = typedSchema({
   },
 } as const);
 
-export const batchReadQuery = typedSchema({
+export const batchReadQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { archived: { type: 'boolean' } },
 } as const);
 
-export const batchCreateBody = typedSchema({
+export const batchCreateBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -43,7 +43,7 @@ export const batchCreateBody = typedSchema({
   },
 } as const);
 
-export const batchUpdateBody = typedSchema({
+export const batchUpdateBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -64,7 +64,7 @@ export const batchUpdateBody = typedSchema({
   },
 } as const);
 
-export const batchArchiveBody = typedSchema({
+export const batchArchiveBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {

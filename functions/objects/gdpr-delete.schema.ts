@@ -1,7 +1,7 @@
 import { typedSchema } from '../../shared/http/http-handler';
 
 /** PublicGdprDeleteInput: the contact's id, or with idProperty `email` its address. */
-export const gdprDeleteBody = typedSchema({
+export const gdprDeleteBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectId'],
   properties: {

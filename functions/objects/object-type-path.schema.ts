@@ -4,7 +4,7 @@ import { typedSchema } from '../../shared/http/http-handler';
 export const objectTypeToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 /** The path of every `{objectType}` route of records and properties. */
-export const objectTypePath = typedSchema({
+export const objectTypePath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectType'],
   properties: { objectType: objectTypeToken },

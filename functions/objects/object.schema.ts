@@ -36,7 +36,7 @@ export const associationInputs = {
   },
 } as const;
 
-export const createObjectBody = typedSchema({
+export const createObjectBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['properties'],
   properties: {
@@ -46,13 +46,13 @@ export const createObjectBody = typedSchema({
   },
 } as const);
 
-export const updateObjectBody = typedSchema({
+export const updateObjectBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['properties'],
   properties: { properties: propertyValues, objectWriteTraceId: { type: 'string', maxLength: 200 } },
 } as const);
 
-export const objectIdPath = typedSchema({
+export const objectIdPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectType', 'objectId'],
   properties: { objectType: objectTypeToken, objectId: { type: 'string', minLength: 1, maxLength: 2048 } },
@@ -60,7 +60,7 @@ export const objectIdPath = typedSchema({
 
 const nameList = { type: 'string', maxLength: 10000 } as const;
 
-export const readObjectQuery = typedSchema({
+export const readObjectQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     properties: nameList,
@@ -71,7 +71,7 @@ export const readObjectQuery = typedSchema({
   },
 } as const);
 
-export const listObjectsQuery = typedSchema({
+export const listObjectsQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     limit: { type: 'integer', minimum: 1, maximum: 100 },
@@ -83,7 +83,7 @@ export const listObjectsQuery = typedSchema({
   },
 } as const);
 
-export const idPropertyQuery = typedSchema({
+export const idPropertyQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { idProperty: { type: 'string', minLength: 1, maxLength: 255 } },
 } as const);

@@ -9,7 +9,7 @@ const propertyName = { type: 'string', minLength: 1, maxLength: 255 } as const;
  * PublicObjectSearchRequest. The spec marks most fields required, but clients send `{}` or only
  * some of them. Group and filter counts are checked by the domain, whose message names the limit.
  */
-export const searchBody = typedSchema({
+export const searchBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     filterGroups: {

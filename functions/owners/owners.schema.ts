@@ -3,7 +3,7 @@ import { typedSchema } from '../../shared/http/http-handler';
 /** Owner ids (and user ids, with idProperty=userId) are numbers: the SDK's getById takes one. */
 const numericId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
-export const listOwnersQuery = typedSchema({
+export const listOwnersQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     email: { type: 'string', maxLength: 254 },
@@ -13,13 +13,13 @@ export const listOwnersQuery = typedSchema({
   },
 } as const);
 
-export const ownerIdPath = typedSchema({
+export const ownerIdPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['ownerId'],
   properties: { ownerId: numericId },
 } as const);
 
-export const getOwnerQuery = typedSchema({
+export const getOwnerQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     idProperty: { type: 'string', enum: ['id', 'userId'] },

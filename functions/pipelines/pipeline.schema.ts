@@ -18,13 +18,13 @@ const stageInput = {
   properties: { label, displayOrder, metadata, stageId: chosenId },
 } as const;
 
-export const pipelinePath = typedSchema({
+export const pipelinePath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['pipelineObjectType'],
   properties: { pipelineObjectType: { type: 'string', maxLength: 100 } },
 } as const);
 
-export const pipelineIdPath = typedSchema({
+export const pipelineIdPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['pipelineObjectType', 'pipelineId'],
   properties: {
@@ -33,7 +33,7 @@ export const pipelineIdPath = typedSchema({
   },
 } as const);
 
-export const stageIdPath = typedSchema({
+export const stageIdPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['pipelineObjectType', 'pipelineId', 'stageId'],
   properties: {
@@ -44,7 +44,7 @@ export const stageIdPath = typedSchema({
 } as const);
 
 /** The flags of HubSpot's changes that may delete stages (the SDK sends them on pipeline PUT, PATCH and DELETE). */
-export const deleteFlagsQuery = typedSchema({
+export const deleteFlagsQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: {
     validateReferencesBeforeDelete: { type: 'boolean' },
@@ -52,7 +52,7 @@ export const deleteFlagsQuery = typedSchema({
   },
 } as const);
 
-export const createPipelineBody = typedSchema({
+export const createPipelineBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['label', 'displayOrder', 'stages'],
   properties: {
@@ -63,26 +63,26 @@ export const createPipelineBody = typedSchema({
   },
 } as const);
 
-export const replacePipelineBody = typedSchema({
+export const replacePipelineBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['label', 'displayOrder', 'stages'],
   properties: { label, displayOrder, stages: { type: 'array', minItems: 1, maxItems: 100, items: stageInput } },
 } as const);
 
-export const updatePipelineBody = typedSchema({
+export const updatePipelineBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { label, displayOrder, archived: { type: 'boolean' } },
 } as const);
 
-export const createStageBody = typedSchema(stageInput);
+export const createStageBody = /* @__PURE__ */ typedSchema(stageInput);
 
-export const replaceStageBody = typedSchema({
+export const replaceStageBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['label', 'displayOrder'],
   properties: { label, displayOrder, metadata },
 } as const);
 
-export const updateStageBody = typedSchema({
+export const updateStageBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { label, displayOrder, metadata, archived: { type: 'boolean' } },
 } as const);

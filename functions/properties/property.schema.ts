@@ -45,21 +45,21 @@ const propertyCreate = {
   },
 } as const;
 
-export const createPropertyBody = typedSchema(propertyCreate);
+export const createPropertyBody = /* @__PURE__ */ typedSchema(propertyCreate);
 
-export const propertyNamePath = typedSchema({
+export const propertyNamePath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectType', 'propertyName'],
   properties: { objectType: objectTypeToken, propertyName: { type: 'string', minLength: 1, maxLength: 1024 } },
 } as const);
 
-export const propertyReadQuery = typedSchema({
+export const propertyReadQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { archived: { type: 'boolean', default: false } },
 } as const);
 
 /** PropertyUpdate: every field optional; the domain refuses name, hasUniqueValue and dataSensitivity. */
-export const updatePropertyBody = typedSchema({
+export const updatePropertyBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   additionalProperties: true,
   properties: editableFields,
@@ -75,7 +75,7 @@ const propertyNameInputs = {
   },
 } as const;
 
-export const batchReadPropertiesBody = typedSchema({
+export const batchReadPropertiesBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -85,25 +85,25 @@ export const batchReadPropertiesBody = typedSchema({
   },
 } as const);
 
-export const batchArchivePropertiesBody = typedSchema({
+export const batchArchivePropertiesBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: { inputs: propertyNameInputs },
 } as const);
 
-export const batchCreatePropertiesBody = typedSchema({
+export const batchCreatePropertiesBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   properties: { inputs: { type: 'array', minItems: 1, maxItems: 100, items: propertyCreate } },
 } as const);
 
-export const groupNamePath = typedSchema({
+export const groupNamePath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['objectType', 'groupName'],
   properties: { objectType: objectTypeToken, groupName: { type: 'string', minLength: 1, maxLength: 1024 } },
 } as const);
 
-export const createGroupBody = typedSchema({
+export const createGroupBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['name', 'label'],
   properties: {
@@ -113,7 +113,7 @@ export const createGroupBody = typedSchema({
   },
 } as const);
 
-export const updateGroupBody = typedSchema({
+export const updateGroupBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   properties: { label: shortText, displayOrder: { type: 'integer', minimum: -1, maximum: 100000 } },
 } as const);

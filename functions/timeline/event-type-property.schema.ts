@@ -24,14 +24,14 @@ const propertyFields = {
   options: { anyOf: [{ type: 'array', maxItems: 1000, items: option }, { type: 'null' }] },
 } as const;
 
-export const createEventTypePropertyBody = typedSchema({
+export const createEventTypePropertyBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['name', 'label', 'propertyType'],
   additionalProperties: false,
   properties: propertyFields,
 } as const);
 
-export const updateEventTypePropertyBody = typedSchema({
+export const updateEventTypePropertyBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['id', 'label', 'propertyType'],
   additionalProperties: false,

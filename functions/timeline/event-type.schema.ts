@@ -13,14 +13,14 @@ const eventTypeFields = {
   objectType: { type: 'string', enum: ['CONTACT', 'COMPANY', 'DEAL'] },
 } as const;
 
-export const createEventTypeBody = typedSchema({
+export const createEventTypeBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['name'],
   additionalProperties: false,
   properties: eventTypeFields,
 } as const);
 
-export const updateEventTypeBody = typedSchema({
+export const updateEventTypeBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   additionalProperties: false,
   properties: eventTypeFields,

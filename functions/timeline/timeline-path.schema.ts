@@ -5,25 +5,25 @@ import { typedSchema } from '../../shared/http/http-handler';
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 const id = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 
-export const appPath = typedSchema({
+export const appPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['appId'],
   properties: { appId },
 } as const);
 
-export const eventTypePath = typedSchema({
+export const eventTypePath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['appId', 'eventTypeId'],
   properties: { appId, eventTypeId: id },
 } as const);
 
-export const eventTypePropertyPath = typedSchema({
+export const eventTypePropertyPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['appId', 'eventTypeId', 'propertyId'],
   properties: { appId, eventTypeId: id, propertyId: id },
 } as const);
 
-export const eventPath = typedSchema({
+export const eventPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['appId', 'eventTypeId', 'eventId'],
   properties: { appId, eventTypeId: id, eventId: id },

@@ -3,20 +3,20 @@ import { eventObjectTypeIds, maxConcurrentRequestsLimit } from '../../shared/web
 
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
-export const appPath = typedSchema({
+export const appPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['appId'],
   properties: { appId },
 } as const);
 
 // Non-numeric subscription ids answer like missing ones (the domain decides), as HubSpot does.
-export const subscriptionPath = typedSchema({
+export const subscriptionPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['appId', 'subscriptionId'],
   properties: { appId, subscriptionId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const);
 
-export const settingsBody = typedSchema({
+export const settingsBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['targetUrl'],
   additionalProperties: false,
@@ -34,7 +34,7 @@ export const settingsBody = typedSchema({
   },
 } as const);
 
-export const createSubscriptionBody = typedSchema({
+export const createSubscriptionBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['eventType'],
   additionalProperties: false,
@@ -47,13 +47,13 @@ export const createSubscriptionBody = typedSchema({
   },
 } as const);
 
-export const patchSubscriptionBody = typedSchema({
+export const patchSubscriptionBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   additionalProperties: false,
   properties: { active: { type: 'boolean' } },
 } as const);
 
-export const batchUpdateBody = typedSchema({
+export const batchUpdateBody = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['inputs'],
   additionalProperties: false,
@@ -72,7 +72,7 @@ export const batchUpdateBody = typedSchema({
   },
 } as const);
 
-export const deliveriesQuery = typedSchema({
+export const deliveriesQuery = /* @__PURE__ */ typedSchema({
   type: 'object',
   additionalProperties: false,
   properties: {

@@ -41,6 +41,15 @@ import type { Validator } from './validation';
  * logs the outcome. Both put the limiter's headers on the answer. Each step is a plain middy
  * middleware object with named hooks (middy's timing plugins report them by name).
  */
+/**
+ * The row's body and error format, defined when a function's bundle is built (lib/bundling.ts,
+ * lambdaDefinesFor): the steps below compare them inline, so that esbuild folds each comparison and
+ * leaves out the body parser and the error formats the row does not use. Run from source (tests,
+ * npm start) they are undefined and the row decides at run time.
+ */
+declare const BUNDLED_ROUTE_BODY: Route['body'] | undefined;
+declare const BUNDLED_ROUTE_FORMAT: NonNullable<Route['format']> | undefined;
+
 export type Event = APIGatewayProxyEventV2 & { body?: unknown };
 export type Result = APIGatewayProxyStructuredResultV2;
 export type Middleware = MiddlewareObj<Event, Result>;
@@ -149,8 +158,14 @@ export function authenticate(route: Route): Middleware {
 
 /** The route's one body parser ('json' or 'urlencoded'); a route with body 'none' has none. */
 export function parseBody(route: Route): Middleware {
+  if (typeof BUNDLED_ROUTE_BODY !== 'undefined' && BUNDLED_ROUTE_BODY !== route.body)
+    throw new Error(`this bundle was built for a ${BUNDLED_ROUTE_BODY} body, not ${route.body}`);
   const parser =
-    route.body === 'json' ? httpJsonBodyParser() : route.body === 'urlencoded' ? httpUrlencodeBodyParser() : undefined;
+    (typeof BUNDLED_ROUTE_BODY !== 'undefined' ? BUNDLED_ROUTE_BODY : route.body) === 'json'
+      ? httpJsonBodyParser()
+      : (typeof BUNDLED_ROUTE_BODY !== 'undefined' ? BUNDLED_ROUTE_BODY : route.body) === 'urlencoded'
+        ? httpUrlencodeBodyParser()
+        : undefined;
   const before = (parser as unknown as Middleware | undefined)?.before;
   return {
     before: function parseBodyBefore(request) {
@@ -221,17 +236,20 @@ export function serializeResult(): Middleware {
  * token endpoint's RFC 6749 variant on 'oauth' routes, an error page on 'html' routes.
  */
 export function mapErrors(route: Route): Middleware {
+  const format = route.format ?? 'json';
+  if (typeof BUNDLED_ROUTE_FORMAT !== 'undefined' && BUNDLED_ROUTE_FORMAT !== format)
+    throw new Error(`this bundle was built for ${BUNDLED_ROUTE_FORMAT} errors, not ${format}`);
   return {
     onError: function mapErrorsOnError(request) {
       const state = requestStateOf(request.event);
       const error = toAppError(request.error);
       state.error = error;
       const mapped =
-        route.format === 'oauth'
+        (typeof BUNDLED_ROUTE_FORMAT !== 'undefined' ? BUNDLED_ROUTE_FORMAT : format) === 'oauth'
           ? tokenEndpointErrorBody(error, state.correlationId)
           : errorBody(error, state.correlationId);
       request.response =
-        route.format === 'html'
+        (typeof BUNDLED_ROUTE_FORMAT !== 'undefined' ? BUNDLED_ROUTE_FORMAT : format) === 'html'
           ? serialize(
               { statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) },
               state.correlationId,

@@ -66,6 +66,9 @@ export type Validator = (value: unknown) => void;
 const maxReportedErrors = 50;
 const maxFieldNameLength = 200;
 
+/** The params of an error that describe() reads: the generated validators keep only these (bin/build-validators.ts). */
+export const readErrorParams = ['missingProperty', 'additionalProperty'] as const;
+
 function describe(error: ErrorObject, location: Location): ErrorDetail {
   const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
   const extra = error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined;

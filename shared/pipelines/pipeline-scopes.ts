@@ -12,6 +12,16 @@ export const ticketPipelineScopes = {
   write: ['tickets', 'crm.schemas.tickets.write'],
 } as const;
 
+/** Builds a constant; free of side effects, so esbuild drops the route table's unions from bundles that do not read them. */
+/* @__NO_SIDE_EFFECTS__ */
+function constant<T>(build: () => T): T {
+  return build();
+}
+
 /** What a route row asks before it knows the type: any scope of any type; the handler then requires the type's own. */
-export const anyPipelineReadScopes = [...dealPipelineScopes.read, ...ticketPipelineScopes.read] as const;
-export const anyPipelineWriteScopes = [...dealPipelineScopes.write, ...ticketPipelineScopes.write] as const;
+export const anyPipelineReadScopes = constant(
+  () => [...dealPipelineScopes.read, ...ticketPipelineScopes.read] as const,
+);
+export const anyPipelineWriteScopes = constant(
+  () => [...dealPipelineScopes.write, ...ticketPipelineScopes.write] as const,
+);

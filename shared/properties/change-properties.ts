@@ -5,15 +5,17 @@ import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError
 import {
   checkNewProperty,
   createProperty,
+  getCustomProperty,
   getProperty,
   isGroupMissing,
+  isStandardLabel,
   propertyGroupMissing,
   requireStorableDefinition,
   type NewProperty,
   type NewPropertyOption,
 } from './type-properties';
 import type { ObjectType } from '../objects/object-types';
-import { catalogOf } from './standard-catalogs';
+import { standardOutlineOf } from './standard-catalogs';
 import type { FieldType, PropertyDefinition, PropertyGroup, PropertyType } from './property-definition';
 
 /** PropertyUpdate: every field optional; name, hasUniqueValue and dataSensitivity cannot change. */
@@ -32,8 +34,7 @@ export interface PropertyUpdate {
 const unchangeable = ['name', 'hasUniqueValue', 'dataSensitivity'] as const;
 
 function refuseHubSpotDefined(type: ObjectType, name: string, action: string): void {
-  const standard = catalogOf(type).find(name);
-  if (standard) {
+  if (standardOutlineOf(type).labels.has(name)) {
     // The catalog marks every HubSpot-defined company property readOnlyDefinition and not archivable.
     throw new ValidationError(`${name} is a HubSpot-defined property and cannot be ${action}`, {
       context: { propertyName: [name] },
@@ -51,7 +52,8 @@ async function requireUniqueLabel(type: ObjectType, hubId: number, name: string,
   const existing = await customProperties.listProperties(type, hubId);
   const wanted = label.trim().toLowerCase();
   if (
-    [...catalogOf(type).properties, ...existing].some(
+    isStandardLabel(type, wanted, name) ||
+    existing.some(
       (definition) =>
         definition.name !== name && !definition.archived && definition.label.trim().toLowerCase() === wanted,
     )
@@ -83,7 +85,7 @@ export async function updateProperty(
   }
   refuseHubSpotDefined(type, name, 'changed');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const current = await getProperty(type, hubId, name);
+    const current = await getCustomProperty(type, hubId, name);
     const merged: NewProperty = {
       name,
       label: input.label ?? current.label,
@@ -120,7 +122,7 @@ export async function updateProperty(
     requireStorableDefinition(type, hubId, next);
     // A move into a custom group checks, in the same write, that the group exists and is live.
     const movedToGroup =
-      next.groupName !== current.groupName && !catalogOf(type).isStandardGroup(next.groupName)
+      next.groupName !== current.groupName && !standardOutlineOf(type).isStandardGroup(next.groupName)
         ? next.groupName
         : undefined;
     const outcome = await customProperties.replacePropertyDefinition(
@@ -145,7 +147,7 @@ export async function updateProperty(
 export async function archiveProperty(type: ObjectType, hubId: number, name: string): Promise<boolean> {
   refuseHubSpotDefined(type, name, 'archived');
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const current = await getProperty(type, hubId, name).catch((error: unknown) => {
+    const current = await getCustomProperty(type, hubId, name).catch((error: unknown) => {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     });
@@ -214,7 +216,7 @@ export async function batchCreateProperties(
 /** Batch archive answers 204 whatever the state: HubSpot-defined, missing and archived names are skipped. */
 export async function batchArchiveProperties(type: ObjectType, hubId: number, names: readonly string[]): Promise<void> {
   for (const name of [...new Set(names)]) {
-    if (catalogOf(type).find(name)) continue;
+    if (standardOutlineOf(type).labels.has(name)) continue;
     await archiveProperty(type, hubId, name);
   }
 }
@@ -232,11 +234,11 @@ function groupNotFound(name: string): NotFoundError {
 
 export async function listPropertyGroups(type: ObjectType, hubId: number): Promise<PropertyGroup[]> {
   const custom = (await customProperties.listPropertyGroups(type, hubId)).filter((group) => !group.archived);
-  return [...catalogOf(type).groups, ...custom].map(groupView);
+  return [...standardOutlineOf(type).groups, ...custom].map(groupView);
 }
 
 async function findLiveGroup(type: ObjectType, hubId: number, name: string): Promise<PropertyGroup | undefined> {
-  const standard = catalogOf(type).groups.find((group) => group.name === name);
+  const standard = standardOutlineOf(type).groups.find((group) => group.name === name);
   if (standard) return standard;
   const custom = propertyNamePattern.test(name)
     ? await customProperties.findPropertyGroup(type, hubId, name)
@@ -272,7 +274,7 @@ export async function createPropertyGroup(
   };
   // An archived group keeps its name, as an archived property does.
   if (
-    catalogOf(type).isStandardGroup(input.name) ||
+    standardOutlineOf(type).isStandardGroup(input.name) ||
     !(await customProperties.insertPropertyGroup(type, hubId, group))
   ) {
     throw new ObjectAlreadyExistsError(`A property group named "${input.name}" already exists.`, {
@@ -283,7 +285,7 @@ export async function createPropertyGroup(
 }
 
 function refuseStandardGroup(type: ObjectType, name: string, action: string): void {
-  if (catalogOf(type).isStandardGroup(name)) {
+  if (standardOutlineOf(type).isStandardGroup(name)) {
     throw new ValidationError(`${name} is a HubSpot-defined property group and cannot be ${action}`, {
       context: { groupName: [name] },
     });

@@ -13,6 +13,23 @@ export type {
   PropertyType,
 } from '../db/property-definitions';
 
-export function isReadOnly(definition: PropertyDefinition): boolean {
+/**
+ * What a record's values are checked, stored and searched by: a definition less its label,
+ * description, group and display fields. The record functions read standard properties in this
+ * shape (standard-catalog.ts), custom ones as stored.
+ */
+export type PropertyRules = Pick<
+  PropertyDefinition,
+  | 'name'
+  | 'type'
+  | 'fieldType'
+  | 'options'
+  | 'externalOptions'
+  | 'hasUniqueValue'
+  | 'referencedObjectType'
+  | 'modificationMetadata'
+>;
+
+export function isReadOnly(definition: PropertyRules): boolean {
   return definition.modificationMetadata.readOnlyValue;
 }

@@ -1,20 +1,29 @@
 /**
- * The shape of a standard (HubSpot-defined) property catalog of one object type, and how its table
- * of rows becomes the definitions the properties API returns. Each type's rows live in its own
- * module (company-property-catalog.ts, contact-property-catalog.ts, deal-property-catalog.ts,
- * ticket-property-catalog.ts).
+ * The shape of a standard (HubSpot-defined) property catalog of one object type, and how its tables
+ * become what each kind of function reads. Each type's tables live in its own module
+ * (company-property-catalog.ts, contact-property-catalog.ts, deal-property-catalog.ts,
+ * ticket-property-catalog.ts): the rows (name, type, field type, options, flags), the labels and the
+ * descriptions, by name. A function's bundle carries only the tables it reads: the record functions
+ * the rows (standardRules), the properties API's writes the labels and groups (standardOutline), its
+ * reads everything (standardCatalog). The labels and descriptions were most of a catalog's bytes, in
+ * every record function's bundle.
  */
-import type { FieldType, PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from './property-definition';
+import type {
+  FieldType,
+  PropertyDefinition,
+  PropertyGroup,
+  PropertyOption,
+  PropertyRules,
+  PropertyType,
+} from './property-definition';
 
-/** One standard property as a catalog writes it; definitionOf fills in the fields every standard property shares. */
+/** One standard property as a catalog writes it; its label and description are in the catalog's other tables. */
 export interface CatalogRow {
   name: string;
-  label: string;
   type: PropertyType;
   fieldType: FieldType;
   /** The catalog's default group when absent. */
   groupName?: string;
-  description: string;
   options?: PropertyOption[];
   /** Maintained by the platform: never accepted as input. */
   readOnly?: boolean;
@@ -28,6 +37,46 @@ export interface CatalogRow {
   externalOptions?: boolean;
 }
 
+/** The type and field type pairs most rows have, spread into a row (`{ name: 'city', ...text }`). */
+export const text = { type: 'string', fieldType: 'text' } as const;
+export const textarea = { type: 'string', fieldType: 'textarea' } as const;
+export const phoneNumber = { type: 'string', fieldType: 'phonenumber' } as const;
+export const number = { type: 'number', fieldType: 'number' } as const;
+export const numberEquation = { type: 'number', fieldType: 'calculation_equation' } as const;
+export const datetime = { type: 'datetime', fieldType: 'date' } as const;
+export const select = { type: 'enumeration', fieldType: 'select' } as const;
+export const radio = { type: 'enumeration', fieldType: 'radio' } as const;
+export const checkbox = { type: 'enumeration', fieldType: 'checkbox' } as const;
+export const boolEquation = { type: 'bool', fieldType: 'calculation_equation' } as const;
+
+/** One text of each row (a label, a description), by the row's name. */
+export type CatalogTexts = Readonly<Record<string, string>>;
+
+/** A type's catalog: its rows, their texts, its groups. */
+export interface CatalogTables {
+  rows: readonly CatalogRow[];
+  labels: CatalogTexts;
+  descriptions: CatalogTexts;
+  /** The group of a row that names none (e.g. `companyinformation`). */
+  defaultGroup: string;
+  /** The type's standard groups: they have no item in the table and cannot change. */
+  groups: readonly PropertyGroup[];
+}
+
+/** The standard properties as the record functions read them. */
+export interface StandardRules {
+  find(name: string): PropertyRules | undefined;
+}
+
+/** The names, labels and groups of the standard properties: what the properties API's writes check against. */
+export interface StandardOutline {
+  /** Label by name, in the catalog's order. */
+  labels: ReadonlyMap<string, string>;
+  groups: readonly PropertyGroup[];
+  isStandardGroup(name: string): boolean;
+}
+
+/** The standard properties as the properties API returns them. */
 export interface StandardCatalog {
   properties: readonly PropertyDefinition[];
   /** The type's standard groups: they have no item in the table and cannot change. */
@@ -65,25 +114,52 @@ export function booleanOptions(): PropertyOption[] {
 /** A stable date for the standard definitions, so a catalog reads the same on every call. */
 const catalogDate = '2019-08-06T02:41:08.029Z';
 
-function definitionOf(row: CatalogRow, defaultGroup: string): PropertyDefinition {
+const modificationMetadataOf = (row: CatalogRow): PropertyDefinition['modificationMetadata'] => ({
+  archivable: false,
+  readOnlyDefinition: true,
+  readOnlyValue: row.readOnly ?? false,
+});
+
+const externalOptionsOf = (row: CatalogRow): boolean => row.externalOptions ?? row.referencedObjectType !== undefined;
+
+function rulesOf(row: CatalogRow): PropertyRules {
+  return {
+    name: row.name,
+    type: row.type,
+    fieldType: row.fieldType,
+    options: row.options ?? [],
+    externalOptions: externalOptionsOf(row),
+    hasUniqueValue: false,
+    modificationMetadata: modificationMetadataOf(row),
+    ...(row.referencedObjectType ? { referencedObjectType: row.referencedObjectType } : {}),
+  };
+}
+
+function textOf(texts: CatalogTexts, name: string, kind: string): string {
+  const text = Object.hasOwn(texts, name) ? texts[name] : undefined;
+  if (text === undefined) throw new Error(`the standard property ${name} has no ${kind}`);
+  return text;
+}
+
+function definitionOf(row: CatalogRow, tables: CatalogTables): PropertyDefinition {
   const readOnly = row.readOnly ?? false;
   return {
     name: row.name,
-    label: row.label,
+    label: textOf(tables.labels, row.name, 'label'),
     type: row.type,
     fieldType: row.fieldType,
-    description: row.description,
-    groupName: row.groupName ?? defaultGroup,
+    description: textOf(tables.descriptions, row.name, 'description'),
+    groupName: row.groupName ?? tables.defaultGroup,
     options: row.options ?? [],
     displayOrder: -1,
     calculated: row.calculated ?? false,
-    externalOptions: row.externalOptions ?? row.referencedObjectType !== undefined,
+    externalOptions: externalOptionsOf(row),
     hasUniqueValue: false,
     hidden: false,
     hubspotDefined: true,
     formField: !readOnly,
     dataSensitivity: 'non_sensitive',
-    modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: readOnly },
+    modificationMetadata: modificationMetadataOf(row),
     ...(row.referencedObjectType ? { referencedObjectType: row.referencedObjectType } : {}),
     archived: false,
     createdAt: catalogDate,
@@ -91,18 +167,31 @@ function definitionOf(row: CatalogRow, defaultGroup: string): PropertyDefinition
   };
 }
 
-export function standardCatalog(
-  rows: readonly CatalogRow[],
-  defaultGroup: string,
-  groups: readonly PropertyGroup[],
-): StandardCatalog {
-  const properties: readonly PropertyDefinition[] = rows.map((row) => definitionOf(row, defaultGroup));
+const groupNamesOf = (groups: readonly PropertyGroup[]): ReadonlySet<string> =>
+  new Set(groups.map((group) => group.name));
+
+export function standardRules(rows: readonly CatalogRow[]): StandardRules {
+  const byName = new Map(rows.map((row) => [row.name, rulesOf(row)]));
+  return { find: (name) => byName.get(name) };
+}
+
+export function standardOutline(tables: Pick<CatalogTables, 'rows' | 'labels' | 'groups'>): StandardOutline {
+  const groupNames = groupNamesOf(tables.groups);
+  return {
+    labels: new Map(tables.rows.map((row) => [row.name, textOf(tables.labels, row.name, 'label')])),
+    groups: tables.groups,
+    isStandardGroup: (name) => groupNames.has(name),
+  };
+}
+
+export function standardCatalog(tables: CatalogTables): StandardCatalog {
+  const properties: readonly PropertyDefinition[] = tables.rows.map((row) => definitionOf(row, tables));
   const byName = new Map(properties.map((definition) => [definition.name, definition]));
-  const groupNames = new Set(groups.map((group) => group.name));
+  const groupNames = groupNamesOf(tables.groups);
   return {
     properties,
-    groups,
-    defaultGroup,
+    groups: tables.groups,
+    defaultGroup: tables.defaultGroup,
     find: (name) => byName.get(name),
     isStandardGroup: (name) => groupNames.has(name),
   };

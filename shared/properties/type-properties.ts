@@ -2,8 +2,8 @@ import { nowMs } from '../base/clock';
 import * as customProperties from '../db/property-definitions';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import type { ObjectType } from '../objects/object-types';
-import { catalogOf } from './standard-catalogs';
-import type { FieldType, PropertyDefinition, PropertyOption, PropertyType } from './property-definition';
+import { catalogOf, standardOutlineOf, standardRulesOf } from './standard-catalogs';
+import type { FieldType, PropertyDefinition, PropertyOption, PropertyRules, PropertyType } from './property-definition';
 import type { PropertyLookup } from './validate-property-values';
 import { isObjectPrototypeName } from '../base/client-keys';
 
@@ -15,7 +15,7 @@ export interface PropertySchema extends PropertyLookup {
 function schemaOf(type: ObjectType, custom: readonly PropertyDefinition[]): PropertySchema {
   const byName = new Map(custom.map((definition) => [definition.name, definition]));
   return {
-    find: (name) => catalogOf(type).find(name) ?? byName.get(name),
+    find: (name) => standardRulesOf(type).find(name) ?? byName.get(name),
     uniqueProperties: () => custom.filter((definition) => definition.hasUniqueValue),
   };
 }
@@ -30,7 +30,7 @@ export async function loadPropertySchema(
   names: Iterable<string>,
 ): Promise<PropertySchema> {
   for (const name of names) {
-    if (!catalogOf(type).find(name))
+    if (!standardRulesOf(type).find(name))
       return schemaOf(
         type,
         (await customProperties.listProperties(type, hubId)).filter((definition) => !definition.archived),
@@ -57,6 +57,11 @@ function propertyNotFound(name: string): NotFoundError {
   return new NotFoundError(`Unable to find property ${name}`, { context: { propertyName: [name] } });
 }
 
+/** A custom property as stored, when the name could be one (no read otherwise). */
+async function storedProperty(type: ObjectType, hubId: number, name: string): Promise<PropertyDefinition | undefined> {
+  return propertyNamePattern.test(name) ? customProperties.findPropertyDefinition(type, hubId, name) : undefined;
+}
+
 /** A live property, or with archived=true an archived custom one. */
 export async function getProperty(
   type: ObjectType,
@@ -64,11 +69,32 @@ export async function getProperty(
   name: string,
   isArchived = false,
 ): Promise<PropertyDefinition> {
-  const definition =
-    (isArchived ? undefined : catalogOf(type).find(name)) ??
-    (propertyNamePattern.test(name) ? await customProperties.findPropertyDefinition(type, hubId, name) : undefined);
+  const definition = (isArchived ? undefined : catalogOf(type).find(name)) ?? (await storedProperty(type, hubId, name));
   if (!definition || definition.archived !== isArchived) throw propertyNotFound(name);
   return definition;
+}
+
+/**
+ * A live custom property: what getProperty answers for a name that is not standard. The properties
+ * API's writes refuse the standard names first, and their bundles then need no standard definitions.
+ */
+export async function getCustomProperty(type: ObjectType, hubId: number, name: string): Promise<PropertyDefinition> {
+  const definition = await storedProperty(type, hubId, name);
+  if (!definition || definition.archived) throw propertyNotFound(name);
+  return definition;
+}
+
+/** A live property as the record functions read it: a standard one's rules, or the stored custom definition. */
+export async function getPropertyRules(type: ObjectType, hubId: number, name: string): Promise<PropertyRules> {
+  return standardRulesOf(type).find(name) ?? getCustomProperty(type, hubId, name);
+}
+
+/** Whether a standard property other than `exceptName` has the label (`wanted`: trimmed and lower-cased). */
+export function isStandardLabel(type: ObjectType, wanted: string, exceptName: string): boolean {
+  for (const [name, label] of standardOutlineOf(type).labels) {
+    if (name !== exceptName && label.trim().toLowerCase() === wanted) return true;
+  }
+  return false;
 }
 
 export interface NewPropertyOption {
@@ -191,7 +217,7 @@ export async function createProperty(
   existing?: PropertyDefinition[],
 ): Promise<PropertyDefinition> {
   const options = checkNewProperty(input);
-  if (catalogOf(type).find(input.name)) {
+  if (standardOutlineOf(type).labels.has(input.name)) {
     throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
       context: { name: [input.name] },
     });
@@ -215,9 +241,8 @@ async function insertNewProperty(
   }
   const label = input.label.trim().toLowerCase();
   if (
-    [...catalogOf(type).properties, ...existing].some(
-      (definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label,
-    )
+    isStandardLabel(type, label, input.name) ||
+    existing.some((definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label)
   ) {
     throw new ValidationError(
       `NON_UNIQUE_PROPERTY_LABEL: a ${type.singular} property with the label "${input.label}" already exists`,
@@ -262,7 +287,7 @@ async function insertNewProperty(
     definition,
     { definitions: maxCustomProperties, uniqueDefinitions: maxUniqueProperties },
     {
-      customGroup: catalogOf(type).isStandardGroup(definition.groupName) ? undefined : definition.groupName,
+      customGroup: standardOutlineOf(type).isStandardGroup(definition.groupName) ? undefined : definition.groupName,
       catalog: existing,
     },
   );

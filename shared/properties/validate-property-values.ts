@@ -1,9 +1,9 @@
 import { ValidationError, type ErrorDetail } from '../base/errors';
-import { isReadOnly, type PropertyDefinition } from './property-definition';
+import { isReadOnly, type PropertyRules } from './property-definition';
 import { clientKeyedRecord } from '../base/client-keys';
 
 export interface PropertyLookup {
-  find(name: string): PropertyDefinition | undefined;
+  find(name: string): PropertyRules | undefined;
 }
 
 export interface InvalidValue {
@@ -58,7 +58,7 @@ function parseInstant(value: string): Date | undefined {
 
 /** Returns the stored form of the value, or the error code that rejects it. */
 function normalizeValue(
-  definition: PropertyDefinition,
+  definition: PropertyRules,
   value: string,
 ): { value: string } | { error: string; message: string } {
   if (value === '') return { value };

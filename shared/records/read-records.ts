@@ -2,7 +2,7 @@ import type { ObjectType } from '../objects/object-types';
 import * as companies from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { NotFoundError, ValidationError } from '../base/errors';
-import { getProperty, loadPropertySchema } from '../properties/type-properties';
+import { getPropertyRules, loadPropertySchema } from '../properties/type-properties';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { isNumericId } from './record-id';
 import { maxUniqueValueBytes, uniquePropertyOf } from './record-values';
@@ -54,7 +54,7 @@ export async function requireIdProperty(
 ): Promise<string> {
   if (idProperty === undefined || idProperty === 'hs_object_id') return 'hs_object_id';
   if (idProperty === uniquePropertyOf(type)) return idProperty;
-  const definition = await getProperty(type, hubId, idProperty).catch(() => undefined);
+  const definition = await getPropertyRules(type, hubId, idProperty).catch(() => undefined);
   if (!definition?.hasUniqueValue) {
     throw new ValidationError(`idProperty ${JSON.stringify(idProperty)} is not a property with unique values`, {
       context: { idProperty: [idProperty] },

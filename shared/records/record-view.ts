@@ -1,6 +1,6 @@
 import { findObjectType, type ObjectType } from '../objects/object-types';
 import type { CrmRecord, HistoryEntry } from '../db/records';
-import { catalogOf } from '../properties/standard-catalogs';
+import { standardRulesOf } from '../properties/standard-catalogs';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { clientKeyedRecord, ownValue } from '../base/client-keys';
 
@@ -81,16 +81,16 @@ function historyOf(type: ObjectType, record: CrmRecord, name: string): HistoryEn
  */
 export function namesNeedingDefinitions(type: ObjectType, options: ReadOptions): string[] {
   const names = new Set([...(options.properties ?? []), ...(options.propertiesWithHistory ?? [])]);
-  const catalog = catalogOf(type);
+  const catalog = standardRulesOf(type);
   return [...names].filter((name) => !catalog.find(name));
 }
 
 /** Values of a custom property stay stored when it is archived, but are not returned. */
 const isReturned = (type: ObjectType, name: string, lookup: PropertyLookup) =>
-  catalogOf(type).find(name) !== undefined || lookup.find(name) !== undefined;
+  standardRulesOf(type).find(name) !== undefined || lookup.find(name) !== undefined;
 
 /** The type's standard properties only: what a read needs when it names no custom property. */
-export const standardLookupOf = (type: ObjectType): PropertyLookup => catalogOf(type);
+export const standardLookupOf = (type: ObjectType): PropertyLookup => standardRulesOf(type);
 
 /**
  * Shapes a record for the wire. Requested properties without a value come back as null when

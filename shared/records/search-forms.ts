@@ -1,6 +1,6 @@
 import type { SearchableRecord, SearchForms } from '../db/search-projection';
 import type { ObjectType } from '../objects/object-types';
-import { catalogOf } from '../properties/standard-catalogs';
+import { standardRulesOf } from '../properties/standard-catalogs';
 
 /**
  * The searchable forms of a company's values. The write path needs no property definitions: a
@@ -63,7 +63,7 @@ export function searchFormsOf(type: ObjectType, record: SearchableRecord): Searc
     hs_lastmodifieddate: record.updatedAt,
     [type.modifiedProperty]: record.updatedAt,
   };
-  const catalog = catalogOf(type);
+  const catalog = standardRulesOf(type);
   if (catalog.find('hs_createdate')) values.hs_createdate = record.createdAt;
   const forms: SearchForms = { id: record.id, v: {}, l: {}, n: {} };
   for (const [name, value] of Object.entries(values)) {

@@ -1,7 +1,7 @@
 import { companyObjectType, type ObjectType } from '../objects/object-types';
 import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
-import type { PropertyDefinition } from '../properties/property-definition';
+import type { PropertyRules } from '../properties/property-definition';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { parseSearchInstant, parseSearchNumber, sortableNumber } from '../records/search-forms';
 
@@ -61,7 +61,7 @@ export type SearchedType = Pick<ObjectType, 'queryProperties' | 'defaultProperti
 
 export type FormKind = 'n' | 'v' | 'lower';
 
-export function formKindOf(definition: PropertyDefinition): FormKind {
+export function formKindOf(definition: PropertyRules): FormKind {
   switch (definition.type) {
     case 'number':
     case 'date':
@@ -108,12 +108,7 @@ const badRequest = (message: string, field: string, value: string): ValidationEr
   new ValidationError(message, { context: { [field]: [value] } });
 
 /** The compared form of one filter value, by the property's type. */
-function formValue(
-  raw: string | number | boolean,
-  definition: PropertyDefinition,
-  kind: FormKind,
-  field: string,
-): string {
+function formValue(raw: string | number | boolean, definition: PropertyRules, kind: FormKind, field: string): string {
   const text = String(raw);
   if (kind === 'lower') return text.toLowerCase();
   if (kind === 'v') return definition.type === 'bool' ? text.trim().toLowerCase() : text;

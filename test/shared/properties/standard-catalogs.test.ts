@@ -1,11 +1,12 @@
 import { ValidationError } from '../../../shared/base/errors';
-import { objectTypes } from '../../../shared/objects/object-types';
-import { companyCatalog } from '../../../shared/properties/company-property-catalog';
-import { contactCatalog } from '../../../shared/properties/contact-property-catalog';
-import { dealCatalog } from '../../../shared/properties/deal-property-catalog';
+import { objectTypes, storedObjectTypes } from '../../../shared/objects/object-types';
+import * as companyTables from '../../../shared/properties/company-property-catalog';
+import * as contactTables from '../../../shared/properties/contact-property-catalog';
+import * as dealTables from '../../../shared/properties/deal-property-catalog';
 import { isReadOnly } from '../../../shared/properties/property-definition';
-import type { StandardCatalog } from '../../../shared/properties/standard-catalog';
-import { ticketCatalog } from '../../../shared/properties/ticket-property-catalog';
+import type { CatalogRow, CatalogTexts, StandardCatalog } from '../../../shared/properties/standard-catalog';
+import { catalogOf, standardOutlineOf, standardRulesOf } from '../../../shared/properties/standard-catalogs';
+import * as ticketTables from '../../../shared/properties/ticket-property-catalog';
 import { validatePropertyValues } from '../../../shared/properties/validate-property-values';
 
 /** The names of HUBSPOT-WIRE-FACTS-3.md §3.1-3.3, a row "a / b" read as two names. */
@@ -169,6 +170,11 @@ const platformMaintained = {
   ],
 } as const;
 
+const { companyCatalog } = companyTables;
+const { contactCatalog } = contactTables;
+const { dealCatalog } = dealTables;
+const { ticketCatalog } = ticketTables;
+
 const catalogs: Record<keyof typeof wireFactNames, StandardCatalog> = {
   contacts: contactCatalog,
   deals: dealCatalog,
@@ -295,3 +301,68 @@ describe('validatePropertyValues with the standard catalogs', () => {
     expect(errorOf({ lifecyclestage: 'prospect' }, contactCatalog).errors?.[0]?.code).toBe('INVALID_OPTION');
   });
 });
+
+/**
+ * Each type's tables (rows, labels, descriptions) make three views, so that a function's bundle
+ * carries only what it reads: they must tell the same story as the whole catalog.
+ */
+const tablesOf: Record<string, { rows: readonly CatalogRow[]; labels: CatalogTexts; descriptions: CatalogTexts }> = {
+  companies: {
+    rows: companyTables.companyPropertyRows,
+    labels: companyTables.companyPropertyLabels,
+    descriptions: companyTables.companyPropertyDescriptions,
+  },
+  contacts: {
+    rows: contactTables.contactPropertyRows,
+    labels: contactTables.contactPropertyLabels,
+    descriptions: contactTables.contactPropertyDescriptions,
+  },
+  deals: {
+    rows: dealTables.dealPropertyRows,
+    labels: dealTables.dealPropertyLabels,
+    descriptions: dealTables.dealPropertyDescriptions,
+  },
+  tickets: {
+    rows: ticketTables.ticketPropertyRows,
+    labels: ticketTables.ticketPropertyLabels,
+    descriptions: ticketTables.ticketPropertyDescriptions,
+  },
+};
+
+describe.each(storedObjectTypes.map((type) => [type.name, type] as const))(
+  'the views of the %s catalog',
+  (name, type) => {
+    const catalog = catalogOf(type);
+
+    it('labels and describes every row, and nothing else', () => {
+      const tables = tablesOf[name];
+      const names = tables?.rows.map((row) => row.name);
+      expect(Object.keys(tables?.labels ?? {})).toEqual(names);
+      expect(Object.keys(tables?.descriptions ?? {})).toEqual(names);
+    });
+
+    it('gives the record functions the rules of each definition', () => {
+      for (const definition of catalog.properties) {
+        expect(standardRulesOf(type).find(definition.name)).toEqual({
+          name: definition.name,
+          type: definition.type,
+          fieldType: definition.fieldType,
+          options: definition.options,
+          externalOptions: definition.externalOptions,
+          hasUniqueValue: definition.hasUniqueValue,
+          modificationMetadata: definition.modificationMetadata,
+          ...(definition.referencedObjectType ? { referencedObjectType: definition.referencedObjectType } : {}),
+        });
+      }
+      expect(standardRulesOf(type).find('no_such_property')).toBeUndefined();
+    });
+
+    it("gives the properties API's writes each label and group", () => {
+      const outline = standardOutlineOf(type);
+      expect([...outline.labels]).toEqual(catalog.properties.map((definition) => [definition.name, definition.label]));
+      expect(outline.groups).toEqual(catalog.groups);
+      for (const group of catalog.groups) expect(outline.isStandardGroup(group.name)).toBe(true);
+      expect(outline.isStandardGroup('no_such_group')).toBe(false);
+    });
+  },
+);

@@ -1,0 +1,100 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BuiltBundle, buildBundle } from '../../bench/build-bundle';
+import { buildValidators } from '../../bin/build-validators';
+import { findRoute, type RouteName } from '../../shared/routes';
+
+/**
+ * Source patterns that decide what esbuild can leave out of a function's bundle (docs/performance.md,
+ * "Cold start, latest"). Each was found in a bundle that carried code its function never ran.
+ */
+const projectRoot = path.resolve(__dirname, '..', '..');
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(path.join(projectRoot, directory), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.parentPath.includes('generated'))
+    .map((entry) => path.relative(projectRoot, path.join(entry.parentPath, entry.name)));
+}
+
+describe('bundle hygiene', () => {
+  const files = [...sourceFiles('functions'), ...sourceFiles('shared')];
+  const isComment = (line: string) => /^\s*(\/\/|\/\*|\*)/.test(line);
+
+  it('annotates every typedSchema() call as pure, so a schema module keeps only the schemas a bundle uses', () => {
+    const unannotated: string[] = [];
+    for (const file of files) {
+      const lines = readFileSync(path.join(projectRoot, file), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        if (
+          /\btypedSchema\(/.test(line) &&
+          !/\/\* @__PURE__ \*\/ typedSchema\(/.test(line) &&
+          !/function typedSchema/.test(line) &&
+          !isComment(line)
+        )
+          unannotated.push(`${file}:${index + 1}: ${line.trim()}`);
+      });
+    }
+    expect(unannotated).toEqual([]);
+  });
+});
+
+describe('what a bundle carries', () => {
+  let outDir: string;
+  beforeAll(async () => {
+    await buildValidators();
+    outDir = mkdtempSync(path.join(tmpdir(), 'bundle-hygiene-'));
+  });
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  const built = new Map<string, Promise<BuiltBundle>>();
+  /** The route's bundle, built once for the tests below. */
+  function bundleOf(routeName: RouteName): Promise<BuiltBundle> {
+    const route = findRoute(routeName);
+    let bundle = built.get(routeName);
+    if (!bundle) {
+      bundle = buildBundle(route.entry, path.join(outDir, routeName), route);
+      built.set(routeName, bundle);
+    }
+    return bundle;
+  }
+
+  /** Whether the bundle of the route holds a standard label and a standard description. */
+  async function catalogTextsIn(routeName: RouteName): Promise<{ label: boolean; description: boolean }> {
+    const code = readFileSync((await bundleOf(routeName)).file, 'utf8');
+    return {
+      label: code.includes('"Company Domain Name"'),
+      description: code.includes('"The name of the company or organization."'),
+    };
+  }
+
+  /** Which of the files that only some routes need put bytes into the route's bundle. */
+  async function optionalPartsIn(routeName: RouteName): Promise<string[]> {
+    const optional = ['@middy/http-json-body-parser/', '@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts'];
+    const { metafile } = await bundleOf(routeName);
+    const inputs = Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+        .map(([input]) => input),
+    );
+    return optional.filter((part) => inputs.some((input) => input.includes(part)));
+  }
+
+  it('leaves the standard labels and descriptions out of a record function', async () => {
+    expect(await catalogTextsIn('batchCreateObjects')).toEqual({ label: false, description: false });
+  });
+
+  it("leaves the standard descriptions out of the properties API's writes", async () => {
+    expect(await catalogTextsIn('createProperty')).toEqual({ label: true, description: false });
+  });
+
+  it("keeps both in the properties API's reads", async () => {
+    expect(await catalogTextsIn('getProperty')).toEqual({ label: true, description: true });
+  });
+
+  it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {
+    expect(await optionalPartsIn('getProperty')).toEqual([]);
+    expect(await optionalPartsIn('batchCreateObjects')).toEqual(['@middy/http-json-body-parser/']);
+    expect(await optionalPartsIn('login')).toEqual(['@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts']);
+  });
+});
