@@ -41,6 +41,10 @@ import type { Validator } from './validation';
  * logs the outcome. Both put the limiter's headers on the answer. Each step is a plain middy
  * middleware object with named hooks (middy's timing plugins report them by name).
  */
+export type Event = APIGatewayProxyEventV2 & { body?: unknown };
+export type Result = APIGatewayProxyStructuredResultV2;
+export type Middleware = MiddlewareObj<Event, Result>;
+
 /**
  * The row's body and error format, defined when a function's bundle is built (lib/bundling.ts,
  * lambdaDefinesFor): the steps below compare them inline, so that esbuild folds each comparison and
@@ -49,10 +53,6 @@ import type { Validator } from './validation';
  */
 declare const BUNDLED_ROUTE_BODY: Route['body'] | undefined;
 declare const BUNDLED_ROUTE_FORMAT: NonNullable<Route['format']> | undefined;
-
-export type Event = APIGatewayProxyEventV2 & { body?: unknown };
-export type Result = APIGatewayProxyStructuredResultV2;
-export type Middleware = MiddlewareObj<Event, Result>;
 
 /** What the steps learn about one request; keyed by the event object, which every step and the handler share. */
 export interface RequestState {
