@@ -287,7 +287,10 @@ describe('CPU time of every regex-using function on 64 KiB adversarial strings',
   it.each(targets)('%s stays within the per-call CPU budget for every adversarial string', async (_name, call) => {
     const slow: string[] = [];
     for (const [shape, text] of Object.entries(adversarialStrings)) {
-      const ms = await cpuMsOf(() => call(text));
+      // Over budget: measured again (at most twice) and the cheapest run counts, as in the route fuzz, so a
+      // garbage collection or a busy machine's stall that lands in one run does not fail it; a super-linear cost still does.
+      let ms = await cpuMsOf(() => call(text));
+      for (let retry = 0; ms > cpuBudgetMs && retry < 2; retry += 1) ms = Math.min(ms, await cpuMsOf(() => call(text)));
       if (ms > cpuBudgetMs) slow.push(`${shape}: ${ms.toFixed(1)} ms CPU`);
     }
 
