@@ -3,7 +3,7 @@ import { parseAssociationKey } from './record-view';
 import { companyObjectType } from '../objects/object-types';
 import { inverseTypeIdOf } from '../association-types/association-labels';
 import { nowMs } from '../base/clock';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import { maxTransactionItems } from '../db/records';
 import type { LinkedCompanyChange } from '../db/records';
 import { isNumericId } from './record-id';
@@ -47,6 +47,6 @@ export async function archiveRecord(type: ObjectType, hubId: number, companyId: 
     };
   });
   if (!saved) return false;
-  for (const change of deferred) await companies.removeAssociationKeys(hubId, change.companyId, change.remove);
+  for (const change of deferred) await recordsDb.removeAssociationKeys(hubId, change.companyId, change.remove);
   return true;
 }

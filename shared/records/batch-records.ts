@@ -1,14 +1,14 @@
 import type { ObjectType } from '../objects/object-types';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchNotFoundError } from '../base/error-body';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
 import { archiveRecord } from './archive-record';
 import { isNumericId } from './record-id';
-import { uniquePropertyOf, type Actor, type RawProperties } from './record-values';
+import { uniquePropertyOf, uniqueSourceNames, uniqueValuesOf, type Actor, type RawProperties } from './record-values';
 import { defaultsAnd, parseNameList, toRecordView, type RecordView } from './record-view';
 import {
   commitRecord,
@@ -66,7 +66,7 @@ export async function batchReadRecords(
     for (const id of requested.filter(isNumericId)) idOf.set(id, id);
   } else {
     const values = new Map(requested.map((id) => [id, uniqueValueOf(type, propertyName, id)]));
-    const owners = await companies.findUniqueValueOwners(
+    const owners = await recordsDb.findUniqueValueOwners(
       type,
       hubId,
       propertyName,
@@ -77,7 +77,7 @@ export async function batchReadRecords(
       if (owner) idOf.set(id, owner);
     }
   }
-  const records = await companies.findRecords(type, hubId, [...idOf.values()], isArchived);
+  const records = await recordsDb.findRecords(type, hubId, [...idOf.values()], isArchived);
   // Ids merged away read as the record that holds the merge's result.
   const unresolved = [...idOf.values()].filter((id) => !records.has(id));
   if (!isArchived && unresolved.length > 0) {
@@ -162,7 +162,7 @@ async function requireFreeUniqueValues(
       { context: { [propertyName]: [...duplicates] } },
     );
   }
-  const owners = await companies.findUniqueValueOwners(type, hubId, propertyName, [...seen.keys()]);
+  const owners = await recordsDb.findUniqueValueOwners(type, hubId, propertyName, [...seen.keys()]);
   for (const [value, ownerId] of owners) {
     const index = seen.get(value) ?? -1;
     if (ownerId !== entries[index]?.ownId) throw conflict({ propertyName, value }, ownerId);
@@ -170,11 +170,12 @@ async function requireFreeUniqueValues(
 }
 
 /** The values of the type's unique property (and of the list sharing its namespace) that a write sets. */
-function standardUniqueValues(type: ObjectType, values: Record<string, string>): string[] {
+function standardUniqueValues(type: ObjectType, values: Record<string, string>, schema: PropertySchema): string[] {
   const propertyName = uniquePropertyOf(type);
   if (propertyName === undefined) return [];
-  const listed = type.additionalUniqueProperty ? (values[type.additionalUniqueProperty] ?? '').split(';') : [];
-  return [values[propertyName] ?? '', ...listed].filter((value) => value !== '');
+  return uniqueValuesOf(type, values, schema, uniqueSourceNames(type, propertyName, schema)).map(
+    (unique) => unique.value,
+  );
 }
 
 /** A batch stops starting grouped writes this long before the function's timeout. */
@@ -213,12 +214,12 @@ export async function batchCreateRecords(
   await requireFreeUniqueValues(
     type,
     actor.hubId,
-    prepared.map((entry) => ({ values: standardUniqueValues(type, entry.properties) })),
+    prepared.map((entry) => ({ values: standardUniqueValues(type, entry.properties, entry.schema) })),
   );
   const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs;
   if (isTimeUp()) throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.');
   const planned = prepared.map((entry) => plannedCreate(actor, entry));
-  const notWritten = await companies.saveRecordsGrouped(
+  const notWritten = await recordsDb.saveRecordsGrouped(
     type,
     actor.hubId,
     planned.map(({ write }) => ({ write, searchForms: searchFormsOf(type, write.record) })),
@@ -279,7 +280,7 @@ async function resolveIds(
     const propertyName = await propertyOf(entry.idProperty);
     if (propertyName === 'hs_object_id') return isNumericId(entry.id) ? entry.id : undefined;
     const value = uniqueValueOf(type, propertyName, entry.id);
-    return value ? companies.findUniqueValueOwner(type, hubId, { propertyName, value }) : undefined;
+    return value ? recordsDb.findUniqueValueOwner(type, hubId, { propertyName, value }) : undefined;
   });
 }
 
@@ -298,7 +299,10 @@ export async function batchUpdateRecords(
   await requireFreeUniqueValues(
     type,
     actor.hubId,
-    prepared.map((entry, index) => ({ ownId: ids[index], values: standardUniqueValues(type, entry.values) })),
+    prepared.map((entry, index) => ({
+      ownId: ids[index],
+      values: standardUniqueValues(type, entry.values, entry.schema),
+    })),
   );
   const missing: string[] = [];
   const errors: BatchError[] = [];
@@ -392,7 +396,7 @@ export async function batchUpsertRecords(
     try {
       // A create that loses a race to another upsert of the same value becomes an update.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const owner = await companies.findUniqueValueOwner(type, actor.hubId, {
+        const owner = await recordsDb.findUniqueValueOwner(type, actor.hubId, {
           propertyName: plan.propertyName,
           value,
         });

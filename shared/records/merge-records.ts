@@ -5,7 +5,7 @@ import { companyObjectType } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
 import * as customTypes from '../db/association-labels';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import type { CrmRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/records';
 import { mergeRecords as writeMerge, type RecordMergeWrite } from '../db/record-merge';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
@@ -39,9 +39,9 @@ async function requireMergeable(
   field: keyof MergeInput,
 ): Promise<CrmRecord> {
   if (!isNumericId(id)) throw new NotFoundError(`${titleOf(type)} ${id} not found`, { context: { [field]: [id] } });
-  const record = (await companies.findRecord(type, hubId, id)) ?? (await findMergedRecords(type, hubId, [id])).get(id);
+  const record = (await recordsDb.findRecord(type, hubId, id)) ?? (await findMergedRecords(type, hubId, [id])).get(id);
   if (record) return record;
-  if (await companies.findRecord(type, hubId, id, true)) {
+  if (await recordsDb.findRecord(type, hubId, id, true)) {
     throw new ValidationError(`${titleOf(type)} ${id} is archived: restore it before merging`, {
       context: { [field]: [id] },
     });
@@ -177,8 +177,8 @@ async function planMerge(
   }
   // Each linked company ends up associated with the new record once, whether it was with one old record or both.
   const [primaryLinks, secondaryLinks] = [
-    companies.companyLinkIds(primary.associations),
-    companies.companyLinkIds(secondary.associations),
+    recordsDb.companyLinkIds(primary.associations),
+    recordsDb.companyLinkIds(secondary.associations),
   ];
   const counted = new Set<string>();
   for (const change of linked) {

@@ -1,5 +1,5 @@
 import type { ObjectType } from '../objects/object-types';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import type { CrmRecord } from '../db/records';
 import { findMergePointers } from '../db/record-merge';
 
@@ -43,7 +43,7 @@ export async function findMergedRecords(
     const targets = [...new Set(pointers.values())];
     const records = new Map<string, CrmRecord>();
     for (let start = 0; start < targets.length; start += 100) {
-      for (const [id, record] of await companies.findRecords(type, hubId, targets.slice(start, start + 100)))
+      for (const [id, record] of await recordsDb.findRecords(type, hubId, targets.slice(start, start + 100)))
         records.set(id, record);
     }
     const next = new Map<string, string>();

@@ -1,5 +1,5 @@
 import type { ObjectType } from '../objects/object-types';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { NotFoundError, ValidationError } from '../base/errors';
 import { getPropertyRules, loadPropertySchema } from '../properties/type-properties';
@@ -83,7 +83,7 @@ export async function resolveRecordId(
   const value = uniqueValueOf(type, propertyName, id);
   return value === undefined || value === ''
     ? undefined
-    : companies.findUniqueValueOwner(type, hubId, { propertyName, value });
+    : recordsDb.findUniqueValueOwner(type, hubId, { propertyName, value });
 }
 
 export async function getRecord(
@@ -94,7 +94,7 @@ export async function getRecord(
 ): Promise<RecordView> {
   const companyId = await resolveRecordId(type, hubId, id, query.idProperty);
   let record =
-    companyId === undefined ? undefined : await companies.findRecord(type, hubId, companyId, query.archived ?? false);
+    companyId === undefined ? undefined : await recordsDb.findRecord(type, hubId, companyId, query.archived ?? false);
   // An id merged away reads as the record that holds the merge's result (with its new id).
   if (!record && companyId !== undefined && !query.archived)
     record = (await findMergedRecords(type, hubId, [companyId])).get(companyId);
@@ -130,7 +130,7 @@ export async function listRecords(
   if (query.after !== undefined && !isNumericId(query.after)) {
     throw new ValidationError('after is not a paging cursor this API returned', { context: { after: [query.after] } });
   }
-  const page = await companies.listRecords(type, hubId, query.archived ?? false, limit, query.after);
+  const page = await recordsDb.listRecords(type, hubId, query.archived ?? false, limit, query.after);
   const options = readOptionsOf(query);
   const lookup = await lookupFor(type, hubId, options);
   const results = page.records.map((record) => toRecordView(type, record, options, lookup));

@@ -1,5 +1,5 @@
 import type { ObjectType } from '../objects/object-types';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import type { CrmRecord } from '../db/records';
 import { readSearchValues, scanSearchProjection } from '../db/search-projection';
 import { ServiceUnavailableError } from '../base/errors';
@@ -193,13 +193,14 @@ function idOfFilterValue(form: string): string | undefined {
 }
 
 /**
- * When every group pins its records by a unique value (EQ or IN on domain or hs_object_id), the
+ * When every group pins its records by a unique value (EQ or IN on the type's unique property, such
+ * as companies' domain or contacts' email, or on hs_object_id), the
  * candidates are found by key, never by reading the projection: O(1) calls whatever the hub's size.
  */
-function uniqueCandidates(type: ObjectType, search: CompiledSearch): { domains: string[]; ids: string[] } | undefined {
+function uniqueCandidates(type: ObjectType, search: CompiledSearch): { values: string[]; ids: string[] } | undefined {
   const unique = uniquePropertyOf(type);
   if (search.groups.length === 0) return undefined;
-  const domains = new Set<string>();
+  const values = new Set<string>();
   const ids = new Set<string>();
   for (const group of search.groups) {
     const pin = group.find(
@@ -212,40 +213,40 @@ function uniqueCandidates(type: ObjectType, search: CompiledSearch): { domains: 
             ))),
     );
     if (!pin) return undefined;
-    const values = pin.operator === 'EQ' ? [pin.value ?? ''] : (pin.values ?? []);
-    for (const value of values) {
-      if (pin.propertyName === unique) domains.add(value);
+    const pinned = pin.operator === 'EQ' ? [pin.value ?? ''] : (pin.values ?? []);
+    for (const value of pinned) {
+      if (pin.propertyName === unique) values.add(value);
       else ids.add(idOfFilterValue(value) ?? '');
     }
   }
-  return domains.size + ids.size <= maxFastPathCandidates ? { domains: [...domains], ids: [...ids] } : undefined;
+  return values.size + ids.size <= maxFastPathCandidates ? { values: [...values], ids: [...ids] } : undefined;
 }
 
 async function readCandidates(
   type: ObjectType,
   hubId: number,
-  candidates: { domains: string[]; ids: string[] },
+  candidates: { values: string[]; ids: string[] },
 ): Promise<CrmRecord[]> {
   const ids = new Set(candidates.ids);
-  // Domains are stored normalized (lower case); the unique item of a value names its holder.
-  if (candidates.domains.length === 1) {
-    const owner = await companies.findUniqueValueOwner(type, hubId, {
+  // Unique values are stored normalized (lower case); the unique item of a value names its holder.
+  if (candidates.values.length === 1) {
+    const owner = await recordsDb.findUniqueValueOwner(type, hubId, {
       propertyName: uniquePropertyOf(type) ?? '',
-      value: candidates.domains[0] ?? '',
+      value: candidates.values[0] ?? '',
     });
     if (owner) ids.add(owner);
-  } else if (candidates.domains.length > 1) {
+  } else if (candidates.values.length > 1) {
     for (const owner of (
-      await companies.findUniqueValueOwners(type, hubId, uniquePropertyOf(type) ?? '', candidates.domains)
+      await recordsDb.findUniqueValueOwners(type, hubId, uniquePropertyOf(type) ?? '', candidates.values)
     ).values())
       ids.add(owner);
   }
   if (ids.size === 0) return [];
   if (ids.size === 1) {
-    const record = await companies.findRecord(type, hubId, [...ids][0] ?? '');
+    const record = await recordsDb.findRecord(type, hubId, [...ids][0] ?? '');
     return record ? [record] : [];
   }
-  return [...(await companies.findRecords(type, hubId, [...ids])).values()];
+  return [...(await recordsDb.findRecords(type, hubId, [...ids])).values()];
 }
 
 /**
