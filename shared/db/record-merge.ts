@@ -54,7 +54,7 @@ const mergePointerItem = /* @__PURE__ */ entity<
 });
 
 /**
- * What the webhook event of a merge reports (shared/webhooks/company-changes.ts reads it from the
+ * What the webhook event of a merge reports (shared/webhooks/record-changes.ts reads it from the
  * stream): the primary (the first record removed), every merged id, and the values the secondary brought.
  */
 function mergeMarkerOf(write: RecordMergeWrite): Required<MergeMarker> {

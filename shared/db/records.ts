@@ -164,7 +164,7 @@ export function companyLinkIds(associations: Record<string, string>): Set<string
 
 /**
  * What the record a merge produces carries beside it, for the merge's webhook event
- * (shared/webhooks/company-changes.ts reads it from the stream; shared/db/record-merge.ts writes it).
+ * (shared/webhooks/record-changes.ts reads it from the stream; shared/db/record-merge.ts writes it).
  */
 export interface MergeMarker {
   primaryObjectId: string;

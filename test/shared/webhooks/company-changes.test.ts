@@ -1,6 +1,13 @@
-import { companyChangesOf, type ChangeRecord } from '../../../shared/webhooks/company-changes';
+import { recordChangesOf, type ChangeRecord, type RecordChange } from '../../../shared/webhooks/record-changes';
 import { eventsForApp } from '../../../shared/webhooks/webhook-events';
 import type { WebhookConfig, WebhookSubscription } from '../../../shared/db/webhooks';
+
+/** A company's changes (recordChangesOf), with the id also as `companyId`, the name these tests were written with. */
+function companyChangesOf(record: ChangeRecord): (RecordChange & { companyId: string })[] {
+  return recordChangesOf(record)
+    .filter((change) => change.object === 'company')
+    .map((change) => ({ ...change, object: 'company', companyId: change.objectId }));
+}
 
 const at = '2026-05-01T10:00:00.000Z';
 const later = '2026-05-01T10:05:00.000Z';

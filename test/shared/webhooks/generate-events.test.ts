@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { db } from '../../../shared/db/client';
 import { issueTokens } from '../../../shared/oauth/token-grants';
 import { createAccount, createUser } from '../../../shared/admin/provisioning';
-import type { ChangeRecord } from '../../../shared/webhooks/company-changes';
+import type { ChangeRecord } from '../../../shared/webhooks/record-changes';
 import type { DeliveryBatch, DeliveryQueue } from '../../../shared/webhooks/delivery-queue';
 import { generateEvents } from '../../../shared/webhooks/generate-events';
 import { configureWebhookSettings, createWebhookSubscription } from '../../../shared/webhooks/webhook-management';
