@@ -1,8 +1,5 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { config } from '../base/config';
+import { JsonLogger } from '../base/json-logger';
 
 /** Structured logs of the webhook pipeline (shared/http's logger belongs to the edge). Never pass a secret or a signature to it. */
-export const webhookLogger = new Logger({
-  serviceName: 'hubspot-platform-slice-webhooks',
-  logLevel: config.logLevel as 'INFO',
-});
+export const webhookLogger = new JsonLogger('hubspot-platform-slice-webhooks', config.logLevel);
