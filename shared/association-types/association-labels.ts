@@ -6,7 +6,7 @@ import {
   standardTypesBetween,
   type AssociationType,
 } from './association-types';
-import { companyObjectType, objectTypeById, requireObjectType, type ObjectType } from '../objects/object-types';
+import { objectTypeById, requireObjectType, type ObjectType } from '../objects/object-types';
 
 export interface AssociationLabel {
   category: AssociationType['category'];
@@ -122,13 +122,13 @@ function invalidAssociationType(type: string, from: ObjectType, to: ObjectType |
   );
 }
 
-/** A type id or (historical v3 form) a type name, which must fit companies -> `to`. */
-export async function resolveCompanyAssociationType(
+/** A type id or (historical v3 form) a type name, which must fit `from` -> `to`. */
+export async function resolveAssociationType(
   hubId: number,
+  from: ObjectType,
   to: ObjectType,
   token: string,
 ): Promise<AssociationType> {
-  const from = companyObjectType;
   if (!/^\d{1,9}$/.test(token)) {
     const named = findStandardTypeByName(from, to, token);
     if (!named) throw invalidAssociationType(token, from, to);
@@ -142,13 +142,13 @@ export async function resolveCompanyAssociationType(
   return type;
 }
 
-/** The create body names only the type id (and category); the type then tells the target object type. */
-export async function resolveCompanyAssociationTypeById(
+/** The create body names only the type id (and category); the type, from `from`, then tells the target object type. */
+export async function resolveAssociationTypeById(
   hubId: number,
+  from: ObjectType,
   typeId: number,
   category: string | undefined,
 ): Promise<{ type: AssociationType; to: ObjectType }> {
-  const from = companyObjectType;
   const type =
     findStandardTypeFrom(from.id, typeId) ??
     (typeId >= 1000 ? await customTypes.findCustomAssociationType(hubId, typeId) : undefined);

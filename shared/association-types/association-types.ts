@@ -37,9 +37,46 @@ function pair(
   ];
 }
 
+/** An unlabeled type between two records of one type: one id, its own inverse. */
+function sameType(typeId: number, objectTypeId: string, name: string): AssociationType {
+  return {
+    typeId,
+    category: 'HUBSPOT_DEFINED',
+    fromObjectTypeId: objectTypeId,
+    toObjectTypeId: objectTypeId,
+    name,
+    label: null,
+    inverseTypeId: typeId,
+    inverseName: name,
+  };
+}
+
+/** A record type's unlabeled types to the five activities: [call, email, meeting, note, task] as [to, from] id pairs. */
+function toActivities(from: string, singular: string, ids: readonly (readonly [number, number])[]): AssociationType[] {
+  const activities = [
+    ['0-48', 'call'],
+    ['0-49', 'email'],
+    ['0-47', 'meeting'],
+    ['0-46', 'note'],
+    ['0-27', 'task'],
+  ] as const;
+  return activities.flatMap(([activityId, activity], index) => {
+    const [forward, backward] = ids[index] ?? [0, 0];
+    return pair(
+      from,
+      activityId,
+      [forward, `${singular}_to_${activity}`, null],
+      [backward, `${activity}_to_${singular}`, null],
+    );
+  });
+}
+
 /**
- * HubSpot-defined association types involving companies, with HubSpot's type ids:
- * https://developers.hubspot.com/docs/api-reference/crm-associations-v4/guide
+ * HubSpot-defined association types between contacts (0-1), companies (0-2), deals (0-3), tickets
+ * (0-5) and from them to the activities, with HubSpot's type ids (reference: the wire facts' tables
+ * 7.1 and 7.2; HubSpot's guide:
+ * https://developers.hubspot.com/docs/api-reference/crm-associations-v4/guide). A primary type
+ * implies its pair's unlabeled type.
  */
 export const standardAssociationTypes: readonly AssociationType[] = [
   {
@@ -83,6 +120,33 @@ export const standardAssociationTypes: readonly AssociationType[] = [
   ...pair('0-2', '0-47', [187, 'company_to_meeting', null], [188, 'meeting_to_company', null]),
   ...pair('0-2', '0-46', [189, 'company_to_note', null], [190, 'note_to_company', null]),
   ...pair('0-2', '0-27', [191, 'company_to_task', null], [192, 'task_to_company', null]),
+  ...pair('0-1', '0-3', [4, 'contact_to_deal', null], [3, 'deal_to_contact', null]),
+  ...pair('0-1', '0-5', [15, 'contact_to_ticket', null], [16, 'ticket_to_contact', null]),
+  ...pair('0-3', '0-5', [27, 'deal_to_ticket', null], [28, 'ticket_to_deal', null]),
+  sameType(449, '0-1', 'contact_to_contact'),
+  sameType(451, '0-3', 'deal_to_deal'),
+  sameType(452, '0-5', 'ticket_to_ticket'),
+  ...toActivities('0-1', 'contact', [
+    [193, 194],
+    [197, 198],
+    [199, 200],
+    [201, 202],
+    [203, 204],
+  ]),
+  ...toActivities('0-3', 'deal', [
+    [205, 206],
+    [209, 210],
+    [211, 212],
+    [213, 214],
+    [215, 216],
+  ]),
+  ...toActivities('0-5', 'ticket', [
+    [219, 220],
+    [223, 224],
+    [225, 226],
+    [227, 228],
+    [229, 230],
+  ]),
 ];
 
 /** The standard types from one object type to another. */

@@ -3,7 +3,7 @@ import { nowMs } from '../base/clock';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
 import { recordNotFound } from '../records/read-records';
-import * as companiesDb from '../db/records';
+import * as recordsDb from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody } from '../base/error-body';
@@ -17,15 +17,18 @@ import {
   type AssociationCategory,
   type AssociationType,
 } from '../association-types/association-types';
-import { CompanyLinksFullError, invalidAssociationTargets } from '../records/association-entries';
-import { companyObjectType } from '../objects/object-types';
 import {
-  changeCompanyPairs,
-  companyPage,
-  companySideType,
+  InvalidAssociationTargetsError,
+  LinkedRecordFullError,
+  invalidAssociationTargets,
+} from '../records/association-entries';
+import {
+  changePairs,
+  holderPage,
+  holderSideType,
   edgePageFound,
-  findCompaniesById,
-  planCompanyPairs,
+  findRecordsById,
+  planPairs,
   requireIds,
   requirePair,
   typeCatalog,
@@ -50,7 +53,7 @@ import {
 export const batchAssociationLimits = { read: 1000, write: 2000 } as const;
 /** Associated records per input of a batch read page; `paging.next.after` goes back in with the same id. */
 export const batchReadPageSize = 500;
-/** Companies written at once, and reverse-lookup Queries run at once. */
+/** Holders written at once, and reverse-lookup Queries run at once. */
 const writeConcurrency = 8;
 const readConcurrency = 16;
 
@@ -80,7 +83,7 @@ function memoizedTypeFinder(hubId: number): CustomTypeFinder {
   };
 }
 
-/** The company-side types a sent spec means, resolved once per (typeId, category) per request. */
+/** The holder-side types a sent spec means, resolved once per (typeId, category) per request. */
 function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) => Promise<ResolvedSpec> {
   const cache = new Map<string, Promise<ResolvedSpec>>();
   return (spec) => {
@@ -88,7 +91,7 @@ function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) =
     let resolved = cache.get(key);
     if (!resolved) {
       resolved = resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory).then(
-        async (sent) => ({ sent, companySide: await companySideType(hubId, pair, sent) }),
+        async (sent) => ({ sent, holderSide: await holderSideType(hubId, pair, sent) }),
       );
       cache.set(key, resolved);
     }
@@ -96,7 +99,7 @@ function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) =
   };
 }
 
-type ResolvedSpec = { sent: AssociationType; companySide: AssociationType };
+type ResolvedSpec = { sent: AssociationType; holderSide: AssociationType };
 
 /** Each input's types; an input with a type that does not fit the pair gets its error instead. */
 function resolveInputTypes(
@@ -116,16 +119,18 @@ function resolveInputTypes(
   );
 }
 
-/** A change for one input, ready to be applied to its company. */
+/** A change for one input, ready to be applied to its holder. */
 interface PlannedChange {
   index: number;
-  companyId: string;
+  holderId: string;
   change: PairChange;
 }
 
-/** The error of an input whose company side (the path's first object, or its target) does not exist. */
-function missingCompanyError(pair: Pair, input: PairInput): BatchError {
-  return batchErrorOf(pair.isForward ? recordNotFound(input.from.id) : invalidAssociationTargets([input.to.id]));
+/** The error of an input whose holder (the path's first object, or its target) does not exist. */
+function missingHolderError(pair: Pair, input: PairInput): BatchError {
+  return batchErrorOf(
+    pair.isForward ? recordNotFound(input.from.id) : invalidAssociationTargets([{ type: pair.to, id: input.to.id }]),
+  );
 }
 
 /**
@@ -151,34 +156,34 @@ export interface WriteBudget {
   functionDeadlineMs?: number;
 }
 
-/** Rounds of writing many companies per transaction before the rest go one by one. */
+/** Rounds of writing many holders per transaction before the rest go one by one. */
 const maxWaves = 3;
 
-/** Company-to-company changes per transaction: each is a linked company's item beside the record and its projection. */
-const maxCompanyPairsPerWrite = 90;
+/** Pairs with a stored record per transaction: each is the other record's item beside the holder and its projection. */
+const maxStoredPairsPerWrite = 90;
 
-/** One company's changes written together: a company with more company pairs than one transaction holds has several, in order. */
-interface CompanyChunk {
-  companyId: string;
+/** One holder's changes written together: a holder with more stored pairs than one transaction holds has several, in order. */
+interface HolderChunk {
+  holderId: string;
   entries: PlannedChange[];
 }
 
-function chunksByCompany(planned: readonly PlannedChange[]): CompanyChunk[][] {
-  const byCompany = new Map<string, PlannedChange[]>();
-  for (const entry of planned) byCompany.set(entry.companyId, [...(byCompany.get(entry.companyId) ?? []), entry]);
-  return [...byCompany.entries()].map(([companyId, entries]) => {
-    const chunks: CompanyChunk[] = [];
-    let current: CompanyChunk | undefined;
-    let companyPairs = 0;
+function chunksByHolder(planned: readonly PlannedChange[]): HolderChunk[][] {
+  const byHolder = new Map<string, PlannedChange[]>();
+  for (const entry of planned) byHolder.set(entry.holderId, [...(byHolder.get(entry.holderId) ?? []), entry]);
+  return [...byHolder.entries()].map(([holderId, entries]) => {
+    const chunks: HolderChunk[] = [];
+    let current: HolderChunk | undefined;
+    let storedPairs = 0;
     for (const entry of entries) {
-      const isCompanyPair = entry.change.other.id === companyObjectType.id;
-      if (!current || (isCompanyPair && companyPairs >= maxCompanyPairsPerWrite)) {
-        current = { companyId, entries: [] };
+      const isStoredPair = entry.change.other.isStored;
+      if (!current || (isStoredPair && storedPairs >= maxStoredPairsPerWrite)) {
+        current = { holderId, entries: [] };
         chunks.push(current);
-        companyPairs = 0;
+        storedPairs = 0;
       }
       current.entries.push(entry);
-      if (isCompanyPair) companyPairs += 1;
+      if (isStoredPair) storedPairs += 1;
     }
     return chunks;
   });
@@ -191,15 +196,15 @@ interface AppliedChanges {
 }
 
 /**
- * Applies planned changes. First the companies with one chunk are read together (one BatchGetItem
- * per 100) and written together, many companies per transaction (saveRecordsGrouped): 2,000 pairs
- * of 2,000 companies take about 20 reads and 60 transactions instead of 2,000 of each; up to
- * maxWaves rounds of that, for companies that share an item with another. Whatever that could not
- * write (a company changed meanwhile, a linked company full or missing, a company with
- * many changes) goes one company chunk at a time: one read and one transaction, retried on a stale
- * read. An input whose company or company target is missing, or that would pass the association
- * limits, gets an error; the other inputs of its company are written without it. Work not started
- * within batchWriteBudgetMs is reported in `notDone`, never half-written: each company is written
+ * Applies planned changes. First the holders with one chunk are read together (one BatchGetItem
+ * per 100) and written together, many holders per transaction (saveRecordsGrouped): 2,000 pairs
+ * of 2,000 holders take about 20 reads and 60 transactions instead of 2,000 of each; up to
+ * maxWaves rounds of that, for holders that share an item with another. Whatever that could not
+ * write (a holder changed meanwhile, a stored target full or missing, a holder with many changes)
+ * goes one holder chunk at a time: one read and one transaction, retried on a stale read. An input
+ * whose holder or stored target is missing, or that would pass the association limits, gets an
+ * error; the other inputs of its holder are written without it. Work not started within
+ * batchWriteBudgetMs is reported in `notDone`, never half-written: each holder is written
  * all or nothing.
  */
 async function applyChanges(
@@ -216,10 +221,10 @@ async function applyChanges(
   );
   const errors = new Map<number, BatchError>();
   const notDone: number[] = [];
-  const companies = chunksByCompany(planned);
-  const single = companies.filter((chunks) => chunks.length === 1).map((chunks) => chunks[0] as CompanyChunk);
+  const holders = chunksByHolder(planned);
+  const single = holders.filter((chunks) => chunks.length === 1).map((chunks) => chunks[0] as HolderChunk);
   const isTimeUp = () => performance.now() > deadline;
-  // Companies that share an item (a company pair's two ends) cannot be in one transaction: the later
+  // Holders that share an item (a pair's two stored ends) cannot be in one transaction: the later
   // one waits for the next wave, which reads it again after the first wrote.
   let waiting = single;
   for (let wave = 0; wave < maxWaves && waiting.length > 0 && !isTimeUp(); wave += 1) {
@@ -227,10 +232,10 @@ async function applyChanges(
     waiting = await writeTogether(actor, pair, inputs, waiting, findType, errors, isTimeUp);
     if (waiting.length === before) break;
   }
-  const leftOver = [...waiting, ...companies.filter((chunks) => chunks.length > 1).flat()];
-  const byCompany = new Map<string, CompanyChunk[]>();
-  for (const chunk of leftOver) byCompany.set(chunk.companyId, [...(byCompany.get(chunk.companyId) ?? []), chunk]);
-  await mapConcurrently([...byCompany.values()], writeConcurrency, async (chunks) => {
+  const leftOver = [...waiting, ...holders.filter((chunks) => chunks.length > 1).flat()];
+  const byHolder = new Map<string, HolderChunk[]>();
+  for (const chunk of leftOver) byHolder.set(chunk.holderId, [...(byHolder.get(chunk.holderId) ?? []), chunk]);
+  await mapConcurrently([...byHolder.values()], writeConcurrency, async (chunks) => {
     for (const chunk of chunks) {
       if (isTimeUp()) {
         notDone.push(...chunk.entries.map((entry) => entry.index));
@@ -247,25 +252,27 @@ async function writeTogether(
   actor: Actor,
   pair: Pair,
   inputs: readonly PairInput[],
-  chunks: readonly CompanyChunk[],
+  chunks: readonly HolderChunk[],
   findType: CustomTypeFinder,
   errors: Map<number, BatchError>,
   isTimeUp: () => boolean,
-): Promise<CompanyChunk[]> {
-  const records = await findCompaniesById(
+): Promise<HolderChunk[]> {
+  const records = await findRecordsById(
+    pair.holder,
     actor.hubId,
-    chunks.map((chunk) => chunk.companyId),
+    chunks.map((chunk) => chunk.holderId),
   );
-  const planned: { chunk: CompanyChunk; plan: PairChangesPlan; write: RecordWrite }[] = [];
+  const planned: { chunk: HolderChunk; plan: PairChangesPlan; write: RecordWrite }[] = [];
   for (const chunk of chunks) {
-    const record = records.get(chunk.companyId);
+    const record = records.get(chunk.holderId);
     if (!record) {
       for (const entry of chunk.entries)
-        errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+        errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairInput));
       continue;
     }
-    const plan = await planCompanyPairs(
+    const plan = await planPairs(
       actor,
+      pair.holder,
       record,
       chunk.entries.map((entry) => entry.change),
       findType,
@@ -284,10 +291,10 @@ async function writeTogether(
       },
     });
   }
-  const notWritten = await companiesDb.saveRecordsGrouped(
-    companyObjectType,
+  const notWritten = await recordsDb.saveRecordsGrouped(
+    pair.holder,
     actor.hubId,
-    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(companyObjectType, write.record) })),
+    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(pair.holder, write.record) })),
     writeConcurrency,
     isTimeUp,
   );
@@ -297,47 +304,46 @@ async function writeTogether(
   return planned.filter((_, index) => notWritten.has(index)).map(({ chunk }) => chunk);
 }
 
-function setRejected(chunk: CompanyChunk, plan: PairChangesPlan, errors: Map<number, BatchError>): void {
+function setRejected(chunk: HolderChunk, plan: PairChangesPlan, errors: Map<number, BatchError>): void {
   for (const [position, error] of plan.rejected)
     errors.set((chunk.entries[position] as PlannedChange).index, batchErrorOf(error));
 }
 
-/** One company chunk: one read and one transaction (retried on a stale read); a missing or full company target drops its inputs and tries the rest. */
+/** One holder chunk: one read and one transaction (retried on a stale read); a missing or full stored target drops its inputs and tries the rest. */
 async function writeOneByOne(
   actor: Actor,
   pair: Pair,
   inputs: readonly PairInput[],
-  chunk: CompanyChunk,
+  chunk: HolderChunk,
   findType: CustomTypeFinder,
   errors: Map<number, BatchError>,
 ): Promise<void> {
   let pending = chunk.entries;
-  // Each round either writes or drops the inputs of one company target, so it ends.
+  // Each round either writes or drops the inputs of one stored target, so it ends.
   while (pending.length > 0) {
     try {
-      const outcome = await changeCompanyPairs(
+      const outcome = await changePairs(
         actor,
-        chunk.companyId,
+        pair.holder,
+        chunk.holderId,
         pending.map((entry) => entry.change),
         findType,
       );
       if (!outcome.record) {
         for (const entry of pending)
-          errors.set(entry.index, missingCompanyError(pair, inputs[entry.index] as PairInput));
+          errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairInput));
       }
       for (const [position, error] of outcome.rejected)
         errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
       return;
     } catch (error) {
       const target =
-        error instanceof CompanyLinksFullError
-          ? error.companyId
-          : error instanceof ValidationError
-            ? error.context?.INVALID_OBJECT_IDS?.[0]
+        error instanceof LinkedRecordFullError
+          ? error.id
+          : error instanceof InvalidAssociationTargetsError
+            ? error.ids[0]
             : undefined;
-      const dropped = pending.filter(
-        (entry) => entry.change.other.id === companyObjectType.id && entry.change.otherId === target,
-      );
+      const dropped = pending.filter((entry) => entry.change.other.isStored && entry.change.otherId === target);
       if (dropped.length === 0) throw error;
       for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
       pending = pending.filter((entry) => !dropped.includes(entry));
@@ -379,9 +385,9 @@ function planned(
   return inputs.flatMap((input, index) => {
     if (errors.has(index)) return [];
     try {
-      const { companyId, other, otherId } = requireIds(pair, input.from.id, input.to.id);
+      const { holderId, other, otherId } = requireIds(pair, input.from.id, input.to.id);
       const changeNext = next(input, index);
-      return changeNext ? [{ index, companyId, change: { other, otherId, next: changeNext } }] : [];
+      return changeNext ? [{ index, holderId, change: { other, otherId, next: changeNext } }] : [];
     } catch (error) {
       errors.set(index, batchErrorOf(error));
       return [];
@@ -417,7 +423,7 @@ export async function batchCreateAssociations(
   const errors = new Map<number, BatchError>();
   const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
   const plan = planned(pair, inputs, errors, (_input, index) => {
-    const add = withImplied((resolved[index] ?? []).map((entry) => entry.companySide));
+    const add = withImplied((resolved[index] ?? []).map((entry) => entry.holderSide));
     return (current) => ({ keep: current, add });
   });
   const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
@@ -457,14 +463,14 @@ export async function batchAssociateDefault(
   const pair = requirePair(fromToken, toToken);
   const forward = defaultTypeBetween(pair.from, pair.to);
   const backward = defaultTypeBetween(pair.to, pair.from);
-  const companySide = pair.isForward ? forward : backward;
-  if (!forward || !backward || !companySide) {
+  const holderSide = pair.isForward ? forward : backward;
+  if (!forward || !backward || !holderSide) {
     throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, {
       context: { toObjectType: [toToken] },
     });
   }
   const errors = new Map<number, BatchError>();
-  const plan = planned(pair, inputs, errors, () => (current) => ({ keep: current, add: [companySide] }));
+  const plan = planned(pair, inputs, errors, () => (current) => ({ keep: current, add: [holderSide] }));
   const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
   for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
@@ -494,13 +500,13 @@ function refuseBeforeWriting(errors: ReadonlyMap<number, BatchError>): void {
   });
 }
 
-/** Missing companies on either side have nothing to remove: their inputs are done, not errors. */
+/** Missing records on either side have nothing to remove: their inputs are done, not errors. */
 function onlyWriteErrors(errors: ReadonlyMap<number, BatchError>, missing: (error: BatchError) => boolean): void {
   const real = new Map([...errors].filter(([, error]) => !missing(error)));
   if (real.size > 0) refuseBeforeWriting(real);
 }
 
-const isMissingCompany = (error: BatchError) =>
+const isMissingRecord = (error: BatchError) =>
   error.category === 'OBJECT_NOT_FOUND' || error.context.INVALID_OBJECT_IDS !== undefined;
 
 export interface ArchiveInput {
@@ -526,7 +532,7 @@ export async function batchArchiveAssociations(
   const plan = planned(pair, pairs, errors, () => () => ({ keep: [], add: [] }));
   refuseBeforeWriting(errors);
   const applied = await applyChanges(actor, pair, pairs, plan, memoizedTypeFinder(actor.hubId), budget);
-  onlyWriteErrors(applied.errors, isMissingCompany);
+  onlyWriteErrors(applied.errors, isMissingRecord);
   requireAllDone(applied.notDone);
 }
 
@@ -550,12 +556,12 @@ export async function batchArchiveAssociationLabels(
   const plan = planned(pair, inputs, errors, (_input, index) => {
     const types = resolved[index] ?? [];
     if (types.some((entry) => entry.sent.typeId === unlabeled)) return () => ({ keep: [], add: [] });
-    const removed = new Set(types.map((entry) => entry.companySide.typeId));
+    const removed = new Set(types.map((entry) => entry.holderSide.typeId));
     return (current) => ({ keep: current.filter((typeId) => !removed.has(typeId)), add: [] });
   });
   refuseBeforeWriting(errors);
   const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
-  onlyWriteErrors(applied.errors, isMissingCompany);
+  onlyWriteErrors(applied.errors, isMissingRecord);
   requireAllDone(applied.notDone);
 }
 
@@ -581,10 +587,10 @@ function noAssociationsFound(pair: Pair, id: string): BatchError {
 
 /**
  * POST …/batch/read: the associated records of each input, up to 500 per input (page on with the
- * returned `after` and the same id). An input with none (or a company that does not exist) goes to
- * `errors` with NO_ASSOCIATIONS_FOUND, and the answer is then 207. From companies: one
- * BatchGetItem per 100 inputs. To companies: one Query of reverse-lookup items per input, then one
- * BatchGetItem per 100 companies they name. Plus at most two Queries for custom labels.
+ * returned `after` and the same id). An input with none (or a record that does not exist) goes to
+ * `errors` with NO_ASSOCIATIONS_FOUND, and the answer is then 207. From a stored type: one
+ * BatchGetItem per 100 inputs. From a type not stored: one Query of reverse-lookup items per
+ * input, then one BatchGetItem per 100 records they name. Plus at most two Queries for custom labels.
  */
 export async function batchReadAssociations(
   hubId: number,
@@ -606,30 +612,32 @@ export async function batchReadAssociations(
   const readable = unique.filter((input) => isNumericId(input.id));
   const pages = new Map<ReadInput, { page: FoundPage; last: string | undefined }>();
   if (pair.isForward) {
-    const records = await findCompaniesById(
+    const records = await findRecordsById(
+      pair.from,
       hubId,
       readable.map((input) => input.id),
     );
     for (const input of readable) {
       const record = records.get(input.id);
       if (!record) continue;
-      const page = companyPage(record, pair.to, batchReadPageSize, input.after);
+      const page = holderPage(record, pair.to, batchReadPageSize, input.after);
       pages.set(input, { page, last: page.found.at(-1)?.id });
     }
   } else {
     const edgePages = await mapConcurrently(readable, readConcurrency, (input) =>
-      companiesDb.listAssociationEdges(hubId, pair.from.id, input.id, batchReadPageSize, input.after),
+      recordsDb.listAssociationEdges(hubId, pair.holder, pair.from.id, input.id, batchReadPageSize, input.after),
     );
-    const records = await findCompaniesById(
+    const records = await findRecordsById(
+      pair.holder,
       hubId,
-      edgePages.flatMap((page) => page.companyIds),
+      edgePages.flatMap((page) => page.holderIds),
     );
     readable.forEach((input, index) => {
       const edges = edgePages[index];
       if (!edges) return;
       pages.set(input, {
-        page: { found: edgePageFound(edges.companyIds, records, pair.from, input.id), hasMore: edges.hasMore },
-        last: edges.companyIds.at(-1),
+        page: { found: edgePageFound(edges.holderIds, records, pair.from, input.id), hasMore: edges.hasMore },
+        last: edges.holderIds.at(-1),
       });
     });
   }
@@ -650,7 +658,7 @@ export async function batchReadAssociations(
     }
     const to = read.page.found.map((entry) => ({
       toObjectId: wireId(entry.id),
-      associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup),
+      associationTypes: typeViews(entry.typeIds, pair, lookup),
     }));
     results.push(
       read.page.hasMore && read.last

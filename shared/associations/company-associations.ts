@@ -7,12 +7,13 @@ import { saveRecordChange } from '../records/save-record';
 import * as companies from '../db/records';
 import type { CrmRecord } from '../db/records';
 import { ValidationError } from '../base/errors';
-import { resolveCompanyAssociationType } from '../association-types/association-labels';
+import { resolveAssociationType } from '../association-types/association-labels';
 import { standardAssociationTypes } from '../association-types/association-types';
 import {
   checkAssociationLimits,
   invalidAssociationTargets,
-  reverseCompanyLinks,
+  customTypeFinder,
+  linkedChangesOf,
   withImpliedTypes,
   type AssociationEntry,
 } from '../records/association-entries';
@@ -33,16 +34,16 @@ async function resolveTarget(
 ): Promise<Target> {
   if (!isNumericId(companyId)) throw recordNotFound(companyId);
   const to = requireObjectType(toToken, 'toObjectType');
-  const type = await resolveCompanyAssociationType(hubId, to, typeToken);
+  const type = await resolveAssociationType(hubId, companyObjectType, to, typeToken);
   if (!isNumericId(toObjectId) || (to.id === '0-2' && toObjectId === companyId))
-    throw invalidAssociationTargets([toObjectId]);
+    throw invalidAssociationTargets([{ type: to, id: toObjectId }]);
   return { to, entries: [{ type, to, toObjectId }] };
 }
 
 /**
- * Associates a company with another record. Records of other object types are not stored by
- * this service, so their ids are taken as given; a company target must exist in the same hub
- * and gets the paired type on its side, in the same transaction.
+ * Associates a company with another record. A record of a stored type (contact, company, deal,
+ * ticket) must exist in the same hub and gets the paired type on its side, in the same
+ * transaction; ids of types not stored yet (activities) are taken as given.
  */
 export async function associateCompany(
   actor: Actor,
@@ -53,7 +54,7 @@ export async function associateCompany(
 ): Promise<RecordView> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(withImpliedTypes);
-  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, (record) => {
+  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, async (record) => {
     const additions = Object.fromEntries(
       entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]),
     );
@@ -63,13 +64,19 @@ export async function associateCompany(
       associations: { ...record.associations, ...additions },
       version: record.version + 1,
     };
-    checkAssociationLimits(next, record);
+    checkAssociationLimits(companyObjectType, next, record);
     return {
       record: next,
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
-      linked: reverseCompanyLinks(companyId, entries, 'set'),
+      linked: await linkedChangesOf(
+        companyObjectType,
+        companyId,
+        record.associations,
+        next.associations,
+        customTypeFinder(actor.hubId),
+      ),
     };
   });
   if (!saved) throw recordNotFound(companyId);
@@ -94,7 +101,7 @@ export async function disassociateCompany(
 ): Promise<void> {
   const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(keysToRemove);
-  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, (record) => {
+  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, async (record) => {
     const present = entries.filter(
       (entry) => associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in record.associations,
     );
@@ -112,7 +119,13 @@ export async function disassociateCompany(
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
-      linked: reverseCompanyLinks(companyId, present, 'remove'),
+      linked: await linkedChangesOf(
+        companyObjectType,
+        companyId,
+        record.associations,
+        associations,
+        customTypeFinder(actor.hubId),
+      ),
     };
   });
   if (!saved) throw recordNotFound(companyId);

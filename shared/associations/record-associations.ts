@@ -4,8 +4,8 @@ import { isNumericId } from '../records/record-id';
 import { appendHistory, historyEntry, type Actor } from '../records/record-values';
 import { recordNotFound } from '../records/read-records';
 import { saveRecordChange } from '../records/save-record';
-import * as companies from '../db/records';
-import type { CrmRecord, RecordWrite, LinkedCompanyChange } from '../db/records';
+import * as recordsDb from '../db/records';
+import type { CrmRecord, RecordWrite } from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { inverseTypeOf, resolveTypeBetween } from '../association-types/association-labels';
@@ -19,12 +19,17 @@ import {
   associatedActivityIds,
   associationLimitError,
   checkAssociationLimits,
+  customTypeFinder,
   invalidAssociationTargets,
-  maxAssociationsPerCompany,
+  linkedChangesOf,
+  maxAssociationsPerRecord,
   maxCompanyLinksPerCompany,
   withImpliedTypes,
+  type CustomTypeFinder,
 } from '../records/association-entries';
 import { companyObjectType, requireObjectType, type ObjectType } from '../objects/object-types';
+
+export type { CustomTypeFinder };
 
 /** Ids go out as JSON numbers, as HubSpot sends them, unless a number would lose digits. */
 export type WireId = number | string;
@@ -63,41 +68,47 @@ export const defaultAssociationLimit = 500;
 export const maxAssociationLimit = 500;
 
 /**
- * The two records of a v4 call, seen from the company that stores the association: the company
- * item holds every association a company has, so one record of the pair must be a company.
+ * The two records of a v4 call, seen from the record a call reads and writes first (the holder):
+ * `from` when its type is stored, else `to`. Every stored record holds its own side of each of its
+ * associations, and a write to one also writes the other's side (when its type is stored) in the
+ * same transaction; a record of a type not stored (an activity) has its side in reverse-lookup
+ * items of the holder.
  */
 export interface Pair {
   from: ObjectType;
   to: ObjectType;
-  /** True when `from` is the company (the stored direction). */
+  /** The stored type read and written first: `from`, or `to` when `from` is not stored. */
+  holder: ObjectType;
+  /** True when the holder is `from`. */
   isForward: boolean;
 }
 
 export function requirePair(fromToken: string, toToken: string): Pair {
   const from = requireObjectType(fromToken, 'objectType');
   const to = requireObjectType(toToken, 'toObjectType');
-  if (from.id !== companyObjectType.id && to.id !== companyObjectType.id) {
+  if (!from.isStored && !to.isStored) {
     throw new ValidationError(
-      `Only associations that involve companies are stored by this service, not ${from.name} to ${to.name}`,
+      `Neither ${from.name} nor ${to.name} are stored by this service yet: associations between them cannot be kept`,
       { context: { objectType: [fromToken], toObjectType: [toToken] } },
     );
   }
-  return { from, to, isForward: from.id === companyObjectType.id };
+  return { from, to, holder: from.isStored ? from : to, isForward: from.isStored };
 }
 
 export function requireIds(
   pair: Pair,
   fromId: string,
   toId: string,
-): { companyId: string; other: ObjectType; otherId: string } {
+): { holderId: string; other: ObjectType; otherId: string } {
   if (!isNumericId(fromId)) {
-    if (pair.from.id === companyObjectType.id) throw recordNotFound(fromId);
+    if (pair.isForward) throw recordNotFound(fromId);
     throw new ValidationError(`${fromId} is not a valid object id`, { context: { objectId: [fromId] } });
   }
-  if (!isNumericId(toId) || (pair.from.id === pair.to.id && fromId === toId)) throw invalidAssociationTargets([toId]);
+  if (!isNumericId(toId) || (pair.from.id === pair.to.id && fromId === toId))
+    throw invalidAssociationTargets([{ type: pair.to, id: toId }]);
   return pair.isForward
-    ? { companyId: fromId, other: pair.to, otherId: toId }
-    : { companyId: toId, other: pair.from, otherId: fromId };
+    ? { holderId: fromId, other: pair.to, otherId: toId }
+    : { holderId: toId, other: pair.from, otherId: fromId };
 }
 
 /** Standard types and every custom type (live or deleted) between two object types, both directions. */
@@ -119,27 +130,27 @@ export async function typeCatalog(
 }
 
 /**
- * The types between the company and one record, as seen from `viewFrom`. A deleted label reads
- * as the pair's unlabeled type; each type id appears once.
+ * The types between the holder and one record, as seen from `pair.from`. A deleted label reads as
+ * the pair's unlabeled type; each type id appears once.
  */
 export function typeViews(
-  companyTypeIds: readonly number[],
-  viewFrom: ObjectType,
-  viewTo: ObjectType,
+  holderTypeIds: readonly number[],
+  pair: Pair,
   lookup: (fromId: string, typeId: number) => AssociationType | undefined,
 ): AssociationTypeView[] {
+  const { from: viewFrom, to: viewTo, holder } = pair;
   const views = new Map<number, AssociationTypeView>();
-  for (const companyTypeId of companyTypeIds) {
-    const stored = lookup(companyObjectType.id, companyTypeId);
-    let type = stored && viewFrom.id !== companyObjectType.id ? lookup(viewFrom.id, stored.inverseTypeId) : stored;
+  for (const holderTypeId of holderTypeIds) {
+    const stored = lookup(holder.id, holderTypeId);
+    let type = stored && !pair.isForward ? lookup(viewFrom.id, stored.inverseTypeId) : stored;
     if (!type || type.archived) type = defaultTypeBetween(viewFrom, viewTo);
     if (type) views.set(type.typeId, { category: type.category, typeId: type.typeId, label: type.label });
   }
   return [...views.values()].sort((x, y) => x.typeId - y.typeId);
 }
 
-/** Type ids the company holds towards one record, from its association keys. */
-function companyTypeIdsFor(record: CrmRecord, other: ObjectType, otherId: string): number[] {
+/** Type ids the holder holds towards one record, from its association keys. */
+function holderTypeIdsFor(record: CrmRecord, other: ObjectType, otherId: string): number[] {
   const prefix = `${other.id}/${otherId}/`;
   return Object.keys(record.associations)
     .filter((key) => key.startsWith(prefix))
@@ -165,47 +176,51 @@ export interface FoundPage {
   hasMore: boolean;
 }
 
-/** A company's associated records of one type, in id order, after `after`: read from its item. */
-export function companyPage(record: CrmRecord, to: ObjectType, limit: number, after: string | undefined): FoundPage {
+/** A record's associated records of one type, in id order, after `after`: read from its item. */
+export function holderPage(record: CrmRecord, to: ObjectType, limit: number, after: string | undefined): FoundPage {
   const ids = new Set<string>();
   const prefix = `${to.id}/`;
   for (const key of Object.keys(record.associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
   const sorted = [...ids].sort(byNumericId).filter((id) => after === undefined || byNumericId(id, after) > 0);
   return {
-    found: sorted.slice(0, limit).map((id) => ({ id, typeIds: companyTypeIdsFor(record, to, id) })),
+    found: sorted.slice(0, limit).map((id) => ({ id, typeIds: holderTypeIdsFor(record, to, id) })),
     hasMore: sorted.length > limit,
   };
 }
 
-/** The companies a reverse-lookup page names that still hold the association (the company item is the truth). */
+/** The holders a reverse-lookup page names that still hold the association (the holder's item is the truth). */
 export function edgePageFound(
-  companyIds: readonly string[],
+  holderIds: readonly string[],
   records: ReadonlyMap<string, CrmRecord>,
   from: ObjectType,
   fromId: string,
 ): FoundPage['found'] {
-  return companyIds.flatMap((id) => {
+  return holderIds.flatMap((id) => {
     const record = records.get(id);
-    const typeIds = record ? companyTypeIdsFor(record, from, fromId) : [];
+    const typeIds = record ? holderTypeIdsFor(record, from, fromId) : [];
     return typeIds.length > 0 ? [{ id, typeIds }] : [];
   });
 }
 
-/** Companies by id, one BatchGetItem per 100. */
-export async function findCompaniesById(hubId: number, ids: readonly string[]): Promise<Map<string, CrmRecord>> {
+/** Records of one type by id, one BatchGetItem per 100. */
+export async function findRecordsById(
+  type: ObjectType,
+  hubId: number,
+  ids: readonly string[],
+): Promise<Map<string, CrmRecord>> {
   const unique = [...new Set(ids)];
   const chunks = Array.from({ length: Math.ceil(unique.length / 100) }, (_, index) =>
     unique.slice(index * 100, index * 100 + 100),
   );
-  const maps = await mapConcurrently(chunks, 4, (chunk) => companies.findRecords(companyObjectType, hubId, chunk));
+  const maps = await mapConcurrently(chunks, 4, (chunk) => recordsDb.findRecords(type, hubId, chunk));
   return new Map(maps.flatMap((map) => [...map]));
 }
 
 /**
- * One page of the records associated with one record, in id order. From a company: one GetItem
- * (the company holds every association). From a record of another type: one Query of the
- * reverse-lookup items, then the companies they name (one BatchGetItem per 100), which stay the
- * truth: a company that no longer holds the association is left out.
+ * One page of the records associated with one record, in id order. From a stored record: one
+ * GetItem (it holds its side of every association). From a record of a type not stored: one Query
+ * of the reverse-lookup items, then the records they name (one BatchGetItem per 100), which stay
+ * the truth: one that no longer holds the association is left out.
  */
 export async function listRecordAssociations(
   hubId: number,
@@ -224,15 +239,15 @@ export async function listRecordAssociations(
   let page: FoundPage;
   let last: string | undefined;
   if (pair.isForward) {
-    const record = await companies.findRecord(companyObjectType, hubId, fromId);
+    const record = await recordsDb.findRecord(pair.from, hubId, fromId);
     if (!record) throw recordNotFound(fromId);
-    page = companyPage(record, pair.to, limit, query.after);
+    page = holderPage(record, pair.to, limit, query.after);
     last = page.found.at(-1)?.id;
   } else {
-    const edges = await companies.listAssociationEdges(hubId, pair.from.id, fromId, limit, query.after);
-    const records = await findCompaniesById(hubId, edges.companyIds);
-    page = { found: edgePageFound(edges.companyIds, records, pair.from, fromId), hasMore: edges.hasMore };
-    last = edges.companyIds.at(-1);
+    const edges = await recordsDb.listAssociationEdges(hubId, pair.holder, pair.from.id, fromId, limit, query.after);
+    const records = await findRecordsById(pair.holder, hubId, edges.holderIds);
+    page = { found: edgePageFound(edges.holderIds, records, pair.from, fromId), hasMore: edges.hasMore };
+    last = edges.holderIds.at(-1);
   }
   const lookup = await typeCatalog(
     hubId,
@@ -242,7 +257,7 @@ export async function listRecordAssociations(
   );
   const results = page.found.map((entry) => ({
     toObjectId: wireId(entry.id),
-    associationTypes: typeViews(entry.typeIds, pair.from, pair.to, lookup),
+    associationTypes: typeViews(entry.typeIds, pair, lookup),
   }));
   return page.hasMore && last ? { results, paging: { next: { after: last, link: linkFor(last) } } } : { results };
 }
@@ -268,72 +283,73 @@ export function unpinIfGone(
   };
 }
 
-/** The company-side types a pair should hold: type ids it holds already and keeps, and types to add. */
+/** The holder-side types a pair should hold: type ids it holds already and keeps, and types to add. */
 export interface PairTypes {
   keep: readonly number[];
   add: readonly AssociationType[];
 }
 
-/** One pair of a company's change: the record on the other side and the types it should hold. */
+/** One pair of a holder's change: the record on the other side and the types it should hold. */
 export interface PairChange {
   other: ObjectType;
   otherId: string;
   next: (current: readonly number[]) => PairTypes;
 }
 
-export interface CompanyPairsOutcome {
-  /** Undefined when the company does not exist. */
+export interface PairsOutcome {
+  /** Undefined when the holder does not exist. */
   record: CrmRecord | undefined;
   /** Changes (by index) left out because they would pass the association limits. */
   rejected: Map<number, ValidationError>;
 }
 
-/** A custom type by id; a batch passes a memoized one so each id is read once per request. */
-export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
-
 /**
- * Applies pair changes to one company in one read and one transaction (which also updates the
- * other company of each company pair). A change that would pass the association limits is left
- * out and reported; the others are written together.
+ * Applies pair changes to one record in one read and one transaction (which also updates the
+ * other side of each pair whose other record is stored). A change that would pass the association
+ * limits is left out and reported; the others are written together.
  */
-export async function changeCompanyPairs(
+export async function changePairs(
   actor: Actor,
-  companyId: string,
+  holder: ObjectType,
+  holderId: string,
   changes: readonly PairChange[],
-  findType: CustomTypeFinder = (typeId) => customTypes.findCustomAssociationType(actor.hubId, typeId),
-): Promise<CompanyPairsOutcome> {
+  findType: CustomTypeFinder = customTypeFinder(actor.hubId),
+): Promise<PairsOutcome> {
   let rejected = new Map<number, ValidationError>();
-  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, async (record) => {
-    const plan = await planCompanyPairs(actor, record, changes, findType);
+  const saved = await saveRecordChange(holder, actor.hubId, holderId, async (record) => {
+    const plan = await planPairs(actor, holder, record, changes, findType);
     rejected = plan.rejected;
     return plan.write;
   });
   return { record: saved ? (saved.write?.record ?? saved.record) : undefined, rejected };
 }
 
-/** The write of pair changes to a company as read: undefined when nothing changes; changes (by index) that would pass a limit, left out. */
+/** The write of pair changes to a record as read: undefined when nothing changes; changes (by index) that would pass a limit, left out. */
 export interface PairChangesPlan {
   write: RecordWrite | undefined;
   rejected: Map<number, ValidationError>;
 }
 
-/** Works out the write of pair changes to one company from the record as read (no database call but custom type lookups). */
-export async function planCompanyPairs(
+/** Works out the write of pair changes to one record from the record as read (no database call but custom type lookups). */
+export async function planPairs(
   actor: Actor,
+  holder: ObjectType,
   record: CrmRecord,
   changes: readonly PairChange[],
   findType: CustomTypeFinder,
 ): Promise<PairChangesPlan> {
-  const companyId = record.id;
   const rejected = new Map<number, ValidationError>();
   const associations = { ...record.associations };
   let keyCount = Object.keys(associations).length;
+  // A company's count of associated companies is bounded too (it bounds an archive's transaction).
+  const isCompanyHolder = holder.id === companyObjectType.id;
   const linkedCompanies = new Set(
-    Object.keys(associations)
-      .filter((key) => key.startsWith(`${companyObjectType.id}/`))
-      .map((key) => key.split('/')[1]),
+    isCompanyHolder
+      ? Object.keys(associations)
+          .filter((key) => key.startsWith(`${companyObjectType.id}/`))
+          .map((key) => key.split('/')[1])
+      : [],
   );
-  const linked: LinkedCompanyChange[] = [];
   let changed = false;
   for (const [index, change] of changes.entries()) {
     const prefix = `${change.other.id}/${change.otherId}/`;
@@ -350,11 +366,11 @@ export async function planCompanyPairs(
       ).values(),
     ];
     if (removed.length === 0 && added.length === 0) continue;
-    const isCompanyPair = change.other.id === companyObjectType.id;
+    const isCompanyPair = isCompanyHolder && change.other.id === companyObjectType.id;
     const nextKeyCount = keyCount - removed.length + added.length;
     const linksAfter = linkedCompanies.size + (isCompanyPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
-    // Only what adds past a limit is refused: a company over one (written before it held on both sides) can still lose associations.
-    const passesKeys = nextKeyCount > maxAssociationsPerCompany && nextKeyCount > keyCount;
+    // Only what adds past a limit is refused: a record over one (written before it held on both sides) can still lose associations.
+    const passesKeys = nextKeyCount > maxAssociationsPerRecord && nextKeyCount > keyCount;
     const passesLinks = linksAfter > maxCompanyLinksPerCompany && linksAfter > linkedCompanies.size;
     if (added.length > 0 && (passesKeys || passesLinks)) {
       rejected.set(index, associationLimitError(nextKeyCount));
@@ -367,18 +383,6 @@ export async function planCompanyPairs(
     if (isCompanyPair) {
       if (currentKeys.length === removed.length && added.length === 0) linkedCompanies.delete(change.otherId);
       else linkedCompanies.add(change.otherId);
-      const reverseKey = (typeId: number) => `${companyObjectType.id}/${companyId}/${typeId}`;
-      const removedTypes = await Promise.all(
-        removed.map(async (key) => {
-          const typeId = Number(key.slice(prefix.length));
-          return findStandardTypeFrom(companyObjectType.id, typeId) ?? (await findType(typeId));
-        }),
-      );
-      linked.push({
-        companyId: change.otherId,
-        set: Object.fromEntries(added.map((type) => [reverseKey(type.inverseTypeId), type.inverseName])),
-        remove: removedTypes.flatMap((type) => (type ? [reverseKey(type.inverseTypeId)] : [])),
-      });
     }
   }
   if (!changed) return { write: undefined, rejected };
@@ -388,7 +392,8 @@ export async function planCompanyPairs(
     ...unpinIfGone(actor, record, associations),
     version: record.version + 1,
   };
-  checkAssociationLimits(nextRecord, record);
+  checkAssociationLimits(holder, nextRecord, record);
+  const linked = await linkedChangesOf(holder, record.id, record.associations, associations, findType);
   return {
     write: { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked },
     rejected,
@@ -396,24 +401,25 @@ export async function planCompanyPairs(
 }
 
 /**
- * Sets the company-side types between a company and one record to what `next` returns for the
- * types it holds now: one read and one transaction. Undefined when the company does not exist.
+ * Sets the holder-side types between a record and one other record to what `next` returns for the
+ * types it holds now: one read and one transaction. Undefined when the holder does not exist.
  */
 export async function changePairTypes(
   actor: Actor,
-  companyId: string,
+  holder: ObjectType,
+  holderId: string,
   other: ObjectType,
   otherId: string,
   next: (current: readonly number[]) => PairTypes,
 ): Promise<CrmRecord | undefined> {
-  const { record, rejected } = await changeCompanyPairs(actor, companyId, [{ other, otherId, next }]);
+  const { record, rejected } = await changePairs(actor, holder, holderId, [{ other, otherId, next }]);
   const refused = rejected.get(0);
   if (refused) throw refused;
   return record;
 }
 
-/** The company-side type of a type sent for the direction `pair.from -> pair.to`. */
-export async function companySideType(hubId: number, pair: Pair, type: AssociationType): Promise<AssociationType> {
+/** The holder-side type of a type sent for the direction `pair.from -> pair.to`. */
+export async function holderSideType(hubId: number, pair: Pair, type: AssociationType): Promise<AssociationType> {
   return pair.isForward ? type : inverseTypeOf(hubId, type);
 }
 
@@ -440,15 +446,18 @@ export async function putRecordAssociation(
   specs: readonly AssociationSpecInput[],
 ): Promise<LabelsBetweenPair> {
   const pair = requirePair(fromToken, toToken);
-  const { companyId, other, otherId } = requireIds(pair, fromId, toId);
+  const { holderId, other, otherId } = requireIds(pair, fromId, toId);
   const sent = await Promise.all(
     specs.map((spec) =>
       resolveTypeBetween(actor.hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory),
     ),
   );
-  const companySide = withImplied(await Promise.all(sent.map((type) => companySideType(actor.hubId, pair, type))));
-  const record = await changePairTypes(actor, companyId, other, otherId, () => ({ keep: [], add: companySide }));
-  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([toId]);
+  const holderSide = withImplied(await Promise.all(sent.map((type) => holderSideType(actor.hubId, pair, type))));
+  const record = await changePairTypes(actor, pair.holder, holderId, other, otherId, () => ({
+    keep: [],
+    add: holderSide,
+  }));
+  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
   const labels = [...new Set(sent.map((type) => type.label).filter((label): label is string => label !== null))];
   return {
     fromObjectTypeId: pair.from.id,
@@ -480,19 +489,19 @@ export async function putDefaultAssociation(
 ): Promise<DefaultAssociationResult> {
   const startedAt = new Date(nowMs()).toISOString();
   const pair = requirePair(fromToken, toToken);
-  const { companyId, other, otherId } = requireIds(pair, fromId, toId);
+  const { holderId, other, otherId } = requireIds(pair, fromId, toId);
   const forward = defaultTypeBetween(pair.from, pair.to);
   const backward = defaultTypeBetween(pair.to, pair.from);
-  const companySide = pair.isForward ? forward : backward;
-  if (!forward || !backward || !companySide)
+  const holderSide = pair.isForward ? forward : backward;
+  if (!forward || !backward || !holderSide)
     throw new ValidationError(`No default association type between ${pair.from.name} and ${pair.to.name}`, {
       context: { toObjectType: [toToken] },
     });
-  const record = await changePairTypes(actor, companyId, other, otherId, (current) => ({
+  const record = await changePairTypes(actor, pair.holder, holderId, other, otherId, (current) => ({
     keep: current,
-    add: [companySide],
+    add: [holderSide],
   }));
-  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([toId]);
+  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
   return {
     status: 'COMPLETE',
@@ -514,7 +523,7 @@ export async function deleteRecordAssociation(
   toId: string,
 ): Promise<void> {
   const pair = requirePair(fromToken, toToken);
-  const { companyId, other, otherId } = requireIds(pair, fromId, toId);
-  const record = await changePairTypes(actor, companyId, other, otherId, () => ({ keep: [], add: [] }));
-  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([toId]);
+  const { holderId, other, otherId } = requireIds(pair, fromId, toId);
+  const record = await changePairTypes(actor, pair.holder, holderId, other, otherId, () => ({ keep: [], add: [] }));
+  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
 }

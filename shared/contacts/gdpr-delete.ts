@@ -7,15 +7,20 @@ import { associationEdgeKey } from '../db/keys';
 import * as records from '../db/records';
 import { companyObjectType, type ObjectType } from '../objects/object-types';
 import { recordNotFound, requireIdProperty, uniqueValueOf } from '../records/read-records';
-import { saveRecordChange } from '../records/save-record';
+import { addedEdges } from '../records/save-record';
+import { customTypeFinder, linkedChangesOf } from '../records/association-entries';
+import { mapConcurrently } from '../base/map-concurrently';
+import type { CrmRecord } from '../db/records';
 
 /** Edges read per page while the contact's companies lose it. */
 const edgePage = 100;
+/** Records losing their side of the deleted contact's associations at once. */
+const forgetConcurrency = 8;
 
 /**
  * `POST /crm/v3/objects/contacts/gdpr-delete`: deletes a contact for good (no recycle bin): its
- * item, search projection and unique values in one transaction, then its associations on the
- * companies that hold them and their reverse-lookup items. With `idProperty=email`, an address no
+ * item, search projection and unique values in one transaction, then the other side of its
+ * associations and their reverse-lookup items. With `idProperty=email`, an address no
  * contact holds is blocklisted instead (its unique-value claim names no record), so no contact
  * may take it later (400 naming `email`). An unknown id answers 404.
  * https://developers.hubspot.com/docs/api-reference/crm-contacts-v3 (PublicGdprDeleteInput)
@@ -50,37 +55,48 @@ export async function gdprDeleteContact(
     async () => {
       const active = await records.findRecord(type, hubId, contactId);
       const record = active ?? (await records.findRecord(type, hubId, contactId, true));
-      if (!record) return false;
+      if (!record) return undefined;
       const outcome = await records.deleteRecordForGood(type, hubId, record, active === undefined);
-      return outcome === 'deleted' ? true : conflicted;
+      return outcome === 'deleted' ? record : conflicted;
     },
     () => {
       throw new ServiceUnavailableError('The contact is being changed by other requests; retry the request.');
     },
   );
   if (!deleted) throw recordNotFound(input.objectId);
-  await forgetCompanyAssociations(type, hubId, contactId);
+  await forgetAssociations(type, hubId, deleted);
 }
 
-/** The companies associated with the contact lose it; its reverse-lookup items go. */
-async function forgetCompanyAssociations(type: ObjectType, hubId: number, contactId: string): Promise<void> {
-  const prefix = `${type.id}/${contactId}/`;
+/**
+ * The records associated with the deleted contact lose their side; its reverse-lookup items go.
+ * Companies that associated the contact before contacts held their own side are found through the
+ * reverse-lookup items such an association wrote then.
+ */
+async function forgetAssociations(type: ObjectType, hubId: number, contact: CrmRecord): Promise<void> {
+  const changes = await linkedChangesOf(type, contact.id, contact.associations, {}, customTypeFinder(hubId));
+  await mapConcurrently(changes, forgetConcurrency, (change) =>
+    records.removeAssociationKeys(hubId, change.type, change.id, change.remove, false),
+  );
+  const edges = addedEdges({}, contact.associations);
+  await batchDeleteAll(
+    edges.map((edge) => associationEdgeKey(hubId, type, edge.objectTypeId, edge.objectId, contact.id)),
+  );
+  const prefix = `${type.id}/${contact.id}/`;
   for (;;) {
-    const page = await records.listAssociationEdges(hubId, type.id, contactId, edgePage, undefined);
-    for (const companyId of page.companyIds) {
-      await saveRecordChange(companyObjectType, hubId, companyId, (company) => {
-        const kept = Object.entries(company.associations).filter(([key]) => !key.startsWith(prefix));
-        if (kept.length === Object.keys(company.associations).length) return undefined;
-        return {
-          record: { ...company, associations: Object.fromEntries(kept), version: company.version + 1 },
-          expectedVersion: company.version,
-          addUnique: [],
-          removeUnique: [],
-          linked: [],
-        };
-      });
+    const page = await records.listAssociationEdges(hubId, companyObjectType, type.id, contact.id, edgePage, undefined);
+    for (const companyId of page.holderIds) {
+      const keys = Object.keys((await records.findRecord(companyObjectType, hubId, companyId))?.associations ?? {});
+      await records.removeAssociationKeys(
+        hubId,
+        companyObjectType,
+        companyId,
+        keys.filter((key) => key.startsWith(prefix)),
+        false,
+      );
     }
-    await batchDeleteAll(page.companyIds.map((companyId) => associationEdgeKey(hubId, type.id, contactId, companyId)));
+    await batchDeleteAll(
+      page.holderIds.map((companyId) => associationEdgeKey(hubId, companyObjectType, type.id, contact.id, companyId)),
+    );
     // Each page's items are gone, so the next read starts over; a short page was the last.
     if (!page.hasMore) return;
   }

@@ -80,7 +80,7 @@ export interface KeyedType {
   /** Between `SEARCH#` and the shard in the search projection's partition: companies '' (their keys came first), every other type `<id>#`. */
   searchTag: string;
 }
-/** Companies' keys: the first type, and still where every association a company takes part in is held. */
+/** Companies' keys: the first type (their keys predate the others'). */
 export const companyKeys: KeyedType = { id: '0-2', name: 'companies', keyPrefix: 'COMPANY', searchTag: '' };
 export const recordKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: hubPartition(hubId),
@@ -148,15 +148,26 @@ export const rateLimitKey = (policy: string, subject: string): Key => ({
 });
 
 /**
- * The reverse side of a company's association with a record this service does not store (a contact,
- * deal, ...): one item per pair, so "the companies of contact 5" is one Query. The company item stays
- * the truth; the trailing '#' keeps object 1's prefix from matching object 12.
+ * The reverse side of a stored record's association with a record this service does not store (a
+ * note, a call, ...): one item per pair, so "the contacts of note 5" is one Query. The stored
+ * record (the holder) stays the truth. A company's items keep the form they had when companies
+ * held every association (`ASSOC_EDGE#<type>#<id>#<companyId>`); another holder type's are
+ * `ASSOC_EDGE#<type>#<id>@<holderTypeId>#<holderId>`, so no prefix of one matches the other, and
+ * the trailing '#' keeps object 1's prefix from matching object 12.
  */
-export const associationEdgePrefix = (objectTypeId: string, objectId: string): string =>
-  `ASSOC_EDGE#${objectTypeId}#${objectId}#`;
-export const associationEdgeKey = (hubId: number, objectTypeId: string, objectId: string, companyId: string): Key => ({
+export const associationEdgePrefix = (holder: KeyedType, objectTypeId: string, objectId: string): string =>
+  holder.id === companyKeys.id
+    ? `ASSOC_EDGE#${objectTypeId}#${objectId}#`
+    : `ASSOC_EDGE#${objectTypeId}#${objectId}@${holder.id}#`;
+export const associationEdgeKey = (
+  hubId: number,
+  holder: KeyedType,
+  objectTypeId: string,
+  objectId: string,
+  holderId: string,
+): Key => ({
   pk: `HUB#${hubId}`,
-  sk: `${associationEdgePrefix(objectTypeId, objectId)}${companyId}`,
+  sk: `${associationEdgePrefix(holder, objectTypeId, objectId)}${holderId}`,
 });
 export const propertyGroupPrefix = (type: KeyedType): string => `PROPERTY_GROUP#${type.name}#`;
 export const propertyGroupKey = (type: KeyedType, hubId: number, groupName: string): Key => ({

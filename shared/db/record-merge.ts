@@ -11,7 +11,7 @@ import {
   uniqueValueItem,
   type AssociationEdge,
   type CrmRecord,
-  type LinkedCompanyChange,
+  type LinkedChange,
   type MergeMarker,
   type UniqueValue,
 } from './records';
@@ -28,8 +28,8 @@ export interface RecordMergeWrite {
   uniqueValues: readonly UniqueValue[];
   /** Unique values of the old records the merged one does not keep: released. */
   releasedUniqueValues: readonly UniqueValue[];
-  /** Other companies whose association keys move from the old ids to the new one. */
-  linked: readonly LinkedCompanyChange[];
+  /** Other records whose association keys move from the old ids to the new one. */
+  linked: readonly LinkedChange[];
   /** Reverse-lookup items the new record needs. */
   edges: readonly AssociationEdge[];
   /** Ids merged into the old records earlier: their pointers move from the old records to the new one. */
@@ -40,7 +40,7 @@ export type MergeOutcome =
   | { outcome: 'merged' }
   | { outcome: 'stale' }
   | { outcome: 'unique-taken'; value: UniqueValue }
-  | { outcome: 'linked-missing'; companyId: string }
+  | { outcome: 'linked-missing'; type: KeyedType; id: string }
   | { outcome: 'too-many-items'; items: number }
   | { outcome: 'too-large' }
   | { outcome: 'contended' };
@@ -92,7 +92,7 @@ export async function mergeRecords(
   type Role =
     | { kind: 'record' }
     | { kind: 'unique'; value: UniqueValue }
-    | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number }
+    | { kind: 'linked'; type: KeyedType; id: string; linkDelta: number; keyGrowth: number }
     | { kind: 'other' };
   const other: Role = { kind: 'other' };
   const writes: RoleWrite<Role>[] = [
@@ -165,12 +165,12 @@ export async function mergeRecords(
   for (const change of mergeLinked(write.linked)) {
     // Keys move from the old ids to the new one: a linked company gains none on balance (keyGrowth 0).
     writes.push({
-      role: { kind: 'linked', companyId: change.companyId, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 },
+      role: { kind: 'linked', type: change.type, id: change.id, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 },
       write: linkedUpdateItem(hubId, change),
     });
   }
   if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
-  const edgeItems = edgeItemsOf(hubId, merged.id, write.edges);
+  const edgeItems = edgeItemsOf(hubId, type, merged.id, write.edges);
   // The earlier ids' pointers go in the transaction when it has room for them after the edges (which
   // transactWithEdges puts in it when they fit); else they are written as soon as it commits. Until
   // then those ids read through the old record's own pointer, written in the transaction: two hops.
@@ -197,7 +197,7 @@ export async function mergeRecords(
       reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
     );
     const explained = await Promise.all(
-      linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)),
+      linked.map((entry) => explainLinkedFailure(hubId, entry.type, entry.id, entry.linkDelta, entry.keyGrowth)),
     );
     return explained.find((entry) => entry.outcome === 'linked-missing') ?? { outcome: 'stale' };
   }

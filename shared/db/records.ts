@@ -22,7 +22,7 @@ import { mapConcurrently } from '../base/map-concurrently';
 import { withoutKeys } from './item';
 import {
   archivedRecordKey,
-  companyKey,
+  companyKeys,
   associationEdgeKey,
   associationEdgePrefix,
   hubPartition,
@@ -69,15 +69,19 @@ export interface CrmRecord {
   version: number;
 }
 
-/** Association keys to set or remove on another company, in the same transaction. */
-export interface LinkedCompanyChange {
-  companyId: string;
+/**
+ * Association keys to set or remove on another stored record (the other side of the write's
+ * associations), in the same transaction.
+ */
+export interface LinkedChange {
+  type: KeyedType;
+  id: string;
   set: Record<string, string>;
   remove: string[];
   /**
-   * How the other company's count of associated companies moves: +1 when it gains one, -1 when it
-   * loses one. saveRecord works it out from the write's own record (its associations are the
-   * mirror of the others'); a merge, which moves keys between ids, states it.
+   * Company to company only: how the other company's count of associated companies moves, +1 when
+   * it gains one, -1 when it loses one. saveRecord works it out from the write's own record (its
+   * associations are the mirror of the others'); a merge, which moves keys between ids, states it.
    */
   linkDelta?: number;
 }
@@ -90,7 +94,7 @@ export interface RecordWrite {
   previousAssociations?: Record<string, string>;
   addUnique: UniqueValue[];
   removeUnique: UniqueValue[];
-  linked: LinkedCompanyChange[];
+  linked: LinkedChange[];
   /** Moves the record to the recycle bin. */
   archive?: boolean;
   /** Records of other object types this write newly associates; their reverse-lookup items are written with it. */
@@ -111,8 +115,8 @@ export { maxTransactionItems } from './core';
  * the reverse side of each in its transaction, so the bound keeps that near 100 items.
  */
 export const maxCompanyLinksPerCompany = 50;
-/** At most this many association keys on one company (far below 400 KB), also checked on a linked company when another's write adds keys to it. */
-export const maxAssociationsPerCompany = 1000;
+/** At most this many association keys on one record of any type (far below 400 KB), also checked on a linked record when another's write adds keys to it. */
+export const maxAssociationsPerRecord = 1000;
 
 export type SaveOutcome =
   | { outcome: 'saved' }
@@ -120,9 +124,9 @@ export type SaveOutcome =
   /** The value was removed for good (a GDPR delete) and may not be used again. */
   | { outcome: 'unique-blocked'; value: UniqueValue }
   | { outcome: 'stale' }
-  | { outcome: 'linked-missing'; companyId: string }
-  /** The linked company has no room: maxCompanyLinksPerCompany associated companies, or maxAssociationsPerCompany keys. */
-  | { outcome: 'linked-full'; companyId: string }
+  | { outcome: 'linked-missing'; type: KeyedType; id: string }
+  /** The linked record has no room: maxAssociationsPerRecord keys, or (a company) maxCompanyLinksPerCompany associated companies. */
+  | { outcome: 'linked-full'; type: KeyedType; id: string }
   /** More writes than one transaction takes: unique values (added and removed) and linked companies. */
   | { outcome: 'too-many-items'; uniqueValues: number; linkedCompanies: number }
   | { outcome: 'too-large' }
@@ -182,7 +186,7 @@ export interface MergeMarker {
 export const recordItem = {
   item: (record: CrmRecord, scope: RecordScope, merge?: MergeMarker): Item => ({
     ...recordEntity.item(record, scope),
-    companyLinkCount: companyLinkIds(record.associations).size,
+    ...(scope.type.id === companyKeys.id ? { companyLinkCount: companyLinkIds(record.associations).size } : {}),
     ...(merge ? { merge } : {}),
   }),
   read: (item: Item): CrmRecord => recordEntity.read(item),
@@ -216,38 +220,55 @@ export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, { type: 
   key: (claim, { type, hubId }) => uniqueValueKey(type, hubId, claim.propertyName, claim.value),
 });
 
-/** The reverse-lookup item of a record of another type (the edge, in the key) associated with a company: it names the company. */
-const associationEdgeItem = /* @__PURE__ */ entity<{ companyId: string }, { hubId: number; edge: AssociationEdge }>({
-  key: ({ companyId }, { hubId, edge }) => associationEdgeKey(hubId, edge.objectTypeId, edge.objectId, companyId),
+/**
+ * The reverse-lookup item of a record this service does not store (the edge, in the key)
+ * associated with a stored record: it names that record (in `companyId` for every holder type, the
+ * attribute's name from when companies held every association).
+ */
+const associationEdgeItem = /* @__PURE__ */ entity<
+  { companyId: string },
+  { hubId: number; holder: KeyedType; edge: AssociationEdge }
+>({
+  key: ({ companyId }, { hubId, holder, edge }) =>
+    associationEdgeKey(hubId, holder, edge.objectTypeId, edge.objectId, companyId),
 });
 
-export function mergeLinked(changes: readonly LinkedCompanyChange[]): LinkedCompanyChange[] {
-  const merged = new Map<string, LinkedCompanyChange>();
+const linkedKeyOf = (change: { type: KeyedType; id: string }): string => `${change.type.id}/${change.id}`;
+
+export function mergeLinked(changes: readonly LinkedChange[]): LinkedChange[] {
+  const merged = new Map<string, LinkedChange>();
   for (const change of changes) {
-    const into = merged.get(change.companyId) ?? { companyId: change.companyId, set: {}, remove: [] };
+    const into = merged.get(linkedKeyOf(change)) ?? { type: change.type, id: change.id, set: {}, remove: [] };
     Object.assign(into.set, change.set);
     into.remove.push(...change.remove.filter((key) => !(key in into.set)));
     if (change.linkDelta !== undefined) into.linkDelta = (into.linkDelta ?? 0) + change.linkDelta;
-    merged.set(change.companyId, into);
+    merged.set(linkedKeyOf(change), into);
   }
   return [...merged.values()];
 }
 
 /**
- * The linked changes of one company's write, each with how the linked company's count of
- * associated companies moves: it holds this company after the write exactly when this company
- * holds it (every company-to-company association is stored on both, in one transaction).
+ * The linked changes of one record's write. A company's write to another company also says how that
+ * company's count of associated companies moves: it holds this company after the write exactly
+ * when this company holds it (every association between stored records is stored on both, in one
+ * transaction). No other pair is counted.
  */
-function withLinkDeltas(write: RecordWrite): LinkedCompanyChange[] {
+function withLinkDeltas(type: KeyedType, write: RecordWrite): LinkedChange[] {
   if (write.previousAssociations === undefined && write.expectedVersion !== undefined) {
-    throw new Error('a change of an existing company needs the associations it read (previousAssociations)');
+    throw new Error('a change of an existing record needs the associations it read (previousAssociations)');
   }
+  const merged = mergeLinked(write.linked);
+  if (type.id !== companyKeys.id) return merged;
   const before = companyLinkIds(write.previousAssociations ?? {});
   const after = write.archive ? new Set<string>() : companyLinkIds(write.record.associations);
-  return mergeLinked(write.linked).map((change) => ({
-    ...change,
-    linkDelta: change.linkDelta ?? (after.has(change.companyId) ? 1 : 0) - (before.has(change.companyId) ? 1 : 0),
-  }));
+  return merged.map((change) =>
+    change.type.id !== companyKeys.id
+      ? change
+      : {
+          ...change,
+          linkDelta: change.linkDelta ?? (after.has(change.id) ? 1 : 0) - (before.has(change.id) ? 1 : 0),
+        },
+  );
 }
 
 export type RecordWriteRole =
@@ -256,10 +277,10 @@ export type RecordWriteRole =
   | { kind: 'unique-remove' }
   | { kind: 'search' }
   | { kind: 'edge' }
-  | { kind: 'linked'; companyId: string; linkDelta: number; keyGrowth: number };
+  | { kind: 'linked'; type: KeyedType; id: string; linkDelta: number; keyGrowth: number };
 
 /** How many association keys a linked change may add to the other company (sets beyond removals; a set of a key it holds counts too). */
-const keyGrowthOf = (change: LinkedCompanyChange): number =>
+const keyGrowthOf = (change: LinkedChange): number =>
   Math.max(0, Object.keys(change.set).length - change.remove.length);
 
 /** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
@@ -333,12 +354,13 @@ export function recordWriteItems(
       write: { Delete: { TableName: tableName, Key: uniqueValueKey(type, hubId, value.propertyName, value.value) } },
     });
   }
-  const linked = withLinkDeltas(write);
+  const linked = withLinkDeltas(type, write);
   for (const change of linked) {
     writes.push({
       role: {
         kind: 'linked',
-        companyId: change.companyId,
+        type: change.type,
+        id: change.id,
         linkDelta: change.linkDelta ?? 0,
         keyGrowth: keyGrowthOf(change),
       },
@@ -347,7 +369,7 @@ export function recordWriteItems(
   }
   return {
     writes,
-    edgeItems: edgeItemsOf(hubId, record.id, write.edges ?? []),
+    edgeItems: edgeItemsOf(hubId, type, record.id, write.edges ?? []),
     uniqueValues: write.addUnique.length + write.removeUnique.length,
     linkedCompanies: linked.length,
   };
@@ -373,7 +395,7 @@ export async function explainRecordCancellation(
       reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
     );
     const explained = await Promise.all(
-      linked.map((entry) => explainLinkedFailure(hubId, entry.companyId, entry.linkDelta, entry.keyGrowth)),
+      linked.map((entry) => explainLinkedFailure(hubId, entry.type, entry.id, entry.linkDelta, entry.keyGrowth)),
     );
     return (
       explained.find((entry) => entry.outcome === 'linked-missing') ??
@@ -497,9 +519,9 @@ export function outcomeOfCancellation<R>(
  * Its companyLinkCount moves by linkDelta: a gain needs room under maxCompanyLinksPerCompany, a loss
  * is never refused; either needs the count to exist (an older item gets it from
  * backfillCompanyLinkCount first), since ADD on a missing count would start it from nothing. Keys
- * it gains need room under maxAssociationsPerCompany (size() of the map, in the same condition).
+ * it gains need room under maxAssociationsPerRecord (size() of the map, in the same condition).
  */
-export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): TransactItem {
+export function linkedUpdateItem(hubId: number, change: LinkedChange): TransactItem {
   const placeholders = new ExpressionPlaceholders();
   const values: Item = { ':one': 1 };
   const delta = change.linkDelta ?? 0;
@@ -514,7 +536,7 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
   }
   const keyGrowth = keyGrowthOf(change);
   if (keyGrowth > 0) {
-    values[':keysBefore'] = maxAssociationsPerCompany - keyGrowth;
+    values[':keysBefore'] = maxAssociationsPerRecord - keyGrowth;
     conditions.push('(attribute_not_exists(associations) OR size(associations) <= :keysBefore)');
   }
   const sets = Object.entries(change.set).map(
@@ -532,7 +554,7 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
   return {
     Update: {
       TableName: tableName,
-      Key: companyKey(hubId, change.companyId),
+      Key: recordKey(change.type, hubId, change.id),
       UpdateExpression: expression,
       ConditionExpression: conditions.join(' AND '),
       ...placeholders.attributes({ values }),
@@ -540,13 +562,14 @@ export function linkedUpdateItem(hubId: number, change: LinkedCompanyChange): Tr
   };
 }
 
-/** The reverse-lookup items of a company's newly associated records. */
+/** The reverse-lookup items of a stored record's newly associated records of types not stored. */
 export function edgeItemsOf(
   hubId: number,
-  companyId: string,
+  holder: KeyedType,
+  holderId: string,
   edges: readonly AssociationEdge[],
 ): Record<string, unknown>[] {
-  return edges.map((edge) => associationEdgeItem.item({ companyId }, { hubId, edge }));
+  return edges.map((edge) => associationEdgeItem.item({ companyId: holderId }, { hubId, holder, edge }));
 }
 
 /**
@@ -628,6 +651,31 @@ export async function findRecords(
   return found;
 }
 
+/** Which of these active records exist ("<typeId>/<id>"): keys only, one BatchGetItem per 100. */
+export async function findExistingRecords(
+  hubId: number,
+  records: readonly { type: KeyedType; id: string }[],
+): Promise<Set<string>> {
+  const unique = new Map(records.map((record) => [`${record.type.id}/${record.id}`, record]));
+  const byKey = new Map(
+    [...unique.values()].map((record) => {
+      const key = recordKey(record.type, hubId, record.id);
+      return [`${key.sk}`, `${record.type.id}/${record.id}`];
+    }),
+  );
+  const found = new Set<string>();
+  if (unique.size === 0) return found;
+  const items = await batchGetAll(
+    [...unique.values()].map((record) => recordKey(record.type, hubId, record.id)),
+    { attributes: [] },
+  );
+  for (const item of items) {
+    const name = byKey.get(String(item.sk));
+    if (name) found.add(name);
+  }
+  return found;
+}
+
 export interface RecordPage {
   records: CrmRecord[];
   hasMore: boolean;
@@ -682,21 +730,22 @@ export async function findUniqueValueOwners(
  */
 export async function explainLinkedFailure(
   hubId: number,
-  companyId: string,
+  type: KeyedType,
+  id: string,
   linkDelta: number,
   keyGrowth: number,
 ): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
-  const item = await getItem(companyKey(hubId, companyId));
-  if (!item) return { outcome: 'linked-missing', companyId };
+  const item = await getItem(recordKey(type, hubId, id));
+  if (!item) return { outcome: 'linked-missing', type, id };
   const keys = Object.keys(recordItem.read(item).associations).length;
-  if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerCompany) return { outcome: 'linked-full', companyId };
+  if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerRecord) return { outcome: 'linked-full', type, id };
   if (typeof item.companyLinkCount !== 'number') {
     if (linkDelta === 0) return { outcome: 'stale' };
     await backfillCompanyLinkCount(hubId, item);
     return { outcome: 'stale' };
   }
   if (linkDelta > 0 && item.companyLinkCount + linkDelta > maxCompanyLinksPerCompany)
-    return { outcome: 'linked-full', companyId };
+    return { outcome: 'linked-full', type, id };
   return { outcome: 'stale' };
 }
 
@@ -709,7 +758,7 @@ export async function backfillCompanyLinkCount(hubId: number, item: Record<strin
   await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
-      Key: companyKey(hubId, record.id),
+      Key: recordKey(companyKeys, hubId, record.id),
       UpdateExpression: 'SET companyLinkCount = :count',
       ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
       ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
@@ -718,27 +767,35 @@ export async function backfillCompanyLinkCount(hubId: number, item: Record<strin
 }
 
 /**
- * Drops association keys (all those of one other company) from a company outside a transaction,
- * lowering its count of associated companies; a company that is gone needs nothing, and an older
- * item without the count just loses the keys.
+ * Drops association keys (all those of one other record) from a record outside a transaction; a
+ * company also lowers its count of associated companies when they were another company's (an older
+ * item without the count just loses the keys). A record that is gone needs nothing.
  */
-export async function removeAssociationKeys(hubId: number, companyId: string, keys: readonly string[]): Promise<void> {
+export async function removeAssociationKeys(
+  hubId: number,
+  type: KeyedType,
+  id: string,
+  keys: readonly string[],
+  isCompanyLink: boolean,
+): Promise<void> {
   if (keys.length === 0) return;
   const placeholders = new ExpressionPlaceholders();
   const removes = `REMOVE ${keys.map((key) => `associations.${placeholders.name(key)}`).join(', ')}`;
   // Counted first; an older item without the count fails that and loses the keys alone (alternating, should it gain the count meanwhile).
   for (let attempt = 0; attempt < 4; attempt += 1) {
-    const counted = attempt % 2 === 0;
+    const counted = isCompanyLink && attempt % 2 === 0;
     const outcome = await conditionalWrite(
       new UpdateCommand({
         TableName: tableName,
-        Key: companyKey(hubId, companyId),
+        Key: recordKey(type, hubId, id),
         UpdateExpression: counted
           ? `${removes} ADD version :one, companyLinkCount :minusOne`
           : `${removes} ADD version :one`,
         ConditionExpression: counted
           ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)'
-          : 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)',
+          : isCompanyLink
+            ? 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)'
+            : 'attribute_exists(pk)',
         ...placeholders.attributes({ values: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 } }),
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -749,26 +806,27 @@ export async function removeAssociationKeys(hubId: number, companyId: string, ke
 }
 
 export interface EdgePage {
-  companyIds: string[];
+  holderIds: string[];
   hasMore: boolean;
 }
 
-/** The companies associated with one record of another type: one Query per page, in company id order. */
+/** The records of the holder type associated with one record of a type not stored: one Query per page, in id order. */
 export async function listAssociationEdges(
   hubId: number,
+  holder: KeyedType,
   objectTypeId: string,
   objectId: string,
   limit: number,
-  afterCompanyId: string | undefined,
+  afterHolderId: string | undefined,
 ): Promise<EdgePage> {
   const page = await queryPage(
-    { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(objectTypeId, objectId), pageSize: limit + 1 },
-    afterCompanyId === undefined ? undefined : associationEdgeKey(hubId, objectTypeId, objectId, afterCompanyId),
+    { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(holder, objectTypeId, objectId), pageSize: limit + 1 },
+    afterHolderId === undefined ? undefined : associationEdgeKey(hubId, holder, objectTypeId, objectId, afterHolderId),
   );
-  const companyIds = page.items
+  const holderIds = page.items
     .map((item) => associationEdgeItem.read(item).companyId)
     .filter((id): id is string => typeof id === 'string');
-  return { companyIds: companyIds.slice(0, limit), hasMore: companyIds.length > limit };
+  return { holderIds: holderIds.slice(0, limit), hasMore: holderIds.length > limit };
 }
 
 /**

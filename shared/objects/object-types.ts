@@ -187,6 +187,12 @@ export function objectTypeById(id: string): ObjectType | undefined {
   return byToken.get(id);
 }
 
+/** The stored type with this id (the first part of an association key), or undefined for any other id. */
+export function storedTypeById(id: string): ObjectType | undefined {
+  const type = byToken.get(id);
+  return type?.isStored && type.id === id ? type : undefined;
+}
+
 /** The type a token names (plural name, singular name or type id, in any case); else 400 VALIDATION_ERROR naming the token under `field`. */
 export function requireObjectType(token: string, field = 'objectType'): ObjectType {
   const type = findObjectType(token);

@@ -1,37 +1,29 @@
 import type { ObjectType } from '../objects/object-types';
-import { parseAssociationKey } from './record-view';
 import { companyObjectType } from '../objects/object-types';
-import { inverseTypeIdOf } from '../association-types/association-labels';
 import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
 import { maxTransactionItems } from '../db/records';
-import type { LinkedCompanyChange } from '../db/records';
+import type { LinkedChange } from '../db/records';
+import { mapConcurrently } from '../base/map-concurrently';
+import { customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
 
+/** Records whose side of an archived record's associations is removed after its transaction, at once. */
+const deferredConcurrency = 8;
+
 /**
- * Moves a company to the recycle bin: the active item goes, an archived copy stays readable
- * with archived=true, its unique values (domain) are freed and companies linked to it lose
- * the reverse association, in one transaction. Returns false when there was no such company.
+ * Moves a record to the recycle bin: the active item goes, an archived copy stays readable with
+ * archived=true, its unique values (domain, email) are freed and the stored records associated
+ * with it lose their side of the association, in one transaction as far as it holds them (the
+ * rest right after it). Returns false when there was no such record.
  */
-export async function archiveRecord(type: ObjectType, hubId: number, companyId: string): Promise<boolean> {
-  if (!isNumericId(companyId)) return false;
-  let deferred: LinkedCompanyChange[] = [];
-  const saved = await saveRecordChange(type, hubId, companyId, async (record) => {
+export async function archiveRecord(type: ObjectType, hubId: number, id: string): Promise<boolean> {
+  if (!isNumericId(id)) return false;
+  let deferred: LinkedChange[] = [];
+  const saved = await saveRecordChange(type, hubId, id, async (record) => {
     const now = new Date(nowMs()).toISOString();
-    const reverseKeys = new Map<string, string[]>();
-    for (const key of Object.keys(record.associations)) {
-      const parsed = parseAssociationKey(key);
-      if (parsed?.toObjectTypeId !== companyObjectType.id) continue;
-      const inverse = await inverseTypeIdOf(hubId, companyObjectType.id, parsed.typeId);
-      reverseKeys.set(parsed.toObjectId, [
-        ...(reverseKeys.get(parsed.toObjectId) ?? []),
-        `${companyObjectType.id}/${companyId}/${inverse}`,
-      ]);
-    }
-    const changes = [...reverseKeys].map(
-      ([linkedId, remove]): LinkedCompanyChange => ({ companyId: linkedId, set: {}, remove }),
-    );
+    const changes = await linkedChangesOf(type, id, record.associations, {}, customTypeFinder(hubId));
     // A transaction holds 100 items (the record twice, its search projection, its unique values):
     // links past what fits are removed right after it.
     const room = Math.max(0, maxTransactionItems - 3 - record.uniqueValues.length);
@@ -47,6 +39,14 @@ export async function archiveRecord(type: ObjectType, hubId: number, companyId: 
     };
   });
   if (!saved) return false;
-  for (const change of deferred) await recordsDb.removeAssociationKeys(hubId, change.companyId, change.remove);
+  await mapConcurrently(deferred, deferredConcurrency, (change) =>
+    recordsDb.removeAssociationKeys(
+      hubId,
+      change.type,
+      change.id,
+      change.remove,
+      type.id === companyObjectType.id && change.type.id === companyObjectType.id,
+    ),
+  );
   return true;
 }

@@ -1,16 +1,19 @@
 import { isNumericId } from './record-id';
-import { associationKey } from './record-view';
+import { associationKey, parseAssociationKey } from './record-view';
 import {
   companyLinkIds,
-  maxAssociationsPerCompany,
+  findExistingRecords,
+  maxAssociationsPerRecord,
   maxCompanyLinksPerCompany,
+  mergeLinked,
   type CrmRecord,
-  type LinkedCompanyChange,
+  type LinkedChange,
 } from '../db/records';
+import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
-import { resolveCompanyAssociationTypeById } from '../association-types/association-labels';
+import { resolveAssociationTypeById } from '../association-types/association-labels';
 import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
-import { companyObjectType, objectTypeById, type ObjectType } from '../objects/object-types';
+import { companyObjectType, objectTypeById, storedTypeById, type ObjectType } from '../objects/object-types';
 
 /** The create body's form (SimplePublicObjectInputForCreate.associations). */
 export interface AssociationInput {
@@ -24,18 +27,48 @@ export interface AssociationEntry {
   toObjectId: string;
 }
 
-export { maxAssociationsPerCompany, maxCompanyLinksPerCompany };
+export { maxAssociationsPerRecord, maxCompanyLinksPerCompany };
 
-export function invalidAssociationTargets(ids: string[]): ValidationError {
-  return new ValidationError('One or more associations are invalid', {
-    context: { INVALID_OBJECT_IDS: ids },
-    errors: ids.map((id) => ({
-      message: `No object with id ${id} can be associated`,
-      code: 'INVALID_OBJECT_IDS',
-      context: { id: [id] },
-    })),
-  });
+/** A custom type by id; a batch passes a memoized one so each id is read once per request. */
+export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
+
+export const customTypeFinder =
+  (hubId: number): CustomTypeFinder =>
+  (typeId) =>
+    customTypes.findCustomAssociationType(hubId, typeId);
+
+/** A record an association names: its type and id. */
+export interface AssociationTarget {
+  type: Pick<ObjectType, 'singular'>;
+  id: string;
 }
+
+/**
+ * HubSpot's answer to an association whose record is missing, archived or of another account:
+ * 400 "One or more associations are invalid", each refused record in
+ * `context.INVALID_OBJECT_IDS` as `CONTACT=123 is not valid`
+ * (https://github.com/HubSpot/hubspot-api-nodejs/issues/646).
+ */
+export class InvalidAssociationTargetsError extends ValidationError {
+  readonly ids: string[];
+
+  constructor(targets: readonly AssociationTarget[]) {
+    super('One or more associations are invalid', {
+      context: {
+        INVALID_OBJECT_IDS: targets.map((target) => `${target.type.singular.toUpperCase()}=${target.id} is not valid`),
+      },
+      errors: targets.map((target) => ({
+        message: `No ${target.type.singular} with id ${target.id} can be associated`,
+        code: 'INVALID_OBJECT_IDS',
+        context: { id: [target.id] },
+      })),
+    });
+    this.ids = targets.map((target) => target.id);
+  }
+}
+
+export const invalidAssociationTargets = (targets: readonly AssociationTarget[]): InvalidAssociationTargetsError =>
+  new InvalidAssociationTargetsError(targets);
 
 /**
  * A primary type also records its unlabeled type, as HubSpot's Primary association types do:
@@ -45,33 +78,31 @@ export function withImpliedTypes(entry: AssociationEntry): AssociationEntry[] {
   const implied =
     entry.type.impliesTypeId === undefined
       ? undefined
-      : findStandardTypeFrom(companyObjectType.id, entry.type.impliesTypeId);
+      : findStandardTypeFrom(entry.type.fromObjectTypeId, entry.type.impliesTypeId);
   return implied ? [entry, { ...entry, type: implied }] : [entry];
 }
 
+/**
+ * The associations a create body names, from a record of `type`: each type id must fit `type` (its
+ * target type follows from it). Targets of stored types are checked to exist where they are
+ * written (the record's transaction updates their side, on condition that they exist).
+ */
 export async function resolveAssociationInputs(
   type: ObjectType,
   hubId: number,
   inputs: readonly AssociationInput[],
 ): Promise<AssociationEntry[]> {
-  if (inputs.length > 0 && type.id !== companyObjectType.id) {
-    // Until associations between every stored type are stored on both sides, a company holds each of its associations.
-    throw new ValidationError(
-      `Records of ${type.name} cannot be created with associations yet: create the record, then associate it from the company (/crm/v4/objects/companies/{id}/associations/${type.name}/{toObjectId})`,
-      { context: { associations: inputs.map((input) => input.to.id) } },
-    );
-  }
-  const badIds = inputs.map((input) => input.to.id).filter((id) => !isNumericId(id));
-  if (badIds.length > 0) throw invalidAssociationTargets(badIds);
   const entries = new Map<string, AssociationEntry>();
   for (const input of inputs) {
     for (const typeInput of input.types) {
-      const { type, to } = await resolveCompanyAssociationTypeById(
+      const { type: associationType, to } = await resolveAssociationTypeById(
         hubId,
+        type,
         typeInput.associationTypeId,
         typeInput.associationCategory,
       );
-      for (const entry of withImpliedTypes({ type, to, toObjectId: input.to.id })) {
+      if (!isNumericId(input.to.id)) throw invalidAssociationTargets([{ type: to, id: input.to.id }]);
+      for (const entry of withImpliedTypes({ type: associationType, to, toObjectId: input.to.id })) {
         entries.set(associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry);
       }
     }
@@ -79,18 +110,99 @@ export async function resolveAssociationInputs(
   return [...entries.values()];
 }
 
-/** A company target with no room for another association on its side (checked there, in the write). */
-export class CompanyLinksFullError extends ValidationError {
-  constructor(readonly companyId: string) {
+/**
+ * Before a batch writes anything: every stored record its inputs associate exists in the account
+ * (keys only, one BatchGetItem per 100), else 400 INVALID_OBJECT_IDS naming the missing ones. The
+ * write itself checks again (each target's side is updated on condition that it exists).
+ */
+export async function requireAssociationTargets(hubId: number, entries: readonly AssociationEntry[]): Promise<void> {
+  const targets = entries
+    .filter((entry) => entry.to.isStored)
+    .map((entry) => ({ type: entry.to, id: entry.toObjectId }));
+  if (targets.length === 0) return;
+  const found = await findExistingRecords(hubId, targets);
+  const missing = [
+    ...new Map(
+      targets
+        .filter((target) => !found.has(`${target.type.id}/${target.id}`))
+        .map((target) => [`${target.type.id}/${target.id}`, target]),
+    ).values(),
+  ];
+  if (missing.length > 0) throw invalidAssociationTargets(missing);
+}
+
+/** The other side of a new record's associations: each stored target gets the inverse key. */
+export function reverseLinksOf(
+  holder: ObjectType,
+  holderId: string,
+  entries: readonly AssociationEntry[],
+): LinkedChange[] {
+  return mergeLinked(
+    entries
+      .filter((entry) => entry.to.isStored)
+      .map((entry) => ({
+        type: entry.to,
+        id: entry.toObjectId,
+        set: { [associationKey(holder.id, holderId, entry.type.inverseTypeId)]: entry.type.inverseName },
+        remove: [],
+      })),
+  );
+}
+
+/**
+ * The other side of a stored record's association change: for each stored record whose
+ * association with the holder starts or ends, the inverse keys to set or remove on it (written in
+ * the holder's transaction, on condition that it exists). Records of types not stored have no side.
+ */
+export async function linkedChangesOf(
+  holder: ObjectType,
+  holderId: string,
+  before: Record<string, string>,
+  after: Record<string, string>,
+  findType: CustomTypeFinder,
+): Promise<LinkedChange[]> {
+  const changes: LinkedChange[] = [];
+  const typeOf = async (typeId: number) =>
+    findStandardTypeFrom(holder.id, typeId) ?? (typeId >= 1000 ? await findType(typeId) : undefined);
+  const moves = [
+    ...Object.keys(before)
+      .filter((key) => !(key in after))
+      .map((key) => ({ key, isSet: false })),
+    ...Object.keys(after)
+      .filter((key) => !(key in before))
+      .map((key) => ({ key, isSet: true })),
+  ];
+  for (const { key, isSet } of moves) {
+    const parsed = parseAssociationKey(key);
+    const other = parsed ? storedTypeById(parsed.toObjectTypeId) : undefined;
+    if (!parsed || !other) continue;
+    const associationType = await typeOf(parsed.typeId);
+    if (!associationType) continue;
+    const reverseKey = associationKey(holder.id, holderId, associationType.inverseTypeId);
+    changes.push(
+      isSet
+        ? { type: other, id: parsed.toObjectId, set: { [reverseKey]: associationType.inverseName }, remove: [] }
+        : { type: other, id: parsed.toObjectId, set: {}, remove: [reverseKey] },
+    );
+  }
+  return mergeLinked(changes);
+}
+
+/** A stored target with no room for another association on its side (checked there, in the write). */
+export class LinkedRecordFullError extends ValidationError {
+  constructor(
+    readonly type: ObjectType,
+    readonly id: string,
+  ) {
     super(
-      `Company ${companyId} has no room for this association: a company may have at most ${maxCompanyLinksPerCompany} associated companies and ${maxAssociationsPerCompany} associations`,
+      `${type.singular.charAt(0).toUpperCase()}${type.singular.slice(1)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${type.id === companyObjectType.id ? ` and a company ${maxCompanyLinksPerCompany} associated companies` : ''}`,
       {
-        context: { associations: [companyId] },
+        context: { associations: [id] },
         errors: [
           {
-            message: `Company ${companyId} has no room for another associated company`,
+            message: `${type.singular} ${id} has no room for another association`,
             code: 'TOO_MANY_ASSOCIATIONS',
-            context: { id: [companyId] },
+            context: { id: [id] },
           },
         ],
       },
@@ -98,11 +210,12 @@ export class CompanyLinksFullError extends ValidationError {
   }
 }
 
-export const companyLinksFull = (companyId: string): CompanyLinksFullError => new CompanyLinksFullError(companyId);
+export const linkedRecordFull = (type: ObjectType, id: string): LinkedRecordFullError =>
+  new LinkedRecordFullError(type, id);
 
 export function associationLimitError(keys: number): ValidationError {
   return new ValidationError(
-    `A company may have at most ${maxAssociationsPerCompany} associations and ${maxCompanyLinksPerCompany} associated companies`,
+    `A record may have at most ${maxAssociationsPerRecord} associations, and a company ${maxCompanyLinksPerCompany} associated companies`,
     { context: { associations: [String(keys)] } },
   );
 }
@@ -111,34 +224,24 @@ export function associationLimitError(keys: number): ValidationError {
  * The limits bound what a write adds: a record over them (data written before they held on both
  * sides) may still lose associations, be merged and change in any way that does not add to the
  * count it is over. `before` is the record as read (none for a new one; both records of a merge).
+ * The count of associated companies is a company's only.
  */
-export function checkAssociationLimits(after: CrmRecord, before: CrmRecord | readonly CrmRecord[] = []): void {
+export function checkAssociationLimits(
+  type: ObjectType,
+  after: CrmRecord,
+  before: CrmRecord | readonly CrmRecord[] = [],
+): void {
   const previous = Array.isArray(before) ? before : [before as CrmRecord];
   const keys = Object.keys(after.associations).length;
   const keysBefore = Math.max(0, ...previous.map((record) => Object.keys(record.associations).length));
-  const links = companyLinkIds(after.associations).size;
+  const isCompany = type.id === companyObjectType.id;
+  const links = isCompany ? companyLinkIds(after.associations).size : 0;
   const linksBefore = Math.max(0, ...previous.map((record) => companyLinkIds(record.associations).size));
   if (
-    (keys > maxAssociationsPerCompany && keys > keysBefore) ||
+    (keys > maxAssociationsPerRecord && keys > keysBefore) ||
     (links > maxCompanyLinksPerCompany && links > linksBefore)
   )
     throw associationLimitError(keys);
-}
-
-/** The reverse side of company-to-company associations, stored on the other company. */
-export function reverseCompanyLinks(
-  companyId: string,
-  entries: readonly AssociationEntry[],
-  mode: 'set' | 'remove',
-): LinkedCompanyChange[] {
-  return entries
-    .filter((entry) => entry.to.id === companyObjectType.id)
-    .map((entry) => {
-      const key = associationKey(companyObjectType.id, companyId, entry.type.inverseTypeId);
-      return mode === 'set'
-        ? { companyId: entry.toObjectId, set: { [key]: entry.type.inverseName }, remove: [] }
-        : { companyId: entry.toObjectId, set: {}, remove: [key] };
-    });
 }
 
 /** The activity ids a company has associated, for the pinning rule. */

@@ -24,8 +24,7 @@ import { newAccountLookups } from './account-values';
 import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-record';
-import type { AssociationInput } from './association-entries';
-import { companyObjectType } from '../objects/object-types';
+import { requireAssociationTargets, type AssociationInput } from './association-entries';
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
 async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
@@ -113,7 +112,7 @@ function lanesBySharedTarget(prepared: readonly PreparedRecord[]): number[][] {
   prepared.forEach((entry, index) => {
     const targets = [
       ...new Set(
-        entry.entries.filter((target) => target.to.id === companyObjectType.id).map((target) => target.toObjectId),
+        entry.entries.filter((target) => target.to.isStored).map((target) => `${target.to.id}/${target.toObjectId}`),
       ),
     ];
     const joined = [
@@ -216,9 +215,13 @@ export async function batchCreateRecords(
     actor.hubId,
     prepared.map((entry) => ({ values: standardUniqueValues(type, entry.properties, entry.schema) })),
   );
+  await requireAssociationTargets(
+    actor.hubId,
+    prepared.flatMap((entry) => entry.entries),
+  );
   const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs;
   if (isTimeUp()) throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.');
-  const planned = prepared.map((entry) => plannedCreate(actor, entry));
+  const planned = prepared.map((entry) => plannedCreate(actor, type, entry));
   const notWritten = await recordsDb.saveRecordsGrouped(
     type,
     actor.hubId,

@@ -2,7 +2,7 @@ import type { ObjectType } from '../objects/object-types';
 import {
   checkAssociationLimits,
   resolveAssociationInputs,
-  reverseCompanyLinks,
+  reverseLinksOf,
   type AssociationEntry,
   type AssociationInput,
 } from './association-entries';
@@ -76,7 +76,7 @@ export async function prepareRecord(
   };
 }
 
-function recordOf(actor: Actor, prepared: PreparedRecord): CrmRecord {
+function recordOf(actor: Actor, type: ObjectType, prepared: PreparedRecord): CrmRecord {
   const now = new Date(nowMs()).toISOString();
   const history = clientKeyedRecord<CrmRecord['history'][string]>();
   for (const [name, value] of Object.entries(prepared.properties))
@@ -97,7 +97,7 @@ function recordOf(actor: Actor, prepared: PreparedRecord): CrmRecord {
     archived: false,
     version: 1,
   };
-  checkAssociationLimits(record);
+  checkAssociationLimits(type, record);
   return fitItemSize(record);
 }
 
@@ -106,28 +106,32 @@ function recordOf(actor: Actor, prepared: PreparedRecord): CrmRecord {
  * associations, all or nothing. A new id is drawn only if the rare id collision happens.
  */
 export async function commitRecord(actor: Actor, type: ObjectType, prepared: PreparedRecord): Promise<RecordView> {
-  let record = recordOf(actor, prepared);
+  let record = recordOf(actor, type, prepared);
   await saveWithRetries(type, actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newRecordId() };
-    return newRecordWrite(record, prepared);
+    return newRecordWrite(type, record, prepared);
   });
   return createdView(type, prepared, record);
 }
 
 /** The write of a new record: the record, its unique values and the reverse side of its company associations. */
-function newRecordWrite(record: CrmRecord, prepared: PreparedRecord): RecordWrite {
+function newRecordWrite(type: ObjectType, record: CrmRecord, prepared: PreparedRecord): RecordWrite {
   return {
     record,
     addUnique: record.uniqueValues,
     removeUnique: [],
-    linked: reverseCompanyLinks(record.id, prepared.entries, 'set'),
+    linked: reverseLinksOf(type, record.id, prepared.entries),
   };
 }
 
 /** A prepared create as its record and write, for a batch that writes many in few transactions. */
-export function plannedCreate(actor: Actor, prepared: PreparedRecord): { record: CrmRecord; write: RecordWrite } {
-  const record = recordOf(actor, prepared);
-  const write = newRecordWrite(record, prepared);
+export function plannedCreate(
+  actor: Actor,
+  type: ObjectType,
+  prepared: PreparedRecord,
+): { record: CrmRecord; write: RecordWrite } {
+  const record = recordOf(actor, type, prepared);
+  const write = newRecordWrite(type, record, prepared);
   return { record, write: { ...write, edges: addedEdges({}, record.associations) } };
 }
 

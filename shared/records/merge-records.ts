@@ -1,12 +1,12 @@
 import type { ObjectType } from '../objects/object-types';
 import { checkAssociationLimits } from './association-entries';
 import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
-import { companyObjectType } from '../objects/object-types';
+import { companyObjectType, storedTypeById } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
 import * as customTypes from '../db/association-labels';
 import * as recordsDb from '../db/records';
-import type { CrmRecord, HistoryEntry, LinkedCompanyChange, UniqueValue } from '../db/records';
+import type { CrmRecord, HistoryEntry, LinkedChange, UniqueValue } from '../db/records';
 import { mergeRecords as writeMerge, type RecordMergeWrite } from '../db/record-merge';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
@@ -153,39 +153,42 @@ async function planMerge(
   ];
 
   const oldIds = new Set([primary.id, secondary.id]);
-  const isBetweenOld = (key: string) =>
-    key.startsWith(`${companyObjectType.id}/`) && oldIds.has(key.split('/')[1] ?? '');
+  const isBetweenOld = (key: string) => key.startsWith(`${type.id}/`) && oldIds.has(key.split('/')[1] ?? '');
   const associations = clientKeyedRecordOf(
     [...Object.entries(secondary.associations), ...Object.entries(primary.associations)].filter(
       ([key]) => !isBetweenOld(key),
     ),
   );
-  const linked: LinkedCompanyChange[] = [];
+  // Every stored record associated with either old record: its keys move from the old id to the new one.
+  const linked: LinkedChange[] = [];
   for (const source of [primary, secondary]) {
     for (const key of Object.keys(source.associations)) {
       const [objectTypeId, otherId, typeIdText] = key.split('/');
-      if (objectTypeId !== companyObjectType.id || otherId === undefined || oldIds.has(otherId)) continue;
+      const other = objectTypeId === undefined ? undefined : storedTypeById(objectTypeId);
+      if (!other || otherId === undefined || isBetweenOld(key)) continue;
       const typeId = Number(typeIdText);
-      const associationType = findStandardTypeFrom(companyObjectType.id, typeId) ?? (await findType(typeId));
+      const associationType = findStandardTypeFrom(type.id, typeId) ?? (await findType(typeId));
       if (!associationType) continue;
       linked.push({
-        companyId: otherId,
-        set: { [`${companyObjectType.id}/${id}/${associationType.inverseTypeId}`]: associationType.inverseName },
-        remove: [`${companyObjectType.id}/${source.id}/${associationType.inverseTypeId}`],
+        type: other,
+        id: otherId,
+        set: { [`${type.id}/${id}/${associationType.inverseTypeId}`]: associationType.inverseName },
+        remove: [`${type.id}/${source.id}/${associationType.inverseTypeId}`],
       });
     }
   }
-  // Each linked company ends up associated with the new record once, whether it was with one old record or both.
-  const [primaryLinks, secondaryLinks] = [
-    recordsDb.companyLinkIds(primary.associations),
-    recordsDb.companyLinkIds(secondary.associations),
-  ];
-  const counted = new Set<string>();
-  for (const change of linked) {
-    if (counted.has(change.companyId)) continue;
-    counted.add(change.companyId);
-    change.linkDelta =
-      1 - (primaryLinks.has(change.companyId) ? 1 : 0) - (secondaryLinks.has(change.companyId) ? 1 : 0);
+  // Each linked company ends up associated with the new company once, whether it was with one old company or both.
+  if (type.id === companyObjectType.id) {
+    const [primaryLinks, secondaryLinks] = [
+      recordsDb.companyLinkIds(primary.associations),
+      recordsDb.companyLinkIds(secondary.associations),
+    ];
+    const counted = new Set<string>();
+    for (const change of linked) {
+      if (change.type.id !== companyObjectType.id || counted.has(change.id)) continue;
+      counted.add(change.id);
+      change.linkDelta = 1 - (primaryLinks.has(change.id) ? 1 : 0) - (secondaryLinks.has(change.id) ? 1 : 0);
+    }
   }
   const merged = fitItemSize({
     id,
@@ -199,7 +202,7 @@ async function planMerge(
     version: 0,
   });
   // A record already over a limit (written before it held on both sides) can still be merged: only growth past both is refused.
-  checkAssociationLimits(merged, [primary, secondary]);
+  checkAssociationLimits(type, merged, [primary, secondary]);
   return {
     merged,
     removed: [primary, secondary],

@@ -1,4 +1,5 @@
-import type { ObjectType } from '../objects/object-types';
+import { storedTypeById, type ObjectType } from '../objects/object-types';
+import type { KeyedType } from '../db/keys';
 import {
   findRecord,
   maxTransactionItems,
@@ -9,7 +10,7 @@ import {
 } from '../db/records';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
-import { companyLinksFull, invalidAssociationTargets } from './association-entries';
+import { invalidAssociationTargets, linkedRecordFull } from './association-entries';
 import { searchFormsOf } from './search-forms';
 import { rulesOf } from './type-rules';
 import { propertyValuesError, quoteValue } from '../properties/validate-property-values';
@@ -57,8 +58,9 @@ export async function saveWithRetries(
           },
         ]);
       }
-      if (result.outcome === 'linked-missing') throw invalidAssociationTargets([result.companyId]);
-      if (result.outcome === 'linked-full') throw companyLinksFull(result.companyId);
+      if (result.outcome === 'linked-missing')
+        throw invalidAssociationTargets([{ type: storedTypeOf(result.type), id: result.id }]);
+      if (result.outcome === 'linked-full') throw linkedRecordFull(storedTypeOf(result.type), result.id);
       if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
       if (result.outcome === 'too-large') {
         throw new ValidationError('The change would make a record exceed the maximum record size', {
@@ -73,18 +75,25 @@ export async function saveWithRetries(
   );
 }
 
+/** The registry entry of a stored type the db layer names by its keys. */
+function storedTypeOf(type: KeyedType): ObjectType {
+  const stored = storedTypeById(type.id);
+  if (!stored) throw new Error(`${type.id} is not a stored type`);
+  return stored;
+}
+
 /**
  * A write DynamoDB would refuse as a whole (more than 100 items in one transaction): only possible
  * for data written before the caps held (say, 35 unique-value properties), and refused naming what
  * to reduce.
  */
-function tooManyWrites(uniqueValues: number, linkedCompanies: number): ValidationError {
+function tooManyWrites(uniqueValues: number, linkedRecords: number): ValidationError {
   const context: Record<string, string[]> = {};
   if (uniqueValues > 0) context.properties = [`${uniqueValues} unique values`];
-  if (linkedCompanies > 0) context.associations = [`${linkedCompanies} associated companies`];
+  if (linkedRecords > 0) context.associations = [`${linkedRecords} associated records`];
   return new ValidationError(
-    `The change needs ${uniqueValues} unique-value and ${linkedCompanies} associated-company writes, more than one ${maxTransactionItems}-item transaction holds: ` +
-      'change fewer unique values (domains, hasUniqueValue properties) or associated companies at once',
+    `The change needs ${uniqueValues} unique-value and ${linkedRecords} associated-record writes, more than one ${maxTransactionItems}-item transaction holds: ` +
+      'change fewer unique values (domains, hasUniqueValue properties) or associations at once',
     { context },
   );
 }
@@ -118,14 +127,14 @@ export async function saveRecordChange(
 
 /**
  * Records of types this service does not store that `after` associates and `before` did not: each
- * needs its reverse-lookup item. Company targets need none (both companies hold the association).
+ * needs its reverse-lookup item. Stored targets need none (both records hold the association).
  */
 export function addedEdges(before: Record<string, string>, after: Record<string, string>): AssociationEdge[] {
   const had = new Set(Object.keys(before).map((key) => key.split('/').slice(0, 2).join('/')));
   const added = new Map<string, AssociationEdge>();
   for (const key of Object.keys(after)) {
     const [objectTypeId, objectId] = key.split('/');
-    if (objectTypeId === undefined || objectId === undefined || objectTypeId === '0-2') continue;
+    if (objectTypeId === undefined || objectId === undefined || storedTypeById(objectTypeId)) continue;
     const pair = `${objectTypeId}/${objectId}`;
     if (!had.has(pair)) added.set(pair, { objectTypeId, objectId });
   }

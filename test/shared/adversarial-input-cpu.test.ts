@@ -1,7 +1,4 @@
-import {
-  requireAssociationLabelName,
-  resolveCompanyAssociationType,
-} from '../../shared/association-types/association-labels';
+import { requireAssociationLabelName, resolveAssociationType } from '../../shared/association-types/association-labels';
 import { companyObjectType } from '../../shared/objects/object-types';
 import { isAccountDomain, isEmailAddress } from '../../shared/admin/provisioning';
 import { isNumericId } from '../../shared/records/record-id';
@@ -263,7 +260,7 @@ const targets: readonly [string, (text: string) => unknown][] = [
   ['parseNumericId', (text) => parseNumericId(text)],
   ['isNumericId', (text) => isNumericId(text)],
   ['requireAssociationLabelName', (text) => requireAssociationLabelName(text)],
-  ['resolveCompanyAssociationType', (text) => resolveCompanyAssociationType(1, companyObjectType, text)],
+  ['resolveAssociationType', (text) => resolveAssociationType(1, companyObjectType, companyObjectType, text)],
   ['getProperty (name pattern)', (text) => getProperty(companyObjectType, 1, text)],
   ['parseScopeList', (text) => parseScopeList(text)],
   ['verifyAccessToken', (text) => verifyAccessToken(text)],

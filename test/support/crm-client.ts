@@ -92,3 +92,63 @@ export function crmClient(gateway: Pick<RunningGateway, 'baseUrl'>, token: strin
     delete: (path) => send('DELETE', path),
   };
 }
+
+/** What a new record of each stored type needs: its required properties (the index keeps emails and names apart). */
+function requiredProperties(objectType: string, index: number): Record<string, string> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}${index}`;
+  if (objectType === 'contacts') return { email: `c${tag}@records.example`, firstname: `Contact ${index}` };
+  if (objectType === 'deals') return { dealname: `Deal ${tag}`, dealstage: 'appointmentscheduled' };
+  if (objectType === 'tickets') return { subject: `Ticket ${tag}`, hs_pipeline_stage: '1' };
+  return { name: `Company ${tag}` };
+}
+
+/**
+ * Creates `count` records of a stored type, each with the properties its type requires, through
+ * the batch create route (100 a call), and answers their ids in input order. Associations are
+ * checked against real records, so a test that associates a contact, deal or ticket creates it first.
+ */
+export async function createRecords(
+  client: CrmClient,
+  objectType: 'contacts' | 'companies' | 'deals' | 'tickets',
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const size = Math.min(100, count - start);
+    const inputs = Array.from({ length: size }, (_, offset) => ({
+      properties: requiredProperties(objectType, start + offset),
+    }));
+    const response = await client.post<{ results: { id: string; properties: Record<string, string | null> }[] }>(
+      `/crm/v3/objects/${objectType}/batch/create`,
+      { inputs },
+    );
+    if (response.status !== 201)
+      throw new Error(`creating ${objectType}: ${response.status} ${JSON.stringify(response.body)}`);
+    const byKey = new Map(
+      response.body.results.map((result) => [JSON.stringify(keyOf(objectType, result.properties)), result.id]),
+    );
+    for (const input of inputs) {
+      const id = byKey.get(JSON.stringify(keyOf(objectType, input.properties)));
+      if (!id) throw new Error(`creating ${objectType}: no result for ${JSON.stringify(input.properties)}`);
+      ids.push(id);
+    }
+  }
+  return ids;
+}
+
+function keyOf(objectType: string, properties: Record<string, string | null>): string | null | undefined {
+  if (objectType === 'contacts') return properties.email;
+  if (objectType === 'deals') return properties.dealname;
+  if (objectType === 'tickets') return properties.subject;
+  return properties.name;
+}
+
+/** One record of a stored type: its id. */
+export async function createRecord(
+  client: CrmClient,
+  objectType: 'contacts' | 'companies' | 'deals' | 'tickets',
+): Promise<string> {
+  const [id] = await createRecords(client, objectType, 1);
+  if (!id) throw new Error(`no ${objectType} created`);
+  return id;
+}
