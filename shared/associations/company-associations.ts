@@ -14,6 +14,7 @@ import {
   invalidAssociationTargets,
   customTypeFinder,
   linkedChangesOf,
+  movedPrimaries,
   withImpliedTypes,
   type AssociationEntry,
 } from '../records/association-entries';
@@ -70,12 +71,17 @@ export async function associateCompany(
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
-      linked: await linkedChangesOf(
+      linked: await movedPrimaries(
         companyObjectType,
         companyId,
-        record.associations,
-        next.associations,
-        customTypeFinder(actor.hubId),
+        await linkedChangesOf(
+          companyObjectType,
+          companyId,
+          record.associations,
+          next.associations,
+          customTypeFinder(actor.hubId),
+        ),
+        (type, id) => companies.findRecord(type, actor.hubId, id),
       ),
     };
   });

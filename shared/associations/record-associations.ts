@@ -23,6 +23,8 @@ import {
   invalidAssociationTargets,
   linkedChangesOf,
   maxAssociationsPerRecord,
+  movedPrimaries,
+  withOnePrimary,
   maxCompanyLinksPerCompany,
   withImpliedTypes,
   type CustomTypeFinder,
@@ -386,14 +388,20 @@ export async function planPairs(
     }
   }
   if (!changed) return { write: undefined, rejected };
+  const kept = withOnePrimary(holder, record.associations, associations);
   const nextRecord: CrmRecord = {
     ...record,
-    associations,
-    ...unpinIfGone(actor, record, associations),
+    associations: kept,
+    ...unpinIfGone(actor, record, kept),
     version: record.version + 1,
   };
   checkAssociationLimits(holder, nextRecord, record);
-  const linked = await linkedChangesOf(holder, record.id, record.associations, associations, findType);
+  const linked = await movedPrimaries(
+    holder,
+    record.id,
+    await linkedChangesOf(holder, record.id, record.associations, kept, findType),
+    (type, id) => recordsDb.findRecord(type, actor.hubId, id),
+  );
   return {
     write: { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked },
     rejected,

@@ -84,6 +84,8 @@ export interface LinkedChange {
    * associations are the mirror of the others'); a merge, which moves keys between ids, states it.
    */
   linkDelta?: number;
+  /** The other record's version as the write read it (a write that read it to decide, say, which primary it loses). */
+  expectedVersion?: number;
 }
 
 export interface RecordWrite {
@@ -242,6 +244,7 @@ export function mergeLinked(changes: readonly LinkedChange[]): LinkedChange[] {
     Object.assign(into.set, change.set);
     into.remove.push(...change.remove.filter((key) => !(key in into.set)));
     if (change.linkDelta !== undefined) into.linkDelta = (into.linkDelta ?? 0) + change.linkDelta;
+    if (change.expectedVersion !== undefined) into.expectedVersion = change.expectedVersion;
     merged.set(linkedKeyOf(change), into);
   }
   return [...merged.values()];
@@ -526,6 +529,10 @@ export function linkedUpdateItem(hubId: number, change: LinkedChange): TransactI
   const values: Item = { ':one': 1 };
   const delta = change.linkDelta ?? 0;
   const conditions = ['attribute_exists(pk)'];
+  if (change.expectedVersion !== undefined) {
+    values[':expectedVersion'] = change.expectedVersion;
+    conditions.push('version = :expectedVersion');
+  }
   if (delta !== 0) {
     values[':linkDelta'] = delta;
     conditions.push('attribute_exists(companyLinkCount)');

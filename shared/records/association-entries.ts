@@ -12,7 +12,11 @@ import {
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { resolveAssociationTypeById } from '../association-types/association-labels';
-import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
+import {
+  findStandardTypeFrom,
+  standardAssociationTypes,
+  type AssociationType,
+} from '../association-types/association-types';
 import { companyObjectType, objectTypeById, storedTypeById, type ObjectType } from '../objects/object-types';
 
 /** The create body's form (SimplePublicObjectInputForCreate.associations). */
@@ -110,6 +114,78 @@ export async function resolveAssociationInputs(
   return [...entries.values()];
 }
 
+/** The primary company type of a contact (1), deal (5) or ticket (26); undefined for any other type. */
+function primaryCompanyTypeOf(typeId: string): AssociationType | undefined {
+  return standardAssociationTypes.find(
+    (type) =>
+      type.fromObjectTypeId === typeId &&
+      type.toObjectTypeId === companyObjectType.id &&
+      type.impliesTypeId !== undefined,
+  );
+}
+
+/**
+ * A contact, deal or ticket has at most one primary company: of the primary keys `after` holds,
+ * the one it gained last stays and the others go (the unlabeled association stays). The other
+ * side of each removal follows from the change (linkedChangesOf).
+ */
+export function withOnePrimary(
+  holder: ObjectType,
+  before: Record<string, string>,
+  after: Record<string, string>,
+): Record<string, string> {
+  const primary = primaryCompanyTypeOf(holder.id);
+  if (!primary) return after;
+  const suffix = `/${primary.typeId}`;
+  const keys = Object.keys(after).filter((key) => key.startsWith(`${companyObjectType.id}/`) && key.endsWith(suffix));
+  if (keys.length < 2) return after;
+  const kept = keys.filter((key) => !(key in before)).at(-1) ?? keys.at(-1);
+  const next = { ...after };
+  for (const key of keys) if (key !== kept) delete next[key];
+  return next;
+}
+
+/**
+ * A company that becomes the primary company of a contact, deal or ticket takes it from the company
+ * that was: each such record this company's write sets the primary on is read, and its former
+ * primary company loses the primary on both sides, in the same transaction (which then also needs
+ * the record's version as read). The unlabeled association stays.
+ */
+export async function movedPrimaries(
+  holder: ObjectType,
+  holderId: string,
+  linked: readonly LinkedChange[],
+  read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
+): Promise<LinkedChange[]> {
+  if (holder.id !== companyObjectType.id) return [...linked];
+  const extra: LinkedChange[] = [];
+  for (const change of linked) {
+    const other = storedTypeById(change.type.id);
+    const primary = other ? primaryCompanyTypeOf(other.id) : undefined;
+    if (!other || !primary || !(associationKey(companyObjectType.id, holderId, primary.typeId) in change.set)) continue;
+    const record = await read(other, change.id);
+    if (!record) continue;
+    const former = Object.keys(record.associations).filter((key) => {
+      const parsed = parseAssociationKey(key);
+      return (
+        parsed?.toObjectTypeId === companyObjectType.id &&
+        parsed.typeId === primary.typeId &&
+        parsed.toObjectId !== holderId
+      );
+    });
+    extra.push({ type: other, id: change.id, set: {}, remove: former, expectedVersion: record.version });
+    for (const key of former) {
+      extra.push({
+        type: companyObjectType,
+        id: parseAssociationKey(key)?.toObjectId ?? '',
+        set: {},
+        remove: [associationKey(other.id, change.id, primary.inverseTypeId)],
+      });
+    }
+  }
+  return mergeLinked([...linked, ...extra]);
+}
+
 /**
  * Before a batch writes anything: every stored record its inputs associate exists in the account
  * (keys only, one BatchGetItem per 100), else 400 INVALID_OBJECT_IDS naming the missing ones. The
@@ -129,24 +205,6 @@ export async function requireAssociationTargets(hubId: number, entries: readonly
     ).values(),
   ];
   if (missing.length > 0) throw invalidAssociationTargets(missing);
-}
-
-/** The other side of a new record's associations: each stored target gets the inverse key. */
-export function reverseLinksOf(
-  holder: ObjectType,
-  holderId: string,
-  entries: readonly AssociationEntry[],
-): LinkedChange[] {
-  return mergeLinked(
-    entries
-      .filter((entry) => entry.to.isStored)
-      .map((entry) => ({
-        type: entry.to,
-        id: entry.toObjectId,
-        set: { [associationKey(holder.id, holderId, entry.type.inverseTypeId)]: entry.type.inverseName },
-        remove: [],
-      })),
-  );
 }
 
 /**

@@ -221,7 +221,7 @@ export async function batchCreateRecords(
   );
   const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs;
   if (isTimeUp()) throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.');
-  const planned = prepared.map((entry) => plannedCreate(actor, type, entry));
+  const planned = await mapConcurrently(prepared, 10, (entry) => plannedCreate(actor, type, entry));
   const notWritten = await recordsDb.saveRecordsGrouped(
     type,
     actor.hubId,

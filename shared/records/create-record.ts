@@ -2,12 +2,15 @@ import type { ObjectType } from '../objects/object-types';
 import {
   checkAssociationLimits,
   resolveAssociationInputs,
-  reverseLinksOf,
+  customTypeFinder,
+  linkedChangesOf,
+  movedPrimaries,
+  withOnePrimary,
   type AssociationEntry,
   type AssociationInput,
 } from './association-entries';
 import { nowMs } from '../base/clock';
-import type { CrmRecord, RecordWrite, UniqueValue } from '../db/records';
+import { findRecord, type CrmRecord, type RecordWrite, type UniqueValue } from '../db/records';
 import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { propertyValuesError } from '../properties/validate-property-values';
 import { newRecordId } from './record-id';
@@ -85,11 +88,15 @@ function recordOf(actor: Actor, type: ObjectType, prepared: PreparedRecord): Crm
     id: newRecordId(),
     properties: prepared.properties,
     history,
-    associations: Object.fromEntries(
-      prepared.entries.map((entry) => [
-        associationKey(entry.to.id, entry.toObjectId, entry.type.typeId),
-        entry.type.name,
-      ]),
+    associations: withOnePrimary(
+      type,
+      {},
+      Object.fromEntries(
+        prepared.entries.map((entry) => [
+          associationKey(entry.to.id, entry.toObjectId, entry.type.typeId),
+          entry.type.name,
+        ]),
+      ),
     ),
     uniqueValues: prepared.uniqueValues,
     createdAt: now,
@@ -109,29 +116,37 @@ export async function commitRecord(actor: Actor, type: ObjectType, prepared: Pre
   let record = recordOf(actor, type, prepared);
   await saveWithRetries(type, actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newRecordId() };
-    return newRecordWrite(type, record, prepared);
+    return newRecordWrite(actor.hubId, type, record);
   });
   return createdView(type, prepared, record);
 }
 
-/** The write of a new record: the record, its unique values and the reverse side of its company associations. */
-function newRecordWrite(type: ObjectType, record: CrmRecord, prepared: PreparedRecord): RecordWrite {
+/**
+ * The write of a new record: the record, its unique values and the other side of its associations
+ * with stored records (a company made primary takes the primary from the one that was).
+ */
+async function newRecordWrite(hubId: number, type: ObjectType, record: CrmRecord): Promise<RecordWrite> {
   return {
     record,
     addUnique: record.uniqueValues,
     removeUnique: [],
-    linked: reverseLinksOf(type, record.id, prepared.entries),
+    linked: await movedPrimaries(
+      type,
+      record.id,
+      await linkedChangesOf(type, record.id, {}, record.associations, customTypeFinder(hubId)),
+      (otherType, id) => findRecord(otherType, hubId, id),
+    ),
   };
 }
 
 /** A prepared create as its record and write, for a batch that writes many in few transactions. */
-export function plannedCreate(
+export async function plannedCreate(
   actor: Actor,
   type: ObjectType,
   prepared: PreparedRecord,
-): { record: CrmRecord; write: RecordWrite } {
+): Promise<{ record: CrmRecord; write: RecordWrite }> {
   const record = recordOf(actor, type, prepared);
-  const write = newRecordWrite(type, record, prepared);
+  const write = await newRecordWrite(actor.hubId, type, record);
   return { record, write: { ...write, edges: addedEdges({}, record.associations) } };
 }
 

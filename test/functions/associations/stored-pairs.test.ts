@@ -130,3 +130,61 @@ function requiredOf(type: Stored): Record<string, string> {
   if (type === 'tickets') return { subject: `Pair ${tag}`, hs_pipeline_stage: '1' };
   return { name: `Pair ${tag}` };
 }
+
+describe('primary company', () => {
+  const typesBetween = async (from: Stored, fromId: string, to: Stored, toId: string): Promise<number[]> => {
+    const page = await api.get<PageJson>(`/crm/v4/objects/${from}/${fromId}/associations/${to}`);
+    return (
+      page.body.results
+        .find((result) => String(result.toObjectId) === toId)
+        ?.associationTypes.map((type) => type.typeId) ?? []
+    );
+  };
+  const primaryOf = async (contactId: string): Promise<string | null | undefined> =>
+    (await api.get(`/crm/v3/objects/contacts/${contactId}?properties=associatedcompanyid`)).body.properties
+      ?.associatedcompanyid;
+
+  it('a contact has one: setting another from either side moves it, the former stays associated without the label', async () => {
+    const contact = await createRecord(api, 'contacts');
+    const [first, second, third] = [
+      await createRecord(api, 'companies'),
+      await createRecord(api, 'companies'),
+      await createRecord(api, 'companies'),
+    ];
+    await api.put(`/crm/v4/objects/contacts/${contact}/associations/companies/${first}`, [spec(1)]);
+    expect(await primaryOf(contact)).toBe(first);
+
+    // From the contact: type 1 to the second company.
+    expect(
+      (await api.put(`/crm/v4/objects/contacts/${contact}/associations/companies/${second}`, [spec(1)])).status,
+    ).toBe(201);
+    expect(await typesBetween('contacts', contact, 'companies', first)).toEqual([279]);
+    expect(await typesBetween('companies', first, 'contacts', contact)).toEqual([280]);
+    expect(await typesBetween('contacts', contact, 'companies', second)).toEqual([1, 279]);
+    expect(await typesBetween('companies', second, 'contacts', contact)).toEqual([2, 280]);
+    expect(await primaryOf(contact)).toBe(second);
+
+    // From a company: type 2 (company to its primary contact) on the third.
+    expect((await api.put(`/crm/v3/objects/companies/${third}/associations/contacts/${contact}/2`)).status).toBe(200);
+    expect(await typesBetween('contacts', contact, 'companies', second)).toEqual([279]);
+    expect(await typesBetween('companies', second, 'contacts', contact)).toEqual([280]);
+    expect(await typesBetween('contacts', contact, 'companies', third)).toEqual([1, 279]);
+    expect(await primaryOf(contact)).toBe(third);
+  });
+
+  it('a deal created by a company batch with a primary association takes it from its former primary company', async () => {
+    const deal = await createRecord(api, 'deals');
+    const former = await createRecord(api, 'companies');
+    await api.put(`/crm/v4/objects/deals/${deal}/associations/companies/${former}`, [spec(5)]);
+
+    const created = await api.post<{ results: { id: string }[] }>('/crm/v3/objects/companies/batch/create', {
+      inputs: [{ properties: { name: 'New primary' }, associations: [{ to: { id: deal }, types: [spec(6)] }] }],
+    });
+
+    expect(created.status).toBe(201);
+    const newCompany = created.body.results[0]?.id ?? '';
+    expect(await typesBetween('deals', deal, 'companies', newCompany)).toEqual([5, 341]);
+    expect(await typesBetween('deals', deal, 'companies', former)).toEqual([341]);
+    expect(await typesBetween('companies', former, 'deals', deal)).toEqual([342]);
+  });
+});
