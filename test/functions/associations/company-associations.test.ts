@@ -1,5 +1,5 @@
 import type { RunningGateway } from '../../../local/local-gateway';
-import { crmClient, type CrmClient } from '../../support/crm-client';
+import { createRecord, crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway, unique } from '../../support/harness';
 
 let gateway: RunningGateway;
@@ -22,54 +22,75 @@ async function company(name = 'Assoc'): Promise<string> {
 describe('PUT /crm/v3/objects/companies/{companyId}/associations/{toObjectType}/{toObjectId}/{associationTypeId}', () => {
   it('associates a contact and returns the company with its associations', async () => {
     const id = await company();
+    const contact = await createRecord(api, 'contacts');
 
-    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/901/280`);
+    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id,
-      associations: { contacts: { results: [{ id: '901', type: 'company_to_contact_unlabeled' }] } },
+      associations: { contacts: { results: [{ id: contact, type: 'company_to_contact_unlabeled' }] } },
     });
+  });
+
+  it('answers 400 INVALID_OBJECT_IDS naming a contact that does not exist, and stores nothing', async () => {
+    const id = await company();
+
+    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/1000000000000557/280`);
+    const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      status: 'error',
+      message: 'One or more associations are invalid',
+      category: 'VALIDATION_ERROR',
+      context: { INVALID_OBJECT_IDS: ['CONTACT=1000000000000557 is not valid'] },
+    });
+    expect(read.body).not.toHaveProperty('associations');
   });
 
   it('accepts the object type id instead of the plural name', async () => {
     const id = await company();
+    const deal = await createRecord(api, 'deals');
 
-    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/0-3/77/342`);
+    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/0-3/${deal}/342`);
 
     expect(response.status).toBe(200);
-    expect(response.body.associations?.deals?.results).toEqual([{ id: '77', type: 'company_to_deal_unlabeled' }]);
+    expect(response.body.associations?.deals?.results).toEqual([{ id: deal, type: 'company_to_deal_unlabeled' }]);
   });
 
   it('lists a primary association twice, once per type', async () => {
     const id = await company();
+    const contact = await createRecord(api, 'contacts');
 
-    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/902/2`);
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
     const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
 
     expect(read.body.associations?.contacts?.results).toEqual([
-      { id: '902', type: 'company_to_contact' },
-      { id: '902', type: 'company_to_contact_unlabeled' },
+      { id: contact, type: 'company_to_contact' },
+      { id: contact, type: 'company_to_contact_unlabeled' },
     ]);
   });
 
   it('accepts the historical type name instead of the type id', async () => {
     const id = await company();
+    const contact = await createRecord(api, 'contacts');
 
     const response = await api.put(
-      `/crm/v3/objects/companies/${id}/associations/contacts/903/company_to_contact_unlabeled`,
+      `/crm/v3/objects/companies/${id}/associations/contacts/${contact}/company_to_contact_unlabeled`,
     );
 
     expect(response.status).toBe(200);
     expect(response.body.associations?.contacts?.results).toEqual([
-      { id: '903', type: 'company_to_contact_unlabeled' },
+      { id: contact, type: 'company_to_contact_unlabeled' },
     ]);
   });
 
   it('answers 400 INVALID_ASSOCIATION_TYPE when the type does not fit the pair', async () => {
     const id = await company();
+    const contact = await createRecord(api, 'contacts');
 
-    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/901/342`);
+    const response = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/342`);
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
@@ -104,7 +125,7 @@ describe('PUT /crm/v3/objects/companies/{companyId}/associations/{toObjectType}/
     const response = await api.put(`/crm/v3/objects/companies/${id}/associations/companies/1000000000000555/450`);
 
     expect(response.status).toBe(400);
-    expect(response.body.context?.INVALID_OBJECT_IDS).toEqual(['1000000000000555']);
+    expect(response.body.context?.INVALID_OBJECT_IDS).toEqual(['COMPANY=1000000000000555 is not valid']);
   });
 
   it('answers 404 for a missing company', async () => {
@@ -131,9 +152,10 @@ describe('DELETE /crm/v3/objects/companies/{companyId}/associations/...', () => 
 
   it('removes the primary type along with the unlabeled one it implies', async () => {
     const id = await company();
-    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/904/2`);
+    const contact = await createRecord(api, 'contacts');
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
 
-    await api.delete(`/crm/v3/objects/companies/${id}/associations/contacts/904/280`);
+    await api.delete(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
     const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
 
     expect(read.body).not.toHaveProperty('associations');
@@ -141,12 +163,13 @@ describe('DELETE /crm/v3/objects/companies/{companyId}/associations/...', () => 
 
   it('keeps the unlabeled type when only the primary type is removed', async () => {
     const id = await company();
-    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/905/2`);
+    const contact = await createRecord(api, 'contacts');
+    await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
 
-    await api.delete(`/crm/v3/objects/companies/${id}/associations/contacts/905/2`);
+    await api.delete(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
     const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
 
-    expect(read.body.associations?.contacts?.results).toEqual([{ id: '905', type: 'company_to_contact_unlabeled' }]);
+    expect(read.body.associations?.contacts?.results).toEqual([{ id: contact, type: 'company_to_contact_unlabeled' }]);
   });
 
   it('removes the reverse side when a company is archived', async () => {
@@ -195,20 +218,25 @@ describe('archiving a much-linked company', () => {
 describe('associations on create', () => {
   it('creates the company with its associations in the same request', async () => {
     const other = await company('Other');
+    const contact = await createRecord(api, 'contacts');
 
     const response = await api.post('/crm/v3/objects/companies', {
       properties: { name: 'With links' },
       associations: [
-        { to: { id: '501' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] },
+        { to: { id: contact }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] },
         { to: { id: other }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 14 }] },
       ],
     });
     const read = await api.get(`/crm/v3/objects/companies/${response.body.id}?associations=contacts,companies,deals`);
     const fromOther = await api.get(`/crm/v3/objects/companies/${other}?associations=companies`);
+    const fromContact = await api.get<{ results: { toObjectId: number }[] }>(
+      `/crm/v4/objects/contacts/${contact}/associations/companies`,
+    );
 
     expect(response.status).toBe(201);
+    expect(fromContact.body.results.map((result) => String(result.toObjectId))).toEqual([response.body.id]);
     expect(read.body.associations).toEqual({
-      contacts: { results: [{ id: '501', type: 'company_to_contact_unlabeled' }] },
+      contacts: { results: [{ id: contact, type: 'company_to_contact_unlabeled' }] },
       companies: { results: [{ id: other, type: 'child_to_parent_company' }] },
     });
     expect(fromOther.body.associations?.companies?.results).toEqual([
@@ -250,14 +278,17 @@ describe('hs_pinned_engagement_id', () => {
   });
 
   it('rejects a pin on create whose id is associated as a contact, not an activity', async () => {
+    const contact = await createRecord(api, 'contacts');
+
     const response = await api.post('/crm/v3/objects/companies', {
-      properties: { name: 'Pinned', hs_pinned_engagement_id: '3003' },
+      properties: { name: 'Pinned', hs_pinned_engagement_id: contact },
       associations: [
-        { to: { id: '3003' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] },
+        { to: { id: contact }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }] },
       ],
     });
 
     expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.context.propertyName).toEqual(['hs_pinned_engagement_id']);
   });
 
   it('rejects a pin on update when the activity is not associated', async () => {
@@ -317,7 +348,8 @@ describe('association labels', () => {
     const typeId = ((created.body.results ?? [])[0] as unknown as { typeId: number }).typeId;
     const listed = await api.get('/crm/v4/associations/0-2/0-1/labels');
     const id = await company();
-    const associated = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/777/${typeId}`);
+    const contact = await createRecord(api, 'contacts');
+    const associated = await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/${typeId}`);
 
     expect(created.status).toBe(200);
     expect(created.body.results?.[0]).toMatchObject({ category: 'USER_DEFINED', label: 'Billing contact' });
@@ -325,7 +357,7 @@ describe('association labels', () => {
       expect.arrayContaining([{ category: 'USER_DEFINED', typeId, label: 'Billing contact' }]),
     );
     expect(associated.status).toBe(200);
-    expect(associated.body.associations?.contacts?.results).toEqual([{ id: '777', type: name }]);
+    expect(associated.body.associations?.contacts?.results).toEqual([{ id: contact, type: name }]);
   });
 
   it('accepts a custom type id in the create body', async () => {
@@ -370,9 +402,10 @@ describe('association labels', () => {
     const typeId = ((created.body.results ?? [])[0] as unknown as { typeId: number }).typeId;
     const stranger = crmClient(gateway, (await install(gateway)).accessToken);
     const strangerCompany = await stranger.post('/crm/v3/objects/companies', { properties: { name: 'Stranger' } });
+    const strangerContact = await createRecord(stranger, 'contacts');
 
     const response = await stranger.put(
-      `/crm/v3/objects/companies/${strangerCompany.body.id}/associations/contacts/1/${typeId}`,
+      `/crm/v3/objects/companies/${strangerCompany.body.id}/associations/contacts/${strangerContact}/${typeId}`,
     );
     const labels = await stranger.get('/crm/v4/associations/companies/contacts/labels');
 

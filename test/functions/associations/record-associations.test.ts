@@ -1,6 +1,6 @@
 import type { RunningGateway } from '../../../local/local-gateway';
 import { dynamoCallCounter } from '../../../shared/db/client';
-import { crmClient, type CrmClient } from '../../support/crm-client';
+import { createRecord, createRecords, crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 let gateway: RunningGateway;
@@ -30,11 +30,17 @@ async function company(name = 'V4'): Promise<string> {
   return String(response.body.id);
 }
 
-/** A contact id no other test uses: contacts are not stored, so any numeric id works. */
-let nextContact = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
-const contactId = () => {
-  nextContact += 1;
-  return String(nextContact);
+/** A new contact: associations are checked against real records, so every contact a test associates exists. */
+const contactId = () => createRecord(api, 'contacts');
+
+/** Ids in the order the association pages list them (numeric order). */
+const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** A note id no other test uses: activities are not stored, so any numeric id is taken as given. */
+let nextNote = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+const noteId = () => {
+  nextNote += 1;
+  return String(nextNote);
 };
 
 const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({
@@ -45,7 +51,7 @@ const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED'
 describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}', () => {
   it("lists a company's contacts with numeric ids and every type, null label for unlabeled", async () => {
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
 
     const response = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
@@ -67,7 +73,7 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
   it('lists the companies of a contact, with the contact-side types, by singular name and by type id', async () => {
     const first = await company('First');
     const second = await company('Second');
-    const contact = contactId();
+    const contact = await contactId();
     await api.put(`/crm/v3/objects/companies/${first}/associations/contacts/${contact}/280`);
     await api.put(`/crm/v3/objects/companies/${second}/associations/contacts/${contact}/2`);
 
@@ -90,7 +96,7 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
 
   it('pages with limit and after, the next link carrying the cursor', async () => {
     const id = await company();
-    const contacts = [contactId(), contactId(), contactId()];
+    const contacts = (await createRecords(api, 'contacts', 3)).sort(byId);
     for (const contact of contacts)
       await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
 
@@ -106,8 +112,8 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
   });
 
   it('pages the reverse direction too', async () => {
-    const contact = contactId();
-    const ids = [await company('A'), await company('B')];
+    const contact = await contactId();
+    const ids = [await company('A'), await company('B')].sort(byId);
     for (const id of ids) await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
 
     const first = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies?limit=1`);
@@ -129,17 +135,36 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(response.body.context).toEqual({ limit: ['501'] });
   });
 
-  it('answers 404 for a missing company and 400 for a pair without a company', async () => {
+  it('answers 404 for a missing company or contact and 400 for a pair of types neither stored', async () => {
     const missing = await api.get('/crm/v4/objects/companies/1000000000000999/associations/contacts');
-    const neither = await api.get('/crm/v4/objects/contacts/1/associations/deals');
+    const missingContact = await api.get('/crm/v4/objects/contacts/1000000000000999/associations/deals');
+    const neither = await api.get('/crm/v4/objects/notes/1/associations/calls');
 
     expect(missing.status).toBe(404);
+    expect(missingContact.status).toBe(404);
     expect(neither.status).toBe(400);
-    expect(neither.body.context).toEqual({ objectType: ['contacts'], toObjectType: ['deals'] });
+    expect(neither.body.context).toEqual({ objectType: ['notes'], toObjectType: ['calls'] });
+  });
+
+  it('lists the deals of a contact: a pair without a company is stored on both records', async () => {
+    const contact = await contactId();
+    const deal = await createRecord(api, 'deals');
+    await api.put(`/crm/v4/objects/contacts/${contact}/associations/deals/${deal}`, [spec(4)]);
+
+    const fromContact = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/deals`);
+    const fromDeal = await api.get<PageJson>(`/crm/v4/objects/deals/${deal}/associations/contacts`);
+
+    expect(fromContact.status).toBe(200);
+    expect(fromContact.body.results).toEqual([
+      { toObjectId: Number(deal), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 4, label: null }] },
+    ]);
+    expect(fromDeal.body.results).toEqual([
+      { toObjectId: Number(contact), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 3, label: null }] },
+    ]);
   });
 
   it('leaves out a company archived since', async () => {
-    const contact = contactId();
+    const contact = await contactId();
     const kept = await company('Kept');
     const archived = await company('Gone');
     await api.put(`/crm/v3/objects/companies/${kept}/associations/contacts/${contact}/280`);
@@ -151,9 +176,9 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(response.body.results.map((result) => String(result.toObjectId))).toEqual([kept]);
   });
 
-  it('reads a company page with one GetItem and a contact page with one Query and one BatchGetItem', async () => {
+  it('reads a company page and a contact page with one GetItem each', async () => {
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/280`);
 
     dynamoCallCounter.reset();
@@ -164,14 +189,14 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     const reverse = Object.fromEntries(dynamoCallCounter.calls);
 
     expect(forward).toEqual({ GetItemCommand: 1 });
-    expect(reverse).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1 });
+    expect(reverse).toEqual({ GetItemCommand: 1 });
   });
 });
 
 describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}', () => {
   it('answers 201 with the pair and its labels, and the sent set replaces the types', async () => {
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${contact}/2`);
 
     const response = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(280)]);
@@ -188,18 +213,28 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(read.body.results[0]?.associationTypes).toEqual([{ category: 'HUBSPOT_DEFINED', typeId: 280, label: null }]);
   });
 
-  it('associates from a contact to a company, stored on the company with the company-side type', async () => {
+  it('associates from a contact to a company, stored on the company with the company-side type and on the contact', async () => {
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
 
     const response = await api.put(`/crm/v4/objects/contacts/${contact}/associations/companies/${id}`, [spec(1)]);
     const read = await api.get(`/crm/v3/objects/companies/${id}?associations=contacts`);
+    const fromContact = await api.get<PageJson>(`/crm/v4/objects/contacts/${contact}/associations/companies`);
 
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ fromObjectTypeId: '0-1', toObjectTypeId: '0-2', labels: ['Primary'] });
     expect(read.body.associations?.contacts?.results).toEqual([
       { id: contact, type: 'company_to_contact' },
       { id: contact, type: 'company_to_contact_unlabeled' },
+    ]);
+    expect(fromContact.body.results).toEqual([
+      {
+        toObjectId: Number(id),
+        associationTypes: [
+          { category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' },
+          { category: 'HUBSPOT_DEFINED', typeId: 279, label: null },
+        ],
+      },
     ]);
   });
 
@@ -218,7 +253,7 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
 
   it('uses a custom label and shows it on both sides', async () => {
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
     const created = await api.post<{ results: TypeJson[] }>('/crm/v4/associations/companies/contacts/labels', {
       name: `billing_${Date.now()}`,
       label: 'Billing',
@@ -240,9 +275,10 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
 
   it('answers 400 INVALID_ASSOCIATION_TYPE for a type of another direction and for a wrong category', async () => {
     const id = await company();
+    const contact = await contactId();
 
-    const direction = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [spec(279)]);
-    const category = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, [
+    const direction = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(279)]);
+    const category = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [
       spec(280, 'USER_DEFINED'),
     ]);
 
@@ -251,35 +287,58 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(category.status).toBe(400);
   });
 
-  it('answers 400 naming the body for an empty array, 404 for a missing company, 400 for a missing target company', async () => {
+  it('answers 400 naming the body for an empty array, 404 for a missing company, 400 for a missing target company or contact', async () => {
     const id = await company();
+    const contact = await contactId();
 
-    const empty = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/5`, []);
-    const missing = await api.put('/crm/v4/objects/companies/1000000000000999/associations/contacts/5', [spec(280)]);
-    const missingTarget = await api.put('/crm/v4/objects/contacts/5/associations/companies/1000000000000999', [
+    const empty = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, []);
+    const missing = await api.put(`/crm/v4/objects/companies/1000000000000999/associations/contacts/${contact}`, [
+      spec(280),
+    ]);
+    const missingTarget = await api.put(`/crm/v4/objects/contacts/${contact}/associations/companies/1000000000000999`, [
       spec(279),
+    ]);
+    const missingContact = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/1000000000000998`, [
+      spec(280),
     ]);
 
     expect(empty.status).toBe(400);
     expect(missing.status).toBe(404);
     expect(missingTarget.status).toBe(400);
-    expect(missingTarget.body.context).toEqual({ INVALID_OBJECT_IDS: ['1000000000000999'] });
+    expect(missingTarget.body.context).toEqual({ INVALID_OBJECT_IDS: ['COMPANY=1000000000000999 is not valid'] });
+    expect(missingContact.status).toBe(400);
+    expect(missingContact.body).toMatchObject({
+      status: 'error',
+      message: 'One or more associations are invalid',
+      category: 'VALIDATION_ERROR',
+      context: { INVALID_OBJECT_IDS: ['CONTACT=1000000000000998 is not valid'] },
+    });
+    const page = await api.get<PageJson>(`/crm/v4/objects/companies/${id}/associations/contacts`);
+    expect(page.body.results).toEqual([]);
   });
 
-  it('costs one read and one transaction', async () => {
+  it('costs one read and one transaction, and a primary one more read (the contact whose primary it moves)', async () => {
     const id = await company();
+    const [unlabeled, primary] = await createRecords(api, 'contacts', 2);
 
     dynamoCallCounter.reset();
-    await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contactId()}`, [spec(2)]);
+    const plain = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${unlabeled}`, [spec(280)]);
+    const plainCalls = Object.fromEntries(dynamoCallCounter.calls);
+    dynamoCallCounter.reset();
+    const withPrimary = await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${primary}`, [spec(2)]);
+    const primaryCalls = Object.fromEntries(dynamoCallCounter.calls);
 
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1, TransactWriteItemsCommand: 1 });
+    expect(plain.status).toBe(201);
+    expect(plainCalls).toEqual({ GetItemCommand: 1, TransactWriteItemsCommand: 1 });
+    expect(withPrimary.status).toBe(201);
+    expect(primaryCalls).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
   });
 });
 
 describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', () => {
   it('adds the unlabeled type, keeps a label, and answers 200 with both directions', async () => {
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
     await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [spec(2)]);
 
     const response = await api.put(`/crm/v4/objects/contacts/${contact}/associations/default/companies/${id}`);
@@ -320,8 +379,8 @@ describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', 
     ).toEqual([]);
   });
 
-  it("DELETE from the contact side removes the company's association and unpins the activity", async () => {
-    const note = contactId();
+  it("DELETE from the note side removes the company's association and unpins the activity", async () => {
+    const note = noteId();
     const created = await api.post('/crm/v3/objects/companies', {
       properties: { name: 'Pinned', hs_pinned_engagement_id: note },
       associations: [{ to: { id: note }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] }],
@@ -341,7 +400,7 @@ describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', 
 describe('GET /crm/v3/objects/companies/{companyId}/associations/{toObjectType}', () => {
   it('lists one entry per type with string ids, paged by record', async () => {
     const id = await company();
-    const [a, b] = [contactId(), contactId()];
+    const [a, b] = (await createRecords(api, 'contacts', 2)).sort(byId);
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${a}/2`);
     await api.put(`/crm/v3/objects/companies/${id}/associations/contacts/${b}/280`);
 
@@ -413,7 +472,7 @@ describe('association labels: update and delete, on both path spellings', () => 
   it('DELETE answers 204, the label is gone, and records using it read as the unlabeled type', async () => {
     const [forward] = await label('/crm/v4/associations/companies/contacts/labels');
     const id = await company();
-    const contact = contactId();
+    const contact = await contactId();
     await api.put(`/crm/v4/objects/companies/${id}/associations/contacts/${contact}`, [
       spec(forward?.typeId ?? 0, 'USER_DEFINED'),
     ]);
