@@ -50,8 +50,8 @@ const companies = '/crm/v3/objects/companies';
 const contacts = '/crm/v3/objects/contacts';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
-/** Contacts are not stored: the v4 operations associate companies with this id. */
-const benchContactId = '7001';
+/** The contact the v4 operations associate with companies (the first of the pool), and read from. */
+const benchContact = (state: BenchState): string => state.contactPool[0]?.id ?? '';
 
 const pick = <T>(values: readonly T[], index: number): T => {
   const value = values[index % values.length];
@@ -305,14 +305,15 @@ export const operations: readonly Operation[] = [
   },
   {
     name: 'v4AssociationPut',
-    label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (labeled, replaces)',
+    label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (Primary, replaces)',
     isWarm: false,
-    // Reads the company, then one transaction: the company and the contact's reverse-lookup item.
-    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    // Reads the company, and the contact (a primary company moves: its former one loses the label), then
+    // one transaction: the company, the contact's side and the former primary company's side.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
     request: (iteration, state) =>
       jsonRequest(
         'PUT',
-        `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContactId}`,
+        `/crm/v4/objects/companies/${pick(idsToRead(state), iteration)}/associations/contacts/${benchContact(state)}`,
         state.install.accessToken,
         [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 }],
       ),
@@ -334,12 +335,12 @@ export const operations: readonly Operation[] = [
     name: 'v4ReverseAssociationPage',
     label: 'GET /crm/v4/objects/contacts/{id}/associations/companies?limit=100',
     isWarm: false,
-    // One Query of the contact's reverse-lookup items, one BatchGetItem of the (at most 100) companies they name; 500 take 5.
-    budget: { QueryCommand: 1, BatchGetItemCommand: 1 },
+    // The contact's item holds its side of each association.
+    budget: { GetItemCommand: 1 },
     request: (_iteration, state) =>
       jsonRequest(
         'GET',
-        `/crm/v4/objects/contacts/${benchContactId}/associations/companies?limit=100`,
+        `/crm/v4/objects/contacts/${benchContact(state)}/associations/companies?limit=100`,
         state.install.accessToken,
       ),
   },
@@ -347,16 +348,16 @@ export const operations: readonly Operation[] = [
     name: 'v4BatchCreate',
     label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)',
     isWarm: false,
-    // Pairs are grouped by company: one read and one transaction for the company; its 100 reverse-lookup
-    // items do not fit that transaction with the record and are written just before it (4 BatchWriteItem of 25).
-    budget: { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1, BatchWriteItemCommand: 4 },
+    // Pairs are grouped by company; each pair also updates the contact's item, so the company's 100 pairs
+    // take two transactions of at most 90 (one read and one transaction each).
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 2 },
     expectedStatus: 201,
     request: (iteration, state) => {
       const id = pick(idsToRead(state), iteration);
       return jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
-        inputs: Array.from({ length: 100 }, (_, index) => ({
+        inputs: state.contactPool.slice(0, 100).map((contact) => ({
           from: { id },
-          to: { id: String(8_000_000 + iteration * 100 + index) },
+          to: { id: contact.id },
           types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
         })),
       });
@@ -364,17 +365,18 @@ export const operations: readonly Operation[] = [
   },
   {
     name: 'v4BatchCreateSpread',
-    label: 'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company, up to 500)',
+    label:
+      'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company and contact, up to 500)',
     isWarm: false,
     // The companies are read together (one BatchGetItem per 100) and written 33 to a transaction (record,
-    // projection and reverse-lookup item each: 99 items), so 500 pairs take 5 reads and 16 transactions.
+    // projection and the contact's side each: 99 items), so 500 pairs take 5 reads and 16 transactions.
     budget: { BatchGetItemCommand: 5, TransactWriteItemsCommand: 16 },
     expectedStatus: 201,
-    request: (iteration, state) =>
+    request: (_iteration, state) =>
       jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
-        inputs: [...new Set(state.poolIds)].slice(0, 500).map((id, index) => ({
+        inputs: [...new Set(state.poolIds)].slice(0, Math.min(500, state.contactPool.length)).map((id, index) => ({
           from: { id },
-          to: { id: String(7_000_000 + iteration * 1000 + index) },
+          to: { id: state.contactPool[index]?.id ?? '' },
           types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
         })),
       }),
@@ -398,17 +400,16 @@ export const operations: readonly Operation[] = [
     name: 'v4BatchReadReverse',
     label: 'POST /crm/v4/associations/contacts/companies/batch/read (1,000 contact ids)',
     isWarm: false,
-    // One Query of reverse-lookup items per contact (16 at a time), then one BatchGetItem per 100 companies
-    // they name (here fewer than 100): O(inputs) Queries, the cost of not storing contacts.
-    budget: { QueryCommand: 1000, BatchGetItemCommand: 1 },
+    // One BatchGetItem per 100 contacts: each contact's item holds its side; ids without associations are 207 errors.
+    budget: { BatchGetItemCommand: 10 },
     expectedStatus: 207,
-    request: (_iteration, state) =>
-      jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/read', state.install.accessToken, {
-        inputs: [
-          { id: benchContactId },
-          ...Array.from({ length: 999 }, (_, index) => ({ id: String(8_000_000 + index) })),
-        ],
-      }),
+    request: (_iteration, state) => {
+      const ids = state.contactPool.slice(0, 990).map((contact) => contact.id);
+      while (ids.length < 1000) ids.push(String(900_000_000_000 + ids.length));
+      return jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/read', state.install.accessToken, {
+        inputs: ids.map((id) => ({ id })),
+      });
+    },
   },
   {
     name: 'createProperty',

@@ -93,6 +93,8 @@ interface ClientState {
   domains: Map<string, string>;
   associations: Map<string, Set<string>>;
   events: string[];
+  /** Contacts made before the workload: the targets of its associations (both ends must exist). */
+  contactIds: readonly string[];
 }
 
 const projectRoot = path.resolve(__dirname, '..');
@@ -162,7 +164,13 @@ async function openSession(baseUrl: string): Promise<Session> {
   const { findUserByEmail } = await import('../shared/db/users');
   const suffix = `${process.pid}-${Date.now().toString(36)}`;
   const redirectUri = 'https://soak.example/callback';
-  const scopes = ['oauth', 'crm.objects.companies.read', 'crm.objects.companies.write', 'timeline'];
+  const scopes = [
+    'oauth',
+    'crm.objects.companies.read',
+    'crm.objects.companies.write',
+    'crm.objects.contacts.write',
+    'timeline',
+  ];
   const app = await createApp({ name: `Soak ${suffix}`, redirectUris: [redirectUri], scopes, optionalScopes: [] });
   // Limits off: the soak measures the service under load, not the rate limiter's 429s.
   const account = await createAccount(`soak-${suffix}.example`, { tenSecondlyLimit: 0, searchPerSecondLimit: 0 });
@@ -265,7 +273,7 @@ async function perform(session: Session, state: ClientState, operation: SoakOper
     return { status: result.status === 200 && found !== inputs.length ? 599 : result.status, expected: [200] };
   }
   if (operation === 'putAssociation') {
-    const contactId = String(1000 + (state.sequence % 50));
+    const contactId = state.contactIds[state.sequence % state.contactIds.length] ?? '';
     const result = await request(
       session,
       'PUT',
@@ -408,6 +416,20 @@ async function checkInvariants(session: Session, states: readonly ClientState[])
   return violations.slice(0, 50);
 }
 
+/** Contacts for the workload to associate companies with: one batch create. */
+async function createSoakContacts(session: Session, count: number): Promise<string[]> {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const result = await request(session, 'POST', '/crm/v3/objects/contacts/batch/create', {
+    inputs: Array.from({ length: count }, (_, index) => ({
+      properties: { email: `soak${index}.${suffix}@soak.example` },
+    })),
+  });
+  const ids = ((result.json.results as { id: string }[] | undefined) ?? []).map((contact) => contact.id);
+  if (result.status !== 201 || ids.length !== count)
+    throw new Error(`creating the soak's contacts: ${result.status} ${JSON.stringify(result.json).slice(0, 300)}`);
+  return ids;
+}
+
 /**
  * Starts the gateway process (using this process's DynamoDB environment), drives the workload,
  * then checks invariants. Needs TABLE_NAME, DYNAMODB_ENDPOINT and the token keys in the environment.
@@ -417,6 +439,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const gateway = await startGatewayProcess();
   try {
     const session = await openSession(gateway.baseUrl);
+    const contactIds = await createSoakContacts(session, 50);
     const states: ClientState[] = Array.from({ length: options.clients }, (_, id) => ({
       id,
       sequence: 0,
@@ -424,6 +447,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       domains: new Map(),
       associations: new Map(),
       events: [],
+      contactIds,
     }));
     const latencies: number[] = [];
     const byOperation: Record<string, { count: number; errors: number }> = {};
