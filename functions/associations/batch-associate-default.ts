@@ -1,5 +1,6 @@
 import { batchAssociateDefault } from '../../shared/associations/batch-associations';
 import { httpHandler } from '../../shared/http/http-handler';
+import { requireFromTypeScope } from './require-from-scope';
 import { ok } from '../../shared/http/responses';
 import { batchDefaultPairsBody, labelsPath } from './association.schema';
 
@@ -7,10 +8,12 @@ import { batchDefaultPairsBody, labelsPath } from './association.schema';
 export const handler = httpHandler(
   'batchAssociateDefault',
   { path: labelsPath, body: batchDefaultPairsBody },
-  async ({ path, body, auth, deadlineMs }) =>
-    ok(
+  async ({ path, body, auth, deadlineMs }) => {
+    requireFromTypeScope(auth, path.fromObjectType, 'fromObjectType', 'write');
+    return ok(
       await batchAssociateDefault(auth, path.fromObjectType, path.toObjectType, body.inputs, {
         functionDeadlineMs: deadlineMs,
       }),
-    ),
+    );
+  },
 );

@@ -1,5 +1,6 @@
 import { listRecordAssociations } from '../../shared/associations/record-associations';
 import { httpHandler } from '../../shared/http/http-handler';
+import { requireFromTypeScope } from './require-from-scope';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { associationPageQuery, recordAssociationsPath } from './association.schema';
 
@@ -7,6 +8,7 @@ export const handler = httpHandler(
   'getRecordAssociations',
   { path: recordAssociationsPath, query: associationPageQuery },
   async ({ path, query, auth, baseUrl, rawQueryString }) => {
+    requireFromTypeScope(auth, path.objectType, 'objectType', 'read');
     const self = `/crm/v4/objects/${encodeURIComponent(path.objectType)}/${encodeURIComponent(path.objectId)}/associations/${encodeURIComponent(path.toObjectType)}`;
     return ok(
       await listRecordAssociations(auth.hubId, path.objectType, path.objectId, path.toObjectType, query, (after) =>
