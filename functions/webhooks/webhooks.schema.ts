@@ -1,5 +1,5 @@
 import { typedSchema } from '../../shared/http/http-handler';
-import { eventObjectTypeIds, maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
+import { maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
 
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
@@ -42,8 +42,9 @@ export const createSubscriptionBody = /* @__PURE__ */ typedSchema({
     eventType: { type: 'string', minLength: 1, maxLength: 100 },
     propertyName: { type: 'string', pattern: '^[A-Za-z0-9_]{1,100}$' },
     active: { type: 'boolean' },
-    // The type is implied by eventType: only the ids of the event objects (0-1, 0-2, 0-3, 0-5), and the domain checks it is the eventType's.
-    objectTypeId: { type: 'string', enum: Object.values(eventObjectTypeIds) },
+    // A legacy type implies its object: the domain checks this is its id. A generic object.* type needs it: a
+    // stored type's id (0-1) or name (contact), which the domain resolves.
+    objectTypeId: { type: 'string', minLength: 1, maxLength: 100 },
   },
 } as const);
 

@@ -41,6 +41,8 @@ export interface WebhookSubscription {
   appId: number;
   eventType: string;
   propertyName?: string;
+  /** A generic `object.*` subscription's object type (`0-1`); legacy types name their object. */
+  objectTypeId?: string;
   active: boolean;
   createdAt: string;
   updatedAt: string;
@@ -56,6 +58,12 @@ const settingsItem = /* @__PURE__ */ entity<WebhookSettings>({ key: (settings) =
 const subscriptionItem = /* @__PURE__ */ entity<WebhookSubscription>({
   key: (subscription) => webhookSubscriptionKey(subscription.appId, subscription.id),
 });
+
+/** What a subscription claims once per app: its type, and a generic one's object type with it. */
+const claimedType = (subscription: Pick<WebhookSubscription, 'eventType' | 'objectTypeId'>): string =>
+  subscription.objectTypeId === undefined
+    ? subscription.eventType
+    : `${subscription.eventType}@${subscription.objectTypeId}`;
 
 export async function findWebhookSettings(appId: number): Promise<WebhookSettings | undefined> {
   const item = await getItem(webhookSettingsKey(appId));
@@ -153,7 +161,7 @@ export async function insertWebhookSubscription(
         Put: {
           TableName: tableName,
           Item: {
-            ...webhookSubscriptionClaimKey(subscription.appId, subscription.eventType, subscription.propertyName),
+            ...webhookSubscriptionClaimKey(subscription.appId, claimedType(subscription), subscription.propertyName),
             subscriptionId: subscription.id,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -209,7 +217,7 @@ export async function deleteWebhookSubscription(subscription: WebhookSubscriptio
       write: {
         Delete: {
           TableName: tableName,
-          Key: webhookSubscriptionClaimKey(appId, subscription.eventType, subscription.propertyName),
+          Key: webhookSubscriptionClaimKey(appId, claimedType(subscription), subscription.propertyName),
         },
       },
     },

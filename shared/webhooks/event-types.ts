@@ -3,9 +3,9 @@ import { objectTypeScopes } from '../objects/object-type-scopes';
 
 /**
  * The subscription types this service emits: HubSpot's webhooks v3 types of the objects it stores
- * (companies, contacts, deals, tickets; reference/HUBSPOT-WIRE-FACTS-3.md §8). Other objects
- * (products, line items, conversations) and the generic `object.*` types are refused rather than
- * accepted and never fired.
+ * (companies, contacts, deals, tickets; reference/HUBSPOT-WIRE-FACTS-3.md §8), and the generic
+ * `object.*` types (genericEventTypes, below). Other objects (products, line items, conversations)
+ * are refused rather than accepted and never fired.
  */
 export const webhookEventTypes = [
   'company.creation',
@@ -39,6 +39,25 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return (webhookEventTypes as readonly string[]).includes(value);
+}
+
+/**
+ * HubSpot's generic subscription types: one per kind of change, for the object type the
+ * subscription names in `objectTypeId`; each event carries that `objectTypeId`
+ * (https://developers.hubspot.com/changelog/public-beta-generic-webhook-subscriptions). No
+ * `object.privacyDeletion`: contacts alone have that kind.
+ */
+export const genericEventTypes = [
+  'object.creation',
+  'object.deletion',
+  'object.propertyChange',
+  'object.associationChange',
+  'object.merge',
+  'object.restore',
+] as const;
+
+export function isGenericEventType(value: string): value is (typeof genericEventTypes)[number] {
+  return (genericEventTypes as readonly string[]).includes(value);
 }
 
 /** The object an event type is about: `company` for `company.propertyChange`. */

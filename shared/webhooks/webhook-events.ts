@@ -12,6 +12,8 @@ export interface WebhookEvent {
   subscriptionType: string;
   attemptNumber: number;
   objectId: number | string;
+  /** Generic (`object.*`) events only: the object type id (`0-1`). */
+  objectTypeId?: string;
   changeSource: string;
   changeFlag: string;
   sourceId?: string;
@@ -89,9 +91,10 @@ export function subscriptionTypeOf(change: RecordChange): string {
 
 /**
  * The events of one change for one app: one per active subscription of the change's type (a
- * propertyChange only for subscriptions to that property). Nothing while the app has no target.
- * `objectId` is the record's id; like HubSpot's legacy (`<object>.*`) deliveries, events carry no
- * `objectTypeId`: the subscription type names the object.
+ * propertyChange only for subscriptions to that property), and one per active generic
+ * subscription (`object.<kind>`) to the change's object type. Nothing while the app has no target.
+ * `objectId` is the record's id; like HubSpot's legacy (`<object>.*`) deliveries, a legacy event
+ * carries no `objectTypeId` (the subscription type names the object), a generic one does.
  */
 export function eventsForApp(
   change: RecordChange,
@@ -101,11 +104,13 @@ export function eventsForApp(
 ): WebhookEvent[] {
   if (!config.settings) return [];
   const subscriptionType = subscriptionTypeOf(change);
+  const genericType = `object.${change.kind}`;
   return config.subscriptions
     .filter(
       (subscription) =>
         subscription.active &&
-        subscription.eventType === subscriptionType &&
+        (subscription.eventType === subscriptionType ||
+          (subscription.eventType === genericType && subscription.objectTypeId === change.objectTypeId)) &&
         (change.kind !== 'propertyChange' || subscription.propertyName === change.propertyName),
     )
     .map((subscription) => ({
@@ -114,9 +119,10 @@ export function eventsForApp(
       portalId: change.hubId,
       appId,
       occurredAt: change.occurredAt,
-      subscriptionType,
+      subscriptionType: subscription.eventType,
       attemptNumber: 0,
       objectId: idValue(change.objectId),
+      ...(subscription.eventType === genericType ? { objectTypeId: change.objectTypeId } : {}),
       changeSource: change.changeSource,
       changeFlag: changeFlags[change.kind],
       ...(change.sourceId === undefined ? {} : { sourceId: change.sourceId }),

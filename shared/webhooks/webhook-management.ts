@@ -20,6 +20,8 @@ import {
   allowsEventsOf,
   eventObjectOf,
   eventObjectTypeIds,
+  genericEventTypes,
+  isGenericEventType,
   isWebhookEventType,
   maxConcurrentRequestsLimit,
   maxSubscriptionsPerApp,
@@ -27,6 +29,7 @@ import {
   unsubscribableProperties,
   webhookEventTypes,
 } from './event-types';
+import { findObjectType, storedObjectTypes } from '../objects/object-types';
 import { isAllowedTargetAddress, isLocalhostName, literalAddressOf } from './target-address';
 
 /** The developer API key's caller: it acts for the app of the path (checked by the auth middleware). */
@@ -57,6 +60,7 @@ export interface SubscriptionView {
   id: string;
   eventType: string;
   propertyName?: string;
+  objectTypeId?: string;
   active: boolean;
   createdAt: string;
   updatedAt: string;
@@ -128,6 +132,7 @@ function subscriptionView(subscription: WebhookSubscription): SubscriptionView {
     id: String(subscription.id),
     eventType: subscription.eventType,
     ...(subscription.propertyName === undefined ? {} : { propertyName: subscription.propertyName }),
+    ...(subscription.objectTypeId === undefined ? {} : { objectTypeId: subscription.objectTypeId }),
     active: subscription.active,
     createdAt: subscription.createdAt,
     updatedAt: subscription.updatedAt,
@@ -179,10 +184,31 @@ export async function listWebhookSubscriptions(
   return { results: subscriptions.map(subscriptionView) };
 }
 
-function requireSubscriptionShape(input: SubscriptionInput): void {
-  if (!isWebhookEventType(input.eventType)) {
+/**
+ * A generic `object.*` subscription's object type, from `objectTypeId` (a type id such as `0-1`, or
+ * a name such as `contact`): a type whose records this service stores. Its events are those of the
+ * type's own subscription type, so it needs that type's read scope (the equivalent legacy type).
+ */
+function requireGenericObjectType(input: SubscriptionInput): { objectTypeId: string; equivalent: string } {
+  const token = input.objectTypeId;
+  const type = token === undefined ? undefined : findObjectType(token);
+  if (!type?.isStored) {
     throw new ValidationError(
-      `eventType ${input.eventType.slice(0, 100)} is not supported; supported: ${webhookEventTypes.join(', ')}.`,
+      token === undefined
+        ? `objectTypeId is required for ${input.eventType} subscriptions: the object type whose changes it sends.`
+        : `objectTypeId ${token.slice(0, 100)} is not an object type whose records are stored; stored: ${storedObjectTypes.map((stored) => stored.id).join(', ')}.`,
+      { context: { objectTypeId: [token?.slice(0, 100) ?? ''] } },
+    );
+  }
+  return { objectTypeId: type.id, equivalent: `${type.singular}.${input.eventType.slice('object.'.length)}` };
+}
+
+/** The subscription's shape checked; a generic one's object type id and the legacy type whose events (and scope) it takes. */
+function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: string; scopeEventType: string } {
+  const generic = isGenericEventType(input.eventType) ? requireGenericObjectType(input) : undefined;
+  if (!generic && !isWebhookEventType(input.eventType)) {
+    throw new ValidationError(
+      `eventType ${input.eventType.slice(0, 100)} is not supported; supported: ${[...webhookEventTypes, ...genericEventTypes].join(', ')}.`,
       {
         context: { eventType: [input.eventType.slice(0, 100)] },
       },
@@ -215,6 +241,9 @@ function requireSubscriptionShape(input: SubscriptionInput): void {
       context: { propertyName: [input.propertyName] },
     });
   }
+  return generic
+    ? { objectTypeId: generic.objectTypeId, scopeEventType: generic.equivalent }
+    : { scopeEventType: input.eventType };
 }
 
 /**
@@ -239,14 +268,15 @@ export async function createWebhookSubscription(
   input: SubscriptionInput,
 ): Promise<SubscriptionView> {
   requireOwnApp(caller, appId);
-  requireSubscriptionShape(input);
-  await requireReadScopeRequested(appId, input.eventType);
+  const shape = requireSubscriptionShape(input);
+  await requireReadScopeRequested(appId, shape.scopeEventType);
   const now = new Date().toISOString();
   const subscription: WebhookSubscription = {
     id: await nextSequenceValue('webhookSubscriptionId', 1),
     appId,
     eventType: input.eventType,
     ...(input.propertyName === undefined ? {} : { propertyName: input.propertyName }),
+    ...(shape.objectTypeId === undefined ? {} : { objectTypeId: shape.objectTypeId }),
     // HubSpot: "New subscriptions are created in a paused state".
     active: input.active === true,
     createdAt: now,

@@ -48,8 +48,8 @@ const manageApp = <T = Record<string, unknown>>(
   );
 
 /** Subscribes the app under test and the narrow app to the same event type; returns the app's subscription id. */
-async function subscribe(eventType: string, propertyName?: string): Promise<number> {
-  const body = { eventType, propertyName, active: true };
+async function subscribe(eventType: string, propertyName?: string, objectTypeId?: string): Promise<number> {
+  const body = { eventType, propertyName, objectTypeId, active: true };
   const response = await manageApp<{ id: string }>(app, 'POST', '/subscriptions', body);
   expect(response.status).toBe(201);
   expect((await manageApp(narrow, 'POST', '/subscriptions', body)).status).toBe(201);
@@ -313,5 +313,141 @@ describe('deals and tickets', () => {
     } finally {
       await granularReceiver.close();
     }
+  });
+});
+
+describe('associations', () => {
+  it('send one associationChange per side, each from its own record: CONTACT_TO_COMPANY and COMPANY_TO_CONTACT', async () => {
+    const contactSubscription = await subscribe('contact.associationChange');
+    // The narrow app reads companies, so only the app under test subscribes to company events here.
+    const companyAnswer = await manageApp<{ id: string }>(app, 'POST', '/subscriptions', {
+      eventType: 'company.associationChange',
+      active: true,
+    });
+    expect(companyAnswer.status).toBe(201);
+    const contactId = await create('contacts', { email: `${unique('assoc')}@example.com` });
+    const companyId = await create('companies', { name: unique('Assoc') });
+    expect(
+      (await crm.put(`/crm/v4/objects/companies/${companyId}/associations/default/contacts/${contactId}`)).status,
+    ).toBe(200);
+
+    await receiver.waitFor(
+      () =>
+        receiver.events().some(ofType('contact.associationChange', contactId)) &&
+        receiver.events().some(ofType('company.associationChange', companyId)),
+    );
+    await expectNothingForNarrow();
+
+    expect(receiver.events().filter(ofType('contact.associationChange', contactId))).toEqual([
+      expect.objectContaining({
+        subscriptionId: contactSubscription,
+        associationType: 'CONTACT_TO_COMPANY',
+        fromObjectId: Number(contactId),
+        toObjectId: Number(companyId),
+        associationRemoved: false,
+        isPrimaryAssociation: false,
+      }),
+    ]);
+    expect(receiver.events().filter(ofType('company.associationChange', companyId))).toEqual([
+      expect.objectContaining({
+        subscriptionId: Number(companyAnswer.body.id),
+        associationType: 'COMPANY_TO_CONTACT',
+        fromObjectId: Number(companyId),
+        toObjectId: Number(contactId),
+        associationRemoved: false,
+        isPrimaryAssociation: false,
+      }),
+    ]);
+  });
+
+  it('between a deal and a ticket: DEAL_TO_TICKET and TICKET_TO_DEAL, and the removal of both', async () => {
+    await subscribe('deal.associationChange');
+    await subscribe('ticket.associationChange');
+    const dealId = await create('deals', { dealname: unique('Deal'), dealstage: 'appointmentscheduled' });
+    const ticketId = await create('tickets', { subject: unique('Ticket'), hs_pipeline_stage: '1' });
+    expect((await crm.put(`/crm/v4/objects/deals/${dealId}/associations/default/tickets/${ticketId}`)).status).toBe(
+      200,
+    );
+    expect((await crm.delete(`/crm/v4/objects/tickets/${ticketId}/associations/deals/${dealId}`)).status).toBe(204);
+
+    const pairs = () =>
+      receiver
+        .events()
+        .filter((event) => event.subscriptionType.endsWith('.associationChange'))
+        .map((event) => [
+          event.associationType,
+          String(event.fromObjectId),
+          String(event.toObjectId),
+          event.associationRemoved,
+        ])
+        .sort();
+    await receiver.waitFor(() => pairs().length >= 4);
+    await expectNothingForNarrow();
+
+    expect(pairs()).toEqual(
+      [
+        ['DEAL_TO_TICKET', dealId, ticketId, false],
+        ['DEAL_TO_TICKET', dealId, ticketId, true],
+        ['TICKET_TO_DEAL', ticketId, dealId, false],
+        ['TICKET_TO_DEAL', ticketId, dealId, true],
+      ].sort(),
+    );
+  });
+});
+
+describe('generic object.* subscriptions', () => {
+  it("deliver the named type's changes with its objectTypeId, by id or by name, and no other type's", async () => {
+    const contactCreation = await subscribe('object.creation', undefined, '0-1');
+    const dealChange = await subscribe('object.propertyChange', 'dealname', 'deal');
+    const contactId = await create('contacts', { email: `${unique('generic')}@example.com` });
+    const dealId = await create('deals', { dealname: unique('Generic'), dealstage: 'appointmentscheduled' });
+
+    await receiver.waitFor(
+      () =>
+        receiver.events().some(ofType('object.creation', contactId)) &&
+        receiver.events().some(ofType('object.propertyChange', dealId)),
+    );
+    await expectNothingForNarrow();
+
+    expect(receiver.events()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          subscriptionId: contactCreation,
+          subscriptionType: 'object.creation',
+          objectId: Number(contactId),
+          objectTypeId: '0-1',
+          changeFlag: 'CREATED',
+        }),
+        expect.objectContaining({
+          subscriptionId: dealChange,
+          subscriptionType: 'object.propertyChange',
+          objectId: Number(dealId),
+          objectTypeId: '0-3',
+          propertyName: 'dealname',
+        }),
+      ]),
+    );
+    expect(
+      receiver
+        .events()
+        .filter((event) => String(event.objectId) === dealId && event.subscriptionType === 'object.creation'),
+    ).toEqual([]);
+  });
+
+  it('need an objectTypeId of a stored type (400 naming it) and list it back', async () => {
+    const refused = await manageApp(app, 'POST', '/subscriptions', { eventType: 'object.creation' });
+    const unknown = await manageApp(app, 'POST', '/subscriptions', {
+      eventType: 'object.creation',
+      objectTypeId: '0-46',
+    });
+    const created = await manageApp<{ objectTypeId?: string; eventType: string }>(app, 'POST', '/subscriptions', {
+      eventType: 'object.deletion',
+      objectTypeId: 'tickets',
+    });
+
+    expect([refused.status, refused.body.context]).toEqual([400, { objectTypeId: [''] }]);
+    expect([unknown.status, unknown.body.context]).toEqual([400, { objectTypeId: ['0-46'] }]);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ eventType: 'object.deletion', objectTypeId: '0-5' });
   });
 });
