@@ -3,7 +3,7 @@ import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
 import { companyKey } from '../../../shared/db/keys';
 import { putLegacyUniqueProperty } from '../../support/company-record-fixture';
-import { crmClient, type CrmClient } from '../../support/crm-client';
+import { createRecords, crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 /**
@@ -136,14 +136,20 @@ describe('the 50 associated companies of a company, on the target side', () => {
 describe('the 1,000 associations of a company, on the target side', () => {
   it("a company with 1,000 associations refuses another company's association from either side", async () => {
     const target = await company('Crowded');
-    const contacts = Array.from({ length: 1000 }, (_, index) => String(5_000_000 + index));
-    const filled = await api.post('/crm/v4/associations/companies/contacts/batch/create', {
-      inputs: contacts.map((id) => ({
-        from: { id: target },
-        to: { id },
-        types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
-      })),
-    });
+    // Associations are checked against real records: 1,000 stored contacts, each then holding its side.
+    // Both sides are written now, so the 1,000 go in two batches of 500, each well inside the batch's time budget.
+    const contacts = await createRecords(api, 'contacts', 1000);
+    const filled: number[] = [];
+    for (const half of [contacts.slice(0, 500), contacts.slice(500)]) {
+      const response = await api.post('/crm/v4/associations/companies/contacts/batch/create', {
+        inputs: half.map((id) => ({
+          from: { id: target },
+          to: { id },
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 }],
+        })),
+      });
+      filled.push(response.status);
+    }
     const other = await company('Neighbor');
 
     const fromOther = await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${target}/450`);
@@ -151,12 +157,19 @@ describe('the 1,000 associations of a company, on the target side', () => {
     const removed = await api.delete(`/crm/v4/objects/companies/${target}/associations/contacts/${contacts[0]}`);
     const afterRoom = await api.put(`/crm/v3/objects/companies/${other}/associations/companies/${target}/450`);
 
-    expect(filled.status).toBe(201);
+    expect(filled).toEqual([201, 201]);
     expect(fromOther.status).toBe(400);
     expect(fromOther.body.context).toEqual({ associations: [target] });
     expect(fromTarget.status).toBe(400);
     expect(removed.status).toBe(204);
     expect(afterRoom.status).toBe(200);
+    const companiesOf = async (contact: string | undefined) =>
+      (
+        await api.get<{ results: { toObjectId: number }[] }>(
+          `/crm/v4/objects/contacts/${contact}/associations/companies`,
+        )
+      ).body.results.map((result) => String(result.toObjectId));
+    expect([await companiesOf(contacts[0]), await companiesOf(contacts[999])]).toEqual([[], [target]]);
   });
 });
 

@@ -29,16 +29,26 @@ describe('@hubspot/api-client against the local gateway', () => {
   });
 
   it('reads a company by id with properties, history and associations sent as repeated parameters', async () => {
+    // The associated contact is a stored record: a create naming a contact that does not exist is refused.
+    const contact = await sdk.client.crm.contacts.basicApi.create({
+      properties: { email: `${unique('sdk-contact')}@example.com`.toLowerCase() },
+      associations: [],
+    });
+    const toContact = (id: string) => ({
+      to: { id },
+      types: [{ associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: 280 }],
+    });
+    const missing = sdk.client.crm.companies.basicApi.create({
+      properties: { name: 'SDK Read missing' },
+      associations: [toContact('999999999999')],
+    });
+    await expect(missing).rejects.toMatchObject({
+      code: 400,
+      body: { category: 'VALIDATION_ERROR', context: { INVALID_OBJECT_IDS: ['CONTACT=999999999999 is not valid'] } },
+    });
     const created = await sdk.client.crm.companies.basicApi.create({
       properties: { name: 'SDK Read', city: 'Turin' },
-      associations: [
-        {
-          to: { id: '42' },
-          types: [
-            { associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: 280 },
-          ],
-        },
-      ],
+      associations: [toContact(contact.id)],
     });
 
     const company = await sdk.client.crm.companies.basicApi.getById(
@@ -51,7 +61,7 @@ describe('@hubspot/api-client against the local gateway', () => {
     expect(company.properties).toEqual({ name: 'SDK Read', city: 'Turin' });
     expect(company.propertiesWithHistory?.name?.[0]?.value).toBe('SDK Read');
     expect(company.propertiesWithHistory?.name?.[0]?.timestamp).toBeInstanceOf(Date);
-    expect(company.associations?.contacts?.results).toEqual([{ id: '42', type: 'company_to_contact_unlabeled' }]);
+    expect(company.associations?.contacts?.results).toEqual([{ id: contact.id, type: 'company_to_contact_unlabeled' }]);
   });
 
   it('pages through companies with getPage', async () => {

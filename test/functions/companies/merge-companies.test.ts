@@ -4,7 +4,7 @@ import { newRecordId } from '../../../shared/records/record-id';
 import { maxRecordIdentities, maxMergeHops } from '../../../shared/records/merged-ids';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
 import { companyKey, mergedRecordKey, companyKeys } from '../../../shared/db/keys';
-import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
+import { createRecord, crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
 let gateway: RunningGateway;
@@ -97,12 +97,23 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     const primary = await company({ name: 'Assoc P' });
     const secondary = await company({ name: 'Assoc S' });
     const parent = await company({ name: 'Parent' });
-    await api.put(`/crm/v4/objects/companies/${primary}/associations/contacts/71001`, [
-      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 },
-    ]);
-    await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/71002`, [
-      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
-    ]);
+    // Created one after the other, so the first has the lower id and is listed first.
+    const firstContact = await createRecord(api, 'contacts');
+    const secondContact = await createRecord(api, 'contacts');
+    expect(
+      (
+        await api.put(`/crm/v4/objects/companies/${primary}/associations/contacts/${firstContact}`, [
+          { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 2 },
+        ])
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/${secondContact}`, [
+          { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
+        ])
+      ).status,
+    ).toBe(201);
     await api.put(`/crm/v4/objects/companies/${secondary}/associations/companies/${parent}`, [
       { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 14 },
     ]);
@@ -121,8 +132,8 @@ describe('POST /crm/v3/objects/companies/merge', () => {
         result.associationTypes.map((type) => type.typeId),
       ]),
     ).toEqual([
-      ['71001', [2, 280]],
-      ['71002', [280]],
+      [firstContact, [2, 280]],
+      [secondContact, [280]],
     ]);
     const companiesOfMerged = await api.get<{
       results: { toObjectId: number; associationTypes: { typeId: number }[] }[];
@@ -142,10 +153,22 @@ describe('POST /crm/v3/objects/companies/merge', () => {
         result.associationTypes.map((type) => type.typeId),
       ]),
     ).toEqual([[merged, [13]]]);
-    const ofContact = await api.get<{ results: { toObjectId: number }[] }>(
-      '/crm/v4/objects/contacts/71002/associations/companies',
+    // The contacts are stored records too: their side names the merged company, with the primary label kept.
+    const ofContacts = await Promise.all(
+      [firstContact, secondContact].map((contact) =>
+        api.get<{ results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }>(
+          `/crm/v4/objects/contacts/${contact}/associations/companies`,
+        ),
+      ),
     );
-    expect(ofContact.body.results.map((result) => String(result.toObjectId))).toEqual([merged]);
+    expect(
+      ofContacts.map((page) =>
+        page.body.results.map((result) => [
+          String(result.toObjectId),
+          result.associationTypes.map((type) => type.typeId),
+        ]),
+      ),
+    ).toEqual([[[merged, [1, 279]]], [[merged, [279]]]]);
   });
 
   it('moves unique values: every domain of both records belongs to the merged record', async () => {
@@ -245,9 +268,14 @@ describe('a merge whose transaction fails', () => {
     const tag = suffix();
     const primary = await company({ name: `Fault P ${tag}`, domain: `fault-p-${tag}.example` });
     const secondary = await company({ name: `Fault S ${tag}`, domain: `fault-s-${tag}.example` });
-    await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/72001`, [
-      { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
-    ]);
+    const contact = await createRecord(api, 'contacts');
+    expect(
+      (
+        await api.put(`/crm/v4/objects/companies/${secondary}/associations/contacts/${contact}`, [
+          { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 280 },
+        ])
+      ).status,
+    ).toBe(201);
     const before = [
       await read(primary, 'properties=name,domain&associations=contacts'),
       await read(secondary, 'properties=name,domain&associations=contacts'),
@@ -285,7 +313,7 @@ describe('a merge whose transaction fails', () => {
       (await api.get<CompanyJson>(`/crm/v3/objects/companies/fault-s-${tag}.example?idProperty=domain`)).body.id,
     ).toBe(secondary);
     const ofContact = await api.get<{ results: { toObjectId: number }[] }>(
-      '/crm/v4/objects/contacts/72001/associations/companies',
+      `/crm/v4/objects/contacts/${contact}/associations/companies`,
     );
     expect(ofContact.body.results.map((result) => String(result.toObjectId))).toEqual([secondary]);
 

@@ -12,7 +12,7 @@ import {
   type InstalledTokens,
   type TokenJson,
 } from '../../support/harness';
-import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
+import { createRecord, crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { callTimeline } from '../../support/timeline-client';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
 import type { WebhookEvent } from '../../../shared/webhooks/webhook-events';
@@ -153,43 +153,80 @@ describe('events', () => {
     });
   });
 
-  it("delivers associationChange with the association's fields, added and removed", async () => {
+  it("delivers associationChange with the association's fields, added and removed, from each record's side", async () => {
     await subscribe('company.associationChange');
+    await subscribe('contact.associationChange');
     const companyId = await createCompany(crm, 'Assoc Co');
-    const path = `/crm/v3/objects/companies/${companyId}/associations/contacts/901/280`;
+    // Both ends are stored records: the association is written on the company and on the contact.
+    const contactId = await createRecord(crm, 'contacts');
+    const path = `/crm/v3/objects/companies/${companyId}/associations/contacts/${contactId}/280`;
     expect((await crm.put(path)).status).toBe(200);
     expect((await crm.delete(path)).status).toBe(204);
 
-    await receiver.waitFor(() => receiver.events().filter(ofType('company.associationChange', companyId)).length >= 2);
+    await receiver.waitFor(
+      () =>
+        receiver.events().filter(ofType('company.associationChange', companyId)).length >= 2 &&
+        receiver.events().filter(ofType('contact.associationChange', contactId)).length >= 2,
+    );
     // Unordered deliveries: the added one first, then the removed one, whichever arrived first.
-    const events = receiver
-      .events()
-      .filter(ofType('company.associationChange', companyId))
-      .sort((a, b) => Number(a.associationRemoved) - Number(b.associationRemoved));
+    const fieldsOf = (type: string, objectId: string) =>
+      receiver
+        .events()
+        .filter(ofType(type, objectId))
+        .sort((a, b) => Number(a.associationRemoved) - Number(b.associationRemoved))
+        .map(({ associationType, fromObjectId, toObjectId, associationRemoved, isPrimaryAssociation }) => ({
+          associationType,
+          fromObjectId,
+          toObjectId,
+          associationRemoved,
+          isPrimaryAssociation,
+        }));
 
-    expect(
-      events.map(({ associationType, fromObjectId, toObjectId, associationRemoved, isPrimaryAssociation }) => ({
-        associationType,
-        fromObjectId,
-        toObjectId,
-        associationRemoved,
-        isPrimaryAssociation,
-      })),
-    ).toEqual([
+    expect(fieldsOf('company.associationChange', companyId)).toEqual([
       {
         associationType: 'COMPANY_TO_CONTACT',
         fromObjectId: Number(companyId),
-        toObjectId: 901,
+        toObjectId: Number(contactId),
         associationRemoved: false,
         isPrimaryAssociation: false,
       },
       {
         associationType: 'COMPANY_TO_CONTACT',
         fromObjectId: Number(companyId),
-        toObjectId: 901,
+        toObjectId: Number(contactId),
         associationRemoved: true,
         isPrimaryAssociation: false,
       },
+    ]);
+    expect(fieldsOf('contact.associationChange', contactId)).toEqual([
+      {
+        associationType: 'CONTACT_TO_COMPANY',
+        fromObjectId: Number(contactId),
+        toObjectId: Number(companyId),
+        associationRemoved: false,
+        isPrimaryAssociation: false,
+      },
+      {
+        associationType: 'CONTACT_TO_COMPANY',
+        fromObjectId: Number(contactId),
+        toObjectId: Number(companyId),
+        associationRemoved: true,
+        isPrimaryAssociation: false,
+      },
+    ]);
+    // Each side's events go to its own subscription only: nothing else is about these two records.
+    await webhooks.settle(100);
+    expect(
+      receiver
+        .events()
+        .filter((event) => [companyId, contactId].includes(String(event.objectId)))
+        .map((event) => event.subscriptionType)
+        .sort(),
+    ).toEqual([
+      'company.associationChange',
+      'company.associationChange',
+      'contact.associationChange',
+      'contact.associationChange',
     ]);
   });
 
