@@ -2,6 +2,8 @@ import type { PartitionName } from './db/keys';
 import { spellingsOf, type Route, type RouteSpelling, type Throttle } from './base/route-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from './pipelines/pipeline-scopes';
 import {
+  anyStoredLabelReadScopes,
+  anyStoredLabelWriteScopes,
   anyStoredObjectReadScopes,
   anyStoredObjectWriteScopes,
   anyStoredPropertyReadScopes,
@@ -14,8 +16,6 @@ import {
 // Rows name constants, never a property access nor a call: esbuild cannot drop an array one of whose
 // elements reads a property (a getter might run), and a bundle loads only its own row (route-row), so
 // one such read in a row put the whole table (about 22 KiB) back into every function's bundle.
-const labelReadScopes = ['crm.objects.companies.read', 'crm.schemas.companies.read'] as const;
-const labelWriteScopes = ['crm.schemas.companies.write', 'crm.objects.companies.write'] as const;
 // Owners: HubSpot's spec takes either scope.
 const ownerReadScopes = ['crm.objects.owners.read', 'automation'] as const;
 
@@ -754,7 +754,7 @@ export const routes = [
     method: 'GET',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
     entry: 'functions/associations/list-association-labels.ts',
-    scopes: labelReadScopes,
+    scopes: anyStoredLabelReadScopes,
     body: 'none',
     table: 'read',
     partitions: ['hubs'],
@@ -767,7 +767,7 @@ export const routes = [
     method: 'POST',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
     entry: 'functions/associations/create-association-label.ts',
-    scopes: labelWriteScopes,
+    scopes: anyStoredLabelWriteScopes,
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs'],
@@ -780,7 +780,7 @@ export const routes = [
     method: 'PUT',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels',
     entry: 'functions/associations/update-association-label.ts',
-    scopes: labelWriteScopes,
+    scopes: anyStoredLabelWriteScopes,
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs'],
@@ -793,7 +793,7 @@ export const routes = [
     method: 'DELETE',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
     entry: 'functions/associations/delete-association-label.ts',
-    scopes: labelWriteScopes,
+    scopes: anyStoredLabelWriteScopes,
     body: 'none',
     table: 'readwrite',
     partitions: ['hubs'],

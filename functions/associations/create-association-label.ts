@@ -1,5 +1,6 @@
 import { createAssociationLabel } from '../../shared/association-types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
+import { requireLabelScope } from './require-from-scope';
 import { ok } from '../../shared/http/responses';
 import { createLabelBody, labelsPath } from './association.schema';
 
@@ -10,6 +11,8 @@ import { createLabelBody, labelsPath } from './association.schema';
 export const handler = httpHandler(
   'createAssociationLabel',
   { path: labelsPath, body: createLabelBody },
-  async ({ path, body, auth }) =>
-    ok({ results: await createAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body) }),
+  async ({ path, body, auth }) => {
+    requireLabelScope(auth, path.fromObjectType, 'write');
+    return ok({ results: await createAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body) });
+  },
 );

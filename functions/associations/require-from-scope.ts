@@ -20,3 +20,13 @@ export function requireFromTypeScope(
     (type) => type.scopes[access],
   );
 }
+
+/** The label routes: the first type's record scope or its schema (property) scope, read or write. */
+export function requireLabelScope(auth: Pick<AuthContext, 'scopes'>, token: string, access: 'read' | 'write'): void {
+  resolveScopedType(
+    auth,
+    token,
+    (value) => requireObjectType(value, 'fromObjectType'),
+    (type) => [...type.scopes[access], ...type.propertyScopes[access]],
+  );
+}

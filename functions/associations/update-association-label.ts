@@ -1,5 +1,6 @@
 import { updateAssociationLabel } from '../../shared/association-types/association-labels';
 import { httpHandler } from '../../shared/http/http-handler';
+import { requireLabelScope } from './require-from-scope';
 import { noContent } from '../../shared/http/responses';
 import { labelsPath, updateLabelBody } from './association.schema';
 
@@ -8,6 +9,7 @@ export const handler = httpHandler(
   'updateAssociationLabel',
   { path: labelsPath, body: updateLabelBody },
   async ({ path, body, auth }) => {
+    requireLabelScope(auth, path.fromObjectType, 'write');
     await updateAssociationLabel(auth.hubId, path.fromObjectType, path.toObjectType, body);
     return noContent();
   },

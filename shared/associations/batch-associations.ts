@@ -241,7 +241,7 @@ async function applyChanges(
         notDone.push(...chunk.entries.map((entry) => entry.index));
         continue;
       }
-      await writeOneByOne(actor, pair, inputs, chunk, findType, errors);
+      await writeOneByOne(actor, pair, inputs, chunk, findType, errors, isTimeUp, notDone);
     }
   });
   return { errors, notDone: notDone.sort((a, b) => a - b) };
@@ -309,7 +309,13 @@ function setRejected(chunk: HolderChunk, plan: PairChangesPlan, errors: Map<numb
     errors.set((chunk.entries[position] as PlannedChange).index, batchErrorOf(error));
 }
 
-/** One holder chunk: one read and one transaction (retried on a stale read); a missing or full stored target drops its inputs and tries the rest. */
+/**
+ * One holder chunk: one read and one transaction (retried on a stale read). A full stored target
+ * drops its inputs and tries the rest; a missing one makes every stored target of the chunk be
+ * checked at once (keys only, one BatchGetItem per 100), and each missing one's inputs dropped, so
+ * a chunk with many missing targets costs a few calls, not a transaction each. Inputs left when
+ * the time is up are reported in `notDone`.
+ */
 async function writeOneByOne(
   actor: Actor,
   pair: Pair,
@@ -317,10 +323,16 @@ async function writeOneByOne(
   chunk: HolderChunk,
   findType: CustomTypeFinder,
   errors: Map<number, BatchError>,
+  isTimeUp: () => boolean,
+  notDone: number[],
 ): Promise<void> {
   let pending = chunk.entries;
-  // Each round either writes or drops the inputs of one stored target, so it ends.
+  // Each round either writes or drops the inputs of at least one stored target, so it ends.
   while (pending.length > 0) {
+    if (isTimeUp()) {
+      notDone.push(...pending.map((entry) => entry.index));
+      return;
+    }
     try {
       const outcome = await changePairs(
         actor,
@@ -343,12 +355,35 @@ async function writeOneByOne(
           : error instanceof InvalidAssociationTargetsError
             ? error.ids[0]
             : undefined;
-      const dropped = pending.filter((entry) => entry.change.other.isStored && entry.change.otherId === target);
+      const missing =
+        error instanceof InvalidAssociationTargetsError ? await withMissingTargets(actor.hubId, pending) : [];
+      const dropped =
+        missing.length > 0
+          ? missing
+          : pending.filter((entry) => entry.change.other.isStored && entry.change.otherId === target);
       if (dropped.length === 0) throw error;
-      for (const entry of dropped) errors.set(entry.index, batchErrorOf(error));
+      for (const entry of dropped)
+        errors.set(
+          entry.index,
+          batchErrorOf(
+            error instanceof InvalidAssociationTargetsError
+              ? invalidAssociationTargets([{ type: entry.change.other, id: entry.change.otherId }])
+              : error,
+          ),
+        );
       pending = pending.filter((entry) => !dropped.includes(entry));
     }
   }
+}
+
+/** The changes whose stored target does not exist (any more): one BatchGetItem of keys per 100 targets. */
+async function withMissingTargets(hubId: number, changes: readonly PlannedChange[]): Promise<PlannedChange[]> {
+  const stored = changes.filter((entry) => entry.change.other.isStored);
+  const found = await recordsDb.findExistingRecords(
+    hubId,
+    stored.map((entry) => ({ type: entry.change.other, id: entry.change.otherId })),
+  );
+  return stored.filter((entry) => !found.has(`${entry.change.other.id}/${entry.change.otherId}`));
 }
 
 /** Inputs the budget left unwritten: each an error saying so, to send again (every batch route is idempotent). */

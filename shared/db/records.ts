@@ -397,6 +397,10 @@ export async function explainRecordCancellation(
     const linked = outcome.reasons.flatMap((reason) =>
       reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
     );
+    // Missing records first, keys only, in one BatchGetItem per 100: a write naming many missing records is explained in one call, not one each.
+    const existing = await findExistingRecords(hubId, linked);
+    const missing = linked.find((entry) => !existing.has(`${entry.type.id}/${entry.id}`));
+    if (missing) return { outcome: 'linked-missing', type: missing.type, id: missing.id };
     const explained = await Promise.all(
       linked.map((entry) => explainLinkedFailure(hubId, entry.type, entry.id, entry.linkDelta, entry.keyGrowth)),
     );

@@ -67,3 +67,11 @@ export const anyStoredPropertyReadScopes: readonly Scope[] = constant(() => [
 export const anyStoredPropertyWriteScopes: readonly Scope[] = constant(() => [
   ...new Set(storedObjectTypeNames.flatMap((name) => objectTypePropertyScopes[name].write)),
 ]);
+
+/** The association label rows: any stored type's record or schema scope; the handler then requires the path's first type's. */
+export const anyStoredLabelReadScopes: readonly Scope[] = constant(() => [
+  ...new Set([...anyStoredObjectReadScopes, ...anyStoredPropertyReadScopes]),
+]);
+export const anyStoredLabelWriteScopes: readonly Scope[] = constant(() => [
+  ...new Set([...anyStoredObjectWriteScopes, ...anyStoredPropertyWriteScopes]),
+]);

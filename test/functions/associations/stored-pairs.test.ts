@@ -188,3 +188,29 @@ describe('primary company', () => {
     expect(await typesBetween('companies', former, 'deals', deal)).toEqual([342]);
   });
 });
+
+describe('a v4 batch create with many missing records', () => {
+  it('answers 207 naming each missing one, writes the others, and checks the missing ones in a few calls', async () => {
+    const company = await createRecord(api, 'companies');
+    const [real] = [await createRecord(api, 'contacts')];
+    const missing = Array.from({ length: 120 }, (_, index) => String(990_000_000_000 + index));
+    const inputs = [real ?? '', ...missing].map((id) => ({ from: { id: company }, to: { id }, types: [spec(280)] }));
+
+    dynamoCallCounter.reset();
+    const response = await api.post<{ results: unknown[]; errors: { context: Record<string, string[]> }[] }>(
+      '/crm/v4/associations/companies/contacts/batch/create',
+      { inputs },
+    );
+    const calls = dynamoCallCounter.total();
+
+    expect(response.status).toBe(207);
+    expect(response.body.results).toHaveLength(1);
+    expect(response.body.errors.map((error) => error.context.INVALID_OBJECT_IDS?.[0]).sort()).toEqual(
+      missing.map((id) => `CONTACT=${id} is not valid`).sort(),
+    );
+    // Two chunks of at most 90 pairs, each: a read, a refused transaction, its explanation, one check of every target, the retry.
+    expect(calls).toBeLessThan(20);
+    const page = await api.get<PageJson>(`/crm/v4/objects/companies/${company}/associations/contacts`);
+    expect(page.body.results.map((result) => String(result.toObjectId))).toEqual([real]);
+  });
+});
