@@ -14,6 +14,24 @@ import { generatedValidatorsDir, routeRowFileName, routeValidatorsFileName } fro
 
 export const generatedDir = generatedValidatorsDir;
 
+/** The end (exclusive) of the object literal that opens at `start` (a `{`): braces outside string literals. */
+function endOfObjectLiteral(code: string, start: number): number {
+  let end = start + 1;
+  let depth = 1;
+  let quote: string | undefined;
+  for (; depth > 0; end += 1) {
+    const char = code[end];
+    if (char === undefined) throw new Error('unterminated object literal in generated validator code');
+    if (quote !== undefined) {
+      if (char === '\\') end += 1;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'" || char === '`') quote = char;
+    else if (char === '{') depth += 1;
+    else if (char === '}') depth -= 1;
+  }
+  return end;
+}
+
 /**
  * Drops from ajv's standalone code what shared/http/validation.ts never reads of an error: its
  * schemaPath (a string literal per error, about a fifth of a validator's minified bytes) and its
@@ -26,26 +44,49 @@ export function withoutUnreadErrorFields(code: string, keptParams: readonly stri
   const parts: string[] = [];
   let at = 0;
   for (let start = withoutPaths.indexOf('params:{'); start >= 0; start = withoutPaths.indexOf('params:{', at)) {
-    // The end of the params object literal: braces outside string literals (a pattern may hold some).
-    let end = start + 'params:{'.length;
-    let depth = 1;
-    let quote: string | undefined;
-    for (; depth > 0; end += 1) {
-      const char = withoutPaths[end];
-      if (char === undefined) throw new Error('unterminated params object in generated validator code');
-      if (quote !== undefined) {
-        if (char === '\\') end += 1;
-        else if (char === quote) quote = undefined;
-      } else if (char === '"' || char === "'" || char === '`') quote = char;
-      else if (char === '{') depth += 1;
-      else if (char === '}') depth -= 1;
-    }
+    // The end of the params object literal (a pattern may hold braces).
+    const end = endOfObjectLiteral(withoutPaths, start + 'params:'.length);
     const params = withoutPaths.slice(start, end);
     parts.push(withoutPaths.slice(at, start), keptParams.some((name) => params.includes(name)) ? params : 'params:{}');
     at = end;
   }
   parts.push(withoutPaths.slice(at));
   return parts.join('');
+}
+
+/**
+ * Drops the `const schemaN = {…};` declarations no code reads. Ajv's standalone code declares the
+ * root schema of each validator whether or not it refers to it; esbuild keeps every statement of a
+ * CommonJS module, so an unread schema (about 1 KiB for a batch body's) went into each bundle.
+ */
+export function withoutUnreadSchemaConstants(code: string): string {
+  let result = code;
+  for (const match of code.matchAll(/const (schema\d+) = \{/g)) {
+    const name = match[1] as string;
+    const start = result.indexOf(`const ${name} = {`);
+    if (start < 0) continue;
+    const braceAt = start + `const ${name} = `.length;
+    let end = endOfObjectLiteral(result, braceAt);
+    if (result[end] === ';') end += 1;
+    const rest = result.slice(0, start) + result.slice(end);
+    if (!new RegExp(`\\b${name}\\b`).test(rest)) result = rest;
+  }
+  return result;
+}
+
+/**
+ * Ajv writes the same five statements to add each error to the list (`if(vErrors === null)
+ * {vErrors = [errN];}else {vErrors.push(errN);}`); one helper call per error instead (a batch
+ * body's validator has about 40 of them).
+ */
+export function withSharedErrorPush(code: string): string {
+  const pushes = /if\(vErrors === null\)\{vErrors = \[(err\d+)\];\}else \{vErrors\.push\(\1\);\}/g;
+  if (!pushes.test(code)) return code;
+  const helper =
+    'function pushValidationError(list, error){if(list === null){return [error];}list.push(error);return list;}';
+  return code
+    .replace(pushes, (_whole, error: string) => `vErrors = pushValidationError(vErrors, ${error});`)
+    .replace(/^"use strict";/, `"use strict";${helper}`);
 }
 
 export async function buildValidators(outDir = generatedDir): Promise<{ file: string; count: number }> {
@@ -68,9 +109,13 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       const file = `${name}-${flavor}.js`;
       writeFileSync(
         path.join(outDir, file),
-        withoutUnreadErrorFields(
-          standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))),
-          readErrorParams,
+        withSharedErrorPush(
+          withoutUnreadSchemaConstants(
+            withoutUnreadErrorFields(
+              standaloneCode(ajv, Object.fromEntries(entries.map(([key]) => [key, key]))),
+              readErrorParams,
+            ),
+          ),
         ),
       );
       parts.push(`...require('./${file}')`);

@@ -8,7 +8,8 @@ export const propertyValues = {
   type: 'object',
   maxProperties: 1000,
   propertyNames: { minLength: 1, maxLength: 255 },
-  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
+  // One type list, not anyOf: one check and one error per bad value ("must be string,number,boolean,null"); anyOf's four branches were about 1.5 KiB of each body validator.
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
 } as const;
 
 export const associationInputs = {

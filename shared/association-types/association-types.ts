@@ -4,71 +4,79 @@ import type { ObjectType } from '../objects/object-types';
 // The type's record is declared where it is stored; the standard types below share its shape.
 export type { AssociationCategory, AssociationType } from '../db/association-labels';
 
-function pair(
+/** The singular names in HubSpot's type names (`contact_to_company`), by object type id. */
+const singularOf: Readonly<Record<string, string>> = {
+  '0-1': 'contact',
+  '0-2': 'company',
+  '0-3': 'deal',
+  '0-5': 'ticket',
+  '0-48': 'call',
+  '0-49': 'email',
+  '0-47': 'meeting',
+  '0-46': 'note',
+  '0-27': 'task',
+};
+
+/** One direction of a HubSpot-defined type and the other direction's id and name. */
+function standardType(
   from: string,
   to: string,
-  forward: [number, string, string | null],
-  backward: [number, string, string | null],
-  implies?: [number, number],
+  [typeId, name, label]: readonly [number, string, string | null],
+  [inverseTypeId, inverseName]: readonly [number, string, string | null],
+  impliesTypeId?: number,
+): AssociationType {
+  return {
+    typeId,
+    category: 'HUBSPOT_DEFINED',
+    fromObjectTypeId: from,
+    toObjectTypeId: to,
+    name,
+    label,
+    inverseTypeId,
+    inverseName,
+    ...(impliesTypeId === undefined ? {} : { impliesTypeId }),
+  };
+}
+
+/**
+ * The HubSpot-defined types between two object types, both directions: the unlabeled pair
+ * (`[from -> to id, to -> from id]`) and, where the pair has one, the Primary pair, which implies
+ * the unlabeled one. Names follow HubSpot's v3 names: `<from>_to_<to>`, and `_unlabeled` on the
+ * unlabeled type of a pair that has a Primary (`contact_to_company_unlabeled`, 279).
+ */
+function standardPair(
+  from: string,
+  to: string,
+  [forwardId, backwardId]: readonly [number, number],
+  primary?: readonly [number, number],
 ): AssociationType[] {
+  const forwardName = `${singularOf[from]}_to_${singularOf[to]}`;
+  const backwardName = `${singularOf[to]}_to_${singularOf[from]}`;
+  const suffix = primary ? '_unlabeled' : '';
+  const forward = [forwardId, `${forwardName}${suffix}`, null] as const;
+  const backward = [backwardId, `${backwardName}${suffix}`, null] as const;
+  const types = [standardType(from, to, forward, backward), standardType(to, from, backward, forward)];
+  if (!primary) return types;
+  const primaryForward = [primary[0], forwardName, 'Primary'] as const;
+  const primaryBackward = [primary[1], backwardName, 'Primary'] as const;
   return [
-    {
-      typeId: forward[0],
-      category: 'HUBSPOT_DEFINED',
-      fromObjectTypeId: from,
-      toObjectTypeId: to,
-      name: forward[1],
-      label: forward[2],
-      inverseTypeId: backward[0],
-      inverseName: backward[1],
-      ...(implies ? { impliesTypeId: implies[0] } : {}),
-    },
-    {
-      typeId: backward[0],
-      category: 'HUBSPOT_DEFINED',
-      fromObjectTypeId: to,
-      toObjectTypeId: from,
-      name: backward[1],
-      label: backward[2],
-      inverseTypeId: forward[0],
-      inverseName: forward[1],
-      ...(implies ? { impliesTypeId: implies[1] } : {}),
-    },
+    ...types,
+    standardType(from, to, primaryForward, primaryBackward, forwardId),
+    standardType(to, from, primaryBackward, primaryForward, backwardId),
   ];
 }
 
 /** An unlabeled type between two records of one type: one id, its own inverse. */
-function sameType(typeId: number, objectTypeId: string, name: string): AssociationType {
-  return {
-    typeId,
-    category: 'HUBSPOT_DEFINED',
-    fromObjectTypeId: objectTypeId,
-    toObjectTypeId: objectTypeId,
-    name,
-    label: null,
-    inverseTypeId: typeId,
-    inverseName: name,
-  };
+function sameType(typeId: number, objectTypeId: string): AssociationType {
+  const name = `${singularOf[objectTypeId]}_to_${singularOf[objectTypeId]}`;
+  return standardType(objectTypeId, objectTypeId, [typeId, name, null], [typeId, name, null]);
 }
 
-/** A record type's unlabeled types to the five activities: [call, email, meeting, note, task] as [to, from] id pairs. */
-function toActivities(from: string, singular: string, ids: readonly (readonly [number, number])[]): AssociationType[] {
-  const activities = [
-    ['0-48', 'call'],
-    ['0-49', 'email'],
-    ['0-47', 'meeting'],
-    ['0-46', 'note'],
-    ['0-27', 'task'],
-  ] as const;
-  return activities.flatMap(([activityId, activity], index) => {
-    const [forward, backward] = ids[index] ?? [0, 0];
-    return pair(
-      from,
-      activityId,
-      [forward, `${singular}_to_${activity}`, null],
-      [backward, `${activity}_to_${singular}`, null],
-    );
-  });
+/** A record type's unlabeled types to the five activities, as `[to activity, from activity]` ids: call, email, meeting, note, task. */
+function toActivities(from: string, ids: readonly (readonly [number, number])[]): AssociationType[] {
+  return ['0-48', '0-49', '0-47', '0-46', '0-27'].flatMap((activity, index) =>
+    standardPair(from, activity, ids[index] ?? [0, 0]),
+  );
 }
 
 /**
@@ -79,68 +87,50 @@ function toActivities(from: string, singular: string, ids: readonly (readonly [n
  * implies its pair's unlabeled type.
  */
 export const standardAssociationTypes: readonly AssociationType[] = [
-  {
-    typeId: 450,
-    category: 'HUBSPOT_DEFINED',
-    fromObjectTypeId: '0-2',
-    toObjectTypeId: '0-2',
-    name: 'company_to_company',
-    label: null,
-    inverseTypeId: 450,
-    inverseName: 'company_to_company',
-  },
-  {
-    typeId: 13,
-    category: 'HUBSPOT_DEFINED',
-    fromObjectTypeId: '0-2',
-    toObjectTypeId: '0-2',
-    name: 'parent_to_child_company',
-    label: 'Parent to child company',
-    inverseTypeId: 14,
-    inverseName: 'child_to_parent_company',
-  },
-  {
-    typeId: 14,
-    category: 'HUBSPOT_DEFINED',
-    fromObjectTypeId: '0-2',
-    toObjectTypeId: '0-2',
-    name: 'child_to_parent_company',
-    label: 'Child to parent company',
-    inverseTypeId: 13,
-    inverseName: 'parent_to_child_company',
-  },
-  ...pair('0-2', '0-1', [280, 'company_to_contact_unlabeled', null], [279, 'contact_to_company_unlabeled', null]),
-  ...pair('0-2', '0-1', [2, 'company_to_contact', 'Primary'], [1, 'contact_to_company', 'Primary'], [280, 279]),
-  ...pair('0-2', '0-3', [342, 'company_to_deal_unlabeled', null], [341, 'deal_to_company_unlabeled', null]),
-  ...pair('0-2', '0-3', [6, 'company_to_deal', 'Primary'], [5, 'deal_to_company', 'Primary'], [342, 341]),
-  ...pair('0-2', '0-5', [340, 'company_to_ticket_unlabeled', null], [339, 'ticket_to_company_unlabeled', null]),
-  ...pair('0-2', '0-5', [25, 'company_to_ticket', 'Primary'], [26, 'ticket_to_company', 'Primary'], [340, 339]),
-  ...pair('0-2', '0-48', [181, 'company_to_call', null], [182, 'call_to_company', null]),
-  ...pair('0-2', '0-49', [185, 'company_to_email', null], [186, 'email_to_company', null]),
-  ...pair('0-2', '0-47', [187, 'company_to_meeting', null], [188, 'meeting_to_company', null]),
-  ...pair('0-2', '0-46', [189, 'company_to_note', null], [190, 'note_to_company', null]),
-  ...pair('0-2', '0-27', [191, 'company_to_task', null], [192, 'task_to_company', null]),
-  ...pair('0-1', '0-3', [4, 'contact_to_deal', null], [3, 'deal_to_contact', null]),
-  ...pair('0-1', '0-5', [15, 'contact_to_ticket', null], [16, 'ticket_to_contact', null]),
-  ...pair('0-3', '0-5', [27, 'deal_to_ticket', null], [28, 'ticket_to_deal', null]),
-  sameType(449, '0-1', 'contact_to_contact'),
-  sameType(451, '0-3', 'deal_to_deal'),
-  sameType(452, '0-5', 'ticket_to_ticket'),
-  ...toActivities('0-1', 'contact', [
+  sameType(450, '0-2'),
+  standardType(
+    '0-2',
+    '0-2',
+    [13, 'parent_to_child_company', 'Parent to child company'],
+    [14, 'child_to_parent_company', null],
+  ),
+  standardType(
+    '0-2',
+    '0-2',
+    [14, 'child_to_parent_company', 'Child to parent company'],
+    [13, 'parent_to_child_company', null],
+  ),
+  ...standardPair('0-2', '0-1', [280, 279], [2, 1]),
+  ...standardPair('0-2', '0-3', [342, 341], [6, 5]),
+  ...standardPair('0-2', '0-5', [340, 339], [25, 26]),
+  ...toActivities('0-2', [
+    [181, 182],
+    [185, 186],
+    [187, 188],
+    [189, 190],
+    [191, 192],
+  ]),
+  ...standardPair('0-1', '0-3', [4, 3]),
+  ...standardPair('0-1', '0-5', [15, 16]),
+  ...standardPair('0-3', '0-5', [27, 28]),
+  sameType(449, '0-1'),
+  sameType(451, '0-3'),
+  sameType(452, '0-5'),
+  ...toActivities('0-1', [
     [193, 194],
     [197, 198],
     [199, 200],
     [201, 202],
     [203, 204],
   ]),
-  ...toActivities('0-3', 'deal', [
+  ...toActivities('0-3', [
     [205, 206],
     [209, 210],
     [211, 212],
     [213, 214],
     [215, 216],
   ]),
-  ...toActivities('0-5', 'ticket', [
+  ...toActivities('0-5', [
     [219, 220],
     [223, 224],
     [225, 226],

@@ -18,7 +18,7 @@ export type AjvFlavor = 'body' | 'param';
 
 /** Bodies are validated as sent; query strings and path parameters arrive as strings and are coerced. */
 export const ajvOptions: Record<AjvFlavor, Options> = {
-  body: { allErrors: true, strict: true, useDefaults: false },
+  body: { allErrors: true, strict: true, allowUnionTypes: true, useDefaults: false },
   param: { allErrors: true, strict: true, coerceTypes: true, useDefaults: true },
 };
 

@@ -7,6 +7,8 @@
 import type { PropertyGroup } from './property-definition';
 import { lifecycleStages } from './company-property-catalog';
 import {
+  readOnly,
+  calculated,
   booleanOptions,
   checkbox,
   datetime,
@@ -97,15 +99,15 @@ export const contactPropertyRows: readonly CatalogRow[] = [
       { value: 'persona_3', label: 'Persona 3' },
     ]),
   },
-  { name: 'createdate', ...datetime, readOnly: true },
-  { name: 'lastmodifieddate', ...datetime, readOnly: true },
-  { name: 'hs_createdate', ...datetime, readOnly: true },
-  { name: 'hs_lastmodifieddate', ...datetime, readOnly: true },
-  { name: 'hs_object_id', ...number, readOnly: true },
-  { name: 'associatedcompanyid', ...number, readOnly: true, calculated: true },
-  { name: 'hs_email_domain', ...text, readOnly: true, calculated: true },
+  { name: 'createdate', ...datetime, ...readOnly },
+  { name: 'lastmodifieddate', ...datetime, ...readOnly },
+  { name: 'hs_createdate', ...datetime, ...readOnly },
+  { name: 'hs_lastmodifieddate', ...datetime, ...readOnly },
+  { name: 'hs_object_id', ...number, ...readOnly },
+  { name: 'associatedcompanyid', ...number, ...calculated },
+  { name: 'hs_email_domain', ...text, ...calculated },
   { name: 'hs_additional_emails', ...select, externalOptions: true },
-  { name: 'hs_all_contact_vids', ...select, readOnly: true },
+  { name: 'hs_all_contact_vids', ...select, ...readOnly },
   {
     name: 'hs_full_name_or_email',
     type: 'string',
@@ -130,7 +132,7 @@ export const contactPropertyRows: readonly CatalogRow[] = [
       { value: 'false', label: 'Non-marketing contact' },
     ]),
   },
-  { name: 'hs_object_source', ...text, readOnly: true },
+  { name: 'hs_object_source', ...text, ...readOnly },
   {
     name: 'hs_object_source_label',
     ...select,
@@ -139,9 +141,9 @@ export const contactPropertyRows: readonly CatalogRow[] = [
     options: optionsOf(['CRM_UI', 'IMPORT', 'INTEGRATION', 'INTERNAL_PROCESSING']),
   },
   { name: 'hs_pipeline', ...select, externalOptions: true },
-  { name: 'hs_merged_object_ids', ...checkbox, readOnly: true },
-  { name: 'notes_last_updated', ...datetime, readOnly: true, calculated: true },
-  { name: 'num_associated_deals', ...number, readOnly: true, calculated: true },
+  { name: 'hs_merged_object_ids', ...checkbox, ...readOnly },
+  { name: 'notes_last_updated', ...datetime, ...calculated },
+  { name: 'num_associated_deals', ...number, ...calculated },
 ];
 
 /** The label of each row, by name (the properties API's). */

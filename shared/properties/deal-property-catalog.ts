@@ -6,6 +6,8 @@
  */
 import type { PropertyGroup } from './property-definition';
 import {
+  readOnly,
+  calculated,
   booleanOptions,
   boolEquation,
   checkbox,
@@ -49,10 +51,10 @@ export const dealPropertyRows: readonly CatalogRow[] = [
   },
   { name: 'hubspot_owner_id', ...select, referencedObjectType: 'OWNER' },
   { name: 'description', ...textarea },
-  { name: 'createdate', ...datetime, readOnly: true },
-  { name: 'hs_lastmodifieddate', ...datetime, readOnly: true },
-  { name: 'hs_createdate', ...datetime, readOnly: true },
-  { name: 'hs_object_id', ...number, readOnly: true },
+  { name: 'createdate', ...datetime, ...readOnly },
+  { name: 'hs_lastmodifieddate', ...datetime, ...readOnly },
+  { name: 'hs_createdate', ...datetime, ...readOnly },
+  { name: 'hs_object_id', ...number, ...readOnly },
   { name: 'closed_lost_reason', ...textarea },
   { name: 'closed_won_reason', ...textarea },
   {
@@ -78,7 +80,7 @@ export const dealPropertyRows: readonly CatalogRow[] = [
       { value: 'JPY', label: 'Japanese Yen' },
     ]),
   },
-  { name: 'amount_in_home_currency', ...numberEquation, readOnly: true, calculated: true },
+  { name: 'amount_in_home_currency', ...numberEquation, ...calculated },
   {
     name: 'hs_is_closed',
     ...boolEquation,
@@ -100,16 +102,16 @@ export const dealPropertyRows: readonly CatalogRow[] = [
     readOnly: true,
     calculated: true,
   },
-  { name: 'hs_closed_amount', ...numberEquation, readOnly: true, calculated: true },
-  { name: 'hs_projected_amount', ...numberEquation, readOnly: true, calculated: true },
+  { name: 'hs_closed_amount', ...numberEquation, ...calculated },
+  { name: 'hs_projected_amount', ...numberEquation, ...calculated },
   { name: 'hs_forecast_amount', ...number },
   { name: 'hs_forecast_probability', ...number },
   { name: 'hs_next_step', ...textarea },
   { name: 'hs_all_collaborator_owner_ids', ...checkbox, referencedObjectType: 'OWNER' },
-  { name: 'num_associated_contacts', ...number, readOnly: true, calculated: true },
-  { name: 'notes_last_updated', ...datetime, readOnly: true, calculated: true },
-  { name: 'hs_merged_object_ids', ...checkbox, readOnly: true },
-  { name: 'hs_object_source', ...text, readOnly: true },
+  { name: 'num_associated_contacts', ...number, ...calculated },
+  { name: 'notes_last_updated', ...datetime, ...calculated },
+  { name: 'hs_merged_object_ids', ...checkbox, ...readOnly },
+  { name: 'hs_object_source', ...text, ...readOnly },
 ];
 
 /** The label of each row, by name (the properties API's). */

@@ -6,6 +6,8 @@
  */
 import type { PropertyGroup } from './property-definition';
 import {
+  readOnly,
+  calculated,
   booleanOptions,
   boolEquation,
   checkbox,
@@ -61,15 +63,15 @@ export const ticketPropertyRows: readonly CatalogRow[] = [
     // Inferred: a few plausible outcomes; portals edit this list.
     options: optionsOf(['ISSUE_FIXED', 'QUESTION_ANSWERED', 'WORKAROUND_PROVIDED', 'NOT_FIXED']),
   },
-  { name: 'createdate', ...datetime, readOnly: true },
-  { name: 'hs_createdate', ...datetime, readOnly: true },
-  { name: 'hs_lastmodifieddate', ...datetime, readOnly: true },
+  { name: 'createdate', ...datetime, ...readOnly },
+  { name: 'hs_createdate', ...datetime, ...readOnly },
+  { name: 'hs_lastmodifieddate', ...datetime, ...readOnly },
   { name: 'closed_date', ...datetime },
-  { name: 'first_agent_reply_date', ...datetime, readOnly: true, calculated: true },
-  { name: 'last_reply_date', ...datetime, readOnly: true, calculated: true },
-  { name: 'time_to_close', ...numberEquation, readOnly: true, calculated: true },
-  { name: 'hs_object_id', ...number, readOnly: true },
-  { name: 'hs_ticket_id', ...numberEquation, readOnly: true, calculated: true },
+  { name: 'first_agent_reply_date', ...datetime, ...calculated },
+  { name: 'last_reply_date', ...datetime, ...calculated },
+  { name: 'time_to_close', ...numberEquation, ...calculated },
+  { name: 'hs_object_id', ...number, ...readOnly },
+  { name: 'hs_ticket_id', ...numberEquation, ...calculated },
   {
     name: 'hs_helpdesk_sort_timestamp',
     type: 'datetime',
@@ -84,7 +86,7 @@ export const ticketPropertyRows: readonly CatalogRow[] = [
     calculated: true,
     options: booleanOptions(),
   },
-  { name: 'hs_object_source', ...text, readOnly: true },
+  { name: 'hs_object_source', ...text, ...readOnly },
   {
     name: 'hs_object_source_label',
     ...select,
@@ -92,9 +94,9 @@ export const ticketPropertyRows: readonly CatalogRow[] = [
     readOnly: true,
     options: optionsOf(['CRM_UI', 'IMPORT', 'INTEGRATION', 'INTERNAL_PROCESSING']),
   },
-  { name: 'hs_num_associated_companies', ...number, readOnly: true, calculated: true },
-  { name: 'num_notes', ...number, readOnly: true, calculated: true },
-  { name: 'hs_merged_object_ids', ...checkbox, readOnly: true },
+  { name: 'hs_num_associated_companies', ...number, ...calculated },
+  { name: 'num_notes', ...number, ...calculated },
+  { name: 'hs_merged_object_ids', ...checkbox, ...readOnly },
   { name: 'hs_file_upload', type: 'string', fieldType: 'file' },
 ];
 
