@@ -15,11 +15,24 @@ async function companyId(name = 'SDK v4'): Promise<string> {
   return (await sdk.client.crm.companies.basicApi.create({ properties: { name }, associations: [] })).id;
 }
 
+/** A new contact, deal or ticket with its required properties: both ends of an association must exist. */
+async function recordId(type: 'contacts' | 'deals' | 'tickets'): Promise<string> {
+  const tag = unique('sdk-v4');
+  const properties: Record<string, string> =
+    type === 'contacts'
+      ? { email: `${tag}@sdk.example` }
+      : type === 'deals'
+        ? { dealname: tag, dealstage: 'appointmentscheduled' }
+        : { subject: tag, hs_pipeline_stage: '1' };
+  return (await sdk.client.crm[type].basicApi.create({ properties, associations: [] })).id;
+}
+
 describe('crm.associations.v4.basicApi', () => {
   it('create (201) replaces the labels and getPage (200) parses them', async () => {
     const id = await companyId();
+    const contact = await recordId('contacts');
 
-    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '4242', [
+    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', contact, [
       { associationCategory: hubspotDefined, associationTypeId: 2 },
     ]);
     const page = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'contacts', undefined, 500);
@@ -27,7 +40,7 @@ describe('crm.associations.v4.basicApi', () => {
     expect(pair).toMatchObject({ fromObjectTypeId: '0-2', toObjectTypeId: '0-1', labels: ['Primary'] });
     expect(String(pair.fromObjectId)).toBe(id);
     expect(page.results).toHaveLength(1);
-    expect(String(page.results[0]?.toObjectId)).toBe('4242');
+    expect(String(page.results[0]?.toObjectId)).toBe(contact);
     expect(page.results[0]?.associationTypes).toEqual([
       { category: 'HUBSPOT_DEFINED', typeId: 2, label: 'Primary' },
       { category: 'HUBSPOT_DEFINED', typeId: 280, label: null },
@@ -36,19 +49,22 @@ describe('crm.associations.v4.basicApi', () => {
 
   it("reads a contact's companies", async () => {
     const id = await companyId();
-    await sdk.client.crm.associations.v4.basicApi.create('contacts', '4343', 'companies', id, [
+    const contact = await recordId('contacts');
+    await sdk.client.crm.associations.v4.basicApi.create('contacts', contact, 'companies', id, [
       { associationCategory: hubspotDefined, associationTypeId: 279 },
     ]);
 
-    const page = await sdk.client.crm.associations.v4.basicApi.getPage('contacts', '4343', 'companies');
+    const page = await sdk.client.crm.associations.v4.basicApi.getPage('contacts', contact, 'companies');
 
     expect(page.results.map((result) => String(result.toObjectId))).toContain(id);
   });
 
   it('createDefault answers the batch envelope (200)', async () => {
     const id = await companyId();
+    const deal = await recordId('deals');
 
-    const result = await sdk.client.crm.associations.v4.basicApi.createDefault('companies', id, 'deals', '77');
+    const result = await sdk.client.crm.associations.v4.basicApi.createDefault('companies', id, 'deals', deal);
+    const fromDeal = await sdk.client.crm.associations.v4.basicApi.getPage('deals', deal, 'companies');
 
     expect(result.status).toBe('COMPLETE');
     expect(result.startedAt).toBeInstanceOf(Date);
@@ -56,18 +72,26 @@ describe('crm.associations.v4.basicApi', () => {
       associationCategory: 'HUBSPOT_DEFINED',
       associationTypeId: 342,
     });
+    expect(
+      fromDeal.results.map((entry) => [String(entry.toObjectId), entry.associationTypes.map((type) => type.typeId)]),
+    ).toEqual([[id, [341]]]);
   });
 
   it('archive (204) removes every type between the pair', async () => {
     const id = await companyId();
-    await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'tickets', '88', [
+    const ticket = await recordId('tickets');
+    await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'tickets', ticket, [
       { associationCategory: hubspotDefined, associationTypeId: 25 },
     ]);
+    const before = await sdk.client.crm.associations.v4.basicApi.getPage('tickets', ticket, 'companies');
 
-    await sdk.client.crm.associations.v4.basicApi.archive('companies', id, 'tickets', '88');
+    await sdk.client.crm.associations.v4.basicApi.archive('companies', id, 'tickets', ticket);
     const page = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
+    const fromTicket = await sdk.client.crm.associations.v4.basicApi.getPage('tickets', ticket, 'companies');
 
+    expect(before.results.map((entry) => String(entry.toObjectId))).toEqual([id]);
     expect(page.results).toEqual([]);
+    expect(fromTicket.results).toEqual([]);
   });
 });
 
@@ -85,7 +109,8 @@ describe('crm.associations.v4.schema.definitionsApi', () => {
     });
     const listed = await sdk.client.crm.associations.v4.schema.definitionsApi.getAll('companies', 'contacts');
     const id = await companyId();
-    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', '99', [
+    const contact = await recordId('contacts');
+    const pair = await sdk.client.crm.associations.v4.basicApi.create('companies', id, 'contacts', contact, [
       { associationCategory: userDefined, associationTypeId: typeId },
     ]);
     await sdk.client.crm.associations.v4.schema.definitionsApi.remove('companies', 'contacts', typeId);
@@ -107,18 +132,29 @@ describe('crm.associations.v4.batchApi', () => {
 
   it('create (201) parses the pairs; a bad input makes it 207 with errors', async () => {
     const id = await companyId();
+    const [first, second, third, fourth] = [
+      await recordId('contacts'),
+      await recordId('contacts'),
+      await recordId('contacts'),
+      await recordId('contacts'),
+    ];
 
     const created = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', {
       inputs: [
-        { _from: { id }, to: { id: '5101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 2 }] },
+        { _from: { id }, to: { id: first }, types: [{ associationCategory: hubspotDefined, associationTypeId: 2 }] },
       ],
     });
     const partial = await sdk.client.crm.associations.v4.batchApi.create('companies', 'contacts', {
       inputs: [
-        { _from: { id }, to: { id: '5102' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
+        { _from: { id }, to: { id: second }, types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }] },
         {
           _from: { id: '999999999991' },
-          to: { id: '5103' },
+          to: { id: third },
+          types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }],
+        },
+        {
+          _from: { id },
+          to: { id: '999999999992' },
           types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }],
         },
       ],
@@ -128,16 +164,20 @@ describe('crm.associations.v4.batchApi', () => {
     expect(created.completedAt).toBeInstanceOf(Date);
     expect(created.results).toHaveLength(1);
     expect(created.results[0]).toMatchObject({ fromObjectTypeId: '0-2', toObjectTypeId: '0-1', labels: ['Primary'] });
-    expect(String(created.results[0]?.toObjectId)).toBe('5101');
+    expect(String(created.results[0]?.toObjectId)).toBe(first);
+    expect(partial.results.map((result) => String(result.toObjectId))).toEqual([second]);
     expect('errors' in partial && partial.errors?.[0]?.category).toBe('OBJECT_NOT_FOUND');
-    expect('numErrors' in partial && partial.numErrors).toBe(1);
+    expect('errors' in partial && partial.errors?.[1]?.context).toEqual({
+      INVALID_OBJECT_IDS: ['CONTACT=999999999992 is not valid'],
+    });
+    expect('numErrors' in partial && partial.numErrors).toBe(2);
     expect(
       await statusOf(() =>
         sdk.client.crm.associations.v4.batchApi.createWithHttpInfo('companies', 'contacts', {
           inputs: [
             {
               _from: { id },
-              to: { id: '5104' },
+              to: { id: fourth },
               types: [{ associationCategory: hubspotDefined, associationTypeId: 280 }],
             },
           ],
@@ -148,9 +188,10 @@ describe('crm.associations.v4.batchApi', () => {
 
   it('getPage reads (200), and answers 207 with NO_ASSOCIATIONS_FOUND for a record without any', async () => {
     const id = await companyId();
+    const [deal, lonely] = [await recordId('deals'), await recordId('deals')];
     await sdk.client.crm.associations.v4.batchApi.create('companies', 'deals', {
       inputs: [
-        { _from: { id }, to: { id: '6101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 6 }] },
+        { _from: { id }, to: { id: deal }, types: [{ associationCategory: hubspotDefined, associationTypeId: 6 }] },
       ],
     });
 
@@ -158,7 +199,7 @@ describe('crm.associations.v4.batchApi', () => {
       inputs: [{ id }],
     });
     const fromDeals = await sdk.client.crm.associations.v4.batchApi.getPageWithHttpInfo('deals', 'companies', {
-      inputs: [{ id: '6101' }, { id: '6102' }],
+      inputs: [{ id: deal }, { id: lonely }],
     });
 
     expect(read.httpStatusCode).toBe(200);
@@ -168,34 +209,37 @@ describe('crm.associations.v4.batchApi', () => {
         String(entry.toObjectId),
         entry.associationTypes.map((type) => type.typeId),
       ]),
-    ).toEqual([['6101', [6, 342]]]);
+    ).toEqual([[deal, [6, 342]]]);
     expect(fromDeals.httpStatusCode).toBe(207);
     expect(fromDeals.data.results.map((result) => result.to.map((entry) => String(entry.toObjectId)))).toEqual([[id]]);
+    expect(fromDeals.data.results[0]?.to[0]?.associationTypes.map((type) => type.typeId)).toEqual([5, 341]);
     expect('errors' in fromDeals.data && fromDeals.data.errors?.[0]?.subCategory).toBe(
       'crm.associations.NO_ASSOCIATIONS_FOUND',
     );
+    expect('errors' in fromDeals.data && fromDeals.data.errors?.[0]?.context).toMatchObject({ fromObjectId: [lonely] });
   });
 
   it('archiveLabels (204) drops a label, archive (204) the pair, createDefault (200) adds the unlabeled type', async () => {
     const id = await companyId();
+    const [ticket, other] = [await recordId('tickets'), await recordId('tickets')];
     await sdk.client.crm.associations.v4.batchApi.create('companies', 'tickets', {
       inputs: [
-        { _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
+        { _from: { id }, to: { id: ticket }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
       ],
     });
 
     const labels = await sdk.client.crm.associations.v4.batchApi.archiveLabelsWithHttpInfo('companies', 'tickets', {
       inputs: [
-        { _from: { id }, to: { id: '7101' }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
+        { _from: { id }, to: { id: ticket }, types: [{ associationCategory: hubspotDefined, associationTypeId: 25 }] },
       ],
     });
     const afterLabels = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
     const archived = await sdk.client.crm.associations.v4.batchApi.archiveWithHttpInfo('companies', 'tickets', {
-      inputs: [{ _from: { id }, to: [{ id: '7101' }] }],
+      inputs: [{ _from: { id }, to: [{ id: ticket }] }],
     });
     const afterArchive = await sdk.client.crm.associations.v4.basicApi.getPage('companies', id, 'tickets');
     const defaults = await sdk.client.crm.associations.v4.batchApi.createDefaultWithHttpInfo('companies', 'tickets', {
-      inputs: [{ _from: { id }, to: { id: '7102' } }],
+      inputs: [{ _from: { id }, to: { id: other } }],
     });
 
     expect(labels.httpStatusCode).toBe(204);
@@ -206,8 +250,8 @@ describe('crm.associations.v4.batchApi', () => {
     expect(
       defaults.data.results.map((result) => [result._from.id, result.to.id, result.associationSpec.associationTypeId]),
     ).toEqual([
-      [id, '7102', 340],
-      ['7102', id, 339],
+      [id, other, 340],
+      [other, id, 339],
     ]);
   });
 });
