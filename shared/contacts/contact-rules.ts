@@ -24,4 +24,6 @@ export const contactRules: TypeRules = {
   additionalName: 'additional email',
   maxAdditionalValues: 20,
   conflict: (_value, ownerId) => new ConflictError(`Contact already exists. Existing ID: ${ownerId}`),
+  // A contact an app creates without a lifecycle stage comes back as a lead (reference/HUBSPOT-WIRE-FACTS-3.md, 2.1).
+  valuesOnCreate: { lifecyclestage: 'lead' },
 };

@@ -13,6 +13,8 @@ export interface TypeRules {
   maxAdditionalValues?: number;
   /** Checked on the properties a create or an update leaves. */
   requireOnWrite?: (properties: Record<string, string>) => void;
+  /** Values a create gets when it sends none for them (contacts: `lifecyclestage` `lead`, as HubSpot answers an app's create). */
+  valuesOnCreate?: Readonly<Record<string, string>>;
   /** The answer to a unique value another record holds, when the type has its own (contacts). */
   conflict?: (value: { propertyName: string; value: string }, ownerId: string) => ConflictError;
 }

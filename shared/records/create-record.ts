@@ -26,6 +26,7 @@ import {
 } from './record-values';
 import { associationKey, defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { addedEdges, saveWithRetries } from './save-record';
+import { rulesOf } from './type-rules';
 import { checkAccountValues, type AccountLookups } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
@@ -57,6 +58,8 @@ export async function prepareRecord(
   // A record of a type with pipelines stands in the default pipeline unless the create names one.
   if (type.pipeline && properties[type.pipeline.property] === undefined)
     properties[type.pipeline.property] = type.pipeline.defaultPipelineId;
+  for (const [name, value] of Object.entries(rulesOf(type).valuesOnCreate ?? {}))
+    if (properties[name] === undefined) properties[name] = value;
   requireRecordProperties(type, properties);
   await checkAccountValues(type, actor.hubId, properties, Object.keys(properties), lookups);
   const entries = await resolveAssociationInputs(type, actor.hubId, input.associations ?? []);
@@ -152,7 +155,11 @@ export async function plannedCreate(
 
 /** What a create answers: the defaults and every property it sent (and the pipeline it was given). */
 export function createdView(type: ObjectType, prepared: PreparedRecord, record: CrmRecord): RecordView {
-  const names = defaultsAnd(type, [...prepared.sentNames, ...(type.pipeline ? [type.pipeline.property] : [])]);
+  const names = defaultsAnd(type, [
+    ...prepared.sentNames,
+    ...(type.pipeline ? [type.pipeline.property] : []),
+    ...Object.keys(rulesOf(type).valuesOnCreate ?? {}),
+  ]);
   return toRecordView(type, record, { properties: names }, prepared.schema, true);
 }
 

@@ -21,6 +21,8 @@ describe('crm.contacts', () => {
       email: address.toLowerCase(),
       firstname: 'Ada',
       hs_object_id: created.data.id,
+      // Created without a lifecycle stage: a lead, as HubSpot answers an app's create.
+      lifecyclestage: 'lead',
     });
     expect(created.data.properties.lastmodifieddate).toBe(created.data.updatedAt.toISOString());
     const dates = await sdk.client.crm.contacts.basicApi.getById(created.data.id, [
