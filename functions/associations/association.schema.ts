@@ -124,7 +124,7 @@ export const batchArchivePairsBody = /* @__PURE__ */ typedSchema(
   ),
 );
 
-/** {id, after?}: batch read. */
+/** {id, after?}: batch read (v4 and v3). */
 export const batchReadAssociationsBody = /* @__PURE__ */ typedSchema(
   batchOf(
     {
@@ -133,5 +133,17 @@ export const batchReadAssociationsBody = /* @__PURE__ */ typedSchema(
       properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } },
     },
     1000,
+  ),
+);
+
+/** {from:{id}, to:{id}, type}: the v3 batch create and archive; `type` a v3 type name or a type id as a string. */
+export const batchV3PairsBody = /* @__PURE__ */ typedSchema(
+  batchOf(
+    {
+      type: 'object',
+      required: ['from', 'to', 'type'],
+      properties: { from: objectId, to: objectId, type: { type: 'string', minLength: 1, maxLength: 100 } },
+    },
+    2000,
   ),
 );
