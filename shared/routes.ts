@@ -910,6 +910,49 @@ export const routes = [
     partitions: ['hubs'],
   },
 
+  // v3 associations (the SDK's crm.associations.batchApi and …schema.typesApi): the v4 batches with types named by their
+  // v3 names, and the pair's types; the same scopes as the v4 rows, the path's first type's required by the handler.
+  {
+    name: 'batchCreateV3Associations',
+    method: 'POST',
+    path: '/crm/v3/associations/{fromObjectType}/{toObjectType}/batch/create',
+    entry: 'functions/associations/batch-create-v3-associations.ts',
+    scopes: anyStoredObjectWriteScopes,
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'batchReadV3Associations',
+    method: 'POST',
+    path: '/crm/v3/associations/{fromObjectType}/{toObjectType}/batch/read',
+    entry: 'functions/associations/batch-read-v3-associations.ts',
+    scopes: anyStoredObjectReadScopes,
+    body: 'json',
+    table: 'read',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'batchArchiveV3Associations',
+    method: 'POST',
+    path: '/crm/v3/associations/{fromObjectType}/{toObjectType}/batch/archive',
+    entry: 'functions/associations/batch-archive-v3-associations.ts',
+    scopes: anyStoredObjectWriteScopes,
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'listV3AssociationTypes',
+    method: 'GET',
+    path: '/crm/v3/associations/{fromObjectType}/{toObjectType}/types',
+    entry: 'functions/associations/list-v3-association-types.ts',
+    scopes: anyStoredObjectReadScopes,
+    body: 'none',
+    table: 'read',
+    partitions: ['hubs'],
+  },
+
   // CRM pipelines of deals and tickets ({pipelineObjectType}: deals, 0-3, tickets, 0-5). A row asks for
   // any type's scope; the handler then requires the scope of the path's type (shared/pipelines/pipeline-scopes.ts).
   {

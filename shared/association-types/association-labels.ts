@@ -18,15 +18,36 @@ function labelOf(type: AssociationType): AssociationLabel {
   return { category: type.category, typeId: type.typeId, label: type.label };
 }
 
+/** The standard types from one object type to another, then the account's live custom labels between them. */
+export async function listAssociationTypesBetween(
+  hubId: number,
+  fromToken: string,
+  toToken: string,
+): Promise<AssociationType[]> {
+  const from = requireObjectType(fromToken, 'fromObjectType');
+  const to = requireObjectType(toToken, 'toObjectType');
+  const custom = await customTypes.listCustomAssociationTypes(hubId, from.id, to.id);
+  return [...standardTypesBetween(from, to), ...custom.filter((type) => !type.archived)];
+}
+
 export async function listAssociationLabels(
   hubId: number,
   fromToken: string,
   toToken: string,
 ): Promise<AssociationLabel[]> {
-  const from = requireObjectType(fromToken, 'fromObjectType');
-  const to = requireObjectType(toToken, 'toObjectType');
-  const custom = await customTypes.listCustomAssociationTypes(hubId, from.id, to.id);
-  return [...standardTypesBetween(from, to), ...custom.filter((type) => !type.archived)].map(labelOf);
+  return (await listAssociationTypesBetween(hubId, fromToken, toToken)).map(labelOf);
+}
+
+/** Finds a live custom type by name; see customTypeByName. */
+export type CustomTypeByName = (name: string) => Promise<AssociationType | undefined>;
+
+/** A live custom type between `from` and `to` by its name: the pair's labels are read once, on the first call. */
+export function customTypeByName(hubId: number, from: ObjectType, to: ObjectType): CustomTypeByName {
+  let custom: Promise<AssociationType[]> | undefined;
+  return async (name) => {
+    custom ??= customTypes.listCustomAssociationTypes(hubId, from.id, to.id);
+    return (await custom).find((type) => !type.archived && type.name === name);
+  };
 }
 
 export interface NewAssociationLabel {
@@ -122,15 +143,20 @@ function invalidAssociationType(type: string, from: ObjectType, to: ObjectType |
   );
 }
 
-/** A type id or (historical v3 form) a type name, which must fit `from` -> `to`. */
+/**
+ * A type id or (v3 form) a type name, which must fit `from` -> `to`. A name is a standard type's,
+ * or a custom label's when `findCustomByName` is given (the v3 batches pass one; the per-record v3
+ * routes take standard names only).
+ */
 export async function resolveAssociationType(
   hubId: number,
   from: ObjectType,
   to: ObjectType,
   token: string,
+  findCustomByName?: CustomTypeByName,
 ): Promise<AssociationType> {
   if (!/^\d{1,9}$/.test(token)) {
-    const named = findStandardTypeByName(from, to, token);
+    const named = findStandardTypeByName(from, to, token) ?? (await findCustomByName?.(token));
     if (!named) throw invalidAssociationType(token, from, to);
     return named;
   }

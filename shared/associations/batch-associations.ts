@@ -57,9 +57,13 @@ export const batchReadPageSize = 500;
 const writeConcurrency = 8;
 const readConcurrency = 16;
 
-export interface PairInput {
+/** The two records an input of a pair batch names. */
+export interface PairEnds {
   from: { id: string };
   to: { id: string };
+}
+
+export interface PairInput extends PairEnds {
   types?: readonly AssociationSpecInput[];
 }
 
@@ -83,34 +87,60 @@ function memoizedTypeFinder(hubId: number): CustomTypeFinder {
   };
 }
 
-/** The holder-side types a sent spec means, resolved once per (typeId, category) per request. */
-function specResolver(hubId: number, pair: Pair): (spec: AssociationSpecInput) => Promise<ResolvedSpec> {
-  const cache = new Map<string, Promise<ResolvedSpec>>();
-  return (spec) => {
-    const key = `${spec.associationTypeId}/${spec.associationCategory ?? ''}`;
+/** A type an input names: as sent (for the direction `pair.from -> pair.to`) and as its holder holds it. */
+export interface ResolvedType {
+  sent: AssociationType;
+  holderSide: AssociationType;
+}
+
+/**
+ * Resolves what an input names (a v4 spec, a v3 type name or id) to its types, once per distinct
+ * `keyOf` per request, so a custom type is read once however many inputs name it.
+ */
+export function typeResolver<T>(
+  hubId: number,
+  pair: Pair,
+  keyOf: (token: T) => string,
+  sentOf: (token: T) => Promise<AssociationType>,
+): (token: T) => Promise<ResolvedType> {
+  const cache = new Map<string, Promise<ResolvedType>>();
+  return (token) => {
+    const key = keyOf(token);
     let resolved = cache.get(key);
     if (!resolved) {
-      resolved = resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory).then(
-        async (sent) => ({ sent, holderSide: await holderSideType(hubId, pair, sent) }),
-      );
+      resolved = sentOf(token).then(async (sent) => ({ sent, holderSide: await holderSideType(hubId, pair, sent) }));
       cache.set(key, resolved);
     }
     return resolved;
   };
 }
 
-type ResolvedSpec = { sent: AssociationType; holderSide: AssociationType };
+/** How a batch reads the types of its inputs, once it knows the path's pair. */
+export type InputTypesOf<I> = (pair: Pair) => (input: I) => Promise<ResolvedType[]>;
+
+/** v4: each input's `types`, specs of a type id (and category). */
+const specTypesOf =
+  (hubId: number): InputTypesOf<PairInput> =>
+  (pair) => {
+    const resolve = typeResolver(
+      hubId,
+      pair,
+      (spec: AssociationSpecInput) => `${spec.associationTypeId}/${spec.associationCategory ?? ''}`,
+      (spec) => resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory),
+    );
+    return (input) => Promise.all((input.types ?? []).map(resolve));
+  };
 
 /** Each input's types; an input with a type that does not fit the pair gets its error instead. */
-function resolveInputTypes(
-  resolve: (spec: AssociationSpecInput) => Promise<ResolvedSpec>,
-  inputs: readonly PairInput[],
+function resolveInputTypes<I>(
+  typesOf: (input: I) => Promise<ResolvedType[]>,
+  inputs: readonly I[],
   errors: Map<number, BatchError>,
-): Promise<ResolvedSpec[][]> {
+): Promise<ResolvedType[][]> {
   return Promise.all(
     inputs.map(async (input, index) => {
       try {
-        return await Promise.all((input.types ?? []).map(resolve));
+        return await typesOf(input);
       } catch (error) {
         errors.set(index, batchErrorOf(error));
         return [];
@@ -127,7 +157,7 @@ interface PlannedChange {
 }
 
 /** The error of an input whose holder (the path's first object, or its target) does not exist. */
-function missingHolderError(pair: Pair, input: PairInput): BatchError {
+function missingHolderError(pair: Pair, input: PairEnds): BatchError {
   return batchErrorOf(
     pair.isForward ? recordNotFound(input.from.id) : invalidAssociationTargets([{ type: pair.to, id: input.to.id }]),
   );
@@ -212,7 +242,7 @@ interface AppliedChanges {
 async function applyChanges(
   actor: Actor,
   pair: Pair,
-  inputs: readonly PairInput[],
+  inputs: readonly PairEnds[],
   planned: readonly PlannedChange[],
   findType: CustomTypeFinder,
   budget: WriteBudget,
@@ -253,7 +283,7 @@ async function applyChanges(
 async function writeTogether(
   actor: Actor,
   pair: Pair,
-  inputs: readonly PairInput[],
+  inputs: readonly PairEnds[],
   chunks: readonly HolderChunk[],
   findType: CustomTypeFinder,
   errors: Map<number, BatchError>,
@@ -269,7 +299,7 @@ async function writeTogether(
     const record = records.get(chunk.holderId);
     if (!record) {
       for (const entry of chunk.entries)
-        errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairInput));
+        errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairEnds));
       continue;
     }
     const plan = await planPairs(
@@ -321,7 +351,7 @@ function setRejected(chunk: HolderChunk, plan: PairChangesPlan, errors: Map<numb
 async function writeOneByOne(
   actor: Actor,
   pair: Pair,
-  inputs: readonly PairInput[],
+  inputs: readonly PairEnds[],
   chunk: HolderChunk,
   findType: CustomTypeFinder,
   errors: Map<number, BatchError>,
@@ -344,8 +374,7 @@ async function writeOneByOne(
         findType,
       );
       if (!outcome.record) {
-        for (const entry of pending)
-          errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairInput));
+        for (const entry of pending) errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairEnds));
       }
       for (const [position, error] of outcome.rejected)
         errors.set((pending[position] as PlannedChange).index, batchErrorOf(error));
@@ -415,9 +444,9 @@ function requireAllDone(notDone: readonly number[]): void {
 /** Ids an input names: numeric, and not the same record on both sides. */
 function planned(
   pair: Pair,
-  inputs: readonly PairInput[],
+  inputs: readonly PairEnds[],
   errors: Map<number, BatchError>,
-  next: (input: PairInput, index: number) => PairChange['next'] | undefined,
+  next: (input: PairEnds, index: number) => PairChange['next'] | undefined,
 ): PlannedChange[] {
   return inputs.flatMap((input, index) => {
     if (errors.has(index)) return [];
@@ -432,14 +461,54 @@ function planned(
   });
 }
 
-function pairResult(pair: Pair, input: PairInput, labels: string[]): LabelsBetweenPair {
+/** A v4 create's result: the pair and the labels of the sent types (none for unlabeled types). */
+function labelsBetweenPair(pair: Pair, input: PairEnds, types: readonly ResolvedType[]): LabelsBetweenPair {
+  const labels = types.map((entry) => entry.sent.label).filter((label): label is string => label !== null);
   return {
     fromObjectTypeId: pair.from.id,
     fromObjectId: wireId(input.from.id),
     toObjectTypeId: pair.to.id,
     toObjectId: wireId(input.to.id),
-    labels,
+    labels: [...new Set(labels)],
   };
+}
+
+/** Batch errors in the order of their inputs. */
+function inInputOrder(errors: ReadonlyMap<number, BatchError>): BatchError[] {
+  return [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error);
+}
+
+/**
+ * Adds each input's types to its pair, keeping the types the pair holds (a primary type also adds
+ * its unlabeled one), and answers the batch envelope: a result per written input (`resultOf`), an
+ * error per refused one (types that do not fit the pair, a missing record, the association
+ * limits). The v4 and v3 batch creates differ only in what an input names (`typesOf`) and how a
+ * result reads.
+ */
+export async function addPairTypes<I extends PairEnds, R>(
+  actor: Actor,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly I[],
+  typesOf: InputTypesOf<I>,
+  resultOf: (pair: Pair, input: I, types: readonly ResolvedType[]) => R,
+  budget: WriteBudget,
+): Promise<BatchResponse<R>> {
+  const startedAt = new Date(nowMs()).toISOString();
+  requireInputCount(inputs.length, batchAssociationLimits.write);
+  const pair = requirePair(fromToken, toToken);
+  const errors = new Map<number, BatchError>();
+  const types = await resolveInputTypes(typesOf(pair), inputs, errors);
+  const plan = planned(pair, inputs, errors, (_input, index) => {
+    const add = withImplied((types[index] ?? []).map((entry) => entry.holderSide));
+    return (current) => ({ keep: current, add });
+  });
+  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
+  const results = inputs.flatMap((input, index) =>
+    errors.has(index) ? [] : [resultOf(pair, input, types[index] ?? [])],
+  );
+  return envelope(startedAt, results, inInputOrder(errors));
 }
 
 /**
@@ -447,38 +516,14 @@ function pairResult(pair: Pair, input: PairInput, labels: string[]): LabelsBetwe
  * the pair holds and the input does not name stays; the single PUT replaces instead). 201 when
  * every input was written, 207 with per-input errors otherwise.
  */
-export async function batchCreateAssociations(
+export function batchCreateAssociations(
   actor: Actor,
   fromToken: string,
   toToken: string,
   inputs: readonly PairInput[],
   budget: WriteBudget = {},
 ): Promise<BatchResponse<LabelsBetweenPair>> {
-  const startedAt = new Date(nowMs()).toISOString();
-  requireInputCount(inputs.length, batchAssociationLimits.write);
-  const pair = requirePair(fromToken, toToken);
-  const errors = new Map<number, BatchError>();
-  const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
-  const plan = planned(pair, inputs, errors, (_input, index) => {
-    const add = withImplied((resolved[index] ?? []).map((entry) => entry.holderSide));
-    return (current) => ({ keep: current, add });
-  });
-  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
-  for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
-  const results = inputs.flatMap((input, index) => {
-    if (errors.has(index)) return [];
-    const labels = [
-      ...new Set(
-        (resolved[index] ?? []).map((entry) => entry.sent.label).filter((label): label is string => label !== null),
-      ),
-    ];
-    return [pairResult(pair, input, labels)];
-  });
-  return envelope(
-    startedAt,
-    results,
-    [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error),
-  );
+  return addPairTypes(actor, fromToken, toToken, inputs, specTypesOf(actor.hubId), labelsBetweenPair, budget);
 }
 
 export interface DefaultAssociation {
@@ -519,11 +564,7 @@ export async function batchAssociateDefault(
           { from: { id: input.to.id }, to: { id: input.from.id }, associationSpec: spec(backward) },
         ],
   );
-  return envelope(
-    startedAt,
-    results,
-    [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, error]) => error),
-  );
+  return envelope(startedAt, results, inInputOrder(errors));
 }
 
 /** A write whose inputs were all refused before anything was written: the first refusal, naming its input. */
@@ -562,7 +603,7 @@ export async function batchArchiveAssociations(
   inputs: readonly ArchiveInput[],
   budget: WriteBudget = {},
 ): Promise<void> {
-  const pairs: PairInput[] = inputs.flatMap((input) => input.to.map((to) => ({ from: input.from, to })));
+  const pairs: PairEnds[] = inputs.flatMap((input) => input.to.map((to) => ({ from: input.from, to })));
   requireInputCount(pairs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
   const errors = new Map<number, BatchError>();
@@ -574,21 +615,23 @@ export async function batchArchiveAssociations(
 }
 
 /**
- * POST …/batch/labels/archive: removes the sent types from each pair; sending the pair's
- * unlabeled type removes every type of the pair (HubSpot: "Deleting an unlabeled association will
- * also delete all labeled associations"). Types and ids are checked before anything is written.
+ * Removes each input's types from its pair; an input naming the pair's unlabeled type removes
+ * every type of the pair (HubSpot: "Deleting an unlabeled association will also delete all labeled
+ * associations"). Types and ids are checked before anything is written: a bad one is a 400 naming
+ * its input. Missing records have nothing to remove.
  */
-export async function batchArchiveAssociationLabels(
+export async function removePairTypes<I extends PairEnds>(
   actor: Actor,
   fromToken: string,
   toToken: string,
-  inputs: readonly PairInput[],
+  inputs: readonly I[],
+  typesOf: InputTypesOf<I>,
   budget: WriteBudget = {},
 ): Promise<void> {
   requireInputCount(inputs.length, batchAssociationLimits.write);
   const pair = requirePair(fromToken, toToken);
   const errors = new Map<number, BatchError>();
-  const resolved = await resolveInputTypes(specResolver(actor.hubId, pair), inputs, errors);
+  const resolved = await resolveInputTypes(typesOf(pair), inputs, errors);
   const unlabeled = defaultTypeBetween(pair.from, pair.to)?.typeId;
   const plan = planned(pair, inputs, errors, (_input, index) => {
     const types = resolved[index] ?? [];
@@ -600,6 +643,17 @@ export async function batchArchiveAssociationLabels(
   const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
   onlyWriteErrors(applied.errors, isMissingRecord);
   requireAllDone(applied.notDone);
+}
+
+/** POST …/batch/labels/archive: removes the sent types from each pair (removePairTypes). */
+export function batchArchiveAssociationLabels(
+  actor: Actor,
+  fromToken: string,
+  toToken: string,
+  inputs: readonly PairInput[],
+  budget: WriteBudget = {},
+): Promise<void> {
+  return removePairTypes(actor, fromToken, toToken, inputs, specTypesOf(actor.hubId), budget);
 }
 
 export interface AssociationsOfRecord {

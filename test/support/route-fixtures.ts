@@ -771,6 +771,14 @@ export const routeFixtures = {
     inputs: [{ from: { id }, to: { id: '901' }, types: [associationSpec(2)] }],
   })),
   batchAssociateDefault: batchPairFixture((id) => ({ inputs: [{ from: { id }, to: { id: '903' } }] })),
+  batchCreateV3Associations: batchPairFixture((id) => ({
+    inputs: [{ from: { id }, to: { id: '901' }, type: 'company_to_contact' }],
+  })),
+  batchReadV3Associations: batchPairFixture((id) => ({ inputs: [{ id }] })),
+  batchArchiveV3Associations: batchPairFixture((id) => ({
+    inputs: [{ from: { id }, to: { id: '902' }, type: 'company_to_contact_unlabeled' }],
+  })),
+  listV3AssociationTypes: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
 
   gdprDeleteObject: {
     validBody: () => ({ objectId: missing.companyId }),
