@@ -451,3 +451,89 @@ describe('generic object.* subscriptions', () => {
     expect(created.body).toMatchObject({ eventType: 'object.deletion', objectTypeId: '0-5' });
   });
 });
+
+describe('deletion and merge of deals and tickets, and the generic deletion, merge and associationChange', () => {
+  const dealProperties = () => ({ dealname: unique('Deal'), dealstage: 'appointmentscheduled' });
+  const ticketProperties = () => ({ subject: unique('Ticket'), hs_pipeline_stage: '1' });
+
+  it.each([
+    ['deal', 'deals', dealProperties],
+    ['ticket', 'tickets', ticketProperties],
+  ] as const)(
+    '%s: deletion for an archive and merge for a merge, once each',
+    async (object, objectType, properties) => {
+      const deletion = await subscribe(`${object}.deletion`);
+      const merge = await subscribe(`${object}.merge`);
+      const archived = await create(objectType, properties());
+      const primary = await create(objectType, properties());
+      const secondary = await create(objectType, properties());
+      expect((await crm.delete(`/crm/v3/objects/${objectType}/${archived}`)).status).toBe(204);
+      const merged = await crm.post<CompanyJson>(`/crm/v3/objects/${objectType}/merge`, {
+        primaryObjectId: primary,
+        objectIdToMerge: secondary,
+      });
+      expect(merged.status).toBe(200);
+
+      await receiver.waitFor(() => receiver.events().some(ofType(`${object}.merge`)));
+      await receiver.waitFor(() => receiver.events().some(ofType(`${object}.deletion`, archived)));
+      await expectNothingForNarrow();
+
+      expect(distinctEvents(receiver.events())).toEqual(
+        [
+          [`${object}.deletion`, archived],
+          [`${object}.merge`, merged.body.id],
+        ].sort(),
+      );
+      expect(receiver.events().find(ofType(`${object}.deletion`))).toMatchObject({
+        subscriptionId: deletion,
+        changeFlag: 'DELETED',
+      });
+      expect(receiver.events().find(ofType(`${object}.merge`))).toMatchObject({
+        subscriptionId: merge,
+        primaryObjectId: Number(primary),
+        mergedObjectIds: [Number(primary), Number(secondary)],
+        newObjectId: Number(merged.body.id),
+        changeFlag: 'MERGED',
+      });
+    },
+  );
+
+  it('object.deletion, object.merge and object.associationChange for the named type only, with its objectTypeId', async () => {
+    await subscribe('object.deletion', undefined, '0-3');
+    await subscribe('object.merge', undefined, 'deals');
+    await subscribe('object.associationChange', undefined, '0-3');
+    const archived = await create('deals', dealProperties());
+    const primary = await create('deals', dealProperties());
+    const secondary = await create('deals', dealProperties());
+    const ticket = await create('tickets', ticketProperties());
+    expect((await crm.put(`/crm/v4/objects/tickets/${ticket}/associations/default/deals/${primary}`)).status).toBe(200);
+    expect((await crm.delete(`/crm/v3/objects/deals/${archived}`)).status).toBe(204);
+    // A ticket archived too: the subscriptions name deals, so nothing comes of it.
+    expect((await crm.delete(`/crm/v3/objects/tickets/${await create('tickets', ticketProperties())}`)).status).toBe(
+      204,
+    );
+    const merged = await crm.post<CompanyJson>('/crm/v3/objects/deals/merge', {
+      primaryObjectId: primary,
+      objectIdToMerge: secondary,
+    });
+    expect(merged.status).toBe(200);
+
+    await receiver.waitFor(() => receiver.events().some(ofType('object.merge')));
+    await receiver.waitFor(() => receiver.events().some(ofType('object.deletion', archived)));
+    await expectNothingForNarrow();
+
+    const events = [...new Map(receiver.events().map((event) => [event.eventId, event])).values()];
+    expect(events.every((event) => event.objectTypeId === '0-3')).toBe(true);
+    expect(
+      events.map((event) => [event.subscriptionType, String(event.objectId), event.associationType ?? '']).sort(),
+    ).toEqual(
+      [
+        // The deal's side of the ticket association (the ticket's side is a ticket event: not subscribed).
+        ['object.associationChange', primary, 'DEAL_TO_TICKET'],
+        ['object.deletion', archived, ''],
+        // A merge fires the merge alone for the new record (the associations it takes over fire nothing, as its values do not).
+        ['object.merge', merged.body.id, ''],
+      ].sort(),
+    );
+  });
+});
