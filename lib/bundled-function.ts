@@ -83,6 +83,12 @@ export interface BundledFunctionProps {
   statements?: PolicyStatement[];
   /** Concurrent executions reserved for (and capping) the function; none when undefined. */
   reservedConcurrency?: number;
+  /**
+   * Only in the sam local template: one role every function shares, so the template's one stack
+   * stays under CloudFormation's 500 resources (sam local runs with the caller's credentials and
+   * never assumes it). `statements` are then not applied.
+   */
+  sharedRole?: Role;
 }
 
 /**
@@ -110,15 +116,17 @@ export class BundledFunction extends Construct {
           }),
         ]
       : [];
-    this.role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: props.description,
-      // A role without statements (a sam local function that touches nothing) gets no inline policy at all.
-      inlinePolicies:
-        writeLogs.length + (props.statements?.length ?? 0) === 0
-          ? {}
-          : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
-    });
+    this.role =
+      props.sharedRole ??
+      new Role(this, 'Role', {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: props.description,
+        // A role without statements gets no inline policy at all.
+        inlinePolicies:
+          writeLogs.length + (props.statements?.length ?? 0) === 0
+            ? {}
+            : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
+      });
     this.function = new LambdaFunction(this, 'Function', {
       code: bundledCode(props.entry, props.route),
       handler: 'index.handler',

@@ -9,7 +9,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -158,6 +158,14 @@ function rateLimiterStatement(table: ITable): PolicyStatement {
  */
 export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps): Map<string, BundledFunction> {
   const functions = new Map<string, BundledFunction>();
+  // The sam local template holds every function in one stack: one role for all keeps it under 500 resources.
+  const sharedRole = props.declareSamLocalVariables
+    ? ((scope.node.tryFindChild('SamLocalRole') as Role | undefined) ??
+      new Role(scope, 'SamLocalRole', {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: 'Every function of the sam local template (never deployed; sam local uses your credentials)',
+      }))
+    : undefined;
   for (const route of props.routes) {
     const id = constructIdOf(route.name);
     const spellings = spellingsOf(route);
@@ -170,6 +178,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
           : `${route.name}: ${route.method} ${spellings.map((spelling) => spelling.path).join(', ')}`,
       logRetention: props.logRetention,
       ownLogGroup: !props.declareSamLocalVariables,
+      sharedRole,
       reservedConcurrency: props.reservedConcurrency,
       statements: [
         ...tableStatements(props.table, route),

@@ -10,7 +10,6 @@ import type { CrmRecord, HistoryEntry, LinkedChange, UniqueValue } from '../db/r
 import { mergeRecords as writeMerge, type RecordMergeWrite } from '../db/record-merge';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
-import { defaultCompanyPropertyNames } from '../properties/company-property-catalog';
 import { newRecordId, isNumericId } from './record-id';
 import { appendHistory, fitItemSize, historyEntry, uniquePropertyOf, type Actor } from './record-values';
 import { toRecordView, type RecordView } from './record-view';
@@ -223,7 +222,7 @@ async function planMerge(
 export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeInput): Promise<RecordView> {
   const { primaryObjectId, objectIdToMerge } = input;
   if (primaryObjectId === objectIdToMerge) {
-    throw new ValidationError('A company cannot be merged with itself', {
+    throw new ValidationError(`A ${type.singular} cannot be merged with itself`, {
       context: { primaryObjectId: [primaryObjectId], objectIdToMerge: [objectIdToMerge] },
     });
   }
@@ -252,7 +251,7 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
       if (result.outcome === 'merged') return mergedView(type, actor.hubId, write.merged);
       if (result.outcome === 'too-many-items' || result.outcome === 'too-large') {
         throw new ValidationError(
-          'These companies hold too many unique values and associated companies to merge in one step; remove some first',
+          `These ${type.name} hold too many unique values and associations to merge in one step; remove some first`,
           { context: { primaryObjectId: [primaryObjectId], objectIdToMerge: [objectIdToMerge] } },
         );
       }
@@ -260,14 +259,14 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
       return conflicted;
     },
     () => {
-      throw new ServiceUnavailableError('The companies are being changed by other requests; retry the merge.');
+      throw new ServiceUnavailableError(`The ${type.name} are being changed by other requests; retry the merge.`);
     },
   );
 }
 
 async function mergedView(type: ObjectType, hubId: number, record: CrmRecord): Promise<RecordView> {
   const options = {
-    properties: [...new Set([...defaultCompanyPropertyNames, mergedIdsProperty, ...Object.keys(record.properties)])],
+    properties: [...new Set([...type.defaultProperties, mergedIdsProperty, ...Object.keys(record.properties)])],
   };
   return toRecordView(type, record, options, await lookupFor(type, hubId, options), true);
 }

@@ -163,6 +163,11 @@ describe('crm.contacts', () => {
     expect(merged.id).not.toBe(primary.id);
     expect(read.id).toBe(merged.id);
     expect(read.properties).toMatchObject({ email: a.toLowerCase(), hs_additional_emails: b.toLowerCase() });
+    // The merge answers with the contact's default properties that have a value (its modified date is
+    // lastmodifieddate, a company's hs_lastmodifieddate), not another type's.
+    expect(merged.properties).toMatchObject({ email: a.toLowerCase(), hs_object_id: merged.id });
+    expect(Object.keys(merged.properties)).toEqual(expect.arrayContaining(['createdate', 'lastmodifieddate']));
+    expect(Object.keys(merged.properties)).not.toContain('hs_lastmodifieddate');
   });
 
   it('batch-creates (201) and batch-reads by email (200)', async () => {
