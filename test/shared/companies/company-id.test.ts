@@ -1,4 +1,4 @@
-import { advanceClock, resetClock } from '../../../shared/base/clock';
+import { advanceClock, freezeClock, resetClock } from '../../../shared/base/clock';
 import { newRecordId } from '../../../shared/records/record-id';
 
 afterEach(() => {
@@ -17,6 +17,15 @@ describe('newRecordId', () => {
     const ids = Array.from({ length: 999 }, () => newRecordId());
 
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('makes each id greater than the last within one process, past a thousand in one millisecond and when the clock steps back', () => {
+    freezeClock();
+    const ids = Array.from({ length: 3000 }, () => newRecordId());
+    advanceClock(-50);
+    ids.push(...Array.from({ length: 10 }, () => newRecordId()));
+
+    expect(ids.every((id, index) => index === 0 || id > (ids[index - 1] as string))).toBe(true);
   });
 
   it('orders ids of later milliseconds after earlier ones as strings', () => {
