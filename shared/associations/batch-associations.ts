@@ -4,7 +4,6 @@ import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
 import { recordNotFound } from '../records/read-records';
 import * as recordsDb from '../db/records';
-import * as customTypes from '../db/association-labels';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody } from '../base/error-body';
 import type { RecordWrite } from '../db/records';
@@ -18,6 +17,7 @@ import {
   type AssociationType,
 } from '../association-types/association-types';
 import {
+  customTypeFinder,
   InvalidAssociationTargetsError,
   LinkedRecordFullError,
   invalidAssociationTargets,
@@ -72,19 +72,6 @@ function requireInputCount(count: number, max: number): void {
     throw new ValidationError(`A batch takes at most ${max} inputs; this one has ${count}`, {
       context: { inputs: [String(count)] },
     });
-}
-
-/** Each custom type is read once per request, however many inputs name it. */
-function memoizedTypeFinder(hubId: number): CustomTypeFinder {
-  const cache = new Map<number, Promise<AssociationType | undefined>>();
-  return (typeId) => {
-    let found = cache.get(typeId);
-    if (!found) {
-      found = customTypes.findCustomAssociationType(hubId, typeId);
-      cache.set(typeId, found);
-    }
-    return found;
-  };
 }
 
 /** A type an input names: as sent (for the direction `pair.from -> pair.to`) and as its holder holds it. */
@@ -503,7 +490,7 @@ export async function addPairTypes<I extends PairEnds, R>(
     const add = withImplied((types[index] ?? []).map((entry) => entry.holderSide));
     return (current) => ({ keep: current, add });
   });
-  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  const applied = await applyChanges(actor, pair, inputs, plan, customTypeFinder(actor.hubId), budget);
   for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const results = inputs.flatMap((input, index) =>
     errors.has(index) ? [] : [resultOf(pair, input, types[index] ?? [])],
@@ -553,7 +540,7 @@ export async function batchAssociateDefault(
   }
   const errors = new Map<number, BatchError>();
   const plan = planned(pair, inputs, errors, () => (current) => ({ keep: current, add: [holderSide] }));
-  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  const applied = await applyChanges(actor, pair, inputs, plan, customTypeFinder(actor.hubId), budget);
   for (const [index, error] of [...applied.errors, ...notDoneErrors(applied.notDone)]) errors.set(index, error);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
   const results = inputs.flatMap((input, index) =>
@@ -609,7 +596,7 @@ export async function batchArchiveAssociations(
   const errors = new Map<number, BatchError>();
   const plan = planned(pair, pairs, errors, () => () => ({ keep: [], add: [] }));
   refuseBeforeWriting(errors);
-  const applied = await applyChanges(actor, pair, pairs, plan, memoizedTypeFinder(actor.hubId), budget);
+  const applied = await applyChanges(actor, pair, pairs, plan, customTypeFinder(actor.hubId), budget);
   onlyWriteErrors(applied.errors, isMissingRecord);
   requireAllDone(applied.notDone);
 }
@@ -640,7 +627,7 @@ export async function removePairTypes<I extends PairEnds>(
     return (current) => ({ keep: current.filter((typeId) => !removed.has(typeId)), add: [] });
   });
   refuseBeforeWriting(errors);
-  const applied = await applyChanges(actor, pair, inputs, plan, memoizedTypeFinder(actor.hubId), budget);
+  const applied = await applyChanges(actor, pair, inputs, plan, customTypeFinder(actor.hubId), budget);
   onlyWriteErrors(applied.errors, isMissingRecord);
   requireAllDone(applied.notDone);
 }

@@ -11,6 +11,7 @@ import {
 } from '../db/records';
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
+import { mapConcurrently } from '../base/map-concurrently';
 import { resolveAssociationTypeById } from '../association-types/association-labels';
 import {
   findStandardTypeFrom,
@@ -33,13 +34,21 @@ export interface AssociationEntry {
 
 export { maxAssociationsPerRecord, maxCompanyLinksPerCompany };
 
-/** A custom type by id; a batch passes a memoized one so each id is read once per request. */
+/** A custom type by id. */
 export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
 
-export const customTypeFinder =
-  (hubId: number): CustomTypeFinder =>
-  (typeId) =>
-    customTypes.findCustomAssociationType(hubId, typeId);
+/** The account's custom types by id, each read once however many keys or inputs name it: make one per request. */
+export function customTypeFinder(hubId: number): CustomTypeFinder {
+  const cache = new Map<number, Promise<AssociationType | undefined>>();
+  return (typeId) => {
+    let found = cache.get(typeId);
+    if (!found) {
+      found = customTypes.findCustomAssociationType(hubId, typeId);
+      cache.set(typeId, found);
+    }
+    return found;
+  };
+}
 
 /** A record an association names: its type and id. */
 export interface AssociationTarget {
@@ -145,6 +154,9 @@ export function withOnePrimary(
   return next;
 }
 
+/** Records a company's write makes it the primary of, read at once. */
+const primaryReadConcurrency = 8;
+
 /**
  * A company that becomes the primary company of a contact, deal or ticket takes it from the company
  * that was: each such record this company's write sets the primary on is read, and its former
@@ -158,13 +170,19 @@ export async function movedPrimaries(
   read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
 ): Promise<LinkedChange[]> {
   if (holder.id !== companyObjectType.id) return [...linked];
-  const extra: LinkedChange[] = [];
-  for (const change of linked) {
+  // The records this write makes the company primary of, read 8 at a time rather than one after another.
+  const made = linked.flatMap((change) => {
     const other = storedTypeById(change.type.id);
     const primary = other ? primaryCompanyTypeOf(other.id) : undefined;
-    if (!other || !primary || !(associationKey(companyObjectType.id, holderId, primary.typeId) in change.set)) continue;
-    const record = await read(other, change.id);
-    if (!record) continue;
+    return other && primary && associationKey(companyObjectType.id, holderId, primary.typeId) in change.set
+      ? [{ other, primary, id: change.id }]
+      : [];
+  });
+  const records = await mapConcurrently(made, primaryReadConcurrency, ({ other, id }) => read(other, id));
+  const extra: LinkedChange[] = [];
+  made.forEach(({ other, primary, id }, index) => {
+    const record = records[index];
+    if (!record) return;
     const former = Object.keys(record.associations).filter((key) => {
       const parsed = parseAssociationKey(key);
       return (
@@ -173,16 +191,16 @@ export async function movedPrimaries(
         parsed.toObjectId !== holderId
       );
     });
-    extra.push({ type: other, id: change.id, set: {}, remove: former, expectedVersion: record.version });
+    extra.push({ type: other, id, set: {}, remove: former, expectedVersion: record.version });
     for (const key of former) {
       extra.push({
         type: companyObjectType,
         id: parseAssociationKey(key)?.toObjectId ?? '',
         set: {},
-        remove: [associationKey(other.id, change.id, primary.inverseTypeId)],
+        remove: [associationKey(other.id, id, primary.inverseTypeId)],
       });
     }
-  }
+  });
   return mergeLinked([...linked, ...extra]);
 }
 
@@ -205,6 +223,28 @@ export async function requireAssociationTargets(hubId: number, entries: readonly
     ).values(),
   ];
   if (missing.length > 0) throw invalidAssociationTargets(missing);
+}
+
+/**
+ * The other side of a new record's associations, from the types its create resolved (no lookup):
+ * each stored target of a key the record keeps gets the inverse key.
+ */
+export function reverseLinksOf(
+  holder: ObjectType,
+  holderId: string,
+  entries: readonly AssociationEntry[],
+  kept: Record<string, string>,
+): LinkedChange[] {
+  return mergeLinked(
+    entries
+      .filter((entry) => entry.to.isStored && associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in kept)
+      .map((entry) => ({
+        type: entry.to,
+        id: entry.toObjectId,
+        set: { [associationKey(holder.id, holderId, entry.type.inverseTypeId)]: entry.type.inverseName },
+        remove: [],
+      })),
+  );
 }
 
 /**

@@ -2,9 +2,8 @@ import type { ObjectType } from '../objects/object-types';
 import {
   checkAssociationLimits,
   resolveAssociationInputs,
-  customTypeFinder,
-  linkedChangesOf,
   movedPrimaries,
+  reverseLinksOf,
   withOnePrimary,
   type AssociationEntry,
   type AssociationInput,
@@ -119,7 +118,7 @@ export async function commitRecord(actor: Actor, type: ObjectType, prepared: Pre
   let record = recordOf(actor, type, prepared);
   await saveWithRetries(type, actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newRecordId() };
-    return newRecordWrite(actor.hubId, type, record);
+    return newRecordWrite(actor.hubId, type, record, prepared.entries);
   });
   return createdView(type, prepared, record);
 }
@@ -128,7 +127,12 @@ export async function commitRecord(actor: Actor, type: ObjectType, prepared: Pre
  * The write of a new record: the record, its unique values and the other side of its associations
  * with stored records (a company made primary takes the primary from the one that was).
  */
-async function newRecordWrite(hubId: number, type: ObjectType, record: CrmRecord): Promise<RecordWrite> {
+async function newRecordWrite(
+  hubId: number,
+  type: ObjectType,
+  record: CrmRecord,
+  entries: readonly AssociationEntry[],
+): Promise<RecordWrite> {
   return {
     record,
     addUnique: record.uniqueValues,
@@ -136,7 +140,7 @@ async function newRecordWrite(hubId: number, type: ObjectType, record: CrmRecord
     linked: await movedPrimaries(
       type,
       record.id,
-      await linkedChangesOf(type, record.id, {}, record.associations, customTypeFinder(hubId)),
+      reverseLinksOf(type, record.id, entries, record.associations),
       (otherType, id) => findRecord(otherType, hubId, id),
     ),
   };
@@ -149,7 +153,7 @@ export async function plannedCreate(
   prepared: PreparedRecord,
 ): Promise<{ record: CrmRecord; write: RecordWrite }> {
   const record = recordOf(actor, type, prepared);
-  const write = await newRecordWrite(actor.hubId, type, record);
+  const write = await newRecordWrite(actor.hubId, type, record, prepared.entries);
   return { record, write: { ...write, edges: addedEdges({}, record.associations) } };
 }
 

@@ -1,10 +1,9 @@
 import type { ObjectType } from '../objects/object-types';
-import { checkAssociationLimits } from './association-entries';
-import { findStandardTypeFrom, type AssociationType } from '../association-types/association-types';
+import { checkAssociationLimits, customTypeFinder, type CustomTypeFinder } from './association-entries';
+import { findStandardTypeFrom } from '../association-types/association-types';
 import { companyObjectType, storedTypeById } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
-import * as customTypes from '../db/association-labels';
 import * as recordsDb from '../db/records';
 import type { CrmRecord, HistoryEntry, LinkedChange, UniqueValue } from '../db/records';
 import { mergeRecords as writeMerge, type RecordMergeWrite } from '../db/record-merge';
@@ -84,9 +83,6 @@ function mergedUniqueValues(
   return { value, additional: [...new Set(all)].slice(0, maxAdditionalValues) };
 }
 
-/** The custom type of an association key, for its inverse on the other company. */
-type TypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
-
 /**
  * The merge as one write. Values of the primary win and the secondary fills what the primary
  * lacks (each value keeps the history of the record it came from); both domains stay, one as
@@ -98,7 +94,7 @@ async function planMerge(
   type: ObjectType,
   primary: CrmRecord,
   secondary: CrmRecord,
-  findType: TypeFinder,
+  findType: CustomTypeFinder,
 ): Promise<RecordMergeWrite> {
   const now = new Date(nowMs()).toISOString();
   const id = newRecordId();
@@ -226,12 +222,7 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
       context: { primaryObjectId: [primaryObjectId], objectIdToMerge: [objectIdToMerge] },
     });
   }
-  const cache = new Map<number, Promise<AssociationType | undefined>>();
-  const findType: TypeFinder = (typeId) => {
-    const found = cache.get(typeId) ?? customTypes.findCustomAssociationType(actor.hubId, typeId);
-    cache.set(typeId, found);
-    return found;
-  };
+  const findType = customTypeFinder(actor.hubId);
   return retryOnConflict(
     async () => {
       const [primary, secondary] = await Promise.all([
