@@ -1,6 +1,7 @@
 import { recordChangesOf, type ChangeRecord, type RecordChange } from '../../../shared/webhooks/record-changes';
 import { eventsForApp } from '../../../shared/webhooks/webhook-events';
 import type { WebhookConfig, WebhookSubscription } from '../../../shared/db/webhooks';
+import { at, history, later, recordItem, streamRecord } from '../../support/stream-records';
 
 /** A company's changes (recordChangesOf), with the id also as `companyId`, the name these tests were written with. */
 function companyChangesOf(record: ChangeRecord): (RecordChange & { companyId: string })[] {
@@ -9,41 +10,15 @@ function companyChangesOf(record: ChangeRecord): (RecordChange & { companyId: st
     .map((change) => ({ ...change, object: 'company', companyId: change.objectId }));
 }
 
-const at = '2026-05-01T10:00:00.000Z';
-const later = '2026-05-01T10:05:00.000Z';
-const history = (value: string, timestamp: string) => [{ value, timestamp, sourceType: 'INTEGRATION', sourceId: '77' }];
-
-function companyItem(
-  overrides: Record<string, unknown> = {},
-  sk = 'COMPANY#1000000000001001',
-): Record<string, unknown> {
-  return {
-    pk: 'HUB#40000001',
-    sk,
-    id: '1000000000001001',
-    properties: { name: 'Acme' },
-    history: { name: history('Acme', at) },
-    associations: {},
-    uniqueValues: [],
-    createdAt: at,
-    updatedAt: at,
-    archived: false,
-    version: 1,
-    ...overrides,
-  };
-}
+/** A company item as the stream's images carry it. */
+const companyItem = (overrides: Record<string, unknown> = {}, sk = 'COMPANY#1000000000001001') =>
+  recordItem(sk, { name: 'Acme' }, overrides);
 
 const record = (
   eventName: ChangeRecord['eventName'],
   newImage?: Record<string, unknown>,
   oldImage?: Record<string, unknown>,
-): ChangeRecord => ({
-  recordId: 'r1',
-  eventName,
-  approximateAtMs: 0,
-  ...(newImage ? { newImage } : {}),
-  ...(oldImage ? { oldImage } : {}),
-});
+): ChangeRecord => streamRecord(eventName, newImage, oldImage);
 
 const subscription = (id: number, eventType: string, propertyName?: string, active = true): WebhookSubscription => ({
   id,

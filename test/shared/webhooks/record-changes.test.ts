@@ -8,46 +8,15 @@ import { eventsForApp } from '../../../shared/webhooks/webhook-events';
 import { eventObjectTypeIds, isWebhookEventType } from '../../../shared/webhooks/event-types';
 import { storedObjectTypes } from '../../../shared/objects/object-types';
 import type { WebhookConfig } from '../../../shared/db/webhooks';
+import { at, history, later, recordItem, streamRecord } from '../../support/stream-records';
 
-const at = '2026-05-01T10:00:00.000Z';
-const later = '2026-05-01T10:05:00.000Z';
-const history = (value: string, timestamp: string) => [{ value, timestamp, sourceType: 'INTEGRATION', sourceId: '77' }];
-
-/** A record item of any type, as the stream's images carry it. */
-function recordItem(
-  sk: string,
-  properties: Record<string, string>,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
-  const id = sk.split('#')[1];
-  return {
-    pk: 'HUB#40000001',
-    sk,
-    id,
-    properties,
-    history: Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, history(value, at)])),
-    associations: {},
-    uniqueValues: [],
-    createdAt: at,
-    updatedAt: at,
-    archived: false,
-    version: 1,
-    ...overrides,
-  };
-}
-
+/** A stream record as these tests send it: approximately at a fixed instant. */
 const record = (
   eventName: ChangeRecord['eventName'],
   newImage?: Record<string, unknown>,
   oldImage?: Record<string, unknown>,
   recordId = 'r1',
-): ChangeRecord => ({
-  recordId,
-  eventName,
-  approximateAtMs: 1_777_000_000_000,
-  ...(newImage ? { newImage } : {}),
-  ...(oldImage ? { oldImage } : {}),
-});
+): ChangeRecord => streamRecord(eventName, newImage, oldImage, { recordId, approximateAtMs: 1_777_000_000_000 });
 
 const summary = (changes: RecordChange[]) =>
   changes.map((change) => [
