@@ -156,13 +156,12 @@ export async function postForm(
   });
 }
 
-/** Provisions and installs an app through the real token endpoint. */
-export async function install(
+/** Exchanges an authorization code of `installation`'s app at the real token endpoint. */
+async function exchangeCode(
   gateway: { readonly baseUrl: string },
-  options: Parameters<typeof provision>[0] = {},
-): Promise<InstalledTokens> {
-  const installation = await provision(options);
-  const code = await authorizationCodeFor(installation);
+  installation: Installation,
+  code: string,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const response = await postForm(gateway.baseUrl, '/oauth/v1/token', {
     grant_type: 'authorization_code',
     client_id: installation.clientId,
@@ -173,7 +172,30 @@ export async function install(
   const body = (await response.json()) as { access_token?: string; refresh_token?: string };
   if (response.status !== 200 || !body.access_token || !body.refresh_token)
     throw new Error(`token exchange failed: ${response.status} ${JSON.stringify(body)}`);
-  return { ...installation, accessToken: body.access_token, refreshToken: body.refresh_token };
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
+}
+
+/** Provisions and installs an app through the real token endpoint. */
+export async function install(
+  gateway: { readonly baseUrl: string },
+  options: Parameters<typeof provision>[0] = {},
+): Promise<InstalledTokens> {
+  const installation = await provision(options);
+  return { ...installation, ...(await exchangeCode(gateway, installation, await authorizationCodeFor(installation))) };
+}
+
+/** Installs `installation`'s app in another account, as that account's user, granting `scopes`; returns the access token. */
+export async function installInto(
+  gateway: { readonly baseUrl: string },
+  installation: Installation,
+  account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
+  scopes = installation.scopes,
+): Promise<string> {
+  const code = await authorizationCodeFor(
+    { ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
+    scopes,
+  );
+  return (await exchangeCode(gateway, installation, code)).accessToken;
 }
 
 /** The newest signing key of the test run's secrets file, as the token endpoint signs with it. */

@@ -4,11 +4,11 @@ import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-web
 import {
   authorizationCodeFor,
   install,
+  installInto,
   jsonOf,
   postForm,
   provision,
   startTestGateway,
-  type Installation,
   type InstalledTokens,
   type TokenJson,
 } from '../../support/harness';
@@ -48,28 +48,6 @@ async function createCompany(client: CrmClient, name: string): Promise<string> {
   const response = await client.post<CompanyJson>('/crm/v3/objects/companies', { properties: { name } });
   expect(response.status).toBe(201);
   return response.body.id;
-}
-
-/** Installs `installation`'s app in another account, as that account's user, granting `scopes`; returns the access token. */
-async function installInto(
-  installation: Installation,
-  account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
-  scopes = installation.scopes,
-): Promise<string> {
-  const code = await authorizationCodeFor(
-    { ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
-    scopes,
-  );
-  const tokens = await jsonOf<TokenJson>(
-    await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'authorization_code',
-      client_id: installation.clientId,
-      client_secret: installation.clientSecret,
-      redirect_uri: installation.redirectUri,
-      code,
-    }),
-  );
-  return tokens.access_token;
 }
 
 const ofType = (type: string, objectId?: string) => (event: WebhookEvent) =>
@@ -443,7 +421,7 @@ describe('scopes', () => {
     // Regression: an app asks for companies.read only as an optional scope and is installed in our
     // account with `oauth` alone (every company route answers it 403), yet subscribes to company events.
     const narrow = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.companies.read'] });
-    const narrowToken = await installInto(narrow, app, ['oauth']);
+    const narrowToken = await installInto(gateway, narrow, app, ['oauth']);
     const narrowReceiver = await startWebhookReceiver();
     try {
       const manageNarrow = (method: string, path: string, body?: unknown) =>
@@ -488,7 +466,11 @@ describe('throttling.maxConcurrentRequests', () => {
     ).toBe(200);
     const account = await createAccount(`hub-c-${Date.now()}.example`);
     const user = await createUser(`c-${Date.now()}@example.com`, app.password, [account.hubId]);
-    const otherToken = await installInto(app, { hubId: account.hubId, userId: user.userId, userEmail: user.email });
+    const otherToken = await installInto(gateway, app, {
+      hubId: account.hubId,
+      userId: user.userId,
+      userEmail: user.email,
+    });
     hubs.add(account.hubId);
     receiver.holdFor(800);
 

@@ -1,16 +1,13 @@
 import type { RunningGateway } from '../../../local/local-gateway';
 import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
 import {
-  authorizationCodeFor,
   install,
-  jsonOf,
-  postForm,
+  installInto,
   provision,
   startTestGateway,
   unique,
   type Installation,
   type InstalledTokens,
-  type TokenJson,
 } from '../../support/harness';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { callTimeline } from '../../support/timeline-client';
@@ -54,28 +51,6 @@ async function subscribe(eventType: string, propertyName?: string, objectTypeId?
   expect(response.status).toBe(201);
   expect((await manageApp(narrow, 'POST', '/subscriptions', body)).status).toBe(201);
   return Number(response.body.id);
-}
-
-/** Installs `installation`'s app in `account` as that account's user, granting `scopes`; returns the access token. */
-async function installInto(
-  installation: Installation,
-  account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
-  scopes: string[],
-): Promise<string> {
-  const code = await authorizationCodeFor(
-    { ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
-    scopes,
-  );
-  const tokens = await jsonOf<TokenJson>(
-    await postForm(gateway.baseUrl, '/oauth/v1/token', {
-      grant_type: 'authorization_code',
-      client_id: installation.clientId,
-      client_secret: installation.clientSecret,
-      redirect_uri: installation.redirectUri,
-      code,
-    }),
-  );
-  return tokens.access_token;
 }
 
 async function create(objectType: string, properties: Record<string, string>): Promise<string> {
@@ -126,7 +101,7 @@ beforeEach(async () => {
     scopes: ['oauth', 'crm.objects.companies.read'],
     optionalScopes: ['crm.objects.contacts.read', 'crm.objects.deals.read', 'tickets', 'crm.objects.tickets.read'],
   });
-  await installInto(narrow, app, ['oauth', 'crm.objects.companies.read']);
+  await installInto(gateway, narrow, app, ['oauth', 'crm.objects.companies.read']);
   expect((await manageApp(app, 'PUT', '/settings', { targetUrl: receiver.url })).status).toBe(200);
   expect((await manageApp(narrow, 'PUT', '/settings', { targetUrl: narrowReceiver.url })).status).toBe(200);
 });
@@ -279,7 +254,7 @@ describe('deals and tickets', () => {
     await subscribe('ticket.propertyChange', 'subject');
     // A third app whose install holds only the granular ticket scope.
     const granular = await provision({ scopes: ['oauth', 'crm.objects.tickets.read'] });
-    await installInto(granular, app, ['oauth', 'crm.objects.tickets.read']);
+    await installInto(gateway, granular, app, ['oauth', 'crm.objects.tickets.read']);
     const granularReceiver = await startWebhookReceiver();
     try {
       expect((await manageApp(granular, 'PUT', '/settings', { targetUrl: granularReceiver.url })).status).toBe(200);
