@@ -2,6 +2,7 @@ import { runNodeProcess } from '../local/run-node-process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
 import { type BundledRoute, lambdaNodeOptions } from '../lib/bundling';
 import { routes } from '../shared/routes';
 import { buildBundle, bytesByPackage } from './build-bundle';
@@ -15,6 +16,11 @@ export interface ColdStartRow {
   bundleBytes: number;
   /** Bundle bytes above the floor's. */
   overFloorBytes: number;
+  /**
+   * Bytes of the data files beside the bundle (each type's standard catalog), which the import does
+   * not read: a request reads one type's file the first time it names that type.
+   */
+  besideBytes: number;
   initMedianMs: number;
   /** Median of the floor imports paired with this function's. */
   pairedFloorMedianMs: number;
@@ -31,6 +37,13 @@ export interface ColdStartReport {
   floor: { bundleBytes: number; initMedianMs: number };
   targets: { initRatio: number; bundleOverFloorBytes: number };
   rows: ColdStartRow[];
+}
+
+/** The bytes of a build's outputs other than the bundle and its source map. */
+function besideBytesOf(metafile: Metafile): number {
+  return Object.entries(metafile.outputs)
+    .filter(([file]) => !file.endsWith('.mjs') && !file.endsWith('.map'))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
 }
 
 /**
@@ -108,6 +121,7 @@ export async function measureColdStarts(options: {
       entry: bundle.entry,
       bundleBytes: bundle.bytes,
       overFloorBytes,
+      besideBytes: besideBytesOf(bundle.metafile),
       initMedianMs: round(initMedianMs, 2),
       pairedFloorMedianMs: round(median(pairs.map((pair) => pair.floorMs)), 2),
       initRatio: round(initRatio, 3),

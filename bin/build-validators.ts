@@ -10,7 +10,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AjvFlavor } from '../shared/http/validation';
 import { routes } from '../shared/routes';
-import { generatedValidatorsDir, routeRowFileName, routeValidatorsFileName } from '../lib/bundling';
+import {
+  catalogFileName,
+  catalogFilesModuleName,
+  generatedValidatorsDir,
+  routeRowFileName,
+  routeValidatorsFileName,
+} from '../lib/bundling';
+import type { CatalogTables } from '../shared/properties/standard-catalog';
+import { sourceCatalogTables } from '../shared/properties/source-catalog-tables';
 
 export const generatedDir = generatedValidatorsDir;
 
@@ -137,7 +145,30 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       `"use strict";\nmodule.exports = ${JSON.stringify(route)};\n`,
     );
   }
+  writeCatalogFiles(outDir, sourceCatalogTables);
   return { file: index, count: registeredSchemas.size };
+}
+
+/**
+ * Each type's standard catalog as a JSON file (the bundler copies it beside index.mjs, esbuild's file
+ * loader), and the module a bundle reads them through (lib/bundling.ts aliases `catalog-files` to it):
+ * a request reads the tables of the type it names, on first use, instead of every catalog being code
+ * parsed at each cold start (shared/properties/standard-catalogs.ts).
+ */
+function writeCatalogFiles(outDir: string, tables: Readonly<Record<string, CatalogTables>>): void {
+  const names = Object.keys(tables);
+  for (const name of names) writeFileSync(path.join(outDir, catalogFileName(name)), JSON.stringify(tables[name]));
+  const lines = [
+    "import { readFileSync } from 'node:fs';",
+    ...names.map((name, index) => `import file${index} from './${catalogFileName(name)}';`),
+    `const files = { ${names.map((name, index) => `${JSON.stringify(name)}: file${index}`).join(', ')} };`,
+    'export function catalogTables(name) {',
+    '  if (!Object.hasOwn(files, name)) return undefined;',
+    "  return JSON.parse(readFileSync(new URL(files[name], import.meta.url), 'utf8'));",
+    '}',
+    '',
+  ];
+  writeFileSync(path.join(outDir, catalogFilesModuleName), lines.join('\n'));
 }
 
 if (require.main === module) {

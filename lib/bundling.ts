@@ -24,6 +24,8 @@ export const lambdaEsbuildOptions = {
   // Validators come precompiled (bin/build-validators.ts; bin/cdk-app.ts generates them before synth).
   // The constant also lets esbuild drop ajv's compiler from every bundle.
   define: { PRECOMPILED_VALIDATORS: 'true' },
+  // Each type's standard catalog is a JSON file copied beside the bundle (bin/build-validators.ts writes them).
+  loader: { '.catalog': 'file' },
   // esbuild's own default, spelled out: a bundling warning must show in `cdk synth`, not be hidden.
   logLevel: 'warning',
 } as const satisfies BuildOptions;
@@ -45,6 +47,13 @@ export const routeRowFileName = (routeName: string): string => `route-${routeNam
 /** The import shared/http/http-handler.ts loads a bundle's own route row from (the whole table is about 22 KiB of minified code). */
 export const routeRowImport = 'route-row';
 
+/** The generated JSON file of one type's standard catalog tables; the extension is the one esbuild copies (the file loader). */
+export const catalogFileName = (typeName: string): string => `catalog-${typeName}.catalog`;
+
+/** The generated module a bundle reads the catalog files through; shared/properties/standard-catalogs.ts imports it as `catalog-files`. */
+export const catalogFilesModuleName = 'catalog-files.mjs';
+export const catalogFilesImport = 'catalog-files';
+
 /** What the bundling of a route's function reads of its row. */
 export type BundledRoute = Pick<Route, 'name' | 'body' | 'format'>;
 
@@ -63,11 +72,12 @@ export function lambdaDefinesFor(route: BundledRoute | undefined): Record<string
   };
 }
 
-/** The aliases of a route's bundle: precompiled-validators -> that route's generated validators, route-row -> its row. */
+/** The aliases of a route's bundle: precompiled-validators -> that route's generated validators, route-row -> its row, catalog-files -> the catalogs' reader. */
 export function lambdaAliasesFor(routeName: string | undefined): Record<string, string> {
   if (routeName === undefined) return {};
   return {
     [precompiledValidatorsImport]: path.join(generatedValidatorsDir, routeValidatorsFileName(routeName)),
     [routeRowImport]: path.join(generatedValidatorsDir, routeRowFileName(routeName)),
+    [catalogFilesImport]: path.join(generatedValidatorsDir, catalogFilesModuleName),
   };
 }

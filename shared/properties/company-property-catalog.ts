@@ -1,5 +1,5 @@
-import { companyObjectType } from '../objects/object-types';
-import type { PropertyDefinition, PropertyGroup } from './property-definition';
+import { lifecycleStages } from '../records/lifecycle-stage';
+import type { PropertyGroup } from './property-definition';
 import {
   readOnly,
   calculated,
@@ -10,30 +10,12 @@ import {
   phoneNumber,
   radio,
   select,
-  standardCatalog,
-  standardOutline,
-  standardRules,
   text,
   textarea,
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-  type StandardCatalog,
-  type StandardOutline,
-  type StandardRules,
 } from './standard-catalog';
-
-/** HubSpot's default lifecycle stages in pipeline order; the order drives the forward-only rule. */
-export const lifecycleStages = [
-  { value: 'subscriber', label: 'Subscriber' },
-  { value: 'lead', label: 'Lead' },
-  { value: 'marketingqualifiedlead', label: 'Marketing Qualified Lead' },
-  { value: 'salesqualifiedlead', label: 'Sales Qualified Lead' },
-  { value: 'opportunity', label: 'Opportunity' },
-  { value: 'customer', label: 'Customer' },
-  { value: 'evangelist', label: 'Evangelist' },
-  { value: 'other', label: 'Other' },
-] as const;
 
 /** HubSpot's industry values, one string split at load (a list of 150 string literals was 300 bytes more in every bundle with the catalog). */
 const industries = (
@@ -284,28 +266,11 @@ export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [
   { name: 'analyticsinformation', label: 'Web analytics history', displayOrder: 2, archived: false },
 ];
 
-const companyTables: CatalogTables = {
+/** The company catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
+export const companyTables: CatalogTables = {
   rows: companyPropertyRows,
   labels: companyPropertyLabels,
   descriptions: companyPropertyDescriptions,
   defaultGroup: 'companyinformation',
   groups: standardCompanyPropertyGroups,
 };
-
-// Built only in the bundles that read them (@__PURE__: esbuild drops an unused one, and the tables only it names).
-export const companyCatalog: StandardCatalog = /* @__PURE__ */ standardCatalog(companyTables);
-export const companyPropertyOutline: StandardOutline = /* @__PURE__ */ standardOutline({
-  rows: companyPropertyRows,
-  labels: companyPropertyLabels,
-  groups: standardCompanyPropertyGroups,
-});
-export const companyPropertyRules: StandardRules = /* @__PURE__ */ standardRules(companyPropertyRows);
-
-export function findStandardCompanyProperty(name: string): PropertyDefinition | undefined {
-  return companyCatalog.find(name);
-}
-
-/** What a read returns when the client names no properties (HubSpot's default company properties). */
-export const defaultCompanyPropertyNames = companyObjectType.defaultProperties;
-
-export const isStandardCompanyPropertyGroup = (name: string): boolean => companyCatalog.isStandardGroup(name);

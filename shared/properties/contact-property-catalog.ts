@@ -5,7 +5,7 @@
  * marked "inferred" are a few plausible values, not HubSpot's full list.
  */
 import type { PropertyGroup } from './property-definition';
-import { lifecycleStages } from './company-property-catalog';
+import { lifecycleStages } from '../records/lifecycle-stage';
 import {
   readOnly,
   calculated,
@@ -17,17 +17,11 @@ import {
   phoneNumber,
   radio,
   select,
-  standardCatalog,
-  standardOutline,
-  standardRules,
   text,
   textarea,
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-  type StandardCatalog,
-  type StandardOutline,
-  type StandardRules,
 } from './standard-catalog';
 
 const contactGroups: readonly PropertyGroup[] = [
@@ -235,19 +229,11 @@ export const contactPropertyDescriptions: CatalogTexts = {
   num_associated_deals: 'The number of deals associated with the contact.',
 };
 
-const contactTables: CatalogTables = {
+/** The contact catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
+export const contactTables: CatalogTables = {
   rows: contactPropertyRows,
   labels: contactPropertyLabels,
   descriptions: contactPropertyDescriptions,
   defaultGroup: 'contactinformation',
   groups: contactGroups,
 };
-
-// Built only in the bundles that read them (@__PURE__: esbuild drops an unused one, and the tables only it names).
-export const contactCatalog: StandardCatalog = /* @__PURE__ */ standardCatalog(contactTables);
-export const contactPropertyOutline: StandardOutline = /* @__PURE__ */ standardOutline({
-  rows: contactPropertyRows,
-  labels: contactPropertyLabels,
-  groups: contactGroups,
-});
-export const contactPropertyRules: StandardRules = /* @__PURE__ */ standardRules(contactPropertyRows);

@@ -17,17 +17,11 @@ import {
   optionsOf,
   radio,
   select,
-  standardCatalog,
-  standardOutline,
-  standardRules,
   text,
   textarea,
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-  type StandardCatalog,
-  type StandardOutline,
-  type StandardRules,
 } from './standard-catalog';
 
 const dealGroups: readonly PropertyGroup[] = [
@@ -184,19 +178,11 @@ export const dealPropertyDescriptions: CatalogTexts = {
   hs_object_source: 'How the deal was created (for example INTEGRATION or API).',
 };
 
-const dealTables: CatalogTables = {
+/** The deal catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
+export const dealTables: CatalogTables = {
   rows: dealPropertyRows,
   labels: dealPropertyLabels,
   descriptions: dealPropertyDescriptions,
   defaultGroup: 'dealinformation',
   groups: dealGroups,
 };
-
-// Built only in the bundles that read them (@__PURE__: esbuild drops an unused one, and the tables only it names).
-export const dealCatalog: StandardCatalog = /* @__PURE__ */ standardCatalog(dealTables);
-export const dealPropertyOutline: StandardOutline = /* @__PURE__ */ standardOutline({
-  rows: dealPropertyRows,
-  labels: dealPropertyLabels,
-  groups: dealGroups,
-});
-export const dealPropertyRules: StandardRules = /* @__PURE__ */ standardRules(dealPropertyRows);

@@ -1,7 +1,4 @@
 import type { ObjectType } from '../objects/object-types';
-import { companyCatalog, companyPropertyOutline, companyPropertyRules } from './company-property-catalog';
-import { contactCatalog, contactPropertyOutline, contactPropertyRules } from './contact-property-catalog';
-import { dealCatalog, dealPropertyOutline, dealPropertyRules } from './deal-property-catalog';
 import {
   type CatalogTables,
   type StandardCatalog,
@@ -11,52 +8,71 @@ import {
   standardOutline,
   standardRules,
 } from './standard-catalog';
-import { ticketCatalog, ticketPropertyOutline, ticketPropertyRules } from './ticket-property-catalog';
 
 export type { StandardCatalog, StandardOutline, StandardRules } from './standard-catalog';
 
+declare const PRECOMPILED_VALIDATORS: boolean | undefined;
+
 /**
  * HubSpot's standard properties and groups of each stored type: no item in the table, never changed.
- * Three views, so that a function's bundle carries the tables it reads and no more: the record
- * functions read the rules, the properties API's writes the outline (labels and groups), its reads the
- * whole catalog.
+ * Three views of a type's tables: the record functions read the rules, the properties API's writes
+ * the outline (labels and groups), its reads the whole catalog.
+ *
+ * A deployed bundle (built with PRECOMPILED_VALIDATORS) carries no catalog in its code: it reads the
+ * tables of a type from a JSON file beside it the first time a request names that type (the alias
+ * `catalog-files`, lib/bundling.ts). The four catalogs were 11.7 KiB of every record function's
+ * code, parsed at every cold start whichever type the request named; each type added would have
+ * added its own. In source (tests, the local runtime) the tables are the modules themselves.
  */
-const catalogs: Record<string, StandardCatalog> = {
-  companies: companyCatalog,
-  contacts: contactCatalog,
-  deals: dealCatalog,
-  tickets: ticketCatalog,
-};
-const outlines: Record<string, StandardOutline> = {
-  companies: companyPropertyOutline,
-  contacts: contactPropertyOutline,
-  deals: dealPropertyOutline,
-  tickets: ticketPropertyOutline,
-};
-const rules: Record<string, StandardRules> = {
-  companies: companyPropertyRules,
-  contacts: contactPropertyRules,
-  deals: dealPropertyRules,
-  tickets: ticketPropertyRules,
-};
+function tablesOf(typeName: string): CatalogTables | undefined {
+  if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
+    const files = require('catalog-files') as { catalogTables(name: string): CatalogTables | undefined };
+    return files.catalogTables(typeName);
+  } else {
+    const { sourceCatalogTables } = require('./source-catalog-tables') as typeof import('./source-catalog-tables');
+    return Object.hasOwn(sourceCatalogTables, typeName) ? sourceCatalogTables[typeName] : undefined;
+  }
+}
 
-/** A type without a catalog of its own yet (an activity, until it is stored) has no standard properties. */
+/** A type without a catalog of its own (an activity, until it is stored) has no standard properties. */
 const emptyTables: CatalogTables = { rows: [], labels: {}, descriptions: {}, defaultGroup: '', groups: [] };
-const emptyCatalog = /* @__PURE__ */ standardCatalog(emptyTables);
-const emptyOutline = /* @__PURE__ */ standardOutline(emptyTables);
-const emptyRules = /* @__PURE__ */ standardRules([]);
+
+interface Views {
+  tables: CatalogTables;
+  rules?: StandardRules;
+  outline?: StandardOutline;
+  catalog?: StandardCatalog;
+}
+
+/** Each type's tables, read once per process, and the views built of them on first use. */
+const viewsByType = new Map<string, Views>();
+
+function viewsOf(type: ObjectType): Views {
+  let views = viewsByType.get(type.name);
+  if (views === undefined) {
+    views = { tables: tablesOf(type.name) ?? emptyTables };
+    viewsByType.set(type.name, views);
+  }
+  return views;
+}
 
 /** The standard properties as the properties API returns them (its reads). */
 export function catalogOf(type: ObjectType): StandardCatalog {
-  return catalogs[type.name] ?? emptyCatalog;
+  const views = viewsOf(type);
+  views.catalog ??= standardCatalog(views.tables);
+  return views.catalog;
 }
 
 /** The names, labels and groups of the standard properties (the properties API's writes). */
 export function standardOutlineOf(type: ObjectType): StandardOutline {
-  return outlines[type.name] ?? emptyOutline;
+  const views = viewsOf(type);
+  views.outline ??= standardOutline(views.tables);
+  return views.outline;
 }
 
 /** The standard properties as the record functions check, store and search values by them. */
 export function standardRulesOf(type: ObjectType): StandardRules {
-  return rules[type.name] ?? emptyRules;
+  const views = viewsOf(type);
+  views.rules ??= standardRules(views.tables.rows);
+  return views.rules;
 }

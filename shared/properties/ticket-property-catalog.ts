@@ -17,17 +17,11 @@ import {
   optionsOf,
   radio,
   select,
-  standardCatalog,
-  standardOutline,
-  standardRules,
   text,
   textarea,
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-  type StandardCatalog,
-  type StandardOutline,
-  type StandardRules,
 } from './standard-catalog';
 
 const ticketGroups: readonly PropertyGroup[] = [
@@ -160,19 +154,11 @@ export const ticketPropertyDescriptions: CatalogTexts = {
   hs_file_upload: 'Files attached to the ticket.',
 };
 
-const ticketTables: CatalogTables = {
+/** The ticket catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
+export const ticketTables: CatalogTables = {
   rows: ticketPropertyRows,
   labels: ticketPropertyLabels,
   descriptions: ticketPropertyDescriptions,
   defaultGroup: 'ticketinformation',
   groups: ticketGroups,
 };
-
-// Built only in the bundles that read them (@__PURE__: esbuild drops an unused one, and the tables only it names).
-export const ticketCatalog: StandardCatalog = /* @__PURE__ */ standardCatalog(ticketTables);
-export const ticketPropertyOutline: StandardOutline = /* @__PURE__ */ standardOutline({
-  rows: ticketPropertyRows,
-  labels: ticketPropertyLabels,
-  groups: ticketGroups,
-});
-export const ticketPropertyRules: StandardRules = /* @__PURE__ */ standardRules(ticketPropertyRows);

@@ -1,4 +1,14 @@
-import { lifecycleStages } from '../properties/company-property-catalog';
+/** HubSpot's default lifecycle stages in pipeline order; the order drives the forward-only rule. */
+export const lifecycleStages = [
+  { value: 'subscriber', label: 'Subscriber' },
+  { value: 'lead', label: 'Lead' },
+  { value: 'marketingqualifiedlead', label: 'Marketing Qualified Lead' },
+  { value: 'salesqualifiedlead', label: 'Sales Qualified Lead' },
+  { value: 'opportunity', label: 'Opportunity' },
+  { value: 'customer', label: 'Customer' },
+  { value: 'evangelist', label: 'Evangelist' },
+  { value: 'other', label: 'Other' },
+] as const;
 
 const stageOrder = new Map<string, number>(lifecycleStages.map((stage, index) => [stage.value, index]));
 

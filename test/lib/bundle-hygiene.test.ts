@@ -80,16 +80,35 @@ describe('what a bundle carries', () => {
     return optional.filter((part) => inputs.some((input) => input.includes(part)));
   }
 
-  it('leaves the standard labels and descriptions out of a record function', async () => {
-    expect(await catalogTextsIn('batchCreateObjects')).toEqual({ label: false, description: false });
-  });
+  /** The catalog files esbuild copied beside the route's bundle, by the type they hold. */
+  async function catalogFilesBeside(routeName: RouteName): Promise<Record<string, string>> {
+    const directory = path.dirname((await bundleOf(routeName)).file);
+    const files = readdirSync(directory).filter((file) => file.endsWith('.catalog'));
+    return Object.fromEntries(
+      files.map((file) => [
+        file.replace(/^catalog-|-[A-Z0-9]+\.catalog$/g, ''),
+        readFileSync(path.join(directory, file), 'utf8'),
+      ]),
+    );
+  }
 
-  it("leaves the standard descriptions out of the properties API's writes", async () => {
-    expect(await catalogTextsIn('createProperty')).toEqual({ label: true, description: false });
-  });
+  it.each(['batchCreateObjects', 'createProperty', 'getProperty'] as const)(
+    'keeps every standard catalog out of the code of %s and beside it as one file per type',
+    async (routeName) => {
+      expect(await catalogTextsIn(routeName)).toEqual({ label: false, description: false });
+      const files = await catalogFilesBeside(routeName);
+      expect(Object.keys(files).sort()).toEqual(['companies', 'contacts', 'deals', 'tickets']);
+      const companies = JSON.parse(files.companies ?? '{}') as {
+        labels: Record<string, string>;
+        descriptions: Record<string, string>;
+      };
+      expect(companies.labels.domain).toBe('Company Domain Name');
+      expect(companies.descriptions.name).toBe('The name of the company or organization.');
+    },
+  );
 
-  it("keeps both in the properties API's reads", async () => {
-    expect(await catalogTextsIn('getProperty')).toEqual({ label: true, description: true });
+  it('copies no catalog beside a function that reads none', async () => {
+    expect(await catalogFilesBeside('getOwner')).toEqual({});
   });
 
   it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {

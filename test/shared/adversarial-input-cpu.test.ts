@@ -10,7 +10,7 @@ import { verifyAccessToken } from '../../shared/oauth/access-token';
 import { parseScopeList } from '../../shared/oauth/scopes';
 import { clientCredentialsOf } from '../../shared/oauth/token-grants';
 import { getProperty } from '../../shared/properties/type-properties';
-import { findStandardCompanyProperty } from '../../shared/properties/company-property-catalog';
+import { findStandardCompanyProperty } from '../support/company-catalog';
 import type { PropertyDefinition, PropertyType, FieldType } from '../../shared/properties/property-definition';
 import { isDecimalNumber, validatePropertyValues } from '../../shared/properties/validate-property-values';
 import { propertyNamePattern } from '../../shared/timeline/event-type-properties';

@@ -170,10 +170,15 @@ const platformMaintained = {
   ],
 } as const;
 
-const { companyCatalog } = companyTables;
-const { contactCatalog } = contactTables;
-const { dealCatalog } = dealTables;
-const { ticketCatalog } = ticketTables;
+const catalogByName = (name: string): StandardCatalog => {
+  const type = objectTypes.find((entry) => entry.name === name);
+  if (type === undefined) throw new Error(`no type ${name}`);
+  return catalogOf(type);
+};
+const companyCatalog = catalogByName('companies');
+const contactCatalog = catalogByName('contacts');
+const dealCatalog = catalogByName('deals');
+const ticketCatalog = catalogByName('tickets');
 
 const catalogs: Record<keyof typeof wireFactNames, StandardCatalog> = {
   contacts: contactCatalog,

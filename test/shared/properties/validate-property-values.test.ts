@@ -1,4 +1,4 @@
-import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
+import { findStandardCompanyProperty } from '../../support/company-catalog';
 import { validatePropertyValues } from '../../../shared/properties/validate-property-values';
 import { ValidationError } from '../../../shared/base/errors';
 

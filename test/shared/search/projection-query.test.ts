@@ -1,4 +1,4 @@
-import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
+import { findStandardCompanyProperty } from '../../support/company-catalog';
 import { projectionQueryOf } from '../../../shared/search/projection-query';
 import { compileSearch } from '../../../shared/search/search-request';
 

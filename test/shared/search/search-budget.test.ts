@@ -11,7 +11,7 @@ import {
 } from '../../../shared/db/search-projection';
 import { searchShards } from '../../../shared/db/keys';
 import { searchFormsOf, type SearchForms } from '../../../shared/records/search-forms';
-import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
+import { findStandardCompanyProperty } from '../../support/company-catalog';
 import { compileSearchMatch } from '../../../shared/search/match-search';
 import { SearchBudget, SearchDeadlineError } from '../../../shared/search/search-budget';
 import { createProjectionSearchIndex, SearchPageCollector, searchRecords } from '../../../shared/search/search-records';

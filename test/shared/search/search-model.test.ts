@@ -5,7 +5,7 @@ import { createRecord } from '../../../shared/records/create-record';
 import { updateRecord } from '../../../shared/records/update-record';
 import type { CrmRecord } from '../../../shared/db/records';
 import { findRecord } from '../../../shared/db/records';
-import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
+import { findStandardCompanyProperty } from '../../support/company-catalog';
 import { searchRecords } from '../../../shared/search/search-records';
 import type { FilterInput, SearchInput } from '../../../shared/search/search-request';
 import { provision, unique } from '../../support/harness';

@@ -1,7 +1,7 @@
 import { companyObjectType } from '../../../shared/objects/object-types';
 import fc from 'fast-check';
 import { searchFormsOf, type SearchForms } from '../../../shared/records/search-forms';
-import { findStandardCompanyProperty } from '../../../shared/properties/company-property-catalog';
+import { findStandardCompanyProperty } from '../../support/company-catalog';
 import { SearchPageCollector } from '../../../shared/search/search-records';
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
