@@ -1,7 +1,14 @@
+import { callTables } from './call-property-catalog';
 import { companyTables } from './company-property-catalog';
 import { contactTables } from './contact-property-catalog';
 import { dealTables } from './deal-property-catalog';
+import { emailTables } from './email-property-catalog';
+import { lineItemTables } from './line-item-property-catalog';
+import { meetingTables } from './meeting-property-catalog';
+import { noteTables } from './note-property-catalog';
+import { productTables } from './product-property-catalog';
 import type { CatalogTables } from './standard-catalog';
+import { taskTables } from './task-property-catalog';
 import { ticketTables } from './ticket-property-catalog';
 
 /**
@@ -15,4 +22,11 @@ export const sourceCatalogTables: Readonly<Record<string, CatalogTables>> = {
   contacts: contactTables,
   deals: dealTables,
   tickets: ticketTables,
+  products: productTables,
+  line_items: lineItemTables,
+  notes: noteTables,
+  calls: callTables,
+  emails: emailTables,
+  meetings: meetingTables,
+  tasks: taskTables,
 };

@@ -1,8 +1,8 @@
 /**
  * The shape of a standard (HubSpot-defined) property catalog of one object type, and how its tables
  * become what each kind of function reads. Each type's tables live in its own module
- * (company-property-catalog.ts, contact-property-catalog.ts, deal-property-catalog.ts,
- * ticket-property-catalog.ts): the rows (name, type, field type, options, flags), the labels and the
+ * (company-, contact-, deal-, ticket-, product-, line-item-, note-, call-, email-, meeting- and
+ * task-property-catalog.ts): the rows (name, type, field type, options, flags), the labels and the
  * descriptions, by name. A function's bundle carries only the tables it reads: the record functions
  * the rows (standardRules), the properties API's writes the labels and groups (standardOutline), its
  * reads everything (standardCatalog). The labels and descriptions were most of a catalog's bytes, in
@@ -40,6 +40,8 @@ export interface CatalogRow {
 /** The type and field type pairs most rows have, spread into a row (`{ name: 'city', ...text }`). */
 export const text = { type: 'string', fieldType: 'text' } as const;
 export const textarea = { type: 'string', fieldType: 'textarea' } as const;
+/** Rich text (an activity's body): a string HubSpot keeps as HTML. */
+export const html = { type: 'string', fieldType: 'html' } as const;
 export const phoneNumber = { type: 'string', fieldType: 'phonenumber' } as const;
 export const number = { type: 'number', fieldType: 'number' } as const;
 export const numberEquation = { type: 'number', fieldType: 'calculation_equation' } as const;

@@ -34,7 +34,7 @@ function tablesOf(typeName: string): CatalogTables | undefined {
   }
 }
 
-/** A type without a catalog of its own (an activity, until it is stored) has no standard properties. */
+/** A type without a catalog of its own has no standard properties. */
 const emptyTables: CatalogTables = { rows: [], labels: {}, descriptions: {}, defaultGroup: '', groups: [] };
 
 interface Views {

@@ -97,7 +97,19 @@ describe('what a bundle carries', () => {
     async (routeName) => {
       expect(await catalogTextsIn(routeName)).toEqual({ label: false, description: false });
       const files = await catalogFilesBeside(routeName);
-      expect(Object.keys(files).sort()).toEqual(['companies', 'contacts', 'deals', 'tickets']);
+      expect(Object.keys(files).sort()).toEqual([
+        'calls',
+        'companies',
+        'contacts',
+        'deals',
+        'emails',
+        'line_items',
+        'meetings',
+        'notes',
+        'products',
+        'tasks',
+        'tickets',
+      ]);
       const companies = JSON.parse(files.companies ?? '{}') as {
         labels: Record<string, string>;
         descriptions: Record<string, string>;
