@@ -25,6 +25,7 @@ const scopes = [
   'timeline',
   'crm.objects.deals.read',
   'crm.objects.owners.read',
+  'e-commerce',
 ];
 const redirectUri = 'https://bench.example.com/oauth/callback';
 let counter = 0;

@@ -18,6 +18,8 @@ export interface BenchState {
   contactPool: BenchContact[];
   /** Contacts made by the contact create operation, in order: targets of contact reads and updates. */
   createdContacts: BenchContact[];
+  /** Products made by the product create operation: what the line item create names. */
+  createdProducts: string[];
   /** An install the uninstall operation ends (its own, so the others live on). */
   installToEnd: BenchInstall;
   timeline: TimelineFixture;
@@ -272,6 +274,50 @@ export const operations: readonly Operation[] = [
     request: (_iteration, state) =>
       jsonRequest('POST', `${contacts}/batch/create`, state.install.accessToken, {
         inputs: Array.from({ length: 100 }, () => ({ properties: contactProperties(uniqueName('batch')) })),
+      }),
+  },
+  {
+    name: 'createNote',
+    label: 'POST /crm/v3/objects/notes (associated with a contact)',
+    isWarm: true,
+    // One transaction: the note, its projection and the contact's side of the association (its existence the condition).
+    budget: { TransactWriteItemsCommand: 1 },
+    request: (iteration, state) =>
+      jsonRequest('POST', '/crm/v3/objects/notes', state.install.accessToken, {
+        properties: {
+          hs_timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, iteration)).toISOString(),
+          hs_note_body: 'Bench',
+        },
+        associations: [
+          {
+            to: { id: pick(contactsToRead(state), iteration).id },
+            types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }],
+          },
+        ],
+      }),
+  },
+  {
+    name: 'createProduct',
+    label: 'POST /crm/v3/objects/products',
+    isWarm: true,
+    budget: { TransactWriteItemsCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('POST', '/crm/v3/objects/products', install.accessToken, {
+        properties: { name: uniqueName('product'), price: '25', hs_sku: 'B-1' },
+      }),
+    afterResponse: (response, state) => {
+      state.createdProducts.push((JSON.parse(response.body) as { id: string }).id);
+    },
+  },
+  {
+    name: 'createLineItemFromProduct',
+    label: 'POST /crm/v3/objects/line_items (hs_product_id: name, price, SKU copied)',
+    isWarm: true,
+    // The product, read once for its values and its existence, then one transaction.
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (iteration, state) =>
+      jsonRequest('POST', '/crm/v3/objects/line_items', state.install.accessToken, {
+        properties: { hs_product_id: pick(state.createdProducts, iteration), quantity: '2' },
       }),
   },
   {

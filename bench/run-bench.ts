@@ -188,6 +188,7 @@ export async function runBench(
         createdIds: [],
         contactPool,
         createdContacts: [],
+        createdProducts: [],
         installToEnd,
         timeline,
         random: seededRandom(6),

@@ -48,6 +48,8 @@ export const demoScopes = [
   'crm.schemas.deals.write',
   'tickets',
   'crm.objects.owners.read',
+  // Products and line items.
+  'e-commerce',
 ];
 
 /** The demo app, account and user that `npm start` seeds on first run. */

@@ -15,6 +15,8 @@ const singularOf: Readonly<Record<string, string>> = {
   '0-47': 'meeting',
   '0-46': 'note',
   '0-27': 'task',
+  '0-7': 'product',
+  '0-8': 'line_item',
 };
 
 /** One direction of a HubSpot-defined type and the other direction's id and name. */
@@ -137,6 +139,8 @@ export const standardAssociationTypes: readonly AssociationType[] = [
     [227, 228],
     [229, 230],
   ]),
+  // A deal's line items (the line-item guide: line item to deal 20); products have no associations of their own.
+  ...standardPair('0-3', '0-8', [19, 20]),
 ];
 
 /** The standard types from one object type to another. */

@@ -14,7 +14,7 @@ import {
   invalidAssociationTargets,
   customTypeFinder,
   linkedChangesOf,
-  movedPrimaries,
+  completeLinkedChanges,
   withImpliedTypes,
   type AssociationEntry,
 } from '../records/association-entries';
@@ -71,7 +71,7 @@ export async function associateCompany(
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
-      linked: await movedPrimaries(
+      linked: await completeLinkedChanges(
         companyObjectType,
         companyId,
         await linkedChangesOf(

@@ -23,7 +23,7 @@ import {
   invalidAssociationTargets,
   linkedChangesOf,
   maxAssociationsPerRecord,
-  movedPrimaries,
+  completeLinkedChanges,
   withOnePrimary,
   maxCompanyLinksPerCompany,
   withImpliedTypes,
@@ -396,7 +396,7 @@ export async function planPairs(
     version: record.version + 1,
   };
   checkAssociationLimits(holder, nextRecord, record);
-  const linked = await movedPrimaries(
+  const linked = await completeLinkedChanges(
     holder,
     record.id,
     await linkedChangesOf(holder, record.id, record.associations, kept, findType),

@@ -30,6 +30,7 @@ import {
   recordAddressedBy,
   recordKey,
   recordListPrefix,
+  searchKey,
   uniqueValueKey,
   type Key,
   type KeyedType,
@@ -86,6 +87,39 @@ export interface LinkedChange {
   linkDelta?: number;
   /** The other record's version as the write read it (a write that read it to decide, say, which primary it loses). */
   expectedVersion?: number;
+  /**
+   * The other record has this activity pinned and loses its association with it: the pin goes too
+   * (`hs_pinned_engagement_id` removed, on condition it still names the activity, with a history
+   * entry), and so does its value in the record's search projection.
+   */
+  unpin?: { activityId: string; entry: HistoryEntry };
+}
+
+const pinProperty = 'hs_pinned_engagement_id';
+
+/**
+ * A linked change written on its own (after its record's transaction, when that had no room): the
+ * other record's update and, when it loses a pin, its projection's, together. A record gone or
+ * changed meanwhile (its pin no longer the activity) keeps what it has.
+ */
+export async function writeLinkedChange(hubId: number, change: LinkedChange): Promise<void> {
+  const items = [linkedUpdateItem(hubId, change), ...(change.unpin ? [linkedUnpinProjectionItem(hubId, change)] : [])];
+  const outcome = await transact(items.map((write) => ({ role: undefined, write })));
+  // Its pin changed meanwhile: the association keys still go.
+  if (!outcome.committed) await removeAssociationKeys(hubId, change.type, change.id, change.remove, false);
+}
+
+/** The search projection of a record that loses its pin, in the same transaction (linkedUpdateItem removes the value). */
+export function linkedUnpinProjectionItem(hubId: number, change: LinkedChange): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: searchKey(change.type, hubId, change.id),
+      UpdateExpression: 'REMOVE v.#pin, l.#pin, n.#pin',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#pin': pinProperty },
+    },
+  };
 }
 
 export interface RecordWrite {
@@ -245,6 +279,7 @@ export function mergeLinked(changes: readonly LinkedChange[]): LinkedChange[] {
     into.remove.push(...change.remove.filter((key) => !(key in into.set)));
     if (change.linkDelta !== undefined) into.linkDelta = (into.linkDelta ?? 0) + change.linkDelta;
     if (change.expectedVersion !== undefined) into.expectedVersion = change.expectedVersion;
+    if (change.unpin !== undefined) into.unpin = change.unpin;
     merged.set(linkedKeyOf(change), into);
   }
   return [...merged.values()];
@@ -369,6 +404,7 @@ export function recordWriteItems(
       },
       write: linkedUpdateItem(hubId, change),
     });
+    if (change.unpin) writes.push({ role: { kind: 'search' }, write: linkedUnpinProjectionItem(hubId, change) });
   }
   return {
     writes,
@@ -554,6 +590,14 @@ export function linkedUpdateItem(hubId: number, change: LinkedChange): TransactI
     ([key, name]) => `associations.${placeholders.name(key)} = ${placeholders.value(name)}`,
   );
   const removes = change.remove.map((key) => `associations.${placeholders.name(key)}`);
+  if (change.unpin) {
+    const pin = placeholders.name(pinProperty);
+    conditions.push(`properties.${pin} = ${placeholders.value(change.unpin.activityId)}`);
+    removes.push(`properties.${pin}`);
+    sets.push(
+      `history.${pin} = list_append(${placeholders.value([change.unpin.entry])}, if_not_exists(history.${pin}, ${placeholders.value([])}))`,
+    );
+  }
   const adds = ['version :one', ...(delta !== 0 ? ['companyLinkCount :linkDelta'] : [])];
   const expression = [
     sets.length ? `SET ${sets.join(', ')}` : '',

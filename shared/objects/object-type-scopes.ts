@@ -26,6 +26,15 @@ export const objectTypeScopes = {
   companies: { read: companyReadScopes, write: companyWriteScopes },
   deals: { read: ['crm.objects.deals.read'], write: ['crm.objects.deals.write'] },
   tickets: { read: ['tickets', 'crm.objects.tickets.read'], write: ['tickets', 'crm.objects.tickets.write'] },
+  // Products and line items: the granular scope or `e-commerce` (HubSpot's v3 specs).
+  products: {
+    read: ['crm.objects.products.read', 'e-commerce'],
+    write: ['crm.objects.products.write', 'e-commerce'],
+  },
+  line_items: {
+    read: ['crm.objects.line_items.read', 'e-commerce'],
+    write: ['crm.objects.line_items.write', 'e-commerce'],
+  },
 } as const satisfies Record<string, { read: readonly Scope[]; write: readonly Scope[] }>;
 
 /**
@@ -43,29 +52,46 @@ export const objectTypePropertyScopes = {
     read: ['tickets', 'crm.schemas.tickets.read', 'crm.objects.tickets.read'],
     write: ['tickets', 'crm.schemas.tickets.write'],
   },
+  // No `crm.schemas.products|line_items.*` scope exists: read with the records' scopes, written with `e-commerce`.
+  products: { read: ['crm.objects.products.read', 'e-commerce'], write: ['e-commerce'] },
+  line_items: { read: ['crm.objects.line_items.read', 'e-commerce'], write: ['e-commerce'] },
 } as const satisfies Record<keyof typeof objectTypeScopes, { read: readonly Scope[]; write: readonly Scope[] }>;
 
-export const storedObjectTypeNames: readonly (keyof typeof objectTypeScopes)[] = [
+/** The activities: HubSpot guards their records (and, inferred, their properties) with the contact scopes. */
+export const activityTypeNames = ['notes', 'calls', 'emails', 'meetings', 'tasks'] as const;
+
+export const storedObjectTypeNames: readonly (keyof typeof objectTypeScopes | (typeof activityTypeNames)[number])[] = [
   'contacts',
   'companies',
   'deals',
   'tickets',
+  ...activityTypeNames,
+  'products',
+  'line_items',
 ];
+
+/** The record and property scopes of a stored type by name (an activity's are the contacts'). */
+const scopesByName = (name: (typeof storedObjectTypeNames)[number]) => {
+  const key = (activityTypeNames as readonly string[]).includes(name)
+    ? 'contacts'
+    : (name as keyof typeof objectTypeScopes);
+  return { records: objectTypeScopes[key], properties: objectTypePropertyScopes[key] };
+};
 
 /** What an `{objectType}` row asks before it knows the type: any scope of any stored type; the handler then requires the type's own. */
 export const anyStoredObjectReadScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => objectTypeScopes[name].read)),
+  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).records.read)),
 ]);
 export const anyStoredObjectWriteScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => objectTypeScopes[name].write)),
+  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).records.write)),
 ]);
 
 /** The same for the `/crm/v3/properties/{objectType}` rows. */
 export const anyStoredPropertyReadScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => objectTypePropertyScopes[name].read)),
+  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).properties.read)),
 ]);
 export const anyStoredPropertyWriteScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => objectTypePropertyScopes[name].write)),
+  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).properties.write)),
 ]);
 
 /** The association label rows: any stored type's record or schema scope; the handler then requires the path's first type's. */

@@ -35,6 +35,8 @@ export interface ObjectType extends KeyedType {
   requiredProperties: readonly string[];
   /** Where a record of a type with pipelines stands: its pipeline and stage properties, and the pipeline used when a create names none. */
   pipeline?: { property: string; stageProperty: string; defaultPipelineId: string };
+  /** Whether two records of the type can be merged (`/merge`): HubSpot has no merge for activities, products and line items. */
+  isMergeable: boolean;
   /** Whether this service stores records of the type yet (`/crm/v3/objects/{objectType}`); the others are association ends only. */
   isStored: boolean;
 }
@@ -42,8 +44,19 @@ export interface ObjectType extends KeyedType {
 const isStored = (name: string): boolean => (storedObjectTypeNames as readonly string[]).includes(name);
 const activityDefaults = ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'] as const;
 
-/** An activity type: not stored, an association end (and a pin) only; HubSpot guards activities (and, inferred, their properties) with the contact scopes. */
-const activity = (id: string, name: string, singular: string) =>
+/**
+ * An activity type (reference/HUBSPOT-WIRE-FACTS-3.md 2.1, 2.2, 2.7): `hs_timestamp` required (emails
+ * also `hs_email_direction`), default properties `hs_createdate`, `hs_lastmodifieddate`,
+ * `hs_object_id`; HubSpot guards activities (and, inferred, their properties) with the contact scopes.
+ * Where `query` looks is not documented for activities: inferred, the type's title and body.
+ */
+const activity = (
+  id: string,
+  name: string,
+  singular: string,
+  queryProperties: readonly string[],
+  requiredProperties: readonly string[] = ['hs_timestamp'],
+) =>
   ({
     id,
     name,
@@ -55,10 +68,11 @@ const activity = (id: string, name: string, singular: string) =>
     propertyScopes: objectTypePropertyScopes.contacts,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: activityDefaults,
-    queryProperties: [],
+    queryProperties,
     uniqueProperties: [],
-    requiredProperties: ['hs_timestamp'],
-    isStored: false,
+    requiredProperties,
+    isMergeable: false,
+    isStored: isStored(name),
   }) as const satisfies ObjectType;
 
 export const companyObjectType = {
@@ -76,6 +90,7 @@ export const companyObjectType = {
   uniqueProperties: ['domain'],
   additionalUniqueProperty: 'hs_additional_domains',
   requiredProperties: [],
+  isMergeable: true,
   isStored: isStored('companies'),
 } as const satisfies ObjectType;
 
@@ -104,6 +119,7 @@ export const objectTypes: readonly ObjectType[] = [
     uniqueProperties: ['email'],
     additionalUniqueProperty: 'hs_additional_emails',
     requiredProperties: [],
+    isMergeable: true,
     isStored: isStored('contacts'),
   },
   companyObjectType,
@@ -131,6 +147,7 @@ export const objectTypes: readonly ObjectType[] = [
     uniqueProperties: [],
     requiredProperties: ['dealname', 'dealstage'],
     pipeline: { property: 'pipeline', stageProperty: 'dealstage', defaultPipelineId: 'default' },
+    isMergeable: true,
     isStored: isStored('deals'),
   },
   {
@@ -158,14 +175,63 @@ export const objectTypes: readonly ObjectType[] = [
     uniqueProperties: [],
     requiredProperties: ['subject', 'hs_pipeline_stage'],
     pipeline: { property: 'hs_pipeline', stageProperty: 'hs_pipeline_stage', defaultPipelineId: '0' },
+    isMergeable: true,
     isStored: isStored('tickets'),
   },
-  activity('0-46', 'notes', 'note'),
-  activity('0-48', 'calls', 'call'),
+  activity('0-46', 'notes', 'note', ['hs_note_body']),
+  activity('0-48', 'calls', 'call', ['hs_call_title', 'hs_call_body']),
   // HubSpot also takes `sales-email-read` for emails: a scope the catalogue does not know yet.
-  activity('0-49', 'emails', 'email'),
-  activity('0-47', 'meetings', 'meeting'),
-  activity('0-27', 'tasks', 'task'),
+  activity('0-49', 'emails', 'email', ['hs_email_subject', 'hs_email_text'], ['hs_timestamp', 'hs_email_direction']),
+  activity('0-47', 'meetings', 'meeting', ['hs_meeting_title', 'hs_meeting_body']),
+  activity('0-27', 'tasks', 'task', ['hs_task_subject', 'hs_task_body']),
+  {
+    id: '0-7',
+    name: 'products',
+    singular: 'product',
+    keyPrefix: 'PRODUCT',
+    searchTag: '0-7#',
+    isActivity: false,
+    scopes: objectTypeScopes.products,
+    propertyScopes: objectTypePropertyScopes.products,
+    modifiedProperty: 'hs_lastmodifieddate',
+    // The spec's table (name, description, price) and the system keys (inferred).
+    defaultProperties: ['createdate', 'description', 'hs_lastmodifieddate', 'hs_object_id', 'name', 'price'],
+    // Inferred: HubSpot does not document where `query` looks for products.
+    queryProperties: ['name', 'description', 'hs_sku'],
+    uniqueProperties: [],
+    // The object-API guide lists hs_sku, hs_folder, price, name and description as required; the
+    // products guide creates products with name and price alone, as integrations do: none is enforced.
+    requiredProperties: [],
+    isMergeable: false,
+    isStored: isStored('products'),
+  },
+  {
+    id: '0-8',
+    name: 'line_items',
+    singular: 'line_item',
+    // No underscore: key prefixes are letters only (recordAddressedBy), and _MERGED, _UNIQUE follow them.
+    keyPrefix: 'LINEITEM',
+    searchTag: '0-8#',
+    isActivity: false,
+    scopes: objectTypeScopes.line_items,
+    propertyScopes: objectTypePropertyScopes.line_items,
+    modifiedProperty: 'hs_lastmodifieddate',
+    // Unverified beyond the system keys: the line-item guide's examples read these.
+    defaultProperties: [
+      'createdate',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'hs_product_id',
+      'name',
+      'price',
+      'quantity',
+    ],
+    queryProperties: ['name', 'description', 'hs_sku'],
+    uniqueProperties: [],
+    requiredProperties: [],
+    isMergeable: false,
+    isStored: isStored('line_items'),
+  },
 ];
 
 /** The types whose records this service stores: the `/crm/v3/objects/{objectType}` rows serve these. */
@@ -198,6 +264,17 @@ export function requireObjectType(token: string, field = 'objectType'): ObjectTy
   const type = findObjectType(token);
   if (!type) {
     throw new ValidationError(`Unable to infer object type from: ${token}`, { context: { [field]: [token] } });
+  }
+  return type;
+}
+
+/** A stored type whose records can be merged; any other answers 400 VALIDATION_ERROR naming the token. */
+export function requireMergeableObjectType(token: string): ObjectType {
+  const type = requireStoredObjectType(token);
+  if (!type.isMergeable) {
+    throw new ValidationError(`Records of ${type.name} (${type.id}) cannot be merged: ${token} has no merge`, {
+      context: { objectType: [token] },
+    });
   }
   return type;
 }

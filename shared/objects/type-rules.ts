@@ -17,4 +17,12 @@ export interface TypeRules {
   valuesOnCreate?: Readonly<Record<string, string>>;
   /** The answer to a unique value another record holds, when the type has its own (contacts). */
   conflict?: (value: { propertyName: string; value: string }, ownerId: string) => ConflictError;
+  /**
+   * A property naming a record of another type (a line item's `hs_product_id`): the record must
+   * exist (else 400 naming the property), and a create takes the `copied` values from it that it
+   * does not send itself.
+   */
+  valuesFromReference?: { property: string; typeId: string; copied: readonly string[] };
+  /** A type whose records are associated with at most one record of this type (a line item's deal): a second one answers 400. */
+  singleAssociation?: { typeId: string };
 }

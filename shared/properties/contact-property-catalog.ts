@@ -98,6 +98,7 @@ export const contactPropertyRows: readonly CatalogRow[] = [
   { name: 'hs_createdate', ...datetime, ...readOnly },
   { name: 'hs_lastmodifieddate', ...datetime, ...readOnly },
   { name: 'hs_object_id', ...number, ...readOnly },
+  { name: 'hs_pinned_engagement_id', ...number },
   { name: 'associatedcompanyid', ...number, ...calculated },
   { name: 'hs_email_domain', ...text, ...calculated },
   { name: 'hs_additional_emails', ...select, externalOptions: true },
@@ -169,6 +170,7 @@ export const contactPropertyLabels: CatalogTexts = {
   hs_createdate: 'Object create date/time',
   hs_lastmodifieddate: 'Object last modified date/time',
   hs_object_id: 'Record ID',
+  hs_pinned_engagement_id: 'Pinned Engagement ID',
   associatedcompanyid: 'Primary Associated Company ID',
   hs_email_domain: 'Email Domain',
   hs_additional_emails: 'Additional email addresses',
@@ -213,6 +215,7 @@ export const contactPropertyDescriptions: CatalogTexts = {
   hs_createdate: 'The date the contact was created (the generic object field).',
   hs_lastmodifieddate: 'The most recent time any property of the contact was changed (the generic object field).',
   hs_object_id: 'The unique id of the contact; equals the record id.',
+  hs_pinned_engagement_id: 'The id of the activity pinned on the contact; it must be associated with the contact.',
   associatedcompanyid: "The id of the contact's primary associated company; follows the associations.",
   hs_email_domain: "The domain of the contact's email address.",
   hs_additional_emails:

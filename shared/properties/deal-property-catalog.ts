@@ -49,6 +49,7 @@ export const dealPropertyRows: readonly CatalogRow[] = [
   { name: 'hs_lastmodifieddate', ...datetime, ...readOnly },
   { name: 'hs_createdate', ...datetime, ...readOnly },
   { name: 'hs_object_id', ...number, ...readOnly },
+  { name: 'hs_pinned_engagement_id', ...number },
   { name: 'closed_lost_reason', ...textarea },
   { name: 'closed_won_reason', ...textarea },
   {
@@ -122,6 +123,7 @@ export const dealPropertyLabels: CatalogTexts = {
   hs_lastmodifieddate: 'Last Modified Date',
   hs_createdate: 'Object create date/time',
   hs_object_id: 'Record ID',
+  hs_pinned_engagement_id: 'Pinned Engagement ID',
   closed_lost_reason: 'Closed Lost Reason',
   closed_won_reason: 'Closed Won Reason',
   hs_priority: 'Priority',
@@ -157,6 +159,7 @@ export const dealPropertyDescriptions: CatalogTexts = {
   hs_lastmodifieddate: 'The most recent time any property of the deal was changed.',
   hs_createdate: 'The date the deal was created (the generic object field).',
   hs_object_id: 'The unique id of the deal; equals the record id.',
+  hs_pinned_engagement_id: 'The id of the activity pinned on the deal; it must be associated with the deal.',
   closed_lost_reason: 'Why the deal was lost.',
   closed_won_reason: 'Why the deal was won.',
   hs_priority: 'The priority of the deal.',

@@ -65,6 +65,7 @@ export const ticketPropertyRows: readonly CatalogRow[] = [
   { name: 'last_reply_date', ...datetime, ...calculated },
   { name: 'time_to_close', ...numberEquation, ...calculated },
   { name: 'hs_object_id', ...number, ...readOnly },
+  { name: 'hs_pinned_engagement_id', ...number },
   { name: 'hs_ticket_id', ...numberEquation, ...calculated },
   {
     name: 'hs_helpdesk_sort_timestamp',
@@ -113,6 +114,7 @@ export const ticketPropertyLabels: CatalogTexts = {
   last_reply_date: 'Last customer reply date',
   time_to_close: 'Time to close',
   hs_object_id: 'Record ID',
+  hs_pinned_engagement_id: 'Pinned Engagement ID',
   hs_ticket_id: 'Ticket ID',
   hs_helpdesk_sort_timestamp: 'Helpdesk Sort Timestamp',
   hs_last_message_from_visitor: 'Last message from visitor',
@@ -143,6 +145,7 @@ export const ticketPropertyDescriptions: CatalogTexts = {
   last_reply_date: 'The date the customer last replied on the ticket.',
   time_to_close: 'The time between the creation and the closing of the ticket, in milliseconds.',
   hs_object_id: 'The unique id of the ticket; equals the record id.',
+  hs_pinned_engagement_id: 'The id of the activity pinned on the ticket; it must be associated with the ticket.',
   hs_ticket_id: 'The id of the ticket; equals the record id.',
   hs_helpdesk_sort_timestamp: 'The time the help desk sorts the ticket by.',
   hs_last_message_from_visitor: 'Whether the last message on the ticket came from the customer.',

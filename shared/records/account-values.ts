@@ -5,6 +5,9 @@ import { accountPipelines } from '../pipelines/pipeline-view';
 import type { StoredPipeline } from '../db/pipelines';
 import { propertyValuesError, quoteValue, type InvalidValue } from '../properties/validate-property-values';
 import { ownValue } from '../base/client-keys';
+import { findRecord, type CrmRecord } from '../db/records';
+import { storedTypeById } from '../objects/object-types';
+import { rulesOf } from './type-rules';
 
 /**
  * The checks of values against the account's own data, run on what a create or an update leaves
@@ -21,9 +24,57 @@ import { ownValue } from '../base/client-keys';
 export interface AccountLookups {
   pipelines: Map<string, Promise<StoredPipeline[]>>;
   owners: Map<number, Promise<boolean>>;
+  /** Records a value references (a line item's product), by `<typeId>/<id>`. */
+  records: Map<string, Promise<CrmRecord | undefined>>;
 }
 
-export const newAccountLookups = (): AccountLookups => ({ pipelines: new Map(), owners: new Map() });
+export const newAccountLookups = (): AccountLookups => ({
+  pipelines: new Map(),
+  owners: new Map(),
+  records: new Map(),
+});
+
+/** The record a reference property names, read once per request; undefined when it does not exist (or is archived). */
+function referencedRecord(
+  hubId: number,
+  typeId: string,
+  id: string,
+  lookups: AccountLookups,
+): Promise<CrmRecord | undefined> {
+  const type = storedTypeById(typeId);
+  if (!type || !/^\d{1,19}$/.test(id)) return Promise.resolve(undefined);
+  const key = `${typeId}/${id}`;
+  let found = lookups.records.get(key);
+  if (!found) {
+    found = findRecord(type, hubId, id).then((record) => (record?.archived ? undefined : record));
+    lookups.records.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The values a create takes from the record its reference property names (a line item's product:
+ * name, price, SKU, description), for each it does not send itself; none when the property is unset
+ * or names no record (checkAccountValues then refuses it).
+ */
+export async function referencedValues(
+  type: ObjectType,
+  hubId: number,
+  properties: Readonly<Record<string, string>>,
+  lookups: AccountLookups,
+): Promise<Record<string, string>> {
+  const reference = rulesOf(type).valuesFromReference;
+  const id = reference ? ownValue(properties, reference.property) : undefined;
+  if (!reference || id === undefined) return {};
+  const record = await referencedRecord(hubId, reference.typeId, id, lookups);
+  if (!record) return {};
+  return Object.fromEntries(
+    reference.copied.flatMap((name) => {
+      const value = ownValue(record.properties, name);
+      return ownValue(properties, name) === undefined && value !== undefined ? [[name, value]] : [];
+    }),
+  );
+}
 
 export async function checkAccountValues(
   type: ObjectType,
@@ -46,6 +97,18 @@ export async function checkAccountValues(
   const placement = type.pipeline;
   if (placement && (changed.includes(placement.property) || changed.includes(placement.stageProperty))) {
     invalid.push(...(await pipelineProblems(type, hubId, properties, lookups)));
+  }
+  const reference = rulesOf(type).valuesFromReference;
+  const referenced = reference ? ownValue(properties, reference.property) : undefined;
+  if (reference && referenced !== undefined && changed.includes(reference.property)) {
+    if (!(await referencedRecord(hubId, reference.typeId, referenced, lookups))) {
+      const singular = storedTypeById(reference.typeId)?.singular ?? 'record';
+      invalid.push({
+        name: reference.property,
+        error: 'INVALID_OBJECT_ID',
+        message: `${quoteValue(referenced)} is not the id of an existing ${singular}`,
+      });
+    }
   }
   if (invalid.length > 0) throw propertyValuesError(invalid);
 }

@@ -5,7 +5,7 @@ import * as recordsDb from '../db/records';
 import { maxTransactionItems } from '../db/records';
 import type { LinkedChange } from '../db/records';
 import { mapConcurrently } from '../base/map-concurrently';
-import { customTypeFinder, linkedChangesOf } from './association-entries';
+import { clearedPins, customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
 
@@ -23,12 +23,23 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
   let deferred: LinkedChange[] = [];
   const saved = await saveRecordChange(type, hubId, id, async (record) => {
     const now = new Date(nowMs()).toISOString();
-    const changes = await linkedChangesOf(type, id, record.associations, {}, customTypeFinder(hubId));
-    // A transaction holds 100 items (the record twice, its search projection, its unique values):
-    // links past what fits are removed right after it.
-    const room = Math.max(0, maxTransactionItems - 3 - record.uniqueValues.length);
-    const linked = changes.slice(0, room);
-    deferred = changes.slice(room);
+    const changes = await clearedPins(
+      type,
+      id,
+      await linkedChangesOf(type, id, record.associations, {}, customTypeFinder(hubId)),
+      (other, otherId) => recordsDb.findRecord(other, hubId, otherId),
+    );
+    // A transaction holds 100 items (the record twice, its search projection, its unique values, and
+    // each linked record, twice when it loses a pin): links past what fits are removed right after it.
+    let room = Math.max(0, maxTransactionItems - 3 - record.uniqueValues.length);
+    const linked: LinkedChange[] = [];
+    for (const change of changes) {
+      const items = change.unpin ? 2 : 1;
+      if (items > room) break;
+      linked.push(change);
+      room -= items;
+    }
+    deferred = changes.slice(linked.length);
     return {
       record: { ...record, archived: true, archivedAt: now, uniqueValues: [], version: record.version + 1 },
       expectedVersion: record.version,
@@ -40,13 +51,15 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
   });
   if (!saved) return false;
   await mapConcurrently(deferred, deferredConcurrency, (change) =>
-    recordsDb.removeAssociationKeys(
-      hubId,
-      change.type,
-      change.id,
-      change.remove,
-      type.id === companyObjectType.id && change.type.id === companyObjectType.id,
-    ),
+    change.unpin
+      ? recordsDb.writeLinkedChange(hubId, change)
+      : recordsDb.removeAssociationKeys(
+          hubId,
+          change.type,
+          change.id,
+          change.remove,
+          type.id === companyObjectType.id && change.type.id === companyObjectType.id,
+        ),
   );
   return true;
 }

@@ -12,6 +12,8 @@ import {
 import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { mapConcurrently } from '../base/map-concurrently';
+import { nowMs } from '../base/clock';
+import { rulesOf } from './type-rules';
 import { resolveAssociationTypeById } from '../association-types/association-labels';
 import {
   findStandardTypeFrom,
@@ -163,7 +165,7 @@ const primaryReadConcurrency = 8;
  * primary company loses the primary on both sides, in the same transaction (which then also needs
  * the record's version as read). The unlabeled association stays.
  */
-export async function movedPrimaries(
+async function movedPrimaries(
   holder: ObjectType,
   holderId: string,
   linked: readonly LinkedChange[],
@@ -202,6 +204,123 @@ export async function movedPrimaries(
     }
   });
   return mergeLinked([...linked, ...extra]);
+}
+
+/** A record that may have one associated record of a type (a line item's deal) and would get a second. */
+export function singleAssociationError(type: ObjectType, id: string, other: ObjectType, held: string): ValidationError {
+  return new ValidationError(
+    `${capitalized(type.singular)} ${id} is already associated with ${other.singular} ${held}: a ${type.singular} may be associated with one ${other.singular}`,
+    {
+      context: { associations: [id] },
+      errors: [
+        {
+          message: `${type.singular} ${id} already has a ${other.singular}`,
+          code: 'TOO_MANY_ASSOCIATIONS',
+          context: { id: [id] },
+        },
+      ],
+    },
+  );
+}
+
+const capitalized = (word: string): string => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/** The ids of one type a record's associations name. */
+function associatedIdsOf(associations: Record<string, string>, typeId: string): Set<string> {
+  const ids = new Set<string>();
+  for (const key of Object.keys(associations)) {
+    const parsed = parseAssociationKey(key);
+    if (parsed?.toObjectTypeId === typeId) ids.add(parsed.toObjectId);
+  }
+  return ids;
+}
+
+/**
+ * A write of the holder that associates records which may have one record of the holder's type (a
+ * deal given a line item): each is read, refused (400) when it has another, and otherwise written on
+ * the version read, so two deals taking one line item at once cannot both succeed.
+ */
+async function singleAssociations(
+  holder: ObjectType,
+  holderId: string,
+  linked: readonly LinkedChange[],
+  read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
+): Promise<LinkedChange[]> {
+  const bound = linked.flatMap((change) => {
+    const type = storedTypeById(change.type.id);
+    return type &&
+      rulesOf(type).singleAssociation?.typeId === holder.id &&
+      Object.keys(change.set).some((key) => {
+        const parsed = parseAssociationKey(key);
+        return parsed?.toObjectTypeId === holder.id && parsed.toObjectId === holderId;
+      })
+      ? [{ type, change }]
+      : [];
+  });
+  if (bound.length === 0) return [...linked];
+  const records = await mapConcurrently(bound, primaryReadConcurrency, ({ type, change }) => read(type, change.id));
+  const versions: LinkedChange[] = [];
+  bound.forEach(({ type, change }, index) => {
+    const record = records[index];
+    if (!record) return;
+    const others = [...associatedIdsOf(record.associations, holder.id)].filter((id) => id !== holderId);
+    const kept = others.filter((id) => !change.remove.some((key) => parseAssociationKey(key)?.toObjectId === id));
+    const [held] = kept;
+    if (held !== undefined) throw singleAssociationError(type, change.id, holder, held);
+    versions.push({ type, id: change.id, set: {}, remove: [], expectedVersion: record.version });
+  });
+  return mergeLinked([...linked, ...versions]);
+}
+
+/**
+ * The other records' side of a write, completed by the rules that read them: a company made primary
+ * takes the primary from the company that was (movedPrimaries), and a record that may have one
+ * associated record of the holder's type must have no other (singleAssociations).
+ */
+export async function completeLinkedChanges(
+  holder: ObjectType,
+  holderId: string,
+  linked: readonly LinkedChange[],
+  read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
+): Promise<LinkedChange[]> {
+  const ruled = await singleAssociations(holder, holderId, await movedPrimaries(holder, holderId, linked, read), read);
+  return clearedPins(holder, holderId, ruled, read);
+}
+
+/**
+ * An activity that leaves a record (its association removed from the activity's side, or the
+ * activity archived) leaves its pin: each record losing every association with the activity is read,
+ * and where its `hs_pinned_engagement_id` names the activity the pin goes in the same transaction.
+ */
+export async function clearedPins(
+  holder: ObjectType,
+  holderId: string,
+  linked: readonly LinkedChange[],
+  read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
+): Promise<LinkedChange[]> {
+  if (!holder.isActivity) return [...linked];
+  const namesHolder = (key: string): boolean => {
+    const parsed = parseAssociationKey(key);
+    return parsed?.toObjectTypeId === holder.id && parsed.toObjectId === holderId;
+  };
+  const leaving = linked.flatMap((change) => {
+    const type = storedTypeById(change.type.id);
+    return type && change.remove.some(namesHolder) && !Object.keys(change.set).some(namesHolder)
+      ? [{ type, change }]
+      : [];
+  });
+  if (leaving.length === 0) return [...linked];
+  const records = await mapConcurrently(leaving, primaryReadConcurrency, ({ type, change }) => read(type, change.id));
+  const pinned = new Set(
+    leaving
+      .filter((_, index) => records[index]?.properties.hs_pinned_engagement_id === holderId)
+      .map(({ change }) => `${change.type.id}/${change.id}`),
+  );
+  if (pinned.size === 0) return [...linked];
+  const entry = { value: '', timestamp: new Date(nowMs()).toISOString(), sourceType: 'INTEGRATION' };
+  return linked.map((change) =>
+    pinned.has(`${change.type.id}/${change.id}`) ? { ...change, unpin: { activityId: holderId, entry } } : change,
+  );
 }
 
 /**
@@ -340,6 +459,20 @@ export function checkAssociationLimits(
     (links > maxCompanyLinksPerCompany && links > linksBefore)
   )
     throw associationLimitError(keys);
+  const single = rulesOf(type).singleAssociation;
+  const other = single ? storedTypeById(single.typeId) : undefined;
+  if (single && other) {
+    const held = associatedIdsOf(after.associations, single.typeId);
+    const heldBefore = Math.max(
+      0,
+      ...previous.map((record) => associatedIdsOf(record.associations, single.typeId).size),
+    );
+    if (held.size > 1 && held.size > heldBefore) {
+      const earlier = new Set(previous.flatMap((record) => [...associatedIdsOf(record.associations, single.typeId)]));
+      const [kept] = [...held].filter((id) => earlier.has(id));
+      throw singleAssociationError(type, after.id, other, kept ?? [...held][0] ?? '');
+    }
+  }
 }
 
 /** The activity ids a company has associated, for the pinning rule. */

@@ -2,7 +2,7 @@ import type { ObjectType } from '../objects/object-types';
 import {
   checkAssociationLimits,
   resolveAssociationInputs,
-  movedPrimaries,
+  completeLinkedChanges,
   reverseLinksOf,
   withOnePrimary,
   type AssociationEntry,
@@ -26,7 +26,7 @@ import {
 import { associationKey, defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { addedEdges, saveWithRetries } from './save-record';
 import { rulesOf } from './type-rules';
-import { checkAccountValues, type AccountLookups } from './account-values';
+import { checkAccountValues, newAccountLookups, referencedValues, type AccountLookups } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 
 export interface NewRecord {
@@ -59,8 +59,10 @@ export async function prepareRecord(
     properties[type.pipeline.property] = type.pipeline.defaultPipelineId;
   for (const [name, value] of Object.entries(rulesOf(type).valuesOnCreate ?? {}))
     if (properties[name] === undefined) properties[name] = value;
+  const accountLookups = lookups ?? newAccountLookups();
+  Object.assign(properties, await referencedValues(type, actor.hubId, properties, accountLookups));
   requireRecordProperties(type, properties);
-  await checkAccountValues(type, actor.hubId, properties, Object.keys(properties), lookups);
+  await checkAccountValues(type, actor.hubId, properties, Object.keys(properties), accountLookups);
   const entries = await resolveAssociationInputs(type, actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
   if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {
@@ -137,7 +139,7 @@ async function newRecordWrite(
     record,
     addUnique: record.uniqueValues,
     removeUnique: [],
-    linked: await movedPrimaries(
+    linked: await completeLinkedChanges(
       type,
       record.id,
       reverseLinksOf(type, record.id, entries, record.associations),

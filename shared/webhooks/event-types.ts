@@ -3,9 +3,10 @@ import { objectTypeScopes } from '../objects/object-type-scopes';
 
 /**
  * The subscription types this service emits: HubSpot's webhooks v3 types of the objects it stores
- * (companies, contacts, deals, tickets; reference/HUBSPOT-WIRE-FACTS-3.md §8), and the generic
- * `object.*` types (genericEventTypes, below). Other objects (products, line items, conversations)
- * are refused rather than accepted and never fired.
+ * that have them (companies, contacts, deals, tickets, products without associationChange, line
+ * items; reference/HUBSPOT-WIRE-FACTS-3.md §8), and the generic `object.*` types
+ * (genericEventTypes, below), which also serve the activities (HubSpot has no `note.*` types).
+ * Other objects (conversations) are refused rather than accepted and never fired.
  */
 export const webhookEventTypes = [
   'company.creation',
@@ -33,6 +34,17 @@ export const webhookEventTypes = [
   'ticket.associationChange',
   'ticket.merge',
   'ticket.restore',
+  'product.creation',
+  'product.deletion',
+  'product.propertyChange',
+  'product.merge',
+  'product.restore',
+  'line_item.creation',
+  'line_item.deletion',
+  'line_item.propertyChange',
+  'line_item.associationChange',
+  'line_item.merge',
+  'line_item.restore',
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -79,6 +91,8 @@ export const eventObjectTypeIds: Readonly<Record<EventObject, string>> = {
   contact: '0-1',
   deal: '0-3',
   ticket: '0-5',
+  product: '0-7',
+  line_item: '0-8',
 };
 
 /**
@@ -93,17 +107,14 @@ export const eventObjectReadScopes: Readonly<Record<EventObject, readonly Scope[
   contact: objectTypeScopes.contacts.read,
   deal: objectTypeScopes.deals.read,
   ticket: objectTypeScopes.tickets.read,
+  product: objectTypeScopes.products.read,
+  line_item: objectTypeScopes.line_items.read,
 };
 
 /** The read scopes accepted for an event type (`company.creation`, or a subscriptionType of an event); none for an unknown object. */
 export function readScopesOfEventType(eventType: string): readonly Scope[] {
   const object = eventObjectOf(eventType);
   return object === undefined ? [] : eventObjectReadScopes[object];
-}
-
-/** True when `scopes` (an install's grant, or an app's requested scopes) include a read scope of the event type's object. */
-export function allowsEventsOf(scopes: readonly string[], eventType: string): boolean {
-  return readScopesOfEventType(eventType).some((scope) => scopes.includes(scope));
 }
 
 /** HubSpot refuses property-change subscriptions to these: they change on every write. */

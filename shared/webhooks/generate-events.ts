@@ -2,8 +2,8 @@ import { findRemovedForGood } from '../db/records';
 import { findInstalledApps, findWebhookConfig, type InstalledApp, type WebhookConfig } from '../db/webhooks';
 import { recordChangesOf, removalOf, type ChangeRecord, type RemovedRecord } from './record-changes';
 import { splitIntoBatches, type DeliveryQueue } from './delivery-queue';
-import { allowsEventsOf } from './event-types';
-import { eventsForApp, subscriptionTypeOf, type WebhookEvent } from './webhook-events';
+import { objectTypeById } from '../objects/object-types';
+import { eventsForApp, type WebhookEvent } from './webhook-events';
 
 export interface GenerateOptions {
   /** Only these accounts' changes (tests that share one table with other test files). */
@@ -67,10 +67,11 @@ export async function generateEvents(
   for (const { change } of changes) void installedApps(change.hubId).catch(() => undefined);
   const grouped = new Map<string, { appId: number; portalId: number; events: WebhookEvent[] }>();
   for (const { change, recordId } of changes) {
-    const subscriptionType = subscriptionTypeOf(change);
+    // The record type's read scopes (the same as its legacy event object's, for a type that has one).
+    const readScopes: readonly string[] = objectTypeById(change.objectTypeId)?.scopes.read ?? [];
     for (const { appId, scopes } of await installedApps(change.hubId)) {
       // Checked before the app's configuration is read: an install that cannot read the object costs nothing more.
-      if (!allowsEventsOf(scopes, subscriptionType)) continue;
+      if (!readScopes.some((scope) => scopes.includes(scope))) continue;
       const events = eventsForApp(change, recordId, appId, await configOf(appId));
       if (events.length === 0) continue;
       const key = `${appId}:${change.hubId}`;

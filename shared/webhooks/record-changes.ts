@@ -17,8 +17,12 @@ export interface ChangeRecord {
 
 interface ChangeBase {
   hubId: number;
-  /** The event object (`contact`, `company`, `deal`, `ticket`): the subscription type is `<object>.<kind>`. */
-  object: EventObject;
+  /**
+   * The event object (`contact`, `company`, `deal`, `ticket`, `product`, `line_item`): the
+   * subscription type is `<object>.<kind>`. None for a type HubSpot has no such types for (the
+   * activities): its changes reach generic `object.*` subscriptions only.
+   */
+  object: EventObject | undefined;
   /** The record's object type id (`0-1`); legacy deliveries do not carry it. */
   objectTypeId: string;
   objectId: string;
@@ -127,10 +131,10 @@ function propertyChanges(before: CrmRecord, after: CrmRecord, base: Base): Recor
   return changes;
 }
 
-/** A record item of a stored type with webhook events, and that type. */
+/** A record item of a stored type, that type, and its event object if it has one. */
 interface TypedItem {
   type: ObjectType;
-  object: EventObject;
+  object: EventObject | undefined;
   item: RecordItem;
 }
 
@@ -139,8 +143,7 @@ function typedItemOf(image: ItemImage | undefined): TypedItem | undefined {
   for (const type of storedObjectTypes) {
     const item = recordItemOf(type, image);
     if (!item) continue;
-    const object = eventObjectOf(`${type.singular}.`);
-    return object === undefined ? undefined : { type, object, item };
+    return { type, object: eventObjectOf(`${type.singular}.`), item };
   }
   return undefined;
 }
@@ -165,7 +168,7 @@ export interface RemovedRecord {
 export function removalOf(record: ChangeRecord): RemovedRecord | undefined {
   if (record.eventName !== 'REMOVE' || record.newImage) return undefined;
   const removed = typedItemOf(record.oldImage);
-  if (!removed || !isWebhookEventType(`${removed.object}.privacyDeletion`)) return undefined;
+  if (!removed?.object || !isWebhookEventType(`${removed.object}.privacyDeletion`)) return undefined;
   const { type, item } = removed;
   return { type, hubId: item.hubId, id: item.record.id, isArchived: item.isArchived };
 }

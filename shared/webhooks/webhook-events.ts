@@ -84,9 +84,9 @@ function fieldsOf(change: RecordChange): Partial<WebhookEvent> {
   }
 }
 
-/** The subscription type a change fires (`company.propertyChange`, `contact.privacyDeletion`, ...). */
-export function subscriptionTypeOf(change: RecordChange): string {
-  return `${change.object}.${change.kind}`;
+/** The subscription type a change fires (`company.propertyChange`, `contact.privacyDeletion`, ...); none for an activity's. */
+export function subscriptionTypeOf(change: RecordChange): string | undefined {
+  return change.object === undefined ? undefined : `${change.object}.${change.kind}`;
 }
 
 /**
@@ -109,7 +109,7 @@ export function eventsForApp(
     .filter(
       (subscription) =>
         subscription.active &&
-        (subscription.eventType === subscriptionType ||
+        ((subscriptionType !== undefined && subscription.eventType === subscriptionType) ||
           (subscription.eventType === genericType && subscription.objectTypeId === change.objectTypeId)) &&
         (change.kind !== 'propertyChange' || subscription.propertyName === change.propertyName),
     )

@@ -1,3 +1,4 @@
+import type { Scope } from '../oauth/scopes';
 import { config } from '../base/config';
 import { findRequestedScopes } from '../db/apps';
 import { nextSequenceValue } from '../db/counters';
@@ -17,7 +18,6 @@ import {
 } from '../db/webhooks';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../base/errors';
 import {
-  allowsEventsOf,
   eventObjectOf,
   eventObjectTypeIds,
   genericEventTypes,
@@ -186,10 +186,10 @@ export async function listWebhookSubscriptions(
 
 /**
  * A generic `object.*` subscription's object type, from `objectTypeId` (a type id such as `0-1`, or
- * a name such as `contact`): a type whose records this service stores. Its events are those of the
- * type's own subscription type, so it needs that type's read scope (the equivalent legacy type).
+ * a name such as `contact`): a type whose records this service stores. It needs that type's read
+ * scope (for a note, the contacts' read scope).
  */
-function requireGenericObjectType(input: SubscriptionInput): { objectTypeId: string; equivalent: string } {
+function requireGenericObjectType(input: SubscriptionInput): { objectTypeId: string; readScopes: readonly Scope[] } {
   const token = input.objectTypeId;
   const type = token === undefined ? undefined : findObjectType(token);
   if (!type?.isStored) {
@@ -200,11 +200,11 @@ function requireGenericObjectType(input: SubscriptionInput): { objectTypeId: str
       { context: { objectTypeId: [token?.slice(0, 100) ?? ''] } },
     );
   }
-  return { objectTypeId: type.id, equivalent: `${type.singular}.${input.eventType.slice('object.'.length)}` };
+  return { objectTypeId: type.id, readScopes: type.scopes.read };
 }
 
-/** The subscription's shape checked; a generic one's object type id and the legacy type whose events (and scope) it takes. */
-function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: string; scopeEventType: string } {
+/** The subscription's shape checked; a generic one's object type id; the read scopes, any one of which it needs. */
+function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: string; readScopes: readonly Scope[] } {
   const generic = isGenericEventType(input.eventType) ? requireGenericObjectType(input) : undefined;
   if (!generic && !isWebhookEventType(input.eventType)) {
     throw new ValidationError(
@@ -242,8 +242,8 @@ function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: st
     });
   }
   return generic
-    ? { objectTypeId: generic.objectTypeId, scopeEventType: generic.equivalent }
-    : { scopeEventType: input.eventType };
+    ? { objectTypeId: generic.objectTypeId, readScopes: generic.readScopes }
+    : { readScopes: readScopesOfEventType(input.eventType) };
 }
 
 /**
@@ -252,10 +252,10 @@ function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: st
  * scopes were kept by app id has no record to check: its subscription is accepted as before, and
  * event generation still sends each account's events only to installs that hold the read scope.
  */
-async function requireReadScopeRequested(appId: number, eventType: string): Promise<void> {
+async function requireReadScopeRequested(appId: number, eventType: string, accepted: readonly Scope[]): Promise<void> {
   const requested = await findRequestedScopes(appId);
-  if (!requested || allowsEventsOf([...requested.scopes, ...requested.optionalScopes], eventType)) return;
-  const accepted = readScopesOfEventType(eventType);
+  const asked = requested ? [...requested.scopes, ...requested.optionalScopes] : [];
+  if (!requested || accepted.some((scope) => asked.includes(scope))) return;
   throw new ValidationError(
     `Application ${appId} does not request ${accepted.join(' or ')}, the scope needed to subscribe to ${eventType}; add it to the app's scopes or optional scopes.`,
     { context: { eventType: [eventType] } },
@@ -269,7 +269,7 @@ export async function createWebhookSubscription(
 ): Promise<SubscriptionView> {
   requireOwnApp(caller, appId);
   const shape = requireSubscriptionShape(input);
-  await requireReadScopeRequested(appId, shape.scopeEventType);
+  await requireReadScopeRequested(appId, input.eventType, shape.readScopes);
   const now = new Date().toISOString();
   const subscription: WebhookSubscription = {
     id: await nextSequenceValue('webhookSubscriptionId', 1),

@@ -116,6 +116,7 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
       createdIds: [],
       contactPool: await createContacts(api, install.accessToken, 100),
       createdContacts: [],
+      createdProducts: [],
       installToEnd: await installApp(api),
       timeline: await createTimelineEvent(api, install),
       random: seededRandom(1),

@@ -99,19 +99,34 @@ function requiredProperties(objectType: string, index: number): Record<string, s
   if (objectType === 'contacts') return { email: `c${tag}@records.example`, firstname: `Contact ${index}` };
   if (objectType === 'deals') return { dealname: `Deal ${tag}`, dealstage: 'appointmentscheduled' };
   if (objectType === 'tickets') return { subject: `Ticket ${tag}`, hs_pipeline_stage: '1' };
-  return { name: `Company ${tag}` };
+  if (objectType === 'companies') return { name: `Company ${tag}` };
+  if (objectType === 'products') return { name: `Product ${tag}`, price: '10' };
+  if (objectType === 'line_items') return { name: `Line item ${tag}`, price: '10', quantity: '1' };
+  const activity = { hs_timestamp: new Date(Date.UTC(2026, 0, 1 + index)).toISOString() };
+  if (objectType === 'emails') return { ...activity, hs_email_direction: 'EMAIL', hs_email_subject: `Email ${tag}` };
+  return activity;
 }
+
+/** Every type this service stores, by the name createRecord takes. */
+export type StoredTypeName =
+  | 'contacts'
+  | 'companies'
+  | 'deals'
+  | 'tickets'
+  | 'notes'
+  | 'calls'
+  | 'emails'
+  | 'meetings'
+  | 'tasks'
+  | 'products'
+  | 'line_items';
 
 /**
  * Creates `count` records of a stored type, each with the properties its type requires, through
  * the batch create route (100 a call), and answers their ids in input order. Associations are
  * checked against real records, so a test that associates a contact, deal or ticket creates it first.
  */
-export async function createRecords(
-  client: CrmClient,
-  objectType: 'contacts' | 'companies' | 'deals' | 'tickets',
-  count: number,
-): Promise<string[]> {
+export async function createRecords(client: CrmClient, objectType: StoredTypeName, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < count; start += 100) {
     const size = Math.min(100, count - start);
@@ -144,10 +159,7 @@ function keyOf(objectType: string, properties: Record<string, string | null>): s
 }
 
 /** One record of a stored type: its id. */
-export async function createRecord(
-  client: CrmClient,
-  objectType: 'contacts' | 'companies' | 'deals' | 'tickets',
-): Promise<string> {
+export async function createRecord(client: CrmClient, objectType: StoredTypeName): Promise<string> {
   const [id] = await createRecords(client, objectType, 1);
   if (!id) throw new Error(`no ${objectType} created`);
   return id;

@@ -92,6 +92,8 @@ export async function provision(
     'tickets',
     'crm.schemas.deals.write',
     'crm.objects.owners.read',
+    // Products and line items.
+    'e-commerce',
   ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({

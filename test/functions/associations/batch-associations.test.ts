@@ -291,13 +291,13 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     ]);
   });
 
-  it('refuses a pair of object types neither of which is stored', async () => {
-    const response = await api.post(`${base}/notes/calls/batch/create`, {
+  it('refuses an object type it does not know, naming it', async () => {
+    const response = await api.post(`${base}/notes/quotes/batch/create`, {
       inputs: [{ from: { id: '1' }, to: { id: '2' }, types: [spec(4)] }],
     });
 
     expect(response.status).toBe(400);
-    expect(response.body.context).toEqual({ objectType: ['notes'], toObjectType: ['calls'] });
+    expect(response.body.context).toEqual({ toObjectType: ['quotes'] });
   });
 });
 

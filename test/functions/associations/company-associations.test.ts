@@ -257,15 +257,14 @@ describe('associations on create', () => {
 
 describe('hs_pinned_engagement_id', () => {
   it('pins an activity associated in the same create request', async () => {
+    const note = await createRecord(api, 'notes');
     const response = await api.post('/crm/v3/objects/companies', {
-      properties: { name: 'Pinned', hs_pinned_engagement_id: '3001' },
-      associations: [
-        { to: { id: '3001' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] },
-      ],
+      properties: { name: 'Pinned', hs_pinned_engagement_id: note },
+      associations: [{ to: { id: note }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] }],
     });
 
     expect(response.status).toBe(201);
-    expect(response.body.properties?.hs_pinned_engagement_id).toBe('3001');
+    expect(response.body.properties?.hs_pinned_engagement_id).toBe(note);
   });
 
   it('rejects a pin on create without the association', async () => {
@@ -303,22 +302,24 @@ describe('hs_pinned_engagement_id', () => {
 
   it('pins an associated activity on update', async () => {
     const id = await company();
-    await api.put(`/crm/v3/objects/companies/${id}/associations/calls/4002/181`);
+    const call = await createRecord(api, 'calls');
+    await api.put(`/crm/v3/objects/companies/${id}/associations/calls/${call}/181`);
 
     const response = await api.patch(`/crm/v3/objects/companies/${id}`, {
-      properties: { hs_pinned_engagement_id: '4002' },
+      properties: { hs_pinned_engagement_id: call },
     });
 
     expect(response.status).toBe(200);
-    expect(response.body.properties?.hs_pinned_engagement_id).toBe('4002');
+    expect(response.body.properties?.hs_pinned_engagement_id).toBe(call);
   });
 
   it('unpins when the pinned activity loses its association', async () => {
     const id = await company();
-    await api.put(`/crm/v3/objects/companies/${id}/associations/notes/4003/189`);
-    await api.patch(`/crm/v3/objects/companies/${id}`, { properties: { hs_pinned_engagement_id: '4003' } });
+    const note = await createRecord(api, 'notes');
+    await api.put(`/crm/v3/objects/companies/${id}/associations/notes/${note}/189`);
+    await api.patch(`/crm/v3/objects/companies/${id}`, { properties: { hs_pinned_engagement_id: note } });
 
-    await api.delete(`/crm/v3/objects/companies/${id}/associations/notes/4003/189`);
+    await api.delete(`/crm/v3/objects/companies/${id}/associations/notes/${note}/189`);
     const read = await api.get(`/crm/v3/objects/companies/${id}?properties=hs_pinned_engagement_id`);
 
     expect(read.body.properties?.hs_pinned_engagement_id).toBeNull();

@@ -36,13 +36,6 @@ const contactId = () => createRecord(api, 'contacts');
 /** Ids in the order the association pages list them (numeric order). */
 const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-/** A note id no other test uses: activities are not stored, so any numeric id is taken as given. */
-let nextNote = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
-const noteId = () => {
-  nextNote += 1;
-  return String(nextNote);
-};
-
 const spec = (associationTypeId: number, associationCategory = 'HUBSPOT_DEFINED') => ({
   associationCategory,
   associationTypeId,
@@ -135,15 +128,17 @@ describe('GET /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(response.body.context).toEqual({ limit: ['501'] });
   });
 
-  it('answers 404 for a missing company or contact and 400 for a pair of types neither stored', async () => {
+  it('answers 404 for a missing company, contact or note and 400 for an unknown type', async () => {
     const missing = await api.get('/crm/v4/objects/companies/1000000000000999/associations/contacts');
     const missingContact = await api.get('/crm/v4/objects/contacts/1000000000000999/associations/deals');
-    const neither = await api.get('/crm/v4/objects/notes/1/associations/calls');
+    const missingNote = await api.get('/crm/v4/objects/notes/1000000000000999/associations/contacts');
+    const unknown = await api.get('/crm/v4/objects/notes/1/associations/quotes');
 
     expect(missing.status).toBe(404);
     expect(missingContact.status).toBe(404);
-    expect(neither.status).toBe(400);
-    expect(neither.body.context).toEqual({ objectType: ['notes'], toObjectType: ['calls'] });
+    expect(missingNote.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.context).toEqual({ toObjectType: ['quotes'] });
   });
 
   it('lists the deals of a contact: a pair without a company is stored on both records', async () => {
@@ -380,7 +375,7 @@ describe('PUT .../associations/default/{toObjectType}/{toObjectId} and DELETE', 
   });
 
   it("DELETE from the note side removes the company's association and unpins the activity", async () => {
-    const note = noteId();
+    const note = await createRecord(api, 'notes');
     const created = await api.post('/crm/v3/objects/companies', {
       properties: { name: 'Pinned', hs_pinned_engagement_id: note },
       associations: [{ to: { id: note }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }] }],

@@ -1,15 +1,15 @@
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/associations/v4/models/AssociationSpec';
-import { createRecord } from '../../support/crm-client';
+import { createRecord, type StoredTypeName } from '../../support/crm-client';
 import { useSdkClient } from '../../support/sdk-client';
 
 /**
- * Every pair of stored types through the official SDK, unchanged but for the base URL (it throws on
+ * Every pair of stored types among contacts, companies, deals and tickets, and each activity and line items with one of them, through the official SDK, unchanged but for the base URL (it throws on
  * any status but the one it expects): v4 basic (default create, labeled create, page, archive), v4
  * batch read, v4 schema (labels), v3 batch read and v3 types, each side with HubSpot's type ids.
  */
 const sdk = useSdkClient();
 
-type Stored = 'contacts' | 'companies' | 'deals' | 'tickets';
+type Stored = StoredTypeName;
 
 /** [from, to, from -> to unlabeled id, to -> from unlabeled id, the v3 name from `from`] (the wire facts' table 7.1). */
 const pairs: [Stored, Stored, number, number, string][] = [
@@ -29,6 +29,15 @@ const pairs: [Stored, Stored, number, number, string][] = [
   ['companies', 'companies', 450, 450, 'company_to_company'],
   ['deals', 'deals', 451, 451, 'deal_to_deal'],
   ['tickets', 'tickets', 452, 452, 'ticket_to_ticket'],
+  // Activities and line items (table 7.2; the line-item guide): each activity with one record type, both ways for notes.
+  ['notes', 'contacts', 202, 201, 'note_to_contact'],
+  ['contacts', 'notes', 201, 202, 'contact_to_note'],
+  ['calls', 'companies', 182, 181, 'call_to_company'],
+  ['emails', 'deals', 210, 209, 'email_to_deal'],
+  ['meetings', 'tickets', 226, 225, 'meeting_to_ticket'],
+  ['tasks', 'contacts', 204, 203, 'task_to_contact'],
+  ['deals', 'line_items', 19, 20, 'deal_to_line_item'],
+  ['line_items', 'deals', 20, 19, 'line_item_to_deal'],
 ];
 
 describe.each(pairs)('%s to %s', (from, to, forward, backward, v3Name) => {

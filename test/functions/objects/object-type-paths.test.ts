@@ -60,17 +60,16 @@ describe.each(['0-2', 'COMPANIES', 'Companies', 'company'])('/crm/v3/objects/%s'
   });
 });
 
-describe('a type whose records are not stored', () => {
+describe('a type this service does not know', () => {
   it.each([
     ['GET', '/crm/v3/objects/widgets', 'widgets'],
     ['POST', '/crm/v3/objects/widgets', 'widgets'],
     ['GET', '/crm/v3/objects/widgets/123', 'widgets'],
     ['POST', '/crm/v3/objects/widgets/search', 'widgets'],
-    ['GET', '/crm/v3/objects/notes', 'notes'],
-    ['POST', '/crm/v3/objects/calls', 'calls'],
-    ['GET', '/crm/v3/objects/0-46/123', '0-46'],
-    ['POST', '/crm/v3/objects/tasks/batch/create', 'tasks'],
-    ['POST', '/crm/v3/objects/MEETINGS/merge', 'MEETINGS'],
+    ['GET', '/crm/v3/objects/quotes', 'quotes'],
+    ['GET', '/crm/v3/objects/0-14/123', '0-14'],
+    ['POST', '/crm/v3/objects/communications/batch/create', 'communications'],
+    ['POST', '/crm/v3/objects/QUOTES/merge', 'QUOTES'],
   ])('%s %s answers 400 VALIDATION_ERROR naming the token', async (method, path, token) => {
     const body =
       method === 'GET'
@@ -89,12 +88,19 @@ describe('a type whose records are not stored', () => {
     expect(response.body.message).toContain(token);
     expect(response.body.context).toEqual({ objectType: [token] });
   });
+});
 
-  it('names notes as a known type that is not stored yet', async () => {
-    const response = await api.get('/crm/v3/objects/notes');
+describe('a type without merge', () => {
+  it.each(['MEETINGS', 'notes', '0-7', 'line_items'])(
+    'POST /crm/v3/objects/%s/merge answers 400 VALIDATION_ERROR naming the token',
+    async (token) => {
+      const response = await api.post(`/crm/v3/objects/${token}/merge`, { primaryObjectId: '1', objectIdToMerge: '2' });
 
-    expect(response.body.message).toMatch(/notes \(0-46\) are not stored by this service yet/);
-  });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { objectType: [token] } });
+      expect(response.body.message).toMatch(/cannot be merged/);
+    },
+  );
 });
 
 describe('/crm/v3/properties/{objectType}', () => {
@@ -109,9 +115,9 @@ describe('/crm/v3/properties/{objectType}', () => {
   });
 
   it.each([
-    ['/crm/v3/properties/notes', 'notes'],
+    ['/crm/v3/properties/quotes', 'quotes'],
     ['/crm/v3/properties/widgets/name', 'widgets'],
-    ['/crm/v3/properties/0-47/groups', '0-47'],
+    ['/crm/v3/properties/0-14/groups', '0-14'],
   ])('answers 400 VALIDATION_ERROR naming the token: %s', async (path, token) => {
     const response = await api.get(path);
 

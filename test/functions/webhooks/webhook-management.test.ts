@@ -175,11 +175,13 @@ describe('subscriptions', () => {
   });
 
   it('refuses event types this service does not emit', async () => {
-    // Products are not stored here: HubSpot's product.* types (and object.*, conversation.*) are refused.
-    const response = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType: 'product.creation' });
+    // Conversations are not served here, and products have no associationChange (HubSpot's list): both refused.
+    for (const eventType of ['conversation.creation', 'product.associationChange']) {
+      const response = await call('POST', `/webhooks/v3/${app.appId}/subscriptions`, { eventType });
 
-    expect(response.status).toBe(400);
-    expect(response.body.context).toEqual({ eventType: ['product.creation'] });
+      expect(response.status).toBe(400);
+      expect(response.body.context).toEqual({ eventType: [eventType] });
+    }
   });
 
   it('accepts the contact, deal and ticket types HubSpot names, contact.privacyDeletion among them', async () => {

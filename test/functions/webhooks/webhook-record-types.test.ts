@@ -99,7 +99,13 @@ beforeEach(async () => {
   // Requests every object's read scope (so it may subscribe), but its install in our account holds companies.read alone.
   narrow = await provision({
     scopes: ['oauth', 'crm.objects.companies.read'],
-    optionalScopes: ['crm.objects.contacts.read', 'crm.objects.deals.read', 'tickets', 'crm.objects.tickets.read'],
+    optionalScopes: [
+      'crm.objects.contacts.read',
+      'crm.objects.deals.read',
+      'tickets',
+      'crm.objects.tickets.read',
+      'e-commerce',
+    ],
   });
   await installInto(gateway, narrow, app, ['oauth', 'crm.objects.companies.read']);
   expect((await manageApp(app, 'PUT', '/settings', { targetUrl: receiver.url })).status).toBe(200);
@@ -370,6 +376,64 @@ describe('associations', () => {
   });
 });
 
+describe('activities, products and line items', () => {
+  it('deliver object.* for notes (objectTypeId 0-46), product.propertyChange, and line_item creation and associationChange', async () => {
+    const noteCreation = await subscribe('object.creation', undefined, 'notes');
+    const priceChange = await subscribe('product.propertyChange', 'price');
+    const itemCreation = await subscribe('line_item.creation');
+    const itemAssociation = await subscribe('line_item.associationChange');
+    const noteId = await create('notes', { hs_timestamp: '2026-03-01T10:00:00.000Z', hs_note_body: 'Webhook' });
+    const productId = await create('products', { name: unique('Product'), price: '10' });
+    expect((await crm.patch(`/crm/v3/objects/products/${productId}`, { properties: { price: '12' } })).status).toBe(
+      200,
+    );
+    const dealId = await create('deals', { dealname: unique('Deal'), dealstage: 'appointmentscheduled' });
+    const itemId = await create('line_items', { hs_product_id: productId, quantity: '1' });
+    expect(
+      (
+        await crm.put(`/crm/v4/objects/line_items/${itemId}/associations/deals/${dealId}`, [
+          { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 20 },
+        ])
+      ).status,
+    ).toBe(201);
+
+    await receiver.waitFor(
+      () =>
+        receiver.events().some(ofType('object.creation', noteId)) &&
+        receiver.events().filter(ofType('product.propertyChange', productId)).length >= 2 &&
+        receiver.events().some(ofType('line_item.creation', itemId)) &&
+        receiver.events().some(ofType('line_item.associationChange', itemId)),
+    );
+    await expectNothingForNarrow();
+
+    expect(receiver.events().find(ofType('object.creation', noteId))).toMatchObject({
+      subscriptionId: noteCreation,
+      objectTypeId: '0-46',
+      changeFlag: 'CREATED',
+    });
+    expect(
+      receiver
+        .events()
+        .filter(ofType('product.propertyChange', productId))
+        .map((event) => [event.subscriptionId, event.propertyValue])
+        .sort(),
+    ).toEqual([
+      [priceChange, '10'],
+      [priceChange, '12'],
+    ]);
+    expect(receiver.events().find(ofType('line_item.creation', itemId))).toMatchObject({
+      subscriptionId: itemCreation,
+    });
+    expect(receiver.events().find(ofType('line_item.associationChange', itemId))).toMatchObject({
+      subscriptionId: itemAssociation,
+      associationType: 'LINE_ITEM_TO_DEAL',
+      fromObjectId: Number(itemId),
+      toObjectId: Number(dealId),
+      associationRemoved: false,
+    });
+  });
+});
+
 describe('generic object.* subscriptions', () => {
   it("deliver the named type's changes with its objectTypeId, by id or by name, and no other type's", async () => {
     const contactCreation = await subscribe('object.creation', undefined, '0-1');
@@ -413,7 +477,7 @@ describe('generic object.* subscriptions', () => {
     const refused = await manageApp(app, 'POST', '/subscriptions', { eventType: 'object.creation' });
     const unknown = await manageApp(app, 'POST', '/subscriptions', {
       eventType: 'object.creation',
-      objectTypeId: '0-46',
+      objectTypeId: '0-14',
     });
     const created = await manageApp<{ objectTypeId?: string; eventType: string }>(app, 'POST', '/subscriptions', {
       eventType: 'object.deletion',
@@ -421,7 +485,7 @@ describe('generic object.* subscriptions', () => {
     });
 
     expect([refused.status, refused.body.context]).toEqual([400, { objectTypeId: [''] }]);
-    expect([unknown.status, unknown.body.context]).toEqual([400, { objectTypeId: ['0-46'] }]);
+    expect([unknown.status, unknown.body.context]).toEqual([400, { objectTypeId: ['0-14'] }]);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ eventType: 'object.deletion', objectTypeId: '0-5' });
   });

@@ -54,7 +54,7 @@ describe('seedDemo', () => {
     return jsonOf<RecordJson>(response);
   }
 
-  it('asks for the read and write scopes of contacts and deals, and tickets, all required', () => {
+  it('asks for the read and write scopes of contacts and deals, tickets, and e-commerce (products, line items), all required', () => {
     expect(demoScopes).toEqual(
       expect.arrayContaining([
         'crm.objects.companies.read',
@@ -63,6 +63,7 @@ describe('seedDemo', () => {
         'crm.objects.deals.read',
         'crm.objects.deals.write',
         'tickets',
+        'e-commerce',
       ]),
     );
     expect(new Set(demoScopes).size).toBe(demoScopes.length);

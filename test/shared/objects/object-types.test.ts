@@ -10,6 +10,7 @@ import {
   findObjectType,
   objectTypes,
   requireObjectType,
+  requireMergeableObjectType,
   requireStoredObjectType,
   storedObjectTypes,
 } from '../../../shared/objects/object-types';
@@ -44,20 +45,59 @@ describe('the object-type registry', () => {
     expect(findObjectType('0-9999')).toBeUndefined();
   });
 
-  it('stores contacts, companies, deals and tickets: a known type that is not stored answers 400 naming the token', () => {
-    expect(storedObjectTypes.map((type) => type.name)).toEqual(['contacts', 'companies', 'deals', 'tickets']);
+  it('stores contacts, companies, deals, tickets, the five activities, products and line items; merges the first four only', () => {
+    expect(storedObjectTypes.map((type) => type.name)).toEqual([
+      'contacts',
+      'companies',
+      'deals',
+      'tickets',
+      'notes',
+      'calls',
+      'emails',
+      'meetings',
+      'tasks',
+      'products',
+      'line_items',
+    ]);
     expect(requireStoredObjectType('0-2').name).toBe('companies');
-    expect(requireStoredObjectType('0-3').name).toBe('deals');
-    expect(() => requireStoredObjectType('notes')).toThrow(/notes \(0-46\) are not stored/);
-    expect(() => requireStoredObjectType('0-47')).toThrow(
-      expect.objectContaining({ status: 400, category: 'VALIDATION_ERROR', context: { objectType: ['0-47'] } }),
-    );
+    expect(requireStoredObjectType('0-8').name).toBe('line_items');
+    expect(requireMergeableObjectType('DEALS').name).toBe('deals');
+    for (const token of ['notes', '0-47', 'products', 'line_item'])
+      expect(() => requireMergeableObjectType(token)).toThrow(
+        expect.objectContaining({ status: 400, category: 'VALIDATION_ERROR', context: { objectType: [token] } }),
+      );
   });
 
   it('gives each stored type its own key prefix and search partition tag, companies keeping theirs', () => {
     const prefixes = storedObjectTypes.map((type) => type.keyPrefix);
-    expect(prefixes).toEqual(['CONTACT', 'COMPANY', 'DEAL', 'TICKET']);
-    expect(storedObjectTypes.map((type) => type.searchTag)).toEqual(['0-1#', '', '0-3#', '0-5#']);
+    expect(prefixes).toEqual([
+      'CONTACT',
+      'COMPANY',
+      'DEAL',
+      'TICKET',
+      'NOTE',
+      'CALL',
+      'EMAIL',
+      'MEETING',
+      'TASK',
+      'PRODUCT',
+      'LINEITEM',
+    ]);
+    expect(storedObjectTypes.map((type) => type.searchTag)).toEqual([
+      '0-1#',
+      '',
+      '0-3#',
+      '0-5#',
+      '0-46#',
+      '0-48#',
+      '0-49#',
+      '0-47#',
+      '0-27#',
+      '0-7#',
+      '0-8#',
+    ]);
+    // Letters only: the stream's key parser (recordAddressedBy) reads them so, and `_MERGED`, `_UNIQUE` follow them.
+    for (const prefix of prefixes) expect(prefix).toMatch(/^[A-Z]{1,30}$/);
     // No prefix is the start of another's, so a Query by one never reads another's items.
     for (const prefix of prefixes)
       for (const other of prefixes) if (other !== prefix) expect(`${other}#`.startsWith(`${prefix}#`)).toBe(false);
@@ -87,6 +127,9 @@ describe('the object-type registry', () => {
       'crm.objects.deals.read',
       'tickets',
       'crm.objects.tickets.read',
+      'crm.objects.products.read',
+      'e-commerce',
+      'crm.objects.line_items.read',
     ]);
     expect(anyStoredObjectWriteScopes).toEqual([
       'crm.objects.contacts.write',
@@ -94,6 +137,9 @@ describe('the object-type registry', () => {
       'crm.objects.deals.write',
       'tickets',
       'crm.objects.tickets.write',
+      'crm.objects.products.write',
+      'e-commerce',
+      'crm.objects.line_items.write',
     ]);
     expect(anyStoredPropertyReadScopes).toEqual([
       'crm.schemas.contacts.read',
@@ -105,6 +151,9 @@ describe('the object-type registry', () => {
       'tickets',
       'crm.schemas.tickets.read',
       'crm.objects.tickets.read',
+      'crm.objects.products.read',
+      'e-commerce',
+      'crm.objects.line_items.read',
     ]);
     expect(anyStoredPropertyWriteScopes).toEqual([
       'crm.schemas.contacts.write',
@@ -112,6 +161,7 @@ describe('the object-type registry', () => {
       'crm.schemas.deals.write',
       'tickets',
       'crm.schemas.tickets.write',
+      'e-commerce',
     ]);
   });
 

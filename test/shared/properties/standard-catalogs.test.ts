@@ -30,6 +30,7 @@ import { validatePropertyValues } from '../../../shared/properties/validate-prop
 const wireFactNames = {
   contacts: [
     'email',
+    'hs_pinned_engagement_id',
     'firstname',
     'lastname',
     'phone',
@@ -72,6 +73,7 @@ const wireFactNames = {
   ],
   deals: [
     'dealname',
+    'hs_pinned_engagement_id',
     'amount',
     'closedate',
     'dealstage',
@@ -105,6 +107,7 @@ const wireFactNames = {
   ],
   tickets: [
     'subject',
+    'hs_pinned_engagement_id',
     'content',
     'hs_pipeline',
     'hs_pipeline_stage',

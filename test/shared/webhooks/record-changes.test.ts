@@ -162,7 +162,7 @@ describe('recordChangesOf', () => {
 
   it('ignores items that are not records of a stored type', () => {
     expect(recordChangesOf(record('INSERT', { pk: 'HUB#1', sk: 'CONTACT_MERGED#1000000000000101' }))).toEqual([]);
-    expect(recordChangesOf(record('INSERT', { pk: 'HUB#1', sk: 'NOTE#1000000000000101' }))).toEqual([]);
+    expect(recordChangesOf(record('INSERT', { pk: 'HUB#1', sk: 'QUOTE#1000000000000101' }))).toEqual([]);
     expect(
       recordChangesOf(record('REMOVE', undefined, { pk: 'HUB#1', sk: 'CONTACT_UNIQUE#email#a@b.example' }), always),
     ).toEqual([]);
@@ -215,9 +215,12 @@ describe('the events of other objects', () => {
 });
 
 describe('the event objects', () => {
-  it("are the stored types, each under the registry's type id, with privacyDeletion for contacts only", () => {
+  it("are the stored types but the activities (served by object.* alone), each under the registry's type id, with privacyDeletion for contacts only", () => {
     expect(Object.entries(eventObjectTypeIds).sort()).toEqual(
-      storedObjectTypes.map((type) => [type.singular, type.id]).sort(),
+      storedObjectTypes
+        .filter((type) => !type.isActivity)
+        .map((type) => [type.singular, type.id])
+        .sort(),
     );
     expect(storedObjectTypes.filter((type) => isWebhookEventType(`${type.singular}.privacyDeletion`))).toEqual([
       expect.objectContaining({ name: 'contacts' }),

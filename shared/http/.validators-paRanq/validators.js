@@ -1,0 +1,2 @@
+"use strict";
+module.exports = { ...require('./validators-body.js'), ...require('./validators-param.js') };
