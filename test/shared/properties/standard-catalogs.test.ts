@@ -1,13 +1,13 @@
 import { ValidationError } from '../../../shared/base/errors';
 import { objectTypes } from '../../../shared/objects/object-types';
-import * as callTables from '../../../shared/properties/call-property-catalog';
+import { callTables } from '../../../shared/properties/call-property-catalog';
 import * as companyTables from '../../../shared/properties/company-property-catalog';
 import * as contactTables from '../../../shared/properties/contact-property-catalog';
 import * as dealTables from '../../../shared/properties/deal-property-catalog';
-import * as emailTables from '../../../shared/properties/email-property-catalog';
+import { emailTables } from '../../../shared/properties/email-property-catalog';
 import * as lineItemTables from '../../../shared/properties/line-item-property-catalog';
-import * as meetingTables from '../../../shared/properties/meeting-property-catalog';
-import * as noteTables from '../../../shared/properties/note-property-catalog';
+import { meetingTables } from '../../../shared/properties/meeting-property-catalog';
+import { noteTables } from '../../../shared/properties/note-property-catalog';
 import * as productTables from '../../../shared/properties/product-property-catalog';
 import { isReadOnly } from '../../../shared/properties/property-definition';
 import { sourceCatalogTables } from '../../../shared/properties/source-catalog-tables';
@@ -18,7 +18,7 @@ import {
   standardCatalog,
 } from '../../../shared/properties/standard-catalog';
 import { catalogOf, standardOutlineOf, standardRulesOf } from '../../../shared/properties/standard-catalogs';
-import * as taskTables from '../../../shared/properties/task-property-catalog';
+import { taskTables } from '../../../shared/properties/task-property-catalog';
 import * as ticketTables from '../../../shared/properties/ticket-property-catalog';
 import { validatePropertyValues } from '../../../shared/properties/validate-property-values';
 
@@ -491,31 +491,11 @@ const tablesOf: Record<string, { rows: readonly CatalogRow[]; labels: CatalogTex
     labels: lineItemTables.lineItemPropertyLabels,
     descriptions: lineItemTables.lineItemPropertyDescriptions,
   },
-  notes: {
-    rows: noteTables.notePropertyRows,
-    labels: noteTables.notePropertyLabels,
-    descriptions: noteTables.notePropertyDescriptions,
-  },
-  calls: {
-    rows: callTables.callPropertyRows,
-    labels: callTables.callPropertyLabels,
-    descriptions: callTables.callPropertyDescriptions,
-  },
-  emails: {
-    rows: emailTables.emailPropertyRows,
-    labels: emailTables.emailPropertyLabels,
-    descriptions: emailTables.emailPropertyDescriptions,
-  },
-  meetings: {
-    rows: meetingTables.meetingPropertyRows,
-    labels: meetingTables.meetingPropertyLabels,
-    descriptions: meetingTables.meetingPropertyDescriptions,
-  },
-  tasks: {
-    rows: taskTables.taskPropertyRows,
-    labels: taskTables.taskPropertyLabels,
-    descriptions: taskTables.taskPropertyDescriptions,
-  },
+  notes: noteTables,
+  calls: callTables,
+  emails: emailTables,
+  meetings: meetingTables,
+  tasks: taskTables,
 };
 
 describe.each(Object.keys(sourceCatalogTables))('the tables of the %s catalog', (name) => {

@@ -1,2 +1,0 @@
-"use strict";
-module.exports = { ...require('./route-createTimelineEventType-body.js'), ...require('./route-createTimelineEventType-param.js') };

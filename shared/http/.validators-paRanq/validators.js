@@ -1,2 +1,0 @@
-"use strict";
-module.exports = { ...require('./validators-body.js'), ...require('./validators-param.js') };
