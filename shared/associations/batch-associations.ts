@@ -282,6 +282,8 @@ async function writeTogether(
     chunks.map((chunk) => chunk.holderId),
   );
   const planned: { chunk: HolderChunk; plan: PairChangesPlan; write: RecordWrite }[] = [];
+  // A chunk one of whose other records refuses it as a whole (a line item that has its deal) is left to writeOneByOne, which drops that input.
+  const refused: HolderChunk[] = [];
   for (const chunk of chunks) {
     const record = records.get(chunk.holderId);
     if (!record) {
@@ -289,13 +291,20 @@ async function writeTogether(
         errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairEnds));
       continue;
     }
-    const plan = await planPairs(
-      actor,
-      pair.holder,
-      record,
-      chunk.entries.map((entry) => entry.change),
-      findType,
-    );
+    let plan: PairChangesPlan;
+    try {
+      plan = await planPairs(
+        actor,
+        pair.holder,
+        record,
+        chunk.entries.map((entry) => entry.change),
+        findType,
+      );
+    } catch (error) {
+      if (!(error instanceof LinkedRecordFullError)) throw error;
+      refused.push(chunk);
+      continue;
+    }
     if (!plan.write) {
       setRejected(chunk, plan, errors);
       continue;
@@ -320,7 +329,7 @@ async function writeTogether(
   planned.forEach(({ chunk, plan }, index) => {
     if (!notWritten.has(index)) setRejected(chunk, plan, errors);
   });
-  return planned.filter((_, index) => notWritten.has(index)).map(({ chunk }) => chunk);
+  return [...planned.filter((_, index) => notWritten.has(index)).map(({ chunk }) => chunk), ...refused];
 }
 
 function setRejected(chunk: HolderChunk, plan: PairChangesPlan, errors: Map<number, BatchError>): void {

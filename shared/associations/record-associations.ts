@@ -26,10 +26,12 @@ import {
   completeLinkedChanges,
   withOnePrimary,
   maxCompanyLinksPerCompany,
+  singleAssociationError,
   withImpliedTypes,
   type CustomTypeFinder,
 } from '../records/association-entries';
 import { companyObjectType, requireObjectType, type ObjectType } from '../objects/object-types';
+import { rulesOf } from '../records/type-rules';
 
 export type { CustomTypeFinder };
 
@@ -332,6 +334,15 @@ export interface PairChangesPlan {
   rejected: Map<number, ValidationError>;
 }
 
+/** Another record of the type than `otherId` that the associations name, if any. */
+function heldOther(associations: Record<string, string>, typeId: string, otherId: string): string | undefined {
+  for (const key of Object.keys(associations)) {
+    const [keyType, id] = key.split('/');
+    if (keyType === typeId && id !== otherId) return id;
+  }
+  return undefined;
+}
+
 /** Works out the write of pair changes to one record from the record as read (no database call but custom type lookups). */
 export async function planPairs(
   actor: Actor,
@@ -353,6 +364,7 @@ export async function planPairs(
       : [],
   );
   let changed = false;
+  const singleHeld = rulesOf(holder).singleAssociation;
   for (const [index, change] of changes.entries()) {
     const prefix = `${change.other.id}/${change.otherId}/`;
     const currentKeys = Object.keys(associations).filter((key) => key.startsWith(prefix));
@@ -376,6 +388,13 @@ export async function planPairs(
     const passesLinks = linksAfter > maxCompanyLinksPerCompany && linksAfter > linkedCompanies.size;
     if (added.length > 0 && (passesKeys || passesLinks)) {
       rejected.set(index, associationLimitError(nextKeyCount));
+      continue;
+    }
+    // A record that may have one associated record of the other's type (a line item's deal) keeps the one it has.
+    const held =
+      singleHeld?.typeId === change.other.id ? heldOther(associations, change.other.id, change.otherId) : undefined;
+    if (added.length > 0 && currentKeys.length === 0 && held !== undefined) {
+      rejected.set(index, singleAssociationError(holder, record.id, change.other, held));
       continue;
     }
     for (const key of removed) delete associations[key];

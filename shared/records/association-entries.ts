@@ -207,23 +207,18 @@ async function movedPrimaries(
 }
 
 /** A record that may have one associated record of a type (a line item's deal) and would get a second. */
-export function singleAssociationError(type: ObjectType, id: string, other: ObjectType, held: string): ValidationError {
-  return new ValidationError(
-    `${capitalized(type.singular)} ${id} is already associated with ${other.singular} ${held}: a ${type.singular} may be associated with one ${other.singular}`,
-    {
-      context: { associations: [id] },
-      errors: [
-        {
-          message: `${type.singular} ${id} already has a ${other.singular}`,
-          code: 'TOO_MANY_ASSOCIATIONS',
-          context: { id: [id] },
-        },
-      ],
-    },
-  );
+export function singleAssociationError(
+  type: ObjectType,
+  id: string,
+  other: ObjectType,
+  held: string,
+): LinkedRecordFullError {
+  const [record, kind] = [wordsOf(type.singular), wordsOf(other.singular)];
+  return new LinkedRecordFullError(type, id, {
+    message: `${capitalized(record)} ${id} is already associated with ${kind} ${held}: a ${record} may be associated with one ${kind}`,
+    detail: `${record} ${id} already has a ${kind}`,
+  });
 }
-
-const capitalized = (word: string): string => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 /** The ids of one type a record's associations name. */
 function associatedIdsOf(associations: Record<string, string>, typeId: string): Set<string> {
@@ -405,27 +400,30 @@ export async function linkedChangesOf(
   return mergeLinked(changes);
 }
 
-/** A stored target with no room for another association on its side (checked there, in the write). */
+/**
+ * A stored target with no room for another association on its side (checked there, in the write), or
+ * that may have one record of the writer's type and has another (a line item's deal): a batch answers
+ * it as an error of the inputs naming that target.
+ */
 export class LinkedRecordFullError extends ValidationError {
   constructor(
     readonly type: ObjectType,
     readonly id: string,
+    refusal: { message: string; detail: string } = {
+      message: `${capitalized(wordsOf(type.singular))} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${type.id === companyObjectType.id ? ` and a company ${maxCompanyLinksPerCompany} associated companies` : ''}`,
+      detail: `${wordsOf(type.singular)} ${id} has no room for another association`,
+    },
   ) {
-    super(
-      `${type.singular.charAt(0).toUpperCase()}${type.singular.slice(1)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${type.id === companyObjectType.id ? ` and a company ${maxCompanyLinksPerCompany} associated companies` : ''}`,
-      {
-        context: { associations: [id] },
-        errors: [
-          {
-            message: `${type.singular} ${id} has no room for another association`,
-            code: 'TOO_MANY_ASSOCIATIONS',
-            context: { id: [id] },
-          },
-        ],
-      },
-    );
+    super(refusal.message, {
+      context: { associations: [id] },
+      errors: [{ message: refusal.detail, code: 'TOO_MANY_ASSOCIATIONS', context: { id: [id] } }],
+    });
   }
 }
+
+/** A singular name as words (`line_item` → `line item`). */
+const wordsOf = (singular: string): string => singular.replaceAll('_', ' ');
+const capitalized = (word: string): string => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 export const linkedRecordFull = (type: ObjectType, id: string): LinkedRecordFullError =>
   new LinkedRecordFullError(type, id);

@@ -376,3 +376,74 @@ describe('scopes of products and line items', () => {
     ]);
   });
 });
+
+describe('one deal per line item, through the batch routes', () => {
+  const api = (): CrmClient => sdk.api;
+  const spec = (typeId: number) => [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId }];
+
+  it('refuses the second deal of a v4 batch create as an error of its input (207) and keeps the first', async () => {
+    const [first, second] = [await createRecord(api(), 'deals'), await createRecord(api(), 'deals')];
+    const item = await createRecord(api(), 'line_items');
+
+    const response = await api().post<{ results: unknown[]; errors?: ErrorJson[] }>(
+      '/crm/v4/associations/deals/line_items/batch/create',
+      {
+        inputs: [first, second].map((deal) => ({ from: { id: deal }, to: { id: item }, types: spec(19) })),
+      },
+    );
+    const held = await api().get<{ results: { toObjectId: number }[] }>(
+      `/crm/v4/objects/line_items/${item}/associations/deals`,
+    );
+
+    expect(response.status).toBe(207);
+    expect(response.body.results).toHaveLength(1);
+    expect(response.body.errors).toHaveLength(1);
+    expect(held.body.results).toHaveLength(1);
+  });
+
+  it('refuses a deal created with a line item another deal holds (400, nothing written)', async () => {
+    const first = await createRecord(api(), 'deals');
+    const item = await createRecord(api(), 'line_items');
+    await api().put(`/crm/v4/objects/deals/${first}/associations/line_items/${item}`, spec(19));
+
+    const response = await api().post<ErrorJson>('/crm/v3/objects/deals', {
+      properties: { dealname: 'Second', dealstage: 'appointmentscheduled' },
+      associations: [{ to: { id: item }, types: spec(19) }],
+    });
+    const held = await api().get<{ results: { toObjectId: number }[] }>(
+      `/crm/v4/objects/line_items/${item}/associations/deals`,
+    );
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.code).toBe('TOO_MANY_ASSOCIATIONS');
+    expect(held.body.results.map((result) => String(result.toObjectId))).toEqual([first]);
+  });
+});
+
+describe('one deal per line item, from the line item side of a batch', () => {
+  it('keeps the first deal of a line item given two in one v4 batch, the second an error of its input (207)', async () => {
+    const api = sdk.api;
+    const [first, second] = [await createRecord(api, 'deals'), await createRecord(api, 'deals')];
+    const item = await createRecord(api, 'line_items');
+
+    const response = await api.post<{ results: unknown[]; errors?: ErrorJson[] }>(
+      '/crm/v4/associations/line_items/deals/batch/create',
+      {
+        inputs: [first, second].map((deal) => ({
+          from: { id: item },
+          to: { id: deal },
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 20 }],
+        })),
+      },
+    );
+    const held = await api.get<{ results: { toObjectId: number }[] }>(
+      `/crm/v4/objects/line_items/${item}/associations/deals`,
+    );
+
+    expect(response.status).toBe(207);
+    expect(response.body.errors?.map((error) => error.message)).toEqual([
+      `Line item ${item} is already associated with deal ${first}: a line item may be associated with one deal`,
+    ]);
+    expect(held.body.results.map((result) => String(result.toObjectId))).toEqual([first]);
+  });
+});
