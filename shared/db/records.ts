@@ -160,7 +160,8 @@ export type SaveOutcome =
   /** The value was removed for good (a GDPR delete) and may not be used again. */
   | { outcome: 'unique-blocked'; value: UniqueValue }
   | { outcome: 'stale' }
-  | { outcome: 'linked-missing'; type: KeyedType; id: string }
+  /** A linked record does not exist: the first, and every one the transaction named (`missing`). */
+  | { outcome: 'linked-missing'; type: KeyedType; id: string; missing?: readonly { type: KeyedType; id: string }[] }
   /** The linked record has no room: maxAssociationsPerRecord keys, or (a company) maxCompanyLinksPerCompany associated companies. */
   | { outcome: 'linked-full'; type: KeyedType; id: string }
   /** More writes than one transaction takes: unique values (added and removed) and linked companies. */
@@ -435,8 +436,9 @@ export async function explainRecordCancellation(
     );
     // Missing records first, keys only, in one BatchGetItem per 100: a write naming many missing records is explained in one call, not one each.
     const existing = await findExistingRecords(hubId, linked);
-    const missing = linked.find((entry) => !existing.has(`${entry.type.id}/${entry.id}`));
-    if (missing) return { outcome: 'linked-missing', type: missing.type, id: missing.id };
+    const missing = linked.filter((entry) => !existing.has(`${entry.type.id}/${entry.id}`));
+    const [first] = missing;
+    if (first) return { outcome: 'linked-missing', type: first.type, id: first.id, missing };
     const explained = await Promise.all(
       linked.map((entry) => explainLinkedFailure(hubId, entry.type, entry.id, entry.linkDelta, entry.keyGrowth)),
     );

@@ -24,15 +24,21 @@ export async function saveWithRetries(
   hubId: number,
   build: (attempt: number) => Promise<RecordWrite | undefined>,
 ): Promise<RecordWrite | undefined> {
+  // Records gone whose side of an association this write only removes (an association kept from
+  // before its other record was stored, or written by an older version): nothing to remove there.
+  const gone = new Set<string>();
+  const linkedKey = (change: { type: KeyedType; id: string }): string => `${change.type.id}/${change.id}`;
   return retryOnConflict(
     async (attempt) => {
       const built = await build(attempt);
       if (!built) return undefined;
+      const kept =
+        gone.size === 0 ? built : { ...built, linked: built.linked.filter((change) => !gone.has(linkedKey(change))) };
       // A new record: every association it holds is new.
       const write =
-        built.edges === undefined && built.expectedVersion === undefined
-          ? { ...built, edges: addedEdges({}, built.record.associations) }
-          : built;
+        kept.edges === undefined && kept.expectedVersion === undefined
+          ? { ...kept, edges: addedEdges({}, kept.record.associations) }
+          : kept;
       const result = await saveRecord(type, hubId, write, searchFormsOf(type, write.record));
       if (result.outcome === 'saved') return write;
       if (result.outcome === 'unique-taken') {
@@ -58,8 +64,20 @@ export async function saveWithRetries(
           },
         ]);
       }
-      if (result.outcome === 'linked-missing')
-        throw invalidAssociationTargets([{ type: storedTypeOf(result.type), id: result.id }]);
+      if (result.outcome === 'linked-missing') {
+        const missing = result.missing ?? [result];
+        const removals = missing.filter((entry) =>
+          write.linked.some(
+            (change) => linkedKey(change) === linkedKey(entry) && Object.keys(change.set).length === 0 && !change.unpin,
+          ),
+        );
+        if (removals.length === missing.length && removals.some((entry) => !gone.has(linkedKey(entry)))) {
+          for (const entry of removals) gone.add(linkedKey(entry));
+          return conflicted;
+        }
+        const added = missing.find((entry) => !removals.includes(entry)) ?? result;
+        throw invalidAssociationTargets([{ type: storedTypeOf(added.type), id: added.id }]);
+      }
       if (result.outcome === 'linked-full') throw linkedRecordFull(storedTypeOf(result.type), result.id);
       if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
       if (result.outcome === 'too-large') {

@@ -1,5 +1,9 @@
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/notes/models/Filter';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/notes/models/AssociationSpec';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../../shared/db/client';
+import { recordKey } from '../../../shared/db/keys';
+import { objectTypes } from '../../../shared/objects/object-types';
 import { createRecord, crmClient, type CrmClient, type StoredTypeName } from '../../support/crm-client';
 import { install } from '../../support/harness';
 import { useSdkClient } from '../../support/sdk-client';
@@ -445,5 +449,33 @@ describe('one deal per line item, from the line item side of a batch', () => {
       `Line item ${item} is already associated with deal ${first}: a line item may be associated with one deal`,
     ]);
     expect(held.body.results.map((result) => String(result.toObjectId))).toEqual([first]);
+  });
+});
+
+describe('an association whose other record is gone (kept from before that type was stored)', () => {
+  /** Removes the note's item behind the API's back, as a record an older version never stored. */
+  async function forgetNote(hubId: number, note: string): Promise<void> {
+    const notes = objectTypes.find((type) => type.name === 'notes');
+    if (!notes) throw new Error('no notes type');
+    await db.send(new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: recordKey(notes, hubId, note) }));
+  }
+
+  it('lets the record lose it (204) and be archived (204): there is nothing to remove on the other side', async () => {
+    const installed = await install(sdk.gateway);
+    const api = crmClient(sdk.gateway, installed.accessToken);
+    const [kept, archived] = [await createRecord(api, 'companies'), await createRecord(api, 'companies')];
+    const [first, second] = [await createRecord(api, 'notes'), await createRecord(api, 'notes')];
+    const spec = [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 189 }];
+    await api.put(`/crm/v4/objects/companies/${kept}/associations/notes/${first}`, spec);
+    await api.put(`/crm/v4/objects/companies/${archived}/associations/notes/${second}`, spec);
+    await forgetNote(installed.hubId, first);
+    await forgetNote(installed.hubId, second);
+
+    const removed = await api.delete(`/crm/v4/objects/companies/${kept}/associations/notes/${first}`);
+    const archive = await api.delete(`/crm/v3/objects/companies/${archived}`);
+    const page = await api.get<{ results: unknown[] }>(`/crm/v4/objects/companies/${kept}/associations/notes`);
+
+    expect([removed.status, archive.status]).toEqual([204, 204]);
+    expect(page.body.results).toEqual([]);
   });
 });
