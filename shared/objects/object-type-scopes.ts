@@ -60,12 +60,17 @@ export const objectTypePropertyScopes = {
 /** The activities: HubSpot guards their records (and, inferred, their properties) with the contact scopes. */
 export const activityTypeNames = ['notes', 'calls', 'emails', 'meetings', 'tasks'] as const;
 
+// Spelled out, not spread from activityTypeNames: esbuild keeps an array built with a spread in every bundle.
 export const storedObjectTypeNames: readonly (keyof typeof objectTypeScopes | (typeof activityTypeNames)[number])[] = [
   'contacts',
   'companies',
   'deals',
   'tickets',
-  ...activityTypeNames,
+  'notes',
+  'calls',
+  'emails',
+  'meetings',
+  'tasks',
   'products',
   'line_items',
 ];

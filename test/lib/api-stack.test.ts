@@ -719,14 +719,25 @@ describe('the webhook pipeline', () => {
     const filters = streamMapping.FilterCriteria.Filters;
 
     expect(filters).toHaveLength(1);
+    // Lambda's limit for one filter pattern is 4,096 characters.
+    expect((filters[0]?.Pattern ?? '').length).toBeLessThan(4096);
     expect(JSON.parse(filters[0]?.Pattern ?? '{}')).toEqual({
       dynamodb: {
         Keys: {
           sk: {
-            S: ['CONTACT', 'COMPANY', 'DEAL', 'TICKET'].flatMap((prefix) => [
-              { prefix: `${prefix}#` },
-              { prefix: `ARCHIVED_${prefix}#` },
-            ]),
+            S: [
+              'CONTACT',
+              'COMPANY',
+              'DEAL',
+              'TICKET',
+              'NOTE',
+              'CALL',
+              'EMAIL',
+              'MEETING',
+              'TASK',
+              'PRODUCT',
+              'LINEITEM',
+            ].flatMap((prefix) => [{ prefix: `${prefix}#` }, { prefix: `ARCHIVED_${prefix}#` }]),
           },
         },
       },

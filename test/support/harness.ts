@@ -90,10 +90,10 @@ export async function provision(
     'crm.objects.deals.read',
     'crm.objects.deals.write',
     'tickets',
+    // Products and line items (in the scope catalogue's order, as tokens list them).
+    'e-commerce',
     'crm.schemas.deals.write',
     'crm.objects.owners.read',
-    // Products and line items.
-    'e-commerce',
   ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({
