@@ -25,4 +25,9 @@ export interface TypeRules {
   valuesFromReference?: { property: string; typeId: string; copied: readonly string[] };
   /** A type whose records are associated with at most one record of this type (a line item's deal): a second one answers 400. */
   singleAssociation?: { typeId: string };
+  /**
+   * Values computed from the record's own when read (and kept in its search projection): a line
+   * item's `amount`, an activity's `hs_body_preview`. Read-only in the type's catalog.
+   */
+  computed?: Readonly<Record<string, (properties: Readonly<Record<string, string>>) => string | undefined>>;
 }

@@ -3,6 +3,7 @@ import type { CrmRecord, HistoryEntry } from '../db/records';
 import { standardRulesOf } from '../properties/standard-catalogs';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { clientKeyedRecord, ownValue } from '../base/client-keys';
+import { rulesOf } from './type-rules';
 
 /** The v3 record shape (SimplePublicObject / ...WithAssociations). */
 export interface RecordView {
@@ -60,14 +61,15 @@ function primaryCompanyOf(record: CrmRecord): string | undefined {
  * Values the platform keeps: the id, and the create and modified dates under every name the type
  * has for them (contacts keep `lastmodifieddate` and also have `hs_lastmodifieddate` and
  * `hs_createdate`; a name not in the type's catalog is not returned), and a contact's
- * `associatedcompanyid`, its primary company.
+ * `associatedcompanyid`, its primary company; and what the type's rules compute (a line item's
+ * `amount`, an activity's `hs_body_preview`).
  */
 function computedValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {
   if (name === 'hs_object_id') return record.id;
   if (name === 'associatedcompanyid' && type.id === contactTypeId) return primaryCompanyOf(record);
   if (name === 'createdate' || name === 'hs_createdate') return record.createdAt;
   if (name === type.modifiedProperty || name === 'hs_lastmodifieddate') return record.updatedAt;
-  return undefined;
+  return rulesOf(type).computed?.[name]?.(record.properties);
 }
 
 export function propertyValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {

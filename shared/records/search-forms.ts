@@ -1,6 +1,7 @@
 import type { SearchableRecord, SearchForms } from '../db/search-projection';
 import type { ObjectType } from '../objects/object-types';
 import { standardRulesOf } from '../properties/standard-catalogs';
+import { rulesOf } from './type-rules';
 
 /**
  * The searchable forms of a company's values. The write path needs no property definitions: a
@@ -65,6 +66,10 @@ export function searchFormsOf(type: ObjectType, record: SearchableRecord): Searc
   };
   const catalog = standardRulesOf(type);
   if (catalog.find('hs_createdate')) values.hs_createdate = record.createdAt;
+  for (const [name, compute] of Object.entries(rulesOf(type).computed ?? {})) {
+    const value = compute(record.properties);
+    if (value !== undefined) values[name] = value;
+  }
   const forms: SearchForms = { id: record.id, v: {}, l: {}, n: {} };
   for (const [name, value] of Object.entries(values)) {
     if (value === '') continue;

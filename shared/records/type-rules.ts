@@ -1,3 +1,4 @@
+import { activityRules } from '../activities/activity-rules';
 import { companyRules } from '../companies/company-rules';
 import { contactRules } from '../contacts/contact-rules';
 import { lineItemRules } from '../line-items/line-item-rules';
@@ -13,6 +14,11 @@ const rules: Record<string, TypeRules> = {
   contacts: contactRules,
   products: productRules,
   line_items: lineItemRules,
+  notes: activityRules('hs_note_body'),
+  calls: activityRules('hs_call_body'),
+  emails: activityRules('hs_email_text', 'hs_email_html'),
+  meetings: activityRules('hs_meeting_body'),
+  tasks: activityRules('hs_task_body'),
 };
 
 export function rulesOf(type: ObjectType): TypeRules {

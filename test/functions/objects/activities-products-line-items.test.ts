@@ -479,3 +479,64 @@ describe('an association whose other record is gone (kept from before that type 
     expect(page.body.results).toEqual([]);
   });
 });
+
+describe('computed values', () => {
+  const api = (): CrmClient => sdk.api;
+
+  it("computes an activity's hs_body_preview from its body: plain text, one line, at most 200 characters", async () => {
+    const created = await api().post<{ id: string }>('/crm/v3/objects/notes', {
+      properties: {
+        hs_timestamp: timestamp,
+        hs_note_body: `<p>Called <b>Ada</b></p>\n<p>about the ${'x'.repeat(300)}</p>`,
+      },
+    });
+    const read = await api().get<{ properties: Record<string, string | null> }>(
+      `/crm/v3/objects/notes/${created.body.id}?properties=hs_body_preview`,
+    );
+
+    expect(read.body.properties.hs_body_preview).toBe(`Called Ada about the ${'x'.repeat(179)}`);
+    const refused = await api().patch<ErrorJson>(`/crm/v3/objects/notes/${created.body.id}`, {
+      properties: { hs_body_preview: 'mine' },
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  it("computes a line item's amount (quantity times the unit price after its discount) and searches by it", async () => {
+    const plain = await api().post<{ id: string }>('/crm/v3/objects/line_items', {
+      properties: { name: 'Plain', price: '10', quantity: '3' },
+    });
+    const discounted = await api().post<{ id: string }>('/crm/v3/objects/line_items', {
+      properties: { name: 'Discounted', price: '10', quantity: '3', discount: '1' },
+    });
+    const percent = await api().post<{ id: string }>('/crm/v3/objects/line_items', {
+      properties: { name: 'Percent', price: '10', quantity: '3', hs_discount_percentage: '10' },
+    });
+    const amountOf = async (id: string) =>
+      (
+        await api().get<{ properties: Record<string, string | null> }>(
+          `/crm/v3/objects/line_items/${id}?properties=amount`,
+        )
+      ).body.properties.amount;
+
+    expect([
+      await amountOf(plain.body.id),
+      await amountOf(discounted.body.id),
+      await amountOf(percent.body.id),
+    ]).toEqual(['30', '27', '27']);
+    const found = await api().post<{ results: { id: string }[] }>('/crm/v3/objects/line_items/search', {
+      filterGroups: [
+        {
+          filters: [
+            { propertyName: 'amount', operator: 'EQ', value: '27' },
+            {
+              propertyName: 'hs_object_id',
+              operator: 'IN',
+              values: [plain.body.id, discounted.body.id, percent.body.id],
+            },
+          ],
+        },
+      ],
+    });
+    expect(found.body.results.map((result) => result.id).sort()).toEqual([discounted.body.id, percent.body.id].sort());
+  });
+});
