@@ -105,6 +105,8 @@ export interface IsolationCase {
 export interface RouteFixture {
   /** A valid body: required when the row has one. */
   validBody?: (world: World) => JsonObject;
+  /** Path parameters the valid request names other than paramValues' (the GDPR delete's type is contacts). */
+  validParams?: Readonly<Record<string, string>>;
   /** Tenant isolation: required for every authenticated row, at least one case. */
   isolation?: readonly IsolationCase[];
   /**
@@ -782,6 +784,7 @@ export const routeFixtures = {
 
   gdprDeleteObject: {
     validBody: () => ({ objectId: missing.companyId }),
+    validParams: { objectType: 'contacts' },
     // The owner's company id is no contact of the stranger's account: answered as an id that exists nowhere.
     isolation: [
       {
