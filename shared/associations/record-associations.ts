@@ -182,10 +182,9 @@ export interface FoundPage {
 
 /** A record's associated records of one type, in id order, after `after`: read from its item. */
 export function holderPage(record: CrmRecord, to: ObjectType, limit: number, after: string | undefined): FoundPage {
-  const ids = new Set<string>();
-  const prefix = `${to.id}/`;
-  for (const key of Object.keys(record.associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
-  const sorted = [...ids].sort(byNumericId).filter((id) => after === undefined || byNumericId(id, after) > 0);
+  const sorted = [...recordsDb.associatedIdsOf(record.associations, to.id)]
+    .sort(byNumericId)
+    .filter((id) => after === undefined || byNumericId(id, after) > 0);
   return {
     found: sorted.slice(0, limit).map((id) => ({ id, typeIds: holderTypeIdsFor(record, to, id) })),
     hasMore: sorted.length > limit,
@@ -334,15 +333,6 @@ export interface PairChangesPlan {
   rejected: Map<number, ValidationError>;
 }
 
-/** Another record of the type than `otherId` that the associations name, if any. */
-function heldOther(associations: Record<string, string>, typeId: string, otherId: string): string | undefined {
-  for (const key of Object.keys(associations)) {
-    const [keyType, id] = key.split('/');
-    if (keyType === typeId && id !== otherId) return id;
-  }
-  return undefined;
-}
-
 /** Works out the write of pair changes to one record from the record as read (no database call but custom type lookups). */
 export async function planPairs(
   actor: Actor,
@@ -356,13 +346,7 @@ export async function planPairs(
   let keyCount = Object.keys(associations).length;
   // A company's count of associated companies is bounded too (it bounds an archive's transaction).
   const isCompanyHolder = holder.id === companyObjectType.id;
-  const linkedCompanies = new Set(
-    isCompanyHolder
-      ? Object.keys(associations)
-          .filter((key) => key.startsWith(`${companyObjectType.id}/`))
-          .map((key) => key.split('/')[1])
-      : [],
-  );
+  const linkedCompanies = isCompanyHolder ? recordsDb.companyLinkIds(associations) : new Set<string>();
   let changed = false;
   const singleHeld = rulesOf(holder).singleAssociation;
   for (const [index, change] of changes.entries()) {
@@ -392,7 +376,9 @@ export async function planPairs(
     }
     // A record that may have one associated record of the other's type (a line item's deal) keeps the one it has.
     const held =
-      singleHeld?.typeId === change.other.id ? heldOther(associations, change.other.id, change.otherId) : undefined;
+      singleHeld?.typeId === change.other.id
+        ? [...recordsDb.associatedIdsOf(associations, change.other.id)].find((id) => id !== change.otherId)
+        : undefined;
     if (added.length > 0 && currentKeys.length === 0 && held !== undefined) {
       rejected.set(index, singleAssociationError(holder, record.id, change.other, held));
       continue;

@@ -196,12 +196,17 @@ const recordEntity = /* @__PURE__ */ entity<CrmRecord, RecordScope>({
   },
 });
 
-/** The ids of the companies associated with a company, from its association keys (`0-2/{id}/{typeId}`). */
-export function companyLinkIds(associations: Record<string, string>): Set<string> {
+/** The ids of the records of one type a record's association keys (`<typeId>/{id}/{associationTypeId}`) name. */
+export function associatedIdsOf(associations: Record<string, string>, typeId: string): Set<string> {
   const ids = new Set<string>();
-  for (const key of Object.keys(associations)) if (key.startsWith('0-2/')) ids.add(key.split('/')[1] ?? '');
+  const prefix = `${typeId}/`;
+  for (const key of Object.keys(associations)) if (key.startsWith(prefix)) ids.add(key.split('/')[1] ?? '');
   return ids;
 }
+
+/** The ids of the companies associated with a company. */
+export const companyLinkIds = (associations: Record<string, string>): Set<string> =>
+  associatedIdsOf(associations, companyKeys.id);
 
 /**
  * What the record a merge produces carries beside it, for the merge's webhook event

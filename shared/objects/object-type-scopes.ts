@@ -75,8 +75,8 @@ export const storedObjectTypeNames: readonly (keyof typeof objectTypeScopes | (t
   'line_items',
 ];
 
-/** The record and property scopes of a stored type by name (an activity's are the contacts'). */
-const scopesByName = (name: (typeof storedObjectTypeNames)[number]) => {
+/** The record and property scopes of a stored type by name (an activity's are the contacts'): the registry's entries and the unions below read them. */
+export const scopesByName = (name: (typeof storedObjectTypeNames)[number]) => {
   const key = (activityTypeNames as readonly string[]).includes(name)
     ? 'contacts'
     : (name as keyof typeof objectTypeScopes);

@@ -1,7 +1,13 @@
 import { ValidationError } from '../base/errors';
 import { companyKeys, type KeyedType } from '../db/keys';
 import type { Scope } from '../oauth/scopes';
-import { objectTypePropertyScopes, objectTypeScopes, storedObjectTypeNames } from './object-type-scopes';
+import {
+  type activityTypeNames,
+  objectTypePropertyScopes,
+  objectTypeScopes,
+  scopesByName,
+  storedObjectTypeNames,
+} from './object-type-scopes';
 
 /**
  * The registry of CRM object types: what the engine knows of a type is its entry here, never a
@@ -52,7 +58,7 @@ const activityDefaults = ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'
  */
 const activity = (
   id: string,
-  name: string,
+  name: (typeof activityTypeNames)[number],
   singular: string,
   queryProperties: readonly string[],
   requiredProperties: readonly string[] = ['hs_timestamp'],
@@ -64,8 +70,8 @@ const activity = (
     keyPrefix: singular.toUpperCase(),
     searchTag: `${id}#`,
     isActivity: true,
-    scopes: objectTypeScopes.contacts,
-    propertyScopes: objectTypePropertyScopes.contacts,
+    scopes: scopesByName(name).records,
+    propertyScopes: scopesByName(name).properties,
     modifiedProperty: 'hs_lastmodifieddate',
     defaultProperties: activityDefaults,
     queryProperties,
@@ -243,6 +249,13 @@ for (const type of objectTypes) {
   byToken.set(type.name, type);
   byToken.set(type.singular, type);
 }
+
+/** The type's singular name as words (`line item`), and with a capital (`Line item`), for messages. */
+export const singularWords = (type: Pick<ObjectType, 'singular'>): string => type.singular.replaceAll('_', ' ');
+export const singularTitle = (type: Pick<ObjectType, 'singular'>): string => {
+  const words = singularWords(type);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+};
 
 /** Plural name, singular name or object type id, in any case. */
 export function findObjectType(token: string): ObjectType | undefined {

@@ -7,6 +7,7 @@ import { propertyValuesError, quoteValue, type InvalidValue } from '../propertie
 import { ownValue } from '../base/client-keys';
 import { findRecord, type CrmRecord } from '../db/records';
 import { storedTypeById } from '../objects/object-types';
+import { isNumericId } from './record-id';
 import { rulesOf } from './type-rules';
 
 /**
@@ -42,7 +43,7 @@ function referencedRecord(
   lookups: AccountLookups,
 ): Promise<CrmRecord | undefined> {
   const type = storedTypeById(typeId);
-  if (!type || !/^\d{1,19}$/.test(id)) return Promise.resolve(undefined);
+  if (!type || !isNumericId(id)) return Promise.resolve(undefined);
   const key = `${typeId}/${id}`;
   let found = lookups.records.get(key);
   if (!found) {

@@ -1,6 +1,7 @@
 import { isNumericId } from './record-id';
 import { associationKey, parseAssociationKey } from './record-view';
 import {
+  associatedIdsOf,
   companyLinkIds,
   findExistingRecords,
   maxAssociationsPerRecord,
@@ -20,7 +21,14 @@ import {
   standardAssociationTypes,
   type AssociationType,
 } from '../association-types/association-types';
-import { companyObjectType, objectTypeById, storedTypeById, type ObjectType } from '../objects/object-types';
+import {
+  companyObjectType,
+  objectTypeById,
+  singularTitle,
+  singularWords,
+  storedTypeById,
+  type ObjectType,
+} from '../objects/object-types';
 
 /** The create body's form (SimplePublicObjectInputForCreate.associations). */
 export interface AssociationInput {
@@ -156,8 +164,8 @@ export function withOnePrimary(
   return next;
 }
 
-/** Records a company's write makes it the primary of, read at once. */
-const primaryReadConcurrency = 8;
+/** The other records a write's rules read (a company's new primaries, a line item's deal, a pinned record), 8 at a time. */
+const linkedReadConcurrency = 8;
 
 /**
  * A company that becomes the primary company of a contact, deal or ticket takes it from the company
@@ -180,7 +188,7 @@ async function movedPrimaries(
       ? [{ other, primary, id: change.id }]
       : [];
   });
-  const records = await mapConcurrently(made, primaryReadConcurrency, ({ other, id }) => read(other, id));
+  const records = await mapConcurrently(made, linkedReadConcurrency, ({ other, id }) => read(other, id));
   const extra: LinkedChange[] = [];
   made.forEach(({ other, primary, id }, index) => {
     const record = records[index];
@@ -213,21 +221,11 @@ export function singleAssociationError(
   other: ObjectType,
   held: string,
 ): LinkedRecordFullError {
-  const [record, kind] = [wordsOf(type.singular), wordsOf(other.singular)];
+  const [record, kind] = [singularWords(type), singularWords(other)];
   return new LinkedRecordFullError(type, id, {
-    message: `${capitalized(record)} ${id} is already associated with ${kind} ${held}: a ${record} may be associated with one ${kind}`,
+    message: `${singularTitle(type)} ${id} is already associated with ${kind} ${held}: a ${record} may be associated with one ${kind}`,
     detail: `${record} ${id} already has a ${kind}`,
   });
-}
-
-/** The ids of one type a record's associations name. */
-function associatedIdsOf(associations: Record<string, string>, typeId: string): Set<string> {
-  const ids = new Set<string>();
-  for (const key of Object.keys(associations)) {
-    const parsed = parseAssociationKey(key);
-    if (parsed?.toObjectTypeId === typeId) ids.add(parsed.toObjectId);
-  }
-  return ids;
 }
 
 /**
@@ -253,7 +251,7 @@ async function singleAssociations(
       : [];
   });
   if (bound.length === 0) return [...linked];
-  const records = await mapConcurrently(bound, primaryReadConcurrency, ({ type, change }) => read(type, change.id));
+  const records = await mapConcurrently(bound, linkedReadConcurrency, ({ type, change }) => read(type, change.id));
   const versions: LinkedChange[] = [];
   bound.forEach(({ type, change }, index) => {
     const record = records[index];
@@ -305,7 +303,7 @@ export async function clearedPins(
       : [];
   });
   if (leaving.length === 0) return [...linked];
-  const records = await mapConcurrently(leaving, primaryReadConcurrency, ({ type, change }) => read(type, change.id));
+  const records = await mapConcurrently(leaving, linkedReadConcurrency, ({ type, change }) => read(type, change.id));
   const pinned = new Set(
     leaving
       .filter((_, index) => records[index]?.properties.hs_pinned_engagement_id === holderId)
@@ -410,8 +408,8 @@ export class LinkedRecordFullError extends ValidationError {
     readonly type: ObjectType,
     readonly id: string,
     refusal: { message: string; detail: string } = {
-      message: `${capitalized(wordsOf(type.singular))} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${type.id === companyObjectType.id ? ` and a company ${maxCompanyLinksPerCompany} associated companies` : ''}`,
-      detail: `${wordsOf(type.singular)} ${id} has no room for another association`,
+      message: `${singularTitle(type)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${type.id === companyObjectType.id ? ` and a company ${maxCompanyLinksPerCompany} associated companies` : ''}`,
+      detail: `${singularWords(type)} ${id} has no room for another association`,
     },
   ) {
     super(refusal.message, {
@@ -420,10 +418,6 @@ export class LinkedRecordFullError extends ValidationError {
     });
   }
 }
-
-/** A singular name as words (`line_item` → `line item`). */
-const wordsOf = (singular: string): string => singular.replaceAll('_', ' ');
-const capitalized = (word: string): string => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 export const linkedRecordFull = (type: ObjectType, id: string): LinkedRecordFullError =>
   new LinkedRecordFullError(type, id);
@@ -461,14 +455,11 @@ export function checkAssociationLimits(
   const other = single ? storedTypeById(single.typeId) : undefined;
   if (single && other) {
     const held = associatedIdsOf(after.associations, single.typeId);
-    const heldBefore = Math.max(
-      0,
-      ...previous.map((record) => associatedIdsOf(record.associations, single.typeId).size),
-    );
-    if (held.size > 1 && held.size > heldBefore) {
-      const earlier = new Set(previous.flatMap((record) => [...associatedIdsOf(record.associations, single.typeId)]));
-      const [kept] = [...held].filter((id) => earlier.has(id));
-      throw singleAssociationError(type, after.id, other, kept ?? [...held][0] ?? '');
+    const heldBefore = previous.map((record) => associatedIdsOf(record.associations, single.typeId));
+    if (held.size > 1 && heldBefore.every((ids) => held.size > ids.size)) {
+      // Named: the one it held before, when it had one.
+      const kept = [...held].find((id) => heldBefore.some((ids) => ids.has(id))) ?? [...held][0] ?? '';
+      throw singleAssociationError(type, after.id, other, kept);
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { ObjectType } from '../objects/object-types';
 import { checkAssociationLimits, customTypeFinder, type CustomTypeFinder } from './association-entries';
 import { findStandardTypeFrom } from '../association-types/association-types';
-import { companyObjectType, storedTypeById } from '../objects/object-types';
+import { companyObjectType, singularTitle, storedTypeById } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
@@ -36,19 +36,18 @@ async function requireMergeable(
   id: string,
   field: keyof MergeInput,
 ): Promise<CrmRecord> {
-  if (!isNumericId(id)) throw new NotFoundError(`${titleOf(type)} ${id} not found`, { context: { [field]: [id] } });
+  if (!isNumericId(id))
+    throw new NotFoundError(`${singularTitle(type)} ${id} not found`, { context: { [field]: [id] } });
   const record = (await recordsDb.findRecord(type, hubId, id)) ?? (await findMergedRecords(type, hubId, [id])).get(id);
   if (record) return record;
   if (await recordsDb.findRecord(type, hubId, id, true)) {
-    throw new ValidationError(`${titleOf(type)} ${id} is archived: restore it before merging`, {
+    throw new ValidationError(`${singularTitle(type)} ${id} is archived: restore it before merging`, {
       context: { [field]: [id] },
     });
   }
   // Another account's record answers like a missing one.
-  throw new NotFoundError(`${titleOf(type)} ${id} not found`, { context: { [field]: [id] } });
+  throw new NotFoundError(`${singularTitle(type)} ${id} not found`, { context: { [field]: [id] } });
 }
-
-const titleOf = (type: ObjectType): string => `${type.singular.charAt(0).toUpperCase()}${type.singular.slice(1)}`;
 
 /** Every id the merged record holds besides its own: both records' and those merged into either before. */
 function mergedIdsOf(primary: CrmRecord, secondary: CrmRecord): string[] {
