@@ -1,3 +1,4 @@
+import '../../shared/http/path-object-types';
 import { associateCompany } from '../../shared/associations/company-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';

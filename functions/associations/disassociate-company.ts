@@ -1,3 +1,4 @@
+import '../../shared/http/path-object-types';
 import { disassociateCompany } from '../../shared/associations/company-associations';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';

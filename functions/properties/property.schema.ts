@@ -7,7 +7,7 @@ export { objectTypePath };
 const shortText = { type: 'string', minLength: 1, maxLength: 400 } as const;
 
 /** The fields a create sets and an update may change (PropertyUpdate). */
-const editableFields = {
+export const editableFields = {
   label: shortText,
   type: { type: 'string', enum: propertyTypes },
   fieldType: { type: 'string', enum: fieldTypes },

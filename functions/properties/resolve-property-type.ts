@@ -1,3 +1,4 @@
+import '../../shared/http/path-object-types';
 import { resolveScopedType, type AuthContext } from '../../shared/http/auth';
 import { requireStoredObjectType, type ObjectType } from '../../shared/objects/object-types';
 

@@ -160,5 +160,11 @@ export function findStandardTypeByName(from: ObjectType, to: ObjectType, name: s
 
 /** The unlabeled type of a pair: what a default association uses, and what a deleted label reads as. */
 export function defaultTypeBetween(from: ObjectType, to: ObjectType): AssociationType | undefined {
-  return standardTypesBetween(from, to).find((type) => type.label === null && type.impliesTypeId === undefined);
+  return (
+    standardTypesBetween(from, to).find((type) => type.label === null && type.impliesTypeId === undefined) ??
+    // A custom type's pairs: the first definition its schema holds for the pair (USER_DEFINED, unlabeled).
+    [...(from.associationTypes ?? []), ...(to.associationTypes ?? [])].find(
+      (type) => type.fromObjectTypeId === from.id && type.toObjectTypeId === to.id && type.label === null,
+    )
+  );
 }

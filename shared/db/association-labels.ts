@@ -158,6 +158,23 @@ async function pairNamesWrite(
   };
 }
 
+/** The writes that store new custom types whose pairs no label listing holds yet (a custom object type's association definitions): per type its label and id items. */
+export function newAssociationTypeWrites(hubId: number, types: readonly AssociationType[]): TransactItem[] {
+  return types.flatMap((type) =>
+    [labelItem.item(type, hubId), typeItem.item(type, hubId)].map(
+      (Item): TransactItem => ({
+        Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+      }),
+    ),
+  );
+}
+
+/** The keys of a custom type's two items. */
+export const associationTypeKeysOf = (hubId: number, type: AssociationType) => [
+  associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId),
+  associationTypeKey(hubId, type.typeId),
+];
+
 export type InsertTypesOutcome = 'created' | 'name-taken' | 'too-many' | 'contended';
 
 /**
@@ -225,6 +242,8 @@ export async function insertCustomAssociationTypes(
 export async function updateCustomAssociationTypes(
   hubId: number,
   changes: readonly { type: AssociationType; label?: string; archived?: boolean }[],
+  /** Written in the same transaction (a schema whose association definition goes); its condition failing is a conflict. */
+  alongside: readonly TransactItem[] = [],
 ): Promise<void> {
   const items: RoleWrite<'type' | 'names'>[] = changes.flatMap(({ type, label, archived }) => {
     const sets = [...(label === undefined ? [] : ['#label = :label']), ...(archived ? ['archived = :archived'] : [])];
@@ -262,11 +281,12 @@ export async function updateCustomAssociationTypes(
         const write = await pairNamesWrite(hubId, pair, Number.MAX_SAFE_INTEGER);
         if (typeof write !== 'string') names.push({ role: 'names', write });
       }
-      const outcome = await transact([...items, ...names]);
+      const others = alongside.map((write) => ({ role: 'alongside' as const, write }));
+      const outcome = await transact<'type' | 'names' | 'alongside'>([...items, ...names, ...others]);
       if (outcome.committed) return undefined;
       const explained = outcome.reasons.every(
         (reason) =>
-          (reason.role === 'names' && reason.code === 'ConditionalCheckFailed') ||
+          ((reason.role === 'names' || reason.role === 'alongside') && reason.code === 'ConditionalCheckFailed') ||
           reason.code === 'TransactionConflict',
       );
       if (!explained) throw outcome.error;

@@ -119,7 +119,13 @@ export const uniqueValueKey = (type: KeyedType, hubId: number, propertyName: str
   pk: hubPartition(hubId),
   sk: `${type.keyPrefix}_UNIQUE#${propertyName}#${value}`,
 });
-export const propertyPrefix = (type: KeyedType): string => `PROPERTY#${type.name}#`;
+/**
+ * The name a type's property definitions and groups are filed under: its plural name, or a custom
+ * type's id (`2-<n>`): a custom type's name can be taken again once its schema is deleted for good,
+ * its id never is.
+ */
+const catalogKeyName = (type: KeyedType): string => (type.id.startsWith('2-') ? type.id : type.name);
+export const propertyPrefix = (type: KeyedType): string => `PROPERTY#${catalogKeyName(type)}#`;
 export const propertyKey = (type: KeyedType, hubId: number, propertyName: string): Key => ({
   pk: hubPartition(hubId),
   sk: `${propertyPrefix(type)}${propertyName}`,
@@ -139,6 +145,16 @@ export const associationTypeKey = (hubId: number, typeId: number): Key => ({
 export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTypeId: string): Key => ({
   pk: hubPartition(hubId),
   sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}`,
+});
+// Custom object schemas of a hub (the schemas API): one item per schema, and one claim per name (lower case) naming its id.
+export const objectSchemaPrefix = 'OBJECT_SCHEMA#';
+export const objectSchemaKey = (hubId: number, schemaId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${objectSchemaPrefix}${schemaId}`,
+});
+export const objectSchemaNameKey = (hubId: number, name: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `OBJECT_SCHEMA_NAME#${name.toLowerCase()}`,
 });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPartition(hubId), sk: `COUNTER#${name}` });
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
@@ -169,7 +185,7 @@ export const associationEdgeKey = (
   pk: `HUB#${hubId}`,
   sk: `${associationEdgePrefix(holder, objectTypeId, objectId)}${holderId}`,
 });
-export const propertyGroupPrefix = (type: KeyedType): string => `PROPERTY_GROUP#${type.name}#`;
+export const propertyGroupPrefix = (type: KeyedType): string => `PROPERTY_GROUP#${catalogKeyName(type)}#`;
 export const propertyGroupKey = (type: KeyedType, hubId: number, groupName: string): Key => ({
   pk: hubPartition(hubId),
   sk: `${propertyGroupPrefix(type)}${groupName}`,

@@ -21,6 +21,7 @@ import {
   propertyGroupPrefix,
   propertyKey,
   propertyPrefix,
+  type Key,
   type KeyedType,
 } from './keys';
 
@@ -210,6 +211,43 @@ export async function insertPropertyDefinition(
     (): InsertPropertyOutcome => 'contended',
     catalogConflictRetryPolicy,
   );
+}
+
+/**
+ * The writes that store the custom catalog of a type that has none yet (a custom object type's
+ * schema, created in one transaction with them): its groups, its definitions, and the count item
+ * seeded with them. Each is new: its condition fails if the item exists.
+ */
+export function newCatalogWrites(
+  type: KeyedType,
+  hubId: number,
+  groups: readonly PropertyGroup[],
+  definitions: readonly PropertyDefinition[],
+): TransactItem[] {
+  const put = (Item: Record<string, unknown>): TransactItem => ({
+    Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+  });
+  return [
+    ...groups.map((group) => put(groupItem.item(group, { type, hubId }))),
+    ...definitions.map((definition) => put(propertyItem.item(definition, { type, hubId }))),
+    put({
+      ...catalogCountKey(type, hubId),
+      definitions: definitions.length,
+      uniqueDefinitions: definitions.filter((definition) => definition.hasUniqueValue).length,
+    }),
+  ];
+}
+
+/** The keys of every item of a type's custom catalog (definitions, groups, count), live or archived: what a custom type's deletion for good removes. */
+export async function catalogKeysOf(type: KeyedType, hubId: number): Promise<Key[]> {
+  const [definitions, groups] = await Promise.all([
+    queryAll(hubPartition(hubId), propertyPrefix(type)),
+    queryAll(hubPartition(hubId), propertyGroupPrefix(type)),
+  ]);
+  return [
+    ...[...definitions, ...groups].map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+    catalogCountKey(type, hubId),
+  ];
 }
 
 export async function findPropertyDefinition(

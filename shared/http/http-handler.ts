@@ -122,6 +122,23 @@ function routeRowOf(name: RouteName): Route {
   }
 }
 
+/** What runs a handler with the object types its request names in view (path-object-types.ts); see installTypeLoader. */
+export type TypeLoader = (
+  auth: unknown,
+  event: Event,
+  query: unknown,
+  run: () => Promise<HttpResult>,
+) => Promise<HttpResult>;
+let typeLoader: TypeLoader | undefined;
+
+/**
+ * Installed by shared/http/path-object-types.ts when a handler's module graph imports it (the
+ * handlers whose paths name object types): every other bundle carries no type registry for it.
+ */
+export function installTypeLoader(loader: TypeLoader): void {
+  typeLoader = loader;
+}
+
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
   schemas: S,
@@ -140,18 +157,20 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
         ? context.getRemainingTimeInMillis()
         : Number.POSITIVE_INFINITY;
     const state = requestStateOf(event);
-    return fn({
-      body: event.body as Infer<S, 'body'>,
-      query: state.query as Infer<S, 'query'>,
-      path: (event.pathParameters ?? {}) as Infer<S, 'path'>,
-      auth: state.auth as AuthFor<N>,
-      headers: (event.headers ?? {}) as Record<string, string | undefined>,
-      cookies: parseCookies(event.cookies),
-      correlationId: state.correlationId,
-      baseUrl: baseUrlOf(event),
-      rawQueryString: event.rawQueryString ?? '',
-      deadlineMs: performance.now() + remainingMs,
-    });
+    const run = () =>
+      fn({
+        body: event.body as Infer<S, 'body'>,
+        query: state.query as Infer<S, 'query'>,
+        path: (event.pathParameters ?? {}) as Infer<S, 'path'>,
+        auth: state.auth as AuthFor<N>,
+        headers: (event.headers ?? {}) as Record<string, string | undefined>,
+        cookies: parseCookies(event.cookies),
+        correlationId: state.correlationId,
+        baseUrl: baseUrlOf(event),
+        rawQueryString: event.rawQueryString ?? '',
+        deadlineMs: performance.now() + remainingMs,
+      });
+    return typeLoader ? typeLoader(state.auth, event, state.query, run) : run();
   };
 
   const steps: Middleware[] = [

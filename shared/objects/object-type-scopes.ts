@@ -57,6 +57,20 @@ export const objectTypePropertyScopes = {
   line_items: { read: ['crm.objects.line_items.read', 'e-commerce'], write: ['e-commerce'] },
 } as const satisfies Record<keyof typeof objectTypeScopes, { read: readonly Scope[]; write: readonly Scope[] }>;
 
+/**
+ * Custom objects (the account's own types, `2-<id>`): records with `crm.objects.custom.*`, property
+ * definitions read with either custom scope and written with `crm.schemas.custom.write`
+ * (reference/HUBSPOT-WIRE-FACTS-3.md §9).
+ */
+export const customObjectScopes = {
+  records: { read: ['crm.objects.custom.read'], write: ['crm.objects.custom.write'] },
+  properties: { read: ['crm.schemas.custom.read', 'crm.objects.custom.read'], write: ['crm.schemas.custom.write'] },
+} as const satisfies Record<string, { read: readonly Scope[]; write: readonly Scope[] }>;
+
+/** The schemas API (`/crm-object-schemas/v3/schemas`): read with either custom read scope, written with the schema write scope. */
+export const schemaReadScopes = ['crm.schemas.custom.read', 'crm.objects.custom.read'] as const;
+export const schemaWriteScopes = ['crm.schemas.custom.write'] as const;
+
 /** The activities: HubSpot guards their records (and, inferred, their properties) with the contact scopes. */
 export const activityTypeNames = ['notes', 'calls', 'emails', 'meetings', 'tasks'] as const;
 
@@ -85,18 +99,30 @@ export const scopesByName = (name: (typeof storedObjectTypeNames)[number]) => {
 
 /** What an `{objectType}` row asks before it knows the type: any scope of any stored type; the handler then requires the type's own. */
 export const anyStoredObjectReadScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).records.read)),
+  ...new Set([
+    ...storedObjectTypeNames.flatMap((name) => scopesByName(name).records.read),
+    ...customObjectScopes.records.read,
+  ]),
 ]);
 export const anyStoredObjectWriteScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).records.write)),
+  ...new Set([
+    ...storedObjectTypeNames.flatMap((name) => scopesByName(name).records.write),
+    ...customObjectScopes.records.write,
+  ]),
 ]);
 
 /** The same for the `/crm/v3/properties/{objectType}` rows. */
 export const anyStoredPropertyReadScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).properties.read)),
+  ...new Set([
+    ...storedObjectTypeNames.flatMap((name) => scopesByName(name).properties.read),
+    ...customObjectScopes.properties.read,
+  ]),
 ]);
 export const anyStoredPropertyWriteScopes: readonly Scope[] = constant(() => [
-  ...new Set(storedObjectTypeNames.flatMap((name) => scopesByName(name).properties.write)),
+  ...new Set([
+    ...storedObjectTypeNames.flatMap((name) => scopesByName(name).properties.write),
+    ...customObjectScopes.properties.write,
+  ]),
 ]);
 
 /** The association label rows: any stored type's record or schema scope; the handler then requires the path's first type's. */

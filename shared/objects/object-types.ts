@@ -1,6 +1,9 @@
 import { ValidationError } from '../base/errors';
+import type { AssociationType } from '../db/association-labels';
 import { companyKeys, type KeyedType } from '../db/keys';
 import type { Scope } from '../oauth/scopes';
+import { customTypeIdPattern, customTypeOfId } from './custom-object-types';
+import { requestObjectType } from './request-object-types';
 import {
   type activityTypeNames,
   objectTypePropertyScopes,
@@ -45,6 +48,12 @@ export interface ObjectType extends KeyedType {
   isMergeable: boolean;
   /** Whether this service stores records of the type yet (`/crm/v3/objects/{objectType}`); the others are association ends only. */
   isStored: boolean;
+  /** The standard catalog the type reads (shared/properties/standard-catalogs.ts), when it is not the one named like the type: custom types share one. */
+  catalogName?: string;
+  /** A type of the account's own, defined through the schemas API (custom-object-types.ts). */
+  isCustom?: boolean;
+  /** A custom type's association definitions, both directions (account-object-types.ts): a pair's default type where no standard one exists. */
+  associationTypes?: readonly AssociationType[];
 }
 
 const isStored = (name: string): boolean => (storedObjectTypeNames as readonly string[]).includes(name);
@@ -257,18 +266,25 @@ export const singularTitle = (type: Pick<ObjectType, 'singular'>): string => {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 };
 
-/** Plural name, singular name or object type id, in any case. */
+/**
+ * Plural name, singular name or object type id, in any case; or a custom type of the account the
+ * request's path named (request-object-types.ts), by any of its tokens.
+ */
 export function findObjectType(token: string): ObjectType | undefined {
-  return byToken.get(token.trim().toLowerCase());
+  return byToken.get(token.trim().toLowerCase()) ?? requestObjectType(token);
 }
 
+/**
+ * A standard type by id, or a custom type: the request's, as its schema states it, when its path
+ * named it; else known by its id alone (custom-object-types.ts customTypeOfId).
+ */
 export function objectTypeById(id: string): ObjectType | undefined {
-  return byToken.get(id);
+  return byToken.get(id) ?? (customTypeIdPattern.test(id) ? (requestObjectType(id) ?? customTypeOfId(id)) : undefined);
 }
 
 /** The stored type with this id (the first part of an association key), or undefined for any other id. */
 export function storedTypeById(id: string): ObjectType | undefined {
-  const type = byToken.get(id);
+  const type = objectTypeById(id);
   return type?.isStored && type.id === id ? type : undefined;
 }
 
@@ -283,7 +299,11 @@ export function requireObjectType(token: string, field = 'objectType'): ObjectTy
 
 /** A stored type whose records can be merged; any other answers 400 VALIDATION_ERROR naming the token. */
 export function requireMergeableObjectType(token: string): ObjectType {
-  const type = requireStoredObjectType(token);
+  return requireMergeable(requireStoredObjectType(token), token);
+}
+
+/** The type, when its records can be merged; else 400 VALIDATION_ERROR naming the token that named it. */
+export function requireMergeable(type: ObjectType, token: string): ObjectType {
   if (!type.isMergeable) {
     throw new ValidationError(`Records of ${type.name} (${type.id}) cannot be merged: ${token} has no merge`, {
       context: { objectType: [token] },
@@ -297,10 +317,14 @@ export function requireMergeableObjectType(token: string): ObjectType {
  * token, answers 400 VALIDATION_ERROR naming the token.
  */
 export function requireStoredObjectType(token: string): ObjectType {
-  const type = requireObjectType(token);
+  return requireStored(requireObjectType(token), token);
+}
+
+/** The type, when this service stores its records; else 400 VALIDATION_ERROR naming the token that named it. */
+export function requireStored(type: ObjectType, token: string): ObjectType {
   if (!type.isStored) {
     throw new ValidationError(
-      `Records of ${type.name} (${type.id}) are not stored by this service yet: ${token} cannot be used here. Stored types: ${storedObjectTypes.map((stored) => `${stored.name} (${stored.id})`).join(', ')}.`,
+      `Records of ${type.name} (${type.id}) are not stored by this service yet: ${token} cannot be used here. Stored types: ${storedObjectTypes.map((stored) => `${stored.name} (${stored.id})`).join(', ')}, and the account's custom objects.`,
       { context: { objectType: [token] } },
     );
   }

@@ -1,6 +1,7 @@
 import { callTables } from './call-property-catalog';
 import { companyTables } from './company-property-catalog';
 import { contactTables } from './contact-property-catalog';
+import { customObjectTables } from './custom-object-property-catalog';
 import { dealTables } from './deal-property-catalog';
 import { emailTables } from './email-property-catalog';
 import { lineItemTables } from './line-item-property-catalog';
@@ -29,4 +30,6 @@ export const sourceCatalogTables: Readonly<Record<string, CatalogTables>> = {
   emails: emailTables,
   meetings: meetingTables,
   tasks: taskTables,
+  // Every custom type's system properties (custom-object-types.ts customObjectCatalogName).
+  custom_objects: customObjectTables,
 };

@@ -48,10 +48,11 @@ interface Views {
 const viewsByType = new Map<string, Views>();
 
 function viewsOf(type: ObjectType): Views {
-  let views = viewsByType.get(type.name);
+  const name = type.catalogName ?? type.name;
+  let views = viewsByType.get(name);
   if (views === undefined) {
-    views = { tables: tablesOf(type.name) ?? emptyTables };
-    viewsByType.set(type.name, views);
+    views = { tables: tablesOf(name) ?? emptyTables };
+    viewsByType.set(name, views);
   }
   return views;
 }

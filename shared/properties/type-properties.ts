@@ -256,30 +256,7 @@ async function insertNewProperty(
   if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties)
     throw tooManyUniqueProperties(type);
   if (existing.length >= maxCustomProperties) throw tooManyProperties(type, input.name);
-  const now = new Date(nowMs()).toISOString();
-  const definition: PropertyDefinition = {
-    name: input.name,
-    label: input.label,
-    type: input.type,
-    fieldType: input.fieldType,
-    description: input.description ?? '',
-    groupName: input.groupName,
-    options,
-    displayOrder: input.displayOrder ?? -1,
-    calculated: false,
-    externalOptions: false,
-    hasUniqueValue: input.hasUniqueValue ?? false,
-    hidden: input.hidden ?? false,
-    hubspotDefined: false,
-    formField: input.formField ?? false,
-    dataSensitivity: 'non_sensitive',
-    modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
-    archived: false,
-    createdAt: now,
-    updatedAt: now,
-    createdUserId: String(userId),
-    updatedUserId: String(userId),
-  };
+  const definition = newPropertyDefinition(input, options, userId);
   requireStorableDefinition(type, hubId, definition);
   const outcome = await customProperties.insertPropertyDefinition(
     type,
@@ -304,6 +281,38 @@ async function insertNewProperty(
     });
   existing.push(definition);
   return definition;
+}
+
+/** A new custom definition of a checked input (checkNewProperty gave its options), created now by `userId`. */
+export function newPropertyDefinition(
+  input: NewProperty,
+  options: PropertyDefinition['options'],
+  userId: number,
+): PropertyDefinition {
+  const now = new Date(nowMs()).toISOString();
+  return {
+    name: input.name,
+    label: input.label,
+    type: input.type,
+    fieldType: input.fieldType,
+    description: input.description ?? '',
+    groupName: input.groupName,
+    options,
+    displayOrder: input.displayOrder ?? -1,
+    calculated: false,
+    externalOptions: false,
+    hasUniqueValue: input.hasUniqueValue ?? false,
+    hidden: input.hidden ?? false,
+    hubspotDefined: false,
+    formField: input.formField ?? false,
+    dataSensitivity: 'non_sensitive',
+    modificationMetadata: { archivable: true, readOnlyDefinition: false, readOnlyValue: false },
+    archived: false,
+    createdAt: now,
+    updatedAt: now,
+    createdUserId: String(userId),
+    updatedUserId: String(userId),
+  };
 }
 
 function tooManyUniqueProperties(type: ObjectType): ValidationError {

@@ -97,7 +97,8 @@ function historyOf(type: ObjectType, record: CrmRecord, name: string): HistoryEn
  * its stored values are then no longer returned.
  */
 export function namesNeedingDefinitions(type: ObjectType, options: ReadOptions): string[] {
-  const names = new Set([...(options.properties ?? []), ...(options.propertiesWithHistory ?? [])]);
+  // The defaults are standard properties, but for a custom type's primary display property.
+  const names = new Set([...(options.properties ?? type.defaultProperties), ...(options.propertiesWithHistory ?? [])]);
   const catalog = standardRulesOf(type);
   return [...names].filter((name) => !catalog.find(name));
 }

@@ -5,7 +5,7 @@ import { routeSpellings } from '../../shared/routes';
 import type { RouteSpelling } from '../../shared/base/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
 import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
-import { fixtureOf, missingFixtures, paramValues, type World } from '../support/route-fixtures';
+import { fixtureOf, missingFixtures, paramValues, schemaBody, type World } from '../support/route-fixtures';
 
 /**
  * Walks the route table and throws generated requests at every route, on every spelling of its
@@ -58,6 +58,7 @@ let scopelessToken: string;
 let otherDeveloperKey: string;
 let otherAppToken: string;
 let fixtures: Fixtures;
+let fuzzSchema: { objectTypeId: string; associationId: string };
 /** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
 const labelPairTarget = 'tickets';
 let sent = 0;
@@ -89,6 +90,12 @@ beforeAll(async () => {
   const other = await install(gateway);
   otherDeveloperKey = other.developerApiKey;
   otherAppToken = other.accessToken;
+  // One custom object schema for the whole run (an account holds at most 10): the schema rows that archive it answer 404 after.
+  const schema = await postJson('/crm-object-schemas/v3/schemas', schemaBody('fuzz_fixture_object'));
+  fuzzSchema = {
+    objectTypeId: String(schema.objectTypeId),
+    associationId: String((schema.associations as { id: string }[])[0]?.id),
+  };
 });
 
 /** The fuzz's records in the shape of the route fixtures' world (isolation-only fields are not used here). */
@@ -129,6 +136,8 @@ function fuzzWorld(): World {
     ownerUserId: String(installed.userId),
     pipelineId: 'default',
     stageId: 'appointmentscheduled',
+    schemaType: fuzzSchema.objectTypeId,
+    schemaAssociationId: fuzzSchema.associationId,
   };
 }
 

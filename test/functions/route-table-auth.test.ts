@@ -13,6 +13,7 @@ import {
   type IsolationCase,
   type RequestSpec,
   type Stranger,
+  schemaBody,
   type World,
 } from '../support/route-fixtures';
 
@@ -186,6 +187,7 @@ beforeAll(async () => {
     displayOrder: 5,
     stages: [{ label: `Owned stage ${fresh}`, displayOrder: 0, metadata: { probability: '0.5' } }],
   });
+  const schema = await postOwner('/crm-object-schemas/v3/schemas', schemaBody(`owned_schema_${fresh}`));
   const owners = JSON.parse(
     (await send('GET', '/crm/v3/owners', { authorization: `Bearer ${owner.accessToken}` })).text,
   ) as { results: { id: string }[] };
@@ -213,6 +215,8 @@ beforeAll(async () => {
     password: owner.password,
     ownerId: owners.results[0]?.id ?? '',
     ownerUserId: String(owner.userId),
+    schemaType: String(schema.objectTypeId),
+    schemaAssociationId: String((schema.associations as { id: string }[])[0]?.id),
     pipelineId: String(pipeline.id),
     stageId: String((pipeline.stages as { id: string }[])[0]?.id),
   };

@@ -94,6 +94,11 @@ export async function provision(
     'e-commerce',
     'crm.schemas.deals.write',
     'crm.objects.owners.read',
+    // Custom objects: the schemas API and the records of the account's own types.
+    'crm.objects.custom.read',
+    'crm.objects.custom.write',
+    'crm.schemas.custom.read',
+    'crm.schemas.custom.write',
   ];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({

@@ -47,6 +47,9 @@ export interface World {
   /** A custom deal pipeline of the owner's account and one of its stages (the fuzz uses the default pipeline). */
   pipelineId: string;
   stageId: string;
+  /** A custom object schema of the owner's account (its type id) and one of its association definitions (its id). */
+  schemaType: string;
+  schemaAssociationId: string;
   /** A company in the stranger's own account (tenant isolation only). */
   strangerCompanyId: string;
   /** Unique per run, for names a request creates. */
@@ -72,6 +75,8 @@ export const missing = {
   ownerId: '999999999999',
   pipelineId: '999999999998',
   stageId: '999999999997',
+  schemaType: '2-999999999',
+  schemaAssociationId: '999999998',
 } as const;
 
 /**
@@ -138,6 +143,8 @@ export function paramValues(world: World): Record<string, string> {
     pipelineObjectType: 'deals',
     pipelineId: world.pipelineId,
     stageId: world.stageId,
+    schemaType: world.schemaType,
+    associationIdentifier: world.schemaAssociationId,
   };
 }
 
@@ -195,6 +202,69 @@ const ownPipeline = (world: World) => ({ pipelineObjectType: 'deals', pipelineId
 const missingPipeline = { pipelineObjectType: 'deals', pipelineId: missing.pipelineId };
 const ownStage = (world: World) => ({ ...ownPipeline(world), stageId: world.stageId });
 const missingStage = { ...missingPipeline, stageId: missing.stageId };
+
+/** A custom object schema as a client creates one (`name` unique per account). */
+export const schemaBody = (name: string) => ({
+  name,
+  labels: { singular: 'Fixture object', plural: 'Fixture objects' },
+  properties: [{ name: 'fixture_name', label: 'Fixture name', type: 'string', fieldType: 'text' }],
+  requiredProperties: ['fixture_name'],
+  primaryDisplayProperty: 'fixture_name',
+  associatedObjects: ['CONTACT'],
+});
+const ownSchema = (world: World) => ({ schemaType: world.schemaType });
+const missingSchema = { schemaType: missing.schemaType };
+
+/** The schema rows on both spellings (`/crm-object-schemas/v3/schemas…` and the `/crm/v3/schemas…` alias). */
+function schemaFixtures() {
+  const fixtures = {
+    listObjectSchemas: { isolation: [{ ...company, check: 'noOwnerData' as const, foreign: () => ({}) }] },
+    createObjectSchema: {
+      validBody: () => schemaBody('fuzz_object'),
+      isolation: [
+        createsLike(
+          company.as,
+          (world) => ({ body: schemaBody(`owned_${world.fresh}`) }),
+          (world) => ({ body: schemaBody(`fresh_${world.fresh}`) }),
+        ),
+      ],
+    },
+    getObjectSchema: { isolation: [sameAsMissing(company.as, ownSchema, missingSchema)] },
+    updateObjectSchema: {
+      validBody: () => ({ labels: { singular: 'Renamed object' } }),
+      isolation: [sameAsMissing(company.as, ownSchema, missingSchema, () => ({ description: 'Hijacked' }))],
+    },
+    archiveObjectSchema: { isolation: [sameAsMissing(company.as, ownSchema, missingSchema)] },
+    createSchemaAssociation: {
+      validBody: (world: World) => ({ fromObjectTypeId: world.schemaType, toObjectTypeId: '0-2' }),
+      isolation: [
+        sameAsMissing(company.as, ownSchema, missingSchema, (world) => ({
+          fromObjectTypeId: world.schemaType,
+          toObjectTypeId: '0-3',
+        })),
+      ],
+    },
+    archiveSchemaAssociation: {
+      isolation: [
+        sameAsMissing(
+          company.as,
+          (world) => ({ schemaType: world.schemaType, associationIdentifier: world.schemaAssociationId }),
+          { ...missingSchema, associationIdentifier: missing.schemaAssociationId },
+        ),
+      ],
+    },
+  } satisfies Record<string, RouteFixture>;
+  return {
+    ...fixtures,
+    listObjectSchemasV3: fixtures.listObjectSchemas,
+    createObjectSchemaV3: { ...fixtures.createObjectSchema, validBody: () => schemaBody('fuzz_object_v3') },
+    getObjectSchemaV3: fixtures.getObjectSchema,
+    updateObjectSchemaV3: fixtures.updateObjectSchema,
+    archiveObjectSchemaV3: fixtures.archiveObjectSchema,
+    createSchemaAssociationV3: fixtures.createSchemaAssociation,
+    archiveSchemaAssociationV3: fixtures.archiveSchemaAssociation,
+  };
+}
 
 function createsLike(
   as: readonly Stranger[],
@@ -749,6 +819,8 @@ export const routeFixtures = {
     validBody: () => ({ name: 'fuzz_label_2', label: 'Fuzz label 2', inverseLabel: 'Inverse' }),
     isolation: [sameName((world) => ({ body: { name: world.labelName, label: 'Mine too (spec path)' } }))],
   },
+
+  ...schemaFixtures(),
 
   listCompanyAssociations: {
     isolation: [

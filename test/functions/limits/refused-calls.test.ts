@@ -57,6 +57,8 @@ const world: World = {
   ownerUserId: missing.ownerId,
   pipelineId: missing.pipelineId,
   stageId: missing.stageId,
+  schemaType: missing.schemaType,
+  schemaAssociationId: missing.schemaAssociationId,
 };
 
 let nextHubId = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 10;

@@ -1,0 +1,218 @@
+import {
+  batchDeleteAll,
+  entity,
+  getItem,
+  queryAll,
+  queryPage,
+  transact,
+  type RoleWrite,
+  type TransactItem,
+} from './core';
+import { tableName } from './client';
+import {
+  hubCounterKey,
+  hubPartition,
+  objectSchemaKey,
+  objectSchemaNameKey,
+  objectSchemaPrefix,
+  type Key,
+} from './keys';
+
+/** One association definition of a schema: the type id (`id`) from the schema's type to another, and its inverse's. */
+export interface SchemaAssociation {
+  id: string;
+  fromObjectTypeId: string;
+  toObjectTypeId: string;
+  name: string;
+  /** The association type id of the other direction (the same id for a definition from the type to itself). */
+  inverseId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A custom object schema as stored: the ObjectSchema of the API without its properties (those are the type's property items). */
+export interface StoredObjectSchema {
+  /** Digits: the type id is `2-<id>`. */
+  id: string;
+  name: string;
+  labels: { singular?: string; plural?: string };
+  description?: string;
+  requiredProperties: string[];
+  searchableProperties: string[];
+  primaryDisplayProperty?: string;
+  secondaryDisplayProperties: string[];
+  associations: SchemaAssociation[];
+  archived: boolean;
+  archivedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  createdByUserId?: number;
+  updatedByUserId?: number;
+  /** Moves with every change, so a change checked against the schema as read fails when another came between. */
+  revision: number;
+}
+
+const schemaItem = /* @__PURE__ */ entity<StoredObjectSchema, number>({
+  key: (schema, hubId) => objectSchemaKey(hubId, schema.id),
+});
+
+/** How many schemas a hub has (archived ones count until deleted for good): the item whose condition holds the cap. */
+const schemaCountKey = (hubId: number): Key => hubCounterKey(hubId, 'objectSchemas');
+
+/** Every schema of a hub, live and archived (one Query; a hub has at most a handful). */
+export async function listObjectSchemas(hubId: number): Promise<StoredObjectSchema[]> {
+  return (await queryAll(hubPartition(hubId), objectSchemaPrefix)).map(schemaItem.read);
+}
+
+export async function findObjectSchema(hubId: number, id: string): Promise<StoredObjectSchema | undefined> {
+  const item = await getItem(objectSchemaKey(hubId, id));
+  return item ? schemaItem.read(item) : undefined;
+}
+
+export type InsertSchemaOutcome = 'created' | 'name-taken' | 'too-many' | 'contended';
+
+/**
+ * Stores a new schema with everything it defines (`alongside`: its property groups and definitions,
+ * its association types) in one transaction, with the claim of its name and the hub's schema count,
+ * whose condition holds the cap however many creates race.
+ */
+export async function insertObjectSchema(
+  hubId: number,
+  schema: StoredObjectSchema,
+  maxSchemas: number,
+  alongside: readonly TransactItem[],
+): Promise<InsertSchemaOutcome> {
+  const writes: RoleWrite<'count' | 'schema' | 'name' | 'alongside'>[] = [
+    {
+      role: 'count',
+      write: {
+        Update: {
+          TableName: tableName,
+          Key: schemaCountKey(hubId),
+          UpdateExpression: 'ADD #v :one',
+          ConditionExpression: 'attribute_not_exists(#v) OR #v < :max',
+          ExpressionAttributeNames: { '#v': 'value' },
+          ExpressionAttributeValues: { ':one': 1, ':max': maxSchemas },
+        },
+      },
+    },
+    {
+      role: 'schema',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: schemaItem.item(schema, hubId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      role: 'name',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: { ...objectSchemaNameKey(hubId, schema.name), schemaId: schema.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    ...alongside.map((write) => ({ role: 'alongside' as const, write })),
+  ];
+  const outcome = await transact(writes);
+  if (outcome.committed) return 'created';
+  const failed = new Set(
+    outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role),
+  );
+  if (failed.has('name')) return 'name-taken';
+  if (failed.has('count')) return 'too-many';
+  if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return 'contended';
+  throw outcome.error;
+}
+
+/** The write that replaces a schema as read (its revision unchanged since), moving its revision; `alongside` joins the transaction. */
+export function replaceSchemaWrite(hubId: number, schema: StoredObjectSchema, readRevision: number): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: schemaItem.item({ ...schema, revision: readRevision + 1 }, hubId),
+      ConditionExpression: 'attribute_exists(pk) AND revision = :read',
+      ExpressionAttributeValues: { ':read': readRevision },
+    },
+  };
+}
+
+/** Replaces a schema as read, with other writes in the same transaction: false when the schema changed since (or a write of `alongside` was refused). */
+export async function replaceObjectSchema(
+  hubId: number,
+  schema: StoredObjectSchema,
+  readRevision: number,
+  alongside: readonly TransactItem[] = [],
+): Promise<boolean> {
+  const outcome = await transact([
+    { role: 'schema', write: replaceSchemaWrite(hubId, schema, readRevision) },
+    ...alongside.map((write) => ({ role: 'alongside', write })),
+  ]);
+  if (outcome.committed) return true;
+  if (
+    outcome.reasons.every((reason) => reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict')
+  )
+    return false;
+  throw outcome.error;
+}
+
+/** Whether any active record has this key prefix (one item read at most). */
+export async function hasActiveRecords(hubId: number, recordPrefix: string): Promise<boolean> {
+  const page = await queryPage({ pk: hubPartition(hubId), skPrefix: recordPrefix, pageSize: 1, projection: 'pk' });
+  return page.items.length > 0;
+}
+
+/**
+ * Deletes an archived schema for good: the schema, its name claim (the name can be taken again)
+ * and its place in the count, in one transaction checked against the schema as read; then the items
+ * of what it defined (`definedKeys`: its property catalog and association types), which nothing can
+ * reach any more, since the type id is never handed out again. False when the schema changed since.
+ */
+export async function deleteObjectSchema(
+  hubId: number,
+  schema: StoredObjectSchema,
+  definedKeys: readonly Key[],
+): Promise<boolean> {
+  const outcome = await transact([
+    {
+      role: 'schema',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: objectSchemaKey(hubId, schema.id),
+          ConditionExpression: 'revision = :read AND archived = :true',
+          ExpressionAttributeValues: { ':read': schema.revision, ':true': true },
+        },
+      },
+    },
+    { role: 'name', write: { Delete: { TableName: tableName, Key: objectSchemaNameKey(hubId, schema.name) } } },
+    {
+      role: 'count',
+      write: {
+        Update: {
+          TableName: tableName,
+          Key: schemaCountKey(hubId),
+          UpdateExpression: 'ADD #v :minusOne',
+          ConditionExpression: '#v > :zero',
+          ExpressionAttributeNames: { '#v': 'value' },
+          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+        },
+      },
+    },
+  ]);
+  if (!outcome.committed) {
+    if (
+      outcome.reasons.every(
+        (reason) => reason.code === 'ConditionalCheckFailed' || reason.code === 'TransactionConflict',
+      )
+    )
+      return false;
+    throw outcome.error;
+  }
+  await batchDeleteAll(definedKeys);
+  return true;
+}
