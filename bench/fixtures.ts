@@ -26,6 +26,10 @@ const scopes = [
   'crm.objects.deals.read',
   'crm.objects.owners.read',
   'e-commerce',
+  'crm.objects.custom.read',
+  'crm.objects.custom.write',
+  'crm.schemas.custom.read',
+  'crm.schemas.custom.write',
 ];
 const redirectUri = 'https://bench.example.com/oauth/callback';
 let counter = 0;
@@ -148,6 +152,26 @@ export async function createContacts(api: ApiClient, token: string, count: numbe
     contacts.push(...results.map((result) => ({ id: result.id, email: result.properties.email })));
   }
   return contacts;
+}
+
+/** A custom object schema as the bench creates one (a fresh name each time: names are unique per account). */
+export function benchSchemaBody(): Record<string, unknown> {
+  return {
+    name: uniqueName('bench_object').replaceAll('-', '_'),
+    labels: { singular: 'Bench object', plural: 'Bench objects' },
+    properties: [
+      { name: 'serial', label: 'Serial', type: 'string', fieldType: 'text' },
+      { name: 'size', label: 'Size', type: 'number', fieldType: 'number' },
+    ],
+    requiredProperties: ['serial'],
+    associatedObjects: ['CONTACT'],
+  };
+}
+
+/** A custom object type of the install's account: its type id. */
+export async function createCustomType(api: ApiClient, token: string): Promise<string> {
+  const response = await api.expectOk(jsonRequest('POST', '/crm-object-schemas/v3/schemas', token, benchSchemaBody()));
+  return (JSON.parse(response.body) as { objectTypeId: string }).objectTypeId;
 }
 
 export interface TimelineFixture {

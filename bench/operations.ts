@@ -1,6 +1,6 @@
 import type { CallBudget } from './budgets';
 import type { BenchContact, BenchInstall, TimelineFixture } from './fixtures';
-import { companyProperties, contactProperties, uniqueName } from './fixtures';
+import { benchSchemaBody, companyProperties, contactProperties, uniqueName } from './fixtures';
 import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './http-client';
 
 /** What the operations work on; filled by the setup and by the operations themselves (created ids). */
@@ -20,6 +20,8 @@ export interface BenchState {
   createdContacts: BenchContact[];
   /** Products made by the product create operation: what the line item create names. */
   createdProducts: string[];
+  /** A custom object type the setup made (its type id): what the custom record create names. */
+  customTypeId: string;
   /** An install the uninstall operation ends (its own, so the others live on). */
   installToEnd: BenchInstall;
   timeline: TimelineFixture;
@@ -318,6 +320,29 @@ export const operations: readonly Operation[] = [
     request: (iteration, state) =>
       jsonRequest('POST', '/crm/v3/objects/line_items', state.install.accessToken, {
         properties: { hs_product_id: pick(state.createdProducts, iteration), quantity: '2' },
+      }),
+  },
+  {
+    name: 'createObjectSchema',
+    label: 'POST /crm-object-schemas/v3/schemas (2 properties, 1 associated type)',
+    // Once per run: an account holds at most 10 custom object types.
+    isWarm: false,
+    // The account's schemas (cap and name), the schema id and the association type ids, then one transaction
+    // (schema, name claim, count, group, properties, property count, 4 association type items).
+    budget: { QueryCommand: 1, UpdateItemCommand: 2, TransactWriteItemsCommand: 1 },
+    expectedStatus: 201,
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm-object-schemas/v3/schemas', state.install.accessToken, benchSchemaBody()),
+  },
+  {
+    name: 'createCustomObject',
+    label: 'POST /crm/v3/objects/2-<id> (a record of a custom type, with a custom required property)',
+    isWarm: true,
+    // The account's schemas (the path's type), its custom property definitions (the values' checks), one transaction.
+    budget: { QueryCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', `/crm/v3/objects/${state.customTypeId}`, state.install.accessToken, {
+        properties: { serial: uniqueName('serial'), size: '3' },
       }),
   },
   {

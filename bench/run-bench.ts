@@ -11,6 +11,7 @@ import { floorClient, installRecorder, recordCommands, type RecordedCommand } fr
 import {
   createCompanies,
   createContacts,
+  createCustomType,
   createTimelineEvent,
   installApp,
   companyProperties,
@@ -180,6 +181,7 @@ export async function runBench(
       const timeline = await createTimelineEvent(api, install);
       const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
       const installToEnd = await installApp(api);
+      const customTypeId = await createCustomType(api, install.accessToken);
       return {
         install,
         limitedInstall,
@@ -189,6 +191,7 @@ export async function runBench(
         contactPool,
         createdContacts: [],
         createdProducts: [],
+        customTypeId,
         installToEnd,
         timeline,
         random: seededRandom(6),

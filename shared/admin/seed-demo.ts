@@ -50,6 +50,11 @@ export const demoScopes = [
   'crm.objects.owners.read',
   // Products and line items.
   'e-commerce',
+  // Custom objects: the schemas API and the records of the account's own types.
+  'crm.objects.custom.read',
+  'crm.objects.custom.write',
+  'crm.schemas.custom.read',
+  'crm.schemas.custom.write',
 ];
 
 /** The demo app, account and user that `npm start` seeds on first run. */

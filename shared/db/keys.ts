@@ -124,7 +124,7 @@ export const uniqueValueKey = (type: KeyedType, hubId: number, propertyName: str
  * type's id (`2-<n>`): a custom type's name can be taken again once its schema is deleted for good,
  * its id never is.
  */
-const catalogKeyName = (type: KeyedType): string => (type.id.startsWith('2-') ? type.id : type.name);
+const catalogKeyName = (type: KeyedType): string => (/^2-/.test(type.id) ? type.id : type.name);
 export const propertyPrefix = (type: KeyedType): string => `PROPERTY#${catalogKeyName(type)}#`;
 export const propertyKey = (type: KeyedType, hubId: number, propertyName: string): Key => ({
   pk: hubPartition(hubId),

@@ -244,6 +244,11 @@ export interface RecordItem {
 }
 
 /** The record of this type an item holds, read by the record entity (its defaults included), or undefined when the item is anything else. */
+/** The key prefix of the record an item's key addresses (active or archived), or undefined when it addresses none. */
+export function recordKeyPrefixOf(item: Item): string | undefined {
+  return recordAddressedBy(item)?.keyPrefix;
+}
+
 export function recordItemOf(type: KeyedType, item: Item): RecordItem | undefined {
   const key = recordAddressedBy(item);
   if (!key || key.keyPrefix !== type.keyPrefix) return undefined;

@@ -120,6 +120,12 @@ export interface ObjectSchemaView extends Omit<ObjectTypeDefinitionView, 'portal
   associations: AssociationDefinitionView[];
 }
 
+/** The labels a body gives (singular, plural), without any other key it carries. */
+const labelsOf = (labels: { singular?: string; plural?: string }): { singular?: string; plural?: string } => ({
+  ...(labels.singular === undefined ? {} : { singular: labels.singular }),
+  ...(labels.plural === undefined ? {} : { plural: labels.plural }),
+});
+
 function definitionView(hubId: number, schema: StoredObjectSchema): ObjectTypeDefinitionView {
   return {
     id: schema.id,
@@ -144,12 +150,17 @@ function definitionView(hubId: number, schema: StoredObjectSchema): ObjectTypeDe
 const associationView = ({ inverseId: _inverse, ...definition }: SchemaAssociation): AssociationDefinitionView =>
   definition;
 
-async function schemaView(hubId: number, schema: StoredObjectSchema): Promise<ObjectSchemaView> {
+/** The schema as the API returns it; `properties` when the caller has them (a create), else its live custom definitions are read. */
+async function schemaView(
+  hubId: number,
+  schema: StoredObjectSchema,
+  properties?: PropertyDefinition[],
+): Promise<ObjectSchemaView> {
   const { portalId: _portal, ...definition } = definitionView(hubId, schema);
-  const properties = (await customProperties.listProperties(typeOfSchema(hubId, schema), hubId)).filter(
-    (property) => !property.archived,
-  );
-  return { ...definition, properties, associations: schema.associations.map(associationView) };
+  const live =
+    properties ??
+    (await customProperties.listProperties(typeOfSchema(hubId, schema), hubId)).filter((property) => !property.archived);
+  return { ...definition, properties: live, associations: schema.associations.map(associationView) };
 }
 
 function schemaNotFound(token: string): NotFoundError {
@@ -322,7 +333,7 @@ export async function createObjectSchema(
   const schema: StoredObjectSchema = {
     id,
     name: egg.name,
-    labels: egg.labels,
+    labels: labelsOf(egg.labels),
     ...(egg.description === undefined ? {} : { description: egg.description }),
     requiredProperties: [...(egg.requiredProperties ?? [])],
     searchableProperties: [...(egg.searchableProperties ?? [])],
@@ -356,7 +367,7 @@ export async function createObjectSchema(
     throw new ConflictError("The account's object schemas are being changed by other requests; retry the request.", {
       context: { name: [egg.name] },
     });
-  return { ...(await schemaView(hubId, schema)), properties: definitions };
+  return schemaView(hubId, schema, definitions);
 }
 
 function tooManySchemas(name: string): ValidationError {
@@ -402,18 +413,19 @@ export async function updateObjectSchema(
       .map((definition) => [definition.name, definition]),
   );
   checkPropertyLists(patch, (name) => custom.get(name) ?? standardRulesOf(type).find(name));
-  const { clearDescription, description, labels, ...lists } = patch;
+  // Only the fields a patch may change are read: the body may carry others (additionalProperties).
   const next: StoredObjectSchema = {
     ...schema,
-    ...Object.fromEntries(
-      Object.entries(lists).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]),
-    ),
-    ...(labels ? { labels: { ...schema.labels, ...labels } } : {}),
-    ...(description === undefined ? {} : { description }),
+    ...(patch.requiredProperties ? { requiredProperties: [...patch.requiredProperties] } : {}),
+    ...(patch.searchableProperties ? { searchableProperties: [...patch.searchableProperties] } : {}),
+    ...(patch.secondaryDisplayProperties ? { secondaryDisplayProperties: [...patch.secondaryDisplayProperties] } : {}),
+    ...(patch.primaryDisplayProperty === undefined ? {} : { primaryDisplayProperty: patch.primaryDisplayProperty }),
+    ...(patch.labels ? { labels: { ...schema.labels, ...labelsOf(patch.labels) } } : {}),
+    ...(patch.description === undefined ? {} : { description: patch.description }),
     updatedAt: new Date(nowMs()).toISOString(),
     updatedByUserId: userId,
   };
-  if (clearDescription) delete next.description;
+  if (patch.clearDescription) delete next.description;
   if (!(await replaceObjectSchema(hubId, next, schema.revision))) throw contended(token);
   return definitionView(hubId, { ...next, revision: schema.revision + 1 });
 }

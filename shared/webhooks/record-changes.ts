@@ -1,6 +1,7 @@
-import { recordItemOf, type CrmRecord, type RecordItem } from '../db/records';
+import { recordItemOf, recordKeyPrefixOf, type CrmRecord, type RecordItem } from '../db/records';
 import type { ItemImage } from '../db/webhooks';
 import { objectTypeById, storedObjectTypes, type ObjectType } from '../objects/object-types';
+import { customTypeIdOfKeyPrefix } from '../objects/custom-object-types';
 import { findStandardTypeFrom } from '../association-types/association-types';
 import { eventObjectOf, isWebhookEventType, type EventObject } from './event-types';
 
@@ -145,7 +146,12 @@ function typedItemOf(image: ItemImage | undefined): TypedItem | undefined {
     if (!item) continue;
     return { type, object: eventObjectOf(`${type.singular}.`), item };
   }
-  return undefined;
+  // A custom type's record: its type id is spelled in the key prefix; its changes reach `object.*` subscriptions only.
+  const keyPrefix = recordKeyPrefixOf(image);
+  const customId = keyPrefix ? customTypeIdOfKeyPrefix(keyPrefix) : undefined;
+  const custom = customId ? objectTypeById(customId) : undefined;
+  const item = custom ? recordItemOf(custom, image) : undefined;
+  return custom && item ? { type: custom, object: undefined, item } : undefined;
 }
 
 /** A record item a stream record removed (active or archived), of a type whose records can be removed for good. */

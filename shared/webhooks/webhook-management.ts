@@ -29,7 +29,7 @@ import {
   unsubscribableProperties,
   webhookEventTypes,
 } from './event-types';
-import { findObjectType, storedObjectTypes } from '../objects/object-types';
+import { findObjectType, objectTypeById, storedObjectTypes } from '../objects/object-types';
 import { isAllowedTargetAddress, isLocalhostName, literalAddressOf } from './target-address';
 
 /** The developer API key's caller: it acts for the app of the path (checked by the auth middleware). */
@@ -191,12 +191,13 @@ export async function listWebhookSubscriptions(
  */
 function requireGenericObjectType(input: SubscriptionInput): { objectTypeId: string; readScopes: readonly Scope[] } {
   const token = input.objectTypeId;
-  const type = token === undefined ? undefined : findObjectType(token);
+  // A custom type by its id (`2-<id>`: unique across accounts, so the subscription follows that one type).
+  const type = token === undefined ? undefined : (findObjectType(token) ?? objectTypeById(token.trim()));
   if (!type?.isStored) {
     throw new ValidationError(
       token === undefined
         ? `objectTypeId is required for ${input.eventType} subscriptions: the object type whose changes it sends.`
-        : `objectTypeId ${token.slice(0, 100)} is not an object type whose records are stored; stored: ${storedObjectTypes.map((stored) => stored.id).join(', ')}.`,
+        : `objectTypeId ${token.slice(0, 100)} is not an object type whose records are stored; stored: ${storedObjectTypes.map((stored) => stored.id).join(', ')}, and custom object types (2-<id>).`,
       { context: { objectTypeId: [token?.slice(0, 100) ?? ''] } },
     );
   }

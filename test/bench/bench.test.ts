@@ -1,7 +1,13 @@
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
 import { installRecorder, retarget } from '../../bench/dynamo-recorder';
-import { createCompanies, createContacts, createTimelineEvent, installApp } from '../../bench/fixtures';
+import {
+  createCompanies,
+  createContacts,
+  createCustomType,
+  createTimelineEvent,
+  installApp,
+} from '../../bench/fixtures';
 import { ApiClient } from '../../bench/http-client';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { percentile, ratio, summarize } from '../../bench/stats';
@@ -117,6 +123,7 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
       contactPool: await createContacts(api, install.accessToken, 100),
       createdContacts: [],
       createdProducts: [],
+      customTypeId: await createCustomType(api, install.accessToken),
       installToEnd: await installApp(api),
       timeline: await createTimelineEvent(api, install),
       random: seededRandom(1),

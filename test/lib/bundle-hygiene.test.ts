@@ -101,6 +101,7 @@ describe('what a bundle carries', () => {
         'calls',
         'companies',
         'contacts',
+        'custom_objects',
         'deals',
         'emails',
         'line_items',

@@ -105,6 +105,7 @@ beforeEach(async () => {
       'tickets',
       'crm.objects.tickets.read',
       'e-commerce',
+      'crm.objects.custom.read',
     ],
   });
   await installInto(gateway, narrow, app, ['oauth', 'crm.objects.companies.read']);
@@ -431,6 +432,46 @@ describe('activities, products and line items', () => {
       toObjectId: Number(dealId),
       associationRemoved: false,
     });
+  });
+});
+
+describe('custom objects', () => {
+  it('deliver object.* with the custom objectTypeId (2-<id>) to the app holding crm.objects.custom.read', async () => {
+    const schema = await crm.post<{ objectTypeId: string }>('/crm-object-schemas/v3/schemas', {
+      name: 'shipments',
+      labels: { singular: 'Shipment', plural: 'Shipments' },
+      properties: [{ name: 'tracking', label: 'Tracking', type: 'string', fieldType: 'text' }],
+      requiredProperties: ['tracking'],
+      associatedObjects: [],
+    });
+    expect(schema.status).toBe(201);
+    const typeId = schema.body.objectTypeId;
+    const creation = await subscribe('object.creation', undefined, typeId);
+    const change = await subscribe('object.propertyChange', 'tracking', typeId);
+    const id = await create('p_shipments', { tracking: 'T-1' });
+    expect((await crm.patch(`/crm/v3/objects/${typeId}/${id}`, { properties: { tracking: 'T-2' } })).status).toBe(200);
+
+    await receiver.waitFor(
+      () =>
+        receiver.events().some(ofType('object.creation', id)) &&
+        receiver.events().filter(ofType('object.propertyChange', id)).length >= 2,
+    );
+    await expectNothingForNarrow();
+    expect(receiver.events().find(ofType('object.creation', id))).toMatchObject({
+      subscriptionId: creation,
+      objectTypeId: typeId,
+      changeFlag: 'CREATED',
+    });
+    expect(
+      receiver
+        .events()
+        .filter(ofType('object.propertyChange', id))
+        .map((event) => [event.subscriptionId, event.objectTypeId, event.propertyValue])
+        .sort(),
+    ).toEqual([
+      [change, typeId, 'T-1'],
+      [change, typeId, 'T-2'],
+    ]);
   });
 });
 

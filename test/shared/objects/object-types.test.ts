@@ -130,6 +130,7 @@ describe('the object-type registry', () => {
       'crm.objects.products.read',
       'e-commerce',
       'crm.objects.line_items.read',
+      'crm.objects.custom.read',
     ]);
     expect(anyStoredObjectWriteScopes).toEqual([
       'crm.objects.contacts.write',
@@ -140,6 +141,7 @@ describe('the object-type registry', () => {
       'crm.objects.products.write',
       'e-commerce',
       'crm.objects.line_items.write',
+      'crm.objects.custom.write',
     ]);
     expect(anyStoredPropertyReadScopes).toEqual([
       'crm.schemas.contacts.read',
@@ -154,6 +156,8 @@ describe('the object-type registry', () => {
       'crm.objects.products.read',
       'e-commerce',
       'crm.objects.line_items.read',
+      'crm.schemas.custom.read',
+      'crm.objects.custom.read',
     ]);
     expect(anyStoredPropertyWriteScopes).toEqual([
       'crm.schemas.contacts.write',
@@ -162,6 +166,7 @@ describe('the object-type registry', () => {
       'tickets',
       'crm.schemas.tickets.write',
       'e-commerce',
+      'crm.schemas.custom.write',
     ]);
   });
 

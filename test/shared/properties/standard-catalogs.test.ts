@@ -1,3 +1,4 @@
+import { customObjectTables } from '../../../shared/properties/custom-object-property-catalog';
 import { ValidationError } from '../../../shared/base/errors';
 import { objectTypes } from '../../../shared/objects/object-types';
 import { callTables } from '../../../shared/properties/call-property-catalog';
@@ -496,6 +497,7 @@ const tablesOf: Record<string, { rows: readonly CatalogRow[]; labels: CatalogTex
   emails: emailTables,
   meetings: meetingTables,
   tasks: taskTables,
+  custom_objects: customObjectTables,
 };
 
 describe.each(Object.keys(sourceCatalogTables))('the tables of the %s catalog', (name) => {
