@@ -159,7 +159,9 @@ async function schemaView(
   const { portalId: _portal, ...definition } = definitionView(hubId, schema);
   const live =
     properties ??
-    (await customProperties.listProperties(typeOfSchema(hubId, schema), hubId)).filter((property) => !property.archived);
+    (await customProperties.listProperties(typeOfSchema(hubId, schema), hubId)).filter(
+      (property) => !property.archived,
+    );
   return { ...definition, properties: live, associations: schema.associations.map(associationView) };
 }
 
