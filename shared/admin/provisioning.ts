@@ -176,7 +176,7 @@ export async function createAccount(
   }
   const checked = requireLimits(limits);
   const hubId = await nextSequenceValue('hubId', 40000001);
-  await insertAccount({ hubId, domain, createdAt: new Date().toISOString(), ...checked });
+  await insertAccount({ hubId, domain, createdAt: new Date().toISOString(), isOrderIndexed: true, ...checked });
   return { hubId, domain, ...checked };
 }
 

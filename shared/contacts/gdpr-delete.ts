@@ -1,3 +1,5 @@
+import { orderFormsOf } from '../db/order-index';
+import { searchFormsOf } from '../records/search-forms';
 import { nowMs } from '../base/clock';
 import { ValidationError } from '../base/errors';
 import { retryOnConflict, conflicted } from '../base/retry';
@@ -56,7 +58,13 @@ export async function gdprDeleteContact(
       const active = await records.findRecord(type, hubId, contactId);
       const record = active ?? (await records.findRecord(type, hubId, contactId, true));
       if (!record) return undefined;
-      const outcome = await records.deleteRecordForGood(type, hubId, record, active === undefined);
+      const outcome = await records.deleteRecordForGood(
+        type,
+        hubId,
+        record,
+        active === undefined,
+        active ? orderFormsOf(searchFormsOf(type, active)) : undefined,
+      );
       return outcome === 'deleted' ? record : conflicted;
     },
     () => {

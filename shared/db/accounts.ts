@@ -11,6 +11,12 @@ export interface Account {
   tenSecondlyLimit?: number;
   /** Search requests per second for the account (0 = no limit; absent = the default). */
   searchPerSecondLimit?: number;
+  /**
+   * Every active record of the account has its places in the ordered index and is counted
+   * (shared/db/order-index.ts): true for accounts created since the index exists; an older account
+   * gets it from `npm run admin -- search backfill`. Until then its searches read the projection.
+   */
+  isOrderIndexed?: boolean;
 }
 
 const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });

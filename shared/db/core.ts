@@ -7,6 +7,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
   type DeleteCommand,
+  type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
   type UpdateCommand,
@@ -158,6 +159,41 @@ export interface PartitionQuery {
   pageSize?: number;
   /** Descending sort-key order (ScanIndexForward false): the newest first where the sort key starts with a time. */
   newestFirst?: boolean;
+  /** Sort keys from `low` and/or up to `high`, both inclusive (instead of a prefix). */
+  skRange?: { low?: string; high?: string };
+}
+
+/** The QueryCommand input of a partition query (its key condition, filter, projection and order; strongly consistent). */
+function queryInputOf(query: PartitionQuery): QueryCommandInput {
+  const range = query.skPrefix === undefined ? query.skRange : undefined;
+  const rangeCondition =
+    range?.low !== undefined && range.high !== undefined
+      ? ' AND sk BETWEEN :querySkLow AND :querySkHigh'
+      : range?.low !== undefined
+        ? ' AND sk >= :querySkLow'
+        : range?.high !== undefined
+          ? ' AND sk <= :querySkHigh'
+          : '';
+  return {
+    TableName: tableName,
+    KeyConditionExpression:
+      query.skPrefix === undefined
+        ? `pk = :queryPk${rangeCondition}`
+        : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
+    ...(query.filter ? { FilterExpression: query.filter } : {}),
+    ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+    ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
+    ExpressionAttributeValues: {
+      ...query.values,
+      ':queryPk': query.pk,
+      ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }),
+      ...(range?.low !== undefined ? { ':querySkLow': range.low } : {}),
+      ...(range?.high !== undefined ? { ':querySkHigh': range.high } : {}),
+    },
+    ...(query.pageSize ? { Limit: query.pageSize } : {}),
+    ...(query.newestFirst ? { ScanIndexForward: false } : {}),
+    ConsistentRead: true,
+  };
 }
 
 function sendQuery(
@@ -166,23 +202,7 @@ function sendQuery(
   signal: AbortSignal | undefined,
 ): Promise<QueryCommandOutput> {
   return db.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression:
-        query.skPrefix === undefined ? 'pk = :queryPk' : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
-      ...(query.filter ? { FilterExpression: query.filter } : {}),
-      ...(query.projection ? { ProjectionExpression: query.projection } : {}),
-      ...(query.names && Object.keys(query.names).length > 0 ? { ExpressionAttributeNames: query.names } : {}),
-      ExpressionAttributeValues: {
-        ...query.values,
-        ':queryPk': query.pk,
-        ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }),
-      },
-      ...(query.pageSize ? { Limit: query.pageSize } : {}),
-      ...(query.newestFirst ? { ScanIndexForward: false } : {}),
-      ConsistentRead: true,
-      ExclusiveStartKey: startKey ? { ...startKey } : undefined,
-    }),
+    new QueryCommand({ ...queryInputOf(query), ExclusiveStartKey: startKey ? { ...startKey } : undefined }),
     signal ? { abortSignal: signal } : {},
   );
 }
@@ -198,6 +218,21 @@ export async function queryPage(
 ): Promise<{ items: Item[]; nextKey?: Item }> {
   const page = await sendQuery(query, startKey, signal);
   return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { nextKey: page.LastEvaluatedKey } : {}) };
+}
+
+/** How many items a Query's key condition matches (Select COUNT, every page followed): reads keys, returns none. */
+export async function queryCount(query: PartitionQuery, signal?: AbortSignal): Promise<number> {
+  let count = 0;
+  let startKey: Item | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({ ...queryInputOf(query), Select: 'COUNT', ExclusiveStartKey: startKey }),
+      signal ? { abortSignal: signal } : {},
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
 }
 
 /**

@@ -208,6 +208,26 @@ export const searchKey = (type: KeyedType, hubId: number, id: string): Key => ({
   sk: id,
 });
 
+/**
+ * The ordered index of a type's active records (keys only), one per order a search pages by: `c`
+ * the create date, `m` the modified date. One item per record and order, in the record's shard
+ * (searchShardOf), sort key `<sortable form of the instant>#<id>`: the form is the one a search
+ * compares (shared/records/search-forms.ts sortableNumber), so a range filter's bounds are sort-key
+ * bounds, and ties order by id as the search does. Written in the record's own transaction.
+ */
+export type OrderIndexKind = 'c' | 'm';
+export const orderIndexPartition = (type: KeyedType, hubId: number, kind: OrderIndexKind, shard: number): string =>
+  `${hubPartition(hubId)}#ORDER#${type.id}#${kind}#${shard}`;
+export const orderIndexKey = (type: KeyedType, hubId: number, kind: OrderIndexKind, form: string, id: string): Key => ({
+  pk: orderIndexPartition(type, hubId, kind, searchShardOf(id)),
+  sk: `${form}#${id}`,
+});
+/** How many active records of a type a hub holds, one counter per search shard (the shard of the ids it counts). */
+export const recordCountKey = (type: KeyedType, hubId: number, shard: number): Key => ({
+  pk: hubPartition(hubId),
+  sk: `RECORD_COUNT#${type.id}#${shard}`,
+});
+
 // Webhooks of an app: its settings, its subscriptions (with a count item that caps them) and its
 // recent delivery attempts, all in the app's partition; attempts expire by TTL.
 export const webhookSettingsKey = (appId: number): Key => ({ pk: appPartition(appId), sk: 'WEBHOOK_SETTINGS' });

@@ -16,8 +16,9 @@ import {
   type UniqueValue,
 } from './records';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
+import { orderFormsOf, orderIndexWrites, recordCountWrites, type OrderForms } from './order-index';
 import { batchGetAll, batchPutAll, entity, ExpressionPlaceholders, type RoleWrite } from './core';
-import { mergedRecordKey, recordKey, uniqueValueKey, type KeyedType } from './keys';
+import { mergedRecordKey, recordKey, searchShardOf, uniqueValueKey, type KeyedType } from './keys';
 
 /** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
 export interface RecordMergeWrite {
@@ -34,6 +35,8 @@ export interface RecordMergeWrite {
   edges: readonly AssociationEdge[];
   /** Ids merged into the old records earlier: their pointers move from the old records to the new one. */
   repointedIds: readonly string[];
+  /** The places of the records merged away in the ordered index, in `removed`'s order. */
+  removedOrder: readonly OrderForms[];
 }
 
 export type MergeOutcome =
@@ -107,6 +110,21 @@ export async function mergeRecords(
       },
     },
     { role: other, write: searchProjectionPut(type, hubId, searchForms, merged.version) },
+    // The ordered index and the count: the new record in, the merged ones out.
+    ...orderIndexWrites(type, hubId, merged.id, undefined, orderFormsOf(searchForms)).map((indexWrite) => ({
+      role: other,
+      write: indexWrite,
+    })),
+    ...write.removed.flatMap((record, index) =>
+      orderIndexWrites(type, hubId, record.id, write.removedOrder[index], undefined).map((indexWrite) => ({
+        role: other,
+        write: indexWrite,
+      })),
+    ),
+    ...recordCountWrites(type, hubId, [
+      { shard: searchShardOf(merged.id), delta: 1 },
+      ...write.removed.map((record) => ({ shard: searchShardOf(record.id), delta: -1 })),
+    ]).map((countWrite) => ({ role: other, write: countWrite })),
   ];
   const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':old' });
   const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${write.removed.map((record) => placeholders.value(record.id)).join(', ')})`;

@@ -1,6 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
+import { countDeltaOf, orderFormsOf, orderIndexWrites, recordCountWrites, type OrderForms } from './order-index';
 import {
   batchGetAll,
   batchPutAll,
@@ -31,6 +32,7 @@ import {
   recordKey,
   recordListPrefix,
   searchKey,
+  searchShardOf,
   uniqueValueKey,
   type Key,
   type KeyedType,
@@ -135,6 +137,8 @@ export interface RecordWrite {
   archive?: boolean;
   /** Records of other object types this write newly associates; their reverse-lookup items are written with it. */
   edges?: AssociationEdge[];
+  /** The record's place in the ordered index as read (its create and modified forms): required for a change of an existing record. */
+  previousOrder?: OrderForms;
 }
 
 /** One record of a type this service does not store (contact, deal, ...), seen from a company. */
@@ -326,6 +330,7 @@ export type RecordWriteRole =
   | { kind: 'unique-remove' }
   | { kind: 'search' }
   | { kind: 'edge' }
+  | { kind: 'count' }
   | { kind: 'linked'; type: KeyedType; id: string; linkDelta: number; keyGrowth: number };
 
 /** How many association keys a linked change may add to the other company (sets beyond removals; a set of a key it holds counts too). */
@@ -335,6 +340,8 @@ const keyGrowthOf = (change: LinkedChange): number =>
 /** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
 export interface RecordWriteItems {
   writes: RoleWrite<RecordWriteRole>[];
+  /** What the write does to the active record count, in the counter shard of its id (recordCountWrites sums them per shard). */
+  count: { shard: number; delta: number };
   edgeItems: Record<string, unknown>[];
   uniqueValues: number;
   linkedCompanies: number;
@@ -384,6 +391,13 @@ export function recordWriteItems(
       ? searchProjectionDelete(type, hubId, record.id)
       : searchProjectionPut(type, hubId, searchForms, record.version),
   });
+  // So do its places in the ordered index.
+  if (write.expectedVersion !== undefined && write.previousOrder === undefined)
+    throw new Error(`a change of ${type.keyPrefix} ${record.id} must name its place in the ordered index as read`);
+  const before = write.expectedVersion === undefined ? undefined : write.previousOrder;
+  const after = write.archive ? undefined : orderFormsOf(searchForms);
+  for (const indexWrite of orderIndexWrites(type, hubId, record.id, before, after))
+    writes.push({ role: { kind: 'search' }, write: indexWrite });
   for (const value of write.addUnique) {
     writes.push({
       role: { kind: 'unique', value },
@@ -419,6 +433,7 @@ export function recordWriteItems(
   }
   return {
     writes,
+    count: { shard: searchShardOf(record.id), delta: countDeltaOf(before, after) },
     edgeItems: edgeItemsOf(hubId, type, record.id, write.edges ?? []),
     uniqueValues: write.addUnique.length + write.removeUnique.length,
     linkedCompanies: linked.length,
@@ -469,13 +484,22 @@ export async function saveRecord(
   searchForms: SearchForms,
 ): Promise<SaveOutcome> {
   const items = recordWriteItems(type, hubId, write, searchForms);
+  const writes = [...items.writes, ...countWritesOf(type, hubId, [items.count])];
   // Refused before anything is written: DynamoDB would reject the whole transaction (a ValidationException, not a cancellation).
-  if (items.writes.length > maxTransactionItems)
+  if (writes.length > maxTransactionItems)
     return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedCompanies: items.linkedCompanies };
-  const outcome = await transactWithEdges(items.writes, items.edgeItems, { kind: 'edge' });
+  const outcome = await transactWithEdges(writes, items.edgeItems, { kind: 'edge' });
   if (outcome.committed) return { outcome: 'saved' };
   return explainRecordCancellation(type, hubId, outcome);
 }
+
+/** The active record count's writes of changes written together, as roles of their transaction. */
+const countWritesOf = (
+  type: KeyedType,
+  hubId: number,
+  counts: readonly { shard: number; delta: number }[],
+): RoleWrite<RecordWriteRole>[] =>
+  recordCountWrites(type, hubId, counts).map((write) => ({ role: { kind: 'count' }, write }));
 
 /** DynamoDB caps a transaction's request at 4 MB; the estimate (itemBytes) keeps room. */
 const maxTransactionBytes = 3_500_000;
@@ -516,7 +540,11 @@ export async function saveRecordsGrouped(
     writes: RoleWrite<RecordWriteRole>[];
     bytes: number;
     edgeItems: Record<string, unknown>[];
+    /** The count changes of its writes: one counter write is added when it is written. */
+    counts: { shard: number; delta: number }[];
   };
+  /** The counter write a group's counts take (at most one: recordCountWrites). */
+  const countItems = (counts: readonly { shard: number; delta: number }[]) => (counts.length > 0 ? 1 : 0);
   const groups: Group[] = [];
   let current: Group | undefined;
   entries.forEach((entry, index) => {
@@ -527,33 +555,46 @@ export async function saveRecordsGrouped(
       ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } })),
     ];
     // A write whose reverse-lookup items do not fit beside it has a transaction to itself, its lookup items written just before (transactWithEdges).
-    const isAlone = withEdges.length > maxTransactionItems;
+    const isAlone = withEdges.length + countItems([items.count]) > maxTransactionItems;
     const writes = isAlone ? items.writes : withEdges;
     const keys = writes.map((entryWrite) => keyOfWrite(entryWrite.write));
     const bytes = writes.reduce((sum, entryWrite) => sum + bytesOfWrite(entryWrite.write), 0);
-    if (writes.length > maxTransactionItems || bytes > maxTransactionBytes || keys.some((key) => taken.has(key))) {
+    if (
+      writes.length + countItems([items.count]) > maxTransactionItems ||
+      bytes > maxTransactionBytes ||
+      keys.some((key) => taken.has(key))
+    ) {
       notWritten.add(index);
       return;
     }
     for (const key of keys) taken.add(key);
     if (isAlone) {
-      groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems });
+      groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems, counts: [items.count] });
       return;
     }
-    if (!current || current.writes.length + writes.length > groupItems || current.bytes + bytes > maxTransactionBytes) {
-      current = { indexes: [], writes: [], bytes: 0, edgeItems: [] };
+    if (
+      !current ||
+      current.writes.length + writes.length + countItems([...current.counts, items.count]) > groupItems ||
+      current.bytes + bytes > maxTransactionBytes
+    ) {
+      current = { indexes: [], writes: [], bytes: 0, edgeItems: [], counts: [] };
       groups.push(current);
     }
     current.indexes.push(index);
     current.writes.push(...writes);
     current.bytes += bytes;
+    current.counts.push(items.count);
   });
   await mapConcurrently(groups, concurrency, async (group) => {
     if (isTimeUp()) {
       for (const index of group.indexes) notWritten.add(index);
       return;
     }
-    const outcome = await transactWithEdges(group.writes, group.edgeItems, { kind: 'edge' });
+    const outcome = await transactWithEdges(
+      [...group.writes, ...countWritesOf(type, hubId, group.counts)],
+      group.edgeItems,
+      { kind: 'edge' },
+    );
     // Any cancellation: the writes go one by one, where each is retried or explained on its own.
     if (!outcome.committed) for (const index of group.indexes) notWritten.add(index);
   });
@@ -928,6 +969,8 @@ export async function deleteRecordForGood(
   hubId: number,
   record: CrmRecord,
   isArchived: boolean,
+  /** An active record's place in the ordered index (it leaves it and the count). */
+  order?: OrderForms,
 ): Promise<'deleted' | 'stale'> {
   const writes: RoleWrite<'main' | 'other'>[] = [
     {
@@ -942,6 +985,12 @@ export async function deleteRecordForGood(
       },
     },
     ...(isArchived ? [] : [{ role: 'other' as const, write: searchProjectionDelete(type, hubId, record.id) }]),
+    ...(isArchived
+      ? []
+      : [
+          ...orderIndexWrites(type, hubId, record.id, order, undefined),
+          ...recordCountWrites(type, hubId, [{ shard: searchShardOf(record.id), delta: -1 }]),
+        ].map((write) => ({ role: 'other' as const, write }))),
     ...record.uniqueValues.map((value) => ({
       role: 'other' as const,
       write: { Delete: { TableName: tableName, Key: uniqueValueKey(type, hubId, value.propertyName, value.value) } },

@@ -185,7 +185,8 @@ const groupedConcurrency = 4;
  * Items gathered in one grouped transaction of a batch create: half of DynamoDB's 100, so no call
  * is one that DynamoDB Local on a loaded 2-core machine takes seconds over (a 99-item transaction
  * ran past the client's 2 s socket timeout three times under a load average of 11); 100 contacts
- * (3 items each) go in 7 transactions.
+ * (5 items each: record, projection, email claim, two ordered-index keys; and one count per
+ * transaction) go in 12 transactions.
  */
 const createGroupItems = 50;
 

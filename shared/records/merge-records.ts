@@ -15,6 +15,7 @@ import { toRecordView, type RecordView } from './record-view';
 import { findMergedRecords, maxRecordIdentities } from './merged-ids';
 import { lookupFor } from './read-records';
 import { searchFormsOf } from './search-forms';
+import { orderFormsOf } from '../db/order-index';
 import { addedEdges } from './save-record';
 
 export interface MergeInput {
@@ -206,6 +207,7 @@ async function planMerge(
     edges: addedEdges({}, merged.associations),
     // Ids merged into either record before point at that record; they move to the new one, so reads follow one pointer.
     repointedIds: mergedIds.filter((mergedId) => !oldIds.has(mergedId)),
+    removedOrder: [primary, secondary].map((record) => orderFormsOf(searchFormsOf(type, record))),
   };
 }
 

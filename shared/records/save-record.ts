@@ -12,6 +12,7 @@ import { ConflictError, ServiceUnavailableError, ValidationError } from '../base
 import { conflicted, retryOnConflict } from '../base/retry';
 import { invalidAssociationTargets, linkedRecordFull } from './association-entries';
 import { searchFormsOf } from './search-forms';
+import { orderFormsOf } from '../db/order-index';
 import { rulesOf } from './type-rules';
 import { propertyValuesError, quoteValue } from '../properties/validate-property-values';
 
@@ -137,6 +138,7 @@ export async function saveRecordChange(
     return {
       ...write,
       previousAssociations: before,
+      previousOrder: orderFormsOf(searchFormsOf(type, current)),
       edges: write.edges ?? addedEdges(before, write.record.associations),
     };
   });

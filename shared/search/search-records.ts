@@ -11,6 +11,7 @@ import { loadPropertySchema } from '../properties/type-properties';
 import { compileSearchMatch, searchOrder, type SearchMatch } from './match-search';
 import { SearchBudget, SearchDeadlineError } from './search-budget';
 import { projectionQueryOf } from './projection-query';
+import { orderedPlanOf, orderedSearchPage } from './ordered-search';
 import { searchFormsOf, type SearchForms } from '../records/search-forms';
 import {
   compileSearch,
@@ -277,6 +278,8 @@ export async function searchRecords(
   hubId: number,
   input: SearchInput,
   index: RecordSearchIndex = projectionSearchIndex,
+  /** False reads the projection even where the ordered index could answer (the tests compare the two). */
+  useOrderedIndex = true,
 ): Promise<RecordSearchResult> {
   const deadlineMs = performance.now() + searchBudgetMs;
   const lookup = await loadPropertySchema(type, hubId, searchPropertyNames(input));
@@ -285,12 +288,15 @@ export async function searchRecords(
   let found: SearchPage;
   try {
     const candidates = uniqueCandidates(type, search);
+    const plan = useOrderedIndex && !candidates ? orderedPlanOf(type, search) : undefined;
     if (candidates) {
       const collector = new SearchPageCollector(search, budget);
       await collector.add((await readCandidates(type, hubId, candidates)).map((entry) => searchFormsOf(type, entry)));
       found = await collector.page();
     } else {
-      found = await index(type, hubId, search, budget);
+      found =
+        (plan ? await orderedSearchPage(type, hubId, search, plan, budget) : undefined) ??
+        (await index(type, hubId, search, budget));
     }
   } catch (error) {
     if (!(error instanceof SearchDeadlineError)) throw error;

@@ -47,9 +47,15 @@ describe('projection search index', () => {
   it.each(searches.map((input) => [JSON.stringify(input), input]))(
     'answers %s as whole-page reads do, with every value shown',
     async (_name, input) => {
-      const whole = await searchRecords(companyObjectType, hubId, input);
+      const whole = await searchRecords(companyObjectType, hubId, input, undefined, false);
       dynamoCallCounter.reset();
-      const paged = await searchRecords(companyObjectType, hubId, input, createProjectionSearchIndex({ pageItems: 1 }));
+      const paged = await searchRecords(
+        companyObjectType,
+        hubId,
+        input,
+        createProjectionSearchIndex({ pageItems: 1 }),
+        false,
+      );
 
       expect(paged).toEqual(whole);
       expect(whole.results.length).toBeGreaterThan(0);
@@ -72,6 +78,7 @@ describe('projection search index', () => {
       hubId,
       { limit: 100 },
       createProjectionSearchIndex({ pageItems: 1 }),
+      false,
     );
 
     expect(found.total).toBe(39);

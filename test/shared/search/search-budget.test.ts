@@ -271,7 +271,7 @@ describe('ending a search', () => {
       throw new SearchDeadlineError();
     };
 
-    await expect(searchRecords(companyObjectType, hubId, {}, pastDeadline)).rejects.toMatchObject({
+    await expect(searchRecords(companyObjectType, hubId, {}, pastDeadline, false)).rejects.toMatchObject({
       status: 503,
       category: 'SERVICE_UNAVAILABLE',
     });

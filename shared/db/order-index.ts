@@ -1,0 +1,160 @@
+import { tableName } from './client';
+import { batchGetAll, queryCount, queryPage, type PartitionQuery, type TransactItem } from './core';
+import {
+  accountKey,
+  orderIndexKey,
+  orderIndexPartition,
+  recordCountKey,
+  searchShards,
+  type KeyedType,
+  type OrderIndexKind,
+} from './keys';
+import type { SearchForms } from './search-projection';
+
+/**
+ * The ordered index of a type's active records and their count (keys.ts orderIndexKey,
+ * recordCountKey): what a search that pages by create date, modified date or id reads instead of
+ * the whole projection (shared/search/ordered-search.ts). Both change in the record's own
+ * transaction, so they are consistent at once, like the projection.
+ */
+
+export type { OrderIndexKind } from './keys';
+/** How many shards each order (and the count) is spread over: the search projection's. */
+export const orderIndexShards = searchShards;
+
+/** A record's place in each order: the sortable forms of its create and modified instants. */
+export interface OrderForms {
+  c: string;
+  m: string;
+}
+
+/** A record's place in each order, from its search forms (searchFormsOf always sets both instants). */
+export function orderFormsOf(forms: Pick<SearchForms, 'id' | 'n'>): OrderForms {
+  const c = forms.n.createdate;
+  const m = forms.n.hs_lastmodifieddate;
+  if (c === undefined || m === undefined)
+    throw new Error(`the search forms of ${forms.id} have no create or modified instant`);
+  return { c, m };
+}
+
+/**
+ * The index writes of one record's change: from its place before (undefined: it was not active)
+ * to its place after (undefined: it is no longer active). A place that does not move is not written.
+ */
+export function orderIndexWrites(
+  type: KeyedType,
+  hubId: number,
+  id: string,
+  before: OrderForms | undefined,
+  after: OrderForms | undefined,
+): TransactItem[] {
+  const writes: TransactItem[] = [];
+  for (const kind of ['c', 'm'] as const) {
+    const from = before?.[kind];
+    const to = after?.[kind];
+    if (from === to) continue;
+    if (from !== undefined)
+      writes.push({ Delete: { TableName: tableName, Key: orderIndexKey(type, hubId, kind, from, id) } });
+    if (to !== undefined)
+      writes.push({ Put: { TableName: tableName, Item: orderIndexKey(type, hubId, kind, to, id) } });
+  }
+  return writes;
+}
+
+/** What a change does to the active record count: +1 a record becomes active, -1 one stops being. */
+export const countDeltaOf = (before: OrderForms | undefined, after: OrderForms | undefined): number =>
+  (after ? 1 : 0) - (before ? 1 : 0);
+
+/**
+ * The count write of changes written together: one Update of one counter with the sum of their
+ * deltas (a transaction may not write one item twice; the count is the sum of every counter, so
+ * which one moves does not matter), the counter of the first change's shard, so writes spread over
+ * all of them. A zero sum writes nothing.
+ */
+export function recordCountWrites(
+  type: KeyedType,
+  hubId: number,
+  deltas: readonly { shard: number; delta: number }[],
+): TransactItem[] {
+  const delta = deltas.reduce((sum, entry) => sum + entry.delta, 0);
+  const shard = deltas[0]?.shard;
+  if (delta === 0 || shard === undefined) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: recordCountKey(type, hubId, shard),
+        UpdateExpression: 'ADD #count :delta',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':delta': delta },
+      },
+    },
+  ];
+}
+
+/**
+ * Whether the hub's records are in the ordered index (its account item says so), and how many
+ * active records of the type it holds (the sum of the counters): one BatchGetItem.
+ */
+export async function readOrderState(type: KeyedType, hubId: number): Promise<{ isIndexed: boolean; count: number }> {
+  const keys = Array.from({ length: searchShards }, (_, shard) => recordCountKey(type, hubId, shard));
+  const items = await batchGetAll([accountKey(hubId), ...keys], { attributes: ['count', 'isOrderIndexed'] });
+  return {
+    isIndexed: items.some((item) => item.sk === accountKey(hubId).sk && item.isOrderIndexed === true),
+    count: items.reduce((sum, item) => sum + (typeof item.count === 'number' ? item.count : 0), 0),
+  };
+}
+
+/** Sort-key bounds of an ordered read (both inclusive): built by the search from its filters (`<form>#`, `<form>#~`). */
+export interface SortKeyRange {
+  low?: string;
+  high?: string;
+}
+
+/** One key of the index: its sort key (`<form>#<id>`, the order) and the record id. */
+export interface OrderedKey {
+  sk: string;
+  id: string;
+}
+
+function rangeQuery(
+  type: KeyedType,
+  hubId: number,
+  kind: OrderIndexKind,
+  shard: number,
+  range: SortKeyRange,
+): PartitionQuery {
+  return { pk: orderIndexPartition(type, hubId, kind, shard), skRange: range };
+}
+
+/** One shard's keys in the range, in order (descending when asked), at most `limit` of them. */
+export async function readOrderedKeys(
+  type: KeyedType,
+  hubId: number,
+  kind: OrderIndexKind,
+  shard: number,
+  range: SortKeyRange,
+  options: { descending: boolean; limit: number; signal?: AbortSignal },
+): Promise<OrderedKey[]> {
+  const page = await queryPage(
+    { ...rangeQuery(type, hubId, kind, shard, range), pageSize: options.limit, newestFirst: options.descending },
+    undefined,
+    options.signal,
+  );
+  return page.items.map((item) => {
+    const sk = String(item.sk);
+    return { sk, id: sk.slice(sk.indexOf('#') + 1) };
+  });
+}
+
+/** How many records of one shard are in the range (keys only, counted by DynamoDB). */
+export function countOrderedKeys(
+  type: KeyedType,
+  hubId: number,
+  kind: OrderIndexKind,
+  shard: number,
+  range: SortKeyRange,
+  signal?: AbortSignal,
+): Promise<number> {
+  return queryCount(rangeQuery(type, hubId, kind, shard, range), signal);
+}
