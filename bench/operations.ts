@@ -190,6 +190,31 @@ export const operations: readonly Operation[] = [
       }),
   },
   {
+    name: 'searchContactsModifiedSince',
+    label: 'POST /crm/v3/objects/contacts/search (lastmodifieddate GT T, ascending, limit 100: the sync page)',
+    isWarm: true,
+    // The ordered index: its state and the count (1 BatchGetItem), the first 100 keys of each of the 16 shards,
+    // the range's keys counted per shard (16 Queries while a shard's range fits a page), the page's values (1 BatchGetItem).
+    budget: { BatchGetItemCommand: 2, QueryCommand: 32 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v3/objects/contacts/search', state.install.accessToken, {
+        filterGroups: [
+          { filters: [{ propertyName: 'lastmodifieddate', operator: 'GT', value: '2020-01-01T00:00:00Z' }] },
+        ],
+        sorts: [{ propertyName: 'lastmodifieddate', direction: 'ASCENDING' }],
+        limit: 100,
+      }),
+  },
+  {
+    name: 'searchContactsDefaultPage',
+    label: 'POST /crm/v3/objects/contacts/search (no filter, limit 100: the default order)',
+    isWarm: true,
+    // The state and the record count, 16 index Queries, the page's values.
+    budget: { BatchGetItemCommand: 2, QueryCommand: 16 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v3/objects/contacts/search', state.install.accessToken, { limit: 100 }),
+  },
+  {
     name: 'searchFiltered',
     label: 'POST /crm/v3/objects/companies/search (CONTAINS_TOKEN on name, sorted, limit 100)',
     isWarm: false,
@@ -269,10 +294,11 @@ export const operations: readonly Operation[] = [
     // where the batch sends its transactions 4 at a time, so the ratio favours the API.
     isWarm: true,
     warmIterations: 40,
-    // Grouped: each contact is 3 items (record, projection, email claim), 16 to a 50-item group: 7 transactions,
+    // Grouped: each contact is 5 items (record, projection, email claim, two ordered-index keys), 9 to a 50-item group
+    // with its count: 12 transactions,
     // written 4 at a time (shared/records/batch-records.ts), as batchCreateCompanies. One BatchGetItem more: the emails'
     // claims are read before anything is written, since a taken email answers HubSpot's whole-request 409.
-    budget: { BatchGetItemCommand: 1, TransactWriteItemsCommand: 7 },
+    budget: { BatchGetItemCommand: 1, TransactWriteItemsCommand: 12 },
     request: (_iteration, state) =>
       jsonRequest('POST', `${contacts}/batch/create`, state.install.accessToken, {
         inputs: Array.from({ length: 100 }, () => ({ properties: contactProperties(uniqueName('batch')) })),
@@ -350,8 +376,8 @@ export const operations: readonly Operation[] = [
     label: 'POST /crm/v3/objects/companies/batch/create (100 inputs with a domain)',
     isWarm: true,
     warmIterations: 40,
-    // Each company is 3 items (record, projection, domain claim): 7 transactions, as batchCreateContacts.
-    budget: { TransactWriteItemsCommand: 7 },
+    // Each company is 5 items (record, projection, domain claim, two ordered-index keys): 12 transactions, as batchCreateContacts.
+    budget: { TransactWriteItemsCommand: 12 },
     request: (_iteration, { install }) =>
       jsonRequest('POST', `${companies}/batch/create`, install.accessToken, {
         inputs: Array.from({ length: 100 }, () => ({ properties: companyProperties(uniqueName('batch')) })),

@@ -158,6 +158,36 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
         `slowest p99 at the largest size ${search.maxLatencyMs} ms (Lambda timeout ${search.lambdaTimeoutMs} ms); max RSS ${Math.max(...search.levels.map((level) => level.maxRssMiB))} MiB`,
     );
   }
+  const contactSearch = report.contactSearch;
+  if (contactSearch) {
+    parts.push(
+      '\nContact search on the ordered index (ms; floor: the same DynamoDB calls the search sent, sent directly from this process in its three steps)',
+      table(
+        ['contacts', 'case', 'calls', 'by command', 'capacity', 'total', 'expected', 'p50', 'p99', 'floor p50'],
+        contactSearch.levels.flatMap((level) =>
+          level.cases.map((entry) => [
+            level.contacts,
+            entry.case,
+            entry.totalCalls,
+            describeCalls(entry.calls),
+            entry.capacityUnits,
+            entry.total,
+            entry.expectedTotal,
+            entry.latency.p50Ms,
+            entry.latency.p99Ms,
+            entry.floor.p50Ms,
+          ]),
+        ),
+      ),
+      `growth from ${contactSearch.levels[0]?.contacts} to ${contactSearch.levels.at(-1)?.contacts} contacts (target: capacity ≤ 2x, p50 ≤ 3x or ≤ 1.3x the floor's growth, exact totals): ` +
+        contactSearch.growth
+          .map(
+            (entry) =>
+              `${entry.case} capacity ${entry.capacity}x, p50 ${entry.p50}x (floor ${entry.floorP50}x), met: ${yesNo(entry.isMet)}`,
+          )
+          .join('; '),
+    );
+  }
   const fairness = report.fairness;
   if (fairness) {
     parts.push(

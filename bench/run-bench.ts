@@ -1,3 +1,4 @@
+import { measureContactSearch, type ContactSearchReport } from './contact-search';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,17 @@ import { measureHttpHop } from './http-hop';
 import { measureWebhooks, type WebhooksReport } from './webhooks';
 import type { LatencySummary } from './stats';
 
-export const sectionNames = ['cold', 'costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'] as const;
+export const sectionNames = [
+  'cold',
+  'costs',
+  'warm',
+  'scale',
+  'search',
+  'contacts',
+  'fairness',
+  'throughput',
+  'webhooks',
+] as const;
 export type SectionName = (typeof sectionNames)[number];
 
 export interface BenchOptions {
@@ -108,6 +119,7 @@ export interface BenchReport {
   httpHop?: LatencySummary;
   scale?: ScaleReport;
   search?: SearchReport;
+  contactSearch?: ContactSearchReport;
   fairness?: FairnessReport;
   throughput?: ThroughputReport;
   webhooks?: WebhooksReport;
@@ -161,8 +173,8 @@ export async function runBench(
     }
   }
 
-  const needsGateway = ['costs', 'warm', 'scale', 'search', 'fairness', 'throughput', 'webhooks'].some((name) =>
-    options.sections.has(name as SectionName),
+  const needsGateway = ['costs', 'warm', 'scale', 'search', 'contacts', 'fairness', 'throughput', 'webhooks'].some(
+    (name) => options.sections.has(name as SectionName),
   );
   if (!needsGateway) return finish(report, began);
 
@@ -316,6 +328,22 @@ export async function runBench(
           random: seededRandom(8),
           log,
           floorMaxCompanies: options.searchFloorMax,
+        });
+      });
+    }
+
+    if (options.sections.has('contacts')) {
+      report.contactSearch = await timeSection('contacts', async () => {
+        const install = await installApp(api);
+        return measureContactSearch({
+          api,
+          floor,
+          tableName: env.tableName,
+          token: install.accessToken,
+          hubId: install.hubId,
+          levels: options.searchLevels,
+          requests: options.searchRequests,
+          log,
         });
       });
     }

@@ -5,6 +5,8 @@ import { dynamoCallCounter } from '../shared/db/client';
 import { followPages } from '../shared/db/core';
 import type { CrmRecord } from '../shared/db/records';
 import { searchProjectionPut } from '../shared/db/search-projection';
+import { orderIndexItems } from '../shared/db/order-index';
+import { countItemsOf } from './bulk-load';
 import { searchFormsOf } from '../shared/records/search-forms';
 import { batchWrite } from './bulk-load';
 import { recordCommands, setReturnConsumedCapacity } from './dynamo-recorder';
@@ -99,7 +101,8 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
   };
   const items: Record<string, unknown>[] = [];
   for (const original of template) {
-    if ('v' in original) continue;
+    // The projection and the ordered index are rebuilt below from this company's own values.
+    if ('v' in original || String(original.pk).includes('#ORDER#')) continue;
     const item = structuredClone(original);
     if ('properties' in item) {
       const record = item as unknown as CrmRecord;
@@ -122,13 +125,10 @@ function companyItems(hubId: number, template: Record<string, unknown>[], index:
       record.updatedAt = createdAt;
       item.sk = String(item.sk).replace(/\d{16}$/, id);
       items.push(item);
-      const projection = searchProjectionPut(
-        companyObjectType,
-        hubId,
-        searchFormsOf(companyObjectType, record),
-        record.version,
-      ).Put?.Item;
+      const forms = searchFormsOf(companyObjectType, record);
+      const projection = searchProjectionPut(companyObjectType, hubId, forms, record.version).Put?.Item;
       if (projection) items.push(projection);
+      items.push(...orderIndexItems(companyObjectType, hubId, forms));
     } else {
       items.push({
         ...item,
@@ -225,6 +225,14 @@ export async function measureSearch(options: {
     const items: Record<string, unknown>[] = [];
     for (let index = loaded; index < target; index += 1)
       items.push(...companyItems(options.hubId, options.template, index));
+    // The record count, as the creates would have left it: the counters of every company loaded so far, by id shard.
+    items.push(
+      ...countItemsOf(
+        companyObjectType,
+        options.hubId,
+        Array.from({ length: target }, (_, index) => benchId(index)),
+      ),
+    );
     await batchWrite(floor, options.tableName, items, 8);
     loaded = target;
     const loadSeconds = (performance.now() - began) / 1000;

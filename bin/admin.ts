@@ -8,7 +8,7 @@ import { companyObjectType } from '../shared/objects/object-types';
  *   user create --email E --password P --hub HUBID [--hub HUBID2] [--first-name F] [--last-name L]
  *     (the user is an owner of each account: GET /crm/v3/owners)
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
- *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed, or moved by a shard-count change)
+ *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed, or moved by a shard-count change; the ordered index of every type)
  *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
  *     deployed with WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL set, else the running npm start's queue)
  *
@@ -178,15 +178,26 @@ async function provision(
     if (hubs.length === 0 || hubs.some((hub) => !/^\d+$/.test(hub)))
       throw new Error(`--hub takes a numeric hub id\n${usage}`);
     const { backfillSearchProjection } = await import('../shared/db/search-projection');
+    const { backfillOrderIndex } = await import('../shared/db/order-index');
+    const { markOrderIndexed } = await import('../shared/db/accounts');
+    const { listObjectSchemas } = await import('../shared/db/object-schemas');
+    const { typeOfSchema } = await import('../shared/objects/account-object-types');
+    const { storedObjectTypes } = await import('../shared/objects/object-types');
     const { searchFormsOf } = await import('../shared/records/search-forms');
     const results = [];
-    for (const hub of hubs)
-      results.push({
-        hubId: Number(hub),
-        ...(await backfillSearchProjection(companyObjectType, Number(hub), (record) =>
-          searchFormsOf(companyObjectType, record),
-        )),
-      });
+    for (const hub of hubs) {
+      const hubId = Number(hub);
+      const projection = await backfillSearchProjection(companyObjectType, hubId, (record) =>
+        searchFormsOf(companyObjectType, record),
+      );
+      // The ordered index of every type the account stores, its custom types included; then its searches read it.
+      const custom = (await listObjectSchemas(hubId)).map((schema) => typeOfSchema(hubId, schema));
+      const orderIndex: Record<string, { records: number; written: number }> = {};
+      for (const type of [...storedObjectTypes, ...custom])
+        orderIndex[type.name] = await backfillOrderIndex(type, hubId, (record) => searchFormsOf(type, record));
+      const isMarked = await markOrderIndexed(hubId);
+      results.push({ hubId, ...projection, orderIndex, isOrderIndexed: isMarked });
+    }
     return results;
   }
   throw new Error(usage);

@@ -7,6 +7,7 @@
  *   npm run bench -- --sections=search --search-floor-max=10000   (no full-Query floor above 10k companies)
  *   npm run bench -- --sections=warm --operations=readCompany,readCompanyLimited   (only these rows of costs and warm)
  *   npm run bench -- --sections=fairness          (another account's reads while one runs the costliest searches)
+ *   npm run bench -- --sections=contacts --search-levels=1000,1000000   (the contact sync and default pages at 1M: opt-in, outside npm test)
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
  * Exits 1 when an operation makes more DynamoDB calls than its budget allows.
  */
@@ -23,6 +24,7 @@ const allSections: readonly SectionName[] = [
   'warm',
   'scale',
   'search',
+  'contacts',
   'fairness',
   'throughput',
   'webhooks',

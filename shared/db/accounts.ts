@@ -57,3 +57,17 @@ export async function findAccounts(hubIds: readonly number[]): Promise<Account[]
   const items = await batchGetAll(hubIds.map(accountKey), { consistent: false });
   return items.map(accountItem.read).sort((a, b) => a.hubId - b.hubId);
 }
+
+/** Marks the account's records as all in the ordered index (after its backfill): its searches then read the index. */
+export async function markOrderIndexed(hubId: number): Promise<boolean> {
+  const outcome = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: accountKey(hubId),
+      UpdateExpression: 'SET isOrderIndexed = :true',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+  return outcome.written;
+}

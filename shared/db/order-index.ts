@@ -1,15 +1,29 @@
 import { tableName } from './client';
-import { batchGetAll, queryCount, queryPage, type PartitionQuery, type TransactItem } from './core';
+import {
+  batchGetAll,
+  batchPutAll,
+  queryCount,
+  queryPage,
+  queryPages,
+  transact,
+  type Item,
+  type PartitionQuery,
+  type TransactItem,
+} from './core';
 import {
   accountKey,
+  hubPartition,
   orderIndexKey,
   orderIndexPartition,
   recordCountKey,
+  recordKey,
+  recordListPrefix,
+  searchShardOf,
   searchShards,
   type KeyedType,
   type OrderIndexKind,
 } from './keys';
-import type { SearchForms } from './search-projection';
+import type { SearchableRecord, SearchForms } from './search-projection';
 
 /**
  * The ordered index of a type's active records and their count (keys.ts orderIndexKey,
@@ -21,6 +35,8 @@ import type { SearchForms } from './search-projection';
 export type { OrderIndexKind } from './keys';
 /** How many shards each order (and the count) is spread over: the search projection's. */
 export const orderIndexShards = searchShards;
+/** The shard of a record id (the projection's). */
+export const orderIndexShardOf = searchShardOf;
 
 /** A record's place in each order: the sortable forms of its create and modified instants. */
 export interface OrderForms {
@@ -92,6 +108,20 @@ export function recordCountWrites(
   ];
 }
 
+/** A counter as a whole item: what a backfill (or a bulk load) writes once it has counted a shard's records. */
+export function recordCountItem(type: KeyedType, hubId: number, shard: number, count: number): Item {
+  return { ...recordCountKey(type, hubId, shard), count };
+}
+
+/** The index items of an active record (what a create writes), for a backfill or a bulk load. */
+export function orderIndexItems(type: KeyedType, hubId: number, forms: Pick<SearchForms, 'id' | 'n'>): Item[] {
+  const order = orderFormsOf(forms);
+  return [
+    { ...orderIndexKey(type, hubId, 'c', order.c, forms.id) },
+    { ...orderIndexKey(type, hubId, 'm', order.m, forms.id) },
+  ];
+}
+
 /**
  * Whether the hub's records are in the ordered index (its account item says so), and how many
  * active records of the type it holds (the sum of the counters): one BatchGetItem.
@@ -157,4 +187,70 @@ export function countOrderedKeys(
   signal?: AbortSignal,
 ): Promise<number> {
   return queryCount(rangeQuery(type, hubId, kind, shard, range), signal);
+}
+
+/**
+ * Puts every active record of the hub's type in the ordered index and sets its counters from what
+ * it read: for data written before the index existed (`npm run admin -- search backfill`). Each
+ * record's index items are written with a check that it still has the version they were built
+ * from, 25 records per transaction, so a concurrent change (which writes its own) is never undone.
+ * The counters are set to the records read: a create or archive that lands while the backfill
+ * runs can leave them one off; run it again to settle them. `formsOf` is the domain's form builder.
+ */
+export async function backfillOrderIndex(
+  type: KeyedType,
+  hubId: number,
+  formsOf: (record: SearchableRecord) => SearchForms,
+): Promise<{ records: number; written: number }> {
+  const counts = new Array<number>(searchShards).fill(0);
+  let records = 0;
+  let written = 0;
+  const pages = queryPages({
+    pk: hubPartition(hubId),
+    skPrefix: recordListPrefix(type, false),
+    pageSize: 25,
+    projection: '#id, #properties, #createdAt, #updatedAt, #version',
+    names: {
+      '#id': 'id',
+      '#properties': 'properties',
+      '#createdAt': 'createdAt',
+      '#updatedAt': 'updatedAt',
+      '#version': 'version',
+    },
+  });
+  for await (const page of pages) {
+    const found = page as (SearchableRecord & { version: number } & Item)[];
+    records += found.length;
+    const groups = found.map((record) => {
+      const shard = searchShardOf(record.id);
+      counts[shard] = (counts[shard] ?? 0) + 1;
+      return [
+        {
+          role: record.id,
+          write: {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: recordKey(type, hubId, record.id),
+              ConditionExpression: '#version = :version',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':version': record.version },
+            },
+          },
+        },
+        ...orderIndexItems(type, hubId, formsOf(record)).map((Item) => ({
+          role: record.id,
+          write: { Put: { TableName: tableName, Item } },
+        })),
+      ];
+    });
+    if (groups.length === 0) continue;
+    if ((await transact(groups.flat())).committed) {
+      written += groups.length;
+      continue;
+    }
+    // A record changed meanwhile (and wrote its own index items): one transaction per record, skipping those.
+    for (const group of groups) if ((await transact(group)).committed) written += 1;
+  }
+  await batchPutAll(counts.map((count, shard) => recordCountItem(type, hubId, shard, count)));
+  return { records, written };
 }

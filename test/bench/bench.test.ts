@@ -1,6 +1,7 @@
+import { measureContactSearch } from '../../bench/contact-search';
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
-import { installRecorder, retarget } from '../../bench/dynamo-recorder';
+import { floorClient, installRecorder, retarget } from '../../bench/dynamo-recorder';
 import {
   createCompanies,
   createContacts,
@@ -167,5 +168,63 @@ describe('bench search fairness section', () => {
         .filter((entry) => entry.attack !== 'none')
         .every((entry) => entry.searches.count > 0 && entry.searches.non200 === 0),
     ).toBe(true);
+  }, 120_000);
+});
+
+describe('bench contact search section', () => {
+  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    installRecorder();
+    gateway = await startTestGateway();
+    api = new ApiClient(gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    api.close();
+    await gateway.close();
+  });
+
+  it('loads contacts as creates write them and reads the sync and default pages with exact totals at each size', async () => {
+    const install = await installApp(api);
+    const report = await measureContactSearch({
+      api,
+      floor: floorClient(process.env.DYNAMODB_ENDPOINT ?? '', process.env.AWS_REGION ?? 'us-east-1'),
+      tableName: process.env.TABLE_NAME ?? '',
+      token: install.accessToken,
+      hubId: install.hubId,
+      levels: [40, 200],
+      requests: 2,
+      log: () => undefined,
+    });
+
+    expect(
+      report.levels.flatMap((level) =>
+        level.cases.map((entry) => [level.contacts, entry.case, entry.total === entry.expectedTotal]),
+      ),
+    ).toEqual([
+      [40, 'syncPage', true],
+      [40, 'defaultPage', true],
+      [200, 'syncPage', true],
+      [200, 'defaultPage', true],
+    ]);
+    // The page's reads do not grow with the account: the same calls at 200 contacts as at 40 (a GetItem of the
+    // install's state may come once a minute whatever the search: not counted).
+    expect(
+      report.levels.map((level) =>
+        level.cases.map((entry) => [entry.calls.BatchGetItemCommand, entry.calls.QueryCommand]),
+      ),
+    ).toEqual([
+      [
+        [2, 32],
+        [2, 16],
+      ],
+      [
+        [2, 32],
+        [2, 16],
+      ],
+    ]);
+    expect(report.growth.map((entry) => entry.case)).toEqual(['syncPage', 'defaultPage']);
   }, 120_000);
 });

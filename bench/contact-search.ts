@@ -1,0 +1,213 @@
+import { performance } from 'node:perf_hooks';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoCallCounter } from '../shared/db/client';
+import { orderIndexItems } from '../shared/db/order-index';
+import type { CrmRecord } from '../shared/db/records';
+import { searchProjectionPut } from '../shared/db/search-projection';
+import { requireStoredObjectType } from '../shared/objects/object-types';
+import { searchFormsOf } from '../shared/records/search-forms';
+import { totalCalls } from './budgets';
+import { batchWrite, countItemsOf } from './bulk-load';
+import { recordCommands, setReturnConsumedCapacity, type RecordedCommand } from './dynamo-recorder';
+import { jsonRequest, type ApiClient } from './http-client';
+import { ratio, round, summarize, type LatencySummary } from './stats';
+import { roundSummary } from './api-latency';
+
+/**
+ * The two searches integrations send most, on contacts, at each account size (issue 22): the
+ * incremental sync page (modified since T, oldest first, 100 at a time) and the default-order page
+ * (no filter, 100 at a time). Both read the ordered index (shared/search/ordered-search.ts). Held to:
+ * read capacity per search at the largest size within 2x the smallest's, and p50 within 3x, or,
+ * where DynamoDB Local's own floor (the same calls the search sent, sent directly in the same run)
+ * grows more than that, within 1.3x of the floor's growth; and an exact total.
+ */
+export const contactSearchCases = ['syncPage', 'defaultPage'] as const;
+export type ContactSearchCase = (typeof contactSearchCases)[number];
+
+export interface ContactSearchCaseResult {
+  case: ContactSearchCase;
+  calls: Record<string, number>;
+  totalCalls: number;
+  capacityUnits: number;
+  total: number;
+  expectedTotal: number;
+  latency: LatencySummary;
+  /** The same DynamoDB calls the search sent, sent directly (in its three steps) from this process. */
+  floor: LatencySummary;
+}
+
+export interface ContactSearchLevel {
+  contacts: number;
+  loadSeconds: number;
+  cases: ContactSearchCaseResult[];
+}
+
+export interface ContactSearchReport {
+  levels: ContactSearchLevel[];
+  /** Per case, from the smallest level to the largest: capacity, p50 and the floor's p50 growth, and the verdict. */
+  growth: {
+    case: ContactSearchCase;
+    capacity: number;
+    p50: number;
+    floorP50: number;
+    isMet: boolean;
+  }[];
+}
+
+const contactsPath = '/crm/v3/objects/contacts';
+const contacts = requireStoredObjectType('contacts');
+/** Contacts of the bench account matched by the sync page at every size: the most recently modified this many. */
+const syncMatches = 1000;
+const baseMs = Date.UTC(2025, 0, 1);
+const contactId = (index: number): string => String(1_700_000_000_000_000 + index);
+
+/** Each contact's modified time: a spread of its index, so modified order is not create order. */
+const modifiedMsOf = (index: number): number => baseMs + 86_400_000 + ((index * 7919) % 1_000_003) * 1000 + index;
+
+function contactItems(hubId: number, index: number): Record<string, unknown>[] {
+  const id = contactId(index);
+  const createdAt = new Date(baseMs + index * 1000).toISOString();
+  const updatedAt = new Date(modifiedMsOf(index)).toISOString();
+  const properties = { firstname: `Bench${index}`, lastname: `Contact${index % 97}` };
+  const record: CrmRecord = {
+    id,
+    properties,
+    history: {},
+    associations: {},
+    uniqueValues: [],
+    createdAt,
+    updatedAt,
+    archived: false,
+    version: 1,
+  };
+  const forms = searchFormsOf(contacts, record);
+  const projection = searchProjectionPut(contacts, hubId, forms, record.version).Put?.Item;
+  return [
+    { pk: `HUB#${hubId}`, sk: `CONTACT#${id}`, ...record },
+    ...(projection ? [projection] : []),
+    ...orderIndexItems(contacts, hubId, forms),
+  ];
+}
+
+/** The request of each case; the sync page's T leaves `syncMatches` contacts modified after it. */
+function caseRequest(searchCase: ContactSearchCase, since: string): Record<string, unknown> {
+  return searchCase === 'syncPage'
+    ? {
+        filterGroups: [{ filters: [{ propertyName: 'lastmodifieddate', operator: 'GT', value: since }] }],
+        sorts: [{ propertyName: 'lastmodifieddate', direction: 'ASCENDING' }],
+        properties: ['firstname', 'lastmodifieddate'],
+        limit: 100,
+      }
+    : { properties: ['firstname'], limit: 100 };
+}
+
+/** Sends recorded calls again through the plain client: each step's calls together, the steps in order. */
+async function replay(floor: DynamoDBDocumentClient, steps: readonly RecordedCommand[][]): Promise<number> {
+  const began = performance.now();
+  for (const step of steps)
+    await Promise.all(
+      step.map((command) => floor.send(new (command.commandClass as new (input: unknown) => never)(command.input))),
+    );
+  return performance.now() - began;
+}
+
+/** The recorded calls of a search in its steps: the state read, the index reads, the page's values. */
+function stepsOf(commands: readonly RecordedCommand[]): RecordedCommand[][] {
+  const [state, ...rest] = commands;
+  const values = rest.at(-1);
+  const reads = rest.slice(0, -1);
+  return [state ? [state] : [], reads, values ? [values] : []];
+}
+
+export async function measureContactSearch(options: {
+  api: ApiClient;
+  floor: DynamoDBDocumentClient;
+  tableName: string;
+  token: string;
+  hubId: number;
+  levels: readonly number[];
+  requests: number;
+  log: (line: string) => void;
+}): Promise<ContactSearchReport> {
+  const { api, floor, token } = options;
+  const levels: ContactSearchLevel[] = [];
+  let loaded = 0;
+  for (const target of options.levels) {
+    const began = performance.now();
+    const items: Record<string, unknown>[] = [];
+    for (let index = loaded; index < target; index += 1) items.push(...contactItems(options.hubId, index));
+    items.push(
+      ...countItemsOf(
+        contacts,
+        options.hubId,
+        Array.from({ length: target }, (_, index) => contactId(index)),
+      ),
+    );
+    await batchWrite(floor, options.tableName, items, 8);
+    loaded = target;
+    const loadSeconds = (performance.now() - began) / 1000;
+    options.log(`contact search: ${target} contacts loaded (${items.length} items in ${loadSeconds.toFixed(1)} s)`);
+
+    const modified = Array.from({ length: target }, (_, index) => modifiedMsOf(index)).sort((a, b) => a - b);
+    const matches = Math.min(syncMatches, target);
+    // T: just before the first of the `matches` most recent modifications (their instants are distinct).
+    const since = new Date((modified[target - matches] ?? baseMs) - 1).toISOString();
+    const cases: ContactSearchCaseResult[] = [];
+    for (const searchCase of contactSearchCases) {
+      const request = caseRequest(searchCase, since);
+      setReturnConsumedCapacity(true);
+      dynamoCallCounter.reset();
+      let recorded: RecordedCommand[] = [];
+      let total = Number.NaN;
+      try {
+        const { result, commands } = await recordCommands(() =>
+          api.expectOk(jsonRequest('POST', `${contactsPath}/search`, token, request)),
+        );
+        recorded = commands;
+        total = (JSON.parse(result.body) as { total: number }).total;
+      } finally {
+        setReturnConsumedCapacity(false);
+      }
+      const calls = Object.fromEntries(dynamoCallCounter.calls);
+      const capacityUnits = round(dynamoCallCounter.capacityUnits, 1);
+      const samples: number[] = [];
+      const floorSamples: number[] = [];
+      for (let run = 0; run < options.requests; run += 1) {
+        const requestBegan = performance.now();
+        await api.expectOk(jsonRequest('POST', `${contactsPath}/search`, token, request));
+        samples.push(performance.now() - requestBegan);
+        floorSamples.push(await replay(floor, stepsOf(recorded)));
+      }
+      const result: ContactSearchCaseResult = {
+        case: searchCase,
+        calls,
+        totalCalls: totalCalls(calls),
+        capacityUnits,
+        total,
+        expectedTotal: searchCase === 'syncPage' ? matches : target,
+        latency: roundSummary(summarize(samples)),
+        floor: roundSummary(summarize(floorSamples)),
+      };
+      cases.push(result);
+      options.log(
+        `contact search: ${target} ${searchCase} p50 ${result.latency.p50Ms} ms (floor ${result.floor.p50Ms} ms), ${result.totalCalls} calls, ${capacityUnits} CU, total ${total} (expected ${result.expectedTotal})`,
+      );
+    }
+    levels.push({ contacts: target, loadSeconds: round(loadSeconds, 1), cases });
+  }
+  const first = levels[0];
+  const last = levels.at(-1);
+  const growth = contactSearchCases.map((searchCase) => {
+    const from = first?.cases.find((entry) => entry.case === searchCase);
+    const to = last?.cases.find((entry) => entry.case === searchCase);
+    const capacity = round(ratio(to?.capacityUnits ?? Number.NaN, from?.capacityUnits ?? Number.NaN), 2);
+    const p50 = round(ratio(to?.latency.p50Ms ?? Number.NaN, from?.latency.p50Ms ?? Number.NaN), 2);
+    const floorP50 = round(ratio(to?.floor.p50Ms ?? Number.NaN, from?.floor.p50Ms ?? Number.NaN), 2);
+    const totalsExact = levels.every((level) =>
+      level.cases.every((entry) => entry.case !== searchCase || entry.total === entry.expectedTotal),
+    );
+    const isMet = totalsExact && capacity <= 2 && (p50 <= 3 || (floorP50 > 3 && p50 <= 1.3 * floorP50));
+    return { case: searchCase, capacity, p50, floorP50, isMet };
+  });
+  return { levels, growth };
+}
