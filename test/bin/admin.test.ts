@@ -1,4 +1,4 @@
-import { companyObjectType } from '../../shared/objects/object-types';
+import { companyObjectType, requireStoredObjectType } from '../../shared/objects/object-types';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +11,19 @@ import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';
 import { findUserByEmail } from '../../shared/db/users';
 import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { archiveRecord } from '../../shared/records/archive-record';
 import { createRecord } from '../../shared/records/create-record';
-import { db, tableName } from '../../shared/db/client';
-import { searchKey, companyKeys, searchPartition, searchShardOf, searchShards } from '../../shared/db/keys';
+import { db, dynamoCallCounter, tableName } from '../../shared/db/client';
+import {
+  accountKey,
+  companyKeys,
+  recordCountKey,
+  searchKey,
+  searchPartition,
+  searchShardOf,
+  searchShards,
+} from '../../shared/db/keys';
 import { searchRecords } from '../../shared/search/search-records';
 import { provision, unique } from '../support/harness';
 
@@ -303,20 +311,81 @@ describe('admin CLI', () => {
     // As data written before the projection existed: the records without their projection items.
     for (const id of ids.slice(0, 2))
       await db.send(new DeleteCommand({ TableName: tableName, Key: searchKey(companyKeys, installation.hubId, id) }));
-    const before = await searchRecords(companyObjectType, installation.hubId, {});
+    const before = await searchRecords(companyObjectType, installation.hubId, {}, undefined, false);
 
     const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
     const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
-    const after = await searchRecords(companyObjectType, installation.hubId, {});
+    const after = await searchRecords(companyObjectType, installation.hubId, {}, undefined, false);
 
     expect(before.total).toBe(1);
     expect([first, second].map(({ code, stderr }) => ({ code, stderr }))).toEqual([
       { code: 0, stderr: '' },
       { code: 0, stderr: '' },
     ]);
-    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2, removed: 0 }]);
-    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0, removed: 0 }]);
+    expect(JSON.parse(first.stdout)).toMatchObject([
+      { hubId: installation.hubId, companies: 3, written: 2, removed: 0 },
+    ]);
+    expect(JSON.parse(second.stdout)).toMatchObject([
+      { hubId: installation.hubId, companies: 3, written: 0, removed: 0 },
+    ]);
     expect(after.results.map((result) => result.id)).toEqual(ids);
+  });
+
+  it('puts the records of an account older than the ordered index in it, counts them, and then searches it', async () => {
+    const installation = await provision();
+    const actor = { hubId: installation.hubId, appId: installation.appId, userId: installation.userId };
+    const contacts = requireStoredObjectType('contacts');
+    const ids = [];
+    for (const firstname of ['Ada', 'Grace', 'Barbara', 'Linus'])
+      ids.push((await createRecord(actor, contacts, { properties: { firstname } })).id);
+    await archiveRecord(contacts, installation.hubId, ids[3] ?? '');
+    // As an account created before the index: no index items, no counters, not marked.
+    const hubPrefix = `HUB#${installation.hubId}#ORDER#`;
+    const indexItems =
+      (
+        await db.send(
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: 'begins_with(pk, :p)',
+            ExpressionAttributeValues: { ':p': hubPrefix },
+          }),
+        )
+      ).Items ?? [];
+    for (const item of indexItems)
+      await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+    for (let shard = 0; shard < searchShards; shard += 1)
+      await db.send(
+        new DeleteCommand({ TableName: tableName, Key: recordCountKey(contacts, installation.hubId, shard) }),
+      );
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: accountKey(installation.hubId),
+        UpdateExpression: 'REMOVE isOrderIndexed',
+      }),
+    );
+    const search = { sorts: [{ propertyName: 'lastmodifieddate', direction: 'DESCENDING' as const }], limit: 10 };
+    const before = await searchRecords(contacts, installation.hubId, search);
+
+    const backfill = await admin('search', 'backfill', '--hub', String(installation.hubId));
+    dynamoCallCounter.reset();
+    const after = await searchRecords(contacts, installation.hubId, search);
+    const indexedCalls = Object.fromEntries(dynamoCallCounter.calls);
+    const evaluated = await searchRecords(contacts, installation.hubId, search, undefined, false);
+
+    expect(indexItems.length).toBe(6);
+    // Before the backfill the account's searches read the projection: right, only slower.
+    expect(before.results.map((result) => result.id)).toEqual(ids.slice(0, 3).reverse());
+    expect(backfill.code).toBe(0);
+    expect(JSON.parse(backfill.stdout)).toMatchObject([
+      { hubId: installation.hubId, orderIndex: { contacts: { records: 3, written: 3 } }, isOrderIndexed: true },
+    ]);
+    expect(indexedCalls).toEqual({ BatchGetItemCommand: 2, QueryCommand: 16 });
+    expect({ total: after.total, ids: after.results.map((result) => result.id) }).toEqual({
+      total: evaluated.total,
+      ids: evaluated.results.map((result) => result.id),
+    });
+    expect(after.total).toBe(3);
   });
 
   it('moves projection items left in another shard by an older shard count, and removes those of archived companies', async () => {
@@ -345,11 +414,11 @@ describe('admin CLI', () => {
     }
     // Archived under the new layout: its home item is deleted, the stray stays until the backfill.
     await archiveRecord(companyObjectType, installation.hubId, archived);
-    const before = await searchRecords(companyObjectType, installation.hubId, {});
+    const before = await searchRecords(companyObjectType, installation.hubId, {}, undefined, false);
 
     const first = await admin('search', 'backfill', '--hub', String(installation.hubId));
     const second = await admin('search', 'backfill', '--hub', String(installation.hubId));
-    const after = await searchRecords(companyObjectType, installation.hubId, {});
+    const after = await searchRecords(companyObjectType, installation.hubId, {}, undefined, false);
 
     // Strays are skipped, never shown: before the backfill the search misses the moved ones but never shows the archived one.
     expect(before.results.map((result) => result.id)).toEqual(ids.slice(0, 1));
@@ -357,8 +426,12 @@ describe('admin CLI', () => {
       { code: 0, stderr: '' },
       { code: 0, stderr: '' },
     ]);
-    expect(JSON.parse(first.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 2, removed: 3 }]);
-    expect(JSON.parse(second.stdout)).toEqual([{ hubId: installation.hubId, companies: 3, written: 0, removed: 0 }]);
+    expect(JSON.parse(first.stdout)).toMatchObject([
+      { hubId: installation.hubId, companies: 3, written: 2, removed: 3 },
+    ]);
+    expect(JSON.parse(second.stdout)).toMatchObject([
+      { hubId: installation.hubId, companies: 3, written: 0, removed: 0 },
+    ]);
     expect({ total: after.total, ids: after.results.map((result) => result.id) }).toEqual({
       total: 3,
       ids: ids.slice(0, 3),

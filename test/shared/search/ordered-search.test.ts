@@ -119,15 +119,18 @@ const search: fc.Arbitrary<SearchInput> = fc
     return {
       ...(filters.length > 0 ? { filterGroups: [{ filters }] } : {}),
       ...(sort === 'none' ? {} : { sorts: [{ propertyName: sortedBy, direction: sort }] }),
-      properties: ['firstname'],
+      properties: ['firstname', 'lastmodifieddate', 'createdate'],
       limit,
     } satisfies SearchInput;
   })
   .filter((input) => orderedPlanOf(contacts, compileSearch(input, standardRulesOf(contacts), contacts)) !== undefined);
 
-/** Every page of a search, to the end: the ids in order and each page's total. */
-async function allPages(input: SearchInput, useOrderedIndex: boolean): Promise<{ ids: string[]; totals: number[] }> {
-  const ids: string[] = [];
+/** Every page of a search, to the end: the records in order (id and values) and each page's total. */
+async function allPages(
+  input: SearchInput,
+  useOrderedIndex: boolean,
+): Promise<{ ids: { id: string; properties: Record<string, string | null> }[]; totals: number[] }> {
+  const ids: { id: string; properties: Record<string, string | null> }[] = [];
   const totals: number[] = [];
   let after: string | undefined;
   do {
@@ -138,7 +141,7 @@ async function allPages(input: SearchInput, useOrderedIndex: boolean): Promise<{
       undefined,
       useOrderedIndex,
     );
-    ids.push(...page.results.map((record) => record.id));
+    ids.push(...page.results.map((record) => ({ id: record.id, properties: record.properties })));
     totals.push(page.total);
     after = page.paging?.next.after;
   } while (after !== undefined);
