@@ -28,18 +28,7 @@ import { measureHttpHop } from './http-hop';
 import { measureWebhooks, type WebhooksReport } from './webhooks';
 import type { LatencySummary } from './stats';
 
-export const sectionNames = [
-  'cold',
-  'costs',
-  'warm',
-  'scale',
-  'search',
-  'contacts',
-  'fairness',
-  'throughput',
-  'webhooks',
-] as const;
-export type SectionName = (typeof sectionNames)[number];
+import type { SectionName } from './section-names';
 
 export interface BenchOptions {
   mode: 'full' | 'quick';

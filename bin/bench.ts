@@ -16,19 +16,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureTable, startDynamoDbLocal } from '../local/dynamodb-local';
 import { applyLocalEnvironment } from '../local/local-env';
-import type { BenchOptions, BenchReport, SectionName } from '../bench/run-bench';
+import type { BenchOptions, BenchReport } from '../bench/run-bench';
+import { sectionNames, type SectionName } from '../bench/section-names';
 
-const allSections: readonly SectionName[] = [
-  'cold',
-  'costs',
-  'warm',
-  'scale',
-  'search',
-  'contacts',
-  'fairness',
-  'throughput',
-  'webhooks',
-];
+const allSections: readonly SectionName[] = sectionNames;
 
 function parseOptions(argv: readonly string[]): {
   isQuick: boolean;

@@ -4,26 +4,21 @@ import {
   batchPutAll,
   queryCount,
   queryPage,
-  queryPages,
-  transact,
   type Item,
   type PartitionQuery,
   type TransactItem,
 } from './core';
 import {
   accountKey,
-  hubPartition,
   orderIndexKey,
   orderIndexPartition,
   recordCountKey,
-  recordKey,
-  recordListPrefix,
   searchShardOf,
   searchShards,
   type KeyedType,
   type OrderIndexKind,
 } from './keys';
-import type { SearchableRecord, SearchForms } from './search-projection';
+import { backfillActiveRecords, type SearchableRecord, type SearchForms } from './search-projection';
 
 /**
  * The ordered index of a type's active records and their count (keys.ts orderIndexKey,
@@ -192,10 +187,9 @@ export function countOrderedKeys(
 /**
  * Puts every active record of the hub's type in the ordered index and sets its counters from what
  * it read: for data written before the index existed (`npm run admin -- search backfill`). Each
- * record's index items are written with a check that it still has the version they were built
- * from, 25 records per transaction, so a concurrent change (which writes its own) is never undone.
- * The counters are set to the records read: a create or archive that lands while the backfill
- * runs can leave them one off; run it again to settle them. `formsOf` is the domain's form builder.
+ * record's items are checked against its version (search-projection.ts backfillActiveRecords). The
+ * counters are set to the records read: a create or archive that lands while the backfill runs can
+ * leave them one off; run it again to settle them. `formsOf` is the domain's form builder.
  */
 export async function backfillOrderIndex(
   type: KeyedType,
@@ -203,54 +197,11 @@ export async function backfillOrderIndex(
   formsOf: (record: SearchableRecord) => SearchForms,
 ): Promise<{ records: number; written: number }> {
   const counts = new Array<number>(searchShards).fill(0);
-  let records = 0;
-  let written = 0;
-  const pages = queryPages({
-    pk: hubPartition(hubId),
-    skPrefix: recordListPrefix(type, false),
-    pageSize: 25,
-    projection: '#id, #properties, #createdAt, #updatedAt, #version',
-    names: {
-      '#id': 'id',
-      '#properties': 'properties',
-      '#createdAt': 'createdAt',
-      '#updatedAt': 'updatedAt',
-      '#version': 'version',
-    },
+  const outcome = await backfillActiveRecords(type, hubId, (record) => {
+    const shard = searchShardOf(record.id);
+    counts[shard] = (counts[shard] ?? 0) + 1;
+    return orderIndexItems(type, hubId, formsOf(record)).map((Item) => ({ Put: { TableName: tableName, Item } }));
   });
-  for await (const page of pages) {
-    const found = page as (SearchableRecord & { version: number } & Item)[];
-    records += found.length;
-    const groups = found.map((record) => {
-      const shard = searchShardOf(record.id);
-      counts[shard] = (counts[shard] ?? 0) + 1;
-      return [
-        {
-          role: record.id,
-          write: {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: recordKey(type, hubId, record.id),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':version': record.version },
-            },
-          },
-        },
-        ...orderIndexItems(type, hubId, formsOf(record)).map((Item) => ({
-          role: record.id,
-          write: { Put: { TableName: tableName, Item } },
-        })),
-      ];
-    });
-    if (groups.length === 0) continue;
-    if ((await transact(groups.flat())).committed) {
-      written += groups.length;
-      continue;
-    }
-    // A record changed meanwhile (and wrote its own index items): one transaction per record, skipping those.
-    for (const group of groups) if ((await transact(group)).committed) written += 1;
-  }
   await batchPutAll(counts.map((count, shard) => recordCountItem(type, hubId, shard, count)));
-  return { records, written };
+  return outcome;
 }

@@ -225,20 +225,22 @@ async function removeStrayProjections(type: KeyedType, hubId: number): Promise<n
   return removed;
 }
 
+/** An active record as a backfill reads it: what its derived items are built from, and the version they are checked against. */
+export type BackfilledRecord = SearchableRecord & { version: number };
+
 /**
- * Writes the projection of every active company of the hub that lacks a current one (data written
- * before the projection existed). Each projection is written with a check that the company still
- * has the version it was built from, 25 companies per transaction, so a concurrent write or
- * archive is never overwritten with an older state. Then removes items outside their home shard
- * (after a change of searchShards; searches skip them meanwhile). `formsOf` is the
- * domain's form builder.
+ * Writes items derived from every active record of the hub's type (data written before they
+ * existed): each record's writes go with a check that the record still has the version they were
+ * built from, 25 records per transaction, so a concurrent write or archive (which writes its own)
+ * is never overwritten with an older state; when a transaction is refused, one per record, skipping
+ * those that changed or already had theirs. `writesOf` gives a record's writes.
  */
-export async function backfillSearchProjection(
+export async function backfillActiveRecords(
   type: KeyedType,
   hubId: number,
-  formsOf: (company: SearchableRecord) => SearchForms,
-): Promise<{ companies: number; written: number; removed: number }> {
-  let companies = 0;
+  writesOf: (record: BackfilledRecord) => TransactItem[],
+): Promise<{ records: number; written: number }> {
+  let records = 0;
   let written = 0;
   const pages = queryPages({
     pk: hubPartition(hubId),
@@ -254,49 +256,57 @@ export async function backfillSearchProjection(
     },
   });
   for await (const page of pages) {
-    const records = page as (SearchableRecord & { version: number } & Item)[];
-    companies += records.length;
-    if (records.length === 0) continue;
-    const pairs = records.map((record) => {
-      const put = searchProjectionPut(type, hubId, formsOf(record), record.version).Put;
-      return [
-        {
-          role: record.id,
-          write: {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: recordKey(type, hubId, record.id),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':version': record.version },
-            },
+    const found = page as (BackfilledRecord & Item)[];
+    records += found.length;
+    if (found.length === 0) continue;
+    const groups = found.map((record) => [
+      {
+        role: record.id,
+        write: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: recordKey(type, hubId, record.id),
+            ConditionExpression: '#version = :version',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':version': record.version },
           },
         },
-        {
-          role: record.id,
-          write: {
-            Put: {
-              ...put,
-              TableName: tableName,
-              Item: put?.Item ?? {},
-              ConditionExpression: 'attribute_not_exists(pk) OR #r < :version',
-              ExpressionAttributeNames: { '#r': 'r' },
-              ExpressionAttributeValues: { ':version': record.version },
-            },
-          },
-        },
-      ];
-    });
-    const outcome = await transact(pairs.flat());
-    if (outcome.committed) {
-      written += records.length;
+      },
+      ...writesOf(record).map((write) => ({ role: record.id, write })),
+    ]);
+    if ((await transact(groups.flat())).committed) {
+      written += found.length;
       continue;
     }
-    // Some company changed meanwhile (and wrote its own projection) or already had a current one:
-    // one transaction per company, skipping those.
-    for (const pair of pairs) {
-      if ((await transact(pair)).committed) written += 1;
-    }
+    for (const group of groups) if ((await transact(group)).committed) written += 1;
   }
+  return { records, written };
+}
+
+/**
+ * Writes the projection of every active company of the hub that lacks a current one (data written
+ * before the projection existed), each only over an older one, checked against the company's
+ * version (backfillActiveRecords). Then removes items outside their home shard (after a change of
+ * searchShards; searches skip them meanwhile). `formsOf` is the domain's form builder.
+ */
+export async function backfillSearchProjection(
+  type: KeyedType,
+  hubId: number,
+  formsOf: (company: SearchableRecord) => SearchForms,
+): Promise<{ companies: number; written: number; removed: number }> {
+  const { records: companies, written } = await backfillActiveRecords(type, hubId, (record) => {
+    const put = searchProjectionPut(type, hubId, formsOf(record), record.version).Put;
+    return [
+      {
+        Put: {
+          TableName: tableName,
+          Item: put?.Item ?? {},
+          ConditionExpression: 'attribute_not_exists(pk) OR #r < :version',
+          ExpressionAttributeNames: { '#r': 'r' },
+          ExpressionAttributeValues: { ':version': record.version },
+        },
+      },
+    ];
+  });
   return { companies, written, removed: await removeStrayProjections(type, hubId) };
 }

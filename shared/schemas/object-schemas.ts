@@ -94,25 +94,12 @@ export interface AssociationDefinitionView {
   updatedAt: string;
 }
 
-/** ObjectTypeDefinition of the API (what a PATCH answers): the schema without its properties and associations. */
-export interface ObjectTypeDefinitionView {
-  id: string;
-  name: string;
-  labels: { singular?: string; plural?: string };
-  description?: string;
-  requiredProperties: string[];
-  searchableProperties: string[];
-  primaryDisplayProperty?: string;
-  secondaryDisplayProperties: string[];
+/** ObjectTypeDefinition of the API (what a PATCH answers): the schema as stored, without its bookkeeping and associations, with its names. */
+export type ObjectTypeDefinitionView = Omit<StoredObjectSchema, 'associations' | 'revision' | 'archivedAt'> & {
   objectTypeId: string;
   fullyQualifiedName: string;
   portalId: number;
-  archived: boolean;
-  createdAt: string;
-  updatedAt: string;
-  createdByUserId?: number;
-  updatedByUserId?: number;
-}
+};
 
 /** ObjectSchema of the API. */
 export interface ObjectSchemaView extends Omit<ObjectTypeDefinitionView, 'portalId'> {

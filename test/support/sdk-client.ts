@@ -33,3 +33,22 @@ export function useSdkClient(): {
     },
   };
 }
+
+/** An error body as HubSpot sends it, as far as the tests read it. */
+export interface SdkErrorJson {
+  category?: string;
+  message?: string;
+  context?: Record<string, string[]>;
+  errors?: { code?: string; in?: string; context?: Record<string, string[]> }[];
+}
+
+/** What the SDK threw for a call that must fail: HubSpot's status and body (a call that succeeds fails the test). */
+export async function sdkError(call: Promise<unknown>): Promise<{ code: number; body: SdkErrorJson }> {
+  try {
+    await call;
+  } catch (error) {
+    const { code, body } = error as { code: number; body: SdkErrorJson };
+    return { code, body };
+  }
+  throw new Error('the SDK call succeeded');
+}

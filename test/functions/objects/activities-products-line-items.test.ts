@@ -6,30 +6,12 @@ import { recordKey } from '../../../shared/db/keys';
 import { objectTypes } from '../../../shared/objects/object-types';
 import { createRecord, crmClient, type CrmClient, type StoredTypeName } from '../../support/crm-client';
 import { install } from '../../support/harness';
-import { useSdkClient } from '../../support/sdk-client';
+import { sdkError, useSdkClient, type SdkErrorJson as ErrorJson } from '../../support/sdk-client';
 
 /** Activities, products and line items on the object engine (issue 21), through the official SDK unchanged but for the base URL. */
 const sdk = useSdkClient();
 const timestamp = '2026-03-01T10:00:00.000Z';
 const defined = AssociationSpecAssociationCategoryEnum.HubspotDefined;
-
-interface ErrorJson {
-  category?: string;
-  message?: string;
-  context?: Record<string, string[]>;
-  errors?: { code?: string; in?: string; context?: Record<string, string[]> }[];
-}
-
-/** What the SDK threw: HubSpot's status and body. */
-async function sdkError(call: Promise<unknown>): Promise<{ code: number; body: ErrorJson }> {
-  try {
-    await call;
-  } catch (error) {
-    const { code, body } = error as { code: number; body: ErrorJson };
-    return { code, body };
-  }
-  throw new Error('the SDK call succeeded');
-}
 
 describe.each([
   ['notes', { hs_note_body: 'Called about the renewal' }, 'hs_note_body'],

@@ -4,26 +4,10 @@ import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/
 import { Client } from '@hubspot/api-client';
 import { crmClient, createRecord } from '../../support/crm-client';
 import { install, signTestAccessToken, unique } from '../../support/harness';
-import { useSdkClient } from '../../support/sdk-client';
+import { sdkError, useSdkClient } from '../../support/sdk-client';
 
 /** Custom objects (issue 21, part 3): the schemas API and the object engine on an account's own types, through the official SDK. */
 const sdk = useSdkClient();
-
-interface ErrorJson {
-  category?: string;
-  message?: string;
-  context?: Record<string, string[]>;
-}
-
-async function sdkError(call: Promise<unknown>): Promise<{ code: number; body: ErrorJson }> {
-  try {
-    await call;
-  } catch (error) {
-    const { code, body } = error as { code: number; body: ErrorJson };
-    return { code, body };
-  }
-  throw new Error('the SDK call succeeded');
-}
 
 const stringProperty = (name: string, label: string) => ({
   name,
