@@ -11,13 +11,14 @@ import { findDeveloper, findDeveloperApiKey } from '../../shared/db/developers';
 import { findUserByEmail } from '../../shared/db/users';
 import { hashSecret, secretMatchesHash } from '../../shared/oauth/secrets';
 import { verifyPassword } from '../../shared/oauth/passwords';
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { archiveRecord } from '../../shared/records/archive-record';
 import { createRecord } from '../../shared/records/create-record';
 import { db, dynamoCallCounter, tableName } from '../../shared/db/client';
 import {
   accountKey,
   companyKeys,
+  orderIndexPartition,
   recordCountKey,
   searchKey,
   searchPartition,
@@ -340,17 +341,20 @@ describe('admin CLI', () => {
       ids.push((await createRecord(actor, contacts, { properties: { firstname } })).id);
     await archiveRecord(contacts, installation.hubId, ids[3] ?? '');
     // As an account created before the index: no index items, no counters, not marked.
-    const hubPrefix = `HUB#${installation.hubId}#ORDER#`;
-    const indexItems =
-      (
-        await db.send(
-          new ScanCommand({
-            TableName: tableName,
-            FilterExpression: 'begins_with(pk, :p)',
-            ExpressionAttributeValues: { ':p': hubPrefix },
-          }),
-        )
-      ).Items ?? [];
+    const indexItems = [];
+    for (const kind of ['c', 'm'] as const)
+      for (let shard = 0; shard < searchShards; shard += 1)
+        indexItems.push(
+          ...((
+            await db.send(
+              new QueryCommand({
+                TableName: tableName,
+                KeyConditionExpression: 'pk = :pk',
+                ExpressionAttributeValues: { ':pk': orderIndexPartition(contacts, installation.hubId, kind, shard) },
+              }),
+            )
+          ).Items ?? []),
+        );
     for (const item of indexItems)
       await db.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
     for (let shard = 0; shard < searchShards; shard += 1)
