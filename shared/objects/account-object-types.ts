@@ -1,4 +1,3 @@
-import { ValidationError } from '../base/errors';
 import { runWithRequestTypes } from './request-object-types';
 import { customObjectScopes } from './object-type-scopes';
 import type { AssociationType } from '../db/association-labels';
@@ -73,27 +72,6 @@ export function schemaNamedBy(
         searchableProperties: [],
       }),
   );
-}
-
-/** The type a token names in the account: a standard type, or one of its live custom types; undefined for any other token. */
-export async function findAccountObjectType(hubId: number, token: string): Promise<ObjectType | undefined> {
-  const standard = findObjectType(token);
-  if (standard) return standard;
-  const trimmed = token.trim();
-  if (!isCustomTypeToken(trimmed)) return undefined;
-  const schema = schemaNamedBy(hubId, await listObjectSchemas(hubId), trimmed);
-  return schema ? typeOfSchema(hubId, schema) : undefined;
-}
-
-/** The same, or 400 VALIDATION_ERROR naming the token under `field` (objectType-registry's requireObjectType's answer). */
-export async function requireAccountObjectType(
-  hubId: number,
-  token: string,
-  field = 'objectType',
-): Promise<ObjectType> {
-  const type = await findAccountObjectType(hubId, token);
-  if (!type) throw new ValidationError(`Unable to infer object type from: ${token}`, { context: { [field]: [token] } });
-  return type;
 }
 
 /** Any custom object scope: the HTTP layer refuses a request naming a custom type without one (403) before the account's schemas are read. */
