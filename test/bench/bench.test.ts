@@ -15,6 +15,31 @@ import { percentile, ratio, summarize } from '../../bench/stats';
 import { fairnessAttacks, measureSearchFairness } from '../../bench/search-fairness';
 import { startTestGateway } from '../support/harness';
 
+/** A test gateway and the bench's HTTP client on it for one describe block, with the DynamoDB call recorder installed. */
+function useBenchApi(): { readonly gateway: Awaited<ReturnType<typeof startTestGateway>>; readonly api: ApiClient } {
+  let gateway: Awaited<ReturnType<typeof startTestGateway>> | undefined;
+  let api: ApiClient | undefined;
+  beforeAll(async () => {
+    installRecorder();
+    gateway = await startTestGateway();
+    api = new ApiClient(gateway.baseUrl);
+  });
+  afterAll(async () => {
+    api?.close();
+    await gateway?.close();
+  });
+  return {
+    get gateway() {
+      if (!gateway) throw new Error('the gateway starts in beforeAll');
+      return gateway;
+    },
+    get api() {
+      if (!api) throw new Error('the client is made in beforeAll');
+      return api;
+    },
+  };
+}
+
 describe('bench statistics', () => {
   const oneToHundred = Array.from({ length: 100 }, (_, index) => index + 1);
 
@@ -98,21 +123,10 @@ describe('bench floor replay', () => {
 });
 
 describe('bench cost per operation (the check `npm run bench` fails on)', () => {
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    installRecorder();
-    gateway = await startTestGateway();
-    api = new ApiClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    api.close();
-    await gateway.close();
-  });
+  const bench = useBenchApi();
 
   it('keeps every benchmarked operation within its DynamoDB call budget', async () => {
+    const { api } = bench;
     const install = await installApp(api);
     const limitedInstall = await installApp(api, { rateLimited: true });
     const state: BenchState = {
@@ -139,20 +153,10 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
 });
 
 describe('bench search fairness section', () => {
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    gateway = await startTestGateway();
-    api = new ApiClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    api.close();
-    await gateway.close();
-  });
+  const bench = useBenchApi();
 
   it('runs every costly search against its own account while the other account reads, all answered 200', async () => {
+    const { api, gateway } = bench;
     const report = await measureSearchFairness({
       api,
       baseUrl: gateway.baseUrl,
@@ -172,21 +176,10 @@ describe('bench search fairness section', () => {
 });
 
 describe('bench contact search section', () => {
-  let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    installRecorder();
-    gateway = await startTestGateway();
-    api = new ApiClient(gateway.baseUrl);
-  });
-
-  afterAll(async () => {
-    api.close();
-    await gateway.close();
-  });
+  const bench = useBenchApi();
 
   it('loads contacts as creates write them and reads the sync and default pages with exact totals at each size', async () => {
+    const { api } = bench;
     const install = await installApp(api);
     const report = await measureContactSearch({
       api,
