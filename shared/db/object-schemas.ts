@@ -42,6 +42,8 @@ export interface StoredObjectSchema {
   primaryDisplayProperty?: string;
   secondaryDisplayProperties: string[];
   associations: SchemaAssociation[];
+  /** Definitions archived since: their association types stay (archived) until the schema is deleted for good. */
+  archivedAssociations?: SchemaAssociation[];
   archived: boolean;
   archivedAt?: string;
   createdAt: string;

@@ -95,7 +95,10 @@ export interface AssociationDefinitionView {
 }
 
 /** ObjectTypeDefinition of the API (what a PATCH answers): the schema as stored, without its bookkeeping and associations, with its names. */
-export type ObjectTypeDefinitionView = Omit<StoredObjectSchema, 'associations' | 'revision' | 'archivedAt'> & {
+export type ObjectTypeDefinitionView = Omit<
+  StoredObjectSchema,
+  'associations' | 'archivedAssociations' | 'revision' | 'archivedAt'
+> & {
   objectTypeId: string;
   fullyQualifiedName: string;
   portalId: number;
@@ -457,7 +460,9 @@ async function deleteArchivedSchema(hubId: number, token: string): Promise<void>
   const type = typeOfSchema(hubId, schema);
   const definedKeys = [
     ...(await customProperties.catalogKeysOf(type, hubId)),
-    ...schemaAssociationTypes(schema).flatMap((association) => associationTypeKeysOf(hubId, association)),
+    ...schemaAssociationTypes({
+      associations: [...schema.associations, ...(schema.archivedAssociations ?? [])],
+    }).flatMap((association) => associationTypeKeysOf(hubId, association)),
   ];
   if (!(await deleteObjectSchema(hubId, schema, definedKeys))) throw contended(token);
 }
@@ -525,6 +530,7 @@ export async function archiveSchemaAssociation(hubId: number, token: string, ass
   const next = {
     ...schema,
     associations: schema.associations.filter((candidate) => candidate !== association),
+    archivedAssociations: [...(schema.archivedAssociations ?? []), association],
     updatedAt: new Date(nowMs()).toISOString(),
   };
   await updateCustomAssociationTypes(

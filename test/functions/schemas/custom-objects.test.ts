@@ -2,6 +2,7 @@ import { ObjectTypePropertyCreateTypeEnum } from '@hubspot/api-client/lib/codege
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec';
 import { Client } from '@hubspot/api-client';
+import { findCustomAssociationType } from '../../../shared/db/association-labels';
 import { crmClient, createRecord } from '../../support/crm-client';
 import { install, signTestAccessToken, unique } from '../../support/harness';
 import { sdkError, useSdkClient } from '../../support/sdk-client';
@@ -188,6 +189,20 @@ describe('crm.schemas.coreApi', () => {
     expect(
       (await sdk.client.crm.schemas.coreApi.getById(typeId)).associations.map((entry) => entry.toObjectTypeId),
     ).toEqual(['0-1', '0-3']);
+    // Deleted for good, the schema takes every association type it defined with it, the archived definition's too.
+    const hubId = Number(/^p(\d+)_/.exec(String(schema.fullyQualifiedName))?.[1]);
+    const definitionIds = [created.data.id, ...schema.associations.map((entry) => entry.id)].map(Number);
+    expect(await Promise.all(definitionIds.map((id) => findCustomAssociationType(hubId, id)))).not.toContain(undefined);
+    await sdk.client.crm.schemas.coreApi.archive(typeId);
+    await sdk.client.crm.schemas.coreApi.archive(typeId, true);
+    expect(
+      await Promise.all(definitionIds.flatMap((id) => [id, id + 1]).map((id) => findCustomAssociationType(hubId, id))),
+    ).toEqual(definitionIds.flatMap(() => [undefined, undefined]));
+  });
+
+  it("refuses an association definition from another type than the schema's (400 naming the field)", async () => {
+    const schema = (await createCars()).data;
+    const typeId = String(schema.objectTypeId);
     // From another type than the schema's: 400 naming the field.
     const refused = await sdkError(
       sdk.client.crm.schemas.coreApi.createAssociation(typeId, { fromObjectTypeId: '0-1', toObjectTypeId: '0-2' }),
