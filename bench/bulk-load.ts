@@ -1,7 +1,5 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { followPages } from '../shared/db/core';
-import { orderIndexShardOf, orderIndexShards, recordCountItem } from '../shared/db/order-index';
-import type { KeyedType } from '../shared/db/keys';
 
 type Item = Record<string, unknown>;
 
@@ -53,14 +51,4 @@ export function cloneCompanyItems(
 ): Item[] {
   const json = JSON.stringify(templateItems).replaceAll(template.id, next.id).replaceAll(template.domain, next.domain);
   return JSON.parse(json) as Item[];
-}
-
-/** The record counters of a bulk-loaded account: one item per shard, counting the ids in it (as the creates would have). */
-export function countItemsOf(type: KeyedType, hubId: number, ids: readonly string[]): Item[] {
-  const counts = new Array<number>(orderIndexShards).fill(0);
-  for (const id of ids) {
-    const shard = orderIndexShardOf(id);
-    counts[shard] = (counts[shard] ?? 0) + 1;
-  }
-  return counts.map((count, shard) => recordCountItem(type, hubId, shard, count));
 }

@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoCallCounter } from '../shared/db/client';
-import { orderIndexItems } from '../shared/db/order-index';
+import { orderIndexItems, recordCountItems } from '../shared/db/order-index';
 import type { CrmRecord } from '../shared/db/records';
 import { searchProjectionPut } from '../shared/db/search-projection';
 import { requireStoredObjectType } from '../shared/objects/object-types';
 import { searchFormsOf } from '../shared/records/search-forms';
 import { totalCalls } from './budgets';
-import { batchWrite, countItemsOf } from './bulk-load';
+import { batchWrite } from './bulk-load';
 import { recordCommands, setReturnConsumedCapacity, type RecordedCommand } from './dynamo-recorder';
 import { jsonRequest, type ApiClient } from './http-client';
 import { ratio, round, summarize, type LatencySummary } from './stats';
@@ -145,7 +145,7 @@ export async function measureContactSearch(options: {
       await batchWrite(floor, options.tableName, items, 8);
       written += items.length;
     }
-    const counters = countItemsOf(
+    const counters = recordCountItems(
       contacts,
       options.hubId,
       Array.from({ length: target }, (_, index) => contactId(index)),

@@ -5,8 +5,7 @@ import { dynamoCallCounter } from '../shared/db/client';
 import { followPages } from '../shared/db/core';
 import type { CrmRecord } from '../shared/db/records';
 import { searchProjectionPut } from '../shared/db/search-projection';
-import { orderIndexItems } from '../shared/db/order-index';
-import { countItemsOf } from './bulk-load';
+import { orderIndexItems, recordCountItems } from '../shared/db/order-index';
 import { searchFormsOf } from '../shared/records/search-forms';
 import { batchWrite } from './bulk-load';
 import { recordCommands, setReturnConsumedCapacity } from './dynamo-recorder';
@@ -227,7 +226,7 @@ export async function measureSearch(options: {
       items.push(...companyItems(options.hubId, options.template, index));
     // The record count, as the creates would have left it: the counters of every company loaded so far, by id shard.
     items.push(
-      ...countItemsOf(
+      ...recordCountItems(
         companyObjectType,
         options.hubId,
         Array.from({ length: target }, (_, index) => benchId(index)),

@@ -8,8 +8,7 @@ import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base
 import { batchErrorBody } from '../base/error-body';
 import type { RecordWrite } from '../db/records';
 import { addedEdges } from '../records/save-record';
-import { searchFormsOf } from '../records/search-forms';
-import { orderFormsOf } from '../db/order-index';
+import { orderFormsOfRecord, searchFormsOf } from '../records/search-forms';
 import { mapConcurrently } from '../base/map-concurrently';
 import { resolveTypeBetween } from '../association-types/association-labels';
 import {
@@ -316,7 +315,7 @@ async function writeTogether(
       write: {
         ...plan.write,
         previousAssociations: record.associations,
-        previousOrder: orderFormsOf(searchFormsOf(pair.holder, record)),
+        previousOrder: orderFormsOfRecord(pair.holder, record),
         edges: addedEdges(record.associations, plan.write.record.associations),
       },
     });

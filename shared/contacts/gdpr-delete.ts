@@ -1,5 +1,4 @@
-import { orderFormsOf } from '../db/order-index';
-import { searchFormsOf } from '../records/search-forms';
+import { orderFormsOfRecord } from '../records/search-forms';
 import { nowMs } from '../base/clock';
 import { ValidationError } from '../base/errors';
 import { retryOnConflict, conflicted } from '../base/retry';
@@ -63,7 +62,7 @@ export async function gdprDeleteContact(
         hubId,
         record,
         active === undefined,
-        active ? orderFormsOf(searchFormsOf(type, active)) : undefined,
+        active ? orderFormsOfRecord(type, active) : undefined,
       );
       return outcome === 'deleted' ? record : conflicted;
     },

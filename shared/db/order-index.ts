@@ -30,8 +30,6 @@ import { backfillActiveRecords, type SearchableRecord, type SearchForms } from '
 export type { OrderIndexKind } from './keys';
 /** How many shards each order (and the count) is spread over: the search projection's. */
 export const orderIndexShards = searchShards;
-/** The shard of a record id (the projection's). */
-export const orderIndexShardOf = searchShardOf;
 
 /** A record's place in each order: the sortable forms of its create and modified instants. */
 export interface OrderForms {
@@ -103,9 +101,14 @@ export function recordCountWrites(
   ];
 }
 
-/** A counter as a whole item: what a backfill (or a bulk load) writes once it has counted a shard's records. */
-export function recordCountItem(type: KeyedType, hubId: number, shard: number, count: number): Item {
-  return { ...recordCountKey(type, hubId, shard), count };
+/** The counters as whole items, counting these ids by shard: what a backfill (or a bulk load) writes once it has read every active record. */
+export function recordCountItems(type: KeyedType, hubId: number, ids: Iterable<string>): Item[] {
+  const counts = new Array<number>(searchShards).fill(0);
+  for (const id of ids) {
+    const shard = searchShardOf(id);
+    counts[shard] = (counts[shard] ?? 0) + 1;
+  }
+  return counts.map((count, shard) => ({ ...recordCountKey(type, hubId, shard), count }));
 }
 
 /** The index items of an active record (what a create writes), for a backfill or a bulk load. */
@@ -196,12 +199,11 @@ export async function backfillOrderIndex(
   hubId: number,
   formsOf: (record: SearchableRecord) => SearchForms,
 ): Promise<{ records: number; written: number }> {
-  const counts = new Array<number>(searchShards).fill(0);
+  const ids: string[] = [];
   const outcome = await backfillActiveRecords(type, hubId, (record) => {
-    const shard = searchShardOf(record.id);
-    counts[shard] = (counts[shard] ?? 0) + 1;
+    ids.push(record.id);
     return orderIndexItems(type, hubId, formsOf(record)).map((Item) => ({ Put: { TableName: tableName, Item } }));
   });
-  await batchPutAll(counts.map((count, shard) => recordCountItem(type, hubId, shard, count)));
+  await batchPutAll(recordCountItems(type, hubId, ids));
   return outcome;
 }

@@ -247,12 +247,12 @@ export interface RecordItem {
   merge?: MergeMarker;
 }
 
-/** The record of this type an item holds, read by the record entity (its defaults included), or undefined when the item is anything else. */
 /** The key prefix of the record an item's key addresses (active or archived), or undefined when it addresses none. */
 export function recordKeyPrefixOf(item: Item): string | undefined {
   return recordAddressedBy(item)?.keyPrefix;
 }
 
+/** The record of this type an item holds, read by the record entity (its defaults included), or undefined when the item is anything else. */
 export function recordItemOf(type: KeyedType, item: Item): RecordItem | undefined {
   const key = recordAddressedBy(item);
   if (!key || key.keyPrefix !== type.keyPrefix) return undefined;
@@ -340,7 +340,7 @@ const keyGrowthOf = (change: LinkedChange): number =>
 /** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
 export interface RecordWriteItems {
   writes: RoleWrite<RecordWriteRole>[];
-  /** What the write does to the active record count, in the counter shard of its id (recordCountWrites sums them per shard). */
+  /** What the write does to the active record count, and the counter shard of its id (recordCountWrites sums a transaction's into one counter). */
   count: { shard: number; delta: number };
   edgeItems: Record<string, unknown>[];
   uniqueValues: number;
@@ -543,8 +543,8 @@ export async function saveRecordsGrouped(
     /** The count changes of its writes: one counter write is added when it is written. */
     counts: { shard: number; delta: number }[];
   };
-  /** The counter write a group's counts take (at most one: recordCountWrites). */
-  const countItems = (counts: readonly { shard: number; delta: number }[]) => (counts.length > 0 ? 1 : 0);
+  /** The room every transaction keeps for its one counter write (recordCountWrites). */
+  const countItem = 1;
   const groups: Group[] = [];
   let current: Group | undefined;
   entries.forEach((entry, index) => {
@@ -555,12 +555,12 @@ export async function saveRecordsGrouped(
       ...items.edgeItems.map((Item) => ({ role: edgeRole, write: { Put: { TableName: tableName, Item } } })),
     ];
     // A write whose reverse-lookup items do not fit beside it has a transaction to itself, its lookup items written just before (transactWithEdges).
-    const isAlone = withEdges.length + countItems([items.count]) > maxTransactionItems;
+    const isAlone = withEdges.length + countItem > maxTransactionItems;
     const writes = isAlone ? items.writes : withEdges;
     const keys = writes.map((entryWrite) => keyOfWrite(entryWrite.write));
     const bytes = writes.reduce((sum, entryWrite) => sum + bytesOfWrite(entryWrite.write), 0);
     if (
-      writes.length + countItems([items.count]) > maxTransactionItems ||
+      writes.length + countItem > maxTransactionItems ||
       bytes > maxTransactionBytes ||
       keys.some((key) => taken.has(key))
     ) {
@@ -574,7 +574,7 @@ export async function saveRecordsGrouped(
     }
     if (
       !current ||
-      current.writes.length + writes.length + countItems([...current.counts, items.count]) > groupItems ||
+      current.writes.length + writes.length + countItem > groupItems ||
       current.bytes + bytes > maxTransactionBytes
     ) {
       current = { indexes: [], writes: [], bytes: 0, edgeItems: [], counts: [] };
@@ -984,10 +984,11 @@ export async function deleteRecordForGood(
         },
       },
     },
-    ...(isArchived ? [] : [{ role: 'other' as const, write: searchProjectionDelete(type, hubId, record.id) }]),
+    // An active record leaves its projection, the ordered index and the count.
     ...(isArchived
       ? []
       : [
+          searchProjectionDelete(type, hubId, record.id),
           ...orderIndexWrites(type, hubId, record.id, order, undefined),
           ...recordCountWrites(type, hubId, [{ shard: searchShardOf(record.id), delta: -1 }]),
         ].map((write) => ({ role: 'other' as const, write }))),

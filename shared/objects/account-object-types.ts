@@ -55,22 +55,16 @@ export function typeOfSchema(hubId: number, schema: StoredObjectSchema): ObjectT
   };
 }
 
-/** The live schema of the account that the token names (its type id, fully qualified name or `p_<name>`). */
+/** The live schema of the account (an archived one, with `isArchived`) that the token names (its type id, fully qualified name or `p_<name>`). */
 export function schemaNamedBy(
   hubId: number,
   schemas: readonly StoredObjectSchema[],
   token: string,
+  isArchived = false,
 ): StoredObjectSchema | undefined {
   return schemas.find(
     (schema) =>
-      !schema.archived &&
-      tokenNamesCustomType(token, {
-        id: schema.id,
-        hubId,
-        name: schema.name,
-        requiredProperties: [],
-        searchableProperties: [],
-      }),
+      schema.archived === isArchived && tokenNamesCustomType(token, { id: schema.id, hubId, name: schema.name }),
   );
 }
 

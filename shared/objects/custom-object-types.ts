@@ -117,7 +117,10 @@ export function isCustomTypeToken(token: string): boolean {
 }
 
 /** Whether the token names this schema of the account `hubId` (the name in any case, as type names are matched). */
-export function tokenNamesCustomType(token: string, definition: CustomTypeDefinition): boolean {
+export function tokenNamesCustomType(
+  token: string,
+  definition: Pick<CustomTypeDefinition, 'id' | 'hubId' | 'name'>,
+): boolean {
   const byId = customTypeIdPattern.exec(token);
   if (byId) return byId[1] === definition.id;
   const byName = customTypeNamePattern.exec(token);

@@ -14,8 +14,7 @@ import { appendHistory, fitItemSize, historyEntry, uniquePropertyOf, type Actor 
 import { toRecordView, type RecordView } from './record-view';
 import { findMergedRecords, maxRecordIdentities } from './merged-ids';
 import { lookupFor } from './read-records';
-import { searchFormsOf } from './search-forms';
-import { orderFormsOf } from '../db/order-index';
+import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { addedEdges } from './save-record';
 
 export interface MergeInput {
@@ -207,7 +206,7 @@ async function planMerge(
     edges: addedEdges({}, merged.associations),
     // Ids merged into either record before point at that record; they move to the new one, so reads follow one pointer.
     repointedIds: mergedIds.filter((mergedId) => !oldIds.has(mergedId)),
-    removedOrder: [primary, secondary].map((record) => orderFormsOf(searchFormsOf(type, record))),
+    removedOrder: [primary, secondary].map((record) => orderFormsOfRecord(type, record)),
   };
 }
 

@@ -11,8 +11,7 @@ import {
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
 import { invalidAssociationTargets, linkedRecordFull } from './association-entries';
-import { searchFormsOf } from './search-forms';
-import { orderFormsOf } from '../db/order-index';
+import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { rulesOf } from './type-rules';
 import { propertyValuesError, quoteValue } from '../properties/validate-property-values';
 
@@ -138,7 +137,7 @@ export async function saveRecordChange(
     return {
       ...write,
       previousAssociations: before,
-      previousOrder: orderFormsOf(searchFormsOf(type, current)),
+      previousOrder: orderFormsOfRecord(type, current),
       edges: write.edges ?? addedEdges(before, write.record.associations),
     };
   });

@@ -1,3 +1,4 @@
+import { orderFormsOf, type OrderForms } from '../db/order-index';
 import type { SearchableRecord, SearchForms } from '../db/search-projection';
 import type { ObjectType } from '../objects/object-types';
 import { standardRulesOf } from '../properties/standard-catalogs';
@@ -85,3 +86,7 @@ export function searchFormsOf(type: ObjectType, record: SearchableRecord): Searc
   }
   return forms;
 }
+
+/** A stored record's place in the ordered index (its create and modified forms), as a change of it must name (RecordWrite.previousOrder). */
+export const orderFormsOfRecord = (type: ObjectType, record: SearchableRecord): OrderForms =>
+  orderFormsOf(searchFormsOf(type, record));

@@ -23,7 +23,7 @@ import {
 import * as customProperties from '../db/property-definitions';
 import { recordListPrefix } from '../db/keys';
 import { schemaAssociationTypes, schemaNamedBy, typeOfSchema } from '../objects/account-object-types';
-import { customTypeIdPattern, fullyQualifiedNameOf } from '../objects/custom-object-types';
+import { customObjectType, customTypeIdPattern, fullyQualifiedNameOf } from '../objects/custom-object-types';
 import { findObjectType, type ObjectType } from '../objects/object-types';
 import {
   isReadOnly,
@@ -248,18 +248,13 @@ export async function createObjectSchema(
     );
   }
   const groupName = `${egg.name.toLowerCase()}_information`;
-  const catalogType = typeOfSchema(hubId, {
+  // The system catalog every custom type shares: what the new properties may not take the names and labels of.
+  const catalogType = customObjectType({
     id: '0',
+    hubId,
     name: egg.name,
     requiredProperties: [],
     searchableProperties: [],
-    secondaryDisplayProperties: [],
-    associations: [],
-    labels: {},
-    archived: false,
-    createdAt: '',
-    updatedAt: '',
-    revision: 0,
   });
   const inputs = (egg.properties ?? []).map((input) => ({ ...input, groupName: input.groupName ?? groupName }));
   const definitions: PropertyDefinition[] = [];
@@ -446,9 +441,8 @@ export async function archiveObjectSchema(hubId: number, token: string, forGood:
 async function deleteArchivedSchema(hubId: number, token: string): Promise<void> {
   const trimmed = token.trim();
   const schemas = await listObjectSchemas(hubId);
-  const archived = schemas.filter((schema) => schema.archived).map((schema) => ({ ...schema, archived: false }));
-  const found = schemaNamedBy(hubId, archived, trimmed);
-  if (!found) {
+  const schema = schemaNamedBy(hubId, schemas, trimmed, true);
+  if (!schema) {
     if (schemaNamedBy(hubId, schemas, trimmed)) {
       throw new ValidationError(`Object schema ${token} is not archived: archive it before deleting it for good`, {
         context: { objectType: [token] },
@@ -456,7 +450,6 @@ async function deleteArchivedSchema(hubId: number, token: string): Promise<void>
     }
     throw schemaNotFound(token);
   }
-  const schema = { ...found, archived: true };
   const type = typeOfSchema(hubId, schema);
   const definedKeys = [
     ...(await customProperties.catalogKeysOf(type, hubId)),

@@ -70,26 +70,23 @@ export function orderedPlanOf(type: ObjectType, search: CompiledSearch): Ordered
   if (search.queryTerms.length > 0 || search.groups.length > 1 || search.sort.kind !== 'n') return undefined;
   const kind = kindOf(type, search.sort.propertyName);
   if (!kind) return undefined;
-  let range: SortKeyRange = {};
+  // The filters of the group all hold: the range is their bounds' intersection, the highest low and the lowest high.
+  const lows: string[] = [];
+  const highs: string[] = [];
   for (const filter of search.groups[0] ?? []) {
     if (filter.kind !== 'n' || kindOf(type, filter.propertyName) !== kind) return undefined;
     const bounds = boundsOf(filter);
     if (!bounds) return undefined;
-    range = {
-      low: bounds.low === undefined || (range.low !== undefined && range.low > bounds.low) ? range.low : bounds.low,
-      high:
-        bounds.high === undefined || (range.high !== undefined && range.high < bounds.high) ? range.high : bounds.high,
-    };
+    if (bounds.low !== undefined) lows.push(bounds.low);
+    if (bounds.high !== undefined) highs.push(bounds.high);
   }
-  const isFiltered = (search.groups[0]?.length ?? 0) > 0;
+  const low = lows.sort().at(-1);
+  const high = highs.sort()[0];
   return {
     kind,
-    range: {
-      ...(range.low === undefined ? {} : { low: range.low }),
-      ...(range.high === undefined ? {} : { high: range.high }),
-    },
+    range: { ...(low === undefined ? {} : { low }), ...(high === undefined ? {} : { high }) },
     descending: search.sort.isDescending,
-    isFiltered,
+    isFiltered: (search.groups[0]?.length ?? 0) > 0,
   };
 }
 
