@@ -9,8 +9,11 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
  * - 'developerKey': the developer API key (`?hapikey=`) of the developer account that owns the path's {appId};
  *   it manages what the app shares across every installing account. Access tokens are refused (401).
  * - 'developerKeyOrToken': either; a request with a `hapikey` parameter is judged by the key alone.
+ * - 'developerAccount': the developer API key alone, acting for its developer account (no {appId}
+ *   in the path): the sandbox controls, whose rows find what the account may touch themselves
+ *   (another developer's test account answers 404). Access tokens are refused (401).
  */
-export type RouteAuth = 'token' | 'developerKey' | 'developerKeyOrToken';
+export type RouteAuth = 'token' | 'developerKey' | 'developerKeyOrToken' | 'developerAccount';
 
 /** Secrets a function may read; only the token route reads the signing key. */
 export type SecretName = 'signingKey' | 'sessionSecret';
@@ -88,6 +91,11 @@ export interface Route<Partition extends string = string> {
    * OAuth token endpoint ('oauth') extends with RFC 6749's `error` and `error_description` on every error.
    */
   readonly format?: 'json' | 'html' | 'oauth';
+  /**
+   * A control of test accounts (`/sandbox/v1`): served by `npm start`, and deployed only when the CDK
+   * context `sandboxControls` is true (otherwise the route does not exist).
+   */
+  readonly sandbox?: true;
 }
 
 /**
@@ -117,7 +125,7 @@ export function routeKeyOf(route: Pick<Route, 'method' | 'path'>): string {
  * functions GetItem on the install states (lib/route-stack.ts).
  */
 export function takesAccessTokens(route: Pick<Route, 'scopes' | 'auth'>): boolean {
-  return route.scopes !== 'public' && route.auth !== 'developerKey';
+  return route.scopes !== 'public' && route.auth !== 'developerKey' && route.auth !== 'developerAccount';
 }
 
 /**

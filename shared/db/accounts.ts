@@ -17,6 +17,18 @@ export interface Account {
    * gets it from `npm run admin -- search backfill`. Until then its searches read the projection.
    */
   isOrderIndexed?: boolean;
+  /**
+   * Set on a test account (the sandbox controls, shared/sandbox/): the developer account that
+   * created it, which alone may control it. Its tokens carry the test-account claim.
+   */
+  developerId?: number;
+  /** A test account's name, as its developer gave it. */
+  name?: string;
+  /**
+   * When the latest reset of a test account started (epoch ms): the removals a reset makes are not
+   * GDPR deletions, so the webhook generator sends no events for removals seen since then.
+   */
+  dataResetAtMs?: number;
 }
 
 const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });

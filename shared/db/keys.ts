@@ -15,6 +15,12 @@ export const appByClientKey = (clientId: string): Key => ({ pk: `CLIENT#${client
 // Developer accounts own apps; their API key is found by its SHA-256 hash (hex) and lists the apps it manages.
 export const developerKey = (developerId: number): Key => ({ pk: `DEVELOPER#${developerId}`, sk: 'DEVELOPER' });
 export const developerApiKeyKey = (apiKeyHash: string): Key => ({ pk: `DEVKEY#${apiKeyHash}`, sk: 'DEVKEY' });
+/** A test account a developer account created (the sandbox controls): listed in the developer's partition, in hub id order. */
+export const testAccountPrefix = 'TEST_ACCOUNT#';
+export const testAccountKey = (developerId: number, hubId: number): Key => ({
+  pk: `DEVELOPER#${developerId}`,
+  sk: `${testAccountPrefix}${String(hubId).padStart(15, '0')}`,
+});
 
 /** The partition of everything a hub (account) owns: its account, installs, CRM records and settings. */
 export const hubPartition = (hubId: number): string => `HUB#${hubId}`;
@@ -157,6 +163,22 @@ export const objectSchemaNameKey = (hubId: number, name: string): Key => ({
   sk: `OBJECT_SCHEMA_NAME#${name.toLowerCase()}`,
 });
 export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPartition(hubId), sk: `COUNTER#${name}` });
+/**
+ * Faults injected into a test account's API calls (the sandbox controls): in a partition of their
+ * own, so every function that takes access tokens may read them without being granted the
+ * account's records. Ids are random; one item per fault, its remaining count decremented on condition.
+ */
+export const faultsPartition = (hubId: number): string => `FAULTS#${hubId}`;
+export const faultPrefix = 'FAULT#';
+export const faultKey = (hubId: number, faultId: string): Key => ({
+  pk: faultsPartition(hubId),
+  sk: `${faultPrefix}${faultId}`,
+});
+/**
+ * Webhook batches of a test account waiting for delivery (queued or being retried), so the sandbox
+ * controls' flush can find and deliver them at once: one item per queued batch.
+ */
+export const webhookPendingPartition = (hubId: number): string => `WEBHOOK_PENDING#${hubId}`;
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
 export const rateLimitKey = (policy: string, subject: string): Key => ({
   pk: `LIMIT#${policy}#${subject}`,
@@ -345,6 +367,8 @@ export const partitions = {
   installStates: 'INSTALL_STATE#*',
   timelineEvents: 'TIMELINE_EVENT#*',
   rateLimits: 'LIMIT#*',
+  faults: 'FAULTS#*',
+  webhookPending: 'WEBHOOK_PENDING#*',
 } as const;
 
 export type PartitionName = keyof typeof partitions;

@@ -18,6 +18,8 @@ export interface AuthCode {
   expiresAtSeconds: number;
   /** PKCE S256 challenge, when the install URL carried one. */
   codeChallenge?: string;
+  /** A shorter access-token lifetime (an install made by the sandbox controls); the grant keeps it. */
+  accessTokenLifetimeSeconds?: number;
 }
 
 /** What an install grants; the refresh token and every access token minted from it point here. */
@@ -33,6 +35,8 @@ export interface Grant {
   createdAt: string;
   /** The install generation it was issued in (shared/db/install-states.ts); absent for the first. */
   installGeneration?: string;
+  /** Access tokens minted from this grant live this long (absent: the standard 1800 s). */
+  accessTokenLifetimeSeconds?: number;
 }
 
 /** The refresh token item carries its grant's fields, so the refresh grant needs no second read. */

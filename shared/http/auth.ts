@@ -20,6 +20,8 @@ export interface AuthContext {
   rateLimits?: RateLimits;
   /** Set for access-token callers only: the install generation the token was issued in ('' for the first). */
   installGeneration?: string;
+  /** Set for access tokens of a test account (the sandbox controls): its calls are checked for injected faults. */
+  isTestAccount?: boolean;
 }
 
 const missingCredentialsMessage =
@@ -44,6 +46,7 @@ function authContextOf(claims: AccessTokenClaims): AuthContext {
     scopes: claims.scopes,
     rateLimits: claims.rateLimits,
     installGeneration: claims.installGeneration ?? '',
+    ...(claims.isTestAccount ? { isTestAccount: true } : {}),
   };
 }
 
@@ -119,6 +122,12 @@ export interface DeveloperAuthContext {
   appId: number;
 }
 
+/** A caller of a sandbox control: its developer account, and the apps that account owns. */
+export interface DeveloperAccountAuthContext {
+  developerId: number;
+  appIds: readonly number[];
+}
+
 /** The query parameter that carries a developer API key, as HubSpot and @hubspot/api-client (`developerApiKey`) send it. */
 export const developerApiKeyParameter = 'hapikey';
 
@@ -166,7 +175,9 @@ function requireAppOfDeveloper(key: DeveloperApiKey, rawAppId: string | undefine
 export interface RequestCredentials {
   /** The verified access token, when the request is judged by one: known before the path is, so the limiter can count the call first. */
   token?: AuthContext;
-  forPath(path: Record<string, string | undefined>): AuthContext | DeveloperAuthContext | undefined;
+  forPath(
+    path: Record<string, string | undefined>,
+  ): AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext | undefined;
 }
 
 /**
@@ -182,6 +193,11 @@ export async function authenticateRequest(
   if (route.scopes === 'public') return { forPath: () => undefined };
   const mode = route.auth ?? 'token';
   const presentedKey = query[developerApiKeyParameter];
+  if (mode === 'developerAccount') {
+    const key = await authenticateDeveloperKey(route, presentedKey);
+    const account: DeveloperAccountAuthContext = { developerId: key.developerId, appIds: key.appIds };
+    return { forPath: () => account };
+  }
   if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && presentedKey !== undefined)) {
     const key = await authenticateDeveloperKey(route, presentedKey);
     return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };

@@ -5,7 +5,7 @@ import { clientKeyedRecord } from '../base/client-keys';
 import { config } from '../base/config';
 import type { Route } from '../base/route-types';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
-import type { AuthContext, DeveloperAuthContext } from './auth';
+import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } from './auth';
 import {
   authenticate,
   correlate,
@@ -52,7 +52,9 @@ type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public'
     ? DeveloperAuthContext
     : RouteByName<N> extends { auth: 'developerKeyOrToken' }
       ? AuthContext | DeveloperAuthContext
-      : AuthContext;
+      : RouteByName<N> extends { auth: 'developerAccount' }
+        ? DeveloperAccountAuthContext
+        : AuthContext;
 
 export interface HttpRequest<N extends RouteName, S extends Schemas> {
   body: Infer<S, 'body'>;

@@ -12,6 +12,7 @@ import {
   authenticateRequest,
   withoutCredentials,
   type AuthContext,
+  type DeveloperAccountAuthContext,
   type DeveloperAuthContext,
   type RequestCredentials,
 } from './auth';
@@ -61,7 +62,7 @@ export interface RequestState {
   credentials?: RequestCredentials;
   /** The query without credentials (a developer API key is never a parameter). */
   query: Record<string, string | undefined>;
-  auth?: AuthContext | DeveloperAuthContext;
+  auth?: AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext;
   /** The error the client got, for the log. */
   error?: AppError;
   /** X-HubSpot-RateLimit-* of a limited call: on its answer, success or error. */

@@ -27,6 +27,8 @@ export interface AccessTokenClaims {
   rateLimits?: RateLimits;
   /** The install generation the token was issued in (shared/db/install-states.ts); absent for the first. */
   installGeneration?: string;
+  /** Issued for a test account (the sandbox controls): its calls are checked for injected faults. */
+  isTestAccount?: boolean;
 }
 
 interface WireClaims {
@@ -46,6 +48,8 @@ interface WireClaims {
   q?: number;
   /** Install generation, when not the first. */
   n?: string;
+  /** 1 for a test account's token. */
+  t?: number;
 }
 
 export type VerifyResult =
@@ -81,6 +85,7 @@ export function signAccessToken(
     j: randomBytes(6).toString('base64url'),
     ...(claims.rateLimits ? { r: claims.rateLimits.tenSecondly, q: claims.rateLimits.searchPerSecond } : {}),
     ...(claims.installGeneration ? { n: claims.installGeneration } : {}),
+    ...(claims.isTestAccount ? { t: 1 } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   const signature = sign(null, Buffer.from(payload), key.privateKey).toString('base64url');
@@ -123,6 +128,7 @@ function parseWireClaims(payload: string): WireClaims | undefined {
   if (![c.a, c.h, c.u, c.i, c.e].every(isSafeInt)) return undefined;
   if ((c.r !== undefined && !isSafeInt(c.r)) || (c.q !== undefined && !isSafeInt(c.q))) return undefined;
   if (c.n !== undefined && (typeof c.n !== 'string' || !installGenerationPattern.test(c.n))) return undefined;
+  if (c.t !== undefined && c.t !== 1) return undefined;
   return c as unknown as WireClaims;
 }
 
@@ -162,6 +168,7 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
       searchPerSecond: wire.q ?? defaultRateLimits.searchPerSecond,
     },
     ...(wire.n === undefined ? {} : { installGeneration: wire.n }),
+    ...(wire.t === 1 ? { isTestAccount: true } : {}),
   };
   // Shared by every later request with this token: nobody may change it.
   Object.freeze(claims.scopes);

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { findAccount } from '../db/accounts';
+import { findAccount, type Account } from '../db/accounts';
 import { findAppByClientId, type App } from '../db/apps';
-import { rateLimitsOf, type RateLimits } from '../limits/rate-limits';
+import { rateLimitsOf } from '../limits/rate-limits';
 import { findInstallState, installGenerationWrite, revokeInstallGrant } from '../db/install-states';
 import {
   deleteRefreshToken,
   findAuthCode,
   findRefreshTokenWithApp,
   findUsedCode,
+  insertAuthCode,
   redeemAuthCode,
   revokeGrant,
   type AuthCode,
@@ -120,6 +121,10 @@ export function authenticateClient(app: App | undefined, credentials: ClientCred
   return app;
 }
 
+/** How long a grant's access tokens live: the standard lifetime unless the install asked for less. */
+const lifetimeOf = (grant: { accessTokenLifetimeSeconds?: number }): number =>
+  grant.accessTokenLifetimeSeconds ?? accessTokenLifetimeSeconds;
+
 async function mintAccessToken(
   grant: {
     appId: number;
@@ -128,8 +133,9 @@ async function mintAccessToken(
     scopes: string[];
     grantId: string;
     installGeneration?: string;
+    accessTokenLifetimeSeconds?: number;
   },
-  rateLimits: RateLimits,
+  account: Account | undefined,
 ): Promise<string> {
   const key = await loadSigningKey();
   const issuedAtSeconds = nowSeconds();
@@ -140,10 +146,11 @@ async function mintAccessToken(
       userId: grant.userId,
       scopes: grant.scopes.filter(isKnownScope) as Scope[],
       issuedAtSeconds,
-      expiresAtSeconds: issuedAtSeconds + accessTokenLifetimeSeconds,
+      expiresAtSeconds: issuedAtSeconds + lifetimeOf(grant),
       grantId: grant.grantId,
-      rateLimits,
+      rateLimits: rateLimitsOf(account),
       ...(grant.installGeneration ? { installGeneration: grant.installGeneration } : {}),
+      ...(account?.developerId !== undefined ? { isTestAccount: true } : {}),
     },
     key,
   );
@@ -210,6 +217,7 @@ async function redeemInInstall(
         scopes: code.scopes,
         createdAt: new Date(redeemAt * 1000).toISOString(),
         ...(installGeneration ? { installGeneration } : {}),
+        ...(code.accessTokenLifetimeSeconds ? { accessTokenLifetimeSeconds: code.accessTokenLifetimeSeconds } : {}),
       },
       grant.refreshTokenHash,
       installGenerationWrite(code.hubId, code.appId, state, installGeneration),
@@ -256,6 +264,11 @@ async function exchangeAuthorizationCode(
   }
   // Checked before the code is consumed: a stolen code without its verifier leaves the real client's exchange intact.
   requireMatchingVerifier(code.codeChallenge, request.code_verifier);
+  return redeemCode(codeHash, code, now);
+}
+
+/** The code's tokens: the code consumed, the grant, refresh token and install written (redeemInInstall), an access token minted. */
+async function redeemCode(codeHash: string, code: AuthCode, now: number): Promise<TokenResponse> {
   const grantId = randomBytes(12).toString('base64url');
   const refreshToken = generateOpaqueToken();
   const { outcome, account, installGeneration } = await redeemInInstall(codeHash, code, now, {
@@ -263,20 +276,57 @@ async function exchangeAuthorizationCode(
     refreshTokenHash: hashSecret(refreshToken),
   });
   if (outcome === 'already-used') {
-    await revokeTokensOfUsedCode(codeHash, credentials.clientId);
+    await revokeTokensOfUsedCode(codeHash, code.clientId);
     throw new OAuthError('BAD_AUTH_CODE', 'invalid_grant', 'missing or unknown auth code');
   }
-  const accessToken = await mintAccessToken({ ...code, grantId, installGeneration }, rateLimitsOf(account));
+  const accessToken = await mintAccessToken({ ...code, grantId, installGeneration }, account);
   return {
     token_type: 'bearer',
     refresh_token: refreshToken,
     access_token: accessToken,
-    expires_in: accessTokenLifetimeSeconds,
+    expires_in: lifetimeOf(code),
     hub_id: code.hubId,
     user_id: code.userId,
     scopes: code.scopes,
     token_use: 'access_token',
   };
+}
+
+/** What an install made without the browser needs (the sandbox controls; the caller checked the app and scopes). */
+export interface DirectInstall {
+  app: App;
+  hubId: number;
+  hubDomain: string;
+  userId: number;
+  userEmail: string;
+  scopes: string[];
+  accessTokenLifetimeSeconds?: number;
+}
+
+/**
+ * Installs an app as the consent page and the token endpoint would, without the browser: a code is
+ * issued for the app's first redirect URI and redeemed at once, through the same redemption (a new
+ * install generation after an ended install; an install again gives new tokens, earlier ones live on).
+ */
+export async function installWithoutBrowser(install: DirectInstall): Promise<TokenResponse> {
+  const code = generateOpaqueToken();
+  const codeHash = hashSecret(code);
+  const now = nowSeconds();
+  const authCode: AuthCode = {
+    clientId: install.app.clientId,
+    appId: install.app.appId,
+    redirectUri: install.app.redirectUris[0] ?? '',
+    hubId: install.hubId,
+    hubDomain: install.hubDomain,
+    userId: install.userId,
+    userEmail: install.userEmail,
+    scopes: install.scopes,
+    issuedAtMs: now * 1000,
+    expiresAtSeconds: now + 60,
+    ...(install.accessTokenLifetimeSeconds ? { accessTokenLifetimeSeconds: install.accessTokenLifetimeSeconds } : {}),
+  };
+  await insertAuthCode(codeHash, authCode);
+  return redeemCode(codeHash, authCode, now);
 }
 
 /** The scopes a refresh asks for: all of the grant's, or (2026-03) a subset of them; a wider set is invalid_scope. */
@@ -318,20 +368,21 @@ async function refreshAccessToken(
     findInstallState(refreshToken.hubId, refreshToken.appId),
   ]);
   if (
+    !account ||
     standingIn(state, { grantId: refreshToken.grantId, installGeneration: refreshToken.installGeneration ?? '' }) !==
-    'live'
+      'live'
   ) {
-    // The install ended (or was replaced): its refresh tokens stop at once; this one and its grant are removed as they are met.
+    // The install ended (or was replaced), or its account was deleted (a test account): its refresh tokens stop at once; this one and its grant are removed as they are met.
     await revokeGrant(refreshToken.grantId, hashSecret(request.refresh_token));
     throw new OAuthError('BAD_REFRESH_TOKEN', 'invalid_grant', 'refresh token is invalid, expired or revoked');
   }
-  const accessToken = await mintAccessToken({ ...refreshToken, scopes }, rateLimitsOf(account));
+  const accessToken = await mintAccessToken({ ...refreshToken, scopes }, account);
   // HubSpot does not rotate v1 refresh tokens: the same one is returned.
   return {
     token_type: 'bearer',
     refresh_token: request.refresh_token,
     access_token: accessToken,
-    expires_in: accessTokenLifetimeSeconds,
+    expires_in: lifetimeOf(refreshToken),
     hub_id: refreshToken.hubId,
     user_id: refreshToken.userId,
     scopes,
