@@ -9,6 +9,10 @@ import { companyObjectType } from '../shared/objects/object-types';
  *     (the user is an owner of each account: GET /crm/v3/owners)
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
  *   search backfill --hub HUBID [--hub HUBID2]   (search projection of companies written before it existed, or moved by a shard-count change; the ordered index of every type)
+ *   test-account create --developer-id D [--name N]   (a test account of that developer account: docs/testing-your-integration.md)
+ *   test-account list --developer-id D
+ *   test-account reset --developer-id D --hub HUBID   (its CRM data goes; installs, owners and webhook settings stay)
+ *   test-account delete --developer-id D --hub HUBID
  *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
  *     deployed with WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL set, else the running npm start's queue)
  *
@@ -29,6 +33,9 @@ const usage = `usage:
   npm run -s admin -- demo env
   npm run -s admin -- search backfill --hub HUBID [--hub HUBID2]
   npm run -s admin -- webhooks replay-dead-letters
+  npm run -s admin -- test-account create --developer-id D [--name N]
+  npm run -s admin -- test-account list --developer-id D
+  npm run -s admin -- test-account reset|delete --developer-id D --hub HUBID
 (signing keys rotate with the stack: see docs/deploying.md)`;
 
 function list(value: string | undefined): string[] {
@@ -126,6 +133,27 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
   }
 }
 
+/** The sandbox controls' test-account commands, as the developer account (the HTTP API takes its key instead). */
+async function testAccountCommand(action: string | undefined, values: ParsedOptions): Promise<unknown> {
+  const developerId = values['developer-id'] ?? '';
+  if (!/^\d{1,15}$/.test(developerId)) throw new Error(`test-account takes a numeric --developer-id\n${usage}`);
+  const developer = { developerId: Number(developerId), appIds: [] };
+  const { createTestAccount, deleteTestAccount, listDeveloperTestAccounts, resetTestAccount } = await import(
+    '../shared/sandbox/test-accounts'
+  );
+  if (action === 'create') return createTestAccount(developer, { name: values.name });
+  if (action === 'list') return listDeveloperTestAccounts(developer);
+  const hubs = values.hub ?? [];
+  if ((action === 'reset' || action === 'delete') && hubs.length === 1 && /^\d+$/.test(hubs[0] ?? '')) {
+    const hub = hubs[0] ?? '';
+    // No function timeout here: the whole account in one run.
+    if (action === 'reset') await resetTestAccount(developer, hub, Number.POSITIVE_INFINITY);
+    else await deleteTestAccount(developer, hub, Number.POSITIVE_INFINITY);
+    return { hubId: Number(hub), [action === 'reset' ? 'reset' : 'deleted']: true };
+  }
+  throw new Error(`unknown test-account command\n${usage}`);
+}
+
 async function provision(
   area: string | undefined,
   action: string | undefined,
@@ -169,6 +197,7 @@ async function provision(
       lastName: values['last-name'],
     });
   }
+  if (area === 'test-account') return testAccountCommand(action, values);
   if (area === 'webhooks' && action === 'replay-dead-letters') {
     const { replayDeadLetters } = await import('../shared/webhooks/delivery-queue');
     return { replayed: await replayDeadLetters(readRunningLocal()?.webhookStateDir) };

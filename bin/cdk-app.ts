@@ -82,6 +82,13 @@ function generateValidators(): void {
   }
 }
 
+/** The test-account controls (`/sandbox/v1`): off unless the context says `true` (`-c sandboxControls=true`). */
+function sandboxControlsSetting(): boolean {
+  const raw = context('sandboxControls') ?? 'false';
+  if (raw !== 'true' && raw !== 'false') throw new Error(`context sandboxControls must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
 function main(): void {
   generateValidators();
   addPlatformStacks(app, {
@@ -98,6 +105,7 @@ function main(): void {
     accountConcurrency: positiveInteger('accountConcurrency', 1000),
     alarmTopicArn: context('alarmTopicArn'),
     declareSamLocalVariables: context('samLocal') === 'true',
+    sandboxControls: sandboxControlsSetting(),
     // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.
     publicBaseUrl: context('publicBaseUrl'),
     env: process.env.CDK_DEFAULT_ACCOUNT

@@ -41,6 +41,8 @@ export interface ApiStackProps extends StackProps {
   alarmTopicArn?: string;
   /** Where clients reach the API when a custom domain fronts it; default: the API's execute-api URL with the stage. */
   publicBaseUrl?: string;
+  /** The test-account controls are deployed: every function taking access tokens may read injected faults. */
+  sandboxControls?: boolean;
 }
 
 /**
@@ -99,6 +101,17 @@ export class ApiStack extends Stack {
       props.publicBaseUrl ??
       `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`;
 
+    // The stream -> queue -> delivery pipeline (not in a sam local template: sam local serves HTTP routes
+    // only; `npm start` runs webhooks locally). Before the routes: the sandbox's flush function delivers
+    // through its queues.
+    const webhooks = props.declareSamLocalVariables
+      ? undefined
+      : new WebhookPipeline(this, 'Webhooks', {
+          table: props.table,
+          logRetention: props.logRetention,
+          logLevel: props.logLevel,
+        });
+
     for (const [group, routes] of groupRoutes(props.routes)) {
       const id = routeStackIdOf(group);
       const scope = props.declareSamLocalVariables
@@ -113,21 +126,13 @@ export class ApiStack extends Stack {
         logLevel: props.logLevel,
         publicBaseUrl,
         reservedConcurrency: props.reservedConcurrency,
+        sandboxControls: props.sandboxControls === true,
+        webhookDelivery: webhooks?.flushAccess,
         declareSamLocalVariables: props.declareSamLocalVariables,
       });
       this.routeGroups.set(group, scope);
       for (const [name, fn] of functions) this.functions.set(name, fn);
     }
-
-    // The stream -> queue -> delivery pipeline (not in a sam local template: sam local serves HTTP routes
-    // only; `npm start` runs webhooks locally).
-    const webhooks = props.declareSamLocalVariables
-      ? undefined
-      : new WebhookPipeline(this, 'Webhooks', {
-          table: props.table,
-          logRetention: props.logRetention,
-          logLevel: props.logLevel,
-        });
 
     // A row's throttle applies to each of its spellings' route keys, which must exist before the stage refers to them.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};

@@ -22,6 +22,11 @@ export interface PlatformProps {
   alarmTopicArn?: string;
   declareSamLocalVariables?: boolean;
   publicBaseUrl?: string;
+  /**
+   * The test-account controls (`/sandbox/v1`, rows with `sandbox: true`): deployed only when true
+   * (the CDK context `sandboxControls`); otherwise those routes do not exist.
+   */
+  sandboxControls?: boolean;
 }
 
 /** Stack ids carry the stage, so two stages can live in one account: `HubspotSlice-prod-Api`. */
@@ -30,9 +35,16 @@ export function stackNamesOf(stageName: string): { data: string; api: string } {
   return { data: `HubspotSlice-${stage}-Data`, api: `HubspotSlice-${stage}-Api` };
 }
 
+/** The rows a stage deploys: every row, but the test-account controls only when they are on. */
+export function deployedRoutes(routes: readonly Route[], sandboxControls: boolean): Route[] {
+  return routes.filter((route) => sandboxControls || !route.sandbox);
+}
+
 /** Both stacks of one stage; bin/cdk-app.ts and the tests build the app the same way. */
 export function addPlatformStacks(app: App, props: PlatformProps): { data: DataStack; api: ApiStack } {
   const names = stackNamesOf(props.stageName);
+  const sandboxControls = props.sandboxControls === true;
+  const routes = deployedRoutes(props.routes, sandboxControls);
   const data = new DataStack(app, names.data, {
     env: props.env,
     description: 'HubSpot-style platform slice: the single DynamoDB table (retained)',
@@ -41,7 +53,8 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     env: props.env,
     description:
       'HubSpot-style platform slice: HTTP API, secrets, alarms; one nested stack of route functions per folder of functions/',
-    routes: props.routes,
+    routes,
+    sandboxControls,
     table: data.table,
     stageName: props.stageName,
     logRetention: props.logRetention,
@@ -51,7 +64,7 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     reservedConcurrency: reservedConcurrencyPerFunction(
       props.reservedConcurrency ?? 'auto',
       props.accountConcurrency ?? 1000,
-      props.routes.length,
+      routes.length,
     ),
     alarmTopicArn: props.alarmTopicArn,
     declareSamLocalVariables: props.declareSamLocalVariables,

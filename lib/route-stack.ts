@@ -42,6 +42,10 @@ export interface RouteFunctionsProps {
   /** Per route function; undefined reserves none. */
   reservedConcurrency?: number;
   declareSamLocalVariables?: boolean;
+  /** The test-account controls are deployed: functions taking access tokens may read and count injected faults. */
+  sandboxControls?: boolean;
+  /** The webhook queues and seal key, for rows that deliver webhook batches themselves (`deliversWebhooks`). */
+  webhookDelivery?: { environment: Record<string, string>; statements: PolicyStatement[] };
 }
 
 /** `issueToken` -> `IssueToken`, the construct id of a route's (or an alias's) resources. */
@@ -119,9 +123,11 @@ class SpellingsLambdaIntegration extends HttpLambdaIntegration {
  * key matches the route's partitions (dynamodb:LeadingKeys; IAM checks every key of a batch or
  * transaction), so the public token-metadata functions, say, cannot read a user's password hash.
  */
-function tableStatements(table: ITable, route: Route): PolicyStatement[] {
-  if (route.table === 'none') return [];
+function tableStatements(table: ITable, route: Route, sandboxControls: boolean): PolicyStatement[] {
+  const faults = sandboxControls && takesAccessTokens(route) ? [faultStatement(table)] : [];
+  if (route.table === 'none') return faults;
   return [
+    ...faults,
     new PolicyStatement({
       actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
       resources: [table.tableArn],
@@ -138,6 +144,19 @@ function installStateStatement(table: ITable): PolicyStatement {
     actions: ['dynamodb:GetItem'],
     resources: [table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.installStates] } },
+  });
+}
+
+/**
+ * With the test-account controls deployed, a call with a test account's token first looks for an
+ * injected fault (shared/http/faults.ts): a Query of the account's faults and the UpdateItem that
+ * counts one down, and nothing more there.
+ */
+function faultStatement(table: ITable): PolicyStatement {
+  return new PolicyStatement({
+    actions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.faults] } },
   });
 }
 
@@ -181,8 +200,9 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
       sharedRole,
       reservedConcurrency: props.reservedConcurrency,
       statements: [
-        ...tableStatements(props.table, route),
+        ...tableStatements(props.table, route, props.sandboxControls === true),
         ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret)),
+        ...(route.deliversWebhooks ? (props.webhookDelivery?.statements ?? []) : []),
       ],
       environment: {
         TABLE_NAME: props.table.tableName,
@@ -191,6 +211,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
         LOG_LEVEL: props.logLevel,
         // Declared empty for sam local, whose env-vars file (bin/sam-env-vars.ts) gives its own address.
         PUBLIC_BASE_URL: props.declareSamLocalVariables ? '' : props.publicBaseUrl,
+        ...(route.deliversWebhooks ? props.webhookDelivery?.environment : {}),
         ...(route.secrets?.includes('signingKey')
           ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn }
           : {}),

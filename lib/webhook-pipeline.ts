@@ -31,6 +31,11 @@ export class WebhookPipeline extends Construct {
   readonly sealKey: Secret;
   readonly eventFunction: BundledFunction;
   readonly deliveryFunction: BundledFunction;
+  /**
+   * What a route function that delivers batches itself (a row with `deliversWebhooks`: the sandbox's
+   * flush) needs besides its table partitions: the queues (a failed attempt queues its retry) and the seal key.
+   */
+  readonly flushAccess: { environment: Record<string, string>; statements: PolicyStatement[] };
 
   constructor(scope: Construct, id: string, props: WebhookPipelineProps) {
     super(scope, id);
@@ -97,6 +102,12 @@ export class WebhookPipeline extends Construct {
       statements: [
         // Installs of the record's account, whether a removed contact left its record behind, and the apps' webhook settings and subscriptions.
         tableRead([partitions.hubs, partitions.apps]),
+        // A test account's batches are recorded as pending when queued (shared/webhooks/pending-batches.ts).
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.webhookPending] } },
+        }),
         sendTo([this.queue]),
         new PolicyStatement({
           actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
@@ -158,6 +169,13 @@ export class WebhookPipeline extends Construct {
           resources: [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.apps] } },
         }),
+        // A test account's pending batches: claimed before the POST, ended after it (a transaction with
+        // the check that no flush of the account runs), a retry recorded anew (shared/db/webhook-pending.ts).
+        new PolicyStatement({
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.webhookPending] } },
+        }),
         sendTo([this.queue, this.deadLetterQueue]),
         new PolicyStatement({
           actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'],
@@ -166,6 +184,17 @@ export class WebhookPipeline extends Construct {
         new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.sealKey.secretArn] }),
       ],
     });
+    this.flushAccess = {
+      environment: {
+        WEBHOOK_QUEUE_URL: this.queue.queueUrl,
+        WEBHOOK_DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl,
+        WEBHOOK_SEAL_KEY_SECRET_ARN: this.sealKey.secretArn,
+      },
+      statements: [
+        sendTo([this.queue, this.deadLetterQueue]),
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.sealKey.secretArn] }),
+      ],
+    };
     new EventSourceMapping(this, 'Queue', {
       target: this.deliveryFunction.function,
       eventSourceArn: this.queue.queueArn,

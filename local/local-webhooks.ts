@@ -15,6 +15,7 @@ import { deliverBatch } from '../shared/webhooks/deliver-batch';
 import { InProcessDeliveryQueue, installDeliveryQueue } from '../shared/webhooks/delivery-queue';
 import { generateEvents } from '../shared/webhooks/generate-events';
 import { changeRecordsOf, type RawStreamRecord } from '../shared/webhooks/stream-records';
+import { installStreamDrain } from '../shared/webhooks/stream-drain';
 import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
 
 /**
@@ -208,6 +209,8 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
   await serialized(() => pollOnce());
   // As deployed: the stream's records gather for the event source's batching window.
   const interval = options.pollIntervalMs ?? streamBatchingWindowSeconds * 1000;
+  // The pause between passes ends early on stop, so a long interval does not hold stop() up.
+  let wake: (() => void) | undefined;
   const loop = async () => {
     while (!isStopped) {
       await serialized(() => pollOnce()).catch((error: unknown) => {
@@ -215,10 +218,21 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
         iterators.clear();
         if (!isStopped) console.error('webhook stream poll failed', error);
       });
-      await new Promise((resolve) => setTimeout(resolve, interval));
+      if (isStopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, interval);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     }
   };
   const running = loop();
+  // A flush of the sandbox controls reads the stream up to now first (shared/webhooks/stream-drain.ts).
+  const removeDrain = installStreamDrain(async () => {
+    await serialized(() => pollOnce());
+  });
 
   return {
     queue,
@@ -228,6 +242,8 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     },
     async stop() {
       isStopped = true;
+      removeDrain();
+      wake?.();
       await running;
       await queue.stop();
       streams.destroy();

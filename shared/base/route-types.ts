@@ -96,6 +96,11 @@ export interface Route<Partition extends string = string> {
    * context `sandboxControls` is true (otherwise the route does not exist).
    */
   readonly sandbox?: true;
+  /**
+   * The function posts webhook batches itself (the sandbox controls' flush): deployed, it gets the
+   * delivery queues' URLs, SendMessage on them and the seal key, as the delivery function has (lib/webhook-pipeline.ts).
+   */
+  readonly deliversWebhooks?: true;
 }
 
 /**

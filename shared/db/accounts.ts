@@ -29,9 +29,14 @@ export interface Account {
    * GDPR deletions, so the webhook generator sends no events for removals seen since then.
    */
   dataResetAtMs?: number;
+  /** When that reset finished (epoch ms): with dataResetAtMs, the window of removals that fire nothing. */
+  dataResetDoneAtMs?: number;
 }
 
 const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });
+
+/** The item of an account, for a write that creates it with others (a test account and its listing). */
+export const accountItemOf = (account: Account) => accountItem.item(account);
 
 /** Hub ids are allocated once, so an existing account is a bug of the caller: it throws. */
 export async function insertAccount(account: Account): Promise<void> {

@@ -33,6 +33,8 @@ export function appRecordWrites(app: App): TransactItem[] {
         Item: {
           ...appRequestedScopesKey(app.appId),
           appId: app.appId,
+          // What leads from the app id to the app (an install made without the browser).
+          clientId: app.clientId,
           scopes: app.scopes,
           optionalScopes: app.optionalScopes,
         },
@@ -60,4 +62,10 @@ const stringsOf = (value: unknown): string[] =>
 export async function findRequestedScopes(appId: number): Promise<RequestedScopes | undefined> {
   const item = await getItem(appRequestedScopesKey(appId), false);
   return item ? { scopes: stringsOf(item.scopes), optionalScopes: stringsOf(item.optionalScopes) } : undefined;
+}
+
+/** The app of this id, through its client id (undefined for an app created before the id led to it). */
+export async function findAppById(appId: number): Promise<App | undefined> {
+  const item = await getItem(appRequestedScopesKey(appId), false);
+  return typeof item?.clientId === 'string' ? findAppByClientId(item.clientId) : undefined;
 }

@@ -70,6 +70,25 @@ export const timelineEventKey = (hubId: number, eventTypeId: number, eventId: st
   pk: `TIMELINE_EVENT#${hubId}#${eventTypeId}#${eventId}`,
   sk: 'EVENT',
 });
+/**
+ * A test account's events are also listed in its hub partition (keys only, one item per event), so
+ * a purge of the account (shared/db/account-purge.ts) can find them: the events themselves, one
+ * partition each, cannot be enumerated per account. Other accounts' events are not listed.
+ */
+export const timelineEventListingPrefix = 'TIMELINE_EVENT#';
+export const timelineEventListingKey = (hubId: number, eventTypeId: number, eventId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${timelineEventListingPrefix}${eventTypeId}#${eventId}`,
+});
+/** The event a listing item's sort key names (the type id is digits, the event id the rest, '#' included), or undefined. */
+export function timelineEventListedBy(hubId: number, listingSk: string): Key | undefined {
+  if (!listingSk.startsWith(timelineEventListingPrefix)) return undefined;
+  const rest = listingSk.slice(timelineEventListingPrefix.length);
+  const separator = rest.indexOf('#');
+  const eventTypeId = rest.slice(0, Math.max(0, separator));
+  if (!/^[0-9]{1,15}$/.test(eventTypeId) || separator === rest.length - 1) return undefined;
+  return timelineEventKey(hubId, Number(eventTypeId), rest.slice(separator + 1));
+}
 
 // CRM records of a hub, by object type. Record ids are fixed-width numeric strings, so the sort key
 // orders them. Companies were the first type: their keys (COMPANY#, ARCHIVED_COMPANY#,
@@ -179,6 +198,17 @@ export const faultKey = (hubId: number, faultId: string): Key => ({
  * controls' flush can find and deliver them at once: one item per queued batch.
  */
 export const webhookPendingPartition = (hubId: number): string => `WEBHOOK_PENDING#${hubId}`;
+export const webhookPendingPrefix = 'BATCH#';
+/** One queued batch of a test account; the id is derived from the batch (shared/webhooks/pending-batches.ts). */
+export const webhookPendingKey = (hubId: number, pendingId: string): Key => ({
+  pk: webhookPendingPartition(hubId),
+  sk: `${webhookPendingPrefix}${pendingId}`,
+});
+/**
+ * The flushes of the account running now (a count, and when the latest one ends at the latest):
+ * while one runs, a deliverer that finishes a pending batch leaves its outcome for it to read.
+ */
+export const webhookFlushKey = (hubId: number): Key => ({ pk: webhookPendingPartition(hubId), sk: 'FLUSHING' });
 // Rate limiter state: one small item per limited subject (an install, or an account for search).
 export const rateLimitKey = (policy: string, subject: string): Key => ({
   pk: `LIMIT#${policy}#${subject}`,
@@ -223,8 +253,11 @@ export const propertyGroupKey = (type: KeyedType, hubId: number, groupName: stri
  */
 export const searchShards = 16;
 export const searchShardOf = (id: string): number => Number(id.slice(-3)) % searchShards;
-export const searchPartition = (type: KeyedType, hubId: number, shard: number): string =>
+export const searchPartition = (type: Pick<KeyedType, 'searchTag'>, hubId: number, shard: number): string =>
   `${hubPartition(hubId)}#SEARCH#${type.searchTag}${shard}`;
+/** A type's search tag from its id alone (KeyedType.searchTag): what a purge needs of a type it knows only by id. */
+export const searchTagOf = (typeId: string): string =>
+  typeId === companyKeys.id ? companyKeys.searchTag : `${typeId}#`;
 export const searchKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: searchPartition(type, hubId, searchShardOf(id)),
   sk: id,
@@ -238,16 +271,21 @@ export const searchKey = (type: KeyedType, hubId: number, id: string): Key => ({
  * bounds, and ties order by id as the search does. Written in the record's own transaction.
  */
 export type OrderIndexKind = 'c' | 'm';
-export const orderIndexPartition = (type: KeyedType, hubId: number, kind: OrderIndexKind, shard: number): string =>
-  `${hubPartition(hubId)}#ORDER#${type.id}#${kind}#${shard}`;
+export const orderIndexPartition = (
+  type: Pick<KeyedType, 'id'>,
+  hubId: number,
+  kind: OrderIndexKind,
+  shard: number,
+): string => `${hubPartition(hubId)}#ORDER#${type.id}#${kind}#${shard}`;
 export const orderIndexKey = (type: KeyedType, hubId: number, kind: OrderIndexKind, form: string, id: string): Key => ({
   pk: orderIndexPartition(type, hubId, kind, searchShardOf(id)),
   sk: `${form}#${id}`,
 });
 /** How many active records of a type a hub holds, one counter per search shard (the shard of the ids it counts). */
+export const recordCountPrefix = 'RECORD_COUNT#';
 export const recordCountKey = (type: KeyedType, hubId: number, shard: number): Key => ({
   pk: hubPartition(hubId),
-  sk: `RECORD_COUNT#${type.id}#${shard}`,
+  sk: `${recordCountPrefix}${type.id}#${shard}`,
 });
 
 // Webhooks of an app: its settings, its subscriptions (with a count item that caps them) and its
@@ -294,9 +332,10 @@ export const ownerKey = (hubId: number, ownerId: number): Key => ({
   pk: hubPartition(hubId),
   sk: `${ownerPrefix}${String(ownerId).padStart(15, '0')}`,
 });
+export const ownerOfUserPrefix = 'OWNER_OF_USER#';
 export const ownerOfUserKey = (hubId: number, userId: number): Key => ({
   pk: hubPartition(hubId),
-  sk: `OWNER_OF_USER#${userId}`,
+  sk: `${ownerOfUserPrefix}${userId}`,
 });
 
 /**

@@ -3,6 +3,7 @@ import { tableName } from './client';
 import {
   batchDeleteAll,
   batchGetAll,
+  batchPutAll,
   conditionalWrite,
   entity,
   getItem,
@@ -17,6 +18,7 @@ import {
   appPartition,
   companyKey,
   timelineEventKey,
+  timelineEventListingKey,
   timelineEventTypeKey,
   timelinePropertyKey,
   timelinePropertyNameKey,
@@ -326,10 +328,22 @@ export const maxEventsPerWrite = 100;
 /**
  * Writes all events or none: one conditional put for a single event, otherwise one transaction whose
  * every put requires that the event id is new. The caller validates everything before this.
+ * `listed` (a test account's events) first writes one listing item per event in the account's
+ * partition (keys.ts timelineEventListingKey), so the account's purge can find them: with
+ * BatchWriteItem, before the events, since the transaction already holds DynamoDB's 100 writes. A
+ * listing item whose event was then not written (a duplicate id, a conflict) is harmless: the purge
+ * deletes the event key it names, whether or not an event is there. Other accounts list nothing.
  */
-export async function insertEvents(events: readonly TimelineEvent[]): Promise<InsertEventsOutcome> {
+export async function insertEvents(
+  events: readonly TimelineEvent[],
+  options: { listed?: boolean } = {},
+): Promise<InsertEventsOutcome> {
   if (events.length === 0) return { outcome: 'created' };
   if (events.length > maxEventsPerWrite) throw new Error(`at most ${maxEventsPerWrite} events per write`);
+  if (options.listed)
+    await batchPutAll(
+      events.map((event) => ({ ...timelineEventListingKey(event.portalId, event.eventTypeId, event.id) })),
+    );
   const [first] = events;
   if (events.length === 1 && first) {
     // putNew tells the SDK's retry of our own put (after a lost answer) from another request's event.

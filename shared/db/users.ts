@@ -93,3 +93,11 @@ export async function extendLoginLock(email: string, untilMs: number): Promise<v
 export async function clearLoginFailures(email: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName, Key: loginAttemptsKey(email) }));
 }
+
+/** Removes a user (a deleted test account's own user); false when there was none. */
+export async function deleteUser(email: string): Promise<boolean> {
+  const result = await db.send(
+    new DeleteCommand({ TableName: tableName, Key: userKey(email), ReturnValues: 'ALL_OLD' }),
+  );
+  return result.Attributes !== undefined;
+}

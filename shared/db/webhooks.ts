@@ -339,6 +339,56 @@ export async function listDeliveryAttempts(
   return { attempts: page.map(deliveryAttemptItem.read), next };
 }
 
+/** One page of an app's attempts for one account: each with its place in the log (a paging cursor). */
+export interface PortalAttemptsPage {
+  /** Newest first, at most `want`. */
+  attempts: { position: string; attempt: DeliveryAttempt }[];
+  /**
+   * Set when the app's log may hold more of the account's attempts older than what was read: the
+   * place of the last row read (rows after it are unknown). Absent when the log was read to its end.
+   */
+  frontier?: string;
+}
+
+/**
+ * An app's attempts for one account (portalId), newest first, older than `before` (a place as
+ * listDeliveryAttempts pages by), at most `want`, reading at most `maxRead` rows of the app's log
+ * (the app's log holds every account's attempts, and the filter drops the others' after reading).
+ */
+export async function listPortalDeliveryAttempts(
+  appId: number,
+  portalId: number,
+  options: { want: number; before?: string; maxRead: number },
+): Promise<PortalAttemptsPage> {
+  const pk = appPartition(appId);
+  const attempts: PortalAttemptsPage['attempts'] = [];
+  let startKey: Item | undefined =
+    options.before === undefined ? undefined : { pk, sk: `${webhookDeliveryPrefix}${options.before}` };
+  let read = 0;
+  while (read < options.maxRead) {
+    const { items, nextKey } = await queryPage(
+      {
+        pk,
+        skPrefix: webhookDeliveryPrefix,
+        newestFirst: true,
+        pageSize: Math.min(100, options.maxRead - read),
+        filter: 'portalId = :portal',
+        values: { ':portal': portalId },
+      },
+      startKey,
+    );
+    read += Math.min(100, options.maxRead - read);
+    for (const item of items) {
+      const position = String(item.sk).slice(webhookDeliveryPrefix.length);
+      attempts.push({ position, attempt: deliveryAttemptItem.read(item) });
+      if (attempts.length === options.want) return { attempts, frontier: position };
+    }
+    if (!nextKey) return { attempts };
+    startKey = nextKey;
+  }
+  return { attempts, frontier: String(startKey?.sk ?? '').slice(webhookDeliveryPrefix.length) };
+}
+
 /** A table item as a stream record carries it (unmarshalled). */
 export type ItemImage = Item;
 

@@ -9,6 +9,7 @@ import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } f
 import {
   authenticate,
   correlate,
+  injectFaults,
   limitRate,
   mapErrors,
   normalizeHeaders,
@@ -179,6 +180,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     correlate(route),
     normalizeHeaders(),
     authenticate(route),
+    injectFaults(route),
     limitRate(route),
     parseBody(route),
     validate(route, validators),

@@ -17,6 +17,7 @@ import {
   type RequestCredentials,
 } from './auth';
 import { toAppError } from './error-mapper';
+import { faultError, injectedFault } from './faults';
 import { logger } from './logger';
 import { limitCall } from './rate-limit';
 import type { HttpResult } from './responses';
@@ -27,10 +28,11 @@ import type { Validator } from './validation';
  * The named steps of every route's middy chain, in the order httpHandler (http-handler.ts) uses them;
  * this is the one description of that order:
  *
- *   correlate -> normalizeHeaders -> authenticate -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
+ *   correlate -> normalizeHeaders -> authenticate -> injectFaults -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
  *
  * correlate: the correlation id and one log line per request; authenticate: the row's auth (401, and
- * 403 for missing scopes); limitRate: an access token's call counted (429 over the limit); parseBody:
+ * 403 for missing scopes); injectFaults: a test account's injected fault answers instead of the
+ * route (shared/http/faults.ts), before anything else is done; limitRate: an access token's call counted (429 over the limit); parseBody:
  * the row's one parser; validate: the path, the developer key's app, the query, the body.
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
@@ -67,6 +69,8 @@ export interface RequestState {
   error?: AppError;
   /** X-HubSpot-RateLimit-* of a limited call: on its answer, success or error. */
   rateLimitHeaders?: Record<string, string>;
+  /** The injected fault that answered the call (a test account's): logged as the request's outcome, not as a failure. */
+  faultId?: string;
 }
 
 const states = new WeakMap<object, RequestState>();
@@ -96,6 +100,7 @@ export function correlate(route: Route): Middleware {
       method: event.requestContext?.http?.method,
       statusCode,
       ...(category ? { category } : {}),
+      ...(state.faultId ? { faultId: state.faultId } : {}),
       durationMs: Math.round(performance.now() - state.startedAt),
     });
   };
@@ -112,7 +117,7 @@ export function correlate(route: Route): Middleware {
       const error = state.error ?? toAppError(request.error);
       // The status the client got (the token endpoint answers 400 where others answer 415).
       const statusCode = request.response?.statusCode ?? error.status;
-      if (statusCode < 500) {
+      if (statusCode < 500 || state.faultId !== undefined) {
         logOutcome(request.event, statusCode, state, error.category);
         return;
       }
@@ -194,6 +199,32 @@ export function validate(route: Route, validators: RouteValidators): Middleware 
       state.auth = state.credentials?.forPath(path);
       validators.query?.(state.query);
       if (route.body !== 'none') validators.body?.(request.event.body);
+    },
+  };
+}
+
+/**
+ * A call with a test account's access token that a fault injected by the sandbox controls matches
+ * answers the fault's error (after its delay) and does nothing else: not counted by the limiter,
+ * its body not parsed, the handler never started. Other callers pass at no cost (the token's claim says).
+ */
+export function injectFaults(route: Route): Middleware {
+  return {
+    before: async function injectFaultsBefore(request) {
+      const state = requestStateOf(request.event);
+      const token = state.credentials?.token;
+      if (!token?.isTestAccount) return;
+      const event = request.event;
+      const routeKey = event.routeKey ?? '';
+      const fault = await injectedFault(token, {
+        method: event.requestContext?.http?.method ?? route.method,
+        routePath: routeKey.includes(' ') ? routeKey.slice(routeKey.indexOf(' ') + 1) : route.path,
+        rawPath: event.rawPath ?? '',
+      });
+      if (!fault) return;
+      state.faultId = fault.id;
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      throw faultError(fault, token);
     },
   };
 }

@@ -138,7 +138,7 @@ function lanesBySharedTarget(prepared: readonly PreparedRecord[]): number[][] {
  * same value answer 400 naming it. A value taken between this check and the writes still fails its
  * own input only (207), as for every other type.
  */
-async function requireFreeUniqueValues(
+export async function requireFreeUniqueValues(
   type: ObjectType,
   hubId: number,
   entries: readonly { ownId?: string; values: readonly string[] }[],
@@ -169,7 +169,11 @@ async function requireFreeUniqueValues(
 }
 
 /** The values of the type's unique property (and of the list sharing its namespace) that a write sets. */
-function standardUniqueValues(type: ObjectType, values: Record<string, string>, schema: PropertySchema): string[] {
+export function standardUniqueValues(
+  type: ObjectType,
+  values: Record<string, string>,
+  schema: PropertySchema,
+): string[] {
   const propertyName = uniquePropertyOf(type);
   if (propertyName === undefined) return [];
   return uniqueValuesOf(type, values, schema, uniqueSourceNames(type, propertyName, schema)).map(

@@ -272,9 +272,21 @@ async function companyProblems(
     );
 }
 
+/**
+ * Who records events: the timeline caller, and whether its token is a test account's
+ * (shared/http/auth.ts AuthContext.isTestAccount), whose events are listed for the account's purge.
+ */
+export interface EventRecorder extends TimelineCaller {
+  isTestAccount?: boolean;
+}
+
 /** `prefixes[i]` places event i's fields in the answer ('' for a single event, `eventWrappers[i].` in a batch). */
-async function write(events: readonly TimelineEvent[], prefixes: readonly string[]): Promise<void> {
-  const result = await insertEvents(events);
+async function write(
+  caller: EventRecorder,
+  events: readonly TimelineEvent[],
+  prefixes: readonly string[],
+): Promise<void> {
+  const result = await insertEvents(events, { listed: caller.isTestAccount === true });
   if (result.outcome === 'duplicate') {
     const duplicates = result.indexes.map((index) => ({ event: events[index], prefix: prefixes[index] ?? '' }));
     const problems = duplicates.map(({ event, prefix }) =>
@@ -294,7 +306,7 @@ async function write(events: readonly TimelineEvent[], prefixes: readonly string
 }
 
 /** Records one event (POST, or the legacy PUT): a new id only, since events became immutable in December 2024. */
-export async function recordTimelineEvent(caller: TimelineCaller, appId: number, raw: Json): Promise<void> {
+export async function recordTimelineEvent(caller: EventRecorder, appId: number, raw: Json): Promise<void> {
   requireOwnApp(caller, appId);
   requireWellFormedJson(raw);
   const eventTypeId = parseNumericId(raw.eventTypeId);
@@ -308,7 +320,7 @@ export async function recordTimelineEvent(caller: TimelineCaller, appId: number,
   if (!event) throw validationFailure(problems);
   const missingCompanies = await companyProblems(caller, [{ event, prefix: '' }]);
   if (missingCompanies.length > 0) throw validationFailure(missingCompanies, { objectId: [String(event.objectId)] });
-  await write([event], ['']);
+  await write(caller, [event], ['']);
 }
 
 /**
@@ -318,7 +330,7 @@ export async function recordTimelineEvent(caller: TimelineCaller, appId: number,
  * and nothing of it is stored.
  */
 export async function recordTimelineEvents(
-  caller: TimelineCaller,
+  caller: EventRecorder,
   appId: number,
   wrappers: readonly unknown[],
 ): Promise<void> {
@@ -394,6 +406,7 @@ export async function recordTimelineEvents(
     });
   }
   await write(
+    caller,
     accepted.map(({ event }) => event),
     accepted.map(({ prefix }) => prefix),
   );

@@ -19,6 +19,11 @@ export interface DeliveryBatch {
   events: WebhookEvent[];
   /** A retry further out than SQS can delay one message (15 min) waits in hops until this time. */
   notBeforeMs?: number;
+  /**
+   * Set on a test account's batches: the id of its pending item (shared/webhooks/pending-batches.ts),
+   * which the deliverer claims before posting, so a batch a flush took is not posted twice.
+   */
+  pendingId?: string;
 }
 
 export interface DeliveryQueue {

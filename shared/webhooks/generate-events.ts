@@ -1,7 +1,9 @@
+import { findPurgedRemovals } from '../db/account-purge';
 import { findRemovedForGood } from '../db/records';
 import { findInstalledApps, findWebhookConfig, type InstalledApp, type WebhookConfig } from '../db/webhooks';
 import { recordChangesOf, removalOf, type ChangeRecord, type RemovedRecord } from './record-changes';
 import { splitIntoBatches, type DeliveryQueue } from './delivery-queue';
+import { queueNewBatches } from './pending-batches';
 import { objectTypeById } from '../objects/object-types';
 import { eventsForApp, type WebhookEvent } from './webhook-events';
 
@@ -10,7 +12,12 @@ export interface GenerateOptions {
   acceptsHub?: (hubId: number) => boolean;
 }
 
-/** The stream records whose removal of a record item took the record with it (see removalOf). */
+/**
+ * The stream records whose removal of a record item took the record with it (see removalOf), and
+ * that no purge of a test account made (a reset or delete removes records without deleting anyone's
+ * data: shared/db/account-purge.ts findPurgedRemovals). Both reads side by side, only for a batch
+ * with removals.
+ */
 async function removedForGoodOf(
   records: readonly ChangeRecord[],
   accepts: (hubId: number) => boolean,
@@ -21,8 +28,13 @@ async function removedForGoodOf(
     if (removed && accepts(removed.hubId)) removals.push({ record, removed });
   }
   if (removals.length === 0) return new Set();
-  const gone = await findRemovedForGood(removals.map(({ removed }) => removed));
-  return new Set(removals.filter((_, index) => gone.has(index)).map(({ record }) => record));
+  const [gone, purged] = await Promise.all([
+    findRemovedForGood(removals.map(({ removed }) => removed)),
+    findPurgedRemovals(
+      removals.map(({ record, removed }) => ({ hubId: removed.hubId, removedAtMs: record.approximateAtMs })),
+    ),
+  ]);
+  return new Set(removals.filter((_, index) => gone.has(index) && !purged.has(index)).map(({ record }) => record));
 }
 
 /**
@@ -30,8 +42,9 @@ async function removedForGoodOf(
  * for every app installed in the record's account whose install there holds a read scope of the
  * object (HubSpot delivers an object's events only to apps that can read it) and that has a target
  * and an active matching subscription, and queues them in batches per app and account. A removed
- * contact item is a removal for good (a GDPR delete) only when the record left nothing behind:
- * the batch's removals are checked in one read (findRemovedForGood) first. Reads the installs (with their
+ * contact item is a removal for good (a GDPR delete) only when the record left nothing behind and
+ * no purge of a test account made it: the batch's removals are checked in two reads side by side
+ * (findRemovedForGood, findPurgedRemovals) first. Reads the installs (with their
  * scopes: one Query per account in the batch, side by side) and the webhook configuration (one
  * Query per app) fresh for each call, so an ended install, a paused subscription or a deleted
  * target stops events from the next stream batch on. Returns the number of events queued; throws
@@ -81,6 +94,7 @@ export async function generateEvents(
     }
   }
   const batches = [...grouped.values()].flatMap((group) => splitIntoBatches(group.appId, group.portalId, group.events));
-  if (batches.length > 0) await queue.send(batches, 0);
+  // A test account's batches are also recorded as pending, for the sandbox controls' flush.
+  await queueNewBatches(queue, batches);
   return batches.reduce((sum, batch) => sum + batch.events.length, 0);
 }

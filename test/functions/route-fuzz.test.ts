@@ -59,6 +59,8 @@ let otherDeveloperKey: string;
 let otherAppToken: string;
 let fixtures: Fixtures;
 let fuzzSchema: { objectTypeId: string; associationId: string };
+/** A test account of the install's developer account and a fault in it (the sandbox control rows). */
+let fuzzTestAccount: { hubId: string; faultId: string };
 /** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
 const labelPairTarget = 'tickets';
 let sent = 0;
@@ -69,7 +71,7 @@ let slowestAdversarial = { ms: 0, label: 'none' };
 /** Creates a fixture; event-type paths are managed with the developer API key (the bearer header is not looked at there). */
 async function postJson(pathName: string, body: unknown): Promise<Record<string, unknown>> {
   const keyed =
-    pathName.includes('/event-types') || pathName.startsWith('/webhooks/')
+    pathName.includes('/event-types') || pathName.startsWith('/webhooks/') || pathName.startsWith('/sandbox/')
       ? `${pathName}?hapikey=${encodeURIComponent(installed.developerApiKey)}`
       : pathName;
   const response = await fetch(`${gateway.baseUrl}${keyed}`, {
@@ -96,6 +98,14 @@ beforeAll(async () => {
     objectTypeId: String(schema.objectTypeId),
     associationId: String((schema.associations as { id: string }[])[0]?.id),
   };
+  // The test account the sandbox rows act on (the delete row, last of them, takes it at its first request).
+  const testAccount = await postJson('/sandbox/v1/test-accounts', { name: 'Fuzz target account' });
+  const fault = await postJson(`/sandbox/v1/test-accounts/${String(testAccount.hubId)}/faults`, {
+    path: '/crm/v3/objects/deals',
+    status: 503,
+    count: 1000,
+  });
+  fuzzTestAccount = { hubId: String(testAccount.hubId), faultId: String(fault.id) };
 });
 
 /** The fuzz's records in the shape of the route fixtures' world (isolation-only fields are not used here). */
@@ -138,6 +148,8 @@ function fuzzWorld(): World {
     stageId: 'appointmentscheduled',
     schemaType: fuzzSchema.objectTypeId,
     schemaAssociationId: fuzzSchema.associationId,
+    testAccountHubId: fuzzTestAccount.hubId,
+    faultId: fuzzTestAccount.faultId,
   };
 }
 
@@ -809,7 +821,7 @@ function credentialsFor(
   tokens: RouteTokens,
 ): { header?: string; hapikey?: string } {
   const mode = route.scopes === 'public' ? 'token' : (route.auth ?? 'token');
-  if (kind === 'validKey' || (kind === 'valid' && mode === 'developerKey'))
+  if (kind === 'validKey' || (kind === 'valid' && (mode === 'developerKey' || mode === 'developerAccount')))
     return { hapikey: installed.developerApiKey };
   if (kind === 'otherKey') return { hapikey: otherDeveloperKey };
   if (kind === 'wrongKey') return { hapikey: `${installed.developerApiKey.slice(0, -3)}abc` };

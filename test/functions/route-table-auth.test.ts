@@ -77,7 +77,7 @@ function pathOf(route: RouteSpelling, params: Record<string, string> = {}): stri
 
 const methodOf = (route: RouteSpelling) => (route.method === 'ANY' ? 'POST' : route.method);
 const modeOf = (route: RouteSpelling) => route.auth ?? 'token';
-const takesToken = (route: RouteSpelling) => modeOf(route) !== 'developerKey';
+const takesToken = (route: RouteSpelling) => modeOf(route) !== 'developerKey' && modeOf(route) !== 'developerAccount';
 const takesKey = (route: RouteSpelling) => modeOf(route) !== 'token';
 
 interface Credential {
@@ -191,6 +191,12 @@ beforeAll(async () => {
   const owners = JSON.parse(
     (await send('GET', '/crm/v3/owners', { authorization: `Bearer ${owner.accessToken}` })).text,
   ) as { results: { id: string }[] };
+  const testAccount = await postOwner('/sandbox/v1/test-accounts', { name: `Owned test account ${fresh}` }, key);
+  const fault = await postOwner(
+    `/sandbox/v1/test-accounts/${String(testAccount.hubId)}/faults`,
+    { path: '/crm/v3/objects/deals', status: 503, count: 1000 },
+    key,
+  );
   world = {
     appId: owner.appId,
     companyId: String(company.id),
@@ -219,6 +225,8 @@ beforeAll(async () => {
     schemaAssociationId: String((schema.associations as { id: string }[])[0]?.id),
     pipelineId: String(pipeline.id),
     stageId: String((pipeline.stages as { id: string }[])[0]?.id),
+    testAccountHubId: String(testAccount.hubId),
+    faultId: String(fault.id),
   };
   // What only the owner's records carry: a stranger's answer mentions none of it.
   ownerOnly = [
@@ -231,6 +239,8 @@ beforeAll(async () => {
     `Owned pipeline ${fresh}`,
     `Owned stage ${fresh}`,
     owner.userEmail,
+    `Owned test account ${fresh}`,
+    String(testAccount.domain),
   ];
 });
 
@@ -244,7 +254,9 @@ describe('the route table', () => {
   });
 
   it('has authenticated rows of every auth mode', () => {
-    expect(new Set(authenticated.map(modeOf))).toEqual(new Set(['token', 'developerKey', 'developerKeyOrToken']));
+    expect(new Set(authenticated.map(modeOf))).toEqual(
+      new Set(['token', 'developerKey', 'developerKeyOrToken', 'developerAccount']),
+    );
   });
 });
 
@@ -301,7 +313,10 @@ describe.each(authenticated.map((route) => [route.spelling, route] as const))('%
         );
       }
     }
-    if (takesKey(route)) {
+    // A sandbox control acts for the key's own developer account: another developer's key meets the
+    // owner's test account as none (404); the rows without a test account in the path are its own (isolation checks them).
+    const namesTestAccount = route.path.includes('{hubId}');
+    if (takesKey(route) && (modeOf(route) !== 'developerAccount' || namesTestAccount)) {
       const response = await call(
         route,
         { hapikey: stranger.developerApiKey },
@@ -325,7 +340,10 @@ describe.each(authenticated.map((route) => [route.spelling, route] as const))('%
             'token without the scopes and a bad body: 403 MISSING_SCOPES',
           ]
         : []),
-      ...(takesKey(route) ? ["another developer's key: 403 FORBIDDEN"] : []),
+      ...(takesKey(route) && modeOf(route) !== 'developerAccount' ? ["another developer's key: 403 FORBIDDEN"] : []),
+      ...(modeOf(route) === 'developerAccount' && namesTestAccount
+        ? ["another developer's key: 404 OBJECT_NOT_FOUND"]
+        : []),
       ...(!takesToken(route) ? ["the app's access token instead of the key: 401 INVALID_AUTHENTICATION"] : []),
     ];
     expect(checks).toEqual(expected);

@@ -299,10 +299,14 @@ describe('API stack: least privilege', () => {
         const writes = statementsOf(functionServing(route).resource).filter((statement) =>
           actionsOf([statement]).some((action) => writeActions.includes(action)),
         );
-        // A token-authenticated read may only count its call: UpdateItem on the limiter's LIMIT# partitions.
+        // A token-authenticated read may only count its call (UpdateItem on the limiter's LIMIT# partitions)
+        // and, with the sandbox controls deployed (this assembly), take a test account's injected fault.
         expect(
           writes.map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition })),
-        ).toEqual(isRateLimited(route) ? [limiterStatement] : []);
+        ).toEqual([
+          ...(takesAccessTokens(route) ? [faultsStatement] : []),
+          ...(isRateLimited(route) ? [limiterStatement] : []),
+        ]);
       }
       if (route.table === 'readwrite')
         expect(dynamoActions).toEqual(
@@ -320,6 +324,22 @@ describe('API stack: least privilege', () => {
     actions: ['dynamodb:UpdateItem'],
     condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } },
   };
+  const faultsStatement = {
+    actions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+    condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FAULTS#*'] } },
+  };
+
+  it.each(spellings.map((route) => [route.spelling, route] as const))(
+    'lets %s read and count injected faults exactly when it takes access tokens (controls deployed)',
+    (_name, route) => {
+      const faults = statementsOf(functionServing(route).resource).filter(
+        (statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.faults]),
+      );
+      expect(faults.map((statement) => ({ actions: actionsOf([statement]), condition: statement.Condition }))).toEqual(
+        takesAccessTokens(route) ? [faultsStatement] : [],
+      );
+    },
+  );
 
   it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))(
     'lets %s count its calls in the rate limiter exactly when its row is limited',
@@ -351,7 +371,9 @@ describe('API stack: least privilege', () => {
   it.each(spellings.filter((route) => route.table !== 'none').map((route) => [route.spelling, route] as const))(
     'lets %s reach only the table partitions of its row (dynamodb:LeadingKeys)',
     (_name, route) => {
-      const byRule = [[partitions.rateLimits], [partitions.installStates]].map((keys) => JSON.stringify(keys));
+      const byRule = [[partitions.rateLimits], [partitions.installStates], [partitions.faults]].map((keys) =>
+        JSON.stringify(keys),
+      );
       const dynamoStatements = statementsOf(functionServing(route).resource)
         .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')))
         .filter((statement) => !byRule.includes(JSON.stringify(leadingKeysOf(statement))));
@@ -433,7 +455,7 @@ describe('API stack: least privilege', () => {
     }
   });
 
-  it('lets only the token endpoints (and the provisioner that writes it) read the signing key', () => {
+  it('lets only the token endpoints, the install without the browser (and the provisioner that writes it) read the signing key', () => {
     const signingKeyId = secretIdOf('Ed25519');
     const readers = [...rolePolicies()]
       .filter(([, statements]) =>
@@ -453,7 +475,12 @@ describe('API stack: least privilege', () => {
         .filter((route) => route.secrets?.includes('signingKey'))
         .map((route) => route.path)
         .sort(),
-    ).toEqual(['/oauth/2026-03/token', '/oauth/v1/token', '/oauth/v3/token']);
+    ).toEqual([
+      '/oauth/2026-03/token',
+      '/oauth/v1/token',
+      '/oauth/v3/token',
+      '/sandbox/v1/test-accounts/{hubId}/installs',
+    ]);
     expect(readers.sort()).toEqual([...expectedReaders, expect.stringMatching(/^SecretsProvisionerRole/)].sort());
   });
 
@@ -757,7 +784,7 @@ describe('the webhook pipeline', () => {
     ).toBe(true);
   });
 
-  it('lets the webhook functions reach only the hub and app partitions (the delivery function writes only in app partitions)', () => {
+  it("lets the webhook functions reach only the hub and app partitions and test accounts' pending batches (they write only in app partitions and the pending batches)", () => {
     const webhookFunctions = resourcesOf('AWS::Lambda::Function').filter(([, resource]) =>
       String(resource.Properties.Description).startsWith('webhooks:'),
     );
@@ -770,9 +797,13 @@ describe('the webhook pipeline', () => {
       expect(dynamo.length).toBeGreaterThan(0);
       for (const statement of dynamo) {
         const patterns = leadingKeysOf(statement) ?? [];
-        expect(patterns.every((pattern) => [partitions.hubs, partitions.apps].includes(pattern as never))).toBe(true);
+        expect(
+          patterns.every((pattern) =>
+            [partitions.hubs, partitions.apps, partitions.webhookPending].includes(pattern as never),
+          ),
+        ).toBe(true);
         if (actionsOf([statement]).some((action) => writeActions.includes(action)))
-          expect(patterns).toEqual([partitions.apps]);
+          expect([[partitions.apps], [partitions.webhookPending]]).toContainEqual(patterns);
       }
     }
   });

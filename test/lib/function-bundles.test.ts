@@ -61,6 +61,10 @@ function localStandIn(name: string, value: unknown): string | undefined {
     SESSION_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-secret',
     // Links then match the local gateway's, which builds them from its own address.
     PUBLIC_BASE_URL: gateway.baseUrl,
+    // The sandbox's flush delivers through the webhook queues: locally the in-process queue stands in for SQS.
+    WEBHOOK_QUEUE_URL: undefined,
+    WEBHOOK_DEAD_LETTER_QUEUE_URL: undefined,
+    WEBHOOK_SEAL_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:webhook-seal-key',
   };
   if (!(name in standIns)) throw new Error(`no local stand-in for the deploy-time value of ${name}`);
   return standIns[name];
@@ -196,7 +200,7 @@ function authorizedRequestFor(route: RouteSpelling, hubId = 40999999): RequestSp
   const scopes = route.scopes === 'public' ? [] : route.scopes.filter(isKnownScope);
   const token = signTestAccessToken({ appId: authorizedAppId, hubId, scopes });
   const url = route.path.replace(/\{[^}]+\}/g, String(authorizedAppId));
-  if (route.auth === 'developerKey')
+  if (route.auth === 'developerKey' || route.auth === 'developerAccount')
     return { method: route.method, url: `${url}?hapikey=${encodeURIComponent(authorizedDeveloperKey)}` };
   return { method: route.method, url, headers: { authorization: `Bearer ${token}` } };
 }

@@ -116,8 +116,13 @@ describe('the partitions column of shared/routes.ts', () => {
       // Every bundle carries the rate limiter and the auth step's install check (the shared handler),
       // which run only for rows that take access tokens: those get the limiter's UpdateItem and the
       // install state's GetItem by rule (lib/route-stack.ts, checked in api-stack.test.ts), never by a
-      // list here. A route that does more with the install states lists them (the token routes do).
-      const reachable = partitionsIn(text).filter((name) => name !== 'rateLimits' && name !== 'installStates');
+      // list here. A route that does more with the install states lists them (the token routes do). So
+      // does the check for a test account's injected faults (shared/http/faults.ts): its Query and
+      // UpdateItem are granted by rule when the stage deploys the sandbox controls; a row that manages
+      // faults (the sandbox controls) lists them.
+      const reachable = partitionsIn(text).filter(
+        (name) => name !== 'rateLimits' && name !== 'installStates' && name !== 'faults',
+      );
 
       // The scan must see the keys of any route that uses the table; an empty scan would prove nothing.
       if (route.table !== 'none') expect(reachable.length).toBeGreaterThan(0);

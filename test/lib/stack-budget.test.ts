@@ -127,6 +127,7 @@ describe(`a route table of ${targetRoutes} routes`, () => {
         logLevel: 'INFO',
         signingKeyGeneration: 1,
         throttle: { rateLimit: 100, burstLimit: 200 },
+        sandboxControls: true,
       });
       const stacks: Stack[] = [
         api,

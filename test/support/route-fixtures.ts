@@ -52,6 +52,9 @@ export interface World {
   schemaAssociationId: string;
   /** A company in the stranger's own account (tenant isolation only). */
   strangerCompanyId: string;
+  /** A test account of the owner's developer account, and an injected fault in it (the sandbox controls). */
+  testAccountHubId: string;
+  faultId: string;
   /** Unique per run, for names a request creates. */
   fresh: string;
   /** The owner's refresh and access tokens (token metadata routes). */
@@ -77,6 +80,8 @@ export const missing = {
   stageId: '999999999997',
   schemaType: '2-999999999',
   schemaAssociationId: '999999998',
+  hubId: '999999997',
+  faultId: 'no-such-fault',
 } as const;
 
 /**
@@ -145,6 +150,8 @@ export function paramValues(world: World): Record<string, string> {
     stageId: world.stageId,
     schemaType: world.schemaType,
     associationIdentifier: world.schemaAssociationId,
+    hubId: world.testAccountHubId,
+    faultId: world.faultId,
   };
 }
 
@@ -213,6 +220,8 @@ export const schemaBody = (name: string) => ({
   associatedObjects: ['CONTACT'],
 });
 const ownSchema = (world: World) => ({ schemaType: world.schemaType });
+const ownTestAccount = (world: World) => ({ hubId: world.testAccountHubId });
+const missingTestAccount = { hubId: missing.hubId };
 const missingSchema = { schemaType: missing.schemaType };
 
 /** The schema rows on both spellings (`/crm-object-schemas/v3/schemas…` and the `/crm/v3/schemas…` alias). */
@@ -941,6 +950,63 @@ export const routeFixtures = {
       }),
     ],
   },
+
+  // Sandbox controls: another developer's key meets the owner's test account as one that exists nowhere.
+  createTestAccount: {
+    validBody: () => ({ name: 'Fuzz test account' }),
+    isolation: [{ ...timelineApp, check: 'noOwnerData', foreign: () => ({ body: { name: 'Stranger account' } }) }],
+  },
+  listTestAccounts: { isolation: [{ ...timelineApp, check: 'noOwnerData', foreign: () => ({}) }] },
+  installTestAccountApp: {
+    validBody: (world) => ({ appId: world.appId, scopes: ['crm.objects.companies.read'], expiresInSeconds: 600 }),
+    isolation: [
+      sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount, (world) => ({
+        appId: world.appId,
+        scopes: ['crm.objects.companies.read'],
+      })),
+    ],
+  },
+  resetTestAccount: { isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)] },
+  loadTestAccountFixtures: {
+    validBody: (world) => ({
+      records: [
+        { ref: 'acme', objectType: 'companies', properties: { name: `Fixture ${world.fresh}` } },
+        { ref: 'jane', objectType: 'contacts', properties: { firstname: 'Jane' } },
+      ],
+      associations: [
+        { from: 'jane', to: 'acme', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] },
+      ],
+    }),
+    isolation: [
+      sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount, () => ({
+        records: [{ ref: 'a', objectType: 'companies', properties: { name: 'Hijacked' } }],
+      })),
+    ],
+  },
+  createTestAccountFault: {
+    validBody: () => ({ path: '/crm/v3/objects/companies', status: 503, count: 1 }),
+    isolation: [
+      sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount, () => ({
+        path: '/crm/v3/objects',
+        status: 500,
+        count: 5,
+      })),
+    ],
+  },
+  listTestAccountFaults: { isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)] },
+  deleteTestAccountFault: {
+    isolation: [
+      sameAsMissing(timelineApp.as, (world) => ({ hubId: world.testAccountHubId, faultId: world.faultId }), {
+        hubId: missing.hubId,
+        faultId: missing.faultId,
+      }),
+    ],
+  },
+  flushTestAccountWebhooks: { isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)] },
+  listTestAccountWebhookDeliveries: {
+    isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)],
+  },
+  deleteTestAccount: { isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)] },
 
   // Owners are the account's users: another account's owner id answers as one that exists nowhere.
   listOwners: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ query: 'limit=500' }) }] },

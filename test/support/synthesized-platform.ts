@@ -30,7 +30,8 @@ export type SynthCommand = 'cdk synth' | 'synth:sam';
 
 /** What a user types, as the README says it; `--output` is added to write into the shared directory. */
 export const synthCommands: Record<SynthCommand, { command: string; args: string[] }> = {
-  'cdk synth': { command: 'npx', args: ['cdk', 'synth'] },
+  // A test stage's synth (docs/deploying.md): every row, the test-account controls included.
+  'cdk synth': { command: 'npx', args: ['cdk', 'synth', '-c', 'sandboxControls=true'] },
   'synth:sam': { command: 'npm', args: ['run', 'synth:sam', '--'] },
 };
 

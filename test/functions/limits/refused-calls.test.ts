@@ -59,6 +59,8 @@ const world: World = {
   stageId: missing.stageId,
   schemaType: missing.schemaType,
   schemaAssociationId: missing.schemaAssociationId,
+  testAccountHubId: missing.hubId,
+  faultId: missing.faultId,
 };
 
 let nextHubId = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 10;

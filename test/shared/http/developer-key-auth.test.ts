@@ -5,7 +5,7 @@ import type { Route } from '../../../shared/base/route-types';
 
 const root = path.resolve(__dirname, '../../..');
 const keyRoutes = (routes as readonly Route[]).filter(
-  (route) => route.auth === 'developerKey' || route.auth === 'developerKeyOrToken',
+  (route) => route.auth === 'developerKey' || route.auth === 'developerKeyOrToken' || route.auth === 'developerAccount',
 );
 const otherRoutes = (routes as readonly Route[]).filter((route) => !keyRoutes.includes(route));
 

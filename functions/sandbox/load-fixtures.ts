@@ -1,0 +1,11 @@
+import '../../shared/http/developer-key-auth';
+import { httpHandler } from '../../shared/http/http-handler';
+import { created } from '../../shared/http/responses';
+import { loadFixtures } from '../../shared/sandbox/fixtures';
+import { fixturesBody, testAccountPath } from './sandbox.schema';
+
+export const handler = httpHandler(
+  'loadTestAccountFixtures',
+  { path: testAccountPath, body: fixturesBody },
+  async ({ path, body, auth, deadlineMs }) => created(await loadFixtures(auth, path.hubId, body, deadlineMs)),
+);

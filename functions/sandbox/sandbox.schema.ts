@@ -1,0 +1,118 @@
+import { typedSchema } from '../../shared/http/http-handler';
+import {
+  faultMethods,
+  faultPolicies,
+  faultStatuses,
+  maxFaultCount,
+  maxFaultDelayMs,
+} from '../../shared/sandbox/faults';
+
+/** Hub ids are digits; anything else answers 404 like an id of no test account (the domain decides). */
+const hubId = { type: 'string', minLength: 1, maxLength: 30 } as const;
+
+export const testAccountPath = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  required: ['hubId'],
+  properties: { hubId },
+} as const);
+
+export const faultPath = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  required: ['hubId', 'faultId'],
+  properties: { hubId, faultId: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const);
+
+export const createTestAccountBody = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  additionalProperties: false,
+  properties: { name: { type: 'string', maxLength: 200 } },
+} as const);
+
+export const installBody = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  required: ['appId', 'scopes'],
+  additionalProperties: false,
+  properties: {
+    appId: { type: 'integer', minimum: 1, maximum: 999999999999999 },
+    scopes: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 200 } },
+    expiresInSeconds: { type: 'integer', minimum: 1, maximum: 1800 },
+  },
+} as const);
+
+export const faultBody = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  required: ['path', 'status', 'count'],
+  additionalProperties: false,
+  properties: {
+    method: { type: 'string', enum: faultMethods },
+    path: { type: 'string', pattern: '^/[!-~]{0,299}$' },
+    status: { type: 'integer', enum: faultStatuses },
+    count: { type: 'integer', minimum: 1, maximum: maxFaultCount },
+    policyName: { type: 'string', enum: faultPolicies },
+    delayMs: { type: 'integer', minimum: 0, maximum: maxFaultDelayMs },
+  },
+} as const);
+
+/** Records and associations to load at once (shared/sandbox/fixtures.ts checks refs and types). */
+export const fixturesBody = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    records: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['ref', 'objectType', 'properties'],
+        additionalProperties: false,
+        properties: {
+          ref: { type: 'string', minLength: 1, maxLength: 100 },
+          objectType: { type: 'string', minLength: 1, maxLength: 100 },
+          properties: {
+            type: 'object',
+            maxProperties: 500,
+            additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+          },
+        },
+      },
+    },
+    associations: {
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'types'],
+        additionalProperties: false,
+        properties: {
+          from: { type: 'string', minLength: 1, maxLength: 100 },
+          to: { type: 'string', minLength: 1, maxLength: 100 },
+          types: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 20,
+            items: {
+              type: 'object',
+              required: ['associationCategory', 'associationTypeId'],
+              additionalProperties: false,
+              properties: {
+                associationCategory: {
+                  type: 'string',
+                  enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED'],
+                },
+                associationTypeId: { type: 'integer', minimum: 1, maximum: 999999999 },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const);
+
+export const deliveriesQuery = /* @__PURE__ */ typedSchema({
+  type: 'object',
+  properties: {
+    limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    after: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const);

@@ -1,0 +1,33 @@
+import { findTestAccount, type TestAccountLink } from '../db/test-accounts';
+import { NotFoundError, ServiceUnavailableError } from '../base/errors';
+
+/** Who calls a control: a developer account (its API key) and the apps it owns. */
+export interface Developer {
+  developerId: number;
+  appIds: readonly number[];
+}
+
+/**
+ * The developer's test account of the path, or 404 whatever else the id names (a standard account,
+ * another developer's test account, nothing): one answer, so an id tells a caller nothing.
+ */
+export async function requireTestAccount(developer: Developer, hubIdText: string): Promise<TestAccountLink> {
+  const hubId = Number(hubIdText);
+  const link = Number.isSafeInteger(hubId) ? await findTestAccount(developer.developerId, hubId) : undefined;
+  if (!link)
+    throw new NotFoundError(`No test account ${hubIdText} of this developer account`, {
+      context: { hubId: [hubIdText] },
+    });
+  return link;
+}
+
+/** A control stops starting work this long before the function's timeout, and asks to be called again. */
+export const reserveMs = 3500;
+
+/** The 503 (with Retry-After) of a control that stopped before it finished: calling again continues. */
+export function continueLater(what: string): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    `The ${what} did not finish within one call (the account holds many items); call again to continue.`,
+    { headers: { 'retry-after': '1' } },
+  );
+}

@@ -1,0 +1,520 @@
+import { Client } from '@hubspot/api-client';
+import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
+import { bearer, install, jsonOf, useTestGateway, type InstalledTokens } from '../../support/harness';
+
+/**
+ * The test-account controls (`/sandbox/v1`, shared/sandbox): test accounts of a developer account,
+ * installs without the browser, injected faults (counted exactly, never reaching the handler, retried
+ * by the official SDK), fixtures loaded all or nothing. Reset and flush have their own files
+ * (test/shared/db/account-purge.test.ts, test/shared/webhooks/account-flush.test.ts) and a route test here.
+ */
+const gateway = useTestGateway();
+let developer: InstalledTokens;
+
+beforeAll(async () => {
+  installRecorder();
+  developer = await install(gateway);
+});
+
+interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+async function control<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+  key = developer.developerApiKey,
+): Promise<Answer<T>> {
+  const response = await fetch(`${gateway.baseUrl}/sandbox/v1${path}?hapikey=${encodeURIComponent(key)}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as T, headers: response.headers };
+}
+
+async function api(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${gateway.baseUrl}${path}`, {
+    method,
+    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>,
+    headers: response.headers,
+  };
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  hub_id: number;
+  token_type: string;
+}
+
+async function newTestAccount(name?: string): Promise<number> {
+  const created = await control<{ hubId: number }>('POST', '/test-accounts', name === undefined ? {} : { name });
+  expect(created.status).toBe(201);
+  return created.body.hubId;
+}
+
+async function installed(hubId: number, scopes = developer.scopes, expiresInSeconds?: number): Promise<Tokens> {
+  const answer = await control<Tokens>('POST', `/test-accounts/${hubId}/installs`, {
+    appId: developer.appId,
+    scopes,
+    ...(expiresInSeconds === undefined ? {} : { expiresInSeconds }),
+  });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+describe('test accounts', () => {
+  it('are created, listed and deleted by their developer account, at most 10', async () => {
+    const other = await install(gateway);
+    const hubIds: number[] = [];
+    const first = await control<{ hubId: number; domain: string; name: string }>(
+      'POST',
+      '/test-accounts',
+      { name: 'Checkout suite' },
+      other.developerApiKey,
+    );
+    expect(first).toMatchObject({
+      status: 201,
+      body: { name: 'Checkout suite', domain: expect.stringMatching(/\.test$/) },
+    });
+    hubIds.push(first.body.hubId);
+    for (let index = 1; index < 10; index += 1) {
+      const created = await control<{ hubId: number }>('POST', '/test-accounts', {}, other.developerApiKey);
+      expect(created.status).toBe(201);
+      hubIds.push(created.body.hubId);
+    }
+    const eleventh = await control('POST', '/test-accounts', {}, other.developerApiKey);
+    expect(eleventh).toMatchObject({
+      status: 400,
+      body: { category: 'VALIDATION_ERROR', context: { testAccounts: ['10'] } },
+    });
+
+    const listed = await control<{ results: { hubId: number }[] }>(
+      'GET',
+      '/test-accounts',
+      undefined,
+      other.developerApiKey,
+    );
+    expect(listed.body.results.map((account) => account.hubId)).toEqual(hubIds);
+    // Another developer's listing holds none of them.
+    const mine = await control<{ results: { hubId: number }[] }>('GET', '/test-accounts');
+    expect(mine.body.results.filter((account) => hubIds.includes(account.hubId))).toEqual([]);
+
+    expect((await control('DELETE', `/test-accounts/${hubIds[0]}`, undefined, other.developerApiKey)).status).toBe(204);
+    expect((await control('DELETE', `/test-accounts/${hubIds[0]}`, undefined, other.developerApiKey)).status).toBe(404);
+    expect((await control('POST', '/test-accounts', {}, other.developerApiKey)).status).toBe(201);
+  });
+
+  it('refuse a name with control characters, naming the field', async () => {
+    const refused = await control('POST', '/test-accounts', { name: 'bad\u0007name' });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { category: 'VALIDATION_ERROR', context: { name: ['bad\u0007name'] } },
+    });
+  });
+
+  it("answer 404 for a standard account and for another developer's test account", async () => {
+    const other = await install(gateway);
+    const theirs = (await control<{ hubId: number }>('POST', '/test-accounts', {}, other.developerApiKey)).body.hubId;
+    for (const hubId of [developer.hubId, theirs, 999999999]) {
+      for (const [method, path] of [
+        ['POST', `/test-accounts/${hubId}/reset`],
+        ['GET', `/test-accounts/${hubId}/faults`],
+        ['DELETE', `/test-accounts/${hubId}`],
+      ] as const) {
+        const answer = await control(method, path);
+        expect({ path, status: answer.status, category: answer.body.category }).toEqual({
+          path,
+          status: 404,
+          category: 'OBJECT_NOT_FOUND',
+        });
+      }
+    }
+    // Both accounts are still there.
+    expect((await api('GET', '/crm/v3/objects/companies', developer.accessToken)).status).toBe(200);
+    expect((await control('GET', `/test-accounts/${theirs}/faults`, undefined, other.developerApiKey)).status).toBe(
+      200,
+    );
+  });
+
+  it('answer 401 to a missing or unknown key and to an access token', async () => {
+    const anonymous = await fetch(`${gateway.baseUrl}/sandbox/v1/test-accounts`);
+    expect(anonymous.status).toBe(401);
+    expect((await control('GET', '/test-accounts', undefined, 'not-a-key')).status).toBe(401);
+    const withToken = await fetch(`${gateway.baseUrl}/sandbox/v1/test-accounts`, {
+      headers: bearer(developer.accessToken),
+    });
+    expect((await jsonOf(withToken)).category).toBe('INVALID_AUTHENTICATION');
+  });
+});
+
+describe('installs without the browser', () => {
+  it('give the token endpoint body, tokens that work, and a refresh that keeps the short lifetime', async () => {
+    const hubId = await newTestAccount();
+    const tokens = await installed(hubId, ['crm.objects.contacts.read', 'crm.objects.contacts.write'], 2);
+    expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 2, hub_id: hubId });
+    const createdContact = await api('POST', '/crm/v3/objects/contacts', tokens.access_token, {
+      properties: { email: 'first@example.com' },
+    });
+    expect(createdContact.status).toBe(201);
+    // The scopes are the install's: companies were not granted.
+    expect((await api('GET', '/crm/v3/objects/companies', tokens.access_token)).status).toBe(403);
+
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const expired = await api('GET', '/crm/v3/objects/contacts', tokens.access_token);
+    expect(expired).toMatchObject({ status: 401, body: { category: 'EXPIRED_AUTHENTICATION' } });
+
+    const refreshed = await fetch(`${gateway.baseUrl}/oauth/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: developer.clientId,
+        client_secret: developer.clientSecret,
+        refresh_token: tokens.refresh_token,
+      }).toString(),
+    });
+    const body = await jsonOf<Tokens>(refreshed);
+    expect({ status: refreshed.status, expiresIn: body.expires_in }).toEqual({ status: 200, expiresIn: 2 });
+    expect((await api('GET', '/crm/v3/objects/contacts', body.access_token)).status).toBe(200);
+  });
+
+  it('again gives new tokens while the earlier ones keep working', async () => {
+    const hubId = await newTestAccount();
+    const first = await installed(hubId);
+    const second = await installed(hubId);
+    expect(second.access_token).not.toBe(first.access_token);
+    expect((await api('GET', '/crm/v3/objects/companies', first.access_token)).status).toBe(200);
+    expect((await api('GET', '/crm/v3/objects/companies', second.access_token)).status).toBe(200);
+  });
+
+  it("refuse scopes the app does not request, another developer's app and a lifetime out of range", async () => {
+    const hubId = await newTestAccount();
+    const other = await install(gateway);
+    const outside = await control('POST', `/test-accounts/${hubId}/installs`, {
+      appId: developer.appId,
+      scopes: ['crm.objects.contacts.read', 'no.such.scope'],
+    });
+    expect(outside).toMatchObject({ status: 400, body: { context: { scopes: ['no.such.scope'] } } });
+    const foreignApp = await control('POST', `/test-accounts/${hubId}/installs`, {
+      appId: other.appId,
+      scopes: ['oauth'],
+    });
+    expect(foreignApp).toMatchObject({ status: 400, body: { context: { appId: [String(other.appId)] } } });
+    const tooLong = await control('POST', `/test-accounts/${hubId}/installs`, {
+      appId: developer.appId,
+      scopes: ['oauth'],
+      expiresInSeconds: 0,
+    });
+    expect(tooLong.status).toBe(400);
+  });
+});
+
+describe('injected faults', () => {
+  let hubId: number;
+  let token: string;
+  beforeAll(async () => {
+    hubId = await newTestAccount();
+    token = (await installed(hubId)).access_token;
+  });
+  afterEach(async () => {
+    const listed = await control<{ results: { id: string }[] }>('GET', `/test-accounts/${hubId}/faults`);
+    for (const fault of listed.body.results) await control('DELETE', `/test-accounts/${hubId}/faults/${fault.id}`);
+  });
+
+  it('answer the next count matching calls, then let calls through; listed with what remains, deleted', async () => {
+    const created = await control<{ id: string }>('POST', `/test-accounts/${hubId}/faults`, {
+      method: 'POST',
+      path: '/crm/v3/objects/{objectType}',
+      status: 502,
+      count: 2,
+    });
+    expect(created.status).toBe(201);
+    const other = await control<{ id: string }>('POST', `/test-accounts/${hubId}/faults`, {
+      path: '/crm/v3/objects/deals',
+      status: 504,
+      count: 5,
+    });
+    const first = await api('POST', '/crm/v3/objects/companies', token, { properties: { name: 'Faulted' } });
+    expect(first).toMatchObject({
+      status: 502,
+      body: { status: 'error', category: 'BAD_GATEWAY', correlationId: expect.any(String) },
+    });
+    // A GET does not match the POST fault.
+    expect((await api('GET', '/crm/v3/objects/companies', token)).status).toBe(200);
+    const listed = await control<{ results: unknown[] }>('GET', `/test-accounts/${hubId}/faults`);
+    expect(listed.body.results).toEqual([
+      {
+        id: created.body.id,
+        method: 'POST',
+        path: '/crm/v3/objects/{objectType}',
+        status: 502,
+        count: 2,
+        remaining: 1,
+        policyName: null,
+        delayMs: 0,
+      },
+      {
+        id: other.body.id,
+        method: null,
+        path: '/crm/v3/objects/deals',
+        status: 504,
+        count: 5,
+        remaining: 5,
+        policyName: null,
+        delayMs: 0,
+      },
+    ]);
+    expect((await api('POST', '/crm/v3/objects/companies', token, { properties: { name: 'Faulted' } })).status).toBe(
+      502,
+    );
+    expect((await api('POST', '/crm/v3/objects/companies', token, { properties: { name: 'Through' } })).status).toBe(
+      201,
+    );
+    // The prefix fault matches its path and below, not its siblings.
+    expect((await api('GET', '/crm/v3/objects/deals', token)).status).toBe(504);
+    expect((await api('GET', '/crm/v3/objects/dealsx', token)).status).toBe(400);
+    expect((await control('DELETE', `/test-accounts/${hubId}/faults/${other.body.id}`)).status).toBe(204);
+    expect((await control('DELETE', `/test-accounts/${hubId}/faults/${other.body.id}`)).status).toBe(404);
+    expect((await api('GET', '/crm/v3/objects/deals', token)).status).toBe(200);
+  });
+
+  it('answer a 429 exactly as the rate limiter does', async () => {
+    await control('POST', `/test-accounts/${hubId}/faults`, {
+      path: '/crm/v3/objects/contacts',
+      status: 429,
+      count: 1,
+    });
+    const limited = await api('GET', '/crm/v3/objects/contacts', token);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      status: 'error',
+      message: 'You have reached your ten_secondly_rolling limit.',
+      errorType: 'RATE_LIMIT',
+      policyName: 'TEN_SECONDLY_ROLLING',
+      category: 'RATE_LIMITS',
+    });
+    expect(limited.headers.get('x-hubspot-ratelimit-interval-milliseconds')).toBe('10000');
+    expect(limited.headers.get('x-hubspot-ratelimit-remaining')).toBe('0');
+
+    await control('POST', `/test-accounts/${hubId}/faults`, {
+      path: '/crm/v3/objects/contacts',
+      status: 429,
+      count: 1,
+      policyName: 'SECONDLY',
+    });
+    const secondly = await api('GET', '/crm/v3/objects/contacts', token);
+    expect(secondly.body).toMatchObject({ message: 'You have reached your secondly limit.', policyName: 'SECONDLY' });
+    const mismatched = await control('POST', `/test-accounts/${hubId}/faults`, {
+      path: '/x',
+      status: 503,
+      count: 1,
+      policyName: 'SECONDLY',
+    });
+    expect(mismatched).toMatchObject({ status: 400, body: { context: { policyName: ['SECONDLY'] } } });
+  });
+
+  it('are counted exactly under concurrency', async () => {
+    await control('POST', `/test-accounts/${hubId}/faults`, { path: '/crm/v3/objects/tickets', status: 503, count: 5 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api('GET', '/crm/v3/objects/tickets', token).then((answer) => answer.status)),
+    );
+    expect(answers.filter((status) => status === 503)).toHaveLength(5);
+    expect(answers.filter((status) => status === 200)).toHaveLength(15);
+    const listed = await control<{ results: unknown[] }>('GET', `/test-accounts/${hubId}/faults`);
+    expect(listed.body.results).toEqual([]);
+  });
+
+  it('never reach the handler: a faulted create writes nothing and reads only the faults', async () => {
+    await control('POST', `/test-accounts/${hubId}/faults`, {
+      path: '/crm/v3/objects/products',
+      status: 500,
+      count: 1,
+    });
+    const { result, commands } = await recordCommands(() =>
+      api('POST', '/crm/v3/objects/products', token, { properties: { name: 'Never written' } }),
+    );
+    expect(result.status).toBe(500);
+    expect(commands.map((command) => command.commandClass.name).sort()).toEqual([
+      'DeleteCommand',
+      'QueryCommand',
+      'UpdateCommand',
+    ]);
+    const search = await api('POST', '/crm/v3/objects/products/search', token, {
+      filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Never written' }] }],
+    });
+    expect(search.body.total).toBe(0);
+  });
+
+  it('are retried through by the official SDK (an injected 429 and a 503)', async () => {
+    await control('POST', `/test-accounts/${hubId}/faults`, {
+      method: 'POST',
+      path: '/crm/v3/objects/contacts',
+      status: 429,
+      count: 1,
+      policyName: 'SECONDLY',
+    });
+    await control('POST', `/test-accounts/${hubId}/faults`, {
+      method: 'POST',
+      path: '/crm/v3/objects/contacts',
+      status: 503,
+      count: 1,
+    });
+    const client = new Client({ accessToken: token, basePath: gateway.baseUrl, numberOfApiCallRetries: 3 });
+    const created = await client.crm.contacts.basicApi.create({
+      properties: { email: 'retried@example.com' },
+      associations: [],
+    });
+    expect(created.properties.email).toBe('retried@example.com');
+    const listed = await control<{ results: unknown[] }>('GET', `/test-accounts/${hubId}/faults`);
+    expect(listed.body.results).toEqual([]);
+  });
+
+  it('reach only a test account: a standard account ignores the fault machinery', async () => {
+    const { result, commands } = await recordCommands(() =>
+      api('GET', '/crm/v3/objects/contacts', developer.accessToken),
+    );
+    expect(result.status).toBe(200);
+    expect(commands.some((command) => JSON.stringify(command.input).includes('FAULTS#'))).toBe(false);
+  });
+});
+
+describe('fixtures', () => {
+  it('load records and associations and answer their ids', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const loaded = await control<{ ids: Record<string, string> }>('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [
+        { ref: 'acme', objectType: 'companies', properties: { name: 'Acme', domain: 'acme.example' } },
+        { ref: 'jane', objectType: 'contacts', properties: { email: 'jane@acme.example', firstname: 'Jane' } },
+        {
+          ref: 'deal',
+          objectType: '0-3',
+          properties: { dealname: 'Renewal', amount: '1000', dealstage: 'appointmentscheduled' },
+        },
+      ],
+      associations: [
+        { from: 'jane', to: 'acme', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] },
+        { from: 'deal', to: 'jane', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 }] },
+      ],
+    });
+    expect(loaded.status).toBe(201);
+    expect(Object.keys(loaded.body.ids).sort()).toEqual(['acme', 'deal', 'jane']);
+    const jane = await api(
+      'GET',
+      `/crm/v3/objects/contacts/${loaded.body.ids.jane}?properties=email,firstname&associations=companies,deals`,
+      token,
+    );
+    expect(jane.body).toMatchObject({
+      properties: { email: 'jane@acme.example', firstname: 'Jane' },
+      associations: {
+        companies: { results: [expect.objectContaining({ id: loaded.body.ids.acme })] },
+        deals: { results: [expect.objectContaining({ id: loaded.body.ids.deal })] },
+      },
+    });
+  });
+
+  it('write nothing when a record or an association is refused, answering what the API would', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const badProperty = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [
+        { ref: 'ok', objectType: 'contacts', properties: { email: 'ok@example.com' } },
+        { ref: 'bad', objectType: 'contacts', properties: { no_such_property: 'x' } },
+      ],
+    });
+    expect(badProperty).toMatchObject({ status: 400, body: { category: 'VALIDATION_ERROR' } });
+    const duplicate = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [
+        { ref: 'a', objectType: 'contacts', properties: { email: 'same@example.com' } },
+        { ref: 'b', objectType: 'contacts', properties: { email: 'same@example.com' } },
+      ],
+    });
+    expect(duplicate).toMatchObject({ status: 400, body: { context: { email: ['same@example.com'] } } });
+    const badType = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [
+        { ref: 'a', objectType: 'contacts', properties: { email: 'a@example.com' } },
+        { ref: 'c', objectType: 'companies', properties: { name: 'C' } },
+      ],
+      associations: [{ from: 'a', to: 'c', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 4 }] }],
+    });
+    expect(badType.status).toBe(400);
+    const unknownRef = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [{ ref: 'a', objectType: 'contacts', properties: { email: 'a@example.com' } }],
+      associations: [
+        { from: 'a', to: 'nobody', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] },
+      ],
+    });
+    expect(unknownRef).toMatchObject({ status: 400, body: { context: { 'associations[0].to': ['nobody'] } } });
+    const existing = await api('POST', '/crm/v3/objects/contacts', token, {
+      properties: { email: 'taken@example.com' },
+    });
+    expect(existing.status).toBe(201);
+    const taken = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [
+        { ref: 'x', objectType: 'companies', properties: { name: 'X' } },
+        { ref: 'y', objectType: 'contacts', properties: { email: 'taken@example.com' } },
+      ],
+    });
+    expect(taken.status).toBe(409);
+    const tooMany = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: Array.from({ length: 1001 }, (_, index) => ({
+        ref: `r${index}`,
+        objectType: 'companies',
+        properties: { name: 'N' },
+      })),
+    });
+    expect(tooMany.status).toBe(400);
+
+    for (const type of ['contacts', 'companies']) {
+      const listed = await api('GET', `/crm/v3/objects/${type}?limit=100&properties=email,name`, token);
+      expect({ type, results: (listed.body.results as unknown[]).length }).toEqual({
+        type,
+        results: type === 'contacts' ? 1 : 0,
+      });
+    }
+  });
+});
+
+describe('reset', () => {
+  it("removes the account's CRM data and keeps its installs", async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [{ ref: 'c', objectType: 'contacts', properties: { email: 'reset@example.com' } }],
+    });
+    expect(
+      (
+        await api('POST', '/crm/v3/properties/companies', token, {
+          name: 'reset_me',
+          label: 'Reset me',
+          type: 'string',
+          fieldType: 'text',
+          groupName: 'companyinformation',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await control('POST', `/test-accounts/${hubId}/reset`)).status).toBe(204);
+    const contacts = await api('GET', '/crm/v3/objects/contacts', token);
+    expect(contacts).toMatchObject({ status: 200, body: { results: [] } });
+    expect((await api('GET', '/crm/v3/properties/companies/reset_me', token)).status).toBe(404);
+    // The same email can be taken again, and the owner is still there.
+    expect(
+      (await api('POST', '/crm/v3/objects/contacts', token, { properties: { email: 'reset@example.com' } })).status,
+    ).toBe(201);
+    const owners = await api('GET', '/crm/v3/owners', token);
+    expect((owners.body.results as unknown[]).length).toBe(1);
+  });
+});

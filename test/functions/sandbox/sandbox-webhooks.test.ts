@@ -1,0 +1,99 @@
+import type { RunningGateway } from '../../../local/local-gateway';
+import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
+import type { WebhookEvent } from '../../../shared/webhooks/webhook-events';
+import { install, startTestGateway, type InstalledTokens } from '../../support/harness';
+import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
+
+/**
+ * The webhook controls over HTTP: a flush delivers a test account's pending events at once, the
+ * stream's unread changes included (the local poller here waits a minute between polls, so only the
+ * flush reads them), and the deliveries listing shows the attempt. The flush machinery itself is
+ * tested in test/shared/webhooks/account-flush.test.ts.
+ */
+let gateway: RunningGateway;
+let webhooks: LocalWebhooks;
+let receiver: WebhookReceiver;
+let developer: InstalledTokens;
+const testHubs = new Set<number>();
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  webhooks = await startLocalWebhooks({
+    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+    tableName: process.env.TABLE_NAME ?? '',
+    pollIntervalMs: 60_000,
+    acceptsHub: (hubId) => testHubs.has(hubId),
+  });
+  receiver = await startWebhookReceiver();
+  developer = await install(gateway);
+});
+
+afterAll(async () => {
+  await webhooks.stop();
+  await receiver.close();
+  await gateway.close();
+});
+
+async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const separator = path.includes('?') ? '&' : '?';
+  const response = await fetch(
+    `${gateway.baseUrl}${path}${separator}hapikey=${encodeURIComponent(developer.developerApiKey)}`,
+    {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+  );
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as T };
+}
+
+it("delivers the account's pending events at once and lists the attempt", async () => {
+  const created = await call<{ hubId: number }>('POST', '/sandbox/v1/test-accounts', { name: 'Webhooks' });
+  const hubId = created.body.hubId;
+  testHubs.add(hubId);
+  expect(
+    (
+      await call('POST', `/sandbox/v1/test-accounts/${hubId}/installs`, {
+        appId: developer.appId,
+        scopes: developer.scopes,
+      })
+    ).status,
+  ).toBe(201);
+  expect((await call('PUT', `/webhooks/v3/${developer.appId}/settings`, { targetUrl: receiver.url })).status).toBe(200);
+  expect(
+    (
+      await call('POST', `/webhooks/v3/${developer.appId}/subscriptions`, {
+        eventType: 'contact.creation',
+        active: true,
+      })
+    ).status,
+  ).toBe(201);
+  const loaded = await call<{ ids: Record<string, string> }>('POST', `/sandbox/v1/test-accounts/${hubId}/fixtures`, {
+    records: [{ ref: 'jane', objectType: 'contacts', properties: { email: 'flush@example.com' } }],
+  });
+  expect(loaded.status).toBe(201);
+
+  const flushed = await call('POST', `/sandbox/v1/test-accounts/${hubId}/webhooks/flush`);
+
+  expect(flushed).toEqual({ status: 200, body: { delivered: 1, failed: 0 } });
+  const events: WebhookEvent[] = receiver.events();
+  expect(
+    events.filter((event) => event.subscriptionType === 'contact.creation').map((event) => String(event.objectId)),
+  ).toEqual([loaded.body.ids.jane]);
+  const deliveries = await call<{ results: { statusCode?: number }[] }>(
+    'GET',
+    `/sandbox/v1/test-accounts/${hubId}/webhooks/deliveries`,
+  );
+  expect(deliveries.status).toBe(200);
+  expect(deliveries.body.results.length).toBe(1);
+  // Nothing is left: a second flush delivers nothing.
+  expect((await call('POST', `/sandbox/v1/test-accounts/${hubId}/webhooks/flush`)).body).toEqual({
+    delivered: 0,
+    failed: 0,
+  });
+});

@@ -1,0 +1,53 @@
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { deployedRoutes, addPlatformStacks } from '../../lib/platform-stacks';
+import { routes } from '../../shared/routes';
+
+/**
+ * The test-account controls exist in a deployment only with the CDK context `sandboxControls`
+ * (bin/cdk-app.ts): without it the stage has no `/sandbox/v1` route and no function may touch the
+ * faults' partition. Synthesized in-process without bundling (the shared assembly of the other
+ * tests is a test stage's, with the controls on).
+ */
+function synthesized(sandboxControls: boolean | undefined): string {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const { api } = addPlatformStacks(app, {
+    routes,
+    stageName: 'prod',
+    logRetention: 30 as RetentionDays,
+    logLevel: 'INFO',
+    signingKeyGeneration: 1,
+    throttle: { rateLimit: 100, burstLimit: 200 },
+    ...(sandboxControls === undefined ? {} : { sandboxControls }),
+  });
+  const stacks: Stack[] = [
+    api,
+    ...api.node.findAll().filter((node): node is NestedStack => node instanceof NestedStack),
+  ];
+  return stacks.map((stack) => JSON.stringify(Template.fromStack(stack).toJSON())).join('\n');
+}
+
+describe('the sandbox controls in a deployment', () => {
+  it('are the rows marked sandbox, and only those are left out by default', () => {
+    const sandboxRows = routes.filter((route) => 'sandbox' in route && route.sandbox).map((route) => route.name);
+    expect(sandboxRows.length).toBe(11);
+    expect(deployedRoutes(routes, true).length).toBe(routes.length);
+    expect(deployedRoutes(routes, false).map((route) => route.name)).toEqual(
+      routes.map((route) => route.name).filter((name) => !sandboxRows.includes(name)),
+    );
+  });
+
+  it('do not exist without the context: no route, no function, no grant on the faults', () => {
+    const template = synthesized(undefined);
+    expect(template).not.toContain('/sandbox/v1');
+    expect(template).not.toContain('FAULTS#');
+    expect(template).not.toContain('FlushTestAccountWebhooks');
+  });
+
+  it('exist with it, and every function taking access tokens may read the faults', () => {
+    const template = synthesized(true);
+    expect(template).toContain('POST /sandbox/v1/test-accounts/{hubId}/faults');
+    expect(template).toContain('FAULTS#*');
+  });
+});
