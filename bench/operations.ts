@@ -22,6 +22,8 @@ export interface BenchState {
   createdProducts: string[];
   /** A custom object type the setup made (its type id): what the custom record create names. */
   customTypeId: string;
+  /** The sandbox rows' test account (made by the create row) and the access token of its install. */
+  testAccount?: { hubId: number; accessToken?: string };
   /** An install the uninstall operation ends (its own, so the others live on). */
   installToEnd: BenchInstall;
   timeline: TimelineFixture;
@@ -62,6 +64,10 @@ const pick = <T>(values: readonly T[], index: number): T => {
   if (value === undefined) throw new Error('no fixture value to pick from');
   return value;
 };
+
+/** A sandbox control's path and the developer API key (`/sandbox/v1/test-accounts…?hapikey=`). */
+const sandboxPath = (state: BenchState, path = ''): string =>
+  `/sandbox/v1/test-accounts${state.testAccount ? `/${state.testAccount.hubId}` : ''}${path}?hapikey=${encodeURIComponent(state.install.developerApiKey)}`;
 
 const idsToRead = (state: BenchState): string[] => (state.createdIds.length > 0 ? state.createdIds : state.poolIds);
 const contactsToRead = (state: BenchState): BenchContact[] =>
@@ -591,6 +597,102 @@ export const operations: readonly Operation[] = [
     // One Query of the account's owner items (limit + 1 of them tells whether a next page exists).
     budget: { QueryCommand: 1 },
     request: (_iteration, state) => jsonRequest('GET', '/crm/v3/owners/?limit=100', state.install.accessToken),
+  },
+  {
+    name: 'createTestAccount',
+    label: 'POST /sandbox/v1/test-accounts (a test account and its user)',
+    isWarm: false,
+    // The key; the hub id; one transaction (account, listing, the developer's count); the user: the account and
+    // the email read, the user and owner ids, one transaction (user, owner, pointer).
+    budget: { GetItemCommand: 3, UpdateItemCommand: 3, TransactWriteItemsCommand: 2 },
+    expectedStatus: 201,
+    request: (_iteration, state) => jsonRequest('POST', sandboxPath(state), undefined, { name: 'Bench' }),
+    afterResponse: (response, state) => {
+      state.testAccount = { hubId: Number((response.body as { hubId?: number }).hubId) };
+    },
+  },
+  {
+    name: 'installTestAccountApp',
+    label: 'POST /sandbox/v1/test-accounts/{hubId}/installs (the token endpoint body, no browser)',
+    isWarm: false,
+    // The key, the listing, the app (by id, then by client id), the account and its owner; the code put and
+    // redeemed (account and install state read, one transaction).
+    budget: { GetItemCommand: 6, QueryCommand: 1, PutItemCommand: 1, TransactWriteItemsCommand: 1 },
+    expectedStatus: 201,
+    request: (_iteration, state) =>
+      jsonRequest('POST', sandboxPath(state, '/installs'), undefined, {
+        appId: state.install.appId,
+        scopes: ['crm.objects.companies.read', 'crm.objects.contacts.read', 'crm.objects.contacts.write'],
+      }),
+    afterResponse: (response, state) => {
+      if (state.testAccount)
+        state.testAccount.accessToken = String((response.body as { access_token?: string }).access_token);
+    },
+  },
+  {
+    name: 'createTestAccountFault',
+    label: 'POST /sandbox/v1/test-accounts/{hubId}/faults (503 on GET /crm/v3/objects/tickets, 1000 calls)',
+    isWarm: false,
+    // The key, the listing, the account's faults (the cap), the put.
+    budget: { GetItemCommand: 2, QueryCommand: 1, PutItemCommand: 1 },
+    expectedStatus: 201,
+    request: (_iteration, state) =>
+      jsonRequest('POST', sandboxPath(state, '/faults'), undefined, {
+        method: 'GET',
+        path: '/crm/v3/objects/tickets',
+        status: 503,
+        count: 1000,
+      }),
+  },
+  {
+    name: 'faultedCall',
+    label: "GET /crm/v3/objects/tickets with the test account's token (an injected 503)",
+    isWarm: false,
+    // The account's faults, the one taken on condition: nothing else (not the limiter, not the handler).
+    budget: { QueryCommand: 1, UpdateItemCommand: 1 },
+    expectedStatus: 503,
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/objects/tickets', state.testAccount?.accessToken ?? ''),
+  },
+  {
+    name: 'loadTestAccountFixtures',
+    label: 'POST /sandbox/v1/test-accounts/{hubId}/fixtures (a company, 2 contacts, 2 associations)',
+    isWarm: false,
+    budget: {
+      GetItemCommand: 8,
+      QueryCommand: 8,
+      BatchGetItemCommand: 8,
+      TransactWriteItemsCommand: 6,
+      UpdateItemCommand: 2,
+    },
+    expectedStatus: 201,
+    request: (_iteration, state) =>
+      jsonRequest('POST', sandboxPath(state, '/fixtures'), undefined, {
+        records: [
+          { ref: 'acme', objectType: 'companies', properties: { name: 'Bench fixture' } },
+          { ref: 'jane', objectType: 'contacts', properties: { email: `${uniqueName('jane')}@fixture.example` } },
+          { ref: 'john', objectType: 'contacts', properties: { email: `${uniqueName('john')}@fixture.example` } },
+        ],
+        associations: ['jane', 'john'].map((from) => ({
+          from,
+          to: 'acme',
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }],
+        })),
+      }),
+  },
+  {
+    name: 'flushTestAccountWebhooks',
+    label: 'POST /sandbox/v1/test-accounts/{hubId}/webhooks/flush (nothing pending)',
+    isWarm: false,
+    budget: { GetItemCommand: 2, QueryCommand: 2, UpdateItemCommand: 2 },
+    request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/webhooks/flush'), undefined),
+  },
+  {
+    name: 'resetTestAccount',
+    label: 'POST /sandbox/v1/test-accounts/{hubId}/reset (after the fixtures; every partition of every type read)',
+    isWarm: false,
+    budget: { GetItemCommand: 8, QueryCommand: 600, UpdateItemCommand: 2, BatchWriteItemCommand: 20 },
+    expectedStatus: 204,
+    request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/reset'), undefined),
   },
   {
     name: 'mergeRecords',

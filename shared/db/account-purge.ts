@@ -18,7 +18,6 @@ import {
   hubCounterKey,
   hubPartition,
   installPrefix,
-  objectSchemaPrefix,
   orderIndexPartition,
   ownerOfUserPrefix,
   ownerPrefix,
@@ -53,25 +52,6 @@ import {
  */
 
 export type PurgeMode = 'reset' | 'delete';
-
-/**
- * The ids of the standard types whose records are stored (shared/objects/object-types.ts
- * storedObjectTypes; test/shared/db/account-purge.test.ts holds the two lists equal): shared/db
- * reads no registry, and a type's search and order partitions follow from its id alone.
- */
-export const storedStandardTypeIds: readonly string[] = [
-  '0-1',
-  '0-2',
-  '0-3',
-  '0-5',
-  '0-46',
-  '0-48',
-  '0-49',
-  '0-47',
-  '0-27',
-  '0-7',
-  '0-8',
-];
 
 /** Keys per Query page of a sweep: ten BatchWriteItem calls, then the caller's time is asked again. */
 const sweepPageItems = 250;
@@ -147,20 +127,37 @@ async function sortKeysOf(query: PartitionQuery): Promise<string[]> {
 }
 
 /**
- * Every type whose derived partitions the account may hold: the stored standard types, its custom
- * types (schemas live and archived: a schema deleted for good had no live records left), and any
- * type its record counters name (a type's records are counted in the transaction that indexes them).
- * Read before the hub partition's sweep removes the schemas and counters.
+ * The types whose derived partitions hold items: those with active records. A type's active records
+ * are counted in the transactions that write their projection and index items (shared/db/order-index.ts;
+ * a test account is indexed from its creation), so a type whose counters sum to 0, or that has none,
+ * has nothing there, and a purge of an account that used two types reads 2 x 48 partitions, not every
+ * type's. A counter alone says nothing (a transaction moves one counter by the sum of its records'
+ * changes, whatever their shards): the sum does. Read before the hub partition's sweep removes them.
  */
 async function typeIdsOf(hubId: number): Promise<string[]> {
-  const [schemas, counters] = await Promise.all([
-    sortKeysOf({ pk: hubPartition(hubId), skPrefix: objectSchemaPrefix }),
-    sortKeysOf({ pk: hubPartition(hubId), skPrefix: recordCountPrefix }),
-  ]);
-  const custom = schemas.map((sk) => `2-${sk.slice(objectSchemaPrefix.length)}`);
-  // RECORD_COUNT#<type id>#<shard>: the type id is what lies between the prefix and the last '#'.
-  const counted = counters.map((sk) => sk.slice(recordCountPrefix.length, sk.lastIndexOf('#')));
-  return [...new Set([...storedStandardTypeIds, ...custom, ...counted])].filter((id) => id.length > 0);
+  const sums = new Map<string, number>();
+  let startKey: Item | undefined;
+  for (let page = 0; page < maxListingPages; page += 1) {
+    const { items, nextKey } = await queryPage(
+      {
+        pk: hubPartition(hubId),
+        skPrefix: recordCountPrefix,
+        projection: 'sk, #count',
+        names: { '#count': 'count' },
+        pageSize: listingPageItems,
+      },
+      startKey,
+    );
+    for (const item of items) {
+      // RECORD_COUNT#<type id>#<shard>: the type id is what lies between the prefix and the last '#'.
+      const sk = String(item.sk);
+      const typeId = sk.slice(recordCountPrefix.length, sk.lastIndexOf('#'));
+      sums.set(typeId, (sums.get(typeId) ?? 0) + (typeof item.count === 'number' ? item.count : 0));
+    }
+    if (!nextKey) return [...sums].filter(([typeId, sum]) => typeId.length > 0 && sum !== 0).map(([typeId]) => typeId);
+    startKey = nextKey;
+  }
+  throw new Error(`more than ${maxListingPages * listingPageItems} record counters in hub ${hubId}`);
 }
 
 /** The search projection and ordered index partitions of every type, every shard, side by side. */

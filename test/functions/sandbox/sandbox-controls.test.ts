@@ -112,7 +112,27 @@ describe('test accounts', () => {
     const mine = await control<{ results: { hubId: number }[] }>('GET', '/test-accounts');
     expect(mine.body.results.filter((account) => hubIds.includes(account.hubId))).toEqual([]);
 
+    const ended = await control<Tokens>(
+      'POST',
+      `/test-accounts/${hubIds[0]}/installs`,
+      { appId: other.appId, scopes: ['crm.objects.companies.read'] },
+      other.developerApiKey,
+    );
+    expect((await api('GET', '/crm/v3/objects/companies', ended.body.access_token)).status).toBe(200);
     expect((await control('DELETE', `/test-accounts/${hubIds[0]}`, undefined, other.developerApiKey)).status).toBe(204);
+    // The account's installs ended with it: its tokens are refused, its refresh token too.
+    expect((await api('GET', '/crm/v3/objects/companies', ended.body.access_token)).status).toBe(401);
+    const refreshed = await fetch(`${gateway.baseUrl}/oauth/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: other.clientId,
+        client_secret: other.clientSecret,
+        refresh_token: ended.body.refresh_token,
+      }).toString(),
+    });
+    expect(refreshed.status).toBe(400);
     expect((await control('DELETE', `/test-accounts/${hubIds[0]}`, undefined, other.developerApiKey)).status).toBe(404);
     expect((await control('POST', '/test-accounts', {}, other.developerApiKey)).status).toBe(201);
   });
