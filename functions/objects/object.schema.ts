@@ -13,6 +13,21 @@ export const propertyValues = {
   additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
 } as const;
 
+/** The association types of one pair, as a create names them (`{associationCategory?, associationTypeId}`). */
+export const associationSpecs = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 20,
+  items: {
+    type: 'object',
+    required: ['associationTypeId'],
+    properties: {
+      associationCategory: { type: 'string', enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED'] },
+      associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
+    },
+  },
+} as const;
+
 export const associationInputs = {
   type: 'array',
   maxItems: 1000,
@@ -21,19 +36,7 @@ export const associationInputs = {
     required: ['to', 'types'],
     properties: {
       to: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 100 } } },
-      types: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 20,
-        items: {
-          type: 'object',
-          required: ['associationTypeId'],
-          properties: {
-            associationCategory: { type: 'string', enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED'] },
-            associationTypeId: { type: 'integer', minimum: 0, maximum: 999999999 },
-          },
-        },
-      },
+      types: associationSpecs,
     },
   },
 } as const;

@@ -1,4 +1,5 @@
 import { typedSchema } from '../../shared/http/http-handler';
+import { associationSpecs, propertyValues } from '../objects/object.schema';
 import {
   faultMethods,
   faultPolicies,
@@ -68,11 +69,7 @@ export const fixturesBody = /* @__PURE__ */ typedSchema({
         properties: {
           ref: { type: 'string', minLength: 1, maxLength: 100 },
           objectType: { type: 'string', minLength: 1, maxLength: 100 },
-          properties: {
-            type: 'object',
-            maxProperties: 500,
-            additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
-          },
+          properties: propertyValues,
         },
       },
     },
@@ -86,23 +83,7 @@ export const fixturesBody = /* @__PURE__ */ typedSchema({
         properties: {
           from: { type: 'string', minLength: 1, maxLength: 100 },
           to: { type: 'string', minLength: 1, maxLength: 100 },
-          types: {
-            type: 'array',
-            minItems: 1,
-            maxItems: 20,
-            items: {
-              type: 'object',
-              required: ['associationCategory', 'associationTypeId'],
-              additionalProperties: false,
-              properties: {
-                associationCategory: {
-                  type: 'string',
-                  enum: ['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED'],
-                },
-                associationTypeId: { type: 'integer', minimum: 1, maximum: 999999999 },
-              },
-            },
-          },
+          types: associationSpecs,
         },
       },
     },

@@ -188,7 +188,7 @@ export interface UserNames {
 
 const maxNameLength = 100;
 
-const hasControlCharacter = (text: string): boolean =>
+export const hasControlCharacter = (text: string): boolean =>
   [...text].some((character) => {
     const code = character.charCodeAt(0);
     return code < 0x20 || code === 0x7f;

@@ -27,7 +27,7 @@ export interface FixtureRecord {
 export interface FixtureAssociation {
   from: string;
   to: string;
-  types: readonly { associationCategory: string; associationTypeId: number }[];
+  types: readonly { associationCategory?: string; associationTypeId: number }[];
 }
 
 export interface FixturesInput {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createUser } from '../admin/provisioning';
+import { createUser, hasControlCharacter } from '../admin/provisioning';
 import { purgeAccount } from '../db/account-purge';
 import { nextSequenceValue } from '../db/counters';
 import { endInstall, findInstallState } from '../db/install-states';
@@ -32,7 +32,6 @@ const viewOf = (link: TestAccountLink): TestAccountView => ({
 });
 
 const maxNameLength = 100;
-const hasControlCharacter = (text: string): boolean => /[\u0000-\u001f\u007f]/.test(text);
 
 /** A test account's domain: its own, under a name no real domain has (RFC 2606 `.test`). */
 const testAccountDomain = (hubId: number): string => `test-${hubId}.sandbox.test`;
