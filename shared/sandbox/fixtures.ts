@@ -2,6 +2,7 @@ import { resolveTypeBetween } from '../association-types/association-labels';
 import { batchCreateAssociations } from '../associations/batch-associations';
 import { AppError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import type { BatchError, BatchResponse } from '../base/batch-results';
+import { mapConcurrently } from '../base/map-concurrently';
 import * as records from '../db/records';
 import { listOwnerPage } from '../db/owners';
 import { customTypeTokens, withAccountTypes } from '../objects/account-object-types';
@@ -109,18 +110,18 @@ async function prepareAll(actor: Actor, entries: readonly FixtureRecord[]): Prom
   return prepared;
 }
 
-/** The created records, removed for good again (a write of the call failed after others had succeeded). */
+/** The created records, removed for good again (a write of the call failed after others had succeeded), ten at a time. */
 async function removeCreated(hubId: number, created: readonly { type: ObjectType; id: string }[]): Promise<void> {
-  for (const { type, id } of created) {
+  await mapConcurrently(created, 10, async ({ type, id }) => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const record = await records.findRecord(type, hubId, id);
-      if (!record) break;
+      if (!record) return;
       if (
         (await records.deleteRecordForGood(type, hubId, record, false, orderFormsOfRecord(type, record))) === 'deleted'
       )
-        break;
+        return;
     }
-  }
+  });
 }
 
 function firstError<T>(response: BatchResponse<T>): AppError | undefined {
