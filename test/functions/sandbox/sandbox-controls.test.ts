@@ -446,6 +446,38 @@ describe('fixtures', () => {
     });
   });
 
+  it("load records of the account's custom object types", async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const schema = await api('POST', '/crm-object-schemas/v3/schemas', token, {
+      name: 'machines',
+      labels: { singular: 'Machine', plural: 'Machines' },
+      properties: [{ name: 'serial', label: 'Serial', type: 'string', fieldType: 'text' }],
+      requiredProperties: ['serial'],
+      primaryDisplayProperty: 'serial',
+      associatedObjects: ['CONTACT'],
+    });
+    expect(schema.status).toBe(201);
+    const typeId = String(schema.body.objectTypeId);
+    const missingRequired = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [{ ref: 'm', objectType: typeId, properties: {} }],
+    });
+    expect(missingRequired).toMatchObject({ status: 400, body: { context: { properties: ['serial'] } } });
+    const loaded = await control<{ ids: Record<string, string> }>('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [
+        // Any token the objects API takes in its path: the fully qualified name, the type id.
+        { ref: 'm', objectType: String(schema.body.fullyQualifiedName), properties: { serial: 'SN-1' } },
+        { ref: 'n', objectType: typeId, properties: { serial: 'SN-2' } },
+      ],
+    });
+    expect({ status: loaded.status, ids: Object.keys(loaded.body.ids ?? {}) }).toEqual({
+      status: 201,
+      ids: ['m', 'n'],
+    });
+    const read = await api('GET', `/crm/v3/objects/${typeId}/${loaded.body.ids.n}?properties=serial`, token);
+    expect(read.body).toMatchObject({ properties: { serial: 'SN-2' } });
+  });
+
   it('write nothing when a record or an association is refused, answering what the API would', async () => {
     const hubId = await newTestAccount();
     const token = (await installed(hubId)).access_token;
