@@ -110,6 +110,7 @@ export class ApiStack extends Stack {
           table: props.table,
           logRetention: props.logRetention,
           logLevel: props.logLevel,
+          sandboxControls: props.sandboxControls === true,
         });
 
     for (const [group, routes] of groupRoutes(props.routes)) {

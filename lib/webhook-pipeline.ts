@@ -17,6 +17,8 @@ export interface WebhookPipelineProps {
   table: ITable;
   logRetention: RetentionDays;
   logLevel: string;
+  /** The test-account controls are deployed: the event function tracks their batches (SANDBOX_CONTROLS). */
+  sandboxControls?: boolean;
 }
 
 /**
@@ -96,7 +98,7 @@ export class WebhookPipeline extends Construct {
       entry: 'functions/webhooks/generate-events.ts',
       description:
         'webhooks: turns committed record changes (companies, contacts, deals, tickets) from the table stream into events on the delivery queue',
-      environment,
+      environment: { ...environment, ...(props.sandboxControls ? { SANDBOX_CONTROLS: 'true' } : {}) },
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
       statements: [

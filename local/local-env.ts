@@ -109,5 +109,6 @@ export function applyLocalEnvironment(options: {
   process.env.TOKEN_PUBLIC_KEYS = JSON.stringify(publicKeysOf(secrets));
   process.env.AWS_REGION ??= 'us-east-1';
   process.env.WEBHOOKS_ALLOW_LOOPBACK_HTTP = 'true';
+  process.env.SANDBOX_CONTROLS = 'true';
   if (options.logLevel) process.env.LOG_LEVEL = options.logLevel;
 }

@@ -69,6 +69,12 @@ export const config = {
   publicBaseUrl: parseBaseUrl('PUBLIC_BASE_URL', optional('PUBLIC_BASE_URL')),
   /** Only the local runtime and the tests set it: webhook targets may then also be http on a loopback host. */
   allowsLoopbackHttpWebhooks: optional('WEBHOOKS_ALLOW_LOOPBACK_HTTP') === 'true',
+  /**
+   * The test-account controls exist (always locally and in the tests; deployed with the CDK context
+   * `sandboxControls`): only then does the webhook generator look for test accounts among a batch's
+   * hubs (one BatchGet per stream batch), whose batches it tracks for the flush.
+   */
+  sandboxControls: optional('SANDBOX_CONTROLS') === 'true',
   /** Deployed: the SQS queue between webhook event generation and delivery (unset locally: an in-process queue). */
   webhookQueueUrl: optional('WEBHOOK_QUEUE_URL'),
   /** Deployed: where batches go after their last attempt (the delivery function sends them; the admin CLI replays them). */

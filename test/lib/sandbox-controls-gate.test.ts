@@ -43,11 +43,14 @@ describe('the sandbox controls in a deployment', () => {
     expect(template).not.toContain('/sandbox/v1');
     expect(template).not.toContain('FAULTS#');
     expect(template).not.toContain('FlushTestAccountWebhooks');
+    // The webhook generator does not look for test accounts (no read per stream batch).
+    expect(template).not.toContain('SANDBOX_CONTROLS');
   });
 
   it('exist with it, and every function taking access tokens may read the faults', () => {
     const template = synthesized(true);
     expect(template).toContain('POST /sandbox/v1/test-accounts/{hubId}/faults');
     expect(template).toContain('FAULTS#*');
+    expect(template).toContain('"SANDBOX_CONTROLS":"true"');
   });
 });
