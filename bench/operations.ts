@@ -615,9 +615,9 @@ export const operations: readonly Operation[] = [
     name: 'installTestAccountApp',
     label: 'POST /sandbox/v1/test-accounts/{hubId}/installs (the token endpoint body, no browser)',
     isWarm: false,
-    // The key, the listing, the app (by id, then by client id), the account and its owner (a Query); the code
-    // put and redeemed as the token endpoint does (account and install state read, one transaction).
-    budget: { GetItemCommand: 7, QueryCommand: 1, PutItemCommand: 1, TransactWriteItemsCommand: 1 },
+    // The key, the listing (the account's domain with it), the app (by id, then by client id) and the owner (a
+    // Query); the code put and redeemed as the token endpoint does (account and install state read, one transaction).
+    budget: { GetItemCommand: 6, QueryCommand: 1, PutItemCommand: 1, TransactWriteItemsCommand: 1 },
     expectedStatus: 201,
     request: (_iteration, state) =>
       jsonRequest('POST', sandboxPath(state, '/installs'), undefined, {

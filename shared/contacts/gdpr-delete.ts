@@ -1,7 +1,5 @@
-import { orderFormsOfRecord } from '../records/search-forms';
 import { nowMs } from '../base/clock';
 import { ValidationError } from '../base/errors';
-import { retryOnConflict, conflicted } from '../base/retry';
 import { ServiceUnavailableError } from '../base/errors';
 import { batchDeleteAll } from '../db/core';
 import { associationEdgeKey } from '../db/keys';
@@ -9,6 +7,7 @@ import * as records from '../db/records';
 import { companyObjectType, type ObjectType } from '../objects/object-types';
 import { recordNotFound, requireIdProperty, uniqueValueOf } from '../records/read-records';
 import { addedEdges } from '../records/save-record';
+import { deleteRecordForGoodById } from '../records/archive-record';
 import { customTypeFinder, linkedChangesOf } from '../records/association-entries';
 import { mapConcurrently } from '../base/map-concurrently';
 import type { CrmRecord } from '../db/records';
@@ -52,24 +51,9 @@ export async function gdprDeleteContact(
     }
   }
   const contactId = id;
-  const deleted = await retryOnConflict(
-    async () => {
-      const active = await records.findRecord(type, hubId, contactId);
-      const record = active ?? (await records.findRecord(type, hubId, contactId, true));
-      if (!record) return undefined;
-      const outcome = await records.deleteRecordForGood(
-        type,
-        hubId,
-        record,
-        active === undefined,
-        active ? orderFormsOfRecord(type, active) : undefined,
-      );
-      return outcome === 'deleted' ? record : conflicted;
-    },
-    () => {
-      throw new ServiceUnavailableError('The contact is being changed by other requests; retry the request.');
-    },
-  );
+  const deleted = await deleteRecordForGoodById(type, hubId, contactId, () => {
+    throw new ServiceUnavailableError('The contact is being changed by other requests; retry the request.');
+  });
   if (!deleted) throw recordNotFound(input.objectId);
   await forgetAssociations(type, hubId, deleted);
 }

@@ -11,6 +11,7 @@ import {
   type PartitionQuery,
 } from './core';
 import { findDeveloper, findDeveloperApiKey } from './developers';
+import { findInstalledApps } from './webhooks';
 import {
   accountKey,
   appPartition,
@@ -110,18 +111,18 @@ async function sweep(
   return false;
 }
 
-/** The sort keys `query` finds (keys only, every page): for the small listings only, which a bound far above their caps holds. */
-async function sortKeysOf(query: PartitionQuery): Promise<string[]> {
-  const keys: string[] = [];
+/**
+ * The items `query` finds (keys only unless it names a projection), every page: for the small
+ * listings only (the record counters), which a bound far above their caps holds.
+ */
+async function listingOf(query: PartitionQuery): Promise<Item[]> {
+  const items: Item[] = [];
   let startKey: Item | undefined;
   for (let page = 0; page < maxListingPages; page += 1) {
-    const { items, nextKey } = await queryPage(
-      { ...query, projection: 'pk, sk', pageSize: listingPageItems },
-      startKey,
-    );
-    keys.push(...items.map((item) => String(item.sk)));
-    if (!nextKey) return keys;
-    startKey = nextKey;
+    const found = await queryPage({ projection: 'pk, sk', ...query, pageSize: listingPageItems }, startKey);
+    items.push(...found.items);
+    if (!found.nextKey) return items;
+    startKey = found.nextKey;
   }
   throw new Error(`more than ${maxListingPages * listingPageItems} items under ${query.pk} ${query.skPrefix ?? ''}`);
 }
@@ -136,28 +137,19 @@ async function sortKeysOf(query: PartitionQuery): Promise<string[]> {
  */
 async function typeIdsOf(hubId: number): Promise<string[]> {
   const sums = new Map<string, number>();
-  let startKey: Item | undefined;
-  for (let page = 0; page < maxListingPages; page += 1) {
-    const { items, nextKey } = await queryPage(
-      {
-        pk: hubPartition(hubId),
-        skPrefix: recordCountPrefix,
-        projection: 'sk, #count',
-        names: { '#count': 'count' },
-        pageSize: listingPageItems,
-      },
-      startKey,
-    );
-    for (const item of items) {
-      // RECORD_COUNT#<type id>#<shard>: the type id is what lies between the prefix and the last '#'.
-      const sk = String(item.sk);
-      const typeId = sk.slice(recordCountPrefix.length, sk.lastIndexOf('#'));
-      sums.set(typeId, (sums.get(typeId) ?? 0) + (typeof item.count === 'number' ? item.count : 0));
-    }
-    if (!nextKey) return [...sums].filter(([typeId, sum]) => typeId.length > 0 && sum !== 0).map(([typeId]) => typeId);
-    startKey = nextKey;
+  const counters = await listingOf({
+    pk: hubPartition(hubId),
+    skPrefix: recordCountPrefix,
+    projection: 'sk, #count',
+    names: { '#count': 'count' },
+  });
+  for (const item of counters) {
+    // RECORD_COUNT#<type id>#<shard>: the type id is what lies between the prefix and the last '#'.
+    const sk = String(item.sk);
+    const typeId = sk.slice(recordCountPrefix.length, sk.lastIndexOf('#'));
+    sums.set(typeId, (sums.get(typeId) ?? 0) + (typeof item.count === 'number' ? item.count : 0));
   }
-  throw new Error(`more than ${maxListingPages * listingPageItems} record counters in hub ${hubId}`);
+  return [...sums].filter(([typeId, sum]) => typeId.length > 0 && sum !== 0).map(([typeId]) => typeId);
 }
 
 /** The search projection and ordered index partitions of every type, every shard, side by side. */
@@ -192,9 +184,7 @@ async function purgeTimelineEvents(hubId: number, budget: Budget): Promise<boole
  * a delete ends before it purges. Read before the hub partition's sweep and the account's removal.
  */
 async function appIdsOf(hubId: number, account: Item | undefined): Promise<number[]> {
-  const installed = (await sortKeysOf({ pk: hubPartition(hubId), skPrefix: installPrefix })).map((sk) =>
-    Number(sk.slice(installPrefix.length)),
-  );
+  const installed = (await findInstalledApps(hubId)).map((install) => install.appId);
   const developer = typeof account?.developerId === 'number' ? await findDeveloper(account.developerId) : undefined;
   const key = developer ? await findDeveloperApiKey(developer.apiKeyHash) : undefined;
   return [...new Set([...installed, ...(key?.appIds ?? [])])].filter((appId) => Number.isSafeInteger(appId));

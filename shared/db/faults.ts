@@ -1,6 +1,6 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { conditionalWrite, entity, queryAll } from './core';
+import { conditionalWrite, entity, putNew, queryAll } from './core';
 import { faultKey, faultPrefix, faultsPartition } from './keys';
 
 /** A fault injected into a test account's API calls (shared/sandbox/faults.ts says what each field means). */
@@ -19,14 +19,9 @@ export interface Fault {
 
 const faultItem = /* @__PURE__ */ entity<Fault>({ key: (fault) => faultKey(fault.hubId, fault.id) });
 
+/** Fault ids are random, so an existing one is a bug of the caller: it throws. */
 export async function insertFault(fault: Fault): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: faultItem.item(fault),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  if (!(await putNew(faultItem.item(fault)))) throw new Error(`fault ${fault.id} exists`);
 }
 
 /** The account's faults with calls left to answer, oldest first (ids are time-ordered). One Query of a small partition. */

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../base/map-concurrently';
 import { db, tableName } from './client';
 import {
@@ -6,6 +6,7 @@ import {
   batchGetAll,
   conditionalWrite,
   ExpressionPlaceholders,
+  putNew,
   queryPages,
   transact,
   type Item,
@@ -107,19 +108,13 @@ function pendingBatchOf(item: Item): PendingBatch {
  * them as they are (claimed, or already attempted).
  */
 export async function insertPendingBatches(batches: readonly NewPendingBatch[]): Promise<void> {
-  await mapConcurrently(batches, 10, async (batch) => {
-    await conditionalWrite(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...webhookPendingKey(batch.hubId, batch.pendingId),
-          ...batch,
-          ttl: Math.floor(batch.dueAtMs / 1000) + pendingRetentionSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  });
+  await mapConcurrently(batches, 10, (batch) =>
+    putNew({
+      ...webhookPendingKey(batch.hubId, batch.pendingId),
+      ...batch,
+      ttl: Math.floor(batch.dueAtMs / 1000) + pendingRetentionSeconds,
+    }),
+  );
 }
 
 /**

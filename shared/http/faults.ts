@@ -1,6 +1,7 @@
-import { AppError, InternalError, RateLimitError, ServiceUnavailableError, type AppErrorOptions } from '../base/errors';
+import { AppError, InternalError, ServiceUnavailableError, type AppErrorOptions } from '../base/errors';
 import { deleteSpentFault, listFaults, takeFault, type Fault } from '../db/faults';
-import { installPolicy } from '../limits/rate-limits';
+import { installPolicy, searchPolicy } from '../limits/rate-limits';
+import { rateLimitError, rateLimitHeaders } from './rate-limit';
 import type { AuthContext } from './auth';
 
 /** What HubSpot's gateway answers when the service behind it failed (502) or did not answer in time (504). */
@@ -32,29 +33,13 @@ export function faultMatches(fault: Pick<Fault, 'method' | 'path'>, target: Faul
   return target.rawPath === fault.path || target.rawPath.startsWith(prefix);
 }
 
-const rateLimitMessages: Record<string, string> = {
-  TEN_SECONDLY_ROLLING: 'You have reached your ten_secondly_rolling limit.',
-  SECONDLY: 'You have reached your secondly limit.',
-};
-
 /** The error a fault answers: a 429 exactly as the rate limiter's (its message, policy and headers), or the 5xx error object. */
 export function faultError(fault: Fault, auth: AuthContext): AppError {
   const message = 'This error was injected by a fault of the test account (sandbox controls).';
   const options: AppErrorOptions = { context: { faultId: [fault.id] } };
   if (fault.status === 429) {
-    const policyName = fault.policyName ?? installPolicy.name;
-    const headers: Record<string, string> =
-      policyName === installPolicy.name
-        ? {
-            'x-hubspot-ratelimit-interval-milliseconds': String(installPolicy.windowMs),
-            'x-hubspot-ratelimit-max': String(auth.rateLimits?.tenSecondly ?? 0),
-            'x-hubspot-ratelimit-remaining': '0',
-          }
-        : {};
-    return new RateLimitError(rateLimitMessages[policyName] ?? rateLimitMessages.TEN_SECONDLY_ROLLING ?? '', {
-      policyName,
-      headers,
-    });
+    const policy = fault.policyName === searchPolicy.name ? searchPolicy : installPolicy;
+    return rateLimitError(policy, rateLimitHeaders(policy, auth.rateLimits?.tenSecondly ?? 0, 0));
   }
   if (fault.status === 502) return new BadGatewayError(message, options);
   if (fault.status === 503) return new ServiceUnavailableError(message, options);

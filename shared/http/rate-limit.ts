@@ -8,6 +8,22 @@ const messages: Record<RatePolicy['name'], string> = {
   SECONDLY: 'You have reached your secondly limit.',
 };
 
+/** The X-HubSpot-RateLimit-* headers of a decision of `policy`: HubSpot sends them for the ten-secondly limit only. */
+export function rateLimitHeaders(policy: RatePolicy, limit: number, remaining: number): Record<string, string> {
+  return policy === installPolicy
+    ? {
+        'x-hubspot-ratelimit-interval-milliseconds': String(policy.windowMs),
+        'x-hubspot-ratelimit-max': String(limit),
+        'x-hubspot-ratelimit-remaining': String(remaining),
+      }
+    : {};
+}
+
+/** The 429 of `policy`: HubSpot's message and policy name (what the official SDK's retry reads), with the decision's headers. */
+export function rateLimitError(policy: RatePolicy, headers: Record<string, string>): RateLimitError {
+  return new RateLimitError(messages[policy.name], { policyName: policy.name, headers });
+}
+
 /**
  * Counts one call and returns the response headers of the decision (none for search, as in
  * HubSpot), or undefined when the call is not limited: no access token (public routes, developer
@@ -24,14 +40,7 @@ export async function limitCall(
   if (limit <= 0) return undefined;
   const policy = isSearch ? searchPolicy : installPolicy;
   const decision = await countRequest(policy, isSearch ? `${auth.hubId}` : `${auth.hubId}-${auth.appId}`, limit);
-  const headers: Record<string, string> =
-    policy === installPolicy
-      ? {
-          'x-hubspot-ratelimit-interval-milliseconds': String(policy.windowMs),
-          'x-hubspot-ratelimit-max': String(decision.limit),
-          'x-hubspot-ratelimit-remaining': String(decision.remaining),
-        }
-      : {};
-  if (!decision.allowed) throw new RateLimitError(messages[policy.name], { policyName: policy.name, headers });
+  const headers = rateLimitHeaders(policy, decision.limit, decision.remaining);
+  if (!decision.allowed) throw rateLimitError(policy, headers);
   return headers;
 }

@@ -5,6 +5,9 @@ import * as recordsDb from '../db/records';
 import { maxTransactionItems } from '../db/records';
 import type { LinkedChange } from '../db/records';
 import { mapConcurrently } from '../base/map-concurrently';
+import { conflicted, retryOnConflict } from '../base/retry';
+import type { CrmRecord } from '../db/records';
+import { orderFormsOfRecord } from './search-forms';
 import { clearedPins, customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
@@ -62,4 +65,32 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
         ),
   );
   return true;
+}
+
+/**
+ * Deletes a record for good (no recycle bin), active or archived: its item, projection, ordered-index
+ * places and unique values in one transaction on condition of the version read, read again when a
+ * concurrent change won. The record deleted, or undefined when there was none; `exhausted` answers
+ * (or throws) when every retry met a change. The other side of its associations is the caller's (the GDPR delete
+ * forgets them; a fixtures rollback deletes both sides).
+ */
+export async function deleteRecordForGoodById(
+  type: ObjectType,
+  hubId: number,
+  id: string,
+  exhausted: () => CrmRecord | undefined,
+): Promise<CrmRecord | undefined> {
+  return retryOnConflict(async () => {
+    const active = await recordsDb.findRecord(type, hubId, id);
+    const record = active ?? (await recordsDb.findRecord(type, hubId, id, true));
+    if (!record) return undefined;
+    const outcome = await recordsDb.deleteRecordForGood(
+      type,
+      hubId,
+      record,
+      active === undefined,
+      active ? orderFormsOfRecord(type, active) : undefined,
+    );
+    return outcome === 'deleted' ? record : conflicted;
+  }, exhausted);
 }

@@ -263,7 +263,7 @@ export interface BatchUpdateInput {
 }
 
 /** One definitions read for the whole batch, whatever the number of inputs. */
-async function schemaForInputs(
+export async function schemaForInputs(
   type: ObjectType,
   hubId: number,
   inputs: readonly { properties: RawProperties }[],

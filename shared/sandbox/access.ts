@@ -1,3 +1,4 @@
+import { listOwnerPage, type Owner } from '../db/owners';
 import { findTestAccount, type TestAccountLink } from '../db/test-accounts';
 import { NotFoundError, ServiceUnavailableError } from '../base/errors';
 
@@ -30,4 +31,9 @@ export function continueLater(what: string): ServiceUnavailableError {
     `The ${what} did not finish within one call (the account holds many items); call again to continue.`,
     { headers: { 'retry-after': '1' } },
   );
+}
+
+/** The test account's one user as its owner (made with the account): whom installs and fixtures act as. */
+export async function ownerOfTestAccount(hubId: number): Promise<Owner | undefined> {
+  return (await listOwnerPage(hubId, { limit: 1, isArchived: false })).owners[0];
 }

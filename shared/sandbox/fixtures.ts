@@ -3,17 +3,20 @@ import { batchCreateAssociations } from '../associations/batch-associations';
 import { AppError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import type { BatchError, BatchResponse } from '../base/batch-results';
 import { mapConcurrently } from '../base/map-concurrently';
-import * as records from '../db/records';
-import { listOwnerPage } from '../db/owners';
 import { customTypeTokens, withAccountTypes } from '../objects/account-object-types';
 import { requireStoredObjectType, type ObjectType } from '../objects/object-types';
-import { loadPropertySchema } from '../properties/type-properties';
-import { batchCreateRecords, requireFreeUniqueValues, standardUniqueValues } from '../records/batch-records';
+import type { PropertySchema } from '../properties/type-properties';
+import {
+  batchCreateRecords,
+  requireFreeUniqueValues,
+  schemaForInputs,
+  standardUniqueValues,
+} from '../records/batch-records';
 import { prepareRecord, type PreparedRecord } from '../records/create-record';
 import { newAccountLookups } from '../records/account-values';
 import type { Actor, RawProperties } from '../records/record-values';
-import { orderFormsOfRecord } from '../records/search-forms';
-import { requireTestAccount, type Developer } from './access';
+import { deleteRecordForGoodById } from '../records/archive-record';
+import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
 
 export const maxFixtureRecords = 1000;
 /** Inputs of one batch create (the API's batch limit). */
@@ -68,13 +71,16 @@ async function prepareAll(actor: Actor, entries: readonly FixtureRecord[]): Prom
     seenRefs.add(entry.ref);
   });
   const types = entries.map((entry) => requireStoredObjectType(entry.objectType));
-  const schemas = new Map<ObjectType, Awaited<ReturnType<typeof loadPropertySchema>>>();
-  for (const type of new Set(types)) {
-    const names = new Set(
-      entries.flatMap((entry, index) => (types[index] === type ? Object.keys(entry.properties) : [])),
+  const schemas = new Map<ObjectType, PropertySchema>();
+  for (const type of new Set(types))
+    schemas.set(
+      type,
+      await schemaForInputs(
+        type,
+        actor.hubId,
+        entries.filter((_, index) => types[index] === type),
+      ),
     );
-    schemas.set(type, await loadPropertySchema(type, actor.hubId, names));
-  }
   const lookups = newAccountLookups();
   const prepared: Prepared[] = [];
   for (const [index, entry] of entries.entries()) {
@@ -110,18 +116,12 @@ async function prepareAll(actor: Actor, entries: readonly FixtureRecord[]): Prom
   return prepared;
 }
 
-/** The created records, removed for good again (a write of the call failed after others had succeeded), ten at a time. */
+/**
+ * The created records, removed for good again (a write of the call failed after others had
+ * succeeded), ten at a time; one still being changed after every retry is left (the call answers its error).
+ */
 async function removeCreated(hubId: number, created: readonly { type: ObjectType; id: string }[]): Promise<void> {
-  await mapConcurrently(created, 10, async ({ type, id }) => {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const record = await records.findRecord(type, hubId, id);
-      if (!record) return;
-      if (
-        (await records.deleteRecordForGood(type, hubId, record, false, orderFormsOfRecord(type, record))) === 'deleted'
-      )
-        return;
-    }
-  });
+  await mapConcurrently(created, 10, ({ type, id }) => deleteRecordForGoodById(type, hubId, id, () => undefined));
 }
 
 function firstError<T>(response: BatchResponse<T>): AppError | undefined {
@@ -150,7 +150,7 @@ export async function loadFixtures(
     throw new ValidationError(`A fixtures call loads at most ${maxFixtureRecords} records`, {
       context: { records: [String(entries.length)] },
     });
-  const owner = (await listOwnerPage(link.hubId, { limit: 1, isArchived: false })).owners[0];
+  const owner = await ownerOfTestAccount(link.hubId);
   const actor: Actor = { hubId: link.hubId, appId: 0, userId: owner?.userId ?? 0 };
   const tokens = entries.map((entry) => entry.objectType);
   return withAccountTypes(link.hubId, customTypeTokens(tokens), async () => {

@@ -1,10 +1,8 @@
-import { findAccount } from '../db/accounts';
 import { findAppById } from '../db/apps';
-import { listOwnerPage } from '../db/owners';
 import { NotFoundError, ValidationError } from '../base/errors';
 import { accessTokenLifetimeSeconds } from '../oauth/access-token';
 import { installWithoutBrowser, type TokenResponse } from '../oauth/token-grants';
-import { requireTestAccount, type Developer } from './access';
+import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
 
 export interface InstallInput {
   appId: number;
@@ -48,16 +46,12 @@ export async function installInTestAccount(
         : `The app does not request these scopes: ${outside.join(', ')}`,
       { context: { scopes: outside } },
     );
-  const [account, owners] = await Promise.all([
-    findAccount(link.hubId),
-    listOwnerPage(link.hubId, { limit: 1, isArchived: false }),
-  ]);
-  const owner = owners.owners[0];
-  if (!account || owner?.userId === undefined) throw new NotFoundError(`No test account ${hubIdText}`);
+  const owner = await ownerOfTestAccount(link.hubId);
+  if (!owner) throw new NotFoundError(`No test account ${hubIdText}`);
   return installWithoutBrowser({
     app,
     hubId: link.hubId,
-    hubDomain: account.domain,
+    hubDomain: link.domain,
     userId: owner.userId,
     userEmail: owner.email,
     scopes,

@@ -1,3 +1,4 @@
+import { config } from '../base/config';
 import { findPurgedRemovals } from '../db/account-purge';
 import { findRemovedForGood } from '../db/records';
 import { findInstalledApps, findWebhookConfig, type InstalledApp, type WebhookConfig } from '../db/webhooks';
@@ -16,7 +17,7 @@ export interface GenerateOptions {
  * The stream records whose removal of a record item took the record with it (see removalOf), and
  * that no purge of a test account made (a reset or delete removes records without deleting anyone's
  * data: shared/db/account-purge.ts findPurgedRemovals). Both reads side by side, only for a batch
- * with removals.
+ * with removals, and the second only where the sandbox controls exist (SANDBOX_CONTROLS).
  */
 async function removedForGoodOf(
   records: readonly ChangeRecord[],
@@ -28,11 +29,14 @@ async function removedForGoodOf(
     if (removed && accepts(removed.hubId)) removals.push({ record, removed });
   }
   if (removals.length === 0) return new Set();
+  // Only where test accounts can exist (the sandbox controls) can a purge have made a removal.
   const [gone, purged] = await Promise.all([
     findRemovedForGood(removals.map(({ removed }) => removed)),
-    findPurgedRemovals(
-      removals.map(({ record, removed }) => ({ hubId: removed.hubId, removedAtMs: record.approximateAtMs })),
-    ),
+    config.sandboxControls
+      ? findPurgedRemovals(
+          removals.map(({ record, removed }) => ({ hubId: removed.hubId, removedAtMs: record.approximateAtMs })),
+        )
+      : new Set<number>(),
   ]);
   return new Set(removals.filter((_, index) => gone.has(index) && !purged.has(index)).map(({ record }) => record));
 }
