@@ -72,10 +72,19 @@ export function lambdaDefinesFor(route: BundledRoute | undefined): Record<string
   };
 }
 
-/** The aliases of a route's bundle: precompiled-validators -> that route's generated validators, route-row -> its row, catalog-files -> the catalogs' reader. */
+/** Node's modules every bundle takes from a file of the project instead (shared/http/node-globals.ts says why). */
+const nodeGlobals = path.resolve(__dirname, '..', 'shared', 'http', 'node-globals.ts');
+const builtinAliases = { 'node:stream/web': nodeGlobals, 'node:timers': nodeGlobals };
+
+/**
+ * The aliases of a bundle: Node modules replaced (builtinAliases); for a route's, also
+ * precompiled-validators -> that route's generated validators, route-row -> its row,
+ * catalog-files -> the catalogs' reader.
+ */
 export function lambdaAliasesFor(routeName: string | undefined): Record<string, string> {
-  if (routeName === undefined) return {};
+  if (routeName === undefined) return { ...builtinAliases };
   return {
+    ...builtinAliases,
     [precompiledValidatorsImport]: path.join(generatedValidatorsDir, routeValidatorsFileName(routeName)),
     [routeRowImport]: path.join(generatedValidatorsDir, routeRowFileName(routeName)),
     [catalogFilesImport]: path.join(generatedValidatorsDir, catalogFilesModuleName),

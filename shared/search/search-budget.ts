@@ -1,5 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-
 /** A search past its deadline; search-records.ts answers it with 503. */
 export class SearchDeadlineError extends Error {
   constructor() {
@@ -79,4 +77,14 @@ export class SearchBudget {
     if (this.timer) clearTimeout(this.timer);
     if (!this.controller.signal.aborted) this.controller.abort(reason);
   }
+}
+
+/**
+ * One turn of the event loop (setImmediate). Not node:timers/promises, whose module a function
+ * would load at cold start for this one call.
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    setImmediate(resolve);
+  });
 }

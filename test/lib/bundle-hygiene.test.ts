@@ -124,6 +124,18 @@ describe('what a bundle carries', () => {
     expect(await catalogFilesBeside('getOwner')).toEqual({});
   });
 
+  it.each(['getOwner', 'batchCreateObjects', 'login'] as const)(
+    "imports neither node:stream/web nor node:timers in %s (middy's imports of them are Node's globals, shared/http/node-globals.ts)",
+    async (routeName) => {
+      const code = readFileSync((await bundleOf(routeName)).file, 'utf8');
+      const nodeImports = [...code.matchAll(/from\s*"(node:[a-z_/]+)"/g)].map((match) => match[1]);
+
+      expect(nodeImports).toContain('node:stream/promises');
+      expect(nodeImports.filter((name) => name === 'node:stream/web' || name === 'node:timers')).toEqual([]);
+      expect(code).toContain('globalThis.ReadableStream');
+    },
+  );
+
   it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {
     expect(await optionalPartsIn('getProperty')).toEqual([]);
     expect(await optionalPartsIn('batchCreateObjects')).toEqual(['@middy/http-json-body-parser/']);
