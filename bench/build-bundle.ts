@@ -12,13 +12,22 @@ export interface BuiltBundle {
   metafile: Metafile;
 }
 
-/** Builds one handler exactly as the CDK stack bundles it (lib/bundling.ts), into outDir/index.mjs. */
-export async function buildBundle(entry: string, outDir: string, route?: BundledRoute): Promise<BuiltBundle> {
+/**
+ * Builds one handler exactly as the CDK stack bundles it (lib/bundling.ts), into outDir/index.mjs:
+ * for a stage without the test-account controls unless `sandboxControls` (the controls' own rows
+ * exist only on a stage with them).
+ */
+export async function buildBundle(
+  entry: string,
+  outDir: string,
+  route?: BundledRoute,
+  sandboxControls = false,
+): Promise<BuiltBundle> {
   const file = path.join(outDir, 'index.mjs');
   const result = await build({
     ...lambdaEsbuildOptions,
     mainFields: [...lambdaEsbuildOptions.mainFields],
-    define: lambdaDefinesFor(route),
+    define: lambdaDefinesFor(route, { sandboxControls }),
     alias: lambdaAliasesFor(route?.name),
     absWorkingDir: projectRoot,
     entryPoints: [path.resolve(projectRoot, entry)],

@@ -52,8 +52,8 @@ class EsbuildBundler implements ILocalBundling {
 }
 
 /** The asset of one handler: a directory holding index.mjs, hashed by its contents (so an unchanged bundle is not redeployed). */
-export function bundledCode(entry: string, route?: BundledRoute): Code {
-  const local = new EsbuildBundler(entry, lambdaAliasesFor(route?.name), lambdaDefinesFor(route));
+export function bundledCode(entry: string, route?: BundledRoute, sandboxControls = false): Code {
+  const local = new EsbuildBundler(entry, lambdaAliasesFor(route?.name), lambdaDefinesFor(route, { sandboxControls }));
   return Code.fromAsset(projectRoot, {
     assetHashType: AssetHashType.OUTPUT,
     // The image is what CDK would run if local bundling declined; it never declines (esbuild throws instead).
@@ -69,6 +69,8 @@ export interface BundledFunctionProps {
    * validators, and only the body parser and error format the row uses.
    */
   route?: BundledRoute;
+  /** Whether the stage deploys the test-account controls (a route's bundle then keeps the fault check). */
+  sandboxControls?: boolean;
   description: string;
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -128,7 +130,7 @@ export class BundledFunction extends Construct {
             : { access: new PolicyDocument({ statements: [...writeLogs, ...(props.statements ?? [])] }) },
       });
     this.function = new LambdaFunction(this, 'Function', {
-      code: bundledCode(props.entry, props.route),
+      code: bundledCode(props.entry, props.route, props.sandboxControls === true),
       handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,

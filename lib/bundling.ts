@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import type { Route } from '../shared/base/route-types';
+import { takesAccessTokens, type Route } from '../shared/base/route-types';
 
 /**
  * How every Lambda function is bundled, in esbuild's own terms: the CDK stack
@@ -55,20 +55,28 @@ export const catalogFilesModuleName = 'catalog-files.mjs';
 export const catalogFilesImport = 'catalog-files';
 
 /** What the bundling of a route's function reads of its row. */
-export type BundledRoute = Pick<Route, 'name' | 'body' | 'format'>;
+export type BundledRoute = Pick<Route, 'name' | 'body' | 'format' | 'scopes' | 'auth'>;
 
 /**
  * The constants of a route's bundle: the common ones, and its row's body and error format, which
  * shared/http/middlewares.ts compares where it picks a body parser and an error response, so that
  * esbuild keeps the one parser and the one format the row uses (the others were about 2 KiB of every
- * bundle: the other body parser, the HTML error page).
+ * bundle: the other body parser, the HTML error page); whether it takes access tokens
+ * (shared/http/auth.ts: without, no token verification, limiter or faults, about 7 KiB); and whether
+ * its stage deploys the test-account controls (`sandboxControls`: without, no account can have
+ * faults, and the fault check is left out, about 1.7 KiB of every function taking tokens).
  */
-export function lambdaDefinesFor(route: BundledRoute | undefined): Record<string, string> {
+export function lambdaDefinesFor(
+  route: BundledRoute | undefined,
+  stage: { sandboxControls: boolean } = { sandboxControls: false },
+): Record<string, string> {
   if (route === undefined) return { ...lambdaEsbuildOptions.define };
   return {
     ...lambdaEsbuildOptions.define,
     BUNDLED_ROUTE_BODY: JSON.stringify(route.body),
     BUNDLED_ROUTE_FORMAT: JSON.stringify(route.format ?? 'json'),
+    BUNDLED_ROUTE_TAKES_TOKENS: JSON.stringify(takesAccessTokens(route)),
+    BUNDLED_SANDBOX_CONTROLS: JSON.stringify(stage.sandboxControls),
   };
 }
 

@@ -191,6 +191,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
     const fn = new BundledFunction(scope, id, {
       entry: route.entry,
       route,
+      sandboxControls: props.sandboxControls === true,
       description:
         route.path === '$default'
           ? `${route.name}: every unmatched request`

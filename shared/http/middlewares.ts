@@ -56,6 +56,10 @@ export type Middleware = MiddlewareObj<Event, Result>;
  */
 declare const BUNDLED_ROUTE_BODY: Route['body'] | undefined;
 declare const BUNDLED_ROUTE_FORMAT: NonNullable<Route['format']> | undefined;
+/** Whether the row takes access tokens (shared/http/auth.ts): faults and the limiter act on tokens only. */
+declare const BUNDLED_ROUTE_TAKES_TOKENS: boolean | undefined;
+/** Whether the stage deploys the test-account controls: only then can a test account have faults. */
+declare const BUNDLED_SANDBOX_CONTROLS: boolean | undefined;
 
 /** What the steps learn about one request; keyed by the event object, which every step and the handler share. */
 export interface RequestState {
@@ -216,24 +220,31 @@ export function validate(route: Route, validators: RouteValidators): Middleware 
  * its body not parsed, the handler never started. Other callers pass at no cost (the token's claim says).
  */
 export function injectFaults(route: Route): Middleware {
-  return {
-    before: async function injectFaultsBefore(request) {
-      const state = requestStateOf(request.event);
-      const token = state.credentials?.token;
-      if (!token?.isTestAccount) return;
-      const event = request.event;
-      const routeKey = event.routeKey ?? '';
-      const fault = await injectedFault(token, {
-        method: event.requestContext?.http?.method ?? route.method,
-        routePath: routeKey.includes(' ') ? routeKey.slice(routeKey.indexOf(' ') + 1) : route.path,
-        rawPath: event.rawPath ?? '',
-      });
-      if (!fault) return;
-      state.faultId = fault.id;
-      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-      throw faultError(fault, token);
-    },
-  };
+  // A bundle of a route that takes no tokens, or of a stage without the controls, has no step here and no fault code.
+  if (
+    (typeof BUNDLED_ROUTE_TAKES_TOKENS === 'undefined' || BUNDLED_ROUTE_TAKES_TOKENS) &&
+    (typeof BUNDLED_SANDBOX_CONTROLS === 'undefined' || BUNDLED_SANDBOX_CONTROLS)
+  ) {
+    return {
+      before: async function injectFaultsBefore(request) {
+        const state = requestStateOf(request.event);
+        const token = state.credentials?.token;
+        if (!token?.isTestAccount) return;
+        const event = request.event;
+        const routeKey = event.routeKey ?? '';
+        const fault = await injectedFault(token, {
+          method: event.requestContext?.http?.method ?? route.method,
+          routePath: routeKey.includes(' ') ? routeKey.slice(routeKey.indexOf(' ') + 1) : route.path,
+          rawPath: event.rawPath ?? '',
+        });
+        if (!fault) return;
+        state.faultId = fault.id;
+        if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        throw faultError(fault, token);
+      },
+    };
+  }
+  return {};
 }
 
 /**
@@ -244,12 +255,15 @@ export function injectFaults(route: Route): Middleware {
  * authentication alone, so a call that then fails parsing or validation is counted too.
  */
 export function limitRate(route: Route): Middleware {
-  return {
-    before: async function limitRateBefore(request) {
-      const state = requestStateOf(request.event);
-      state.rateLimitHeaders = await limitCall(route, state.credentials?.token);
-    },
-  };
+  if (typeof BUNDLED_ROUTE_TAKES_TOKENS === 'undefined' || BUNDLED_ROUTE_TAKES_TOKENS) {
+    return {
+      before: async function limitRateBefore(request) {
+        const state = requestStateOf(request.event);
+        state.rateLimitHeaders = await limitCall(route, state.credentials?.token);
+      },
+    };
+  }
+  return {};
 }
 
 /**

@@ -61,7 +61,8 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{86}$/;
 /** Install generations are short random base64url ids (shared/oauth/install-status.ts). */
 export const installGenerationPattern = /^[A-Za-z0-9_-]{1,32}$/;
 
-const publicKeys = new Map<string, KeyObject>(
+// Pure: a bundle that verifies no token (a developer-key route) leaves the keys out.
+const publicKeys = /* @__PURE__ */ new Map<string, KeyObject>(
   Object.entries(config.tokenPublicKeys).map(([kid, der]) => [
     kid,
     createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' }),

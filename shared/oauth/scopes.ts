@@ -45,7 +45,8 @@ export const scopeCatalog = [
 
 export type Scope = (typeof scopeCatalog)[number];
 
-const scopeIndex = new Map<string, number>(scopeCatalog.map((scope, index) => [scope, index]));
+// Pure (here and below): a bundle that reads no scope leaves the catalog out.
+const scopeIndex = /* @__PURE__ */ new Map<string, number>(scopeCatalog.map((scope, index) => [scope, index]));
 
 export function isKnownScope(scope: string): scope is Scope {
   return scopeIndex.has(scope);
@@ -106,7 +107,7 @@ export function scopeMaskCodec<S extends string>(catalog: readonly S[]): ScopeMa
   };
 }
 
-const catalogCodec = scopeMaskCodec(scopeCatalog);
+const catalogCodec = /* @__PURE__ */ scopeMaskCodec(scopeCatalog);
 
 export function encodeScopeMask(scopes: readonly string[]): string {
   return catalogCodec.encode(scopes);

@@ -136,6 +136,40 @@ describe('what a bundle carries', () => {
     },
   );
 
+  /** Which of the files of the access-token path put bytes into a bundle built for the stage given. */
+  async function tokenPartsIn(routeName: RouteName, sandboxControls: boolean): Promise<string[]> {
+    const route = findRoute(routeName);
+    const { metafile } = await buildBundle(
+      route.entry,
+      path.join(outDir, `${routeName}-${sandboxControls ? 'test' : 'production'}`),
+      route,
+      sandboxControls,
+    );
+    const parts = ['shared/oauth/install-status.ts', 'shared/http/rate-limit.ts', 'shared/http/faults.ts'];
+    const inputs = Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+        .map(([input]) => input),
+    );
+    return parts.filter((part) => inputs.includes(part));
+  }
+
+  it('keeps the install check and the limiter only where a route takes access tokens, and the fault check only on a stage with the controls', async () => {
+    expect(await tokenPartsIn('getOwner', true)).toEqual([
+      'shared/oauth/install-status.ts',
+      'shared/http/rate-limit.ts',
+      'shared/http/faults.ts',
+    ]);
+    expect(await tokenPartsIn('getOwner', false)).toEqual([
+      'shared/oauth/install-status.ts',
+      'shared/http/rate-limit.ts',
+    ]);
+    // Developer API keys (the sandbox controls' own rows, webhook settings) and public rows take no tokens.
+    expect(await tokenPartsIn('loadTestAccountFixtures', true)).toEqual([]);
+    expect(await tokenPartsIn('getWebhookSettings', false)).toEqual([]);
+    expect(await tokenPartsIn('login', false)).toEqual([]);
+  });
+
   it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {
     expect(await optionalPartsIn('getProperty')).toEqual([]);
     expect(await optionalPartsIn('batchCreateObjects')).toEqual(['@middy/http-json-body-parser/']);
