@@ -188,6 +188,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     mapErrors(route),
   ];
   const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);
-  for (const step of steps) chain.use(step);
+  // A step the bundle's route does without (injectFaults, limitRate) has no hooks; middy refuses those.
+  for (const step of steps) if (Object.keys(step).length > 0) chain.use(step);
   return chain;
 }

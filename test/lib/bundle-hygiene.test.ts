@@ -1,8 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type BuiltBundle, buildBundle } from '../../bench/build-bundle';
 import { buildValidators } from '../../bin/build-validators';
+import { runNodeProcess } from '../../local/run-node-process';
 import { findRoute, type RouteName } from '../../shared/routes';
 
 /**
@@ -169,6 +171,46 @@ describe('what a bundle carries', () => {
     expect(await tokenPartsIn('getWebhookSettings', false)).toEqual([]);
     expect(await tokenPartsIn('login', false)).toEqual([]);
   });
+
+  it.each([
+    ['loadTestAccountFixtures', true, 'POST', '/sandbox/v1/test-accounts/1/fixtures'],
+    ['getWebhookSettings', false, 'GET', '/webhooks/v3/1/settings'],
+    ['getOwner', false, 'GET', '/crm/v3/owners/1'],
+  ] as const)(
+    'answers a call without credentials 401 from the bundle of %s built for its stage (a step left out is no step)',
+    async (routeName, sandboxControls, method, rawPath) => {
+      const route = findRoute(routeName);
+      const { file } = await buildBundle(route.entry, path.join(outDir, `${routeName}-run`), route, sandboxControls);
+      const event = {
+        version: '2.0',
+        rawPath,
+        headers: {},
+        requestContext: { http: { method } },
+        isBase64Encoded: false,
+      };
+      const script = [
+        'const { handler } = await import(process.env.BUNDLE_URL);',
+        'const result = await handler(JSON.parse(process.env.EVENT), { getRemainingTimeInMillis: () => 10000 });',
+        'process.stdout.write(JSON.stringify(result));',
+      ].join('\n');
+      const { code, stdout, stderr } = await runNodeProcess(['--input-type=module', '-e', script], {
+        cwd: path.dirname(file),
+        env: {
+          PATH: process.env.PATH,
+          TABLE_NAME: 'bundle-hygiene',
+          AWS_REGION: 'us-east-1',
+          LOG_LEVEL: 'SILENT',
+          BUNDLE_URL: pathToFileURL(file).href,
+          EVENT: JSON.stringify(event),
+        },
+      });
+
+      expect([code, stderr]).toEqual([0, '']);
+      const result = JSON.parse(stdout) as { statusCode: number; body: string };
+      expect(result.statusCode).toBe(401);
+      expect(JSON.parse(result.body)).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION' });
+    },
+  );
 
   it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {
     expect(await optionalPartsIn('getProperty')).toEqual([]);
