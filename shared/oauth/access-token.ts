@@ -62,12 +62,13 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{86}$/;
 export const installGenerationPattern = /^[A-Za-z0-9_-]{1,32}$/;
 
 // Pure: a bundle that verifies no token (a developer-key route) leaves the keys out.
-const publicKeys = /* @__PURE__ */ new Map<string, KeyObject>(
-  Object.entries(config.tokenPublicKeys).map(([kid, der]) => [
-    kid,
-    createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' }),
-  ]),
-);
+const publicKeys = /* @__PURE__ */ (() =>
+  new Map<string, KeyObject>(
+    Object.entries(config.tokenPublicKeys).map(([kid, der]) => [
+      kid,
+      createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' }),
+    ]),
+  ))();
 
 export function signAccessToken(
   claims: Omit<AccessTokenClaims, 'keyId'>,

@@ -46,7 +46,8 @@ export const scopeCatalog = [
 export type Scope = (typeof scopeCatalog)[number];
 
 // Pure (here and below): a bundle that reads no scope leaves the catalog out.
-const scopeIndex = /* @__PURE__ */ new Map<string, number>(scopeCatalog.map((scope, index) => [scope, index]));
+const scopeIndex = /* @__PURE__ */ (() =>
+  new Map<string, number>(scopeCatalog.map((scope, index) => [scope, index])))();
 
 export function isKnownScope(scope: string): scope is Scope {
   return scopeIndex.has(scope);
