@@ -27,6 +27,8 @@ import {
   holderPage,
   holderSideType,
   edgePageFound,
+  inFlightReserveMs,
+  maxStoredPairsPerWrite,
   findRecordsById,
   planPairs,
   requireIds,
@@ -160,12 +162,6 @@ function missingHolderError(pair: Pair, input: PairEnds): BatchError {
 export const batchWriteBudgetMs = 5000;
 
 /**
- * Time left after the last work started, for the transactions then in flight to finish and the
- * answer to be sent before the function's timeout (a loaded machine took over 3 s for the last wave).
- */
-export const inFlightReserveMs = 3500;
-
-/**
  * How long a batch write may start work: batchWriteBudgetMs from its first write unless given (a
  * test passes a smaller one), and never later than inFlightReserveMs before `functionDeadlineMs`,
  * the function's timeout (HttpRequest.deadlineMs), however long reading and planning took.
@@ -177,9 +173,6 @@ export interface WriteBudget {
 
 /** Rounds of writing many holders per transaction before the rest go one by one. */
 const maxWaves = 3;
-
-/** Pairs with a stored record per transaction: each is the other record's item beside the holder and its projection. */
-const maxStoredPairsPerWrite = 90;
 
 /** One holder's changes written together: a holder with more stored pairs than one transaction holds has several, in order. */
 interface HolderChunk {

@@ -286,6 +286,15 @@ export function unpinIfGone(
   };
 }
 
+/** Pairs with a stored record per transaction: each is the other record's item beside the holder and its projection. */
+export const maxStoredPairsPerWrite = 90;
+
+/**
+ * Time left after the last work started, for the transactions then in flight to finish and the
+ * answer to be sent before the function's timeout (a loaded machine took over 3 s for the last wave).
+ */
+export const inFlightReserveMs = 3500;
+
 /** The holder-side types a pair should hold: type ids it holds already and keeps, and types to add. */
 export interface PairTypes {
   keep: readonly number[];

@@ -1,5 +1,13 @@
 import { resolveTypeBetween } from '../association-types/association-labels';
-import { batchCreateAssociations } from '../associations/batch-associations';
+import type { AssociationType } from '../association-types/association-types';
+import {
+  changePairs,
+  holderSideType,
+  inFlightReserveMs,
+  maxStoredPairsPerWrite,
+  withImplied,
+  type PairChange,
+} from '../associations/record-associations';
 import { AppError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import type { BatchError, BatchResponse } from '../base/batch-results';
 import { mapConcurrently } from '../base/map-concurrently';
@@ -116,6 +124,92 @@ async function prepareAll(actor: Actor, entries: readonly FixtureRecord[]): Prom
   return prepared;
 }
 
+/** Fixture associations written at once (independent groups of records; see associateAll). */
+const associationConcurrency = 8;
+
+/** The record of a ref and the types an association between two refs sends, resolved before anything is written. */
+interface CheckedAssociation {
+  from: Prepared;
+  to: Prepared;
+  types: AssociationType[];
+}
+
+/** One record's pair changes: the record holds its side and each write also updates the other record's side. */
+interface HolderChanges {
+  type: ObjectType;
+  ref: string;
+  changes: PairChange[];
+}
+
+/**
+ * Adds each association's types to its pair, as the v4 create does (the types a pair holds stay; a
+ * primary type also adds its unlabeled one), through the same pair changes (record-associations.ts
+ * changePairs: one read and one transaction per record, at most maxStoredPairsPerWrite pairs each,
+ * retried on a stale read). Each pair is written from the end with more associations in the call
+ * (its types then as that end holds them), so a company with a hundred contacts is one record's
+ * write, not a hundred that each change the company. Records linked through associations form a
+ * group whose writes run one after another; groups share no record and run side by side, so no
+ * two writes of the call change one record at once. An association a limit refuses answers its error.
+ */
+async function associateAll(
+  actor: Actor,
+  associations: readonly CheckedAssociation[],
+  ids: ReadonlyMap<string, string>,
+  deadlineMs: number,
+): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const { from, to } of associations)
+    for (const ref of [from.entry.ref, to.entry.ref]) counts.set(ref, (counts.get(ref) ?? 0) + 1);
+  const holders = new Map<string, HolderChanges>();
+  // Union-find over refs: the groups of records that associations connect.
+  const parent = new Map<string, string>();
+  const root = (ref: string): string => {
+    let at = ref;
+    while (parent.has(at) && parent.get(at) !== at) at = parent.get(at) as string;
+    parent.set(ref, at);
+    return at;
+  };
+  for (const { from, to, types } of associations) {
+    const isForward = (counts.get(from.entry.ref) ?? 0) >= (counts.get(to.entry.ref) ?? 0);
+    const [holder, other] = isForward ? [from, to] : [to, from];
+    const pair = { from: from.type, to: to.type, holder: holder.type, isForward };
+    const add = withImplied(await Promise.all(types.map((type) => holderSideType(actor.hubId, pair, type))));
+    const entry = holders.get(holder.entry.ref) ?? { type: holder.type, ref: holder.entry.ref, changes: [] };
+    entry.changes.push({
+      other: other.type,
+      otherId: ids.get(other.entry.ref) ?? '',
+      next: (current) => ({ keep: current, add }),
+    });
+    holders.set(holder.entry.ref, entry);
+    parent.set(root(holder.entry.ref), root(other.entry.ref));
+  }
+  const groups = new Map<string, HolderChanges[]>();
+  for (const holder of holders.values())
+    groups.set(root(holder.ref), [...(groups.get(root(holder.ref)) ?? []), holder]);
+  await mapConcurrently([...groups.values()], associationConcurrency, async (group) => {
+    for (const holder of group) {
+      for (let start = 0; start < holder.changes.length; start += maxStoredPairsPerWrite) {
+        if (performance.now() > deadlineMs - inFlightReserveMs)
+          throw new ServiceUnavailableError(
+            'The fixtures were not loaded: too little time was left; retry the request.',
+          );
+        const { record, rejected } = await changePairs(
+          actor,
+          holder.type,
+          ids.get(holder.ref) ?? '',
+          holder.changes.slice(start, start + maxStoredPairsPerWrite),
+        );
+        if (!record)
+          throw new ServiceUnavailableError(
+            'The fixtures were not loaded: a record of the call was removed meanwhile; retry the request.',
+          );
+        const [refused] = rejected.values();
+        if (refused) throw refused;
+      }
+    }
+  });
+}
+
 /**
  * The created records, removed for good again (a write of the call failed after others had
  * succeeded), ten at a time; one still being changed after every retry is left (the call answers its error).
@@ -133,7 +227,7 @@ function firstError<T>(response: BatchResponse<T>): AppError | undefined {
  * Loads records and associations into a test account, all or nothing: every record and association
  * is checked as the API would check it (the first refused one answers what the API would, 400 or
  * 409) before anything is written; then the records go in through the batch create (webhooks fire
- * as for API writes) and the associations through the v4 batch create. A write that still fails (a
+ * as for API writes) and the associations through the v4 create's pair changes. A write that still fails (a
  * unique value taken by a concurrent request meanwhile) removes what the call had created and
  * answers that write's error. Answers each ref's record id.
  */
@@ -156,7 +250,8 @@ export async function loadFixtures(
   return withAccountTypes(link.hubId, customTypeTokens(tokens), async () => {
     const prepared = await prepareAll(actor, entries);
     const byRef = new Map(prepared.map((entry) => [entry.entry.ref, entry]));
-    // Associations: both refs loaded by this call, and each type one the API takes for the pair.
+    // Associations: both refs loaded by this call, two records, and each type one the API takes for the pair.
+    const checked: CheckedAssociation[] = [];
     for (const [index, association] of associations.entries()) {
       const from = byRef.get(association.from);
       const to = byRef.get(association.to);
@@ -169,8 +264,16 @@ export async function loadFixtures(
           },
         );
       }
+      if (association.from === association.to)
+        throw new ValidationError(`Association ${index} associates ${association.from} with itself`, {
+          context: { [`associations[${index}].to`]: [association.to] },
+        });
+      const types: AssociationType[] = [];
       for (const spec of association.types)
-        await resolveTypeBetween(link.hubId, from.type, to.type, spec.associationTypeId, spec.associationCategory);
+        types.push(
+          await resolveTypeBetween(link.hubId, from.type, to.type, spec.associationTypeId, spec.associationCategory),
+        );
+      checked.push({ from, to, types });
     }
     if (performance.now() > deadlineMs - 5000)
       throw new ServiceUnavailableError('The fixtures were not loaded: too little time was left; retry the request.');
@@ -196,30 +299,7 @@ export async function loadFixtures(
           if (refused) throw refused;
         }
       }
-      const pairs = new Map<string, { from: ObjectType; to: ObjectType; inputs: FixtureAssociation[] }>();
-      for (const association of associations) {
-        const from = byRef.get(association.from) as Prepared;
-        const to = byRef.get(association.to) as Prepared;
-        const key = `${from.type.id}/${to.type.id}`;
-        const pair = pairs.get(key) ?? { from: from.type, to: to.type, inputs: [] };
-        pair.inputs.push(association);
-        pairs.set(key, pair);
-      }
-      for (const pair of pairs.values()) {
-        const response = await batchCreateAssociations(
-          actor,
-          pair.from.id,
-          pair.to.id,
-          pair.inputs.map((association) => ({
-            from: { id: ids.get(association.from) ?? '' },
-            to: { id: ids.get(association.to) ?? '' },
-            types: association.types,
-          })),
-          { functionDeadlineMs: deadlineMs },
-        );
-        const refused = firstError(response);
-        if (refused) throw refused;
-      }
+      await associateAll(actor, checked, ids, deadlineMs);
     } catch (error) {
       await removeCreated(link.hubId, created);
       throw error;

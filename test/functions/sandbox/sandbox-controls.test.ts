@@ -446,6 +446,64 @@ describe('fixtures', () => {
     });
   });
 
+  it('write every pair of a record with many associations and of linked chains, each pair once', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const contacts = Array.from({ length: 120 }, (_, index) => ({
+      ref: `c${index}`,
+      objectType: 'contacts',
+      properties: { email: `c${index}@many.example` },
+    }));
+    const chain = ['k0', 'k1', 'k2', 'k3'].map((ref) => ({ ref, objectType: 'companies', properties: { name: ref } }));
+    const loaded = await control<{ ids: Record<string, string> }>('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [{ ref: 'acme', objectType: 'companies', properties: { name: 'Acme' } }, ...contacts, ...chain],
+      associations: [
+        // Primary (1), which also holds the unlabeled type (279): more pairs of one company than one write takes.
+        ...contacts.map(({ ref }) => ({
+          from: ref,
+          to: 'acme',
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 1 }],
+        })),
+        ...[
+          ['k0', 'k1'],
+          ['k1', 'k2'],
+          ['k2', 'k3'],
+        ].map(([from, to]) => ({
+          from,
+          to,
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 450 }],
+        })),
+      ],
+    });
+    expect(loaded.status).toBe(201);
+    const { ids } = loaded.body;
+
+    const ofAcme = await api('GET', `/crm/v4/objects/companies/${ids.acme}/associations/contacts?limit=500`, token);
+    const acmeContacts = (ofAcme.body.results as { toObjectId: number }[]).map((result) => String(result.toObjectId));
+    expect(acmeContacts.sort()).toEqual(contacts.map(({ ref }) => ids[ref]).sort());
+    const ofContact = await api('GET', `/crm/v4/objects/contacts/${ids.c97}/associations/companies`, token);
+    expect(ofContact.body.results).toEqual([
+      {
+        toObjectId: Number(ids.acme),
+        associationTypes: expect.arrayContaining([
+          { category: 'HUBSPOT_DEFINED', typeId: 1, label: 'Primary' },
+          { category: 'HUBSPOT_DEFINED', typeId: 279, label: null },
+        ]),
+      },
+    ]);
+    for (const [ref, linked] of [
+      ['k0', ['k1']],
+      ['k1', ['k0', 'k2']],
+      ['k3', ['k2']],
+    ] as const) {
+      const ofCompany = await api('GET', `/crm/v4/objects/companies/${ids[ref]}/associations/companies`, token);
+      expect({
+        ref,
+        linked: (ofCompany.body.results as { toObjectId: number }[]).map((result) => String(result.toObjectId)).sort(),
+      }).toEqual({ ref, linked: linked.map((other) => ids[other]).sort() });
+    }
+  });
+
   it("load records of the account's custom object types", async () => {
     const hubId = await newTestAccount();
     const token = (await installed(hubId)).access_token;
@@ -510,6 +568,13 @@ describe('fixtures', () => {
       ],
     });
     expect(unknownRef).toMatchObject({ status: 400, body: { context: { 'associations[0].to': ['nobody'] } } });
+    const itself = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [{ ref: 'a', objectType: 'companies', properties: { name: 'A' } }],
+      associations: [
+        { from: 'a', to: 'a', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 450 }] },
+      ],
+    });
+    expect(itself).toMatchObject({ status: 400, body: { context: { 'associations[0].to': ['a'] } } });
     const existing = await api('POST', '/crm/v3/objects/contacts', token, {
       properties: { email: 'taken@example.com' },
     });
