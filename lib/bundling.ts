@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { takesAccessTokens, type Route } from '../shared/base/route-types';
+import { takesAccessTokens, takesDeveloperKeys, type Route } from '../shared/base/route-types';
 
 /**
  * How every Lambda function is bundled, in esbuild's own terms: the CDK stack
@@ -62,7 +62,8 @@ export type BundledRoute = Pick<Route, 'name' | 'body' | 'format' | 'scopes' | '
  * shared/http/middlewares.ts compares where it picks a body parser and an error response, so that
  * esbuild keeps the one parser and the one format the row uses (the others were about 2 KiB of every
  * bundle: the other body parser, the HTML error page); whether it takes access tokens
- * (shared/http/auth.ts: without, no token verification, limiter or faults, about 7 KiB); and whether
+ * (shared/http/auth.ts: without, no token verification, limiter or faults, about 7 KiB) and
+ * developer API keys (without, no key checks, about 0.6 KiB); and whether
  * its stage deploys the test-account controls (`sandboxControls`: without, no account can have
  * faults, and the fault check is left out, about 1.7 KiB of every function taking tokens).
  */
@@ -76,6 +77,7 @@ export function lambdaDefinesFor(
     BUNDLED_ROUTE_BODY: JSON.stringify(route.body),
     BUNDLED_ROUTE_FORMAT: JSON.stringify(route.format ?? 'json'),
     BUNDLED_ROUTE_TAKES_TOKENS: JSON.stringify(takesAccessTokens(route)),
+    BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS: JSON.stringify(takesDeveloperKeys(route)),
     BUNDLED_SANDBOX_CONTROLS: JSON.stringify(stage.sandboxControls),
   };
 }

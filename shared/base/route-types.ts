@@ -133,6 +133,11 @@ export function takesAccessTokens(route: Pick<Route, 'scopes' | 'auth'>): boolea
   return route.scopes !== 'public' && route.auth !== 'developerKey' && route.auth !== 'developerAccount';
 }
 
+/** Whether a row takes developer API keys (`hapikey`): its auth is developerKey, developerKeyOrToken or developerAccount. */
+export function takesDeveloperKeys(route: Pick<Route, 'scopes' | 'auth'>): boolean {
+  return route.scopes !== 'public' && route.auth !== undefined && route.auth !== 'token';
+}
+
 /**
  * Whether a route's calls are counted: every row called with an access token (developer-key-only
  * rows and public rows are not), unless the row opts out with rateLimit 'none'. The stack grants

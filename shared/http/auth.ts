@@ -28,9 +28,12 @@ export interface AuthContext {
  * Whether the row's function can be called with an access token (auth 'token' or
  * 'developerKeyOrToken'), defined when its bundle is built (lib/bundling.ts, lambdaDefinesFor): in
  * the bundle of a route that takes none, esbuild leaves out token verification, the install check,
- * the scope catalog, the limiter and the faults (about 7 KiB). Run from source it is undefined.
+ * the scope catalog, the limiter and the faults (about 7 KiB); in one that takes no developer API
+ * key, the key's checks. Run from source they are undefined.
  */
 declare const BUNDLED_ROUTE_TAKES_TOKENS: boolean | undefined;
+/** Whether the row's function can be called with a developer API key (the same, for the key's checks). */
+declare const BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS: boolean | undefined;
 
 const missingCredentialsMessage =
   'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
@@ -200,15 +203,17 @@ export async function authenticateRequest(
 ): Promise<RequestCredentials> {
   if (route.scopes === 'public') return { forPath: () => undefined };
   const mode = route.auth ?? 'token';
-  const presentedKey = query[developerApiKeyParameter];
-  if (mode === 'developerAccount') {
-    const key = await authenticateDeveloperKey(route, presentedKey);
-    const account: DeveloperAccountAuthContext = { developerId: key.developerId, appIds: key.appIds };
-    return { forPath: () => account };
-  }
-  if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && presentedKey !== undefined)) {
-    const key = await authenticateDeveloperKey(route, presentedKey);
-    return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
+  if (typeof BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS === 'undefined' || BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS) {
+    const presentedKey = query[developerApiKeyParameter];
+    if (mode === 'developerAccount') {
+      const key = await authenticateDeveloperKey(route, presentedKey);
+      const account: DeveloperAccountAuthContext = { developerId: key.developerId, appIds: key.appIds };
+      return { forPath: () => account };
+    }
+    if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && presentedKey !== undefined)) {
+      const key = await authenticateDeveloperKey(route, presentedKey);
+      return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
+    }
   }
   if (typeof BUNDLED_ROUTE_TAKES_TOKENS === 'undefined' || BUNDLED_ROUTE_TAKES_TOKENS) {
     const claims = verifyBearerToken(headers, route.scopes);

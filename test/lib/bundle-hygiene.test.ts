@@ -172,6 +172,19 @@ describe('what a bundle carries', () => {
     expect(await tokenPartsIn('login', false)).toEqual([]);
   });
 
+  it("keeps the developer API key's checks only where a route takes developer API keys", async () => {
+    const keyMessage = "This hapikey doesn't exist.";
+    for (const [routeName, takesKeys] of [
+      ['getOwner', false],
+      ['getWebhookSettings', true],
+      ['loadTestAccountFixtures', true],
+    ] as const)
+      expect([routeName, readFileSync((await bundleOf(routeName)).file, 'utf8').includes(keyMessage)]).toEqual([
+        routeName,
+        takesKeys,
+      ]);
+  });
+
   it.each([
     ['loadTestAccountFixtures', true, 'POST', '/sandbox/v1/test-accounts/1/fixtures'],
     ['getWebhookSettings', false, 'GET', '/webhooks/v3/1/settings'],
