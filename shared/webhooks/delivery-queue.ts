@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  DeleteMessageCommand,
-  ReceiveMessageCommand,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../base/config';
 import type { WebhookEvent } from './webhook-events';
 
@@ -69,17 +63,17 @@ class SqsDeliveryQueue implements DeliveryQueue {
     private readonly deadLetterQueueUrl: string | undefined,
   ) {}
 
-  // Imported by name: a bundle carries the client and the commands it sends, where import() of the
-  // package brought all of them (35.4 KiB of the webhook functions' bundles; 2026-11-28).
-  private sqs: SQSClient | undefined;
+  private sqs: Promise<SQSClient> | undefined;
 
-  private client(): SQSClient {
-    this.sqs ??= new SQSClient({ region: config.region });
+  /** Loaded on first use (sqs-client.ts says why). */
+  private client(): Promise<SQSClient> {
+    this.sqs ??= import('./sqs-client').then(({ SQSClient }) => new SQSClient({ region: config.region }));
     return this.sqs;
   }
 
   async send(batches: readonly DeliveryBatch[], delaySeconds: number): Promise<void> {
-    const client = this.client();
+    const { SendMessageBatchCommand } = await import('./sqs-client');
+    const client = await this.client();
     for (let start = 0; start < batches.length; start += 10) {
       // SQS delays at most 15 minutes: a later retry waits in hops, its due time in the message.
       const seconds = Math.max(0, Math.round(delaySeconds));
@@ -101,7 +95,8 @@ class SqsDeliveryQueue implements DeliveryQueue {
 
   async deadLetter(batch: DeliveryBatch): Promise<void> {
     if (!this.deadLetterQueueUrl) throw new Error('WEBHOOK_DEAD_LETTER_QUEUE_URL is not set');
-    await this.client().send(
+    const { SendMessageCommand } = await import('./sqs-client');
+    await (await this.client()).send(
       new SendMessageCommand({ QueueUrl: this.deadLetterQueueUrl, MessageBody: JSON.stringify(batch) }),
     );
   }
@@ -268,6 +263,7 @@ export async function replayDeadLetters(localStateDir: string | undefined): Prom
     events: batch.events.map((event) => ({ ...event, attemptNumber: 0 })),
   });
   if (config.webhookQueueUrl && config.webhookDeadLetterQueueUrl) {
+    const { SQSClient, ReceiveMessageCommand, DeleteMessageCommand } = await import('./sqs-client');
     const client = new SQSClient({ region: config.region });
     const queue = new SqsDeliveryQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl);
     let moved = 0;
