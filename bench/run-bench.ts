@@ -58,7 +58,7 @@ export interface BenchOptions {
 
 export const fullOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'full',
-  coldStartRuns: 15,
+  coldStartRuns: 21,
   warmIterations: 2000,
   warmChunk: 20,
   poolSize: 1000,
