@@ -25,7 +25,7 @@ export interface PipelineView {
 export const pipelineIdPattern = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** "The default pipelines will have createdAt = 0." */
-const epoch = new Date(0).toISOString();
+const epoch = '1970-01-01T00:00:00.000Z';
 
 export function defaultPipeline(template: PipelineTemplate): StoredPipeline {
   return {
