@@ -13,7 +13,7 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
   const cold = report.coldStart;
   if (cold) {
     parts.push(
-      `\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it)`,
+      `\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it; ${cold.runs * 3} where the first median was within 0.05 of the target)`,
       `floor (DynamoDBDocumentClient + one GetItem): ${kib(cold.floor.bundleBytes)} KiB, ${cold.floor.initMedianMs} ms`,
       `targets: init <= ${cold.targets.initRatio}x floor, bundle <= floor + ${kib(cold.targets.bundleOverFloorBytes)} KiB (catalogs: the standard catalog files beside the bundle, one read on a type's first request)`,
       table(
@@ -25,6 +25,7 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
           'init ms',
           'floor ms',
           'x floor',
+          'pairs',
           'init ok',
           'size ok',
         ],
@@ -36,6 +37,7 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
           row.initMedianMs,
           row.pairedFloorMedianMs,
           row.initRatio,
+          row.pairs,
           yesNo(row.isInitWithinTarget),
           yesNo(row.isBundleWithinTarget),
         ]),

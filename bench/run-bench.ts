@@ -45,6 +45,8 @@ export interface BenchOptions {
   searchFloorMax?: number;
   /** Only these operations in the costs and warm sections (--operations); all when absent. */
   operations?: ReadonlySet<string>;
+  /** Only these functions (route names) in the cold section (--functions); all when absent. */
+  functions?: ReadonlySet<string>;
   /** Companies of the searching account in the fairness section, and seconds per attack. */
   fairnessCompanies: number;
   fairnessSeconds: number;
@@ -155,7 +157,13 @@ export async function runBench(
     const outDir = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
     try {
       report.coldStart = await timeSection('cold', () =>
-        measureColdStarts({ outDir, runs: options.coldStartRuns, environment: coldStartEnvironment(), log }),
+        measureColdStarts({
+          outDir,
+          runs: options.coldStartRuns,
+          environment: coldStartEnvironment(),
+          log,
+          functions: options.functions,
+        }),
       );
     } finally {
       rmSync(outDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@
  *   npm run bench -- --sections=search --search-levels=100000 --search-requests=3
  *   npm run bench -- --sections=search --search-floor-max=10000   (no full-Query floor above 10k companies)
  *   npm run bench -- --sections=warm --operations=readCompany,readCompanyLimited   (only these rows of costs and warm)
+ *   npm run bench -- --sections=cold --functions=createObject,getOwner   (only these functions' cold starts)
  *   npm run bench -- --sections=fairness          (another account's reads while one runs the costliest searches)
  *   npm run bench -- --sections=contacts --search-levels=1000,1000000   (the contact sync and default pages at 1M: opt-in, outside npm test)
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
@@ -29,9 +30,11 @@ function parseOptions(argv: readonly string[]): {
   searchRequests?: number;
   searchFloorMax?: number;
   operations?: Set<string>;
+  functions?: Set<string>;
 } {
   let isQuick = false;
   let operations: Set<string> | undefined;
+  let functions: Set<string> | undefined;
   let searchLevels: number[] | undefined;
   let searchRequests: number | undefined;
   let searchFloorMax: number | undefined;
@@ -66,18 +69,24 @@ function parseOptions(argv: readonly string[]): {
           .split(',')
           .filter((name) => name !== ''),
       );
+    else if (argument.startsWith('--functions='))
+      functions = new Set(
+        argument
+          .slice('--functions='.length)
+          .split(',')
+          .filter((name) => name !== ''),
+      );
     else
       throw new Error(
-        `unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --report=<file>`,
+        `unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --functions=<names>, --report=<file>`,
       );
   }
-  return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations };
+  return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations, functions };
 }
 
 async function main(): Promise<number> {
-  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations } = parseOptions(
-    process.argv.slice(2),
-  );
+  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations, functions } =
+    parseOptions(process.argv.slice(2));
   const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
   const dynamo = await startDynamoDbLocal();
@@ -103,6 +112,7 @@ async function main(): Promise<number> {
       searchRequests: searchRequests ?? defaults.searchRequests,
       searchFloorMax,
       operations,
+      functions,
     };
     const report: BenchReport = await runBench(options, {
       endpoint: dynamo.endpoint,

@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { measureColdStarts } from '../../bench/cold-start';
+import { buildValidators } from '../../bin/build-validators';
 import { measureContactSearch } from '../../bench/contact-search';
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
@@ -220,4 +225,43 @@ describe('bench contact search section', () => {
     ]);
     expect(report.growth.map((entry) => entry.case)).toEqual(['syncPage', 'defaultPage']);
   }, 120_000);
+});
+
+describe('bench cold start section', () => {
+  let outDir: string;
+  beforeAll(async () => {
+    await buildValidators();
+    outDir = mkdtempSync(path.join(tmpdir(), 'bench-cold-'));
+  });
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('times the named functions only, each import paired with one of the floor', async () => {
+    const report = await measureColdStarts({
+      outDir,
+      runs: 2,
+      environment: { PATH: process.env.PATH, TABLE_NAME: 'bench-cold', AWS_REGION: 'us-east-1', TZ: ':UTC' },
+      log: () => undefined,
+      functions: new Set(['getOwner']),
+    });
+
+    expect(report.rows.map((row) => row.name)).toEqual(['getOwner']);
+    const [row] = report.rows;
+    // Two rounds, and four more when the first median landed near the target.
+    expect([2, 6]).toContain(row?.pairs);
+    expect(row?.initRatio).toBeGreaterThan(0);
+    expect(row?.overFloorBytes).toBe((row?.bundleBytes ?? 0) - report.floor.bundleBytes);
+    expect(row?.isBundleWithinTarget).toBe(true);
+  });
+
+  it('refuses a function the route table does not have', async () => {
+    await expect(
+      measureColdStarts({
+        outDir,
+        runs: 1,
+        environment: {},
+        log: () => undefined,
+        functions: new Set(['noSuchRoute']),
+      }),
+    ).rejects.toThrow('unknown functions in --functions');
+  });
 });
