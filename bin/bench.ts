@@ -1,6 +1,6 @@
 /**
  * The benchmark: every figure next to its floor, measured in the same run on DynamoDB Local.
- *   npm run bench                       full run (about 8 minutes on 2 cores)
+ *   npm run bench                       full run (its cold section alone about 15 minutes on 2 cores)
  *   npm run bench -- --quick            smaller counts, to iterate
  *   npm run bench -- --sections=costs,warm
  *   npm run bench -- --sections=search --search-levels=100000 --search-requests=3
