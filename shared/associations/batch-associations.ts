@@ -107,16 +107,20 @@ export function typeResolver<T>(
 /** How a batch reads the types of its inputs, once it knows the path's pair. */
 export type InputTypesOf<I> = (pair: Pair) => (input: I) => Promise<ResolvedType[]>;
 
+/** v4: the type a spec (a type id and category) names for the pair, resolved once per distinct spec. */
+export const specResolver = (hubId: number, pair: Pair): ((spec: AssociationSpecInput) => Promise<ResolvedType>) =>
+  typeResolver(
+    hubId,
+    pair,
+    (spec: AssociationSpecInput) => `${spec.associationTypeId}/${spec.associationCategory ?? ''}`,
+    (spec) => resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory),
+  );
+
 /** v4: each input's `types`, specs of a type id (and category). */
 const specTypesOf =
   (hubId: number): InputTypesOf<PairInput> =>
   (pair) => {
-    const resolve = typeResolver(
-      hubId,
-      pair,
-      (spec: AssociationSpecInput) => `${spec.associationTypeId}/${spec.associationCategory ?? ''}`,
-      (spec) => resolveTypeBetween(hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory),
-    );
+    const resolve = specResolver(hubId, pair);
     return (input) => Promise.all((input.types ?? []).map(resolve));
   };
 

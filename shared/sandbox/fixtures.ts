@@ -1,11 +1,11 @@
-import { resolveTypeBetween } from '../association-types/association-labels';
 import type { AssociationType } from '../association-types/association-types';
+import { specResolver, type ResolvedType } from '../associations/batch-associations';
 import {
   changePairs,
-  holderSideType,
   inFlightReserveMs,
   maxStoredPairsPerWrite,
   withImplied,
+  type Pair,
   type PairChange,
 } from '../associations/record-associations';
 import { AppError, ServiceUnavailableError, ValidationError } from '../base/errors';
@@ -127,11 +127,14 @@ async function prepareAll(actor: Actor, entries: readonly FixtureRecord[]): Prom
 /** Fixture associations written at once (independent groups of records; see associateAll). */
 const associationConcurrency = 8;
 
-/** The record of a ref and the types an association between two refs sends, resolved before anything is written. */
+/**
+ * An association checked before anything is written: the record that holds it (the end with more
+ * associations in the call, see associateAll), the other record, and its types as the holder holds them.
+ */
 interface CheckedAssociation {
-  from: Prepared;
-  to: Prepared;
-  types: AssociationType[];
+  holder: Prepared;
+  other: Prepared;
+  add: AssociationType[];
 }
 
 /** One record's pair changes: the record holds its side and each write also updates the other record's side. */
@@ -157,9 +160,6 @@ async function associateAll(
   ids: ReadonlyMap<string, string>,
   deadlineMs: number,
 ): Promise<void> {
-  const counts = new Map<string, number>();
-  for (const { from, to } of associations)
-    for (const ref of [from.entry.ref, to.entry.ref]) counts.set(ref, (counts.get(ref) ?? 0) + 1);
   const holders = new Map<string, HolderChanges>();
   // Union-find over refs: the groups of records that associations connect.
   const parent = new Map<string, string>();
@@ -169,11 +169,7 @@ async function associateAll(
     parent.set(ref, at);
     return at;
   };
-  for (const { from, to, types } of associations) {
-    const isForward = (counts.get(from.entry.ref) ?? 0) >= (counts.get(to.entry.ref) ?? 0);
-    const [holder, other] = isForward ? [from, to] : [to, from];
-    const pair = { from: from.type, to: to.type, holder: holder.type, isForward };
-    const add = withImplied(await Promise.all(types.map((type) => holderSideType(actor.hubId, pair, type))));
+  for (const { holder, other, add } of associations) {
     const entry = holders.get(holder.entry.ref) ?? { type: holder.type, ref: holder.entry.ref, changes: [] };
     entry.changes.push({
       other: other.type,
@@ -184,8 +180,11 @@ async function associateAll(
     parent.set(root(holder.entry.ref), root(other.entry.ref));
   }
   const groups = new Map<string, HolderChanges[]>();
-  for (const holder of holders.values())
-    groups.set(root(holder.ref), [...(groups.get(root(holder.ref)) ?? []), holder]);
+  for (const holder of holders.values()) {
+    const group = groups.get(root(holder.ref));
+    if (group) group.push(holder);
+    else groups.set(root(holder.ref), [holder]);
+  }
   await mapConcurrently([...groups.values()], associationConcurrency, async (group) => {
     for (const holder of group) {
       for (let start = 0; start < holder.changes.length; start += maxStoredPairsPerWrite) {
@@ -250,7 +249,11 @@ export async function loadFixtures(
   return withAccountTypes(link.hubId, customTypeTokens(tokens), async () => {
     const prepared = await prepareAll(actor, entries);
     const byRef = new Map(prepared.map((entry) => [entry.entry.ref, entry]));
-    // Associations: both refs loaded by this call, two records, and each type one the API takes for the pair.
+    // Associations: both refs loaded by this call, two records, and each type one the API takes for the
+    // pair (resolved as the v4 create resolves them: once per pair and spec, as the holder holds it).
+    const counts = new Map<string, number>();
+    for (const { from, to } of associations) for (const ref of [from, to]) counts.set(ref, (counts.get(ref) ?? 0) + 1);
+    const resolvers = new Map<string, ReturnType<typeof specResolver>>();
     const checked: CheckedAssociation[] = [];
     for (const [index, association] of associations.entries()) {
       const from = byRef.get(association.from);
@@ -268,12 +271,18 @@ export async function loadFixtures(
         throw new ValidationError(`Association ${index} associates ${association.from} with itself`, {
           context: { [`associations[${index}].to`]: [association.to] },
         });
-      const types: AssociationType[] = [];
-      for (const spec of association.types)
-        types.push(
-          await resolveTypeBetween(link.hubId, from.type, to.type, spec.associationTypeId, spec.associationCategory),
-        );
-      checked.push({ from, to, types });
+      const isForward = (counts.get(association.from) ?? 0) >= (counts.get(association.to) ?? 0);
+      const pair: Pair = { from: from.type, to: to.type, holder: isForward ? from.type : to.type, isForward };
+      const resolverKey = `${from.type.id}/${to.type.id}/${isForward}`;
+      const resolve = resolvers.get(resolverKey) ?? specResolver(link.hubId, pair);
+      resolvers.set(resolverKey, resolve);
+      const types: ResolvedType[] = [];
+      for (const spec of association.types) types.push(await resolve(spec));
+      checked.push({
+        holder: isForward ? from : to,
+        other: isForward ? to : from,
+        add: withImplied(types.map((type) => type.holderSide)),
+      });
     }
     if (performance.now() > deadlineMs - 5000)
       throw new ServiceUnavailableError('The fixtures were not loaded: too little time was left; retry the request.');
