@@ -13,7 +13,7 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
   const cold = report.coldStart;
   if (cold) {
     parts.push(
-      `\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it; ${cold.runs * 3} where the first median was within 0.05 of the target)`,
+      `\nCold start: bundle size and init (import + handler build in a fresh process; median of ${cold.runs}, each paired with a floor import just before it; ${cold.nearTarget.runs} where the first median was within ${cold.nearTarget.within} of the target)`,
       `floor (DynamoDBDocumentClient + one GetItem): ${kib(cold.floor.bundleBytes)} KiB, ${cold.floor.initMedianMs} ms`,
       `targets: init <= ${cold.targets.initRatio}x floor, bundle <= floor + ${kib(cold.targets.bundleOverFloorBytes)} KiB (catalogs: the standard catalog files beside the bundle, one read on a type's first request)`,
       table(

@@ -22,6 +22,16 @@ import { sectionNames, type SectionName } from '../bench/section-names';
 
 const allSections: readonly SectionName[] = sectionNames;
 
+/** The comma-separated names of an argument such as `--operations=a,b`. */
+function namesAfter(argument: string, flag: string): Set<string> {
+  return new Set(
+    argument
+      .slice(flag.length)
+      .split(',')
+      .filter((name) => name !== ''),
+  );
+}
+
 function parseOptions(argv: readonly string[]): {
   isQuick: boolean;
   sections: Set<SectionName>;
@@ -62,20 +72,8 @@ function parseOptions(argv: readonly string[]): {
       searchRequests = Number(argument.slice('--search-requests='.length));
     else if (argument.startsWith('--search-floor-max='))
       searchFloorMax = Number(argument.slice('--search-floor-max='.length));
-    else if (argument.startsWith('--operations='))
-      operations = new Set(
-        argument
-          .slice('--operations='.length)
-          .split(',')
-          .filter((name) => name !== ''),
-      );
-    else if (argument.startsWith('--functions='))
-      functions = new Set(
-        argument
-          .slice('--functions='.length)
-          .split(',')
-          .filter((name) => name !== ''),
-      );
+    else if (argument.startsWith('--operations=')) operations = namesAfter(argument, '--operations=');
+    else if (argument.startsWith('--functions=')) functions = namesAfter(argument, '--functions=');
     else
       throw new Error(
         `unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --functions=<names>, --report=<file>`,
