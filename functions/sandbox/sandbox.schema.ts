@@ -10,6 +10,8 @@ import {
 
 /** Hub ids are digits; anything else answers 404 like an id of no test account (the domain decides). */
 const hubId = { type: 'string', minLength: 1, maxLength: 30 } as const;
+/** A fixture's ref, an object type token, a fault id: short non-empty strings the domain checks further. */
+const shortToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 export const testAccountPath = /* @__PURE__ */ typedSchema({
   type: 'object',
@@ -20,7 +22,7 @@ export const testAccountPath = /* @__PURE__ */ typedSchema({
 export const faultPath = /* @__PURE__ */ typedSchema({
   type: 'object',
   required: ['hubId', 'faultId'],
-  properties: { hubId, faultId: { type: 'string', minLength: 1, maxLength: 100 } },
+  properties: { hubId, faultId: shortToken },
 } as const);
 
 export const createTestAccountBody = /* @__PURE__ */ typedSchema({
@@ -67,8 +69,8 @@ export const fixturesBody = /* @__PURE__ */ typedSchema({
         required: ['ref', 'objectType', 'properties'],
         additionalProperties: false,
         properties: {
-          ref: { type: 'string', minLength: 1, maxLength: 100 },
-          objectType: { type: 'string', minLength: 1, maxLength: 100 },
+          ref: shortToken,
+          objectType: shortToken,
           properties: propertyValues,
         },
       },
@@ -81,8 +83,8 @@ export const fixturesBody = /* @__PURE__ */ typedSchema({
         required: ['from', 'to', 'types'],
         additionalProperties: false,
         properties: {
-          from: { type: 'string', minLength: 1, maxLength: 100 },
-          to: { type: 'string', minLength: 1, maxLength: 100 },
+          from: shortToken,
+          to: shortToken,
           types: associationSpecs,
         },
       },
