@@ -21,12 +21,12 @@ import { insertDeliveryAttempt } from '../../../shared/db/webhooks';
 import { storedObjectTypes } from '../../../shared/objects/object-types';
 import { recordTimelineEvent, recordTimelineEvents } from '../../../shared/timeline/events';
 import { createTimelineEventType } from '../../../shared/timeline/event-types';
-import type { DeliveryBatch, DeliveryQueue } from '../../../shared/webhooks/delivery-queue';
 import { generateEvents } from '../../../shared/webhooks/generate-events';
 import { configureWebhookSettings, createWebhookSubscription } from '../../../shared/webhooks/webhook-management';
 import { crmClient, createRecords, type CrmClient } from '../../support/crm-client';
 import { install, unique, useTestGateway, type InstalledTokens } from '../../support/harness';
 import { recordItem, streamRecord } from '../../support/stream-records';
+import { recordingQueue } from '../../support/recording-queue';
 
 /**
  * The purge of a test account (the sandbox controls' reset and delete) against the real DynamoDB
@@ -389,18 +389,6 @@ describe('purgeAccount', () => {
 });
 
 describe('webhooks and a purge', () => {
-  /** A queue that records what it is given. */
-  function recordingQueue(): DeliveryQueue & { batches: DeliveryBatch[] } {
-    const batches: DeliveryBatch[] = [];
-    return {
-      batches,
-      send: async (sent) => {
-        batches.push(...sent);
-      },
-      deadLetter: async () => undefined,
-    };
-  }
-
   /** A REMOVE of a contact item of `hubId` that left nothing behind (no archived item, no merge pointer), seen at `atMs`. */
   const contactRemoved = (hubId: number, atMs: number) =>
     streamRecord(

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/db/webhooks';
 import { flushAccountWebhooks, listAccountDeliveries } from '../../../shared/webhooks/account-flush';
 import { deliverBatch } from '../../../shared/webhooks/deliver-batch';
-import type { DeliveryBatch, DeliveryQueue } from '../../../shared/webhooks/delivery-queue';
+import type { DeliveryBatch } from '../../../shared/webhooks/delivery-queue';
 import { maxConcurrentRequestsLimit } from '../../../shared/webhooks/event-types';
 import { pendingIdOf, queueTracked } from '../../../shared/webhooks/pending-batches';
 import { drainStream } from '../../../shared/webhooks/stream-drain';
@@ -23,6 +23,7 @@ import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-c
 import { install, installInto, provision, startTestGateway, type InstalledTokens } from '../../support/harness';
 import { callTimeline } from '../../support/timeline-client';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
+import { recordingQueue } from '../../support/recording-queue';
 
 /**
  * Webhooks on demand for test accounts, against DynamoDB Local and a real receiver: the local
@@ -89,17 +90,6 @@ async function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-function recordingQueue(): DeliveryQueue & { sent: DeliveryBatch[] } {
-  const sent: DeliveryBatch[] = [];
-  return {
-    sent,
-    send: async (batches) => {
-      sent.push(...batches);
-    },
-    deadLetter: async () => undefined,
-  };
 }
 
 const batchOf = (appId: number, portalId: number, eventId: number): DeliveryBatch => ({
@@ -235,11 +225,11 @@ describe('flushAccountWebhooks', () => {
     // The same batch queued twice (a stream batch handed out again): one pending item, two messages.
     await queueTracked(queue, [batch], 0);
     await queueTracked(queue, [batch], 0);
-    expect(queue.sent.map((sent) => sent.pendingId)).toEqual([pendingIdOf(batch), pendingIdOf(batch)]);
+    expect(queue.batches.map((sent) => sent.pendingId)).toEqual([pendingIdOf(batch), pendingIdOf(batch)]);
     expect(await pendingOf(app.hubId)).toHaveLength(1);
 
     expect(await flush(app.hubId)).toEqual({ delivered: 1, failed: 0 });
-    const [first, second] = queue.sent;
+    const [first, second] = queue.batches;
     if (!first || !second) throw new Error('not queued');
     expect(await deliverBatch(first, queue)).toBe('taken');
     expect(await deliverBatch(second, queue)).toBe('taken');
@@ -251,7 +241,7 @@ describe('flushAccountWebhooks', () => {
     const queue = recordingQueue();
     const batch = batchOf(app.appId, app.hubId, 7_000_002);
     await queueTracked(queue, [batch, batch], 0);
-    const [first, second] = queue.sent;
+    const [first, second] = queue.batches;
     if (!first || !second) throw new Error('not queued');
 
     expect(await deliverBatch(first, queue)).toBe('delivered');

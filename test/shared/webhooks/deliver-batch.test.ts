@@ -1,27 +1,17 @@
 import { acquireInFlightSlot, releaseInFlightSlot, type InFlightSlot } from '../../../shared/db/webhooks';
 import { deliverBatch, type DeliveryOutcome } from '../../../shared/webhooks/deliver-batch';
-import type { DeliveryBatch, DeliveryQueue } from '../../../shared/webhooks/delivery-queue';
+import type { DeliveryBatch } from '../../../shared/webhooks/delivery-queue';
 import { maxConcurrentRequestsLimit } from '../../../shared/webhooks/event-types';
 import type { PostToTarget } from '../../../shared/webhooks/post-to-target';
 import { configureWebhookSettings } from '../../../shared/webhooks/webhook-management';
 import { provision } from '../../support/harness';
+import { recordingQueue } from '../../support/recording-queue';
 
 /**
  * maxConcurrentRequests against the real DynamoDB Local: the places are items of the table, as
  * deployed, where every Lambda instance takes them; only the POST itself is a function here that
  * holds each request open and counts how many are open at once.
  */
-
-function recordingQueue(): DeliveryQueue & { sent: { batch: DeliveryBatch; delaySeconds: number }[] } {
-  const sent: { batch: DeliveryBatch; delaySeconds: number }[] = [];
-  return {
-    sent,
-    send: async (batches, delaySeconds) => {
-      sent.push(...batches.map((batch) => ({ batch, delaySeconds })));
-    },
-    deadLetter: async () => undefined,
-  };
-}
 
 /** A target that answers 200 after `holdMs`, counting the requests open at once. */
 function heldTarget(holdMs: number): { post: PostToTarget; peak: () => number; portals: number[] } {

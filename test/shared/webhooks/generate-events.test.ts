@@ -3,10 +3,10 @@ import { db } from '../../../shared/db/client';
 import { issueTokens } from '../../../shared/oauth/token-grants';
 import { createAccount, createUser } from '../../../shared/admin/provisioning';
 import type { ChangeRecord } from '../../../shared/webhooks/record-changes';
-import type { DeliveryBatch, DeliveryQueue } from '../../../shared/webhooks/delivery-queue';
 import { generateEvents } from '../../../shared/webhooks/generate-events';
 import { configureWebhookSettings, createWebhookSubscription } from '../../../shared/webhooks/webhook-management';
 import { authorizationCodeFor, provision, unique, type Installation } from '../../support/harness';
+import { recordingQueue } from '../../support/recording-queue';
 
 /**
  * Event generation against the real DynamoDB Local: installs, scopes and webhook configuration are
@@ -35,17 +35,6 @@ function companyCreated(hubId: number, companyId: string): ChangeRecord {
       archived: false,
       version: 1,
     },
-  };
-}
-
-function recordingQueue(): DeliveryQueue & { batches: DeliveryBatch[] } {
-  const batches: DeliveryBatch[] = [];
-  return {
-    batches,
-    send: async (sent) => {
-      batches.push(...sent);
-    },
-    deadLetter: async () => undefined,
   };
 }
 
