@@ -1,11 +1,9 @@
-import { App, NestedStack, Validations } from 'aws-cdk-lib';
+import { type App, NestedStack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
-import { addPlatformStacks } from '../../lib/platform-stacks';
 import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
@@ -19,6 +17,7 @@ import {
 } from '../../shared/base/route-types';
 import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
+import { unbundledPlatform } from '../support/unbundled-platform';
 
 /** Widened to the row type: rows differ in their optional fields. One function each. */
 const routes: readonly Route[] = routeTable;
@@ -688,15 +687,7 @@ describe('a row added to the route table', () => {
       table: 'read',
       partitions: ['hubs'],
     };
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const { api: stack } = addPlatformStacks(app, {
-      routes: [...routes, added],
-      stageName: 'prod',
-      logRetention: 30 as RetentionDays,
-      logLevel: 'INFO',
-      signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 },
-    });
+    const { api: stack } = unbundledPlatform({ routes: [...routes, added] });
     const objects = stack.routeGroups.get('objects');
     if (!(objects instanceof NestedStack)) throw new Error('functions/objects/ has no nested stack');
     const template = Template.fromStack(objects);
@@ -812,16 +803,7 @@ describe('the webhook pipeline', () => {
 describe('cdk-nag AwsSolutions', () => {
   /** The same stacks in-process (bundling skipped: nag reads the construct tree, not the bundles). */
   function unbundledApp(): App {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    addPlatformStacks(app, {
-      routes,
-      stageName: 'prod',
-      logRetention: 30 as RetentionDays,
-      logLevel: 'INFO',
-      signingKeyGeneration: 1,
-      throttle: { rateLimit: 100, burstLimit: 200 },
-      alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:alarms',
-    });
+    const { app } = unbundledPlatform({ alarmTopicArn: 'arn:aws:sns:us-east-1:123456789012:alarms' });
     app.synth();
     return app;
   }

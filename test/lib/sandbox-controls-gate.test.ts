@@ -1,8 +1,7 @@
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { deployedRoutes, addPlatformStacks } from '../../lib/platform-stacks';
+import { deployedRoutes } from '../../lib/platform-stacks';
 import { routes } from '../../shared/routes';
+import { unbundledPlatform } from '../support/unbundled-platform';
 
 /**
  * The test-account controls exist in a deployment only with the CDK context `sandboxControls`
@@ -11,20 +10,7 @@ import { routes } from '../../shared/routes';
  * tests is a test stage's, with the controls on).
  */
 function synthesized(sandboxControls: boolean | undefined): string {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const { api } = addPlatformStacks(app, {
-    routes,
-    stageName: 'prod',
-    logRetention: 30 as RetentionDays,
-    logLevel: 'INFO',
-    signingKeyGeneration: 1,
-    throttle: { rateLimit: 100, burstLimit: 200 },
-    ...(sandboxControls === undefined ? {} : { sandboxControls }),
-  });
-  const stacks: Stack[] = [
-    api,
-    ...api.node.findAll().filter((node): node is NestedStack => node instanceof NestedStack),
-  ];
+  const { stacks } = unbundledPlatform(sandboxControls === undefined ? {} : { sandboxControls });
   return stacks.map((stack) => JSON.stringify(Template.fromStack(stack).toJSON())).join('\n');
 }
 

@@ -1,11 +1,9 @@
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { addPlatformStacks } from '../../lib/platform-stacks';
 import { groupRoutes, maxResourcesPerStack, maxRoutesPerStack, routeGroupOf } from '../../lib/route-groups';
 import type { Route } from '../../shared/base/route-types';
 import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform, type Template } from '../support/synthesized-platform';
+import { unbundledPlatform } from '../support/unbundled-platform';
 
 /**
  * CloudFormation refuses a stack of more than 500 resources. The route table is to grow to 200
@@ -119,20 +117,7 @@ describe(`a route table of ${targetRoutes} routes`, () => {
     `synthesizes with every stack under ${maxResourcesPerStack} resources`,
     () => {
       const table = fullTable();
-      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-      const { api } = addPlatformStacks(app, {
-        routes: table,
-        stageName: 'prod',
-        logRetention: 30 as RetentionDays,
-        logLevel: 'INFO',
-        signingKeyGeneration: 1,
-        throttle: { rateLimit: 100, burstLimit: 200 },
-        sandboxControls: true,
-      });
-      const stacks: Stack[] = [
-        api,
-        ...api.node.findAll().filter((construct): construct is NestedStack => construct instanceof NestedStack),
-      ];
+      const { stacks } = unbundledPlatform({ routes: table, sandboxControls: true });
       const sizes = stacks.map((stack) => ({
         stack: stack.node.path,
         resources: Object.keys((CdkTemplate.fromStack(stack).toJSON() as { Resources: object }).Resources).length,
