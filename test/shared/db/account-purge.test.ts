@@ -1,5 +1,5 @@
-// First: this file scans its whole table, so it has one of its own (see the module).
-import '../../support/own-table';
+// First: this file scans its whole table, so it has a DynamoDB Local of its own (see the module).
+import '../../support/own-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { findPurgedRemovals, purgeAccount } from '../../../shared/db/account-purge';
