@@ -20,6 +20,8 @@ export interface WebhookReceiver {
   respondWith(choose: (index: number) => number): void;
   /** Holds every answer this long (0 unless set), so requests in flight overlap when they can. */
   holdFor(ms: number): void;
+  /** Holds every answer until `released` settles (as well as holdFor's time): a test ends the hold when it has seen what it looks for. */
+  holdUntil(released: Promise<unknown>): void;
   /** The most requests this receiver had open at once. */
   peakInFlight(): number;
   waitFor(predicate: (deliveries: ReceivedDelivery[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -44,6 +46,7 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
   let choose: (index: number) => number = () => 200;
   let seen = 0;
   let holdMs = 0;
+  let heldUntil: Promise<unknown> = Promise.resolve();
   let inFlight = 0;
   let peak = 0;
   const server = createServer((request, response) => {
@@ -63,6 +66,7 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
         inFlight -= 1;
       });
       if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+      await heldUntil.catch(() => undefined);
       const status = choose(seen);
       seen += 1;
       const address = server.address() as AddressInfo;
@@ -88,6 +92,9 @@ export async function startWebhookReceiver(pathName = '/hooks'): Promise<Webhook
     },
     holdFor(ms) {
       holdMs = ms;
+    },
+    holdUntil(released) {
+      heldUntil = released;
     },
     peakInFlight: () => peak,
     async waitFor(predicate, timeoutMs = 20000) {

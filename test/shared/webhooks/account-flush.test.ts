@@ -181,7 +181,10 @@ describe('flushAccountWebhooks', () => {
   it('waits for a batch the deliverer is posting, counts it, and does not post it twice', async () => {
     const { app, crm, subscribe } = await subject();
     await subscribe('company.creation');
-    receiver.holdFor(800);
+    // The deliverer's request is answered only when the test says so: with a fixed hold (800 ms), a
+    // loaded machine once read the pending batch after the answer, and found it gone.
+    let release: (() => void) | undefined;
+    receiver.holdUntil(new Promise<void>((resolve) => (release = resolve)));
     await createCompany(crm, 'In Flight Co');
     // The stream read now: the in-process queue hands the batch to its deliverer at once.
     await drainStream();
@@ -189,7 +192,10 @@ describe('flushAccountWebhooks', () => {
     const [held] = await pendingOf(app.hubId);
     expect(held?.claimedBy).toEqual(expect.any(String));
 
-    expect(await flush(app.hubId)).toEqual({ delivered: 1, failed: 0 });
+    // The flush lists the batch as held and polls it every 100 ms; the answer comes a second after it began.
+    const flushed = flush(app.hubId);
+    setTimeout(() => release?.(), 1000);
+    expect(await flushed).toEqual({ delivered: 1, failed: 0 });
     // Answered once the attempt ended: the receiver has it, once.
     expect(receiver.deliveries).toHaveLength(1);
     expect(await pendingOf(app.hubId)).toEqual([]);
