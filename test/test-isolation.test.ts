@@ -1,49 +1,39 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot, sourceFiles } from './support/source-files';
 
 /**
  * The run's test files share one DynamoDB Local and one table (test/support/global-setup.ts). A file
  * that reads the whole table with Scan needs a DynamoDB Local of its own (docs/testing.md): it
  * imports test/support/own-dynamodb.ts before anything else, or starts one itself.
  */
-const testRoot = __dirname;
-
-function sourcesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
+const scans = /\bScanCommand\b/;
+const ownDynamoDbImport = /^import '(\.\.\/)+support\/own-dynamodb';$/m;
 
 /** Why a test source breaks the rule, or undefined when it keeps it. */
 function isolationProblem(source: string): string | undefined {
-  if (!/\bScanCommand\b/.test(source)) return undefined;
+  if (!scans.test(source)) return undefined;
   if (/\bstartDynamoDbLocal\(/.test(source)) return undefined;
   const firstImport = source.match(/^import\s[^;]*;/m)?.[0];
-  if (firstImport && /^import '(\.\.\/)+support\/own-dynamodb';$/.test(firstImport)) return undefined;
-  if (/^import '(\.\.\/)+support\/own-dynamodb';$/m.test(source))
-    return 'imports own-dynamodb, but not before everything else';
+  if (firstImport && ownDynamoDbImport.test(firstImport)) return undefined;
+  if (ownDynamoDbImport.test(source)) return 'imports own-dynamodb, but not before everything else';
   return 'scans with ScanCommand on the shared DynamoDB Local';
 }
 
 describe('test isolation', () => {
   // This file names ScanCommand in its own examples.
-  const sources = sourcesUnder(testRoot)
-    .filter((file) => file !== __filename)
-    .map((file) => ({
-      file: path.relative(testRoot, file),
-      source: readFileSync(file, 'utf8'),
-    }));
+  const sources = sourceFiles('test')
+    .filter((file) => path.join(projectRoot, file) !== __filename)
+    .map((file) => ({ file, source: readFileSync(path.join(projectRoot, file), 'utf8') }));
 
   it('gives every file that scans the table a DynamoDB Local of its own', () => {
-    const scanning = sources.filter(({ source }) => /\bScanCommand\b/.test(source)).map(({ file }) => file);
+    const scanning = sources.filter(({ source }) => scans.test(source)).map(({ file }) => file);
     const problems = sources.flatMap(({ file, source }) => {
       const problem = isolationProblem(source);
       return problem ? [`${file}: ${problem}`] : [];
     });
 
-    expect(scanning).toEqual(expect.arrayContaining(['shared/db/account-purge.test.ts']));
+    expect(scanning).toEqual(expect.arrayContaining(['test/shared/db/account-purge.test.ts']));
     expect(problems).toEqual([]);
   });
 

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { measureColdStarts } from '../../bench/cold-start';
-import { buildValidators } from '../../bin/build-validators';
 import { measureContactSearch } from '../../bench/contact-search';
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
@@ -19,6 +15,7 @@ import { operations, seededRandom, type BenchState } from '../../bench/operation
 import { percentile, ratio, summarize } from '../../bench/stats';
 import { fairnessAttacks, measureSearchFairness } from '../../bench/search-fairness';
 import { startTestGateway } from '../support/harness';
+import { useBundleOutDir } from '../support/bundle-out-dir';
 
 /** A test gateway and the bench's HTTP client on it for one describe block, with the DynamoDB call recorder installed. */
 function useBenchApi(): { readonly gateway: Awaited<ReturnType<typeof startTestGateway>>; readonly api: ApiClient } {
@@ -228,16 +225,11 @@ describe('bench contact search section', () => {
 });
 
 describe('bench cold start section', () => {
-  let outDir: string;
-  beforeAll(async () => {
-    await buildValidators();
-    outDir = mkdtempSync(path.join(tmpdir(), 'bench-cold-'));
-  });
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  const outDir = useBundleOutDir('bench-cold-');
 
   it('times the named functions only, each import paired with one of the floor', async () => {
     const report = await measureColdStarts({
-      outDir,
+      outDir: outDir(),
       runs: 2,
       environment: { PATH: process.env.PATH, TABLE_NAME: 'bench-cold', AWS_REGION: 'us-east-1', TZ: ':UTC' },
       log: () => undefined,
@@ -256,7 +248,7 @@ describe('bench cold start section', () => {
   it('refuses a function the route table does not have', async () => {
     await expect(
       measureColdStarts({
-        outDir,
+        outDir: outDir(),
         runs: 1,
         environment: {},
         log: () => undefined,

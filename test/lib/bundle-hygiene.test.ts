@@ -1,23 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BuiltBundle, buildBundle } from '../../bench/build-bundle';
-import { buildValidators } from '../../bin/build-validators';
 import { runNodeProcess } from '../../local/run-node-process';
 import { findRoute, type RouteName } from '../../shared/routes';
+import { useBundleOutDir } from '../support/bundle-out-dir';
+import { projectRoot, sourceFiles } from '../support/source-files';
 
 /**
  * Source patterns that decide what esbuild can leave out of a function's bundle (docs/performance.md,
  * "Cold start, latest"). Each was found in a bundle that carried code its function never ran.
  */
-const projectRoot = path.resolve(__dirname, '..', '..');
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(path.join(projectRoot, directory), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.parentPath.includes('generated'))
-    .map((entry) => path.relative(projectRoot, path.join(entry.parentPath, entry.name)));
-}
 
 describe('bundle hygiene', () => {
   const files = [...sourceFiles('functions'), ...sourceFiles('shared')];
@@ -42,12 +35,7 @@ describe('bundle hygiene', () => {
 });
 
 describe('what a bundle carries', () => {
-  let outDir: string;
-  beforeAll(async () => {
-    await buildValidators();
-    outDir = mkdtempSync(path.join(tmpdir(), 'bundle-hygiene-'));
-  });
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  const outDir = useBundleOutDir('bundle-hygiene-');
 
   const built = new Map<string, Promise<BuiltBundle>>();
   /** The route's bundle, built once for the tests below. */
@@ -55,7 +43,7 @@ describe('what a bundle carries', () => {
     const route = findRoute(routeName);
     let bundle = built.get(routeName);
     if (!bundle) {
-      bundle = buildBundle(route.entry, path.join(outDir, routeName), route);
+      bundle = buildBundle(route.entry, path.join(outDir(), routeName), route);
       built.set(routeName, bundle);
     }
     return bundle;
@@ -143,7 +131,7 @@ describe('what a bundle carries', () => {
     const route = findRoute(routeName);
     const { metafile } = await buildBundle(
       route.entry,
-      path.join(outDir, `${routeName}-${sandboxControls ? 'test' : 'production'}`),
+      path.join(outDir(), `${routeName}-${sandboxControls ? 'test' : 'production'}`),
       route,
       sandboxControls,
     );
@@ -193,7 +181,7 @@ describe('what a bundle carries', () => {
     'answers a call without credentials 401 from the bundle of %s built for its stage (a step left out is no step)',
     async (routeName, sandboxControls, method, rawPath) => {
       const route = findRoute(routeName);
-      const { file } = await buildBundle(route.entry, path.join(outDir, `${routeName}-run`), route, sandboxControls);
+      const { file } = await buildBundle(route.entry, path.join(outDir(), `${routeName}-run`), route, sandboxControls);
       const event = {
         version: '2.0',
         rawPath,

@@ -1,24 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildBundle } from '../../bench/build-bundle';
-import { buildValidators } from '../../bin/build-validators';
 import { findRoute } from '../../shared/routes';
+import { useBundleOutDir } from '../support/bundle-out-dir';
 
 /**
  * A function's bundle carries its own route row, not the route table: the table (102 paths) was
  * about 22 KiB of every bundle's minified code, a fifth of what the project adds over the floor.
  */
 describe('a function bundle and the route table', () => {
-  let outDir: string;
-  beforeAll(async () => {
-    await buildValidators();
-    outDir = mkdtempSync(path.join(tmpdir(), 'route-row-'));
-  });
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  const outDir = useBundleOutDir('route-row-');
 
   it('takes its route row from the generated module and leaves shared/routes.ts out', async () => {
-    const bundle = await buildBundle('functions/oauth/issue-token.ts', outDir, findRoute('issueToken'));
+    const bundle = await buildBundle('functions/oauth/issue-token.ts', outDir(), findRoute('issueToken'));
     // Bytes each source file puts into the output (a file esbuild read and shook out puts none).
     const bytesOf = (file: string) =>
       Object.values(bundle.metafile.outputs).reduce(
