@@ -57,7 +57,7 @@ export const queryPropertyNames = companyObjectType.queryProperties;
  * Which form of a value a property's type compares (see shared/records/search-forms.ts): numbers and instants
  * by n, enumerations and bools exactly by v, other strings case-insensitively (l, else v).
  */
-export type SearchedType = Pick<ObjectType, 'queryProperties' | 'defaultProperties' | 'modifiedProperty'>;
+export type SearchedType = Pick<ObjectType, 'singular' | 'queryProperties' | 'defaultProperties' | 'modifiedProperty'>;
 
 export type FormKind = 'n' | 'v' | 'lower';
 
@@ -125,11 +125,19 @@ function formValue(raw: string | number | boolean, definition: PropertyRules, ki
   return sortableNumber(parsed);
 }
 
-function compileFilter(filter: FilterInput, lookup: PropertyLookup, field: string): CompiledFilter {
+/** How an error names the searched type's properties: `contact`, `line item`, a custom type's name. */
+const propertyNoun = (searched: SearchedType): string => `${searched.singular.replaceAll('_', ' ')} property`;
+
+function compileFilter(
+  filter: FilterInput,
+  lookup: PropertyLookup,
+  field: string,
+  searched: SearchedType,
+): CompiledFilter {
   const definition = lookup.find(filter.propertyName);
   if (!definition) {
     throw new ValidationError(
-      `${field}.propertyName: there is no company property named ${JSON.stringify(filter.propertyName)}`,
+      `${field}.propertyName: there is no ${propertyNoun(searched)} named ${JSON.stringify(filter.propertyName)}`,
       {
         context: { propertyName: [filter.propertyName] },
         errors: [
@@ -182,7 +190,7 @@ function compileFilter(filter: FilterInput, lookup: PropertyLookup, field: strin
   return compiled;
 }
 
-function compileSort(sorts: SearchInput['sorts'], lookup: PropertyLookup): CompiledSort {
+function compileSort(sorts: SearchInput['sorts'], lookup: PropertyLookup, searched: SearchedType): CompiledSort {
   if (!sorts || sorts.length === 0) return { propertyName: 'createdate', kind: 'n', isDescending: false };
   if (sorts.length > 1)
     throw badRequest('Only one sorting rule can be applied to a search', 'sorts', String(sorts.length));
@@ -194,7 +202,7 @@ function compileSort(sorts: SearchInput['sorts'], lookup: PropertyLookup): Compi
   const definition = lookup.find(propertyName);
   if (!definition)
     throw badRequest(
-      `sorts[0]: there is no company property named ${JSON.stringify(propertyName)}`,
+      `sorts[0]: there is no ${propertyNoun(searched)} named ${JSON.stringify(propertyName)}`,
       'sorts',
       propertyName,
     );
@@ -277,7 +285,7 @@ export function compileSearch(
   // A group without filters matches every record (an empty AND), so the whole OR does.
   const compiledGroups = groups.map((group, groupIndex) =>
     group.filters.map((filter, filterIndex) =>
-      compileFilter(filter, lookup, `filterGroups[${groupIndex}].filters[${filterIndex}]`),
+      compileFilter(filter, lookup, `filterGroups[${groupIndex}].filters[${filterIndex}]`, searched),
     ),
   );
   return {
@@ -287,7 +295,7 @@ export function compileSearch(
       .toLowerCase()
       .split(/\s+/)
       .filter((term) => term !== ''),
-    sort: compileSort(input.sorts, lookup),
+    sort: compileSort(input.sorts, lookup, searched),
     offset: parseAfter(input.after),
     limit,
     properties: input.properties && input.properties.length > 0 ? [...new Set(input.properties)] : undefined,

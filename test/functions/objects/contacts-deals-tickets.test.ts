@@ -2,7 +2,7 @@ import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { crmClient } from '../../support/crm-client';
 import { install, unique, useTestGateway } from '../../support/harness';
-import { useSdkClient } from '../../support/sdk-client';
+import { sdkError, useSdkClient } from '../../support/sdk-client';
 
 /** Contacts, deals and tickets on the object engine, through the official SDK unchanged but for the base URL. */
 const sdk = useSdkClient();
@@ -490,6 +490,36 @@ describe('batch, merge and properties of deals and tickets, and crm.objects by t
     expect(created.httpStatusCode).toBe(201);
     expect(page.results.map((record) => record.id)).toContain(created.data.id);
     expect(found.results.map((record) => record.id)).toEqual([created.data.id]);
+  });
+});
+
+describe('search errors name the searched type', () => {
+  it.each([
+    ['contacts', 'contact'],
+    ['deals', 'deal'],
+    ['tickets', 'ticket'],
+    ['0-8', 'line item'],
+  ])('a search of %s by an unknown filter or sort property answers 400 naming a %s property', async (type, noun) => {
+    const filtered = await sdkError(
+      sdk.client.crm.objects.searchApi.doSearch(type, {
+        filterGroups: [
+          { filters: [{ propertyName: 'no_such_property', operator: FilterOperatorEnum.Eq, value: 'x' }] },
+        ],
+      }),
+    );
+    const sorted = await sdkError(sdk.client.crm.objects.searchApi.doSearch(type, { sorts: ['-no_such_property'] }));
+
+    expect(filtered.code).toBe(400);
+    expect(filtered.body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      context: { propertyName: ['no_such_property'] },
+    });
+    expect(filtered.body.message).toBe(
+      `filterGroups[0].filters[0].propertyName: there is no ${noun} property named "no_such_property"`,
+    );
+    expect(sorted.code).toBe(400);
+    expect(sorted.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { sorts: ['no_such_property'] } });
+    expect(sorted.body.message).toBe(`sorts[0]: there is no ${noun} property named "no_such_property"`);
   });
 });
 
