@@ -9,17 +9,43 @@ import { QueuedHttpHandler } from './queued-http-handler';
  */
 export const dynamoCallCounter = {
   calls: new Map<string, number>(),
+  /**
+   * Batch calls, by command name, whose answer left keys or items unprocessed: DynamoDB does that
+   * under load, and shared/db/core.ts sends what is left again, a call that `calls` counts too.
+   */
+  unprocessedRetries: new Map<string, number>(),
   capacityUnits: 0,
   total(): number {
     let sum = 0;
     for (const count of this.calls.values()) sum += count;
     return sum;
   },
+  /** The calls by command name less the retries of unprocessed keys and items: what an operation sends when every batch is processed at once. */
+  callsApartFromRetries(): Record<string, number> {
+    const own: Record<string, number> = {};
+    for (const [name, count] of this.calls) {
+      const left = count - (this.unprocessedRetries.get(name) ?? 0);
+      if (left > 0) own[name] = left;
+    }
+    return own;
+  },
   reset(): void {
     this.calls.clear();
+    this.unprocessedRetries.clear();
     this.capacityUnits = 0;
   },
 };
+
+/** Whether a BatchGetItem or BatchWriteItem answer left anything unprocessed (any other answer: false). */
+function leftUnprocessed(output: {
+  UnprocessedKeys?: Record<string, { Keys?: unknown[] } | undefined>;
+  UnprocessedItems?: Record<string, unknown[] | undefined>;
+}): boolean {
+  return (
+    Object.values(output.UnprocessedKeys ?? {}).some((request) => (request?.Keys?.length ?? 0) > 0) ||
+    Object.values(output.UnprocessedItems ?? {}).some((requests) => (requests?.length ?? 0) > 0)
+  );
+}
 
 /** The SDK's default pool size, kept for DynamoDB itself. */
 const dynamoDbSockets = 50;
@@ -64,7 +90,11 @@ function createClient(): DynamoDBDocumentClient {
       const name = context.commandName ?? 'unknown';
       dynamoCallCounter.calls.set(name, (dynamoCallCounter.calls.get(name) ?? 0) + 1);
       const result = await next(args);
-      const output = result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
+      const output = result.output as Parameters<typeof leftUnprocessed>[0] & {
+        ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+      };
+      if (leftUnprocessed(output))
+        dynamoCallCounter.unprocessedRetries.set(name, (dynamoCallCounter.unprocessedRetries.get(name) ?? 0) + 1);
       const consumed = output.ConsumedCapacity;
       for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
         dynamoCallCounter.capacityUnits += entry.CapacityUnits ?? 0;
