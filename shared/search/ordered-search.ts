@@ -21,7 +21,8 @@ import type { CompiledFilter, CompiledSearch } from './search-request';
  * Cost per search: 1 BatchGetItem (index state and count), 16 Queries of at most offset + limit
  * keys each, 16 count Queries over the range's keys when filtered, 1 BatchGetItem of the page:
  * bounded by the page, not the account, except the filtered total, which reads the matching keys
- * (about 60 bytes each: a range of n records costs about n / 68 read units).
+ * (about 60 bytes each: a range of n records costs about n / 68 read units). A range whose bounds
+ * cross (GT and LT one instant) matches nothing and reads nothing.
  */
 
 /** What an indexed search reads: which order, which range of sort keys, which direction. */
@@ -120,6 +121,10 @@ export async function orderedSearchPage(
   plan: OrderedPlan,
   budget: SearchBudget,
 ): Promise<{ total: number; page: SearchForms[] } | undefined> {
+  // Filters whose bounds cross (GT and LT one instant, a BETWEEN whose high is before its low) match
+  // nothing; DynamoDB refuses a key condition whose upper bound is below its lower one.
+  const { low, high } = plan.range;
+  if (low !== undefined && high !== undefined && low > high) return { total: 0, page: [] };
   const state = await readOrderState(type, hubId);
   if (!state.isIndexed) return undefined;
   const need = search.offset + search.limit;
