@@ -294,6 +294,14 @@ export function stringAttribute(item: Item | undefined, name: string): string | 
   return typeof wire === 'string' ? wire : undefined;
 }
 
+/** A number attribute of an item as a failed condition returns it (wire format { N: '12' }, or a number). */
+export function numberAttribute(item: Item | undefined, name: string): number | undefined {
+  const raw = item?.[name];
+  if (typeof raw === 'number') return raw;
+  const wire = (raw as { N?: unknown } | undefined)?.N;
+  return typeof wire === 'string' ? Number(wire) : undefined;
+}
+
 function isConditionalCheckFailed(error: unknown): boolean {
   return (
     typeof error === 'object' &&

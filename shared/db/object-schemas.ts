@@ -16,7 +16,9 @@ import {
   objectSchemaNameKey,
   objectSchemaPrefix,
   type Key,
+  type KeyedType,
 } from './keys';
+import { closedForGood, closeRecordCountWrites, reopenRecordCountWrites } from './order-index';
 
 /** One association definition of a schema: the type id (`id`) from the schema's type to another, and its inverse's. */
 export interface SchemaAssociation {
@@ -160,6 +162,68 @@ export async function replaceObjectSchema(
   )
     return false;
   throw outcome.error;
+}
+
+export type SchemaCloseOutcome = 'done' | 'changed' | 'contended';
+
+/** A transaction of a schema and its type's counters: 'changed' when a condition failed, 'contended' on a conflict. */
+async function transactSchema(writes: RoleWrite<'schema' | 'count'>[]): Promise<SchemaCloseOutcome> {
+  const outcome = await transact(writes);
+  if (outcome.committed) return 'done';
+  if (outcome.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) return 'changed';
+  if (outcome.reasons.some((reason) => reason.code === 'TransactionConflict')) return 'contended';
+  throw outcome.error;
+}
+
+/**
+ * Closes the records of a live schema's type until `until` (order-index.ts closedUntilAttribute),
+ * checked against the schema as read: from its commit on, no create of the type commits. One
+ * transaction of the schema's check and the type's counters.
+ */
+export function closeSchemaRecords(
+  hubId: number,
+  schema: StoredObjectSchema,
+  type: KeyedType,
+  until: number,
+  now: number,
+): Promise<SchemaCloseOutcome> {
+  return transactSchema([
+    {
+      role: 'schema',
+      write: {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: objectSchemaKey(hubId, schema.id),
+          ConditionExpression: 'revision = :read AND archived = :false',
+          ExpressionAttributeValues: { ':read': schema.revision, ':false': false },
+        },
+      },
+    },
+    ...closeRecordCountWrites(type, hubId, until, now).map((write) => ({ role: 'count' as const, write })),
+  ]);
+}
+
+/** Archives a schema whose records this caller closed (`held`, its closing): the schema and its counters closed for good, together. */
+export function archiveClosedSchema(
+  hubId: number,
+  archived: StoredObjectSchema,
+  readRevision: number,
+  type: KeyedType,
+  held: number,
+  now: number,
+): Promise<SchemaCloseOutcome> {
+  return transactSchema([
+    { role: 'schema', write: replaceSchemaWrite(hubId, archived, readRevision) },
+    ...closeRecordCountWrites(type, hubId, closedForGood, now, held).map((write) => ({
+      role: 'count' as const,
+      write,
+    })),
+  ]);
+}
+
+/** Opens a type's records again where they still hold the closing `held` ('changed': another closing replaced it once it lapsed). */
+export function reopenSchemaRecords(hubId: number, type: KeyedType, held: number): Promise<SchemaCloseOutcome> {
+  return transactSchema(reopenRecordCountWrites(type, hubId, held).map((write) => ({ role: 'count' as const, write })));
 }
 
 /** Whether any active record has this key prefix (one item read at most). */

@@ -1,3 +1,4 @@
+import { nowMs } from '../base/clock';
 import { tableName } from './client';
 import {
   batchGetAll,
@@ -75,30 +76,96 @@ export const countDeltaOf = (before: OrderForms | undefined, after: OrderForms |
   (after ? 1 : 0) - (before ? 1 : 0);
 
 /**
+ * The counters of a type that is closing (its schema being archived) or closed (archived) carry
+ * `closedUntil`, epoch milliseconds: until then, no transaction that adds active records of the
+ * type commits, since its counter write is conditioned on it (recordCountWrites). A closing lasts
+ * closingMs, so one whose archive never finished (the function ended) lapses by itself; an archived
+ * type's counters are closed for good (closedForGood).
+ */
+export const closedUntilAttribute = 'closedUntil';
+/** How long a closing holds the type's counters: longer than one archive call can take (the function's timeout). */
+export const closingMs = 30_000;
+/** The closedUntil of an archived type's counters. */
+export const closedForGood = Number.MAX_SAFE_INTEGER;
+
+/**
  * The count write of changes written together: one Update of one counter with the sum of their
  * deltas (a transaction may not write one item twice; the count is the sum of every counter, so
  * which one moves does not matter), the counter of the first change's shard, so writes spread over
- * all of them. A zero sum writes nothing.
+ * all of them. A zero sum writes nothing. A positive sum (records added) holds only while the type
+ * is not closed (closedUntilAttribute): a condition on the item the write changes anyway, so it costs
+ * no extra item; a failed one returns the counter, which says whether the type is closed for good.
  */
 export function recordCountWrites(
   type: KeyedType,
   hubId: number,
   deltas: readonly { shard: number; delta: number }[],
+  now: number = nowMs(),
 ): TransactItem[] {
   const delta = deltas.reduce((sum, entry) => sum + entry.delta, 0);
   const shard = deltas[0]?.shard;
   if (delta === 0 || shard === undefined) return [];
+  const whileOpen =
+    delta > 0
+      ? {
+          ConditionExpression: 'attribute_not_exists(#closedUntil) OR #closedUntil < :now',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        }
+      : {};
   return [
     {
       Update: {
         TableName: tableName,
         Key: recordCountKey(type, hubId, shard),
         UpdateExpression: 'ADD #count :delta',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':delta': delta },
+        ExpressionAttributeNames: {
+          '#count': 'count',
+          ...(delta > 0 ? { '#closedUntil': closedUntilAttribute } : {}),
+        },
+        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':now': now } : {}) },
+        ...whileOpen,
       },
     },
   ];
+}
+
+/**
+ * The writes that close every counter of a type until `until` (closingMs from now, or closedForGood),
+ * each on the condition that it is open or holds `held` (the closing this caller made): a transaction
+ * that commits them has, from then on, every create of the type refused or waiting.
+ */
+export function closeRecordCountWrites(
+  type: KeyedType,
+  hubId: number,
+  until: number,
+  now: number,
+  held?: number,
+): TransactItem[] {
+  return Array.from({ length: searchShards }, (_, shard) => ({
+    Update: {
+      TableName: tableName,
+      Key: recordCountKey(type, hubId, shard),
+      UpdateExpression: 'SET #closedUntil = :until',
+      ConditionExpression:
+        held === undefined ? 'attribute_not_exists(#closedUntil) OR #closedUntil < :now' : '#closedUntil = :held',
+      ExpressionAttributeNames: { '#closedUntil': closedUntilAttribute },
+      ExpressionAttributeValues: { ':until': until, ...(held === undefined ? { ':now': now } : { ':held': held }) },
+    },
+  }));
+}
+
+/** The writes that open a type's counters again, where they still hold the closing `held`. */
+export function reopenRecordCountWrites(type: KeyedType, hubId: number, held: number): TransactItem[] {
+  return Array.from({ length: searchShards }, (_, shard) => ({
+    Update: {
+      TableName: tableName,
+      Key: recordCountKey(type, hubId, shard),
+      UpdateExpression: 'REMOVE #closedUntil',
+      ConditionExpression: '#closedUntil = :held',
+      ExpressionAttributeNames: { '#closedUntil': closedUntilAttribute },
+      ExpressionAttributeValues: { ':held': held },
+    },
+  }));
 }
 
 /** The counters as whole items, counting these ids by shard: what a backfill (or a bulk load) writes once it has read every active record. */

@@ -1,7 +1,15 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
-import { countDeltaOf, orderFormsOf, orderIndexWrites, recordCountWrites, type OrderForms } from './order-index';
+import {
+  closedForGood,
+  closedUntilAttribute,
+  countDeltaOf,
+  orderFormsOf,
+  orderIndexWrites,
+  recordCountWrites,
+  type OrderForms,
+} from './order-index';
 import {
   batchGetAll,
   batchPutAll,
@@ -12,6 +20,7 @@ import {
   itemBytes,
   maxTransactionItems,
   queryPage,
+  numberAttribute,
   stringAttribute,
   transact,
   type Item,
@@ -171,6 +180,8 @@ export type SaveOutcome =
   /** More writes than one transaction takes: unique values (added and removed) and linked companies. */
   | { outcome: 'too-many-items'; uniqueValues: number; linkedCompanies: number }
   | { outcome: 'too-large' }
+  /** The type's counters are closed (order-index.ts closedUntilAttribute): its schema is being archived, or (`isForGood`) was. */
+  | { outcome: 'type-closed'; isForGood: boolean }
   | { outcome: 'contended' };
 
 const keyOf = (type: KeyedType, hubId: number, id: string, isArchived: boolean): Key =>
@@ -473,6 +484,8 @@ export async function explainRecordCancellation(
     );
   }
   if (role?.kind === 'main') return { outcome: 'stale' };
+  if (role?.kind === 'count')
+    return { outcome: 'type-closed', isForGood: numberAttribute(failed?.item, closedUntilAttribute) === closedForGood };
   return outcomeOfCancellation(outcome);
 }
 

@@ -291,11 +291,13 @@ export function storedTypeById(id: string): ObjectType | undefined {
 /** The type a token names (plural name, singular name or type id, in any case); else 400 VALIDATION_ERROR naming the token under `field`. */
 export function requireObjectType(token: string, field = 'objectType'): ObjectType {
   const type = findObjectType(token);
-  if (!type) {
-    throw new ValidationError(`Unable to infer object type from: ${token}`, { context: { [field]: [token] } });
-  }
+  if (!type) throw unknownObjectType(token, field);
   return type;
 }
+
+/** What a token that names no type answers: 400 VALIDATION_ERROR naming it under `field`. */
+export const unknownObjectType = (token: string, field = 'objectType'): ValidationError =>
+  new ValidationError(`Unable to infer object type from: ${token}`, { context: { [field]: [token] } });
 
 /** A stored type whose records can be merged; any other answers 400 VALIDATION_ERROR naming the token. */
 export function requireMergeableObjectType(token: string): ObjectType {

@@ -1,4 +1,4 @@
-import { storedTypeById, type ObjectType } from '../objects/object-types';
+import { storedTypeById, unknownObjectType, type ObjectType } from '../objects/object-types';
 import type { KeyedType } from '../db/keys';
 import {
   findRecord,
@@ -80,6 +80,11 @@ export async function saveWithRetries(
       }
       if (result.outcome === 'linked-full') throw linkedRecordFull(storedTypeOf(result.type), result.id);
       if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
+      // Its schema archived meanwhile: the type is gone, as if the request had named it after; being archived: wait for the outcome.
+      if (result.outcome === 'type-closed') {
+        if (result.isForGood) throw unknownObjectType(type.id);
+        return conflicted;
+      }
       if (result.outcome === 'too-large') {
         throw new ValidationError('The change would make a record exceed the maximum record size', {
           context: { id: [write.record.id] },

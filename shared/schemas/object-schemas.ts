@@ -10,9 +10,15 @@ import {
 } from '../db/association-labels';
 import { nextSequenceValue } from '../db/counters';
 import { maxTransactionItems } from '../db/core';
+import { closingMs } from '../db/order-index';
+import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
 import {
+  archiveClosedSchema,
+  closeSchemaRecords,
   deleteObjectSchema,
   hasActiveRecords,
+  reopenSchemaRecords,
+  type SchemaCloseOutcome,
   insertObjectSchema,
   listObjectSchemas,
   replaceObjectSchema,
@@ -420,22 +426,53 @@ export async function updateObjectSchema(
 /**
  * Archives a schema (204), refused with 400 while the type has active records (archived records do
  * not block it); with `forGood` (`?archived=true`), deletes an archived schema and what it defined.
+ * The refusal holds against creates racing it: the archive first closes the type's records (one
+ * transaction of the schema's check and the type's counters, which every create's transaction writes
+ * on the condition that they are open), then reads whether any record is active, which now is final,
+ * then archives the schema and closes the counters for good in one transaction, or opens them again
+ * and refuses. A create meeting the closing waits for its outcome (saveWithRetries).
  */
 export async function archiveObjectSchema(hubId: number, token: string, forGood: boolean): Promise<void> {
   if (forGood) return deleteArchivedSchema(hubId, token);
   const schema = await requireLiveSchema(hubId, token);
   const type = typeOfSchema(hubId, schema);
-  if (await hasActiveRecords(hubId, recordListPrefix(type, false))) {
-    throw new ValidationError(
-      `Object type ${type.name} (${type.id}) still has records: archive them before the schema`,
-      { context: { objectType: [token] } },
-    );
+  const stillHasRecords = () =>
+    new ValidationError(`Object type ${type.name} (${type.id}) still has records: archive them before the schema`, {
+      context: { objectType: [token] },
+    });
+  const hasRecords = () => hasActiveRecords(hubId, recordListPrefix(type, false));
+  // Records already there refuse it at once, nothing closed.
+  if (await hasRecords()) throw stillHasRecords();
+  const now = nowMs();
+  const held = now + closingMs;
+  const closed = await untilUncontended(() => closeSchemaRecords(hubId, schema, type, held, now));
+  if (closed !== 'done') throw contended(token);
+  if (await hasRecords()) {
+    await untilUncontended(() => reopenSchemaRecords(hubId, type, held));
+    throw stillHasRecords();
   }
-  const now = new Date(nowMs()).toISOString();
-  if (
-    !(await replaceObjectSchema(hubId, { ...schema, archived: true, archivedAt: now, updatedAt: now }, schema.revision))
-  )
+  const archivedAt = new Date(nowMs()).toISOString();
+  const archived = { ...schema, archived: true, archivedAt, updatedAt: archivedAt };
+  const outcome =
+    nowMs() < held
+      ? await untilUncontended(() => archiveClosedSchema(hubId, archived, schema.revision, type, held, nowMs()))
+      : 'changed';
+  if (outcome !== 'done') {
+    await untilUncontended(() => reopenSchemaRecords(hubId, type, held));
     throw contended(token);
+  }
+}
+
+/** A schema transaction tried again while it meets only conflicts (creates writing the same counters), a few short rounds. */
+function untilUncontended(write: () => Promise<SchemaCloseOutcome>): Promise<SchemaCloseOutcome> {
+  return retryOnConflict(
+    async () => {
+      const outcome = await write();
+      return outcome === 'contended' ? conflicted : outcome;
+    },
+    () => 'contended' as const,
+    catalogConflictRetryPolicy,
+  );
 }
 
 async function deleteArchivedSchema(hubId: number, token: string): Promise<void> {

@@ -1,0 +1,90 @@
+import { advanceClock, nowMs } from '../../../shared/base/clock';
+import { closeSchemaRecords, findObjectSchema } from '../../../shared/db/object-schemas';
+import { closingMs } from '../../../shared/db/order-index';
+import { typeOfSchema } from '../../../shared/objects/account-object-types';
+import { crmClient, type CrmClient } from '../../support/crm-client';
+import { install, unique, useTestGateway } from '../../support/harness';
+
+/** The archive of a custom object schema against creates of its records (shared/schemas/object-schemas.ts archiveObjectSchema). */
+const gateway = useTestGateway();
+let api: CrmClient;
+let hubId: number;
+beforeAll(async () => {
+  const installed = await install(gateway);
+  hubId = installed.hubId;
+  api = crmClient(gateway, installed.accessToken);
+});
+
+const freshName = (prefix: string) =>
+  unique(prefix)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_');
+
+async function createSchema(): Promise<string> {
+  const created = await api.post<{ objectTypeId: string }>('/crm/v3/schemas', {
+    name: freshName('racers'),
+    labels: { singular: 'Racer', plural: 'Racers' },
+    properties: [{ name: 'model', label: 'Model', type: 'string', fieldType: 'text' }],
+    requiredProperties: [],
+    primaryDisplayProperty: 'model',
+  });
+  expect(created.status).toBe(201);
+  return created.body.objectTypeId;
+}
+
+/** Removes a round's schema so the next round has room under the account's cap: its records, then the schema for good. */
+async function removeSchema(typeId: string, recordIds: readonly string[], isArchived: boolean): Promise<void> {
+  if (!isArchived) {
+    for (const id of recordIds) expect((await api.delete(`/crm/v3/objects/${typeId}/${id}`)).status).toBe(204);
+    expect((await api.delete(`/crm/v3/schemas/${typeId}`)).status).toBe(204);
+  }
+  expect((await api.delete(`/crm/v3/schemas/${typeId}?archived=true`)).status).toBe(204);
+}
+
+describe('archiving a schema while records of its type are created', () => {
+  const rounds = 8;
+  const creates = 8;
+
+  it('either refuses the archive, or no create of the type was confirmed (every confirmed record stays readable)', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const typeId = await createSchema();
+      const [archive, ...created] = await Promise.all([
+        api.delete(`/crm/v3/schemas/${typeId}`),
+        ...Array.from({ length: creates }, (_, index) =>
+          api.post<{ id: string }>(`/crm/v3/objects/${typeId}`, { properties: { model: `m${round}-${index}` } }),
+        ),
+      ]);
+      const confirmed = created.filter((response) => response.status === 201).map((response) => response.body.id);
+      // Every create either committed or was refused as a client error (the type gone); never a 5xx.
+      for (const response of created) expect([201, 400]).toContain(response.status);
+      expect([204, 400]).toContain(archive.status);
+      outcomes.push(`${archive.status}:${confirmed.length}`);
+      if (archive.status === 204) {
+        expect({ round, confirmedAfterArchive: confirmed }).toEqual({ round, confirmedAfterArchive: [] });
+      } else {
+        expect(archive.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { objectType: [typeId] } });
+        for (const id of confirmed) expect((await api.get(`/crm/v3/objects/${typeId}/${id}`)).status).toBe(200);
+      }
+      await removeSchema(typeId, confirmed, archive.status === 204);
+    }
+    // Both outcomes are legal; the rounds only show which ones this run met.
+    expect(outcomes).toHaveLength(rounds);
+  }, 120_000);
+});
+
+describe('a closing whose archive never finished', () => {
+  it('lapses after closingMs: creates commit again, and a later archive closes over it', async () => {
+    const typeId = await createSchema();
+    const schema = await findObjectSchema(hubId, typeId.slice(2));
+    if (!schema) throw new Error('the schema was not stored');
+    const now = nowMs();
+    expect(await closeSchemaRecords(hubId, schema, typeOfSchema(hubId, schema), now + closingMs, now)).toBe('done');
+    advanceClock(closingMs + 1);
+    const created = await api.post<{ id: string }>(`/crm/v3/objects/${typeId}`, { properties: { model: 'late' } });
+    expect(created.status).toBe(201);
+    expect((await api.get(`/crm/v3/objects/${typeId}/${created.body.id}`)).status).toBe(200);
+    // The record archived, the schema's archive closes the counters over the lapsed closing.
+    await removeSchema(typeId, [created.body.id], false);
+  });
+});
