@@ -20,6 +20,27 @@ function isolationProblem(source: string): string | undefined {
   return 'scans with ScanCommand on the shared DynamoDB Local';
 }
 
+/**
+ * Under load DynamoDB leaves part of a batch unprocessed and shared/db/core.ts sends the rest again:
+ * a test that counts calls counts those retries apart (dynamoCallCounter.callsApartFromRetries,
+ * totalApartFromRetries), never the raw count of every call, nor of a batch command's calls.
+ * test/shared/db/client.test.ts, which proves the counter, reads the raw counts.
+ */
+const counterTest = 'test/shared/db/client.test.ts';
+const rawCounts = [
+  /Object\.fromEntries\(\s*dynamoCallCounter\.calls\s*\)/,
+  /dynamoCallCounter\.total\(\)/,
+  /dynamoCallCounter\.calls\.get\(\s*['"`]Batch(Get|Write)ItemCommand['"`]/,
+  /dynamoCallCounter\.calls\s*\)/,
+  /\.\.\.\s*dynamoCallCounter\.calls\b/,
+];
+
+/** Why a test source counts DynamoDB calls in a way an unprocessed-key retry breaks, or undefined. */
+function callCountProblem(source: string): string | undefined {
+  const raw = rawCounts.find((pattern) => pattern.test(source));
+  return raw ? `counts DynamoDB calls with their unprocessed-key retries (${raw.source})` : undefined;
+}
+
 describe('test isolation', () => {
   // This file names ScanCommand in its own examples.
   const sources = sourceFiles('test')
@@ -51,5 +72,32 @@ describe('test isolation', () => {
     );
     expect(isolationProblem(`import { db } from 'x';\nawait startDynamoDbLocal({ port });\n${scan}`)).toBe(undefined);
     expect(isolationProblem("import { db } from 'x';\nawait db.send(new QueryCommand({}));\n")).toBe(undefined);
+  });
+
+  it('counts the DynamoDB calls of every test apart from the retries of unprocessed keys', () => {
+    const problems = sources.flatMap(({ file, source }) => {
+      const problem = file === counterTest ? undefined : callCountProblem(source);
+      return problem ? [`${file}: ${problem}`] : [];
+    });
+
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a raw count of every call or of a batch command, and lets a count apart from retries through', () => {
+    const refused = [
+      'expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ BatchGetItemCommand: 2 });',
+      'expect(dynamoCallCounter.total()).toBe(3);',
+      "expect(dynamoCallCounter.calls.get('BatchGetItemCommand')).toBe(1);",
+      'const calls = Object.fromEntries(\n  dynamoCallCounter.calls\n);',
+      'const calls = new Map(dynamoCallCounter.calls);',
+      'const calls = { ...dynamoCallCounter.calls };',
+    ];
+    for (const line of refused) expect(callCountProblem(line)).toMatch(/^counts DynamoDB calls/);
+    expect(
+      callCountProblem('expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ BatchGetItemCommand: 2 });'),
+    ).toBe(undefined);
+    expect(callCountProblem('expect(dynamoCallCounter.totalApartFromRetries()).toBe(1);')).toBe(undefined);
+    // A command whose answer is never partial (no batch) may be read on its own.
+    expect(callCountProblem("expect(dynamoCallCounter.calls.get('GetItemCommand') ?? 0).toBe(1);")).toBe(undefined);
   });
 });

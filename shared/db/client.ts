@@ -29,6 +29,10 @@ export const dynamoCallCounter = {
     }
     return own;
   },
+  /** The number of calls less the retries of unprocessed keys and items. */
+  totalApartFromRetries(): number {
+    return Object.values(this.callsApartFromRetries()).reduce((sum, count) => sum + count, 0);
+  },
   reset(): void {
     this.calls.clear();
     this.unprocessedRetries.clear();

@@ -71,7 +71,7 @@ describe('POST /crm/v3/objects/companies', () => {
     const response = await api.post('/crm/v3/objects/companies', { properties: { name: 'Budget', domain: domain() } });
 
     expect(response.status).toBe(201);
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ TransactWriteItemsCommand: 1 });
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ TransactWriteItemsCommand: 1 });
   });
 
   it('answers 400 VALIDATION_ERROR when neither name nor domain is given', async () => {
@@ -185,7 +185,7 @@ describe('GET /crm/v3/objects/companies/{companyId}', () => {
       'name',
     ]);
     expect(response.body.properties?.domain).toBeNull();
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1 });
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ GetItemCommand: 1 });
   });
 
   it('returns requested properties, null for unset ones, whether repeated or comma-joined', async () => {

@@ -259,7 +259,7 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     dynamoCallCounter.reset();
     await merge(a, b);
 
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
   });
 });
 
@@ -374,7 +374,7 @@ describe('ids merged away, over many merges', () => {
         id,
         status: response.status,
         readId: response.body.id,
-        calls: Object.fromEntries(dynamoCallCounter.calls),
+        calls: dynamoCallCounter.callsApartFromRetries(),
       });
     }
     dynamoCallCounter.reset();
@@ -383,7 +383,7 @@ describe('ids merged away, over many merges', () => {
     expect(answers).toEqual(oldIds.map((id) => ({ id, status: 200, readId: newest, calls: oneHop })));
     expect(batch.body.results.map((result) => result.id)).toEqual([newest]);
     // The records (all missing), then the pointers of the 20 ids and the one record they name.
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ BatchGetItemCommand: 3 });
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ BatchGetItemCommand: 3 });
   });
 
   it('follows a longer chain to its end, as a merge whose pointer rewrite was cut short leaves one', async () => {
@@ -405,7 +405,7 @@ describe('ids merged away, over many merges', () => {
     const response = await read(first);
 
     expect(response.status).toBe(404);
-    expect(dynamoCallCounter.total()).toBe(1 + 2 * maxMergeHops);
+    expect(dynamoCallCounter.totalApartFromRetries()).toBe(1 + 2 * maxMergeHops);
   });
 
   it(`points ids merged before at the new record after the transaction when they do not fit in it, up to ${maxRecordIdentities} ids`, async () => {
@@ -416,7 +416,7 @@ describe('ids merged away, over many merges', () => {
 
     dynamoCallCounter.reset();
     const merged = await merge(primary, secondary);
-    const calls = Object.fromEntries(dynamoCallCounter.calls);
+    const calls = dynamoCallCounter.callsApartFromRetries();
 
     expect(merged.status).toBe(200);
     expect(merged.body.properties.hs_merged_object_ids?.split(';')).toHaveLength(maxRecordIdentities - 1);
@@ -427,7 +427,7 @@ describe('ids merged away, over many merges', () => {
     });
     for (const id of [earlier[0] ?? '', earlier.at(-1) ?? '', primary, secondary]) {
       dynamoCallCounter.reset();
-      expect([id, (await read(id)).body.id, Object.fromEntries(dynamoCallCounter.calls)]).toEqual([
+      expect([id, (await read(id)).body.id, dynamoCallCounter.callsApartFromRetries()]).toEqual([
         id,
         merged.body.id,
         oneHop,

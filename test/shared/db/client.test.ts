@@ -68,6 +68,7 @@ describe('dynamoCallCounter', () => {
     expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ BatchGetItemCommand: 3 });
     expect(Object.fromEntries(dynamoCallCounter.unprocessedRetries)).toEqual({ BatchGetItemCommand: 2 });
     expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ BatchGetItemCommand: 1 });
+    expect([dynamoCallCounter.total(), dynamoCallCounter.totalApartFromRetries()]).toEqual([3, 1]);
   });
 
   it('counts the batch writes that only retried unprocessed items apart', async () => {

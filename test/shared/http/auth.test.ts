@@ -50,7 +50,7 @@ describe('authenticate', () => {
 
     for (let index = 0; index < 100; index += 1) authenticate(headersWith(token), ['crm.objects.companies.read']);
 
-    expect(dynamoCallCounter.total()).toBe(0);
+    expect(dynamoCallCounter.totalApartFromRetries()).toBe(0);
   });
 
   it('rejects a missing Authorization header as INVALID_AUTHENTICATION', () => {
@@ -171,11 +171,11 @@ describe('routes authenticated by the developer API key', () => {
     await expect(authenticateRequest(route, {}, { hapikey: 'na1-not-a-key' })).rejects.toThrow(
       "This hapikey doesn't exist.",
     );
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({ GetItemCommand: 1 });
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ GetItemCommand: 1 });
     dynamoCallCounter.reset();
     await expect(authenticateRequest(route, {}, { hapikey: 'x'.repeat(600) })).rejects.toThrow(
       InvalidAuthenticationError,
     );
-    expect(Object.fromEntries(dynamoCallCounter.calls)).toEqual({});
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({});
   });
 });
