@@ -633,8 +633,8 @@ export const operations: readonly Operation[] = [
     name: 'createTestAccountFault',
     label: 'POST /sandbox/v1/test-accounts/{hubId}/faults (503 on GET /crm/v3/objects/tickets, 1000 calls)',
     isWarm: false,
-    // The key, the listing, the account's faults (the cap), the put.
-    budget: { GetItemCommand: 2, QueryCommand: 1, PutItemCommand: 1 },
+    // The key, the listing, the put with the cap's count in one transaction.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
     expectedStatus: 201,
     request: (_iteration, state) =>
       jsonRequest('POST', sandboxPath(state, '/faults'), undefined, {

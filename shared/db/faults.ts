@@ -1,7 +1,7 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { conditionalWrite, entity, putNew, queryAll } from './core';
-import { faultKey, faultPrefix, faultsPartition } from './keys';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from './client';
+import { conditionalWrite, entity, queryAll, transact, type TransactItem } from './core';
+import { faultCountKey, faultKey, faultPrefix, faultsPartition } from './keys';
 
 /** A fault injected into a test account's API calls (shared/sandbox/faults.ts says what each field means). */
 export interface Fault {
@@ -19,22 +19,55 @@ export interface Fault {
 
 const faultItem = /* @__PURE__ */ entity<Fault>({ key: (fault) => faultKey(fault.hubId, fault.id) });
 
-/** Fault ids are random, so an existing one is a bug of the caller: it throws. */
-export async function insertFault(fault: Fault): Promise<void> {
-  if (!(await putNew(faultItem.item(fault)))) throw new Error(`fault ${fault.id} exists`);
+/** The count item's change that goes with putting (+1) or removing (-1) a fault item. */
+const countChange = (hubId: number, delta: 1 | -1, max?: number): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: faultCountKey(hubId),
+    UpdateExpression: 'ADD faults :delta',
+    ...(max === undefined
+      ? { ExpressionAttributeValues: { ':delta': delta } }
+      : {
+          ConditionExpression: 'attribute_not_exists(faults) OR faults < :max',
+          ExpressionAttributeValues: { ':delta': delta, ':max': max },
+        }),
+  },
+});
+
+/**
+ * Puts the fault and counts it in one transaction, on condition that the account holds fewer than
+ * `max` fault items: concurrent creates never pass the cap. 'full' when it holds `max` already.
+ * Fault ids are random, so an existing one is a bug of the caller: it throws.
+ */
+export async function insertFault(fault: Fault, max: number): Promise<'created' | 'full'> {
+  const outcome = await transact([
+    { role: 'count', write: countChange(fault.hubId, 1, max) },
+    {
+      role: 'fault',
+      write: {
+        Put: { TableName: tableName, Item: faultItem.item(fault), ConditionExpression: 'attribute_not_exists(pk)' },
+      },
+    },
+  ]);
+  if (outcome.committed) return 'created';
+  if (outcome.reasons.length === 1 && outcome.reasons[0]?.role === 'count') return 'full';
+  throw outcome.error;
 }
 
-/** The account's faults with calls left to answer, oldest first (ids are time-ordered). One Query of a small partition. */
+/** Every fault item of the account, spent ones too, oldest first (ids are time-ordered). One Query of a partition of at most the cap's items. */
+async function listFaultItems(hubId: number): Promise<Fault[]> {
+  return (await queryAll(faultsPartition(hubId), faultPrefix)).map((item) => faultItem.read(item));
+}
+
+/** The account's faults with calls left to answer, oldest first. */
 export async function listFaults(hubId: number): Promise<Fault[]> {
-  return (await queryAll(faultsPartition(hubId), faultPrefix))
-    .map((item) => faultItem.read(item))
-    .filter((fault) => fault.remaining > 0);
+  return (await listFaultItems(hubId)).filter((fault) => fault.remaining > 0);
 }
 
 /**
  * Takes one call of the fault: its remaining count goes down by one on condition that one is left,
  * so concurrent calls take each count exactly once. The fault as it is after, or undefined when
- * none was left (or it was deleted).
+ * none was left (or it was deleted). A spent fault stays until a create reclaims its place.
  */
 export async function takeFault(hubId: number, faultId: string): Promise<Fault | undefined> {
   const outcome = await conditionalWrite(
@@ -50,22 +83,38 @@ export async function takeFault(hubId: number, faultId: string): Promise<Fault |
   return outcome.written && outcome.attributes ? faultItem.read(outcome.attributes) : undefined;
 }
 
-/** Removes a fault whose calls are all taken (on condition that none is left), so the account's Query stays small. */
-export async function deleteSpentFault(hubId: number, faultId: string): Promise<void> {
-  await conditionalWrite(
-    new DeleteCommand({
-      TableName: tableName,
-      Key: faultKey(hubId, faultId),
-      ConditionExpression: 'remaining <= :zero',
-      ExpressionAttributeValues: { ':zero': 0 },
-    }),
-  );
+/** Removes the fault item and uncounts it, on condition (`remaining <= 0` for a spent one); false when the condition failed. */
+async function removeFaultItem(hubId: number, faultId: string, condition: 'exists' | 'spent'): Promise<boolean> {
+  const outcome = await transact([
+    {
+      role: 'fault',
+      write: {
+        Delete: {
+          TableName: tableName,
+          Key: faultKey(hubId, faultId),
+          ...(condition === 'spent'
+            ? { ConditionExpression: 'remaining <= :zero', ExpressionAttributeValues: { ':zero': 0 } }
+            : { ConditionExpression: 'attribute_exists(pk)' }),
+        },
+      },
+    },
+    { role: 'count', write: countChange(hubId, -1) },
+  ]);
+  if (outcome.committed) return true;
+  if (outcome.reasons.every((reason) => reason.role === 'fault' && reason.code === 'ConditionalCheckFailed'))
+    return false;
+  throw outcome.error;
+}
+
+/** Removes the account's spent faults (at most the cap's items, one transaction each); how many it removed. */
+export async function reclaimSpentFaults(hubId: number): Promise<number> {
+  let removed = 0;
+  for (const fault of await listFaultItems(hubId))
+    if (fault.remaining <= 0 && (await removeFaultItem(hubId, fault.id, 'spent'))) removed += 1;
+  return removed;
 }
 
 /** False when there was no such fault. */
 export async function deleteFault(hubId: number, faultId: string): Promise<boolean> {
-  const result = await db.send(
-    new DeleteCommand({ TableName: tableName, Key: faultKey(hubId, faultId), ReturnValues: 'ALL_OLD' }),
-  );
-  return result.Attributes !== undefined;
+  return removeFaultItem(hubId, faultId, 'exists');
 }

@@ -185,7 +185,8 @@ export const hubCounterKey = (hubId: number, name: string): Key => ({ pk: hubPar
 /**
  * Faults injected into a test account's API calls (the sandbox controls): in a partition of their
  * own, so every function that takes access tokens may read them without being granted the
- * account's records. Ids are random; one item per fault, its remaining count decremented on condition.
+ * account's records. Ids are random; one item per fault, its remaining count decremented on condition,
+ * and one count item that every create and removal of a fault changes in its own transaction.
  */
 export const faultsPartition = (hubId: number): string => `FAULTS#${hubId}`;
 export const faultPrefix = 'FAULT#';
@@ -193,6 +194,8 @@ export const faultKey = (hubId: number, faultId: string): Key => ({
   pk: faultsPartition(hubId),
   sk: `${faultPrefix}${faultId}`,
 });
+/** How many fault items the account holds (spent ones included until a create reclaims them): the cap's count. */
+export const faultCountKey = (hubId: number): Key => ({ pk: faultsPartition(hubId), sk: 'FAULT_COUNT' });
 /**
  * Webhook batches of a test account waiting for delivery (queued or being retried), so the sandbox
  * controls' flush can find and deliver them at once: one item per queued batch.

@@ -1,5 +1,5 @@
 import { AppError, InternalError, ServiceUnavailableError, type AppErrorOptions } from '../base/errors';
-import { deleteSpentFault, listFaults, takeFault, type Fault } from '../db/faults';
+import { listFaults, takeFault, type Fault } from '../db/faults';
 import { installPolicy, searchPolicy } from '../limits/rate-limits';
 import { rateLimitError, rateLimitHeaders } from './rate-limit';
 import type { AuthContext } from './auth';
@@ -59,7 +59,6 @@ export async function injectedFault(auth: AuthContext | undefined, target: Fault
     if (!faultMatches(fault, target)) continue;
     const taken = await takeFault(auth.hubId, fault.id);
     if (!taken) continue;
-    if (taken.remaining <= 0) await deleteSpentFault(auth.hubId, fault.id);
     return taken;
   }
   return undefined;

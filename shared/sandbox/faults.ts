@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { deleteFault, insertFault, listFaults, type Fault } from '../db/faults';
+import { deleteFault, insertFault, listFaults, reclaimSpentFaults, type Fault } from '../db/faults';
 import { NotFoundError, ValidationError } from '../base/errors';
 import { requireTestAccount, type Developer } from './access';
 
@@ -9,7 +9,7 @@ export const faultPolicies = ['TEN_SECONDLY_ROLLING', 'SECONDLY'] as const;
 export const faultMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const maxFaultCount = 1000;
 export const maxFaultDelayMs = 10_000;
-/** Faults with calls left per account: every call of a test account's tokens reads them all (one Query). */
+/** Faults per account: every call of a test account's tokens reads them all (one Query). A spent fault's place is reclaimed by the next create that needs it. */
 export const maxActiveFaults = 20;
 
 export interface FaultInput {
@@ -58,13 +58,8 @@ export async function createFault(developer: Developer, hubIdText: string, input
     throw new ValidationError('policyName applies to a 429 fault only', {
       context: { policyName: [input.policyName] },
     });
-  const active = await listFaults(link.hubId);
-  if (active.length >= maxActiveFaults)
-    throw new ValidationError(`A test account holds at most ${maxActiveFaults} active faults; delete one first.`, {
-      context: { faults: [String(active.length)] },
-    });
   const id = newFaultId();
-  await insertFault({
+  const fault: Fault = {
     id,
     hubId: link.hubId,
     ...(input.method ? { method: input.method } : {}),
@@ -75,7 +70,15 @@ export async function createFault(developer: Developer, hubIdText: string, input
     ...(input.policyName ? { policyName: input.policyName } : {}),
     ...(input.delayMs ? { delayMs: input.delayMs } : {}),
     createdAt: new Date().toISOString(),
-  });
+  };
+  // The cap is the count item's condition in the create's own transaction; a full account's spent faults are reclaimed once.
+  let outcome = await insertFault(fault, maxActiveFaults);
+  if (outcome === 'full' && (await reclaimSpentFaults(link.hubId)) > 0)
+    outcome = await insertFault(fault, maxActiveFaults);
+  if (outcome === 'full')
+    throw new ValidationError(`A test account holds at most ${maxActiveFaults} active faults; delete one first.`, {
+      context: { faults: [String(maxActiveFaults)] },
+    });
   return { id };
 }
 
