@@ -2,7 +2,6 @@ import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../
 import { nowMs } from '../base/clock';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
-import { recordNotFound } from '../records/read-records';
 import * as recordsDb from '../db/records';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody } from '../base/error-body';
@@ -26,6 +25,7 @@ import {
   changePairs,
   holderPage,
   holderSideType,
+  invalidFrom,
   edgePageFound,
   inFlightReserveMs,
   maxStoredPairsPerWrite,
@@ -149,10 +149,10 @@ interface PlannedChange {
   change: PairChange;
 }
 
-/** The error of an input whose holder (the path's first object, or its target) does not exist. */
+/** The error of an input whose holder (the path's first object, or its target) is missing or archived: 400 naming it, either end. */
 function missingHolderError(pair: Pair, input: PairEnds): BatchError {
   return batchErrorOf(
-    pair.isForward ? recordNotFound(input.from.id) : invalidAssociationTargets([{ type: pair.to, id: input.to.id }]),
+    pair.isForward ? invalidFrom(pair)(input.from.id) : invalidAssociationTargets([{ type: pair.to, id: input.to.id }]),
   );
 }
 
@@ -445,7 +445,7 @@ function planned(
   return inputs.flatMap((input, index) => {
     if (errors.has(index)) return [];
     try {
-      const { holderId, other, otherId } = requireIds(pair, input.from.id, input.to.id);
+      const { holderId, other, otherId } = requireIds(pair, input.from.id, input.to.id, invalidFrom(pair));
       const changeNext = next(input, index);
       return changeNext ? [{ index, holderId, change: { other, otherId, next: changeNext } }] : [];
     } catch (error) {

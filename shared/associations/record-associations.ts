@@ -99,13 +99,24 @@ export function requirePair(fromToken: string, toToken: string): Pair {
   return { from, to, holder: from.isStored ? from : to, isForward: from.isStored };
 }
 
+/**
+ * What a write answers for a from record that is missing or archived: the contract's 400 naming it,
+ * as for a missing to record (reference/HUBSPOT-WIRE-FACTS-3.md, v4 PUT where an id does not exist).
+ */
+export const invalidFrom =
+  (pair: Pair) =>
+  (fromId: string): Error =>
+    invalidAssociationTargets([{ type: pair.from, id: fromId }]);
+
+/** The holder and the other record of a call's ids; a from id that is no id answers `missingFrom` (404 unless a write says otherwise). */
 export function requireIds(
   pair: Pair,
   fromId: string,
   toId: string,
+  missingFrom: (fromId: string) => Error = recordNotFound,
 ): { holderId: string; other: ObjectType; otherId: string } {
   if (!isNumericId(fromId)) {
-    if (pair.isForward) throw recordNotFound(fromId);
+    if (pair.isForward) throw missingFrom(fromId);
     throw new ValidationError(`${fromId} is not a valid object id`, { context: { objectId: [fromId] } });
   }
   if (!isNumericId(toId) || (pair.from.id === pair.to.id && fromId === toId))
@@ -468,7 +479,7 @@ export async function putRecordAssociation(
   specs: readonly AssociationSpecInput[],
 ): Promise<LabelsBetweenPair> {
   const pair = requirePair(fromToken, toToken);
-  const { holderId, other, otherId } = requireIds(pair, fromId, toId);
+  const { holderId, other, otherId } = requireIds(pair, fromId, toId, invalidFrom(pair));
   const sent = await Promise.all(
     specs.map((spec) =>
       resolveTypeBetween(actor.hubId, pair.from, pair.to, spec.associationTypeId, spec.associationCategory),
@@ -479,7 +490,8 @@ export async function putRecordAssociation(
     keep: [],
     add: holderSide,
   }));
-  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
+  if (!record)
+    throw pair.isForward ? invalidFrom(pair)(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
   const labels = [...new Set(sent.map((type) => type.label).filter((label): label is string => label !== null))];
   return {
     fromObjectTypeId: pair.from.id,
@@ -511,7 +523,7 @@ export async function putDefaultAssociation(
 ): Promise<DefaultAssociationResult> {
   const startedAt = new Date(nowMs()).toISOString();
   const pair = requirePair(fromToken, toToken);
-  const { holderId, other, otherId } = requireIds(pair, fromId, toId);
+  const { holderId, other, otherId } = requireIds(pair, fromId, toId, invalidFrom(pair));
   const forward = defaultTypeBetween(pair.from, pair.to);
   const backward = defaultTypeBetween(pair.to, pair.from);
   const holderSide = pair.isForward ? forward : backward;
@@ -523,7 +535,8 @@ export async function putDefaultAssociation(
     keep: current,
     add: [holderSide],
   }));
-  if (!record) throw pair.isForward ? recordNotFound(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
+  if (!record)
+    throw pair.isForward ? invalidFrom(pair)(fromId) : invalidAssociationTargets([{ type: pair.to, id: toId }]);
   const spec = (type: AssociationType) => ({ associationCategory: type.category, associationTypeId: type.typeId });
   return {
     status: 'COMPLETE',

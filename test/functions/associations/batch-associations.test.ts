@@ -149,10 +149,11 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     expect(response.body.results.map((result) => String(result.toObjectId))).toEqual([good]);
     expect(response.body.errors?.map((error) => [error.category, error.subCategory])).toEqual([
       ['VALIDATION_ERROR', 'crm.associations.INVALID_ASSOCIATION_TYPE'],
-      ['OBJECT_NOT_FOUND', undefined],
+      ['VALIDATION_ERROR', undefined],
       ['VALIDATION_ERROR', undefined],
       ['VALIDATION_ERROR', undefined],
     ]);
+    expect(response.body.errors?.[1]?.context).toEqual({ INVALID_OBJECT_IDS: ['COMPANY=999999999999 is not valid'] });
     expect(response.body.errors?.[2]?.context).toEqual({ INVALID_OBJECT_IDS: ['CONTACT=abc is not valid'] });
     expect(response.body.errors?.[3]).toMatchObject({
       message: 'One or more associations are invalid',
@@ -617,7 +618,8 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/associate/default', () => 
 
     expect(response.status).toBe(200);
     expect(response.body.results).toEqual([]);
-    expect(response.body.errors?.map((error) => error.category)).toEqual(['OBJECT_NOT_FOUND', 'VALIDATION_ERROR']);
+    expect(response.body.errors?.map((error) => error.category)).toEqual(['VALIDATION_ERROR', 'VALIDATION_ERROR']);
+    expect(response.body.errors?.[0]?.context).toEqual({ INVALID_OBJECT_IDS: ['COMPANY=999999999996 is not valid'] });
     expect(response.body.errors?.[1]?.context).toEqual({ INVALID_OBJECT_IDS: ['CONTACT=999999999996 is not valid'] });
     expect(await typesOf(a, '999999999996')).toEqual([]);
   });

@@ -166,7 +166,10 @@ describe('crm.associations.v4.batchApi', () => {
     expect(created.results[0]).toMatchObject({ fromObjectTypeId: '0-2', toObjectTypeId: '0-1', labels: ['Primary'] });
     expect(String(created.results[0]?.toObjectId)).toBe(first);
     expect(partial.results.map((result) => String(result.toObjectId))).toEqual([second]);
-    expect('errors' in partial && partial.errors?.[0]?.category).toBe('OBJECT_NOT_FOUND');
+    expect('errors' in partial && partial.errors?.[0]?.category).toBe('VALIDATION_ERROR');
+    expect('errors' in partial && partial.errors?.[0]?.context).toEqual({
+      INVALID_OBJECT_IDS: ['COMPANY=999999999991 is not valid'],
+    });
     expect('errors' in partial && partial.errors?.[1]?.context).toEqual({
       INVALID_OBJECT_IDS: ['CONTACT=999999999992 is not valid'],
     });

@@ -282,7 +282,7 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(category.status).toBe(400);
   });
 
-  it('answers 400 naming the body for an empty array, 404 for a missing company, 400 for a missing target company or contact', async () => {
+  it('answers 400 naming the body for an empty array, 400 naming a missing company on either end or a missing contact', async () => {
     const id = await company();
     const contact = await contactId();
 
@@ -298,7 +298,8 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     ]);
 
     expect(empty.status).toBe(400);
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(400);
+    expect(missing.body.context).toEqual({ INVALID_OBJECT_IDS: ['COMPANY=1000000000000999 is not valid'] });
     expect(missingTarget.status).toBe(400);
     expect(missingTarget.body.context).toEqual({ INVALID_OBJECT_IDS: ['COMPANY=1000000000000999 is not valid'] });
     expect(missingContact.status).toBe(400);
