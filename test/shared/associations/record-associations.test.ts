@@ -112,3 +112,52 @@ describe('a v4 batch create naming a missing or archived from record', () => {
     },
   );
 });
+
+describe('a v4 PUT racing the archive of its from record', () => {
+  it.each(forms)('%s PUT companies -> companies: the archived company is never held by the live one', async (form) => {
+    for (let round = 0; round < 6; round += 1) {
+      const fromId = await createRecord(api, 'companies');
+      const toId = await createRecord(api, 'companies');
+      const [archive, put] = await Promise.all([
+        api.delete(`/crm/v3/objects/companies/${fromId}`),
+        form === 'default'
+          ? api.put(`/crm/v4/objects/companies/${fromId}/associations/default/companies/${toId}`)
+          : api.put(`/crm/v4/objects/companies/${fromId}/associations/companies/${toId}`, [spec(13)]),
+      ]);
+      expect(archive.status).toBe(204);
+      expect([200, 201, 400]).toContain(put.status);
+      const held = await api.get<PageJson>(`/crm/v4/objects/companies/${toId}/associations/companies`);
+      expect({ round, held: held.body.results.map((result) => String(result.toObjectId)) }).toEqual({
+        round,
+        held: [],
+      });
+    }
+  });
+});
+
+describe('a company PUT from an archived company, under every spelling of the type and both APIs', () => {
+  const spellings = ['companies', '0-2', 'company', 'COMPANIES'];
+  it.each(spellings)('v4 from %s: 400 naming the archived company', async (token) => {
+    const fromId = await fromRecord('companies', 'archived');
+    const toId = await createRecord(api, 'companies');
+    for (const put of [
+      await api.put(`/crm/v4/objects/${token}/${fromId}/associations/default/companies/${toId}`),
+      await api.put(`/crm/v4/objects/${token}/${fromId}/associations/${token}/${toId}`, [spec(450)]),
+    ]) {
+      expect({ status: put.status, ids: put.body.context?.INVALID_OBJECT_IDS }).toEqual({
+        status: 400,
+        ids: [`COMPANY=${fromId} is not valid`],
+      });
+    }
+  });
+
+  it('v3 company PUT from an archived company: refused, nothing written', async () => {
+    const fromId = await fromRecord('companies', 'archived');
+    const toId = await createRecord(api, 'companies');
+    const put = await api.put(`/crm/v3/objects/companies/${fromId}/associations/companies/${toId}/450`);
+    expect(put.status).toBeGreaterThanOrEqual(400);
+    expect(put.status).toBeLessThan(500);
+    const held = await api.get<PageJson>(`/crm/v4/objects/companies/${toId}/associations/companies`);
+    expect(held.body.results).toEqual([]);
+  });
+});
