@@ -41,6 +41,17 @@ function callCountProblem(source: string): string | undefined {
   return raw ? `counts DynamoDB calls with their unprocessed-key retries (${raw.source})` : undefined;
 }
 
+/**
+ * The shared table's stream holds every write of the run: local webhooks started on it without a
+ * state folder start at the stream's tip (startAtTip), not by reading that history to its end.
+ */
+function webhookStartProblem(source: string): string | undefined {
+  const starts = [...source.matchAll(/startLocalWebhooks\(\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+  return starts.some((options) => !/\bstateDir\b/.test(options) && !/\bstartAtTip: true\b/.test(options))
+    ? 'starts local webhooks on the shared stream without startAtTip: true'
+    : undefined;
+}
+
 describe('test isolation', () => {
   // This file names ScanCommand in its own examples.
   const sources = sourceFiles('test')
@@ -81,6 +92,19 @@ describe('test isolation', () => {
     });
 
     expect(problems).toEqual([]);
+  });
+
+  it('starts the local webhooks of every test at the stream tip, unless it keeps a state folder', () => {
+    const problems = sources.flatMap(({ file, source }) => {
+      const problem = webhookStartProblem(source);
+      return problem ? [`${file}: ${problem}`] : [];
+    });
+
+    expect(problems).toEqual([]);
+    const start = (options: string) => `await startLocalWebhooks({ endpoint, tableName, ${options} });`;
+    expect(webhookStartProblem(start('acceptsHub'))).toMatch(/without startAtTip/);
+    expect(webhookStartProblem(start('acceptsHub, startAtTip: true'))).toBe(undefined);
+    expect(webhookStartProblem(start('stateDir, acceptsHub'))).toBe(undefined);
   });
 
   it('refuses a raw count of every call or of a batch command, and lets a count apart from retries through', () => {

@@ -240,6 +240,7 @@ describe('webhooks after an uninstall', () => {
       delayScale: 0.01,
       pollIntervalMs: 50,
       acceptsHub: (hubId) => hubs.has(hubId),
+      startAtTip: true,
     });
     receiver = await startWebhookReceiver();
   });

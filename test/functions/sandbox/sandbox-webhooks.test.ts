@@ -23,6 +23,7 @@ beforeAll(async () => {
     tableName: process.env.TABLE_NAME ?? '',
     pollIntervalMs: 60_000,
     acceptsHub: (hubId) => testHubs.has(hubId),
+    startAtTip: true,
   });
   receiver = await startWebhookReceiver();
   developer = await install(gateway);

@@ -141,6 +141,7 @@ it('delivers every acknowledged change of a 1,000-write burst at least once whil
     delayScale: 0.001,
     pollIntervalMs: 50,
     acceptsHub: (hubId) => hubId === app.hubId,
+    startAtTip: true,
   });
   try {
     const startedAtMs = Date.now();

@@ -82,6 +82,7 @@ beforeAll(async () => {
     delayScale: 0.01,
     pollIntervalMs: 50,
     acceptsHub: (hubId) => hubs.has(hubId),
+    startAtTip: true,
   });
 });
 

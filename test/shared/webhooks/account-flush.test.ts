@@ -119,6 +119,7 @@ beforeAll(async () => {
     tableName: process.env.TABLE_NAME ?? '',
     pollIntervalMs: 600_000,
     acceptsHub: (hubId) => hubs.has(hubId),
+    startAtTip: true,
   });
 });
 
