@@ -370,11 +370,8 @@ describe('injected faults', () => {
       api('POST', '/crm/v3/objects/products', token, { properties: { name: 'Never written' } }),
     );
     expect(result.status).toBe(500);
-    expect(commands.map((command) => command.commandClass.name).sort()).toEqual([
-      'DeleteCommand',
-      'QueryCommand',
-      'UpdateCommand',
-    ]);
+    // The account's faults and the count taken; the spent fault stays until a create reclaims its place.
+    expect(commands.map((command) => command.commandClass.name).sort()).toEqual(['QueryCommand', 'UpdateCommand']);
     const search = await api('POST', '/crm/v3/objects/products/search', token, {
       filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQ', value: 'Never written' }] }],
     });
