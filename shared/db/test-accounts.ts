@@ -1,6 +1,7 @@
 import { accountItemOf, type Account } from './accounts';
 import { tableName } from './client';
-import { entity, getItem, queryAll, transact } from './core';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, entity, getItem, queryAll, transact } from './core';
 import { developerKey, testAccountKey, testAccountPrefix } from './keys';
 
 /** A developer account creates at most this many test accounts (HubSpot's limit for developer test accounts). */
@@ -13,6 +14,8 @@ export interface TestAccountLink {
   name: string;
   createdAt: string;
   developerId: number;
+  /** Set when a delete of the account started: from then on its controls refuse it (the delete goes on). */
+  endingAt?: string;
 }
 
 const linkItem = /* @__PURE__ */ entity<TestAccountLink>({
@@ -23,6 +26,7 @@ const linkItem = /* @__PURE__ */ entity<TestAccountLink>({
     name: item.name as string,
     createdAt: item.createdAt as string,
     developerId: item.developerId as number,
+    ...(typeof item.endingAt === 'string' ? { endingAt: item.endingAt } : {}),
   }),
 });
 
@@ -88,6 +92,23 @@ export async function listTestAccounts(developerId: number): Promise<TestAccount
 export async function findTestAccount(developerId: number, hubId: number): Promise<TestAccountLink | undefined> {
   const item = await getItem(testAccountKey(developerId, hubId));
   return item ? linkItem.read(item) : undefined;
+}
+
+/**
+ * Marks the link as ending (a delete started), keeping the first mark of an unfinished delete: one
+ * conditional write, so a control that reads the link after it sees the mark. False when there is no link.
+ */
+export async function markTestAccountEnding(developerId: number, hubId: number, endingAt: string): Promise<boolean> {
+  const outcome = await conditionalWrite(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: testAccountKey(developerId, hubId),
+      UpdateExpression: 'SET endingAt = if_not_exists(endingAt, :endingAt)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':endingAt': endingAt },
+    }),
+  );
+  return outcome.written;
 }
 
 /** Takes the test account off its developer's listing and count (after its items are gone); false when it was not there. */

@@ -10,16 +10,26 @@ export interface Developer {
 
 /**
  * The developer's test account of the path, or 404 whatever else the id names (a standard account,
- * another developer's test account, nothing): one answer, so an id tells a caller nothing.
+ * another developer's test account, nothing, one being deleted): one answer, so an id tells a caller
+ * nothing. `whileEnding` lets the delete find an account whose delete it continues.
  */
-export async function requireTestAccount(developer: Developer, hubIdText: string): Promise<TestAccountLink> {
+export async function requireTestAccount(
+  developer: Developer,
+  hubIdText: string,
+  options: { whileEnding?: boolean } = {},
+): Promise<TestAccountLink> {
   const hubId = Number(hubIdText);
   const link = Number.isSafeInteger(hubId) ? await findTestAccount(developer.developerId, hubId) : undefined;
-  if (!link)
-    throw new NotFoundError(`No test account ${hubIdText} of this developer account`, {
-      context: { hubId: [hubIdText] },
-    });
+  // An account whose delete started is gone for every control but the delete itself (which goes on).
+  if (!link || (link.endingAt !== undefined && !options.whileEnding)) throw notFound(hubIdText);
   return link;
+}
+
+/** The 404 of a path's hub id that names no test account of the developer. */
+export function notFound(hubIdText: string): NotFoundError {
+  return new NotFoundError(`No test account ${hubIdText} of this developer account`, {
+    context: { hubId: [hubIdText] },
+  });
 }
 
 /** A control stops starting work this long before the function's timeout, and asks to be called again. */

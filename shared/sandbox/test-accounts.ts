@@ -7,6 +7,7 @@ import { listOwnerPage } from '../db/owners';
 import {
   insertTestAccount,
   listTestAccounts,
+  markTestAccountEnding,
   maxTestAccountsPerDeveloper,
   removeTestAccountLink,
   type TestAccountLink,
@@ -14,7 +15,7 @@ import {
 import { deleteUser } from '../db/users';
 import { findInstalledApps } from '../db/webhooks';
 import { ValidationError } from '../base/errors';
-import { continueLater, requireTestAccount, reserveMs, type Developer } from './access';
+import { continueLater, notFound, requireTestAccount, reserveMs, type Developer } from './access';
 import { forgetInstallState } from '../oauth/install-status';
 
 export interface TestAccountView {
@@ -93,21 +94,31 @@ export async function resetTestAccount(developer: Developer, hubIdText: string, 
 }
 
 /**
- * Ends every install of the account (their refresh tokens stop at once, access tokens within a
- * minute: the install states stay, ended, for that), removes every item of the account, its user,
- * then the listing. Calling again continues an unfinished delete.
+ * Marks the account as ending first (one conditional write on its link: from then on installs and
+ * every other control answer 404), then ends every install of the account (their refresh tokens stop
+ * at once, access tokens within a minute: the install states stay, ended, for that), removes every
+ * item of the account, ends again any install that committed while the first pass ran (one that had
+ * read the link before the mark), then removes its user and the listing. Calling again continues an
+ * unfinished delete.
  */
 export async function deleteTestAccount(developer: Developer, hubIdText: string, deadlineMs: number): Promise<void> {
-  const link = await requireTestAccount(developer, hubIdText);
+  const link = await requireTestAccount(developer, hubIdText, { whileEnding: true });
   const endedAt = new Date().toISOString();
-  for (const install of await findInstalledApps(link.hubId)) {
-    const state = await findInstallState(link.hubId, install.appId);
-    if (state?.endedAt === undefined) await endInstall(link.hubId, install.appId, state?.generation ?? '', endedAt);
-    forgetInstallState(link.hubId, install.appId);
-  }
+  if (!(await markTestAccountEnding(developer.developerId, link.hubId, endedAt))) throw notFound(hubIdText);
+  await endInstalls(link.hubId, endedAt);
   const owners = await listOwnerPage(link.hubId, { limit: 10, isArchived: false });
   const outcome = await purgeAccount(link.hubId, 'delete', () => performance.now() > deadlineMs - reserveMs);
   if (outcome === 'partial') throw continueLater('delete');
+  await endInstalls(link.hubId, endedAt);
   for (const owner of owners.owners) if (owner.email.endsWith(`@${link.domain}`)) await deleteUser(owner.email);
   await removeTestAccountLink(developer.developerId, link.hubId);
+}
+
+/** Ends every live install of the account (one Query of its installs, a state read and a transaction each). */
+async function endInstalls(hubId: number, endedAt: string): Promise<void> {
+  for (const install of await findInstalledApps(hubId)) {
+    const state = await findInstallState(hubId, install.appId);
+    if (state?.endedAt === undefined) await endInstall(hubId, install.appId, state?.generation ?? '', endedAt);
+    forgetInstallState(hubId, install.appId);
+  }
 }

@@ -1,6 +1,7 @@
 import { Client } from '@hubspot/api-client';
 import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
 import { advanceClock, freezeClock } from '../../../shared/base/clock';
+import { deleteTestAccount } from '../../../shared/sandbox/test-accounts';
 import { bearer, install, jsonOf, useTestGateway, type InstalledTokens } from '../../support/harness';
 
 /**
@@ -168,6 +169,23 @@ describe('test accounts', () => {
     expect((await control('GET', `/test-accounts/${theirs}/faults`, undefined, other.developerApiKey)).status).toBe(
       200,
     );
+  });
+
+  it('refuse installs from the moment a delete starts, even while the delete is unfinished', async () => {
+    const hubId = await newTestAccount();
+    const before = await installed(hubId);
+    // A delete whose time is up before its purge starts: it marks the account and answers "call again".
+    await expect(
+      deleteTestAccount({ developerId: developer.developerId, appIds: [developer.appId] }, String(hubId), 0),
+    ).rejects.toMatchObject({ status: 503 });
+    const during = await control('POST', `/test-accounts/${hubId}/installs`, {
+      appId: developer.appId,
+      scopes: developer.scopes,
+    });
+    expect(during.status).toBe(404);
+    expect((await api('GET', '/crm/v3/objects/contacts', before.access_token)).status).toBe(401);
+    expect((await control('DELETE', `/test-accounts/${hubId}`)).status).toBe(204);
+    expect((await control('DELETE', `/test-accounts/${hubId}`)).status).toBe(404);
   });
 
   it('answer 401 to a missing or unknown key and to an access token', async () => {
