@@ -45,6 +45,8 @@ export interface ColdStartReport {
   /** A function whose first median lands `within` this of the init target is judged on `runs` pairs. */
   nearTarget: { within: number; runs: number };
   floor: { bundleBytes: number; initMedianMs: number };
+  /** Functions of the route table: the rows are all of them, or those --functions (or a quick run) named. */
+  routeCount: number;
   targets: { initRatio: number; bundleOverFloorBytes: number };
   rows: ColdStartRow[];
 }
@@ -172,6 +174,7 @@ export async function measureColdStarts(options: {
     runs: options.runs,
     nearTarget: { within: nearTarget, runs: options.runs + extraRuns },
     floor: { bundleBytes: floorBundle.bytes, initMedianMs: round(floorInit, 2) },
+    routeCount: routes.length,
     targets,
     rows,
   };

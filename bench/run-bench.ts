@@ -8,7 +8,7 @@ import { buildValidators } from '../bin/build-validators';
 import { measureColdStarts, type ColdStartReport } from './cold-start';
 import { measureCosts, measureWarmLatency, type CostRow, type LatencyRow } from './api-latency';
 import { copyTable } from './bulk-load';
-import { floorClient, installRecorder, recordCommands, type RecordedCommand } from './dynamo-recorder';
+import { installRecorder, loaderClient, recordCommands, type RecordedCommand } from './dynamo-recorder';
 import {
   createCompanies,
   createContacts,
@@ -36,6 +36,12 @@ export interface BenchOptions {
   coldStartRuns: number;
   warmIterations: number;
   warmChunk: number;
+  /** Requests of each warm row sent first and not counted (code V8 has not optimized yet). */
+  warmWarmup: number;
+  /** Rows with a cap of their own (a request writing 100 records): at most this many requests, after this many not counted. */
+  heavyWarm: { iterations: number; warmup: number };
+  /** The cold section's functions when --functions names none; every route's when absent. */
+  coldFunctions?: readonly string[];
   poolSize: number;
   scaleLevels: number[];
   scaleRequests: number;
@@ -63,6 +69,8 @@ export const fullOptions: Omit<BenchOptions, 'sections'> = {
   coldStartRuns: 21,
   warmIterations: 2000,
   warmChunk: 20,
+  warmWarmup: 100,
+  heavyWarm: { iterations: Number.POSITIVE_INFINITY, warmup: 20 },
   poolSize: 1000,
   scaleLevels: [1_000, 10_000, 100_000],
   scaleRequests: 300,
@@ -77,12 +85,28 @@ export const fullOptions: Omit<BenchOptions, 'sections'> = {
   webhookAccounts: 4,
 };
 
+/**
+ * The quick run's cold section: the floor and these functions only (a full cold section builds and
+ * times every route's bundle, about 15 minutes on 2 cores): the record create and read, the search,
+ * the heaviest bundle and the token endpoint.
+ */
+export const quickColdFunctions: readonly string[] = [
+  'createObject',
+  'getObject',
+  'searchObjects',
+  'batchCreateObjects',
+  'issueToken',
+];
+
 export const quickOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'quick',
   coldStartRuns: 3,
-  warmIterations: 200,
-  warmChunk: 20,
-  poolSize: 200,
+  warmIterations: 40,
+  warmChunk: 10,
+  warmWarmup: 20,
+  heavyWarm: { iterations: 8, warmup: 4 },
+  coldFunctions: quickColdFunctions,
+  poolSize: 100,
   scaleLevels: [500, 2_000],
   scaleRequests: 40,
   searchLevels: [500, 2_000],
@@ -155,6 +179,11 @@ export async function runBench(
 
   if (options.sections.has('cold')) {
     const outDir = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
+    const functions = options.functions ?? (options.coldFunctions ? new Set(options.coldFunctions) : undefined);
+    if (!options.functions && options.coldFunctions)
+      log(
+        `cold: ${options.mode} run: ${options.coldFunctions.length} functions only (${options.coldFunctions.join(', ')}); --sections=cold without --quick times every function`,
+      );
     try {
       report.coldStart = await timeSection('cold', () =>
         measureColdStarts({
@@ -162,7 +191,7 @@ export async function runBench(
           runs: options.coldStartRuns,
           environment: coldStartEnvironment(),
           log,
-          functions: options.functions,
+          functions,
         }),
       );
     } finally {
@@ -178,7 +207,8 @@ export async function runBench(
   installRecorder();
   const gateway = await startGateway(0);
   const api = new ApiClient(gateway.baseUrl);
-  const floor = floorClient(env.endpoint, env.region);
+  // Untimed work only (bulk loads, the floor table's copy): every floor is replayed through the service's own client.
+  const loader = loaderClient(env.endpoint, env.region);
   try {
     const state = await timeSection('setup', async (): Promise<BenchState> => {
       const install = await installApp(api);
@@ -221,7 +251,7 @@ export async function runBench(
     if (options.sections.has('warm')) {
       const floorTableName = `${env.tableName}-floor`;
       report.warmLatency = await timeSection('warm', async () => {
-        const copied = await copyTable(floor, env.tableName, floorTableName);
+        const copied = await copyTable(loader, env.tableName, floorTableName);
         log(`warm: copied ${copied} items into the floor's table`);
         const rows: LatencyRow[] = [];
         for (const operation of chosen.filter((candidate) => candidate.isWarm)) {
@@ -230,13 +260,15 @@ export async function runBench(
               api,
               state,
               operation,
-              iterations: Math.min(options.warmIterations, operation.warmIterations ?? options.warmIterations),
+              iterations:
+                operation.warmIterations === undefined
+                  ? options.warmIterations
+                  : Math.min(options.warmIterations, operation.warmIterations, options.heavyWarm.iterations),
               chunk: options.warmChunk,
-              floor,
               tableName: env.tableName,
               floorTableName,
               targetRatio: targets.warmP50Ratio,
-              warmup: operation.warmIterations === undefined ? options.warmChunk * 5 : options.warmChunk,
+              warmup: operation.warmIterations === undefined ? options.warmWarmup : options.heavyWarm.warmup,
             }),
           );
           log(`warm: ${operation.name} p50 ${rows.at(-1)?.api.p50Ms} ms vs floor ${rows.at(-1)?.floor.p50Ms} ms`);
@@ -259,7 +291,6 @@ export async function runBench(
           token: state.install.accessToken,
           connections: options.throughputConnections,
           durationSeconds: options.throughputSeconds,
-          floor,
           commands,
         }),
       );
@@ -289,7 +320,7 @@ export async function runBench(
         );
         return measureScale({
           api,
-          floor,
+          loader,
           tableName: env.tableName,
           token: install.accessToken,
           template: {
@@ -315,7 +346,7 @@ export async function runBench(
         );
         return measureSearch({
           api,
-          floor,
+          loader,
           tableName: env.tableName,
           token: install.accessToken,
           hubId: install.hubId,
@@ -335,7 +366,7 @@ export async function runBench(
         const install = await installApp(api);
         return measureContactSearch({
           api,
-          floor,
+          loader,
           tableName: env.tableName,
           token: install.accessToken,
           hubId: install.hubId,
@@ -359,7 +390,7 @@ export async function runBench(
     }
   } finally {
     api.close();
-    floor.destroy();
+    loader.destroy();
     await gateway.close();
   }
   return finish(report, began);

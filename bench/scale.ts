@@ -1,16 +1,24 @@
 import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, cloneCompanyItems } from './bulk-load';
-import { recordCommands, replay } from './dynamo-recorder';
+import { prepareFloor, recordCommands, replayFloor } from './dynamo-recorder';
 import { jsonRequest, type ApiClient } from './http-client';
 import { ratio, round, summarize, type LatencySummary } from './stats';
-import { roundSummary } from './api-latency';
+import { isBelowFloor, roundSummary } from './api-latency';
 
 export interface ScaleLevel {
   companies: number;
   loadSeconds: number;
-  listPage: { api: LatencySummary; floor: LatencySummary; p50Ratio: number };
-  batchRead: { api: LatencySummary; floor: LatencySummary; p50Ratio: number };
+  listPage: ScaleSection;
+  batchRead: ScaleSection;
+}
+
+/** One request's samples at one size: the API, its floor (the recorded reads replayed), and whether the API's p50 is below the floor's. */
+export interface ScaleSection {
+  api: LatencySummary;
+  floor: LatencySummary;
+  p50Ratio: number;
+  isBelowFloor: boolean;
 }
 
 export interface ScaleReport {
@@ -31,25 +39,28 @@ const companiesPath = '/crm/v3/objects/companies';
 /** Company ids of the bulk load: 16 digits starting with 1, like the service's, in creation order. */
 const bulkId = (index: number): string => String(1_900_000_000_000_000 + index);
 
-async function timed(api: ApiClient, floor: DynamoDBDocumentClient, spec: Parameters<ApiClient['send']>[0]) {
+async function timed(api: ApiClient, spec: Parameters<ApiClient['send']>[0]) {
   const began = performance.now();
   const { result, commands } = await recordCommands(() => api.send(spec));
   const apiMs = performance.now() - began;
   if (result.status !== 200)
     throw new Error(`scale: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
+  const floor = prepareFloor(commands);
   const floorBegan = performance.now();
-  await replay(floor, commands);
+  await replayFloor(floor);
   return { apiMs, floorMs: performance.now() - floorBegan };
 }
 
 /**
  * List-page and batch-read latency as one account grows: companies are added by BatchWriteItem
  * as items shaped exactly as a create writes them (cloned from a recorded create), then the same
- * requests are timed at each size against their floor (the recorded reads, replayed).
+ * requests are timed at each size against their floor (the recorded reads, replayed through the
+ * service's client in their recorded overlap).
  */
 export async function measureScale(options: {
   api: ApiClient;
-  floor: DynamoDBDocumentClient;
+  /** The untimed bulk load's client. */
+  loader: DynamoDBDocumentClient;
   tableName: string;
   token: string;
   template: { id: string; domain: string; items: Record<string, unknown>[] };
@@ -59,7 +70,7 @@ export async function measureScale(options: {
   flatness: number;
   log: (line: string) => void;
 }): Promise<ScaleReport> {
-  const { api, floor, token } = options;
+  const { api, loader, token } = options;
   const levels: ScaleLevel[] = [];
   let loaded = 0;
   for (const target of options.levels) {
@@ -73,7 +84,7 @@ export async function measureScale(options: {
         }),
       );
     }
-    await batchWrite(floor, options.tableName, items, 8);
+    await batchWrite(loader, options.tableName, items, 8);
     loaded = target;
     const loadSeconds = (performance.now() - began) / 1000;
     options.log(`scale: ${target} companies loaded (${items.length} items in ${loadSeconds.toFixed(1)} s)`);
@@ -81,14 +92,13 @@ export async function measureScale(options: {
     const batch = { api: [] as number[], floor: [] as number[] };
     for (let request = 0; request < options.requests; request += 1) {
       const after = bulkId(Math.floor(options.random() * Math.max(1, target - 100)));
-      const listTimes = await timed(api, floor, jsonRequest('GET', `${companiesPath}?limit=100&after=${after}`, token));
+      const listTimes = await timed(api, jsonRequest('GET', `${companiesPath}?limit=100&after=${after}`, token));
       list.api.push(listTimes.apiMs);
       list.floor.push(listTimes.floorMs);
       const ids = new Set<string>();
       while (ids.size < 100) ids.add(bulkId(Math.floor(options.random() * target)));
       const batchTimes = await timed(
         api,
-        floor,
         jsonRequest('POST', `${companiesPath}/batch/read`, token, {
           inputs: [...ids].map((id) => ({ id })),
           properties: ['name', 'domain', 'city'],
@@ -98,13 +108,14 @@ export async function measureScale(options: {
       batch.api.push(batchTimes.apiMs);
       batch.floor.push(batchTimes.floorMs);
     }
-    const section = (samples: { api: number[]; floor: number[] }) => {
+    const section = (samples: { api: number[]; floor: number[] }): ScaleSection => {
       const apiSummary = summarize(samples.api);
       const floorSummary = summarize(samples.floor);
       return {
         api: roundSummary(apiSummary),
         floor: roundSummary(floorSummary),
         p50Ratio: round(ratio(apiSummary.p50Ms, floorSummary.p50Ms), 3),
+        isBelowFloor: isBelowFloor(apiSummary.p50Ms, floorSummary.p50Ms),
       };
     };
     levels.push({

@@ -204,7 +204,8 @@ async function fullQueryFloor(
  */
 export async function measureSearch(options: {
   api: ApiClient;
-  floor: DynamoDBDocumentClient;
+  /** The client of the untimed bulk load and of the full-Query reference (a plain document client). */
+  loader: DynamoDBDocumentClient;
   tableName: string;
   token: string;
   hubId: number;
@@ -216,7 +217,7 @@ export async function measureSearch(options: {
   /** Levels above this size skip the full-Query floor (it reads every company item three times); their searches are held to the Lambda timeout alone. */
   floorMaxCompanies?: number;
 }): Promise<SearchReport> {
-  const { api, floor, token, random } = options;
+  const { api, loader, token, random } = options;
   const levels: SearchLevel[] = [];
   let loaded = 0;
   for (const target of options.levels) {
@@ -232,7 +233,7 @@ export async function measureSearch(options: {
         Array.from({ length: target }, (_, index) => benchId(index)),
       ),
     );
-    await batchWrite(floor, options.tableName, items, 8);
+    await batchWrite(loader, options.tableName, items, 8);
     loaded = target;
     const loadSeconds = (performance.now() - began) / 1000;
     options.log(`search: ${target} companies loaded (${items.length} items in ${loadSeconds.toFixed(1)} s)`);
@@ -253,7 +254,7 @@ export async function measureSearch(options: {
     for (let request = 0; request < options.requests; request += 1) {
       // The floor reads the whole account each time: a few samples are enough for its median.
       if (hasFloor && request < 3) {
-        const floorRun = await fullQueryFloor(floor, listQuery);
+        const floorRun = await fullQueryFloor(loader, listQuery);
         floorSamples.push(floorRun.ms);
         floorCost = { queries: floorRun.queries, capacityUnits: floorRun.capacityUnits };
       }

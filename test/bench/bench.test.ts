@@ -2,7 +2,7 @@ import { measureColdStarts } from '../../bench/cold-start';
 import { measureContactSearch } from '../../bench/contact-search';
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
-import { floorClient, installRecorder, retarget } from '../../bench/dynamo-recorder';
+import { installRecorder, loaderClient, retarget } from '../../bench/dynamo-recorder';
 import {
   createCompanies,
   createContacts,
@@ -185,7 +185,7 @@ describe('bench contact search section', () => {
     const install = await installApp(api);
     const report = await measureContactSearch({
       api,
-      floor: floorClient(process.env.DYNAMODB_ENDPOINT ?? '', process.env.AWS_REGION ?? 'us-east-1'),
+      loader: loaderClient(process.env.DYNAMODB_ENDPOINT ?? '', process.env.AWS_REGION ?? 'us-east-1'),
       tableName: process.env.TABLE_NAME ?? '',
       token: install.accessToken,
       hubId: install.hubId,
