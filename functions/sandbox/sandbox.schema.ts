@@ -63,7 +63,7 @@ export const fixturesBody = /* @__PURE__ */ typedSchema({
   properties: {
     records: {
       type: 'array',
-      maxItems: 1000,
+      maxItems: 200,
       items: {
         type: 'object',
         required: ['ref', 'objectType', 'properties'],

@@ -2,7 +2,6 @@ import type { AssociationType } from '../association-types/association-types';
 import { specResolver, type ResolvedType } from '../associations/batch-associations';
 import {
   changePairs,
-  inFlightReserveMs,
   maxStoredPairsPerWrite,
   withImplied,
   type Pair,
@@ -26,9 +25,54 @@ import type { Actor, RawProperties } from '../records/record-values';
 import { deleteRecordForGoodById } from '../records/archive-record';
 import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
 
-export const maxFixtureRecords = 1000;
+/** The records one call loads within the function's time, with room to remove them again (docs/testing-your-integration.md). */
+export const maxFixtureRecords = 200;
 /** Inputs of one batch create (the API's batch limit). */
 const recordsPerBatch = 100;
+
+/** Time kept before the function's timeout for answering, beyond what removing the call's writes takes. */
+const answerReserveMs = 1000;
+/**
+ * How much of the time spent writing removing those writes again is allowed: a removal for good reads
+ * and deletes about what the create wrote, so it is budgeted at the writes' own time.
+ */
+const rollbackPerWriteMs = 1;
+
+/** The 503 of a load that stopped before it finished: nothing it wrote remains; retrying (or smaller calls) can succeed. */
+function notLoaded(reason: string): ServiceUnavailableError {
+  return new ServiceUnavailableError(
+    `The fixtures were not loaded: ${reason}; nothing was written. Retry the request, or load fewer records per call.`,
+    { headers: { 'retry-after': '1' } },
+  );
+}
+
+/**
+ * When the writes must stop: before the next step of the writes, the time left must hold that step (as
+ * long as the longest step so far), removing everything written so far and that step, and the answer.
+ */
+class WriteClock {
+  private readonly startedAt = performance.now();
+  private longestStepMs = 0;
+  constructor(private readonly deadlineMs: number) {}
+
+  /** Throws the 503 when the next step (and undoing it) might not fit before the deadline. */
+  requireRoomForStep(): void {
+    const now = performance.now();
+    const writtenMs = now - this.startedAt + this.longestStepMs;
+    if (now + this.longestStepMs + writtenMs * rollbackPerWriteMs + answerReserveMs > this.deadlineMs)
+      throw notLoaded("they did not fit in one call's time");
+  }
+
+  async step<T>(write: () => Promise<T>): Promise<T> {
+    this.requireRoomForStep();
+    const at = performance.now();
+    try {
+      return await write();
+    } finally {
+      this.longestStepMs = Math.max(this.longestStepMs, performance.now() - at);
+    }
+  }
+}
 
 export interface FixtureRecord {
   ref: string;
@@ -158,7 +202,7 @@ async function associateAll(
   actor: Actor,
   associations: readonly CheckedAssociation[],
   ids: ReadonlyMap<string, string>,
-  deadlineMs: number,
+  clock: WriteClock,
 ): Promise<void> {
   const holders = new Map<string, HolderChanges>();
   // Union-find over refs: the groups of records that associations connect.
@@ -188,20 +232,15 @@ async function associateAll(
   await mapConcurrently([...groups.values()], associationConcurrency, async (group) => {
     for (const holder of group) {
       for (let start = 0; start < holder.changes.length; start += maxStoredPairsPerWrite) {
-        if (performance.now() > deadlineMs - inFlightReserveMs)
-          throw new ServiceUnavailableError(
-            'The fixtures were not loaded: too little time was left; retry the request.',
-          );
-        const { record, rejected } = await changePairs(
-          actor,
-          holder.type,
-          ids.get(holder.ref) ?? '',
-          holder.changes.slice(start, start + maxStoredPairsPerWrite),
+        const { record, rejected } = await clock.step(() =>
+          changePairs(
+            actor,
+            holder.type,
+            ids.get(holder.ref) ?? '',
+            holder.changes.slice(start, start + maxStoredPairsPerWrite),
+          ),
         );
-        if (!record)
-          throw new ServiceUnavailableError(
-            'The fixtures were not loaded: a record of the call was removed meanwhile; retry the request.',
-          );
+        if (!record) throw notLoaded('a record of the call was removed meanwhile');
         const [refused] = rejected.values();
         if (refused) throw refused;
       }
@@ -228,7 +267,10 @@ function firstError<T>(response: BatchResponse<T>): AppError | undefined {
  * 409) before anything is written; then the records go in through the batch create (webhooks fire
  * as for API writes) and the associations through the v4 create's pair changes. A write that still fails (a
  * unique value taken by a concurrent request meanwhile) removes what the call had created and
- * answers that write's error. Answers each ref's record id.
+ * answers that write's error. The writes go step by step (a batch of records, one record's pairs) and
+ * stop while the time left still holds removing what they wrote (WriteClock): a load that does not fit
+ * in the function's time removes its records and answers 503 with Retry-After before the timeout.
+ * Answers each ref's record id.
  */
 export async function loadFixtures(
   developer: Developer,
@@ -284,8 +326,8 @@ export async function loadFixtures(
         add: withImplied(types.map((type) => type.holderSide)),
       });
     }
-    if (performance.now() > deadlineMs - 5000)
-      throw new ServiceUnavailableError('The fixtures were not loaded: too little time was left; retry the request.');
+    const clock = new WriteClock(deadlineMs);
+    clock.requireRoomForStep();
     const ids = new Map<string, string>();
     const created: { type: ObjectType; id: string }[] = [];
     try {
@@ -293,11 +335,8 @@ export async function loadFixtures(
         const ofType = prepared.filter((entry) => entry.type === type);
         for (let start = 0; start < ofType.length; start += recordsPerBatch) {
           const chunk = ofType.slice(start, start + recordsPerBatch);
-          const response = await batchCreateRecords(
-            actor,
-            type,
-            { inputs: chunk.map(({ entry }) => ({ properties: entry.properties })) },
-            deadlineMs,
+          const response = await clock.step(() =>
+            batchCreateRecords(actor, type, { inputs: chunk.map(({ entry }) => ({ properties: entry.properties })) }),
           );
           response.results.forEach((view, index) => {
             const ref = chunk[index]?.entry.ref;
@@ -308,7 +347,7 @@ export async function loadFixtures(
           if (refused) throw refused;
         }
       }
-      await associateAll(actor, checked, ids, deadlineMs);
+      await associateAll(actor, checked, ids, clock);
     } catch (error) {
       await removeCreated(link.hubId, created);
       throw error;

@@ -1,0 +1,114 @@
+import { loadFixtures, maxFixtureRecords } from '../../../shared/sandbox/fixtures';
+import { AppError } from '../../../shared/base/errors';
+import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
+
+/**
+ * The fixtures loader against its deadline (shared/sandbox/fixtures.ts): a load that cannot finish in the
+ * function's time stops writing while removing its writes still fits, and answers 503 with Retry-After
+ * with nothing of it left; the documented maximum loads within the deployed function's time.
+ */
+const gateway = useTestGateway();
+let developer: InstalledTokens;
+
+beforeAll(async () => {
+  developer = await install(gateway);
+});
+
+async function control(method: string, path: string, body?: unknown) {
+  const response = await fetch(
+    `${gateway.baseUrl}/sandbox/v1${path}?hapikey=${encodeURIComponent(developer.developerApiKey)}`,
+    {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+  );
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text === '' ? {} : JSON.parse(text)) as never };
+}
+
+async function testAccount(): Promise<{ hubId: number; token: string }> {
+  const created = await control('POST', '/test-accounts', {});
+  expect(created.status).toBe(201);
+  const hubId = (created.body as { hubId: number }).hubId;
+  const tokens = await control('POST', `/test-accounts/${hubId}/installs`, {
+    appId: developer.appId,
+    scopes: developer.scopes,
+  });
+  expect(tokens.status).toBe(201);
+  return { hubId, token: (tokens.body as { access_token: string }).access_token };
+}
+
+/** Every contact of the account, paged through the API. */
+async function contactCount(token: string): Promise<number> {
+  let count = 0;
+  let after: string | undefined;
+  for (let page = 0; page < 20; page += 1) {
+    const response = await fetch(
+      `${gateway.baseUrl}/crm/v3/objects/contacts?limit=100${after ? `&after=${after}` : ''}`,
+      { headers: bearer(token) },
+    );
+    const body = (await response.json()) as { results: unknown[]; paging?: { next?: { after: string } } };
+    count += body.results.length;
+    after = body.paging?.next?.after;
+    if (!after) return count;
+  }
+  return count;
+}
+
+const contacts = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, index) => ({
+    ref: `c${index}`,
+    objectType: 'contacts',
+    properties: { email: `${prefix}${index}@fixtures.example` },
+  }));
+
+describe('fixtures against the deadline', () => {
+  it('answer 503 with Retry-After and leave nothing behind when the load cannot finish in time', async () => {
+    const { hubId, token } = await testAccount();
+    const records = contacts(200, `late-${hubId}-`);
+    const developerOf = { developerId: developer.developerId, appIds: [developer.appId] };
+    // Deadlines from tight to roomy, each a call that may stop at any point of its writes.
+    const outcomes: string[] = [];
+    for (const budgetMs of [1500, 2500, 4000, 6000]) {
+      const error = await loadFixtures(developerOf, String(hubId), { records }, performance.now() + budgetMs).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      if (error === undefined) {
+        outcomes.push('loaded');
+        break;
+      }
+      expect(error).toBeInstanceOf(AppError);
+      expect({
+        status: (error as AppError).status,
+        retryAfter: (error as AppError).headers?.['retry-after'],
+        left: await contactCount(token),
+      }).toEqual({ status: 503, retryAfter: '1', left: 0 });
+      outcomes.push('refused');
+    }
+    expect(outcomes[0]).toBe('refused');
+    // Nothing of the refused calls holds an email: the same records load in full with the function's time.
+    const loaded = await control('POST', `/test-accounts/${hubId}/fixtures`, { records });
+    expect(outcomes.at(-1) === 'loaded' ? 409 : 201).toBe(loaded.status);
+  });
+
+  it('load the documented maximum within the function time: 200 contacts', async () => {
+    const { hubId, token } = await testAccount();
+    const loaded = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: contacts(maxFixtureRecords, `max-${hubId}-`),
+    });
+    expect(loaded.status).toBe(201);
+    expect(Object.keys((loaded.body as { ids: object }).ids)).toHaveLength(maxFixtureRecords);
+    expect(await contactCount(token)).toBe(maxFixtureRecords);
+  });
+
+  it('refuse more than the maximum with a 400 naming the field', async () => {
+    const { hubId } = await testAccount();
+    const tooMany = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: contacts(maxFixtureRecords + 1, `over-${hubId}-`),
+    });
+    expect(tooMany).toMatchObject({ status: 400, body: { category: 'VALIDATION_ERROR' } });
+    expect(JSON.stringify(tooMany.body)).toContain('records');
+  });
+});
