@@ -155,6 +155,15 @@ export const propertyKey = (type: KeyedType, hubId: number, propertyName: string
   pk: hubPartition(hubId),
   sk: `${propertyPrefix(type)}${propertyName}`,
 });
+/**
+ * The claim of a custom property label per type: one item per label as labels are compared
+ * (`labelDigest`: a digest of the trimmed, lower-cased label, since a label may be longer than a sort key).
+ */
+export const propertyLabelPrefix = (type: KeyedType): string => `PROPERTY_LABEL#${catalogKeyName(type)}#`;
+export const propertyLabelKey = (type: KeyedType, hubId: number, labelDigest: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${propertyLabelPrefix(type)}${labelDigest}`,
+});
 // Custom association labels: listed per object pair, and found by type id alone when a create names only the id.
 export const associationLabelKey = (hubId: number, fromTypeId: string, toTypeId: string, typeId: number): Key => ({
   pk: hubPartition(hubId),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
 import { tableName } from './client';
@@ -20,6 +21,8 @@ import {
   propertyGroupKey,
   propertyGroupPrefix,
   propertyKey,
+  propertyLabelKey,
+  propertyLabelPrefix,
   propertyPrefix,
   type Key,
   type KeyedType,
@@ -117,9 +120,53 @@ export interface CatalogLimits {
   uniqueDefinitions: number;
 }
 
+/** A label as labels are compared for uniqueness within a type: trimmed and lower-cased. */
+export function comparableLabel(label: string): string {
+  return label.trim().toLowerCase();
+}
+
+/**
+ * The claim item of a label: one per label (as compared) per type, naming the definition that
+ * holds it. Written in the transaction that creates the definition or moves its label there, and
+ * deleted in the one that archives it or moves its label away, so no two live definitions of a type
+ * can commit one label. A definition stored without a claim (one written before claims existed, or
+ * with its type's schema) has its label guarded by the catalog every create and label change reads.
+ */
+function labelClaimKey(type: KeyedType, hubId: number, label: string): Key {
+  return propertyLabelKey(type, hubId, createHash('sha256').update(comparableLabel(label)).digest('base64url'));
+}
+
+function claimLabelWrite(
+  type: KeyedType,
+  hubId: number,
+  definition: Pick<PropertyDefinition, 'name' | 'label'>,
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...labelClaimKey(type, hubId, definition.label), propertyName: definition.name, label: definition.label },
+      ConditionExpression: 'attribute_not_exists(pk) OR propertyName = :name',
+      ExpressionAttributeValues: { ':name': definition.name },
+    },
+  };
+}
+
+/** Frees a label the definition holds; passes when there is no claim (a definition stored without one). */
+function releaseLabelWrite(type: KeyedType, hubId: number, name: string, label: string): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: labelClaimKey(type, hubId, label),
+      ConditionExpression: 'attribute_not_exists(pk) OR propertyName = :name',
+      ExpressionAttributeValues: { ':name': name },
+    },
+  };
+}
+
 export type InsertPropertyOutcome =
   | 'created'
   | 'name-taken'
+  | 'label-taken'
   | 'group-missing'
   | 'too-many'
   | 'too-many-unique'
@@ -143,9 +190,9 @@ function groupMembershipWrite(type: KeyedType, hubId: number, groupName: string)
 }
 
 /**
- * Creates a definition in one transaction with the hub's catalog count item, whose condition holds
- * the caps: concurrent creates cannot pass them, since each one's count moves in the transaction
- * that writes it. `customGroup` (a group that is not HubSpot-defined) must exist and be live.
+ * Creates a definition in one transaction with the claim of its label and the hub's catalog count
+ * item, whose condition holds the caps: concurrent creates cannot pass them or share a label, since
+ * each one's count and claim are written in the transaction that writes it. `customGroup` (a group that is not HubSpot-defined) must exist and be live.
  * `catalog` is the hub's definitions as the caller read them: they seed the count when its item
  * does not exist yet (no create has written one: every definition there was read).
  */
@@ -174,7 +221,7 @@ export async function insertPropertyDefinition(
       },
     },
   };
-  const writes: RoleWrite<'property' | 'count' | 'group'>[] = [
+  const writes: RoleWrite<'property' | 'label' | 'count' | 'group'>[] = [
     {
       role: 'property',
       write: {
@@ -185,6 +232,7 @@ export async function insertPropertyDefinition(
         },
       },
     },
+    { role: 'label', write: claimLabelWrite(type, hubId, definition) },
     { role: 'count', write: count },
     ...(options.customGroup === undefined
       ? []
@@ -199,6 +247,7 @@ export async function insertPropertyDefinition(
         outcome.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role),
       );
       if (failed.has('property')) return 'name-taken';
+      if (failed.has('label')) return 'label-taken';
       if (failed.has('group')) return 'group-missing';
       if (failed.has('count')) {
         // The count item exists and is at a cap: which one decides the answer.
@@ -238,14 +287,15 @@ export function newCatalogWrites(
   ];
 }
 
-/** The keys of every item of a type's custom catalog (definitions, groups, count), live or archived: what a custom type's deletion for good removes. */
+/** The keys of every item of a type's custom catalog (definitions, groups, label claims, count), live or archived: what a custom type's deletion for good removes. */
 export async function catalogKeysOf(type: KeyedType, hubId: number): Promise<Key[]> {
-  const [definitions, groups] = await Promise.all([
+  const [definitions, groups, claims] = await Promise.all([
     queryAll(hubPartition(hubId), propertyPrefix(type)),
     queryAll(hubPartition(hubId), propertyGroupPrefix(type)),
+    queryAll(hubPartition(hubId), propertyLabelPrefix(type)),
   ]);
   return [
-    ...[...definitions, ...groups].map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+    ...[...definitions, ...groups, ...claims].map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
     catalogCountKey(type, hubId),
   ];
 }
@@ -285,44 +335,72 @@ async function replaceItem(
   return outcome.written;
 }
 
-export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing';
+export type ReplacePropertyOutcome = 'replaced' | 'stale' | 'group-missing' | 'label-taken';
+
+/** What a replacement does besides the definition: the claims of its label and its group. */
+export interface ReplaceEffects {
+  /** The label the definition held before, when the replacement changes it as labels compare: its claim moves to the new one. */
+  labelFrom?: string;
+  /** Archiving: the definition's label is freed. */
+  releaseLabel?: boolean;
+  /** A custom group the definition moves into, which must exist and be live. */
+  movedToGroup?: string;
+}
 
 /**
- * Replaces a definition read earlier, checked against its updatedAt then. `movedToGroup`, a custom
- * group the definition moves into, must exist and be live, in the same transaction.
+ * Replaces a definition read earlier, checked against its updatedAt then, in one transaction with
+ * what `effects` asks for: a moved label's claims (the new one must be free), an archived one's
+ * release, a moved-into group's check.
  */
 export async function replacePropertyDefinition(
   type: KeyedType,
   hubId: number,
   definition: PropertyDefinition,
   expectedUpdatedAt: string | undefined,
-  movedToGroup?: string,
+  effects: ReplaceEffects = {},
 ): Promise<ReplacePropertyOutcome> {
-  if (movedToGroup === undefined)
+  const { labelFrom, releaseLabel, movedToGroup } = effects;
+  if (movedToGroup === undefined && labelFrom === undefined && !releaseLabel)
     return (await replaceItem(propertyItem.item(definition, { type, hubId }), expectedUpdatedAt))
       ? 'replaced'
       : 'stale';
-  const outcome = await transact<'property' | 'group'>([
-    {
-      role: 'property',
-      write: {
-        Put: {
-          TableName: tableName,
-          Item: propertyItem.item(definition, { type, hubId }),
-          ConditionExpression: 'updatedAt = :expected',
-          ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
+  const released = labelFrom ?? (releaseLabel ? definition.label : undefined);
+  const attempt = async (freeing: boolean) =>
+    transact<'property' | 'label' | 'release' | 'group'>([
+      {
+        role: 'property',
+        write: {
+          Put: {
+            TableName: tableName,
+            Item: propertyItem.item(definition, { type, hubId }),
+            ConditionExpression: 'updatedAt = :expected',
+            ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
+          },
         },
       },
-    },
-    { role: 'group', write: groupMembershipWrite(type, hubId, movedToGroup) },
-  ]);
+      ...(labelFrom === undefined ? [] : [{ role: 'label' as const, write: claimLabelWrite(type, hubId, definition) }]),
+      ...(freeing && released !== undefined
+        ? [{ role: 'release' as const, write: releaseLabelWrite(type, hubId, definition.name, released) }]
+        : []),
+      ...(movedToGroup === undefined
+        ? []
+        : [{ role: 'group' as const, write: groupMembershipWrite(type, hubId, movedToGroup) }]),
+    ]);
+  let outcome = await attempt(true);
+  const failedRoles = (result: typeof outcome) =>
+    result.committed
+      ? []
+      : result.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  // The old label's claim names another definition (two definitions stored with one label before
+  // claims existed): it is that one's, so this write goes ahead without freeing it.
+  if (!outcome.committed && failedRoles(outcome).length === 1 && failedRoles(outcome)[0] === 'release')
+    outcome = await attempt(false);
   if (outcome.committed) return 'replaced';
-  const failed = outcome.reasons
-    .filter((reason) => reason.code === 'ConditionalCheckFailed')
-    .map((reason) => reason.role);
-  if (failed.includes('group')) return 'group-missing';
+  const failed = failedRoles(outcome);
   if (failed.includes('property') || outcome.reasons.some((reason) => reason.code === 'TransactionConflict'))
     return 'stale';
+  if (failed.includes('label')) return 'label-taken';
+  if (failed.includes('group')) return 'group-missing';
   throw outcome.error;
 }
 

@@ -4,12 +4,15 @@ import * as customProperties from '../db/property-definitions';
 import { ConflictError, NotFoundError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import {
   checkNewProperty,
-  createProperty,
   getCustomProperty,
   getProperty,
+  insertNewProperty,
   isGroupMissing,
-  isStandardLabel,
+  isLabelTaken,
+  prepareNewProperty,
   propertyGroupMissing,
+  propertyLabelTaken,
+  refuseStandardName,
   requireStorableDefinition,
   type NewProperty,
   type NewPropertyOption,
@@ -49,23 +52,8 @@ function refuseHubSpotDefined(type: ObjectType, name: string, action: string): v
 const maxAttempts = 5;
 
 async function requireUniqueLabel(type: ObjectType, hubId: number, name: string, label: string): Promise<void> {
-  const existing = await customProperties.listProperties(type, hubId);
-  const wanted = label.trim().toLowerCase();
-  if (
-    isStandardLabel(type, wanted, name) ||
-    existing.some(
-      (definition) =>
-        definition.name !== name && !definition.archived && definition.label.trim().toLowerCase() === wanted,
-    )
-  ) {
-    throw new ValidationError(
-      `NON_UNIQUE_PROPERTY_LABEL: a ${type.singular} property with the label "${label}" already exists`,
-      {
-        context: { label: [label] },
-        errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
-      },
-    );
-  }
+  if (isLabelTaken(type, await customProperties.listProperties(type, hubId), label, name))
+    throw propertyLabelTaken(type, label);
 }
 
 /** PATCH: the given fields overwrite the stored ones; the result is checked as a create would be. */
@@ -102,8 +90,11 @@ export async function updateProperty(
     // Options only fit enumerations: a type change away from one drops them unless new ones are sent.
     if (input.options === undefined && merged.type !== 'enumeration' && merged.type !== 'bool') merged.options = [];
     const options = checkNewProperty(merged);
-    if (input.label !== undefined && input.label.trim().toLowerCase() !== current.label.trim().toLowerCase())
-      await requireUniqueLabel(type, hubId, name, input.label);
+    // A label that compares as the current one keeps its claim; another one moves it, checked first against the catalog.
+    const labelMoves =
+      input.label !== undefined &&
+      customProperties.comparableLabel(input.label) !== customProperties.comparableLabel(current.label);
+    if (labelMoves) await requireUniqueLabel(type, hubId, name, merged.label);
     const next: PropertyDefinition = {
       ...current,
       label: merged.label,
@@ -125,15 +116,13 @@ export async function updateProperty(
       next.groupName !== current.groupName && !standardOutlineOf(type).isStandardGroup(next.groupName)
         ? next.groupName
         : undefined;
-    const outcome = await customProperties.replacePropertyDefinition(
-      type,
-      hubId,
-      next,
-      current.updatedAt,
+    const outcome = await customProperties.replacePropertyDefinition(type, hubId, next, current.updatedAt, {
       movedToGroup,
-    );
+      ...(labelMoves ? { labelFrom: current.label } : {}),
+    });
     if (outcome === 'replaced') return next;
     if (outcome === 'group-missing') throw propertyGroupMissing(next.groupName);
+    if (outcome === 'label-taken') throw propertyLabelTaken(type, next.label);
   }
   throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, {
     context: { propertyName: [name] },
@@ -141,8 +130,9 @@ export async function updateProperty(
 }
 
 /**
- * DELETE: moves a custom property to the recycle bin (archived=true lists it). Values stored
- * under it stay on the records but are no longer returned. True when it was live.
+ * DELETE: moves a custom property to the recycle bin (archived=true lists it), freeing its label
+ * for another property (its name stays taken). Values stored under it stay on the records but are
+ * no longer returned. True when it was live.
  */
 export async function archiveProperty(type: ObjectType, hubId: number, name: string): Promise<boolean> {
   refuseHubSpotDefined(type, name, 'archived');
@@ -159,8 +149,10 @@ export async function archiveProperty(type: ObjectType, hubId: number, name: str
       archivedAt: now,
       updatedAt: now === current.updatedAt ? new Date(nowMs() + 1).toISOString() : now,
     };
-    if ((await customProperties.replacePropertyDefinition(type, hubId, next, current.updatedAt)) === 'replaced')
-      return true;
+    const outcome = await customProperties.replacePropertyDefinition(type, hubId, next, current.updatedAt, {
+      releaseLabel: true,
+    });
+    if (outcome === 'replaced') return true;
   }
   throw new ConflictError(`Property ${name} is being changed by other requests; retry the request.`, {
     context: { propertyName: [name] },
@@ -187,7 +179,13 @@ export async function batchReadProperties(
   return envelope(startedAt, results, errors);
 }
 
-/** Batch create: each input is created on its own; a refused one is an error entry, the others stay. */
+/**
+ * Batch create. Every input is checked on its own first (its fields and its size, as a create
+ * checks them): one that no create could take refuses the whole batch (400 naming the input and its
+ * field) before anything is read or written. Then each input is created on its own, in order: one
+ * refused by the account's state (a taken name or label, a missing group, a cap) is an error entry
+ * (207), the others stay.
+ */
 export async function batchCreateProperties(
   type: ObjectType,
   hubId: number,
@@ -195,18 +193,30 @@ export async function batchCreateProperties(
   inputs: readonly NewProperty[],
 ): Promise<BatchResponse<PropertyDefinition>> {
   const startedAt = new Date(nowMs()).toISOString();
+  const definitions = inputs.map((input, index) => {
+    try {
+      return prepareNewProperty(type, hubId, userId, input);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      throw new ValidationError(`inputs[${index}] (${input.name}): ${error.message}`, {
+        ...(error.context ? { context: error.context } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+  });
   const results: PropertyDefinition[] = [];
   const errors: BatchError[] = [];
   // One Query for the whole batch: each created property joins the catalog the next input is checked against.
   const catalog = await customProperties.listProperties(type, hubId);
   // A group found missing stays missing for the rest of the batch: its other inputs are refused without another write.
   const missingGroups = new Set<string>();
-  for (const input of inputs) {
+  for (const definition of definitions) {
     try {
-      if (missingGroups.has(input.groupName)) throw propertyGroupMissing(input.groupName);
-      results.push(await createProperty(type, hubId, userId, input, catalog));
+      refuseStandardName(type, definition.name);
+      if (missingGroups.has(definition.groupName)) throw propertyGroupMissing(definition.groupName);
+      results.push(await insertNewProperty(type, hubId, definition, catalog));
     } catch (error) {
-      if (isGroupMissing(error)) missingGroups.add(input.groupName);
+      if (isGroupMissing(error)) missingGroups.add(definition.groupName);
       errors.push(batchErrorOf(error));
     }
   }

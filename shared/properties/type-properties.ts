@@ -206,6 +206,22 @@ export function checkNewProperty(input: NewProperty): PropertyOption[] {
 }
 
 /**
+ * A create's input checked on its own, before anything is read or written: its fields
+ * (checkNewProperty) and its size (requireStorableDefinition). The definition it gives is what
+ * insertNewProperty writes.
+ */
+export function prepareNewProperty(
+  type: ObjectType,
+  hubId: number,
+  userId: number,
+  input: NewProperty,
+): PropertyDefinition {
+  const definition = newPropertyDefinition(input, checkNewProperty(input), userId);
+  requireStorableDefinition(type, hubId, definition);
+  return definition;
+}
+
+/**
  * Creates a custom property. `existing` is the hub's custom catalog when the caller has read it
  * already (a batch reads it once and adds each property it creates); otherwise one Query reads it.
  */
@@ -214,50 +230,71 @@ export async function createProperty(
   hubId: number,
   userId: number,
   input: NewProperty,
-  existing?: PropertyDefinition[],
 ): Promise<PropertyDefinition> {
-  const options = checkNewProperty(input);
-  if (standardOutlineOf(type).labels.has(input.name)) {
-    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
-      context: { name: [input.name] },
-    });
-  }
-  const catalog = existing ?? (await customProperties.listProperties(type, hubId));
-  return insertNewProperty(type, hubId, userId, input, options, catalog);
+  const definition = prepareNewProperty(type, hubId, userId, input);
+  refuseStandardName(type, definition.name);
+  return insertNewProperty(type, hubId, definition, await customProperties.listProperties(type, hubId));
 }
 
-async function insertNewProperty(
+function propertyNameTaken(name: string): ObjectAlreadyExistsError {
+  return new ObjectAlreadyExistsError(`A property named "${name}" already exists.`, { context: { name: [name] } });
+}
+
+export function refuseStandardName(type: ObjectType, name: string): void {
+  if (standardOutlineOf(type).labels.has(name)) throw propertyNameTaken(name);
+}
+
+/** HubSpot's answer for a label another property of the type has (400 NON_UNIQUE_PROPERTY_LABEL). */
+export function propertyLabelTaken(type: ObjectType, label: string): ValidationError {
+  return new ValidationError(
+    `NON_UNIQUE_PROPERTY_LABEL: a ${type.singular} property with the label "${label}" already exists`,
+    {
+      context: { label: [label] },
+      errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
+    },
+  );
+}
+
+/**
+ * Whether a property other than `exceptName`, standard or live custom (of `catalog`), has the label
+ * as labels compare. An archived property's label is free (archiving releases its claim).
+ */
+export function isLabelTaken(
+  type: ObjectType,
+  catalog: readonly PropertyDefinition[],
+  label: string,
+  exceptName: string,
+): boolean {
+  const wanted = customProperties.comparableLabel(label);
+  return (
+    isStandardLabel(type, wanted, exceptName) ||
+    catalog.some(
+      (definition) =>
+        definition.name !== exceptName &&
+        !definition.archived &&
+        customProperties.comparableLabel(definition.label) === wanted,
+    )
+  );
+}
+
+/**
+ * Writes a prepared definition (prepareNewProperty) whose name is not a standard one. `existing` is
+ * the hub's custom catalog as read: it refuses a taken name or label and the caps early, and gets
+ * the definition once written. The write itself holds them: the label's claim and the count item
+ * are in its transaction.
+ */
+export async function insertNewProperty(
   type: ObjectType,
   hubId: number,
-  userId: number,
-  input: NewProperty,
-  options: PropertyDefinition['options'],
+  definition: PropertyDefinition,
   existing: PropertyDefinition[],
 ): Promise<PropertyDefinition> {
-  if (existing.some((definition) => definition.name === input.name)) {
-    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
-      context: { name: [input.name] },
-    });
-  }
-  const label = input.label.trim().toLowerCase();
-  if (
-    isStandardLabel(type, label, input.name) ||
-    existing.some((definition) => definition.name !== input.name && definition.label.trim().toLowerCase() === label)
-  ) {
-    throw new ValidationError(
-      `NON_UNIQUE_PROPERTY_LABEL: a ${type.singular} property with the label "${input.label}" already exists`,
-      {
-        context: { label: [input.label] },
-        errors: [{ message: 'The label is used by another property', code: 'NON_UNIQUE_PROPERTY_LABEL', in: 'label' }],
-      },
-    );
-  }
+  if (existing.some((stored) => stored.name === definition.name)) throw propertyNameTaken(definition.name);
+  if (isLabelTaken(type, existing, definition.label, definition.name)) throw propertyLabelTaken(type, definition.label);
   // Refused early from the catalog as read; the count item written with the definition is what holds the caps.
-  if (input.hasUniqueValue && existing.filter((definition) => definition.hasUniqueValue).length >= maxUniqueProperties)
+  if (definition.hasUniqueValue && existing.filter((stored) => stored.hasUniqueValue).length >= maxUniqueProperties)
     throw tooManyUniqueProperties(type);
-  if (existing.length >= maxCustomProperties) throw tooManyProperties(type, input.name);
-  const definition = newPropertyDefinition(input, options, userId);
-  requireStorableDefinition(type, hubId, definition);
+  if (existing.length >= maxCustomProperties) throw tooManyProperties(type, definition.name);
   const outcome = await customProperties.insertPropertyDefinition(
     type,
     hubId,
@@ -268,16 +305,14 @@ async function insertNewProperty(
       catalog: existing,
     },
   );
-  if (outcome === 'name-taken')
-    throw new ObjectAlreadyExistsError(`A property named "${input.name}" already exists.`, {
-      context: { name: [input.name] },
-    });
+  if (outcome === 'name-taken') throw propertyNameTaken(definition.name);
+  if (outcome === 'label-taken') throw propertyLabelTaken(type, definition.label);
   if (outcome === 'group-missing') throw propertyGroupMissing(definition.groupName);
   if (outcome === 'too-many-unique') throw tooManyUniqueProperties(type);
-  if (outcome === 'too-many') throw tooManyProperties(type, input.name);
+  if (outcome === 'too-many') throw tooManyProperties(type, definition.name);
   if (outcome === 'contended')
     throw new ConflictError("The account's properties are being changed by other requests; retry the request.", {
-      context: { name: [input.name] },
+      context: { name: [definition.name] },
     });
   existing.push(definition);
   return definition;

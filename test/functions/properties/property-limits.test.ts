@@ -84,21 +84,39 @@ describe('a definition DynamoDB cannot store in one item', () => {
     expect(read.body.options).toEqual([{ label: 'One', value: 'one', displayOrder: 0, hidden: false }]);
   });
 
-  it('is one refused input of a batch create (207): the other inputs are created, the refused one is not', async () => {
+  it('refuses the whole batch create with 400 naming options: nothing of the batch is written', async () => {
     const { api } = await freshAccount();
     const [before, huge, after] = [uniqueName('before'), uniqueName('huge'), uniqueName('after')];
 
     const response = await api.post('/crm/v3/properties/companies/batch/create', {
       inputs: [text(before), enumeration(huge, longOptions), text(after)],
     });
-    const hugeRead = await api.get(`/crm/v3/properties/companies/${huge}`);
+    const listed = await api.get('/crm/v3/properties/companies');
 
-    expect(response.status).toBe(207);
-    expect(response.body.results?.map((property) => property.name).sort()).toEqual([after, before].sort());
-    expect(response.body.errors).toEqual([
-      expect.objectContaining({ category: 'VALIDATION_ERROR', context: { options: ['1000'] } }),
-    ]);
-    expect(hugeRead.status).toBe(404);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      context: { options: ['1000'] },
+    });
+    expect(typeof response.body.correlationId).toBe('string');
+    expect(response.body.message).toContain(huge);
+    expect(response.body.errors?.[0]).toMatchObject({ code: 'TOO_LARGE', in: 'options' });
+    expect(listed.body.results?.filter((property) => property.hubspotDefined === false)).toEqual([]);
+  });
+
+  it('refuses the whole batch create with 400 for an input the create would refuse (fieldType), before any write', async () => {
+    const { api } = await freshAccount();
+    const [good, bad] = [uniqueName('good'), uniqueName('bad')];
+
+    const response = await api.post('/crm/v3/properties/companies/batch/create', {
+      inputs: [text(good), text(bad, { fieldType: 'select' })],
+    });
+    const listed = await api.get('/crm/v3/properties/companies');
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { fieldType: ['select'] } });
+    expect(listed.body.results?.filter((property) => property.hubspotDefined === false)).toEqual([]);
   });
 
   it('still takes 1,000 short options', async () => {
