@@ -14,7 +14,13 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { partitions } from '../shared/db/keys';
-import { isRateLimited, spellingsOf, takesAccessTokens, type Route } from '../shared/base/route-types';
+import {
+  functionTimeoutSecondsOf,
+  isRateLimited,
+  spellingsOf,
+  takesAccessTokens,
+  type Route,
+} from '../shared/base/route-types';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
 
@@ -192,6 +198,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
       entry: route.entry,
       route,
       sandboxControls: props.sandboxControls === true,
+      timeout: Duration.seconds(functionTimeoutSecondsOf(route)),
       description:
         route.path === '$default'
           ? `${route.name}: every unmatched request`

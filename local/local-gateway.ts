@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeSpellings } from '../shared/routes';
-import { routeKeyOf, type Route, type RouteSpelling } from '../shared/base/route-types';
+import { functionTimeoutSecondsOf, routeKeyOf, type Route, type RouteSpelling } from '../shared/base/route-types';
 import { clientKeyedRecord } from '../shared/base/client-keys';
 import { errorBody, tokenEndpointErrorBody } from '../shared/base/error-body';
 import {
@@ -187,11 +187,9 @@ export function toEvent(
   };
 }
 
-/** The deployed functions' timeout (lib/bundled-function.ts); middy answers 503 just before it, as deployed. */
-const functionTimeoutMs = 10_000;
-
+/** The deployed function's timeout (the row's, lib/route-stack.ts); middy answers 503 just before it, as deployed. */
 function lambdaContext(route: Route): Context {
-  const deadline = Date.now() + functionTimeoutMs;
+  const deadline = Date.now() + functionTimeoutSecondsOf(route) * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: route.name,

@@ -1288,6 +1288,8 @@ export const routes = [
     table: 'readwrite',
     partitions: ['developers', 'developerApiKeys', 'hubs'],
     sandbox: true,
+    // All or nothing in one call: the writes, and their removal when they cannot all be made in time.
+    timeoutSeconds: 29,
   },
   {
     name: 'createTestAccountFault',

@@ -101,7 +101,19 @@ export interface Route<Partition extends string = string> {
    * delivery queues' URLs, SendMessage on them and the seal key, as the delivery function has (lib/webhook-pipeline.ts).
    */
   readonly deliversWebhooks?: true;
+  /**
+   * The function's timeout in seconds when not the default (defaultFunctionTimeoutSeconds): at most
+   * 29, inside the 30 s an HTTP API waits for its integration. The local gateway gives the handler the same.
+   */
+  readonly timeoutSeconds?: number;
 }
+
+/** Every route function's timeout unless its row names one. */
+export const defaultFunctionTimeoutSeconds = 10;
+
+/** A route function's timeout in seconds. */
+export const functionTimeoutSecondsOf = (route: Pick<Route, 'timeoutSeconds'>): number =>
+  route.timeoutSeconds ?? defaultFunctionTimeoutSeconds;
 
 /**
  * A row as served on one of its paths: the row (its name is the function's) with `path` set to the

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RunningGateway } from '../../local/local-gateway';
-import { routeKeyOf, type RouteSpelling } from '../../shared/base/route-types';
+import { functionTimeoutSecondsOf, routeKeyOf, type RouteSpelling } from '../../shared/base/route-types';
 import { routeSpellings } from '../../shared/routes';
 import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event';
 import { createDeveloperForApp } from '../../shared/admin/provisioning';
@@ -47,6 +47,8 @@ interface Answer {
 }
 
 const bundles = new Map<string, Bundle>();
+/** Each row's function's Timeout in the template, by row name. */
+const timeouts = new Map<string, unknown>();
 let gateway: RunningGateway;
 let host: string;
 
@@ -101,6 +103,7 @@ beforeAll(async () => {
     if ((functionOfRow.get(route.name) ?? functionId) !== functionId)
       throw new Error(`${route.spelling} is served by another function than ${route.name}`);
     functionOfRow.set(route.name, functionId);
+    timeouts.set(route.name, resource.Properties.Timeout);
     const variables = (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const environment: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -237,6 +240,13 @@ describe('function bundles from the cloud assembly', () => {
       expect(answerOfBundle(fromBundle).statusCode).toBeLessThan(500);
     },
   );
+
+  it("gives each row's function the row's timeout: 10 s, the fixtures' all-or-nothing load 29 s", () => {
+    for (const route of routeSpellings)
+      expect([route.name, timeouts.get(route.name)]).toEqual([route.name, functionTimeoutSecondsOf(route)]);
+    expect(timeouts.get('loadTestAccountFixtures')).toBe(29);
+    expect(timeouts.get('createObject')).toBe(10);
+  });
 
   it('answers an unknown path with the 404 error object', async () => {
     const answer = answerOfBundle(await invokeOne({ method: 'GET', url: '/no/such/path' }));
