@@ -20,7 +20,7 @@ import { median, ratio, round, summarize, type LatencySummary } from './stats';
 import { isBelowFloor, roundSummary } from './api-latency';
 
 /**
- * The two searches integrations send most, on contacts, at each account size (issue 22): the
+ * The two searches integrations send most, on contacts, at each account size: the
  * incremental sync page (modified since T, oldest first, 100 at a time) and the default-order page
  * (no filter, 100 at a time). Both read the ordered index (shared/search/ordered-search.ts). Held to:
  * read capacity per search at the largest size within 2x the smallest's, and p50 within 3x, or,
