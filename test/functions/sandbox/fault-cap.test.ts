@@ -1,5 +1,6 @@
 import { maxActiveFaults } from '../../../shared/sandbox/faults';
 import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
+import { sandboxControl } from '../../support/sandbox-control';
 
 /**
  * The cap on a test account's faults is a condition of the create's own transaction (a count item
@@ -13,23 +14,8 @@ beforeAll(async () => {
   developer = await install(gateway);
 });
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const response = await fetch(
-    `${gateway.baseUrl}/sandbox/v1${path}?hapikey=${encodeURIComponent(developer.developerApiKey)}`,
-    {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    },
-  );
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as T };
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+  sandboxControl<T>(gateway, developer.developerApiKey, method, path, body);
 
 async function newTestAccount(): Promise<number> {
   const created = await control<{ hubId: number }>('POST', '/test-accounts', {});

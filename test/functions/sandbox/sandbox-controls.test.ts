@@ -3,6 +3,7 @@ import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder'
 import { advanceClock, freezeClock } from '../../../shared/base/clock';
 import { deleteTestAccount } from '../../../shared/sandbox/test-accounts';
 import { bearer, install, jsonOf, useTestGateway, type InstalledTokens } from '../../support/harness';
+import { sandboxControl, type ControlAnswer } from '../../support/sandbox-control';
 
 /**
  * The test-account controls (`/sandbox/v1`, shared/sandbox): test accounts of a developer account,
@@ -18,26 +19,14 @@ beforeAll(async () => {
   developer = await install(gateway);
 });
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+type Answer<T = Record<string, unknown>> = ControlAnswer<T>;
 
-async function control<T = Record<string, unknown>>(
+const control = <T = Record<string, unknown>>(
   method: string,
   path: string,
   body?: unknown,
   key = developer.developerApiKey,
-): Promise<Answer<T>> {
-  const response = await fetch(`${gateway.baseUrl}/sandbox/v1${path}?hapikey=${encodeURIComponent(key)}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as T, headers: response.headers };
-}
+): Promise<Answer<T>> => sandboxControl<T>(gateway, key, method, path, body);
 
 async function api(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
   const response = await fetch(`${gateway.baseUrl}${path}`, {

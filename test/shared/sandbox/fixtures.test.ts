@@ -1,6 +1,7 @@
 import { loadFixtures, maxFixtureRecords } from '../../../shared/sandbox/fixtures';
 import { AppError } from '../../../shared/base/errors';
 import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
+import { sandboxControl } from '../../support/sandbox-control';
 
 /**
  * The fixtures loader against its deadline (shared/sandbox/fixtures.ts): a load that cannot finish in the
@@ -14,18 +15,8 @@ beforeAll(async () => {
   developer = await install(gateway);
 });
 
-async function control(method: string, path: string, body?: unknown) {
-  const response = await fetch(
-    `${gateway.baseUrl}/sandbox/v1${path}?hapikey=${encodeURIComponent(developer.developerApiKey)}`,
-    {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    },
-  );
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text === '' ? {} : JSON.parse(text)) as never };
-}
+const control = (method: string, path: string, body?: unknown) =>
+  sandboxControl<never>(gateway, developer.developerApiKey, method, path, body);
 
 async function testAccount(): Promise<{ hubId: number; token: string }> {
   const created = await control('POST', '/test-accounts', {});
