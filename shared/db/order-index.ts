@@ -1,14 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../base/clock';
-import { tableName } from './client';
-import {
-  batchGetAll,
-  batchPutAll,
-  queryCount,
-  queryPage,
-  type Item,
-  type PartitionQuery,
-  type TransactItem,
-} from './core';
+import { db, tableName } from './client';
+import { batchGetAll, queryCount, queryPage, type Item, type PartitionQuery, type TransactItem } from './core';
 import {
   accountKey,
   orderIndexKey,
@@ -168,14 +161,40 @@ export function reopenRecordCountWrites(type: KeyedType, hubId: number, held: nu
   }));
 }
 
-/** The counters as whole items, counting these ids by shard: what a backfill (or a bulk load) writes once it has read every active record. */
-export function recordCountItems(type: KeyedType, hubId: number, ids: Iterable<string>): Item[] {
+/** How many of these ids fall in each counter's shard: what a backfill (or a bulk load) sets the counters to once it has read every active record. */
+export function recordCountsByShard(ids: Iterable<string>): number[] {
   const counts = new Array<number>(searchShards).fill(0);
   for (const id of ids) {
     const shard = searchShardOf(id);
     counts[shard] = (counts[shard] ?? 0) + 1;
   }
-  return counts.map((count, shard) => ({ ...recordCountKey(type, hubId, shard), count }));
+  return counts;
+}
+
+/** The counters as whole items, counting these ids by shard: what a bulk load of a type with no counters yet writes. */
+export function recordCountItems(type: KeyedType, hubId: number, ids: Iterable<string>): Item[] {
+  return recordCountsByShard(ids).map((count, shard) => ({ ...recordCountKey(type, hubId, shard), count }));
+}
+
+/**
+ * Sets each counter's count to these ids' (by shard), one UpdateItem a counter that sets only the
+ * count: a counter's other attributes stay, its closedUntil above all, so a type a schema archive
+ * is closing (or has closed) stays closed.
+ */
+async function setRecordCounts(type: KeyedType, hubId: number, ids: Iterable<string>): Promise<void> {
+  await Promise.all(
+    recordCountsByShard(ids).map((count, shard) =>
+      db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: recordCountKey(type, hubId, shard),
+          UpdateExpression: 'SET #count = :count',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':count': count },
+        }),
+      ),
+    ),
+  );
 }
 
 /** The index items of an active record (what a create writes), for a backfill or a bulk load. */
@@ -259,7 +278,8 @@ export function countOrderedKeys(
  * it read: for data written before the index existed (`npm run admin -- search backfill`). Each
  * record's items are checked against its version (search-projection.ts backfillActiveRecords). The
  * counters are set to the records read: a create or archive that lands while the backfill runs can
- * leave them one off; run it again to settle them. `formsOf` is the domain's form builder.
+ * leave them one off; run it again to settle them. Setting them keeps a closing of the type's
+ * records (closedUntilAttribute). `formsOf` is the domain's form builder.
  */
 export async function backfillOrderIndex(
   type: KeyedType,
@@ -271,6 +291,6 @@ export async function backfillOrderIndex(
     ids.push(record.id);
     return orderIndexItems(type, hubId, formsOf(record)).map((Item) => ({ Put: { TableName: tableName, Item } }));
   });
-  await batchPutAll(recordCountItems(type, hubId, ids));
+  await setRecordCounts(type, hubId, ids);
   return outcome;
 }

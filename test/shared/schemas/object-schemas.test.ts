@@ -1,7 +1,16 @@
 import { advanceClock, nowMs } from '../../../shared/base/clock';
-import { closeSchemaRecords, findObjectSchema } from '../../../shared/db/object-schemas';
-import { closingMs } from '../../../shared/db/order-index';
+import { getItem } from '../../../shared/db/core';
+import { recordCountKey } from '../../../shared/db/keys';
+import { closeSchemaRecords, findObjectSchema, reopenSchemaRecords } from '../../../shared/db/object-schemas';
+import {
+  backfillOrderIndex,
+  closedUntilAttribute,
+  closingMs,
+  orderIndexShards,
+  readOrderState,
+} from '../../../shared/db/order-index';
 import { typeOfSchema } from '../../../shared/objects/account-object-types';
+import { searchFormsOf } from '../../../shared/records/search-forms';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, unique, useTestGateway } from '../../support/harness';
 
@@ -97,6 +106,33 @@ describe('a closing whose archive never finished', () => {
     expect(created.status).toBe(201);
     expect((await api.get(`/crm/v3/objects/${typeId}/${created.body.id}`)).status).toBe(200);
     // The record archived, the schema's archive closes the counters over the lapsed closing.
+    await removeSchema(typeId, [created.body.id], false);
+  });
+});
+
+describe('a search backfill while a schema archive has closed the type', () => {
+  it('sets the counts and keeps every counter closed', async () => {
+    const typeId = await createSchema();
+    const schema = await findObjectSchema(hubId, typeId.slice(2));
+    if (!schema) throw new Error('the schema was not stored');
+    const type = typeOfSchema(hubId, schema);
+    const created = await api.post<{ id: string }>(`/crm/v3/objects/${typeId}`, { properties: { model: 'before' } });
+    expect(created.status).toBe(201);
+    const now = nowMs();
+    const held = now + closingMs;
+    expect(await closeSchemaRecords(hubId, schema, type, held, now)).toBe('done');
+
+    const outcome = await backfillOrderIndex(type, hubId, (record) => searchFormsOf(type, record));
+    const counters = await Promise.all(
+      Array.from({ length: orderIndexShards }, (_, shard) => getItem(recordCountKey(type, hubId, shard))),
+    );
+
+    expect(outcome.records).toBe(1);
+    expect((await readOrderState(type, hubId)).count).toBe(1);
+    expect(counters.map((counter) => counter?.[closedUntilAttribute])).toEqual(
+      Array.from({ length: orderIndexShards }, () => held),
+    );
+    expect(await reopenSchemaRecords(hubId, type, held)).toBe('done');
     await removeSchema(typeId, [created.body.id], false);
   });
 });
