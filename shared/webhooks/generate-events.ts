@@ -1,10 +1,9 @@
-import { config } from '../base/config';
-import { findPurgedRemovals } from '../db/account-purge';
 import { findRemovedForGood } from '../db/records';
 import { findInstalledApps, findWebhookConfig, type InstalledApp, type WebhookConfig } from '../db/webhooks';
 import { recordChangesOf, removalOf, type ChangeRecord, type RemovedRecord } from './record-changes';
 import { splitIntoBatches, type DeliveryQueue } from './delivery-queue';
 import { queueNewBatches } from './pending-batches';
+import { withoutResetChanges } from './reset-filter';
 import { objectTypeById } from '../objects/object-types';
 import { eventsForApp, type WebhookEvent } from './webhook-events';
 
@@ -14,10 +13,8 @@ export interface GenerateOptions {
 }
 
 /**
- * The stream records whose removal of a record item took the record with it (see removalOf), and
- * that no purge of a test account made (a reset or delete removes records without deleting anyone's
- * data: shared/db/account-purge.ts findPurgedRemovals). Both reads side by side, only for a batch
- * with removals, and the second only where the sandbox controls exist (SANDBOX_CONTROLS).
+ * The stream records whose removal of a record item took the record with it (see removalOf): one
+ * read (findRemovedForGood), only for a batch with removals.
  */
 async function removedForGoodOf(
   records: readonly ChangeRecord[],
@@ -29,16 +26,8 @@ async function removedForGoodOf(
     if (removed && accepts(removed.hubId)) removals.push({ record, removed });
   }
   if (removals.length === 0) return new Set();
-  // Only where test accounts can exist (the sandbox controls) can a purge have made a removal.
-  const [gone, purged] = await Promise.all([
-    findRemovedForGood(removals.map(({ removed }) => removed)),
-    config.sandboxControls
-      ? findPurgedRemovals(
-          removals.map(({ record, removed }) => ({ hubId: removed.hubId, removedAtMs: record.approximateAtMs })),
-        )
-      : new Set<number>(),
-  ]);
-  return new Set(removals.filter((_, index) => gone.has(index) && !purged.has(index)).map(({ record }) => record));
+  const gone = await findRemovedForGood(removals.map(({ removed }) => removed));
+  return new Set(removals.filter((_, index) => gone.has(index)).map(({ record }) => record));
 }
 
 /**
@@ -46,13 +35,15 @@ async function removedForGoodOf(
  * for every app installed in the record's account whose install there holds a read scope of the
  * object (HubSpot delivers an object's events only to apps that can read it) and that has a target
  * and an active matching subscription, and queues them in batches per app and account. A removed
- * contact item is a removal for good (a GDPR delete) only when the record left nothing behind and
- * no purge of a test account made it: the batch's removals are checked in two reads side by side
- * (findRemovedForGood, findPurgedRemovals) first. Reads the installs (with their
- * scopes: one Query per account in the batch, side by side) and the webhook configuration (one
- * Query per app) fresh for each call, so an ended install, a paused subscription or a deleted
- * target stops events from the next stream batch on. Returns the number of events queued; throws
- * (and the stream hands the records out again) when the table or the queue fails.
+ * contact item is a removal for good (a GDPR delete) only when the record left nothing behind
+ * (findRemovedForGood). Where the sandbox controls exist, the changes a test account's reset or
+ * delete makes void (written before the reset, or removed by it) are dropped first
+ * (reset-filter.ts: one BatchGetItem per stream batch, side by side with the removals' read).
+ * Reads the installs (with their scopes: one Query per account in the batch, side by side) and the
+ * webhook configuration (one Query per app) fresh for each call, so an ended install, a paused
+ * subscription or a deleted target stops events from the next stream batch on. Returns the number
+ * of events queued; throws (and the stream hands the records out again) when the table or the
+ * queue fails.
  */
 export async function generateEvents(
   records: readonly ChangeRecord[],
@@ -60,8 +51,11 @@ export async function generateEvents(
   options: GenerateOptions = {},
 ): Promise<number> {
   const accepts = (hubId: number) => options.acceptsHub?.(hubId) ?? true;
-  const removedForGood = await removedForGoodOf(records, accepts);
-  const changes = records
+  const [kept, removedForGood] = await Promise.all([
+    withoutResetChanges(records, accepts),
+    removedForGoodOf(records, accepts),
+  ]);
+  const changes = kept
     .flatMap((record) =>
       recordChangesOf(record, () => removedForGood.has(record)).map((change) => ({
         change,

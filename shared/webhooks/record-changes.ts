@@ -154,6 +154,11 @@ function typedItemOf(image: ItemImage | undefined): TypedItem | undefined {
   return custom && item ? { type: custom, object: undefined, item } : undefined;
 }
 
+/** The record item a stream record is about: its new image's, else (a removal) its old image's; undefined for any other item. */
+export function changedRecordItemOf(record: ChangeRecord): RecordItem | undefined {
+  return (typedItemOf(record.newImage) ?? typedItemOf(record.oldImage))?.item;
+}
+
 /** A record item a stream record removed (active or archived), of a type whose records can be removed for good. */
 export interface RemovedRecord {
   type: ObjectType;
