@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { clientKeyedRecord } from '../base/client-keys';
+import { ServiceUnavailableError } from '../base/errors';
 import { config } from '../base/config';
 import type { Route } from '../base/route-types';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
@@ -142,6 +143,17 @@ export function installTypeLoader(loader: TypeLoader): void {
   typeLoader = loader;
 }
 
+/**
+ * middy's early timeout: it answers just before the runtime would stop the function. The handler's
+ * work may still finish or be retried, so the answer is a 503 with Retry-After, as every "retry"
+ * 503 of the service.
+ */
+function timeoutEarlyResponse(): never {
+  throw new ServiceUnavailableError('The request did not finish within the function time. Retry the request.', {
+    headers: { 'retry-after': '1' },
+  });
+}
+
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
   schemas: S,
@@ -187,7 +199,9 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     serializeResult(),
     mapErrors(route),
   ];
-  const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>);
+  const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>, {
+    timeoutEarlyResponse,
+  });
   // A step the bundle's route does without (injectFaults, limitRate) has no hooks; middy refuses those.
   for (const step of steps) if (Object.keys(step).length > 0) chain.use(step);
   return chain;
