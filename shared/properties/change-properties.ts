@@ -182,7 +182,8 @@ export async function batchReadProperties(
 /**
  * Batch create. Every input is checked on its own first (its fields and its size, as a create
  * checks them): one that no create could take refuses the whole batch (400 naming the input and its
- * field) before anything is read or written. Then each input is created on its own, in order: one
+ * field) before anything is read or written, and so do two inputs with one label (as labels compare:
+ * 400 NON_UNIQUE_PROPERTY_LABEL naming the later one's label). Then each input is created on its own, in order: one
  * refused by the account's state (a taken name or label, a missing group, a cap) is an error entry
  * (207), the others stay.
  */
@@ -193,16 +194,25 @@ export async function batchCreateProperties(
   inputs: readonly NewProperty[],
 ): Promise<BatchResponse<PropertyDefinition>> {
   const startedAt = new Date(nowMs()).toISOString();
+  const inputError = (index: number, error: ValidationError): ValidationError =>
+    new ValidationError(`inputs[${index}] (${inputs[index]?.name}): ${error.message}`, {
+      ...(error.context ? { context: error.context } : {}),
+      ...(error.errors ? { errors: error.errors } : {}),
+    });
   const definitions = inputs.map((input, index) => {
     try {
       return prepareNewProperty(type, hubId, userId, input);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      throw new ValidationError(`inputs[${index}] (${input.name}): ${error.message}`, {
-        ...(error.context ? { context: error.context } : {}),
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
+      throw inputError(index, error);
     }
+  });
+  // Two inputs with one label could never both be created: the batch is refused whole, as an input no create could take.
+  const labelHolders = new Map<string, number>();
+  definitions.forEach((definition, index) => {
+    const label = customProperties.comparableLabel(definition.label);
+    if (labelHolders.has(label)) throw inputError(index, propertyLabelTaken(type, definition.label));
+    labelHolders.set(label, index);
   });
   const results: PropertyDefinition[] = [];
   const errors: BatchError[] = [];

@@ -99,20 +99,19 @@ describe('concurrent creates of one label', () => {
     expect(await customNames(api)).toEqual([...created].sort());
   });
 
-  it('two inputs of one batch with one label: the first is created, the second is refused', async () => {
+  it('two inputs of one batch with one label refuse the whole batch with 400 naming the label, and nothing is written', async () => {
     const { api } = await freshAccount();
-    const [first, second] = [uniqueName('first'), uniqueName('second')];
+    const [own, first, second] = [uniqueName('own'), uniqueName('first'), uniqueName('second')];
     const label = uniqueName('Twice');
 
-    const response = await api.post<{ results?: { name: string }[]; errors?: { context?: unknown }[] }>(
-      '/crm/v3/properties/companies/batch/create',
-      { inputs: [text(first, label), text(second, label.toUpperCase())] },
-    );
+    const response = await api.post('/crm/v3/properties/companies/batch/create', {
+      inputs: [text(own, `Own ${own}`), text(first, label), text(second, ` ${label.toUpperCase()}`)],
+    });
 
-    expect(response.status).toBe(207);
-    expect(response.body.results?.map((property) => property.name)).toEqual([first]);
-    expect(response.body.errors?.map((error) => labelTaken(error as never, label.toUpperCase()))).toEqual([true]);
-    expect(await customNames(api)).toEqual([first]);
+    expect(response.status).toBe(400);
+    expect(labelTaken(response.body as never, ` ${label.toUpperCase()}`)).toBe(true);
+    expect(response.body.message).toMatch(/^inputs\[2\] /);
+    expect(await customNames(api)).toEqual([]);
   });
 });
 
