@@ -34,10 +34,10 @@ export interface LocalWebhooksOptions {
   /** Only these accounts' changes (a test sharing the table with other test files). */
   acceptsHub?: (hubId: number) => boolean;
   /**
-   * Without a state folder only (a test sharing the table): start at the stream's tip instead of
-   * reading all it holds to the end, which on a table other tests have written for minutes is
-   * hundreds of GetRecords pages. A shard whose iterator is lost before it gave a record resumes at
-   * the tip again. With a state folder the history is read, so a restart resumes at a saved record.
+   * A test sharing the table: a shard with no saved position starts at the stream's tip instead of
+   * being read to its end, which on a table other tests have written for minutes is hundreds of
+   * GetRecords pages. A shard with a position saved in the state folder resumes there. A shard that
+   * gave no record yet (its iterator lost, or the runtime stopped) resumes at the tip again.
    */
   startAtTip?: boolean;
 }
@@ -151,28 +151,17 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
 
   /**
    * The first start skips what the stream holds from before (changes made before webhooks ran are
-   * not sent), reading each open shard to its end and saving that position. A saved position, not
-   * an iterator at the stream's tip, so a restart after a kill resumes exactly there.
+   * not sent), reading each shard without a saved position to its end and saving that position. A
+   * saved position, not an iterator at the stream's tip, so a restart after a kill resumes exactly there.
    */
   async function skipHistory(): Promise<void> {
-    if (options.startAtTip && !options.stateDir) {
-      for (const shard of await listShards()) {
-        const shardId = shard.ShardId;
-        if (!shardId) continue;
-        if (shard.SequenceNumberRange?.EndingSequenceNumber) {
-          checkpoint.shards[shardId] = 'closed';
-          continue;
-        }
-        atTip.add(shardId);
-        const iterator = await iteratorFor(shard);
-        if (iterator) iterators.set(shardId, iterator);
-      }
-      checkpoint.isPositioned = true;
+    if (options.startAtTip) {
+      await skipToTip();
       return;
     }
     for (const shard of await listShards()) {
       const shardId = shard.ShardId;
-      if (!shardId) continue;
+      if (!shardId || checkpoint.shards[shardId] !== undefined) continue;
       let iterator = await iteratorFor(shard);
       for (let page = 0; iterator && page < 100_000; page += 1) {
         const result = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
@@ -184,6 +173,26 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
       if (!iterator) checkpoint.shards[shardId] = 'closed';
     }
     checkpoint.isPositioned = true;
+    saveCheckpoint();
+  }
+
+  /**
+   * startAtTip: only the shards without a saved position skip, closed ones as read and open ones
+   * to an iterator at their tip. No position is saved for a shard at its tip (only a record gives
+   * one), so the checkpoint is not marked positioned and the next start skips such a shard again.
+   */
+  async function skipToTip(): Promise<void> {
+    for (const shard of await listShards()) {
+      const shardId = shard.ShardId;
+      if (!shardId || checkpoint.shards[shardId] !== undefined) continue;
+      if (shard.SequenceNumberRange?.EndingSequenceNumber) {
+        checkpoint.shards[shardId] = 'closed';
+        continue;
+      }
+      atTip.add(shardId);
+      const iterator = await iteratorFor(shard);
+      if (iterator) iterators.set(shardId, iterator);
+    }
     saveCheckpoint();
   }
 

@@ -327,6 +327,7 @@ describe('the dead-letter queue', () => {
       pollIntervalMs: 50,
       stateDir,
       acceptsHub: (hubId) => hubId === app.hubId,
+      startAtTip: true,
     });
     try {
       await subscribe('company.creation');
