@@ -141,3 +141,40 @@ it('drops nothing without the sandbox controls', async () => {
     controls.restore();
   }
 });
+
+it("reads the batch's accounts in one BatchGetItem, each account once, however many changes it holds", async () => {
+  const other = await listeningInstall();
+  const reads: string[][] = [];
+  const name = `countResetReads-${randomUUID()}`;
+  type Next = (args: { input: Record<string, unknown> }) => Promise<unknown>;
+  const count = (next: Next) => async (args: { input: Record<string, unknown> }) => {
+    const request = (args.input.RequestItems as Record<string, Record<string, unknown>> | undefined)?.[tableName];
+    const names = Object.values((request?.ExpressionAttributeNames as Record<string, string> | undefined) ?? {});
+    if (names.includes('dataResetFromMs')) {
+      reads.push(((request?.Keys as { pk: string }[] | undefined) ?? []).map((key) => key.pk).sort());
+    }
+    return next(args);
+  };
+  (db.middlewareStack as unknown as { add: (m: typeof count, o: object) => void }).add(count, {
+    step: 'initialize',
+    name,
+  });
+  try {
+    const records = Array.from({ length: 20 }, (_, index) =>
+      created(contactItem(index % 2 === 0 ? installation.hubId : other.hubId, later)),
+    );
+    const queue = recordingQueue();
+    await generateEvents(records, queue, { acceptsHub: (hub) => hub === installation.hubId || hub === other.hubId });
+  } finally {
+    db.middlewareStack.remove(name);
+  }
+
+  // A call after the first sends only keys DynamoDB left unprocessed.
+  expect(reads[0]).toEqual([hubPartition(installation.hubId), hubPartition(other.hubId)].sort());
+  expect(
+    reads
+      .slice(1)
+      .flat()
+      .every((pk) => reads[0]?.includes(pk)),
+  ).toBe(true);
+});
