@@ -129,8 +129,9 @@ export function comparableLabel(label: string): string {
  * The claim item of a label: one per label (as compared) per type, naming the definition that
  * holds it. Written in the transaction that creates the definition or moves its label there, and
  * deleted in the one that archives it or moves its label away, so no two live definitions of a type
- * can commit one label. A definition stored without a claim (one written before claims existed, or
- * with its type's schema) has its label guarded by the catalog every create and label change reads.
+ * can commit one label (a custom object type's schema writes its properties' claims with them). A
+ * definition stored without a claim (one written before claims existed) has its label guarded by
+ * the catalog every create and label change reads.
  */
 function labelClaimKey(type: KeyedType, hubId: number, label: string): Key {
   return propertyLabelKey(type, hubId, createHash('sha256').update(comparableLabel(label)).digest('base64url'));
@@ -264,8 +265,9 @@ export async function insertPropertyDefinition(
 
 /**
  * The writes that store the custom catalog of a type that has none yet (a custom object type's
- * schema, created in one transaction with them): its groups, its definitions, and the count item
- * seeded with them. Each is new: its condition fails if the item exists.
+ * schema, created in one transaction with them): its groups, its definitions with the claims of
+ * their labels (the caller checks that no two share one), and the count item seeded with them.
+ * Each is new: its condition fails if the item exists.
  */
 export function newCatalogWrites(
   type: KeyedType,
@@ -279,6 +281,7 @@ export function newCatalogWrites(
   return [
     ...groups.map((group) => put(groupItem.item(group, { type, hubId }))),
     ...definitions.map((definition) => put(propertyItem.item(definition, { type, hubId }))),
+    ...definitions.map((definition) => claimLabelWrite(type, hubId, definition)),
     put({
       ...catalogCountKey(type, hubId),
       definitions: definitions.length,

@@ -42,6 +42,7 @@ import {
   checkNewProperty,
   isStandardLabel,
   newPropertyDefinition,
+  propertyLabelTaken,
   type NewProperty,
 } from '../properties/type-properties';
 
@@ -56,8 +57,20 @@ import {
 
 /** HubSpot's limit on custom object types of one account (archived ones count until deleted for good). */
 export const maxSchemasPerAccount = 10;
-/** Properties a create may define (the rest through the properties API): with the association definitions, one transaction holds them all. */
-export const maxSchemaProperties = 50;
+/**
+ * What a create writes in its one transaction besides its properties and associations: the count,
+ * the schema, its name claim, its property group and its catalog's count item.
+ */
+const fixedSchemaWrites = 5;
+/** A property's writes: its definition and the claim of its label. */
+const writesPerSchemaProperty = 2;
+/** An associated object type's writes: two association types (one a direction), each a label item and an id pointer. */
+const writesPerAssociatedObject = 4;
+/** The items of a create's transaction with `properties` properties and `associatedObjects` associated types. */
+const schemaCreateWrites = (properties: number, associatedObjects: number): number =>
+  fixedSchemaWrites + properties * writesPerSchemaProperty + associatedObjects * writesPerAssociatedObject;
+/** Properties a create may define without associations (the rest through the properties API): one transaction holds them all. */
+export const maxSchemaProperties = Math.floor((maxTransactionItems - fixedSchemaWrites) / writesPerSchemaProperty);
 /** Object types a create may associate the new type with (two association types each). */
 export const maxAssociatedObjects = 10;
 /** Association definitions a schema may hold. */
@@ -273,7 +286,7 @@ export async function createObjectSchema(
         { context: { groupName: [input.groupName] } },
       );
     }
-    const label = input.label.trim().toLowerCase();
+    const label = customProperties.comparableLabel(input.label);
     if (
       definitions.some((definition) => definition.name === input.name) ||
       standardRulesOf(catalogType).find(input.name)
@@ -282,14 +295,9 @@ export async function createObjectSchema(
         context: { name: [input.name] },
       });
     }
-    if (labels.has(label) || isStandardLabel(catalogType, label, input.name)) {
-      throw new ValidationError(
-        `NON_UNIQUE_PROPERTY_LABEL: a property with the label "${input.label}" already exists`,
-        {
-          context: { label: [input.label] },
-        },
-      );
-    }
+    // Two of the schema's own properties with one label are refused like a label the type has: each label is claimed in the create's transaction.
+    if (labels.has(label) || isStandardLabel(catalogType, label, input.name))
+      throw propertyLabelTaken(catalogType, input.label);
     labels.add(label);
     definitions.push(newPropertyDefinition(input, options, userId));
   }
@@ -309,6 +317,16 @@ export async function createObjectSchema(
   if (schemas.some((schema) => schema.name.toLowerCase() === egg.name.toLowerCase())) throw schemaNameTaken(egg.name);
   if (schemas.length >= maxSchemasPerAccount) throw tooManySchemas(egg.name);
   const targets = associatedTypes(hubId, egg.associatedObjects ?? [], schemas);
+  // Refused before an id is allocated: everything the create writes must fit one transaction.
+  if (schemaCreateWrites(definitions.length, targets.length) > maxTransactionItems) {
+    const fitting = Math.floor((maxTransactionItems - schemaCreateWrites(0, targets.length)) / writesPerSchemaProperty);
+    throw new ValidationError(
+      `A schema create writes its properties, their labels and its association definitions in one transaction: ` +
+        `with ${targets.length} associated object types it may define at most ${fitting} properties (it defines ${definitions.length}); ` +
+        'create the others through the properties API',
+      { context: { properties: [String(definitions.length)] } },
+    );
+  }
 
   const id = String(await nextSequenceValue('objectSchemaId', firstSchemaId));
   const typeId = `2-${id}`;
@@ -351,7 +369,7 @@ export async function createObjectSchema(
     ...customProperties.newCatalogWrites(type, hubId, [group], definitions),
     ...newAssociationTypeWrites(hubId, schemaAssociationTypes(schema)),
   ];
-  // The body's bounds keep this inside one transaction; the check keeps a change of them from failing late.
+  // Checked above (schemaCreateWrites); this keeps a change of what a create writes from failing late.
   if (alongside.length + 3 > maxTransactionItems) throw new Error(`schema create needs ${alongside.length + 3} writes`);
   const outcome = await insertObjectSchema(hubId, schema, maxSchemasPerAccount, alongside);
   if (outcome === 'name-taken') throw schemaNameTaken(egg.name);

@@ -1,6 +1,7 @@
 import { advanceClock, nowMs } from '../../../shared/base/clock';
-import { getItem } from '../../../shared/db/core';
-import { recordCountKey } from '../../../shared/db/keys';
+import { getItem, queryAll } from '../../../shared/db/core';
+import { hubPartition, propertyLabelPrefix, recordCountKey } from '../../../shared/db/keys';
+import { insertPropertyDefinition } from '../../../shared/db/property-definitions';
 import { closeSchemaRecords, findObjectSchema, reopenSchemaRecords } from '../../../shared/db/object-schemas';
 import {
   backfillOrderIndex,
@@ -10,7 +11,9 @@ import {
   readOrderState,
 } from '../../../shared/db/order-index';
 import { typeOfSchema } from '../../../shared/objects/account-object-types';
+import { prepareNewProperty } from '../../../shared/properties/type-properties';
 import { searchFormsOf } from '../../../shared/records/search-forms';
+import { maxSchemaProperties } from '../../../shared/schemas/object-schemas';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, unique, useTestGateway } from '../../support/harness';
 
@@ -134,5 +137,121 @@ describe('a search backfill while a schema archive has closed the type', () => {
     );
     expect(await reopenSchemaRecords(hubId, type, held)).toBe('done');
     await removeSchema(typeId, [created.body.id], false);
+  });
+});
+
+describe("a schema's properties' labels", () => {
+  const text = (name: string, label: string) => ({ name, label, type: 'string' as const, fieldType: 'text' as const });
+
+  it('are claimed in its create: a definition of one written without reading the catalog is refused by the claim', async () => {
+    const typeId = await createSchema();
+    const schema = await findObjectSchema(hubId, typeId.slice(2));
+    if (!schema) throw new Error('the schema was not stored');
+    const type = typeOfSchema(hubId, schema);
+    const definition = prepareNewProperty(type, hubId, 0, {
+      ...text('second_model', ' MODEL'),
+      groupName: 'object_information',
+    });
+
+    const outcome = await insertPropertyDefinition(
+      type,
+      hubId,
+      definition,
+      { definitions: 1000, uniqueDefinitions: 10 },
+      { catalog: [] },
+    );
+
+    expect(outcome).toBe('label-taken');
+    await removeSchema(typeId, [], false);
+  });
+
+  it('are taken: a property created later with one of them is 400 NON_UNIQUE_PROPERTY_LABEL', async () => {
+    const typeId = await createSchema();
+
+    const response = await api.post(`/crm/v3/properties/${typeId}`, {
+      ...text('second_model', ' MODEL'),
+      groupName: 'object_information',
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { label: [' MODEL'] } });
+    await removeSchema(typeId, [], false);
+  });
+
+  it('may not repeat one another: 400 naming the label, and no schema is written', async () => {
+    const name = freshName('twins');
+
+    const response = await api.post('/crm/v3/schemas', {
+      name,
+      labels: { singular: 'Twin', plural: 'Twins' },
+      properties: [text('first', 'Same'), text('second', ' same')],
+      requiredProperties: [],
+    });
+    const listed = await api.get<{ results: { name: string }[] }>('/crm/v3/schemas');
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { label: [' same'] } });
+    expect(listed.body.results.map((schema) => schema.name)).not.toContain(name);
+  });
+
+  it('are freed when the schema is deleted for good: no claim of its type is left', async () => {
+    const typeId = await createSchema();
+    const schema = await findObjectSchema(hubId, typeId.slice(2));
+    if (!schema) throw new Error('the schema was not stored');
+    const claimsBefore = await queryAll(hubPartition(hubId), propertyLabelPrefix(typeOfSchema(hubId, schema)));
+
+    await removeSchema(typeId, [], false);
+    const claimsAfter = await queryAll(hubPartition(hubId), propertyLabelPrefix(typeOfSchema(hubId, schema)));
+
+    expect(claimsBefore).toHaveLength(1);
+    expect(claimsAfter).toEqual([]);
+  });
+});
+
+describe('a schema create that one transaction cannot hold', () => {
+  const properties = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      name: `p${index}`,
+      label: `Property ${index}`,
+      type: 'string',
+      fieldType: 'text',
+    }));
+
+  it('is 400 naming properties before anything is written', async () => {
+    const name = freshName('wide');
+
+    const response = await api.post('/crm/v3/schemas', {
+      name,
+      labels: { singular: 'Wide', plural: 'Wides' },
+      properties: properties(maxSchemaProperties),
+      requiredProperties: [],
+      associatedObjects: ['CONTACT', 'COMPANY'],
+    });
+    const listed = await api.get<{ results: { name: string }[] }>('/crm/v3/schemas');
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      context: { properties: [String(maxSchemaProperties)] },
+    });
+    expect(listed.body.results.map((schema) => schema.name)).not.toContain(name);
+  });
+
+  it('holds maxSchemaProperties properties without associations, each label claimed', async () => {
+    const response = await api.post<{ objectTypeId: string; properties: unknown[] }>('/crm/v3/schemas', {
+      name: freshName('full'),
+      labels: { singular: 'Full', plural: 'Fulls' },
+      properties: properties(maxSchemaProperties),
+      requiredProperties: [],
+    });
+    const schema = await findObjectSchema(hubId, response.body.objectTypeId.slice(2));
+    if (!schema) throw new Error('the schema was not stored');
+
+    const claims = await queryAll(hubPartition(hubId), propertyLabelPrefix(typeOfSchema(hubId, schema)));
+
+    expect(response.status).toBe(201);
+    expect(response.body.properties).toHaveLength(maxSchemaProperties);
+    expect(claims).toHaveLength(maxSchemaProperties);
+    await removeSchema(response.body.objectTypeId, [], false);
   });
 });
