@@ -4,7 +4,7 @@ import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
-import { batchNotFoundError } from '../base/error-body';
+import { batchErrorBody, batchNotFoundError } from '../base/error-body';
 import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
 import { archiveRecord } from './archive-record';
 import { isNumericId } from './record-id';
@@ -194,20 +194,34 @@ const groupedConcurrency = 4;
  */
 const createGroupItems = 50;
 
+/** The error of an input the batch did not write because its time was up: retrying that input can succeed. */
+function notWrittenInTime(index: number, objectWriteTraceId: string | undefined): BatchError {
+  return batchErrorBody(
+    new ServiceUnavailableError(`inputs[${index}] was not written: too little time was left; retry it.`, {
+      context: { input: [String(index)] },
+    }),
+    objectWriteTraceId,
+  );
+}
+
 /**
  * Every input is checked before anything is written. Then the records go in as few transactions
  * as hold them (each record with its projection, unique values and linked companies in one of
  * them, saveRecordsGrouped): 100 plain records take about seven transactions, not 100, so a batch
  * finishes long before the function's timeout. A batch whose checks ran so close to the timeout
- * that the writes might not finish writes nothing and answers 503. The inputs a grouped write
- * could not take (a unique value taken meanwhile, a company shared by several inputs, a rare id
- * collision) are written one by one, each its own transaction, and answered for themselves.
+ * that the writes might not finish writes nothing and answers 503 with Retry-After. The inputs a
+ * grouped write could not take (a unique value taken meanwhile, a company shared by several inputs, a
+ * rare id collision) are written one by one, each its own transaction, and answered for themselves.
+ * No write starts once the time is up (`deadlineMs` less the batch's reserve, or `isOutOfTime`, a
+ * caller's own clock such as the fixtures'): an input not written by then answers its own
+ * SERVICE_UNAVAILABLE error, so the answer still names every record that was written.
  */
 export async function batchCreateRecords(
   actor: Actor,
   type: ObjectType,
   input: BatchCreateInput,
   deadlineMs = Number.POSITIVE_INFINITY,
+  isOutOfTime: () => boolean = () => false,
 ): Promise<BatchResponse<RecordView>> {
   const startedAt = new Date(nowMs()).toISOString();
   const schema = await schemaForInputs(type, actor.hubId, input.inputs);
@@ -224,8 +238,11 @@ export async function batchCreateRecords(
     actor.hubId,
     prepared.flatMap((entry) => entry.entries),
   );
-  const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs;
-  if (isTimeUp()) throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.');
+  const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs || isOutOfTime();
+  if (isTimeUp())
+    throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.', {
+      headers: { 'retry-after': '1' },
+    });
   const planned = await mapConcurrently(prepared, 10, (entry) => plannedCreate(actor, type, entry));
   const notWritten = await recordsDb.saveRecordsGrouped(
     type,
@@ -244,6 +261,10 @@ export async function batchCreateRecords(
     .filter((lane) => lane.length > 0);
   await mapConcurrently(lanes, 10, async (lane) => {
     for (const index of lane) {
+      if (isTimeUp()) {
+        outcomes[index] = { error: notWrittenInTime(index, input.inputs[index]?.objectWriteTraceId) };
+        continue;
+      }
       try {
         outcomes[index] = { view: await commitRecord(actor, type, prepared[index] as PreparedRecord) };
       } catch (error) {
