@@ -27,16 +27,34 @@ import { ownerOfTestAccount, requireTestAccount, type Developer } from './access
 
 /** The records one call loads within the function's time, with room to remove them again (docs/testing-your-integration.md). */
 export const maxFixtureRecords = 200;
+/**
+ * The associations one call loads within the function's time with room to remove them again: 200
+ * records with 2,000 associations linking them all into one chain of writes loaded in 3.8 to 8.8 s of
+ * the 29 s on a loaded 2-core machine, and removing them took 1.7 to 4.5 s (docs/testing-your-integration.md).
+ */
+export const maxFixtureAssociations = 2000;
 /** Inputs of one batch create (the API's batch limit). */
 const recordsPerBatch = 100;
 
 /** Time kept before the function's timeout for answering, beyond what removing the call's writes takes. */
 const answerReserveMs = 1000;
 /**
- * How much of the time spent writing removing those writes again is allowed: a removal for good reads
- * and deletes about what the create wrote, so it is budgeted at the writes' own time.
+ * Removing a call's records for good (a read and a transaction per record, ten at a time) against the
+ * time the batch create took to write them (a few grouped transactions): 200 records on a loaded 2-core
+ * machine took 0.7 to 2.7 times their writes' time to remove (writes of 1.5 to 13 s), and up to 3.8
+ * times where the writes took about a second; budgeted at 3 times, plus removalBaseMs.
  */
-const rollbackPerWriteMs = 1;
+const removalPerRecordWriteMs = 3;
+/** What any removal may take beyond its share of the writes' time: the whole of it for writes of about a second. */
+const removalBaseMs = 1000;
+/**
+ * Removing the pairs of a call's associations (their items go with their records' removal) against the
+ * time the pair changes took to write them (one transaction per holder): 2,000 pairs added up to 0.57 of
+ * their writes' time to removing their records; budgeted at 0.6.
+ */
+const removalPerPairWriteMs = 0.6;
+
+const outOfTime = "they did not fit in one call's time";
 
 /** The 503 of a load that stopped before it finished: nothing it wrote remains; retrying (or smaller calls) can succeed. */
 function notLoaded(reason: string): ServiceUnavailableError {
@@ -46,30 +64,51 @@ function notLoaded(reason: string): ServiceUnavailableError {
   );
 }
 
+/** The writes of a call: the records' batches (one after another), then the associations' pair changes. */
+type WritePhase = 'records' | 'pairs';
+
 /**
- * When the writes must stop: before the next step of the writes, the time left must hold that step (as
- * long as the longest step so far), removing everything written so far and that step, and the answer.
+ * When the writes must stop: the time left must always hold removing everything written so far
+ * (estimated from each phase's time spent writing, at the measured rates above) and the answer. Before a
+ * step of the writes, that must still hold once the step (as long as the longest of its phase so far)
+ * is written too; within a batch of records, the batch asks before each of its writes (isOutOfTime).
  */
 class WriteClock {
   private readonly startedAt = performance.now();
-  private longestStepMs = 0;
+  private pairsStartedAt: number | undefined;
+  private readonly longestStepMs: Record<WritePhase, number> = { records: 0, pairs: 0 };
   constructor(private readonly deadlineMs: number) {}
 
-  /** Throws the 503 when the next step (and undoing it) might not fit before the deadline. */
-  requireRoomForStep(): void {
-    const now = performance.now();
-    const writtenMs = now - this.startedAt + this.longestStepMs;
-    if (now + this.longestStepMs + writtenMs * rollbackPerWriteMs + answerReserveMs > this.deadlineMs)
-      throw notLoaded("they did not fit in one call's time");
+  /** What removing the writes done by `at` would take. */
+  private removalMs(at: number): number {
+    const pairsStartedAt = this.pairsStartedAt ?? at;
+    return (
+      removalBaseMs +
+      (pairsStartedAt - this.startedAt) * removalPerRecordWriteMs +
+      (at - pairsStartedAt) * removalPerPairWriteMs
+    );
   }
 
-  async step<T>(write: () => Promise<T>): Promise<T> {
-    this.requireRoomForStep();
+  private isPastAt(at: number): boolean {
+    return at + this.removalMs(at) + answerReserveMs > this.deadlineMs;
+  }
+
+  /** Whether a write started now might leave too little time to remove everything. */
+  readonly isOutOfTime = (): boolean => this.isPastAt(performance.now());
+
+  /** Throws the 503 when the next step of the phase (and undoing it) might not fit before the deadline. */
+  requireRoomForStep(phase: WritePhase): void {
+    if (phase === 'pairs') this.pairsStartedAt ??= performance.now();
+    if (this.isPastAt(performance.now() + this.longestStepMs[phase])) throw notLoaded(outOfTime);
+  }
+
+  async step<T>(phase: WritePhase, write: () => Promise<T>): Promise<T> {
+    this.requireRoomForStep(phase);
     const at = performance.now();
     try {
       return await write();
     } finally {
-      this.longestStepMs = Math.max(this.longestStepMs, performance.now() - at);
+      this.longestStepMs[phase] = Math.max(this.longestStepMs[phase], performance.now() - at);
     }
   }
 }
@@ -232,7 +271,7 @@ async function associateAll(
   await mapConcurrently([...groups.values()], associationConcurrency, async (group) => {
     for (const holder of group) {
       for (let start = 0; start < holder.changes.length; start += maxStoredPairsPerWrite) {
-        const { record, rejected } = await clock.step(() =>
+        const { record, rejected } = await clock.step('pairs', () =>
           changePairs(
             actor,
             holder.type,
@@ -285,6 +324,10 @@ export async function loadFixtures(
     throw new ValidationError(`A fixtures call loads at most ${maxFixtureRecords} records`, {
       context: { records: [String(entries.length)] },
     });
+  if (associations.length > maxFixtureAssociations)
+    throw new ValidationError(`A fixtures call loads at most ${maxFixtureAssociations} associations`, {
+      context: { associations: [String(associations.length)] },
+    });
   const owner = await ownerOfTestAccount(link.hubId);
   const actor: Actor = { hubId: link.hubId, appId: 0, userId: owner?.userId ?? 0 };
   const tokens = entries.map((entry) => entry.objectType);
@@ -327,7 +370,7 @@ export async function loadFixtures(
       });
     }
     const clock = new WriteClock(deadlineMs);
-    clock.requireRoomForStep();
+    clock.requireRoomForStep('records');
     const ids = new Map<string, string>();
     const created: { type: ObjectType; id: string }[] = [];
     try {
@@ -335,14 +378,21 @@ export async function loadFixtures(
         const ofType = prepared.filter((entry) => entry.type === type);
         for (let start = 0; start < ofType.length; start += recordsPerBatch) {
           const chunk = ofType.slice(start, start + recordsPerBatch);
-          const response = await clock.step(() =>
-            batchCreateRecords(actor, type, { inputs: chunk.map(({ entry }) => ({ properties: entry.properties })) }),
+          const inputs = chunk.map(({ entry }) => ({ properties: entry.properties }));
+          // The batch stops its own writes by the clock; an input it left unwritten for time answers SERVICE_UNAVAILABLE.
+          const response = await clock.step('records', () =>
+            batchCreateRecords(actor, type, { inputs }, Number.POSITIVE_INFINITY, clock.isOutOfTime).catch(
+              (error: unknown) => {
+                throw error instanceof ServiceUnavailableError && clock.isOutOfTime() ? notLoaded(outOfTime) : error;
+              },
+            ),
           );
           response.results.forEach((view, index) => {
             const ref = chunk[index]?.entry.ref;
             created.push({ type, id: view.id });
             if (ref !== undefined && !response.errors) ids.set(ref, view.id);
           });
+          if (response.errors?.some((error) => error.category === 'SERVICE_UNAVAILABLE')) throw notLoaded(outOfTime);
           const refused = firstError(response);
           if (refused) throw refused;
         }
