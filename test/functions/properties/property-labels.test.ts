@@ -1,9 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
 import { companyKeys, propertyKey } from '../../../shared/db/keys';
-import { crmClient, type CrmClient } from '../../support/crm-client';
-import { install, startTestGateway } from '../../support/harness';
+import type { CrmClient } from '../../support/crm-client';
+import { freshCrmAccount, uniqueUnderscored } from '../../support/fresh-crm-account';
+import { useTestGateway } from '../../support/harness';
 
 /**
  * A custom property's label is unique per object type, compared trimmed and case-insensitively:
@@ -11,26 +11,7 @@ import { install, startTestGateway } from '../../support/harness';
  * creates and label updates cannot pass it; archiving a property frees its label, a label update
  * moves its claim.
  */
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
-
-async function freshAccount(): Promise<{ api: CrmClient; hubId: number }> {
-  const installed = await install(gateway);
-  return { api: crmClient(gateway, installed.accessToken), hubId: installed.hubId };
-}
-
-let counter = 0;
-const uniqueName = (prefix: string) => {
-  counter += 1;
-  return `${prefix}_${Date.now().toString(36)}_${counter}`;
-};
+const gateway = useTestGateway();
 
 const text = (name: string, label: string) => ({
   name,
@@ -57,10 +38,10 @@ async function customNames(api: CrmClient): Promise<string[]> {
 
 describe('concurrent creates of one label', () => {
   it('6 concurrent creates (labels differing in case and surrounding spaces) make exactly one; the others are 400 NON_UNIQUE_PROPERTY_LABEL', async () => {
-    const { api } = await freshAccount();
-    const base = uniqueName('Shared label');
+    const { api } = await freshCrmAccount(gateway);
+    const base = uniqueUnderscored('Shared label');
     const labels = [base, base.toUpperCase(), ` ${base} `, base.toLowerCase(), `${base}  `, `\t${base}`];
-    const names = labels.map((_, index) => uniqueName(`same${index}`));
+    const names = labels.map((_, index) => uniqueUnderscored(`same${index}`));
 
     const responses = await Promise.all(
       names.map((name, index) => api.post('/crm/v3/properties/companies', text(name, labels[index] as string))),
@@ -76,9 +57,9 @@ describe('concurrent creates of one label', () => {
   });
 
   it('3 concurrent batch creates each naming the label make exactly one property of it in all', async () => {
-    const { api } = await freshAccount();
-    const label = uniqueName('Batch label');
-    const batches = [0, 1, 2].map((batch) => [uniqueName(`own${batch}`), uniqueName(`shared${batch}`)]);
+    const { api } = await freshCrmAccount(gateway);
+    const label = uniqueUnderscored('Batch label');
+    const batches = [0, 1, 2].map((batch) => [uniqueUnderscored(`own${batch}`), uniqueUnderscored(`shared${batch}`)]);
 
     const responses = await Promise.all(
       batches.map(([own, shared]) =>
@@ -100,9 +81,9 @@ describe('concurrent creates of one label', () => {
   });
 
   it('two inputs of one batch with one label refuse the whole batch with 400 naming the label, and nothing is written', async () => {
-    const { api } = await freshAccount();
-    const [own, first, second] = [uniqueName('own'), uniqueName('first'), uniqueName('second')];
-    const label = uniqueName('Twice');
+    const { api } = await freshCrmAccount(gateway);
+    const [own, first, second] = [uniqueUnderscored('own'), uniqueUnderscored('first'), uniqueUnderscored('second')];
+    const label = uniqueUnderscored('Twice');
 
     const response = await api.post('/crm/v3/properties/companies/batch/create', {
       inputs: [text(own, `Own ${own}`), text(first, label), text(second, ` ${label.toUpperCase()}`)],
@@ -117,9 +98,9 @@ describe('concurrent creates of one label', () => {
 
 describe('a label update', () => {
   it('to a label another property has is 400 NON_UNIQUE_PROPERTY_LABEL, and the property keeps its label', async () => {
-    const { api } = await freshAccount();
-    const [holder, mover] = [uniqueName('holder'), uniqueName('mover')];
-    const taken = uniqueName('Taken');
+    const { api } = await freshCrmAccount(gateway);
+    const [holder, mover] = [uniqueUnderscored('holder'), uniqueUnderscored('mover')];
+    const taken = uniqueUnderscored('Taken');
     await api.post('/crm/v3/properties/companies', text(holder, taken));
     await api.post('/crm/v3/properties/companies', text(mover, 'Mover label'));
 
@@ -132,10 +113,10 @@ describe('a label update', () => {
   });
 
   it('6 concurrent updates of different properties to one new label: exactly one takes it', async () => {
-    const { api } = await freshAccount();
-    const names = Array.from({ length: 6 }, (_, index) => uniqueName(`upd${index}`));
+    const { api } = await freshCrmAccount(gateway);
+    const names = Array.from({ length: 6 }, (_, index) => uniqueUnderscored(`upd${index}`));
     for (const name of names) await api.post('/crm/v3/properties/companies', text(name, `Before ${name}`));
-    const label = uniqueName('Wanted');
+    const label = uniqueUnderscored('Wanted');
 
     const responses = await Promise.all(
       names.map((name) => api.patch(`/crm/v3/properties/companies/${name}`, { label })),
@@ -149,14 +130,14 @@ describe('a label update', () => {
   });
 
   it('moves the claim: the old label is free again, the new one taken', async () => {
-    const { api } = await freshAccount();
-    const name = uniqueName('renamed');
-    const [before, after] = [uniqueName('Before'), uniqueName('After')];
+    const { api } = await freshCrmAccount(gateway);
+    const name = uniqueUnderscored('renamed');
+    const [before, after] = [uniqueUnderscored('Before'), uniqueUnderscored('After')];
     await api.post('/crm/v3/properties/companies', text(name, before));
 
     const renamed = await api.patch(`/crm/v3/properties/companies/${name}`, { label: after });
-    const reuseOld = await api.post('/crm/v3/properties/companies', text(uniqueName('reuse'), before));
-    const takeNew = await api.post('/crm/v3/properties/companies', text(uniqueName('take'), after));
+    const reuseOld = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('reuse'), before));
+    const takeNew = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('take'), after));
     const caseOnly = await api.patch(`/crm/v3/properties/companies/${name}`, { label: after.toUpperCase() });
 
     expect(renamed.status).toBe(200);
@@ -169,14 +150,14 @@ describe('a label update', () => {
 
 describe('archiving a property', () => {
   it('frees its label for a new property, and the archived one keeps its label', async () => {
-    const { api } = await freshAccount();
-    const [gone, next] = [uniqueName('gone'), uniqueName('next')];
-    const label = uniqueName('Recycled');
+    const { api } = await freshCrmAccount(gateway);
+    const [gone, next] = [uniqueUnderscored('gone'), uniqueUnderscored('next')];
+    const label = uniqueUnderscored('Recycled');
     await api.post('/crm/v3/properties/companies', text(gone, label));
 
     const archived = await api.delete(`/crm/v3/properties/companies/${gone}`);
     const created = await api.post('/crm/v3/properties/companies', text(next, label));
-    const again = await api.post('/crm/v3/properties/companies', text(uniqueName('again'), label));
+    const again = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('again'), label));
     const archivedRead = await api.get<{ label: string }>(`/crm/v3/properties/companies/${gone}?archived=true`);
 
     expect(archived.status).toBe(204);
@@ -186,13 +167,13 @@ describe('archiving a property', () => {
   });
 
   it('in a batch archive frees the labels too', async () => {
-    const { api } = await freshAccount();
-    const name = uniqueName('batchgone');
-    const label = uniqueName('Batch recycled');
+    const { api } = await freshCrmAccount(gateway);
+    const name = uniqueUnderscored('batchgone');
+    const label = uniqueUnderscored('Batch recycled');
     await api.post('/crm/v3/properties/companies', text(name, label));
 
     await api.post('/crm/v3/properties/companies/batch/archive', { inputs: [{ name }] });
-    const created = await api.post('/crm/v3/properties/companies', text(uniqueName('after'), label));
+    const created = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('after'), label));
 
     expect(created.status).toBe(201);
   });
@@ -226,15 +207,15 @@ describe('definitions stored without a label claim (written before claims existe
   }
 
   it('keep their label: concurrent creates and an update naming it are refused', async () => {
-    const { api, hubId } = await freshAccount();
-    const [legacy, other] = [uniqueName('legacy'), uniqueName('other')];
-    const label = uniqueName('Legacy label');
+    const { api, hubId } = await freshCrmAccount(gateway);
+    const [legacy, other] = [uniqueUnderscored('legacy'), uniqueUnderscored('other')];
+    const label = uniqueUnderscored('Legacy label');
     await putUnclaimed(hubId, legacy, label);
     await api.post('/crm/v3/properties/companies', text(other, 'Other label'));
 
     const creates = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        api.post('/crm/v3/properties/companies', text(uniqueName(`late${index}`), label.toUpperCase())),
+        api.post('/crm/v3/properties/companies', text(uniqueUnderscored(`late${index}`), label.toUpperCase())),
       ),
     );
     const update = await api.patch(`/crm/v3/properties/companies/${other}`, { label });
@@ -245,17 +226,21 @@ describe('definitions stored without a label claim (written before claims existe
   });
 
   it('free their label when archived or relabelled, and a relabel claims the new one', async () => {
-    const { api, hubId } = await freshAccount();
-    const [relabelled, archived] = [uniqueName('relabelled'), uniqueName('archived')];
-    const [first, second, third] = [uniqueName('First'), uniqueName('Second'), uniqueName('Third')];
+    const { api, hubId } = await freshCrmAccount(gateway);
+    const [relabelled, archived] = [uniqueUnderscored('relabelled'), uniqueUnderscored('archived')];
+    const [first, second, third] = [
+      uniqueUnderscored('First'),
+      uniqueUnderscored('Second'),
+      uniqueUnderscored('Third'),
+    ];
     await putUnclaimed(hubId, relabelled, first);
     await putUnclaimed(hubId, archived, second);
 
     const relabel = await api.patch(`/crm/v3/properties/companies/${relabelled}`, { label: third });
     await api.delete(`/crm/v3/properties/companies/${archived}`);
-    const takeFirst = await api.post('/crm/v3/properties/companies', text(uniqueName('a'), first));
-    const takeSecond = await api.post('/crm/v3/properties/companies', text(uniqueName('b'), second));
-    const takeThird = await api.post('/crm/v3/properties/companies', text(uniqueName('c'), third));
+    const takeFirst = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('a'), first));
+    const takeSecond = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('b'), second));
+    const takeThird = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('c'), third));
 
     expect(relabel.status).toBe(200);
     expect([takeFirst.status, takeSecond.status, takeThird.status]).toEqual([201, 201, 400]);

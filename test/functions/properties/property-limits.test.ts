@@ -1,36 +1,16 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
 import { hubCounterKey } from '../../../shared/db/keys';
 import { putLegacyUniqueProperty } from '../../support/company-record-fixture';
-import { crmClient, type CrmClient } from '../../support/crm-client';
-import { install, startTestGateway } from '../../support/harness';
+import { freshCrmAccount, uniqueUnderscored } from '../../support/fresh-crm-account';
+import { useTestGateway } from '../../support/harness';
 
 /**
  * Sizes and caps of custom company properties. A definition DynamoDB cannot store is a
  * 400 naming `options` before anything is written; the caps (1,000 definitions, 10 with unique
  * values) hold under concurrent creates; a property's group must exist and be live.
  */
-let gateway: RunningGateway;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-
-afterAll(async () => {
-  await gateway.close();
-});
-
-async function freshAccount(): Promise<{ api: CrmClient; hubId: number }> {
-  const installed = await install(gateway);
-  return { api: crmClient(gateway, installed.accessToken), hubId: installed.hubId };
-}
-
-let counter = 0;
-const uniqueName = (prefix: string) => {
-  counter += 1;
-  return `${prefix}_${Date.now().toString(36)}_${counter}`;
-};
+const gateway = useTestGateway();
 
 /** 1,000 options of 400-character labels and values: about 830 KB, over DynamoDB's 400 KB item. */
 const longOptions = Array.from({ length: 1000 }, (_, index) => ({
@@ -59,8 +39,8 @@ const text = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe('a definition DynamoDB cannot store in one item', () => {
   it('is refused on create with 400 naming options, and nothing is written', async () => {
-    const { api } = await freshAccount();
-    const name = uniqueName('huge');
+    const { api } = await freshCrmAccount(gateway);
+    const name = uniqueUnderscored('huge');
 
     const response = await api.post('/crm/v3/properties/companies', enumeration(name, longOptions));
     const read = await api.get(`/crm/v3/properties/companies/${name}`);
@@ -72,8 +52,8 @@ describe('a definition DynamoDB cannot store in one item', () => {
   });
 
   it('is refused on PATCH with 400 naming options, and the stored definition stays as it was', async () => {
-    const { api } = await freshAccount();
-    const name = uniqueName('grown');
+    const { api } = await freshCrmAccount(gateway);
+    const name = uniqueUnderscored('grown');
     await api.post('/crm/v3/properties/companies', enumeration(name));
 
     const response = await api.patch(`/crm/v3/properties/companies/${name}`, { options: longOptions });
@@ -85,8 +65,8 @@ describe('a definition DynamoDB cannot store in one item', () => {
   });
 
   it('refuses the whole batch create with 400 naming options: nothing of the batch is written', async () => {
-    const { api } = await freshAccount();
-    const [before, huge, after] = [uniqueName('before'), uniqueName('huge'), uniqueName('after')];
+    const { api } = await freshCrmAccount(gateway);
+    const [before, huge, after] = [uniqueUnderscored('before'), uniqueUnderscored('huge'), uniqueUnderscored('after')];
 
     const response = await api.post('/crm/v3/properties/companies/batch/create', {
       inputs: [text(before), enumeration(huge, longOptions), text(after)],
@@ -106,8 +86,8 @@ describe('a definition DynamoDB cannot store in one item', () => {
   });
 
   it('refuses the whole batch create with 400 for an input the create would refuse (fieldType), before any write', async () => {
-    const { api } = await freshAccount();
-    const [good, bad] = [uniqueName('good'), uniqueName('bad')];
+    const { api } = await freshCrmAccount(gateway);
+    const [good, bad] = [uniqueUnderscored('good'), uniqueUnderscored('bad')];
 
     const response = await api.post('/crm/v3/properties/companies/batch/create', {
       inputs: [text(good), text(bad, { fieldType: 'select' })],
@@ -120,13 +100,13 @@ describe('a definition DynamoDB cannot store in one item', () => {
   });
 
   it('still takes 1,000 short options', async () => {
-    const { api } = await freshAccount();
+    const { api } = await freshCrmAccount(gateway);
     const options = Array.from({ length: 1000 }, (_, index) => ({
       label: `Option ${index}`,
       value: `option_${index}`,
     }));
 
-    const response = await api.post('/crm/v3/properties/companies', enumeration(uniqueName('wide'), options));
+    const response = await api.post('/crm/v3/properties/companies', enumeration(uniqueUnderscored('wide'), options));
 
     expect(response.status).toBe(201);
     expect(response.body.options).toHaveLength(1000);
@@ -135,11 +115,11 @@ describe('a definition DynamoDB cannot store in one item', () => {
 
 describe('the caps hold under concurrent creates', () => {
   it('90 concurrent creates of unique-value properties make exactly 10; the others are 400 naming hasUniqueValue', async () => {
-    const { api } = await freshAccount();
+    const { api } = await freshCrmAccount(gateway);
 
     const responses = await Promise.all(
       Array.from({ length: 90 }, (_, index) =>
-        api.post('/crm/v3/properties/companies', text(uniqueName(`u${index}`), { hasUniqueValue: true })),
+        api.post('/crm/v3/properties/companies', text(uniqueUnderscored(`u${index}`), { hasUniqueValue: true })),
       ),
     );
     const listed = await api.get('/crm/v3/properties/companies');
@@ -152,8 +132,10 @@ describe('the caps hold under concurrent creates', () => {
   });
 
   it('3 concurrent batch creates of 10 unique-value properties each make exactly 10 in all; the 20 others are errors, and nothing of them is written', async () => {
-    const { api, hubId } = await freshAccount();
-    const names = [0, 1, 2].map((batch) => Array.from({ length: 10 }, (_, index) => uniqueName(`b${batch}u${index}`)));
+    const { api, hubId } = await freshCrmAccount(gateway);
+    const names = [0, 1, 2].map((batch) =>
+      Array.from({ length: 10 }, (_, index) => uniqueUnderscored(`b${batch}u${index}`)),
+    );
 
     const responses = await Promise.all(
       names.map((batch) =>
@@ -185,7 +167,7 @@ describe('the caps hold under concurrent creates', () => {
   });
 
   it('a hub 5 short of 1,000 definitions gets exactly 5 more from 10 concurrent creates and 2 concurrent batch creates of 10; the 25 others are 400, not written', async () => {
-    const { api, hubId } = await freshAccount();
+    const { api, hubId } = await freshCrmAccount(gateway);
     // The count item as 995 creates leave it. Not the 995 definitions themselves: every create reads
     // the catalog, and 12 concurrent 995-item Queries time out on DynamoDB Local on a busy machine.
     await db.send(
@@ -194,9 +176,9 @@ describe('the caps hold under concurrent creates', () => {
         Item: { ...hubCounterKey(hubId, 'companyProperties'), definitions: 995, uniqueDefinitions: 0 },
       }),
     );
-    const singles = Array.from({ length: 10 }, (_, index) => uniqueName(`one${index}`));
+    const singles = Array.from({ length: 10 }, (_, index) => uniqueUnderscored(`one${index}`));
     const batches = [0, 1].map((batch) =>
-      Array.from({ length: 10 }, (_, index) => uniqueName(`many${batch}_${index}`)),
+      Array.from({ length: 10 }, (_, index) => uniqueUnderscored(`many${batch}_${index}`)),
     );
 
     const [singleResponses, batchResponses] = await Promise.all([
@@ -236,19 +218,19 @@ describe('the caps hold under concurrent creates', () => {
   });
 
   it('counts definitions written before the count item existed: a hub with 9 unique ones gets exactly one more', async () => {
-    const { api, hubId } = await freshAccount();
+    const { api, hubId } = await freshCrmAccount(gateway);
     // Definitions as an earlier version stored them: items only, no count item.
     for (let index = 0; index < 9; index += 1) {
-      const name = uniqueName(`legacy${index}`);
+      const name = uniqueUnderscored(`legacy${index}`);
       await putLegacyUniqueProperty(hubId, name);
     }
 
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        api.post('/crm/v3/properties/companies', text(uniqueName(`late${index}`), { hasUniqueValue: true })),
+        api.post('/crm/v3/properties/companies', text(uniqueUnderscored(`late${index}`), { hasUniqueValue: true })),
       ),
     );
-    const plain = await api.post('/crm/v3/properties/companies', text(uniqueName('plain')));
+    const plain = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('plain')));
 
     expect(responses.map((response) => response.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
     expect(plain.status).toBe(201);
@@ -257,8 +239,8 @@ describe('the caps hold under concurrent creates', () => {
 
 describe('the group of a property', () => {
   it('must exist on create: 400 naming groupName, nothing written', async () => {
-    const { api } = await freshAccount();
-    const name = uniqueName('orphan');
+    const { api } = await freshCrmAccount(gateway);
+    const name = uniqueUnderscored('orphan');
 
     const response = await api.post('/crm/v3/properties/companies', { ...text(name), groupName: 'no_such_group' });
     const read = await api.get(`/crm/v3/properties/companies/${name}`);
@@ -269,8 +251,8 @@ describe('the group of a property', () => {
   });
 
   it('must be live on PATCH: a move into an archived group is 400 and the property stays where it was', async () => {
-    const { api } = await freshAccount();
-    const [group, name] = [uniqueName('gone'), uniqueName('mover')];
+    const { api } = await freshCrmAccount(gateway);
+    const [group, name] = [uniqueUnderscored('gone'), uniqueUnderscored('mover')];
     await api.post('/crm/v3/properties/companies/groups', { name: group, label: 'Gone soon' });
     await api.delete(`/crm/v3/properties/companies/groups/${group}`);
     await api.post('/crm/v3/properties/companies', text(name));
@@ -284,8 +266,12 @@ describe('the group of a property', () => {
   });
 
   it('may be a live custom group, on create and on PATCH', async () => {
-    const { api } = await freshAccount();
-    const [first, second, name] = [uniqueName('first'), uniqueName('second'), uniqueName('member')];
+    const { api } = await freshCrmAccount(gateway);
+    const [first, second, name] = [
+      uniqueUnderscored('first'),
+      uniqueUnderscored('second'),
+      uniqueUnderscored('member'),
+    ];
     await api.post('/crm/v3/properties/companies/groups', { name: first, label: 'First' });
     await api.post('/crm/v3/properties/companies/groups', { name: second, label: 'Second' });
 
@@ -302,8 +288,8 @@ describe('the group of a property', () => {
   });
 
   it('is refused per input in a batch create (207), the other inputs created', async () => {
-    const { api } = await freshAccount();
-    const [good, orphan] = [uniqueName('good'), uniqueName('orphan')];
+    const { api } = await freshCrmAccount(gateway);
+    const [good, orphan] = [uniqueUnderscored('good'), uniqueUnderscored('orphan')];
 
     const response = await api.post('/crm/v3/properties/companies/batch/create', {
       inputs: [text(good), { ...text(orphan), groupName: 'missing_group' }],
