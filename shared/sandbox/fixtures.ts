@@ -28,9 +28,10 @@ import { ownerOfTestAccount, requireTestAccount, type Developer } from './access
 /** The records one call loads within the function's time, with room to remove them again (docs/testing-your-integration.md). */
 export const maxFixtureRecords = 200;
 /**
- * The associations one call loads within the function's time with room to remove them again: 200
- * records with 2,000 associations linking them all into one chain of writes loaded in 3.8 to 8.8 s of
- * the 29 s on a loaded 2-core machine, and removing them took 1.7 to 4.5 s (docs/testing-your-integration.md).
+ * The associations one call loads within the function's time with room to remove them again: on a
+ * loaded 2-core machine, 200 records with 2,000 associations linking them into one group of writes
+ * loaded in 3.8 to 12.3 s of the 29 s and removing them took 1.7 to 8.7 s, where 4,000 and 6,000 did
+ * not fit (docs/testing-your-integration.md).
  */
 export const maxFixtureAssociations = 2000;
 /** Inputs of one batch create (the API's batch limit). */
