@@ -74,7 +74,7 @@ type WritePhase = 'records' | 'pairs';
  * step of the writes, that must still hold once the step (as long as the longest of its phase so far)
  * is written too; within a batch of records, the batch asks before each of its writes (isOutOfTime).
  */
-class WriteClock {
+export class WriteClock {
   private readonly startedAt = performance.now();
   private pairsStartedAt: number | undefined;
   private readonly longestStepMs: Record<WritePhase, number> = { records: 0, pairs: 0 };
