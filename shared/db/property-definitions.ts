@@ -389,17 +389,19 @@ export async function replacePropertyDefinition(
         ? []
         : [{ role: 'group' as const, write: groupMembershipWrite(type, hubId, movedToGroup) }]),
     ]);
-  let outcome = await attempt(true);
-  const failedRoles = (result: typeof outcome) =>
+  const failedRoles = (result: Awaited<ReturnType<typeof attempt>>) =>
     result.committed
       ? []
       : result.reasons.filter((reason) => reason.code === 'ConditionalCheckFailed').map((reason) => reason.role);
+  let outcome = await attempt(true);
+  let failed = failedRoles(outcome);
   // The old label's claim names another definition (two definitions stored with one label before
   // claims existed): it is that one's, so this write goes ahead without freeing it.
-  if (!outcome.committed && failedRoles(outcome).length === 1 && failedRoles(outcome)[0] === 'release')
+  if (failed.length === 1 && failed[0] === 'release') {
     outcome = await attempt(false);
+    failed = failedRoles(outcome);
+  }
   if (outcome.committed) return 'replaced';
-  const failed = failedRoles(outcome);
   if (failed.includes('property') || outcome.reasons.some((reason) => reason.code === 'TransactionConflict'))
     return 'stale';
   if (failed.includes('label')) return 'label-taken';

@@ -225,6 +225,23 @@ describe('definitions stored without a label claim (written before claims existe
     expect(await customNames(api)).toEqual([legacy, other].sort());
   });
 
+  it("relabelled away from a label another property's claim holds: the change is made and the claim stays that property's", async () => {
+    const { api, hubId } = await freshCrmAccount(gateway);
+    const [holder, legacy] = [uniqueUnderscored('holder'), uniqueUnderscored('legacy')];
+    const [label, next] = [uniqueUnderscored('Held'), uniqueUnderscored('Next')];
+    await api.post('/crm/v3/properties/companies', text(holder, label));
+    await putUnclaimed(hubId, legacy, label);
+
+    const relabel = await api.patch<{ label: string }>(`/crm/v3/properties/companies/${legacy}`, { label: next });
+    await api.delete(`/crm/v3/properties/companies/${holder}`);
+    const takeHeld = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('a'), label));
+    const takeNext = await api.post('/crm/v3/properties/companies', text(uniqueUnderscored('b'), next));
+
+    expect(relabel.status).toBe(200);
+    expect(relabel.body.label).toBe(next);
+    expect([takeHeld.status, takeNext.status]).toEqual([201, 400]);
+  });
+
   it('free their label when archived or relabelled, and a relabel claims the new one', async () => {
     const { api, hubId } = await freshCrmAccount(gateway);
     const [relabelled, archived] = [uniqueUnderscored('relabelled'), uniqueUnderscored('archived')];
