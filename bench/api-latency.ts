@@ -113,8 +113,9 @@ export const isBelowFloor = (measuredMs: number, floorMs: number): boolean =>
  * (event mapping, middy, validation, token check, domain code, SDK); the floor sends the very
  * DynamoDB commands that request sent, recorded on the way with when each ran, through the
  * service's own client (replayFloor: the commands that overlapped go together, a command waits for
- * those that had settled before it was sent) to a copy of the table that has gone through the same
- * writes, so every condition and item size is the same. Chunks alternate API and floor, so both see
+ * those that had settled before it was sent) to a copy of the items in the service's own table (its
+ * partition keys behind floorKeyPrefix) that has gone through the same writes, so every condition
+ * and item size is the same, and the table and its stream are the service's. Chunks alternate API and floor, so both see
  * the same machine.
  */
 export async function measureWarmLatency(options: {
@@ -123,8 +124,8 @@ export async function measureWarmLatency(options: {
   operation: Operation;
   iterations: number;
   chunk: number;
-  tableName: string;
-  floorTableName: string;
+  /** The floor's key space in the service's table (floorKeyPrefix), where the service's items were copied. */
+  floorKeyPrefix: string;
   targetRatio: number;
   warmup: number;
 }): Promise<LatencyRow> {
@@ -139,7 +140,7 @@ export async function measureWarmLatency(options: {
       const began = performance.now();
       const { commands } = await sendRecorded(api, operation, spec, state);
       apiSamples.push(performance.now() - began);
-      floors.push(prepareFloor(commands, { fromTable: options.tableName, toTable: options.floorTableName }));
+      floors.push(prepareFloor(commands, options.floorKeyPrefix));
     }
     for (const floor of floors) {
       const began = performance.now();

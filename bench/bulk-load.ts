@@ -1,5 +1,6 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { followPages } from '../shared/db/core';
+import { toFloorItem } from './dynamo-recorder';
 
 type Item = Record<string, unknown>;
 
@@ -27,14 +28,26 @@ export async function batchWrite(
   await Promise.all(Array.from({ length: concurrency }, () => worker()));
 }
 
-/** Copies every item of one table into another (the floor's twin of the API's table). */
-export async function copyTable(client: DynamoDBDocumentClient, fromTable: string, toTable: string): Promise<number> {
+/**
+ * Copies every item of a table into the floor's key space of the same table (toFloorItem: the
+ * partition key behind the prefix), the floor's twin of the service's items. Items already there
+ * (the scan meets the copies it wrote) are not copied again.
+ */
+export async function copyIntoFloorKeys(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  keyPrefix: string,
+): Promise<number> {
   let count = 0;
   for await (const page of followPages((startKey) =>
-    client.send(new ScanCommand({ TableName: fromTable, ExclusiveStartKey: startKey })),
+    client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey })),
   )) {
-    const items = page.Items ?? [];
-    await batchWrite(client, toTable, items);
+    const items = (page.Items ?? []).filter((item) => !String(item.pk).startsWith(keyPrefix));
+    await batchWrite(
+      client,
+      tableName,
+      items.map((item) => toFloorItem(item, keyPrefix)),
+    );
     count += items.length;
   }
   return count;

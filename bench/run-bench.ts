@@ -7,8 +7,8 @@ import { startGateway } from '../local/local-gateway';
 import { buildValidators } from '../bin/build-validators';
 import { measureColdStarts, type ColdStartReport } from './cold-start';
 import { measureCosts, measureWarmLatency, type CostRow, type LatencyRow } from './api-latency';
-import { copyTable } from './bulk-load';
-import { installRecorder, loaderClient, recordCommands, type RecordedCommand } from './dynamo-recorder';
+import { copyIntoFloorKeys } from './bulk-load';
+import { floorKeyPrefix, installRecorder, loaderClient, recordCommands, type RecordedCommand } from './dynamo-recorder';
 import {
   createCompanies,
   createContacts,
@@ -207,7 +207,7 @@ export async function runBench(
   installRecorder();
   const gateway = await startGateway(0);
   const api = new ApiClient(gateway.baseUrl);
-  // Untimed work only (bulk loads, the floor table's copy): every floor is replayed through the service's own client.
+  // Untimed work only (bulk loads, the floor's copy of the items): every floor is replayed through the service's own client.
   const loader = loaderClient(env.endpoint, env.region);
   try {
     const state = await timeSection('setup', async (): Promise<BenchState> => {
@@ -249,10 +249,9 @@ export async function runBench(
       report.costs = await timeSection('costs', () => measureCosts(api, state, chosen));
 
     if (options.sections.has('warm')) {
-      const floorTableName = `${env.tableName}-floor`;
       report.warmLatency = await timeSection('warm', async () => {
-        const copied = await copyTable(loader, env.tableName, floorTableName);
-        log(`warm: copied ${copied} items into the floor's table`);
+        const copied = await copyIntoFloorKeys(loader, env.tableName, floorKeyPrefix);
+        log(`warm: copied ${copied} items into the floor's key space (${floorKeyPrefix}<pk>) of the service's table`);
         const rows: LatencyRow[] = [];
         for (const operation of chosen.filter((candidate) => candidate.isWarm)) {
           rows.push(
@@ -265,8 +264,7 @@ export async function runBench(
                   ? options.warmIterations
                   : Math.min(options.warmIterations, operation.warmIterations, options.heavyWarm.iterations),
               chunk: options.warmChunk,
-              tableName: env.tableName,
-              floorTableName,
+              floorKeyPrefix,
               targetRatio: targets.warmP50Ratio,
               warmup: operation.warmIterations === undefined ? options.warmWarmup : options.heavyWarm.warmup,
             }),

@@ -2,7 +2,7 @@ import { measureColdStarts } from '../../bench/cold-start';
 import { measureContactSearch } from '../../bench/contact-search';
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
-import { installRecorder, loaderClient, retarget } from '../../bench/dynamo-recorder';
+import { installRecorder, loaderClient, toFloorInput } from '../../bench/dynamo-recorder';
 import {
   createCompanies,
   createContacts,
@@ -110,17 +110,49 @@ describe('bench budgets', () => {
 });
 
 describe('bench floor replay', () => {
-  it('points every table reference of a recorded command at the floor table', () => {
+  it("moves every partition key of a recorded command into the floor's key space, and nothing else", () => {
     const input = {
-      TransactItems: [{ Put: { TableName: 'api', Item: { pk: 'a', TableName: 'kept' } } }],
-      RequestItems: { api: { Keys: [{ pk: 'a' }] } },
+      TransactItems: [
+        {
+          Put: {
+            TableName: 'api',
+            Item: { pk: 'a', sk: 'a', note: 'pk' },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        { Update: { TableName: 'api', Key: { pk: 'b', sk: 'b' }, ExpressionAttributeValues: { ':pk': 'kept' } } },
+      ],
+      RequestItems: { api: { Keys: [{ pk: 'c', sk: 'c' }] } },
       ReturnConsumedCapacity: 'TOTAL',
     };
+    const query = {
+      TableName: 'api',
+      KeyConditionExpression: '#p = :queryPk AND begins_with(sk, :prefix)',
+      ExpressionAttributeNames: { '#p': 'pk' },
+      ExpressionAttributeValues: { ':queryPk': 'd', ':prefix': 'e' },
+      ExclusiveStartKey: { pk: 'd', sk: 'e1' },
+    };
 
-    expect(retarget(input, 'api', 'floor')).toEqual({
-      TransactItems: [{ Put: { TableName: 'floor', Item: { pk: 'a', TableName: 'kept' } } }],
-      RequestItems: { floor: { Keys: [{ pk: 'a' }] } },
-    });
+    expect([toFloorInput(input, 'F#'), toFloorInput(query, 'F#')]).toEqual([
+      {
+        TransactItems: [
+          {
+            Put: {
+              TableName: 'api',
+              Item: { pk: 'F#a', sk: 'a', note: 'pk' },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Update: { TableName: 'api', Key: { pk: 'F#b', sk: 'b' }, ExpressionAttributeValues: { ':pk': 'kept' } } },
+        ],
+        RequestItems: { api: { Keys: [{ pk: 'F#c', sk: 'c' }] } },
+      },
+      {
+        ...query,
+        ExpressionAttributeValues: { ':queryPk': 'F#d', ':prefix': 'e' },
+        ExclusiveStartKey: { pk: 'F#d', sk: 'e1' },
+      },
+    ]);
   });
 });
 
