@@ -155,12 +155,13 @@ function installStateStatement(table: ITable): PolicyStatement {
 
 /**
  * With the test-account controls deployed, a call with a test account's token first looks for an
- * injected fault (shared/http/faults.ts): a Query of the account's faults and the UpdateItem that
- * counts one down, and nothing more there.
+ * injected fault (shared/http/faults.ts): a Query of the account's faults partition and the
+ * UpdateItem that counts one down; its writes check the account's write hold there
+ * (shared/db/write-guard.ts: a ConditionCheck in each transaction); nothing more there.
  */
 function faultStatement(table: ITable): PolicyStatement {
   return new PolicyStatement({
-    actions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+    actions: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
     resources: [table.tableArn],
     conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.faults] } },
   });

@@ -1261,6 +1261,7 @@ export const routes = [
       'refreshTokens',
       'grants',
       'installStates',
+      'faults',
     ],
     secrets: ['signingKey'],
     sandbox: true,
@@ -1274,7 +1275,7 @@ export const routes = [
     auth: 'developerAccount',
     body: 'none',
     table: 'readwrite',
-    partitions: ['developers', 'developerApiKeys', 'hubs', 'timelineEvents', 'apps', 'webhookPending'],
+    partitions: ['developers', 'developerApiKeys', 'hubs', 'timelineEvents', 'apps', 'webhookPending', 'faults'],
     sandbox: true,
   },
   {
@@ -1286,7 +1287,7 @@ export const routes = [
     auth: 'developerAccount',
     body: 'json',
     table: 'readwrite',
-    partitions: ['developers', 'developerApiKeys', 'hubs'],
+    partitions: ['developers', 'developerApiKeys', 'hubs', 'faults'],
     sandbox: true,
     // All or nothing in one call: the writes, and their removal when they cannot all be made in time.
     timeoutSeconds: 29,

@@ -3,6 +3,7 @@
 import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
+import { withTestAccountWriteGuard } from '../../shared/sandbox/access';
 import { installInTestAccount } from '../../shared/sandbox/installs';
 import { installBody, testAccountPath } from '../sandbox/sandbox.schema';
 
@@ -10,5 +11,8 @@ export const handler = httpHandler(
   'installTestAccountApp',
   { path: testAccountPath, body: installBody },
   async ({ path, body, auth }) =>
-    created(await installInTestAccount(auth, path.hubId, body), { 'cache-control': 'no-store', pragma: 'no-cache' }),
+    created(await withTestAccountWriteGuard(path.hubId, () => installInTestAccount(auth, path.hubId, body)), {
+      'cache-control': 'no-store',
+      pragma: 'no-cache',
+    }),
 );

@@ -1,9 +1,11 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowMs } from '../base/clock';
 import { mapConcurrently } from '../base/map-concurrently';
+import { sleep } from '../base/retry';
 import { db, tableName } from './client';
 import {
   batchDeleteAll,
-  batchGetAll,
+  batchPutAll,
   conditionalWrite,
   getItem,
   queryPage,
@@ -31,8 +33,12 @@ import {
   webhookDeliveryPrefix,
   webhookPendingPartition,
   webhookPendingPrefix,
+  writeHoldKey,
+  writeHoldPrefix,
+  writeHoldShards,
   type Key,
 } from './keys';
+import { writeHoldItems } from './write-guard';
 
 /**
  * The purge of a test account (the sandbox controls' reset and delete): every item of the account's
@@ -46,16 +52,26 @@ import {
  * through items of the hub partition (the custom object schemas, the event listing, the installs),
  * so they go first and the hub partition after them; in a delete, the account item goes last.
  *
- * A purge removes contact items, which the webhook generator would read as GDPR deletions
- * (shared/webhooks/generate-events.ts): each call first marks the account with the window of its
- * purge (dataResetAtMs, then dataResetDoneAtMs when a reset is done), and findPurgedRemovals tells
- * the generator which removals fall in it.
+ * Before anything is removed, the purge puts the account's write hold (holdAccountWrites,
+ * write-guard.ts): from then on no write of the account's callers commits, so what the purge finds
+ * is all there is, and a record's items go together. A reset then records on the account item when
+ * its data starts (dataResetFromMs, the service clock's now: later than every write that committed
+ * before the hold, earlier than every write after the reset), and takes the hold away when it is
+ * done; a delete's hold stays (it expires an hour later), so a write that began before the delete
+ * and commits after it finds the hold, not an empty account.
+ *
+ * A purge removes contact items, which the webhook generator would read as GDPR deletions: it
+ * drops the changes of records written before the account's dataResetFromMs and every change of an
+ * account that no longer exists (shared/webhooks/reset-filter.ts), so a reset's and a delete's
+ * removals fire nothing, nor do the writes made before a reset.
  */
 
 export type PurgeMode = 'reset' | 'delete';
 
-/** Keys per Query page of a sweep: ten BatchWriteItem calls, then the caller's time is asked again. */
+/** Keys per Query page of a sweep. */
 const sweepPageItems = 250;
+/** Keys removed between two askings of the caller's time: one BatchWriteItem. */
+const removalChunkKeys = 25;
 /** Pages one sweep reads in one call at most (2.5 million keys); past them the call answers 'partial' and the next goes on. */
 const maxSweepPages = 10_000;
 /** Keys per page and pages at most of the small listings a purge reads first (schemas, record counters, installs). */
@@ -64,17 +80,35 @@ const maxListingPages = 100;
 /** Derived partitions swept side by side: a few hundred mostly empty ones per call (types x shards x 3). */
 const sweepsInFlight = 8;
 
+/** How long a delete's write hold outlives the delete (DynamoDB's TTL removes it): longer than any function runs. */
+const deleteHoldSeconds = 3600;
+
+/** Puts of the hold that met a transaction holding the same item at that moment are sent again, this many times in all. */
+const holdPutAttempts = 5;
+
 /**
- * A reset starting within this long after the previous one ended keeps that one's window open from
- * its start: the previous reset's removals may still be on their way through the stream (retried
- * batches included), and a window moved past them would let them through as GDPR deletions.
+ * Puts the account's write hold (every shard; write-guard.ts), a reset's or a delete's. Putting it
+ * again is harmless: an unfinished purge's next call does. Returns once every shard is written.
  */
-const purgeWindowJoinMs = 5 * 60_000;
-/**
- * Added to the window's end: the stream stamps a removal with DynamoDB's clock (rounded down to the
- * second), the purge its end with the function's.
- */
-const purgeWindowSlackMs = 1000;
+export async function holdAccountWrites(hubId: number, mode: PurgeMode): Promise<void> {
+  const ttl = mode === 'delete' ? Math.floor(Date.now() / 1000) + deleteHoldSeconds : undefined;
+  const items = writeHoldItems(hubId, mode, new Date().toISOString(), ttl);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await batchPutAll(items);
+      return;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'TransactionConflictException' || attempt >= holdPutAttempts)
+        throw error;
+      await sleep(20 * attempt);
+    }
+  }
+}
+
+/** Takes a reset's write hold away: the account's callers write again. */
+async function releaseAccountWrites(hubId: number): Promise<void> {
+  await batchDeleteAll(Array.from({ length: writeHoldShards }, (_, shard) => writeHoldKey(hubId, shard)));
+}
 
 /** Whether the caller's time is up; true from the first time it says so, so side-by-side sweeps all stop. */
 type Budget = () => boolean;
@@ -104,7 +138,13 @@ async function sweep(
   for (let page = 0; page < maxSweepPages; page += 1) {
     if (budget()) return false;
     const { items, nextKey } = await queryPage({ ...query, projection: 'pk, sk', pageSize: sweepPageItems }, startKey);
-    await remove(items.map(keyOf));
+    // The page's keys a removal call (25: one BatchWriteItem) at a time, the budget asked before each:
+    // keys left when it is spent are found again by the next call.
+    const keys = items.map(keyOf);
+    for (let start = 0; start < keys.length; start += removalChunkKeys) {
+      if (start > 0 && budget()) return false;
+      await remove(keys.slice(start, start + removalChunkKeys));
+    }
     if (!nextKey) return true;
     startKey = nextKey;
   }
@@ -230,28 +270,22 @@ async function purgeHubPartition(hubId: number, keep: (sk: string) => boolean, b
 }
 
 /**
- * Opens (or keeps open) the purge window on the account item, before any removal, and answers the
- * item as it was read (undefined: no account, nothing to mark). The window is dataResetAtMs, its
- * start, to dataResetDoneAtMs, its end, which a reset writes once it is done: a window without an
- * end would silence every later GDPR delete of the account. A call of an unfinished purge (no end
- * yet) keeps its start, so the removals of its earlier calls stay inside. Epoch ms of the real
- * clock, not the service's (shared/base/clock.ts, which tests move): they are compared with the
- * stream's times.
+ * The account item as it was read, and, for a reset, its start marked on it (dataResetFromMs: the
+ * service clock's now, shared/base/clock.ts, the clock records' updatedAt is stamped with). Called
+ * with the write hold in place: every write that committed before it is older, every write after
+ * the reset newer. Each call of an unfinished reset moves it on, which keeps both true. Undefined
+ * when there is no account.
  */
-async function openPurgeWindow(hubId: number): Promise<Item | undefined> {
+async function markResetStart(hubId: number, mode: PurgeMode): Promise<Item | undefined> {
   const account = await getItem(accountKey(hubId));
-  if (!account) return undefined;
-  const now = Date.now();
-  const start = account.dataResetAtMs;
-  const done = account.dataResetDoneAtMs;
-  const isOpen = typeof start === 'number' && (typeof done !== 'number' || now - done <= purgeWindowJoinMs);
+  if (!account || mode !== 'reset') return account;
   await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
       Key: accountKey(hubId),
-      UpdateExpression: 'SET dataResetAtMs = :start REMOVE dataResetDoneAtMs',
+      UpdateExpression: 'SET dataResetFromMs = :from',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':start': isOpen ? start : now },
+      ExpressionAttributeValues: { ':from': nowMs() },
     }),
   );
   return account;
@@ -264,7 +298,9 @@ async function openPurgeWindow(hubId: number): Promise<Item | undefined> {
  * pipelines, custom object schemas, timeline events, the account's webhook delivery log and pending
  * batches) and keeps the account, its installs, owners and id sequences (keptByReset); `delete`
  * removes every item of the account, its injected faults too, the account item last. Install
- * states (keys.ts installStateKey) are the caller's: it ends the installs before a delete.
+ * states (keys.ts installStateKey) are the caller's: it ends the installs before a delete. The
+ * write hold comes first: while a reset is unfinished (a 'partial' answer), the account's callers
+ * get 503 until a call finishes it.
  */
 export async function purgeAccount(
   hubId: number,
@@ -272,7 +308,8 @@ export async function purgeAccount(
   isTimeUp: () => boolean,
 ): Promise<'done' | 'partial'> {
   const budget = budgetOf(isTimeUp);
-  const account = await openPurgeWindow(hubId);
+  await holdAccountWrites(hubId, mode);
+  const account = await markResetStart(hubId, mode);
   const steps: (() => Promise<boolean>)[] = [
     () => purgeDerivedPartitions(hubId, budget),
     () => purgeTimelineEvents(hubId, budget),
@@ -284,57 +321,18 @@ export async function purgeAccount(
         budget,
       ),
     () => purgeHubPartition(hubId, mode === 'reset' ? keptByReset(hubId) : (sk) => sk === accountKey(hubId).sk, budget),
-    ...(mode === 'delete' ? [() => sweep({ pk: faultsPartition(hubId) }, budget)] : []),
+    // A delete's write hold stays in the faults partition after it (holdAccountWrites).
+    ...(mode === 'delete'
+      ? [
+          () =>
+            sweep({ pk: faultsPartition(hubId) }, budget, (keys) =>
+              batchDeleteAll(keys.filter((key) => !key.sk.startsWith(writeHoldPrefix))),
+            ),
+        ]
+      : []),
   ];
   for (const step of steps) if (!(await step())) return 'partial';
-  if (mode === 'delete') {
-    await db.send(new DeleteCommand({ TableName: tableName, Key: accountKey(hubId) }));
-  } else if (account) {
-    await conditionalWrite(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: accountKey(hubId),
-        UpdateExpression: 'SET dataResetDoneAtMs = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': Date.now() },
-      }),
-    );
-  }
+  if (mode === 'delete') await db.send(new DeleteCommand({ TableName: tableName, Key: accountKey(hubId) }));
+  else await releaseAccountWrites(hubId);
   return 'done';
-}
-
-/** A record item's removal the table's stream saw: in which account, and when (the stream's epoch ms, whole seconds). */
-export interface SeenRemoval {
-  hubId: number;
-  removedAtMs: number;
-}
-
-/**
- * Which of these removals (their indexes) a purge made, so they are no GDPR deletions: those in an
- * account that no longer exists (a delete removes its account item last), and those within the
- * account's purge window, from its start (rounded down to the second, as the stream's times are) to
- * its end, when the reset is done, plus purgeWindowSlackMs. The account items of the removals'
- * accounts in one strongly consistent BatchGetItem (the window is written before any removal).
- */
-export async function findPurgedRemovals(removals: readonly SeenRemoval[]): Promise<Set<number>> {
-  const purged = new Set<number>();
-  if (removals.length === 0) return purged;
-  const hubIds = [...new Set(removals.map((removal) => removal.hubId))];
-  const accounts = new Map(
-    (await batchGetAll(hubIds.map(accountKey), { attributes: ['dataResetAtMs', 'dataResetDoneAtMs'] })).map((item) => [
-      String(item.pk),
-      item,
-    ]),
-  );
-  removals.forEach(({ hubId, removedAtMs }, index) => {
-    const account = accounts.get(accountKey(hubId).pk);
-    const start = account?.dataResetAtMs;
-    const done = account?.dataResetDoneAtMs;
-    const inWindow =
-      typeof start === 'number' &&
-      removedAtMs >= Math.floor(start / 1000) * 1000 &&
-      (typeof done !== 'number' || removedAtMs <= done + purgeWindowSlackMs);
-    if (!account || inWindow) purged.add(index);
-  });
-  return purged;
 }

@@ -25,12 +25,10 @@ export interface Account {
   /** A test account's name, as its developer gave it. */
   name?: string;
   /**
-   * When the latest reset of a test account started (epoch ms): the removals a reset makes are not
-   * GDPR deletions, so the webhook generator sends no events for removals seen since then.
+   * When the latest reset of a test account started (service clock ms, shared/base/clock.ts): the
+   * webhook generator drops the changes of records written before it (shared/webhooks/reset-filter.ts).
    */
-  dataResetAtMs?: number;
-  /** When that reset finished (epoch ms): with dataResetAtMs, the window of removals that fire nothing. */
-  dataResetDoneAtMs?: number;
+  dataResetFromMs?: number;
 }
 
 const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });

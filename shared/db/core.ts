@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  type DeleteCommand,
+  UpdateCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
-  type UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { jitteredDelayMs, sleep, type RetryPolicy } from '../base/retry';
 import { db, tableName } from './client';
 import { withoutKeys } from './item';
-import { DatabaseThrottledError } from './errors';
+import { DatabaseThrottledError, WriteHeldError } from './errors';
 import type { Key } from './keys';
+import { guardedHubId, holdModeOf, writeHoldCheck } from './write-guard';
 
 export { DatabaseThrottledError } from './errors';
 
@@ -25,7 +26,8 @@ export { DatabaseThrottledError } from './errors';
  * reads, puts and deletes with their unprocessed leftovers, conditional writes, transactions and
  * their cancellation reasons) lives here once, with one retry policy, and so does the one allocator
  * of expression placeholders. Only this file tells a failed condition or a canceled transaction
- * from other errors.
+ * from other errors. Inside a test account's write guard (write-guard.ts) every write here carries
+ * the ConditionCheck of the account's write hold.
  */
 
 export type Item = Record<string, unknown>;
@@ -45,8 +47,11 @@ export function itemBytes(item: Item): number {
   return Buffer.byteLength(JSON.stringify(item));
 }
 
-/** DynamoDB's limit on the writes of one TransactWriteItems. */
-export const maxTransactionItems = 100;
+/**
+ * The writes one transaction of this service may hold: DynamoDB's limit of 100 items in one
+ * TransactWriteItems, less the one a test account's write guard adds.
+ */
+export const maxTransactionItems = 99;
 
 /**
  * One policy for unprocessed batch requests: up to `attempts` requests, waiting before each retry a
@@ -123,8 +128,23 @@ export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions
 
 type WriteRequest = { DeleteRequest: { Key: Item } } | { PutRequest: { Item: Item } };
 
-/** Any number of write requests (BatchWriteItem, 25 at a time), retrying unprocessed ones. */
+/**
+ * Any number of write requests (BatchWriteItem, 25 at a time), retrying unprocessed ones. Inside a
+ * write guard, each 25 go as one transaction with the hold's check instead (a batch write takes no
+ * condition).
+ */
 async function batchWriteAll(requests: readonly WriteRequest[]): Promise<void> {
+  if (guardedHubId() !== undefined) {
+    for (const chunk of chunks(requests, maxBatchWriteRequests))
+      await transactAll(
+        chunk.map((request) =>
+          'PutRequest' in request
+            ? { Put: { TableName: tableName, Item: request.PutRequest.Item } }
+            : { Delete: { TableName: tableName, Key: request.DeleteRequest.Key } },
+        ),
+      );
+    return;
+  }
   for (const chunk of chunks(requests, maxBatchWriteRequests)) {
     await sendUntilProcessed('BatchWriteItem', chunk, async (pending) => {
       const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
@@ -324,6 +344,16 @@ export type ConditionalWriteOutcome = { written: true; attributes?: Item } | { w
 export async function conditionalWrite(
   command: PutCommand | UpdateCommand | DeleteCommand,
 ): Promise<ConditionalWriteOutcome> {
+  const guarded = guardedTransactItemOf(command);
+  if (guarded) {
+    const outcome = await transact([{ role: 'write', write: guarded }]);
+    if (outcome.committed) return { written: true };
+    const failed = outcome.reasons.find(
+      (reason) => reason.role === 'write' && reason.code === 'ConditionalCheckFailed',
+    );
+    if (!failed) throw outcome.error;
+    return { written: false, ...(failed.item ? { item: failed.item } : {}) };
+  }
   try {
     const output = (await db.send(command as PutCommand)) as { Attributes?: Item };
     return { written: true, ...(output.Attributes ? { attributes: output.Attributes } : {}) };
@@ -332,6 +362,34 @@ export async function conditionalWrite(
     const item = (error as { Item?: Item }).Item;
     return { written: false, ...(item ? { item } : {}) };
   }
+}
+
+/**
+ * Inside a write guard, a conditional write as the one write of a transaction (which then carries
+ * the hold's check); undefined outside a guard, and for a write that asks for the item it wrote
+ * (ReturnValues), which a transaction cannot return: those few (counters, claims of the caller's
+ * own items) are sent as they are.
+ */
+function guardedTransactItemOf(command: PutCommand | UpdateCommand | DeleteCommand): TransactItem | undefined {
+  if (guardedHubId() === undefined) return undefined;
+  const input = command.input as Record<string, unknown>;
+  if (input.ReturnValues !== undefined && input.ReturnValues !== 'NONE') return undefined;
+  const common = {
+    TableName: input.TableName as string,
+    ...(input.ConditionExpression ? { ConditionExpression: input.ConditionExpression as string } : {}),
+    ...(input.ExpressionAttributeNames
+      ? { ExpressionAttributeNames: input.ExpressionAttributeNames as Record<string, string> }
+      : {}),
+    ...(input.ExpressionAttributeValues ? { ExpressionAttributeValues: input.ExpressionAttributeValues as Item } : {}),
+    ...(input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD'
+      ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
+      : {}),
+  };
+  if (command instanceof PutCommand) return { Put: { ...common, Item: input.Item as Item } };
+  if (command instanceof UpdateCommand)
+    return { Update: { ...common, Key: input.Key as Item, UpdateExpression: input.UpdateExpression as string } };
+  if (command instanceof DeleteCommand) return { Delete: { ...common, Key: input.Key as Item } };
+  return undefined;
 }
 
 /**
@@ -421,27 +479,62 @@ export type TransactOutcome<R> =
   /** Only the writes that failed (code other than None), in write order; `error` to rethrow what the caller cannot explain. */
   | { committed: false; reasons: CancellationReason<R>[]; error: unknown };
 
-/** Writes all or nothing; a canceled transaction comes back with its reasons by role, other errors throw. */
+/**
+ * A transaction canceled only because another transaction held one of its items at that moment
+ * (TransactionConflict: nothing was written) is sent again, up to this many times in all, after a
+ * jittered wait; the items' conditions are evaluated anew each time.
+ */
+const conflictRetryPolicy: Readonly<RetryPolicy> = { attempts: 4, baseDelayMs: 20, maxDelayMs: 200 };
+
+type RawReason = { Code?: string; Item?: Item };
+
+function cancellationReasonsOf(error: unknown): RawReason[] | undefined {
+  if (
+    typeof error !== 'object' ||
+    error === null ||
+    (error as { name?: string }).name !== 'TransactionCanceledException'
+  )
+    return undefined;
+  return (error as { CancellationReasons?: RawReason[] }).CancellationReasons ?? [];
+}
+
+/**
+ * Writes all or nothing; a canceled transaction comes back with its reasons by role, other errors
+ * throw. Inside a write guard the transaction carries the hold's check as its last item, and meeting
+ * the hold throws WriteHeldError.
+ */
 export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<TransactOutcome<R>> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: writes.map((entry) => entry.write) }));
-    return { committed: true };
-  } catch (error) {
-    if (
-      typeof error !== 'object' ||
-      error === null ||
-      (error as { name?: string }).name !== 'TransactionCanceledException'
-    )
-      throw error;
-    const raw = (error as { CancellationReasons?: { Code?: string; Item?: Item }[] }).CancellationReasons ?? [];
-    const reasons: CancellationReason<R>[] = [];
-    raw.forEach((reason, index) => {
-      const entry = writes[index];
-      if (!entry || !reason.Code || reason.Code === 'None') return;
-      reasons.push({ role: entry.role, code: reason.Code, ...(reason.Item ? { item: reason.Item } : {}) });
-    });
-    return { committed: false, reasons, error };
+  const hubId = guardedHubId();
+  const items = writes.map((entry) => entry.write);
+  if (hubId !== undefined) items.push(writeHoldCheck(tableName, hubId));
+  for (let attempt = 0; ; attempt += 1) {
+    if (attempt > 0) await sleep(jitteredDelayMs(attempt, conflictRetryPolicy));
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return { committed: true };
+    } catch (error) {
+      const raw = cancellationReasonsOf(error);
+      if (!raw) throw error;
+      const hold = hubId === undefined ? undefined : raw[writes.length];
+      if (hubId !== undefined && hold?.Code === 'ConditionalCheckFailed')
+        throw new WriteHeldError(hubId, holdModeOf(hold.Item));
+      const failed = raw.filter((reason) => reason.Code && reason.Code !== 'None');
+      const isConflictOnly = failed.length > 0 && failed.every((reason) => reason.Code === 'TransactionConflict');
+      if (isConflictOnly && attempt + 1 < conflictRetryPolicy.attempts) continue;
+      return { committed: false, reasons: reasonsByRole(writes, raw), error };
+    }
   }
+}
+
+/** The writes that failed (code other than None), in write order, by role; the hold's check is not one of them. */
+function reasonsByRole<R>(writes: readonly RoleWrite<R>[], raw: readonly RawReason[]): CancellationReason<R>[] {
+  const reasons: CancellationReason<R>[] = [];
+  raw.forEach((reason, index) => {
+    const entry = writes[index];
+    if (!entry || !reason.Code || reason.Code === 'None') return;
+    reasons.push({ role: entry.role, code: reason.Code, ...(reason.Item ? { item: reason.Item } : {}) });
+  });
+  return reasons;
 }
 
 /** Writes all or nothing where any cancellation is the caller's error (a condition that only a bug or a race with itself breaks). */

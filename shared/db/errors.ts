@@ -18,3 +18,19 @@ export class DatabaseThrottledError extends Error {
     super(`${operation}: ${unprocessed} requests still unprocessed after ${attempts} attempts`);
   }
 }
+
+/**
+ * A write of a test account met its write hold (shared/db/write-guard.ts): a reset or a delete is
+ * purging the account, and nothing it did was written. The HTTP layer answers a reset's hold with
+ * 503 and Retry-After, a delete's with 401 (the account's installs are ended).
+ */
+export class WriteHeldError extends Error {
+  override readonly name = 'WriteHeldError';
+
+  constructor(
+    readonly hubId: number,
+    readonly mode: 'reset' | 'delete',
+  ) {
+    super(`test account ${hubId} is held for a ${mode}`);
+  }
+}

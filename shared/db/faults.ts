@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
-import { conditionalWrite, entity, queryAll, transact, type TransactItem } from './core';
+import { conditionalWrite, entity, queryAll, queryPages, transact, type TransactItem } from './core';
 import { faultCountKey, faultKey, faultPrefix, faultsPartition } from './keys';
+import { holdModeOf, isWriteHoldItem, type WriteHoldMode } from './write-guard';
 
 /** A fault injected into a test account's API calls (shared/sandbox/faults.ts says what each field means). */
 export interface Fault {
@@ -57,6 +58,25 @@ export async function insertFault(fault: Fault, max: number): Promise<'created' 
 /** Every fault item of the account, spent ones too, oldest first (ids are time-ordered). One Query of a partition of at most the cap's items. */
 async function listFaultItems(hubId: number): Promise<Fault[]> {
   return (await queryAll(faultsPartition(hubId), faultPrefix)).map((item) => faultItem.read(item));
+}
+
+/**
+ * What a call of a test account's token must know before it runs, in one Query of the account's
+ * faults partition: its faults with calls left (oldest first), and its write hold's mode when a
+ * reset or delete holds it (write-guard.ts).
+ */
+export async function findFaultGate(hubId: number): Promise<{ faults: Fault[]; hold?: WriteHoldMode }> {
+  const faults: Fault[] = [];
+  let hold: WriteHoldMode | undefined;
+  for await (const page of queryPages({ pk: faultsPartition(hubId) }))
+    for (const item of page) {
+      if (isWriteHoldItem(item)) hold = holdModeOf(item);
+      else if (String(item.sk).startsWith(faultPrefix)) {
+        const fault = faultItem.read(item);
+        if (fault.remaining > 0) faults.push(fault);
+      }
+    }
+  return { faults, ...(hold ? { hold } : {}) };
 }
 
 /** The account's faults with calls left to answer, oldest first. */

@@ -206,6 +206,18 @@ export const faultKey = (hubId: number, faultId: string): Key => ({
 /** How many fault items the account holds (spent ones included until a create reclaims them): the cap's count. */
 export const faultCountKey = (hubId: number): Key => ({ pk: faultsPartition(hubId), sk: 'FAULT_COUNT' });
 /**
+ * The write hold of a test account that a reset or delete is purging (shared/db/write-guard.ts): one
+ * item per shard, all present while it holds. Every write a test account's caller makes carries a
+ * ConditionCheck that one shard (chosen at random, so concurrent writers rarely share an item) does
+ * not exist; the gate that looks for faults reads the whole partition, so it sees the hold too.
+ */
+export const writeHoldShards = 16;
+export const writeHoldPrefix = 'WRITE_HOLD#';
+export const writeHoldKey = (hubId: number, shard: number): Key => ({
+  pk: faultsPartition(hubId),
+  sk: `${writeHoldPrefix}${shard}`,
+});
+/**
  * Webhook batches of a test account waiting for delivery (queued or being retried), so the sandbox
  * controls' flush can find and deliver them at once: one item per queued batch.
  */

@@ -1,7 +1,8 @@
-import { DatabaseThrottledError } from '../db/errors';
+import { DatabaseThrottledError, WriteHeldError } from '../db/errors';
 import {
   AppError,
   InternalError,
+  InvalidAuthenticationError,
   RateLimitError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
@@ -55,6 +56,14 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const like = asErrorLike(error);
   const name = typeof like.name === 'string' ? like.name : '';
+  if (error instanceof WriteHeldError) {
+    return error.mode === 'reset'
+      ? new ServiceUnavailableError('The test account is being reset. Retry the request when the reset is done.', {
+          headers: { 'retry-after': '1' },
+          cause: error,
+        })
+      : new InvalidAuthenticationError('The test account is being deleted: its installs have ended.', { cause: error });
+  }
   if (error instanceof DatabaseThrottledError || throttlingErrorNames.has(name)) {
     return new RateLimitError('You have reached your ten-secondly rolling limit. Retry after a short wait.', {
       context: { policyName: ['TEN_SECONDLY_ROLLING'] },
@@ -70,7 +79,10 @@ export function toAppError(error: unknown): AppError {
     (code === '' && name === 'Error' && networkErrorMessage.test(errorMessage)) ||
     (like.$metadata?.httpStatusCode ?? 0) >= 500
   ) {
-    return new ServiceUnavailableError('The service is temporarily unavailable. Retry the request.', { cause: error });
+    return new ServiceUnavailableError('The service is temporarily unavailable. Retry the request.', {
+      headers: { 'retry-after': '1' },
+      cause: error,
+    });
   }
   // middy's body parsers throw http errors with a statusCode.
   if (typeof like.statusCode === 'number' && like.statusCode >= 400 && like.statusCode < 500) {

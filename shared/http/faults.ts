@@ -1,5 +1,6 @@
 import { AppError, InternalError, ServiceUnavailableError, type AppErrorOptions } from '../base/errors';
-import { listFaults, takeFault, type Fault } from '../db/faults';
+import { WriteHeldError } from '../db/errors';
+import { findFaultGate, takeFault, type Fault } from '../db/faults';
 import { installPolicy, searchPolicy } from '../limits/rate-limits';
 import { rateLimitError, rateLimitHeaders } from './rate-limit';
 import type { AuthContext } from './auth';
@@ -49,12 +50,14 @@ export function faultError(fault: Fault, auth: AuthContext): AppError {
 
 /**
  * The fault that answers this call, if one matches: only a test account's token (its claim) is
- * looked at, with one Query of the account's faults; the first matching fault with calls left is
+ * looked at, with one Query of the account's faults partition (a reset or delete holding the
+ * account answers instead: WriteHeldError); the first matching fault with calls left is
  * counted down on condition (concurrent calls take each count once). Every other caller pays nothing.
  */
 export async function injectedFault(auth: AuthContext | undefined, target: FaultTarget): Promise<Fault | undefined> {
   if (!auth?.isTestAccount) return undefined;
-  const faults = await listFaults(auth.hubId);
+  const { faults, hold } = await findFaultGate(auth.hubId);
+  if (hold) throw new WriteHeldError(auth.hubId, hold);
   for (const fault of faults) {
     if (!faultMatches(fault, target)) continue;
     const taken = await takeFault(auth.hubId, fault.id);

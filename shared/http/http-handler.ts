@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { clientKeyedRecord } from '../base/client-keys';
 import { ServiceUnavailableError } from '../base/errors';
+import { withWriteGuard } from '../db/write-guard';
 import { config } from '../base/config';
 import type { Route } from '../base/route-types';
 import { findRoute, type RouteByName, type RouteName } from '../routes';
@@ -185,7 +186,8 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
         rawQueryString: event.rawQueryString ?? '',
         deadlineMs: performance.now() + remainingMs,
       });
-    return typeLoader ? typeLoader(state.auth, event, state.query, run) : run();
+    const work = () => (typeLoader ? typeLoader(state.auth, event, state.query, run) : run());
+    return state.writeGuardHubId === undefined ? work() : withWriteGuard(state.writeGuardHubId, work);
   };
 
   const steps: Middleware[] = [

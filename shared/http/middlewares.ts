@@ -16,6 +16,7 @@ import {
   type DeveloperAuthContext,
   type RequestCredentials,
 } from './auth';
+import { WriteHeldError } from '../db/errors';
 import { toAppError } from './error-mapper';
 import { faultError, injectedFault } from './faults';
 import { logger } from './logger';
@@ -32,7 +33,9 @@ import type { Validator } from './validation';
  *
  * correlate: the correlation id and one log line per request; authenticate: the row's auth (401, and
  * 403 for missing scopes); injectFaults: a test account's injected fault answers instead of the
- * route (shared/http/faults.ts), before anything else is done; limitRate: an access token's call counted (429 over the limit); parseBody:
+ * route (shared/http/faults.ts), before anything else is done, a reset or delete holding the account
+ * answers 503 or 401, and the handler's writes then run in the account's write guard
+ * (shared/db/write-guard.ts); limitRate: an access token's call counted (429 over the limit); parseBody:
  * the row's one parser; validate: the path, the developer key's app, the query, the body.
  *
  * `before` hooks run in that order, so a request without valid credentials is refused (401) before
@@ -75,6 +78,8 @@ export interface RequestState {
   rateLimitHeaders?: Record<string, string>;
   /** The injected fault that answered the call (a test account's): logged as the request's outcome, not as a failure. */
   faultId?: string;
+  /** A test account's token: the handler's writes run inside the account's write guard (shared/db/write-guard.ts). */
+  writeGuardHubId?: number;
 }
 
 const states = new WeakMap<object, RequestState>();
@@ -121,7 +126,8 @@ export function correlate(route: Route): Middleware {
       const error = state.error ?? toAppError(request.error);
       // The status the client got (the token endpoint answers 400 where others answer 415).
       const statusCode = request.response?.statusCode ?? error.status;
-      if (statusCode < 500 || state.faultId !== undefined) {
+      // An injected fault and a test account's write hold are answers the caller asked for, not failures.
+      if (statusCode < 500 || state.faultId !== undefined || error.cause instanceof WriteHeldError) {
         logOutcome(request.event, statusCode, state, error.category);
         return;
       }
@@ -230,6 +236,7 @@ export function injectFaults(route: Route): Middleware {
         const state = requestStateOf(request.event);
         const token = state.credentials?.token;
         if (!token?.isTestAccount) return;
+        state.writeGuardHubId = token.hubId;
         const event = request.event;
         const routeKey = event.routeKey ?? '';
         const fault = await injectedFault(token, {

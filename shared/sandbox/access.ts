@@ -1,5 +1,6 @@
 import { listOwnerPage, type Owner } from '../db/owners';
 import { findTestAccount, type TestAccountLink } from '../db/test-accounts';
+import { WriteHeldError, withWriteGuard } from '../db/write-guard';
 import { NotFoundError, ServiceUnavailableError } from '../base/errors';
 
 /** Who calls a control: a developer account (its API key) and the apps it owns. */
@@ -23,6 +24,23 @@ export async function requireTestAccount(
   // An account whose delete started is gone for every control but the delete itself (which goes on).
   if (!link || (link.endingAt !== undefined && !options.whileEnding)) throw notFound(hubIdText);
   return link;
+}
+
+/**
+ * Runs a control that writes into the path's test account (fixtures, installs) inside that account's
+ * write guard (shared/db/write-guard.ts), so none of its writes commits while a reset or delete
+ * holds the account: a reset's hold answers 503 with Retry-After, a delete's the 404 of an account
+ * that is gone. The id is read as requireTestAccount reads it; one that names no account needs no guard.
+ */
+export async function withTestAccountWriteGuard<T>(hubIdText: string, work: () => Promise<T>): Promise<T> {
+  const hubId = Number(hubIdText);
+  if (!Number.isSafeInteger(hubId)) return work();
+  try {
+    return await withWriteGuard(hubId, work);
+  } catch (error) {
+    if (error instanceof WriteHeldError && error.mode === 'delete') throw notFound(hubIdText);
+    throw error;
+  }
 }
 
 /** The 404 of a path's hub id that names no test account of the developer. */

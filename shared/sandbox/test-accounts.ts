@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createUser, hasControlCharacter } from '../admin/provisioning';
-import { purgeAccount } from '../db/account-purge';
+import { holdAccountWrites, purgeAccount } from '../db/account-purge';
 import { nextSequenceValue } from '../db/counters';
 import { endInstall, findInstallState } from '../db/install-states';
 import { listOwnerPage } from '../db/owners';
@@ -84,8 +84,10 @@ export async function listDeveloperTestAccounts(developer: Developer): Promise<{
 /**
  * Removes every CRM record, association, custom property, label, pipeline change, custom object
  * type, timeline event and webhook delivery log entry of the account (shared/db/account-purge.ts);
- * installs, owners, webhook settings and subscriptions stay. An account too large for one call
- * answers 503 with Retry-After: calling again continues where it stopped.
+ * installs, owners, webhook settings and subscriptions stay. While it runs, the account's calls
+ * answer 503 with Retry-After and nothing they would write commits (its write hold). An account too
+ * large for one call answers 503 with Retry-After: calling again continues where it stopped, and
+ * the account stays held until a call finishes.
  */
 export async function resetTestAccount(developer: Developer, hubIdText: string, deadlineMs: number): Promise<void> {
   const link = await requireTestAccount(developer, hubIdText);
@@ -95,16 +97,17 @@ export async function resetTestAccount(developer: Developer, hubIdText: string, 
 
 /**
  * Marks the account as ending first (one conditional write on its link: from then on installs and
- * every other control answer 404), then ends every install of the account (their refresh tokens stop
- * at once, access tokens within a minute: the install states stay, ended, for that), removes every
- * item of the account, ends again any install that committed while the first pass ran (one that had
- * read the link before the mark), then removes its user and the listing. Calling again continues an
- * unfinished delete.
+ * every other control answer 404), puts its write hold (shared/db/write-guard.ts: from then on no
+ * install or other write of the account commits, and its tokens' calls answer 401), then ends every
+ * install of the account (their refresh tokens stop at once, access tokens at their next call: the
+ * install states stay, ended), removes every item of the account, ends again any install found
+ * then, and removes its user and the listing. Calling again continues an unfinished delete.
  */
 export async function deleteTestAccount(developer: Developer, hubIdText: string, deadlineMs: number): Promise<void> {
   const link = await requireTestAccount(developer, hubIdText, { whileEnding: true });
   const endedAt = new Date().toISOString();
   if (!(await markTestAccountEnding(developer.developerId, link.hubId, endedAt))) throw notFound(hubIdText);
+  await holdAccountWrites(link.hubId, 'delete');
   await endInstalls(link.hubId, endedAt);
   const owners = await listOwnerPage(link.hubId, { limit: 10, isArchived: false });
   const outcome = await purgeAccount(link.hubId, 'delete', () => performance.now() > deadlineMs - reserveMs);

@@ -324,12 +324,12 @@ describe('API stack: least privilege', () => {
     condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LIMIT#*'] } },
   };
   const faultsStatement = {
-    actions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+    actions: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
     condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FAULTS#*'] } },
   };
 
   it.each(spellings.map((route) => [route.spelling, route] as const))(
-    'lets %s read and count injected faults exactly when it takes access tokens (controls deployed)',
+    "lets %s read and count injected faults, and check the account's write hold, exactly when it takes access tokens (controls deployed)",
     (_name, route) => {
       const faults = statementsOf(functionServing(route).resource).filter(
         (statement) => JSON.stringify(leadingKeysOf(statement)) === JSON.stringify([partitions.faults]),

@@ -2,7 +2,7 @@
 import '../../support/own-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { findPurgedRemovals, purgeAccount } from '../../../shared/db/account-purge';
+import { purgeAccount } from '../../../shared/db/account-purge';
 import { db, tableName } from '../../../shared/db/client';
 import type { Item } from '../../../shared/db/core';
 import {
@@ -23,12 +23,8 @@ import { insertDeliveryAttempt } from '../../../shared/db/webhooks';
 import { storedObjectTypes } from '../../../shared/objects/object-types';
 import { recordTimelineEvent, recordTimelineEvents } from '../../../shared/timeline/events';
 import { createTimelineEventType } from '../../../shared/timeline/event-types';
-import { generateEvents } from '../../../shared/webhooks/generate-events';
-import { configureWebhookSettings, createWebhookSubscription } from '../../../shared/webhooks/webhook-management';
 import { crmClient, createRecords, type CrmClient } from '../../support/crm-client';
 import { install, unique, useTestGateway, type InstalledTokens } from '../../support/harness';
-import { recordItem, streamRecord } from '../../support/stream-records';
-import { recordingQueue } from '../../support/recording-queue';
 
 /**
  * The purge of a test account (the sandbox controls' reset and delete) against the real DynamoDB
@@ -308,7 +304,7 @@ describe('purgeAccount', () => {
       ]),
     );
     const account = after.find((item) => item.sk === accountKey(first.hubId).sk);
-    expect(account).toMatchObject({ dataResetAtMs: expect.any(Number), dataResetDoneAtMs: expect.any(Number) });
+    expect(account).toMatchObject({ dataResetFromMs: expect.any(Number) });
     expect(byKey(await accountItems(second.hubId))).toEqual(secondBefore);
   });
 
@@ -351,9 +347,11 @@ describe('purgeAccount', () => {
 
     expect(await purgeAccount(first.hubId, 'delete', never)).toBe('done');
 
+    // What stays: the ended install states, and the delete's write hold until its TTL (shared/db/write-guard.ts).
     expect(
       (await accountItems(first.hubId))
         .filter((item) => !String(item.pk).startsWith('INSTALL_STATE#'))
+        .filter((item) => !(item.pk === faultsPartition(first.hubId) && String(item.sk).startsWith('WRITE_HOLD#')))
         .map((item) => `${item.pk} ${item.sk}`),
     ).toEqual([]);
     expect(byKey(await accountItems(second.hubId))).toEqual(secondBefore);
@@ -379,82 +377,15 @@ describe('purgeAccount', () => {
 
     expect(interrupted).toBe('partial');
     expect(between.some((item) => String(item.sk).startsWith('CONTACT#'))).toBe(true);
-    expect(between.find((item) => item.sk === 'ACCOUNT')).toMatchObject({ dataResetAtMs: expect.any(Number) });
-    expect(between.find((item) => item.sk === 'ACCOUNT')?.dataResetDoneAtMs).toBeUndefined();
+    expect(between.find((item) => item.sk === 'ACCOUNT')).toMatchObject({ dataResetFromMs: expect.any(Number) });
+    // An unfinished reset keeps the account's write hold; the call that finishes takes it away.
+    expect(between.filter((item) => String(item.sk).startsWith('WRITE_HOLD#'))).toHaveLength(16);
+    expect(after.filter((item) => String(item.sk).startsWith('WRITE_HOLD#'))).toEqual([]);
     expect(finished).toBe('done');
     expect(
       after
         .filter((item) => !(item.pk === hubPartition(third.hubId) && keptByReset(String(item.sk))))
         .map((item) => `${item.pk} ${item.sk}`),
     ).toEqual([]);
-  });
-});
-
-describe('webhooks and a purge', () => {
-  /** A REMOVE of a contact item of `hubId` that left nothing behind (no archived item, no merge pointer), seen at `atMs`. */
-  const contactRemoved = (hubId: number, atMs: number) =>
-    streamRecord(
-      'REMOVE',
-      undefined,
-      {
-        ...recordItem(`CONTACT#${1_000_000_000_000_000 + Math.floor(Math.random() * 1e9)}`, {}),
-        pk: hubPartition(hubId),
-      },
-      { recordId: randomUUID(), approximateAtMs: atMs },
-    );
-
-  /** The privacyDeletion events one removal makes the generator queue. */
-  async function privacyDeletions(hubId: number, atMs: number): Promise<number> {
-    const queue = recordingQueue();
-    await generateEvents([contactRemoved(hubId, atMs)], queue, { acceptsHub: (hub) => hub === hubId });
-    return queue.batches
-      .flatMap((batch) => batch.events)
-      .filter((event) => event.subscriptionType === 'contact.privacyDeletion').length;
-  }
-
-  it("fires no privacyDeletion for the removals of a reset's window, and does before and after it", async () => {
-    const installation = await install(gateway);
-    const caller = { appId: installation.appId };
-    await configureWebhookSettings(caller, installation.appId, { targetUrl: 'http://127.0.0.1:9/hooks' });
-    await createWebhookSubscription(caller, installation.appId, { eventType: 'contact.privacyDeletion', active: true });
-    const { hubId } = installation;
-    const beforeAnyReset = await privacyDeletions(hubId, Date.now());
-
-    expect(await purgeAccount(hubId, 'reset', never)).toBe('done');
-    const account = (await scanTable()).find((item) => item.pk === hubPartition(hubId) && item.sk === 'ACCOUNT');
-    const start = Number(account?.dataResetAtMs);
-    const done = Number(account?.dataResetDoneAtMs);
-    const second = (ms: number) => Math.floor(ms / 1000) * 1000;
-
-    expect(beforeAnyReset).toBe(1);
-    // The stream's times are whole seconds: the second the reset started in is the reset's.
-    expect(await privacyDeletions(hubId, second(start))).toBe(0);
-    expect(await privacyDeletions(hubId, second(done))).toBe(0);
-    expect(await privacyDeletions(hubId, second(start) - 1000)).toBe(1);
-    // A GDPR delete after the reset is done is one again.
-    expect(await privacyDeletions(hubId, second(done) + 3000)).toBe(1);
-  });
-
-  it('counts every removal in an account that no longer exists, and in an open window, as a purge', async () => {
-    const installation = await install(gateway);
-    const { hubId } = installation;
-    const missingHub = 990_000_000 + Math.floor(Math.random() * 9_000_000);
-    const now = Date.now();
-
-    expect([...(await findPurgedRemovals([{ hubId: missingHub, removedAtMs: now }]))]).toEqual([0]);
-    expect([...(await findPurgedRemovals([{ hubId, removedAtMs: now }]))]).toEqual([]);
-
-    // An interrupted reset leaves its window open: every later removal is the purge's until it is done.
-    expect(await purgeAccount(hubId, 'reset', () => true)).toBe('partial');
-    const removals = [
-      { hubId, removedAtMs: now + 3_600_000 },
-      { hubId: missingHub, removedAtMs: now },
-      { hubId, removedAtMs: now - 60_000 },
-    ];
-    expect([...(await findPurgedRemovals(removals))].sort()).toEqual([0, 1]);
-    expect(await findPurgedRemovals([])).toEqual(new Set());
-
-    expect(await purgeAccount(hubId, 'delete', never)).toBe('done');
-    expect([...(await findPurgedRemovals([{ hubId, removedAtMs: now - 60_000 }]))]).toEqual([0]);
   });
 });
