@@ -40,7 +40,11 @@ export function serialize(result: HttpResult, correlationId: string): APIGateway
   };
 }
 
-/** An error body from shared/base/error-body.ts, sent as JSON with the same headers as every answer. */
+/**
+ * An error body from shared/base/error-body.ts, sent as JSON with the same headers as every answer.
+ * Every 503 asks to be retried: `Retry-After: 1` unless the error names its own.
+ */
 export function serializeError(mapped: ErrorResponse, correlationId: string): APIGatewayProxyStructuredResultV2 {
-  return serialize({ statusCode: mapped.statusCode, body: mapped.body, headers: mapped.headers }, correlationId);
+  const headers = mapped.statusCode === 503 ? { 'retry-after': '1', ...mapped.headers } : mapped.headers;
+  return serialize({ statusCode: mapped.statusCode, body: mapped.body, headers }, correlationId);
 }
