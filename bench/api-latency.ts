@@ -8,8 +8,8 @@ import {
   type FloorReplay,
   prepareFloor,
   recordCommands,
-  replayFloor,
   setReturnConsumedCapacity,
+  timeFloorReplay,
 } from './dynamo-recorder';
 import type { ApiClient, ApiRequest } from './http-client';
 import type { BenchState, Operation } from './operations';
@@ -134,27 +134,15 @@ export async function measureWarmLatency(options: {
   const floorSamples: number[] = [];
   const total = options.warmup + options.iterations;
   for (let start = 0; start < total; start += options.chunk) {
-    const floors: { floor: FloorReplay; idleMs: number }[] = [];
+    const floors: FloorReplay[] = [];
     for (let iteration = start; iteration < Math.min(total, start + options.chunk); iteration += 1) {
       const spec = operation.request(iteration, state);
       const began = performance.now();
       const { commands } = await sendRecorded(api, operation, spec, state);
       apiSamples.push(performance.now() - began);
-      floors.push({
-        floor: prepareFloor(commands, options.floorKeyPrefix),
-        idleMs: Math.max(0, (commands[0]?.startMs ?? began) - began),
-      });
+      floors.push(prepareFloor(commands, options.floorKeyPrefix, began));
     }
-    for (const { floor, idleMs } of floors) {
-      // DynamoDB Local was idle while the gateway and the handler worked before the service's first
-      // call; the floor's first call gets the same idle time before it, not counted. Sent back to
-      // back instead, the same GetItem or Query met the database still busy with the previous
-      // answer and took longer than the service's.
-      await pause(idleMs);
-      const began = performance.now();
-      await replayFloor(floor);
-      floorSamples.push(performance.now() - began);
-    }
+    for (const floor of floors) floorSamples.push(await timeFloorReplay(floor));
   }
   // The first requests of an operation run code V8 has not optimized yet, on both sides: not counted.
   const apiSummary = summarize(apiSamples.slice(options.warmup));
@@ -171,8 +159,6 @@ export async function measureWarmLatency(options: {
     isBelowFloor: isBelowFloor(apiSummary.p50Ms, floorSummary.p50Ms),
   };
 }
-
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function roundSummary(summary: LatencySummary): LatencySummary {
   return {

@@ -12,7 +12,7 @@ import {
   type FloorReplay,
   prepareFloor,
   recordCommands,
-  replayFloor,
+  timeFloorReplay,
   setReturnConsumedCapacity,
 } from './dynamo-recorder';
 import { jsonRequest, type ApiClient } from './http-client';
@@ -112,13 +112,6 @@ function caseRequest(searchCase: ContactSearchCase, since: string): Record<strin
     : { properties: ['firstname'], limit: 100 };
 }
 
-/** The time of one replay of a search's recorded calls. */
-async function timeFloor(floor: FloorReplay): Promise<number> {
-  const began = performance.now();
-  await replayFloor(floor);
-  return performance.now() - began;
-}
-
 export async function measureContactSearch(options: {
   api: ApiClient;
   /** The untimed bulk load's client. */
@@ -168,10 +161,11 @@ export async function measureContactSearch(options: {
       let floor: FloorReplay | undefined;
       let total = Number.NaN;
       try {
+        const began = performance.now();
         const { result, commands } = await recordCommands(() =>
           api.expectOk(jsonRequest('POST', `${contactsPath}/search`, token, request)),
         );
-        floor = prepareFloor(commands);
+        floor = prepareFloor(commands, undefined, began);
         total = (JSON.parse(result.body) as { total: number }).total;
       } finally {
         setReturnConsumedCapacity(false);
@@ -184,7 +178,7 @@ export async function measureContactSearch(options: {
         const requestBegan = performance.now();
         await api.expectOk(jsonRequest('POST', `${contactsPath}/search`, token, request));
         samples.push(performance.now() - requestBegan);
-        if (floor) floorSamples.push(await timeFloor(floor));
+        if (floor) floorSamples.push(await timeFloorReplay(floor));
       }
       const result: ContactSearchCaseResult = {
         case: searchCase,

@@ -193,10 +193,22 @@ export function floorPlan(commands: readonly Pick<RecordedCommand, 'startMs' | '
 export interface FloorReplay {
   commands: readonly RecordedCommand[];
   waits: readonly number[][];
+  /**
+   * How long DynamoDB Local was left idle before the service's first call of the request (the
+   * gateway's and the handler's work since the request was sent); 0 when not known.
+   */
+  idleMs: number;
 }
 
-/** Without a key prefix the floor sends the very inputs recorded (reads, or writes whose state allows them again). */
-export function prepareFloor(commands: readonly RecordedCommand[], keyPrefix?: string): FloorReplay {
+/**
+ * Without a key prefix the floor sends the very inputs recorded (reads, or writes whose state allows
+ * them again). `requestBeganMs`: performance.now() when the API request was sent, for the idle time.
+ */
+export function prepareFloor(
+  commands: readonly RecordedCommand[],
+  keyPrefix?: string,
+  requestBeganMs?: number,
+): FloorReplay {
   if (commands.some((command) => Number.isNaN(command.endMs)))
     throw new Error('floor: a recorded command had not settled when the recording ended');
   return {
@@ -205,7 +217,20 @@ export function prepareFloor(commands: readonly RecordedCommand[], keyPrefix?: s
       input: toFloorInput(command.input, keyPrefix),
     })),
     waits: floorPlan(commands),
+    idleMs: requestBeganMs === undefined ? 0 : Math.max(0, (commands[0]?.startMs ?? requestBeganMs) - requestBeganMs),
   };
+}
+
+/**
+ * The time of one floor replay, after leaving DynamoDB Local idle, untimed, as long as the service's
+ * request did before its first call. Sent back to back instead, the same GetItem or Query met the
+ * database still busy with the previous answer and took longer than the service's.
+ */
+export async function timeFloorReplay(floor: FloorReplay): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, floor.idleMs));
+  const began = performance.now();
+  await replayFloor(floor);
+  return performance.now() - began;
 }
 
 /**

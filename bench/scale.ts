@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, cloneCompanyItems } from './bulk-load';
-import { prepareFloor, recordCommands, replayFloor } from './dynamo-recorder';
+import { prepareFloor, recordCommands, timeFloorReplay } from './dynamo-recorder';
 import { jsonRequest, type ApiClient } from './http-client';
 import { ratio, round, summarize, type LatencySummary } from './stats';
 import { isBelowFloor, roundSummary } from './api-latency';
@@ -45,10 +45,7 @@ async function timed(api: ApiClient, spec: Parameters<ApiClient['send']>[0]) {
   const apiMs = performance.now() - began;
   if (result.status !== 200)
     throw new Error(`scale: ${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 300)}`);
-  const floor = prepareFloor(commands);
-  const floorBegan = performance.now();
-  await replayFloor(floor);
-  return { apiMs, floorMs: performance.now() - floorBegan };
+  return { apiMs, floorMs: await timeFloorReplay(prepareFloor(commands, undefined, began)) };
 }
 
 /**
