@@ -104,11 +104,17 @@ export class WebhookPipeline extends Construct {
       statements: [
         // Installs of the record's account, whether a removed contact left its record behind, and the apps' webhook settings and subscriptions.
         tableRead([partitions.hubs, partitions.apps]),
-        // A test account's batches are recorded as pending when queued (shared/webhooks/pending-batches.ts).
+        // A test account's batches are recorded as pending when queued (shared/webhooks/pending-batches.ts),
+        // on condition that the account was not reset since its events were read (a ConditionCheck of its account item).
         new PolicyStatement({
           actions: ['dynamodb:PutItem'],
           resources: [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.webhookPending] } },
+        }),
+        new PolicyStatement({
+          actions: ['dynamodb:ConditionCheckItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.hubs] } },
         }),
         sendTo([this.queue]),
         new PolicyStatement({

@@ -11,7 +11,7 @@ import {
   transact,
   type Item,
 } from './core';
-import { webhookFlushKey, webhookPendingKey, webhookPendingPartition, webhookPendingPrefix } from './keys';
+import { accountKey, webhookFlushKey, webhookPendingKey, webhookPendingPartition, webhookPendingPrefix } from './keys';
 
 /**
  * The pending webhook batches of test accounts (the sandbox controls' flush,
@@ -105,16 +105,55 @@ function pendingBatchOf(item: Item): PendingBatch {
 /**
  * Records batches as pending, each unless its item exists: ids follow from the batch, so a stream
  * batch handed out again (after its queue send failed) finds the items of its first try and leaves
- * them as they are (claimed, or already attempted).
+ * them as they are (claimed, or already attempted). With `resetStarts` (the accounts' data starts
+ * the events were filtered by, shared/webhooks/reset-filter.ts), a batch of an account in it is
+ * recorded on condition, in the same transaction, that its account item still exists with that
+ * start: an account reset (or deleted) since the filter read it gets nothing, since its events were
+ * made before that reset. Returns the ids of the batches so dropped.
  */
-export async function insertPendingBatches(batches: readonly NewPendingBatch[]): Promise<void> {
-  await mapConcurrently(batches, 10, (batch) =>
-    putNew({
+export async function insertPendingBatches(
+  batches: readonly NewPendingBatch[],
+  resetStarts?: ReadonlyMap<number, number | null>,
+): Promise<Set<string>> {
+  const dropped = new Set<string>();
+  await mapConcurrently(batches, 10, async (batch) => {
+    const item = {
       ...webhookPendingKey(batch.hubId, batch.pendingId),
       ...batch,
       ttl: Math.floor(batch.dueAtMs / 1000) + pendingRetentionSeconds,
-    }),
-  );
+    };
+    const start = resetStarts?.get(batch.hubId);
+    if (start === undefined) {
+      await putNew(item);
+      return;
+    }
+    const outcome = await transact([
+      {
+        role: 'batch',
+        write: { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
+      {
+        role: 'account',
+        write: {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: accountKey(batch.hubId),
+            ...(start === null
+              ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(dataResetFromMs)' }
+              : {
+                  ConditionExpression: 'attribute_exists(pk) AND dataResetFromMs = :start',
+                  ExpressionAttributeValues: { ':start': start },
+                }),
+          },
+        },
+      },
+    ]);
+    if (outcome.committed) return;
+    if (outcome.reasons.some((reason) => reason.role === 'account')) dropped.add(batch.pendingId);
+    else if (!outcome.reasons.every((reason) => reason.role === 'batch' && reason.code === 'ConditionalCheckFailed'))
+      throw outcome.error;
+  });
+  return dropped;
 }
 
 /**

@@ -55,7 +55,7 @@ export async function generateEvents(
     withoutResetChanges(records, accepts),
     removedForGoodOf(records, accepts),
   ]);
-  const changes = kept
+  const changes = kept.records
     .flatMap((record) =>
       recordChangesOf(record, () => removedForGood.has(record)).map((change) => ({
         change,
@@ -93,6 +93,6 @@ export async function generateEvents(
   }
   const batches = [...grouped.values()].flatMap((group) => splitIntoBatches(group.appId, group.portalId, group.events));
   // A test account's batches are also recorded as pending, for the sandbox controls' flush.
-  await queueNewBatches(queue, batches);
+  await queueNewBatches(queue, batches, kept.resetStarts);
   return batches.reduce((sum, batch) => sum + batch.events.length, 0);
 }

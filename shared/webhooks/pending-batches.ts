@@ -42,6 +42,7 @@ export async function queueTracked(
   batches: readonly DeliveryBatch[],
   delaySeconds: number,
   nowMs = Date.now(),
+  resetStarts?: ReadonlyMap<number, number | null>,
 ): Promise<void> {
   if (batches.length === 0) return;
   const tracked = batches.map((batch) => {
@@ -50,7 +51,7 @@ export async function queueTracked(
     void pendingId;
     return { ...body, pendingId: pendingIdOf(body) };
   });
-  await insertPendingBatches(
+  const dropped = await insertPendingBatches(
     tracked.map(({ pendingId, ...body }) => ({
       hubId: body.portalId,
       pendingId,
@@ -61,8 +62,10 @@ export async function queueTracked(
       dueAtMs: nowMs + Math.max(0, delaySeconds) * 1000,
       batchJson: JSON.stringify(body),
     })),
+    resetStarts,
   );
-  await queue.send(tracked, delaySeconds);
+  const kept = tracked.filter((batch) => !dropped.has(batch.pendingId));
+  if (kept.length > 0) await queue.send(kept, delaySeconds);
 }
 
 /** The hubs among these that are test accounts (their account item names a developer account): one BatchGet. */
@@ -73,10 +76,15 @@ async function testAccountsAmong(hubIds: readonly number[]): Promise<Set<number>
 
 /**
  * Queues the first tries of a stream batch's batches (shared/webhooks/generate-events.ts): those of
- * test accounts tracked as pending, the others as they are. Reads the accounts of the batches' hubs
- * once, whatever the number of batches.
+ * test accounts tracked as pending (on condition of the data starts their events were filtered by,
+ * `resetStarts`: a batch of an account reset since is dropped), the others as they are. Reads the
+ * accounts of the batches' hubs once, whatever the number of batches.
  */
-export async function queueNewBatches(queue: DeliveryQueue, batches: readonly DeliveryBatch[]): Promise<void> {
+export async function queueNewBatches(
+  queue: DeliveryQueue,
+  batches: readonly DeliveryBatch[],
+  resetStarts?: ReadonlyMap<number, number | null>,
+): Promise<void> {
   if (batches.length === 0) return;
   // A stage without the controls has no test accounts: nothing to look for, no read.
   if (!config.sandboxControls) {
@@ -90,5 +98,7 @@ export async function queueNewBatches(queue: DeliveryQueue, batches: readonly De
     queue,
     batches.filter((batch) => testAccounts.has(batch.portalId)),
     0,
+    Date.now(),
+    resetStarts,
   );
 }

@@ -13,6 +13,10 @@ import { changedRecordItemOf, type ChangeRecord } from './record-changes';
  * old one's; a GDPR delete of a record written after the reset still fires. Records of no record
  * item, or of a hub `accepts` refuses (the caller drops those), pass unread.
  *
+ * The starts it read come back with the records: the batches made from them are recorded on
+ * condition that their account still has that start (shared/db/webhook-pending.ts
+ * insertPendingBatches), so a reset that begins after this read voids them too.
+ *
  * Only where the sandbox controls exist (config.sandboxControls): elsewhere no account is a test
  * account and nothing is read. There it costs one strongly consistent BatchGetItem per stream batch
  * with record items (the distinct accounts' items, one attribute).
@@ -20,16 +24,16 @@ import { changedRecordItemOf, type ChangeRecord } from './record-changes';
 export async function withoutResetChanges(
   records: readonly ChangeRecord[],
   accepts: (hubId: number) => boolean,
-): Promise<ChangeRecord[]> {
-  if (!config.sandboxControls) return [...records];
+): Promise<{ records: ChangeRecord[]; resetStarts?: ReadonlyMap<number, number | null> }> {
+  if (!config.sandboxControls) return { records: [...records] };
   const items = records.map((record) => {
     const item = changedRecordItemOf(record);
     return item && accepts(item.hubId) ? item : undefined;
   });
   const hubIds = items.flatMap((item) => (item ? [item.hubId] : []));
-  if (hubIds.length === 0) return [...records];
+  if (hubIds.length === 0) return { records: [...records] };
   const starts = await findDataResetStarts(hubIds);
-  return records.filter((_, index) => {
+  const kept = records.filter((_, index) => {
     const item = items[index];
     if (!item) return true;
     if (!starts.has(item.hubId)) return false;
@@ -37,4 +41,5 @@ export async function withoutResetChanges(
     // An unreadable time is not before anything: kept.
     return typeof start !== 'number' || !(Date.parse(item.record.updatedAt) < start);
   });
+  return { records: kept, resetStarts: starts };
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../../shared/base/config';
 import { db, tableName } from '../../../shared/db/client';
-import { accountKey, hubPartition } from '../../../shared/db/keys';
+import { getItem } from '../../../shared/db/core';
+import { accountKey, hubPartition, webhookPendingKey } from '../../../shared/db/keys';
+import { insertPendingBatches } from '../../../shared/db/webhook-pending';
 import { generateEvents } from '../../../shared/webhooks/generate-events';
 import type { ChangeRecord } from '../../../shared/webhooks/record-changes';
 import { configureWebhookSettings, createWebhookSubscription } from '../../../shared/webhooks/webhook-management';
@@ -177,4 +179,41 @@ it("reads the batch's accounts in one BatchGetItem, each account once, however m
       .flat()
       .every((pk) => reads[0]?.includes(pk)),
   ).toBe(true);
+});
+
+describe("a test account's batches recorded after a reset the filter did not see", () => {
+  const pendingBatch = (hubId: number) => ({
+    hubId,
+    pendingId: randomUUID().replaceAll('-', ''),
+    appId: 1,
+    attemptNumber: 0,
+    eventCount: 1,
+    queuedAtMs: Date.now(),
+    dueAtMs: Date.now(),
+    batchJson: '{}',
+  });
+
+  it('are dropped, not recorded, when the account was reset or deleted since the read; recorded when not', async () => {
+    const account = await install(gateway);
+    await markReset(account.hubId, resetFromMs);
+    const seen = new Map<number, number | null>([[account.hubId, resetFromMs]]);
+
+    const unchanged = pendingBatch(account.hubId);
+    expect(await insertPendingBatches([unchanged], seen)).toEqual(new Set());
+    expect(await getItem(webhookPendingKey(account.hubId, unchanged.pendingId))).toBeDefined();
+
+    // A reset after the filter's read moves the start on: what the filter let through is older than it.
+    await markReset(account.hubId, resetFromMs + 1);
+    const afterReset = pendingBatch(account.hubId);
+    expect(await insertPendingBatches([afterReset], seen)).toEqual(new Set([afterReset.pendingId]));
+    expect(await getItem(webhookPendingKey(account.hubId, afterReset.pendingId))).toBeUndefined();
+
+    // An account never reset is recorded while it stays so, and a deleted one (no account item) never.
+    const fresh = await install(gateway);
+    const never = new Map<number, number | null>([[fresh.hubId, null]]);
+    expect(await insertPendingBatches([pendingBatch(fresh.hubId)], never)).toEqual(new Set());
+    await db.send(new DeleteCommand({ TableName: tableName, Key: accountKey(fresh.hubId) }));
+    const gone = pendingBatch(fresh.hubId);
+    expect(await insertPendingBatches([gone], never)).toEqual(new Set([gone.pendingId]));
+  });
 });
