@@ -616,8 +616,9 @@ export const operations: readonly Operation[] = [
     label: 'POST /sandbox/v1/test-accounts/{hubId}/installs (the token endpoint body, no browser)',
     isWarm: false,
     // The key, the listing (the account's domain with it), the app (by id, then by client id) and the owner (a
-    // Query); the code put and redeemed as the token endpoint does (account and install state read, one transaction).
-    budget: { GetItemCommand: 6, QueryCommand: 1, PutItemCommand: 1, TransactWriteItemsCommand: 1 },
+    // Query); the code put and redeemed as the token endpoint does (account and install state read), each a
+    // transaction with the check of the account's write hold (shared/db/write-guard.ts).
+    budget: { GetItemCommand: 6, QueryCommand: 1, TransactWriteItemsCommand: 2 },
     expectedStatus: 201,
     request: (_iteration, state) =>
       jsonRequest('POST', sandboxPath(state, '/installs'), undefined, {
@@ -688,10 +689,10 @@ export const operations: readonly Operation[] = [
     name: 'resetTestAccount',
     label: 'POST /sandbox/v1/test-accounts/{hubId}/reset (after the fixtures; every partition of every type read)',
     isWarm: false,
-    // The key, the listing, the account, the apps of the delivery log; the purge window opened and closed; the
-    // record counters, then 48 partitions (16 shards x projection and two orders) per type with active records
+    // The key, the listing, the account, the apps of the delivery log; the write hold put and taken away (a
+    // BatchWriteItem each) and the reset's start marked; the record counters, then 48 partitions (16 shards x projection and two orders) per type with active records
     // (2 here: 96), the event listing, the apps' logs, the pending batches and the hub partition, page by page.
-    budget: { GetItemCommand: 5, QueryCommand: 102, UpdateItemCommand: 2, BatchWriteItemCommand: 10 },
+    budget: { GetItemCommand: 5, QueryCommand: 102, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
     expectedStatus: 204,
     request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/reset'), undefined),
   },
