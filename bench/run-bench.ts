@@ -102,7 +102,7 @@ export const quickOptions: Omit<BenchOptions, 'sections'> = {
   mode: 'quick',
   coldStartRuns: 3,
   warmIterations: 30,
-  warmChunk: 10,
+  warmChunk: 1,
   warmWarmup: 10,
   heavyWarm: { iterations: 6, warmup: 2 },
   coldFunctions: quickColdFunctions,
