@@ -1,6 +1,6 @@
 import { maxActiveFaults } from '../../../shared/sandbox/faults';
-import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
-import { sandboxControl } from '../../support/sandbox-control';
+import { bearer, useTestGateway } from '../../support/harness';
+import { useSandboxDeveloper } from '../../support/sandbox-control';
 
 /**
  * The cap on a test account's faults is a condition of the create's own transaction (a count item
@@ -8,20 +8,8 @@ import { sandboxControl } from '../../support/sandbox-control';
  * back by the next create that needs it, and a deleted fault's at once.
  */
 const gateway = useTestGateway();
-let developer: InstalledTokens;
-
-beforeAll(async () => {
-  developer = await install(gateway);
-});
-
-const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
-  sandboxControl<T>(gateway, developer.developerApiKey, method, path, body);
-
-async function newTestAccount(): Promise<number> {
-  const created = await control<{ hubId: number }>('POST', '/test-accounts', {});
-  expect(created.status).toBe(201);
-  return created.body.hubId;
-}
+const sandbox = useSandboxDeveloper(gateway);
+const { control, newTestAccount } = sandbox;
 
 const fault = (path: string, count = 1) => ({ path, status: 503, count });
 
@@ -55,8 +43,8 @@ describe('the cap on injected faults', () => {
   it('gives a spent fault its place back on the next create, and a deleted one at once', async () => {
     const hubId = await newTestAccount();
     const tokens = await control<{ access_token: string }>('POST', `/test-accounts/${hubId}/installs`, {
-      appId: developer.appId,
-      scopes: developer.scopes,
+      appId: sandbox.developer.appId,
+      scopes: sandbox.developer.scopes,
     });
     expect(tokens.status).toBe(201);
     const ids: string[] = [];

@@ -6,8 +6,8 @@ import { WriteHeldError } from '../../../shared/db/errors';
 import { hubPartition, writeHoldKey, writeHoldShards } from '../../../shared/db/keys';
 import { getItem } from '../../../shared/db/core';
 import { withWriteGuard } from '../../../shared/db/write-guard';
-import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
-import { sandboxControl } from '../../support/sandbox-control';
+import { useTestGateway } from '../../support/harness';
+import { tokenCall, useSandboxDeveloper } from '../../support/sandbox-control';
 
 /**
  * A reset or delete of a test account first puts the account's write hold (shared/db/write-guard.ts):
@@ -16,43 +16,20 @@ import { sandboxControl } from '../../support/sandbox-control';
  * racing a reset leave either whole records or nothing.
  */
 const gateway = useTestGateway();
-let developer: InstalledTokens;
-
-beforeAll(async () => {
-  developer = await install(gateway);
-});
-
-const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
-  sandboxControl<T>(gateway, developer.developerApiKey, method, path, body);
-
-async function newTestAccount(): Promise<number> {
-  const created = await control<{ hubId: number }>('POST', '/test-accounts', {});
-  expect(created.status).toBe(201);
-  return created.body.hubId;
-}
+const sandbox = useSandboxDeveloper(gateway);
+const { control, newTestAccount } = sandbox;
 
 async function tokenOf(hubId: number): Promise<string> {
   const answer = await control<{ access_token: string }>('POST', `/test-accounts/${hubId}/installs`, {
-    appId: developer.appId,
-    scopes: developer.scopes,
+    appId: sandbox.developer.appId,
+    scopes: sandbox.developer.scopes,
   });
   expect(answer.status).toBe(201);
   return answer.body.access_token;
 }
 
-async function api(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${gateway.baseUrl}${path}`, {
-    method,
-    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>,
-  };
-}
+const api = (method: string, path: string, token: string, body?: unknown) =>
+  tokenCall(gateway, token, method, path, body);
 
 const probeItem = (hubId: number, name: string) => ({ pk: hubPartition(hubId), sk: `WRITE_HOLD_PROBE#${name}` });
 
@@ -117,8 +94,8 @@ describe('the write hold', () => {
     // The install's read of the link came before the delete's mark; its writes come after the hold.
     await holdAccountWrites(hubId, 'delete');
     const during = await control('POST', `/test-accounts/${hubId}/installs`, {
-      appId: developer.appId,
-      scopes: developer.scopes,
+      appId: sandbox.developer.appId,
+      scopes: sandbox.developer.scopes,
     });
     expect(during.status).toBe(404);
     expect((await control('DELETE', `/test-accounts/${hubId}`)).status).toBe(204);
