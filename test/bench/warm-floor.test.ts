@@ -10,10 +10,10 @@ import { tableName } from '../../shared/db/client';
 import { startTestGateway } from '../support/harness';
 
 /**
- * The warm section's floor against the API it bounds, as `npm run bench` measures them (API and
- * floor alternating in chunks, in one process): the API sends the same DynamoDB calls and does its
- * own work besides, so its median can only be above the floor's. The rows: a read (one GetItem)
- * and a create (one transaction writing five items and a counter).
+ * The warm section's floor against the API it bounds, as `npm run bench -- --quick` measures them
+ * (API and floor alternating request by request, in one process): the API sends the same DynamoDB
+ * calls and does its own work besides, so its median can only be above the floor's. The rows: a
+ * read (one GetItem) and a create (one transaction writing five items and a counter).
  */
 describe('the warm floor', () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>> | undefined;
@@ -61,7 +61,7 @@ describe('the warm floor', () => {
       state,
       operation,
       iterations: 60,
-      chunk: 10,
+      chunk: 1,
       warmup: 20,
       floorKeyPrefix,
       targetRatio: targets.warmP50Ratio,
