@@ -128,14 +128,36 @@ export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions
 
 type WriteRequest = { DeleteRequest: { Key: Item } } | { PutRequest: { Item: Item } };
 
+/** DynamoDB's limit on the size of one TransactWriteItems (4 MB), with room for its keys and the hold's check. */
+const maxTransactionBytes = 3_500_000;
+
+/** Write requests in runs of at most 25 that one transaction holds (by itemBytes' estimate). */
+function transactionChunks(requests: readonly WriteRequest[]): WriteRequest[][] {
+  const out: WriteRequest[][] = [];
+  let current: WriteRequest[] = [];
+  let bytes = 0;
+  for (const request of requests) {
+    const size = 'PutRequest' in request ? itemBytes(request.PutRequest.Item) : itemBytes(request.DeleteRequest.Key);
+    if (current.length > 0 && (current.length === maxBatchWriteRequests || bytes + size > maxTransactionBytes)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(request);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
 /**
  * Any number of write requests (BatchWriteItem, 25 at a time), retrying unprocessed ones. Inside a
- * write guard, each 25 go as one transaction with the hold's check instead (a batch write takes no
- * condition).
+ * write guard, each 25 (fewer when they are large) go as one transaction with the hold's check
+ * instead (a batch write takes no condition).
  */
 async function batchWriteAll(requests: readonly WriteRequest[]): Promise<void> {
   if (guardedHubId() !== undefined) {
-    for (const chunk of chunks(requests, maxBatchWriteRequests))
+    for (const chunk of transactionChunks(requests))
       await transactAll(
         chunk.map((request) =>
           'PutRequest' in request

@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
 import { db, tableName } from '../../../shared/db/client';
 import { batchPutAll, conditionalWrite, transact } from '../../../shared/db/core';
 import { holdAccountWrites } from '../../../shared/db/account-purge';
@@ -18,6 +19,7 @@ import { tokenCall, useSandboxDeveloper } from '../../support/sandbox-control';
 const gateway = useTestGateway();
 const sandbox = useSandboxDeveloper(gateway);
 const { control, newTestAccount } = sandbox;
+beforeAll(() => installRecorder());
 
 async function tokenOf(hubId: number): Promise<string> {
   const answer = await control<{ access_token: string }>('POST', `/test-accounts/${hubId}/installs`, {
@@ -61,6 +63,21 @@ describe('the write hold', () => {
     // Outside the guard (the purge's own writes, a standard account's) the hold costs nothing.
     await db.send(new PutCommand({ TableName: tableName, Item: probeItem(hubId, 'outside') }));
     expect(await getItem(probeItem(hubId, 'outside'))).toBeDefined();
+  });
+
+  it('writes a guarded batch of large items in as many transactions as hold them (4 MB each at most)', async () => {
+    const hubId = await newTestAccount();
+    // 12 items of about 330 KB: one 25-item transaction would be over DynamoDB's 4 MB.
+    const items = Array.from({ length: 12 }, (_, index) => ({
+      ...probeItem(hubId, `large-${index}`),
+      payload: 'x'.repeat(330_000),
+    }));
+    const { commands } = await recordCommands(() => withWriteGuard(hubId, () => batchPutAll(items)));
+    // DynamoDB Local does not enforce the 4 MB: the transactions' sizes are read from what was sent.
+    const transactions = commands.filter((command) => command.commandClass.name === 'TransactWriteCommand');
+    expect(transactions.length).toBeGreaterThanOrEqual(2);
+    for (const transaction of transactions) expect(JSON.stringify(transaction.input).length).toBeLessThan(4_000_000);
+    for (const item of items) expect(await getItem(item)).toMatchObject({ sk: item.sk });
   });
 
   it("answers the account's calls 503 with Retry-After while a reset holds it, 401 while a delete does", async () => {
