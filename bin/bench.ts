@@ -98,7 +98,6 @@ async function main(): Promise<number> {
       logLevel: 'ERROR',
     });
     await ensureTable(dynamo.endpoint, tableName);
-    await ensureTable(dynamo.endpoint, `${tableName}-floor`);
     // The service's modules read their configuration when loaded: only now may they load.
     const { runBench, fullOptions, quickOptions } = await import('../bench/run-bench');
     const { printReport, failuresOf } = await import('../bench/print-report');
