@@ -2,7 +2,7 @@ import { measureColdStarts } from '../../bench/cold-start';
 import { measureContactSearch } from '../../bench/contact-search';
 import { checkBudget } from '../../bench/budgets';
 import { measureCosts } from '../../bench/api-latency';
-import { installRecorder, loaderClient, toFloorInput } from '../../bench/dynamo-recorder';
+import { loaderClient, toFloorInput } from '../../bench/dynamo-recorder';
 import {
   createCompanies,
   createContacts,
@@ -10,37 +10,11 @@ import {
   createTimelineEvent,
   installApp,
 } from '../../bench/fixtures';
-import { ApiClient } from '../../bench/http-client';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { percentile, ratio, summarize } from '../../bench/stats';
 import { fairnessAttacks, measureSearchFairness } from '../../bench/search-fairness';
-import { startTestGateway } from '../support/harness';
+import { useBenchApi } from '../support/bench-api';
 import { useBundleOutDir } from '../support/bundle-out-dir';
-
-/** A test gateway and the bench's HTTP client on it for one describe block, with the DynamoDB call recorder installed. */
-function useBenchApi(): { readonly gateway: Awaited<ReturnType<typeof startTestGateway>>; readonly api: ApiClient } {
-  let gateway: Awaited<ReturnType<typeof startTestGateway>> | undefined;
-  let api: ApiClient | undefined;
-  beforeAll(async () => {
-    installRecorder();
-    gateway = await startTestGateway();
-    api = new ApiClient(gateway.baseUrl);
-  });
-  afterAll(async () => {
-    api?.close();
-    await gateway?.close();
-  });
-  return {
-    get gateway() {
-      if (!gateway) throw new Error('the gateway starts in beforeAll');
-      return gateway;
-    },
-    get api() {
-      if (!api) throw new Error('the client is made in beforeAll');
-      return api;
-    },
-  };
-}
 
 describe('bench statistics', () => {
   const oneToHundred = Array.from({ length: 100 }, (_, index) => index + 1);

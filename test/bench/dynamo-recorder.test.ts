@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   floorPlan,
-  installRecorder,
   precedencePairs,
   prepareFloor,
   recordCommands,
@@ -10,9 +9,9 @@ import {
   type RecordedCommand,
 } from '../../bench/dynamo-recorder';
 import { createContacts, installApp } from '../../bench/fixtures';
-import { ApiClient, jsonRequest } from '../../bench/http-client';
+import { jsonRequest } from '../../bench/http-client';
 import { db, tableName } from '../../shared/db/client';
-import { startTestGateway } from '../support/harness';
+import { useBenchApi } from '../support/bench-api';
 
 /** A command's class and input, as the comparison of a recording and its replay sees it. */
 const sent = (commands: readonly RecordedCommand[]) =>
@@ -59,17 +58,7 @@ describe('the floor plan of recorded calls', () => {
 });
 
 describe('the floor replay', () => {
-  let gateway: Awaited<ReturnType<typeof startTestGateway>> | undefined;
-  let api: ApiClient | undefined;
-  beforeAll(async () => {
-    installRecorder();
-    gateway = await startTestGateway();
-    api = new ApiClient(gateway.baseUrl);
-  });
-  afterAll(async () => {
-    api?.close();
-    await gateway?.close();
-  });
+  const bench = useBenchApi();
 
   it("sends the recorded calls through the service's own client, those that overlapped together", async () => {
     const pk = `BENCH-FLOOR#${randomUUID()}`;
@@ -96,8 +85,7 @@ describe('the floor replay', () => {
   });
 
   it("replays an API request's calls in their recorded order and overlap (the contacts' sync page)", async () => {
-    const client = api;
-    if (!client) throw new Error('the client is made in beforeAll');
+    const client = bench.api;
     const install = await installApp(client);
     await createContacts(client, install.accessToken, 3);
     const { commands } = await recordCommands(() =>

@@ -1,13 +1,13 @@
 import { measureWarmLatency } from '../../bench/api-latency';
 import { copyIntoFloorKeys } from '../../bench/bulk-load';
-import { floorKeyPrefix, installRecorder, loaderClient } from '../../bench/dynamo-recorder';
+import { floorKeyPrefix, loaderClient } from '../../bench/dynamo-recorder';
 import { createCompanies, createContacts, createTimelineEvent, installApp } from '../../bench/fixtures';
-import { ApiClient } from '../../bench/http-client';
+import type { ApiClient } from '../../bench/http-client';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { targets } from '../../bench/run-bench';
 import { config } from '../../shared/base/config';
 import { tableName } from '../../shared/db/client';
-import { startTestGateway } from '../support/harness';
+import { useBenchApi } from '../support/bench-api';
 
 /**
  * The warm section's floor against the API it bounds, as `npm run bench -- --quick` measures them
@@ -16,19 +16,9 @@ import { startTestGateway } from '../support/harness';
  * read (one GetItem) and a create (one transaction writing five items and a counter).
  */
 describe('the warm floor', () => {
-  let gateway: Awaited<ReturnType<typeof startTestGateway>> | undefined;
-  let api: ApiClient | undefined;
+  const bench = useBenchApi();
   const loader = loaderClient(config.dynamodbEndpoint ?? '', config.region);
-  beforeAll(async () => {
-    installRecorder();
-    gateway = await startTestGateway();
-    api = new ApiClient(gateway.baseUrl);
-  });
-  afterAll(async () => {
-    api?.close();
-    loader.destroy();
-    await gateway?.close();
-  });
+  afterAll(() => loader.destroy());
 
   const benchState = async (client: ApiClient): Promise<BenchState> => {
     const install = await installApp(client);
@@ -49,30 +39,36 @@ describe('the warm floor', () => {
   };
 
   it.each(['readCompany', 'createRecord'])("keeps %s's API median above its floor's", async (name) => {
-    const client = api;
-    if (!client) throw new Error('the client is made in beforeAll');
+    const client = bench.api;
     const operation = operations.find((candidate) => candidate.name === name);
     if (!operation) throw new Error(`no operation ${name}`);
     const state = await benchState(client);
     await copyIntoFloorKeys(loader, tableName, floorKeyPrefix);
 
-    const row = await measureWarmLatency({
-      api: client,
-      state,
-      operation,
-      iterations: 60,
-      chunk: 1,
-      warmup: 20,
-      floorKeyPrefix,
-      targetRatio: targets.warmP50Ratio,
-    });
-    console.log(`${name}: API p50 ${row.api.p50Ms} ms, floor p50 ${row.floor.p50Ms} ms (${row.p50Ratio}x)`);
-
-    expect({ name, isBelowFloor: row.isBelowFloor, apiCount: row.api.count, floorCount: row.floor.count }).toEqual({
+    // The API sends the floor's calls and works besides, so its median is above the floor's; a burst of
+    // the machine's other load can still land on the API's requests of one measurement: a row is below
+    // its floor only if it is in each of up to three measurements (a true floor never is).
+    const rows = [];
+    for (let measurement = 0; measurement < 3; measurement += 1) {
+      const row = await measureWarmLatency({
+        api: client,
+        state,
+        operation,
+        iterations: 60,
+        chunk: 1,
+        warmup: 20,
+        floorKeyPrefix,
+        targetRatio: targets.warmP50Ratio,
+      });
+      rows.push(row);
+      expect([row.api.count, row.floor.count]).toEqual([60, 60]);
+      if (!row.isBelowFloor) break;
+    }
+    const summary = rows.map((row) => `API p50 ${row.api.p50Ms} ms, floor p50 ${row.floor.p50Ms} ms`).join('; ');
+    expect({ name, isBelowFloor: rows.every((row) => row.isBelowFloor), summary }).toEqual({
       name,
       isBelowFloor: false,
-      apiCount: 60,
-      floorCount: 60,
+      summary,
     });
   });
 });
