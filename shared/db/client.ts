@@ -55,6 +55,7 @@ function leftUnprocessed(output: {
 const dynamoDbSockets = 50;
 /** shared/associations/batch-associations.ts reads 16 pages at once: one request never waits for its own calls. */
 const localEndpointSockets = 16;
+const localEndpointSocketTimeoutMs = 4000;
 
 function createClient(): DynamoDBDocumentClient {
   const base = new DynamoDBClient({
@@ -79,10 +80,12 @@ function createClient(): DynamoDBDocumentClient {
     // readConcurrency), so one request alone never queues: more calls at once add no throughput, only
     // length to each call, which the 2 s socket timeout counts (250 parallel UpdateItems on a fresh
     // DynamoDB Local on a loaded 2-core machine: 38 failed with 50 sockets, none with 16 or 8).
-    // The queue wait is bounded below the 10 s function timeout.
+    // The queue wait is bounded below the 10 s function timeout. DynamoDB Local (a local endpoint)
+    // gets 4 s of silence: with two test suites on 2 cores it fell silent past 2 s three attempts
+    // running; a database that stops answering still ends in the early-timeout 503 before 10 s.
     requestHandler: new QueuedHttpHandler({
       connectionTimeout: 1000,
-      socketTimeout: 2000,
+      socketTimeout: config.dynamodbEndpoint ? localEndpointSocketTimeoutMs : 2000,
       requestTimeout: 5000,
       throwOnRequestTimeout: true,
       maxSockets: config.dynamodbEndpoint ? localEndpointSockets : dynamoDbSockets,
