@@ -65,7 +65,7 @@ export function withoutUnreadErrorFields(code: string, keptParams: readonly stri
 /**
  * Drops the `const schemaN = {…};` declarations no code reads. Ajv's standalone code declares the
  * root schema of each validator whether or not it refers to it; esbuild keeps every statement of a
- * CommonJS module, so an unread schema (about 1 KiB for a batch body's) went into each bundle.
+ * CommonJS module, so an unread schema (about 1 KiB for a batch body's) would go into each bundle.
  */
 export function withoutUnreadSchemaConstants(code: string): string {
   let result = code;
@@ -149,7 +149,7 @@ export function withSharedErrorObjects(code: string): string {
  * module, which the minifier names with a letter or two. Literals followed by a colon (an object
  * key in a schema constant, the first branch of a conditional) stay as they are, and so do those
  * compared with `==` (V8 compiles `typeof x == "object"` to a type check only with the literal).
- * About 1 KiB of a batch body's minified validator (2026-11-28).
+ * This saves about 1 KiB of a batch body's minified validator.
  */
 export function withSharedStrings(code: string): string {
   // Every literal is matched (so the scan never starts inside one), with a comparison before it or a colon after.

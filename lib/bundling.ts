@@ -60,7 +60,7 @@ export type BundledRoute = Pick<Route, 'name' | 'body' | 'format' | 'scopes' | '
 /**
  * The constants of a route's bundle: the common ones, and its row's body and error format, which
  * shared/http/middlewares.ts compares where it picks a body parser and an error response, so that
- * esbuild keeps the one parser and the one format the row uses (the others were about 2 KiB of every
+ * esbuild keeps the one parser and the one format the row uses (the others would be about 2 KiB of every
  * bundle: the other body parser, the HTML error page); whether it takes access tokens
  * (shared/http/auth.ts: without, no token verification, limiter or faults, about 7 KiB) and
  * developer API keys (without, no key checks, about 0.6 KiB); and whether

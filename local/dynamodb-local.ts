@@ -84,8 +84,8 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-        // Killed, DynamoDB Local loses writes it had acknowledged (2 of about 300 transactions in a probe
-        // of 2026-11-28; none when it exited on SIGTERM), and a loaded machine can take more than 5 s
+        // Killed, DynamoDB Local loses writes it had acknowledged (2 of about 300 transactions in a probe;
+        // none when it exits on SIGTERM), and a loaded machine can take more than 5 s
         // to shut the JVM down: `npm start`'s data must survive its stop.
         setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
       }),

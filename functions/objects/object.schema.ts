@@ -8,8 +8,8 @@ export const propertyValues = {
   type: 'object',
   maxProperties: 1000,
   // No propertyNames rule: a name no property has (empty or 255+ characters included) is answered by the values'
-  // check (400 naming it, PROPERTY_DOESNT_EXIST); the rule's three errors were about 0.4 KiB of each body validator.
-  // One type list, not anyOf: one check and one error per bad value ("must be string,number,boolean,null"); anyOf's four branches were about 1.5 KiB of each body validator.
+  // check (400 naming it, PROPERTY_DOESNT_EXIST); the rule's three errors would add about 0.4 KiB to each body validator.
+  // One type list, not anyOf: one check and one error per bad value ("must be string,number,boolean,null"); anyOf's four branches would add about 1.5 KiB to each body validator.
   additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
 } as const;
 

@@ -4,7 +4,7 @@ import { recordTimelineEvent } from '../../shared/timeline/events';
 import { eventBody } from './event.schema';
 import { appPath } from './timeline-path.schema';
 
-// The legacy PUT: it used to create or update; events are immutable now, so it creates like POST.
+// The legacy PUT creates like POST: events are immutable, so there is nothing to update.
 export const handler = httpHandler(
   'putTimelineEvent',
   { path: appPath, body: eventBody },

@@ -91,9 +91,8 @@ export function timelineEventListedBy(hubId: number, listingSk: string): Key | u
 }
 
 // CRM records of a hub, by object type. Record ids are fixed-width numeric strings, so the sort key
-// orders them. Companies were the first type: their keys (COMPANY#, ARCHIVED_COMPANY#,
-// COMPANY_MERGED#, COMPANY_UNIQUE#, PROPERTY#companies#, HUB#n#SEARCH#shard) are what every type's
-// keys are built like, so no company item moved when the engine came (docs/design.md).
+// orders them. Every type's keys are built like the companies' (COMPANY#, ARCHIVED_COMPANY#,
+// COMPANY_MERGED#, COMPANY_UNIQUE#, PROPERTY#companies#, HUB#n#SEARCH#shard) (docs/design.md).
 /** What a key needs of an object type (an entry of shared/objects/object-types.ts). */
 export interface KeyedType {
   /** The type id (`0-1`). */

@@ -273,7 +273,7 @@ export function recordItemOf(type: KeyedType, item: Item): RecordItem | undefine
 
 /**
  * A unique value's item names the record that holds it, in `companyId` for every type (the
- * attribute's name from when companies were the only type; kept, so no item moved).
+ * attribute's name on every stored unique-value item).
  */
 interface UniqueValueClaim extends UniqueValue {
   companyId: string;

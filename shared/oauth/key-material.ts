@@ -10,7 +10,7 @@ export async function readSecretsDocument(secretArn: string | undefined): Promis
   if (config.secretsFile) return JSON.parse(await readFile(config.secretsFile, 'utf8')) as SecretsDocument;
   if (!secretArn) throw new Error('no secrets source configured: set SECRETS_FILE or the secret ARN');
   // Imported by name, not with import(): a bundle then carries the client and this one command, where
-  // import() of the package brought every command, paginator and the aggregated client (about 16 KiB more).
+  // import() of the package brings every command, paginator and the aggregated client (about 16 KiB more).
   const result = await new SecretsManagerClient({ region: config.region }).send(
     new GetSecretValueCommand({ SecretId: secretArn }),
   );

@@ -24,8 +24,8 @@ export const scopeCatalog = [
   'e-commerce',
   'crm.lists.read',
   'crm.lists.write',
-  // Issue 19: every type of the object engine (contacts, deals, tickets), pipelines, owners, and the
-  // scopes of the types planned next (products, line items, custom objects), which apps may ask for before those types exist.
+  // The object engine's types (tickets; the schemas of contacts, deals and tickets), owners, products,
+  // line items and custom objects.
   'crm.objects.tickets.read',
   'crm.objects.tickets.write',
   'crm.schemas.contacts.write',

@@ -20,9 +20,9 @@ declare const PRECOMPILED_VALIDATORS: boolean | undefined;
  *
  * A deployed bundle (built with PRECOMPILED_VALIDATORS) carries no catalog in its code: it reads the
  * tables of a type from a JSON file beside it the first time a request names that type (the alias
- * `catalog-files`, lib/bundling.ts). The four catalogs were 11.7 KiB of every record function's
- * code, parsed at every cold start whichever type the request named; each type added would have
- * added its own. In source (tests, the local runtime) the tables are the modules themselves.
+ * `catalog-files`, lib/bundling.ts). In code, the four catalogs would be 11.7 KiB of every record
+ * function's bundle, parsed at every cold start whichever type the request named, and each type
+ * added would add its own. In source (tests, the local runtime) the tables are the modules themselves.
  */
 function tablesOf(typeName: string): CatalogTables | undefined {
   if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {

@@ -21,9 +21,9 @@ import { companyKey, uniqueValueKey, companyKeys, grantKey, hubPartition, instal
  * through the in-process gateway, then lets it through again. Nothing here mocks DynamoDB: the
  * outage is every connection refused and every open one dropped by a TCP proxy between the service
  * and DynamoDB Local (test/support/tcp-proxy.ts), the throttle a real SDK error raised inside the
- * real client's middleware stack. Stopping the DynamoDB Local process instead made it lose writes
- * it had acknowledged (a probe of 2026-11-28: 2 of about 300 transactions when killed), which
- * tested DynamoDB Local's durability, not this service.
+ * real client's middleware stack. Stopping the DynamoDB Local process instead makes it lose writes
+ * it had acknowledged (in a probe, 2 of about 300 transactions when killed), which tests
+ * DynamoDB Local's durability, not this service.
  */
 jest.setTimeout(180_000);
 

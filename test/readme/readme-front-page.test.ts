@@ -3,7 +3,7 @@ import path from 'node:path';
 import { docsInMapOrder } from '../support/readme-examples';
 
 /**
- * Issue 18: README.md is the front page (what the service is, the two commands, the walk-through,
+ * README.md is the front page (what the service is, the two commands, the walk-through,
  * the map of the docs, the tests), at most 220 lines; everything else lives in docs/, one file per
  * topic, each listed in the README's map, and the links between them lead somewhere.
  */

@@ -5,10 +5,9 @@ import type { Route } from '../../shared/base/route-types';
 import { routes } from '../../shared/routes';
 
 /**
- * Issue 17, finding 12: the README's search section still listed the per-account search limit as
- * not built, while every search route is limited (5 per second per account by default, as
- * HubSpot's search guide states). The section must say what the route table and the limiter do.
- * The section is docs/search.md, up to its design notes.
+ * The search section says what the route table and the limiter do: every search route is limited
+ * (5 per second per account by default, as HubSpot's search guide states). The section is
+ * docs/search.md, up to its design notes.
  */
 const searchDoc = readFileSync(path.join(__dirname, '..', '..', 'docs', 'search.md'), 'utf8');
 

@@ -10,10 +10,9 @@ import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from '../../loc
  * holds every file's items. A Scan of it reads 1 MB pages (about 4,400 items) that DynamoDB Local
  * builds whole before it answers: 0.3-0.8 s each on a quiet 2-core machine, past the client's 2 s
  * socket timeout (shared/db/client.ts) on a loaded one, where the other worker's calls waited
- * meanwhile (CI of 2026-11-28: the purge test and the bench's fairness reads timed out together).
- * A second table in the shared DynamoDB Local was tried and was worse: the two workers' writes, each
- * to its own table, held each other up for 1 to 6 s at a time (a run of 2026-11-28, calls timed in
- * the client: both files failed). A process of its own shares nothing but the cores, and a Scan of
+ * meanwhile (on CI the purge test and the bench's fairness reads timed out together). A second
+ * table in the shared DynamoDB Local is worse: the two workers' writes, each to its own table, hold
+ * each other up for 1 to 6 s at a time (calls timed in the client: both files failed). A process of its own shares nothing but the cores, and a Scan of
  * it proves the same thing: what is left is the file's doing.
  *
  * shared/base/config.ts reads DYNAMODB_ENDPOINT once per module registry, and jest gives each file

@@ -8,7 +8,7 @@ import { createRecord, crmClient, type CrmClient, type StoredTypeName } from '..
 import { install } from '../../support/harness';
 import { sdkError, useSdkClient, type SdkErrorJson as ErrorJson } from '../../support/sdk-client';
 
-/** Activities, products and line items on the object engine (issue 21), through the official SDK unchanged but for the base URL. */
+/** Activities, products and line items on the object engine, through the official SDK unchanged but for the base URL. */
 const sdk = useSdkClient();
 const timestamp = '2026-03-01T10:00:00.000Z';
 const defined = AssociationSpecAssociationCategoryEnum.HubspotDefined;

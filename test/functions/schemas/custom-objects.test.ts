@@ -7,7 +7,7 @@ import { crmClient, createRecord } from '../../support/crm-client';
 import { install, signTestAccessToken, unique } from '../../support/harness';
 import { sdkError, useSdkClient } from '../../support/sdk-client';
 
-/** Custom objects (issue 21, part 3): the schemas API and the object engine on an account's own types, through the official SDK. */
+/** Custom objects: the schemas API and the object engine on an account's own types, through the official SDK. */
 const sdk = useSdkClient();
 
 const stringProperty = (name: string, label: string) => ({
