@@ -3,8 +3,8 @@ import { findRoute } from '../../shared/routes';
 import { useBundleOutDir } from '../support/bundle-out-dir';
 
 /**
- * A function's bundle carries its own route row, not the route table: the table (102 paths) was
- * about 22 KiB of every bundle's minified code, a fifth of what the project adds over the floor.
+ * A function's bundle carries its own route row, not the route table: the table (102 paths) would
+ * be about 22 KiB of every bundle's minified code, a fifth of what the project adds over the floor.
  */
 describe('a function bundle and the route table', () => {
   const outDir = useBundleOutDir('route-row-');
@@ -17,7 +17,7 @@ describe('a function bundle and the route table', () => {
         (sum, output) => sum + (output.inputs[file]?.bytesInOutput ?? 0),
         0,
       );
-    // The whole table was 22,378 bytes of this bundle; nothing of the file is left, nor of the scope
+    // The whole table would be about 22 KiB of this bundle; nothing of the file is left, nor of the scope
     // unions only the table reads (a row that read a property, or a union built at load, kept them).
     expect(bytesOf('shared/routes.ts')).toBe(0);
     expect(bytesOf('shared/objects/object-type-scopes.ts')).toBe(0);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { bearer, install, jsonOf } from '../support/harness';
 
 /**
- * Regression: the local gateway serves every request in one process through one DynamoDB
- * client. 250 parallel GETs of one token got 184 503s: calls beyond the client's 50 sockets waited in
- * the agent's queue while their 1 s connection timer ran. The gateway runs in its own process, as
+ * The local gateway serves every request in one process through one DynamoDB client. With a 1 s
+ * connection timer running while calls beyond the client's 50 sockets wait in the agent's queue,
+ * 250 parallel GETs of one token got 184 503s. The gateway runs in its own process, as
  * `npm start` does, so that it alone sets the pace. Bounded: 250 requests, once.
  */
 let child: ChildProcess | undefined;

@@ -27,7 +27,7 @@ import { adversarialLength, adversarialStrings } from '../support/adversarial-st
  * Every function that runs a regular expression (or scans) over client text, fed 64 KiB strings
  * built to make backtracking blow up. The budget is CPU time of this process
  * (process.cpuUsage), not wall clock, so a busy machine does not fail it: 50 ms per call, where
- * a linear scan of 64 KiB takes well under 5 ms and the quadratic patterns this replaced took
+ * a linear scan of 64 KiB takes well under 5 ms and a quadratic pattern takes
  * seconds (numberofemployees of 40,000 digits and "x": 4.6 s).
  */
 const cpuBudgetMs = 50;

@@ -20,8 +20,8 @@ export async function putCompanyRecordFixture(
 }
 
 /**
- * TEST ONLY. A unique-value company property definition stored as an earlier version stored it: the
- * item alone, with no count item beside it (as races before the caps were atomic left them).
+ * TEST ONLY. A unique-value company property definition as a table may hold it: the item alone,
+ * with no count item beside it (written by a deployment that kept no count).
  */
 export async function putLegacyUniqueProperty(hubId: number, name: string): Promise<void> {
   await db.send(

@@ -5,9 +5,9 @@ import { createRecords, crmClient, type CrmClient } from '../../support/crm-clie
 import { install, startTestGateway, type InstalledTokens } from '../../support/harness';
 
 /**
- * A v4 association batch answers with what it wrote. 2,000 pairs over 2,000 companies once
- * answered 503 at the function's 10 s although every pair was written, so the client was told to
- * retry work that was done. Now companies are written many to a transaction, and work not started
+ * A v4 association batch answers with what it wrote: 2,000 pairs over 2,000 companies must not
+ * answer 503 at the function's 10 s after every pair was written, telling the client to retry
+ * work that was done. Companies are written many to a transaction, and work not started
  * within the batch's time budget is reported per input (never half-written: each company is written
  * all or nothing, with its contacts' side of each pair in the same transaction), so the client sends
  * again only what was not done. The contacts are real records, made before the timed part.

@@ -14,9 +14,9 @@ import {
 import { callTimeline, type TimelineCredential } from '../../support/timeline-client';
 
 /**
- * Regression tests: any install's access token once could rewrite or delete the app's
- * timeline event types and properties, which every account that installed the app shares. Now writes
- * take only the developer API key of the app's developer account; tokens of any install may still read.
+ * The app's timeline event types and properties are shared by every account that installed the app,
+ * so an install's access token must not rewrite or delete them: writes take only the developer API
+ * key of the app's developer account; tokens of any install may still read.
  */
 const gateway = useTestGateway();
 let hubA: InstalledTokens;

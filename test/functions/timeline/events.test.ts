@@ -172,8 +172,8 @@ describe('POST /integrations/v1/{appId}/timeline/event', () => {
   });
 
   it('stores the same id in two accounts independently: ids are unique per event type and account', async () => {
-    // Regression: ids were once unique across accounts, so one account learned that another
-    // had used an id and could squat ids another account would need.
+    // Ids unique across accounts would tell one account that another had used an id, and let it
+    // squat ids another account would need.
     const event = contactEvent({ webinarName: 'First account' });
     const otherHubToken = signTestAccessToken({
       appId: installed.appId,

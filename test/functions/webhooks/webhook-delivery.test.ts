@@ -420,7 +420,7 @@ describe('what stops deliveries', () => {
 
 describe('scopes', () => {
   it("sends an account's company events only to apps whose install there holds crm.objects.companies.read", async () => {
-    // Regression: an app asks for companies.read only as an optional scope and is installed in our
+    // An app asks for companies.read only as an optional scope and is installed in our
     // account with `oauth` alone (every company route answers it 403), yet subscribes to company events.
     const narrow = await provision({ scopes: ['oauth'], optionalScopes: ['crm.objects.companies.read'] });
     const narrowToken = await installInto(gateway, narrow, app, ['oauth']);
@@ -461,7 +461,7 @@ describe('scopes', () => {
 
 describe('throttling.maxConcurrentRequests', () => {
   it('holds for the app across accounts: 1 means one request at a time, whichever accounts the batches are for', async () => {
-    // Regression: a receiver set to 1 once saw 2 concurrent requests from 2 accounts.
+    // A limit per account would let a receiver set to 1 see 2 concurrent requests from 2 accounts.
     await subscribe('company.creation');
     expect(
       (await manage('PUT', '/settings', { targetUrl: receiver.url, throttling: { maxConcurrentRequests: 1 } })).status,

@@ -5,9 +5,9 @@ import { logIn, type LoginOutcome } from '../../../shared/oauth/install-flow';
 import { provision, type Installation } from '../../support/harness';
 
 /**
- * Regression tests: parallel logins once read the lock, ran scrypt, then recorded the
- * failure with two separate updates, so 25 parallel attempts after a lock expired were all checked and a
- * late failure could reset a long lock. Real DynamoDB Local; the password check is spied on (and run for
+ * Parallel logins: a login that read the lock, ran scrypt, then recorded the failure with two
+ * separate updates would let 25 parallel attempts after a lock expired all be checked, and a late
+ * failure reset a long lock. Real DynamoDB Local; the password check is spied on (and run for
  * real) only to count how many attempts reached it.
  */
 const day = 24 * 3600;

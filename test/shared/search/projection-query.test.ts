@@ -16,7 +16,7 @@ function pushedFilterOf(
 }
 
 describe('what NOT_CONTAINS_TOKEN pushes to DynamoDB', () => {
-  // Regression: NOT_CONTAINS_TOKEN was once not pushed down, so every record came back to be matched in memory.
+  // Not pushed down, NOT_CONTAINS_TOKEN would bring every record back to be matched in memory.
   it.each([
     [
       'a whole value',

@@ -18,9 +18,8 @@ import { createProjectionSearchIndex, SearchPageCollector, searchRecords } from 
 import { compileSearch, type SearchInput } from '../../../shared/search/search-request';
 
 /**
- * Regression: a search once matched each page in one synchronous stretch, checked its deadline
- * only between pages, and left the other shard chains running after it answered. These pin down
- * each part: the matching yields to the process's other work, stops within one record of the
+ * A search must not match each page in one synchronous stretch, check its deadline only between
+ * pages, or leave the other shard chains running after it answers. These pin down each part: the matching yields to the process's other work, stops within one record of the
  * deadline, and a search that ends (deadline or failure) leaves no DynamoDB call behind.
  */
 const lookup = { find: findStandardCompanyProperty };
