@@ -158,8 +158,8 @@ function missingHolderError(pair: Pair, input: PairEnds): BatchError {
 
 /**
  * The work of a batch call stops being started after this long, so the call answers with what it
- * did (well inside the 10 s function timeout) instead of timing out after doing it all (before it,
- * 2,000 pairs took 15-20 s on DynamoDB Local and answered 503 although everything was written).
+ * did (well inside the 10 s function timeout) instead of timing out after doing it all (without it,
+ * 2,000 pairs take 15-20 s on DynamoDB Local and answer 503 although everything is written).
  * 5 s since pairs with stored records also update the other record in each transaction: on a
  * loaded 2-core machine the transactions in flight at 6 s took up to 2.4 s more (answers at 8.4 s).
  */

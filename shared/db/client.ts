@@ -70,11 +70,11 @@ function createClient(): DynamoDBDocumentClient {
     // throwOnRequestTimeout (without it, this SDK version merely logs a warning and waits on).
     // Worst case per call: 3 attempts of 2 s plus backoff, about 6.5 s (less once the SDK's retry
     // quota is spent), inside the 10 s Lambda timeout (lib/bundled-function.ts), where middy's
-    // timeoutEarly answers 503 for whatever is still waiting. One second proved too tight for
-    // DynamoDB Local on a busy 2-core CI machine: healthy calls timed out and were retried.
+    // timeoutEarly answers 503 for whatever is still waiting. One second is too tight for
+    // DynamoDB Local on a busy 2-core CI machine: healthy calls time out and are retried.
     // Calls wait for a free socket in the handler's queue, not in the agent's, where this SDK version
-    // already runs the 1 s connection timer (shared/db/queued-http-handler.ts; before it, 250 parallel
-    // GETs through the local gateway got 184 503s). Against DynamoDB: the SDK's own pool of 50 sockets,
+    // already runs the 1 s connection timer (shared/db/queued-http-handler.ts; without it, 250 parallel
+    // GETs through the local gateway get 184 503s). Against DynamoDB: the SDK's own pool of 50 sockets,
     // which a function serving one request at a time rarely fills. Against a local endpoint (DynamoDB
     // Local, one Java process on the same cores) 16, the widest fan-out of one request (batch reads'
     // readConcurrency), so one request alone never queues: more calls at once add no throughput, only

@@ -66,7 +66,7 @@ export const searchChainsInFlight = 8;
  * forms alone (tens of KB) let all 8 chains run; pages that bring long values (a 64 KiB name per
  * item) only 2, so one search of long values does not take a shared database's whole attention
  * (locally, DynamoDB Local on the same cores: with 8 such pages in flight another account's read
- * waited about 2.5 times as long as with 2, and the search was hardly faster).
+ * waits about 2.5 times as long as with 2, and the search is hardly faster).
  */
 export const searchBytesInFlight = 512 * 1024;
 /** Chains in flight before any page has told what a page weighs. */

@@ -151,7 +151,7 @@ export function correlate(route: Route): Middleware {
 /**
  * Lower-cases header names (API Gateway already does; direct invocations may not), into a map
  * without a prototype: a header named `__proto__` is a header like any other. What middy's header
- * normalizer did by default, without its canonical-case table (1.3 KiB of every bundle).
+ * normalizer does by default, without its canonical-case table (1.3 KiB of every bundle).
  */
 export function normalizeHeaders(): Middleware {
   return {

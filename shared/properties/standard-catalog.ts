@@ -6,8 +6,8 @@
  * (name, type, field type, options, flags), the labels and the descriptions, by name. A function's
  * bundle carries only the tables it reads: the record functions the rows (standardRules), the
  * properties API's writes the labels and groups (standardOutline), its reads everything
- * (standardCatalog). The labels and descriptions were most of a catalog's bytes, in
- * every record function's bundle.
+ * (standardCatalog). The labels and descriptions are most of a catalog's bytes,
+ * and no record function's bundle carries them.
  */
 import type {
   FieldType,

@@ -267,7 +267,7 @@ describe('POST /crm/v3/properties/companies', () => {
     expect(response.body).toMatchObject({ category: 'VALIDATION_ERROR', context: { name: ['Bad-Name'] } });
   });
 
-  // A property so named was accepted, and then every create or update setting it answered 500.
+  // Accepted, a property so named would make every create or update setting it answer 500.
   it('rejects constructor, the name of an Object.prototype member, with 400 naming the field', async () => {
     const response = await api.post('/crm/v3/properties/companies', {
       name: 'constructor',

@@ -150,7 +150,7 @@ describe('POST .../event-types/{eventTypeId}/properties', () => {
     expect(response.body.context).toEqual({ field: ['name'], name: [name] });
   });
 
-  // A property so named was accepted, and then every event setting it answered 500.
+  // Accepted, a property so named would make every event setting it answer 500.
   it.each([
     'constructor',
     'toString',
