@@ -411,7 +411,8 @@ export const stageAuditKey = (
 /**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
  * matches anything). The stack grants each function only the partitions its route touches
- * (shared/route-partitions.ts); a key function with a new pk prefix needs a new entry here.
+ * (its row's `partitions` in shared/routes.ts, granted by lib/route-stack.ts); a key function with a
+ * new pk prefix needs a new entry here.
  */
 export const partitions = {
   counters: 'COUNTER',

@@ -17,7 +17,7 @@ import {
   type CatalogTexts,
 } from './standard-catalog';
 
-/** HubSpot's industry values, one string split at load (a list of 150 string literals was 300 bytes more in every bundle with the catalog). */
+/** HubSpot's industry values, one string split at load (a list of 150 string literals would be 300 bytes more in every bundle with the catalog). */
 const industries = (
   'ACCOUNTING|AIRLINES_AVIATION|ALTERNATIVE_DISPUTE_RESOLUTION|ALTERNATIVE_MEDICINE|ANIMATION|APPAREL_FASHION|' +
   'ARCHITECTURE_PLANNING|ARTS_AND_CRAFTS|AUTOMOTIVE|AVIATION_AEROSPACE|BANKING|BIOTECHNOLOGY|' +

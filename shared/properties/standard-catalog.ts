@@ -47,7 +47,7 @@ export const phoneNumber = { type: 'string', fieldType: 'phonenumber' } as const
 export const number = { type: 'number', fieldType: 'number' } as const;
 export const numberEquation = { type: 'number', fieldType: 'calculation_equation' } as const;
 export const datetime = { type: 'datetime', fieldType: 'date' } as const;
-/** A value HubSpot computes: read-only and calculated (spread into a row; each spelled-out pair was about 25 bytes of every bundle with the catalogs). */
+/** A value HubSpot computes: read-only and calculated (spread into a row; each spelled-out pair would be about 25 bytes of every bundle with the catalogs). */
 export const calculated = { readOnly: true, calculated: true } as const;
 /** A value clients cannot set (spread into a row, like `calculated`). */
 export const readOnly = { readOnly: true } as const;
