@@ -26,9 +26,8 @@ const examplesTimeoutMs = 300_000;
 
 /**
  * Floors for what the test runs, so an example cannot drop out unnoticed (a broken fence, a file
- * left out of the map): before the README's sections moved to docs/, the README held 20
- * runnable blocks that made 103 curl calls; the walk-through's first CRM call added one of each,
- * and its reads of the demo contact, deal and ticket three more calls.
+ * left out of the map): the README and the docs it maps hold at least this many runnable blocks
+ * and curl calls.
  */
 const minimumBlocks = 21;
 const minimumCurlCalls = 107;

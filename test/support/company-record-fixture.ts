@@ -4,7 +4,7 @@ import { companyKey, propertyKey, companyKeys } from '../../shared/db/keys';
 
 /**
  * TEST ONLY. Writes a bare company record where the companies API keeps them (companyKey), so the
- * timeline tests can point COMPANY events at a company without the companies API on this branch.
+ * timeline tests can point COMPANY events at a company without going through the companies API.
  */
 export async function putCompanyRecordFixture(
   hubId: number,
