@@ -9,7 +9,7 @@ import { projectRoot, sourceFiles } from '../support/source-files';
 
 /**
  * Source patterns that decide what esbuild can leave out of a function's bundle (docs/performance.md,
- * "Cold start, latest"). Each keeps out of a bundle code its function never runs.
+ * "Cold start"). Each keeps out of a bundle code its function never runs.
  */
 
 describe('bundle hygiene', () => {
