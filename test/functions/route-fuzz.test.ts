@@ -1186,8 +1186,8 @@ function longestFitting(body: (n: number) => unknown): number {
  * Searches whose cost grows with what is stored, not only with what is sent: an account (apart from
  * the fuzz's own) holds two companies per shape, one with the 64 KiB string as its name, one as its description,
  * and each search carries patterns as long as the 3,000-character body allows, built from the
- * shape so they nearly match (as a red-team search did: a 65,534-character name and a 2,882-character
- * NOT_CONTAINS_TOKEN pattern cost 1.5 s of CPU per name).
+ * shape so they nearly match (a 65,534-character name and a 2,882-character NOT_CONTAINS_TOKEN
+ * pattern cost 1.5 s of CPU per name with a glob match quadratic in them).
  */
 async function longValueSearchRequests(route: RouteSpelling): Promise<TimedRequest[]> {
   const searcher = await install(gateway);
