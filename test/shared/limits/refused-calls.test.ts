@@ -9,7 +9,7 @@ import { fixtureOf, missing, paramValues, type World } from '../../support/route
 /**
  * A call refused by the rate limit does no backend work beyond the
  * limiter's own update, on every route of the table and every spelling of its path (reads included:
- * a refused search used to run in full and only then have its answer replaced), and never has its
+ * a refused search does not run in full and then have its answer replaced), and never has its
  * body parsed; a call that fails parsing or validation is counted and carries the
  * X-HubSpot-RateLimit-* headers like any other.
  */
