@@ -21,6 +21,7 @@ import {
   LinkedRecordFullError,
   invalidAssociationTargets,
 } from '../records/association-entries';
+import { rulesOf } from '../records/type-rules';
 import {
   changePairs,
   holderPage,
@@ -311,6 +312,7 @@ async function writeTogether(
       plan,
       write: {
         ...plan.write,
+        linksToSelf: rulesOf(pair.holder).linksToSelf,
         previousAssociations: record.associations,
         previousOrder: orderFormsOfRecord(pair.holder, record),
         edges: addedEdges(record.associations, plan.write.record.associations),

@@ -25,12 +25,11 @@ import {
   maxAssociationsPerRecord,
   completeLinkedChanges,
   withOnePrimary,
-  maxCompanyLinksPerCompany,
+  impliedTypeOf,
   singleAssociationError,
-  withImpliedTypes,
   type CustomTypeFinder,
 } from '../records/association-entries';
-import { companyObjectType, requireObjectType, type ObjectType } from '../objects/object-types';
+import { requireObjectType, type ObjectType } from '../objects/object-types';
 import { rulesOf } from '../records/type-rules';
 
 export type { CustomTypeFinder };
@@ -364,9 +363,9 @@ export async function planPairs(
   const rejected = new Map<number, ValidationError>();
   const associations = { ...record.associations };
   let keyCount = Object.keys(associations).length;
-  // A company's count of associated companies is bounded too (it bounds an archive's transaction).
-  const isCompanyHolder = holder.id === companyObjectType.id;
-  const linkedCompanies = isCompanyHolder ? recordsDb.companyLinkIds(associations) : new Set<string>();
+  // A type's count of associated records of its own type may be bounded too (it bounds an archive's transaction).
+  const linksToSelf = rulesOf(holder).linksToSelf;
+  const linkedOfType = linksToSelf ? recordsDb.associatedIdsOf(associations, holder.id) : new Set<string>();
   let changed = false;
   const singleHeld = rulesOf(holder).singleAssociation;
   for (const [index, change] of changes.entries()) {
@@ -384,12 +383,12 @@ export async function planPairs(
       ).values(),
     ];
     if (removed.length === 0 && added.length === 0) continue;
-    const isCompanyPair = isCompanyHolder && change.other.id === companyObjectType.id;
+    const isCountedPair = linksToSelf !== undefined && change.other.id === holder.id;
     const nextKeyCount = keyCount - removed.length + added.length;
-    const linksAfter = linkedCompanies.size + (isCompanyPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
+    const linksAfter = linkedOfType.size + (isCountedPair && currentKeys.length === 0 && added.length > 0 ? 1 : 0);
     // Only what adds past a limit is refused: a record over one (written before it held on both sides) can still lose associations.
     const passesKeys = nextKeyCount > maxAssociationsPerRecord && nextKeyCount > keyCount;
-    const passesLinks = linksAfter > maxCompanyLinksPerCompany && linksAfter > linkedCompanies.size;
+    const passesLinks = linksToSelf !== undefined && linksAfter > linksToSelf.max && linksAfter > linkedOfType.size;
     if (added.length > 0 && (passesKeys || passesLinks)) {
       rejected.set(index, associationLimitError(nextKeyCount));
       continue;
@@ -407,9 +406,9 @@ export async function planPairs(
     for (const type of added) associations[`${prefix}${type.typeId}`] = type.name;
     keyCount = nextKeyCount;
     changed = true;
-    if (isCompanyPair) {
-      if (currentKeys.length === removed.length && added.length === 0) linkedCompanies.delete(change.otherId);
-      else linkedCompanies.add(change.otherId);
+    if (isCountedPair) {
+      if (currentKeys.length === removed.length && added.length === 0) linkedOfType.delete(change.otherId);
+      else linkedOfType.add(change.otherId);
     }
   }
   if (!changed) return { write: undefined, rejected };
@@ -460,8 +459,9 @@ export async function holderSideType(hubId: number, pair: Pair, type: Associatio
 export function withImplied(types: readonly AssociationType[]): AssociationType[] {
   const all = new Map<number, AssociationType>();
   for (const type of types) {
-    for (const entry of withImpliedTypes({ type, to: companyObjectType, toObjectId: '' }))
-      all.set(entry.type.typeId, entry.type);
+    all.set(type.typeId, type);
+    const implied = impliedTypeOf(type);
+    if (implied) all.set(implied.typeId, implied);
   }
   return [...all.values()];
 }

@@ -7,11 +7,13 @@ import {
   maxTransactionItems,
   mergeLinked,
   outcomeOfCancellation,
+  recordIdAttribute,
   transactWithEdges,
   uniqueValueItem,
   type AssociationEdge,
   type CrmRecord,
   type LinkedChange,
+  type LinksToSelf,
   type MergeMarker,
   type UniqueValue,
 } from './records';
@@ -37,6 +39,8 @@ export interface RecordMergeWrite {
   repointedIds: readonly string[];
   /** The places of the records merged away in the ordered index, in `removed`'s order. */
   removedOrder: readonly OrderForms[];
+  /** The bound of the type's links with itself, when it has one (TypeRules.linksToSelf): the new record's item counts them. */
+  linksToSelf?: LinksToSelf;
 }
 
 export type MergeOutcome =
@@ -48,13 +52,26 @@ export type MergeOutcome =
   | { outcome: 'too-large' }
   | { outcome: 'contended' };
 
-/** What a company id merged away points to: the id of the record that holds the merge's result. */
-const mergePointerItem = /* @__PURE__ */ entity<
-  { companyId: string; mergedInto: string },
+/** What a record id merged away points to: the id of the record that holds the merge's result. */
+interface MergePointer {
+  mergedId: string;
+  mergedInto: string;
+}
+/** A pointer's item names the id merged away in recordIdAttribute. */
+const mergePointerEntity = /* @__PURE__ */ entity<
+  { [recordIdAttribute]: string; mergedInto: string },
   { type: KeyedType; hubId: number }
 >({
-  key: (pointer, { type, hubId }) => mergedRecordKey(type, hubId, pointer.companyId),
+  key: (pointer, { type, hubId }) => mergedRecordKey(type, hubId, pointer[recordIdAttribute]),
 });
+const mergePointerItem = {
+  item: ({ mergedId, mergedInto }: MergePointer, scope: { type: KeyedType; hubId: number }) =>
+    mergePointerEntity.item({ [recordIdAttribute]: mergedId, mergedInto }, scope),
+  read: (item: Record<string, unknown>): Partial<Record<keyof MergePointer, unknown>> => {
+    const pointer = mergePointerEntity.read(item);
+    return { mergedId: pointer[recordIdAttribute], mergedInto: pointer.mergedInto };
+  },
+};
 
 /**
  * What the webhook event of a merge reports (shared/webhooks/record-changes.ts reads it from the
@@ -80,7 +97,7 @@ function mergeMarkerOf(write: RecordMergeWrite): Required<MergeMarker> {
  * Writes a merge in one TransactWriteItems: the new record and its search projection; for each
  * old record, the delete (checked against the version read), its merge pointer and the removal of
  * its projection; every unique value re-pointed (or released); the association keys of linked
- * companies moved; the pointers of ids merged before moved to the new record. Either all of it is
+ * records moved; the pointers of ids merged before moved to the new record. Either all of it is
  * written or none of it. Reverse-lookup items that do not fit are written first: they only point
  * readers at the new record, and name nothing until it exists. Pointers that do not fit are
  * written just after: they name the new record, which must exist first.
@@ -104,7 +121,11 @@ export async function mergeRecords(
       write: {
         Put: {
           TableName: tableName,
-          Item: recordItem.item(merged, { type, hubId, isArchived: false }, mergeMarkerOf(write)),
+          Item: recordItem.item(
+            merged,
+            { type, hubId, isArchived: false, linksToSelf: write.linksToSelf },
+            mergeMarkerOf(write),
+          ),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -127,7 +148,7 @@ export async function mergeRecords(
     ]).map((countWrite) => ({ role: other, write: countWrite })),
   ];
   const placeholders = new ExpressionPlaceholders({ name: '#n', value: ':old' });
-  const ownedByOld = `attribute_not_exists(pk) OR companyId IN (${write.removed.map((record) => placeholders.value(record.id)).join(', ')})`;
+  const ownedByOld = `attribute_not_exists(pk) OR ${recordIdAttribute} IN (${write.removed.map((record) => placeholders.value(record.id)).join(', ')})`;
   const oldIds = placeholders.values;
   for (const record of write.removed) {
     writes.push(
@@ -147,7 +168,7 @@ export async function mergeRecords(
         write: {
           Put: {
             TableName: tableName,
-            Item: mergePointerItem.item({ companyId: record.id, mergedInto: merged.id }, { type, hubId }),
+            Item: mergePointerItem.item({ mergedId: record.id, mergedInto: merged.id }, { type, hubId }),
           },
         },
       },
@@ -160,7 +181,7 @@ export async function mergeRecords(
       write: {
         Put: {
           TableName: tableName,
-          Item: uniqueValueItem.item({ companyId: merged.id, ...value }, { type, hubId }),
+          Item: uniqueValueItem.item({ holderId: merged.id, ...value }, { type, hubId }),
           ConditionExpression: ownedByOld,
           ExpressionAttributeValues: oldIds,
         },
@@ -181,10 +202,10 @@ export async function mergeRecords(
     });
   }
   for (const change of mergeLinked(write.linked)) {
-    // Keys move from the old ids to the new one: a linked company gains none on balance (keyGrowth 0).
+    // Keys move from the old ids to the new one: a linked record gains none on balance (keyGrowth 0).
     writes.push({
       role: { kind: 'linked', type: change.type, id: change.id, linkDelta: change.linkDelta ?? 0, keyGrowth: 0 },
-      write: linkedUpdateItem(hubId, change),
+      write: linkedUpdateItem(hubId, change, write.linksToSelf),
     });
   }
   if (writes.length > maxTransactionItems) return { outcome: 'too-many-items', items: writes.length };
@@ -193,7 +214,7 @@ export async function mergeRecords(
   // transactWithEdges puts in it when they fit); else they are written as soon as it commits. Until
   // then those ids read through the old record's own pointer, written in the transaction: two hops.
   const pointers = write.repointedIds.map((id) =>
-    mergePointerItem.item({ companyId: id, mergedInto: merged.id }, { type, hubId }),
+    mergePointerItem.item({ mergedId: id, mergedInto: merged.id }, { type, hubId }),
   );
   const room =
     maxTransactionItems -
@@ -210,7 +231,7 @@ export async function mergeRecords(
   const role = outcome.reasons.find((reason) => reason.code === 'ConditionalCheckFailed')?.role;
   if (role?.kind === 'unique') return { outcome: 'unique-taken', value: role.value };
   if (role?.kind === 'linked') {
-    // A merge never adds to a linked company's count; older items without one have it added now, all at once.
+    // A merge never adds to a linked record's count; items without one have it added now, all at once.
     const linked = outcome.reasons.flatMap((reason) =>
       reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
     );
@@ -227,14 +248,14 @@ export async function mergeRecords(
 export async function findMergePointers(
   type: KeyedType,
   hubId: number,
-  companyIds: readonly string[],
+  ids: readonly string[],
 ): Promise<Map<string, string>> {
   const pointers = new Map<string, string>();
-  if (companyIds.length === 0) return pointers;
-  for (const item of await batchGetAll(companyIds.map((id) => mergedRecordKey(type, hubId, id)))) {
+  if (ids.length === 0) return pointers;
+  for (const item of await batchGetAll(ids.map((id) => mergedRecordKey(type, hubId, id)))) {
     const pointer = mergePointerItem.read(item);
-    if (typeof pointer.companyId === 'string' && typeof pointer.mergedInto === 'string')
-      pointers.set(pointer.companyId, pointer.mergedInto);
+    if (typeof pointer.mergedId === 'string' && typeof pointer.mergedInto === 'string')
+      pointers.set(pointer.mergedId, pointer.mergedInto);
   }
   return pointers;
 }

@@ -32,7 +32,6 @@ import { mapConcurrently } from '../base/map-concurrently';
 import { withoutKeys } from './item';
 import {
   archivedRecordKey,
-  companyKeys,
   associationEdgeKey,
   associationEdgePrefix,
   hubPartition,
@@ -54,14 +53,14 @@ export interface HistoryEntry {
   sourceId?: string;
 }
 
-/** A value that at most one active company of the hub may hold (domain, hasUniqueValue properties). */
+/** A value that at most one active record of a type in the hub may hold (domain, email, hasUniqueValue properties). */
 export interface UniqueValue {
   propertyName: string;
   value: string;
 }
 
 /**
- * One company in one item: properties, their history and the associations live together so
+ * One record in one item: properties, their history and the associations live together so
  * that a read is one GetItem and a create one TransactWriteItems.
  */
 export interface CrmRecord {
@@ -91,9 +90,10 @@ export interface LinkedChange {
   set: Record<string, string>;
   remove: string[];
   /**
-   * Company to company only: how the other company's count of associated companies moves, +1 when
-   * it gains one, -1 when it loses one. saveRecord works it out from the write's own record (its
-   * associations are the mirror of the others'); a merge, which moves keys between ids, states it.
+   * Between two records of a type that bounds its links with itself (RecordWrite.linksToSelf) only:
+   * how the other record's count of associated records of the type moves, +1 when it gains one, -1
+   * when it loses one. saveRecord works it out from the write's own record (its associations are
+   * the mirror of the others'); a merge, which moves keys between ids, states it.
    */
   linkDelta?: number;
   /** The other record's version as the write read it (a write that read it to decide, say, which primary it loses). */
@@ -135,9 +135,9 @@ export function linkedUnpinProjectionItem(hubId: number, change: LinkedChange): 
 
 export interface RecordWrite {
   record: CrmRecord;
-  /** Undefined for a new company. */
+  /** Undefined for a new record. */
   expectedVersion?: number;
-  /** The associations of the record as read (for a change of an existing company): which linked companies gain or lose it. */
+  /** The associations of the record as read (for a change of an existing record): which linked records gain or lose it. */
   previousAssociations?: Record<string, string>;
   addUnique: UniqueValue[];
   removeUnique: UniqueValue[];
@@ -148,9 +148,11 @@ export interface RecordWrite {
   edges?: AssociationEdge[];
   /** The record's place in the ordered index as read (its create and modified forms): required for a change of an existing record. */
   previousOrder?: OrderForms;
+  /** The bound of the record type's links with itself, when the type has one (TypeRules.linksToSelf): the write keeps the counts. */
+  linksToSelf?: LinksToSelf;
 }
 
-/** One record of a type this service does not store (contact, deal, ...), seen from a company. */
+/** One record of a type this service does not store (a note, a call, ...), seen from the stored record holding it. */
 export interface AssociationEdge {
   objectTypeId: string;
   objectId: string;
@@ -159,11 +161,16 @@ export interface AssociationEdge {
 export { maxTransactionItems } from './core';
 
 /**
- * At most this many companies associated with one company, on both sides: the linked company's
- * count (companyLinkCount, below) is checked in the transaction that adds to it. Archiving removes
- * the reverse side of each in its transaction, so the bound keeps that near 100 items.
+ * A type's bound on the records of its own type one record may be associated with (a type rule,
+ * TypeRules.linksToSelf), on both sides: each record's item counts them (linkCountAttribute, below),
+ * and the count is checked in the transaction that adds to it. Archiving removes the reverse side of
+ * each in its transaction, so the bound keeps that transaction small.
  */
-export const maxCompanyLinksPerCompany = 50;
+export interface LinksToSelf {
+  max: number;
+}
+/** The stored attribute holding a record's count of associated records of its own type. */
+const linkCountAttribute = 'companyLinkCount';
 /** At most this many association keys on one record of any type (far below 400 KB), also checked on a linked record when another's write adds keys to it. */
 export const maxAssociationsPerRecord = 1000;
 
@@ -175,10 +182,10 @@ export type SaveOutcome =
   | { outcome: 'stale' }
   /** A linked record does not exist: the first, and every one the transaction named (`missing`). */
   | { outcome: 'linked-missing'; type: KeyedType; id: string; missing?: readonly { type: KeyedType; id: string }[] }
-  /** The linked record has no room: maxAssociationsPerRecord keys, or (a company) maxCompanyLinksPerCompany associated companies. */
+  /** The linked record has no room: maxAssociationsPerRecord keys, or its type's bound on links with itself (LinksToSelf). */
   | { outcome: 'linked-full'; type: KeyedType; id: string }
-  /** More writes than one transaction takes: unique values (added and removed) and linked companies. */
-  | { outcome: 'too-many-items'; uniqueValues: number; linkedCompanies: number }
+  /** More writes than one transaction takes: unique values (added and removed) and linked records. */
+  | { outcome: 'too-many-items'; uniqueValues: number; linkedRecords: number }
   | { outcome: 'too-large' }
   /** The type's counters are closed (order-index.ts closedUntilAttribute): its schema is being archived, or (`isForGood`) was. */
   | { outcome: 'type-closed'; isForGood: boolean }
@@ -192,15 +199,19 @@ export interface RecordScope {
   type: KeyedType;
   hubId: number;
   isArchived: boolean;
+  /** The type's bound on links with itself, when it has one: the item carries the count. */
+  linksToSelf?: LinksToSelf;
 }
 
-/** A company item: the record at its active or archived key. */
+/** A record item: the record at its active or archived key. */
 const recordEntity = /* @__PURE__ */ entity<CrmRecord, RecordScope>({
   key: (record, { type, hubId, isArchived }) => keyOf(type, hubId, record.id, isArchived),
   // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
   read: (item) => {
-    const { companyLinkCount, ...record } = withoutKeys<CrmRecord & { companyLinkCount?: number }>(item);
-    void companyLinkCount;
+    const { [linkCountAttribute]: linkCount, ...record } = withoutKeys<CrmRecord & { [linkCountAttribute]?: number }>(
+      item,
+    );
+    void linkCount;
     return {
       ...record,
       properties: record.properties ?? {},
@@ -219,10 +230,6 @@ export function associatedIdsOf(associations: Record<string, string>, typeId: st
   return ids;
 }
 
-/** The ids of the companies associated with a company. */
-export const companyLinkIds = (associations: Record<string, string>): Set<string> =>
-  associatedIdsOf(associations, companyKeys.id);
-
 /**
  * What the record a merge produces carries beside it, for the merge's webhook event
  * (shared/webhooks/record-changes.ts reads it from the stream; shared/db/record-merge.ts writes it).
@@ -234,22 +241,22 @@ export interface MergeMarker {
 }
 
 /**
- * A company item carries companyLinkCount, the number of companies associated with it, beside the
- * record: a full write counts it from the record, and a linked update (another company's write)
- * moves it under the condition that holds maxCompanyLinksPerCompany. Items written before it lack it
- * until backfillCompanyLinkCount (or their next full write) adds it. The record of a merge also
- * carries its MergeMarker.
+ * The item of a record of a type that bounds its links with itself (LinksToSelf) carries
+ * linkCountAttribute, the number of records of its type associated with it, beside the record: a
+ * full write counts it from the record, and a linked update (another such record's write) moves it
+ * under the condition that holds the bound. An item without it gets it from backfillLinkCount (or
+ * its next full write). The record of a merge also carries its MergeMarker.
  */
 export const recordItem = {
   item: (record: CrmRecord, scope: RecordScope, merge?: MergeMarker): Item => ({
     ...recordEntity.item(record, scope),
-    ...(scope.type.id === companyKeys.id ? { companyLinkCount: companyLinkIds(record.associations).size } : {}),
+    ...(scope.linksToSelf ? { [linkCountAttribute]: associatedIdsOf(record.associations, scope.type.id).size } : {}),
     ...(merge ? { merge } : {}),
   }),
   read: (item: Item): CrmRecord => recordEntity.read(item),
 };
 
-/** A company as an item holds it (a stream record's image, say), or undefined when the item is anything else. */
+/** A record as an item holds it (a stream record's image, say), or undefined when the item is anything else. */
 export interface RecordItem {
   hubId: number;
   isArchived: boolean;
@@ -272,28 +279,43 @@ export function recordItemOf(type: KeyedType, item: Item): RecordItem | undefine
 }
 
 /**
- * A unique value's item names the record that holds it, in `companyId` for every type (the
- * attribute's name on every stored unique-value item).
+ * The stored attribute naming a record in the items that point at one (a unique value's claim, a
+ * reverse-lookup item, a merge pointer), for every type: `companyId`, the name the items are
+ * written with. The entities below map it to and from the TypeScript name of what it holds.
  */
-interface UniqueValueClaim extends UniqueValue {
-  companyId: string;
+export const recordIdAttribute = 'companyId';
+
+/** A unique value's item names the record that holds it (the holder). */
+export interface UniqueValueClaim extends UniqueValue {
+  holderId: string;
 }
-export const uniqueValueItem = /* @__PURE__ */ entity<UniqueValueClaim, { type: KeyedType; hubId: number }>({
+const uniqueValueEntity = /* @__PURE__ */ entity<
+  UniqueValue & { [recordIdAttribute]: string },
+  { type: KeyedType; hubId: number }
+>({
   key: (claim, { type, hubId }) => uniqueValueKey(type, hubId, claim.propertyName, claim.value),
 });
+export const uniqueValueItem = {
+  item: ({ holderId, ...value }: UniqueValueClaim, scope: { type: KeyedType; hubId: number }): Item =>
+    uniqueValueEntity.item({ ...value, [recordIdAttribute]: holderId }, scope),
+  read: (item: Item): UniqueValueClaim => {
+    const { [recordIdAttribute]: holderId, ...value } = uniqueValueEntity.read(item);
+    return { ...value, holderId };
+  },
+};
 
 /**
  * The reverse-lookup item of a record this service does not store (the edge, in the key)
- * associated with a stored record: it names that record (in `companyId` for every holder type, the
- * attribute's name from when companies held every association).
+ * associated with a stored record: it names that record, the holder.
  */
-const associationEdgeItem = /* @__PURE__ */ entity<
-  { companyId: string },
+const associationEdgeEntity = /* @__PURE__ */ entity<
+  { [recordIdAttribute]: string },
   { hubId: number; holder: KeyedType; edge: AssociationEdge }
 >({
-  key: ({ companyId }, { hubId, holder, edge }) =>
-    associationEdgeKey(hubId, holder, edge.objectTypeId, edge.objectId, companyId),
+  key: (item, { hubId, holder, edge }) =>
+    associationEdgeKey(hubId, holder, edge.objectTypeId, edge.objectId, item[recordIdAttribute]),
 });
+const holderIdOfEdge = (item: Item): unknown => associationEdgeEntity.read(item)[recordIdAttribute];
 
 const linkedKeyOf = (change: { type: KeyedType; id: string }): string => `${change.type.id}/${change.id}`;
 
@@ -312,21 +334,21 @@ export function mergeLinked(changes: readonly LinkedChange[]): LinkedChange[] {
 }
 
 /**
- * The linked changes of one record's write. A company's write to another company also says how that
- * company's count of associated companies moves: it holds this company after the write exactly
- * when this company holds it (every association between stored records is stored on both, in one
- * transaction). No other pair is counted.
+ * The linked changes of one record's write. The write of a record whose type bounds its links with
+ * itself, to another record of its type, also says how that record's count moves: it holds this
+ * record after the write exactly when this record holds it (every association between stored
+ * records is stored on both, in one transaction). No other pair is counted.
  */
 function withLinkDeltas(type: KeyedType, write: RecordWrite): LinkedChange[] {
   if (write.previousAssociations === undefined && write.expectedVersion !== undefined) {
     throw new Error('a change of an existing record needs the associations it read (previousAssociations)');
   }
   const merged = mergeLinked(write.linked);
-  if (type.id !== companyKeys.id) return merged;
-  const before = companyLinkIds(write.previousAssociations ?? {});
-  const after = write.archive ? new Set<string>() : companyLinkIds(write.record.associations);
+  if (!write.linksToSelf) return merged;
+  const before = associatedIdsOf(write.previousAssociations ?? {}, type.id);
+  const after = write.archive ? new Set<string>() : associatedIdsOf(write.record.associations, type.id);
   return merged.map((change) =>
-    change.type.id !== companyKeys.id
+    change.type.id !== type.id
       ? change
       : {
           ...change,
@@ -342,20 +364,20 @@ export type RecordWriteRole =
   | { kind: 'search' }
   | { kind: 'edge' }
   | { kind: 'count' }
-  | { kind: 'linked'; type: KeyedType; id: string; linkDelta: number; keyGrowth: number };
+  | { kind: 'linked'; type: KeyedType; id: string; linkDelta: number; keyGrowth: number; linksToSelf?: LinksToSelf };
 
-/** How many association keys a linked change may add to the other company (sets beyond removals; a set of a key it holds counts too). */
+/** How many association keys a linked change may add to the other record (sets beyond removals; a set of a key it holds counts too). */
 const keyGrowthOf = (change: LinkedChange): number =>
   Math.max(0, Object.keys(change.set).length - change.remove.length);
 
-/** One company write as the items of a transaction: the record, its projection, unique values and linked companies; and its reverse-lookup items. */
+/** One record write as the items of a transaction: the record, its projection, unique values and linked records; and its reverse-lookup items. */
 export interface RecordWriteItems {
   writes: RoleWrite<RecordWriteRole>[];
   /** What the write does to the active record count, and the counter shard of its id (recordCountWrites sums a transaction's into one counter). */
   count: { shard: number; delta: number };
   edgeItems: Record<string, unknown>[];
   uniqueValues: number;
-  linkedCompanies: number;
+  linkedRecords: number;
 }
 
 export function recordWriteItems(
@@ -381,7 +403,12 @@ export function recordWriteItems(
     });
     writes.push({
       role: main,
-      write: { Put: { TableName: tableName, Item: recordItem.item(record, { type, hubId, isArchived: true }) } },
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: recordItem.item(record, { type, hubId, isArchived: true, linksToSelf: write.linksToSelf }),
+        },
+      },
     });
   } else {
     writes.push({
@@ -389,7 +416,7 @@ export function recordWriteItems(
       write: {
         Put: {
           TableName: tableName,
-          Item: recordItem.item(record, { type, hubId, isArchived: false }),
+          Item: recordItem.item(record, { type, hubId, isArchived: false, linksToSelf: write.linksToSelf }),
           ...versionCondition,
         },
       },
@@ -415,7 +442,7 @@ export function recordWriteItems(
       write: {
         Put: {
           TableName: tableName,
-          Item: uniqueValueItem.item({ companyId: record.id, ...value }, { type, hubId }),
+          Item: uniqueValueItem.item({ holderId: record.id, ...value }, { type, hubId }),
           ConditionExpression: 'attribute_not_exists(pk)',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
@@ -437,8 +464,9 @@ export function recordWriteItems(
         id: change.id,
         linkDelta: change.linkDelta ?? 0,
         keyGrowth: keyGrowthOf(change),
+        linksToSelf: write.linksToSelf,
       },
-      write: linkedUpdateItem(hubId, change),
+      write: linkedUpdateItem(hubId, change, write.linksToSelf),
     });
     if (change.unpin) writes.push({ role: { kind: 'search' }, write: linkedUnpinProjectionItem(hubId, change) });
   }
@@ -447,11 +475,11 @@ export function recordWriteItems(
     count: { shard: searchShardOf(record.id), delta: countDeltaOf(before, after) },
     edgeItems: edgeItemsOf(hubId, type, record.id, write.edges ?? []),
     uniqueValues: write.addUnique.length + write.removeUnique.length,
-    linkedCompanies: linked.length,
+    linkedRecords: linked.length,
   };
 }
 
-/** What a canceled company transaction means, from the first failed condition (a linked company's is looked at again). */
+/** What a canceled record transaction means, from the first failed condition (a linked record's is looked at again). */
 export async function explainRecordCancellation(
   type: KeyedType,
   hubId: number,
@@ -462,11 +490,12 @@ export async function explainRecordCancellation(
   if (role?.kind === 'unique') {
     if (stringAttribute(failed?.item, 'blockedAt') !== undefined)
       return { outcome: 'unique-blocked', value: role.value };
-    const ownerId = stringAttribute(failed?.item, 'companyId') ?? (await findUniqueValueOwner(type, hubId, role.value));
+    const ownerId =
+      stringAttribute(failed?.item, recordIdAttribute) ?? (await findUniqueValueOwner(type, hubId, role.value));
     return { outcome: 'unique-taken', value: role.value, ownerId };
   }
   if (role?.kind === 'linked') {
-    // Every failed linked company at once: older items get their counts in one round, not one per attempt.
+    // Every failed linked record at once: older items get their counts in one round, not one per attempt.
     const linked = outcome.reasons.flatMap((reason) =>
       reason.code === 'ConditionalCheckFailed' && reason.role.kind === 'linked' ? [reason.role] : [],
     );
@@ -476,7 +505,9 @@ export async function explainRecordCancellation(
     const [first] = missing;
     if (first) return { outcome: 'linked-missing', type: first.type, id: first.id, missing };
     const explained = await Promise.all(
-      linked.map((entry) => explainLinkedFailure(hubId, entry.type, entry.id, entry.linkDelta, entry.keyGrowth)),
+      linked.map((entry) =>
+        explainLinkedFailure(hubId, entry.type, entry.id, entry.linkDelta, entry.keyGrowth, entry.linksToSelf),
+      ),
     );
     return (
       explained.find((entry) => entry.outcome === 'linked-missing') ??
@@ -489,7 +520,7 @@ export async function explainRecordCancellation(
   return outcomeOfCancellation(outcome);
 }
 
-/** Writes the company, its unique values and linked companies in one TransactWriteItems. */
+/** Writes the record, its unique values and linked records in one TransactWriteItems. */
 export async function saveRecord(
   type: KeyedType,
   hubId: number,
@@ -500,7 +531,7 @@ export async function saveRecord(
   const writes = [...items.writes, ...countWritesOf(type, hubId, [items.count])];
   // Refused before anything is written: DynamoDB would reject the whole transaction (a ValidationException, not a cancellation).
   if (writes.length > maxTransactionItems)
-    return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedCompanies: items.linkedCompanies };
+    return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedRecords: items.linkedRecords };
   const outcome = await transactWithEdges(writes, items.edgeItems, { kind: 'edge' });
   if (outcome.committed) return { outcome: 'saved' };
   return explainRecordCancellation(type, hubId, outcome);
@@ -528,12 +559,12 @@ function keyOfWrite(write: TransactItem): string {
 const bytesOfWrite = (write: TransactItem): number => itemBytes(write as Record<string, unknown>);
 
 /**
- * Writes many companies' changes in as few TransactWriteItems as hold them (100 items, about 4 MB
- * each), `concurrency` at a time. Each write's items (record, projection, linked companies,
- * reverse-lookup items) stay together in one transaction, so each company is still written all or
+ * Writes many records' changes in as few TransactWriteItems as hold them (100 items, about 4 MB
+ * each), `concurrency` at a time. Each write's items (record, projection, linked records,
+ * reverse-lookup items) stay together in one transaction, so each record is still written all or
  * nothing. No item is in two of these transactions, so they never conflict with each other. Returns
- * the indexes of the writes not written: those of a canceled transaction (a company changed since
- * it was read, a linked company is full or gone), those that alone fill a transaction, and those
+ * the indexes of the writes not written: those of a canceled transaction (a record changed since
+ * it was read, a linked record is full or gone), those that alone fill a transaction, and those
  * sharing an item with an earlier write, and those of the transactions not started once `isTimeUp`.
  * The caller writes them one by one (saveRecord), which re-reads and explains. `groupItems` caps
  * the items a group gathers (a write alone may still take a whole transaction).
@@ -614,7 +645,7 @@ export async function saveRecordsGrouped(
   return notWritten;
 }
 
-/** A cancellation no condition explains: an item over 400 KB (say, a company very many others link to) or a conflict. */
+/** A cancellation no condition explains: an item over 400 KB (say, a record very many others link to) or a conflict. */
 export function outcomeOfCancellation<R>(
   outcome: Extract<TransactOutcome<R>, { committed: false }>,
 ): { outcome: 'too-large' } | { outcome: 'contended' } {
@@ -624,13 +655,14 @@ export function outcomeOfCancellation<R>(
 }
 
 /**
- * Sets and removes association keys on another company (which must exist), bumping its version.
- * Its companyLinkCount moves by linkDelta: a gain needs room under maxCompanyLinksPerCompany, a loss
- * is never refused; either needs the count to exist (an older item gets it from
- * backfillCompanyLinkCount first), since ADD on a missing count would start it from nothing. Keys
- * it gains need room under maxAssociationsPerRecord (size() of the map, in the same condition).
+ * Sets and removes association keys on another record (which must exist), bumping its version.
+ * Its count of associated records of its type (linkCountAttribute) moves by linkDelta: a gain needs
+ * room under the type's bound (`linksToSelf`), a loss is never refused; either needs the count to
+ * exist (an item without it gets it from backfillLinkCount first), since ADD on a missing count
+ * would start it from nothing. Keys it gains need room under maxAssociationsPerRecord (size() of
+ * the map, in the same condition).
  */
-export function linkedUpdateItem(hubId: number, change: LinkedChange): TransactItem {
+export function linkedUpdateItem(hubId: number, change: LinkedChange, linksToSelf?: LinksToSelf): TransactItem {
   const placeholders = new ExpressionPlaceholders();
   const values: Item = { ':one': 1 };
   const delta = change.linkDelta ?? 0;
@@ -641,11 +673,13 @@ export function linkedUpdateItem(hubId: number, change: LinkedChange): TransactI
   }
   if (delta !== 0) {
     values[':linkDelta'] = delta;
-    conditions.push('attribute_exists(companyLinkCount)');
+    conditions.push(`attribute_exists(${linkCountAttribute})`);
   }
   if (delta > 0) {
-    values[':linksBefore'] = maxCompanyLinksPerCompany - delta;
-    conditions.push('companyLinkCount <= :linksBefore');
+    if (!linksToSelf)
+      throw new Error(`a link count of ${change.type.keyPrefix} ${change.id} grows only under its type's bound`);
+    values[':linksBefore'] = linksToSelf.max - delta;
+    conditions.push(`${linkCountAttribute} <= :linksBefore`);
   }
   const keyGrowth = keyGrowthOf(change);
   if (keyGrowth > 0) {
@@ -664,7 +698,7 @@ export function linkedUpdateItem(hubId: number, change: LinkedChange): TransactI
       `history.${pin} = list_append(${placeholders.value([change.unpin.entry])}, if_not_exists(history.${pin}, ${placeholders.value([])}))`,
     );
   }
-  const adds = ['version :one', ...(delta !== 0 ? ['companyLinkCount :linkDelta'] : [])];
+  const adds = ['version :one', ...(delta !== 0 ? [`${linkCountAttribute} :linkDelta`] : [])];
   const expression = [
     sets.length ? `SET ${sets.join(', ')}` : '',
     removes.length ? `REMOVE ${removes.join(', ')}` : '',
@@ -690,12 +724,12 @@ export function edgeItemsOf(
   holderId: string,
   edges: readonly AssociationEdge[],
 ): Record<string, unknown>[] {
-  return edges.map((edge) => associationEdgeItem.item({ companyId: holderId }, { hubId, holder, edge }));
+  return edges.map((edge) => associationEdgeEntity.item({ [recordIdAttribute]: holderId }, { hubId, holder, edge }));
 }
 
 /**
- * A company transaction with the reverse-lookup items that fit in it; the others are written just
- * before. They only point readers at a company, whose own item is the truth, so writing them ahead
+ * A record transaction with the reverse-lookup items that fit in it; the others are written just
+ * before. They only point readers at a record, whose own item is the truth, so writing them ahead
  * of a transaction that then fails leaves nothing a reader would see.
  */
 export async function transactWithEdges<R>(
@@ -824,11 +858,11 @@ export async function findUniqueValueOwner(
   value: UniqueValue,
 ): Promise<string | undefined> {
   const item = await getItem(uniqueValueKey(type, hubId, value.propertyName, value.value));
-  const owner = item ? uniqueValueItem.read(item).companyId : undefined;
+  const owner = item ? uniqueValueItem.read(item).holderId : undefined;
   return typeof owner === 'string' && owner !== '' ? owner : undefined;
 }
 
-/** Value -> owning company id, for at most 100 values of one property. */
+/** Value -> the id of the record holding it, for at most 100 values of one property. */
 export async function findUniqueValueOwners(
   type: KeyedType,
   hubId: number,
@@ -839,15 +873,15 @@ export async function findUniqueValueOwners(
   if (values.length === 0) return owners;
   for (const item of await batchGetAll(values.map((value) => uniqueValueKey(type, hubId, propertyName, value)))) {
     const claim = uniqueValueItem.read(item);
-    if (typeof claim.value === 'string' && typeof claim.companyId === 'string' && claim.companyId !== '')
-      owners.set(claim.value, claim.companyId);
+    if (typeof claim.value === 'string' && typeof claim.holderId === 'string' && claim.holderId !== '')
+      owners.set(claim.value, claim.holderId);
   }
   return owners;
 }
 
 /**
- * Why a linked company's condition failed, read from the company itself: gone; an older item
- * without its count (which is added now, so the next attempt can count); full; or changed meanwhile.
+ * Why a linked record's condition failed, read from the record itself: gone; an item without its
+ * link count (which is added now, so the next attempt can count); full; or changed meanwhile.
  */
 export async function explainLinkedFailure(
   hubId: number,
@@ -855,73 +889,78 @@ export async function explainLinkedFailure(
   id: string,
   linkDelta: number,
   keyGrowth: number,
+  linksToSelf?: LinksToSelf,
 ): Promise<Exclude<SaveOutcome, { outcome: 'saved' | 'too-many-items' }>> {
   const item = await getItem(recordKey(type, hubId, id));
   if (!item) return { outcome: 'linked-missing', type, id };
   const keys = Object.keys(recordItem.read(item).associations).length;
   if (keyGrowth > 0 && keys + keyGrowth > maxAssociationsPerRecord) return { outcome: 'linked-full', type, id };
-  if (typeof item.companyLinkCount !== 'number') {
+  const count = item[linkCountAttribute];
+  if (typeof count !== 'number') {
     if (linkDelta === 0) return { outcome: 'stale' };
-    await backfillCompanyLinkCount(hubId, item);
+    await backfillLinkCount(type, hubId, item);
     return { outcome: 'stale' };
   }
-  if (linkDelta > 0 && item.companyLinkCount + linkDelta > maxCompanyLinksPerCompany)
-    return { outcome: 'linked-full', type, id };
+  if (linkDelta > 0 && linksToSelf && count + linkDelta > linksToSelf.max) return { outcome: 'linked-full', type, id };
   return { outcome: 'stale' };
 }
 
 /**
- * Adds companyLinkCount to a company item written before it existed, counted from the item's own
- * associations, if the item has not changed since it was read (else the caller reads again).
+ * Adds linkCountAttribute to an item of a type that bounds its links with itself, counted from the
+ * item's own associations, if the item has not changed since it was read (else the caller reads again).
  */
-export async function backfillCompanyLinkCount(hubId: number, item: Record<string, unknown>): Promise<void> {
+export async function backfillLinkCount(type: KeyedType, hubId: number, item: Record<string, unknown>): Promise<void> {
   const record = recordItem.read(item);
   await conditionalWrite(
     new UpdateCommand({
       TableName: tableName,
-      Key: recordKey(companyKeys, hubId, record.id),
-      UpdateExpression: 'SET companyLinkCount = :count',
-      ConditionExpression: 'version = :version AND attribute_not_exists(companyLinkCount)',
-      ExpressionAttributeValues: { ':count': companyLinkIds(record.associations).size, ':version': record.version },
+      Key: recordKey(type, hubId, record.id),
+      UpdateExpression: `SET ${linkCountAttribute} = :count`,
+      ConditionExpression: `version = :version AND attribute_not_exists(${linkCountAttribute})`,
+      ExpressionAttributeValues: {
+        ':count': associatedIdsOf(record.associations, type.id).size,
+        ':version': record.version,
+      },
     }),
   );
 }
 
 /**
  * Drops association keys (all those of one other record) from a record outside a transaction; a
- * company also lowers its count of associated companies when they were another company's (an older
- * item without the count just loses the keys). A record that is gone needs nothing.
+ * counted link (`isCountedLink`: both records of a type that bounds its links with itself) also
+ * lowers the record's count (an item without the count just loses the keys). A record that is gone
+ * needs nothing.
  */
 export async function removeAssociationKeys(
   hubId: number,
   type: KeyedType,
   id: string,
   keys: readonly string[],
-  isCompanyLink: boolean,
+  isCountedLink: boolean,
 ): Promise<void> {
   if (keys.length === 0) return;
   const placeholders = new ExpressionPlaceholders();
   const removes = `REMOVE ${keys.map((key) => `associations.${placeholders.name(key)}`).join(', ')}`;
   // Counted first; an older item without the count fails that and loses the keys alone (alternating, should it gain the count meanwhile).
   for (let attempt = 0; attempt < 4; attempt += 1) {
-    const counted = isCompanyLink && attempt % 2 === 0;
+    const counted = isCountedLink && attempt % 2 === 0;
     const outcome = await conditionalWrite(
       new UpdateCommand({
         TableName: tableName,
         Key: recordKey(type, hubId, id),
         UpdateExpression: counted
-          ? `${removes} ADD version :one, companyLinkCount :minusOne`
+          ? `${removes} ADD version :one, ${linkCountAttribute} :minusOne`
           : `${removes} ADD version :one`,
         ConditionExpression: counted
-          ? 'attribute_exists(pk) AND attribute_exists(companyLinkCount)'
-          : isCompanyLink
-            ? 'attribute_exists(pk) AND attribute_not_exists(companyLinkCount)'
+          ? `attribute_exists(pk) AND attribute_exists(${linkCountAttribute})`
+          : isCountedLink
+            ? `attribute_exists(pk) AND attribute_not_exists(${linkCountAttribute})`
             : 'attribute_exists(pk)',
         ...placeholders.attributes({ values: counted ? { ':one': 1, ':minusOne': -1 } : { ':one': 1 } }),
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    // Written; or no item came back: the company is gone, and has nothing to lose.
+    // Written; or no item came back: the record is gone, and has nothing to lose.
     if (outcome.written || !outcome.item) return;
   }
 }
@@ -944,9 +983,7 @@ export async function listAssociationEdges(
     { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(holder, objectTypeId, objectId), pageSize: limit + 1 },
     afterHolderId === undefined ? undefined : associationEdgeKey(hubId, holder, objectTypeId, objectId, afterHolderId),
   );
-  const holderIds = page.items
-    .map((item) => associationEdgeItem.read(item).companyId)
-    .filter((id): id is string => typeof id === 'string');
+  const holderIds = page.items.map(holderIdOfEdge).filter((id): id is string => typeof id === 'string');
   return { holderIds: holderIds.slice(0, limit), hasMore: holderIds.length > limit };
 }
 
@@ -965,7 +1002,7 @@ export async function blockUniqueValue(
   const outcome = await conditionalWrite(
     new PutCommand({
       TableName: tableName,
-      Item: { ...uniqueValueItem.item({ companyId: '', ...value }, { type, hubId }), blockedAt: atIso },
+      Item: { ...uniqueValueItem.item({ holderId: '', ...value }, { type, hubId }), blockedAt: atIso },
       ConditionExpression: 'attribute_not_exists(pk) OR attribute_exists(blockedAt)',
     }),
   );

@@ -30,4 +30,19 @@ export interface TypeRules {
    * item's `amount`, an activity's `hs_body_preview`. Read-only in the type's catalog.
    */
   computed?: Readonly<Record<string, (properties: Readonly<Record<string, string>>) => string | undefined>>;
+  /** Values read from the record's associations (a contact's `associatedcompanyid`, its primary company); not kept in its search projection. */
+  fromAssociations?: Readonly<Record<string, (associations: Readonly<Record<string, string>>) => string | undefined>>;
+  /**
+   * Records of the type associated with each other, bounded on both sides (companies: at most 50
+   * associated companies): each record's item counts them, and the transaction that adds to a
+   * record's count checks it there.
+   */
+  linksToSelf?: { max: number };
+  /**
+   * A record of another type has at most one primary record of this type (companies: a contact's,
+   * deal's or ticket's primary company, by the Primary association type to companies): of the
+   * primary keys a write leaves, the one gained last stays, and a record made primary takes the
+   * primary from the one that was. The unlabeled association stays.
+   */
+  isOnePrimary?: boolean;
 }

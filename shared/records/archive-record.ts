@@ -1,5 +1,4 @@
 import type { ObjectType } from '../objects/object-types';
-import { companyObjectType } from '../objects/object-types';
 import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
 import { maxTransactionItems } from '../db/records';
@@ -11,6 +10,7 @@ import { orderFormsOfRecord } from './search-forms';
 import { clearedPins, customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
+import { rulesOf } from './type-rules';
 
 /** Records whose side of an archived record's associations is removed after its transaction, at once. */
 const deferredConcurrency = 8;
@@ -61,7 +61,7 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
           change.type,
           change.id,
           change.remove,
-          type.id === companyObjectType.id && change.type.id === companyObjectType.id,
+          rulesOf(type).linksToSelf !== undefined && change.type.id === type.id,
         ),
   );
   return true;

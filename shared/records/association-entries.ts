@@ -2,10 +2,8 @@ import { isNumericId } from './record-id';
 import { associationKey, parseAssociationKey } from './record-view';
 import {
   associatedIdsOf,
-  companyLinkIds,
   findExistingRecords,
   maxAssociationsPerRecord,
-  maxCompanyLinksPerCompany,
   mergeLinked,
   type CrmRecord,
   type LinkedChange,
@@ -22,8 +20,8 @@ import {
   type AssociationType,
 } from '../association-types/association-types';
 import {
-  companyObjectType,
   objectTypeById,
+  objectTypes,
   singularTitle,
   singularWords,
   storedTypeById,
@@ -42,7 +40,7 @@ export interface AssociationEntry {
   toObjectId: string;
 }
 
-export { maxAssociationsPerRecord, maxCompanyLinksPerCompany };
+export { maxAssociationsPerRecord };
 
 /** A custom type by id. */
 export type CustomTypeFinder = (typeId: number) => Promise<AssociationType | undefined>;
@@ -98,12 +96,13 @@ export const invalidAssociationTargets = (targets: readonly AssociationTarget[])
  * https://developers.hubspot.com/docs/api-reference/crm-associations-schema-v4/guide
  */
 export function withImpliedTypes(entry: AssociationEntry): AssociationEntry[] {
-  const implied =
-    entry.type.impliesTypeId === undefined
-      ? undefined
-      : findStandardTypeFrom(entry.type.fromObjectTypeId, entry.type.impliesTypeId);
+  const implied = impliedTypeOf(entry.type);
   return implied ? [entry, { ...entry, type: implied }] : [entry];
 }
+
+/** The unlabeled type a primary type implies, if it is one. */
+export const impliedTypeOf = (type: AssociationType): AssociationType | undefined =>
+  type.impliesTypeId === undefined ? undefined : findStandardTypeFrom(type.fromObjectTypeId, type.impliesTypeId);
 
 /**
  * The associations a create body names, from a record of `type`: each type id must fit `type` (its
@@ -133,30 +132,39 @@ export async function resolveAssociationInputs(
   return [...entries.values()];
 }
 
-/** The primary company type of a contact (1), deal (5) or ticket (26); undefined for any other type. */
-function primaryCompanyTypeOf(typeId: string): AssociationType | undefined {
-  return standardAssociationTypes.find(
-    (type) =>
-      type.fromObjectTypeId === typeId &&
-      type.toObjectTypeId === companyObjectType.id &&
-      type.impliesTypeId !== undefined,
+/** The Primary type from `typeId` to `toTypeId`, if the pair has one (a contact's primary company: type 1). */
+const primaryTypeBetween = (typeId: string, toTypeId: string): AssociationType | undefined =>
+  standardAssociationTypes.find(
+    (type) => type.fromObjectTypeId === typeId && type.toObjectTypeId === toTypeId && type.impliesTypeId !== undefined,
   );
+
+/**
+ * The Primary type by which a record of this type holds its one primary record of a type that has
+ * one per record (TypeRules.isOnePrimary: a contact's, deal's or ticket's primary company), if any.
+ */
+function onePrimaryTypeOf(holder: ObjectType): AssociationType | undefined {
+  return standardAssociationTypes.find((type) => {
+    if (type.fromObjectTypeId !== holder.id || type.impliesTypeId === undefined) return false;
+    const to = objectTypeById(type.toObjectTypeId);
+    return to !== undefined && rulesOf(to).isOnePrimary === true;
+  });
 }
 
 /**
- * A contact, deal or ticket has at most one primary company: of the primary keys `after` holds,
- * the one it gained last stays and the others go (the unlabeled association stays). The other
- * side of each removal follows from the change (linkedChangesOf).
+ * A record holds at most one primary record of a type that has one per record (TypeRules.isOnePrimary:
+ * a contact's, deal's or ticket's primary company): of the primary keys `after` holds, the one it
+ * gained last stays and the others go (the unlabeled association stays). The other side of each
+ * removal follows from the change (linkedChangesOf).
  */
 export function withOnePrimary(
   holder: ObjectType,
   before: Record<string, string>,
   after: Record<string, string>,
 ): Record<string, string> {
-  const primary = primaryCompanyTypeOf(holder.id);
+  const primary = onePrimaryTypeOf(holder);
   if (!primary) return after;
   const suffix = `/${primary.typeId}`;
-  const keys = Object.keys(after).filter((key) => key.startsWith(`${companyObjectType.id}/`) && key.endsWith(suffix));
+  const keys = Object.keys(after).filter((key) => key.startsWith(`${primary.toObjectTypeId}/`) && key.endsWith(suffix));
   if (keys.length < 2) return after;
   const kept = keys.filter((key) => !(key in before)).at(-1) ?? keys.at(-1);
   const next = { ...after };
@@ -164,14 +172,15 @@ export function withOnePrimary(
   return next;
 }
 
-/** The other records a write's rules read (a company's new primaries, a line item's deal, a pinned record), 8 at a time. */
+/** The other records a write's rules read (the records a write makes it primary of, a line item's deal, a pinned record), 8 at a time. */
 const linkedReadConcurrency = 8;
 
 /**
- * A company that becomes the primary company of a contact, deal or ticket takes it from the company
- * that was: each such record this company's write sets the primary on is read, and its former
- * primary company loses the primary on both sides, in the same transaction (which then also needs
- * the record's version as read). The unlabeled association stays.
+ * A record of a type that is one per record as a primary (TypeRules.isOnePrimary: a company made a
+ * contact's, deal's or ticket's primary company) takes the primary from the one that was: each
+ * record the holder's write sets the primary on is read, and its former primary loses the primary
+ * on both sides, in the same transaction (which then also needs the record's version as read). The
+ * unlabeled association stays.
  */
 async function movedPrimaries(
   holder: ObjectType,
@@ -179,12 +188,12 @@ async function movedPrimaries(
   linked: readonly LinkedChange[],
   read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
 ): Promise<LinkedChange[]> {
-  if (holder.id !== companyObjectType.id) return [...linked];
-  // The records this write makes the company primary of, read 8 at a time rather than one after another.
+  if (!rulesOf(holder).isOnePrimary) return [...linked];
+  // The records this write makes the holder primary of, read 8 at a time rather than one after another.
   const made = linked.flatMap((change) => {
     const other = storedTypeById(change.type.id);
-    const primary = other ? primaryCompanyTypeOf(other.id) : undefined;
-    return other && primary && associationKey(companyObjectType.id, holderId, primary.typeId) in change.set
+    const primary = other ? primaryTypeBetween(other.id, holder.id) : undefined;
+    return other && primary && associationKey(holder.id, holderId, primary.typeId) in change.set
       ? [{ other, primary, id: change.id }]
       : [];
   });
@@ -195,16 +204,12 @@ async function movedPrimaries(
     if (!record) return;
     const former = Object.keys(record.associations).filter((key) => {
       const parsed = parseAssociationKey(key);
-      return (
-        parsed?.toObjectTypeId === companyObjectType.id &&
-        parsed.typeId === primary.typeId &&
-        parsed.toObjectId !== holderId
-      );
+      return parsed?.toObjectTypeId === holder.id && parsed.typeId === primary.typeId && parsed.toObjectId !== holderId;
     });
     extra.push({ type: other, id, set: {}, remove: former, expectedVersion: record.version });
     for (const key of former) {
       extra.push({
-        type: companyObjectType,
+        type: holder,
         id: parseAssociationKey(key)?.toObjectId ?? '',
         set: {},
         remove: [associationKey(other.id, id, primary.inverseTypeId)],
@@ -266,8 +271,8 @@ async function singleAssociations(
 }
 
 /**
- * The other records' side of a write, completed by the rules that read them: a company made primary
- * takes the primary from the company that was (movedPrimaries), and a record that may have one
+ * The other records' side of a write, completed by the rules that read them: a record made primary
+ * takes the primary from the one that was (movedPrimaries), and a record that may have one
  * associated record of the holder's type must have no other (singleAssociations).
  */
 export async function completeLinkedChanges(
@@ -408,7 +413,11 @@ export class LinkedRecordFullError extends ValidationError {
     readonly type: ObjectType,
     readonly id: string,
     refusal: { message: string; detail: string } = {
-      message: `${singularTitle(type)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${type.id === companyObjectType.id ? ` and a company ${maxCompanyLinksPerCompany} associated companies` : ''}`,
+      message: `${singularTitle(type)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${boundWordsOf(
+        type,
+      )
+        .map((words) => ` and ${words}`)
+        .join('')}`,
       detail: `${singularWords(type)} ${id} has no room for another association`,
     },
   ) {
@@ -422,9 +431,19 @@ export class LinkedRecordFullError extends ValidationError {
 export const linkedRecordFull = (type: ObjectType, id: string): LinkedRecordFullError =>
   new LinkedRecordFullError(type, id);
 
+/** A type's bound on links with itself (TypeRules.linksToSelf) in words, when it has one: `a company 50 associated companies`. */
+function boundWordsOf(type: ObjectType): string[] {
+  const max = rulesOf(type).linksToSelf?.max;
+  return max === undefined ? [] : [`a ${singularWords(type)} ${max} associated ${type.name.replaceAll('_', ' ')}`];
+}
+
+/** The limits on a record's associations: the count of its keys, and every standard type's bound on links with itself. */
 export function associationLimitError(keys: number): ValidationError {
   return new ValidationError(
-    `A record may have at most ${maxAssociationsPerRecord} associations, and a company ${maxCompanyLinksPerCompany} associated companies`,
+    `A record may have at most ${maxAssociationsPerRecord} associations${objectTypes
+      .flatMap(boundWordsOf)
+      .map((words) => `, and ${words}`)
+      .join('')}`,
     { context: { associations: [String(keys)] } },
   );
 }
@@ -433,7 +452,7 @@ export function associationLimitError(keys: number): ValidationError {
  * The limits bound what a write adds: a record over them (data written before they held on both
  * sides) may still lose associations, be merged and change in any way that does not add to the
  * count it is over. `before` is the record as read (none for a new one; both records of a merge).
- * The count of associated companies is a company's only.
+ * The count of associated records of the record's own type is bounded only for a type with that rule (TypeRules.linksToSelf).
  */
 export function checkAssociationLimits(
   type: ObjectType,
@@ -443,12 +462,12 @@ export function checkAssociationLimits(
   const previous = Array.isArray(before) ? before : [before as CrmRecord];
   const keys = Object.keys(after.associations).length;
   const keysBefore = Math.max(0, ...previous.map((record) => Object.keys(record.associations).length));
-  const isCompany = type.id === companyObjectType.id;
-  const links = isCompany ? companyLinkIds(after.associations).size : 0;
-  const linksBefore = Math.max(0, ...previous.map((record) => companyLinkIds(record.associations).size));
+  const linksToSelf = rulesOf(type).linksToSelf;
+  const links = linksToSelf ? associatedIdsOf(after.associations, type.id).size : 0;
+  const linksBefore = Math.max(0, ...previous.map((record) => associatedIdsOf(record.associations, type.id).size));
   if (
     (keys > maxAssociationsPerRecord && keys > keysBefore) ||
-    (links > maxCompanyLinksPerCompany && links > linksBefore)
+    (linksToSelf !== undefined && links > linksToSelf.max && links > linksBefore)
   )
     throw associationLimitError(keys);
   const single = rulesOf(type).singleAssociation;
@@ -464,7 +483,7 @@ export function checkAssociationLimits(
   }
 }
 
-/** The activity ids a company has associated, for the pinning rule. */
+/** The activity ids a record has associated, for the pinning rule. */
 export function associatedActivityIds(associations: Record<string, string>): Set<string> {
   const ids = new Set<string>();
   for (const key of Object.keys(associations)) {

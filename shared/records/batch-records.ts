@@ -1,4 +1,4 @@
-import type { ObjectType } from '../objects/object-types';
+import { singularWords, type ObjectType } from '../objects/object-types';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
@@ -195,13 +195,10 @@ const groupedConcurrency = 4;
 const createGroupItems = 50;
 
 /** The error of an input the batch did not write because its time was up: retrying that input can succeed. */
-function notWrittenInTime(index: number, objectWriteTraceId: string | undefined): BatchError {
-  return batchErrorBody(
-    new ServiceUnavailableError(`inputs[${index}] was not written: too little time was left; retry it.`, {
-      context: { input: [String(index)] },
-    }),
-    objectWriteTraceId,
-  );
+function notWrittenInTime(index: number): ServiceUnavailableError {
+  return new ServiceUnavailableError(`inputs[${index}] was not written: too little time was left; retry it.`, {
+    context: { input: [String(index)] },
+  });
 }
 
 /**
@@ -238,6 +235,33 @@ export async function batchCreateRecords(
     actor.hubId,
     prepared.flatMap((entry) => entry.entries),
   );
+  const outcomes = await createPreparedRecords(actor, type, prepared, deadlineMs, isOutOfTime);
+  return envelope(
+    startedAt,
+    outcomes.flatMap((outcome) => ('view' in outcome ? [outcome.view] : [])),
+    outcomes.flatMap((outcome, index) =>
+      'error' in outcome ? [batchErrorBody(outcome.error, input.inputs[index]?.objectWriteTraceId)] : [],
+    ),
+  );
+}
+
+/** What became of one prepared create: its record as the create answers it, or the client error that refused it. */
+export type CreateOutcome = { view: RecordView } | { error: AppError };
+
+/**
+ * Writes creates that passed every check (prepareRecord, and the checks a batch makes across its
+ * inputs: requireFreeUniqueValues, requireAssociationTargets) as batchCreateRecords writes them, so
+ * that a caller which checks its records itself, as the fixtures do, checks each once. Answers each
+ * input's outcome in the order of `prepared`; an error of the server's own (5xx, or anything
+ * untyped) fails the whole call instead. The deadline and the caller's clock as for batchCreateRecords.
+ */
+export async function createPreparedRecords(
+  actor: Actor,
+  type: ObjectType,
+  prepared: readonly PreparedRecord[],
+  deadlineMs = Number.POSITIVE_INFINITY,
+  isOutOfTime: () => boolean = () => false,
+): Promise<CreateOutcome[]> {
   const isTimeUp = () => performance.now() > deadlineMs - batchReserveMs || isOutOfTime();
   if (isTimeUp())
     throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.', {
@@ -247,13 +271,16 @@ export async function batchCreateRecords(
   const notWritten = await recordsDb.saveRecordsGrouped(
     type,
     actor.hubId,
-    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(type, write.record) })),
+    planned.map(({ write }) => ({
+      write: { ...write, linksToSelf: rulesOf(type).linksToSelf },
+      searchForms: searchFormsOf(type, write.record),
+    })),
     groupedConcurrency,
     isTimeUp,
     createGroupItems,
   );
   // The inputs not written yet get their outcome below, one by one.
-  const outcomes: ({ view: RecordView } | { error: BatchError } | undefined)[] = planned.map(({ record }, index) =>
+  const outcomes: (CreateOutcome | undefined)[] = planned.map(({ record }, index) =>
     notWritten.has(index) ? undefined : { view: createdView(type, prepared[index] as PreparedRecord, record) },
   );
   const lanes = lanesBySharedTarget(prepared)
@@ -262,21 +289,19 @@ export async function batchCreateRecords(
   await mapConcurrently(lanes, 10, async (lane) => {
     for (const index of lane) {
       if (isTimeUp()) {
-        outcomes[index] = { error: notWrittenInTime(index, input.inputs[index]?.objectWriteTraceId) };
+        outcomes[index] = { error: notWrittenInTime(index) };
         continue;
       }
       try {
         outcomes[index] = { view: await commitRecord(actor, type, prepared[index] as PreparedRecord) };
       } catch (error) {
-        outcomes[index] = { error: batchErrorOf(error, input.inputs[index]?.objectWriteTraceId) };
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        outcomes[index] = { error };
       }
     }
   });
-  return envelope(
-    startedAt,
-    outcomes.flatMap((outcome) => (outcome && 'view' in outcome ? [outcome.view] : [])),
-    outcomes.flatMap((outcome) => (outcome && 'error' in outcome ? [outcome.error] : [])),
-  );
+  // Every input is written in a group or has had its turn in a lane.
+  return outcomes.map((outcome) => outcome as CreateOutcome);
 }
 
 export interface BatchUpdateInput {
@@ -337,14 +362,14 @@ export async function batchUpdateRecords(
   const errors: BatchError[] = [];
   const results: RecordView[] = [];
   await mapConcurrently(input.inputs, 10, async (entry, index) => {
-    const companyId = ids[index];
+    const recordId = ids[index];
     const change = prepared[index];
     if (!change) return;
     try {
       const record =
-        companyId === undefined
+        recordId === undefined
           ? undefined
-          : await commitUpdate(actor, type, companyId, change.values, change.schema, lookups);
+          : await commitUpdate(actor, type, recordId, change.values, change.schema, lookups);
       if (!record) missing.push(entry.id);
       else
         results.push(
@@ -450,7 +475,7 @@ export async function batchUpsertRecords(
         }
       }
       throw new ConflictError(
-        `The company with ${plan.propertyName} ${value} kept changing during the upsert; retry it`,
+        `The ${singularWords(type)} with ${plan.propertyName} ${value} kept changing during the upsert; retry it`,
         { context: { [plan.propertyName]: [value] } },
       );
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { ObjectType } from '../objects/object-types';
 import { checkAssociationLimits, customTypeFinder, type CustomTypeFinder } from './association-entries';
 import { findStandardTypeFrom } from '../association-types/association-types';
-import { companyObjectType, singularTitle, storedTypeById } from '../objects/object-types';
+import { singularTitle, storedTypeById } from '../objects/object-types';
 import { clientKeyedRecordOf, ownValue } from '../base/client-keys';
 import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
@@ -16,6 +16,7 @@ import { findMergedRecords, maxRecordIdentities } from './merged-ids';
 import { lookupFor } from './read-records';
 import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { addedEdges } from './save-record';
+import { rulesOf } from './type-rules';
 
 export interface MergeInput {
   primaryObjectId: string;
@@ -171,15 +172,17 @@ async function planMerge(
       });
     }
   }
-  // Each linked company ends up associated with the new company once, whether it was with one old company or both.
-  if (type.id === companyObjectType.id) {
+  // A type that bounds its links with itself: each linked record of the type ends up associated with
+  // the new record once, whether it was with one old record or both.
+  const linksToSelf = rulesOf(type).linksToSelf;
+  if (linksToSelf) {
     const [primaryLinks, secondaryLinks] = [
-      recordsDb.companyLinkIds(primary.associations),
-      recordsDb.companyLinkIds(secondary.associations),
+      recordsDb.associatedIdsOf(primary.associations, type.id),
+      recordsDb.associatedIdsOf(secondary.associations, type.id),
     ];
     const counted = new Set<string>();
     for (const change of linked) {
-      if (change.type.id !== companyObjectType.id || counted.has(change.id)) continue;
+      if (change.type.id !== type.id || counted.has(change.id)) continue;
       counted.add(change.id);
       change.linkDelta = 1 - (primaryLinks.has(change.id) ? 1 : 0) - (secondaryLinks.has(change.id) ? 1 : 0);
     }
@@ -207,6 +210,7 @@ async function planMerge(
     // Ids merged into either record before point at that record; they move to the new one, so reads follow one pointer.
     repointedIds: mergedIds.filter((mergedId) => !oldIds.has(mergedId)),
     removedOrder: [primary, secondary].map((record) => orderFormsOfRecord(type, record)),
+    linksToSelf,
   };
 }
 

@@ -71,7 +71,7 @@ export function uniqueValueOf(type: ObjectType, propertyName: string, raw: strin
   return value !== undefined && value !== '' && Buffer.byteLength(value) <= maxUniqueValueBytes ? value : undefined;
 }
 
-/** Resolves an id given through idProperty to the company id; undefined when nothing holds it. */
+/** Resolves an id given through idProperty to the record id; undefined when nothing holds it. */
 export async function resolveRecordId(
   type: ObjectType,
   hubId: number,
@@ -92,12 +92,12 @@ export async function getRecord(
   id: string,
   query: RecordReadQuery & { idProperty?: string },
 ): Promise<RecordView> {
-  const companyId = await resolveRecordId(type, hubId, id, query.idProperty);
+  const recordId = await resolveRecordId(type, hubId, id, query.idProperty);
   let record =
-    companyId === undefined ? undefined : await recordsDb.findRecord(type, hubId, companyId, query.archived ?? false);
+    recordId === undefined ? undefined : await recordsDb.findRecord(type, hubId, recordId, query.archived ?? false);
   // An id merged away reads as the record that holds the merge's result (with its new id).
-  if (!record && companyId !== undefined && !query.archived)
-    record = (await findMergedRecords(type, hubId, [companyId])).get(companyId);
+  if (!record && recordId !== undefined && !query.archived)
+    record = (await findMergedRecords(type, hubId, [recordId])).get(recordId);
   if (!record) throw recordNotFound(id);
   const options = readOptionsOf(query);
   return toRecordView(type, record, options, await lookupFor(type, hubId, options));

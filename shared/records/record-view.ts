@@ -44,29 +44,17 @@ export function parseAssociationTypes(raw: string | undefined): ObjectType[] | u
   return [...new Map(types.map((type) => [type.id, type])).values()];
 }
 
-const contactTypeId = '0-1';
-/** Contact to company, Primary (HubSpot's type 1): the key a contact holds for its primary company. */
-const primaryCompanyKey = /^0-2\/(\d{1,30})\/1$/;
-
-/** A contact's primary company (it has at most one): `associatedcompanyid`. */
-function primaryCompanyOf(record: CrmRecord): string | undefined {
-  for (const key of Object.keys(record.associations)) {
-    const match = primaryCompanyKey.exec(key);
-    if (match) return match[1];
-  }
-  return undefined;
-}
-
 /**
  * Values the platform keeps: the id, and the create and modified dates under every name the type
  * has for them (contacts keep `lastmodifieddate` and also have `hs_lastmodifieddate` and
- * `hs_createdate`; a name not in the type's catalog is not returned), and a contact's
- * `associatedcompanyid`, its primary company; and what the type's rules compute (a line item's
- * `amount`, an activity's `hs_body_preview`).
+ * `hs_createdate`; a name not in the type's catalog is not returned); what the type's rules read
+ * from its associations (a contact's `associatedcompanyid`, its primary company); and what they
+ * compute (a line item's `amount`, an activity's `hs_body_preview`).
  */
 function computedValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {
   if (name === 'hs_object_id') return record.id;
-  if (name === 'associatedcompanyid' && type.id === contactTypeId) return primaryCompanyOf(record);
+  const fromAssociations = rulesOf(type).fromAssociations;
+  if (fromAssociations && Object.hasOwn(fromAssociations, name)) return fromAssociations[name]?.(record.associations);
   if (name === 'createdate' || name === 'hs_createdate') return record.createdAt;
   if (name === type.modifiedProperty || name === 'hs_lastmodifieddate') return record.updatedAt;
   return rulesOf(type).computed?.[name]?.(record.properties);

@@ -1,4 +1,4 @@
-import { storedTypeById, unknownObjectType, type ObjectType } from '../objects/object-types';
+import { singularWords, storedTypeById, unknownObjectType, type ObjectType } from '../objects/object-types';
 import type { KeyedType } from '../db/keys';
 import {
   findRecord,
@@ -17,7 +17,8 @@ import { propertyValuesError, quoteValue } from '../properties/validate-property
 
 /**
  * Runs build-and-save until it sticks: a stale version or a transaction conflict re-reads and
- * tries again (retryOnConflict), a taken unique value is a 409 naming the company that holds it.
+ * tries again (retryOnConflict), a taken unique value is a 409 naming the record that holds it.
+ * The write keeps the type's link counts (TypeRules.linksToSelf).
  */
 export async function saveWithRetries(
   type: ObjectType,
@@ -35,10 +36,12 @@ export async function saveWithRetries(
       const kept =
         gone.size === 0 ? built : { ...built, linked: built.linked.filter((change) => !gone.has(linkedKey(change))) };
       // A new record: every association it holds is new.
-      const write =
-        kept.edges === undefined && kept.expectedVersion === undefined
+      const write = {
+        ...(kept.edges === undefined && kept.expectedVersion === undefined
           ? { ...kept, edges: addedEdges({}, kept.record.associations) }
-          : kept;
+          : kept),
+        linksToSelf: rulesOf(type).linksToSelf,
+      };
       const result = await saveRecord(type, hubId, write, searchFormsOf(type, write.record));
       if (result.outcome === 'saved') return write;
       if (result.outcome === 'unique-taken') {
@@ -48,7 +51,7 @@ export async function saveWithRetries(
         if (conflict) throw conflict(result.value, result.ownerId);
         const { propertyName, value } = result.value;
         throw new ConflictError(
-          `A company with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`,
+          `A ${singularWords(type)} with ${propertyName} ${value} already exists. Existing ID: ${result.ownerId}`,
           {
             context: { [propertyName]: [value], id: [result.ownerId] },
           },
@@ -79,7 +82,7 @@ export async function saveWithRetries(
         throw invalidAssociationTargets([{ type: storedTypeOf(added.type), id: added.id }]);
       }
       if (result.outcome === 'linked-full') throw linkedRecordFull(storedTypeOf(result.type), result.id);
-      if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedCompanies);
+      if (result.outcome === 'too-many-items') throw tooManyWrites(result.uniqueValues, result.linkedRecords);
       // Its schema archived meanwhile: the type is gone, as if the request had named it after; being archived: wait for the outcome.
       if (result.outcome === 'type-closed') {
         if (result.isForGood) throw unknownObjectType(type.id);
@@ -122,19 +125,19 @@ function tooManyWrites(uniqueValues: number, linkedRecords: number): ValidationE
 }
 
 /**
- * Changes an existing company: every attempt re-reads it and `build` derives the write from what
- * it read (undefined: nothing to change). Undefined when the company does not exist; otherwise the
+ * Changes an existing record: every attempt re-reads it and `build` derives the write from what
+ * it read (undefined: nothing to change). Undefined when the record does not exist; otherwise the
  * last record read and the write that was saved, if any.
  */
 export async function saveRecordChange(
   type: ObjectType,
   hubId: number,
-  companyId: string,
+  id: string,
   build: (record: CrmRecord) => Promise<RecordWrite | undefined> | RecordWrite | undefined,
 ): Promise<{ record: CrmRecord; write?: RecordWrite } | undefined> {
   let current: CrmRecord | undefined;
   const write = await saveWithRetries(type, hubId, async () => {
-    current = await findRecord(type, hubId, companyId);
+    current = await findRecord(type, hubId, id);
     if (!current) return undefined;
     const before = current.associations;
     const write = await build(current);

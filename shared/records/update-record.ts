@@ -109,12 +109,12 @@ export async function prepareUpdate(
 export async function commitUpdate(
   actor: Actor,
   type: ObjectType,
-  companyId: string,
+  recordId: string,
   values: Record<string, string>,
   schema: PropertySchema,
   lookups?: AccountLookups,
 ): Promise<CrmRecord | undefined> {
-  const saved = await saveRecordChange(type, actor.hubId, companyId, async (record) => {
+  const saved = await saveRecordChange(type, actor.hubId, recordId, async (record) => {
     const change = applyValues(actor, type, record, values, schema);
     if (change) await checkAccountValues(type, actor.hubId, change.record.properties, change.changed, lookups);
     return change
@@ -137,9 +137,9 @@ export async function updateRecord(
   input: RecordUpdate,
   idProperty?: string,
 ): Promise<RecordView> {
-  const companyId = await resolveRecordId(type, actor.hubId, id, idProperty);
+  const recordId = await resolveRecordId(type, actor.hubId, id, idProperty);
   const { values, schema } = await prepareUpdate(actor, type, input);
-  const record = companyId === undefined ? undefined : await commitUpdate(actor, type, companyId, values, schema);
+  const record = recordId === undefined ? undefined : await commitUpdate(actor, type, recordId, values, schema);
   if (!record) throw recordNotFound(id);
   const names = defaultsAnd(type, Object.keys(input.properties));
   return toRecordView(type, record, { properties: names }, schema, true);
