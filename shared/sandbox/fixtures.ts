@@ -8,16 +8,16 @@ import {
   type PairChange,
 } from '../associations/record-associations';
 import { AppError, ServiceUnavailableError, ValidationError } from '../base/errors';
-import type { BatchError, BatchResponse } from '../base/batch-results';
 import { mapConcurrently } from '../base/map-concurrently';
 import { customTypeTokens, withAccountTypes } from '../objects/account-object-types';
 import { requireStoredObjectType, type ObjectType } from '../objects/object-types';
 import type { PropertySchema } from '../properties/type-properties';
 import {
-  batchCreateRecords,
+  createPreparedRecords,
   requireFreeUniqueValues,
   schemaForInputs,
   standardUniqueValues,
+  type CreateOutcome,
 } from '../records/batch-records';
 import { prepareRecord, type PreparedRecord } from '../records/create-record';
 import { newAccountLookups } from '../records/account-values';
@@ -131,18 +131,14 @@ export interface FixturesInput {
   associations?: readonly FixtureAssociation[];
 }
 
-/** A batch's refusal of one input, as the error the single call would have thrown (a race lost after the checks). */
+/** A batch's refusal of one input (a race lost after the checks), answered with that refusal's status, category, message and context. */
 class RefusedInputError extends AppError {
   readonly status: number;
   readonly category: string;
-  constructor(error: BatchError) {
-    super(error.message, { context: error.context });
+  constructor(error: AppError) {
+    super(error.message, { context: error.context ?? {} });
+    this.status = error.status;
     this.category = error.category;
-    this.status = /CONFLICT|ALREADY_EXISTS/.test(error.category)
-      ? 409
-      : error.category === 'OBJECT_NOT_FOUND'
-        ? 404
-        : 400;
   }
 }
 
@@ -296,18 +292,18 @@ async function removeCreated(hubId: number, created: readonly { type: ObjectType
   await mapConcurrently(created, 10, ({ type, id }) => deleteRecordForGoodById(type, hubId, id, () => undefined));
 }
 
-function firstError<T>(response: BatchResponse<T>): AppError | undefined {
-  const error = response.errors?.[0];
-  return error ? new RefusedInputError(error) : undefined;
+function firstError(outcomes: readonly CreateOutcome[]): AppError | undefined {
+  const refused = outcomes.find((outcome) => 'error' in outcome);
+  return refused && 'error' in refused ? new RefusedInputError(refused.error) : undefined;
 }
 
 /**
  * Loads records and associations into a test account, all or nothing: every record and association
  * is checked as the API would check it (the first refused one answers what the API would, 400 or
- * 409) before anything is written; then the records go in through the batch create (webhooks fire
- * as for API writes) and the associations through the v4 create's pair changes. A write that still fails (a
- * unique value taken by a concurrent request meanwhile) removes what the call had created and
- * answers that write's error. The writes go step by step (a batch of records, one record's pairs) and
+ * 409) before anything is written; then the records go in as the batch create writes them, without
+ * a second check (webhooks fire as for API writes), and the associations through the v4 create's
+ * pair changes. A write that still fails (a unique value taken by a concurrent request meanwhile)
+ * removes what the call had created and answers that write's status and error. The writes go step by step (a batch of records, one record's pairs) and
  * stop while the time left still holds removing what they wrote (WriteClock): a load that does not fit
  * in the function's time removes its records and answers 503 with Retry-After before the timeout.
  * Answers each ref's record id.
@@ -379,23 +375,28 @@ export async function loadFixtures(
         const ofType = prepared.filter((entry) => entry.type === type);
         for (let start = 0; start < ofType.length; start += recordsPerBatch) {
           const chunk = ofType.slice(start, start + recordsPerBatch);
-          const inputs = chunk.map(({ entry }) => ({ properties: entry.properties }));
-          // The batch stops its own writes by the clock; an input it left unwritten for time answers SERVICE_UNAVAILABLE.
-          const response = await clock.step('records', () =>
-            batchCreateRecords(actor, type, { inputs }, Number.POSITIVE_INFINITY, clock.isOutOfTime).catch(
-              (error: unknown) => {
-                throw error instanceof ServiceUnavailableError && clock.isOutOfTime() ? notLoaded(outOfTime) : error;
-              },
-            ),
+          // Written as the batch create writes, without checking them again; the batch stops its own writes by
+          // the clock, and an input it left unwritten for time answers SERVICE_UNAVAILABLE.
+          const outcomes = await clock.step('records', () =>
+            createPreparedRecords(
+              actor,
+              type,
+              chunk.map(({ prepared: record }) => record),
+              Number.POSITIVE_INFINITY,
+              clock.isOutOfTime,
+            ).catch((error: unknown) => {
+              throw error instanceof ServiceUnavailableError && clock.isOutOfTime() ? notLoaded(outOfTime) : error;
+            }),
           );
-          response.results.forEach((view, index) => {
-            const ref = chunk[index]?.entry.ref;
-            created.push({ type, id: view.id });
-            if (ref !== undefined && !response.errors) ids.set(ref, view.id);
-          });
-          if (response.errors?.some((error) => error.category === 'SERVICE_UNAVAILABLE')) throw notLoaded(outOfTime);
-          const refused = firstError(response);
+          for (const outcome of outcomes) if ('view' in outcome) created.push({ type, id: outcome.view.id });
+          if (outcomes.some((outcome) => 'error' in outcome && outcome.error instanceof ServiceUnavailableError))
+            throw notLoaded(outOfTime);
+          const refused = firstError(outcomes);
           if (refused) throw refused;
+          outcomes.forEach((outcome, index) => {
+            const ref = chunk[index]?.entry.ref;
+            if (ref !== undefined && 'view' in outcome) ids.set(ref, outcome.view.id);
+          });
         }
       }
       await associateAll(actor, checked, ids, clock);
