@@ -27,7 +27,6 @@ import {
   recordCountPrefix,
   searchPartition,
   searchShards,
-  searchTagOf,
   timelineEventListedBy,
   timelineEventListingPrefix,
   webhookDeliveryPrefix,
@@ -37,6 +36,7 @@ import {
   writeHoldPrefix,
   writeHoldShards,
   type Key,
+  type KeyedType,
 } from './keys';
 import { writeHoldItems } from './write-guard';
 
@@ -192,11 +192,14 @@ async function typeIdsOf(hubId: number): Promise<string[]> {
   return [...sums].filter(([typeId, sum]) => typeId.length > 0 && sum !== 0).map(([typeId]) => typeId);
 }
 
+/** What the purge needs of a type it knows by id (a record count names it): its search tag (an object type registry entry). */
+export type PurgedTypeOf = (typeId: string) => Pick<KeyedType, 'searchTag'> | undefined;
+
 /** The search projection and ordered index partitions of every type, every shard, side by side. */
-async function purgeDerivedPartitions(hubId: number, budget: Budget): Promise<boolean> {
+async function purgeDerivedPartitions(hubId: number, typeOf: PurgedTypeOf, budget: Budget): Promise<boolean> {
   const partitions = (await typeIdsOf(hubId)).flatMap((typeId) =>
     Array.from({ length: searchShards }, (_, shard) => [
-      searchPartition({ searchTag: searchTagOf(typeId) }, hubId, shard),
+      searchPartition(typeOf(typeId) ?? { searchTag: `${typeId}#` }, hubId, shard),
       orderIndexPartition({ id: typeId }, hubId, 'c', shard),
       orderIndexPartition({ id: typeId }, hubId, 'm', shard),
     ]).flat(),
@@ -300,18 +303,20 @@ async function markResetStart(hubId: number, mode: PurgeMode): Promise<Item | un
  * removes every item of the account, its injected faults too, the account item last. Install
  * states (keys.ts installStateKey) are the caller's: it ends the installs before a delete. The
  * write hold comes first: while a reset is unfinished (a 'partial' answer), the account's callers
- * get 503 until a call finishes it.
+ * get 503 until a call finishes it. `typeOf` finds the search tag of a type the account's record
+ * counts name (objectTypeById).
  */
 export async function purgeAccount(
   hubId: number,
   mode: PurgeMode,
   isTimeUp: () => boolean,
+  typeOf: PurgedTypeOf,
 ): Promise<'done' | 'partial'> {
   const budget = budgetOf(isTimeUp);
   await holdAccountWrites(hubId, mode);
   const account = await markResetStart(hubId, mode);
   const steps: (() => Promise<boolean>)[] = [
-    () => purgeDerivedPartitions(hubId, budget),
+    () => purgeDerivedPartitions(hubId, typeOf, budget),
     () => purgeTimelineEvents(hubId, budget),
     async () => purgeDeliveryLog(hubId, await appIdsOf(hubId, account), budget),
     // A reset takes the queued batches only: the partition's flush item belongs to a flush running now.

@@ -91,8 +91,8 @@ export function timelineEventListedBy(hubId: number, listingSk: string): Key | u
 }
 
 // CRM records of a hub, by object type. Record ids are fixed-width numeric strings, so the sort key
-// orders them. Every type's keys are built like the companies' (COMPANY#, ARCHIVED_COMPANY#,
-// COMPANY_MERGED#, COMPANY_UNIQUE#, PROPERTY#companies#, HUB#n#SEARCH#shard) (docs/design.md).
+// orders them. Every type's keys are built from its entry (shared/objects/object-types.ts): its key
+// prefix, and its search tag where its keys carry its id.
 /** What a key needs of an object type (an entry of shared/objects/object-types.ts). */
 export interface KeyedType {
   /** The type id (`0-1`). */
@@ -101,16 +101,16 @@ export interface KeyedType {
   name: string;
   /** The record keys' prefix (`CONTACT`). */
   keyPrefix: string;
-  /** Between `SEARCH#` and the shard in the search projection's partition: companies '' (their keys came first), every other type `<id>#`. */
+  /**
+   * Between `SEARCH#` and the shard in the search projection's partition: `<id>#`, or '' for a type
+   * whose keys carry no type id (companies), in its association edge keys neither (associationEdgePrefix).
+   */
   searchTag: string;
 }
-/** Companies' keys: the first type (their keys predate the others'). */
-export const companyKeys: KeyedType = { id: '0-2', name: 'companies', keyPrefix: 'COMPANY', searchTag: '' };
-export const recordKey = (type: KeyedType, hubId: number, id: string): Key => ({
+export const recordKey = (type: Pick<KeyedType, 'keyPrefix'>, hubId: number, id: string): Key => ({
   pk: hubPartition(hubId),
   sk: `${type.keyPrefix}#${id}`,
 });
-export const companyKey = (hubId: number, id: string): Key => recordKey(companyKeys, hubId, id);
 /** Archived records move here, so listing active ones stays one Query without a filter. */
 export const archivedRecordKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: hubPartition(hubId),
@@ -241,15 +241,13 @@ export const rateLimitKey = (policy: string, subject: string): Key => ({
 /**
  * The reverse side of a stored record's association with a record this service does not store (a
  * note, a call, ...): one item per pair, so "the contacts of note 5" is one Query. The stored
- * record (the holder) stays the truth. A company's items keep the form they had when companies
- * held every association (`ASSOC_EDGE#<type>#<id>#<companyId>`); another holder type's are
- * `ASSOC_EDGE#<type>#<id>@<holderTypeId>#<holderId>`, so no prefix of one matches the other, and
- * the trailing '#' keeps object 1's prefix from matching object 12.
+ * record (the holder) stays the truth. The key is `ASSOC_EDGE#<type>#<id>@<holderTypeId>#<holderId>`,
+ * or `ASSOC_EDGE#<type>#<id>#<holderId>` for a holder type whose keys carry no type id (its search
+ * tag is ''): no prefix of one holder type's matches another's, and the trailing '#' keeps object
+ * 1's prefix from matching object 12.
  */
 export const associationEdgePrefix = (holder: KeyedType, objectTypeId: string, objectId: string): string =>
-  holder.id === companyKeys.id
-    ? `ASSOC_EDGE#${objectTypeId}#${objectId}#`
-    : `ASSOC_EDGE#${objectTypeId}#${objectId}@${holder.id}#`;
+  `ASSOC_EDGE#${objectTypeId}#${objectId}${holder.searchTag === '' ? '' : `@${holder.id}`}#`;
 export const associationEdgeKey = (
   hubId: number,
   holder: KeyedType,
@@ -278,9 +276,6 @@ export const searchShards = 16;
 export const searchShardOf = (id: string): number => Number(id.slice(-3)) % searchShards;
 export const searchPartition = (type: Pick<KeyedType, 'searchTag'>, hubId: number, shard: number): string =>
   `${hubPartition(hubId)}#SEARCH#${type.searchTag}${shard}`;
-/** A type's search tag from its id alone (KeyedType.searchTag): what a purge needs of a type it knows only by id. */
-export const searchTagOf = (typeId: string): string =>
-  typeId === companyKeys.id ? companyKeys.searchTag : `${typeId}#`;
 export const searchKey = (type: KeyedType, hubId: number, id: string): Key => ({
   pk: searchPartition(type, hubId, searchShardOf(id)),
   sk: id,

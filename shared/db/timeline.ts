@@ -16,7 +16,7 @@ import {
 } from './core';
 import {
   appPartition,
-  companyKey,
+  recordKey,
   timelineEventKey,
   timelineEventListingKey,
   timelineEventTypeKey,
@@ -24,6 +24,7 @@ import {
   timelinePropertyNameKey,
   timelineTypePrefix,
   timelineTypesPrefix,
+  type KeyedType,
 } from './keys';
 
 export const timelineObjectTypes = ['CONTACT', 'COMPANY', 'DEAL'] as const;
@@ -375,14 +376,18 @@ export async function findEvent(
 }
 
 /**
- * Which of these company ids exist, unarchived, in the hub. Reads the company records the companies
- * API writes (at companyKey, with an `archived` flag).
+ * Which of these record ids of a type exist, unarchived, in the hub. Reads the record items the
+ * objects API writes (at recordKey, with an `archived` flag).
  */
-export async function findActiveCompanyIds(hubId: number, companyIds: readonly string[]): Promise<Set<string>> {
+export async function findActiveRecordIds(
+  type: Pick<KeyedType, 'keyPrefix'>,
+  hubId: number,
+  ids: readonly string[],
+): Promise<Set<string>> {
   const active = new Set<string>();
-  const idBySortKey = new Map(companyIds.map((id) => [companyKey(hubId, id).sk, id]));
+  const idBySortKey = new Map(ids.map((id) => [recordKey(type, hubId, id).sk, id]));
   for (const item of await batchGetAll(
-    companyIds.map((id) => companyKey(hubId, id)),
+    ids.map((id) => recordKey(type, hubId, id)),
     { attributes: ['archived'] },
   )) {
     const id = typeof item.sk === 'string' ? idBySortKey.get(item.sk) : undefined;

@@ -1,6 +1,7 @@
 import { ValidationError } from '../base/errors';
 import type { AssociationType } from '../db/association-labels';
-import { companyKeys, type KeyedType } from '../db/keys';
+import { companyKeys } from '../companies/company-keys';
+import type { KeyedType } from '../db/keys';
 import type { Scope } from '../oauth/scopes';
 import { customTypeIdPattern, customTypeOfId } from './custom-object-types';
 import { requestObjectType } from './request-object-types';

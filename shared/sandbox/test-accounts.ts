@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createUser, hasControlCharacter } from '../admin/provisioning';
 import { holdAccountWrites, purgeAccount } from '../db/account-purge';
+import { companyKeys } from '../companies/company-keys';
 import { nextSequenceValue } from '../db/counters';
 import { endInstall, findInstallState } from '../db/install-states';
 import { listOwnerPage } from '../db/owners';
@@ -17,6 +18,9 @@ import { findInstalledApps } from '../db/webhooks';
 import { ValidationError } from '../base/errors';
 import { continueLater, notFound, requireTestAccount, reserveMs, type Developer } from './access';
 import { forgetInstallState } from '../oauth/install-status';
+
+/** The search tag of a type the purge finds by id: companies' (their keys carry no type id); every other type's is `<id>#`. */
+export const purgedTypeOf = (typeId: string) => (typeId === companyKeys.id ? companyKeys : undefined);
 
 export interface TestAccountView {
   hubId: number;
@@ -70,7 +74,7 @@ export async function createTestAccount(developer: Developer, input: { name?: st
       lastName: 'Owner',
     });
   } catch (error) {
-    await purgeAccount(hubId, 'delete', () => false);
+    await purgeAccount(hubId, 'delete', () => false, purgedTypeOf);
     await removeTestAccountLink(developer.developerId, hubId);
     throw error;
   }
@@ -91,7 +95,12 @@ export async function listDeveloperTestAccounts(developer: Developer): Promise<{
  */
 export async function resetTestAccount(developer: Developer, hubIdText: string, deadlineMs: number): Promise<void> {
   const link = await requireTestAccount(developer, hubIdText);
-  const outcome = await purgeAccount(link.hubId, 'reset', () => performance.now() > deadlineMs - reserveMs);
+  const outcome = await purgeAccount(
+    link.hubId,
+    'reset',
+    () => performance.now() > deadlineMs - reserveMs,
+    purgedTypeOf,
+  );
   if (outcome === 'partial') throw continueLater('reset');
 }
 
@@ -110,7 +119,12 @@ export async function deleteTestAccount(developer: Developer, hubIdText: string,
   await holdAccountWrites(link.hubId, 'delete');
   await endInstalls(link.hubId, endedAt);
   const owners = await listOwnerPage(link.hubId, { limit: 10, isArchived: false });
-  const outcome = await purgeAccount(link.hubId, 'delete', () => performance.now() > deadlineMs - reserveMs);
+  const outcome = await purgeAccount(
+    link.hubId,
+    'delete',
+    () => performance.now() > deadlineMs - reserveMs,
+    purgedTypeOf,
+  );
   if (outcome === 'partial') throw continueLater('delete');
   await endInstalls(link.hubId, endedAt);
   for (const owner of owners.owners) if (owner.email.endsWith(`@${link.domain}`)) await deleteUser(owner.email);

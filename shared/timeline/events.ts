@@ -1,7 +1,8 @@
 import { nowMs } from '../base/clock';
+import { companyKeys } from '../companies/company-keys';
 import {
   eventItem,
-  findActiveCompanyIds,
+  findActiveRecordIds,
   findEvent,
   findEventType,
   findEventTypeWithProperties,
@@ -257,7 +258,8 @@ async function companyProblems(
 ): Promise<ErrorDetail[]> {
   const companyEvents = events.filter(({ event }) => event.objectType === 'COMPANY');
   if (companyEvents.length === 0) return [];
-  const active = await findActiveCompanyIds(
+  const active = await findActiveRecordIds(
+    companyKeys,
     caller.hubId,
     companyEvents.map(({ event }) => String(event.objectId)),
   );

@@ -17,7 +17,6 @@ import { createRecord } from '../../shared/records/create-record';
 import { db, dynamoCallCounter, tableName } from '../../shared/db/client';
 import {
   accountKey,
-  companyKeys,
   orderIndexPartition,
   recordCountKey,
   searchKey,
@@ -25,6 +24,7 @@ import {
   searchShardOf,
   searchShards,
 } from '../../shared/db/keys';
+import { companyKeys } from '../../shared/companies/company-keys';
 import { searchRecords } from '../../shared/search/search-records';
 import { provision, unique } from '../support/harness';
 

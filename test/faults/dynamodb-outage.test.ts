@@ -14,7 +14,8 @@ import type { Installation } from '../support/harness';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import type * as HarnessModule from '../support/harness';
 import type * as ClientModule from '../../shared/db/client';
-import { companyKey, uniqueValueKey, companyKeys, grantKey, hubPartition, installKey } from '../../shared/db/keys';
+import { uniqueValueKey, grantKey, hubPartition, installKey, recordKey } from '../../shared/db/keys';
+import { companyKeys } from '../../shared/companies/company-keys';
 
 /**
  * Cuts the service off from this file's own DynamoDB Local in the middle of a burst of mixed writes
@@ -458,12 +459,12 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
     for (const item of items) {
       const sk = String(item.sk);
       if (item.pk === hubPartition(hub) && sk.startsWith('COMPANY_UNIQUE#')) {
-        const owner = find(companyKey(hub, String(item.companyId)));
+        const owner = find(recordKey(companyKeys, hub, String(item.companyId)));
         const ownerValues = (owner?.uniqueValues ?? []) as { propertyName: string; value: string }[];
         if (!ownerValues.some((value) => value.propertyName === item.propertyName && value.value === item.value))
           violations.push(`uniqueness item without its company: ${sk}`);
       }
-      if (item.pk === hubPartition(hub) && sk.startsWith(companyKey(hub, '').sk)) {
+      if (item.pk === hubPartition(hub) && sk.startsWith(recordKey(companyKeys, hub, '').sk)) {
         const record = item as {
           id: string;
           properties: Record<string, string>;
@@ -487,7 +488,7 @@ describe('a DynamoDB outage in the middle of a burst of writes', () => {
         for (const link of Object.keys(record.associations)) {
           const [objectType, otherId, typeId] = link.split('/');
           if (objectType !== '0-2') continue;
-          const other = find(companyKey(hub, otherId ?? ''));
+          const other = find(recordKey(companyKeys, hub, otherId ?? ''));
           const inverse = typeId === '14' ? '13' : typeId === '13' ? '14' : typeId;
           if (!other || !(`0-2/${record.id}/${inverse}` in ((other.associations ?? {}) as Record<string, string>)))
             violations.push(`company ${record.id}: link to ${otherId} without its inverse`);

@@ -1,9 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
-import { companyKey, propertyKey, companyKeys } from '../../shared/db/keys';
+import { propertyKey, recordKey } from '../../shared/db/keys';
+import { companyKeys } from '../../shared/companies/company-keys';
 
 /**
- * TEST ONLY. Writes a bare company record where the companies API keeps them (companyKey), so the
+ * TEST ONLY. Writes a bare company record where the companies API keeps them (recordKey of companyKeys), so the
  * timeline tests can point COMPANY events at a company without going through the companies API.
  */
 export async function putCompanyRecordFixture(
@@ -14,7 +15,12 @@ export async function putCompanyRecordFixture(
   await db.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...companyKey(hubId, companyId), id: companyId, archived: options.archived ?? false, properties: {} },
+      Item: {
+        ...recordKey(companyKeys, hubId, companyId),
+        id: companyId,
+        archived: options.archived ?? false,
+        properties: {},
+      },
     }),
   );
 }

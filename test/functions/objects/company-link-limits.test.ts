@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { db, tableName } from '../../../shared/db/client';
-import { companyKey } from '../../../shared/db/keys';
+import { recordKey } from '../../../shared/db/keys';
+import { companyKeys } from '../../../shared/companies/company-keys';
 import { putLegacyUniqueProperty } from '../../support/company-record-fixture';
 import { createRecords, crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
@@ -97,7 +98,9 @@ describe('the 50 associated companies of a company, on the target side', () => {
     const refused = spokes.filter((_, index) => responses[index]?.status !== 200);
     const targetLinks = await linkedCompanyIds(target);
     const spokeLinks = await Promise.all(spokes.map((id) => linkedCompanyIds(id)));
-    const targetItem = (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, target) }))).Item;
+    const targetItem = (
+      await db.send(new GetCommand({ TableName: tableName, Key: recordKey(companyKeys, hubId, target) }))
+    ).Item;
 
     expect(linked).toHaveLength(50);
     expect(refused.map((id) => responses[spokes.indexOf(id)]?.status)).toEqual(Array(10).fill(400));
@@ -175,7 +178,8 @@ describe('the 1,000 associations of a company, on the target side', () => {
 
 /** Rewrites a company item as an earlier version left it: these company associations, and no count of them. */
 async function writeAsBefore(id: string, keys: Record<string, string>): Promise<void> {
-  const item = (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item ?? {};
+  const item =
+    (await db.send(new GetCommand({ TableName: tableName, Key: recordKey(companyKeys, hubId, id) }))).Item ?? {};
   const { companyLinkCount: _count, ...rest } = item;
   void _count;
   await db.send(
@@ -256,7 +260,8 @@ describe('archiving a company whose associated companies were written before the
     const counts = await Promise.all(
       spokes.map(
         async (id) =>
-          (await db.send(new GetCommand({ TableName: tableName, Key: companyKey(hubId, id) }))).Item?.companyLinkCount,
+          (await db.send(new GetCommand({ TableName: tableName, Key: recordKey(companyKeys, hubId, id) }))).Item
+            ?.companyLinkCount,
       ),
     );
 

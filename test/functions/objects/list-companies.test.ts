@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
-import { companyKey } from '../../../shared/db/keys';
+import { recordKey } from '../../../shared/db/keys';
+import { companyKeys } from '../../../shared/companies/company-keys';
 import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -154,7 +155,14 @@ describe('GET /crm/v3/objects/companies', () => {
     await db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...companyKey(bare.hubId, id), id, createdAt: now, updatedAt: now, archived: false, version: 1 },
+        Item: {
+          ...recordKey(companyKeys, bare.hubId, id),
+          id,
+          createdAt: now,
+          updatedAt: now,
+          archived: false,
+          version: 1,
+        },
       }),
     );
     const bareApi = crmClient(gateway, bare.accessToken);

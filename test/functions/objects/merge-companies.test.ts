@@ -3,7 +3,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newRecordId } from '../../../shared/records/record-id';
 import { maxRecordIdentities, maxMergeHops } from '../../../shared/records/merged-ids';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
-import { companyKey, mergedRecordKey, companyKeys } from '../../../shared/db/keys';
+import { mergedRecordKey, recordKey } from '../../../shared/db/keys';
+import { companyKeys } from '../../../shared/companies/company-keys';
 import { createRecord, crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 import { getRecord } from '../../../shared/records/read-records';
@@ -348,7 +349,7 @@ describe('ids merged away, over many merges', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: companyKey(hubId, id),
+        Key: recordKey(companyKeys, hubId, id),
         UpdateExpression: 'SET #properties.#merged = :ids',
         ExpressionAttributeNames: { '#properties': 'properties', '#merged': 'hs_merged_object_ids' },
         ExpressionAttributeValues: { ':ids': mergedIds.join(';') },

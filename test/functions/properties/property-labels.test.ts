@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
-import { companyKeys, propertyKey } from '../../../shared/db/keys';
+import { propertyKey } from '../../../shared/db/keys';
+import { companyKeys } from '../../../shared/companies/company-keys';
 import type { CrmClient } from '../../support/crm-client';
 import { freshCrmAccount, uniqueUnderscored } from '../../support/fresh-crm-account';
 import { useTestGateway } from '../../support/harness';

@@ -11,7 +11,6 @@ import {
   faultsPartition,
   hubPartition,
   installKey,
-  searchTagOf,
   timelineEventKey,
   timelineEventListedBy,
   timelineEventListingKey,
@@ -21,6 +20,7 @@ import {
 } from '../../../shared/db/keys';
 import { insertDeliveryAttempt } from '../../../shared/db/webhooks';
 import { storedObjectTypes } from '../../../shared/objects/object-types';
+import { purgedTypeOf } from '../../../shared/sandbox/test-accounts';
 import { recordTimelineEvent, recordTimelineEvents } from '../../../shared/timeline/events';
 import { createTimelineEventType } from '../../../shared/timeline/event-types';
 import { crmClient, createRecords, type CrmClient } from '../../support/crm-client';
@@ -221,8 +221,9 @@ describe('purgeAccount', () => {
     secondBefore = byKey(await accountItems(second.hubId));
   }, 120_000);
 
-  it("derives every stored type's search tag from its id alone", () => {
-    for (const type of storedObjectTypes) expect([type.id, searchTagOf(type.id)]).toEqual([type.id, type.searchTag]);
+  it("finds every stored type's search tag from its id alone", () => {
+    for (const type of storedObjectTypes)
+      expect([type.id, purgedTypeOf(type.id)?.searchTag ?? `${type.id}#`]).toEqual([type.id, type.searchTag]);
   });
 
   it('reads the event back from a listing key, whatever the event id holds', () => {
@@ -284,7 +285,7 @@ describe('purgeAccount', () => {
     expect(before.some((item) => /^HUB#[0-9]+#SEARCH#2-[0-9]+#/.test(String(item.pk)))).toBe(true);
     expect(before.some((item) => /^HUB#[0-9]+#ORDER#2-[0-9]+#c#/.test(String(item.pk)))).toBe(true);
 
-    expect(await purgeAccount(first.hubId, 'reset', never)).toBe('done');
+    expect(await purgeAccount(first.hubId, 'reset', never, purgedTypeOf)).toBe('done');
 
     const after = await accountItems(first.hubId);
     const left = after.filter(
@@ -328,7 +329,7 @@ describe('purgeAccount', () => {
     expect([group.status, schema.status, labels.status]).toEqual([201, 201, 200]);
     // The first label took the sequence's first two ids (1000, 1001: the pair's two directions).
     expect(labels.body.results[0]?.typeId).toBeGreaterThan(1001);
-    expect(await purgeAccount(first.hubId, 'reset', never)).toBe('done');
+    expect(await purgeAccount(first.hubId, 'reset', never, purgedTypeOf)).toBe('done');
   });
 
   it('deletes every item of the account, the delivery log of its developer apps too, and nothing of the other account', async () => {
@@ -345,7 +346,7 @@ describe('purgeAccount', () => {
     );
     await db.send(new DeleteCommand({ TableName: tableName, Key: installKey(first.hubId, first.appId) }));
 
-    expect(await purgeAccount(first.hubId, 'delete', never)).toBe('done');
+    expect(await purgeAccount(first.hubId, 'delete', never, purgedTypeOf)).toBe('done');
 
     // What stays: the ended install states, and the delete's write hold until its TTL (shared/db/write-guard.ts).
     expect(
@@ -356,7 +357,7 @@ describe('purgeAccount', () => {
     ).toEqual([]);
     expect(byKey(await accountItems(second.hubId))).toEqual(secondBefore);
     // A second delete of a deleted account finds nothing to do.
-    expect(await purgeAccount(first.hubId, 'delete', never)).toBe('done');
+    expect(await purgeAccount(first.hubId, 'delete', never, purgedTypeOf)).toBe('done');
   });
 
   it('stops when the time is up (partial), and the next call finishes', async () => {
@@ -367,12 +368,17 @@ describe('purgeAccount', () => {
     await timelineEvents(third);
     let checks = 0;
 
-    const interrupted = await purgeAccount(third.hubId, 'reset', () => {
-      checks += 1;
-      return checks > 40;
-    });
+    const interrupted = await purgeAccount(
+      third.hubId,
+      'reset',
+      () => {
+        checks += 1;
+        return checks > 40;
+      },
+      purgedTypeOf,
+    );
     const between = await accountItems(third.hubId);
-    const finished = await purgeAccount(third.hubId, 'reset', never);
+    const finished = await purgeAccount(third.hubId, 'reset', never, purgedTypeOf);
     const after = await accountItems(third.hubId);
 
     expect(interrupted).toBe('partial');

@@ -26,14 +26,8 @@ import {
   searchProjectionPut,
   type SearchForms,
 } from '../../../shared/db/search-projection';
-import {
-  companyKey,
-  searchPartition,
-  companyKeys,
-  searchShardOf,
-  searchShards,
-  type Key,
-} from '../../../shared/db/keys';
+import { searchPartition, searchShardOf, searchShards, type Key, recordKey } from '../../../shared/db/keys';
+import { companyKeys } from '../../../shared/companies/company-keys';
 import { errorBody } from '../../../shared/base/error-body';
 import { toAppError } from '../../../shared/http/error-mapper';
 
@@ -253,7 +247,10 @@ describe('repositories through the core', () => {
     const ids = Array.from({ length: 130 }, (_, index) => String(1000000000000000 + index));
     for (const id of ids)
       await db.send(
-        new PutCommand({ TableName: tableName, Item: { ...companyKey(hubId, id), id, properties: {}, version: 1 } }),
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...recordKey(companyKeys, hubId, id), id, properties: {}, version: 1 },
+        }),
       );
     const calls = { keys: [] as number[] };
     const found = await intercepted(
