@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { type BundledRoute, lambdaAliasesFor, lambdaDefinesFor, lambdaEsbuildOptions } from '../lib/bundling';
+import { type BundledRoute, lambdaAliasesFor, lambdaEsbuildOptions } from '../lib/bundling';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
@@ -27,8 +27,7 @@ export async function buildBundle(
   const result = await build({
     ...lambdaEsbuildOptions,
     mainFields: [...lambdaEsbuildOptions.mainFields],
-    define: lambdaDefinesFor(route, { sandboxControls }),
-    alias: lambdaAliasesFor(route?.name),
+    alias: lambdaAliasesFor(route?.name, { sandboxControls }),
     absWorkingDir: projectRoot,
     entryPoints: [path.resolve(projectRoot, entry)],
     outfile: file,

@@ -1,20 +1,23 @@
 /**
- * Generates ajv standalone validation code for every schema of every route, so deployed
- * functions validate without compiling schemas (or loading ajv) at cold start.
- * Output in shared/http/generated, or the directory of --out (gitignored; bundles define PRECOMPILED_VALIDATORS):
- * validators.js with every validator, and route-<name>.js with only the validators of one route,
- * which that route's bundle loads (lib/bundling.ts aliases `precompiled-validators` to it).
+ * Generates what a function's bundle takes instead of source that picks at run time, in
+ * shared/http/generated, or the directory of --out (gitignored): ajv standalone validation code for
+ * every schema of every route (validators.js, and route-<name>.js with only one route's), so
+ * deployed functions validate without compiling schemas (or loading ajv) at cold start; per route
+ * and stage, the module of its chain parts (routePartsModule), which its bundle resolves
+ * `#route-parts` to; and the standard catalogs as JSON files with the module that reads them
+ * (`#catalog-files`). lib/bundling.ts aliases both imports.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { chainPartsOf, type Route } from '../shared/base/route-types';
 import type { AjvFlavor } from '../shared/http/validation';
 import { routes } from '../shared/routes';
 import {
   catalogFileName,
   catalogFilesModuleName,
   generatedValidatorsDir,
-  routeRowFileName,
+  routePartsFileName,
   routeValidatorsFileName,
 } from '../lib/bundling';
 import type { CatalogTables } from '../shared/properties/standard-catalog';
@@ -175,6 +178,69 @@ export function withSharedStrings(code: string): string {
   return `${directive}${declarations}${replaced}`;
 }
 
+/** An import path from the generated modules' directory to a module of the project (`file` relative to shared/http). */
+function importPathFrom(outDir: string, file: string): string {
+  const relative = path
+    .relative(outDir, path.join(__dirname, '..', 'shared', 'http', file))
+    .split(path.sep)
+    .join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/**
+ * The module a route's bundle resolves `#route-parts` to (lib/bundling.ts), for a stage with or
+ * without the test-account controls: the route's row, its precompiled validators, and the parts of
+ * its middy chain the row uses (chainPartsOf, shared/base/route-types.ts), each imported from where it
+ * is defined, so the bundle holds no other part (the other body parser, the other error formats,
+ * token checks on a developer-key route, key checks on a token route, the fault check on a stage
+ * that cannot have faults).
+ */
+export function routePartsModule(route: Route, stage: { sandboxControls: boolean }, outDir: string): string {
+  const chosen = chainPartsOf(route, stage);
+  const imports = new Map<string, string[]>();
+  const fields = ['row'];
+  const use = (from: string, name: string, field: string) => {
+    imports.set(from, [...(imports.get(from) ?? []), name]);
+    fields.push(field);
+  };
+  if (chosen.bodyParser === 'json')
+    use('@middy/http-json-body-parser', 'default as httpJsonBodyParser', 'bodyParser: httpJsonBodyParser');
+  if (chosen.bodyParser === 'urlencoded')
+    use(
+      '@middy/http-urlencode-body-parser',
+      'default as httpUrlencodeBodyParser',
+      'bodyParser: httpUrlencodeBodyParser',
+    );
+  const errorResponse = `${chosen.errorFormat}ErrorResponse`;
+  use(importPathFrom(outDir, 'middlewares'), errorResponse, `errorResponse: ${errorResponse}`);
+  if (chosen.accessTokens) use(importPathFrom(outDir, 'auth'), 'checkAccessToken', 'accessToken: checkAccessToken');
+  if (chosen.rateLimit) use(importPathFrom(outDir, 'middlewares'), 'limitRate', 'limitRate');
+  if (chosen.faults) use(importPathFrom(outDir, 'middlewares'), 'injectFaults', 'injectFaults');
+  if (chosen.developerKeys)
+    use(
+      importPathFrom(outDir, 'developer-key-auth'),
+      'authenticateDeveloperKey',
+      'developerKey: authenticateDeveloperKey',
+    );
+  use(
+    importPathFrom(outDir, 'validation'),
+    'precompiledValidator',
+    'validator: (schema, location) => precompiledValidator(validators, schema, location)',
+  );
+  return [
+    `// Written by bin/build-validators.ts: the chain parts of route ${route.name} on a stage ${stage.sandboxControls ? 'with' : 'without'} the test-account controls.`,
+    `import validators from './${routeValidatorsFileName(route.name)}';`,
+    ...[...imports].map(([from, names]) => `import { ${names.join(', ')} } from '${from}';`),
+    `const row = ${JSON.stringify(route)};`,
+    'export function routePartsOf(name) {',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated code's own template literal.
+    '  if (name !== row.name) throw new Error(`this bundle serves route ${row.name}, not ${name}`);',
+    `  return { ${fields.join(', ')} };`,
+    '}',
+    '',
+  ].join('\n');
+}
+
 export async function buildValidators(outDir = generatedDir): Promise<{ file: string; count: number }> {
   // Handler modules read their configuration at load; the values do not matter for collecting schemas.
   process.env.TABLE_NAME ??= 'schema-collection';
@@ -221,11 +287,11 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       [...registeredSchemas].filter(([, entry]) => entry.routeNames.has(route.name)).map(([key]) => key),
     );
     writeModule(path.basename(routeValidatorsFileName(route.name), '.js'), keys);
-    // The route's own row, which its bundle loads instead of the whole table (shared/http/http-handler.ts).
-    writeFileSync(
-      path.join(outDir, routeRowFileName(route.name)),
-      `"use strict";\nmodule.exports = ${JSON.stringify(route)};\n`,
-    );
+    for (const sandboxControls of [false, true])
+      writeFileSync(
+        path.join(outDir, routePartsFileName(route.name, { sandboxControls })),
+        routePartsModule(route, { sandboxControls }, outDir),
+      );
   }
   writeCatalogFiles(outDir, sourceCatalogTables);
   return { file: index, count: registeredSchemas.size };

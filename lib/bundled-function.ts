@@ -4,13 +4,7 @@ import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import {
-  type BundledRoute,
-  lambdaAliasesFor,
-  lambdaDefinesFor,
-  lambdaEsbuildOptions,
-  lambdaNodeOptions,
-} from './bundling';
+import { type BundledRoute, lambdaAliasesFor, lambdaEsbuildOptions, lambdaNodeOptions } from './bundling';
 import { cachedBuild } from './cached-build';
 
 /** The project root: entries in the route table are relative to it. */
@@ -31,7 +25,6 @@ class EsbuildBundler implements ILocalBundling {
   constructor(
     readonly entry: string,
     readonly alias: Record<string, string>,
-    readonly define: Record<string, string>,
   ) {}
 
   tryBundle(outputDir: string): boolean {
@@ -39,7 +32,6 @@ class EsbuildBundler implements ILocalBundling {
       {
         ...lambdaEsbuildOptions,
         mainFields: [...lambdaEsbuildOptions.mainFields],
-        define: this.define,
         alias: this.alias,
         absWorkingDir: projectRoot,
         entryPoints: [path.join(projectRoot, this.entry)],
@@ -53,7 +45,7 @@ class EsbuildBundler implements ILocalBundling {
 
 /** The asset of one handler: a directory holding index.mjs, hashed by its contents (so an unchanged bundle is not redeployed). */
 export function bundledCode(entry: string, route?: BundledRoute, sandboxControls = false): Code {
-  const local = new EsbuildBundler(entry, lambdaAliasesFor(route?.name), lambdaDefinesFor(route, { sandboxControls }));
+  const local = new EsbuildBundler(entry, lambdaAliasesFor(route?.name, { sandboxControls }));
   return Code.fromAsset(projectRoot, {
     assetHashType: AssetHashType.OUTPUT,
     // The image is what CDK would run if local bundling declined; it never declines (esbuild throws instead).
@@ -65,8 +57,8 @@ export interface BundledFunctionProps {
   /** Handler file relative to the project root; it exports `handler`. */
   entry: string;
   /**
-   * The route-table row this function serves: its bundle carries that route's row and precompiled
-   * validators, and only the body parser and error format the row uses.
+   * The route-table row this function serves: its bundle carries that route's row, its precompiled
+   * validators and the parts of the middy chain the row uses (bin/build-validators.ts writes them).
    */
   route?: BundledRoute;
   /** Whether the stage deploys the test-account controls (a route's bundle then keeps the fault check). */

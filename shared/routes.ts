@@ -15,9 +15,6 @@ import {
   schemaWriteScopes,
 } from './objects/object-type-scopes';
 
-// Rows name constants, never a property access nor a call: esbuild cannot drop an array one of whose
-// elements reads a property (a getter might run), and a bundle loads only its own row (route-row), so
-// one such read in a row put the whole table (about 22 KiB) back into every function's bundle.
 // Owners: HubSpot's spec takes either scope.
 const ownerReadScopes = ['crm.objects.owners.read', 'automation'] as const;
 
@@ -1399,6 +1396,6 @@ export type AliasName = Row extends infer R
 export type SpellingName = RouteName | AliasName;
 
 /** Every path of every row, in the order of the table (a row on its own path, then on each alias): what the tests walk. */
-export const routeSpellings: readonly RouteSpelling<PartitionName>[] = /* @__PURE__ */ routes.flatMap(
-  (route: Route<PartitionName>) => spellingsOf(route),
+export const routeSpellings: readonly RouteSpelling<PartitionName>[] = routes.flatMap((route: Route<PartitionName>) =>
+  spellingsOf(route),
 );

@@ -1,6 +1,5 @@
 // In functions/oauth/ (the OAuth route stack), not functions/sandbox/: it signs access tokens, and every function
 // that signs must sit in one stack, which waits for all the others at a key rotation (lib/api-stack.ts).
-import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { withTestAccountWriteGuard } from '../../shared/sandbox/access';

@@ -1,4 +1,3 @@
-import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { createFault } from '../../shared/sandbox/faults';

@@ -1,4 +1,3 @@
-import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { resetTestAccount } from '../../shared/sandbox/test-accounts';

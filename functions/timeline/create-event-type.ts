@@ -1,4 +1,3 @@
-import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { createTimelineEventType } from '../../shared/timeline/event-types';

@@ -1,4 +1,3 @@
-import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { listTimelineEventTypeProperties } from '../../shared/timeline/event-type-properties';

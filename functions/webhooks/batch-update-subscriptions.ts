@@ -1,4 +1,3 @@
-import '../../shared/http/developer-key-auth';
 import { httpHandler } from '../../shared/http/http-handler';
 import { multiStatus, ok } from '../../shared/http/responses';
 import { batchUpdateWebhookSubscriptions } from '../../shared/webhooks/webhook-management';

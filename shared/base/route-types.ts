@@ -160,3 +160,32 @@ export function takesDeveloperKeys(route: Pick<Route, 'scopes' | 'auth'>): boole
 export function isRateLimited(route: Pick<Route, 'scopes' | 'auth' | 'rateLimit'>): boolean {
   return takesAccessTokens(route) && route.rateLimit !== 'none';
 }
+
+/**
+ * The parts of a row's middy chain that only some rows use (shared/http/middlewares.ts, RouteParts):
+ * a function's bundle holds those of its row and no other (bin/build-validators.ts writes the
+ * module that imports them), and run from source shared/http/route-parts.ts picks them the same way.
+ */
+export interface ChainParts {
+  bodyParser?: 'json' | 'urlencoded';
+  errorFormat: NonNullable<Route['format']>;
+  /** The access token's checks: signature, expiry and scopes, then the install. */
+  accessTokens: boolean;
+  /** The limiter's step. */
+  rateLimit: boolean;
+  /** The fault check: only where the stage deploys the test-account controls, for only then can an account have faults. */
+  faults: boolean;
+  /** The developer API key's checks. */
+  developerKeys: boolean;
+}
+
+export function chainPartsOf(route: Route, stage: { sandboxControls: boolean }): ChainParts {
+  return {
+    ...(route.body === 'none' ? {} : { bodyParser: route.body }),
+    errorFormat: route.format ?? 'json',
+    accessTokens: takesAccessTokens(route),
+    rateLimit: isRateLimited(route),
+    faults: takesAccessTokens(route) && stage.sandboxControls,
+    developerKeys: takesDeveloperKeys(route),
+  };
+}

@@ -1,15 +1,9 @@
-import type { DeveloperApiKey } from '../db/developers';
 import { verifyAccessToken, type AccessTokenClaims } from '../oauth/access-token';
 import { endedInstallMessage, standingOfAccessToken } from '../oauth/install-status';
 import type { Scope } from '../oauth/scopes';
 import type { RateLimits } from '../limits/rate-limits';
 import type { Route } from '../base/route-types';
-import {
-  ExpiredAuthenticationError,
-  ForbiddenError,
-  InvalidAuthenticationError,
-  MissingScopesError,
-} from '../base/errors';
+import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../base/errors';
 
 export interface AuthContext {
   appId: number;
@@ -24,23 +18,12 @@ export interface AuthContext {
   isTestAccount?: boolean;
 }
 
-/**
- * Whether the row's function can be called with an access token (auth 'token' or
- * 'developerKeyOrToken'), defined when its bundle is built (lib/bundling.ts, lambdaDefinesFor): in
- * the bundle of a route that takes none, esbuild leaves out token verification, the install check,
- * the scope catalog, the limiter and the faults (about 7 KiB); in one that takes no developer API
- * key, the key's checks. Run from source they are undefined.
- */
-declare const BUNDLED_ROUTE_TAKES_TOKENS: boolean | undefined;
-/** Whether the row's function can be called with a developer API key (the same, for the key's checks). */
-declare const BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS: boolean | undefined;
-
 const missingCredentialsMessage =
   'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
 
 /**
  * Reads the bearer token from a lower-cased header map and checks its signature, expiry and scopes;
- * throws 401/403 errors as HubSpot does. The install check (authenticateRequest) comes after it.
+ * throws 401/403 errors as HubSpot does. The install check (checkAccessToken) comes after it.
  */
 export function authenticate(
   headers: Record<string, string | undefined>,
@@ -74,6 +57,16 @@ async function requireStandingInstall(claims: AccessTokenClaims): Promise<void> 
   const standing = await standingOfAccessToken(claims);
   if (standing === 'ended') throw new InvalidAuthenticationError(endedInstallMessage);
   if (standing === 'revoked') throw new InvalidAuthenticationError(revokedGrantMessage);
+}
+
+/** The access-token check of a row that takes tokens: the bearer token's signature, expiry and scopes, then its install. */
+export async function checkAccessToken(
+  headers: Record<string, string | undefined>,
+  requiredScopes: readonly string[],
+): Promise<AuthContext> {
+  const claims = verifyBearerToken(headers, requiredScopes);
+  await requireStandingInstall(claims);
+  return authContextOf(claims);
 }
 
 function verifyBearerToken(
@@ -142,46 +135,6 @@ export interface DeveloperAccountAuthContext {
 /** The query parameter that carries a developer API key, as HubSpot and @hubspot/api-client (`developerApiKey`) send it. */
 export const developerApiKeyParameter = 'hapikey';
 
-const missingDeveloperKeyMessage =
-  "This API needs the developer API key of the app's developer account as the hapikey query parameter; OAuth access tokens cannot call it.";
-
-type DeveloperKeyVerifier = (presented: string) => Promise<DeveloperApiKey | undefined>;
-let developerKeyVerifier: DeveloperKeyVerifier | undefined;
-
-/**
- * Installed by shared/http/developer-key-auth.ts, which only the handlers of developer-key routes
- * import: the key lookup (and its table partition) is then in those bundles alone, so every other
- * function's IAM grant can leave the developer-key partition out.
- */
-export function installDeveloperKeyVerifier(verify: DeveloperKeyVerifier): void {
-  developerKeyVerifier = verify;
-}
-
-/** Checks the presented key (401 when missing or unknown); which app it may act for is checked once the path is valid. */
-async function authenticateDeveloperKey(route: Route, presented: string | undefined): Promise<DeveloperApiKey> {
-  if (!developerKeyVerifier)
-    throw new Error(
-      `route ${route.name} takes developer API keys, but its handler does not import shared/http/developer-key-auth`,
-    );
-  if (presented === undefined || presented === '') throw new InvalidAuthenticationError(missingDeveloperKeyMessage);
-  const key = await developerKeyVerifier(presented);
-  if (!key) throw new InvalidAuthenticationError("This hapikey doesn't exist.");
-  return key;
-}
-
-/** 403 for a valid key of a developer account that does not own the path's app (whether that app exists or not). */
-function requireAppOfDeveloper(key: DeveloperApiKey, rawAppId: string | undefined): DeveloperAuthContext {
-  const appId = Number(rawAppId);
-  if (rawAppId !== undefined && /^[0-9]{1,15}$/.test(rawAppId) && key.appIds.includes(appId))
-    return { developerId: key.developerId, appId };
-  throw new ForbiddenError(
-    `This developer API key cannot manage application ${String(rawAppId)}: it belongs to a developer account that does not own it.`,
-    {
-      context: { applicationId: [String(rawAppId)] },
-    },
-  );
-}
-
 /** Credentials checked before the request is validated; `forPath` finishes the check once the path parameters are valid. */
 export interface RequestCredentials {
   /** The verified access token, when the request is judged by one: known before the path is, so the limiter can count the call first. */
@@ -189,6 +142,26 @@ export interface RequestCredentials {
   forPath(
     path: Record<string, string | undefined>,
   ): AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext | undefined;
+}
+
+/**
+ * The checks of the credentials a row takes, as its route parts carry them (RouteParts,
+ * shared/http/middlewares.ts): a bundle has only those of its own row.
+ */
+export interface CredentialChecks {
+  /** On rows that take access tokens: checkAccessToken. */
+  readonly accessToken?: (
+    headers: Record<string, string | undefined>,
+    requiredScopes: readonly string[],
+  ) => Promise<AuthContext>;
+  /**
+   * On rows that take developer API keys: authenticateDeveloperKey (shared/http/developer-key-auth.ts),
+   * which judges a request by its key, or answers undefined where a row that also takes tokens got none.
+   */
+  readonly developerKey?: (
+    route: Route,
+    query: Record<string, string | undefined>,
+  ) => Promise<RequestCredentials | undefined>;
 }
 
 /**
@@ -200,28 +173,18 @@ export async function authenticateRequest(
   route: Route,
   headers: Record<string, string | undefined>,
   query: Record<string, string | undefined>,
+  checks: CredentialChecks,
 ): Promise<RequestCredentials> {
   if (route.scopes === 'public') return { forPath: () => undefined };
-  const mode = route.auth ?? 'token';
-  if (typeof BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS === 'undefined' || BUNDLED_ROUTE_TAKES_DEVELOPER_KEYS) {
-    const presentedKey = query[developerApiKeyParameter];
-    if (mode === 'developerAccount') {
-      const key = await authenticateDeveloperKey(route, presentedKey);
-      const account: DeveloperAccountAuthContext = { developerId: key.developerId, appIds: key.appIds };
-      return { forPath: () => account };
-    }
-    if (mode === 'developerKey' || (mode === 'developerKeyOrToken' && presentedKey !== undefined)) {
-      const key = await authenticateDeveloperKey(route, presentedKey);
-      return { forPath: (path) => requireAppOfDeveloper(key, path.appId) };
-    }
+  if ((route.auth ?? 'token') !== 'token') {
+    if (!checks.developerKey)
+      throw new Error(`route ${route.name} takes developer API keys, but its parts do not check them`);
+    const byKey = await checks.developerKey(route, query);
+    if (byKey) return byKey;
   }
-  if (typeof BUNDLED_ROUTE_TAKES_TOKENS === 'undefined' || BUNDLED_ROUTE_TAKES_TOKENS) {
-    const claims = verifyBearerToken(headers, route.scopes);
-    await requireStandingInstall(claims);
-    const token = authContextOf(claims);
-    return { token, forPath: () => token };
-  }
-  throw new Error(`this bundle was built for a route that takes no access tokens, not ${route.name}`);
+  if (!checks.accessToken) throw new Error(`route ${route.name} takes access tokens, but its parts do not check them`);
+  const token = await checks.accessToken(headers, route.scopes);
+  return { token, forPath: () => token };
 }
 
 /** The query a handler sees: a developer API key is a credential, not a parameter, and is never echoed (links, logs). */

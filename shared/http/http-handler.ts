@@ -1,18 +1,16 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { routePartsOf } from '#route-parts';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { clientKeyedRecord } from '../base/client-keys';
 import { ServiceUnavailableError } from '../base/errors';
 import { withWriteGuard } from '../db/write-guard';
 import { config } from '../base/config';
-import type { Route } from '../base/route-types';
-import { findRoute, type RouteByName, type RouteName } from '../routes';
+import type { RouteByName, RouteName } from '../routes';
 import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } from './auth';
 import {
   authenticate,
   correlate,
-  injectFaults,
-  limitRate,
   mapErrors,
   normalizeHeaders,
   parseBody,
@@ -24,7 +22,6 @@ import {
   type Result,
 } from './middlewares';
 import type { HttpResult } from './responses';
-import { compileValidator } from './validation';
 
 /** A JSON schema that carries the type of the values it accepts; build one with typedSchema(). */
 export interface TypedSchema<T> {
@@ -106,27 +103,6 @@ function baseUrlOf(event: Event): string {
   return `${loopbackHost.test(host) ? 'http' : 'https'}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
 }
 
-/**
- * Builds the middy chain for one route row from the named steps of middlewares.ts, in the order
- * (and for the reasons) described at the top of that file.
- */
-declare const PRECOMPILED_VALIDATORS: boolean | undefined;
-
-/**
- * The route's row. A deployed bundle (built with PRECOMPILED_VALIDATORS) loads only its own row, which
- * lib/bundling.ts aliases `route-row` to; the whole table would be about 22 KiB of every bundle's code.
- * The constant condition lets esbuild drop the other branch, and with it the table.
- */
-function routeRowOf(name: RouteName): Route {
-  if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
-    const row = require('route-row') as Route;
-    if (row.name !== name) throw new Error(`this bundle serves route ${row.name}, not ${name}`);
-    return row;
-  } else {
-    return findRoute(name);
-  }
-}
-
 /** What runs a handler with the object types its request names in view (path-object-types.ts); see installTypeLoader. */
 export type TypeLoader = (
   auth: unknown,
@@ -155,16 +131,21 @@ function timeoutEarlyResponse(): never {
   });
 }
 
+/**
+ * Builds the middy chain for one route row from the named steps of middlewares.ts, in the order
+ * (and for the reasons) described at the top of that file, with the parts the row uses (RouteParts).
+ */
 export function httpHandler<N extends RouteName, S extends Schemas>(
   name: N,
   schemas: S,
   fn: (request: HttpRequest<N, S>) => Promise<HttpResult>,
 ) {
-  const route = routeRowOf(name);
+  const parts = routePartsOf(name);
+  const route = parts.row;
   const validators = {
-    path: schemas.path ? compileValidator(schemas.path.schema, 'path', name) : undefined,
-    query: schemas.query ? compileValidator(schemas.query.schema, 'query', name) : undefined,
-    body: schemas.body ? compileValidator(schemas.body.schema, 'body', name) : undefined,
+    path: schemas.path ? parts.validator(schemas.path.schema, 'path') : undefined,
+    query: schemas.query ? parts.validator(schemas.query.schema, 'query') : undefined,
+    body: schemas.body ? parts.validator(schemas.body.schema, 'body') : undefined,
   };
 
   const handle = async (event: Event, context: Context): Promise<HttpResult> => {
@@ -193,18 +174,18 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
   const steps: Middleware[] = [
     correlate(route),
     normalizeHeaders(),
-    authenticate(route),
-    injectFaults(route),
-    limitRate(route),
-    parseBody(route),
+    authenticate(route, parts),
+    parts.injectFaults?.(route) ?? {},
+    parts.limitRate?.(route) ?? {},
+    parseBody(parts.bodyParser),
     validate(route, validators),
     serializeResult(),
-    mapErrors(route),
+    mapErrors(parts.errorResponse),
   ];
   const chain = middy<Event, Result>(handle as unknown as (event: Event, context: Context) => Promise<Result>, {
     timeoutEarlyResponse,
   });
-  // A step the bundle's route does without (injectFaults, limitRate) has no hooks; middy refuses those.
+  // A step the route does without (injectFaults, limitRate, parseBody of a body 'none') has no hooks; middy refuses those.
   for (const step of steps) if (Object.keys(step).length > 0) chain.use(step);
   return chain;
 }

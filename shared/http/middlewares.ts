@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { clientKeyedRecord } from '../base/client-keys';
 import { errorBody, tokenEndpointErrorBody } from '../base/error-body';
@@ -12,6 +10,7 @@ import {
   authenticateRequest,
   withoutCredentials,
   type AuthContext,
+  type CredentialChecks,
   type DeveloperAccountAuthContext,
   type DeveloperAuthContext,
   type RequestCredentials,
@@ -23,7 +22,7 @@ import { logger } from './logger';
 import { limitCall } from './rate-limit';
 import type { HttpResult } from './responses';
 import { serialize, serializeError } from './serialize';
-import type { Validator } from './validation';
+import type { Location, Validator } from './validation';
 
 /**
  * The named steps of every route's middy chain, in the order httpHandler (http-handler.ts) uses them;
@@ -52,17 +51,24 @@ export type Result = APIGatewayProxyStructuredResultV2;
 export type Middleware = MiddlewareObj<Event, Result>;
 
 /**
- * The row's body and error format, defined when a function's bundle is built (lib/bundling.ts,
- * lambdaDefinesFor): the steps below compare them inline, so that esbuild folds each comparison and
- * leaves out the body parser and the error formats the row does not use. Run from source (tests,
- * npm start) they are undefined and the row decides at run time.
+ * A route's row and the parts of its chain that only some rows use. httpHandler takes them from
+ * `#route-parts`: in a function's bundle, the module bin/build-validators.ts writes for its route,
+ * which imports only the parts its row uses (lib/bundling.ts aliases the import to it); run from
+ * source (tests, npm start), shared/http/route-parts.ts, which picks them by the row.
  */
-declare const BUNDLED_ROUTE_BODY: Route['body'] | undefined;
-declare const BUNDLED_ROUTE_FORMAT: NonNullable<Route['format']> | undefined;
-/** Whether the row takes access tokens (shared/http/auth.ts): faults and the limiter act on tokens only. */
-declare const BUNDLED_ROUTE_TAKES_TOKENS: boolean | undefined;
-/** Whether the stage deploys the test-account controls: only then can a test account have faults. */
-declare const BUNDLED_SANDBOX_CONTROLS: boolean | undefined;
+export interface RouteParts extends CredentialChecks {
+  readonly row: Route;
+  /** The row's one body parser (middy's JSON or urlencoded parser); none when the row's body is 'none'. */
+  readonly bodyParser?: () => object;
+  /** The row's error format: jsonErrorResponse, oauthErrorResponse or htmlErrorResponse. */
+  readonly errorResponse: ErrorResponse;
+  /** The limiter's step: on rows whose calls are counted. */
+  readonly limitRate?: (route: Route) => Middleware;
+  /** The fault check: on rows that take access tokens, on a stage that deploys the test-account controls. */
+  readonly injectFaults?: (route: Route) => Middleware;
+  /** The validator of one of the row's schemas (precompiled in a bundle, compiled with ajv from source). */
+  readonly validator: (schema: object, location: Location) => Validator;
+}
 
 /** What the steps learn about one request; keyed by the event object, which every step and the handler share. */
 export interface RequestState {
@@ -169,30 +175,23 @@ export function normalizeHeaders(): Middleware {
  * Applies the route row's auth (bearer token with its scopes, or developer API key; see RouteAuth)
  * from the headers and query alone: 401 and missing-scope 403 come before anything is parsed.
  */
-export function authenticate(route: Route): Middleware {
+export function authenticate(route: Route, checks: CredentialChecks): Middleware {
   return {
     before: async function authenticateBefore(request) {
       const state = requestStateOf(request.event);
-      state.credentials = await authenticateRequest(route, headersOf(request.event), state.query);
+      state.credentials = await authenticateRequest(route, headersOf(request.event), state.query, checks);
       state.query = withoutCredentials(route, state.query);
     },
   };
 }
 
 /** The route's one body parser ('json' or 'urlencoded'); a route with body 'none' has none. */
-export function parseBody(route: Route): Middleware {
-  if (typeof BUNDLED_ROUTE_BODY !== 'undefined' && BUNDLED_ROUTE_BODY !== route.body)
-    throw new Error(`this bundle was built for a ${BUNDLED_ROUTE_BODY} body, not ${route.body}`);
-  const parser =
-    (typeof BUNDLED_ROUTE_BODY !== 'undefined' ? BUNDLED_ROUTE_BODY : route.body) === 'json'
-      ? httpJsonBodyParser()
-      : (typeof BUNDLED_ROUTE_BODY !== 'undefined' ? BUNDLED_ROUTE_BODY : route.body) === 'urlencoded'
-        ? httpUrlencodeBodyParser()
-        : undefined;
-  const before = (parser as unknown as Middleware | undefined)?.before;
+export function parseBody(bodyParser: (() => object) | undefined): Middleware {
+  const before = (bodyParser?.() as Middleware | undefined)?.before;
+  if (!before) return {};
   return {
     before: function parseBodyBefore(request) {
-      return before?.(request);
+      return before(request);
     },
   };
 }
@@ -226,32 +225,25 @@ export function validate(route: Route, validators: RouteValidators): Middleware 
  * its body not parsed, the handler never started. Other callers pass at no cost (the token's claim says).
  */
 export function injectFaults(route: Route): Middleware {
-  // A bundle of a route that takes no tokens, or of a stage without the controls, has no step here and no fault code.
-  if (
-    (typeof BUNDLED_ROUTE_TAKES_TOKENS === 'undefined' || BUNDLED_ROUTE_TAKES_TOKENS) &&
-    (typeof BUNDLED_SANDBOX_CONTROLS === 'undefined' || BUNDLED_SANDBOX_CONTROLS)
-  ) {
-    return {
-      before: async function injectFaultsBefore(request) {
-        const state = requestStateOf(request.event);
-        const token = state.credentials?.token;
-        if (!token?.isTestAccount) return;
-        state.writeGuardHubId = token.hubId;
-        const event = request.event;
-        const routeKey = event.routeKey ?? '';
-        const fault = await injectedFault(token, {
-          method: event.requestContext?.http?.method ?? route.method,
-          routePath: routeKey.includes(' ') ? routeKey.slice(routeKey.indexOf(' ') + 1) : route.path,
-          rawPath: event.rawPath ?? '',
-        });
-        if (!fault) return;
-        state.faultId = fault.id;
-        if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        throw faultError(fault, token);
-      },
-    };
-  }
-  return {};
+  return {
+    before: async function injectFaultsBefore(request) {
+      const state = requestStateOf(request.event);
+      const token = state.credentials?.token;
+      if (!token?.isTestAccount) return;
+      state.writeGuardHubId = token.hubId;
+      const event = request.event;
+      const routeKey = event.routeKey ?? '';
+      const fault = await injectedFault(token, {
+        method: event.requestContext?.http?.method ?? route.method,
+        routePath: routeKey.includes(' ') ? routeKey.slice(routeKey.indexOf(' ') + 1) : route.path,
+        rawPath: event.rawPath ?? '',
+      });
+      if (!fault) return;
+      state.faultId = fault.id;
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      throw faultError(fault, token);
+    },
+  };
 }
 
 /**
@@ -262,15 +254,12 @@ export function injectFaults(route: Route): Middleware {
  * authentication alone, so a call that then fails parsing or validation is counted too.
  */
 export function limitRate(route: Route): Middleware {
-  if (typeof BUNDLED_ROUTE_TAKES_TOKENS === 'undefined' || BUNDLED_ROUTE_TAKES_TOKENS) {
-    return {
-      before: async function limitRateBefore(request) {
-        const state = requestStateOf(request.event);
-        state.rateLimitHeaders = await limitCall(route, state.credentials?.token);
-      },
-    };
-  }
-  return {};
+  return {
+    before: async function limitRateBefore(request) {
+      const state = requestStateOf(request.event);
+      state.rateLimitHeaders = await limitCall(route, state.credentials?.token);
+    },
+  };
 }
 
 /**
@@ -291,33 +280,42 @@ export function serializeResult(): Middleware {
   };
 }
 
+/** The response of an error, in one of the formats a row can answer errors in. */
+export type ErrorResponse = (error: AppError, state: RequestState) => Result;
+
+/** The error object (shared/base/error-body.ts), with the limiter's headers. */
+export const jsonErrorResponse: ErrorResponse = (error, state) => {
+  const mapped = errorBody(error, state.correlationId);
+  return serializeError({ ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } }, state.correlationId);
+};
+
+/** The token endpoint's error object: RFC 6749's `error` and `error_description` besides the fields of every error. */
+export const oauthErrorResponse: ErrorResponse = (error, state) => {
+  const mapped = tokenEndpointErrorBody(error, state.correlationId);
+  return serializeError({ ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } }, state.correlationId);
+};
+
+/** An error page, for the browser pages. */
+export const htmlErrorResponse: ErrorResponse = (error, state) =>
+  serialize(
+    {
+      statusCode: errorBody(error, state.correlationId).statusCode,
+      html: renderErrorPage('Something went wrong', error.message),
+    },
+    state.correlationId,
+  );
+
 /**
- * The one mapping from anything thrown to a response: the error object (shared/base/error-body.ts), the
- * token endpoint's RFC 6749 variant on 'oauth' routes, an error page on 'html' routes.
+ * The one mapping from anything thrown to a response, in the row's error format (RouteParts): the
+ * error object, the token endpoint's RFC 6749 variant on 'oauth' routes, an error page on 'html' routes.
  */
-export function mapErrors(route: Route): Middleware {
-  const format = route.format ?? 'json';
-  if (typeof BUNDLED_ROUTE_FORMAT !== 'undefined' && BUNDLED_ROUTE_FORMAT !== format)
-    throw new Error(`this bundle was built for ${BUNDLED_ROUTE_FORMAT} errors, not ${format}`);
+export function mapErrors(errorResponse: ErrorResponse): Middleware {
   return {
     onError: function mapErrorsOnError(request) {
       const state = requestStateOf(request.event);
       const error = toAppError(request.error);
       state.error = error;
-      const mapped =
-        (typeof BUNDLED_ROUTE_FORMAT !== 'undefined' ? BUNDLED_ROUTE_FORMAT : format) === 'oauth'
-          ? tokenEndpointErrorBody(error, state.correlationId)
-          : errorBody(error, state.correlationId);
-      request.response =
-        (typeof BUNDLED_ROUTE_FORMAT !== 'undefined' ? BUNDLED_ROUTE_FORMAT : format) === 'html'
-          ? serialize(
-              { statusCode: mapped.statusCode, html: renderErrorPage('Something went wrong', error.message) },
-              state.correlationId,
-            )
-          : serializeError(
-              { ...mapped, headers: { ...state.rateLimitHeaders, ...mapped.headers } },
-              state.correlationId,
-            );
+      request.response = errorResponse(error, state);
     },
   };
 }

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { ValidationError, type ErrorDetail } from '../base/errors';
 
 /**
- * Compiling JSON schemas with ajv at cold start costs more than importing the whole AWS SDK.
- * Deployed bundles are built with PRECOMPILED_VALIDATORS defined: they load validators that
- * bin/build-validators.ts generated ahead of time (ajv standalone code) and never bundle ajv
- * itself. Everywhere else (tests, npm start) the schemas are compiled with ajv at load.
- *
- * The bundler resolves `precompiled-validators` (an alias, see lib/bundling.ts) to the generated
- * module of the function's own route, so a bundle carries its own validators, not every route's.
+ * Compiling JSON schemas with ajv at cold start costs more than importing the whole AWS SDK. A
+ * deployed bundle validates with the code bin/build-validators.ts generates ahead of time (ajv
+ * standalone code) for its own route's schemas, which its route parts hand it
+ * (precompiledValidator), and holds no ajv. Run from source (tests, npm start, the build step),
+ * the schemas are compiled with ajv when the handler loads (compileValidator).
  */
-declare const PRECOMPILED_VALIDATORS: boolean | undefined;
 
 export type Location = 'body' | 'query' | 'path';
 export type AjvFlavor = 'body' | 'param';
@@ -32,30 +29,7 @@ export function schemaKey(schema: object, location: Location): string {
   return `${flavor}_${createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 20)}`;
 }
 
-const precompiled: Record<string, ValidateFunction | undefined> | undefined =
-  typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS
-    ? (require('precompiled-validators') as Record<string, ValidateFunction>)
-    : undefined;
-
-const ajvInstances = new Map<AjvFlavor, { compile(schema: object): ValidateFunction }>();
-
-function validateFunctionFor(schema: object, key: string, flavor: AjvFlavor): ValidateFunction {
-  // A constant condition once bundled: esbuild drops the other branch, and with it ajv's compiler
-  // (the require must sit in that branch itself for esbuild to leave the package out).
-  if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
-    const validate = precompiled?.[key];
-    if (!validate) throw new Error(`no precompiled validator ${key}: run bin/build-validators.ts before bundling`);
-    return validate;
-  } else {
-    let ajv = ajvInstances.get(flavor);
-    if (!ajv) {
-      const { default: Ajv } = require('ajv') as typeof import('ajv');
-      ajv = new Ajv(ajvOptions[flavor]);
-      ajvInstances.set(flavor, ajv);
-    }
-    return ajv.compile(schema);
-  }
-}
+const ajvInstances = new Map<AjvFlavor, Ajv>();
 
 export type Validator = (value: unknown) => void;
 
@@ -102,14 +76,35 @@ function nonFiniteFields(value: unknown, max: number): string[] {
   return found;
 }
 
-/** Returns a function that throws a ValidationError naming every bad field. */
+/** Compiles the schema with ajv and registers it for the build step; the validator throws a ValidationError naming every bad field. */
 export function compileValidator(schema: object, location: Location, routeName?: string): Validator {
   const key = schemaKey(schema, location);
   const flavor = flavorOf(location);
   const registered = registeredSchemas.get(key) ?? { schema, flavor, routeNames: new Set<string>() };
   if (routeName !== undefined) registered.routeNames.add(routeName);
   registeredSchemas.set(key, registered);
-  const validate = validateFunctionFor(schema, key, flavor);
+  let ajv = ajvInstances.get(flavor);
+  if (!ajv) {
+    ajv = new Ajv(ajvOptions[flavor]);
+    ajvInstances.set(flavor, ajv);
+  }
+  return validatorOf(ajv.compile(schema), location);
+}
+
+/** The same from the code bin/build-validators.ts generated for a bundle's route, found by the schema's key. */
+export function precompiledValidator(
+  validators: Record<string, ValidateFunction | undefined>,
+  schema: object,
+  location: Location,
+): Validator {
+  const key = schemaKey(schema, location);
+  const validate = validators[key];
+  if (!validate) throw new Error(`no precompiled validator ${key}: run bin/build-validators.ts before bundling`);
+  return validatorOf(validate, location);
+}
+
+function validatorOf(validate: ValidateFunction, location: Location): Validator {
+  const flavor = flavorOf(location);
   return (value: unknown) => {
     if (validate(value)) {
       const infinite = (flavor === 'param' ? nonFiniteFields(value, maxReportedErrors) : []).map((field) =>

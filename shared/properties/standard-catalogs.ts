@@ -1,3 +1,4 @@
+import { catalogTables } from '#catalog-files';
 import type { ObjectType } from '../objects/object-types';
 import {
   type CatalogTables,
@@ -11,28 +12,17 @@ import {
 
 export type { StandardCatalog, StandardOutline, StandardRules } from './standard-catalog';
 
-declare const PRECOMPILED_VALIDATORS: boolean | undefined;
-
 /**
  * HubSpot's standard properties and groups of each stored type: no item in the table, never changed.
  * Three views of a type's tables: the record functions read the rules, the properties API's writes
  * the outline (labels and groups), its reads the whole catalog.
  *
- * A deployed bundle (built with PRECOMPILED_VALIDATORS) carries no catalog in its code: it reads the
- * tables of a type from a JSON file beside it the first time a request names that type (the alias
- * `catalog-files`, lib/bundling.ts). In code, the four catalogs would be 11.7 KiB of every record
- * function's bundle, parsed at every cold start whichever type the request named, and each type
- * added would add its own. In source (tests, the local runtime) the tables are the modules themselves.
+ * A type's tables come from `#catalog-files`. In a deployed bundle the import resolves to the module
+ * bin/build-validators.ts writes (lib/bundling.ts aliases it), which reads the tables of a type from
+ * a JSON file beside the bundle the first time a request names that type: no catalog is code of a
+ * bundle, parsed at its cold start. Run from source (tests, the local runtime), it resolves to
+ * shared/properties/source-catalog-files.ts, the catalog modules themselves.
  */
-function tablesOf(typeName: string): CatalogTables | undefined {
-  if (typeof PRECOMPILED_VALIDATORS !== 'undefined' && PRECOMPILED_VALIDATORS) {
-    const files = require('catalog-files') as { catalogTables(name: string): CatalogTables | undefined };
-    return files.catalogTables(typeName);
-  } else {
-    const { sourceCatalogTables } = require('./source-catalog-tables') as typeof import('./source-catalog-tables');
-    return Object.hasOwn(sourceCatalogTables, typeName) ? sourceCatalogTables[typeName] : undefined;
-  }
-}
 
 /** A type without a catalog of its own has no standard properties. */
 const emptyTables: CatalogTables = { rows: [], labels: {}, descriptions: {}, defaultGroup: '', groups: [] };
@@ -51,7 +41,7 @@ function viewsOf(type: ObjectType): Views {
   const name = type.catalogName ?? type.name;
   let views = viewsByType.get(name);
   if (views === undefined) {
-    views = { tables: tablesOf(name) ?? emptyTables };
+    views = { tables: catalogTables(name) ?? emptyTables };
     viewsByType.set(name, views);
   }
   return views;

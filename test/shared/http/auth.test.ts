@@ -1,6 +1,5 @@
 import { authenticate, authenticateRequest, withoutCredentials } from '../../../shared/http/auth';
-// The developer-key routes' handlers install the key verifier by importing this module; so does this test.
-import '../../../shared/http/developer-key-auth';
+import { authenticateDeveloperKey } from '../../../shared/http/developer-key-auth';
 import type { Route } from '../../../shared/base/route-types';
 import { routes as routeTable } from '../../../shared/routes';
 
@@ -113,6 +112,8 @@ describe('authenticate', () => {
 });
 
 describe('routes authenticated by the developer API key', () => {
+  // The developer API key's part of a keyed row's chain (shared/http/route-parts.ts gives it to those rows).
+  const keyChecks = { developerKey: authenticateDeveloperKey };
   const keyed = routes.filter(
     (route) => route.scopes !== 'public' && (route.auth === 'developerKey' || route.auth === 'developerKeyOrToken'),
   );
@@ -166,14 +167,14 @@ describe('routes authenticated by the developer API key', () => {
     const route = keyed.find((candidate) => candidate.auth === 'developerKey');
     if (!route) throw new Error('route table changed');
 
-    await expect(authenticateRequest(route, {}, {})).rejects.toThrow(InvalidAuthenticationError);
+    await expect(authenticateRequest(route, {}, {}, keyChecks)).rejects.toThrow(InvalidAuthenticationError);
     dynamoCallCounter.reset();
-    await expect(authenticateRequest(route, {}, { hapikey: 'na1-not-a-key' })).rejects.toThrow(
+    await expect(authenticateRequest(route, {}, { hapikey: 'na1-not-a-key' }, keyChecks)).rejects.toThrow(
       "This hapikey doesn't exist.",
     );
     expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ GetItemCommand: 1 });
     dynamoCallCounter.reset();
-    await expect(authenticateRequest(route, {}, { hapikey: 'x'.repeat(600) })).rejects.toThrow(
+    await expect(authenticateRequest(route, {}, { hapikey: 'x'.repeat(600) }, keyChecks)).rejects.toThrow(
       InvalidAuthenticationError,
     );
     expect(dynamoCallCounter.callsApartFromRetries()).toEqual({});
