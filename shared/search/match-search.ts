@@ -1,13 +1,7 @@
 import type { SearchForms } from '../records/search-forms';
 import { compileGlob } from './glob-pattern';
 import { TermSet } from './term-set';
-import {
-  queryPropertyNames,
-  type CompiledFilter,
-  type CompiledSearch,
-  type CompiledSort,
-  type FormKind,
-} from './search-request';
+import type { CompiledFilter, CompiledSearch, CompiledSort, FormKind } from './search-request';
 
 /** The value a filter or sort compares, in the form its property's type uses; undefined when unset. */
 export function formOf(forms: SearchForms, propertyName: string, kind: FormKind): string | undefined {
@@ -163,10 +157,8 @@ export interface SearchMatch {
  * length of its values (times the number of filters), however long the patterns and however many
  * query terms. Groups are OR-ed, filters inside a group AND-ed; no group at all matches every record.
  */
-export function compileSearchMatch(
-  search: Pick<CompiledSearch, 'groups' | 'queryTerms'> & Partial<Pick<CompiledSearch, 'searched'>>,
-): SearchMatch {
-  const queryProperties = search.searched?.queryProperties ?? queryPropertyNames;
+export function compileSearchMatch(search: Pick<CompiledSearch, 'groups' | 'queryTerms' | 'searched'>): SearchMatch {
+  const queryProperties = search.searched.queryProperties;
   const groups = search.groups.map((group) => group.map(compileFilterMatch));
   const terms = new TermSet(search.queryTerms);
   const queryTexts = (forms: SearchForms) => queryProperties.map((name) => formOf(forms, name, 'lower'));

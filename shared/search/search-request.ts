@@ -1,4 +1,4 @@
-import { companyObjectType, type ObjectType } from '../objects/object-types';
+import type { ObjectType } from '../objects/object-types';
 import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
 import type { PropertyRules } from '../properties/property-definition';
@@ -50,9 +50,6 @@ export const searchLimits = {
   maxResults: 10_000,
   maxBodyChars: 3000,
 } as const;
-/** The properties `query` searches by default: the company entry's in the type registry (HubSpot's default searchable properties of the type). */
-export const queryPropertyNames = companyObjectType.queryProperties;
-
 /**
  * Which form of a value a property's type compares (see shared/records/search-forms.ts): numbers and instants
  * by n, enumerations and bools exactly by v, other strings case-insensitively (l, else v).
@@ -239,11 +236,7 @@ export function searchPropertyNames(input: SearchInput): string[] {
 }
 
 /** Checks the request against the documented limits and turns it into compared forms. */
-export function compileSearch(
-  input: SearchInput,
-  lookup: PropertyLookup,
-  searched: SearchedType = companyObjectType,
-): CompiledSearch {
+export function compileSearch(input: SearchInput, lookup: PropertyLookup, searched: SearchedType): CompiledSearch {
   // Counted without recursion: JSON.stringify overflowed the stack on a body nested 5,000 levels deep (a 500).
   const bodyChars = compactJsonLength(input, searchLimits.maxBodyChars);
   if (bodyChars > searchLimits.maxBodyChars) {

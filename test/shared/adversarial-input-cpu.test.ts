@@ -113,7 +113,7 @@ function searchMatchOf(text: string, input: () => SearchInput): boolean {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
   });
-  return compileSearchMatch(compileSearch(input(), schema)).matches(forms);
+  return compileSearchMatch(compileSearch(input(), schema, companyObjectType)).matches(forms);
 }
 
 /** A character no value holds: the issue's pattern ends in one (`b` after a run of `a`). */

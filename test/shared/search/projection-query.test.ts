@@ -1,3 +1,4 @@
+import { companyObjectType } from '../../../shared/objects/object-types';
 import { findStandardCompanyProperty } from '../../support/company-catalog';
 import { projectionQueryOf } from '../../../shared/search/projection-query';
 import { compileSearch } from '../../../shared/search/search-request';
@@ -10,7 +11,7 @@ function pushedFilterOf(
   propertyName = 'name',
 ): { expression?: string; values: unknown[] } {
   const query = projectionQueryOf(
-    compileSearch({ filterGroups: [{ filters: [{ propertyName, operator, value }] }] }, lookup),
+    compileSearch({ filterGroups: [{ filters: [{ propertyName, operator, value }] }] }, lookup, companyObjectType),
   );
   return { expression: query.filterExpression, values: Object.values(query.values) };
 }
@@ -62,7 +63,7 @@ describe('what NOT_CONTAINS_TOKEN pushes to DynamoDB', () => {
 
   it('pushes no contains longer than 64 characters, whose cost in DynamoDB grows with value length x literal length', () => {
     const long = `${'a'.repeat(150)}b`;
-    const query = projectionQueryOf(compileSearch({ query: long }, lookup));
+    const query = projectionQueryOf(compileSearch({ query: long }, lookup, companyObjectType));
 
     expect(pushedFilterOf('CONTAINS_TOKEN', `*${long}`).values).toEqual(['a'.repeat(64), 'a'.repeat(64)]);
     expect(Object.values(query.values)).toEqual(['a'.repeat(64)]);

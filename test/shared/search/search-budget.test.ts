@@ -85,7 +85,7 @@ async function writeProjection(hubId: number, perShard: number): Promise<void> {
 
 describe('matching a page', () => {
   it("lets the process's other requests run while it matches a costly page, instead of holding it to the end", async () => {
-    const collector = new SearchPageCollector(compileSearch(costlyInput, lookup));
+    const collector = new SearchPageCollector(compileSearch(costlyInput, lookup, companyObjectType));
     const events: string[] = [];
     setImmediate(() => events.push('another request'));
 
@@ -97,7 +97,7 @@ describe('matching a page', () => {
   });
 
   it('pauses between the token filters of one record, and answers as matching in one go does', async () => {
-    const search = compileSearch(costlyInput, lookup);
+    const search = compileSearch(costlyInput, lookup, companyObjectType);
     const match = compileSearchMatch(search);
     const [record] = longNamedForms(1) as [SearchForms];
     let pauses = 0;
@@ -120,7 +120,7 @@ describe('matching a page', () => {
     let clockReads = 0;
     // A clock that moves 1 ms per read: each record costs one read, so the deadline falls on the 10th.
     const budget = new SearchBudget(10, { now: () => clockReads++, sliceMs: 1000 });
-    const collector = new SearchPageCollector(compileSearch({ limit: 10 }, lookup), budget);
+    const collector = new SearchPageCollector(compileSearch({ limit: 10 }, lookup, companyObjectType), budget);
 
     await expect(collector.add(longNamedForms(1000))).rejects.toBeInstanceOf(SearchDeadlineError);
     expect(clockReads).toBeLessThan(15);
@@ -129,7 +129,7 @@ describe('matching a page', () => {
 
   it('passes its deadline on a real clock while matching a costly page', async () => {
     const budget = new SearchBudget(performance.now() + 20);
-    const collector = new SearchPageCollector(compileSearch(costlyInput, lookup), budget);
+    const collector = new SearchPageCollector(compileSearch(costlyInput, lookup, companyObjectType), budget);
 
     await expect(collector.add(longNamedForms(40))).rejects.toBeInstanceOf(SearchDeadlineError);
     budget.end();
@@ -254,7 +254,12 @@ describe('ending a search', () => {
 
     await intercepted(slowQueries, async () => {
       await expect(
-        createProjectionSearchIndex({ pageItems: 1 })(companyObjectType, hubId, compileSearch({}, lookup), budget),
+        createProjectionSearchIndex({ pageItems: 1 })(
+          companyObjectType,
+          hubId,
+          compileSearch({}, lookup, companyObjectType),
+          budget,
+        ),
       ).rejects.toBeInstanceOf(SearchDeadlineError);
       await settle(400);
     });

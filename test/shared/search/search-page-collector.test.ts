@@ -61,7 +61,7 @@ describe('SearchPageCollector', () => {
             limit,
             after: String(offset),
           };
-          const search = compileSearch(input, lookup);
+          const search = compileSearch(input, lookup, companyObjectType);
           const forms = formsOf(count, employeesRange);
           const collector = new SearchPageCollector(search);
           for (let start = 0; start < forms.length; start += chunk)
