@@ -1,9 +1,14 @@
 import '../../shared/http/path-object-types';
-import { associateCompany } from '../../shared/associations/company-associations';
+import { associateRecord } from '../../shared/associations/v3-record-associations';
+import { requireStoredObjectType } from '../../shared/objects/object-types';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { companyAssociationPath } from './association.schema';
 
+const companies = requireStoredObjectType('companies');
+
 export const handler = httpHandler('associateCompany', { path: companyAssociationPath }, async ({ path, auth }) =>
-  ok(await associateCompany(auth, path.companyId, path.toObjectType, path.toObjectId, path.associationTypeId)),
+  ok(
+    await associateRecord(auth, companies, path.companyId, path.toObjectType, path.toObjectId, path.associationTypeId),
+  ),
 );

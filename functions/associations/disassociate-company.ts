@@ -1,10 +1,13 @@
 import '../../shared/http/path-object-types';
-import { disassociateCompany } from '../../shared/associations/company-associations';
+import { disassociateRecord } from '../../shared/associations/v3-record-associations';
+import { requireStoredObjectType } from '../../shared/objects/object-types';
 import { httpHandler } from '../../shared/http/http-handler';
 import { noContent } from '../../shared/http/responses';
 import { companyAssociationPath } from './association.schema';
 
+const companies = requireStoredObjectType('companies');
+
 export const handler = httpHandler('disassociateCompany', { path: companyAssociationPath }, async ({ path, auth }) => {
-  await disassociateCompany(auth, path.companyId, path.toObjectType, path.toObjectId, path.associationTypeId);
+  await disassociateRecord(auth, companies, path.companyId, path.toObjectType, path.toObjectId, path.associationTypeId);
   return noContent();
 });

@@ -1,8 +1,11 @@
 import '../../shared/http/path-object-types';
-import { listCompanyAssociations } from '../../shared/associations/company-associations';
+import { listV3RecordAssociations } from '../../shared/associations/v3-record-associations';
+import { requireStoredObjectType } from '../../shared/objects/object-types';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { associationPageQuery, companyAssociationsPath } from './association.schema';
+
+const companies = requireStoredObjectType('companies');
 
 export const handler = httpHandler(
   'listCompanyAssociations',
@@ -10,7 +13,7 @@ export const handler = httpHandler(
   async ({ path, query, auth, baseUrl, rawQueryString }) => {
     const self = `/crm/v3/objects/companies/${encodeURIComponent(path.companyId)}/associations/${encodeURIComponent(path.toObjectType)}`;
     return ok(
-      await listCompanyAssociations(auth.hubId, path.companyId, path.toObjectType, query, (after) =>
+      await listV3RecordAssociations(auth.hubId, companies, path.companyId, path.toObjectType, query, (after) =>
         nextPageLink(baseUrl, self, rawQueryString, after),
       ),
     );

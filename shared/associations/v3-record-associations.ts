@@ -1,10 +1,9 @@
-import { companyObjectType } from '../objects/object-types';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
 import { associationKey, associationsOf, toRecordView, type RecordView } from '../records/record-view';
 import { recordNotFound } from '../records/read-records';
 import { saveRecordChange } from '../records/save-record';
-import * as companies from '../db/records';
+import * as recordsDb from '../db/records';
 import type { CrmRecord } from '../db/records';
 import { ValidationError } from '../base/errors';
 import { resolveAssociationType } from '../association-types/association-labels';
@@ -19,6 +18,12 @@ import {
   type AssociationEntry,
 } from '../records/association-entries';
 import { objectTypes, requireObjectType, type ObjectType } from '../objects/object-types';
+
+/**
+ * The v3 associations of one record (`/crm/v3/objects/<type>/{id}/associations/...`): put, remove and
+ * list one record's associations with records of another type. The holder is the record the path
+ * names, of a stored type.
+ */
 import { defaultAssociationLimit, maxAssociationLimit, unpinIfGone } from './record-associations';
 
 interface Target {
@@ -28,34 +33,36 @@ interface Target {
 
 async function resolveTarget(
   hubId: number,
-  companyId: string,
+  holder: ObjectType,
+  holderId: string,
   toToken: string,
   toObjectId: string,
   typeToken: string,
 ): Promise<Target> {
-  if (!isNumericId(companyId)) throw recordNotFound(companyId);
+  if (!isNumericId(holderId)) throw recordNotFound(holderId);
   const to = requireObjectType(toToken, 'toObjectType');
-  const type = await resolveAssociationType(hubId, companyObjectType, to, typeToken);
-  if (!isNumericId(toObjectId) || (to.id === '0-2' && toObjectId === companyId))
+  const type = await resolveAssociationType(hubId, holder, to, typeToken);
+  if (!isNumericId(toObjectId) || (to.id === holder.id && toObjectId === holderId))
     throw invalidAssociationTargets([{ type: to, id: toObjectId }]);
   return { to, entries: [{ type, to, toObjectId }] };
 }
 
 /**
- * Associates a company with another record. A record of a stored type (contact, company, deal,
+ * Associates a record with another record. A record of a stored type (contact, company, deal,
  * ticket) must exist in the same hub and gets the paired type on its side, in the same
- * transaction; ids of types not stored yet (activities) are taken as given.
+ * transaction; ids of types not stored (activities) are taken as given.
  */
-export async function associateCompany(
+export async function associateRecord(
   actor: Actor,
-  companyId: string,
+  holder: ObjectType,
+  holderId: string,
   toToken: string,
   toObjectId: string,
   typeToken: string,
 ): Promise<RecordView> {
-  const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
+  const target = await resolveTarget(actor.hubId, holder, holderId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(withImpliedTypes);
-  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, async (record) => {
+  const saved = await saveRecordChange(holder, actor.hubId, holderId, async (record) => {
     const additions = Object.fromEntries(
       entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]),
     );
@@ -65,49 +72,44 @@ export async function associateCompany(
       associations: { ...record.associations, ...additions },
       version: record.version + 1,
     };
-    checkAssociationLimits(companyObjectType, next, record);
+    checkAssociationLimits(holder, next, record);
     return {
       record: next,
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
       linked: await completeLinkedChanges(
-        companyObjectType,
-        companyId,
-        await linkedChangesOf(
-          companyObjectType,
-          companyId,
-          record.associations,
-          next.associations,
-          customTypeFinder(actor.hubId),
-        ),
-        (type, id) => companies.findRecord(type, actor.hubId, id),
+        holder,
+        holderId,
+        await linkedChangesOf(holder, holderId, record.associations, next.associations, customTypeFinder(actor.hubId)),
+        (type, id) => recordsDb.findRecord(type, actor.hubId, id),
       ),
     };
   });
-  if (!saved) throw recordNotFound(companyId);
-  return toRecordView(companyObjectType, saved.write?.record ?? saved.record, { associations: objectTypes });
+  if (!saved) throw recordNotFound(holderId);
+  return toRecordView(holder, saved.write?.record ?? saved.record, { associations: objectTypes });
 }
 
 /** The keys to drop: an unlabeled type takes the primary type that implies it along. */
-function keysToRemove(entry: AssociationEntry): AssociationEntry[] {
+function keysToRemove(holder: ObjectType, entry: AssociationEntry): AssociationEntry[] {
   const implying = standardAssociationTypes.filter(
-    (type) => type.fromObjectTypeId === '0-2' && type.impliesTypeId === entry.type.typeId,
+    (type) => type.fromObjectTypeId === holder.id && type.impliesTypeId === entry.type.typeId,
   );
   return [entry, ...implying.map((type) => ({ ...entry, type }))];
 }
 
 /** Removes an association; removing the pinned activity's last association unpins it. */
-export async function disassociateCompany(
+export async function disassociateRecord(
   actor: Actor,
-  companyId: string,
+  holder: ObjectType,
+  holderId: string,
   toToken: string,
   toObjectId: string,
   typeToken: string,
 ): Promise<void> {
-  const target = await resolveTarget(actor.hubId, companyId, toToken, toObjectId, typeToken);
-  const entries = target.entries.flatMap(keysToRemove);
-  const saved = await saveRecordChange(companyObjectType, actor.hubId, companyId, async (record) => {
+  const target = await resolveTarget(actor.hubId, holder, holderId, toToken, toObjectId, typeToken);
+  const entries = target.entries.flatMap((entry) => keysToRemove(holder, entry));
+  const saved = await saveRecordChange(holder, actor.hubId, holderId, async (record) => {
     const present = entries.filter(
       (entry) => associationKey(entry.to.id, entry.toObjectId, entry.type.typeId) in record.associations,
     );
@@ -125,31 +127,26 @@ export async function disassociateCompany(
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
-      linked: await linkedChangesOf(
-        companyObjectType,
-        companyId,
-        record.associations,
-        associations,
-        customTypeFinder(actor.hubId),
-      ),
+      linked: await linkedChangesOf(holder, holderId, record.associations, associations, customTypeFinder(actor.hubId)),
     };
   });
-  if (!saved) throw recordNotFound(companyId);
+  if (!saved) throw recordNotFound(holderId);
 }
 
-export interface CompanyAssociationList {
+export interface V3RecordAssociationList {
   results: { id: string; type: string }[];
   paging?: { next: { after: string; link: string } };
 }
 
-/** The v3 read: the company's associations with one object type, one entry per type, paged by record id. One GetItem. */
-export async function listCompanyAssociations(
+/** The v3 read: the record's associations with one object type, one entry per type, paged by record id. One GetItem. */
+export async function listV3RecordAssociations(
   hubId: number,
-  companyId: string,
+  holder: ObjectType,
+  holderId: string,
   toToken: string,
   query: { limit?: number; after?: string },
   linkFor: (after: string) => string,
-): Promise<CompanyAssociationList> {
+): Promise<V3RecordAssociationList> {
   const to = requireObjectType(toToken, 'toObjectType');
   const limit = query.limit ?? defaultAssociationLimit;
   if (!Number.isInteger(limit) || limit < 1 || limit > maxAssociationLimit) {
@@ -157,8 +154,8 @@ export async function listCompanyAssociations(
       context: { limit: [String(query.limit)] },
     });
   }
-  const record = isNumericId(companyId) ? await companies.findRecord(companyObjectType, hubId, companyId) : undefined;
-  if (!record) throw recordNotFound(companyId);
+  const record = isNumericId(holderId) ? await recordsDb.findRecord(holder, hubId, holderId) : undefined;
+  if (!record) throw recordNotFound(holderId);
   const entries = associationsOf(record, [to])?.[to.name]?.results ?? [];
   const after = query.after;
   const ids = [...new Set(entries.map((entry) => entry.id))].filter(
