@@ -13,7 +13,7 @@ import {
 } from './keys';
 
 /**
- * The searchable forms of a company's values (built by shared/records/search-forms.ts):
+ * The searchable forms of a record's values (built by shared/records/search-forms.ts):
  *   v: the stored value; l: the lower-cased value where it differs; n: an order-preserving string
  *   of the value as a number or instant.
  */
@@ -24,7 +24,7 @@ export interface SearchForms {
   n: Record<string, string>;
 }
 
-/** What the forms are made from: a company's set values and its computed ones. */
+/** What the forms are made from: a record's set values and its computed ones. */
 export interface SearchableRecord {
   id: string;
   properties: Record<string, string>;
@@ -33,8 +33,8 @@ export interface SearchableRecord {
 }
 
 /**
- * The projection item of an active company, written in the same TransactWriteItems as the
- * company itself (shared/db/records.ts saveRecord), so a search never sees it drift.
+ * The projection item of an active record, written in the same TransactWriteItems as the
+ * record itself (shared/db/records.ts saveRecord), so a search never sees it drift.
  * `r` is the record's version: the backfill only writes over older projections.
  */
 export function searchProjectionPut(type: KeyedType, hubId: number, forms: SearchForms, version: number): TransactItem {
@@ -42,7 +42,7 @@ export function searchProjectionPut(type: KeyedType, hubId: number, forms: Searc
   return { Put: { TableName: tableName, Item: { ...searchKey(type, hubId, id), r: version, ...values } } };
 }
 
-/** An archived company leaves the projection in the transaction that archives it. */
+/** An archived record leaves the projection in the transaction that archives it. */
 export function searchProjectionDelete(type: KeyedType, hubId: number, id: string): TransactItem {
   return { Delete: { TableName: tableName, Key: searchKey(type, hubId, id) } };
 }
@@ -98,7 +98,7 @@ function formsOfItem(item: Item): SearchForms {
  * page goes to `onPage` as it arrives, and the chain waits for it before asking for the next, so
  * the caller keeps only what it needs and can take its time. Items the filter drops cost read
  * capacity but are neither sent nor parsed. An item outside its home shard (left by an older shard
- * count until the backfill moves it) is skipped: its company's current item is in the home shard.
+ * count until the backfill moves it) is skipped: its record's current item is in the home shard.
  * `onPage` learns whether a page was its shard's first (asked with `firstPage`'s projection).
  *
  * Every chain ends with the scan: when `signal` aborts (the caller's deadline or cancellation) the
@@ -194,8 +194,8 @@ export async function scanSearchProjection(
 }
 
 /**
- * The stored values (`v` forms) of the page's companies, read by key after the page is known:
- * one BatchGetItem per 100 ids, strongly consistent. A company archived since the page was chosen
+ * The stored values (`v` forms) of the page's records, read by key after the page is known:
+ * one BatchGetItem per 100 ids, strongly consistent. A record archived since the page was chosen
  * has no projection item any more and is absent from the map.
  */
 export async function readSearchValues(
@@ -210,7 +210,7 @@ export async function readSearchValues(
   return new Map(items.map((item) => [String(item.sk), (item.v ?? {}) as Record<string, string>]));
 }
 
-/** Deletes projection items outside their home shard (written under an older shard count); their companies' items are in the home shard. */
+/** Deletes projection items outside their home shard (written under an older shard count); their records' items are in the home shard. */
 async function removeStrayProjections(type: KeyedType, hubId: number): Promise<number> {
   let removed = 0;
   for (let shard = 0; shard < searchShards; shard += 1) {
@@ -284,15 +284,15 @@ export async function backfillActiveRecords(
 }
 
 /**
- * Writes the projection of every active company of the hub that lacks a current one (data written
- * before the projection existed), each only over an older one, checked against the company's
+ * Writes the projection of every active record of the type in the hub that lacks a current one (data
+ * written before the projection existed), each only over an older one, checked against the record's
  * version (backfillActiveRecords). Then removes items outside their home shard (after a change of
  * searchShards; searches skip them meanwhile). `formsOf` is the domain's form builder.
  */
 export async function backfillSearchProjection(
   type: KeyedType,
   hubId: number,
-  formsOf: (company: SearchableRecord) => SearchForms,
+  formsOf: (record: SearchableRecord) => SearchForms,
 ): Promise<{ companies: number; written: number; removed: number }> {
   const { records: companies, written } = await backfillActiveRecords(type, hubId, (record) => {
     const put = searchProjectionPut(type, hubId, formsOf(record), record.version).Put;

@@ -102,7 +102,7 @@ export interface BatchCreateInput {
 }
 
 /**
- * The inputs in lanes: inputs associated with a common company share a lane. The company target's
+ * The inputs in lanes: inputs associated with a common record share a lane. The common target's
  * item is written in each of their transactions, so running them at once would only make them
  * conflict and retry (60 inputs with one target ran past the function's time); a lane runs in order.
  */
@@ -203,11 +203,11 @@ function notWrittenInTime(index: number): ServiceUnavailableError {
 
 /**
  * Every input is checked before anything is written. Then the records go in as few transactions
- * as hold them (each record with its projection, unique values and linked companies in one of
+ * as hold them (each record with its projection, unique values and linked records in one of
  * them, saveRecordsGrouped): 100 plain records take about seven transactions, not 100, so a batch
  * finishes long before the function's timeout. A batch whose checks ran so close to the timeout
  * that the writes might not finish writes nothing and answers 503 with Retry-After. The inputs a
- * grouped write could not take (a unique value taken meanwhile, a company shared by several inputs, a
+ * grouped write could not take (a unique value taken meanwhile, a record shared by several inputs, a
  * rare id collision) are written one by one, each its own transaction, and answered for themselves.
  * No write starts once the time is up (`deadlineMs` less the batch's reserve, or `isOutOfTime`, a
  * caller's own clock such as the fixtures'): an input not written by then answers its own
@@ -395,7 +395,7 @@ export interface BatchUpsertInput {
   inputs: readonly { id: string; idProperty?: string; properties: RawProperties; objectWriteTraceId?: string }[];
 }
 
-/** By a unique property: update the company holding the value, or create one with it. */
+/** By a unique property: update the record holding the value, or create one with it. */
 export async function batchUpsertRecords(
   actor: Actor,
   type: ObjectType,

@@ -113,8 +113,8 @@ function recordOf(actor: Actor, type: ObjectType, prepared: PreparedRecord): Crm
 }
 
 /**
- * One TransactWriteItems: the record, its unique values and the reverse side of company
- * associations, all or nothing. A new id is drawn only if the rare id collision happens.
+ * One TransactWriteItems: the record, its unique values and the other side of its associations
+ * with stored records, all or nothing. A new id is drawn only if the rare id collision happens.
  */
 export async function commitRecord(actor: Actor, type: ObjectType, prepared: PreparedRecord): Promise<RecordView> {
   let record = recordOf(actor, type, prepared);

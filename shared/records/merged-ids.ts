@@ -21,7 +21,7 @@ export const maxRecordIdentities = 250;
 export const maxMergeHops = maxRecordIdentities - 1;
 
 /**
- * The records that now hold company ids merged away (ids with no record of their own): each hop
+ * The records that now hold record ids merged away (ids with no record of their own): each hop
  * reads the ids' merge pointers and the records they point to (one BatchGetItem each per 100 ids),
  * one hop as a rule (above). Ids that were never merged are left out. Costs nothing unless a read missed.
  */

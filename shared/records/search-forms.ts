@@ -5,7 +5,7 @@ import { standardRulesOf } from '../properties/standard-catalogs';
 import { rulesOf } from './type-rules';
 
 /**
- * The searchable forms of a company's values. The write path needs no property definitions: a
+ * The searchable forms of a record's values. The write path needs no property definitions: a
  * custom property gets every form that applies and the search picks one by type when it reads;
  * a standard property (its type is fixed) gets only the forms its type compares.
  *   v: the stored value (enumerations and bools compare it exactly);

@@ -27,7 +27,7 @@ export interface RecordSearchResult {
   paging?: { next: { after: string } };
 }
 
-/** One page of a search: the exact total and the page's companies in order, with (at least) the values to show. */
+/** One page of a search: the exact total and the page's records in order, with (at least) the values to show. */
 export interface SearchPage {
   total: number;
   page: SearchForms[];
@@ -48,7 +48,7 @@ export type RecordSearchIndex = (
 
 /** Every search leaves this much of the 10 s Lambda timeout for reading the page and answering. */
 const searchBudgetMs = 7000;
-/** At most this many companies are read by key on the fast path (one BatchGetItem). */
+/** At most this many records are read by key on the fast path (one BatchGetItem). */
 const maxFastPathCandidates = 100;
 
 /**
@@ -147,7 +147,7 @@ export class SearchPageCollector {
 /**
  * Reads the hub's projection (Query chains per shard, filters pushed down; after each shard's first
  * page only the compared forms come back), checking, counting and keeping the page's matches as
- * pages arrive; then, by key, the values of the page's companies that came without them. A company
+ * pages arrive; then, by key, the values of the page's records that came without them. A record
  * archived between the two reads is left out of the page (the total counted it). The budget's
  * signal reaches every Query: at the deadline, or when anything fails, all of them are canceled.
  */
@@ -270,7 +270,7 @@ function recordOf(type: ObjectType, forms: SearchForms): CrmRecord {
 }
 
 /**
- * POST /crm/v3/objects/companies/search. Consistent at once: the projection and the unique
+ * POST /crm/v3/objects/{objectType}/search. Consistent at once: the projection and the unique
  * items are written in the record's own transaction and read strongly consistent.
  */
 export async function searchRecords(
