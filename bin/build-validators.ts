@@ -222,6 +222,7 @@ export function routePartsModule(route: Route, stage: { sandboxControls: boolean
       'authenticateDeveloperKey',
       'developerKey: authenticateDeveloperKey',
     );
+  if (chosen.pathTypes) use(importPathFrom(outDir, 'path-object-types'), 'loadPathTypes', 'typeLoader: loadPathTypes');
   use(
     importPathFrom(outDir, 'validation'),
     'precompiledValidator',

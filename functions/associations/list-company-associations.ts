@@ -1,4 +1,3 @@
-import '../../shared/http/path-object-types';
 import { listV3RecordAssociations } from '../../shared/associations/v3-record-associations';
 import { requireStoredObjectType } from '../../shared/objects/object-types';
 import { httpHandler } from '../../shared/http/http-handler';

@@ -1,4 +1,3 @@
-import '../../shared/http/path-object-types';
 import { resolveScopedType, type AuthContext } from '../../shared/http/auth';
 import { requireObjectType } from '../../shared/objects/object-types';
 

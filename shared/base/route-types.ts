@@ -161,6 +161,16 @@ export function isRateLimited(route: Pick<Route, 'scopes' | 'auth' | 'rateLimit'
   return takesAccessTokens(route) && route.rateLimit !== 'none';
 }
 
+/** The path parameters that name object types (a custom type among them is loaded for the request: shared/http/path-object-types.ts). */
+export const objectTypeParameters = ['objectType', 'fromObjectType', 'toObjectType'] as const;
+
+/** Whether a row's path, or one of its aliases, names an object type. */
+export function namesObjectTypes(route: Pick<Route, 'path' | 'aliases'>): boolean {
+  return [route.path, ...(route.aliases ?? []).map((alias) => alias.path)].some((path) =>
+    objectTypeParameters.some((name) => path.includes(`{${name}}`)),
+  );
+}
+
 /**
  * The parts of a row's middy chain that only some rows use (shared/http/middlewares.ts, RouteParts):
  * a function's bundle holds those of its row and no other (bin/build-validators.ts writes the
@@ -177,6 +187,8 @@ export interface ChainParts {
   faults: boolean;
   /** The developer API key's checks. */
   developerKeys: boolean;
+  /** The custom types the path names, loaded for the request (shared/http/path-object-types.ts). */
+  pathTypes: boolean;
 }
 
 export function chainPartsOf(route: Route, stage: { sandboxControls: boolean }): ChainParts {
@@ -187,5 +199,6 @@ export function chainPartsOf(route: Route, stage: { sandboxControls: boolean }):
     rateLimit: isRateLimited(route),
     faults: takesAccessTokens(route) && stage.sandboxControls,
     developerKeys: takesDeveloperKeys(route),
+    pathTypes: namesObjectTypes(route),
   };
 }

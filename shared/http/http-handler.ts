@@ -103,23 +103,6 @@ function baseUrlOf(event: Event): string {
   return `${loopbackHost.test(host) ? 'http' : 'https'}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
 }
 
-/** What runs a handler with the object types its request names in view (path-object-types.ts); see installTypeLoader. */
-export type TypeLoader = (
-  auth: unknown,
-  event: Event,
-  query: unknown,
-  run: () => Promise<HttpResult>,
-) => Promise<HttpResult>;
-let typeLoader: TypeLoader | undefined;
-
-/**
- * Installed by shared/http/path-object-types.ts when a handler's module graph imports it (the
- * handlers whose paths name object types): every other bundle carries no type registry for it.
- */
-export function installTypeLoader(loader: TypeLoader): void {
-  typeLoader = loader;
-}
-
 /**
  * middy's early timeout: it answers just before the runtime would stop the function. The handler's
  * work may still finish or be retried, so the answer is a 503 with Retry-After, as every "retry"
@@ -147,6 +130,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
     query: schemas.query ? parts.validator(schemas.query.schema, 'query') : undefined,
     body: schemas.body ? parts.validator(schemas.body.schema, 'body') : undefined,
   };
+  const typeLoader = parts.typeLoader;
 
   const handle = async (event: Event, context: Context): Promise<HttpResult> => {
     const remainingMs =

@@ -22,6 +22,7 @@ import { logger } from './logger';
 import { limitCall } from './rate-limit';
 import type { HttpResult } from './responses';
 import { serialize, serializeError } from './serialize';
+import type { TypeLoader } from './path-object-types';
 import type { Location, Validator } from './validation';
 
 /**
@@ -66,6 +67,8 @@ export interface RouteParts extends CredentialChecks {
   readonly limitRate?: (route: Route) => Middleware;
   /** The fault check: on rows that take access tokens, on a stage that deploys the test-account controls. */
   readonly injectFaults?: (route: Route) => Middleware;
+  /** Runs the handler with the custom types the path names in view: on rows whose path names an object type. */
+  readonly typeLoader?: TypeLoader;
   /** The validator of one of the row's schemas (precompiled in a bundle, compiled with ajv from source). */
   readonly validator: (schema: object, location: Location) => Validator;
 }

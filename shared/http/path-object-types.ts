@@ -1,22 +1,29 @@
+import { objectTypeParameters } from '../base/route-types';
 import { anyCustomObjectScopes, customTypeTokens, withAccountTypes } from '../objects/account-object-types';
 import { requireScopes, type AuthContext } from './auth';
-import { installTypeLoader, type TypeLoader } from './http-handler';
+import type { Event } from './middlewares';
+import type { HttpResult } from './responses';
 
-/** The path parameters that name object types: a custom type among them is loaded for the request. */
-const typeParameters = ['objectType', 'fromObjectType', 'toObjectType'] as const;
+/** What runs a handler with the object types its request names in view. */
+export type TypeLoader = (
+  auth: unknown,
+  event: Event,
+  query: unknown,
+  run: () => Promise<HttpResult>,
+) => Promise<HttpResult>;
 
 /**
  * Runs a handler with the custom object types its path (and `associations` query) names in view of
  * the type registry (shared/objects/account-object-types.ts): one Query of the account's schemas
  * when a token could name one, none otherwise. A caller without any custom object scope is refused
- * (403) before that read. Imported (for this effect) by the resolvers of the handlers whose paths
- * name object types: functions/objects, functions/properties, functions/associations.
+ * (403) before that read. The route parts of the rows whose paths name an object type
+ * carry it (RouteParts, shared/http/middlewares.ts).
  */
-const loadPathTypes: TypeLoader = (auth, event, query, run) => {
+export const loadPathTypes: TypeLoader = (auth, event, query, run) => {
   if (typeof auth !== 'object' || auth === null || !('hubId' in auth) || !('scopes' in auth)) return run();
   const path = event.pathParameters ?? {};
   const tokens: string[] = [];
-  for (const name of typeParameters) {
+  for (const name of objectTypeParameters) {
     const value = path[name];
     if (typeof value === 'string') tokens.push(value);
   }
@@ -28,5 +35,3 @@ const loadPathTypes: TypeLoader = (auth, event, query, run) => {
   requireScopes(scopes, anyCustomObjectScopes);
   return withAccountTypes(hubId, custom, run);
 };
-
-installTypeLoader(loadPathTypes);

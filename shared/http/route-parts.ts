@@ -12,6 +12,7 @@ import {
   oauthErrorResponse,
   type RouteParts,
 } from './middlewares';
+import { loadPathTypes } from './path-object-types';
 import { compileValidator } from './validation';
 
 const errorResponses = { json: jsonErrorResponse, oauth: oauthErrorResponse, html: htmlErrorResponse };
@@ -35,6 +36,7 @@ export function routePartsOf(name: RouteName): RouteParts {
     ...(parts.rateLimit ? { limitRate } : {}),
     ...(parts.faults ? { injectFaults } : {}),
     ...(parts.developerKeys ? { developerKey: authenticateDeveloperKey } : {}),
+    ...(parts.pathTypes ? { typeLoader: loadPathTypes } : {}),
     validator: (schema, location) => compileValidator(schema, location, row.name),
   };
 }

@@ -34,6 +34,21 @@ describe('bundle hygiene', () => {
   });
 });
 
+describe('plain source', () => {
+  const files = [...sourceFiles('functions'), ...sourceFiles('shared')];
+
+  it('imports no module for its side effect: what a bundle needs is imported by name', () => {
+    const sideEffectImports = files.flatMap((file) =>
+      readFileSync(path.join(projectRoot, file), 'utf8')
+        .split('\n')
+        .map((line, index) => ({ line, at: `${file}:${index + 1}` }))
+        .filter(({ line }) => /^import\s*['"]/.test(line))
+        .map(({ line, at }) => `${at}: ${line.trim()}`),
+    );
+    expect(sideEffectImports).toEqual([]);
+  });
+});
+
 describe('what a bundle carries', () => {
   const outDir = useBundleOutDir('bundle-hygiene-');
 
