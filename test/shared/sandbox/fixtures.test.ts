@@ -1,12 +1,14 @@
 import { loadFixtures, maxFixtureRecords } from '../../../shared/sandbox/fixtures';
 import { AppError } from '../../../shared/base/errors';
+import { dynamoCallCounter } from '../../../shared/db/client';
 import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
 import { sandboxControl } from '../../support/sandbox-control';
 
 /**
  * The fixtures loader against its deadline (shared/sandbox/fixtures.ts): a load that cannot finish in the
  * function's time stops writing while removing its writes still fits, and answers 503 with Retry-After
- * with nothing of it left; the documented maximum loads within the deployed function's time.
+ * with nothing of it left; the documented maximum loads within the deployed function's time. Each
+ * record is checked once, and a write refused after the checks answers its own status.
  */
 const gateway = useTestGateway();
 let developer: InstalledTokens;
@@ -106,5 +108,48 @@ describe('fixtures against the deadline', () => {
     });
     expect(tooMany).toMatchObject({ status: 400, body: { category: 'VALIDATION_ERROR' } });
     expect(JSON.stringify(tooMany.body)).toContain('records');
+  });
+});
+
+describe('fixtures and their checks', () => {
+  const developerOf = () => ({ developerId: developer.developerId, appIds: [developer.appId] });
+
+  it("check each record once: 200 contacts' emails are looked up in the account in two reads of 100", async () => {
+    const { hubId, token } = await testAccount();
+    dynamoCallCounter.reset();
+
+    const loaded = await loadFixtures(
+      developerOf(),
+      String(hubId),
+      { records: contacts(maxFixtureRecords, `once-${hubId}-`) },
+      performance.now() + 120_000,
+    );
+
+    expect(Object.keys(loaded.ids)).toHaveLength(maxFixtureRecords);
+    expect(dynamoCallCounter.calls.get('BatchGetItemCommand')).toBe(2);
+    expect(await contactCount(token)).toBe(maxFixtureRecords);
+  });
+
+  it('answer the load that loses a race for a unique value with 409 CONFLICT, whether its checks or its write lost', async () => {
+    const { hubId, token } = await testAccount();
+    const records = contacts(1, `race-${hubId}-`);
+
+    // Both loads usually pass their checks before either writes: the loser's write is refused.
+    const outcomes = await Promise.allSettled(
+      [0, 1].map(() => loadFixtures(developerOf(), String(hubId), { records }, performance.now() + 120_000)),
+    );
+
+    const loaded = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    expect(loaded).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(AppError);
+    const error = refused[0] as AppError;
+    expect({ status: error.status, category: error.category, message: error.message }).toEqual({
+      status: 409,
+      category: 'CONFLICT',
+      message: `Contact already exists. Existing ID: ${loaded[0]?.ids.c0}`,
+    });
+    expect(await contactCount(token)).toBe(1);
   });
 });
