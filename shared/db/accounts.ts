@@ -1,6 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
-import { batchGetAll, conditionalWrite, entity, ExpressionPlaceholders, getItem, putNew } from './core';
+import {
+  batchGetAll,
+  conditionalWrite,
+  ExpressionPlaceholders,
+  getItem,
+  putNew,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { accountKey } from './keys';
 
 export interface Account {
@@ -31,14 +40,14 @@ export interface Account {
   dataResetFromMs?: number;
 }
 
-const accountItem = /* @__PURE__ */ entity<Account>({ key: (account) => accountKey(account.hubId) });
+const accountItem: Entity<Account> = { key: (account) => accountKey(account.hubId) };
 
 /** The item of an account, for a write that creates it with others (a test account and its listing). */
-export const accountItemOf = (account: Account) => accountItem.item(account);
+export const accountItemOf = (account: Account) => itemOf(accountItem, account);
 
 /** Hub ids are allocated once, so an existing account is a bug of the caller: it throws. */
 export async function insertAccount(account: Account): Promise<void> {
-  if (!(await putNew(accountItem.item(account)))) throw new Error(`account ${account.hubId} exists`);
+  if (!(await putNew(itemOf(accountItem, account)))) throw new Error(`account ${account.hubId} exists`);
 }
 
 /** Sets the given limits; false when there is no such account. */
@@ -59,18 +68,18 @@ export async function updateAccountLimits(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return outcome.written && outcome.attributes ? accountItem.read(outcome.attributes) : undefined;
+  return outcome.written && outcome.attributes ? recordOf(accountItem, outcome.attributes) : undefined;
 }
 
 export async function findAccount(hubId: number): Promise<Account | undefined> {
   const item = await getItem(accountKey(hubId), false);
-  return item ? accountItem.read(item) : undefined;
+  return item ? recordOf(accountItem, item) : undefined;
 }
 
 /** The accounts of a user, for the consent page's account picker, in hub id order. */
 export async function findAccounts(hubIds: readonly number[]): Promise<Account[]> {
   const items = await batchGetAll(hubIds.map(accountKey), { consistent: false });
-  return items.map(accountItem.read).sort((a, b) => a.hubId - b.hubId);
+  return items.map((item) => recordOf(accountItem, item)).sort((a, b) => a.hubId - b.hubId);
 }
 
 /** Marks the account's records as all in the ordered index (after its backfill): its searches then read the index. */

@@ -1,4 +1,4 @@
-import { entity, getItem, type TransactItem } from './core';
+import { getItem, type TransactItem, type Entity, itemOf, recordOf } from './core';
 import { tableName } from './client';
 import { appByClientKey, appRequestedScopesKey } from './keys';
 
@@ -17,7 +17,7 @@ export interface App {
 }
 
 /** An app is found by its client id (the OAuth flows know nothing else). */
-export const appItem = /* @__PURE__ */ entity<App>({ key: (app) => appByClientKey(app.clientId) });
+export const appItem: Entity<App> = { key: (app) => appByClientKey(app.clientId) };
 
 /**
  * The puts that create an app: the app by client id, and the scopes it requests by app id (what
@@ -26,7 +26,7 @@ export const appItem = /* @__PURE__ */ entity<App>({ key: (app) => appByClientKe
  */
 export function appRecordWrites(app: App): TransactItem[] {
   return [
-    { Put: { TableName: tableName, Item: appItem.item(app), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName, Item: itemOf(appItem, app), ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Put: {
         TableName: tableName,
@@ -46,7 +46,7 @@ export function appRecordWrites(app: App): TransactItem[] {
 
 export async function findAppByClientId(clientId: string): Promise<App | undefined> {
   const item = await getItem(appByClientKey(clientId), false);
-  return item ? appItem.read(item) : undefined;
+  return item ? recordOf(appItem, item) : undefined;
 }
 
 /** Scopes an app requests: required ones and optional ones. */

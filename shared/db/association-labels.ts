@@ -2,7 +2,17 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { ConflictError } from '../base/errors';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
-import { entity, ExpressionPlaceholders, getItem, queryAll, transact, type RoleWrite, type TransactItem } from './core';
+import {
+  ExpressionPlaceholders,
+  getItem,
+  queryAll,
+  transact,
+  type RoleWrite,
+  type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import {
   associationLabelKey,
   associationLabelNamesKey,
@@ -34,12 +44,12 @@ export interface AssociationType {
 }
 
 /** A custom type is stored twice: listed per object pair (label item) and found by id alone (type item). */
-const labelItem = /* @__PURE__ */ entity<AssociationType, number>({
+const labelItem: Entity<AssociationType, number> = {
   key: (type, hubId) => associationLabelKey(hubId, type.fromObjectTypeId, type.toObjectTypeId, type.typeId),
-});
-const typeItem = /* @__PURE__ */ entity<AssociationType, number>({
+};
+const typeItem: Entity<AssociationType, number> = {
   key: (type, hubId) => associationTypeKey(hubId, type.typeId),
-});
+};
 
 /** Custom type ids start above every standard id, so the two can never meet. */
 const firstCustomTypeId = 1000;
@@ -50,14 +60,14 @@ export async function listCustomAssociationTypes(
   toObjectTypeId: string,
 ): Promise<AssociationType[]> {
   const found = (await queryAll(hubPartition(hubId), associationLabelPrefix(fromObjectTypeId, toObjectTypeId))).map(
-    labelItem.read,
+    (item) => recordOf(labelItem, item),
   );
   return found.sort((a, b) => a.typeId - b.typeId);
 }
 
 export async function findCustomAssociationType(hubId: number, typeId: number): Promise<AssociationType | undefined> {
   const item = await getItem(associationTypeKey(hubId, typeId));
-  return item ? typeItem.read(item) : undefined;
+  return item ? recordOf(typeItem, item) : undefined;
 }
 
 /** Reserves `count` consecutive type ids of the hub and returns the first. */
@@ -161,7 +171,7 @@ async function pairNamesWrite(
 /** The writes that store new custom types whose pairs no label listing holds yet (a custom object type's association definitions): per type its label and id items. */
 export function newAssociationTypeWrites(hubId: number, types: readonly AssociationType[]): TransactItem[] {
   return types.flatMap((type) =>
-    [labelItem.item(type, hubId), typeItem.item(type, hubId)].map(
+    [itemOf(labelItem, type, hubId), itemOf(typeItem, type, hubId)].map(
       (Item): TransactItem => ({
         Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
       }),
@@ -194,7 +204,7 @@ export async function insertCustomAssociationTypes(
       write: {
         Put: {
           TableName: tableName,
-          Item: labelItem.item(type, hubId),
+          Item: itemOf(labelItem, type, hubId),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -204,7 +214,7 @@ export async function insertCustomAssociationTypes(
       write: {
         Put: {
           TableName: tableName,
-          Item: typeItem.item(type, hubId),
+          Item: itemOf(typeItem, type, hubId),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

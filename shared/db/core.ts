@@ -566,26 +566,44 @@ export async function transactAll(writes: readonly TransactItem[]): Promise<void
 }
 
 /**
- * An entity declared once: how a record becomes its item (key plus fields) and back. `scope` is what
- * the key needs beyond the record (the hub of a hub-owned record, say).
- * Mark each declaration `@__PURE__` (a comment before the call): the call only builds functions, and the mark lets
- * esbuild drop the entities a bundle never uses, so a route's bundle keeps only the key formats its
- * code can reach (its IAM LeadingKeys grant follows from them, test/lib/route-partitions.test.ts).
+ * An entity declared once, as an object literal: how a record becomes its item (key plus fields)
+ * and back (itemOf, recordOf). `scope` is what the key needs beyond the record (the hub of a
+ * hub-owned record, say). A literal builds nothing when its module loads, so esbuild leaves out of a
+ * bundle the entities it never uses, and a route's bundle keeps only the key formats its code can
+ * reach (its IAM LeadingKeys grant follows from them, test/lib/route-partitions.test.ts).
  */
-export interface Entity<R extends object, S> {
-  item(record: R, scope: S): Item;
-  read(item: Item): R;
-}
-
-export function entity<R extends object, S = void>(definition: {
-  key: (record: R, scope: S) => Key;
+export interface Entity<R extends object, S = void> {
+  key(record: R, scope: S): Key;
   /** Bookkeeping attributes stored beside the record (an entity tag, say). */
   attributes?: Item;
   /** The record of an item; by default the item without its key and bookkeeping attributes. */
-  read?: (item: Item) => R;
-}): Entity<R, S> {
+  read?(item: Item): R;
+}
+
+/** The item of a record: its key, the entity's bookkeeping attributes, the record's fields. */
+export function itemOf<R extends object, S>(
+  entity: Entity<R, S>,
+  record: R,
+  ...[scope]: S extends void ? [] : [scope: S]
+): Item {
+  return { ...entity.key(record, scope as S), ...entity.attributes, ...record };
+}
+
+/** The record an item holds. */
+export function recordOf<R extends object, S>(entity: Entity<R, S>, item: Item): R {
+  return entity.read ? entity.read(item) : withoutKeys<R>(item);
+}
+
+/**
+ * An entity as one object that writes and reads its items, for declarations made with a call
+ * (shared/db/records.ts): such a call is kept in every bundle that loads its module unless marked
+ * pure.
+ */
+export function entity<R extends object, S = void>(
+  definition: Entity<R, S>,
+): { item(record: R, scope: S): Item; read(item: Item): R } {
   return {
     item: (record, scope) => ({ ...definition.key(record, scope), ...definition.attributes, ...record }),
-    read: definition.read ?? ((item) => withoutKeys<R>(item)),
+    read: (item) => recordOf(definition, item),
   };
 }

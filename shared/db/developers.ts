@@ -1,6 +1,6 @@
 import { appRecordWrites, type App } from './apps';
 import { tableName } from './client';
-import { entity, getItem, transactAll, type Item, type TransactItem } from './core';
+import { getItem, transactAll, type Item, type TransactItem, type Entity, itemOf, recordOf } from './core';
 import { developerApiKeyKey, developerKey } from './keys';
 
 /** A developer account: it owns apps and manages, with its API key, what belongs to them for every installing account. */
@@ -23,14 +23,14 @@ function numbersOf(value: unknown): number[] {
   return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
 }
 
-const developerItem = /* @__PURE__ */ entity<Developer>({
+const developerItem: Entity<Developer> = {
   key: (developer) => developerKey(developer.developerId),
   read: (item) => ({
     developerId: item.developerId as number,
     apiKeyHash: item.apiKeyHash as string,
     createdAt: item.createdAt as string,
   }),
-});
+};
 
 /** The key's app ids are a number set, so adding an app is one ADD. */
 const apiKeyItem = {
@@ -51,7 +51,7 @@ function developerWrites(developer: Developer, appIds: readonly number[]): Trans
     {
       Put: {
         TableName: tableName,
-        Item: developerItem.item(developer),
+        Item: itemOf(developerItem, developer),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -109,7 +109,7 @@ export async function insertAppOfDeveloper(
 
 export async function findDeveloper(developerId: number): Promise<Developer | undefined> {
   const item = await getItem(developerKey(developerId));
-  return item ? developerItem.read(item) : undefined;
+  return item ? recordOf(developerItem, item) : undefined;
 }
 
 export async function findDeveloperApiKey(apiKeyHash: string): Promise<DeveloperApiKey | undefined> {

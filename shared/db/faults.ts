@@ -1,6 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
-import { conditionalWrite, entity, queryAll, queryPages, transact, type TransactItem } from './core';
+import {
+  conditionalWrite,
+  queryAll,
+  queryPages,
+  transact,
+  type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { faultCountKey, faultKey, faultPrefix, faultsPartition } from './keys';
 import { holdModeOf, isWriteHoldItem, type WriteHoldMode } from './write-guard';
 
@@ -18,7 +27,7 @@ export interface Fault {
   createdAt: string;
 }
 
-const faultItem = /* @__PURE__ */ entity<Fault>({ key: (fault) => faultKey(fault.hubId, fault.id) });
+const faultItem: Entity<Fault> = { key: (fault) => faultKey(fault.hubId, fault.id) };
 
 /** The count item's change that goes with putting (+1) or removing (-1) a fault item. */
 const countChange = (hubId: number, delta: 1 | -1, max?: number): TransactItem => ({
@@ -46,7 +55,7 @@ export async function insertFault(fault: Fault, max: number): Promise<'created' 
     {
       role: 'fault',
       write: {
-        Put: { TableName: tableName, Item: faultItem.item(fault), ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: { TableName: tableName, Item: itemOf(faultItem, fault), ConditionExpression: 'attribute_not_exists(pk)' },
       },
     },
   ]);
@@ -57,7 +66,7 @@ export async function insertFault(fault: Fault, max: number): Promise<'created' 
 
 /** Every fault item of the account, spent ones too, oldest first (ids are time-ordered). One Query of a partition of at most the cap's items. */
 async function listFaultItems(hubId: number): Promise<Fault[]> {
-  return (await queryAll(faultsPartition(hubId), faultPrefix)).map((item) => faultItem.read(item));
+  return (await queryAll(faultsPartition(hubId), faultPrefix)).map((item) => recordOf(faultItem, item));
 }
 
 /**
@@ -72,7 +81,7 @@ export async function findFaultGate(hubId: number): Promise<{ faults: Fault[]; h
     for (const item of page) {
       if (isWriteHoldItem(item)) hold = holdModeOf(item);
       else if (String(item.sk).startsWith(faultPrefix)) {
-        const fault = faultItem.read(item);
+        const fault = recordOf(faultItem, item);
         if (fault.remaining > 0) faults.push(fault);
       }
     }
@@ -100,7 +109,7 @@ export async function takeFault(hubId: number, faultId: string): Promise<Fault |
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return outcome.written && outcome.attributes ? faultItem.read(outcome.attributes) : undefined;
+  return outcome.written && outcome.attributes ? recordOf(faultItem, outcome.attributes) : undefined;
 }
 
 /** Removes the fault item and uncounts it, on condition (`remaining <= 0` for a spent one); false when the condition failed. */

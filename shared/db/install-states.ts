@@ -1,6 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { entity, ExpressionPlaceholders, getItem, transact, type Item, type TransactItem } from './core';
+import {
+  ExpressionPlaceholders,
+  getItem,
+  transact,
+  type Item,
+  type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { installKey, installStateKey } from './keys';
 
 /**
@@ -29,7 +38,7 @@ export interface InstallState {
   revokedGrants?: Record<string, number>;
 }
 
-const stateItem = /* @__PURE__ */ entity<InstallState>({
+const stateItem: Entity<InstallState> = {
   key: (state) => installStateKey(state.hubId, state.appId),
   read: (item) => ({
     hubId: Number(item.hubId),
@@ -40,12 +49,12 @@ const stateItem = /* @__PURE__ */ entity<InstallState>({
       ? { revokedGrants: item.revokedGrants as Record<string, number> }
       : {}),
   }),
-});
+};
 
 /** Strongly consistent: a token minted a moment ago must find the install it was minted for. */
 export async function findInstallState(hubId: number, appId: number): Promise<InstallState | undefined> {
   const item = await getItem(installStateKey(hubId, appId));
-  return item ? stateItem.read(item) : undefined;
+  return item ? recordOf(stateItem, item) : undefined;
 }
 
 /**
@@ -76,7 +85,7 @@ export function installGenerationWrite(
   return {
     Put: {
       TableName: tableName,
-      Item: stateItem.item({ hubId, appId, generation }),
+      Item: itemOf(stateItem, { hubId, appId, generation }),
       ConditionExpression: 'endedAt = :endedAt',
       ExpressionAttributeValues: { ':endedAt': read.endedAt },
     },
@@ -103,7 +112,7 @@ export async function endInstall(
       write: {
         Put: {
           TableName: tableName,
-          Item: stateItem.item({ hubId, appId, generation, endedAt }),
+          Item: itemOf(stateItem, { hubId, appId, generation, endedAt }),
           // The first generation has no item until something happens to it.
           ConditionExpression: generation === '' ? `attribute_not_exists(pk) OR (${live})` : live,
           ExpressionAttributeNames: { '#generation': 'generation' },

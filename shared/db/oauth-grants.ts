@@ -1,7 +1,17 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { appItem, type App } from './apps';
 import { db, tableName } from './client';
-import { batchGetAll, conditionalWrite, entity, getItem, transact, transactAll, type TransactItem } from './core';
+import {
+  batchGetAll,
+  conditionalWrite,
+  getItem,
+  transact,
+  transactAll,
+  type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 
 export interface AuthCode {
@@ -43,11 +53,11 @@ export interface Grant {
 export type RefreshToken = Omit<Grant, 'createdAt'>;
 
 /** The code item is keyed by the code's hash (the code itself is never stored) and expires with it. */
-const authCodeItem = /* @__PURE__ */ entity<AuthCode, string>({ key: (_, codeHash) => authCodeKey(codeHash) });
-const grantItem = /* @__PURE__ */ entity<StoredGrant>({ key: (grant) => grantKey(grant.grantId) });
-const refreshTokenItem = /* @__PURE__ */ entity<RefreshToken, string>({
+const authCodeItem: Entity<AuthCode, string> = { key: (_, codeHash) => authCodeKey(codeHash) };
+const grantItem: Entity<StoredGrant> = { key: (grant) => grantKey(grant.grantId) };
+const refreshTokenItem: Entity<RefreshToken, string> = {
   key: (_, tokenHash) => refreshTokenKey(tokenHash),
-});
+};
 
 /** How long a used code's tombstone is kept to detect replays. */
 const usedCodeRetentionSeconds = 24 * 3600;
@@ -58,7 +68,7 @@ export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<
   await conditionalWrite(
     new PutCommand({
       TableName: tableName,
-      Item: { ...authCodeItem.item(code, codeHash), ttl: code.expiresAtSeconds },
+      Item: { ...itemOf(authCodeItem, code, codeHash), ttl: code.expiresAtSeconds },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -66,7 +76,7 @@ export async function insertAuthCode(codeHash: string, code: AuthCode): Promise<
 
 export async function findAuthCode(codeHash: string): Promise<AuthCode | undefined> {
   const item = await getItem(authCodeKey(codeHash));
-  return item ? authCodeItem.read(item) : undefined;
+  return item ? recordOf(authCodeItem, item) : undefined;
 }
 
 /** 'install-changed': the install's state changed since it was read (ended, or installed again); nothing was written. */
@@ -103,7 +113,7 @@ export async function redeemAuthCode(
       write: {
         Put: {
           TableName: tableName,
-          Item: grantItem.item({ ...grant, refreshTokenHash }),
+          Item: itemOf(grantItem, { ...grant, refreshTokenHash }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -113,7 +123,7 @@ export async function redeemAuthCode(
       write: {
         Put: {
           TableName: tableName,
-          Item: refreshTokenItem.item(refresh, refreshTokenHash),
+          Item: itemOf(refreshTokenItem, refresh, refreshTokenHash),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -202,14 +212,14 @@ export async function findRefreshTokenWithApp(
   const tokenItem = found.find((item) => item.pk === tokenKey.pk);
   const clientItem = found.find((item) => item.pk === clientKey.pk);
   return {
-    refreshToken: tokenItem ? refreshTokenItem.read(tokenItem) : undefined,
-    app: clientItem ? appItem.read(clientItem) : undefined,
+    refreshToken: tokenItem ? recordOf(refreshTokenItem, tokenItem) : undefined,
+    app: clientItem ? recordOf(appItem, clientItem) : undefined,
   };
 }
 
 export async function findRefreshToken(tokenHash: string): Promise<RefreshToken | undefined> {
   const item = await getItem(refreshTokenKey(tokenHash));
-  return item ? refreshTokenItem.read(item) : undefined;
+  return item ? recordOf(refreshTokenItem, item) : undefined;
 }
 
 /** Returns false when there was no such token. */
@@ -225,7 +235,7 @@ export type StoredGrant = Grant & { refreshTokenHash?: string };
 
 export async function findGrant(grantId: string): Promise<StoredGrant | undefined> {
   const item = await getItem(grantKey(grantId));
-  return item ? grantItem.read(item) : undefined;
+  return item ? recordOf(grantItem, item) : undefined;
 }
 
 /**

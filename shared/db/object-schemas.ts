@@ -1,12 +1,14 @@
 import {
   batchDeleteAll,
-  entity,
   getItem,
   queryAll,
   queryPage,
   transact,
   type RoleWrite,
   type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
 } from './core';
 import { tableName } from './client';
 import {
@@ -56,21 +58,21 @@ export interface StoredObjectSchema {
   revision: number;
 }
 
-const schemaItem = /* @__PURE__ */ entity<StoredObjectSchema, number>({
+const schemaItem: Entity<StoredObjectSchema, number> = {
   key: (schema, hubId) => objectSchemaKey(hubId, schema.id),
-});
+};
 
 /** How many schemas a hub has (archived ones count until deleted for good): the item whose condition holds the cap. */
 const schemaCountKey = (hubId: number): Key => hubCounterKey(hubId, 'objectSchemas');
 
 /** Every schema of a hub, live and archived (one Query; a hub has at most a handful). */
 export async function listObjectSchemas(hubId: number): Promise<StoredObjectSchema[]> {
-  return (await queryAll(hubPartition(hubId), objectSchemaPrefix)).map(schemaItem.read);
+  return (await queryAll(hubPartition(hubId), objectSchemaPrefix)).map((item) => recordOf(schemaItem, item));
 }
 
 export async function findObjectSchema(hubId: number, id: string): Promise<StoredObjectSchema | undefined> {
   const item = await getItem(objectSchemaKey(hubId, id));
-  return item ? schemaItem.read(item) : undefined;
+  return item ? recordOf(schemaItem, item) : undefined;
 }
 
 export type InsertSchemaOutcome = 'created' | 'name-taken' | 'too-many' | 'contended';
@@ -105,7 +107,7 @@ export async function insertObjectSchema(
       write: {
         Put: {
           TableName: tableName,
-          Item: schemaItem.item(schema, hubId),
+          Item: itemOf(schemaItem, schema, hubId),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -138,7 +140,7 @@ export function replaceSchemaWrite(hubId: number, schema: StoredObjectSchema, re
   return {
     Put: {
       TableName: tableName,
-      Item: schemaItem.item({ ...schema, revision: readRevision + 1 }, hubId),
+      Item: itemOf(schemaItem, { ...schema, revision: readRevision + 1 }, hubId),
       ConditionExpression: 'attribute_exists(pk) AND revision = :read',
       ExpressionAttributeValues: { ':read': readRevision },
     },

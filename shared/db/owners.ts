@@ -1,5 +1,15 @@
 import { tableName } from './client';
-import { entity, getItem, maxTransactionItems, queryPage, transact, type Item, type RoleWrite } from './core';
+import {
+  getItem,
+  maxTransactionItems,
+  queryPage,
+  transact,
+  type Item,
+  type RoleWrite,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { ownerKey, ownerOfUserKey, ownerPrefix, hubPartition } from './keys';
 import { newUserWrite, type User } from './users';
 
@@ -18,7 +28,7 @@ export interface Owner {
   archived: boolean;
 }
 
-const ownerItem = /* @__PURE__ */ entity<Owner, number>({ key: (owner, hubId) => ownerKey(hubId, owner.ownerId) });
+const ownerItem: Entity<Owner, number> = { key: (owner, hubId) => ownerKey(hubId, owner.ownerId) };
 
 /** The user item and, per account, the owner and the user's pointer to it: 1 + 2 per account in one transaction. */
 export const maxAccountsPerNewUser = Math.floor((maxTransactionItems - 1) / 2);
@@ -40,7 +50,7 @@ export async function insertUserWithOwners(
       write: {
         Put: {
           TableName: tableName,
-          Item: ownerItem.item(owner, hubId),
+          Item: itemOf(ownerItem, owner, hubId),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -65,7 +75,7 @@ export async function insertUserWithOwners(
 
 export async function findOwner(hubId: number, ownerId: number): Promise<Owner | undefined> {
   const item = await getItem(ownerKey(hubId, ownerId), false);
-  return item ? ownerItem.read(item) : undefined;
+  return item ? recordOf(ownerItem, item) : undefined;
 }
 
 /** The owner a user is in an account (`idProperty=userId`): its pointer, then the owner. */
@@ -104,7 +114,7 @@ export async function listOwnerPage(
       { pk: hubPartition(hubId), skPrefix: ownerPrefix, filter, values, pageSize: query.limit + 1 - owners.length },
       startKey,
     );
-    owners.push(...page.items.map(ownerItem.read));
+    owners.push(...page.items.map((item) => recordOf(ownerItem, item)));
     startKey = page.nextKey;
   } while (startKey && owners.length <= query.limit);
   return { owners: owners.slice(0, query.limit), hasMore: owners.length > query.limit };

@@ -1,5 +1,16 @@
 import { tableName } from './client';
-import { entity, getItem, itemBytes, queryAll, queryPages, transact, type RoleWrite, type TransactItem } from './core';
+import {
+  getItem,
+  itemBytes,
+  queryAll,
+  queryPages,
+  transact,
+  type RoleWrite,
+  type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { withoutKeys } from './item';
 import {
   hubPartition,
@@ -55,13 +66,13 @@ export interface PipelineAuditEntry {
   rawObject: unknown;
 }
 
-const pipelineItem = /* @__PURE__ */ entity<StoredPipeline, { hubId: number; objectTypeId: string }>({
+const pipelineItem: Entity<StoredPipeline, { hubId: number; objectTypeId: string }> = {
   key: (pipeline, scope) => pipelineKey(scope.hubId, scope.objectTypeId, pipeline.id),
-});
+};
 
 /** What one pipeline's item takes in the table (core.itemBytes), to refuse one too large before writing it. */
 export function pipelineItemBytes(hubId: number, objectTypeId: string, pipeline: StoredPipeline): number {
-  return itemBytes(pipelineItem.item(pipeline, { hubId, objectTypeId }));
+  return itemBytes(itemOf(pipelineItem, pipeline, { hubId, objectTypeId }));
 }
 
 export async function findPipeline(
@@ -70,12 +81,14 @@ export async function findPipeline(
   pipelineId: string,
 ): Promise<StoredPipeline | undefined> {
   const item = await getItem(pipelineKey(hubId, objectTypeId, pipelineId));
-  return item ? pipelineItem.read(item) : undefined;
+  return item ? recordOf(pipelineItem, item) : undefined;
 }
 
 /** Every stored pipeline of the type, archived ones too; none before the type's first change. */
 export async function listPipelines(hubId: number, objectTypeId: string): Promise<StoredPipeline[]> {
-  return (await queryAll(hubPartition(hubId), pipelinePrefix(objectTypeId))).map(pipelineItem.read);
+  return (await queryAll(hubPartition(hubId), pipelinePrefix(objectTypeId))).map((item) =>
+    recordOf(pipelineItem, item),
+  );
 }
 
 export interface PipelineWrite {
@@ -148,7 +161,7 @@ export async function writePipeline(
   const writes: RoleWrite<Role>[] = [
     {
       role: 'pipeline',
-      write: { Put: { TableName: tableName, Item: pipelineItem.item(write.pipeline, scope), ...pipelineCondition } },
+      write: { Put: { TableName: tableName, Item: itemOf(pipelineItem, write.pipeline, scope), ...pipelineCondition } },
     },
     ...(write.firstChange?.otherDefaults ?? []).map(
       (pipeline): RoleWrite<Role> => ({
@@ -156,7 +169,7 @@ export async function writePipeline(
         write: {
           Put: {
             TableName: tableName,
-            Item: pipelineItem.item(pipeline, scope),
+            Item: itemOf(pipelineItem, pipeline, scope),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

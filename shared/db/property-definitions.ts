@@ -4,7 +4,6 @@ import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base
 import { tableName } from './client';
 import {
   conditionalWrite,
-  entity,
   getItem,
   itemBytes,
   maxItemBytes,
@@ -14,6 +13,9 @@ import {
   type Item,
   type RoleWrite,
   type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
 } from './core';
 import {
   hubCounterKey,
@@ -99,19 +101,19 @@ export interface PropertyGroup {
   revision?: number;
 }
 
-const propertyItem = /* @__PURE__ */ entity<PropertyDefinition, { type: KeyedType; hubId: number }>({
+const propertyItem: Entity<PropertyDefinition, { type: KeyedType; hubId: number }> = {
   key: (definition, { type, hubId }) => propertyKey(type, hubId, definition.name),
-});
-const groupItem = /* @__PURE__ */ entity<PropertyGroup, { type: KeyedType; hubId: number }>({
+};
+const groupItem: Entity<PropertyGroup, { type: KeyedType; hubId: number }> = {
   key: (group, { type, hubId }) => propertyGroupKey(type, hubId, group.name),
-});
+};
 
 /** The most one definition's item may take (core.maxItemBytes). */
 export const maxPropertyItemBytes = maxItemBytes;
 
 /** What a definition's item takes in the table (core.itemBytes), to refuse one that cannot be stored before writing. */
 export function propertyItemBytes(type: KeyedType, hubId: number, definition: PropertyDefinition): number {
-  return itemBytes(propertyItem.item(definition, { type, hubId }));
+  return itemBytes(itemOf(propertyItem, definition, { type, hubId }));
 }
 
 /** The caps of a hub's custom catalog, held by its count item (archived definitions count: their names stay taken). */
@@ -228,7 +230,7 @@ export async function insertPropertyDefinition(
       write: {
         Put: {
           TableName: tableName,
-          Item: propertyItem.item(definition, { type, hubId }),
+          Item: itemOf(propertyItem, definition, { type, hubId }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -279,8 +281,8 @@ export function newCatalogWrites(
     Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
   });
   return [
-    ...groups.map((group) => put(groupItem.item(group, { type, hubId }))),
-    ...definitions.map((definition) => put(propertyItem.item(definition, { type, hubId }))),
+    ...groups.map((group) => put(itemOf(groupItem, group, { type, hubId }))),
+    ...definitions.map((definition) => put(itemOf(propertyItem, definition, { type, hubId }))),
     ...definitions.map((definition) => claimLabelWrite(type, hubId, definition)),
     put({
       ...catalogCountKey(type, hubId),
@@ -309,12 +311,12 @@ export async function findPropertyDefinition(
   name: string,
 ): Promise<PropertyDefinition | undefined> {
   const item = await getItem(propertyKey(type, hubId, name));
-  return item ? propertyItem.read(item) : undefined;
+  return item ? recordOf(propertyItem, item) : undefined;
 }
 
 /** Every custom company property of the hub (archived ones too), in name order. */
 export async function listProperties(type: KeyedType, hubId: number): Promise<PropertyDefinition[]> {
-  return (await queryAll(hubPartition(hubId), propertyPrefix(type))).map(propertyItem.read);
+  return (await queryAll(hubPartition(hubId), propertyPrefix(type))).map((item) => recordOf(propertyItem, item));
 }
 
 /**
@@ -364,7 +366,7 @@ export async function replacePropertyDefinition(
 ): Promise<ReplacePropertyOutcome> {
   const { labelFrom, releaseLabel, movedToGroup } = effects;
   if (movedToGroup === undefined && labelFrom === undefined && !releaseLabel)
-    return (await replaceItem(propertyItem.item(definition, { type, hubId }), expectedUpdatedAt))
+    return (await replaceItem(itemOf(propertyItem, definition, { type, hubId }), expectedUpdatedAt))
       ? 'replaced'
       : 'stale';
   const released = labelFrom ?? (releaseLabel ? definition.label : undefined);
@@ -375,7 +377,7 @@ export async function replacePropertyDefinition(
         write: {
           Put: {
             TableName: tableName,
-            Item: propertyItem.item(definition, { type, hubId }),
+            Item: itemOf(propertyItem, definition, { type, hubId }),
             ConditionExpression: 'updatedAt = :expected',
             ExpressionAttributeValues: { ':expected': expectedUpdatedAt ?? '' },
           },
@@ -410,7 +412,7 @@ export async function replacePropertyDefinition(
 }
 
 export async function insertPropertyGroup(type: KeyedType, hubId: number, group: PropertyGroup): Promise<boolean> {
-  return putNew(groupItem.item(group, { type, hubId }));
+  return putNew(itemOf(groupItem, group, { type, hubId }));
 }
 
 export async function findPropertyGroup(
@@ -419,11 +421,11 @@ export async function findPropertyGroup(
   name: string,
 ): Promise<PropertyGroup | undefined> {
   const item = await getItem(propertyGroupKey(type, hubId, name));
-  return item ? groupItem.read(item) : undefined;
+  return item ? recordOf(groupItem, item) : undefined;
 }
 
 export async function listPropertyGroups(type: KeyedType, hubId: number): Promise<PropertyGroup[]> {
-  return (await queryAll(hubPartition(hubId), propertyGroupPrefix(type))).map(groupItem.read);
+  return (await queryAll(hubPartition(hubId), propertyGroupPrefix(type))).map((item) => recordOf(groupItem, item));
 }
 
 /** Replaces a group read earlier; false when it changed since (its updatedAt, or its revision: a property moved in). */
@@ -435,7 +437,7 @@ export async function replacePropertyGroup(
 ): Promise<boolean> {
   const revision = expected.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :revision';
   return replaceItem(
-    groupItem.item(group, { type, hubId }),
+    itemOf(groupItem, group, { type, hubId }),
     expected.updatedAt,
     revision,
     expected.revision === undefined ? {} : { ':revision': expected.revision },

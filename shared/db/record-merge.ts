@@ -19,7 +19,15 @@ import {
 } from './records';
 import { searchProjectionDelete, searchProjectionPut, type SearchForms } from './search-projection';
 import { orderFormsOf, orderIndexWrites, recordCountWrites, type OrderForms } from './order-index';
-import { batchGetAll, batchPutAll, entity, ExpressionPlaceholders, type RoleWrite } from './core';
+import {
+  batchGetAll,
+  batchPutAll,
+  ExpressionPlaceholders,
+  type RoleWrite,
+  type Entity,
+  itemOf,
+  recordOf,
+} from './core';
 import { mergedRecordKey, recordKey, searchShardOf, uniqueValueKey, type KeyedType } from './keys';
 
 /** A merge as one write: the new record replaces both old ones, which leave pointers to it. */
@@ -58,17 +66,17 @@ interface MergePointer {
   mergedInto: string;
 }
 /** A pointer's item names the id merged away in recordIdAttribute. */
-const mergePointerEntity = /* @__PURE__ */ entity<
+const mergePointerEntity: Entity<
   { [recordIdAttribute]: string; mergedInto: string },
   { type: KeyedType; hubId: number }
->({
+> = {
   key: (pointer, { type, hubId }) => mergedRecordKey(type, hubId, pointer[recordIdAttribute]),
-});
+};
 const mergePointerItem = {
   item: ({ mergedId, mergedInto }: MergePointer, scope: { type: KeyedType; hubId: number }) =>
-    mergePointerEntity.item({ [recordIdAttribute]: mergedId, mergedInto }, scope),
+    itemOf(mergePointerEntity, { [recordIdAttribute]: mergedId, mergedInto }, scope),
   read: (item: Record<string, unknown>): Partial<Record<keyof MergePointer, unknown>> => {
-    const pointer = mergePointerEntity.read(item);
+    const pointer = recordOf(mergePointerEntity, item);
     return { mergedId: pointer[recordIdAttribute], mergedInto: pointer.mergedInto };
   },
 };

@@ -1,7 +1,7 @@
 import { accountItemOf, type Account } from './accounts';
 import { tableName } from './client';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, entity, getItem, queryAll, transact } from './core';
+import { conditionalWrite, getItem, queryAll, transact, type Entity, itemOf, recordOf } from './core';
 import { developerKey, testAccountKey, testAccountPrefix } from './keys';
 
 /** A developer account creates at most this many test accounts (HubSpot's limit for developer test accounts). */
@@ -18,7 +18,7 @@ export interface TestAccountLink {
   endingAt?: string;
 }
 
-const linkItem = /* @__PURE__ */ entity<TestAccountLink>({
+const linkItem: Entity<TestAccountLink> = {
   key: (link) => testAccountKey(link.developerId, link.hubId),
   read: (item) => ({
     hubId: item.hubId as number,
@@ -28,7 +28,7 @@ const linkItem = /* @__PURE__ */ entity<TestAccountLink>({
     developerId: item.developerId as number,
     ...(typeof item.endingAt === 'string' ? { endingAt: item.endingAt } : {}),
   }),
-});
+};
 
 export type InsertTestAccountOutcome = 'created' | 'limit-reached' | 'no-developer';
 
@@ -63,7 +63,7 @@ export async function insertTestAccount(
       write: {
         Put: {
           TableName: tableName,
-          Item: linkItem.item({
+          Item: itemOf(linkItem, {
             hubId: account.hubId,
             domain: account.domain,
             name: account.name,
@@ -85,13 +85,13 @@ export async function insertTestAccount(
 
 /** The developer's test accounts, in hub id order (at most the cap: one Query page). */
 export async function listTestAccounts(developerId: number): Promise<TestAccountLink[]> {
-  return (await queryAll(developerKey(developerId).pk, testAccountPrefix)).map(linkItem.read);
+  return (await queryAll(developerKey(developerId).pk, testAccountPrefix)).map((item) => recordOf(linkItem, item));
 }
 
 /** The developer's test account of this hub id, or undefined (another developer's, a standard account, none). */
 export async function findTestAccount(developerId: number, hubId: number): Promise<TestAccountLink | undefined> {
   const item = await getItem(testAccountKey(developerId, hubId));
-  return item ? linkItem.read(item) : undefined;
+  return item ? recordOf(linkItem, item) : undefined;
 }
 
 /**

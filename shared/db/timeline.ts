@@ -5,7 +5,6 @@ import {
   batchGetAll,
   batchPutAll,
   conditionalWrite,
-  entity,
   getItem,
   itemBytes,
   maxItemBytes,
@@ -13,6 +12,9 @@ import {
   queryAll,
   transact,
   type Item,
+  type Entity,
+  itemOf,
+  recordOf,
 } from './core';
 import {
   appPartition,
@@ -125,49 +127,49 @@ function toEvent(item: Item): TimelineEvent {
   };
 }
 
-const eventTypeEntity = /* @__PURE__ */ entity<EventType>({
+const eventTypeEntity: Entity<EventType> = {
   key: (type) => timelineEventTypeKey(type.applicationId, type.id),
   attributes: { entity: eventTypeTag },
   read: toEventType,
-});
-const propertyEntity = /* @__PURE__ */ entity<EventTypeProperty, number>({
+};
+const propertyEntity: Entity<EventTypeProperty, number> = {
   key: (property, appId) => timelinePropertyKey(appId, property.eventTypeId, property.id),
   attributes: { entity: propertyTag },
   read: toProperty,
-});
+};
 /** The most one event-type property's item may take (core.maxItemBytes). */
 export const maxTimelinePropertyItemBytes = maxItemBytes;
 
 /** What a property's item takes in the table (core.itemBytes), to refuse one that cannot be stored before writing. */
 export function timelinePropertyItemBytes(appId: number, property: EventTypeProperty): number {
-  return itemBytes(propertyEntity.item(property, appId));
+  return itemBytes(itemOf(propertyEntity, property, appId));
 }
 
-const eventEntity = /* @__PURE__ */ entity<TimelineEvent>({
+const eventEntity: Entity<TimelineEvent> = {
   key: (event) => timelineEventKey(event.portalId, event.eventTypeId, event.id),
   attributes: { entity: eventTag },
   read: toEvent,
-});
+};
 
 /** The stored form of an event; its JSON size is what the size checks measure. */
-export const eventItem = (event: TimelineEvent): Item => eventEntity.item(event);
+export const eventItem = (event: TimelineEvent): Item => itemOf(eventEntity, event);
 
 export async function insertEventType(type: EventType): Promise<void> {
   // The id comes from a sequence, so an existing item can only be another writer's bug, never a client's input.
-  if (!(await putNew(eventTypeEntity.item(type))))
+  if (!(await putNew(itemOf(eventTypeEntity, type))))
     throw new Error(`event type ${type.id} of app ${type.applicationId} already exists`);
 }
 
 export async function findEventType(appId: number, eventTypeId: number): Promise<EventType | undefined> {
   const item = await getItem(timelineEventTypeKey(appId, eventTypeId));
-  return item ? eventTypeEntity.read(item) : undefined;
+  return item ? recordOf(eventTypeEntity, item) : undefined;
 }
 
 export async function listEventTypes(appId: number): Promise<EventType[]> {
   const items = await queryAll(appPartition(appId), timelineTypesPrefix);
   return items
     .filter((item) => item.entity === entityTag.type)
-    .map(eventTypeEntity.read)
+    .map((item) => recordOf(eventTypeEntity, item))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -177,7 +179,7 @@ export async function replaceEventType(type: EventType): Promise<boolean> {
     await conditionalWrite(
       new PutCommand({
         TableName: tableName,
-        Item: eventTypeEntity.item(type),
+        Item: itemOf(eventTypeEntity, type),
         ConditionExpression: 'attribute_exists(pk)',
       }),
     )
@@ -213,9 +215,9 @@ export async function findEventTypeWithProperties(
   if (!typeItem) return undefined;
   const found = items
     .filter((item) => item.entity === entityTag.property)
-    .map(propertyEntity.read)
+    .map((item) => recordOf(propertyEntity, item))
     .sort((a, b) => a.id - b.id);
-  return { type: eventTypeEntity.read(typeItem), properties: found };
+  return { type: recordOf(eventTypeEntity, typeItem), properties: found };
 }
 
 export async function findProperty(
@@ -224,7 +226,7 @@ export async function findProperty(
   propertyId: number,
 ): Promise<EventTypeProperty | undefined> {
   const item = await getItem(timelinePropertyKey(appId, eventTypeId, propertyId));
-  return item ? propertyEntity.read(item) : undefined;
+  return item ? recordOf(propertyEntity, item) : undefined;
 }
 
 export type InsertPropertyOutcome = 'created' | 'type-missing' | 'name-taken';
@@ -247,7 +249,7 @@ export async function insertProperty(appId: number, property: EventTypeProperty)
       write: {
         Put: {
           TableName: tableName,
-          Item: propertyEntity.item(property, appId),
+          Item: itemOf(propertyEntity, property, appId),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -281,7 +283,7 @@ export async function replaceProperty(appId: number, property: EventTypeProperty
   const outcome = await conditionalWrite(
     new PutCommand({
       TableName: tableName,
-      Item: propertyEntity.item(property, appId),
+      Item: itemOf(propertyEntity, property, appId),
       ConditionExpression: 'attribute_exists(pk) AND #name = :name',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: { ':name': property.name },
@@ -372,7 +374,7 @@ export async function findEvent(
   eventId: string,
 ): Promise<TimelineEvent | undefined> {
   const item = await getItem(timelineEventKey(hubId, eventTypeId, eventId));
-  return item ? eventEntity.read(item) : undefined;
+  return item ? recordOf(eventEntity, item) : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { conditionalWrite, entity, getItem, type TransactItem } from './core';
+import { conditionalWrite, getItem, type TransactItem, type Entity, itemOf, recordOf } from './core';
 import { loginAttemptsKey, userKey } from './keys';
 
 export interface User {
@@ -16,16 +16,18 @@ export interface User {
   lastName?: string;
 }
 
-const userItem = /* @__PURE__ */ entity<User>({ key: (user) => userKey(user.email) });
+const userItem: Entity<User> = { key: (user) => userKey(user.email) };
 
 /** The user's item as one write of a transaction (with its owners, shared/db/owners.ts): it must not exist yet. */
 export function newUserWrite(user: User): TransactItem {
-  return { Put: { TableName: tableName, Item: userItem.item(user), ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: { TableName: tableName, Item: itemOf(userItem, user), ConditionExpression: 'attribute_not_exists(pk)' },
+  };
 }
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {
   const item = await getItem(userKey(email), false);
-  return item ? userItem.read(item) : undefined;
+  return item ? recordOf(userItem, item) : undefined;
 }
 
 export interface LoginAttempts {

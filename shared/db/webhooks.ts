@@ -2,7 +2,6 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { db, tableName } from './client';
 import {
   conditionalWrite,
-  entity,
   ExpressionPlaceholders,
   getItem,
   queryAll,
@@ -11,6 +10,9 @@ import {
   transact,
   type Item,
   type TransactItem,
+  type Entity,
+  itemOf,
+  recordOf,
 } from './core';
 import {
   appSigningSecretKey,
@@ -54,10 +56,10 @@ export interface WebhookConfig {
   subscriptions: WebhookSubscription[];
 }
 
-const settingsItem = /* @__PURE__ */ entity<WebhookSettings>({ key: (settings) => webhookSettingsKey(settings.appId) });
-const subscriptionItem = /* @__PURE__ */ entity<WebhookSubscription>({
+const settingsItem: Entity<WebhookSettings> = { key: (settings) => webhookSettingsKey(settings.appId) };
+const subscriptionItem: Entity<WebhookSubscription> = {
   key: (subscription) => webhookSubscriptionKey(subscription.appId, subscription.id),
-});
+};
 
 /** What a subscription claims once per app: its type, and a generic one's object type with it. */
 const claimedType = (subscription: Pick<WebhookSubscription, 'eventType' | 'objectTypeId'>): string =>
@@ -67,7 +69,7 @@ const claimedType = (subscription: Pick<WebhookSubscription, 'eventType' | 'obje
 
 export async function findWebhookSettings(appId: number): Promise<WebhookSettings | undefined> {
   const item = await getItem(webhookSettingsKey(appId));
-  return item ? settingsItem.read(item) : undefined;
+  return item ? recordOf(settingsItem, item) : undefined;
 }
 
 export async function putWebhookSettings(settings: WebhookSettings): Promise<WebhookSettings> {
@@ -87,7 +89,7 @@ export async function putWebhookSettings(settings: WebhookSettings): Promise<Web
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return settingsItem.read(result.Attributes ?? {});
+  return recordOf(settingsItem, result.Attributes ?? {});
 }
 
 /** False when there were no settings to delete. */
@@ -106,8 +108,8 @@ export async function findWebhookConfig(appId: number): Promise<WebhookConfig> {
   const config: WebhookConfig = { subscriptions: [] };
   for (const item of await queryAll(appPartition(appId), webhookConfigPrefix)) {
     const sk = String(item.sk);
-    if (sk === webhookSettingsKey(appId).sk) config.settings = settingsItem.read(item);
-    else if (sk.startsWith(webhookSubscriptionPrefix)) config.subscriptions.push(subscriptionItem.read(item));
+    if (sk === webhookSettingsKey(appId).sk) config.settings = recordOf(settingsItem, item);
+    else if (sk.startsWith(webhookSubscriptionPrefix)) config.subscriptions.push(recordOf(subscriptionItem, item));
   }
   config.subscriptions.sort((a, b) => a.id - b.id);
   return config;
@@ -118,7 +120,7 @@ export async function findWebhookSubscription(
   subscriptionId: number,
 ): Promise<WebhookSubscription | undefined> {
   const item = await getItem(webhookSubscriptionKey(appId, subscriptionId));
-  return item ? subscriptionItem.read(item) : undefined;
+  return item ? recordOf(subscriptionItem, item) : undefined;
 }
 
 export type InsertSubscriptionOutcome = 'inserted' | 'limit-reached' | 'duplicate';
@@ -150,7 +152,7 @@ export async function insertWebhookSubscription(
       write: {
         Put: {
           TableName: tableName,
-          Item: subscriptionItem.item(subscription),
+          Item: itemOf(subscriptionItem, subscription),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -195,7 +197,7 @@ export async function setWebhookSubscriptionActive(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return outcome.written ? subscriptionItem.read(outcome.attributes ?? {}) : undefined;
+  return outcome.written ? recordOf(subscriptionItem, outcome.attributes ?? {}) : undefined;
 }
 
 /** Deletes the subscription with its claim and lowers the count, together; false when it did not exist. */
@@ -305,9 +307,9 @@ export interface DeliveryAttempt {
 export const deliveryLogRetentionSeconds = 3 * 24 * 3600;
 
 /** A delivery attempt's item: keyed by its time and id (scope), and gone after deliveryLogRetentionSeconds (TTL). */
-const deliveryAttemptItem = /* @__PURE__ */ entity<DeliveryAttempt, string>({
+const deliveryAttemptItem: Entity<DeliveryAttempt, string> = {
   key: (attempt, attemptId) => webhookDeliveryKey(attempt.appId, Date.parse(attempt.attemptedAt), attemptId),
-});
+};
 
 export async function insertDeliveryAttempt(attempt: DeliveryAttempt, attemptId: string): Promise<void> {
   const attemptedAtMs = Date.parse(attempt.attemptedAt);
@@ -315,7 +317,7 @@ export async function insertDeliveryAttempt(attempt: DeliveryAttempt, attemptId:
     new PutCommand({
       TableName: tableName,
       Item: {
-        ...deliveryAttemptItem.item(attempt, attemptId),
+        ...itemOf(deliveryAttemptItem, attempt, attemptId),
         ttl: Math.floor(attemptedAtMs / 1000) + deliveryLogRetentionSeconds,
       },
     }),
@@ -336,7 +338,7 @@ export async function listDeliveryAttempts(
   const page = items.slice(0, limit);
   const last = page.at(-1);
   const next = items.length > limit && last ? String(last.sk).slice(webhookDeliveryPrefix.length) : undefined;
-  return { attempts: page.map(deliveryAttemptItem.read), next };
+  return { attempts: page.map((item) => recordOf(deliveryAttemptItem, item)), next };
 }
 
 /** One page of an app's attempts for one account: each with its place in the log (a paging cursor). */
@@ -380,7 +382,7 @@ export async function listPortalDeliveryAttempts(
     read += Math.min(100, options.maxRead - read);
     for (const item of items) {
       const position = String(item.sk).slice(webhookDeliveryPrefix.length);
-      attempts.push({ position, attempt: deliveryAttemptItem.read(item) });
+      attempts.push({ position, attempt: recordOf(deliveryAttemptItem, item) });
       if (attempts.length === options.want) return { attempts, frontier: position };
     }
     if (!nextKey) return { attempts };

@@ -61,14 +61,18 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,400}\.[A-Za-z0-9_-]{86}$/;
 /** Install generations are short random base64url ids (shared/oauth/install-status.ts). */
 export const installGenerationPattern = /^[A-Za-z0-9_-]{1,32}$/;
 
-// Pure: a bundle that verifies no token (a developer-key route) leaves the keys out.
-const publicKeys = /* @__PURE__ */ (() =>
-  new Map<string, KeyObject>(
-    Object.entries(config.tokenPublicKeys).map(([kid, der]) => [
-      kid,
+/** The public keys by key id, parsed on the first verification: a function that verifies no token never parses them. */
+let publicKeys: Map<string, KeyObject> | undefined;
+
+function publicKeyOf(kid: string): KeyObject | undefined {
+  publicKeys ??= new Map(
+    Object.entries(config.tokenPublicKeys).map(([id, der]) => [
+      id,
       createPublicKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'spki' }),
     ]),
-  ))();
+  );
+  return publicKeys.get(kid);
+}
 
 export function signAccessToken(
   claims: Omit<AccessTokenClaims, 'keyId'>,
@@ -151,7 +155,7 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
   const [payload = '', signature = ''] = token.split('.');
   const wire = parseWireClaims(payload);
   if (!wire) return undefined;
-  const key = publicKeys.get(wire.k);
+  const key = publicKeyOf(wire.k);
   const signatureBytes = decodeCanonicalBase64url(signature);
   if (!key || !signatureBytes || !verify(null, Buffer.from(payload), key, signatureBytes)) return undefined;
   const scopes = decodeScopeMask(wire.s);
