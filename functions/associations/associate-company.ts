@@ -1,10 +1,10 @@
 import { associateRecord } from '../../shared/associations/v3-record-associations';
-import { requireStoredObjectType } from '../../shared/objects/object-types';
+import { requireObjectType } from '../../shared/objects/object-types';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { companyAssociationPath } from './association.schema';
 
-const companies = requireStoredObjectType('companies');
+const companies = requireObjectType('companies');
 
 export const handler = httpHandler('associateCompany', { path: companyAssociationPath }, async ({ path, auth }) =>
   ok(

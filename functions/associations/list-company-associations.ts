@@ -1,10 +1,10 @@
 import { listV3RecordAssociations } from '../../shared/associations/v3-record-associations';
-import { requireStoredObjectType } from '../../shared/objects/object-types';
+import { requireObjectType } from '../../shared/objects/object-types';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { associationPageQuery, companyAssociationsPath } from './association.schema';
 
-const companies = requireStoredObjectType('companies');
+const companies = requireObjectType('companies');
 
 export const handler = httpHandler(
   'listCompanyAssociations',

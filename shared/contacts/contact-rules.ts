@@ -13,18 +13,6 @@ export function normalizeEmail(raw: string): string | undefined {
   return domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') ? email : undefined;
 }
 
-/** Contact to company, Primary (HubSpot's type 1): the key a contact holds for its primary company. */
-const primaryCompanyKey = /^0-2\/(\d{1,30})\/1$/;
-
-/** A contact's primary company (it has at most one): `associatedcompanyid`. */
-function primaryCompanyOf(associations: Readonly<Record<string, string>>): string | undefined {
-  for (const key of Object.keys(associations)) {
-    const match = primaryCompanyKey.exec(key);
-    if (match) return match[1];
-  }
-  return undefined;
-}
-
 /**
  * What only contacts do: `email` is unique per account, compared without case, and so is each of
  * `hs_additional_emails`; a duplicate answers HubSpot's exact 409 body (no context):
@@ -38,5 +26,6 @@ export const contactRules: TypeRules = {
   conflict: (_value, ownerId) => new ConflictError(`Contact already exists. Existing ID: ${ownerId}`),
   // A contact an app creates without a lifecycle stage comes back as a lead (reference/HUBSPOT-WIRE-FACTS-3.md, 2.1).
   valuesOnCreate: { lifecyclestage: 'lead' },
-  fromAssociations: { associatedcompanyid: primaryCompanyOf },
+  // A contact's primary company (it has at most one): contact to company, Primary (HubSpot's type 1).
+  associatedIds: { associatedcompanyid: ['0-2', 1] },
 };

@@ -298,11 +298,9 @@ const uniqueValueEntity = /* @__PURE__ */ entity<
 export const uniqueValueItem = {
   item: ({ holderId, ...value }: UniqueValueClaim, scope: { type: KeyedType; hubId: number }): Item =>
     uniqueValueEntity.item({ ...value, [recordIdAttribute]: holderId }, scope),
-  read: (item: Item): UniqueValueClaim => {
-    const { [recordIdAttribute]: holderId, ...value } = uniqueValueEntity.read(item);
-    return { ...value, holderId };
-  },
 };
+/** The holder a claim or a reverse-lookup item names. */
+const holderIdOf = (item: Item): unknown => item[recordIdAttribute];
 
 /**
  * The reverse-lookup item of a record this service does not store (the edge, in the key)
@@ -315,7 +313,6 @@ const associationEdgeEntity = /* @__PURE__ */ entity<
   key: (item, { hubId, holder, edge }) =>
     associationEdgeKey(hubId, holder, edge.objectTypeId, edge.objectId, item[recordIdAttribute]),
 });
-const holderIdOfEdge = (item: Item): unknown => associationEdgeEntity.read(item)[recordIdAttribute];
 
 const linkedKeyOf = (change: { type: KeyedType; id: string }): string => `${change.type.id}/${change.id}`;
 
@@ -675,9 +672,8 @@ export function linkedUpdateItem(hubId: number, change: LinkedChange, linksToSel
     values[':linkDelta'] = delta;
     conditions.push(`attribute_exists(${linkCountAttribute})`);
   }
-  if (delta > 0) {
-    if (!linksToSelf)
-      throw new Error(`a link count of ${change.type.keyPrefix} ${change.id} grows only under its type's bound`);
+  // A count grows only under its type's bound: linkDelta is set between records of such a type alone.
+  if (delta > 0 && linksToSelf) {
     values[':linksBefore'] = linksToSelf.max - delta;
     conditions.push(`${linkCountAttribute} <= :linksBefore`);
   }
@@ -858,7 +854,7 @@ export async function findUniqueValueOwner(
   value: UniqueValue,
 ): Promise<string | undefined> {
   const item = await getItem(uniqueValueKey(type, hubId, value.propertyName, value.value));
-  const owner = item ? uniqueValueItem.read(item).holderId : undefined;
+  const owner = item ? holderIdOf(item) : undefined;
   return typeof owner === 'string' && owner !== '' ? owner : undefined;
 }
 
@@ -872,9 +868,8 @@ export async function findUniqueValueOwners(
   const owners = new Map<string, string>();
   if (values.length === 0) return owners;
   for (const item of await batchGetAll(values.map((value) => uniqueValueKey(type, hubId, propertyName, value)))) {
-    const claim = uniqueValueItem.read(item);
-    if (typeof claim.value === 'string' && typeof claim.holderId === 'string' && claim.holderId !== '')
-      owners.set(claim.value, claim.holderId);
+    const [value, holderId] = [item.value, holderIdOf(item)];
+    if (typeof value === 'string' && typeof holderId === 'string' && holderId !== '') owners.set(value, holderId);
   }
   return owners;
 }
@@ -983,7 +978,7 @@ export async function listAssociationEdges(
     { pk: hubPartition(hubId), skPrefix: associationEdgePrefix(holder, objectTypeId, objectId), pageSize: limit + 1 },
     afterHolderId === undefined ? undefined : associationEdgeKey(hubId, holder, objectTypeId, objectId, afterHolderId),
   );
-  const holderIds = page.items.map(holderIdOfEdge).filter((id): id is string => typeof id === 'string');
+  const holderIds = page.items.map(holderIdOf).filter((id): id is string => typeof id === 'string');
   return { holderIds: holderIds.slice(0, limit), hasMore: holderIds.length > limit };
 }
 

@@ -1,6 +1,5 @@
 import { ValidationError } from '../base/errors';
 import type { AssociationType } from '../db/association-labels';
-import { companyKeys } from '../companies/company-keys';
 import type { KeyedType } from '../db/keys';
 import type { Scope } from '../oauth/scopes';
 import { customTypeIdPattern, customTypeOfId } from './custom-object-types';
@@ -95,8 +94,9 @@ export const companyObjectType = {
   id: '0-2',
   name: 'companies',
   singular: 'company',
-  keyPrefix: companyKeys.keyPrefix,
-  searchTag: companyKeys.searchTag,
+  // As shared/companies/company-keys.ts states them (test/shared/companies/company-keys.test.ts compares).
+  keyPrefix: 'COMPANY',
+  searchTag: '',
   isActivity: false,
   scopes: objectTypeScopes.companies,
   propertyScopes: objectTypePropertyScopes.companies,

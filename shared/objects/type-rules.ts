@@ -30,8 +30,12 @@ export interface TypeRules {
    * item's `amount`, an activity's `hs_body_preview`. Read-only in the type's catalog.
    */
   computed?: Readonly<Record<string, (properties: Readonly<Record<string, string>>) => string | undefined>>;
-  /** Values read from the record's associations (a contact's `associatedcompanyid`, its primary company); not kept in its search projection. */
-  fromAssociations?: Readonly<Record<string, (associations: Readonly<Record<string, string>>) => string | undefined>>;
+  /**
+   * Properties whose value is the id of the record the type's records hold by one association type
+   * (a contact's `associatedcompanyid`: its primary company, type 1 to companies), read from the
+   * record's associations; not kept in its search projection.
+   */
+  associatedIds?: Readonly<Record<string, readonly [toObjectTypeId: string, typeId: number]>>;
   /**
    * Records of the type associated with each other, bounded on both sides (companies: at most 50
    * associated companies): each record's item counts them, and the transaction that adds to a

@@ -132,22 +132,16 @@ export async function resolveAssociationInputs(
   return [...entries.values()];
 }
 
-/** The Primary type from `typeId` to `toTypeId`, if the pair has one (a contact's primary company: type 1). */
-const primaryTypeBetween = (typeId: string, toTypeId: string): AssociationType | undefined =>
+/** The Primary type from `typeId` to a type `isTo` accepts (a contact's primary company: type 1), if there is one. */
+const primaryTypeFrom = (typeId: string, isTo: (toTypeId: string) => boolean): AssociationType | undefined =>
   standardAssociationTypes.find(
-    (type) => type.fromObjectTypeId === typeId && type.toObjectTypeId === toTypeId && type.impliesTypeId !== undefined,
+    (type) => type.fromObjectTypeId === typeId && type.impliesTypeId !== undefined && isTo(type.toObjectTypeId),
   );
 
-/**
- * The Primary type by which a record of this type holds its one primary record of a type that has
- * one per record (TypeRules.isOnePrimary: a contact's, deal's or ticket's primary company), if any.
- */
-function onePrimaryTypeOf(holder: ObjectType): AssociationType | undefined {
-  return standardAssociationTypes.find((type) => {
-    if (type.fromObjectTypeId !== holder.id || type.impliesTypeId === undefined) return false;
-    const to = objectTypeById(type.toObjectTypeId);
-    return to !== undefined && rulesOf(to).isOnePrimary === true;
-  });
+/** Whether a record has at most one primary record of this type (TypeRules.isOnePrimary: companies). */
+function isOnePrimary(typeId: string): boolean {
+  const type = objectTypeById(typeId);
+  return type !== undefined && rulesOf(type).isOnePrimary === true;
 }
 
 /**
@@ -161,7 +155,7 @@ export function withOnePrimary(
   before: Record<string, string>,
   after: Record<string, string>,
 ): Record<string, string> {
-  const primary = onePrimaryTypeOf(holder);
+  const primary = primaryTypeFrom(holder.id, isOnePrimary);
   if (!primary) return after;
   const suffix = `/${primary.typeId}`;
   const keys = Object.keys(after).filter((key) => key.startsWith(`${primary.toObjectTypeId}/`) && key.endsWith(suffix));
@@ -192,7 +186,7 @@ async function movedPrimaries(
   // The records this write makes the holder primary of, read 8 at a time rather than one after another.
   const made = linked.flatMap((change) => {
     const other = storedTypeById(change.type.id);
-    const primary = other ? primaryTypeBetween(other.id, holder.id) : undefined;
+    const primary = other ? primaryTypeFrom(other.id, (toTypeId) => toTypeId === holder.id) : undefined;
     return other && primary && associationKey(holder.id, holderId, primary.typeId) in change.set
       ? [{ other, primary, id: change.id }]
       : [];
@@ -413,11 +407,7 @@ export class LinkedRecordFullError extends ValidationError {
     readonly type: ObjectType,
     readonly id: string,
     refusal: { message: string; detail: string } = {
-      message: `${singularTitle(type)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${boundWordsOf(
-        type,
-      )
-        .map((words) => ` and ${words}`)
-        .join('')}`,
+      message: `${singularTitle(type)} ${id} has no room for this association: a record may have at most ${maxAssociationsPerRecord} associations${boundWordsOf(type, ' and')}`,
       detail: `${singularWords(type)} ${id} has no room for another association`,
     },
   ) {
@@ -431,19 +421,18 @@ export class LinkedRecordFullError extends ValidationError {
 export const linkedRecordFull = (type: ObjectType, id: string): LinkedRecordFullError =>
   new LinkedRecordFullError(type, id);
 
-/** A type's bound on links with itself (TypeRules.linksToSelf) in words, when it has one: `a company 50 associated companies`. */
-function boundWordsOf(type: ObjectType): string[] {
+/** A type's bound on links with itself (TypeRules.linksToSelf) in words after `before`, when it has one: ` and a company 50 associated companies`; else ''. */
+function boundWordsOf(type: ObjectType, before: string): string {
   const max = rulesOf(type).linksToSelf?.max;
-  return max === undefined ? [] : [`a ${singularWords(type)} ${max} associated ${type.name.replaceAll('_', ' ')}`];
+  return max === undefined
+    ? ''
+    : `${before} a ${singularWords(type)} ${max} associated ${type.name.replaceAll('_', ' ')}`;
 }
 
 /** The limits on a record's associations: the count of its keys, and every standard type's bound on links with itself. */
 export function associationLimitError(keys: number): ValidationError {
   return new ValidationError(
-    `A record may have at most ${maxAssociationsPerRecord} associations${objectTypes
-      .flatMap(boundWordsOf)
-      .map((words) => `, and ${words}`)
-      .join('')}`,
+    `A record may have at most ${maxAssociationsPerRecord} associations${objectTypes.map((type) => boundWordsOf(type, ', and')).join('')}`,
     { context: { associations: [String(keys)] } },
   );
 }

@@ -44,6 +44,14 @@ export function parseAssociationTypes(raw: string | undefined): ObjectType[] | u
   return [...new Map(types.map((type) => [type.id, type])).values()];
 }
 
+/** The id of the record the associations hold by this association type (the first, when several). */
+function heldIdOf(associations: Record<string, string>, toObjectTypeId: string, typeId: number): string | undefined {
+  const [prefix, suffix] = [`${toObjectTypeId}/`, `/${typeId}`];
+  return Object.keys(associations)
+    .find((key) => key.startsWith(prefix) && key.endsWith(suffix))
+    ?.slice(prefix.length, -suffix.length);
+}
+
 /**
  * Values the platform keeps: the id, and the create and modified dates under every name the type
  * has for them (contacts keep `lastmodifieddate` and also have `hs_lastmodifieddate` and
@@ -53,8 +61,8 @@ export function parseAssociationTypes(raw: string | undefined): ObjectType[] | u
  */
 function computedValue(type: ObjectType, record: CrmRecord, name: string): string | undefined {
   if (name === 'hs_object_id') return record.id;
-  const fromAssociations = rulesOf(type).fromAssociations;
-  if (fromAssociations && Object.hasOwn(fromAssociations, name)) return fromAssociations[name]?.(record.associations);
+  const held = rulesOf(type).associatedIds;
+  if (held && Object.hasOwn(held, name)) return heldIdOf(record.associations, ...(held[name] ?? ['', 0]));
   if (name === 'createdate' || name === 'hs_createdate') return record.createdAt;
   if (name === type.modifiedProperty || name === 'hs_lastmodifieddate') return record.updatedAt;
   return rulesOf(type).computed?.[name]?.(record.properties);
