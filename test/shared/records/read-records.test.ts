@@ -50,11 +50,20 @@ describe('reading a record by id and by unique value', () => {
     const actor = newActor();
     const created = await createRecord(actor, contacts, { properties: { email: 'x@example.com' } });
 
+    const missing = await refusalOf(getRecord(contacts, actor.hubId, '1999999999999999', {}));
     const otherAccount = await refusalOf(getRecord(contacts, newActor().hubId, created.id, {}));
     const notNumeric = await refusalOf(getRecord(contacts, actor.hubId, 'abc', {}));
 
-    expect([otherAccount.status, otherAccount.message]).toEqual([404, recordNotFound(created.id).message]);
-    expect(otherAccount.message).toBe('resource not found');
+    expect([missing.status, missing.message, missing.context]).toEqual([
+      404,
+      'resource not found',
+      { id: ['1999999999999999'] },
+    ]);
+    expect([otherAccount.status, otherAccount.message, otherAccount.context]).toEqual([
+      404,
+      recordNotFound(created.id).message,
+      { id: [created.id] },
+    ]);
     expect([notNumeric.status, notNumeric.message]).toEqual([404, 'Object not found.  objectId are usually numeric.']);
   });
 
