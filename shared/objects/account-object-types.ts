@@ -1,8 +1,7 @@
 import { runWithRequestTypes } from './request-object-types';
-import { customObjectScopes } from './object-type-scopes';
 import type { AssociationType } from '../db/association-labels';
 import { listObjectSchemas, type StoredObjectSchema } from '../db/object-schemas';
-import { customObjectType, isCustomTypeToken, tokenNamesCustomType } from './custom-object-types';
+import { customObjectScopes, customObjectType, isCustomTypeToken, tokenNamesCustomType } from './custom-object-types';
 import { findObjectType, type ObjectType } from './object-types';
 
 /**

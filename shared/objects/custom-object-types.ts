@@ -1,5 +1,4 @@
 import type { ObjectType } from './object-types';
-import { customObjectScopes } from './object-type-scopes';
 
 /**
  * Custom object types: registry entries stored per account (the schemas API,
@@ -10,6 +9,15 @@ import { customObjectScopes } from './object-type-scopes';
  * schema itself (names, required, searchable and display properties, association definitions) is
  * read once, when its path names the type (account-object-types.ts).
  */
+
+/**
+ * Custom objects' scopes: records with `crm.objects.custom.*`, property definitions read with either
+ * custom scope and written with `crm.schemas.custom.write` (reference/HUBSPOT-WIRE-FACTS-3.md §9).
+ */
+export const customObjectScopes = {
+  records: { read: ['crm.objects.custom.read'], write: ['crm.objects.custom.write'] },
+  properties: { read: ['crm.schemas.custom.read', 'crm.objects.custom.read'], write: ['crm.schemas.custom.write'] },
+} as const;
 
 /** `2-<digits>`: a custom type's id. */
 export const customTypeIdPattern = /^2-([0-9]{1,15})$/;

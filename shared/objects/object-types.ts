@@ -4,19 +4,15 @@ import type { KeyedType } from '../db/keys';
 import type { Scope } from '../oauth/scopes';
 import { customTypeIdPattern, customTypeOfId } from './custom-object-types';
 import { requestObjectType } from './request-object-types';
-import {
-  type activityTypeNames,
-  objectTypePropertyScopes,
-  objectTypeScopes,
-  scopesByName,
-  storedObjectTypeNames,
-} from './object-type-scopes';
+import { companies } from './types/companies';
+import { standardTypes } from './types/standard-types';
 
 /**
  * The registry of CRM object types: what the engine knows of a type is its entry here, never a
  * check of its name. Ids and names are HubSpot's (https://developers.hubspot.com/docs/guides/crm/using-object-apis);
  * scopes, default properties and modified-date names as reference/HUBSPOT-WIRE-FACTS-3.md states them.
- * Plain data; the scopes and which types are stored come from object-type-scopes.ts, which the route table reads.
+ * A standard type's entry is its module's (shared/objects/types/<type>.ts); a custom type's is built
+ * from its schema (custom-object-types.ts).
  */
 export interface ObjectType extends KeyedType {
   /** The object type id (`0-2`). */
@@ -56,199 +52,11 @@ export interface ObjectType extends KeyedType {
   associationTypes?: readonly AssociationType[];
 }
 
-const isStored = (name: string): boolean => (storedObjectTypeNames as readonly string[]).includes(name);
-const activityDefaults = ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'] as const;
+/** The standard types: one module each (shared/objects/types/), in the order the service lists them. */
+export const objectTypes: readonly ObjectType[] = standardTypes;
 
-/**
- * An activity type (reference/HUBSPOT-WIRE-FACTS-3.md 2.1, 2.2, 2.7): `hs_timestamp` required (emails
- * also `hs_email_direction`), default properties `hs_createdate`, `hs_lastmodifieddate`,
- * `hs_object_id`; HubSpot guards activities (and, inferred, their properties) with the contact scopes.
- * Where `query` looks is not documented for activities: inferred, the type's title and body.
- */
-const activity = (
-  id: string,
-  name: (typeof activityTypeNames)[number],
-  singular: string,
-  queryProperties: readonly string[],
-  requiredProperties: readonly string[] = ['hs_timestamp'],
-) =>
-  ({
-    id,
-    name,
-    singular,
-    keyPrefix: singular.toUpperCase(),
-    searchTag: `${id}#`,
-    isActivity: true,
-    scopes: scopesByName(name).records,
-    propertyScopes: scopesByName(name).properties,
-    modifiedProperty: 'hs_lastmodifieddate',
-    defaultProperties: activityDefaults,
-    queryProperties,
-    uniqueProperties: [],
-    requiredProperties,
-    isMergeable: false,
-    isStored: isStored(name),
-  }) as const satisfies ObjectType;
-
-export const companyObjectType = {
-  id: '0-2',
-  name: 'companies',
-  singular: 'company',
-  // As shared/companies/company-keys.ts states them (test/shared/companies/company-keys.test.ts compares).
-  keyPrefix: 'COMPANY',
-  searchTag: '',
-  isActivity: false,
-  scopes: objectTypeScopes.companies,
-  propertyScopes: objectTypePropertyScopes.companies,
-  modifiedProperty: 'hs_lastmodifieddate',
-  defaultProperties: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
-  queryProperties: ['name', 'domain', 'website', 'phone'],
-  uniqueProperties: ['domain'],
-  additionalUniqueProperty: 'hs_additional_domains',
-  requiredProperties: [],
-  isMergeable: true,
-  isStored: isStored('companies'),
-} as const satisfies ObjectType;
-
-export const objectTypes: readonly ObjectType[] = [
-  {
-    id: '0-1',
-    name: 'contacts',
-    singular: 'contact',
-    keyPrefix: 'CONTACT',
-    searchTag: '0-1#',
-    isActivity: false,
-    scopes: objectTypeScopes.contacts,
-    propertyScopes: objectTypePropertyScopes.contacts,
-    modifiedProperty: 'lastmodifieddate',
-    defaultProperties: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
-    queryProperties: [
-      'firstname',
-      'lastname',
-      'email',
-      'phone',
-      'hs_additional_emails',
-      'fax',
-      'mobilephone',
-      'company',
-    ],
-    uniqueProperties: ['email'],
-    additionalUniqueProperty: 'hs_additional_emails',
-    requiredProperties: [],
-    isMergeable: true,
-    isStored: isStored('contacts'),
-  },
-  companyObjectType,
-  {
-    id: '0-3',
-    name: 'deals',
-    singular: 'deal',
-    keyPrefix: 'DEAL',
-    searchTag: '0-3#',
-    isActivity: false,
-    scopes: objectTypeScopes.deals,
-    propertyScopes: objectTypePropertyScopes.deals,
-    modifiedProperty: 'hs_lastmodifieddate',
-    defaultProperties: [
-      'amount',
-      'closedate',
-      'createdate',
-      'dealname',
-      'dealstage',
-      'hs_lastmodifieddate',
-      'hs_object_id',
-      'pipeline',
-    ],
-    queryProperties: ['dealname', 'pipeline', 'dealstage', 'description', 'dealtype'],
-    uniqueProperties: [],
-    requiredProperties: ['dealname', 'dealstage'],
-    pipeline: { property: 'pipeline', stageProperty: 'dealstage', defaultPipelineId: 'default' },
-    isMergeable: true,
-    isStored: isStored('deals'),
-  },
-  {
-    id: '0-5',
-    name: 'tickets',
-    singular: 'ticket',
-    keyPrefix: 'TICKET',
-    searchTag: '0-5#',
-    isActivity: false,
-    scopes: objectTypeScopes.tickets,
-    propertyScopes: objectTypePropertyScopes.tickets,
-    modifiedProperty: 'hs_lastmodifieddate',
-    defaultProperties: [
-      'content',
-      'createdate',
-      'hs_lastmodifieddate',
-      'hs_object_id',
-      'hs_pipeline',
-      'hs_pipeline_stage',
-      'hs_ticket_category',
-      'hs_ticket_priority',
-      'subject',
-    ],
-    queryProperties: ['subject', 'content', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_id'],
-    uniqueProperties: [],
-    requiredProperties: ['subject', 'hs_pipeline_stage'],
-    pipeline: { property: 'hs_pipeline', stageProperty: 'hs_pipeline_stage', defaultPipelineId: '0' },
-    isMergeable: true,
-    isStored: isStored('tickets'),
-  },
-  activity('0-46', 'notes', 'note', ['hs_note_body']),
-  activity('0-48', 'calls', 'call', ['hs_call_title', 'hs_call_body']),
-  // HubSpot also takes `sales-email-read` for emails: a scope the catalogue does not know yet.
-  activity('0-49', 'emails', 'email', ['hs_email_subject', 'hs_email_text'], ['hs_timestamp', 'hs_email_direction']),
-  activity('0-47', 'meetings', 'meeting', ['hs_meeting_title', 'hs_meeting_body']),
-  activity('0-27', 'tasks', 'task', ['hs_task_subject', 'hs_task_body']),
-  {
-    id: '0-7',
-    name: 'products',
-    singular: 'product',
-    keyPrefix: 'PRODUCT',
-    searchTag: '0-7#',
-    isActivity: false,
-    scopes: objectTypeScopes.products,
-    propertyScopes: objectTypePropertyScopes.products,
-    modifiedProperty: 'hs_lastmodifieddate',
-    // The spec's table (name, description, price) and the system keys (inferred).
-    defaultProperties: ['createdate', 'description', 'hs_lastmodifieddate', 'hs_object_id', 'name', 'price'],
-    // Inferred: HubSpot does not document where `query` looks for products.
-    queryProperties: ['name', 'description', 'hs_sku'],
-    uniqueProperties: [],
-    // The object-API guide lists hs_sku, hs_folder, price, name and description as required; the
-    // products guide creates products with name and price alone, as integrations do: none is enforced.
-    requiredProperties: [],
-    isMergeable: false,
-    isStored: isStored('products'),
-  },
-  {
-    id: '0-8',
-    name: 'line_items',
-    singular: 'line_item',
-    // No underscore: key prefixes are letters only (recordAddressedBy), and _MERGED, _UNIQUE follow them.
-    keyPrefix: 'LINEITEM',
-    searchTag: '0-8#',
-    isActivity: false,
-    scopes: objectTypeScopes.line_items,
-    propertyScopes: objectTypePropertyScopes.line_items,
-    modifiedProperty: 'hs_lastmodifieddate',
-    // Unverified beyond the system keys: the line-item guide's examples read these.
-    defaultProperties: [
-      'createdate',
-      'hs_lastmodifieddate',
-      'hs_object_id',
-      'hs_product_id',
-      'name',
-      'price',
-      'quantity',
-    ],
-    queryProperties: ['name', 'description', 'hs_sku'],
-    uniqueProperties: [],
-    requiredProperties: [],
-    isMergeable: false,
-    isStored: isStored('line_items'),
-  },
-];
+/** Companies' entry (shared/objects/types/companies.ts). */
+export const companyObjectType = companies;
 
 /** The types whose records this service stores: the `/crm/v3/objects/{objectType}` rows serve these. */
 export const storedObjectTypes: readonly ObjectType[] = objectTypes.filter((type) => type.isStored);

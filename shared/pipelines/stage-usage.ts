@@ -1,10 +1,11 @@
 import { findObjectType } from '../objects/object-types';
 import { findRecordsInStages, type StagesInUse } from '../records/records-in-stages';
+import { pipelineObjectTypes } from './pipeline-object-types';
 
 /**
  * Which records stand in a pipeline's stages: a pipeline or stage that a record uses cannot be
  * deleted (400 VALIDATION_ERROR, subCategory PipelineError.STAGE_ID_IN_USE). The record engine
- * provides the lookup of each type with a pipeline (deals, tickets) in the table below. Each route
+ * provides the lookup of each type with pipelines (pipeline-object-types.ts) in the table below. Each route
  * is its own function: an entry must be in this table (imported by the pipeline handlers), not
  * registered by a record module the pipeline functions never load.
  */
@@ -22,10 +23,9 @@ const engineLookup =
       : Promise.resolve({ stageIds: [], objectIds: [] });
   };
 
-const deployedLookups: ReadonlyMap<string, StageUsageLookup> = new Map([
-  ['0-3', engineLookup('0-3')],
-  ['0-5', engineLookup('0-5')],
-]);
+const deployedLookups: ReadonlyMap<string, StageUsageLookup> = new Map(
+  pipelineObjectTypes.map((type) => [type.id, engineLookup(type.id)]),
+);
 const lookups = new Map(deployedLookups);
 
 /** Sets a type's lookup at run time (tests of the refusal; the deployed lookups are the table's). A second call replaces the first. */

@@ -1,15 +1,11 @@
-import { ValidationError, type ErrorDetail } from '../base/errors';
 import { isReadOnly, type PropertyRules } from './property-definition';
 import { clientKeyedRecord } from '../base/client-keys';
+import { propertyValuesError, type InvalidValue } from './property-values-error';
+
+export { propertyValuesError, type InvalidValue } from './property-values-error';
 
 export interface PropertyLookup {
   find(name: string): PropertyRules | undefined;
-}
-
-export interface InvalidValue {
-  name: string;
-  error: string;
-  message: string;
 }
 
 /** HubSpot's string limit for a property value. */
@@ -173,23 +169,4 @@ export function validatePropertyValues(values: Record<string, string>, lookup: P
   }
   if (invalid.length > 0) throw propertyValuesError(invalid);
   return normalized;
-}
-
-export function propertyValuesError(invalid: InvalidValue[]): ValidationError {
-  const summary = invalid.map((entry) => ({
-    isValid: false,
-    message: entry.message,
-    error: entry.error,
-    name: entry.name,
-  }));
-  const errors: ErrorDetail[] = invalid.map((entry) => ({
-    message: entry.message,
-    code: entry.error,
-    in: entry.name,
-    context: { propertyName: [entry.name] },
-  }));
-  return new ValidationError(`Property values were not valid: ${JSON.stringify(summary)}`, {
-    errors,
-    context: { properties: invalid.map((entry) => entry.name) },
-  });
 }

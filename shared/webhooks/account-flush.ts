@@ -18,7 +18,7 @@ import {
 import { findInstalledApps, listPortalDeliveryAttempts } from '../db/webhooks';
 import { attemptDelivery, pendingOutcomeOf } from './deliver-batch';
 import { deliveryQueue, type DeliveryBatch } from './delivery-queue';
-import { maxConcurrentRequestsLimit } from './event-types';
+import { maxConcurrentRequestsLimit } from './subscription-limits';
 import { pendingClaimLeaseMs } from './pending-batches';
 import { drainStream } from './stream-drain';
 import type { DeliveryLogPage } from './webhook-management';

@@ -9,7 +9,7 @@ import {
   type DeliveryAttempt,
 } from '../db/webhooks';
 import { webhookLogger as logger } from './webhook-logger';
-import { maxConcurrentRequestsLimit } from './event-types';
+import { maxConcurrentRequestsLimit } from './subscription-limits';
 import { openClientSecret } from './client-secret-seal';
 import { createTargetPoster, deliveryTimeoutMs, type PostToTarget, type TargetAnswer } from './post-to-target';
 import type { DeliveryBatch, DeliveryQueue } from './delivery-queue';

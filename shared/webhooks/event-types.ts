@@ -1,56 +1,51 @@
 import type { Scope } from '../oauth/scopes';
-import { objectTypeScopes } from '../objects/object-type-scopes';
+import type { TypeEvents } from '../objects/types/standard-type';
+import { standardTypeEvents } from '../objects/types/standard-types';
+
+export { maxConcurrentRequestsLimit, maxSubscriptionsPerApp, unsubscribableProperties } from './subscription-limits';
+
+/**
+ * The subscription types of these types' events, in their order: `<singular>.<kind>` for each kind
+ * a type has; the object type id of each event object (what a subscription's optional `objectTypeId`
+ * must name); and the read scopes of each, any one of which lets an app subscribe to its events (the
+ * app must request one) and lets an install receive them (it must hold one), as HubSpot delivers an
+ * object's events only to apps that can read it.
+ */
+export function eventTablesOf(events: readonly TypeEvents[]) {
+  return {
+    eventTypes: events.flatMap(({ type, kinds }) => kinds.map((kind) => `${type.singular}.${kind}`)),
+    objectTypeIds: Object.fromEntries(events.map(({ type }) => [type.singular, type.id])),
+    readScopes: Object.fromEntries(events.map(({ type }) => [type.singular, type.scopes.read])),
+  };
+}
+
+type StandardEvents = (typeof standardTypeEvents)[number];
+
+/** The object an event type is about: `company` for `company.propertyChange`. */
+export type EventObject = StandardEvents['type']['singular'];
+
+export type WebhookEventType = {
+  [Events in StandardEvents as Events['type']['singular']]: `${Events['type']['singular']}.${Events['kinds'][number]}`;
+}[EventObject];
+
+let standardTables: ReturnType<typeof eventTablesOf> | undefined;
+/** The standard types' tables, built on first use. */
+const tables = () => {
+  standardTables ??= eventTablesOf(standardTypeEvents);
+  return standardTables;
+};
 
 /**
  * The subscription types this service emits: HubSpot's webhooks v3 types of the objects it stores
- * that have them (companies, contacts, deals, tickets, products without associationChange, line
- * items; reference/HUBSPOT-WIRE-FACTS-3.md §8), and the generic `object.*` types
- * (genericEventTypes, below), which also serve the activities (HubSpot has no `note.*` types).
- * Other objects (conversations) are refused rather than accepted and never fired.
+ * that have them (reference/HUBSPOT-WIRE-FACTS-3.md §8; the types' modules, shared/objects/types/),
+ * and the generic `object.*` types (genericEventTypes, below), which also serve the activities
+ * (HubSpot has no `note.*` types). Other objects (conversations) are refused rather than accepted
+ * and never fired.
  */
-export const webhookEventTypes = [
-  'company.creation',
-  'company.deletion',
-  'company.propertyChange',
-  'company.associationChange',
-  'company.merge',
-  'company.restore',
-  'contact.creation',
-  'contact.deletion',
-  'contact.propertyChange',
-  'contact.associationChange',
-  'contact.merge',
-  'contact.restore',
-  'contact.privacyDeletion',
-  'deal.creation',
-  'deal.deletion',
-  'deal.propertyChange',
-  'deal.associationChange',
-  'deal.merge',
-  'deal.restore',
-  'ticket.creation',
-  'ticket.deletion',
-  'ticket.propertyChange',
-  'ticket.associationChange',
-  'ticket.merge',
-  'ticket.restore',
-  'product.creation',
-  'product.deletion',
-  'product.propertyChange',
-  'product.merge',
-  'product.restore',
-  'line_item.creation',
-  'line_item.deletion',
-  'line_item.propertyChange',
-  'line_item.associationChange',
-  'line_item.merge',
-  'line_item.restore',
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+export const webhookEventTypes = (): readonly WebhookEventType[] => tables().eventTypes as WebhookEventType[];
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
-  return (webhookEventTypes as readonly string[]).includes(value);
+  return (webhookEventTypes() as readonly string[]).includes(value);
 }
 
 /**
@@ -72,59 +67,26 @@ export function isGenericEventType(value: string): value is (typeof genericEvent
   return (genericEventTypes as readonly string[]).includes(value);
 }
 
-/** The object an event type is about: `company` for `company.propertyChange`. */
-export type EventObject = WebhookEventType extends `${infer Name}.${string}` ? Name : never;
-
 /** The object of an event type (`contact` for `contact.creation`), or undefined when it is none of ours. */
 export function eventObjectOf(eventType: string): EventObject | undefined {
   const object = eventType.slice(0, Math.max(0, eventType.indexOf('.')));
-  return Object.hasOwn(eventObjectTypeIds, object) ? (object as EventObject) : undefined;
+  return Object.hasOwn(eventObjectTypeIds(), object) ? (object as EventObject) : undefined;
 }
 
 /**
- * The object type id of each event object (the registry's, shared/objects/object-types.ts): what
- * a subscription's optional `objectTypeId` must name. Legacy `contact.*`, `company.*`, ...
- * deliveries do not carry it (only HubSpot's generic `object.*` ones do, which are not served).
+ * The object type id of each event object (the registry's, shared/objects/object-types.ts). Legacy
+ * `contact.*`, `company.*`, ... deliveries do not carry it (only HubSpot's generic `object.*` ones
+ * do, which are not served).
  */
-export const eventObjectTypeIds: Readonly<Record<EventObject, string>> = {
-  company: '0-2',
-  contact: '0-1',
-  deal: '0-3',
-  ticket: '0-5',
-  product: '0-7',
-  line_item: '0-8',
-};
+export const eventObjectTypeIds = (): Readonly<Record<EventObject, string>> =>
+  tables().objectTypeIds as Record<EventObject, string>;
 
-/**
- * The read scopes of each event object, any one of which lets an app subscribe to its events
- * (the app must request one) and lets an install receive them (it must hold one), as HubSpot
- * delivers an object's events only to apps that can read it: the object's record read scopes
- * (tickets: `tickets` or `crm.objects.tickets.read`). A new object's events need only an entry
- * here (the type makes it required); an object without one reaches nobody.
- */
-export const eventObjectReadScopes: Readonly<Record<EventObject, readonly Scope[]>> = {
-  company: objectTypeScopes.companies.read,
-  contact: objectTypeScopes.contacts.read,
-  deal: objectTypeScopes.deals.read,
-  ticket: objectTypeScopes.tickets.read,
-  product: objectTypeScopes.products.read,
-  line_item: objectTypeScopes.line_items.read,
-};
+/** The read scopes of each event object (its type's record read scopes; tickets: `tickets` or `crm.objects.tickets.read`). */
+export const eventObjectReadScopes = (): Readonly<Record<EventObject, readonly Scope[]>> =>
+  tables().readScopes as Record<EventObject, readonly Scope[]>;
 
 /** The read scopes accepted for an event type (`company.creation`, or a subscriptionType of an event); none for an unknown object. */
 export function readScopesOfEventType(eventType: string): readonly Scope[] {
   const object = eventObjectOf(eventType);
-  return object === undefined ? [] : eventObjectReadScopes[object];
+  return object === undefined ? [] : eventObjectReadScopes()[object];
 }
-
-/** HubSpot refuses property-change subscriptions to these: they change on every write. */
-export const unsubscribableProperties = ['hs_lastmodifieddate', 'num_unique_conversion_events'] as const;
-
-/** At most this many subscriptions per app (HubSpot's limit and its message). */
-export const maxSubscriptionsPerApp = 1000;
-
-/**
- * The highest maxConcurrentRequests (HubSpot's limit of 10 per installing account). The setting
- * holds for the app's target as a whole, whichever accounts the requests are for.
- */
-export const maxConcurrentRequestsLimit = 10;

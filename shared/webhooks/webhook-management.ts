@@ -209,7 +209,7 @@ function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: st
   const generic = isGenericEventType(input.eventType) ? requireGenericObjectType(input) : undefined;
   if (!generic && !isWebhookEventType(input.eventType)) {
     throw new ValidationError(
-      `eventType ${input.eventType.slice(0, 100)} is not supported; supported: ${[...webhookEventTypes, ...genericEventTypes].join(', ')}.`,
+      `eventType ${input.eventType.slice(0, 100)} is not supported; supported: ${[...webhookEventTypes(), ...genericEventTypes].join(', ')}.`,
       {
         context: { eventType: [input.eventType.slice(0, 100)] },
       },
@@ -217,9 +217,9 @@ function requireSubscriptionShape(input: SubscriptionInput): { objectTypeId?: st
   }
   const object = eventObjectOf(input.eventType);
   // The type is implied by eventType: an objectTypeId, when given, must be that one.
-  if (object !== undefined && input.objectTypeId !== undefined && input.objectTypeId !== eventObjectTypeIds[object]) {
+  if (object !== undefined && input.objectTypeId !== undefined && input.objectTypeId !== eventObjectTypeIds()[object]) {
     throw new ValidationError(
-      `objectTypeId ${input.objectTypeId} does not match eventType ${input.eventType} (objectTypeId ${eventObjectTypeIds[object]}).`,
+      `objectTypeId ${input.objectTypeId} does not match eventType ${input.eventType} (objectTypeId ${eventObjectTypeIds()[object]}).`,
       { context: { objectTypeId: [input.objectTypeId] } },
     );
   }

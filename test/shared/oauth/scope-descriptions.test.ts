@@ -64,7 +64,7 @@ describe('the scope catalogue', () => {
 
   it('describes every scope in words on the consent page, not with the generic fallback', () => {
     const generic = scopeCatalog.filter(
-      (scope) => describeScope(scope) === `Use the ${scope} permission.` || scopeDescriptions[scope].trim() === '',
+      (scope) => describeScope(scope) === `Use the ${scope} permission.` || scopeDescriptions()[scope].trim() === '',
     );
 
     expect(generic).toEqual([]);

@@ -216,7 +216,7 @@ describe('the events of other objects', () => {
 
 describe('the event objects', () => {
   it("are the stored types but the activities (served by object.* alone), each under the registry's type id, with privacyDeletion for contacts only", () => {
-    expect(Object.entries(eventObjectTypeIds).sort()).toEqual(
+    expect(Object.entries(eventObjectTypeIds()).sort()).toEqual(
       storedObjectTypes
         .filter((type) => !type.isActivity)
         .map((type) => [type.singular, type.id])

@@ -1,5 +1,42 @@
-import type { TypeRules } from '../objects/type-rules';
-import { requireNonNegativePrice } from '../products/product-rules';
+import type { ObjectType } from '../object-types';
+import type { TypeRules } from '../type-rules';
+import { requireNonNegativePrice } from './products';
+import type { ScopeDescriptions, TypeEvents } from './standard-type';
+
+/**
+ * Line items (0-8): HubSpot's ids, names and scopes (the granular scope or `e-commerce`, as for
+ * products). A line item belongs to at most one deal (the pair is deals', shared/objects/types/deals.ts).
+ */
+export const lineItems = {
+  id: '0-8',
+  name: 'line_items',
+  singular: 'line_item',
+  // No underscore: key prefixes are letters only (recordAddressedBy), and _MERGED, _UNIQUE follow them.
+  keyPrefix: 'LINEITEM',
+  searchTag: '0-8#',
+  isActivity: false,
+  scopes: {
+    read: ['crm.objects.line_items.read', 'e-commerce'],
+    write: ['crm.objects.line_items.write', 'e-commerce'],
+  },
+  propertyScopes: { read: ['crm.objects.line_items.read', 'e-commerce'], write: ['e-commerce'] },
+  modifiedProperty: 'hs_lastmodifieddate',
+  // Unverified beyond the system keys: the line-item guide's examples read these.
+  defaultProperties: [
+    'createdate',
+    'hs_lastmodifieddate',
+    'hs_object_id',
+    'hs_product_id',
+    'name',
+    'price',
+    'quantity',
+  ],
+  queryProperties: ['name', 'description', 'hs_sku'],
+  uniqueProperties: [],
+  requiredProperties: [],
+  isMergeable: false,
+  isStored: true,
+} as const satisfies ObjectType;
 
 /** A number a line item holds, or undefined when it holds none (or not a number). */
 function numberOf(properties: Readonly<Record<string, string>>, name: string): number | undefined {
@@ -33,6 +70,17 @@ export function lineItemAmount(properties: Readonly<Record<string, string>>): st
 export const lineItemRules: TypeRules = {
   requireOnWrite: requireNonNegativePrice,
   computed: { amount: lineItemAmount },
+  // Products (0-7), deals (0-3).
   valuesFromReference: { property: 'hs_product_id', typeId: '0-7', copied: ['name', 'price', 'hs_sku', 'description'] },
   singleAssociation: { typeId: '0-3' },
 };
+
+export const lineItemScopeDescriptions = {
+  'crm.objects.line_items.read': 'See the line items of your deals and quotes.',
+  'crm.objects.line_items.write': 'Create, change and delete the line items of your deals and quotes.',
+} as const satisfies ScopeDescriptions;
+
+export const lineItemEvents = {
+  type: lineItems,
+  kinds: ['creation', 'deletion', 'propertyChange', 'associationChange', 'merge', 'restore'],
+} as const satisfies TypeEvents;

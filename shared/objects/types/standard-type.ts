@@ -1,0 +1,45 @@
+import type { Scope } from '../../oauth/scopes';
+import type { ObjectType } from '../object-types';
+
+/**
+ * The parts of a standard type beside its registry entry (an ObjectType): each type's module
+ * (shared/objects/types/<type>.ts) exports those it has, and standard-types.ts lists them. Each part
+ * is a plain literal of its own, so a function's bundle carries only the parts its code reads.
+ */
+
+/** The kinds of change a webhook subscription names: `<singular>.<kind>` (`deal.creation`), and `object.<kind>` for the generic ones. */
+export type ChangeKind =
+  | 'creation'
+  | 'deletion'
+  | 'propertyChange'
+  | 'associationChange'
+  | 'merge'
+  | 'restore'
+  | 'privacyDeletion';
+
+/**
+ * A type's webhook subscription types, `<singular>.<kind>` for each kind (the type's id is a
+ * subscription's `objectTypeId`); an app subscribes to them, and an install receives them, with
+ * one of the type's record read scopes.
+ */
+export interface TypeEvents {
+  type: ObjectType;
+  kinds: readonly ChangeKind[];
+}
+
+/**
+ * HubSpot-defined association types a type owns (shared/association-types/association-types.ts
+ * builds both directions of each and names them `<from>_to_<to>` from the singular names):
+ * its unlabeled type to its own records, labeled types to its own records, and for each pair with
+ * another type the `[from -> to, to -> from]` ids of the unlabeled types and, where the pair has
+ * one, of the Primary types (which imply the unlabeled ones).
+ */
+export interface TypeAssociations {
+  type: ObjectType;
+  toSelf?: number;
+  labeledToSelf?: readonly { typeId: number; name: string; label: string; inverseTypeId: number }[];
+  pairs: readonly { to: string; ids: readonly [number, number]; primary?: readonly [number, number] }[];
+}
+
+/** What each of a type's own scopes lets an app do, in plain words for the consent page. */
+export type ScopeDescriptions = Readonly<Partial<Record<Scope, string>>>;
