@@ -1,20 +1,18 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 const segment = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 
-export const companyAssociationPath = /* @__PURE__ */ typedSchema({
+export const companyAssociationPath = {
   type: 'object',
   required: ['companyId', 'toObjectType', 'toObjectId', 'associationTypeId'],
   properties: { companyId: segment, toObjectType: segment, toObjectId: segment, associationTypeId: segment },
-} as const);
+} as const;
 
-export const labelsPath = /* @__PURE__ */ typedSchema({
+export const labelsPath = {
   type: 'object',
   required: ['fromObjectType', 'toObjectType'],
   properties: { fromObjectType: segment, toObjectType: segment },
-} as const);
+} as const;
 
-export const createLabelBody = /* @__PURE__ */ typedSchema({
+export const createLabelBody = {
   type: 'object',
   required: ['name', 'label'],
   properties: {
@@ -22,31 +20,31 @@ export const createLabelBody = /* @__PURE__ */ typedSchema({
     label: { type: 'string', minLength: 1, maxLength: 100 },
     inverseLabel: { type: 'string', minLength: 1, maxLength: 100 },
   },
-} as const);
+} as const;
 
-export const recordAssociationsPath = /* @__PURE__ */ typedSchema({
+export const recordAssociationsPath = {
   type: 'object',
   required: ['objectType', 'objectId', 'toObjectType'],
   properties: { objectType: segment, objectId: segment, toObjectType: segment },
-} as const);
+} as const;
 
-export const recordPairPath = /* @__PURE__ */ typedSchema({
+export const recordPairPath = {
   type: 'object',
   required: ['objectType', 'objectId', 'toObjectType', 'toObjectId'],
   properties: { objectType: segment, objectId: segment, toObjectType: segment, toObjectId: segment },
-} as const);
+} as const;
 
-export const companyAssociationsPath = /* @__PURE__ */ typedSchema({
+export const companyAssociationsPath = {
   type: 'object',
   required: ['companyId', 'toObjectType'],
   properties: { companyId: segment, toObjectType: segment },
-} as const);
+} as const;
 
 /** limit is checked by the domain (1..500), so a bad one gets the same error as HubSpot's. */
-export const associationPageQuery = /* @__PURE__ */ typedSchema({
+export const associationPageQuery = {
   type: 'object',
   properties: { limit: { type: 'integer' }, after: { type: 'string', maxLength: 100 } },
-} as const);
+} as const;
 
 export const associationSpec = {
   type: 'object',
@@ -57,14 +55,14 @@ export const associationSpec = {
   },
 } as const;
 
-export const associationSpecsBody = /* @__PURE__ */ typedSchema({
+export const associationSpecsBody = {
   type: 'array',
   minItems: 1,
   maxItems: 20,
   items: associationSpec,
-} as const);
+} as const;
 
-export const updateLabelBody = /* @__PURE__ */ typedSchema({
+export const updateLabelBody = {
   type: 'object',
   required: ['associationTypeId', 'label'],
   properties: {
@@ -72,13 +70,13 @@ export const updateLabelBody = /* @__PURE__ */ typedSchema({
     label: { type: 'string', minLength: 1, maxLength: 100 },
     inverseLabel: { type: 'string', minLength: 1, maxLength: 100 },
   },
-} as const);
+} as const;
 
-export const labelPath = /* @__PURE__ */ typedSchema({
+export const labelPath = {
   type: 'object',
   required: ['fromObjectType', 'toObjectType', 'associationTypeId'],
   properties: { fromObjectType: segment, toObjectType: segment, associationTypeId: segment },
-} as const);
+} as const;
 
 const objectId = {
   type: 'object',
@@ -86,64 +84,83 @@ const objectId = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
-/**
- * A batch body, `{inputs: [item]}` with at most `maxItems` inputs. Marked free of side effects so a
- * bundle keeps only the bodies its function uses (esbuild honours the mark within this module).
- */
-/* @__NO_SIDE_EFFECTS__ */
-function batchOf<const Item, const Max extends number>(items: Item, maxItems: Max) {
-  return { type: 'object', required: ['inputs'], properties: { inputs: { type: 'array', maxItems, items } } } as const;
-}
-
 /** {from:{id}, to:{id}, types:[AssociationSpec]}: batch create and batch labels/archive. */
-export const batchPairsBody = /* @__PURE__ */ typedSchema(
-  batchOf(
-    {
-      type: 'object',
-      required: ['from', 'to', 'types'],
-      properties: { from: objectId, to: objectId, types: { type: 'array', maxItems: 20, items: associationSpec } },
+export const batchPairsBody = {
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'types'],
+        properties: { from: objectId, to: objectId, types: { type: 'array', maxItems: 20, items: associationSpec } },
+      },
     },
-    2000,
-  ),
-);
+  },
+} as const;
 
 /** {from:{id}, to:{id}}: batch associate/default. */
-export const batchDefaultPairsBody = /* @__PURE__ */ typedSchema(
-  batchOf({ type: 'object', required: ['from', 'to'], properties: { from: objectId, to: objectId } }, 2000),
-);
+export const batchDefaultPairsBody = {
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array',
+      maxItems: 2000,
+      items: { type: 'object', required: ['from', 'to'], properties: { from: objectId, to: objectId } },
+    },
+  },
+} as const;
 
 /** {from:{id}, to:[{id}]}: batch archive; at most 2,000 pairs over all inputs (the domain counts them). */
-export const batchArchivePairsBody = /* @__PURE__ */ typedSchema(
-  batchOf(
-    {
-      type: 'object',
-      required: ['from', 'to'],
-      properties: { from: objectId, to: { type: 'array', maxItems: 2000, items: objectId } },
+export const batchArchivePairsBody = {
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['from', 'to'],
+        properties: { from: objectId, to: { type: 'array', maxItems: 2000, items: objectId } },
+      },
     },
-    2000,
-  ),
-);
+  },
+} as const;
 
 /** {id, after?}: batch read (v4 and v3). */
-export const batchReadAssociationsBody = /* @__PURE__ */ typedSchema(
-  batchOf(
-    {
-      type: 'object',
-      required: ['id'],
-      properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } },
+export const batchReadAssociationsBody = {
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, after: { type: 'string', maxLength: 100 } },
+      },
     },
-    1000,
-  ),
-);
+  },
+} as const;
 
 /** {from:{id}, to:{id}, type}: the v3 batch create and archive; `type` a v3 type name or a type id as a string. */
-export const batchV3PairsBody = /* @__PURE__ */ typedSchema(
-  batchOf(
-    {
-      type: 'object',
-      required: ['from', 'to', 'type'],
-      properties: { from: objectId, to: objectId, type: { type: 'string', minLength: 1, maxLength: 100 } },
+export const batchV3PairsBody = {
+  type: 'object',
+  required: ['inputs'],
+  properties: {
+    inputs: {
+      type: 'array',
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        required: ['from', 'to', 'type'],
+        properties: { from: objectId, to: objectId, type: { type: 'string', minLength: 1, maxLength: 100 } },
+      },
     },
-    2000,
-  ),
-);
+  },
+} as const;

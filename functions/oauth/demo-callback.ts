@@ -1,8 +1,8 @@
-import { httpHandler, typedSchema } from '../../shared/http/http-handler';
+import { httpHandler } from '../../shared/http/http-handler';
 import { htmlPage } from '../../shared/http/responses';
 import { renderDemoCallbackPage } from '../../shared/oauth/pages';
 
-const demoCallbackQuery = /* @__PURE__ */ typedSchema({
+const demoCallbackQuery = {
   type: 'object',
   properties: {
     code: { type: 'string', maxLength: 200 },
@@ -10,7 +10,7 @@ const demoCallbackQuery = /* @__PURE__ */ typedSchema({
     error: { type: 'string', maxLength: 200 },
     error_description: { type: 'string', maxLength: 2000 },
   },
-} as const);
+} as const;
 
 /** Where the seeded demo app redirects: shows the code and the exact command to exchange it. */
 export const handler = httpHandler('demoCallback', { query: demoCallbackQuery }, async ({ query, baseUrl }) =>

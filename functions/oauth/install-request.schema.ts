@@ -1,5 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 /** The install request fields, shared by the install URL and the hidden fields of its forms. */
 export const installRequestProperties = {
   client_id: { type: 'string', maxLength: 200 },
@@ -13,12 +11,12 @@ export const installRequestProperties = {
   code_challenge_method: { type: 'string', maxLength: 100 },
 } as const;
 
-export const authorizeQuery = /* @__PURE__ */ typedSchema({
+export const authorizeQuery = {
   type: 'object',
   properties: installRequestProperties,
-} as const);
+} as const;
 
-export const loginBody = /* @__PURE__ */ typedSchema({
+export const loginBody = {
   type: 'object',
   required: ['csrf_token', 'email', 'password'],
   properties: {
@@ -27,9 +25,9 @@ export const loginBody = /* @__PURE__ */ typedSchema({
     email: { type: 'string', maxLength: 320 },
     password: { type: 'string', maxLength: 1000 },
   },
-} as const);
+} as const;
 
-export const consentBody = /* @__PURE__ */ typedSchema({
+export const consentBody = {
   type: 'object',
   required: ['csrf_token', 'decision'],
   properties: {
@@ -38,4 +36,4 @@ export const consentBody = /* @__PURE__ */ typedSchema({
     hub_id: { type: 'string', pattern: '^[0-9]{1,15}$' },
     decision: { type: 'string', enum: ['allow', 'deny'] },
   },
-} as const);
+} as const;

@@ -1,5 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 /** The token endpoint's form fields (v1 and 2026-03). */
 export const tokenFields = {
   grant_type: { type: 'string', maxLength: 100 },
@@ -12,10 +10,10 @@ export const tokenFields = {
   scope: { type: 'string', maxLength: 4000 },
 } as const;
 
-export const tokenBody = /* @__PURE__ */ typedSchema({ type: 'object', properties: tokenFields } as const);
+export const tokenBody = { type: 'object', properties: tokenFields } as const;
 
 /** The form of 2026-03 introspect and revoke. */
-export const tokenManagementBody = /* @__PURE__ */ typedSchema({
+export const tokenManagementBody = {
   type: 'object',
   properties: {
     token: { type: 'string', maxLength: 1000 },
@@ -23,4 +21,4 @@ export const tokenManagementBody = /* @__PURE__ */ typedSchema({
     client_id: tokenFields.client_id,
     client_secret: tokenFields.client_secret,
   },
-} as const);
+} as const;

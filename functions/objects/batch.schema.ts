@@ -1,4 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { associationInputs, propertyValues } from './object.schema';
 
 /** HubSpot's limit for every batch route; more is a 400 VALIDATION_ERROR. */
@@ -7,7 +6,7 @@ const recordId = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 const names = { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 255 } } as const;
 const traceId = { type: 'string', maxLength: 200 } as const;
 
-export const batchReadBody = /* @__PURE__ */ typedSchema({
+export const batchReadBody = {
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -20,14 +19,14 @@ export const batchReadBody = /* @__PURE__ */ typedSchema({
     propertiesWithHistory: names,
     idProperty: { type: 'string', minLength: 1, maxLength: 255 },
   },
-} as const);
+} as const;
 
-export const batchReadQuery = /* @__PURE__ */ typedSchema({
+export const batchReadQuery = {
   type: 'object',
   properties: { archived: { type: 'boolean' } },
-} as const);
+} as const;
 
-export const batchCreateBody = /* @__PURE__ */ typedSchema({
+export const batchCreateBody = {
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -41,9 +40,9 @@ export const batchCreateBody = /* @__PURE__ */ typedSchema({
       },
     },
   },
-} as const);
+} as const;
 
-export const batchUpdateBody = /* @__PURE__ */ typedSchema({
+export const batchUpdateBody = {
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -62,9 +61,9 @@ export const batchUpdateBody = /* @__PURE__ */ typedSchema({
       },
     },
   },
-} as const);
+} as const;
 
-export const batchArchiveBody = /* @__PURE__ */ typedSchema({
+export const batchArchiveBody = {
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -74,4 +73,4 @@ export const batchArchiveBody = /* @__PURE__ */ typedSchema({
       items: { type: 'object', required: ['id'], properties: { id: recordId } },
     },
   },
-} as const);
+} as const;

@@ -1,11 +1,9 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 /** PublicGdprDeleteInput: the contact's id, or with idProperty `email` its address. */
-export const gdprDeleteBody = /* @__PURE__ */ typedSchema({
+export const gdprDeleteBody = {
   type: 'object',
   required: ['objectId'],
   properties: {
     objectId: { type: 'string', minLength: 1, maxLength: 1000 },
     idProperty: { type: 'string', minLength: 1, maxLength: 100 },
   },
-} as const);
+} as const;

@@ -1,10 +1,8 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 const recordId = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 /** PublicMergeInput: both ids are strings and both are required. */
-export const mergeObjectsBody = /* @__PURE__ */ typedSchema({
+export const mergeObjectsBody = {
   type: 'object',
   required: ['primaryObjectId', 'objectIdToMerge'],
   properties: { primaryObjectId: recordId, objectIdToMerge: recordId },
-} as const);
+} as const;

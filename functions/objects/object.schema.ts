@@ -1,4 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { objectTypePath, objectTypeToken } from './object-type-path.schema';
 
 export { objectTypePath };
@@ -41,7 +40,7 @@ export const associationInputs = {
   },
 } as const;
 
-export const createObjectBody = /* @__PURE__ */ typedSchema({
+export const createObjectBody = {
   type: 'object',
   required: ['properties'],
   properties: {
@@ -49,23 +48,23 @@ export const createObjectBody = /* @__PURE__ */ typedSchema({
     associations: associationInputs,
     objectWriteTraceId: { type: 'string', maxLength: 200 },
   },
-} as const);
+} as const;
 
-export const updateObjectBody = /* @__PURE__ */ typedSchema({
+export const updateObjectBody = {
   type: 'object',
   required: ['properties'],
   properties: { properties: propertyValues, objectWriteTraceId: { type: 'string', maxLength: 200 } },
-} as const);
+} as const;
 
-export const objectIdPath = /* @__PURE__ */ typedSchema({
+export const objectIdPath = {
   type: 'object',
   required: ['objectType', 'objectId'],
   properties: { objectType: objectTypeToken, objectId: { type: 'string', minLength: 1, maxLength: 2048 } },
-} as const);
+} as const;
 
 const nameList = { type: 'string', maxLength: 10000 } as const;
 
-export const readObjectQuery = /* @__PURE__ */ typedSchema({
+export const readObjectQuery = {
   type: 'object',
   properties: {
     properties: nameList,
@@ -74,9 +73,9 @@ export const readObjectQuery = /* @__PURE__ */ typedSchema({
     archived: { type: 'boolean' },
     idProperty: { type: 'string', minLength: 1, maxLength: 255 },
   },
-} as const);
+} as const;
 
-export const listObjectsQuery = /* @__PURE__ */ typedSchema({
+export const listObjectsQuery = {
   type: 'object',
   properties: {
     limit: { type: 'integer', minimum: 1, maximum: 100 },
@@ -86,9 +85,9 @@ export const listObjectsQuery = /* @__PURE__ */ typedSchema({
     associations: nameList,
     archived: { type: 'boolean' },
   },
-} as const);
+} as const;
 
-export const idPropertyQuery = /* @__PURE__ */ typedSchema({
+export const idPropertyQuery = {
   type: 'object',
   properties: { idProperty: { type: 'string', minLength: 1, maxLength: 255 } },
-} as const);
+} as const;

@@ -1,4 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { searchOperators } from '../../shared/search/search-request';
 
 /** Filter values are strings; loose clients send numbers and booleans, which compare as their text. */
@@ -9,7 +8,7 @@ const propertyName = { type: 'string', minLength: 1, maxLength: 255 } as const;
  * PublicObjectSearchRequest. The spec marks most fields required, but clients send `{}` or only
  * some of them. Group and filter counts are checked by the domain, whose message names the limit.
  */
-export const searchBody = /* @__PURE__ */ typedSchema({
+export const searchBody = {
   type: 'object',
   properties: {
     filterGroups: {
@@ -55,4 +54,4 @@ export const searchBody = /* @__PURE__ */ typedSchema({
     // The SDK's README sends after: 0 (a number); answers carry it as a string.
     after: { anyOf: [{ type: 'string', maxLength: 20 }, { type: 'integer' }] },
   },
-} as const);
+} as const;

@@ -1,9 +1,7 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 /** Owner ids (and user ids, with idProperty=userId) are numbers: the SDK's getById takes one. */
 const numericId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
-export const listOwnersQuery = /* @__PURE__ */ typedSchema({
+export const listOwnersQuery = {
   type: 'object',
   properties: {
     email: { type: 'string', maxLength: 254 },
@@ -11,18 +9,18 @@ export const listOwnersQuery = /* @__PURE__ */ typedSchema({
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     archived: { type: 'boolean' },
   },
-} as const);
+} as const;
 
-export const ownerIdPath = /* @__PURE__ */ typedSchema({
+export const ownerIdPath = {
   type: 'object',
   required: ['ownerId'],
   properties: { ownerId: numericId },
-} as const);
+} as const;
 
-export const getOwnerQuery = /* @__PURE__ */ typedSchema({
+export const getOwnerQuery = {
   type: 'object',
   properties: {
     idProperty: { type: 'string', enum: ['id', 'userId'] },
     archived: { type: 'boolean' },
   },
-} as const);
+} as const;

@@ -1,5 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 /** Ids a client may choose (no '#', which keys use as a separator). */
 const chosenId = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,100}$' } as const;
 const label = { type: 'string', minLength: 1, maxLength: 255 } as const;
@@ -18,22 +16,22 @@ const stageInput = {
   properties: { label, displayOrder, metadata, stageId: chosenId },
 } as const;
 
-export const pipelinePath = /* @__PURE__ */ typedSchema({
+export const pipelinePath = {
   type: 'object',
   required: ['pipelineObjectType'],
   properties: { pipelineObjectType: { type: 'string', maxLength: 100 } },
-} as const);
+} as const;
 
-export const pipelineIdPath = /* @__PURE__ */ typedSchema({
+export const pipelineIdPath = {
   type: 'object',
   required: ['pipelineObjectType', 'pipelineId'],
   properties: {
     pipelineObjectType: { type: 'string', maxLength: 100 },
     pipelineId: { type: 'string', minLength: 1, maxLength: 200 },
   },
-} as const);
+} as const;
 
-export const stageIdPath = /* @__PURE__ */ typedSchema({
+export const stageIdPath = {
   type: 'object',
   required: ['pipelineObjectType', 'pipelineId', 'stageId'],
   properties: {
@@ -41,18 +39,18 @@ export const stageIdPath = /* @__PURE__ */ typedSchema({
     pipelineId: { type: 'string', minLength: 1, maxLength: 200 },
     stageId: { type: 'string', minLength: 1, maxLength: 200 },
   },
-} as const);
+} as const;
 
 /** The flags of HubSpot's changes that may delete stages (the SDK sends them on pipeline PUT, PATCH and DELETE). */
-export const deleteFlagsQuery = /* @__PURE__ */ typedSchema({
+export const deleteFlagsQuery = {
   type: 'object',
   properties: {
     validateReferencesBeforeDelete: { type: 'boolean' },
     validateDealStageUsagesBeforeDelete: { type: 'boolean' },
   },
-} as const);
+} as const;
 
-export const createPipelineBody = /* @__PURE__ */ typedSchema({
+export const createPipelineBody = {
   type: 'object',
   required: ['label', 'displayOrder', 'stages'],
   properties: {
@@ -61,28 +59,28 @@ export const createPipelineBody = /* @__PURE__ */ typedSchema({
     stages: { type: 'array', minItems: 1, maxItems: 100, items: stageInput },
     pipelineId: chosenId,
   },
-} as const);
+} as const;
 
-export const replacePipelineBody = /* @__PURE__ */ typedSchema({
+export const replacePipelineBody = {
   type: 'object',
   required: ['label', 'displayOrder', 'stages'],
   properties: { label, displayOrder, stages: { type: 'array', minItems: 1, maxItems: 100, items: stageInput } },
-} as const);
+} as const;
 
-export const updatePipelineBody = /* @__PURE__ */ typedSchema({
+export const updatePipelineBody = {
   type: 'object',
   properties: { label, displayOrder, archived: { type: 'boolean' } },
-} as const);
+} as const;
 
-export const createStageBody = /* @__PURE__ */ typedSchema(stageInput);
+export const createStageBody = stageInput;
 
-export const replaceStageBody = /* @__PURE__ */ typedSchema({
+export const replaceStageBody = {
   type: 'object',
   required: ['label', 'displayOrder'],
   properties: { label, displayOrder, metadata },
-} as const);
+} as const;
 
-export const updateStageBody = /* @__PURE__ */ typedSchema({
+export const updateStageBody = {
   type: 'object',
   properties: { label, displayOrder, metadata, archived: { type: 'boolean' } },
-} as const);
+} as const;

@@ -1,4 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { fieldTypes, propertyTypes } from '../../shared/properties/property-definition';
 import { objectTypePath, objectTypeToken } from '../objects/object-type-path.schema';
 
@@ -45,25 +44,25 @@ const propertyCreate = {
   },
 } as const;
 
-export const createPropertyBody = /* @__PURE__ */ typedSchema(propertyCreate);
+export const createPropertyBody = propertyCreate;
 
-export const propertyNamePath = /* @__PURE__ */ typedSchema({
+export const propertyNamePath = {
   type: 'object',
   required: ['objectType', 'propertyName'],
   properties: { objectType: objectTypeToken, propertyName: { type: 'string', minLength: 1, maxLength: 1024 } },
-} as const);
+} as const;
 
-export const propertyReadQuery = /* @__PURE__ */ typedSchema({
+export const propertyReadQuery = {
   type: 'object',
   properties: { archived: { type: 'boolean', default: false } },
-} as const);
+} as const;
 
 /** PropertyUpdate: every field optional; the domain refuses name, hasUniqueValue and dataSensitivity. */
-export const updatePropertyBody = /* @__PURE__ */ typedSchema({
+export const updatePropertyBody = {
   type: 'object',
   additionalProperties: true,
   properties: editableFields,
-} as const);
+} as const;
 
 const propertyNameInputs = {
   type: 'array',
@@ -75,7 +74,7 @@ const propertyNameInputs = {
   },
 } as const;
 
-export const batchReadPropertiesBody = /* @__PURE__ */ typedSchema({
+export const batchReadPropertiesBody = {
   type: 'object',
   required: ['inputs'],
   properties: {
@@ -83,27 +82,27 @@ export const batchReadPropertiesBody = /* @__PURE__ */ typedSchema({
     archived: { type: 'boolean' },
     dataSensitivity: { type: 'string', maxLength: 50 },
   },
-} as const);
+} as const;
 
-export const batchArchivePropertiesBody = /* @__PURE__ */ typedSchema({
+export const batchArchivePropertiesBody = {
   type: 'object',
   required: ['inputs'],
   properties: { inputs: propertyNameInputs },
-} as const);
+} as const;
 
-export const batchCreatePropertiesBody = /* @__PURE__ */ typedSchema({
+export const batchCreatePropertiesBody = {
   type: 'object',
   required: ['inputs'],
   properties: { inputs: { type: 'array', minItems: 1, maxItems: 100, items: propertyCreate } },
-} as const);
+} as const;
 
-export const groupNamePath = /* @__PURE__ */ typedSchema({
+export const groupNamePath = {
   type: 'object',
   required: ['objectType', 'groupName'],
   properties: { objectType: objectTypeToken, groupName: { type: 'string', minLength: 1, maxLength: 1024 } },
-} as const);
+} as const;
 
-export const createGroupBody = /* @__PURE__ */ typedSchema({
+export const createGroupBody = {
   type: 'object',
   required: ['name', 'label'],
   properties: {
@@ -111,9 +110,9 @@ export const createGroupBody = /* @__PURE__ */ typedSchema({
     label: shortText,
     displayOrder: { type: 'integer', minimum: -1, maximum: 100000 },
   },
-} as const);
+} as const;
 
-export const updateGroupBody = /* @__PURE__ */ typedSchema({
+export const updateGroupBody = {
   type: 'object',
   properties: { label: shortText, displayOrder: { type: 'integer', minimum: -1, maximum: 100000 } },
-} as const);
+} as const;

@@ -1,4 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { associationSpecs, propertyValues } from '../objects/object.schema';
 import {
   faultMethods,
@@ -13,25 +12,25 @@ const hubId = { type: 'string', minLength: 1, maxLength: 30 } as const;
 /** A fixture's ref, an object type token, a fault id: short non-empty strings the domain checks further. */
 const shortToken = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
-export const testAccountPath = /* @__PURE__ */ typedSchema({
+export const testAccountPath = {
   type: 'object',
   required: ['hubId'],
   properties: { hubId },
-} as const);
+} as const;
 
-export const faultPath = /* @__PURE__ */ typedSchema({
+export const faultPath = {
   type: 'object',
   required: ['hubId', 'faultId'],
   properties: { hubId, faultId: shortToken },
-} as const);
+} as const;
 
-export const createTestAccountBody = /* @__PURE__ */ typedSchema({
+export const createTestAccountBody = {
   type: 'object',
   additionalProperties: false,
   properties: { name: { type: 'string', maxLength: 200 } },
-} as const);
+} as const;
 
-export const installBody = /* @__PURE__ */ typedSchema({
+export const installBody = {
   type: 'object',
   required: ['appId', 'scopes'],
   additionalProperties: false,
@@ -40,9 +39,9 @@ export const installBody = /* @__PURE__ */ typedSchema({
     scopes: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 200 } },
     expiresInSeconds: { type: 'integer', minimum: 1, maximum: 1800 },
   },
-} as const);
+} as const;
 
-export const faultBody = /* @__PURE__ */ typedSchema({
+export const faultBody = {
   type: 'object',
   required: ['path', 'status', 'count'],
   additionalProperties: false,
@@ -54,10 +53,10 @@ export const faultBody = /* @__PURE__ */ typedSchema({
     policyName: { type: 'string', enum: faultPolicies },
     delayMs: { type: 'integer', minimum: 0, maximum: maxFaultDelayMs },
   },
-} as const);
+} as const;
 
 /** Records and associations to load at once (shared/sandbox/fixtures.ts checks refs and types). */
-export const fixturesBody = /* @__PURE__ */ typedSchema({
+export const fixturesBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -90,12 +89,12 @@ export const fixturesBody = /* @__PURE__ */ typedSchema({
       },
     },
   },
-} as const);
+} as const;
 
-export const deliveriesQuery = /* @__PURE__ */ typedSchema({
+export const deliveriesQuery = {
   type: 'object',
   properties: {
     limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
     after: { type: 'string', minLength: 1, maxLength: 200 },
   },
-} as const);
+} as const;

@@ -1,4 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { editableFields } from '../properties/property.schema';
 
 /** A schema's type id (`2-<id>`), fully qualified name (`p<hubId>_<name>`) or `p_<name>`. */
@@ -26,7 +25,7 @@ const schemaFields = {
 } as const;
 
 /** ObjectSchemaEgg: `name`, `labels` and `properties` required (the SDK's model also marks requiredProperties and associatedObjects; absent, they are empty). */
-export const createSchemaBody = /* @__PURE__ */ typedSchema({
+export const createSchemaBody = {
   type: 'object',
   required: ['name', 'labels', 'properties'],
   additionalProperties: true,
@@ -50,30 +49,30 @@ export const createSchemaBody = /* @__PURE__ */ typedSchema({
     associatedObjects: { type: 'array', maxItems: 10, items: { type: 'string', minLength: 1, maxLength: 200 } },
     ...schemaFields,
   },
-} as const);
+} as const;
 
 /** ObjectTypeDefinitionPatch: every field optional. */
-export const updateSchemaBody = /* @__PURE__ */ typedSchema({
+export const updateSchemaBody = {
   type: 'object',
   additionalProperties: true,
   properties: { labels, clearDescription: { type: 'boolean' }, ...schemaFields },
-} as const);
+} as const;
 
-export const schemaPath = /* @__PURE__ */ typedSchema({
+export const schemaPath = {
   type: 'object',
   required: ['schemaType'],
   properties: { schemaType: schemaToken },
-} as const);
+} as const;
 
-export const schemaListQuery = /* @__PURE__ */ typedSchema({
+export const schemaListQuery = {
   type: 'object',
   properties: { archived: { type: 'boolean', default: false } },
-} as const);
+} as const;
 
 export const schemaArchiveQuery = schemaListQuery;
 
 /** AssociationDefinitionEgg. */
-export const createSchemaAssociationBody = /* @__PURE__ */ typedSchema({
+export const createSchemaAssociationBody = {
   type: 'object',
   required: ['fromObjectTypeId', 'toObjectTypeId'],
   additionalProperties: true,
@@ -82,10 +81,10 @@ export const createSchemaAssociationBody = /* @__PURE__ */ typedSchema({
     toObjectTypeId: schemaToken,
     name: { type: 'string', minLength: 1, maxLength: 100 },
   },
-} as const);
+} as const;
 
-export const schemaAssociationPath = /* @__PURE__ */ typedSchema({
+export const schemaAssociationPath = {
   type: 'object',
   required: ['schemaType', 'associationIdentifier'],
   properties: { schemaType: schemaToken, associationIdentifier: { type: 'string', minLength: 1, maxLength: 20 } },
-} as const);
+} as const;

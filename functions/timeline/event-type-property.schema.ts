@@ -1,5 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 const numericId = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }] } as const;
 
 const option = {
@@ -24,16 +22,16 @@ const propertyFields = {
   options: { anyOf: [{ type: 'array', maxItems: 1000, items: option }, { type: 'null' }] },
 } as const;
 
-export const createEventTypePropertyBody = /* @__PURE__ */ typedSchema({
+export const createEventTypePropertyBody = {
   type: 'object',
   required: ['name', 'label', 'propertyType'],
   additionalProperties: false,
   properties: propertyFields,
-} as const);
+} as const;
 
-export const updateEventTypePropertyBody = /* @__PURE__ */ typedSchema({
+export const updateEventTypePropertyBody = {
   type: 'object',
   required: ['id', 'label', 'propertyType'],
   additionalProperties: false,
   properties: propertyFields,
-} as const);
+} as const;

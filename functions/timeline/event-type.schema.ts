@@ -1,5 +1,3 @@
-import { typedSchema } from '../../shared/http/http-handler';
-
 const numericId = { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }] } as const;
 const template = { anyOf: [{ type: 'string', maxLength: 65536 }, { type: 'null' }] } as const;
 
@@ -13,15 +11,15 @@ const eventTypeFields = {
   objectType: { type: 'string', enum: ['CONTACT', 'COMPANY', 'DEAL'] },
 } as const;
 
-export const createEventTypeBody = /* @__PURE__ */ typedSchema({
+export const createEventTypeBody = {
   type: 'object',
   required: ['name'],
   additionalProperties: false,
   properties: eventTypeFields,
-} as const);
+} as const;
 
-export const updateEventTypeBody = /* @__PURE__ */ typedSchema({
+export const updateEventTypeBody = {
   type: 'object',
   additionalProperties: false,
   properties: eventTypeFields,
-} as const);
+} as const;

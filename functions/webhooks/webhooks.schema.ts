@@ -1,22 +1,21 @@
-import { typedSchema } from '../../shared/http/http-handler';
 import { maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
 
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 
-export const appPath = /* @__PURE__ */ typedSchema({
+export const appPath = {
   type: 'object',
   required: ['appId'],
   properties: { appId },
-} as const);
+} as const;
 
 // Non-numeric subscription ids answer like missing ones (the domain decides), as HubSpot does.
-export const subscriptionPath = /* @__PURE__ */ typedSchema({
+export const subscriptionPath = {
   type: 'object',
   required: ['appId', 'subscriptionId'],
   properties: { appId, subscriptionId: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const);
+} as const;
 
-export const settingsBody = /* @__PURE__ */ typedSchema({
+export const settingsBody = {
   type: 'object',
   required: ['targetUrl'],
   additionalProperties: false,
@@ -32,9 +31,9 @@ export const settingsBody = /* @__PURE__ */ typedSchema({
       },
     },
   },
-} as const);
+} as const;
 
-export const createSubscriptionBody = /* @__PURE__ */ typedSchema({
+export const createSubscriptionBody = {
   type: 'object',
   required: ['eventType'],
   additionalProperties: false,
@@ -46,15 +45,15 @@ export const createSubscriptionBody = /* @__PURE__ */ typedSchema({
     // stored type's id (0-1) or name (contact), which the domain resolves.
     objectTypeId: { type: 'string', minLength: 1, maxLength: 100 },
   },
-} as const);
+} as const;
 
-export const patchSubscriptionBody = /* @__PURE__ */ typedSchema({
+export const patchSubscriptionBody = {
   type: 'object',
   additionalProperties: false,
   properties: { active: { type: 'boolean' } },
-} as const);
+} as const;
 
-export const batchUpdateBody = /* @__PURE__ */ typedSchema({
+export const batchUpdateBody = {
   type: 'object',
   required: ['inputs'],
   additionalProperties: false,
@@ -71,13 +70,13 @@ export const batchUpdateBody = /* @__PURE__ */ typedSchema({
       },
     },
   },
-} as const);
+} as const;
 
-export const deliveriesQuery = /* @__PURE__ */ typedSchema({
+export const deliveriesQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
     after: { type: 'string', pattern: '^[0-9]{15}#[0-9a-f-]{36}$' },
   },
-} as const);
+} as const;

@@ -23,29 +23,21 @@ import {
 } from './middlewares';
 import type { HttpResult } from './responses';
 
-/** A JSON schema that carries the type of the values it accepts; build one with typedSchema(). */
-export interface TypedSchema<T> {
-  readonly schema: object;
-  readonly type?: T;
-}
-
 /**
- * Derives the TypeScript type from the schema once, where the schema is defined. Call it as
- * `/* @__PURE__ *\/ typedSchema(...)`: esbuild then leaves out of a function's bundle the schemas
- * of a schema module that the function does not use (it does not carry a function's own
- * `@__NO_SIDE_EFFECTS__` across modules). test/lib/bundle-hygiene.test.ts checks every call.
+ * A JSON schema as an `as const` object literal (a schema module's plain export, which esbuild leaves
+ * out of a bundle that does not use it); the handler's request is typed by what it accepts.
  */
-export function typedSchema<const S extends JSONSchema>(schema: S): TypedSchema<FromSchema<S>> {
-  return { schema: schema as object };
-}
+export type Schema = Exclude<JSONSchema, boolean>;
 
 export interface Schemas {
-  body?: TypedSchema<unknown>;
-  query?: TypedSchema<unknown>;
-  path?: TypedSchema<unknown>;
+  body?: Schema;
+  query?: Schema;
+  path?: Schema;
 }
 
-type Infer<S extends Schemas, K extends keyof Schemas> = S[K] extends TypedSchema<infer T> ? T : undefined;
+type Infer<S extends Schemas, K extends keyof Schemas> = undefined extends S[K]
+  ? undefined
+  : FromSchema<NonNullable<S[K]>>;
 type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public'
   ? undefined
   : RouteByName<N> extends { auth: 'developerKey' }
@@ -126,9 +118,9 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
   const parts = routePartsOf(name);
   const route = parts.row;
   const validators = {
-    path: schemas.path ? parts.validator(schemas.path.schema, 'path') : undefined,
-    query: schemas.query ? parts.validator(schemas.query.schema, 'query') : undefined,
-    body: schemas.body ? parts.validator(schemas.body.schema, 'body') : undefined,
+    path: schemas.path ? parts.validator(schemas.path, 'path') : undefined,
+    query: schemas.query ? parts.validator(schemas.query, 'query') : undefined,
+    body: schemas.body ? parts.validator(schemas.body, 'body') : undefined,
   };
   const typeLoader = parts.typeLoader;
 
