@@ -14,7 +14,8 @@ import {
   batchGetAll,
   batchPutAll,
   conditionalWrite,
-  entity,
+  itemOf,
+  recordOf,
   ExpressionPlaceholders,
   getItem,
   itemBytes,
@@ -23,6 +24,7 @@ import {
   numberAttribute,
   stringAttribute,
   transact,
+  type Entity,
   type Item,
   type RoleWrite,
   type TransactItem,
@@ -204,7 +206,7 @@ export interface RecordScope {
 }
 
 /** A record item: the record at its active or archived key. */
-const recordEntity = /* @__PURE__ */ entity<CrmRecord, RecordScope>({
+const recordEntity: Entity<CrmRecord, RecordScope> = {
   key: (record, { type, hubId, isArchived }) => keyOf(type, hubId, record.id, isArchived),
   // A map attribute an item lacks (an older item, or one written by a tool) reads as empty, never as a crash.
   read: (item) => {
@@ -220,7 +222,7 @@ const recordEntity = /* @__PURE__ */ entity<CrmRecord, RecordScope>({
       uniqueValues: record.uniqueValues ?? [],
     };
   },
-});
+};
 
 /** The ids of the records of one type a record's association keys (`<typeId>/{id}/{associationTypeId}`) name. */
 export function associatedIdsOf(associations: Record<string, string>, typeId: string): Set<string> {
@@ -249,11 +251,11 @@ export interface MergeMarker {
  */
 export const recordItem = {
   item: (record: CrmRecord, scope: RecordScope, merge?: MergeMarker): Item => ({
-    ...recordEntity.item(record, scope),
+    ...itemOf(recordEntity, record, scope),
     ...(scope.linksToSelf ? { [linkCountAttribute]: associatedIdsOf(record.associations, scope.type.id).size } : {}),
     ...(merge ? { merge } : {}),
   }),
-  read: (item: Item): CrmRecord => recordEntity.read(item),
+  read: (item: Item): CrmRecord => recordOf(recordEntity, item),
 };
 
 /** A record as an item holds it (a stream record's image, say), or undefined when the item is anything else. */
@@ -289,15 +291,12 @@ export const recordIdAttribute = 'companyId';
 export interface UniqueValueClaim extends UniqueValue {
   holderId: string;
 }
-const uniqueValueEntity = /* @__PURE__ */ entity<
-  UniqueValue & { [recordIdAttribute]: string },
-  { type: KeyedType; hubId: number }
->({
+const uniqueValueEntity: Entity<UniqueValue & { [recordIdAttribute]: string }, { type: KeyedType; hubId: number }> = {
   key: (claim, { type, hubId }) => uniqueValueKey(type, hubId, claim.propertyName, claim.value),
-});
+};
 export const uniqueValueItem = {
   item: ({ holderId, ...value }: UniqueValueClaim, scope: { type: KeyedType; hubId: number }): Item =>
-    uniqueValueEntity.item({ ...value, [recordIdAttribute]: holderId }, scope),
+    itemOf(uniqueValueEntity, { ...value, [recordIdAttribute]: holderId }, scope),
 };
 /** The holder a claim or a reverse-lookup item names. */
 const holderIdOf = (item: Item): unknown => item[recordIdAttribute];
@@ -306,13 +305,13 @@ const holderIdOf = (item: Item): unknown => item[recordIdAttribute];
  * The reverse-lookup item of a record this service does not store (the edge, in the key)
  * associated with a stored record: it names that record, the holder.
  */
-const associationEdgeEntity = /* @__PURE__ */ entity<
+const associationEdgeEntity: Entity<
   { [recordIdAttribute]: string },
   { hubId: number; holder: KeyedType; edge: AssociationEdge }
->({
+> = {
   key: (item, { hubId, holder, edge }) =>
     associationEdgeKey(hubId, holder, edge.objectTypeId, edge.objectId, item[recordIdAttribute]),
-});
+};
 
 const linkedKeyOf = (change: { type: KeyedType; id: string }): string => `${change.type.id}/${change.id}`;
 
@@ -720,7 +719,7 @@ export function edgeItemsOf(
   holderId: string,
   edges: readonly AssociationEdge[],
 ): Record<string, unknown>[] {
-  return edges.map((edge) => associationEdgeEntity.item({ [recordIdAttribute]: holderId }, { hubId, holder, edge }));
+  return edges.map((edge) => itemOf(associationEdgeEntity, { [recordIdAttribute]: holderId }, { hubId, holder, edge }));
 }
 
 /**
