@@ -593,17 +593,3 @@ export function itemOf<R extends object, S>(
 export function recordOf<R extends object, S>(entity: Entity<R, S>, item: Item): R {
   return entity.read ? entity.read(item) : withoutKeys<R>(item);
 }
-
-/**
- * An entity as one object that writes and reads its items, for declarations made with a call
- * (shared/db/records.ts): such a call is kept in every bundle that loads its module unless marked
- * pure.
- */
-export function entity<R extends object, S = void>(
-  definition: Entity<R, S>,
-): { item(record: R, scope: S): Item; read(item: Item): R } {
-  return {
-    item: (record, scope) => ({ ...definition.key(record, scope), ...definition.attributes, ...record }),
-    read: (item) => recordOf(definition, item),
-  };
-}
