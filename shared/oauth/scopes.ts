@@ -45,11 +45,11 @@ export const scopeCatalog = [
 
 export type Scope = (typeof scopeCatalog)[number];
 
-// Pure (here and below): a bundle that reads no scope leaves the catalog out.
-const scopeIndex = /* @__PURE__ */ (() =>
-  new Map<string, number>(scopeCatalog.map((scope, index) => [scope, index])))();
+// Built on first use (here and the codec below): a module-level call would stay in every bundle that imports the file.
+let scopeIndex: ReadonlySet<string> | undefined;
 
 export function isKnownScope(scope: string): scope is Scope {
+  scopeIndex ??= new Set<string>(scopeCatalog);
   return scopeIndex.has(scope);
 }
 
@@ -108,13 +108,14 @@ export function scopeMaskCodec<S extends string>(catalog: readonly S[]): ScopeMa
   };
 }
 
-const catalogCodec = /* @__PURE__ */ scopeMaskCodec(scopeCatalog);
+let catalogCodec: ScopeMaskCodec<Scope> | undefined;
+const theCatalogCodec = (): ScopeMaskCodec<Scope> => (catalogCodec ??= scopeMaskCodec(scopeCatalog));
 
 export function encodeScopeMask(scopes: readonly string[]): string {
-  return catalogCodec.encode(scopes);
+  return theCatalogCodec().encode(scopes);
 }
 
 /** Returns undefined for a mask that no catalog could have produced; bits past this catalog are ignored. */
 export function decodeScopeMask(mask: string): Scope[] | undefined {
-  return catalogCodec.decode(mask);
+  return theCatalogCodec().decode(mask);
 }
