@@ -94,7 +94,7 @@ describe('checkAccountValues: owners', () => {
     for (let index = 0; index < 5; index += 1)
       await checkAccountValues(contacts, hubId, { hubspot_owner_id: String(ownerId) }, ['hubspot_owner_id'], lookups);
 
-    expect(dynamoCallCounter.total()).toBe(1);
+    expect(dynamoCallCounter.totalApartFromRetries()).toBe(1);
   });
 });
 
@@ -145,7 +145,7 @@ describe('checkAccountValues: pipelines', () => {
 
     await checkAccountValues(deals, hubId, { ...deal, pipeline: 'nope', hubspot_owner_id: '12' }, ['dealname']);
 
-    expect(dynamoCallCounter.total()).toBe(0);
+    expect(dynamoCallCounter.totalApartFromRetries()).toBe(0);
   });
 });
 
@@ -192,6 +192,6 @@ describe('referencedValues and the record a reference names', () => {
     expect(
       await refusal(checkAccountValues(lineItems, hubId, { hs_product_id: product.id }, ['hs_product_id'], lookups)),
     ).toHaveLength(1);
-    expect(dynamoCallCounter.total()).toBe(1);
+    expect(dynamoCallCounter.totalApartFromRetries()).toBe(1);
   });
 });

@@ -126,7 +126,7 @@ describe('fixtures and their checks', () => {
     );
 
     expect(Object.keys(loaded.ids)).toHaveLength(maxFixtureRecords);
-    expect(dynamoCallCounter.calls.get('BatchGetItemCommand')).toBe(2);
+    expect(dynamoCallCounter.callsApartFromRetries().BatchGetItemCommand).toBe(2);
     expect(await contactCount(token)).toBe(maxFixtureRecords);
   });
 
