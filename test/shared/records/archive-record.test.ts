@@ -4,6 +4,7 @@ import { archiveRecord, deleteRecordForGoodById } from '../../../shared/records/
 import { createRecord } from '../../../shared/records/create-record';
 import { getRecord, resolveRecordId } from '../../../shared/records/read-records';
 import { unique } from '../../support/harness';
+import { engineActors } from '../../support/engine-actors';
 
 /**
  * A record to the recycle bin, and a record deleted for good (shared/records/archive-record.ts),
@@ -11,11 +12,7 @@ import { unique } from '../../support/harness';
  */
 const contacts = requireObjectType('contacts');
 
-let hubSeed = 93_500_000 + Math.floor(Math.random() * 400_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
+const newActor = engineActors(93_500_000, 400_000);
 
 describe('archiveRecord', () => {
   it('keeps an archived copy readable with archived=true, and the active record is gone', async () => {

@@ -1,9 +1,9 @@
-import { AppError } from '../../../shared/base/errors';
 import * as recordsDb from '../../../shared/db/records';
 import { requireObjectType } from '../../../shared/objects/object-types';
 import { resolveAssociationInputs } from '../../../shared/records/association-entries';
 import { createRecord } from '../../../shared/records/create-record';
 import { getRecord } from '../../../shared/records/read-records';
+import { engineActors, refusalOf } from '../../support/engine-actors';
 
 /**
  * The associations a create names (shared/records/association-entries.ts), against DynamoDB Local:
@@ -15,11 +15,7 @@ const companies = requireObjectType('companies');
 const deals = requireObjectType('deals');
 const lineItems = requireObjectType('line_items');
 
-let hubSeed = 92_000_000 + Math.floor(Math.random() * 900_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
+const newActor = engineActors(92_000_000, 900_000);
 type Actor = ReturnType<typeof newActor>;
 
 /** HubSpot's type ids: contact to company (primary, unlabeled), company to contact, deal to line item and back. */
@@ -35,15 +31,6 @@ const association = (id: string, associationTypeId: number) => ({
   types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId }],
 });
 const newCompany = async (actor: Actor) => (await createRecord(actor, companies, { properties: { name: 'Acme' } })).id;
-
-async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 describe('resolveAssociationInputs', () => {
   it('adds the unlabeled type a primary type implies, and names each pair once', async () => {

@@ -1,4 +1,3 @@
-import { AppError } from '../../../shared/base/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import * as recordsDb from '../../../shared/db/records';
 import { requireObjectType } from '../../../shared/objects/object-types';
@@ -10,6 +9,7 @@ import {
 import { createRecord, prepareRecord } from '../../../shared/records/create-record';
 import { mergeRecords } from '../../../shared/records/merge-records';
 import { unique } from '../../support/harness';
+import { engineActors, refusalOf } from '../../support/engine-actors';
 
 /**
  * The batch rules of the record engine (shared/records/batch-records.ts), against DynamoDB Local:
@@ -19,20 +19,7 @@ import { unique } from '../../support/harness';
 const contacts = requireObjectType('contacts');
 const companies = requireObjectType('companies');
 
-let hubSeed = 90_000_000 + Math.floor(Math.random() * 900_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
-
-async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
+const newActor = engineActors(90_000_000, 900_000);
 
 describe('createPreparedRecords', () => {
   it('answers each input in order, a refused one with its own error and status, and writes the others', async () => {

@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/base/errors';
 import { requireObjectType } from '../../../shared/objects/object-types';
 import { createRecord, prepareRecord } from '../../../shared/records/create-record';
+import { engineActors, refusalOf } from '../../support/engine-actors';
 
 /**
  * What a create of the record engine makes of its input (shared/records/create-record.ts) before
@@ -12,20 +12,7 @@ const deals = requireObjectType('deals');
 const products = requireObjectType('products');
 const lineItems = requireObjectType('line_items');
 
-let hubSeed = 99_000_000 + Math.floor(Math.random() * 400_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
-
-async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
+const newActor = engineActors(99_000_000, 400_000);
 
 describe('prepareRecord', () => {
   it('drops empty values, and sets the values a type gives a create that sends none', async () => {

@@ -1,4 +1,3 @@
-import { AppError } from '../../../shared/base/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import { requireObjectType } from '../../../shared/objects/object-types';
 import { archiveRecord } from '../../../shared/records/archive-record';
@@ -6,6 +5,7 @@ import { createRecord } from '../../../shared/records/create-record';
 import { mergeRecords } from '../../../shared/records/merge-records';
 import { getRecord, resolveRecordId } from '../../../shared/records/read-records';
 import { unique } from '../../support/harness';
+import { engineActors, refusalOf } from '../../support/engine-actors';
 
 /**
  * The merge of two records (shared/records/merge-records.ts), against DynamoDB Local: a new record
@@ -15,23 +15,10 @@ import { unique } from '../../support/harness';
 const contacts = requireObjectType('contacts');
 const deals = requireObjectType('deals');
 
-let hubSeed = 94_000_000 + Math.floor(Math.random() * 900_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
+const newActor = engineActors(94_000_000, 900_000);
 type Actor = ReturnType<typeof newActor>;
 const newContact = async (actor: Actor, properties: Record<string, string>) =>
   (await createRecord(actor, contacts, { properties })).id;
-
-async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 describe('mergeRecords: the merged record', () => {
   it("keeps the primary's values, fills the rest from the other record, and names both ids merged into it", async () => {

@@ -3,6 +3,7 @@ import { requireObjectType } from '../../../shared/objects/object-types';
 import { createRecord } from '../../../shared/records/create-record';
 import { mergeRecords } from '../../../shared/records/merge-records';
 import { findMergedRecords, maxMergeHops, maxRecordIdentities } from '../../../shared/records/merged-ids';
+import { engineActors } from '../../support/engine-actors';
 
 /**
  * Ids merged away and the records that hold them (shared/records/merged-ids.ts), against DynamoDB
@@ -11,11 +12,7 @@ import { findMergedRecords, maxMergeHops, maxRecordIdentities } from '../../../s
 const deals = requireObjectType('deals');
 const tickets = requireObjectType('tickets');
 
-let hubSeed = 97_000_000 + Math.floor(Math.random() * 1_000_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
+const newActor = engineActors(97_000_000, 1_000_000);
 const newDeal = async (actor: ReturnType<typeof newActor>, dealname: string) =>
   (await createRecord(actor, deals, { properties: { dealname, dealstage: 'appointmentscheduled' } })).id;
 

@@ -1,4 +1,3 @@
-import { AppError } from '../../../shared/base/errors';
 import { requireObjectType } from '../../../shared/objects/object-types';
 import { createProperty } from '../../../shared/properties/type-properties';
 import { createRecord } from '../../../shared/records/create-record';
@@ -10,6 +9,7 @@ import {
   uniqueValueOf,
 } from '../../../shared/records/read-records';
 import { uniqueUnderscored } from '../../support/fresh-crm-account';
+import { engineActors, refusalOf } from '../../support/engine-actors';
 
 /**
  * How a read finds a record (shared/records/read-records.ts): by id or by a unique value, in the
@@ -18,20 +18,7 @@ import { uniqueUnderscored } from '../../support/fresh-crm-account';
 const contacts = requireObjectType('contacts');
 const companies = requireObjectType('companies');
 
-let hubSeed = 99_500_000 + Math.floor(Math.random() * 400_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
-
-async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
+const newActor = engineActors(99_500_000, 400_000);
 
 describe('reading a record by id and by unique value', () => {
   it('finds a record by its id and by its unique value in any spelling the type normalizes', async () => {

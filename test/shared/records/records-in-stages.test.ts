@@ -3,6 +3,7 @@ import { archiveRecord } from '../../../shared/records/archive-record';
 import { batchCreateRecords } from '../../../shared/records/batch-records';
 import { createRecord } from '../../../shared/records/create-record';
 import { findRecordsInStages } from '../../../shared/records/records-in-stages';
+import { engineActors } from '../../support/engine-actors';
 
 /**
  * Which stages of a pipeline active records stand in (shared/records/records-in-stages.ts), read
@@ -12,11 +13,7 @@ const deals = requireObjectType('deals');
 const tickets = requireObjectType('tickets');
 const contacts = requireObjectType('contacts');
 
-let hubSeed = 98_000_000 + Math.floor(Math.random() * 1_000_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
+const newActor = engineActors(98_000_000, 1_000_000);
 const dealIn = (actor: ReturnType<typeof newActor>, dealstage: string) =>
   createRecord(actor, deals, { properties: { dealname: dealstage, dealstage } }).then((view) => view.id);
 

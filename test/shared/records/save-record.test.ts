@@ -3,6 +3,7 @@ import { requireObjectType } from '../../../shared/objects/object-types';
 import { createRecord } from '../../../shared/records/create-record';
 import { addedEdges, saveRecordChange } from '../../../shared/records/save-record';
 import { updateRecord } from '../../../shared/records/update-record';
+import { engineActors } from '../../support/engine-actors';
 
 /**
  * How the record engine saves a change (shared/records/save-record.ts), against DynamoDB Local: on
@@ -10,11 +11,7 @@ import { updateRecord } from '../../../shared/records/update-record';
  */
 const contacts = requireObjectType('contacts');
 
-let hubSeed = 89_000_000 + Math.floor(Math.random() * 900_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
+const newActor = engineActors(89_000_000, 900_000);
 
 describe('saveRecordChange', () => {
   it('builds the change again from a fresh read when another write came between its read and its write', async () => {

@@ -1,4 +1,3 @@
-import { AppError } from '../../../shared/base/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
 import * as recordsDb from '../../../shared/db/records';
 import { requireObjectType } from '../../../shared/objects/object-types';
@@ -6,6 +5,7 @@ import { createRecord } from '../../../shared/records/create-record';
 import { resolveRecordId } from '../../../shared/records/read-records';
 import { updateRecord } from '../../../shared/records/update-record';
 import { unique } from '../../support/harness';
+import { engineActors, refusalOf } from '../../support/engine-actors';
 
 /**
  * An update as the record engine writes it (shared/records/update-record.ts), against DynamoDB Local:
@@ -14,20 +14,7 @@ import { unique } from '../../support/harness';
 const contacts = requireObjectType('contacts');
 const deals = requireObjectType('deals');
 
-let hubSeed = 91_500_000 + Math.floor(Math.random() * 400_000);
-const newActor = () => {
-  hubSeed += 1;
-  return { hubId: hubSeed, appId: 7, userId: 3 };
-};
-
-async function refusalOf(call: Promise<unknown>): Promise<AppError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
+const newActor = engineActors(91_500_000, 400_000);
 
 describe('updateRecord', () => {
   it("sets and clears values, puts each change first in the property's history, and counts the version up", async () => {
