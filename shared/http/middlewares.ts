@@ -22,7 +22,6 @@ import { logger } from './logger';
 import { limitCall } from './rate-limit';
 import type { HttpResult } from './responses';
 import { serialize, serializeError } from './serialize';
-import type { TypeLoader } from './path-object-types';
 import type { Location, Validator } from './validation';
 
 /**
@@ -48,6 +47,14 @@ import type { Location, Validator } from './validation';
  * middleware object with named hooks (middy's timing plugins report them by name).
  */
 export type Event = APIGatewayProxyEventV2 & { body?: unknown };
+
+/** What runs a handler with the object types its request names in view (shared/http/path-object-types.ts loadPathTypes). */
+export type TypeLoader = (
+  auth: unknown,
+  event: Event,
+  query: unknown,
+  run: () => Promise<HttpResult>,
+) => Promise<HttpResult>;
 export type Result = APIGatewayProxyStructuredResultV2;
 export type Middleware = MiddlewareObj<Event, Result>;
 

@@ -1,16 +1,7 @@
 import { objectTypeParameters } from '../base/route-types';
 import { anyCustomObjectScopes, customTypeTokens, withAccountTypes } from '../objects/account-object-types';
 import { requireScopes, type AuthContext } from './auth';
-import type { Event } from './middlewares';
-import type { HttpResult } from './responses';
-
-/** What runs a handler with the object types its request names in view. */
-export type TypeLoader = (
-  auth: unknown,
-  event: Event,
-  query: unknown,
-  run: () => Promise<HttpResult>,
-) => Promise<HttpResult>;
+import type { TypeLoader } from './middlewares';
 
 /**
  * Runs a handler with the custom object types its path (and `associations` query) names in view of

@@ -1,4 +1,4 @@
-import type { ObjectType } from './object-types';
+import type { ObjectType } from './object-type';
 
 /**
  * Custom object types: registry entries stored per account (the schemas API,

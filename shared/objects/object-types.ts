@@ -1,7 +1,5 @@
 import { ValidationError } from '../base/errors';
-import type { AssociationType } from '../db/association-labels';
-import type { KeyedType } from '../db/keys';
-import type { Scope } from '../oauth/scopes';
+import type { ObjectType } from './object-type';
 import { customTypeIdPattern, customTypeOfId } from './custom-object-types';
 import { requestObjectType } from './request-object-types';
 import { companies } from './types/companies';
@@ -12,45 +10,9 @@ import { standardTypes } from './types/standard-types';
  * check of its name. Ids and names are HubSpot's (https://developers.hubspot.com/docs/guides/crm/using-object-apis);
  * scopes, default properties and modified-date names as reference/HUBSPOT-WIRE-FACTS-3.md states them.
  * A standard type's entry is its module's (shared/objects/types/<type>.ts); a custom type's is built
- * from its schema (custom-object-types.ts).
+ * from its schema (custom-object-types.ts). What an entry states: ObjectType (object-type.ts).
  */
-export interface ObjectType extends KeyedType {
-  /** The object type id (`0-2`). */
-  id: string;
-  /** The plural name, the path token (`companies`). */
-  name: string;
-  singular: string;
-  /** Activities can be pinned on a record. */
-  isActivity: boolean;
-  /** Who may read and change the type's records: any one scope of a list suffices. */
-  scopes: { read: readonly Scope[]; write: readonly Scope[] };
-  /** Who may read and change the type's property definitions. */
-  propertyScopes: { read: readonly Scope[]; write: readonly Scope[] };
-  /** The property holding the last modification time (`updatedAt`): contacts `lastmodifieddate`, every other type `hs_lastmodifieddate`. */
-  modifiedProperty: 'lastmodifieddate' | 'hs_lastmodifieddate';
-  /** What a read returns when the client names no properties. */
-  defaultProperties: readonly string[];
-  /** Where a search's `query` looks (HubSpot's default searchable properties of the type). */
-  queryProperties: readonly string[];
-  /** Standard properties whose values identify one record of an account (an `idProperty`). */
-  uniqueProperties: readonly string[];
-  /** A `;`-separated list property whose values share the unique property's namespace (`hs_additional_domains`, `hs_additional_emails`). */
-  additionalUniqueProperty?: string;
-  /** Properties a create must set; clearing one later is refused too (400 VALIDATION_ERROR naming it). */
-  requiredProperties: readonly string[];
-  /** Where a record of a type with pipelines stands: its pipeline and stage properties, and the pipeline used when a create names none. */
-  pipeline?: { property: string; stageProperty: string; defaultPipelineId: string };
-  /** Whether two records of the type can be merged (`/merge`): HubSpot has no merge for activities, products and line items. */
-  isMergeable: boolean;
-  /** Whether this service stores records of the type yet (`/crm/v3/objects/{objectType}`); the others are association ends only. */
-  isStored: boolean;
-  /** The standard catalog the type reads (shared/properties/standard-catalogs.ts), when it is not the one named like the type: custom types share one. */
-  catalogName?: string;
-  /** A type of the account's own, defined through the schemas API (custom-object-types.ts). */
-  isCustom?: boolean;
-  /** A custom type's association definitions, both directions (account-object-types.ts): a pair's default type where no standard one exists. */
-  associationTypes?: readonly AssociationType[];
-}
+export type { ObjectType } from './object-type';
 
 /** The standard types: one module each (shared/objects/types/), in the order the service lists them. */
 export const objectTypes: readonly ObjectType[] = standardTypes;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ObjectType } from './object-types';
+import type { ObjectType } from './object-type';
 
 /**
  * The custom object types a request's path names, loaded once for the request by the HTTP layer

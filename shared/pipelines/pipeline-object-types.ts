@@ -1,35 +1,8 @@
 import { ValidationError } from '../base/errors';
-import type { Scope } from '../oauth/scopes';
+import type { PipelineObjectType } from '../objects/types/standard-type';
 import { standardPipelineTypes } from '../objects/types/standalone-parts';
 
-/** A stage as every account starts with it, or as a client describes one; metadata values are strings. */
-export interface StageTemplate {
-  id: string;
-  label: string;
-  displayOrder: number;
-  metadata: Record<string, string>;
-}
-
-export interface PipelineTemplate {
-  id: string;
-  label: string;
-  displayOrder: number;
-  stages: readonly StageTemplate[];
-}
-
-/**
- * An object type that has pipelines: which tokens name it, who may read and change its pipelines,
- * the pipelines every account starts with, and its stages' metadata rule.
- */
-export interface PipelineObjectType {
-  id: string;
-  name: string;
-  scopes: { read: readonly Scope[]; write: readonly Scope[] };
-  /** Every account's pipelines of this type until its first change (createdAt epoch 0). */
-  defaults: readonly PipelineTemplate[];
-  /** Checks a stage's metadata and completes it (isClosed); throws a ValidationError naming the field. */
-  completeStageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string>;
-}
+export type { PipelineObjectType, PipelineTemplate, StageTemplate } from '../objects/types/standard-type';
 
 /** The types with pipelines: deals and tickets (their modules, shared/objects/types/, state their pipelines). */
 export const pipelineObjectTypes: readonly PipelineObjectType[] = standardPipelineTypes;

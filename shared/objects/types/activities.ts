@@ -1,4 +1,4 @@
-import type { ObjectType } from '../object-types';
+import type { ObjectType } from '../object-type';
 import type { TypeRules } from '../type-rules';
 import { contactPropertyScopes, contactScopes } from './contacts';
 

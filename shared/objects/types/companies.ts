@@ -1,5 +1,5 @@
 import { companyRules } from '../../companies/company-rules';
-import type { ObjectType } from '../object-types';
+import type { ObjectType } from '../object-type';
 import type { TypeAssociations, ScopeDescriptions, TypeEvents } from './standard-type';
 
 /**

@@ -1,5 +1,5 @@
 import { contactRules } from '../../contacts/contact-rules';
-import type { ObjectType } from '../object-types';
+import type { ObjectType } from '../object-type';
 import type { TypeAssociations, ScopeDescriptions, TypeEvents } from './standard-type';
 
 /** Who may read and change contacts and their property definitions: the activities' scopes too (activities.ts). */

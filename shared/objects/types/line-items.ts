@@ -1,4 +1,4 @@
-import type { ObjectType } from '../object-types';
+import type { ObjectType } from '../object-type';
 import type { TypeRules } from '../type-rules';
 import { requireNonNegativePrice } from './products';
 import type { ScopeDescriptions, TypeEvents } from './standard-type';

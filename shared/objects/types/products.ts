@@ -1,5 +1,5 @@
 import { propertyValuesError } from '../../properties/property-values-error';
-import type { ObjectType } from '../object-types';
+import type { ObjectType } from '../object-type';
 import type { TypeRules } from '../type-rules';
 import type { ScopeDescriptions, TypeEvents } from './standard-type';
 

@@ -1,10 +1,9 @@
-import type { PipelineObjectType } from '../../pipelines/pipeline-object-types';
 import { companyScopeDescriptions } from './companies';
 import { contactScopeDescriptions } from './contacts';
 import { dealPipelines, dealScopeDescriptions } from './deals';
 import { lineItemScopeDescriptions } from './line-items';
 import { productScopeDescriptions } from './products';
-import type { ScopeDescriptions } from './standard-type';
+import type { PipelineObjectType, ScopeDescriptions } from './standard-type';
 import { ticketPipelines, ticketScopeDescriptions } from './tickets';
 
 /**

@@ -1,5 +1,5 @@
 import type { Scope } from '../../oauth/scopes';
-import type { ObjectType } from '../object-types';
+import type { ObjectType } from '../object-type';
 
 /**
  * The parts of a standard type beside its registry entry (an ObjectType): each type's module
@@ -43,3 +43,32 @@ export interface TypeAssociations {
 
 /** What each of a type's own scopes lets an app do, in plain words for the consent page. */
 export type ScopeDescriptions = Readonly<Partial<Record<Scope, string>>>;
+
+/** A stage as every account starts with it, or as a client describes one; metadata values are strings. */
+export interface StageTemplate {
+  id: string;
+  label: string;
+  displayOrder: number;
+  metadata: Record<string, string>;
+}
+
+export interface PipelineTemplate {
+  id: string;
+  label: string;
+  displayOrder: number;
+  stages: readonly StageTemplate[];
+}
+
+/**
+ * An object type that has pipelines: which tokens name it, who may read and change its pipelines,
+ * the pipelines every account starts with, and its stages' metadata rule.
+ */
+export interface PipelineObjectType {
+  id: string;
+  name: string;
+  scopes: { read: readonly Scope[]; write: readonly Scope[] };
+  /** Every account's pipelines of this type until its first change (createdAt epoch 0). */
+  defaults: readonly PipelineTemplate[];
+  /** Checks a stage's metadata and completes it (isClosed); throws a ValidationError naming the field. */
+  completeStageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string>;
+}

@@ -1,8 +1,14 @@
 import { ValidationError } from '../../base/errors';
-import type { PipelineObjectType, PipelineTemplate, StageTemplate } from '../../pipelines/pipeline-object-types';
 import { requireIsClosed } from '../../pipelines/stage-metadata';
-import type { ObjectType } from '../object-types';
-import type { TypeAssociations, ScopeDescriptions, TypeEvents } from './standard-type';
+import type { ObjectType } from '../object-type';
+import type {
+  PipelineObjectType,
+  PipelineTemplate,
+  ScopeDescriptions,
+  StageTemplate,
+  TypeAssociations,
+  TypeEvents,
+} from './standard-type';
 
 // The pipelines below name the type too: consts, so that a pipeline function's bundle need not hold the whole entry.
 const id = '0-5';
