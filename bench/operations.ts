@@ -1,6 +1,6 @@
 import type { CallBudget } from './budgets';
-import type { BenchContact, BenchInstall, TimelineFixture } from './fixtures';
-import { benchSchemaBody, companyProperties, contactProperties, uniqueName } from './fixtures';
+import type { BenchContact, BenchInstall, TimelineFixture } from './bench-data';
+import { benchSchemaBody, companyProperties, contactProperties, uniqueName } from './bench-data';
 import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './http-client';
 
 /** What the operations work on; filled by the setup and by the operations themselves (created ids). */

@@ -17,7 +17,7 @@ import {
   installApp,
   companyProperties,
   uniqueName,
-} from './fixtures';
+} from './bench-data';
 import { ApiClient, jsonRequest } from './http-client';
 import { operations, seededRandom, type BenchState } from './operations';
 import { measureScale, type ScaleReport } from './scale';
@@ -25,7 +25,7 @@ import { measureSearch, type SearchReport } from './search';
 import { measureSearchFairness, type FairnessReport } from './search-fairness';
 import { measureThroughput, type ThroughputReport } from './throughput';
 import { measureHttpHop } from './http-hop';
-import { measureWebhooks, type WebhooksReport } from './webhooks';
+import { measureWebhooks, type WebhooksReport } from './webhook-delivery';
 import type { LatencySummary } from './stats';
 
 import type { SectionName } from './section-names';

@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { installApp } from './fixtures';
+import { installApp } from './bench-data';
 import { ApiClient, jsonRequest } from './http-client';
 import { round, summarize, type LatencySummary } from './stats';
 import { roundSummary } from './api-latency';

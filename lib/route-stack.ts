@@ -155,7 +155,7 @@ function installStateStatement(table: ITable): PolicyStatement {
 
 /**
  * With the test-account controls deployed, a call with a test account's token first looks for an
- * injected fault (shared/http/faults.ts): a Query of the account's faults partition and the
+ * injected fault (shared/http/fault-injection.ts): a Query of the account's faults partition and the
  * UpdateItem that counts one down; its writes check the account's write hold there
  * (shared/db/write-guard.ts: a ConditionCheck in each transaction); nothing more there.
  */

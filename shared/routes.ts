@@ -1342,7 +1342,7 @@ export const routes = [
     name: 'listTestAccountWebhookDeliveries',
     method: 'GET',
     path: '/sandbox/v1/test-accounts/{hubId}/webhooks/deliveries',
-    entry: 'functions/sandbox/list-deliveries.ts',
+    entry: 'functions/sandbox/list-account-deliveries.ts',
     scopes: [],
     auth: 'developerAccount',
     body: 'none',

@@ -1,4 +1,4 @@
-import { maxConcurrentRequestsLimit } from '../../shared/webhooks/event-types';
+import { maxConcurrentRequestsLimit } from '../../shared/webhooks/subscription-types';
 
 const appId = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
 

@@ -21,7 +21,7 @@ import {
   LinkedRecordFullError,
   invalidAssociationTargets,
 } from '../records/association-entries';
-import { rulesOf } from '../records/type-rules';
+import { rulesOf } from '../records/type-rules-lookup';
 import {
   changePairs,
   holderPage,

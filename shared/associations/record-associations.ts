@@ -30,7 +30,7 @@ import {
   type CustomTypeFinder,
 } from '../records/association-entries';
 import { requireObjectType, type ObjectType } from '../objects/object-types';
-import { rulesOf } from '../records/type-rules';
+import { rulesOf } from '../records/type-rules-lookup';
 
 export type { CustomTypeFinder };
 

@@ -15,11 +15,11 @@ import {
 import { jitteredDelayMs, sleep, type RetryPolicy } from '../base/retry';
 import { db, tableName } from './client';
 import { withoutKeys } from './item';
-import { DatabaseThrottledError, WriteHeldError } from './errors';
+import { DatabaseThrottledError, WriteHeldError } from './repository-errors';
 import type { Key } from './keys';
 import { guardedHubId, holdModeOf, writeHoldCheck } from './write-guard';
 
-export { DatabaseThrottledError } from './errors';
+export { DatabaseThrottledError } from './repository-errors';
 
 /**
  * The data-access core: every multi-request loop of the repositories (query all pages, batch

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { WriteHeldError } from './errors';
+import { WriteHeldError } from './repository-errors';
 import { writeHoldKey, writeHoldPrefix, writeHoldShards } from './keys';
 
 /**

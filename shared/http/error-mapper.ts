@@ -1,4 +1,4 @@
-import { DatabaseThrottledError, WriteHeldError } from '../db/errors';
+import { DatabaseThrottledError, WriteHeldError } from '../db/repository-errors';
 import {
   AppError,
   InternalError,

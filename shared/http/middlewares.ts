@@ -15,9 +15,9 @@ import {
   type DeveloperAuthContext,
   type RequestCredentials,
 } from './auth';
-import { WriteHeldError } from '../db/errors';
+import { WriteHeldError } from '../db/repository-errors';
 import { toAppError } from './error-mapper';
-import { faultError, injectedFault } from './faults';
+import { faultError, injectedFault } from './fault-injection';
 import { logger } from './logger';
 import { limitCall } from './rate-limit';
 import type { HttpResult } from './responses';
@@ -32,7 +32,7 @@ import type { Location, Validator } from './validation';
  *
  * correlate: the correlation id and one log line per request; authenticate: the row's auth (401, and
  * 403 for missing scopes); injectFaults: a test account's injected fault answers instead of the
- * route (shared/http/faults.ts), before anything else is done, a reset or delete holding the account
+ * route (shared/http/fault-injection.ts), before anything else is done, a reset or delete holding the account
  * answers 503 or 401, and the handler's writes then run in the account's write guard
  * (shared/db/write-guard.ts); limitRate: an access token's call counted (429 over the limit); parseBody:
  * the row's one parser; validate: the path, the developer key's app, the query, the body.

@@ -8,7 +8,7 @@ import { ownValue } from '../base/client-keys';
 import { findRecord, type CrmRecord } from '../db/records';
 import { storedTypeById } from '../objects/object-types';
 import { isNumericId } from './record-id';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 
 /**
  * The checks of values against the account's own data, run on what a create or an update leaves

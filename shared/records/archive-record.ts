@@ -10,7 +10,7 @@ import { orderFormsOfRecord } from './search-forms';
 import { clearedPins, customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 
 /** Records whose side of an archived record's associations is removed after its transaction, at once. */
 const deferredConcurrency = 8;

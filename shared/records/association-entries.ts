@@ -12,7 +12,7 @@ import * as customTypes from '../db/association-labels';
 import { ValidationError } from '../base/errors';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 import { resolveAssociationTypeById } from '../association-types/association-labels';
 import {
   findStandardTypeFrom,

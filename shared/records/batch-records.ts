@@ -19,7 +19,7 @@ import {
   type PreparedRecord,
 } from './create-record';
 import { searchFormsOf } from './search-forms';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 import { newAccountLookups } from './account-values';
 import { loadPropertySchema, type PropertySchema } from '../properties/type-properties';
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';

@@ -25,7 +25,7 @@ import {
 } from './record-values';
 import { associationKey, defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { addedEdges, saveWithRetries } from './save-record';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 import { checkAccountValues, newAccountLookups, referencedValues, type AccountLookups } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
 

@@ -16,7 +16,7 @@ import { findMergedRecords, maxRecordIdentities } from './merged-ids';
 import { lookupFor } from './read-records';
 import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { addedEdges } from './save-record';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 
 export interface MergeInput {
   primaryObjectId: string;

@@ -6,7 +6,7 @@ import { getPropertyRules, loadPropertySchema } from '../properties/type-propert
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { isNumericId } from './record-id';
 import { maxUniqueValueBytes, uniquePropertyOf } from './record-values';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 import {
   namesNeedingDefinitions,
   parseAssociationTypes,

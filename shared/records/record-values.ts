@@ -1,5 +1,5 @@
 import type { ObjectType } from '../objects/object-types';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 import type { CrmRecord, HistoryEntry, UniqueValue } from '../db/records';
 import { ValidationError } from '../base/errors';
 import type { PropertySchema } from '../properties/type-properties';

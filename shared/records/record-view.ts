@@ -3,7 +3,7 @@ import type { CrmRecord, HistoryEntry } from '../db/records';
 import { standardRulesOf } from '../properties/standard-catalogs';
 import type { PropertyLookup } from '../properties/validate-property-values';
 import { clientKeyedRecord, ownValue } from '../base/client-keys';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 
 /** The v3 record shape (SimplePublicObject / ...WithAssociations). */
 export interface RecordView {

@@ -12,7 +12,7 @@ import { ConflictError, ServiceUnavailableError, ValidationError } from '../base
 import { conflicted, retryOnConflict } from '../base/retry';
 import { invalidAssociationTargets, linkedRecordFull } from './association-entries';
 import { orderFormsOfRecord, searchFormsOf } from './search-forms';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 import { propertyValuesError, quoteValue } from '../properties/validate-property-values';
 
 /**

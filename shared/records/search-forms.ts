@@ -2,7 +2,7 @@ import { orderFormsOf, type OrderForms } from '../db/order-index';
 import type { SearchableRecord, SearchForms } from '../db/search-projection';
 import type { ObjectType } from '../objects/object-types';
 import { standardRulesOf } from '../properties/standard-catalogs';
-import { rulesOf } from './type-rules';
+import { rulesOf } from './type-rules-lookup';
 
 /**
  * The searchable forms of a record's values. The write path needs no property definitions: a

@@ -49,7 +49,7 @@ const newFaultId = (): string => `${Date.now().toString(36).padStart(10, '0')}${
 /**
  * The next `count` calls of the account's installs that match `method` and `path` (a route path
  * template such as `/crm/v3/objects/{objectType}`, or a prefix of the path sent) answer `status`
- * instead of running (shared/http/faults.ts). The schema has checked types and ranges; the rules
+ * instead of running (shared/http/fault-injection.ts). The schema has checked types and ranges; the rules
  * that join fields are here.
  */
 export async function createFault(developer: Developer, hubIdText: string, input: FaultInput): Promise<{ id: string }> {

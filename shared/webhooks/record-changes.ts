@@ -3,7 +3,7 @@ import type { ItemImage } from '../db/webhooks';
 import { objectTypeById, storedObjectTypes, type ObjectType } from '../objects/object-types';
 import { customTypeIdOfKeyPrefix } from '../objects/custom-object-types';
 import { findStandardTypeFrom } from '../association-types/association-types';
-import { eventObjectOf, isWebhookEventType, type EventObject } from './event-types';
+import { eventObjectOf, isWebhookEventType, type EventObject } from './subscription-types';
 
 /** One committed item change from the table's stream, with its images already unmarshalled. */
 export interface ChangeRecord {

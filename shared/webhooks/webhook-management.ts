@@ -28,7 +28,7 @@ import {
   readScopesOfEventType,
   unsubscribableProperties,
   webhookEventTypes,
-} from './event-types';
+} from './subscription-types';
 import { findObjectType, objectTypeById, storedObjectTypes } from '../objects/object-types';
 import { isAllowedTargetAddress, isLocalhostName, literalAddressOf } from './target-address';
 

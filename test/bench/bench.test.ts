@@ -9,7 +9,7 @@ import {
   createCustomType,
   createTimelineEvent,
   installApp,
-} from '../../bench/fixtures';
+} from '../../bench/bench-data';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { percentile, ratio, summarize } from '../../bench/stats';
 import { fairnessAttacks, measureSearchFairness } from '../../bench/search-fairness';

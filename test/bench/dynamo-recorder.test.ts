@@ -8,7 +8,7 @@ import {
   replayFloor,
   type RecordedCommand,
 } from '../../bench/dynamo-recorder';
-import { createContacts, installApp } from '../../bench/fixtures';
+import { createContacts, installApp } from '../../bench/bench-data';
 import { jsonRequest } from '../../bench/http-client';
 import { db, tableName } from '../../shared/db/client';
 import { useBenchApi } from '../support/bench-api';

@@ -3,7 +3,7 @@ import '../support/own-dynamodb';
 import { measureWarmLatency } from '../../bench/api-latency';
 import { copyIntoFloorKeys } from '../../bench/bulk-load';
 import { floorKeyPrefix, loaderClient } from '../../bench/dynamo-recorder';
-import { createCompanies, createContacts, createTimelineEvent, installApp } from '../../bench/fixtures';
+import { createCompanies, createContacts, createTimelineEvent, installApp } from '../../bench/bench-data';
 import type { ApiClient } from '../../bench/http-client';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { targets } from '../../bench/run-bench';

@@ -142,7 +142,7 @@ describe('what a bundle carries', () => {
       route,
       sandboxControls,
     );
-    const parts = ['shared/oauth/install-status.ts', 'shared/http/rate-limit.ts', 'shared/http/faults.ts'];
+    const parts = ['shared/oauth/install-status.ts', 'shared/http/rate-limit.ts', 'shared/http/fault-injection.ts'];
     const inputs = Object.values(metafile.outputs).flatMap((output) =>
       Object.entries(output.inputs)
         .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
@@ -155,7 +155,7 @@ describe('what a bundle carries', () => {
     expect(await tokenPartsIn('getOwner', true)).toEqual([
       'shared/oauth/install-status.ts',
       'shared/http/rate-limit.ts',
-      'shared/http/faults.ts',
+      'shared/http/fault-injection.ts',
     ]);
     expect(await tokenPartsIn('getOwner', false)).toEqual([
       'shared/oauth/install-status.ts',

@@ -117,7 +117,7 @@ describe('the partitions column of shared/routes.ts', () => {
       // which run only for rows that take access tokens: those get the limiter's UpdateItem and the
       // install state's GetItem by rule (lib/route-stack.ts, checked in api-stack.test.ts), never by a
       // list here. A route that does more with the install states lists them (the token routes do). So
-      // does the check for a test account's injected faults (shared/http/faults.ts): its Query and
+      // does the check for a test account's injected faults (shared/http/fault-injection.ts): its Query and
       // UpdateItem are granted by rule when the stage deploys the sandbox controls; a row that manages
       // faults (the sandbox controls) lists them.
       const reachable = partitionsIn(text).filter(

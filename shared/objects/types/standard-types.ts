@@ -43,7 +43,7 @@ export const standardTypes = [
   lineItems,
 ] as const satisfies readonly ObjectType[];
 
-/** The rules of the types that have some (shared/records/type-rules.ts). */
+/** The rules of the types that have some (shared/records/type-rules-lookup.ts). */
 export const standardTypeRules: readonly (readonly [ObjectType, TypeRules])[] = [
   [companies, companyRules],
   [contacts, contactRules],
@@ -64,7 +64,7 @@ export const standardTypeAssociations: readonly TypeAssociations[] = [
   ticketAssociations,
 ];
 
-/** The webhook subscription types, in the order the subscriptions API lists them (shared/webhooks/event-types.ts). */
+/** The webhook subscription types, in the order the subscriptions API lists them (shared/webhooks/subscription-types.ts). */
 export const standardTypeEvents = [
   companyEvents,
   contactEvents,

@@ -3,7 +3,7 @@ import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder'
 import { db, tableName } from '../../../shared/db/client';
 import { batchPutAll, conditionalWrite, transact } from '../../../shared/db/core';
 import { holdAccountWrites } from '../../../shared/db/account-purge';
-import { WriteHeldError } from '../../../shared/db/errors';
+import { WriteHeldError } from '../../../shared/db/repository-errors';
 import { hubPartition, writeHoldKey, writeHoldShards } from '../../../shared/db/keys';
 import { getItem } from '../../../shared/db/core';
 import { withWriteGuard } from '../../../shared/db/write-guard';

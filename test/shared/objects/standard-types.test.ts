@@ -29,13 +29,13 @@ import * as tickets from '../../../shared/objects/types/tickets';
 import { pipelineObjectTypes } from '../../../shared/pipelines/pipeline-object-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from '../../../shared/pipelines/pipeline-scopes';
 import { sourceCatalogTables } from '../../../shared/properties/source-catalog-tables';
-import { rulesOf, rulesTableOf } from '../../../shared/records/type-rules';
+import { rulesOf, rulesTableOf } from '../../../shared/records/type-rules-lookup';
 import {
   eventObjectReadScopes,
   eventObjectTypeIds,
   eventTablesOf,
   webhookEventTypes,
-} from '../../../shared/webhooks/event-types';
+} from '../../../shared/webhooks/subscription-types';
 
 /**
  * The worked example of docs/crm-objects.md "Adding a type": a standard type written the way a

@@ -16,7 +16,7 @@ import {
 import { flushAccountWebhooks, listAccountDeliveries } from '../../../shared/webhooks/account-flush';
 import { deliverBatch } from '../../../shared/webhooks/deliver-batch';
 import type { DeliveryBatch } from '../../../shared/webhooks/delivery-queue';
-import { maxConcurrentRequestsLimit } from '../../../shared/webhooks/event-types';
+import { maxConcurrentRequestsLimit } from '../../../shared/webhooks/subscription-types';
 import { pendingIdOf, queueTracked } from '../../../shared/webhooks/pending-batches';
 import { drainStream } from '../../../shared/webhooks/stream-drain';
 import { crmClient, type CompanyJson, type CrmClient } from '../../support/crm-client';

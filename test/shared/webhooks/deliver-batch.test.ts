@@ -1,7 +1,7 @@
 import { acquireInFlightSlot, releaseInFlightSlot, type InFlightSlot } from '../../../shared/db/webhooks';
 import { deliverBatch, type DeliveryOutcome } from '../../../shared/webhooks/deliver-batch';
 import type { DeliveryBatch } from '../../../shared/webhooks/delivery-queue';
-import { maxConcurrentRequestsLimit } from '../../../shared/webhooks/event-types';
+import { maxConcurrentRequestsLimit } from '../../../shared/webhooks/subscription-types';
 import type { PostToTarget } from '../../../shared/webhooks/post-to-target';
 import { configureWebhookSettings } from '../../../shared/webhooks/webhook-management';
 import { provision } from '../../support/harness';

@@ -5,7 +5,7 @@ import {
   type RecordChange,
 } from '../../../shared/webhooks/record-changes';
 import { eventsForApp } from '../../../shared/webhooks/webhook-events';
-import { eventObjectTypeIds, isWebhookEventType } from '../../../shared/webhooks/event-types';
+import { eventObjectTypeIds, isWebhookEventType } from '../../../shared/webhooks/subscription-types';
 import { storedObjectTypes } from '../../../shared/objects/object-types';
 import type { WebhookConfig } from '../../../shared/db/webhooks';
 import { at, history, later, recordItem, streamRecord } from '../../support/stream-records';

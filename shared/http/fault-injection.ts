@@ -1,5 +1,5 @@
 import { AppError, InternalError, ServiceUnavailableError, type AppErrorOptions } from '../base/errors';
-import { WriteHeldError } from '../db/errors';
+import { WriteHeldError } from '../db/repository-errors';
 import { findFaultGate, takeFault, type Fault } from '../db/faults';
 import { installPolicy, searchPolicy } from '../limits/rate-limits';
 import { rateLimitError, rateLimitHeaders } from './rate-limit';

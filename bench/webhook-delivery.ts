@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startLocalWebhooks } from '../local/local-webhooks';
-import { companyProperties, installApp, installInNewAccount, uniqueName } from './fixtures';
+import { companyProperties, installApp, installInNewAccount, uniqueName } from './bench-data';
 import { jsonRequest, type ApiClient } from './http-client';
 import { ratio, summarize, type LatencySummary } from './stats';
 import { roundSummary } from './api-latency';
