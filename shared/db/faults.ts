@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './client';
+import { countChange } from './counters';
 import {
   conditionalWrite,
   queryAll,
@@ -30,19 +31,8 @@ export interface Fault {
 const faultItem: Entity<Fault> = { key: (fault) => faultKey(fault.hubId, fault.id) };
 
 /** The count item's change that goes with putting (+1) or removing (-1) a fault item. */
-const countChange = (hubId: number, delta: 1 | -1, max?: number): TransactItem => ({
-  Update: {
-    TableName: tableName,
-    Key: faultCountKey(hubId),
-    UpdateExpression: 'ADD faults :delta',
-    ...(max === undefined
-      ? { ExpressionAttributeValues: { ':delta': delta } }
-      : {
-          ConditionExpression: 'attribute_not_exists(faults) OR faults < :max',
-          ExpressionAttributeValues: { ':delta': delta, ':max': max },
-        }),
-  },
-});
+const faultCountChange = (hubId: number, delta: 1 | -1, max?: number): TransactItem =>
+  countChange({ key: faultCountKey(hubId), attribute: 'faults', delta, ...(max === undefined ? {} : { max }) });
 
 /**
  * Puts the fault and counts it in one transaction, on condition that the account holds fewer than
@@ -51,7 +41,7 @@ const countChange = (hubId: number, delta: 1 | -1, max?: number): TransactItem =
  */
 export async function insertFault(fault: Fault, max: number): Promise<'created' | 'full'> {
   const outcome = await transact([
-    { role: 'count', write: countChange(fault.hubId, 1, max) },
+    { role: 'count', write: faultCountChange(fault.hubId, 1, max) },
     {
       role: 'fault',
       write: {
@@ -127,7 +117,7 @@ async function removeFaultItem(hubId: number, faultId: string, condition: 'exist
         },
       },
     },
-    { role: 'count', write: countChange(hubId, -1) },
+    { role: 'count', write: faultCountChange(hubId, -1) },
   ]);
   if (outcome.committed) return true;
   if (outcome.reasons.every((reason) => reason.role === 'fault' && reason.code === 'ConditionalCheckFailed'))

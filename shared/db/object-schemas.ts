@@ -11,6 +11,7 @@ import {
   recordOf,
 } from './core';
 import { tableName } from './client';
+import { countChange } from './counters';
 import {
   hubCounterKey,
   hubPartition,
@@ -91,16 +92,7 @@ export async function insertObjectSchema(
   const writes: RoleWrite<'count' | 'schema' | 'name' | 'alongside'>[] = [
     {
       role: 'count',
-      write: {
-        Update: {
-          TableName: tableName,
-          Key: schemaCountKey(hubId),
-          UpdateExpression: 'ADD #v :one',
-          ConditionExpression: 'attribute_not_exists(#v) OR #v < :max',
-          ExpressionAttributeNames: { '#v': 'value' },
-          ExpressionAttributeValues: { ':one': 1, ':max': maxSchemas },
-        },
-      },
+      write: countChange({ key: schemaCountKey(hubId), attribute: 'value', delta: 1, max: maxSchemas }),
     },
     {
       role: 'schema',
@@ -260,16 +252,7 @@ export async function deleteObjectSchema(
     { role: 'name', write: { Delete: { TableName: tableName, Key: objectSchemaNameKey(hubId, schema.name) } } },
     {
       role: 'count',
-      write: {
-        Update: {
-          TableName: tableName,
-          Key: schemaCountKey(hubId),
-          UpdateExpression: 'ADD #v :minusOne',
-          ConditionExpression: '#v > :zero',
-          ExpressionAttributeNames: { '#v': 'value' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-        },
-      },
+      write: countChange({ key: schemaCountKey(hubId), attribute: 'value', delta: -1, neverBelowZero: true }),
     },
   ]);
   if (!outcome.committed) {

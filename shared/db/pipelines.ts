@@ -1,4 +1,5 @@
 import { tableName } from './client';
+import { countChange } from './counters';
 import {
   getItem,
   itemBytes,
@@ -132,16 +133,14 @@ function countWrite(hubId: number, objectTypeId: string, write: PipelineWrite): 
   }
   const delta = write.livePipelinesDelta ?? 0;
   if (delta === 0) return undefined;
-  return {
-    Update: {
-      TableName: tableName,
-      Key: key,
-      UpdateExpression: 'ADD livePipelines :delta',
-      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND livePipelines <= :room' : 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': write.maxLivePipelines - delta } : {}) },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
+  return countChange({
+    key,
+    attribute: 'livePipelines',
+    delta,
+    max: write.maxLivePipelines,
+    itemMustExist: true,
+    returnOldOnFailure: true,
+  });
 }
 
 /** One change of one pipeline in one transaction: the pipeline, the count when it moves, the defaults on the first change, and the audit entries. */
