@@ -223,11 +223,12 @@ describe('crm.contacts', () => {
     const purged = await sdk.client.crm.contacts.basicApi.purgeWithHttpInfo({ objectId: address, idProperty: 'email' });
 
     expect(purged.httpStatusCode).toBe(204);
+    // One call at a time: a call started before the previous one's rejection is awaited would reject unhandled.
     for (const attempt of [
-      sdk.client.crm.contacts.basicApi.create({ properties: { email: address.toUpperCase() }, associations: [] }),
-      sdk.client.crm.contacts.basicApi.update(other.id, { properties: { email: address } }),
+      () => sdk.client.crm.contacts.basicApi.create({ properties: { email: address.toUpperCase() }, associations: [] }),
+      () => sdk.client.crm.contacts.basicApi.update(other.id, { properties: { email: address } }),
     ]) {
-      await expect(attempt).rejects.toMatchObject({
+      await expect(attempt()).rejects.toMatchObject({
         code: 400,
         body: { category: 'VALIDATION_ERROR', errors: [{ context: { propertyName: ['email'] } }] },
       });
