@@ -102,26 +102,36 @@ function pendingBatchOf(item: Item): PendingBatch {
   };
 }
 
+/** The item of a batch recorded as pending: it expires a day after its queue message is due. */
+const pendingItemOf = (batch: NewPendingBatch): Item => ({
+  ...webhookPendingKey(batch.hubId, batch.pendingId),
+  ...batch,
+  ttl: Math.floor(batch.dueAtMs / 1000) + pendingRetentionSeconds,
+});
+
 /**
- * Records batches as pending, each unless its item exists: ids follow from the batch, so a stream
- * batch handed out again (after its queue send failed) finds the items of its first try and leaves
- * them as they are (claimed, or already attempted). With `resetStarts` (the accounts' data starts
- * the events were filtered by, shared/webhooks/reset-filter.ts), a batch of an account in it is
+ * Records batches as pending, each unless its item exists: ids follow from the batch, so a batch
+ * queued again finds the item of its first try and leaves it as it is (claimed, or already attempted).
+ */
+export async function insertPendingBatches(batches: readonly NewPendingBatch[]): Promise<void> {
+  await mapConcurrently(batches, 10, (batch) => putNew(pendingItemOf(batch)));
+}
+
+/**
+ * Records batches as pending as insertPendingBatches does (a stream batch handed out again, after
+ * its queue send failed, finds the items of its first try). A batch of an account in `resetStarts`
+ * (the accounts' data starts the events were filtered by, shared/webhooks/reset-filter.ts) is
  * recorded on condition, in the same transaction, that its account item still exists with that
  * start: an account reset (or deleted) since the filter read it gets nothing, since its events were
  * made before that reset. Returns the ids of the batches so dropped.
  */
-export async function insertPendingBatches(
+export async function insertPendingBatchesSinceStarts(
   batches: readonly NewPendingBatch[],
   resetStarts?: ReadonlyMap<number, number | null>,
 ): Promise<Set<string>> {
   const dropped = new Set<string>();
   await mapConcurrently(batches, 10, async (batch) => {
-    const item = {
-      ...webhookPendingKey(batch.hubId, batch.pendingId),
-      ...batch,
-      ttl: Math.floor(batch.dueAtMs / 1000) + pendingRetentionSeconds,
-    };
+    const item = pendingItemOf(batch);
     const start = resetStarts?.get(batch.hubId);
     if (start === undefined) {
       await putNew(item);
@@ -238,32 +248,39 @@ export async function releasePendingBatch(claim: PendingClaim): Promise<void> {
   );
 }
 
+/** The condition of a write that ends a claim: the claim is still the caller's. */
+const ownClaimOf = (claim: PendingClaim) => ({
+  ConditionExpression: '#by = :by',
+  ExpressionAttributeNames: { '#by': 'claimedBy' },
+  ExpressionAttributeValues: { ':by': claim.claimedBy },
+});
+
 /**
- * Ends a claim after its attempt: the batch is no longer pending (a failed attempt's retry is a new
- * pending batch). When `keepForFlush` and a flush of the account runs now, the item stays with the
- * outcome instead, for that flush to count and remove: the delete and the check that no flush runs
- * are one transaction, and a flush announces itself before it reads, so an attempt that ends after
- * a flush began is never lost to it. Nothing is written when the claim was lost (its lease ran out
- * and another claimer took the batch).
+ * Ends a claim after its attempt, where the caller counts the outcome itself (a flush): the batch
+ * is no longer pending (a failed attempt's retry is a new pending batch). Nothing is written when
+ * the claim was lost (its lease ran out and another claimer took the batch).
  */
-export async function finishPendingBatch(
-  claim: PendingClaim,
-  outcome: PendingOutcome,
-  nowMs: number,
-  keepForFlush: boolean,
-): Promise<void> {
+export async function removePendingBatch(claim: PendingClaim): Promise<void> {
+  await conditionalWrite(
+    new DeleteCommand({
+      TableName: tableName,
+      Key: webhookPendingKey(claim.hubId, claim.pendingId),
+      ...ownClaimOf(claim),
+    }),
+  );
+}
+
+/**
+ * Ends a claim after its attempt, as removePendingBatch does, unless a flush of the account runs
+ * now: the item then stays with the outcome instead, for that flush to count and remove. The delete
+ * and the check that no flush runs are one transaction, and a flush announces itself before it
+ * reads, so an attempt that ends after a flush began is never lost to it. Nothing is written when
+ * the claim was lost.
+ */
+export async function finishPendingBatch(claim: PendingClaim, outcome: PendingOutcome, nowMs: number): Promise<void> {
   const key = webhookPendingKey(claim.hubId, claim.pendingId);
-  const ownClaim = {
-    ConditionExpression: '#by = :by',
-    ExpressionAttributeNames: { '#by': 'claimedBy' },
-    ExpressionAttributeValues: { ':by': claim.claimedBy },
-  };
-  if (!keepForFlush) {
-    await conditionalWrite(new DeleteCommand({ TableName: tableName, Key: key, ...ownClaim }));
-    return;
-  }
   const result = await transact<'batch' | 'flush'>([
-    { role: 'batch', write: { Delete: { TableName: tableName, Key: key, ...ownClaim } } },
+    { role: 'batch', write: { Delete: { TableName: tableName, Key: key, ...ownClaimOf(claim) } } },
     {
       role: 'flush',
       write: {

@@ -9,9 +9,9 @@ import {
   deletePendingBatches,
   endFlush,
   findPendingBatches,
-  finishPendingBatch,
   listPendingBatches,
   releasePendingBatch,
+  removePendingBatch,
   type PendingBatch,
   type PendingOutcome,
 } from '../db/webhook-pending';
@@ -177,7 +177,7 @@ async function deliverNow(
   }
   const pendingOutcome = pendingOutcomeOf(outcome);
   // This flush counts its own attempt: nothing to leave for it.
-  await finishPendingBatch(claim, pendingOutcome, Date.now(), false);
+  await removePendingBatch(claim);
   return pendingOutcome;
 }
 

@@ -122,7 +122,7 @@ export async function deliverBatch(
     await queue.send([current], busyRetrySeconds);
     return outcome;
   }
-  await finishPendingBatch(claim, pendingOutcomeOf(outcome), Date.now(), true);
+  await finishPendingBatch(claim, pendingOutcomeOf(outcome), Date.now());
   return outcome;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { config } from '../base/config';
 import { findAccounts } from '../db/accounts';
-import { insertPendingBatches } from '../db/webhook-pending';
+import { insertPendingBatches, insertPendingBatchesSinceStarts, type NewPendingBatch } from '../db/webhook-pending';
 import type { DeliveryBatch, DeliveryQueue } from './delivery-queue';
 
 /**
@@ -33,6 +33,31 @@ export function pendingIdOf(batch: DeliveryBatch): string {
     .slice(0, 32);
 }
 
+/** Batches with the ids of their pending items, and those items. */
+function trackedOf(
+  batches: readonly DeliveryBatch[],
+  delaySeconds: number,
+  nowMs: number,
+): { tracked: (DeliveryBatch & { pendingId: string })[]; items: NewPendingBatch[] } {
+  const tracked = batches.map((batch) => {
+    const { notBeforeMs, pendingId, ...body } = batch;
+    void notBeforeMs;
+    void pendingId;
+    return { ...body, pendingId: pendingIdOf(body) };
+  });
+  const items = tracked.map(({ pendingId, ...body }) => ({
+    hubId: body.portalId,
+    pendingId,
+    appId: body.appId,
+    attemptNumber: body.attemptNumber,
+    eventCount: body.events.length,
+    queuedAtMs: nowMs,
+    dueAtMs: nowMs + Math.max(0, delaySeconds) * 1000,
+    batchJson: JSON.stringify(body),
+  }));
+  return { tracked, items };
+}
+
 /**
  * Records batches as pending, then queues them with their ids. Recorded first: a message the
  * deliverer got before its item existed would find nothing to claim, and be skipped.
@@ -42,30 +67,27 @@ export async function queueTracked(
   batches: readonly DeliveryBatch[],
   delaySeconds: number,
   nowMs = Date.now(),
-  resetStarts?: ReadonlyMap<number, number | null>,
 ): Promise<void> {
   if (batches.length === 0) return;
-  const tracked = batches.map((batch) => {
-    const { notBeforeMs, pendingId, ...body } = batch;
-    void notBeforeMs;
-    void pendingId;
-    return { ...body, pendingId: pendingIdOf(body) };
-  });
-  const dropped = await insertPendingBatches(
-    tracked.map(({ pendingId, ...body }) => ({
-      hubId: body.portalId,
-      pendingId,
-      appId: body.appId,
-      attemptNumber: body.attemptNumber,
-      eventCount: body.events.length,
-      queuedAtMs: nowMs,
-      dueAtMs: nowMs + Math.max(0, delaySeconds) * 1000,
-      batchJson: JSON.stringify(body),
-    })),
-    resetStarts,
-  );
+  const { tracked, items } = trackedOf(batches, delaySeconds, nowMs);
+  await insertPendingBatches(items);
+  await queue.send(tracked, delaySeconds);
+}
+
+/**
+ * queueTracked for the first tries of a stream batch: a batch of an account reset since the
+ * data starts its events were filtered by (`resetStarts`) is dropped, neither recorded nor queued.
+ */
+async function queueTrackedSinceStarts(
+  queue: DeliveryQueue,
+  batches: readonly DeliveryBatch[],
+  resetStarts: ReadonlyMap<number, number | null> | undefined,
+): Promise<void> {
+  if (batches.length === 0) return;
+  const { tracked, items } = trackedOf(batches, 0, Date.now());
+  const dropped = await insertPendingBatchesSinceStarts(items, resetStarts);
   const kept = tracked.filter((batch) => !dropped.has(batch.pendingId));
-  if (kept.length > 0) await queue.send(kept, delaySeconds);
+  if (kept.length > 0) await queue.send(kept, 0);
 }
 
 /** The hubs among these that are test accounts (their account item names a developer account): one BatchGet. */
@@ -94,11 +116,9 @@ export async function queueNewBatches(
   const testAccounts = await testAccountsAmong(batches.map((batch) => batch.portalId));
   const others = batches.filter((batch) => !testAccounts.has(batch.portalId));
   if (others.length > 0) await queue.send(others, 0);
-  await queueTracked(
+  await queueTrackedSinceStarts(
     queue,
     batches.filter((batch) => testAccounts.has(batch.portalId)),
-    0,
-    Date.now(),
     resetStarts,
   );
 }

@@ -15,7 +15,7 @@ import { changedRecordItemOf, type ChangeRecord } from './record-changes';
  *
  * The starts it read come back with the records: the batches made from them are recorded on
  * condition that their account still has that start (shared/db/webhook-pending.ts
- * insertPendingBatches), so a reset that begins after this read voids them too.
+ * insertPendingBatchesSinceStarts), so a reset that begins after this read voids them too.
  *
  * Only where the sandbox controls exist (config.sandboxControls): elsewhere no account is a test
  * account and nothing is read. There it costs one strongly consistent BatchGetItem per stream batch

@@ -4,7 +4,7 @@ import { config } from '../../../shared/base/config';
 import { db, tableName } from '../../../shared/db/client';
 import { getItem } from '../../../shared/db/core';
 import { accountKey, hubPartition, webhookPendingKey } from '../../../shared/db/keys';
-import { insertPendingBatches } from '../../../shared/db/webhook-pending';
+import { insertPendingBatchesSinceStarts } from '../../../shared/db/webhook-pending';
 import { generateEvents } from '../../../shared/webhooks/generate-events';
 import type { ChangeRecord } from '../../../shared/webhooks/record-changes';
 import { configureWebhookSettings, createWebhookSubscription } from '../../../shared/webhooks/webhook-management';
@@ -199,21 +199,21 @@ describe("a test account's batches recorded after a reset the filter did not see
     const seen = new Map<number, number | null>([[account.hubId, resetFromMs]]);
 
     const unchanged = pendingBatch(account.hubId);
-    expect(await insertPendingBatches([unchanged], seen)).toEqual(new Set());
+    expect(await insertPendingBatchesSinceStarts([unchanged], seen)).toEqual(new Set());
     expect(await getItem(webhookPendingKey(account.hubId, unchanged.pendingId))).toBeDefined();
 
     // A reset after the filter's read moves the start on: what the filter let through is older than it.
     await markReset(account.hubId, resetFromMs + 1);
     const afterReset = pendingBatch(account.hubId);
-    expect(await insertPendingBatches([afterReset], seen)).toEqual(new Set([afterReset.pendingId]));
+    expect(await insertPendingBatchesSinceStarts([afterReset], seen)).toEqual(new Set([afterReset.pendingId]));
     expect(await getItem(webhookPendingKey(account.hubId, afterReset.pendingId))).toBeUndefined();
 
     // An account never reset is recorded while it stays so, and a deleted one (no account item) never.
     const fresh = await install(gateway);
     const never = new Map<number, number | null>([[fresh.hubId, null]]);
-    expect(await insertPendingBatches([pendingBatch(fresh.hubId)], never)).toEqual(new Set());
+    expect(await insertPendingBatchesSinceStarts([pendingBatch(fresh.hubId)], never)).toEqual(new Set());
     await db.send(new DeleteCommand({ TableName: tableName, Key: accountKey(fresh.hubId) }));
     const gone = pendingBatch(fresh.hubId);
-    expect(await insertPendingBatches([gone], never)).toEqual(new Set([gone.pendingId]));
+    expect(await insertPendingBatchesSinceStarts([gone], never)).toEqual(new Set([gone.pendingId]));
   });
 });
