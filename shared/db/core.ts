@@ -2,24 +2,25 @@ import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,
   BatchWriteCommand,
-  DeleteCommand,
+  type DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  UpdateCommand,
+  type UpdateCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { jitteredDelayMs, sleep, type RetryPolicy } from '../base/retry';
 import { db, tableName } from './client';
-import { withoutKeys } from './item';
-import { DatabaseThrottledError, WriteHeldError } from './repository-errors';
+import { maxBatchWriteRequests, withoutKeys, type WriteRequest } from './item';
+import { DatabaseThrottledError } from './repository-errors';
 import type { Key } from './keys';
-import { guardedHubId, holdModeOf, writeHoldCheck } from './write-guard';
+import { runningWriteGuard } from './write-guard';
 
 export { DatabaseThrottledError } from './repository-errors';
+export { itemBytes } from './item';
 
 /**
  * The data-access core: every multi-request loop of the repositories (query all pages, batch
@@ -37,15 +38,6 @@ export type Item = Record<string, unknown>;
  * ValidationException, which no condition explains), and itemBytes estimates, so keep room.
  */
 export const maxItemBytes = 350_000;
-
-/**
- * An item's size as DynamoDB counts it, estimated from above: its JSON in UTF-8 bytes. DynamoDB
- * counts attribute names and values; JSON adds quotes, colons and commas around each, which more
- * than covers the byte or two DynamoDB adds per number, list and map.
- */
-export function itemBytes(item: Item): number {
-  return Buffer.byteLength(JSON.stringify(item));
-}
 
 /**
  * The writes one transaction of this service may hold: DynamoDB's limit of 100 items in one
@@ -85,8 +77,6 @@ const keyId = (key: Key) => `${key.pk}\u0000${key.sk}`;
 
 /** DynamoDB's limit of keys in one BatchGetItem. */
 const maxBatchGetKeys = 100;
-/** DynamoDB's limit of requests in one BatchWriteItem. */
-const maxBatchWriteRequests = 25;
 
 export interface BatchGetOptions {
   /** Strongly consistent reads (the default). */
@@ -126,45 +116,15 @@ export async function batchGetAll(keys: readonly Key[], options: BatchGetOptions
   return found;
 }
 
-type WriteRequest = { DeleteRequest: { Key: Item } } | { PutRequest: { Item: Item } };
-
-/** DynamoDB's limit on the size of one TransactWriteItems (4 MB), with room for its keys and the hold's check. */
-const maxTransactionBytes = 3_500_000;
-
-/** Write requests in runs of at most 25 that one transaction holds (by itemBytes' estimate). */
-function transactionChunks(requests: readonly WriteRequest[]): WriteRequest[][] {
-  const out: WriteRequest[][] = [];
-  let current: WriteRequest[] = [];
-  let bytes = 0;
-  for (const request of requests) {
-    const size = 'PutRequest' in request ? itemBytes(request.PutRequest.Item) : itemBytes(request.DeleteRequest.Key);
-    if (current.length > 0 && (current.length === maxBatchWriteRequests || bytes + size > maxTransactionBytes)) {
-      out.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(request);
-    bytes += size;
-  }
-  if (current.length > 0) out.push(current);
-  return out;
-}
-
 /**
  * Any number of write requests (BatchWriteItem, 25 at a time), retrying unprocessed ones. Inside a
  * write guard, each 25 (fewer when they are large) go as one transaction with the hold's check
  * instead (a batch write takes no condition).
  */
 async function batchWriteAll(requests: readonly WriteRequest[]): Promise<void> {
-  if (guardedHubId() !== undefined) {
-    for (const chunk of transactionChunks(requests))
-      await transactAll(
-        chunk.map((request) =>
-          'PutRequest' in request
-            ? { Put: { TableName: tableName, Item: request.PutRequest.Item } }
-            : { Delete: { TableName: tableName, Key: request.DeleteRequest.Key } },
-        ),
-      );
+  const guard = runningWriteGuard();
+  if (guard) {
+    for (const transaction of guard.transactionsOf(tableName, requests)) await transactAll(transaction);
     return;
   }
   for (const chunk of chunks(requests, maxBatchWriteRequests)) {
@@ -366,7 +326,7 @@ export type ConditionalWriteOutcome = { written: true; attributes?: Item } | { w
 export async function conditionalWrite(
   command: PutCommand | UpdateCommand | DeleteCommand,
 ): Promise<ConditionalWriteOutcome> {
-  const guarded = guardedTransactItemOf(command);
+  const guarded = runningWriteGuard()?.transactItemOf(command);
   if (guarded) {
     const outcome = await transact([{ role: 'write', write: guarded }]);
     if (outcome.committed) return { written: true };
@@ -384,34 +344,6 @@ export async function conditionalWrite(
     const item = (error as { Item?: Item }).Item;
     return { written: false, ...(item ? { item } : {}) };
   }
-}
-
-/**
- * Inside a write guard, a conditional write as the one write of a transaction (which then carries
- * the hold's check); undefined outside a guard, and for a write that asks for the item it wrote
- * (ReturnValues), which a transaction cannot return: those few (counters, claims of the caller's
- * own items) are sent as they are.
- */
-function guardedTransactItemOf(command: PutCommand | UpdateCommand | DeleteCommand): TransactItem | undefined {
-  if (guardedHubId() === undefined) return undefined;
-  const input = command.input as Record<string, unknown>;
-  if (input.ReturnValues !== undefined && input.ReturnValues !== 'NONE') return undefined;
-  const common = {
-    TableName: input.TableName as string,
-    ...(input.ConditionExpression ? { ConditionExpression: input.ConditionExpression as string } : {}),
-    ...(input.ExpressionAttributeNames
-      ? { ExpressionAttributeNames: input.ExpressionAttributeNames as Record<string, string> }
-      : {}),
-    ...(input.ExpressionAttributeValues ? { ExpressionAttributeValues: input.ExpressionAttributeValues as Item } : {}),
-    ...(input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD'
-      ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
-      : {}),
-  };
-  if (command instanceof PutCommand) return { Put: { ...common, Item: input.Item as Item } };
-  if (command instanceof UpdateCommand)
-    return { Update: { ...common, Key: input.Key as Item, UpdateExpression: input.UpdateExpression as string } };
-  if (command instanceof DeleteCommand) return { Delete: { ...common, Key: input.Key as Item } };
-  return undefined;
 }
 
 /**
@@ -526,9 +458,9 @@ function cancellationReasonsOf(error: unknown): RawReason[] | undefined {
  * the hold throws WriteHeldError.
  */
 export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<TransactOutcome<R>> {
-  const hubId = guardedHubId();
+  const guard = runningWriteGuard();
   const items = writes.map((entry) => entry.write);
-  if (hubId !== undefined) items.push(writeHoldCheck(tableName, hubId));
+  if (guard) items.push(guard.holdCheck(tableName));
   for (let attempt = 0; ; attempt += 1) {
     if (attempt > 0) await sleep(jitteredDelayMs(attempt, conflictRetryPolicy));
     try {
@@ -537,9 +469,8 @@ export async function transact<R>(writes: readonly RoleWrite<R>[]): Promise<Tran
     } catch (error) {
       const raw = cancellationReasonsOf(error);
       if (!raw) throw error;
-      const hold = hubId === undefined ? undefined : raw[writes.length];
-      if (hubId !== undefined && hold?.Code === 'ConditionalCheckFailed')
-        throw new WriteHeldError(hubId, holdModeOf(hold.Item));
+      const hold = guard ? raw[writes.length] : undefined;
+      if (guard && hold?.Code === 'ConditionalCheckFailed') throw guard.heldError(hold.Item);
       const failed = raw.filter((reason) => reason.Code && reason.Code !== 'None');
       const isConflictOnly = failed.length > 0 && failed.every((reason) => reason.Code === 'TransactionConflict');
       if (isConflictOnly && attempt + 1 < conflictRetryPolicy.attempts) continue;

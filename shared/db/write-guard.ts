@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { itemBytes, maxBatchWriteRequests, type WriteRequest } from './item';
 import { WriteHeldError } from './repository-errors';
 import { writeHoldKey, writeHoldPrefix, writeHoldShards } from './keys';
 
@@ -21,20 +22,49 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 export type WriteHoldMode = WriteHeldError['mode'];
 
-const guardedHub = new AsyncLocalStorage<number>();
+/**
+ * A write guard in force: the account, and what the core does to its writes. The core reads it from
+ * the running guard and holds none of it itself, so a bundle that never opens a guard holds none of it.
+ */
+export interface WriteGuard {
+  hubId: number;
+  /** The ConditionCheck that the account holds no write hold, on one shard chosen at random. */
+  holdCheck(tableName: string): TransactItem;
+  /** The error of a write that met the hold, from the failed check's item. */
+  heldError(holdItem: Record<string, unknown> | undefined): WriteHeldError;
+  /**
+   * A conditional write as the one write of a transaction (which then carries the hold's check);
+   * undefined for a write that asks for the item it wrote (ReturnValues), which a transaction cannot
+   * return: those few (counters, claims of the caller's own items) are sent as they are.
+   */
+  transactItemOf(command: PutCommand | UpdateCommand | DeleteCommand): TransactItem | undefined;
+  /** Batch write requests as the transactions that write them: runs of at most 25, fewer when they are large. */
+  transactionsOf(tableName: string, requests: readonly WriteRequest[]): TransactItem[][];
+}
+
+const guards = new AsyncLocalStorage<WriteGuard>();
 
 /** Runs `work` with every write it makes through the core guarded by the account's write hold. */
 export function withWriteGuard<T>(hubId: number, work: () => T): T {
-  return guardedHub.run(hubId, work);
+  return guards.run(
+    {
+      hubId,
+      holdCheck: (tableName) => writeHoldCheck(tableName, hubId),
+      heldError: (holdItem) => new WriteHeldError(hubId, holdModeOf(holdItem)),
+      transactItemOf,
+      transactionsOf,
+    },
+    work,
+  );
 }
 
-/** The account whose write hold guards the writes made here, if any. */
-export function guardedHubId(): number | undefined {
-  return guardedHub.getStore();
+/** The write guard of the writes made here, if any. */
+export function runningWriteGuard(): WriteGuard | undefined {
+  return guards.getStore();
 }
 
 /** The ConditionCheck that the account holds no write hold, on one shard chosen at random. */
-export function writeHoldCheck(tableName: string, hubId: number): TransactItem {
+function writeHoldCheck(tableName: string, hubId: number): TransactItem {
   return {
     ConditionCheck: {
       TableName: tableName,
@@ -50,6 +80,62 @@ export function holdModeOf(item: Record<string, unknown> | undefined): WriteHold
   const raw = item?.mode;
   const mode = typeof raw === 'string' ? raw : (raw as { S?: unknown } | undefined)?.S;
   return mode === 'delete' ? 'delete' : 'reset';
+}
+
+function transactItemOf(command: PutCommand | UpdateCommand | DeleteCommand): TransactItem | undefined {
+  const input = command.input as Record<string, unknown>;
+  if (input.ReturnValues !== undefined && input.ReturnValues !== 'NONE') return undefined;
+  const common = {
+    TableName: input.TableName as string,
+    ...(input.ConditionExpression ? { ConditionExpression: input.ConditionExpression as string } : {}),
+    ...(input.ExpressionAttributeNames
+      ? { ExpressionAttributeNames: input.ExpressionAttributeNames as Record<string, string> }
+      : {}),
+    ...(input.ExpressionAttributeValues
+      ? { ExpressionAttributeValues: input.ExpressionAttributeValues as Record<string, unknown> }
+      : {}),
+    ...(input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD'
+      ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
+      : {}),
+  };
+  if (command instanceof PutCommand) return { Put: { ...common, Item: input.Item as Record<string, unknown> } };
+  if (command instanceof UpdateCommand)
+    return {
+      Update: {
+        ...common,
+        Key: input.Key as Record<string, unknown>,
+        UpdateExpression: input.UpdateExpression as string,
+      },
+    };
+  if (command instanceof DeleteCommand) return { Delete: { ...common, Key: input.Key as Record<string, unknown> } };
+  return undefined;
+}
+
+/** DynamoDB's limit on the size of one TransactWriteItems (4 MB), with room for its keys and the hold's check. */
+const maxTransactionBytes = 3_500_000;
+
+function transactionsOf(tableName: string, requests: readonly WriteRequest[]): TransactItem[][] {
+  const out: WriteRequest[][] = [];
+  let current: WriteRequest[] = [];
+  let bytes = 0;
+  for (const request of requests) {
+    const size = 'PutRequest' in request ? itemBytes(request.PutRequest.Item) : itemBytes(request.DeleteRequest.Key);
+    if (current.length > 0 && (current.length === maxBatchWriteRequests || bytes + size > maxTransactionBytes)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(request);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out.map((chunk) =>
+    chunk.map((request) =>
+      'PutRequest' in request
+        ? { Put: { TableName: tableName, Item: request.PutRequest.Item } }
+        : { Delete: { TableName: tableName, Key: request.DeleteRequest.Key } },
+    ),
+  );
 }
 
 export function isWriteHoldItem(item: Record<string, unknown>): boolean {

@@ -4,7 +4,6 @@ import { routePartsOf } from '#route-parts';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { clientKeyedRecord } from '../base/client-keys';
 import { ServiceUnavailableError } from '../base/errors';
-import { withWriteGuard } from '../db/write-guard';
 import { config } from '../base/config';
 import type { RouteByName, RouteName } from '../routes';
 import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } from './auth';
@@ -144,7 +143,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
         deadlineMs: performance.now() + remainingMs,
       });
     const work = () => (typeLoader ? typeLoader(state.auth, event, state.query, run) : run());
-    return state.writeGuardHubId === undefined ? work() : withWriteGuard(state.writeGuardHubId, work);
+    return state.writeGuard ? state.writeGuard(work) : work();
   };
 
   const steps: Middleware[] = [

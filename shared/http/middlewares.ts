@@ -16,6 +16,7 @@ import {
   type RequestCredentials,
 } from './auth';
 import { WriteHeldError } from '../db/repository-errors';
+import { withWriteGuard } from '../db/write-guard';
 import { toAppError } from './error-mapper';
 import { faultError, injectedFault } from './fault-injection';
 import { logger } from './logger';
@@ -94,8 +95,8 @@ export interface RequestState {
   rateLimitHeaders?: Record<string, string>;
   /** The injected fault that answered the call (a test account's): logged as the request's outcome, not as a failure. */
   faultId?: string;
-  /** A test account's token: the handler's writes run inside the account's write guard (shared/db/write-guard.ts). */
-  writeGuardHubId?: number;
+  /** A test account's token: runs the handler with its writes inside the account's write guard (shared/db/write-guard.ts). */
+  writeGuard?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const states = new WeakMap<object, RequestState>();
@@ -240,7 +241,7 @@ export function injectFaults(route: Route): Middleware {
       const state = requestStateOf(request.event);
       const token = state.credentials?.token;
       if (!token?.isTestAccount) return;
-      state.writeGuardHubId = token.hubId;
+      state.writeGuard = (work) => withWriteGuard(token.hubId, work);
       const event = request.event;
       const routeKey = event.routeKey ?? '';
       const fault = await injectedFault(token, {
