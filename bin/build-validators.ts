@@ -19,7 +19,9 @@ import {
   generatedValidatorsDir,
   routePartsFileName,
   routeValidatorsFileName,
+  standardTypeImports,
 } from '../lib/bundling';
+import { standardTypesDir, typeModulesIn } from '../shared/objects/standard-types';
 import type { CatalogTables } from '../shared/properties/standard-catalog';
 import { sourceCatalogTables } from '../shared/properties/source-catalog-tables';
 
@@ -295,7 +297,62 @@ export async function buildValidators(outDir = generatedDir): Promise<{ file: st
       );
   }
   writeCatalogFiles(outDir, sourceCatalogTables);
+  for (const [file, code] of Object.entries(standardTypeModules(outDir, standardTypesDir)))
+    writeFileSync(path.join(outDir, file), code);
   return { file: index, count: registeredSchemas.size };
+}
+
+/**
+ * The modules a bundle resolves the standard types' imports to (lib/bundling.ts standardTypeImports),
+ * by file name: the same lists as shared/objects/standard-types.ts, of the same modules in the same
+ * order, each importing by name only the parts its lists hold (so a bundle that reads the pipelines
+ * holds only the modules that have pipelines); the scopes' words and bits are written as data.
+ */
+export function standardTypeModules(outDir: string, typesDir: string): Record<string, string> {
+  const modules = typeModulesIn(typesDir);
+  const header = '// Written by bin/build-validators.ts from the modules of shared/objects/types/.';
+  const importsOf = (parts: readonly string[]) =>
+    modules.flatMap(({ file, module }, index) => {
+      const names = parts.filter((part) => Object.hasOwn(module, part)).map((part) => `${part} as ${part}${index}`);
+      const from = path
+        .relative(outDir, path.join(typesDir, path.basename(file, '.ts')))
+        .split(path.sep)
+        .join('/');
+      return names.length === 0
+        ? []
+        : [`import { ${names.join(', ')} } from '${from.startsWith('.') ? from : `./${from}`}';`];
+    });
+  const listOf = (part: string, item = (index: number) => `${part}${index}`) =>
+    `[${modules.flatMap(({ module }, index) => (Object.hasOwn(module, part) ? [item(index)] : [])).join(', ')}]`;
+  const dataOf = (part: 'scopeDescriptions' | 'scopeBits') =>
+    JSON.stringify(modules.flatMap(({ module }) => (module[part] === undefined ? [] : [module[part]])));
+  return {
+    [standardTypeImports['#standard-types']]: [
+      header,
+      ...importsOf(['objectType', 'rules', 'associations', 'events']),
+      `export const standardTypes = ${listOf('objectType')};`,
+      `export const standardTypeRules = ${listOf('rules', (index) => `[objectType${index}, rules${index}]`)};`,
+      `export const standardTypeAssociations = ${listOf('associations')};`,
+      `export const standardTypeEvents = ${listOf('events')};`,
+      '',
+    ].join('\n'),
+    [standardTypeImports['#standard-pipelines']]: [
+      header,
+      ...importsOf(['pipelines']),
+      `export const standardPipelineTypes = ${listOf('pipelines')};`,
+      '',
+    ].join('\n'),
+    [standardTypeImports['#standard-scope-descriptions']]: [
+      header,
+      `export const standardScopeDescriptions = ${dataOf('scopeDescriptions')};`,
+      '',
+    ].join('\n'),
+    [standardTypeImports['#standard-scope-bits']]: [
+      header,
+      `export const standardScopeBits = ${dataOf('scopeBits')};`,
+      '',
+    ].join('\n'),
+  };
 }
 
 /**

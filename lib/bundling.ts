@@ -60,6 +60,25 @@ export const catalogFileName = (typeName: string): string => `catalog-${typeName
 export const catalogFilesModuleName = 'catalog-files.mjs';
 export const catalogFilesImport = '#catalog-files';
 
+/**
+ * The standard types' lists (shared/objects/standard-types.ts, which reads the modules of
+ * shared/objects/types/ from source): package.json maps each import to that file, and every bundle
+ * aliases each to the generated module bin/build-validators.ts writes, which lists the same parts:
+ * the registry's entries with their rules, associations and events; the pipelines; and, as literal
+ * data, the scopes' words and bits. One import per group, so that a bundle holds only the modules of
+ * the group it reads.
+ */
+export const standardTypeImports = {
+  '#standard-types': 'standard-types.mjs',
+  '#standard-pipelines': 'standard-pipelines.mjs',
+  '#standard-scope-descriptions': 'standard-scope-descriptions.mjs',
+  '#standard-scope-bits': 'standard-scope-bits.mjs',
+} as const;
+
+const standardTypeAliases = Object.fromEntries(
+  Object.entries(standardTypeImports).map(([name, file]) => [name, path.join(generatedValidatorsDir, file)]),
+);
+
 /** What the bundling of a route's function reads of its row. */
 export type BundledRoute = Pick<Route, 'name'>;
 
@@ -68,7 +87,8 @@ const nodeGlobals = path.resolve(__dirname, '..', 'shared', 'http', 'node-global
 const builtinAliases = { 'node:stream/web': nodeGlobals, 'node:timers': nodeGlobals };
 
 /**
- * The aliases of a bundle: Node modules replaced (builtinAliases); for a route's, also
+ * The aliases of a bundle: Node modules replaced (builtinAliases) and the standard types' lists
+ * (standardTypeImports); for a route's, also
  * `#route-parts` -> that route's generated parts on the stage (with or without the test-account
  * controls), and `#catalog-files` -> the catalogs' reader.
  */
@@ -76,9 +96,10 @@ export function lambdaAliasesFor(
   routeName: string | undefined,
   stage: { sandboxControls: boolean } = { sandboxControls: false },
 ): Record<string, string> {
-  if (routeName === undefined) return { ...builtinAliases };
+  if (routeName === undefined) return { ...builtinAliases, ...standardTypeAliases };
   return {
     ...builtinAliases,
+    ...standardTypeAliases,
     [routePartsImport]: path.join(generatedValidatorsDir, routePartsFileName(routeName, stage)),
     [catalogFilesImport]: path.join(generatedValidatorsDir, catalogFilesModuleName),
   };

@@ -42,7 +42,7 @@ export interface CreatedApp {
 function requireKnownScopes(scopes: string[], field: string): void {
   const unknown = scopes.filter((scope) => !isKnownScope(scope));
   if (unknown.length > 0) {
-    throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; known scopes: ${scopeCatalog.join(', ')}`, {
+    throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; known scopes: ${scopeCatalog().join(', ')}`, {
       context: { [field]: unknown },
     });
   }

@@ -1,7 +1,7 @@
+import { standardTypeAssociations, standardTypes } from '#standard-types';
 import type { AssociationType } from '../db/association-labels';
 import type { ObjectType } from '../objects/object-types';
-import type { TypeAssociations } from '../objects/types/standard-type';
-import { standardTypeAssociations, standardTypes } from '../objects/types/standard-types';
+import type { TypeAssociations } from '../objects/standard-type';
 
 // The type's record is declared where it is stored; the standard types below share its shape.
 export type { AssociationCategory, AssociationType } from '../db/association-labels';

@@ -1,5 +1,5 @@
-import type { ScopeDescriptions } from '../objects/types/standard-type';
-import { standardScopeDescriptions } from '../objects/types/standalone-parts';
+import { standardScopeDescriptions } from '#standard-scope-descriptions';
+import type { ScopeDescriptions } from '../objects/standard-type';
 import type { Scope } from './scopes';
 
 /** The scopes of no one standard type in plain words; each type's own are in its module (shared/objects/types/). */
@@ -11,6 +11,7 @@ const sharedScopeDescriptions = {
   files: 'See, upload and delete files in your file manager.',
   automation: 'See and change your workflows and sequences.',
   'e-commerce': 'See and change your products, line items and quotes.',
+  tickets: 'See, create, change and delete your support tickets, and change their pipelines and properties.',
   'crm.lists.read': 'See your lists and who is on them.',
   'crm.lists.write': 'Create and change your lists and their members.',
   'crm.objects.owners.read': 'See the users of your account who can own records: their names and email addresses.',

@@ -1,55 +1,67 @@
+import { standardScopeBits } from '#standard-scope-bits';
+
 /**
- * The scopes this platform knows. Append only: a scope's position is its bit in the
- * access token's scope mask, so reordering would change what issued tokens grant.
- * Appending is safe at any time: live tokens stay valid (see scopeMaskCodec).
+ * The scopes of no one standard type, and the bit each takes in an access token's scope mask; each
+ * standard type's module states its own scopes' bits (`scopeBits`, shared/objects/types/). A bit is
+ * never reused or moved: issued tokens carry it. A new scope takes the next free bit.
  */
-export const scopeCatalog = [
-  'oauth',
-  'crm.objects.companies.read',
-  'crm.objects.companies.write',
-  'crm.schemas.companies.read',
-  'crm.schemas.companies.write',
-  'timeline',
-  'crm.objects.contacts.read',
-  'crm.objects.contacts.write',
-  'crm.objects.deals.read',
-  'crm.objects.deals.write',
-  'crm.schemas.contacts.read',
-  'crm.schemas.deals.read',
-  'tickets',
-  'content',
-  'forms',
-  'files',
-  'automation',
-  'e-commerce',
-  'crm.lists.read',
-  'crm.lists.write',
-  // The object engine's types (tickets; the schemas of contacts, deals and tickets), owners, products,
-  // line items and custom objects.
-  'crm.objects.tickets.read',
-  'crm.objects.tickets.write',
-  'crm.schemas.contacts.write',
-  'crm.schemas.deals.write',
-  'crm.schemas.tickets.read',
-  'crm.schemas.tickets.write',
-  'crm.objects.owners.read',
-  'crm.objects.products.read',
-  'crm.objects.products.write',
-  'crm.objects.line_items.read',
-  'crm.objects.line_items.write',
-  'crm.objects.custom.read',
-  'crm.objects.custom.write',
-  'crm.schemas.custom.read',
-  'crm.schemas.custom.write',
-] as const;
+export const platformScopeBits = {
+  oauth: 0,
+  timeline: 5,
+  // HubSpot's older scope for tickets, beside their granular scopes (shared/objects/types/tickets.ts).
+  tickets: 12,
+  content: 13,
+  forms: 14,
+  files: 15,
+  automation: 16,
+  'e-commerce': 17,
+  'crm.lists.read': 18,
+  'crm.lists.write': 19,
+  'crm.objects.owners.read': 26,
+  'crm.objects.custom.read': 31,
+  'crm.objects.custom.write': 32,
+  'crm.schemas.custom.read': 33,
+  'crm.schemas.custom.write': 34,
+} as const;
 
-export type Scope = (typeof scopeCatalog)[number];
+/** A standard type's own scope: its records' (`crm.objects.<name>.read`) or its schemas' (`crm.schemas.<name>.write`). */
+export type TypeScope = `crm.${'objects' | 'schemas'}.${string}.${'read' | 'write'}`;
 
-// Built on first use (here and the codec below): a module-level call would stay in every bundle that imports the file.
+export type Scope = keyof typeof platformScopeBits | TypeScope;
+
+/** The scopes by bit: the platform's and each type module's (scopeBitProblems says whether any bit is left free or claimed twice). */
+export function scopeCatalogOf(bitTables: readonly Readonly<Record<string, number>>[]): Scope[] {
+  const catalog: Scope[] = [];
+  for (const table of bitTables) for (const [scope, bit] of Object.entries(table)) catalog[bit] = scope as Scope;
+  return catalog;
+}
+
+/** The bits no scope takes below the highest, and the bits or scopes stated twice: none in a catalog tokens can carry. */
+export function scopeBitProblems(bitTables: readonly Readonly<Record<string, number>>[]): string[] {
+  const entries = bitTables.flatMap((table) => Object.entries(table));
+  const bits = entries.map(([, bit]) => bit);
+  const problems = entries
+    .filter(
+      ([scope, bit], index) => bits.indexOf(bit) !== index || entries.findIndex(([other]) => other === scope) !== index,
+    )
+    .map(([scope, bit]) => `${scope} (bit ${bit}) is stated twice`);
+  for (let bit = 0; bit < Math.max(-1, ...bits); bit += 1)
+    if (!bits.includes(bit)) problems.push(`no scope takes bit ${bit}`);
+  return problems;
+}
+
+let theCatalog: readonly Scope[] | undefined;
+
+/** The scopes this platform knows, in the order of their bits (built on first use). */
+export function scopeCatalog(): readonly Scope[] {
+  theCatalog ??= scopeCatalogOf([platformScopeBits, ...standardScopeBits]);
+  return theCatalog;
+}
+
 let scopeIndex: ReadonlySet<string> | undefined;
 
 export function isKnownScope(scope: string): scope is Scope {
-  scopeIndex ??= new Set<string>(scopeCatalog);
+  scopeIndex ??= new Set<string>(scopeCatalog());
   return scopeIndex.has(scope);
 }
 
@@ -109,7 +121,7 @@ export function scopeMaskCodec<S extends string>(catalog: readonly S[]): ScopeMa
 }
 
 let catalogCodec: ScopeMaskCodec<Scope> | undefined;
-const theCatalogCodec = (): ScopeMaskCodec<Scope> => (catalogCodec ??= scopeMaskCodec(scopeCatalog));
+const theCatalogCodec = (): ScopeMaskCodec<Scope> => (catalogCodec ??= scopeMaskCodec(scopeCatalog()));
 
 export function encodeScopeMask(scopes: readonly string[]): string {
   return theCatalogCodec().encode(scopes);

@@ -24,7 +24,7 @@ export const customTypeIdPattern = /^2-([0-9]{1,15})$/;
 /** `p<hubId>_<name>` (the fully qualified name) and `p_<name>` (the account's own, without its id). */
 export const customTypeNamePattern = /^p([0-9]{0,15})_([A-Za-z][A-Za-z0-9_]{0,99})$/;
 
-/** The catalog (system properties) every custom type shares: shared/properties/custom-object-property-catalog.ts. */
+/** The catalog (system properties) every custom type shares: shared/properties/catalogs/custom-objects.ts. */
 export const customObjectCatalogName = 'custom_objects';
 
 const customKeyPrefixStart = 'CUSTOM';

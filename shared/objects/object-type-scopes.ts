@@ -1,8 +1,8 @@
+import { standardTypes } from '#standard-types';
 import type { Scope } from '../oauth/scopes';
 import { customObjectScopes } from './custom-object-types';
-import { companies } from './types/companies';
-import { contacts } from './types/contacts';
-import { standardTypes } from './types/standard-types';
+import { objectType as companies } from './types/companies';
+import { objectType as contacts } from './types/contacts';
 
 export { customObjectScopes } from './custom-object-types';
 

@@ -1,9 +1,9 @@
+import { standardTypes } from '#standard-types';
 import { ValidationError } from '../base/errors';
 import type { ObjectType } from './object-type';
 import { customTypeIdPattern, customTypeOfId } from './custom-object-types';
 import { requestObjectType } from './request-object-types';
-import { companies } from './types/companies';
-import { standardTypes } from './types/standard-types';
+import { objectType as companies } from './types/companies';
 
 /**
  * The registry of CRM object types: what the engine knows of a type is its entry here, never a

@@ -1,14 +1,11 @@
+import { standardPipelineTypes } from '#standard-pipelines';
 import { ValidationError } from '../base/errors';
-import type { PipelineObjectType } from '../objects/types/standard-type';
-import { standardPipelineTypes } from '../objects/types/standalone-parts';
+import type { PipelineObjectType } from '../objects/standard-type';
 
-export type { PipelineObjectType, PipelineTemplate, StageTemplate } from '../objects/types/standard-type';
+export type { PipelineObjectType, PipelineTemplate, StageTemplate } from '../objects/standard-type';
 
 /** The types with pipelines: deals and tickets (their modules, shared/objects/types/, state their pipelines). */
 export const pipelineObjectTypes: readonly PipelineObjectType[] = standardPipelineTypes;
-
-export { dealPipelines } from '../objects/types/deals';
-export { ticketPipelines } from '../objects/types/tickets';
 
 /** The plural name or the type id, in any case: `deals`, `0-3`, `tickets`, `0-5`. */
 export function findPipelineObjectType(token: string): PipelineObjectType | undefined {

@@ -1,4 +1,4 @@
-import { standardPipelineTypes } from '../objects/types/standalone-parts';
+import { standardPipelineTypes } from '#standard-pipelines';
 
 /**
  * What a route row asks before it knows the type: any scope of any type with pipelines (their

@@ -1,5 +1,5 @@
 /**
- * What the five activity catalogs (note-, call-, email-, meeting- and task-property-catalog.ts)
+ * What the five activity catalogs (catalogs/notes.ts, calls.ts, emails.ts, meetings.ts and tasks.ts)
  * share: `hs_timestamp` first, then the type's own rows, then `hubspot_owner_id`,
  * `hs_attachment_ids`, `hs_body_preview`, `hs_createdate`, `hs_lastmodifieddate` and `hs_object_id`,
  * with the same labels and descriptions but for the type's word, and one group holding every row.

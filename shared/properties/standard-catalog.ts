@@ -1,8 +1,7 @@
 /**
  * The shape of a standard (HubSpot-defined) property catalog of one object type, and how its tables
- * become what each kind of function reads. Each type's tables live in its own module
- * (company-, contact-, deal-, ticket-, product-, line-item-, note-, call-, email-, meeting- and
- * task-property-catalog.ts; the five activities build theirs with activity-catalog.ts): the rows
+ * become what each kind of function reads. Each type's tables live in its own module of catalogs/
+ * (the five activities build theirs with activity-catalog.ts): the rows
  * (name, type, field type, options, flags), the labels and the descriptions, by name. A function's
  * bundle carries only the tables it reads: the record functions the rows (standardRules), the
  * properties API's writes the labels and groups (standardOutline), its reads everything

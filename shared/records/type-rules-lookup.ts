@@ -1,6 +1,6 @@
+import { standardTypeRules } from '#standard-types';
 import type { ObjectType } from '../objects/object-types';
 import type { TypeRules } from '../objects/type-rules';
-import { standardTypeRules } from '../objects/types/standard-types';
 
 export type { TypeRules } from '../objects/type-rules';
 

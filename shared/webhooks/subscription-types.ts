@@ -1,6 +1,6 @@
+import { standardTypeEvents } from '#standard-types';
 import type { Scope } from '../oauth/scopes';
-import type { TypeEvents } from '../objects/types/standard-type';
-import { standardTypeEvents } from '../objects/types/standard-types';
+import type { ChangeKind, TypeEvents } from '../objects/standard-type';
 
 export { maxConcurrentRequestsLimit, maxSubscriptionsPerApp, unsubscribableProperties } from './subscription-limits';
 
@@ -19,14 +19,11 @@ export function eventTablesOf(events: readonly TypeEvents[]) {
   };
 }
 
-type StandardEvents = (typeof standardTypeEvents)[number];
+/** The object an event type is about: `company` for `company.propertyChange` (a type's singular name). */
+export type EventObject = string;
 
-/** The object an event type is about: `company` for `company.propertyChange`. */
-export type EventObject = StandardEvents['type']['singular'];
-
-export type WebhookEventType = {
-  [Events in StandardEvents as Events['type']['singular']]: `${Events['type']['singular']}.${Events['kinds'][number]}`;
-}[EventObject];
+/** A subscription type of a type's events: `<singular>.<kind>`. */
+export type WebhookEventType = `${EventObject}.${ChangeKind}`;
 
 let standardTables: ReturnType<typeof eventTablesOf> | undefined;
 /** The standard types' tables, built on first use. */
@@ -88,5 +85,5 @@ export const eventObjectReadScopes = (): Readonly<Record<EventObject, readonly S
 /** The read scopes accepted for an event type (`company.creation`, or a subscriptionType of an event); none for an unknown object. */
 export function readScopesOfEventType(eventType: string): readonly Scope[] {
   const object = eventObjectOf(eventType);
-  return object === undefined ? [] : eventObjectReadScopes()[object];
+  return object === undefined ? [] : (eventObjectReadScopes()[object] ?? []);
 }

@@ -1,13 +1,13 @@
-import { companyRules } from '../../companies/company-rules';
+import { companyRules as rules } from '../../companies/company-rules';
 import type { ObjectType } from '../object-type';
-import type { TypeAssociations, ScopeDescriptions, TypeEvents } from './standard-type';
+import type { TypeAssociations, ScopeBits, ScopeDescriptions, TypeEvents } from '../standard-type';
 
 /**
  * Companies (0-2): HubSpot's ids, names, scopes and default properties
  * (reference/HUBSPOT-WIRE-FACTS-3.md); a company needs a name or a domain, and domains are unique
  * (the rules, shared/companies/company-rules.ts).
  */
-export const companies = {
+export const objectType = {
   id: '0-2',
   name: 'companies',
   singular: 'company',
@@ -30,17 +30,25 @@ export const companies = {
   isStored: true,
 } as const satisfies ObjectType;
 
-export { companyRules };
+export { rules };
 
-export const companyScopeDescriptions = {
+/** Its own scopes' bits in the access token's scope mask (shared/oauth/scopes.ts). */
+export const scopeBits = {
+  'crm.objects.companies.read': 1,
+  'crm.objects.companies.write': 2,
+  'crm.schemas.companies.read': 3,
+  'crm.schemas.companies.write': 4,
+} as const satisfies ScopeBits;
+
+export const scopeDescriptions = {
   'crm.objects.companies.read': 'See your companies and every property on them, and their associations.',
   'crm.objects.companies.write': 'Create, change, associate and delete your companies.',
   'crm.schemas.companies.read': 'See the company properties and association labels your account defines.',
   'crm.schemas.companies.write': 'Create company properties and association labels.',
 } as const satisfies ScopeDescriptions;
 
-export const companyEvents = {
-  type: companies,
+export const events = {
+  type: objectType,
   kinds: ['creation', 'deletion', 'propertyChange', 'associationChange', 'merge', 'restore'],
 } as const satisfies TypeEvents;
 
@@ -48,8 +56,8 @@ export const companyEvents = {
  * Companies' HubSpot-defined types (the wire facts' tables 7.1 and 7.2): to companies (450, and
  * parent/child 13/14), contacts, deals and tickets (each with a Primary pair), and the activities.
  */
-export const companyAssociations: TypeAssociations = {
-  type: companies,
+export const associations: TypeAssociations = {
+  type: objectType,
   toSelf: 450,
   labeledToSelf: [
     { typeId: 13, name: 'parent_to_child_company', label: 'Parent to child company', inverseTypeId: 14 },

@@ -1,6 +1,6 @@
-import { contactRules } from '../../contacts/contact-rules';
+import { contactRules as rules } from '../../contacts/contact-rules';
 import type { ObjectType } from '../object-type';
-import type { TypeAssociations, ScopeDescriptions, TypeEvents } from './standard-type';
+import type { TypeAssociations, ScopeBits, ScopeDescriptions, TypeEvents } from '../standard-type';
 
 /** Who may read and change contacts and their property definitions: the activities' scopes too (activities.ts). */
 export const contactScopes = { read: ['crm.objects.contacts.read'], write: ['crm.objects.contacts.write'] } as const;
@@ -14,7 +14,7 @@ export const contactPropertyScopes = {
  * (reference/HUBSPOT-WIRE-FACTS-3.md); `email` is unique without case (the rules,
  * shared/contacts/contact-rules.ts). Their modified date is `lastmodifieddate`.
  */
-export const contacts = {
+export const objectType = {
   id: '0-1',
   name: 'contacts',
   singular: 'contact',
@@ -33,23 +33,31 @@ export const contacts = {
   isStored: true,
 } as const satisfies ObjectType;
 
-export { contactRules };
+export { rules };
 
-export const contactScopeDescriptions = {
+/** Its own scopes' bits in the access token's scope mask (shared/oauth/scopes.ts). */
+export const scopeBits = {
+  'crm.objects.contacts.read': 6,
+  'crm.objects.contacts.write': 7,
+  'crm.schemas.contacts.read': 10,
+  'crm.schemas.contacts.write': 22,
+} as const satisfies ScopeBits;
+
+export const scopeDescriptions = {
   'crm.objects.contacts.read': 'See your contacts and every property on them.',
   'crm.objects.contacts.write': 'Create, change and delete your contacts.',
   'crm.schemas.contacts.read': 'See the contact properties your account defines.',
   'crm.schemas.contacts.write': 'Create and change contact properties.',
 } as const satisfies ScopeDescriptions;
 
-export const contactEvents = {
-  type: contacts,
+export const events = {
+  type: objectType,
   kinds: ['creation', 'deletion', 'propertyChange', 'associationChange', 'merge', 'restore', 'privacyDeletion'],
 } as const satisfies TypeEvents;
 
 /** Contacts' HubSpot-defined types (the wire facts' tables 7.1 and 7.2): to contacts (449), deals, tickets and the activities. */
-export const contactAssociations: TypeAssociations = {
-  type: contacts,
+export const associations: TypeAssociations = {
+  type: objectType,
   toSelf: 449,
   pairs: [
     { to: '0-3', ids: [4, 3] },

@@ -4,11 +4,12 @@ import type { ObjectType } from '../object-type';
 import type {
   PipelineObjectType,
   PipelineTemplate,
+  ScopeBits,
   ScopeDescriptions,
   StageTemplate,
   TypeAssociations,
   TypeEvents,
-} from './standard-type';
+} from '../standard-type';
 
 // The pipelines below name the type too: consts, so that a pipeline function's bundle need not hold the whole entry.
 const id = '0-3';
@@ -19,7 +20,7 @@ const name = 'deals';
  * (reference/HUBSPOT-WIRE-FACTS-3.md); `dealname` and `dealstage` required, in a pipeline (`default`
  * when a create names none) whose live stage `dealstage` must be.
  */
-export const deals = {
+export const objectType = {
   id,
   name,
   singular: 'deal',
@@ -47,21 +48,29 @@ export const deals = {
   isStored: true,
 } as const satisfies ObjectType;
 
-export const dealScopeDescriptions = {
+/** Its own scopes' bits in the access token's scope mask (shared/oauth/scopes.ts). */
+export const scopeBits = {
+  'crm.objects.deals.read': 8,
+  'crm.objects.deals.write': 9,
+  'crm.schemas.deals.read': 11,
+  'crm.schemas.deals.write': 23,
+} as const satisfies ScopeBits;
+
+export const scopeDescriptions = {
   'crm.objects.deals.read': 'See your deals and every property on them.',
   'crm.objects.deals.write': 'Create, change and delete your deals.',
   'crm.schemas.deals.read': 'See the deal properties and pipelines your account defines.',
   'crm.schemas.deals.write': 'Create and change deal properties and deal pipelines with their stages.',
 } as const satisfies ScopeDescriptions;
 
-export const dealEvents = {
-  type: deals,
+export const events = {
+  type: objectType,
   kinds: ['creation', 'deletion', 'propertyChange', 'associationChange', 'merge', 'restore'],
 } as const satisfies TypeEvents;
 
 /** Deals' HubSpot-defined types (the wire facts' tables 7.1 and 7.2): to deals (451), tickets, the activities and line items (the line-item guide: line item to deal 20). */
-export const dealAssociations: TypeAssociations = {
-  type: deals,
+export const associations: TypeAssociations = {
+  type: objectType,
   toSelf: 451,
   pairs: [
     { to: '0-5', ids: [27, 28] },
@@ -107,7 +116,7 @@ let defaultPipelines: readonly PipelineTemplate[] | undefined;
  * every account starts with, HubSpot's `default` (developers.hubspot.com/docs/api/crm/pipelines),
  * built on first read.
  */
-export const dealPipelines: PipelineObjectType = {
+export const pipelines: PipelineObjectType = {
   id,
   name,
   scopes: { read: ['crm.objects.deals.read', 'crm.schemas.deals.read'], write: ['crm.schemas.deals.write'] },

@@ -1,13 +1,13 @@
 import type { ObjectType } from '../object-type';
 import type { TypeRules } from '../type-rules';
 import { requireNonNegativePrice } from './products';
-import type { ScopeDescriptions, TypeEvents } from './standard-type';
+import type { ScopeBits, ScopeDescriptions, TypeEvents } from '../standard-type';
 
 /**
  * Line items (0-8): HubSpot's ids, names and scopes (the granular scope or `e-commerce`, as for
  * products). A line item belongs to at most one deal (the pair is deals', shared/objects/types/deals.ts).
  */
-export const lineItems = {
+export const objectType = {
   id: '0-8',
   name: 'line_items',
   singular: 'line_item',
@@ -67,7 +67,7 @@ export function lineItemAmount(properties: Readonly<Record<string, string>>): st
  * `hs_product_id` takes the product's name, price, SKU and description unless it sends its own; it
  * belongs to at most one deal; its price is not negative; its `amount` is computed.
  */
-export const lineItemRules: TypeRules = {
+export const rules: TypeRules = {
   requireOnWrite: requireNonNegativePrice,
   computed: { amount: lineItemAmount },
   // Products (0-7), deals (0-3).
@@ -75,12 +75,18 @@ export const lineItemRules: TypeRules = {
   singleAssociation: { typeId: '0-3' },
 };
 
-export const lineItemScopeDescriptions = {
+/** Its own scopes' bits in the access token's scope mask (shared/oauth/scopes.ts). */
+export const scopeBits = {
+  'crm.objects.line_items.read': 29,
+  'crm.objects.line_items.write': 30,
+} as const satisfies ScopeBits;
+
+export const scopeDescriptions = {
   'crm.objects.line_items.read': 'See the line items of your deals and quotes.',
   'crm.objects.line_items.write': 'Create, change and delete the line items of your deals and quotes.',
 } as const satisfies ScopeDescriptions;
 
-export const lineItemEvents = {
-  type: lineItems,
+export const events = {
+  type: objectType,
   kinds: ['creation', 'deletion', 'propertyChange', 'associationChange', 'merge', 'restore'],
 } as const satisfies TypeEvents;

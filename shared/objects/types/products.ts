@@ -1,14 +1,14 @@
 import { propertyValuesError } from '../../properties/property-values-error';
 import type { ObjectType } from '../object-type';
 import type { TypeRules } from '../type-rules';
-import type { ScopeDescriptions, TypeEvents } from './standard-type';
+import type { ScopeBits, ScopeDescriptions, TypeEvents } from '../standard-type';
 
 /**
  * Products (0-7): HubSpot's ids, names and scopes (the granular scope or `e-commerce`, HubSpot's v3
  * specs; no `crm.schemas.products.*` scope exists: properties are read with the records' scopes and
  * written with `e-commerce`). Products have no associations of their own and no merge.
  */
-export const products = {
+export const objectType = {
   id: '0-7',
   name: 'products',
   singular: 'product',
@@ -44,17 +44,23 @@ export function requireNonNegativePrice(properties: Record<string, string>): voi
 }
 
 /** What only products do: their price is not negative. */
-export const productRules: TypeRules = {
+export const rules: TypeRules = {
   requireOnWrite: requireNonNegativePrice,
 };
 
-export const productScopeDescriptions = {
+/** Its own scopes' bits in the access token's scope mask (shared/oauth/scopes.ts). */
+export const scopeBits = {
+  'crm.objects.products.read': 27,
+  'crm.objects.products.write': 28,
+} as const satisfies ScopeBits;
+
+export const scopeDescriptions = {
   'crm.objects.products.read': 'See your products and every property on them.',
   'crm.objects.products.write': 'Create, change and delete your products.',
 } as const satisfies ScopeDescriptions;
 
 /** HubSpot has no `product.associationChange`. */
-export const productEvents = {
-  type: products,
+export const events = {
+  type: objectType,
   kinds: ['creation', 'deletion', 'propertyChange', 'merge', 'restore'],
 } as const satisfies TypeEvents;

@@ -4,11 +4,12 @@ import type { ObjectType } from '../object-type';
 import type {
   PipelineObjectType,
   PipelineTemplate,
+  ScopeBits,
   ScopeDescriptions,
   StageTemplate,
   TypeAssociations,
   TypeEvents,
-} from './standard-type';
+} from '../standard-type';
 
 // The pipelines below name the type too: consts, so that a pipeline function's bundle need not hold the whole entry.
 const id = '0-5';
@@ -20,7 +21,7 @@ const name = 'tickets';
  * ("0" when a create names none). HubSpot's v3 spec asks for `tickets`, its newer guide for the
  * granular scopes: either suffices.
  */
-export const tickets = {
+export const objectType = {
   id,
   name,
   singular: 'ticket',
@@ -52,22 +53,29 @@ export const tickets = {
   isStored: true,
 } as const satisfies ObjectType;
 
-export const ticketScopeDescriptions = {
-  tickets: 'See, create, change and delete your support tickets, and change their pipelines and properties.',
+/** Its own scopes' bits in the access token's scope mask (shared/oauth/scopes.ts). */
+export const scopeBits = {
+  'crm.objects.tickets.read': 20,
+  'crm.objects.tickets.write': 21,
+  'crm.schemas.tickets.read': 24,
+  'crm.schemas.tickets.write': 25,
+} as const satisfies ScopeBits;
+
+export const scopeDescriptions = {
   'crm.objects.tickets.read': 'See your support tickets and every property on them.',
   'crm.objects.tickets.write': 'Create, change and delete your support tickets.',
   'crm.schemas.tickets.read': 'See the ticket properties and pipelines your account defines.',
   'crm.schemas.tickets.write': 'Create and change ticket properties and ticket pipelines with their stages.',
 } as const satisfies ScopeDescriptions;
 
-export const ticketEvents = {
-  type: tickets,
+export const events = {
+  type: objectType,
   kinds: ['creation', 'deletion', 'propertyChange', 'associationChange', 'merge', 'restore'],
 } as const satisfies TypeEvents;
 
 /** Tickets' HubSpot-defined types (the wire facts' tables 7.1 and 7.2): to tickets (452) and the activities. */
-export const ticketAssociations: TypeAssociations = {
-  type: tickets,
+export const associations: TypeAssociations = {
+  type: objectType,
   toSelf: 452,
   pairs: [
     { to: '0-48', ids: [219, 220] },
@@ -105,7 +113,7 @@ const ticketStage = (
 let defaultPipelines: readonly PipelineTemplate[] | undefined;
 
 /** Ticket pipelines, and the pipeline every account starts with, HubSpot's "0" (developers.hubspot.com/docs/api/crm/pipelines), built on first read. */
-export const ticketPipelines: PipelineObjectType = {
+export const pipelines: PipelineObjectType = {
   id,
   name,
   scopes: {

@@ -22,7 +22,7 @@ const appended = [
   'crm.objects.quotes.write',
   'crm.objects.carts.read',
 ];
-const grownCatalog = [...scopeCatalog, ...appended];
+const grownCatalog = [...scopeCatalog(), ...appended];
 
 function accessTokensKnowing(catalog: readonly string[]): AccessTokenModule {
   let loaded: AccessTokenModule | undefined;
@@ -30,7 +30,7 @@ function accessTokensKnowing(catalog: readonly string[]): AccessTokenModule {
     jest.doMock(scopesPath, () => {
       const actual = jest.requireActual<ScopesModule>(scopesPath);
       const codec = actual.scopeMaskCodec(catalog);
-      return { ...actual, scopeCatalog: catalog, encodeScopeMask: codec.encode, decodeScopeMask: codec.decode };
+      return { ...actual, scopeCatalog: () => catalog, encodeScopeMask: codec.encode, decodeScopeMask: codec.decode };
     });
     loaded = require('../../../shared/oauth/access-token') as AccessTokenModule;
   });

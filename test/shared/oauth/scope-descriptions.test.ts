@@ -1,5 +1,6 @@
 import { describeScope, scopeDescriptions } from '../../../shared/oauth/scope-descriptions';
-import { isKnownScope, scopeCatalog } from '../../../shared/oauth/scopes';
+import { standardScopeBits } from '../../../shared/objects/standard-types';
+import { isKnownScope, platformScopeBits, scopeBitProblems, scopeCatalog } from '../../../shared/oauth/scopes';
 
 /** The object engine's scopes: each type of the object engine, pipelines, owners, and the surface planned next. */
 const issue19Scopes = [
@@ -33,8 +34,8 @@ describe('the scope catalogue', () => {
     expect(issue19Scopes.filter((scope) => !isKnownScope(scope))).toEqual([]);
   });
 
-  it('keeps the positions of the scopes tokens were issued with (append only)', () => {
-    expect(scopeCatalog.slice(0, 20)).toEqual([
+  it('keeps the bit of every scope tokens were issued with', () => {
+    expect(scopeCatalog()).toEqual([
       'oauth',
       'crm.objects.companies.read',
       'crm.objects.companies.write',
@@ -55,16 +56,43 @@ describe('the scope catalogue', () => {
       'e-commerce',
       'crm.lists.read',
       'crm.lists.write',
+      'crm.objects.tickets.read',
+      'crm.objects.tickets.write',
+      'crm.schemas.contacts.write',
+      'crm.schemas.deals.write',
+      'crm.schemas.tickets.read',
+      'crm.schemas.tickets.write',
+      'crm.objects.owners.read',
+      'crm.objects.products.read',
+      'crm.objects.products.write',
+      'crm.objects.line_items.read',
+      'crm.objects.line_items.write',
+      'crm.objects.custom.read',
+      'crm.objects.custom.write',
+      'crm.schemas.custom.read',
+      'crm.schemas.custom.write',
     ]);
   });
 
   it('lists each scope once', () => {
-    expect(new Set(scopeCatalog).size).toBe(scopeCatalog.length);
+    expect(new Set(scopeCatalog()).size).toBe(scopeCatalog().length);
+  });
+
+  it('gives every bit up to the highest one scope, the platform and the type modules together', () => {
+    expect(scopeBitProblems([platformScopeBits, ...standardScopeBits])).toEqual([]);
+    expect(scopeCatalog()).toHaveLength(35);
+    expect(
+      scopeBitProblems([
+        { a: 0, b: 2 },
+        { c: 2, a: 3 },
+      ]),
+    ).toEqual(['c (bit 2) is stated twice', 'a (bit 3) is stated twice', 'no scope takes bit 1']);
   });
 
   it('describes every scope in words on the consent page, not with the generic fallback', () => {
-    const generic = scopeCatalog.filter(
-      (scope) => describeScope(scope) === `Use the ${scope} permission.` || scopeDescriptions()[scope].trim() === '',
+    const generic = scopeCatalog().filter(
+      (scope) =>
+        describeScope(scope) === `Use the ${scope} permission.` || (scopeDescriptions()[scope] ?? '').trim() === '',
     );
 
     expect(generic).toEqual([]);

@@ -45,19 +45,19 @@ describe('the object-type registry', () => {
     expect(findObjectType('0-9999')).toBeUndefined();
   });
 
-  it('stores contacts, companies, deals, tickets, the five activities, products and line items; merges the first four only', () => {
+  it('stores contacts, companies, deals, tickets, products, line items and the five activities, by type id; merges the first four only', () => {
     expect(storedObjectTypes.map((type) => type.name)).toEqual([
       'contacts',
       'companies',
       'deals',
       'tickets',
-      'notes',
-      'calls',
-      'emails',
-      'meetings',
-      'tasks',
       'products',
       'line_items',
+      'tasks',
+      'notes',
+      'meetings',
+      'calls',
+      'emails',
     ]);
     expect(requireStoredObjectType('0-2').name).toBe('companies');
     expect(requireStoredObjectType('0-8').name).toBe('line_items');
@@ -75,26 +75,26 @@ describe('the object-type registry', () => {
       'COMPANY',
       'DEAL',
       'TICKET',
-      'NOTE',
-      'CALL',
-      'EMAIL',
-      'MEETING',
-      'TASK',
       'PRODUCT',
       'LINEITEM',
+      'TASK',
+      'NOTE',
+      'MEETING',
+      'CALL',
+      'EMAIL',
     ]);
     expect(storedObjectTypes.map((type) => type.searchTag)).toEqual([
       '0-1#',
       '',
       '0-3#',
       '0-5#',
-      '0-46#',
-      '0-48#',
-      '0-49#',
-      '0-47#',
-      '0-27#',
       '0-7#',
       '0-8#',
+      '0-27#',
+      '0-46#',
+      '0-47#',
+      '0-48#',
+      '0-49#',
     ]);
     // Letters only: the stream's key parser (recordAddressedBy) reads them so, and `_MERGED`, `_UNIQUE` follow them.
     for (const prefix of prefixes) expect(prefix).toMatch(/^[A-Z]{1,30}$/);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { associationTypesOf, standardAssociationTypes } from '../../../shared/association-types/association-types';
 import { scopeDescriptions, scopeDescriptionsOf } from '../../../shared/oauth/scope-descriptions';
 import {
@@ -10,22 +11,20 @@ import {
   scopeUnionsOf,
 } from '../../../shared/objects/object-type-scopes';
 import { findObjectType, objectTypes, storedObjectTypes, type ObjectType } from '../../../shared/objects/object-types';
-import type { TypeRules } from '../../../shared/objects/type-rules';
-import * as activities from '../../../shared/objects/types/activities';
-import * as companies from '../../../shared/objects/types/companies';
-import * as contacts from '../../../shared/objects/types/contacts';
-import * as deals from '../../../shared/objects/types/deals';
-import * as lineItems from '../../../shared/objects/types/line-items';
-import * as products from '../../../shared/objects/types/products';
-import type { ScopeDescriptions, TypeAssociations, TypeEvents } from '../../../shared/objects/types/standard-type';
-import { standardPipelineTypes, standardScopeDescriptions } from '../../../shared/objects/types/standalone-parts';
 import {
+  standardPipelineTypes,
+  standardScopeBits,
+  standardScopeDescriptions,
   standardTypeAssociations,
   standardTypeEvents,
   standardTypeRules,
   standardTypes,
-} from '../../../shared/objects/types/standard-types';
-import * as tickets from '../../../shared/objects/types/tickets';
+  standardTypesDir,
+  typeModulesIn,
+} from '../../../shared/objects/standard-types';
+import { typeParts } from '../../../shared/objects/standard-type';
+import { platformScopeBits, scopeCatalog, scopeCatalogOf } from '../../../shared/oauth/scopes';
+import { standardTypeModules } from '../../../bin/build-validators';
 import { pipelineObjectTypes } from '../../../shared/pipelines/pipeline-object-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from '../../../shared/pipelines/pipeline-scopes';
 import { sourceCatalogTables } from '../../../shared/properties/source-catalog-tables';
@@ -37,64 +36,31 @@ import {
   webhookEventTypes,
 } from '../../../shared/webhooks/subscription-types';
 
-/**
- * The worked example of docs/crm-objects.md "Adding a type": a standard type written the way a
- * module of shared/objects/types/ is, here beside the test. It borrows the custom-object
- * scopes; a real type appends its own to shared/oauth/scopes.ts and describes them.
- */
-const widgets = {
-  id: '0-990',
-  name: 'widgets',
-  singular: 'widget',
-  keyPrefix: 'WIDGET',
-  searchTag: '0-990#',
-  isActivity: false,
-  scopes: { read: ['crm.objects.custom.read'], write: ['crm.objects.custom.write'] },
-  propertyScopes: { read: ['crm.schemas.custom.read'], write: ['crm.schemas.custom.write'] },
-  modifiedProperty: 'hs_lastmodifieddate',
-  defaultProperties: ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id', 'widget_name'],
-  queryProperties: ['widget_name'],
-  uniqueProperties: [],
-  requiredProperties: ['widget_name'],
-  isMergeable: false,
-  isStored: true,
-} as const satisfies ObjectType;
-
-const widgetRules: TypeRules = { valuesOnCreate: { widget_color: 'blue' } };
-
-const widgetEvents = { type: widgets, kinds: ['creation', 'deletion'] } as const satisfies TypeEvents;
-
-const widgetAssociations: TypeAssociations = { type: widgets, toSelf: 9901, pairs: [{ to: '0-1', ids: [9902, 9903] }] };
-
-/** Its module's words for its scopes (a real type's own scopes; the example's borrowed ones get words of its own here). */
-const widgetScopeDescriptions = {
-  'crm.objects.custom.read': 'See your widgets.',
-} as const satisfies ScopeDescriptions;
-
-/** Each standard type's module, to check that the lists name every part a module exports. */
-const modules: Record<string, Record<string, unknown>> = {
-  activities,
-  companies,
-  contacts,
-  deals,
-  lineItems,
-  products,
-  tickets,
-};
+/** The worked example of docs/crm-objects.md "Adding a type": a module written as those of shared/objects/types/ are. */
+const widgetsDir = path.join(__dirname, 'widget-types');
+const [widgetModule] = typeModulesIn(widgetsDir).map(({ module }) => module);
+if (widgetModule === undefined) throw new Error('the worked example is missing');
+const {
+  objectType: widgets,
+  rules: widgetRules,
+  events: widgetEvents,
+  associations: widgetAssociations,
+} = widgetModule;
 
 describe('the standard types: one module each, every table derived', () => {
   it('a type added as a module appears in every derived table', () => {
+    if (!widgetRules || !widgetEvents || !widgetAssociations) throw new Error('the worked example has every part');
     const types = [...standardTypes, widgets];
 
     const unions = scopeUnionsOf(types);
-    expect(unions.objectRead).toContain('crm.objects.custom.read');
-    expect(unions.propertyWrite).toContain('crm.schemas.custom.write');
-    expect(scopeUnionsOf([widgets]).objectRead).toEqual(['crm.objects.custom.read']);
+    expect(unions.objectRead).toContain('crm.objects.widgets.read');
+    expect(unions.propertyWrite).toContain('crm.objects.widgets.write');
+    expect(scopeUnionsOf([widgets]).objectRead).toEqual(['crm.objects.widgets.read', 'crm.objects.custom.read']);
 
     const events = eventTablesOf([...standardTypeEvents, widgetEvents]);
     expect(events.eventTypes.slice(-2)).toEqual(['widget.creation', 'widget.deletion']);
     expect(events.objectTypeIds.widget).toBe('0-990');
-    expect(events.readScopes.widget).toEqual(['crm.objects.custom.read']);
+    expect(events.readScopes.widget).toEqual(['crm.objects.widgets.read']);
 
     const associations = associationTypesOf(types, [...standardTypeAssociations, widgetAssociations]);
     expect(associations.filter((type) => type.fromObjectTypeId === '0-990' || type.toObjectTypeId === '0-990')).toEqual(
@@ -123,8 +89,22 @@ describe('the standard types: one module each, every table derived', () => {
     expect(rulesTableOf([...standardTypeRules, [widgets, widgetRules]]).get('widgets')).toBe(widgetRules);
 
     expect(
-      scopeDescriptionsOf([...standardScopeDescriptions, widgetScopeDescriptions])['crm.objects.custom.read'],
+      scopeDescriptionsOf([...standardScopeDescriptions, widgetModule.scopeDescriptions ?? {}])[
+        'crm.objects.widgets.read'
+      ],
     ).toBe('See your widgets.');
+
+    const catalog = scopeCatalogOf([platformScopeBits, ...standardScopeBits, widgetModule.scopeBits ?? {}]);
+    expect(catalog.slice(0, -2)).toEqual(scopeCatalog());
+    expect(catalog.slice(-2)).toEqual(['crm.objects.widgets.read', 'crm.objects.widgets.write']);
+
+    // What a function's bundle reads instead: the build's modules list the new type's parts too.
+    const generated = standardTypeModules(path.join(__dirname, 'generated'), widgetsDir);
+    expect(generated['standard-types.mjs']).toContain(
+      "import { objectType as objectType0, rules as rules0, associations as associations0, events as events0 } from '../widget-types/widgets';",
+    );
+    expect(generated['standard-types.mjs']).toContain('export const standardTypeRules = [[objectType0, rules0]];');
+    expect(generated['standard-scope-bits.mjs']).toContain(JSON.stringify([widgetModule.scopeBits]));
   });
 
   it("the service's tables are those derivations of the modules' lists, not tables of their own", () => {
@@ -174,7 +154,15 @@ describe('the standard types: one module each, every table derived', () => {
     expect(scopeDescriptions()).toEqual(scopeDescriptionsOf(standardScopeDescriptions));
   });
 
-  it("the lists name every part each type's module exports, and only standard types", () => {
+  it("each module exports its registry entry and parts under the names a module's parts have, and the lists hold them all", () => {
+    const modules = typeModulesIn(standardTypesDir);
+    expect(modules.map(({ module }) => module.objectType)).toEqual(standardTypes);
+    const known = new Set<string>(['objectType', ...typeParts]);
+    // Exports beside the parts are what other modules of the folder import (activities use the contacts' scopes).
+    const helpers = new Set(['contactScopes', 'contactPropertyScopes', 'requireNonNegativePrice', 'lineItemAmount']);
+    for (const { file, module } of modules) {
+      expect([file, Object.keys(module).filter((name) => !known.has(name) && !helpers.has(name))]).toEqual([file, []]);
+    }
     const listed = new Set<unknown>([
       ...standardTypes,
       ...standardTypeRules.flatMap(([, rules]) => rules),
@@ -182,17 +170,34 @@ describe('the standard types: one module each, every table derived', () => {
       ...standardTypeAssociations,
       ...standardTypeEvents,
       ...standardScopeDescriptions,
+      ...standardScopeBits,
     ]);
-    const parts = Object.entries(modules).flatMap(([module, exports]) =>
-      Object.entries(exports)
-        .filter(([, value]) => typeof value === 'object' && value !== null)
-        .filter(([name]) => !/^contact(Property)?Scopes$/.test(name))
-        .map(([name, value]) => ({ part: `${module}.${name}`, value })),
-    );
-    expect(parts.filter(({ value }) => !listed.has(value)).map(({ part }) => part)).toEqual([]);
+    for (const { module } of modules) {
+      for (const part of typeParts) if (module[part] !== undefined) expect(listed.has(module[part])).toBe(true);
+    }
     for (const { type } of [...standardTypeAssociations, ...standardTypeEvents]) expect(standardTypes).toContain(type);
     for (const [type] of standardTypeRules) expect(standardTypes).toContain(type);
     for (const pipelines of standardPipelineTypes) expect(findObjectType(pipelines.id)?.name).toBe(pipelines.name);
+  });
+
+  it("a bundle's generated lists name the same parts of the same modules, in the same order", () => {
+    const generated = standardTypeModules(
+      path.join(standardTypesDir, '..', '..', 'http', 'generated'),
+      standardTypesDir,
+    );
+    const files = typeModulesIn(standardTypesDir).map(({ file }) => path.basename(file, '.ts'));
+    const imported = [
+      ...(generated['standard-types.mjs'] ?? '').matchAll(/from '\.\.\/\.\.\/objects\/types\/([a-z-]+)'/g),
+    ].map((match) => match[1]);
+    expect(imported).toEqual(files);
+    expect(generated['standard-types.mjs']).toContain(
+      `export const standardTypes = [${files.map((_, index) => `objectType${index}`).join(', ')}];`,
+    );
+    expect(generated['standard-pipelines.mjs']).toContain(
+      `export const standardPipelineTypes = [${standardPipelineTypes.map((type) => `pipelines${files.indexOf(type.name)}`).join(', ')}];`,
+    );
+    expect(generated['standard-scope-descriptions.mjs']).toContain(JSON.stringify(standardScopeDescriptions));
+    expect(generated['standard-scope-bits.mjs']).toContain(JSON.stringify(standardScopeBits));
   });
 
   it('every standard type has its catalog tables in the source', () => {

@@ -1,9 +1,6 @@
-import {
-  dealPipelines,
-  findPipelineObjectType,
-  requirePipelineObjectType,
-  ticketPipelines,
-} from '../../../shared/pipelines/pipeline-object-types';
+import { pipelines as dealPipelines } from '../../../shared/objects/types/deals';
+import { pipelines as ticketPipelines } from '../../../shared/objects/types/tickets';
+import { findPipelineObjectType, requirePipelineObjectType } from '../../../shared/pipelines/pipeline-object-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from '../../../shared/pipelines/pipeline-scopes';
 import { findRoute } from '../../../shared/routes';
 

@@ -1,15 +1,15 @@
-import { customObjectTables } from '../../../shared/properties/custom-object-property-catalog';
+import { tables as customObjectTables } from '../../../shared/properties/catalogs/custom-objects';
 import { ValidationError } from '../../../shared/base/errors';
 import { objectTypes } from '../../../shared/objects/object-types';
-import { callTables } from '../../../shared/properties/call-property-catalog';
-import * as companyTables from '../../../shared/properties/company-property-catalog';
-import * as contactTables from '../../../shared/properties/contact-property-catalog';
-import * as dealTables from '../../../shared/properties/deal-property-catalog';
-import { emailTables } from '../../../shared/properties/email-property-catalog';
-import * as lineItemTables from '../../../shared/properties/line-item-property-catalog';
-import { meetingTables } from '../../../shared/properties/meeting-property-catalog';
-import { noteTables } from '../../../shared/properties/note-property-catalog';
-import * as productTables from '../../../shared/properties/product-property-catalog';
+import { tables as callTables } from '../../../shared/properties/catalogs/calls';
+import * as companyTables from '../../../shared/properties/catalogs/companies';
+import * as contactTables from '../../../shared/properties/catalogs/contacts';
+import * as dealTables from '../../../shared/properties/catalogs/deals';
+import { tables as emailTables } from '../../../shared/properties/catalogs/emails';
+import * as lineItemTables from '../../../shared/properties/catalogs/line-items';
+import { tables as meetingTables } from '../../../shared/properties/catalogs/meetings';
+import { tables as noteTables } from '../../../shared/properties/catalogs/notes';
+import * as productTables from '../../../shared/properties/catalogs/products';
 import { isReadOnly } from '../../../shared/properties/property-definition';
 import { sourceCatalogTables } from '../../../shared/properties/source-catalog-tables';
 import {
@@ -19,8 +19,8 @@ import {
   standardCatalog,
 } from '../../../shared/properties/standard-catalog';
 import { catalogOf, standardOutlineOf, standardRulesOf } from '../../../shared/properties/standard-catalogs';
-import { taskTables } from '../../../shared/properties/task-property-catalog';
-import * as ticketTables from '../../../shared/properties/ticket-property-catalog';
+import { tables as taskTables } from '../../../shared/properties/catalogs/tasks';
+import * as ticketTables from '../../../shared/properties/catalogs/tickets';
 import { validatePropertyValues } from '../../../shared/properties/validate-property-values';
 
 /**

@@ -4,7 +4,7 @@
  * `dealinformation`. `pipeline` and `dealstage` take their options from the account's pipelines,
  * so the catalog lists none.
  */
-import type { PropertyGroup } from './property-definition';
+import type { PropertyGroup } from '../property-definition';
 import {
   readOnly,
   calculated,
@@ -22,7 +22,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 const dealGroups: readonly PropertyGroup[] = [
   { name: 'dealinformation', label: 'Deal information', displayOrder: 0, archived: false },
@@ -182,7 +182,7 @@ export const dealPropertyDescriptions: CatalogTexts = {
 };
 
 /** The deal catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
-export const dealTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: dealPropertyRows,
   labels: dealPropertyLabels,
   descriptions: dealPropertyDescriptions,

@@ -4,7 +4,7 @@
  * was captured, in `ticketinformation`), so every row is in `ticketinformation`. `hs_pipeline` and
  * `hs_pipeline_stage` take their options from the account's pipelines, so the catalog lists none.
  */
-import type { PropertyGroup } from './property-definition';
+import type { PropertyGroup } from '../property-definition';
 import {
   readOnly,
   calculated,
@@ -22,7 +22,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 const ticketGroups: readonly PropertyGroup[] = [
   { name: 'ticketinformation', label: 'Ticket information', displayOrder: 0, archived: false },
@@ -158,7 +158,7 @@ export const ticketPropertyDescriptions: CatalogTexts = {
 };
 
 /** The ticket catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
-export const ticketTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: ticketPropertyRows,
   labels: ticketPropertyLabels,
   descriptions: ticketPropertyDescriptions,

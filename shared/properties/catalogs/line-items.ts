@@ -9,7 +9,7 @@
  * `hs_line_item_currency_code` (text here; HubSpot lists currency codes),
  * `hs_recurring_billing_period`, `hs_createdate`, every label, and the types and field types.
  */
-import type { PropertyGroup } from './property-definition';
+import type { PropertyGroup } from '../property-definition';
 import {
   readOnly,
   calculated,
@@ -21,7 +21,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 const lineItemGroups: readonly PropertyGroup[] = [
   { name: 'lineiteminformation', label: 'Line item information', displayOrder: 0, archived: false },
@@ -89,7 +89,7 @@ export const lineItemPropertyDescriptions: CatalogTexts = {
 };
 
 /** The line item catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
-export const lineItemTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: lineItemPropertyRows,
   labels: lineItemPropertyLabels,
   descriptions: lineItemPropertyDescriptions,

@@ -10,7 +10,7 @@
  * options, `hs_folder_id`, `hs_createdate`, every label, and the types and field types;
  * `hubspot_owner_id` is an owner id as on the other types (§2.4).
  */
-import type { PropertyGroup } from './property-definition';
+import type { PropertyGroup } from '../property-definition';
 import {
   readOnly,
   datetime,
@@ -22,7 +22,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 const productGroups: readonly PropertyGroup[] = [
   { name: 'productinformation', label: 'Product information', displayOrder: 0, archived: false },
@@ -92,7 +92,7 @@ export const productPropertyDescriptions: CatalogTexts = {
 };
 
 /** The product catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
-export const productTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: productPropertyRows,
   labels: productPropertyLabels,
   descriptions: productPropertyDescriptions,

@@ -9,11 +9,11 @@
  * `hs_attachment_ids`, `hs_body_preview`, every label, the types and field types, and the group
  * `email_information` (per-type groups of activities are not sourced, §3.4), which holds every row.
  */
-import { activityTables } from './activity-catalog';
-import { html, optionsOf, select, text, textarea } from './standard-catalog';
+import { activityTables } from '../activity-catalog';
+import { html, optionsOf, select, text, textarea } from '../standard-catalog';
 
 /** The email catalog's tables (activity-catalog.ts adds `hs_timestamp` and the rows every activity ends with). */
-export const emailTables = activityTables({
+export const tables = activityTables({
   singular: 'email',
   group: { name: 'email_information', label: 'Email information' },
   timestamp: {

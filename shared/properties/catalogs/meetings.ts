@@ -9,11 +9,11 @@
  * `hs_attachment_ids`, `hs_body_preview`, every label, the types and field types, and the group
  * `meeting_information` (per-type groups of activities are not sourced, §3.4), which holds every row.
  */
-import { activityTables } from './activity-catalog';
-import { datetime, html, optionsOf, select, text } from './standard-catalog';
+import { activityTables } from '../activity-catalog';
+import { datetime, html, optionsOf, select, text } from '../standard-catalog';
 
 /** The meeting catalog's tables (activity-catalog.ts adds `hs_timestamp` and the rows every activity ends with). */
-export const meetingTables = activityTables({
+export const tables = activityTables({
   singular: 'meeting',
   group: { name: 'meeting_information', label: 'Meeting information' },
   timestamp: {

@@ -7,11 +7,11 @@
  * `hs_body_preview`, every label, the types and field types, and the group
  * `note_information` (per-type groups of activities are not sourced, §3.4), which holds every row.
  */
-import { activityTables } from './activity-catalog';
-import { html } from './standard-catalog';
+import { activityTables } from '../activity-catalog';
+import { html } from '../standard-catalog';
 
 /** The note catalog's tables (activity-catalog.ts adds `hs_timestamp` and the rows every activity ends with). */
-export const noteTables = activityTables({
+export const tables = activityTables({
   singular: 'note',
   group: { name: 'note_information', label: 'Note information' },
   timestamp: {

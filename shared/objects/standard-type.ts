@@ -1,11 +1,30 @@
-import type { Scope } from '../../oauth/scopes';
-import type { ObjectType } from '../object-type';
+import type { Scope } from '../oauth/scopes';
+import type { ObjectType } from './object-type';
+import type { TypeRules } from './type-rules';
 
 /**
- * The parts of a standard type beside its registry entry (an ObjectType): each type's module
- * (shared/objects/types/<type>.ts) exports those it has, and standard-types.ts lists them. Each part
- * is a plain literal of its own, so a function's bundle carries only the parts its code reads.
+ * What a standard type's module (shared/objects/types/<type>.ts) exports, under these names: its
+ * registry entry and the parts it has. Each part is a plain literal of its own, so a function's
+ * bundle carries only the parts its code reads; standard-types.ts lists the modules' parts.
  */
+export interface StandardTypeModule {
+  objectType: ObjectType;
+  rules?: TypeRules;
+  associations?: TypeAssociations;
+  events?: TypeEvents;
+  pipelines?: PipelineObjectType;
+  scopeDescriptions?: ScopeDescriptions;
+  scopeBits?: ScopeBits;
+}
+
+/** The parts a module may export beside `objectType`, in the order StandardTypeModule lists them. */
+export const typeParts = ['rules', 'associations', 'events', 'pipelines', 'scopeDescriptions', 'scopeBits'] as const;
+
+/**
+ * The type's own scopes and the bit each takes in an access token's scope mask
+ * (shared/oauth/scopes.ts): a bit is never reused or moved, since issued tokens carry it.
+ */
+export type ScopeBits = Readonly<Record<string, number>>;
 
 /** The kinds of change a webhook subscription names: `<singular>.<kind>` (`deal.creation`), and `object.<kind>` for the generic ones. */
 export type ChangeKind =

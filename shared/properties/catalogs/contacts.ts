@@ -4,8 +4,8 @@
  * `sales_properties` are not sourced, so every other row stays in the default group. Option lists
  * marked "inferred" are a few plausible values, not HubSpot's full list.
  */
-import type { PropertyGroup } from './property-definition';
-import { lifecycleStages } from '../records/lifecycle-stage';
+import type { PropertyGroup } from '../property-definition';
+import { lifecycleStages } from '../../records/lifecycle-stage';
 import {
   readOnly,
   calculated,
@@ -22,7 +22,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 const contactGroups: readonly PropertyGroup[] = [
   { name: 'contactinformation', label: 'Contact information', displayOrder: 0, archived: false },
@@ -233,7 +233,7 @@ export const contactPropertyDescriptions: CatalogTexts = {
 };
 
 /** The contact catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
-export const contactTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: contactPropertyRows,
   labels: contactPropertyLabels,
   descriptions: contactPropertyDescriptions,

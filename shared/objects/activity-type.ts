@@ -1,15 +1,15 @@
-import type { ObjectType } from '../object-type';
-import type { TypeRules } from '../type-rules';
-import { contactPropertyScopes, contactScopes } from './contacts';
+import type { ObjectType } from './object-type';
+import type { TypeRules } from './type-rules';
+import { contactPropertyScopes, contactScopes } from './types/contacts';
 
 /**
- * An activity type (reference/HUBSPOT-WIRE-FACTS-3.md 2.1, 2.2, 2.7): `hs_timestamp` required (emails
+ * The registry entry of an activity type (reference/HUBSPOT-WIRE-FACTS-3.md 2.1, 2.2, 2.7): `hs_timestamp` required (emails
  * also `hs_email_direction`), default properties `hs_createdate`, `hs_lastmodifieddate`,
  * `hs_object_id`; HubSpot guards activities (and, inferred, their properties) with the contact
  * scopes. Where `query` looks is not documented for activities: inferred, the type's title and body.
  * No merge; the record types own their associations to activities.
  */
-function activity<const Name extends string, const Singular extends string>(
+export function activityType<const Name extends string, const Singular extends string>(
   id: string,
   name: Name,
   singular: Singular,
@@ -35,19 +35,6 @@ function activity<const Name extends string, const Singular extends string>(
   } as const satisfies ObjectType;
 }
 
-export const notes = activity('0-46', 'notes', 'note', ['hs_note_body']);
-export const calls = activity('0-48', 'calls', 'call', ['hs_call_title', 'hs_call_body']);
-// HubSpot also takes `sales-email-read` for emails: a scope the catalogue does not know.
-export const emails = activity(
-  '0-49',
-  'emails',
-  'email',
-  ['hs_email_subject', 'hs_email_text'],
-  ['hs_timestamp', 'hs_email_direction'],
-);
-export const meetings = activity('0-47', 'meetings', 'meeting', ['hs_meeting_title', 'hs_meeting_body']);
-export const tasks = activity('0-27', 'tasks', 'task', ['hs_task_subject', 'hs_task_body']);
-
 /** How much of the body the preview keeps (HubSpot's length is not documented: inferred). */
 export const bodyPreviewLength = 200;
 
@@ -60,8 +47,8 @@ export function bodyPreviewOf(body: string): string {
   return body.replace(tag, ' ').replace(whitespace, ' ').trim().slice(0, bodyPreviewLength);
 }
 
-/** What only activities do: `hs_body_preview` is computed from the first body property the record holds (an email: its text, else its HTML). */
-function activityRules(...bodyProperties: readonly string[]): TypeRules {
+/** What only activities do (each activity type's module, shared/objects/types/): `hs_body_preview` is computed from the first body property the record holds (an email: its text, else its HTML). */
+export function activityRules(...bodyProperties: readonly string[]): TypeRules {
   return {
     computed: {
       hs_body_preview: (properties) => {
@@ -71,9 +58,3 @@ function activityRules(...bodyProperties: readonly string[]): TypeRules {
     },
   };
 }
-
-export const noteRules = activityRules('hs_note_body');
-export const callRules = activityRules('hs_call_body');
-export const emailRules = activityRules('hs_email_text', 'hs_email_html');
-export const meetingRules = activityRules('hs_meeting_body');
-export const taskRules = activityRules('hs_task_body');

@@ -1,5 +1,5 @@
-import { lifecycleStages } from '../records/lifecycle-stage';
-import type { PropertyGroup } from './property-definition';
+import { lifecycleStages } from '../../records/lifecycle-stage';
+import type { PropertyGroup } from '../property-definition';
 import {
   readOnly,
   calculated,
@@ -15,7 +15,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 /** HubSpot's industry values, one string split at load (a list of 150 string literals would be 300 bytes more in every bundle with the catalog). */
 const industries = (
@@ -267,7 +267,7 @@ export const standardCompanyPropertyGroups: readonly PropertyGroup[] = [
 ];
 
 /** The company catalog's tables: shared/properties/standard-catalogs.ts reads them from here in source, and a deployed bundle from the JSON file bin/build-validators.ts writes of them. */
-export const companyTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: companyPropertyRows,
   labels: companyPropertyLabels,
   descriptions: companyPropertyDescriptions,

@@ -10,11 +10,11 @@
  * label, the field types, and the group `call_information` (per-type groups of activities are not
  * sourced, §3.4), which holds every row.
  */
-import { activityTables } from './activity-catalog';
-import { html, number, optionsOf, select, text } from './standard-catalog';
+import { activityTables } from '../activity-catalog';
+import { html, number, optionsOf, select, text } from '../standard-catalog';
 
 /** The call catalog's tables (activity-catalog.ts adds `hs_timestamp` and the rows every activity ends with). */
-export const callTables = activityTables({
+export const tables = activityTables({
   singular: 'call',
   group: { name: 'call_information', label: 'Call information' },
   timestamp: {

@@ -5,7 +5,7 @@
  * Inferred: the labels, descriptions and the group `object_information` that holds them (the schema's own
  * properties go to `<name>_information`, a group the schema's create stores with them).
  */
-import type { PropertyGroup } from './property-definition';
+import type { PropertyGroup } from '../property-definition';
 import {
   datetime,
   number,
@@ -14,7 +14,7 @@ import {
   type CatalogRow,
   type CatalogTables,
   type CatalogTexts,
-} from './standard-catalog';
+} from '../standard-catalog';
 
 const customObjectGroups: readonly PropertyGroup[] = [
   { name: 'object_information', label: 'Object information', displayOrder: 0, archived: false },
@@ -42,7 +42,7 @@ const customObjectPropertyDescriptions: CatalogTexts = {
 };
 
 /** The tables every custom type reads (its registry entry's catalogName): shared/properties/standard-catalogs.ts. */
-export const customObjectTables: CatalogTables = {
+export const tables: CatalogTables = {
   rows: customObjectPropertyRows,
   labels: customObjectPropertyLabels,
   descriptions: customObjectPropertyDescriptions,

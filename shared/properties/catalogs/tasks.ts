@@ -9,11 +9,11 @@
  * option label, the types and field types, and the group `task_information` (per-type groups of
  * activities are not sourced, §3.4), which holds every row.
  */
-import { activityTables } from './activity-catalog';
-import { html, optionsOf, select, text } from './standard-catalog';
+import { activityTables } from '../activity-catalog';
+import { html, optionsOf, select, text } from '../standard-catalog';
 
 /** The task catalog's tables (activity-catalog.ts adds `hs_timestamp` and the rows every activity ends with). */
-export const taskTables = activityTables({
+export const tables = activityTables({
   singular: 'task',
   group: { name: 'task_information', label: 'Task information' },
   timestamp: {
