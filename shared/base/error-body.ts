@@ -1,4 +1,4 @@
-import { NotFoundError, OAuthError, RateLimitError, type AppError } from './errors';
+import { isOAuthError, NotFoundError, RateLimitError, type AppError } from './errors';
 
 /**
  * The one builder of error bodies: the HTTP edge's error responses (shared/http/middlewares.ts),
@@ -14,7 +14,7 @@ export interface ErrorResponse {
 
 /** The error object of a failed request; key order follows what HubSpot sends. */
 export function errorBody(error: AppError, correlationId: string): ErrorResponse {
-  if (error instanceof OAuthError) {
+  if (isOAuthError(error)) {
     return {
       statusCode: error.status,
       headers: { 'cache-control': 'no-store', ...error.headers },
@@ -71,7 +71,7 @@ function oauthErrorCodeOf(error: AppError): string {
  */
 export function tokenEndpointErrorBody(error: AppError, correlationId: string): ErrorResponse {
   const mapped = errorBody(error, correlationId);
-  if (error instanceof OAuthError) return mapped;
+  if (isOAuthError(error)) return mapped;
   const code = oauthErrorCodeOf(error);
   const { status, message, ...rest } = mapped.body;
   return {

@@ -152,3 +152,11 @@ export class OAuthError extends AppError {
     this.category = oauthError === 'invalid_client' ? 'INVALID_AUTHENTICATION' : 'VALIDATION_ERROR';
   }
 }
+
+/**
+ * Whether an error is an OAuthError, told by its `oauthError` field: a bundle whose code throws no
+ * OAuthError then holds no OAuthError class to test against.
+ */
+export function isOAuthError(error: AppError): error is OAuthError {
+  return 'oauthError' in error;
+}
