@@ -265,18 +265,29 @@ async function singleAssociations(
 }
 
 /**
- * The other records' side of a write, completed by the rules that read them: a record made primary
- * takes the primary from the one that was (movedPrimaries), and a record that may have one
- * associated record of the holder's type must have no other (singleAssociations).
+ * The other records' side of a new record's write, completed by the rules that read them: a record
+ * made primary takes the primary from the one that was (movedPrimaries), and a record that may have
+ * one associated record of the holder's type must have no other (singleAssociations). A new record
+ * leaves no record it was associated with, so no pin goes (clearedPins: only an activity's changes
+ * clear pins, and those of a new activity only add its associations).
  */
+export async function completeNewRecordLinks(
+  holder: ObjectType,
+  holderId: string,
+  linked: readonly LinkedChange[],
+  read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
+): Promise<LinkedChange[]> {
+  return singleAssociations(holder, holderId, await movedPrimaries(holder, holderId, linked, read), read);
+}
+
+/** The other records' side of a change of a record's associations: completeNewRecordLinks, then clearedPins. */
 export async function completeLinkedChanges(
   holder: ObjectType,
   holderId: string,
   linked: readonly LinkedChange[],
   read: (type: ObjectType, id: string) => Promise<CrmRecord | undefined>,
 ): Promise<LinkedChange[]> {
-  const ruled = await singleAssociations(holder, holderId, await movedPrimaries(holder, holderId, linked, read), read);
-  return clearedPins(holder, holderId, ruled, read);
+  return clearedPins(holder, holderId, await completeNewRecordLinks(holder, holderId, linked, read), read);
 }
 
 /**

@@ -2,6 +2,7 @@ import { singularWords, type ObjectType } from '../objects/object-types';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
+import type { CrmRecord } from '../db/records';
 import { findMergedRecords } from './merged-ids';
 import { AppError, ConflictError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody, batchNotFoundError } from '../base/error-body';
@@ -11,6 +12,7 @@ import { isNumericId } from './record-id';
 import { uniquePropertyOf, uniqueSourceNames, uniqueValuesOf, type Actor, type RawProperties } from './record-values';
 import { defaultsAnd, parseNameList, toRecordView, type RecordView } from './record-view';
 import {
+  commitPreparedRecord,
   commitRecord,
   createdView,
   plannedCreate,
@@ -238,15 +240,17 @@ export async function batchCreateRecords(
   const outcomes = await createPreparedRecords(actor, type, prepared, deadlineMs, isOutOfTime);
   return envelope(
     startedAt,
-    outcomes.flatMap((outcome) => ('view' in outcome ? [outcome.view] : [])),
+    outcomes.flatMap((outcome, index) =>
+      'record' in outcome ? [createdView(type, prepared[index] as PreparedRecord, outcome.record)] : [],
+    ),
     outcomes.flatMap((outcome, index) =>
       'error' in outcome ? [batchErrorBody(outcome.error, input.inputs[index]?.objectWriteTraceId)] : [],
     ),
   );
 }
 
-/** What became of one prepared create: its record as the create answers it, or the client error that refused it. */
-export type CreateOutcome = { view: RecordView } | { error: AppError };
+/** What became of one prepared create: the record written (createdView answers it as the create does), or the client error that refused it. */
+export type CreateOutcome = { record: CrmRecord } | { error: AppError };
 
 /**
  * Writes creates that passed every check (prepareRecord, and the checks a batch makes across its
@@ -281,7 +285,7 @@ export async function createPreparedRecords(
   );
   // The inputs not written yet get their outcome below, one by one.
   const outcomes: (CreateOutcome | undefined)[] = planned.map(({ record }, index) =>
-    notWritten.has(index) ? undefined : { view: createdView(type, prepared[index] as PreparedRecord, record) },
+    notWritten.has(index) ? undefined : { record },
   );
   const lanes = lanesBySharedTarget(prepared)
     .map((lane) => lane.filter((index) => notWritten.has(index)))
@@ -293,7 +297,7 @@ export async function createPreparedRecords(
         continue;
       }
       try {
-        outcomes[index] = { view: await commitRecord(actor, type, prepared[index] as PreparedRecord) };
+        outcomes[index] = { record: await commitPreparedRecord(actor, type, prepared[index] as PreparedRecord) };
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         outcomes[index] = { error };

@@ -2,7 +2,7 @@ import type { ObjectType } from '../objects/object-types';
 import {
   checkAssociationLimits,
   resolveAssociationInputs,
-  completeLinkedChanges,
+  completeNewRecordLinks,
   reverseLinksOf,
   withOnePrimary,
   type AssociationEntry,
@@ -115,14 +115,24 @@ function recordOf(actor: Actor, type: ObjectType, prepared: PreparedRecord): Crm
 /**
  * One TransactWriteItems: the record, its unique values and the other side of its associations
  * with stored records, all or nothing. A new id is drawn only if the rare id collision happens.
+ * Answers the record written.
  */
-export async function commitRecord(actor: Actor, type: ObjectType, prepared: PreparedRecord): Promise<RecordView> {
+export async function commitPreparedRecord(
+  actor: Actor,
+  type: ObjectType,
+  prepared: PreparedRecord,
+): Promise<CrmRecord> {
   let record = recordOf(actor, type, prepared);
   await saveWithRetries(type, actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newRecordId() };
     return newRecordWrite(actor.hubId, type, record, prepared.entries);
   });
-  return createdView(type, prepared, record);
+  return record;
+}
+
+/** commitPreparedRecord, answered as the create answers it. */
+export async function commitRecord(actor: Actor, type: ObjectType, prepared: PreparedRecord): Promise<RecordView> {
+  return createdView(type, prepared, await commitPreparedRecord(actor, type, prepared));
 }
 
 /**
@@ -139,7 +149,7 @@ async function newRecordWrite(
     record,
     addUnique: record.uniqueValues,
     removeUnique: [],
-    linked: await completeLinkedChanges(
+    linked: await completeNewRecordLinks(
       type,
       record.id,
       reverseLinksOf(type, record.id, entries, record.associations),

@@ -388,14 +388,14 @@ export async function loadFixtures(
               throw error instanceof ServiceUnavailableError && clock.isOutOfTime() ? notLoaded(outOfTime) : error;
             }),
           );
-          for (const outcome of outcomes) if ('view' in outcome) created.push({ type, id: outcome.view.id });
+          for (const outcome of outcomes) if ('record' in outcome) created.push({ type, id: outcome.record.id });
           if (outcomes.some((outcome) => 'error' in outcome && outcome.error instanceof ServiceUnavailableError))
             throw notLoaded(outOfTime);
           const refused = firstError(outcomes);
           if (refused) throw refused;
           outcomes.forEach((outcome, index) => {
             const ref = chunk[index]?.entry.ref;
-            if (ref !== undefined && 'view' in outcome) ids.set(ref, outcome.view.id);
+            if (ref !== undefined && 'record' in outcome) ids.set(ref, outcome.record.id);
           });
         }
       }

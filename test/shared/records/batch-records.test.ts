@@ -35,12 +35,12 @@ describe('createPreparedRecords', () => {
     const outcomes = await createPreparedRecords(actor, contacts, prepared);
 
     expect(outcomes).toHaveLength(3);
-    const views = outcomes.flatMap((outcome) => ('view' in outcome ? [outcome.view] : []));
+    const records = outcomes.flatMap((outcome) => ('record' in outcome ? [outcome.record] : []));
     const errors = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
-    expect(views.map((view) => view.properties.email).sort()).toEqual([email, other].sort());
-    expect('view' in (outcomes[1] ?? {})).toBe(true);
+    expect(records.map((record) => record.properties.email).sort()).toEqual([email, other].sort());
+    expect('record' in (outcomes[1] ?? {})).toBe(true);
     expect(errors).toHaveLength(1);
-    const holder = views.find((view) => view.properties.email === email);
+    const holder = records.find((record) => record.properties.email === email);
     expect([errors[0]?.status, errors[0]?.category, errors[0]?.message]).toEqual([
       409,
       'CONFLICT',
@@ -73,7 +73,7 @@ describe('createPreparedRecords', () => {
     });
 
     expect(
-      outcomes.map((outcome) => ('error' in outcome ? [outcome.error.status, outcome.error.context?.input] : 'view')),
+      outcomes.map((outcome) => ('error' in outcome ? [outcome.error.status, outcome.error.context?.input] : 'record')),
     ).toEqual([
       [503, ['0']],
       [503, ['1']],
