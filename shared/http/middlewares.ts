@@ -21,7 +21,7 @@ import { toAppError } from './error-mapper';
 import { faultError, injectedFault } from './fault-injection';
 import { logger } from './logger';
 import { limitCall } from './rate-limit';
-import type { HttpResult } from './responses';
+import { pageHeaders, type HttpResult } from './responses';
 import { serialize, serializeError } from './serialize';
 import type { Location, Validator } from './validation';
 
@@ -312,6 +312,7 @@ export const htmlErrorResponse: ErrorResponse = (error, state) =>
     {
       statusCode: errorBody(error, state.correlationId).statusCode,
       html: renderErrorPage('Something went wrong', error.message),
+      headers: { ...pageHeaders },
     },
     state.correlationId,
   );

@@ -2,7 +2,7 @@
 export interface HttpResult {
   statusCode: number;
   body?: unknown;
-  /** Pre-rendered HTML; sent as text/html instead of JSON. */
+  /** Pre-rendered HTML, sent instead of JSON; its headers (pageHeaders) are the result's own. */
   html?: string;
   headers?: Record<string, string>;
   cookies?: string[];
@@ -16,9 +16,21 @@ export const created = (body: unknown, headers?: Record<string, string>): HttpRe
 });
 export const multiStatus = (body: unknown): HttpResult => ({ statusCode: 207, body });
 export const noContent = (): HttpResult => ({ statusCode: 204 });
+/** Headers every page carries: text/html, no framing (clickjacking), no caching of forms with CSRF tokens. */
+export const pageHeaders: Readonly<Record<string, string>> = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
 export const htmlPage = (statusCode: number, html: string, cookies?: string[]): HttpResult => ({
   statusCode,
   html,
+  headers: { ...pageHeaders },
   cookies,
 });
 /** 302 for the OAuth redirects (RFC 6749 4.1.2); 303 after a form post so the browser follows with GET. */

@@ -4,17 +4,6 @@ import type { HttpResult } from './responses';
 
 export const jsonContentType = 'application/json;charset=utf-8';
 
-/** Headers every page carries: no framing (clickjacking), no caching of forms with CSRF tokens. */
-export const pageHeaders: Record<string, string> = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
-
 /** A handler's result (or an error response) as the API Gateway payload 2.0 result. */
 export function serialize(result: HttpResult, correlationId: string): APIGatewayProxyStructuredResultV2 {
   // nosniff on every answer, errors included: a browser must never read a JSON body (which may
@@ -24,10 +13,9 @@ export function serialize(result: HttpResult, correlationId: string): APIGateway
     'x-content-type-options': 'nosniff',
   };
   let body: string | undefined;
-  if (result.html !== undefined) {
-    Object.assign(headers, pageHeaders);
-    body = result.html;
-  } else if (result.body !== undefined) {
+  // A page's own headers come with it (responses.ts htmlPage).
+  if (result.html !== undefined) body = result.html;
+  else if (result.body !== undefined) {
     headers['content-type'] = jsonContentType;
     body = JSON.stringify(result.body);
   }
