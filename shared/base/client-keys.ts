@@ -5,12 +5,10 @@
  * Maps keyed by client input are therefore built without a prototype, read with Object.hasOwn,
  * and names of Object.prototype members are refused where a client defines a name.
  */
-const objectPrototypeNames: ReadonlySet<string> = new Set([
-  ...Object.getOwnPropertyNames(Object.prototype),
-  '__proto__',
-]);
+let objectPrototypeNames: ReadonlySet<string> | undefined;
 
 export function isObjectPrototypeName(name: string): boolean {
+  objectPrototypeNames ??= new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
   return objectPrototypeNames.has(name);
 }
 

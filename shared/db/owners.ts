@@ -30,8 +30,8 @@ export interface Owner {
 
 const ownerItem: Entity<Owner, number> = { key: (owner, hubId) => ownerKey(hubId, owner.ownerId) };
 
-/** The user item and, per account, the owner and the user's pointer to it: 1 + 2 per account in one transaction. */
-export const maxAccountsPerNewUser = Math.floor((maxTransactionItems - 1) / 2);
+/** The user item and, per account, the owner and the user's pointer to it: 1 + 2 per account in one transaction (rounded down). */
+export const maxAccountsPerNewUser = (maxTransactionItems - 1) >> 1;
 
 /**
  * Creates a user with its owners (one per account it belongs to) all or nothing. 'email-taken' when
