@@ -100,15 +100,38 @@ export interface LinkedChange {
   linkDelta?: number;
   /** The other record's version as the write read it (a write that read it to decide, say, which primary it loses). */
   expectedVersion?: number;
-  /**
-   * The other record has this activity pinned and loses its association with it: the pin goes too
-   * (`hs_pinned_engagement_id` removed, on condition it still names the activity, with a history
-   * entry), and so does its value in the record's search projection.
-   */
-  unpin?: { activityId: string; entry: HistoryEntry };
+  /** The other record has an activity pinned and loses its association with it: the pin goes too (pinRemovalOf). */
+  unpin?: PinRemoval;
 }
 
 const pinProperty = 'hs_pinned_engagement_id';
+
+/**
+ * What a linked change does when its record loses the activity it has pinned: the pin
+ * (`hs_pinned_engagement_id`) is removed, on condition it still names the activity, with a history
+ * entry, and so is its value in the record's search projection, in the same transaction. Made by
+ * pinRemovalOf alone, so a bundle whose writes never clear a pin holds none of it.
+ */
+export interface PinRemoval {
+  /** The condition, removal and history entry it adds to the linked record's update. */
+  updateParts(placeholders: ExpressionPlaceholders): { condition: string; remove: string; set: string };
+  /** The update of the linked record's search projection. */
+  projectionItem(hubId: number, change: LinkedChange): TransactItem;
+}
+
+export function pinRemovalOf(activityId: string, entry: HistoryEntry): PinRemoval {
+  return {
+    updateParts: (placeholders) => {
+      const pin = placeholders.name(pinProperty);
+      return {
+        condition: `properties.${pin} = ${placeholders.value(activityId)}`,
+        remove: `properties.${pin}`,
+        set: `history.${pin} = list_append(${placeholders.value([entry])}, if_not_exists(history.${pin}, ${placeholders.value([])}))`,
+      };
+    },
+    projectionItem: linkedUnpinProjectionItem,
+  };
+}
 
 /**
  * A linked change written on its own (after its record's transaction, when that had no room): the
@@ -116,14 +139,17 @@ const pinProperty = 'hs_pinned_engagement_id';
  * changed meanwhile (its pin no longer the activity) keeps what it has.
  */
 export async function writeLinkedChange(hubId: number, change: LinkedChange): Promise<void> {
-  const items = [linkedUpdateItem(hubId, change), ...(change.unpin ? [linkedUnpinProjectionItem(hubId, change)] : [])];
+  const items = [
+    linkedUpdateItem(hubId, change),
+    ...(change.unpin ? [change.unpin.projectionItem(hubId, change)] : []),
+  ];
   const outcome = await transact(items.map((write) => ({ role: undefined, write })));
   // Its pin changed meanwhile: the association keys still go.
   if (!outcome.committed) await removeAssociationKeys(hubId, change.type, change.id, change.remove, false);
 }
 
 /** The search projection of a record that loses its pin, in the same transaction (linkedUpdateItem removes the value). */
-export function linkedUnpinProjectionItem(hubId: number, change: LinkedChange): TransactItem {
+function linkedUnpinProjectionItem(hubId: number, change: LinkedChange): TransactItem {
   return {
     Update: {
       TableName: tableName,
@@ -464,7 +490,7 @@ export function recordWriteItems(
       },
       write: linkedUpdateItem(hubId, change, write.linksToSelf),
     });
-    if (change.unpin) writes.push({ role: { kind: 'search' }, write: linkedUnpinProjectionItem(hubId, change) });
+    if (change.unpin) writes.push({ role: { kind: 'search' }, write: change.unpin.projectionItem(hubId, change) });
   }
   return {
     writes,
@@ -686,12 +712,10 @@ export function linkedUpdateItem(hubId: number, change: LinkedChange, linksToSel
   );
   const removes = change.remove.map((key) => `associations.${placeholders.name(key)}`);
   if (change.unpin) {
-    const pin = placeholders.name(pinProperty);
-    conditions.push(`properties.${pin} = ${placeholders.value(change.unpin.activityId)}`);
-    removes.push(`properties.${pin}`);
-    sets.push(
-      `history.${pin} = list_append(${placeholders.value([change.unpin.entry])}, if_not_exists(history.${pin}, ${placeholders.value([])}))`,
-    );
+    const pin = change.unpin.updateParts(placeholders);
+    conditions.push(pin.condition);
+    removes.push(pin.remove);
+    sets.push(pin.set);
   }
   const adds = ['version :one', ...(delta !== 0 ? [`${linkCountAttribute} :linkDelta`] : [])];
   const expression = [

@@ -5,6 +5,7 @@ import {
   findExistingRecords,
   maxAssociationsPerRecord,
   mergeLinked,
+  pinRemovalOf,
   type CrmRecord,
   type LinkedChange,
 } from '../db/records';
@@ -322,7 +323,7 @@ export async function clearedPins(
   if (pinned.size === 0) return [...linked];
   const entry = { value: '', timestamp: new Date(nowMs()).toISOString(), sourceType: 'INTEGRATION' };
   return linked.map((change) =>
-    pinned.has(`${change.type.id}/${change.id}`) ? { ...change, unpin: { activityId: holderId, entry } } : change,
+    pinned.has(`${change.type.id}/${change.id}`) ? { ...change, unpin: pinRemovalOf(holderId, entry) } : change,
   );
 }
 
