@@ -3,7 +3,7 @@ import { standardScopeBits } from '../../../shared/objects/standard-types';
 import { isKnownScope, platformScopeBits, scopeBitProblems, scopeCatalog } from '../../../shared/oauth/scopes';
 
 /** The object engine's scopes: each type of the object engine, pipelines, owners, and the surface planned next. */
-const issue19Scopes = [
+const objectEngineScopes = [
   'crm.objects.contacts.read',
   'crm.objects.contacts.write',
   'crm.objects.deals.read',
@@ -31,7 +31,7 @@ const issue19Scopes = [
 
 describe('the scope catalogue', () => {
   it('knows every scope of the object engine, pipelines, owners and the types planned next', () => {
-    expect(issue19Scopes.filter((scope) => !isKnownScope(scope))).toEqual([]);
+    expect(objectEngineScopes.filter((scope) => !isKnownScope(scope))).toEqual([]);
   });
 
   it('keeps the bit of every scope tokens were issued with', () => {
