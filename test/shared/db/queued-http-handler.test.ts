@@ -11,7 +11,8 @@ let server: Server;
 let port: number;
 let open = 0;
 let mostOpen = 0;
-const holdMs = 120;
+// Far above a loaded machine's connect time to 127.0.0.1, so only the queue's wait can exceed the connection timeout.
+const holdMs = 600;
 
 beforeAll(async () => {
   server = createServer((_request, response) => {
@@ -58,10 +59,10 @@ async function call(handler: QueuedHttpHandler): Promise<number> {
 describe('QueuedHttpHandler', () => {
   it('hands the agent at most maxSockets calls; the others wait longer than the connection timeout and still succeed', async () => {
     const handler = new QueuedHttpHandler({
-      connectionTimeout: 50,
-      socketTimeout: 2000,
+      connectionTimeout: 500,
+      socketTimeout: 5000,
       maxSockets: 2,
-      maxQueueWaitMs: 5000,
+      maxQueueWaitMs: 10000,
     });
 
     const started = performance.now();
@@ -71,14 +72,14 @@ describe('QueuedHttpHandler', () => {
 
     expect(statuses).toEqual(Array.from({ length: 8 }, () => 200));
     expect(mostOpen).toBe(2);
-    expect(elapsedMs).toBeGreaterThanOrEqual(4 * holdMs - 20); // the last calls waited far past the 50 ms connection timeout
+    expect(elapsedMs).toBeGreaterThanOrEqual(4 * holdMs - 20); // the last calls waited past the 500 ms connection timeout
     expect(handler.queuedCalls).toBe(0);
   });
 
   it('fails a call that waits longer than maxQueueWaitMs as a TimeoutError, and keeps serving after it', async () => {
     const handler = new QueuedHttpHandler({
       connectionTimeout: 1000,
-      socketTimeout: 2000,
+      socketTimeout: 5000,
       maxSockets: 1,
       maxQueueWaitMs: 30,
     });
