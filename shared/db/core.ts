@@ -161,26 +161,42 @@ export interface PartitionQuery {
   pageSize?: number;
   /** Descending sort-key order (ScanIndexForward false): the newest first where the sort key starts with a time. */
   newestFirst?: boolean;
-  /** Sort keys from `low` and/or up to `high`, both inclusive (instead of a prefix). */
-  skRange?: { low?: string; high?: string };
+  /** A condition on the sort keys instead of a prefix (skBetween's). */
+  skCondition?: SortKeyCondition;
+}
+
+/** What a partition query's key condition adds for its sort keys, and the values it names. */
+export interface SortKeyCondition {
+  expression: string;
+  values: Item;
+}
+
+/** Sort keys from `low` and/or up to `high`, both inclusive. */
+export function skBetween(range: { low?: string; high?: string }): SortKeyCondition {
+  return {
+    expression:
+      range.low !== undefined && range.high !== undefined
+        ? ' AND sk BETWEEN :querySkLow AND :querySkHigh'
+        : range.low !== undefined
+          ? ' AND sk >= :querySkLow'
+          : range.high !== undefined
+            ? ' AND sk <= :querySkHigh'
+            : '',
+    values: {
+      ...(range.low !== undefined ? { ':querySkLow': range.low } : {}),
+      ...(range.high !== undefined ? { ':querySkHigh': range.high } : {}),
+    },
+  };
 }
 
 /** The QueryCommand input of a partition query (its key condition, filter, projection and order; strongly consistent). */
 function queryInputOf(query: PartitionQuery): QueryCommandInput {
-  const range = query.skPrefix === undefined ? query.skRange : undefined;
-  const rangeCondition =
-    range?.low !== undefined && range.high !== undefined
-      ? ' AND sk BETWEEN :querySkLow AND :querySkHigh'
-      : range?.low !== undefined
-        ? ' AND sk >= :querySkLow'
-        : range?.high !== undefined
-          ? ' AND sk <= :querySkHigh'
-          : '';
+  const range = query.skPrefix === undefined ? query.skCondition : undefined;
   return {
     TableName: tableName,
     KeyConditionExpression:
       query.skPrefix === undefined
-        ? `pk = :queryPk${rangeCondition}`
+        ? `pk = :queryPk${range?.expression ?? ''}`
         : 'pk = :queryPk AND begins_with(sk, :querySkPrefix)',
     ...(query.filter ? { FilterExpression: query.filter } : {}),
     ...(query.projection ? { ProjectionExpression: query.projection } : {}),
@@ -189,8 +205,7 @@ function queryInputOf(query: PartitionQuery): QueryCommandInput {
       ...query.values,
       ':queryPk': query.pk,
       ...(query.skPrefix === undefined ? {} : { ':querySkPrefix': query.skPrefix }),
-      ...(range?.low !== undefined ? { ':querySkLow': range.low } : {}),
-      ...(range?.high !== undefined ? { ':querySkHigh': range.high } : {}),
+      ...range?.values,
     },
     ...(query.pageSize ? { Limit: query.pageSize } : {}),
     ...(query.newestFirst ? { ScanIndexForward: false } : {}),

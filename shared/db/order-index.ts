@@ -1,7 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../base/clock';
 import { db, tableName } from './client';
-import { batchGetAll, queryCount, queryPage, type Item, type PartitionQuery, type TransactItem } from './core';
+import {
+  batchGetAll,
+  queryCount,
+  queryPage,
+  skBetween,
+  type Item,
+  type PartitionQuery,
+  type TransactItem,
+} from './core';
 import {
   accountKey,
   orderIndexKey,
@@ -238,7 +246,7 @@ function rangeQuery(
   shard: number,
   range: SortKeyRange,
 ): PartitionQuery {
-  return { pk: orderIndexPartition(type, hubId, kind, shard), skRange: range };
+  return { pk: orderIndexPartition(type, hubId, kind, shard), skCondition: skBetween(range) };
 }
 
 /** One shard's keys in the range, in order (descending when asked), at most `limit` of them. */
