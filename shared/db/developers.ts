@@ -32,19 +32,18 @@ const developerItem: Entity<Developer> = {
   }),
 };
 
-/** The key's app ids are a number set, so adding an app is one ADD. */
-const apiKeyItem = {
-  item: (key: DeveloperApiKey): Item => ({
-    ...developerApiKeyKey(key.apiKeyHash),
-    developerId: key.developerId,
-    apiKeyHash: key.apiKeyHash,
-    appIds: new Set(key.appIds),
-  }),
-  read: (item: Item): DeveloperApiKey | undefined =>
-    typeof item.developerId !== 'number' || typeof item.apiKeyHash !== 'string'
-      ? undefined
-      : { developerId: item.developerId, apiKeyHash: item.apiKeyHash, appIds: numbersOf(item.appIds) },
-};
+/** The key's item: its app ids are a number set, so adding an app is one ADD. */
+const apiKeyItemOf = (key: DeveloperApiKey): Item => ({
+  ...developerApiKeyKey(key.apiKeyHash),
+  developerId: key.developerId,
+  apiKeyHash: key.apiKeyHash,
+  appIds: new Set(key.appIds),
+});
+
+const apiKeyOf = (item: Item): DeveloperApiKey | undefined =>
+  typeof item.developerId !== 'number' || typeof item.apiKeyHash !== 'string'
+    ? undefined
+    : { developerId: item.developerId, apiKeyHash: item.apiKeyHash, appIds: numbersOf(item.appIds) };
 
 function developerWrites(developer: Developer, appIds: readonly number[]): TransactItem[] {
   return [
@@ -58,7 +57,7 @@ function developerWrites(developer: Developer, appIds: readonly number[]): Trans
     {
       Put: {
         TableName: tableName,
-        Item: apiKeyItem.item({
+        Item: apiKeyItemOf({
           developerId: developer.developerId,
           apiKeyHash: developer.apiKeyHash,
           appIds: [...appIds],
@@ -114,5 +113,5 @@ export async function findDeveloper(developerId: number): Promise<Developer | un
 
 export async function findDeveloperApiKey(apiKeyHash: string): Promise<DeveloperApiKey | undefined> {
   const item = await getItem(developerApiKeyKey(apiKeyHash), false);
-  return item ? apiKeyItem.read(item) : undefined;
+  return item ? apiKeyOf(item) : undefined;
 }

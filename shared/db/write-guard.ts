@@ -82,32 +82,19 @@ export function holdModeOf(item: Record<string, unknown> | undefined): WriteHold
   return mode === 'delete' ? 'delete' : 'reset';
 }
 
+/** The fields of a conditional write that its transaction item takes as they are, when present. */
+const conditionFields = ['ConditionExpression', 'ExpressionAttributeNames', 'ExpressionAttributeValues'] as const;
+
 function transactItemOf(command: PutCommand | UpdateCommand | DeleteCommand): TransactItem | undefined {
   const input = command.input as Record<string, unknown>;
   if (input.ReturnValues !== undefined && input.ReturnValues !== 'NONE') return undefined;
-  const common = {
-    TableName: input.TableName as string,
-    ...(input.ConditionExpression ? { ConditionExpression: input.ConditionExpression as string } : {}),
-    ...(input.ExpressionAttributeNames
-      ? { ExpressionAttributeNames: input.ExpressionAttributeNames as Record<string, string> }
-      : {}),
-    ...(input.ExpressionAttributeValues
-      ? { ExpressionAttributeValues: input.ExpressionAttributeValues as Record<string, unknown> }
-      : {}),
-    ...(input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD'
-      ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
-      : {}),
-  };
-  if (command instanceof PutCommand) return { Put: { ...common, Item: input.Item as Record<string, unknown> } };
+  const common: Record<string, unknown> = { TableName: input.TableName };
+  for (const field of conditionFields) if (input[field]) common[field] = input[field];
+  if (input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD') common.ReturnValuesOnConditionCheckFailure = 'ALL_OLD';
+  if (command instanceof PutCommand) return { Put: { ...common, Item: input.Item } } as TransactItem;
   if (command instanceof UpdateCommand)
-    return {
-      Update: {
-        ...common,
-        Key: input.Key as Record<string, unknown>,
-        UpdateExpression: input.UpdateExpression as string,
-      },
-    };
-  if (command instanceof DeleteCommand) return { Delete: { ...common, Key: input.Key as Record<string, unknown> } };
+    return { Update: { ...common, Key: input.Key, UpdateExpression: input.UpdateExpression } } as TransactItem;
+  if (command instanceof DeleteCommand) return { Delete: { ...common, Key: input.Key } } as TransactItem;
   return undefined;
 }
 
