@@ -161,6 +161,29 @@ function linkedUnpinProjectionItem(hubId: number, change: LinkedChange): Transac
   };
 }
 
+/**
+ * What a write that archives its record writes of the record instead of its put: the active item
+ * deleted (on the version condition), the archived item put, the search projection deleted. Named
+ * by archive-record.ts alone, so a bundle that archives nothing holds none of it.
+ */
+export interface ArchivingWrites {
+  record(type: KeyedType, hubId: number, write: RecordWrite, versionCondition: Item): TransactItem[];
+  search(type: KeyedType, hubId: number, id: string): TransactItem;
+}
+
+export const archivingWrites: ArchivingWrites = {
+  record: (type, hubId, write, versionCondition) => [
+    { Delete: { TableName: tableName, Key: recordKey(type, hubId, write.record.id), ...versionCondition } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: recordItem.item(write.record, { type, hubId, isArchived: true, linksToSelf: write.linksToSelf }),
+      },
+    },
+  ],
+  search: searchProjectionDelete,
+};
+
 export interface RecordWrite {
   record: CrmRecord;
   /** Undefined for a new record. */
@@ -170,8 +193,8 @@ export interface RecordWrite {
   addUnique: UniqueValue[];
   removeUnique: UniqueValue[];
   linked: LinkedChange[];
-  /** Moves the record to the recycle bin. */
-  archive?: boolean;
+  /** Moves the record to the recycle bin (archivingWrites). */
+  archive?: ArchivingWrites;
   /** Records of other object types this write newly associates; their reverse-lookup items are written with it. */
   edges?: AssociationEdge[];
   /** The record's place in the ordered index as read (its create and modified forms): required for a change of an existing record. */
@@ -419,19 +442,8 @@ export function recordWriteItems(
           ExpressionAttributeValues: { ':expected': write.expectedVersion },
         };
   if (write.archive) {
-    writes.push({
-      role: main,
-      write: { Delete: { TableName: tableName, Key: recordKey(type, hubId, record.id), ...versionCondition } },
-    });
-    writes.push({
-      role: main,
-      write: {
-        Put: {
-          TableName: tableName,
-          Item: recordItem.item(record, { type, hubId, isArchived: true, linksToSelf: write.linksToSelf }),
-        },
-      },
-    });
+    for (const item of write.archive.record(type, hubId, write, versionCondition))
+      writes.push({ role: main, write: item });
   } else {
     writes.push({
       role: main,
@@ -448,7 +460,7 @@ export function recordWriteItems(
   writes.push({
     role: { kind: 'search' },
     write: write.archive
-      ? searchProjectionDelete(type, hubId, record.id)
+      ? write.archive.search(type, hubId, record.id)
       : searchProjectionPut(type, hubId, searchForms, record.version),
   });
   // So do its places in the ordered index.

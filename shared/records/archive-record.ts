@@ -49,7 +49,7 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
       addUnique: [],
       removeUnique: record.uniqueValues,
       linked,
-      archive: true,
+      archive: recordsDb.archivingWrites,
     };
   });
   if (!saved) return false;
