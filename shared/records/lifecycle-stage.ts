@@ -10,7 +10,7 @@ export const lifecycleStages = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-const stageOrder = new Map<string, number>(lifecycleStages.map((stage, index) => [stage.value, index]));
+let stageOrder: ReadonlyMap<string, number> | undefined;
 
 /**
  * Lifecycle stages only move forward, as HubSpot's lifecyclestage does: a later stage replaces the
@@ -18,6 +18,7 @@ const stageOrder = new Map<string, number>(lifecycleStages.map((stage, index) =>
  */
 export function isLifecycleStageAccepted(current: string | undefined, next: string): boolean {
   if (next === '' || current === undefined || current === '') return true;
+  stageOrder ??= new Map(lifecycleStages.map((stage, index) => [stage.value, index]));
   const from = stageOrder.get(current);
   const to = stageOrder.get(next);
   if (from === undefined || to === undefined) return true;
