@@ -1,4 +1,5 @@
 import { config } from '../../shared/base/config';
+import { parseCookies } from '../../shared/http/cookies';
 import { httpHandler } from '../../shared/http/http-handler';
 import { renderErrorPage } from '../../shared/oauth/html';
 import { htmlPage, redirect } from '../../shared/http/responses';
@@ -8,13 +9,13 @@ import { renderConsentPage, renderLoginPage, renderNoAccountsPage } from '../../
 import { csrfToken, decodeSession, newSession, sessionCookie, sessionCookieName } from '../../shared/oauth/session';
 import { authorizeQuery } from './install-request.schema';
 
-export const handler = httpHandler('authorize', { query: authorizeQuery }, async ({ query, cookies }) => {
+export const handler = httpHandler('authorize', { query: authorizeQuery }, async ({ query, rawCookies }) => {
   const check = await checkAuthorizeRequest(query);
   if (check.outcome === 'show-error')
     return htmlPage(400, renderErrorPage('This install link is not valid', check.message));
   if (check.outcome === 'redirect') return redirect(check.location);
   const secret = await loadSessionSecret();
-  const existing = decodeSession(cookies[sessionCookieName], secret);
+  const existing = decodeSession(parseCookies(rawCookies)[sessionCookieName], secret);
   const session = existing ?? newSession();
   const setCookie = existing ? undefined : [sessionCookie(session, secret, config.isSecureCookie)];
   const csrf = csrfToken(session, secret);

@@ -1,3 +1,4 @@
+import { parseCookies } from '../../shared/http/cookies';
 import { httpHandler } from '../../shared/http/http-handler';
 import { renderErrorPage } from '../../shared/oauth/html';
 import { htmlPage, redirect } from '../../shared/http/responses';
@@ -6,9 +7,9 @@ import { loadSessionSecret } from '../../shared/oauth/key-material';
 import { decodeSession, isValidCsrfToken, sessionCookieName } from '../../shared/oauth/session';
 import { consentBody } from './install-request.schema';
 
-export const handler = httpHandler('decideConsent', { body: consentBody }, async ({ body, cookies }) => {
+export const handler = httpHandler('decideConsent', { body: consentBody }, async ({ body, rawCookies }) => {
   const secret = await loadSessionSecret();
-  const session = decodeSession(cookies[sessionCookieName], secret);
+  const session = decodeSession(parseCookies(rawCookies)[sessionCookieName], secret);
   if (!session?.userEmail || !isValidCsrfToken(session, body.csrf_token, secret)) {
     return htmlPage(
       403,

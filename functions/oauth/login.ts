@@ -1,4 +1,5 @@
 import { config } from '../../shared/base/config';
+import { parseCookies } from '../../shared/http/cookies';
 import { httpHandler } from '../../shared/http/http-handler';
 import { renderErrorPage } from '../../shared/oauth/html';
 import { htmlPage, redirect } from '../../shared/http/responses';
@@ -15,9 +16,9 @@ import {
 } from '../../shared/oauth/session';
 import { loginBody } from './install-request.schema';
 
-export const handler = httpHandler('login', { body: loginBody }, async ({ body, cookies }) => {
+export const handler = httpHandler('login', { body: loginBody }, async ({ body, rawCookies }) => {
   const secret = await loadSessionSecret();
-  const session = decodeSession(cookies[sessionCookieName], secret);
+  const session = decodeSession(parseCookies(rawCookies)[sessionCookieName], secret);
   if (!session || !isValidCsrfToken(session, body.csrf_token, secret)) {
     return htmlPage(
       403,

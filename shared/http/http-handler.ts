@@ -2,7 +2,6 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { routePartsOf } from '#route-parts';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { clientKeyedRecord } from '../base/client-keys';
 import { ServiceUnavailableError } from '../base/errors';
 import { config } from '../base/config';
 import type { RouteByName, RouteName } from '../routes';
@@ -54,7 +53,8 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
   auth: AuthFor<N>;
   /** Lower-cased header names. */
   headers: Record<string, string | undefined>;
-  cookies: Record<string, string>;
+  /** The request's Cookie headers as API Gateway passes them (cookies.ts parseCookies reads them). */
+  rawCookies: readonly string[];
   correlationId: string;
   /** Scheme and host the client used, for absolute links (paging, redirects). */
   baseUrl: string;
@@ -64,19 +64,6 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
    * deadline): work that must answer with what it did (a batch) stops starting new work well before it.
    */
   deadlineMs: number;
-}
-
-function parseCookies(cookies: string[] | undefined): Record<string, string> {
-  const jar = clientKeyedRecord<string>();
-  for (const cookie of cookies ?? []) {
-    for (const part of cookie.split(';')) {
-      const index = part.indexOf('=');
-      if (index <= 0) continue;
-      const name = part.slice(0, index).trim();
-      if (!(name in jar)) jar[name] = part.slice(index + 1).trim();
-    }
-  }
-  return jar;
 }
 
 /** Hosts only a local runtime (the local gateway, sam local) puts in requestContext.domainName: served over plain HTTP. */
@@ -136,7 +123,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
         path: (event.pathParameters ?? {}) as Infer<S, 'path'>,
         auth: state.auth as AuthFor<N>,
         headers: (event.headers ?? {}) as Record<string, string | undefined>,
-        cookies: parseCookies(event.cookies),
+        rawCookies: event.cookies ?? [],
         correlationId: state.correlationId,
         baseUrl: baseUrlOf(event),
         rawQueryString: event.rawQueryString ?? '',
