@@ -1,4 +1,5 @@
 import { listRecordAssociations } from '../../shared/associations/record-associations';
+import { baseUrlOf } from '../../shared/http/base-url';
 import { httpHandler } from '../../shared/http/http-handler';
 import { requireFromTypeScope } from './require-from-scope';
 import { nextPageLink, ok } from '../../shared/http/responses';
@@ -7,12 +8,12 @@ import { associationPageQuery, recordAssociationsPath } from './association.sche
 export const handler = httpHandler(
   'getRecordAssociations',
   { path: recordAssociationsPath, query: associationPageQuery },
-  async ({ path, query, auth, baseUrl, rawQueryString }) => {
+  async ({ path, query, auth, requestContext, rawQueryString }) => {
     requireFromTypeScope(auth, path.objectType, 'objectType', 'read');
     const self = `/crm/v4/objects/${encodeURIComponent(path.objectType)}/${encodeURIComponent(path.objectId)}/associations/${encodeURIComponent(path.toObjectType)}`;
     return ok(
       await listRecordAssociations(auth.hubId, path.objectType, path.objectId, path.toObjectType, query, (after) =>
-        nextPageLink(baseUrl, self, rawQueryString, after),
+        nextPageLink(baseUrlOf(requestContext), self, rawQueryString, after),
       ),
     );
   },

@@ -1,3 +1,4 @@
+import { baseUrlOf } from '../../shared/http/base-url';
 import { httpHandler } from '../../shared/http/http-handler';
 import { htmlPage } from '../../shared/http/responses';
 import { renderDemoCallbackPage } from '../../shared/oauth/pages';
@@ -13,6 +14,6 @@ const demoCallbackQuery = {
 } as const;
 
 /** Where the seeded demo app redirects: shows the code and the exact command to exchange it. */
-export const handler = httpHandler('demoCallback', { query: demoCallbackQuery }, async ({ query, baseUrl }) =>
-  htmlPage(query.error ? 400 : 200, renderDemoCallbackPage(baseUrl, query)),
+export const handler = httpHandler('demoCallback', { query: demoCallbackQuery }, async ({ query, requestContext }) =>
+  htmlPage(query.error ? 400 : 200, renderDemoCallbackPage(baseUrlOf(requestContext), query)),
 );

@@ -1,4 +1,5 @@
 import { createRecord } from '../../shared/records/create-record';
+import { baseUrlOf } from '../../shared/http/base-url';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { createObjectBody, objectTypePath } from './object.schema';
@@ -7,9 +8,9 @@ import { resolveObjectType } from './resolve-object-type';
 export const handler = httpHandler(
   'createObject',
   { path: objectTypePath, body: createObjectBody },
-  async ({ path, body, auth, baseUrl }) => {
+  async ({ path, body, auth, requestContext }) => {
     const type = resolveObjectType(auth, path.objectType, 'write');
     const company = await createRecord(auth, type, body);
-    return created(company, { location: `${baseUrl}/crm/v3/objects/${type.name}/${company.id}` });
+    return created(company, { location: `${baseUrlOf(requestContext)}/crm/v3/objects/${type.name}/${company.id}` });
   },
 );

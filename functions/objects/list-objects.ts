@@ -1,4 +1,5 @@
 import { listRecords } from '../../shared/records/read-records';
+import { baseUrlOf } from '../../shared/http/base-url';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { listObjectsQuery, objectTypePath } from './object.schema';
@@ -7,11 +8,11 @@ import { resolveObjectType } from './resolve-object-type';
 export const handler = httpHandler(
   'listObjects',
   { path: objectTypePath, query: listObjectsQuery },
-  async ({ path, query, auth, baseUrl, rawQueryString }) => {
+  async ({ path, query, auth, requestContext, rawQueryString }) => {
     const type = resolveObjectType(auth, path.objectType, 'read');
     return ok(
       await listRecords(type, auth.hubId, query, (after) =>
-        nextPageLink(baseUrl, `/crm/v3/objects/${type.name}`, rawQueryString, after),
+        nextPageLink(baseUrlOf(requestContext), `/crm/v3/objects/${type.name}`, rawQueryString, after),
       ),
     );
   },

@@ -1,3 +1,4 @@
+import { baseUrlOf } from '../../shared/http/base-url';
 import { httpHandler } from '../../shared/http/http-handler';
 import { nextPageLink, ok } from '../../shared/http/responses';
 import { listOwners } from '../../shared/owners/read-owners';
@@ -6,6 +7,10 @@ import { listOwnersQuery } from './owners.schema';
 export const handler = httpHandler(
   'listOwners',
   { query: listOwnersQuery },
-  async ({ query, auth, baseUrl, rawQueryString }) =>
-    ok(await listOwners(auth.hubId, query, (after) => nextPageLink(baseUrl, '/crm/v3/owners/', rawQueryString, after))),
+  async ({ query, auth, requestContext, rawQueryString }) =>
+    ok(
+      await listOwners(auth.hubId, query, (after) =>
+        nextPageLink(baseUrlOf(requestContext), '/crm/v3/owners/', rawQueryString, after),
+      ),
+    ),
 );

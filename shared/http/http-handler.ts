@@ -3,7 +3,6 @@ import type { Context } from 'aws-lambda';
 import { routePartsOf } from '#route-parts';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { ServiceUnavailableError } from '../base/errors';
-import { config } from '../base/config';
 import type { RouteByName, RouteName } from '../routes';
 import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } from './auth';
 import {
@@ -56,29 +55,14 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
   /** The request's Cookie headers as API Gateway passes them (cookies.ts parseCookies reads them). */
   rawCookies: readonly string[];
   correlationId: string;
-  /** Scheme and host the client used, for absolute links (paging, redirects). */
-  baseUrl: string;
+  /** What API Gateway says of the request (its domain and stage): base-url.ts baseUrlOf makes absolute links (paging, Location) from it. */
+  requestContext: Event['requestContext'] | undefined;
   rawQueryString: string;
   /**
    * When the function times out, on performance.now()'s clock (Infinity where the runtime gives no
    * deadline): work that must answer with what it did (a batch) stops starting new work well before it.
    */
   deadlineMs: number;
-}
-
-/** Hosts only a local runtime (the local gateway, sam local) puts in requestContext.domainName: served over plain HTTP. */
-const loopbackHost = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
-
-/**
- * The configured public base URL, else the domain API Gateway received the request on (set by
- * the gateway, not by the client). The Host and X-Forwarded-* headers are the client's to choose,
- * so a link built from them could point anywhere.
- */
-function baseUrlOf(event: Event): string {
-  if (config.publicBaseUrl) return config.publicBaseUrl;
-  const host = event.requestContext?.domainName ?? 'localhost';
-  const stage = event.requestContext?.stage;
-  return `${loopbackHost.test(host) ? 'http' : 'https'}://${host}${stage && stage !== '$default' ? `/${stage}` : ''}`;
 }
 
 /**
@@ -125,7 +109,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
         headers: (event.headers ?? {}) as Record<string, string | undefined>,
         rawCookies: event.cookies ?? [],
         correlationId: state.correlationId,
-        baseUrl: baseUrlOf(event),
+        requestContext: event.requestContext,
         rawQueryString: event.rawQueryString ?? '',
         deadlineMs: performance.now() + remainingMs,
       });
