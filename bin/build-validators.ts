@@ -206,7 +206,7 @@ export function routePartsModule(route: Route, stage: { sandboxControls: boolean
     fields.push(field);
   };
   if (chosen.bodyParser === 'json')
-    use('@middy/http-json-body-parser', 'default as httpJsonBodyParser', 'bodyParser: httpJsonBodyParser');
+    use(importPathFrom(outDir, 'json-body-parser'), 'jsonBodyParser', 'bodyParser: jsonBodyParser');
   if (chosen.bodyParser === 'urlencoded')
     use(
       '@middy/http-urlencode-body-parser',
@@ -338,8 +338,9 @@ export function standardTypeModules(outDir: string, typesDir: string): Record<st
     ].join('\n'),
     [standardTypeImports['#standard-pipelines']]: [
       header,
-      ...importsOf(['pipelines']),
+      ...importsOf(['pipelines', 'stageMetadata']),
       `export const standardPipelineTypes = ${listOf('pipelines')};`,
+      `export const standardStageMetadata = ${listOf('stageMetadata', (index) => `[${JSON.stringify(modules[index]?.module.objectType.id)}, stageMetadata${index}]`)};`,
       '',
     ].join('\n'),
     [standardTypeImports['#standard-scope-descriptions']]: [

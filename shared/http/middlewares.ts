@@ -67,7 +67,7 @@ export type Middleware = MiddlewareObj<Event, Result>;
  */
 export interface RouteParts extends CredentialChecks {
   readonly row: Route;
-  /** The row's one body parser (middy's JSON or urlencoded parser); none when the row's body is 'none'. */
+  /** The row's one body parser (jsonBodyParser, shared/http/json-body-parser.ts, or middy's urlencoded parser); none when the row's body is 'none'. */
   readonly bodyParser?: () => object;
   /** The row's error format: jsonErrorResponse, oauthErrorResponse or htmlErrorResponse. */
   readonly errorResponse: ErrorResponse;

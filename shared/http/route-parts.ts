@@ -1,9 +1,9 @@
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { chainPartsOf } from '../base/route-types';
 import { findRoute, type RouteName } from '../routes';
 import { checkAccessToken } from './auth';
 import { authenticateDeveloperKey } from './developer-key-auth';
+import { jsonBodyParser } from './json-body-parser';
 import {
   htmlErrorResponse,
   injectFaults,
@@ -29,7 +29,7 @@ export function routePartsOf(name: RouteName): RouteParts {
   const parts = chainPartsOf(row, { sandboxControls: true });
   return {
     row,
-    ...(parts.bodyParser === 'json' ? { bodyParser: httpJsonBodyParser } : {}),
+    ...(parts.bodyParser === 'json' ? { bodyParser: jsonBodyParser } : {}),
     ...(parts.bodyParser === 'urlencoded' ? { bodyParser: httpUrlencodeBodyParser } : {}),
     errorResponse: errorResponses[parts.errorFormat],
     ...(parts.accessTokens ? { accessToken: checkAccessToken } : {}),

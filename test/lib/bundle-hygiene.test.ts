@@ -67,7 +67,7 @@ describe('what a bundle carries', () => {
 
   /** Which of the files that only some routes need put bytes into the route's bundle. */
   async function optionalPartsIn(routeName: RouteName): Promise<string[]> {
-    const optional = ['@middy/http-json-body-parser/', '@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts'];
+    const optional = ['shared/http/json-body-parser.ts', '@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts'];
     const { metafile } = await bundleOf(routeName);
     const inputs = Object.values(metafile.outputs).flatMap((output) =>
       Object.entries(output.inputs)
@@ -222,7 +222,7 @@ describe('what a bundle carries', () => {
 
   it("keeps only the body parser of the route's row, and the HTML error page only where the row answers HTML", async () => {
     expect(await optionalPartsIn('getProperty')).toEqual([]);
-    expect(await optionalPartsIn('batchCreateObjects')).toEqual(['@middy/http-json-body-parser/']);
+    expect(await optionalPartsIn('batchCreateObjects')).toEqual(['shared/http/json-body-parser.ts']);
     expect(await optionalPartsIn('login')).toEqual(['@middy/http-urlencode-body-parser/', 'shared/oauth/html.ts']);
   });
 });
