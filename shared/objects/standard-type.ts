@@ -13,12 +13,21 @@ export interface StandardTypeModule {
   associations?: TypeAssociations;
   events?: TypeEvents;
   pipelines?: PipelineObjectType;
+  stageMetadata?: StageMetadataRule;
   scopeDescriptions?: ScopeDescriptions;
   scopeBits?: ScopeBits;
 }
 
 /** The parts a module may export beside `objectType`, in the order StandardTypeModule lists them. */
-export const typeParts = ['rules', 'associations', 'events', 'pipelines', 'scopeDescriptions', 'scopeBits'] as const;
+export const typeParts = [
+  'rules',
+  'associations',
+  'events',
+  'pipelines',
+  'stageMetadata',
+  'scopeDescriptions',
+  'scopeBits',
+] as const;
 
 /**
  * The type's own scopes and the bit each takes in an access token's scope mask
@@ -80,7 +89,8 @@ export interface PipelineTemplate {
 
 /**
  * An object type that has pipelines: which tokens name it, who may read and change its pipelines,
- * the pipelines every account starts with, and its stages' metadata rule.
+ * and the pipelines every account starts with (its stages' metadata rule is its module's
+ * `stageMetadata`).
  */
 export interface PipelineObjectType {
   id: string;
@@ -88,6 +98,7 @@ export interface PipelineObjectType {
   scopes: { read: readonly Scope[]; write: readonly Scope[] };
   /** Every account's pipelines of this type until its first change (createdAt epoch 0). */
   defaults: readonly PipelineTemplate[];
-  /** Checks a stage's metadata and completes it (isClosed); throws a ValidationError naming the field. */
-  completeStageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string>;
 }
+
+/** A type's rule for its stages' metadata: checks it and completes it (isClosed); throws a ValidationError naming the field. */
+export type StageMetadataRule = (metadata: Readonly<Record<string, string>>) => Record<string, string>;

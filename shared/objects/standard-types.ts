@@ -44,6 +44,10 @@ export const standardTypeAssociations = partsOf((module) => module.associations)
 export const standardTypeEvents = partsOf((module) => module.events);
 /** The types with pipelines (shared/pipelines/pipeline-object-types.ts). */
 export const standardPipelineTypes = partsOf((module) => module.pipelines);
+/** Each pipeline type's stage metadata rule, by type id (shared/pipelines/pipeline-object-types.ts). */
+export const standardStageMetadata = partsOf((module) =>
+  module.stageMetadata === undefined ? undefined : ([module.objectType.id, module.stageMetadata] as const),
+);
 /** The consent page's words for each type's own scopes (shared/oauth/scope-descriptions.ts). */
 export const standardScopeDescriptions = partsOf((module) => module.scopeDescriptions);
 /** Each type's own scopes and their bits in the token's scope mask (shared/oauth/scopes.ts). */

@@ -3,7 +3,7 @@ import { nowMs } from '../base/clock';
 import { ConflictError, ObjectAlreadyExistsError, ValidationError } from '../base/errors';
 import * as pipelines from '../db/pipelines';
 import type { PipelineAuditEntry, PipelineWriteOutcome, StoredPipeline, StoredStage } from '../db/pipelines';
-import type { PipelineObjectType } from './pipeline-object-types';
+import { type PipelineObjectType, stageMetadataRuleOf } from './pipeline-object-types';
 import { findStagesInUse } from './stage-usage';
 import {
   defaultPipeline,
@@ -85,7 +85,7 @@ function buildStage(
     id,
     label: requireLabel(input.label, `${field}label`),
     displayOrder: input.displayOrder,
-    metadata: type.completeStageMetadata(metadataOf(input.metadata)),
+    metadata: stageMetadataRuleOf(type)(metadataOf(input.metadata)),
     createdAt,
     updatedAt: now,
   };

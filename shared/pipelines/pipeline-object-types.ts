@@ -1,6 +1,6 @@
-import { standardPipelineTypes } from '#standard-pipelines';
+import { standardPipelineTypes, standardStageMetadata } from '#standard-pipelines';
 import { ValidationError } from '../base/errors';
-import type { PipelineObjectType } from '../objects/standard-type';
+import type { PipelineObjectType, StageMetadataRule } from '../objects/standard-type';
 
 export type { PipelineObjectType, PipelineTemplate, StageTemplate } from '../objects/standard-type';
 
@@ -24,4 +24,9 @@ export function requirePipelineObjectType(token: string): PipelineObjectType {
     );
   }
   return type;
+}
+
+/** The type's stage metadata rule (its module's `stageMetadata`); a type without one keeps the metadata as sent. */
+export function stageMetadataRuleOf(type: Pick<PipelineObjectType, 'id'>): StageMetadataRule {
+  return standardStageMetadata.find(([id]) => id === type.id)?.[1] ?? ((metadata) => ({ ...metadata }));
 }

@@ -87,7 +87,7 @@ export const associations: TypeAssociations = {
  * Deal stages: `probability` required, a number from 0.0 to 1.0 (sent as a string). Unless told, a
  * stage at 1.0 (won) or 0.0 (lost) is closed, as the default pipeline's closedwon and closedlost are.
  */
-function completeDealStageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string> {
+export function stageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string> {
   const probability = metadata.probability;
   const value = probability === undefined || probability.trim() === '' ? Number.NaN : Number(probability);
   if (!(value >= 0 && value <= 1)) {
@@ -120,7 +120,6 @@ export const pipelines: PipelineObjectType = {
   id,
   name,
   scopes: { read: ['crm.objects.deals.read', 'crm.schemas.deals.read'], write: ['crm.schemas.deals.write'] },
-  completeStageMetadata: completeDealStageMetadata,
   get defaults() {
     defaultPipelines ??= [
       {

@@ -87,7 +87,7 @@ export const associations: TypeAssociations = {
 };
 
 /** Ticket stages: `ticketState` OPEN or CLOSED when given; a CLOSED stage is closed. */
-function completeTicketStageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string> {
+export function stageMetadata(metadata: Readonly<Record<string, string>>): Record<string, string> {
   const ticketState = metadata.ticketState;
   if (ticketState !== undefined && ticketState !== 'OPEN' && ticketState !== 'CLOSED') {
     throw new ValidationError(`metadata.ticketState must be OPEN or CLOSED, not ${JSON.stringify(ticketState)}`, {
@@ -120,7 +120,6 @@ export const pipelines: PipelineObjectType = {
     read: ['tickets', 'crm.objects.tickets.read', 'crm.schemas.tickets.read'],
     write: ['tickets', 'crm.schemas.tickets.write'],
   },
-  completeStageMetadata: completeTicketStageMetadata,
   get defaults() {
     defaultPipelines ??= [
       {

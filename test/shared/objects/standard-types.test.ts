@@ -15,6 +15,7 @@ import {
   standardPipelineTypes,
   standardScopeBits,
   standardScopeDescriptions,
+  standardStageMetadata,
   standardTypeAssociations,
   standardTypeEvents,
   standardTypeRules,
@@ -171,6 +172,7 @@ describe('the standard types: one module each, every table derived', () => {
       ...standardTypeEvents,
       ...standardScopeDescriptions,
       ...standardScopeBits,
+      ...standardStageMetadata.map(([, rule]) => rule),
     ]);
     for (const { module } of modules) {
       for (const part of typeParts) if (module[part] !== undefined) expect(listed.has(module[part])).toBe(true);

@@ -1,6 +1,13 @@
-import { pipelines as dealPipelines } from '../../../shared/objects/types/deals';
-import { pipelines as ticketPipelines } from '../../../shared/objects/types/tickets';
-import { findPipelineObjectType, requirePipelineObjectType } from '../../../shared/pipelines/pipeline-object-types';
+import { pipelines as dealPipelines, stageMetadata as dealStageMetadata } from '../../../shared/objects/types/deals';
+import {
+  pipelines as ticketPipelines,
+  stageMetadata as ticketStageMetadata,
+} from '../../../shared/objects/types/tickets';
+import {
+  findPipelineObjectType,
+  requirePipelineObjectType,
+  stageMetadataRuleOf,
+} from '../../../shared/pipelines/pipeline-object-types';
 import { anyPipelineReadScopes, anyPipelineWriteScopes } from '../../../shared/pipelines/pipeline-scopes';
 import { findRoute } from '../../../shared/routes';
 
@@ -38,16 +45,16 @@ describe('pipeline object types', () => {
 
 describe('deal stage metadata', () => {
   it('needs a probability from 0.0 to 1.0, and closes won (1.0) and lost (0.0) stages unless told', () => {
-    expect(dealPipelines.completeStageMetadata({ probability: '0.4' })).toEqual({
+    expect(dealStageMetadata({ probability: '0.4' })).toEqual({
       probability: '0.4',
       isClosed: 'false',
     });
-    expect(dealPipelines.completeStageMetadata({ probability: '1.0' })).toEqual({
+    expect(dealStageMetadata({ probability: '1.0' })).toEqual({
       probability: '1.0',
       isClosed: 'true',
     });
-    expect(dealPipelines.completeStageMetadata({ probability: '0' })).toEqual({ probability: '0', isClosed: 'true' });
-    expect(dealPipelines.completeStageMetadata({ probability: '1', isClosed: 'false' })).toEqual({
+    expect(dealStageMetadata({ probability: '0' })).toEqual({ probability: '0', isClosed: 'true' });
+    expect(dealStageMetadata({ probability: '1', isClosed: 'false' })).toEqual({
       probability: '1',
       isClosed: 'false',
     });
@@ -63,14 +70,14 @@ describe('deal stage metadata', () => {
       { probability: 'NaN' },
     ];
     for (const metadata of metadatas) {
-      expect(() => dealPipelines.completeStageMetadata(metadata)).toThrow(
+      expect(() => dealStageMetadata(metadata)).toThrow(
         expect.objectContaining({ status: 400, context: { 'metadata.probability': [metadata.probability ?? ''] } }),
       );
     }
   });
 
   it('refuses an isClosed other than "true" or "false"', () => {
-    expect(() => dealPipelines.completeStageMetadata({ probability: '0.5', isClosed: 'yes' })).toThrow(
+    expect(() => dealStageMetadata({ probability: '0.5', isClosed: 'yes' })).toThrow(
       expect.objectContaining({ context: { 'metadata.isClosed': ['yes'] } }),
     );
   });
@@ -78,16 +85,16 @@ describe('deal stage metadata', () => {
 
 describe('ticket stage metadata', () => {
   it('takes ticketState OPEN or CLOSED, or none, and closes the CLOSED stages', () => {
-    expect(ticketPipelines.completeStageMetadata({})).toEqual({ isClosed: 'false' });
-    expect(ticketPipelines.completeStageMetadata({ ticketState: 'OPEN' })).toEqual({
+    expect(ticketStageMetadata({})).toEqual({ isClosed: 'false' });
+    expect(ticketStageMetadata({ ticketState: 'OPEN' })).toEqual({
       ticketState: 'OPEN',
       isClosed: 'false',
     });
-    expect(ticketPipelines.completeStageMetadata({ ticketState: 'CLOSED' })).toEqual({
+    expect(ticketStageMetadata({ ticketState: 'CLOSED' })).toEqual({
       ticketState: 'CLOSED',
       isClosed: 'true',
     });
-    expect(() => ticketPipelines.completeStageMetadata({ ticketState: 'open' })).toThrow(
+    expect(() => ticketStageMetadata({ ticketState: 'open' })).toThrow(
       expect.objectContaining({ context: { 'metadata.ticketState': ['open'] } }),
     );
   });
@@ -97,7 +104,7 @@ describe('default pipelines', () => {
   it("ship each type one pipeline whose stages satisfy the type's own metadata rule", () => {
     for (const type of [dealPipelines, ticketPipelines]) {
       for (const stage of type.defaults.flatMap((pipeline) => pipeline.stages))
-        expect(type.completeStageMetadata(stage.metadata)).toEqual(stage.metadata);
+        expect(stageMetadataRuleOf(type)(stage.metadata)).toEqual(stage.metadata);
     }
     expect([
       dealPipelines.defaults.map((pipeline) => pipeline.id),
