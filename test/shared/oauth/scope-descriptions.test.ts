@@ -1,5 +1,6 @@
 import { describeScope, scopeDescriptions } from '../../../shared/oauth/scope-descriptions';
-import { standardScopeBits } from '../../../shared/objects/standard-types';
+import { standardPipelineTypes, standardScopeBits, standardTypes } from '../../../shared/objects/standard-types';
+import { routes } from '../../../shared/routes';
 import { isKnownScope, platformScopeBits, scopeBitProblems, scopeCatalog } from '../../../shared/oauth/scopes';
 
 /** The object engine's scopes: each type of the object engine, pipelines, owners, and the surface planned next. */
@@ -76,6 +77,21 @@ describe('the scope catalogue', () => {
 
   it('lists each scope once', () => {
     expect(new Set(scopeCatalog()).size).toBe(scopeCatalog().length);
+  });
+
+  it('knows every scope a route row, a type or a pipeline type names (a misspelled scope is not caught by the compiler)', () => {
+    const named = [
+      ...routes.flatMap((route) => (route.scopes === 'public' ? [] : route.scopes)),
+      ...standardTypes.flatMap((type) => [
+        ...type.scopes.read,
+        ...type.scopes.write,
+        ...type.propertyScopes.read,
+        ...type.propertyScopes.write,
+      ]),
+      ...standardPipelineTypes.flatMap((type) => [...type.scopes.read, ...type.scopes.write]),
+    ];
+    expect(named.length).toBeGreaterThan(100);
+    expect([...new Set(named)].filter((scope) => !isKnownScope(scope))).toEqual([]);
   });
 
   it('gives every bit up to the highest one scope, the platform and the type modules together', () => {
