@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sourceModulesIn } from '../base/source-modules';
 import type { StandardTypeModule } from './standard-type';
 
 /**
@@ -17,15 +17,12 @@ const typeNumber = (module: StandardTypeModule): number => Number(module.objectT
 
 /** The modules of a folder of type modules, each file's exports, by type id. */
 export function typeModulesIn(dir: string): { file: string; module: StandardTypeModule }[] {
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => ({ file, module: require(path.join(dir, file)) as StandardTypeModule }))
-    .sort((a, b) => typeNumber(a.module) - typeNumber(b.module));
+  return sourceModulesIn<StandardTypeModule>(dir).sort((a, b) => typeNumber(a.module) - typeNumber(b.module));
 }
 
 const modules = typeModulesIn(standardTypesDir).map(({ module }) => module);
 
-/** Each part of the modules that have it, with the module's registry entry where the part does not name it. */
+/** The part `pick` finds in each module that has one, in the modules' order. */
 const partsOf = <Part>(pick: (module: StandardTypeModule) => Part | undefined): Part[] =>
   modules.flatMap((module) => {
     const part = pick(module);

@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sourceModulesIn } from '../base/source-modules';
 import type { CatalogTables } from './standard-catalog';
 
 /** The folder of the catalog data: one module per type, named after it (`line-items.ts` for line_items), exporting its `tables`. */
@@ -16,7 +16,8 @@ export const catalogNameOf = (file: string): string => path.basename(file, '.ts'
  * bin/build-validators.ts writes of these tables (shared/properties/standard-catalogs.ts).
  */
 export const sourceCatalogTables: Readonly<Record<string, CatalogTables>> = Object.fromEntries(
-  readdirSync(catalogsDir)
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => [catalogNameOf(file), (require(path.join(catalogsDir, file)) as { tables: CatalogTables }).tables]),
+  sourceModulesIn<{ tables: CatalogTables }>(catalogsDir).map(({ file, module }) => [
+    catalogNameOf(file),
+    module.tables,
+  ]),
 );
