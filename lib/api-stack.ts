@@ -1,4 +1,12 @@
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  NestedStack,
+  RemovalPolicy,
+  STACK_RESOURCE_LIMIT_CONTEXT,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { type CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -58,6 +66,9 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    // The sam local template holds every route function in this one stack (sam local serves no route of
+    // a nested stack) and is never deployed: CloudFormation's 500 resources per stack do not bind it.
+    if (props.declareSamLocalVariables) this.node.setContext(STACK_RESOURCE_LIMIT_CONTEXT, 0);
     const secrets = new PlatformSecrets(this, 'Secrets', {
       logRetention: props.logRetention,
       keyGeneration: props.signingKeyGeneration,

@@ -203,7 +203,11 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
       description:
         route.path === '$default'
           ? `${route.name}: every unmatched request`
-          : `${route.name}: ${route.method} ${spellings.map((spelling) => spelling.path).join(', ')}`,
+          : functionDescriptionOf(
+              route.name,
+              route.method,
+              spellings.map((spelling) => spelling.path),
+            ),
       logRetention: props.logRetention,
       ownLogGroup: !props.declareSamLocalVariables,
       sharedRole,
@@ -273,4 +277,15 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
     functions.set(route.name, fn);
   }
   return functions;
+}
+
+/** Lambda's limit on a function's description. */
+const maxDescriptionLength = 256;
+
+/** `name: METHOD path, alias, ...`, or the row's own path and the count of the others when every path would not fit Lambda's 256 characters. */
+export function functionDescriptionOf(name: string, method: string, paths: readonly string[]): string {
+  const all = `${name}: ${method} ${paths.join(', ')}`;
+  if (all.length <= maxDescriptionLength) return all;
+  const short = `${name}: ${method} ${paths[0]} and ${paths.length - 1} more paths`;
+  return short.length <= maxDescriptionLength ? short : short.slice(0, maxDescriptionLength);
 }

@@ -201,6 +201,10 @@ export const routes = [
     name: 'getWebhookSettings',
     method: 'GET',
     path: '/webhooks/v3/{appId}/settings',
+    aliases: [
+      { name: 'getWebhookSettingsDated', path: '/webhooks/2026-03/{appId}/settings' },
+      { name: 'getWebhookSettingsDated202609', path: '/app-webhooks/2026-09/{appId}/settings' },
+    ],
     entry: 'functions/webhooks/get-settings.ts',
     scopes: [],
     auth: 'developerKey',
@@ -212,6 +216,10 @@ export const routes = [
     name: 'configureWebhookSettings',
     method: 'PUT',
     path: '/webhooks/v3/{appId}/settings',
+    aliases: [
+      { name: 'configureWebhookSettingsDated', path: '/webhooks/2026-03/{appId}/settings' },
+      { name: 'configureWebhookSettingsDated202609', path: '/app-webhooks/2026-09/{appId}/settings' },
+    ],
     entry: 'functions/webhooks/configure-settings.ts',
     scopes: [],
     auth: 'developerKey',
@@ -223,6 +231,10 @@ export const routes = [
     name: 'deleteWebhookSettings',
     method: 'DELETE',
     path: '/webhooks/v3/{appId}/settings',
+    aliases: [
+      { name: 'deleteWebhookSettingsDated', path: '/webhooks/2026-03/{appId}/settings' },
+      { name: 'deleteWebhookSettingsDated202609', path: '/app-webhooks/2026-09/{appId}/settings' },
+    ],
     entry: 'functions/webhooks/delete-settings.ts',
     scopes: [],
     auth: 'developerKey',
@@ -234,6 +246,10 @@ export const routes = [
     name: 'listWebhookSubscriptions',
     method: 'GET',
     path: '/webhooks/v3/{appId}/subscriptions',
+    aliases: [
+      { name: 'listWebhookSubscriptionsDated', path: '/webhooks/2026-03/{appId}/subscriptions' },
+      { name: 'listWebhookSubscriptionsDated202609', path: '/app-webhooks/2026-09/{appId}/subscriptions' },
+    ],
     entry: 'functions/webhooks/list-subscriptions.ts',
     scopes: [],
     auth: 'developerKey',
@@ -245,6 +261,10 @@ export const routes = [
     name: 'createWebhookSubscription',
     method: 'POST',
     path: '/webhooks/v3/{appId}/subscriptions',
+    aliases: [
+      { name: 'createWebhookSubscriptionDated', path: '/webhooks/2026-03/{appId}/subscriptions' },
+      { name: 'createWebhookSubscriptionDated202609', path: '/app-webhooks/2026-09/{appId}/subscriptions' },
+    ],
     entry: 'functions/webhooks/create-subscription.ts',
     scopes: [],
     auth: 'developerKey',
@@ -256,6 +276,13 @@ export const routes = [
     name: 'getWebhookSubscription',
     method: 'GET',
     path: '/webhooks/v3/{appId}/subscriptions/{subscriptionId}',
+    aliases: [
+      { name: 'getWebhookSubscriptionDated', path: '/webhooks/2026-03/{appId}/subscriptions/{subscriptionId}' },
+      {
+        name: 'getWebhookSubscriptionDated202609',
+        path: '/app-webhooks/2026-09/{appId}/subscriptions/{subscriptionId}',
+      },
+    ],
     entry: 'functions/webhooks/get-subscription.ts',
     scopes: [],
     auth: 'developerKey',
@@ -267,6 +294,13 @@ export const routes = [
     name: 'updateWebhookSubscription',
     method: 'PATCH',
     path: '/webhooks/v3/{appId}/subscriptions/{subscriptionId}',
+    aliases: [
+      { name: 'updateWebhookSubscriptionDated', path: '/webhooks/2026-03/{appId}/subscriptions/{subscriptionId}' },
+      {
+        name: 'updateWebhookSubscriptionDated202609',
+        path: '/app-webhooks/2026-09/{appId}/subscriptions/{subscriptionId}',
+      },
+    ],
     entry: 'functions/webhooks/update-subscription.ts',
     scopes: [],
     auth: 'developerKey',
@@ -278,6 +312,13 @@ export const routes = [
     name: 'deleteWebhookSubscription',
     method: 'DELETE',
     path: '/webhooks/v3/{appId}/subscriptions/{subscriptionId}',
+    aliases: [
+      { name: 'deleteWebhookSubscriptionDated', path: '/webhooks/2026-03/{appId}/subscriptions/{subscriptionId}' },
+      {
+        name: 'deleteWebhookSubscriptionDated202609',
+        path: '/app-webhooks/2026-09/{appId}/subscriptions/{subscriptionId}',
+      },
+    ],
     entry: 'functions/webhooks/delete-subscription.ts',
     scopes: [],
     auth: 'developerKey',
@@ -289,6 +330,13 @@ export const routes = [
     name: 'batchUpdateWebhookSubscriptions',
     method: 'POST',
     path: '/webhooks/v3/{appId}/subscriptions/batch/update',
+    aliases: [
+      { name: 'batchUpdateWebhookSubscriptionsDated', path: '/webhooks/2026-03/{appId}/subscriptions/batch/update' },
+      {
+        name: 'batchUpdateWebhookSubscriptionsDated202609',
+        path: '/app-webhooks/2026-09/{appId}/subscriptions/batch/update',
+      },
+    ],
     entry: 'functions/webhooks/batch-update-subscriptions.ts',
     scopes: [],
     auth: 'developerKey',
@@ -463,6 +511,7 @@ export const routes = [
     name: 'listProperties',
     method: 'GET',
     path: '/crm/v3/properties/{objectType}',
+    aliases: [{ name: 'listPropertiesDated', path: '/crm/properties/{version}/{objectType}' }],
     entry: 'functions/properties/list-properties.ts',
     scopes: anyStoredPropertyReadScopes,
     body: 'none',
@@ -473,6 +522,7 @@ export const routes = [
     name: 'getProperty',
     method: 'GET',
     path: '/crm/v3/properties/{objectType}/{propertyName}',
+    aliases: [{ name: 'getPropertyDated', path: '/crm/properties/{version}/{objectType}/{propertyName}' }],
     entry: 'functions/properties/get-property.ts',
     scopes: anyStoredPropertyReadScopes,
     body: 'none',
@@ -483,6 +533,7 @@ export const routes = [
     name: 'createProperty',
     method: 'POST',
     path: '/crm/v3/properties/{objectType}',
+    aliases: [{ name: 'createPropertyDated', path: '/crm/properties/{version}/{objectType}' }],
     entry: 'functions/properties/create-property.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'json',
@@ -493,6 +544,7 @@ export const routes = [
     name: 'updateProperty',
     method: 'PATCH',
     path: '/crm/v3/properties/{objectType}/{propertyName}',
+    aliases: [{ name: 'updatePropertyDated', path: '/crm/properties/{version}/{objectType}/{propertyName}' }],
     entry: 'functions/properties/update-property.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'json',
@@ -503,6 +555,7 @@ export const routes = [
     name: 'archiveProperty',
     method: 'DELETE',
     path: '/crm/v3/properties/{objectType}/{propertyName}',
+    aliases: [{ name: 'archivePropertyDated', path: '/crm/properties/{version}/{objectType}/{propertyName}' }],
     entry: 'functions/properties/archive-property.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'none',
@@ -513,6 +566,7 @@ export const routes = [
     name: 'batchReadProperties',
     method: 'POST',
     path: '/crm/v3/properties/{objectType}/batch/read',
+    aliases: [{ name: 'batchReadPropertiesDated', path: '/crm/properties/{version}/{objectType}/batch/read' }],
     entry: 'functions/properties/batch-read-properties.ts',
     scopes: anyStoredPropertyReadScopes,
     body: 'json',
@@ -523,6 +577,7 @@ export const routes = [
     name: 'batchCreateProperties',
     method: 'POST',
     path: '/crm/v3/properties/{objectType}/batch/create',
+    aliases: [{ name: 'batchCreatePropertiesDated', path: '/crm/properties/{version}/{objectType}/batch/create' }],
     entry: 'functions/properties/batch-create-properties.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'json',
@@ -533,6 +588,7 @@ export const routes = [
     name: 'batchArchiveProperties',
     method: 'POST',
     path: '/crm/v3/properties/{objectType}/batch/archive',
+    aliases: [{ name: 'batchArchivePropertiesDated', path: '/crm/properties/{version}/{objectType}/batch/archive' }],
     entry: 'functions/properties/batch-archive-properties.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'json',
@@ -543,6 +599,7 @@ export const routes = [
     name: 'listPropertyGroups',
     method: 'GET',
     path: '/crm/v3/properties/{objectType}/groups',
+    aliases: [{ name: 'listPropertyGroupsDated', path: '/crm/properties/{version}/{objectType}/groups' }],
     entry: 'functions/properties/list-property-groups.ts',
     scopes: anyStoredPropertyReadScopes,
     body: 'none',
@@ -553,6 +610,7 @@ export const routes = [
     name: 'createPropertyGroup',
     method: 'POST',
     path: '/crm/v3/properties/{objectType}/groups',
+    aliases: [{ name: 'createPropertyGroupDated', path: '/crm/properties/{version}/{objectType}/groups' }],
     entry: 'functions/properties/create-property-group.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'json',
@@ -563,6 +621,7 @@ export const routes = [
     name: 'getPropertyGroup',
     method: 'GET',
     path: '/crm/v3/properties/{objectType}/groups/{groupName}',
+    aliases: [{ name: 'getPropertyGroupDated', path: '/crm/properties/{version}/{objectType}/groups/{groupName}' }],
     entry: 'functions/properties/get-property-group.ts',
     scopes: anyStoredPropertyReadScopes,
     body: 'none',
@@ -573,6 +632,7 @@ export const routes = [
     name: 'updatePropertyGroup',
     method: 'PATCH',
     path: '/crm/v3/properties/{objectType}/groups/{groupName}',
+    aliases: [{ name: 'updatePropertyGroupDated', path: '/crm/properties/{version}/{objectType}/groups/{groupName}' }],
     entry: 'functions/properties/update-property-group.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'json',
@@ -583,6 +643,7 @@ export const routes = [
     name: 'archivePropertyGroup',
     method: 'DELETE',
     path: '/crm/v3/properties/{objectType}/groups/{groupName}',
+    aliases: [{ name: 'archivePropertyGroupDated', path: '/crm/properties/{version}/{objectType}/groups/{groupName}' }],
     entry: 'functions/properties/archive-property-group.ts',
     scopes: anyStoredPropertyWriteScopes,
     body: 'none',
@@ -601,7 +662,10 @@ export const routes = [
     body: 'none',
     table: 'read',
     partitions: ['hubs'],
-    aliases: [{ name: 'listObjectSchemasV3', path: '/crm/v3/schemas' }],
+    aliases: [
+      { name: 'listObjectSchemasDated', path: '/crm-object-schemas/{version}/schemas' },
+      { name: 'listObjectSchemasV3', path: '/crm/v3/schemas' },
+    ],
   },
   {
     name: 'createObjectSchema',
@@ -612,7 +676,10 @@ export const routes = [
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs', 'counters'],
-    aliases: [{ name: 'createObjectSchemaV3', path: '/crm/v3/schemas' }],
+    aliases: [
+      { name: 'createObjectSchemaDated', path: '/crm-object-schemas/{version}/schemas' },
+      { name: 'createObjectSchemaV3', path: '/crm/v3/schemas' },
+    ],
   },
   {
     name: 'getObjectSchema',
@@ -623,7 +690,10 @@ export const routes = [
     body: 'none',
     table: 'read',
     partitions: ['hubs'],
-    aliases: [{ name: 'getObjectSchemaV3', path: '/crm/v3/schemas/{schemaType}' }],
+    aliases: [
+      { name: 'getObjectSchemaDated', path: '/crm-object-schemas/{version}/schemas/{schemaType}' },
+      { name: 'getObjectSchemaV3', path: '/crm/v3/schemas/{schemaType}' },
+    ],
   },
   {
     name: 'updateObjectSchema',
@@ -634,7 +704,10 @@ export const routes = [
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs'],
-    aliases: [{ name: 'updateObjectSchemaV3', path: '/crm/v3/schemas/{schemaType}' }],
+    aliases: [
+      { name: 'updateObjectSchemaDated', path: '/crm-object-schemas/{version}/schemas/{schemaType}' },
+      { name: 'updateObjectSchemaV3', path: '/crm/v3/schemas/{schemaType}' },
+    ],
   },
   {
     name: 'archiveObjectSchema',
@@ -645,7 +718,10 @@ export const routes = [
     body: 'none',
     table: 'readwrite',
     partitions: ['hubs'],
-    aliases: [{ name: 'archiveObjectSchemaV3', path: '/crm/v3/schemas/{schemaType}' }],
+    aliases: [
+      { name: 'archiveObjectSchemaDated', path: '/crm-object-schemas/{version}/schemas/{schemaType}' },
+      { name: 'archiveObjectSchemaV3', path: '/crm/v3/schemas/{schemaType}' },
+    ],
   },
   {
     name: 'createSchemaAssociation',
@@ -656,7 +732,10 @@ export const routes = [
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs'],
-    aliases: [{ name: 'createSchemaAssociationV3', path: '/crm/v3/schemas/{schemaType}/associations' }],
+    aliases: [
+      { name: 'createSchemaAssociationDated', path: '/crm-object-schemas/{version}/schemas/{schemaType}/associations' },
+      { name: 'createSchemaAssociationV3', path: '/crm/v3/schemas/{schemaType}/associations' },
+    ],
   },
   {
     name: 'archiveSchemaAssociation',
@@ -668,6 +747,10 @@ export const routes = [
     table: 'readwrite',
     partitions: ['hubs'],
     aliases: [
+      {
+        name: 'archiveSchemaAssociationDated',
+        path: '/crm-object-schemas/{version}/schemas/{schemaType}/associations/{associationIdentifier}',
+      },
       { name: 'archiveSchemaAssociationV3', path: '/crm/v3/schemas/{schemaType}/associations/{associationIdentifier}' },
     ],
   },
@@ -679,6 +762,7 @@ export const routes = [
     name: 'createObject',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}',
+    aliases: [{ name: 'createObjectDated', path: '/crm/objects/{version}/{objectType}' }],
     entry: 'functions/objects/create-object.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -689,6 +773,7 @@ export const routes = [
     name: 'listObjects',
     method: 'GET',
     path: '/crm/v3/objects/{objectType}',
+    aliases: [{ name: 'listObjectsDated', path: '/crm/objects/{version}/{objectType}' }],
     entry: 'functions/objects/list-objects.ts',
     scopes: anyStoredObjectReadScopes,
     body: 'none',
@@ -699,6 +784,7 @@ export const routes = [
     name: 'getObject',
     method: 'GET',
     path: '/crm/v3/objects/{objectType}/{objectId}',
+    aliases: [{ name: 'getObjectDated', path: '/crm/objects/{version}/{objectType}/{objectId}' }],
     entry: 'functions/objects/get-object.ts',
     scopes: anyStoredObjectReadScopes,
     body: 'none',
@@ -709,6 +795,7 @@ export const routes = [
     name: 'updateObject',
     method: 'PATCH',
     path: '/crm/v3/objects/{objectType}/{objectId}',
+    aliases: [{ name: 'updateObjectDated', path: '/crm/objects/{version}/{objectType}/{objectId}' }],
     entry: 'functions/objects/update-object.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -719,6 +806,7 @@ export const routes = [
     name: 'archiveObject',
     method: 'DELETE',
     path: '/crm/v3/objects/{objectType}/{objectId}',
+    aliases: [{ name: 'archiveObjectDated', path: '/crm/objects/{version}/{objectType}/{objectId}' }],
     entry: 'functions/objects/archive-object.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'none',
@@ -729,6 +817,7 @@ export const routes = [
     name: 'searchObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/search',
+    aliases: [{ name: 'searchObjectsDated', path: '/crm/objects/{version}/{objectType}/search' }],
     entry: 'functions/objects/search-objects.ts',
     scopes: anyStoredObjectReadScopes,
     body: 'json',
@@ -741,6 +830,7 @@ export const routes = [
     name: 'gdprDeleteObject',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/gdpr-delete',
+    aliases: [{ name: 'gdprDeleteObjectDated', path: '/crm/objects/{version}/{objectType}/gdpr-delete' }],
     entry: 'functions/objects/gdpr-delete-object.ts',
     scopes: contactWriteScopes,
     body: 'json',
@@ -751,6 +841,7 @@ export const routes = [
     name: 'mergeObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/merge',
+    aliases: [{ name: 'mergeObjectsDated', path: '/crm/objects/{version}/{objectType}/merge' }],
     entry: 'functions/objects/merge-objects.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -761,6 +852,7 @@ export const routes = [
     name: 'batchReadObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/batch/read',
+    aliases: [{ name: 'batchReadObjectsDated', path: '/crm/objects/{version}/{objectType}/batch/read' }],
     entry: 'functions/objects/batch-read-objects.ts',
     scopes: anyStoredObjectReadScopes,
     body: 'json',
@@ -771,6 +863,7 @@ export const routes = [
     name: 'batchCreateObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/batch/create',
+    aliases: [{ name: 'batchCreateObjectsDated', path: '/crm/objects/{version}/{objectType}/batch/create' }],
     entry: 'functions/objects/batch-create-objects.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -781,6 +874,7 @@ export const routes = [
     name: 'batchUpdateObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/batch/update',
+    aliases: [{ name: 'batchUpdateObjectsDated', path: '/crm/objects/{version}/{objectType}/batch/update' }],
     entry: 'functions/objects/batch-update-objects.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -791,6 +885,7 @@ export const routes = [
     name: 'batchUpsertObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/batch/upsert',
+    aliases: [{ name: 'batchUpsertObjectsDated', path: '/crm/objects/{version}/{objectType}/batch/upsert' }],
     entry: 'functions/objects/batch-upsert-objects.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -801,6 +896,7 @@ export const routes = [
     name: 'batchArchiveObjects',
     method: 'POST',
     path: '/crm/v3/objects/{objectType}/batch/archive',
+    aliases: [{ name: 'batchArchiveObjectsDated', path: '/crm/objects/{version}/{objectType}/batch/archive' }],
     entry: 'functions/objects/batch-archive-objects.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -840,6 +936,10 @@ export const routes = [
     table: 'read',
     partitions: ['hubs'],
     aliases: [
+      {
+        name: 'listAssociationLabelsDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/labels',
+      },
       { name: 'listAssociationLabelsSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels' },
     ],
   },
@@ -853,6 +953,10 @@ export const routes = [
     table: 'readwrite',
     partitions: ['hubs'],
     aliases: [
+      {
+        name: 'createAssociationLabelDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/labels',
+      },
       { name: 'createAssociationLabelSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels' },
     ],
   },
@@ -866,6 +970,10 @@ export const routes = [
     table: 'readwrite',
     partitions: ['hubs'],
     aliases: [
+      {
+        name: 'updateAssociationLabelDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/labels',
+      },
       { name: 'updateAssociationLabelSpecPath', path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels' },
     ],
   },
@@ -879,6 +987,10 @@ export const routes = [
     table: 'readwrite',
     partitions: ['hubs'],
     aliases: [
+      {
+        name: 'deleteAssociationLabelDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
+      },
       {
         name: 'deleteAssociationLabelSpecPath',
         path: '/crm/associations/v4/{fromObjectType}/{toObjectType}/labels/{associationTypeId}',
@@ -902,6 +1014,12 @@ export const routes = [
     name: 'getRecordAssociations',
     method: 'GET',
     path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}',
+    aliases: [
+      {
+        name: 'getRecordAssociationsDated',
+        path: '/crm/objects/{version}/{objectType}/{objectId}/associations/{toObjectType}',
+      },
+    ],
     entry: 'functions/associations/get-record-associations.ts',
     scopes: anyStoredObjectReadScopes,
     body: 'none',
@@ -912,6 +1030,12 @@ export const routes = [
     name: 'putRecordAssociation',
     method: 'PUT',
     path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+    aliases: [
+      {
+        name: 'putRecordAssociationDated',
+        path: '/crm/objects/{version}/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+      },
+    ],
     entry: 'functions/associations/put-record-association.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -922,6 +1046,12 @@ export const routes = [
     name: 'putDefaultAssociation',
     method: 'PUT',
     path: '/crm/v4/objects/{objectType}/{objectId}/associations/default/{toObjectType}/{toObjectId}',
+    aliases: [
+      {
+        name: 'putDefaultAssociationDated',
+        path: '/crm/objects/{version}/{objectType}/{objectId}/associations/default/{toObjectType}/{toObjectId}',
+      },
+    ],
     entry: 'functions/associations/put-default-association.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'none',
@@ -932,6 +1062,12 @@ export const routes = [
     name: 'deleteRecordAssociation',
     method: 'DELETE',
     path: '/crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+    aliases: [
+      {
+        name: 'deleteRecordAssociationDated',
+        path: '/crm/objects/{version}/{objectType}/{objectId}/associations/{toObjectType}/{toObjectId}',
+      },
+    ],
     entry: 'functions/associations/delete-record-association.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'none',
@@ -944,6 +1080,12 @@ export const routes = [
     name: 'batchCreateAssociations',
     method: 'POST',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/create',
+    aliases: [
+      {
+        name: 'batchCreateAssociationsDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/batch/create',
+      },
+    ],
     entry: 'functions/associations/batch-create-associations.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -954,6 +1096,12 @@ export const routes = [
     name: 'batchReadAssociations',
     method: 'POST',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/read',
+    aliases: [
+      {
+        name: 'batchReadAssociationsDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/batch/read',
+      },
+    ],
     entry: 'functions/associations/batch-read-associations.ts',
     scopes: anyStoredObjectReadScopes,
     body: 'json',
@@ -964,6 +1112,12 @@ export const routes = [
     name: 'batchArchiveAssociations',
     method: 'POST',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/archive',
+    aliases: [
+      {
+        name: 'batchArchiveAssociationsDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/batch/archive',
+      },
+    ],
     entry: 'functions/associations/batch-archive-associations.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -974,6 +1128,12 @@ export const routes = [
     name: 'batchArchiveAssociationLabels',
     method: 'POST',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/labels/archive',
+    aliases: [
+      {
+        name: 'batchArchiveAssociationLabelsDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/batch/labels/archive',
+      },
+    ],
     entry: 'functions/associations/batch-archive-association-labels.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -984,6 +1144,12 @@ export const routes = [
     name: 'batchAssociateDefault',
     method: 'POST',
     path: '/crm/v4/associations/{fromObjectType}/{toObjectType}/batch/associate/default',
+    aliases: [
+      {
+        name: 'batchAssociateDefaultDated',
+        path: '/crm/associations/{version}/{fromObjectType}/{toObjectType}/batch/associate/default',
+      },
+    ],
     entry: 'functions/associations/batch-associate-default.ts',
     scopes: anyStoredObjectWriteScopes,
     body: 'json',
@@ -1040,6 +1206,7 @@ export const routes = [
     name: 'listPipelines',
     method: 'GET',
     path: '/crm/v3/pipelines/{pipelineObjectType}',
+    aliases: [{ name: 'listPipelinesDated', path: '/crm/pipelines/{version}/{pipelineObjectType}' }],
     entry: 'functions/pipelines/list-pipelines.ts',
     scopes: anyPipelineReadScopes,
     body: 'none',
@@ -1050,6 +1217,7 @@ export const routes = [
     name: 'createPipeline',
     method: 'POST',
     path: '/crm/v3/pipelines/{pipelineObjectType}',
+    aliases: [{ name: 'createPipelineDated', path: '/crm/pipelines/{version}/{pipelineObjectType}' }],
     entry: 'functions/pipelines/create-pipeline.ts',
     scopes: anyPipelineWriteScopes,
     body: 'json',
@@ -1060,6 +1228,7 @@ export const routes = [
     name: 'getPipeline',
     method: 'GET',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    aliases: [{ name: 'getPipelineDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}' }],
     entry: 'functions/pipelines/get-pipeline.ts',
     scopes: anyPipelineReadScopes,
     body: 'none',
@@ -1070,6 +1239,7 @@ export const routes = [
     name: 'replacePipeline',
     method: 'PUT',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    aliases: [{ name: 'replacePipelineDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}' }],
     entry: 'functions/pipelines/replace-pipeline.ts',
     scopes: anyPipelineWriteScopes,
     body: 'json',
@@ -1080,6 +1250,7 @@ export const routes = [
     name: 'updatePipeline',
     method: 'PATCH',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    aliases: [{ name: 'updatePipelineDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}' }],
     entry: 'functions/pipelines/update-pipeline.ts',
     scopes: anyPipelineWriteScopes,
     body: 'json',
@@ -1090,6 +1261,7 @@ export const routes = [
     name: 'archivePipeline',
     method: 'DELETE',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}',
+    aliases: [{ name: 'archivePipelineDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}' }],
     entry: 'functions/pipelines/archive-pipeline.ts',
     scopes: anyPipelineWriteScopes,
     body: 'none',
@@ -1100,6 +1272,9 @@ export const routes = [
     name: 'getPipelineAudit',
     method: 'GET',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/audit',
+    aliases: [
+      { name: 'getPipelineAuditDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/audit' },
+    ],
     entry: 'functions/pipelines/get-pipeline-audit.ts',
     scopes: anyPipelineReadScopes,
     body: 'none',
@@ -1110,6 +1285,9 @@ export const routes = [
     name: 'listPipelineStages',
     method: 'GET',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages',
+    aliases: [
+      { name: 'listPipelineStagesDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages' },
+    ],
     entry: 'functions/pipelines/list-pipeline-stages.ts',
     scopes: anyPipelineReadScopes,
     body: 'none',
@@ -1120,6 +1298,9 @@ export const routes = [
     name: 'createPipelineStage',
     method: 'POST',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages',
+    aliases: [
+      { name: 'createPipelineStageDated', path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages' },
+    ],
     entry: 'functions/pipelines/create-pipeline-stage.ts',
     scopes: anyPipelineWriteScopes,
     body: 'json',
@@ -1130,6 +1311,12 @@ export const routes = [
     name: 'getPipelineStage',
     method: 'GET',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    aliases: [
+      {
+        name: 'getPipelineStageDated',
+        path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+      },
+    ],
     entry: 'functions/pipelines/get-pipeline-stage.ts',
     scopes: anyPipelineReadScopes,
     body: 'none',
@@ -1140,6 +1327,12 @@ export const routes = [
     name: 'replacePipelineStage',
     method: 'PUT',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    aliases: [
+      {
+        name: 'replacePipelineStageDated',
+        path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+      },
+    ],
     entry: 'functions/pipelines/replace-pipeline-stage.ts',
     scopes: anyPipelineWriteScopes,
     body: 'json',
@@ -1150,6 +1343,12 @@ export const routes = [
     name: 'updatePipelineStage',
     method: 'PATCH',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    aliases: [
+      {
+        name: 'updatePipelineStageDated',
+        path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+      },
+    ],
     entry: 'functions/pipelines/update-pipeline-stage.ts',
     scopes: anyPipelineWriteScopes,
     body: 'json',
@@ -1160,6 +1359,12 @@ export const routes = [
     name: 'archivePipelineStage',
     method: 'DELETE',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+    aliases: [
+      {
+        name: 'archivePipelineStageDated',
+        path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages/{stageId}',
+      },
+    ],
     entry: 'functions/pipelines/archive-pipeline-stage.ts',
     scopes: anyPipelineWriteScopes,
     body: 'none',
@@ -1171,6 +1376,12 @@ export const routes = [
     name: 'getPipelineStageAudit',
     method: 'GET',
     path: '/crm/v3/pipelines/{pipelineObjectType}/{pipelineId}/stages/{stageId}/audit',
+    aliases: [
+      {
+        name: 'getPipelineStageAuditDated',
+        path: '/crm/pipelines/{version}/{pipelineObjectType}/{pipelineId}/stages/{stageId}/audit',
+      },
+    ],
     entry: 'functions/pipelines/get-pipeline-stage-audit.ts',
     scopes: anyPipelineReadScopes,
     body: 'none',
@@ -1184,6 +1395,7 @@ export const routes = [
     name: 'listOwners',
     method: 'GET',
     path: '/crm/v3/owners',
+    aliases: [{ name: 'listOwnersDated', path: '/crm/owners/{version}' }],
     entry: 'functions/owners/list-owners.ts',
     scopes: ownerReadScopes,
     body: 'none',
@@ -1194,6 +1406,7 @@ export const routes = [
     name: 'getOwner',
     method: 'GET',
     path: '/crm/v3/owners/{ownerId}',
+    aliases: [{ name: 'getOwnerDated', path: '/crm/owners/{version}/{ownerId}' }],
     entry: 'functions/owners/get-owner.ts',
     scopes: ownerReadScopes,
     body: 'none',
@@ -1394,6 +1607,11 @@ export type AliasName = Row extends infer R
   : never;
 /** Every spelling's name: a row's (its own path) or an alias's. */
 export type SpellingName = RouteName | AliasName;
+/**
+ * The names of the dated spellings of numbered rows: `<row>Dated` (a `{version}` path, or the one
+ * dated version a path exists in) and `<row>Dated202609` (a 2026-09 path spelled apart from 2026-03's).
+ */
+export type DatedSpellingName = Extract<AliasName, `${string}Dated` | `${string}Dated202609`>;
 
 /** Every path of every row, in the order of the table (a row on its own path, then on each alias): what the tests walk. */
 export const routeSpellings: readonly RouteSpelling<PartitionName>[] = routes.flatMap((route: Route<PartitionName>) =>

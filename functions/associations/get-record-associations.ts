@@ -8,9 +8,9 @@ import { associationPageQuery, recordAssociationsPath } from './association.sche
 export const handler = httpHandler(
   'getRecordAssociations',
   { path: recordAssociationsPath, query: associationPageQuery },
-  async ({ path, query, auth, requestContext, rawQueryString }) => {
+  async ({ path, query, auth, requestContext, rawQueryString, version }) => {
     requireFromTypeScope(auth, path.objectType, 'objectType', 'read');
-    const self = `/crm/v4/objects/${encodeURIComponent(path.objectType)}/${encodeURIComponent(path.objectId)}/associations/${encodeURIComponent(path.toObjectType)}`;
+    const self = `${version ? `/crm/objects/${version}` : '/crm/v4/objects'}/${encodeURIComponent(path.objectType)}/${encodeURIComponent(path.objectId)}/associations/${encodeURIComponent(path.toObjectType)}`;
     return ok(
       await listRecordAssociations(auth.hubId, path.objectType, path.objectId, path.toObjectType, query, (after) =>
         nextPageLink(baseUrlOf(requestContext), self, rawQueryString, after),

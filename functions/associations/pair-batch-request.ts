@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../shared/http/auth';
 import type { WriteBudget } from '../../shared/associations/batch-associations';
 import type { HttpResult } from '../../shared/http/responses';
-import { multiStatus } from '../../shared/http/responses';
+import { multiStatus, noContent, ok } from '../../shared/http/responses';
 import { requireFromTypeScope } from './require-from-scope';
 
 /** What a pair batch route (`/crm/v{3,4}/associations/{fromObjectType}/{toObjectType}/batch/…`) hands its batch. */
@@ -33,3 +33,18 @@ export function readPairBatch<I, R>(
 /** A batch's answer: `success` (200 or 201) when every input went through, else 207 with the errors. */
 export const pairBatchAnswer = (result: { numErrors?: number }, success: (body: unknown) => HttpResult): HttpResult =>
   result.numErrors ? multiStatus(result) : success(result);
+
+/**
+ * A batch archive's answer once every input went through: 204 on v4; on a dated path (`version`
+ * set), 200 with a BatchResponse, as HubSpot's dated specs define it (results empty: an archive
+ * returns nothing per input).
+ */
+export function archiveAnswer(version: string | undefined, startedAt: Date): HttpResult {
+  if (version === undefined) return noContent();
+  return ok({
+    status: 'COMPLETE',
+    results: [],
+    startedAt: startedAt.toISOString(),
+    completedAt: new Date().toISOString(),
+  });
+}

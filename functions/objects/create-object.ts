@@ -3,14 +3,16 @@ import { baseUrlOf } from '../../shared/http/base-url';
 import { httpHandler } from '../../shared/http/http-handler';
 import { created } from '../../shared/http/responses';
 import { createObjectBody, objectTypePath } from './object.schema';
-import { resolveObjectType } from './resolve-object-type';
+import { objectsPrefix, resolveObjectType } from './resolve-object-type';
 
 export const handler = httpHandler(
   'createObject',
   { path: objectTypePath, body: createObjectBody },
-  async ({ path, body, auth, requestContext }) => {
+  async ({ path, body, auth, requestContext, version }) => {
     const type = resolveObjectType(auth, path.objectType, 'write');
     const company = await createRecord(auth, type, body);
-    return created(company, { location: `${baseUrlOf(requestContext)}/crm/v3/objects/${type.name}/${company.id}` });
+    return created(company, {
+      location: `${baseUrlOf(requestContext)}${objectsPrefix(version)}/${type.name}/${company.id}`,
+    });
   },
 );

@@ -22,3 +22,7 @@ export function resolveObjectType(
 /** The same for a merge: a type without one (activities, products, line items) answers 400 naming the token. */
 export const resolveMergeableType = (auth: AuthContext, token: string): ObjectType =>
   resolveObjectType(auth, token, 'write', requireMergeableObjectType);
+
+/** Where a type's records live as the request spelled its version: `/crm/v3/objects` or `/crm/objects/2026-03`. */
+export const objectsPrefix = (version: string | undefined): string =>
+  version ? `/crm/objects/${version}` : '/crm/v3/objects';

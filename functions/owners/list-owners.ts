@@ -7,10 +7,15 @@ import { listOwnersQuery } from './owners.schema';
 export const handler = httpHandler(
   'listOwners',
   { query: listOwnersQuery },
-  async ({ query, auth, requestContext, rawQueryString }) =>
+  async ({ query, auth, requestContext, rawQueryString, version }) =>
     ok(
       await listOwners(auth.hubId, query, (after) =>
-        nextPageLink(baseUrlOf(requestContext), '/crm/v3/owners/', rawQueryString, after),
+        nextPageLink(
+          baseUrlOf(requestContext),
+          version ? `/crm/owners/${version}/` : '/crm/v3/owners/',
+          rawQueryString,
+          after,
+        ),
       ),
     ),
 );

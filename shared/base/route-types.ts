@@ -123,6 +123,30 @@ export interface RouteSpelling<Partition extends string = string> extends Route<
   readonly spelling: string;
 }
 
+/**
+ * The dated API versions (HubSpot's `/api-name/YYYY-MM/...` paths) a `{version}` path parameter may
+ * name: a spelling with `{version}` serves each of them, and any other value answers 404 as an unknown
+ * path does, before the row's auth (shared/http/middlewares.ts checkVersion). A spelling that exists in
+ * one dated version only spells it out (`/webhooks/2026-03/...`, `/app-webhooks/2026-09/...`).
+ */
+export const datedVersions = ['2026-03', '2026-09'] as const;
+export type DatedVersion = (typeof datedVersions)[number];
+
+export const isDatedVersion = (value: unknown): value is DatedVersion =>
+  typeof value === 'string' && (datedVersions as readonly string[]).includes(value);
+
+/** Whether one of the row's spellings has a `{version}` path parameter (its chain checks the value). */
+export const servesVersionParameter = (route: Pick<Route, 'path' | 'aliases'>): boolean =>
+  route.path.includes('{version}') || (route.aliases ?? []).some((alias) => alias.path.includes('{version}'));
+
+/**
+ * Whether a spelling is the dated twin of its row's numbered path (an alias named `<row>Dated` or
+ * `<row>Dated202609`): it answers as the row's own path does, but for the differences of the versions
+ * page (docs/versions.md).
+ */
+export const isDatedTwin = (spelling: Pick<RouteSpelling, 'name' | 'spelling'>): boolean =>
+  spelling.spelling === `${spelling.name}Dated` || spelling.spelling === `${spelling.name}Dated202609`;
+
 /** The row on its own path, then on each alias, in order: every path the row's function serves. */
 export function spellingsOf<Partition extends string>(route: Route<Partition>): RouteSpelling<Partition>[] {
   return [

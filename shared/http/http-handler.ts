@@ -3,10 +3,12 @@ import type { Context } from 'aws-lambda';
 import { routePartsOf } from '#route-parts';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { ServiceUnavailableError } from '../base/errors';
+import { servesVersionParameter, type DatedVersion } from '../base/route-types';
 import type { RouteByName, RouteName } from '../routes';
 import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } from './auth';
 import {
   authenticate,
+  checkVersion,
   correlate,
   mapErrors,
   normalizeHeaders,
@@ -58,6 +60,11 @@ export interface HttpRequest<N extends RouteName, S extends Schemas> {
   /** What API Gateway says of the request (its domain and stage): base-url.ts baseUrlOf makes absolute links (paging, Location) from it. */
   requestContext: Event['requestContext'] | undefined;
   rawQueryString: string;
+  /**
+   * The dated version the request's path names (`/crm/objects/2026-09/...`: '2026-09'), checked
+   * before the handler runs; undefined on a numbered path (`/crm/v3/...`).
+   */
+  version: DatedVersion | undefined;
   /**
    * When the function times out, on performance.now()'s clock (Infinity where the runtime gives no
    * deadline): work that must answer with what it did (a batch) stops starting new work well before it.
@@ -111,6 +118,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
         correlationId: state.correlationId,
         requestContext: event.requestContext,
         rawQueryString: event.rawQueryString ?? '',
+        version: event.pathParameters?.version as DatedVersion | undefined,
         deadlineMs: performance.now() + remainingMs,
       });
     const work = () => (typeLoader ? typeLoader(state.auth, event, state.query, run) : run());
@@ -119,6 +127,7 @@ export function httpHandler<N extends RouteName, S extends Schemas>(
 
   const steps: Middleware[] = [
     correlate(route),
+    servesVersionParameter(route) ? checkVersion() : {},
     normalizeHeaders(),
     authenticate(route, parts),
     parts.injectFaults?.(route) ?? {},

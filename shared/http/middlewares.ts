@@ -3,9 +3,9 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { clientKeyedRecord } from '../base/client-keys';
 import { errorBody, tokenEndpointErrorBody } from '../base/error-body';
-import type { AppError } from '../base/errors';
+import { NotFoundError, type AppError } from '../base/errors';
 import { renderErrorPage } from '../oauth/html';
-import type { Route } from '../base/route-types';
+import { isDatedVersion, type Route } from '../base/route-types';
 import {
   authenticateRequest,
   withoutCredentials,
@@ -29,9 +29,10 @@ import type { Location, Validator } from './validation';
  * The named steps of every route's middy chain, in the order httpHandler (http-handler.ts) uses them;
  * this is the one description of that order:
  *
- *   correlate -> normalizeHeaders -> authenticate -> injectFaults -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
+ *   correlate -> checkVersion -> normalizeHeaders -> authenticate -> injectFaults -> limitRate -> parseBody -> validate -> (handler) -> serializeResult, mapErrors
  *
- * correlate: the correlation id and one log line per request; authenticate: the row's auth (401, and
+ * correlate: the correlation id and one log line per request; checkVersion: a `{version}` path
+ * parameter names a served dated version (404 otherwise; only rows with such a spelling); authenticate: the row's auth (401, and
  * 403 for missing scopes); injectFaults: a test account's injected fault answers instead of the
  * route (shared/http/fault-injection.ts), before anything else is done, a reset or delete holding the account
  * answers 503 or 401, and the handler's writes then run in the account's write guard
@@ -161,6 +162,20 @@ export function correlate(route: Route): Middleware {
           ? { causeName: underlying.name, causeMessage: underlying.message }
           : {}),
       });
+    },
+  };
+}
+
+/**
+ * A `{version}` path parameter names a dated version the service serves (datedVersions), or the
+ * request answers 404 as an unknown path does, before anything else: an unknown version is an
+ * unknown path, whoever asks.
+ */
+export function checkVersion(): Middleware {
+  return {
+    before: function checkVersionBefore(request) {
+      const version = request.event.pathParameters?.version;
+      if (version !== undefined && !isDatedVersion(version)) throw new NotFoundError('resource not found');
     },
   };
 }

@@ -1,5 +1,15 @@
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
-import { groupRoutes, maxResourcesPerStack, maxRoutesPerStack, routeGroupOf } from '../../lib/route-groups';
+import {
+  groupRoutes,
+  maxResourcesPerStack,
+  resourcesPerAlias,
+  resourcesPerNestedStack,
+  resourcesPerRow,
+  routeGroupOf,
+} from '../../lib/route-groups';
+
+/** The rows a nested stack of rows without aliases holds within its budget. */
+const maxRowsPerStack = Math.floor((maxResourcesPerStack - resourcesPerNestedStack) / resourcesPerRow);
 import type { Route } from '../../shared/base/route-types';
 import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform, type Template } from '../support/synthesized-platform';
@@ -19,6 +29,8 @@ interface StackCount {
   /** Resources a stack has whatever its routes: the CLI's version reporting (AWS::CDK::Metadata). */
   perStack: number;
   routes: number;
+  functions: number;
+  integrations: number;
 }
 
 let counts: StackCount[];
@@ -30,6 +42,10 @@ beforeAll(async () => {
     resources: Object.keys(template.Resources).length,
     perStack: Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::CDK::Metadata').length,
     routes: Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route').length,
+    functions: Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function').length,
+    integrations: Object.values(template.Resources).filter(
+      (resource) => resource.Type === 'AWS::ApiGatewayV2::Integration',
+    ).length,
   }));
 }, synthesisTimeoutMs);
 
@@ -60,20 +76,23 @@ describe('stack budget of the synthesized API', () => {
       expect([count.file, count.resources < maxResourcesPerStack]).toEqual([count.file, true]);
   });
 
-  it(`costs few enough resources per route that a full nested stack of ${maxRoutesPerStack} routes stays under ${maxResourcesPerStack}`, () => {
-    const perRoute = resourcesPerRoute();
-
-    // Function, role (inline policy), log group, API route, integration, invoke permission, throttle alarm.
-    expect(perRoute).toBeLessThanOrEqual(7);
-    expect(resourcesPerStack()).toBeLessThanOrEqual(1);
-    expect(Math.ceil(maxRoutesPerStack * perRoute) + resourcesPerStack()).toBeLessThan(maxResourcesPerStack);
+  it(`costs at most ${resourcesPerRow} resources a row and ${resourcesPerAlias} an alias, as the stack budget counts them`, () => {
+    for (const count of counts.filter((entry) => entry.routes > 0)) {
+      const aliases = count.routes - count.functions;
+      expect([
+        count.file,
+        count.resources <= count.functions * resourcesPerRow + aliases * resourcesPerAlias + resourcesPerNestedStack,
+      ]).toEqual([count.file, true]);
+    }
+    expect(resourcesPerStack()).toBeLessThanOrEqual(resourcesPerNestedStack);
+    expect(resourcesPerRoute()).toBeLessThanOrEqual(resourcesPerRow);
   });
 
   it(`leaves the parent stack room for the nested stacks of ${targetRoutes} routes`, () => {
     const [root, ...nested] = counts;
     const fixed = (root?.resources ?? 0) - nested.length;
 
-    expect(fixed + Math.ceil(targetRoutes / maxRoutesPerStack) + groupRoutes(routes).size).toBeLessThan(
+    expect(fixed + Math.ceil(targetRoutes / maxRowsPerStack) + groupRoutes(routes).size).toBeLessThan(
       maxResourcesPerStack,
     );
   });
@@ -127,14 +146,14 @@ describe(`a route table of ${targetRoutes} routes`, () => {
       expect(new Set(table.map((route) => route.name)).size).toBe(table.length);
       expect(sizes.length).toBe(1 + groupRoutes(table).size);
       for (const size of sizes) expect([size.stack, size.resources < maxResourcesPerStack]).toEqual([size.stack, true]);
-      expect(Math.max(...sizes.map((size) => size.resources))).toBeGreaterThan(maxRoutesPerStack * 6);
+      expect(Math.max(...sizes.map((size) => size.resources))).toBeGreaterThan(300);
     },
     synthesisTimeoutMs,
   );
 
-  it(`refuses a folder of more than ${maxRoutesPerStack} routes at synth, naming the fix`, () => {
+  it(`refuses a folder of more than ${maxResourcesPerStack} resources at synth, naming the fix`, () => {
     const crowded = Array.from(
-      { length: maxRoutesPerStack + 1 },
+      { length: maxRowsPerStack + 1 },
       (_unused, index): Route => ({
         name: `crowded${index}`,
         method: 'GET',
@@ -148,7 +167,33 @@ describe(`a route table of ${targetRoutes} routes`, () => {
     );
 
     expect(() => groupRoutes(crowded)).toThrow(
-      /functions\/objects\/ serves 51 routes.*move some handlers into a new folder/,
+      /functions\/objects\/ needs 407 resources.*move some handlers into a new folder/,
     );
+  });
+});
+
+/** API Gateway's quotas per HTTP API: routes (raisable on request) and integrations (one per row's function; not raisable). */
+const maxRoutesPerApi = 300;
+const maxIntegrationsPerApi = 300;
+
+describe('HTTP API quotas', () => {
+  it(`keeps the HTTP API within ${maxRoutesPerApi} routes and ${maxIntegrationsPerApi} integrations and every stack within ${maxResourcesPerStack} resources, printing the room left`, () => {
+    const apiRoutes = counts.reduce((sum, count) => sum + count.routes, 0);
+    const integrations = counts.reduce((sum, count) => sum + count.integrations, 0);
+    const lines = [
+      `HTTP API: ${apiRoutes} routes (${maxRoutesPerApi - apiRoutes} left), ${integrations} integrations (${maxIntegrationsPerApi - integrations} left, not raisable)`,
+      ...counts.map(
+        (count) =>
+          `${count.file}: ${count.resources} resources (${maxResourcesPerStack - count.resources} left of the budget, ${500 - count.resources} of CloudFormation's 500)`,
+      ),
+      `room left: ${Math.min(maxRoutesPerApi - apiRoutes, maxIntegrationsPerApi - integrations)} more routes on the HTTP API`,
+    ];
+    console.log(lines.join('\n'));
+
+    expect(apiRoutes).toBe(routeSpellings.length);
+    expect(integrations).toBe(routes.length);
+    expect(apiRoutes).toBeLessThanOrEqual(maxRoutesPerApi);
+    expect(integrations).toBeLessThanOrEqual(maxIntegrationsPerApi);
+    for (const count of counts) expect(count.resources).toBeLessThan(maxResourcesPerStack);
   });
 });

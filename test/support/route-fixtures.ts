@@ -1,5 +1,5 @@
-import { routeSpellings, type SpellingName } from '../../shared/routes';
-import type { Route, RouteSpelling } from '../../shared/base/route-types';
+import { routeSpellings, type DatedSpellingName, type SpellingName } from '../../shared/routes';
+import { isDatedTwin, type Route, type RouteSpelling } from '../../shared/base/route-types';
 
 /**
  * One entry per spelling of shared/routes.ts (each row's own path, by the row's name, and each
@@ -7,7 +7,8 @@ import type { Route, RouteSpelling } from '../../shared/base/route-types';
  * (test/functions/route-table-auth.test.ts: 401, 403 and tenant isolation; test/functions/route-fuzz.test.ts).
  * The map is typed by SpellingName, so a row or alias without an entry does not compile, and
  * `missingFixtures()` makes the tests fail at run time too: a new route is covered by adding its
- * row and its entry here, never by editing a test.
+ * row and its entry here, never by editing a test. A dated twin of a row (`<row>Dated`,
+ * `<row>Dated202609`) uses the row's entry unless it has its own; `{version}` is '2026-03'.
  */
 export type JsonObject = Record<string, unknown>;
 
@@ -152,6 +153,7 @@ export function paramValues(world: World): Record<string, string> {
     associationIdentifier: world.schemaAssociationId,
     hubId: world.testAccountHubId,
     faultId: world.faultId,
+    version: '2026-03',
   };
 }
 
@@ -267,6 +269,7 @@ function schemaFixtures() {
     ...fixtures,
     listObjectSchemasV3: fixtures.listObjectSchemas,
     createObjectSchemaV3: { ...fixtures.createObjectSchema, validBody: () => schemaBody('fuzz_object_v3') },
+    createObjectSchemaDated: { ...fixtures.createObjectSchema, validBody: () => schemaBody('fuzz_object_dated') },
     getObjectSchemaV3: fixtures.getObjectSchema,
     updateObjectSchemaV3: fixtures.updateObjectSchema,
     archiveObjectSchemaV3: fixtures.archiveObjectSchema,
@@ -1021,7 +1024,8 @@ export const routeFixtures = {
       },
     ],
   },
-} satisfies Record<SpellingName, RouteFixture>;
+} satisfies Record<Exclude<SpellingName, DatedSpellingName>, RouteFixture> &
+  Partial<Record<DatedSpellingName, RouteFixture>>;
 
 /** The label update and delete routes, on both path spellings: the owner's label is another account's missing one. */
 function labelFixtures() {
@@ -1052,7 +1056,7 @@ export function missingFixtures(): string[] {
   const known = Object.keys(paramValues({} as World));
   const problems: string[] = [];
   for (const route of routeSpellings) {
-    const fixture = fixtures[route.spelling];
+    const fixture = fixtures[route.spelling] ?? (isDatedTwin(route) ? fixtures[route.name] : undefined);
     if (!fixture) {
       problems.push(`${route.spelling}: no entry in test/support/route-fixtures.ts`);
       continue;
@@ -1070,7 +1074,8 @@ export function missingFixtures(): string[] {
 
 /** The fixture of one spelling of a row. */
 export function fixtureOf(route: RouteSpelling): RouteFixture {
-  const fixture = (routeFixtures as Record<string, RouteFixture | undefined>)[route.spelling];
+  const fixtures: Record<string, RouteFixture | undefined> = routeFixtures;
+  const fixture = fixtures[route.spelling] ?? (isDatedTwin(route) ? fixtures[route.name] : undefined);
   if (!fixture) throw new Error(`${route.spelling}: no entry in test/support/route-fixtures.ts`);
   return fixture;
 }
