@@ -144,6 +144,7 @@ async function mintAccessToken(
       appId: grant.appId,
       hubId: grant.hubId,
       userId: grant.userId,
+      kind: 'account',
       scopes: grant.scopes.filter(isKnownScope) as Scope[],
       issuedAtSeconds,
       expiresAtSeconds: issuedAtSeconds + lifetimeOf(grant),
