@@ -4,13 +4,21 @@ import { refuseCredentialsInQuery } from '../../shared/oauth/query-credentials';
 import { issueTokens } from '../../shared/oauth/token-grants';
 import { tokenBody } from './token-request.schema';
 
-/** The 2026-03 token endpoint (and its /oauth/v3 alias): everything travels in the form body; nothing in the query. */
+/**
+ * The 2026-03 token endpoint (and its /oauth/v3 alias), the one that also takes client_credentials:
+ * everything travels in the form body; nothing in the query.
+ */
 export const handler = httpHandler(
   'issueToken202603',
   { body: tokenBody },
   async ({ body, headers, rawQueryString }) => {
     refuseCredentialsInQuery(rawQueryString);
-    const issued = await issueTokens(body, headers.authorization, { allowsScopeNarrowing: true });
+    const issued = await issueTokens(body, headers.authorization, {
+      allowsScopeNarrowing: true,
+      allowsClientCredentials: true,
+    });
+    const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
+    if (issued.token_use === 'client_credentials') return ok(issued, noStore);
     return ok(
       {
         token_type: issued.token_type,
@@ -22,7 +30,7 @@ export const handler = httpHandler(
         scopes: issued.scopes,
         user_id: issued.user_id,
       },
-      { 'cache-control': 'no-store', pragma: 'no-cache' },
+      noStore,
     );
   },
 );

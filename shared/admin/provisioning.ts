@@ -12,7 +12,7 @@ import { insertUserWithOwners, maxAccountsPerNewUser } from '../db/owners';
 import { findUserByEmail } from '../db/users';
 import { ConflictError, ValidationError } from '../base/errors';
 import { hashPassword } from '../oauth/passwords';
-import { isKnownScope, scopeCatalog } from '../oauth/scopes';
+import { isClientCredentialsScope, isKnownScope, scopeCatalog } from '../oauth/scopes';
 import { generateOpaqueToken, hashSecret } from '../oauth/secrets';
 import { webhookSigningSecretWrite } from '../db/webhooks';
 import { sealClientSecret } from '../webhooks/client-secret-seal';
@@ -72,6 +72,13 @@ export async function createApp(input: NewApp): Promise<CreatedApp> {
     throw new ValidationError('at least one scope is required', { context: { scopes: [] } });
   requireKnownScopes(input.scopes, 'scopes');
   requireKnownScopes(input.optionalScopes, 'optionalScopes');
+  // The installing user chooses optional scopes; the app's own scopes (client credentials) are no user's to give.
+  const ownOptional = input.optionalScopes.filter(isClientCredentialsScope);
+  if (ownOptional.length > 0)
+    throw new ValidationError(
+      `the app's own scopes are listed among its scopes, not its optional scopes: ${ownOptional.join(', ')}`,
+      { context: { optionalScopes: ownOptional } },
+    );
   const existing = input.developerId === undefined ? undefined : await findDeveloper(input.developerId);
   if (input.developerId !== undefined && !existing) {
     throw new ValidationError(`no developer account with id ${input.developerId}`, {

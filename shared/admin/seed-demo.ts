@@ -1,5 +1,6 @@
 import { companyObjectType, requireStoredObjectType } from '../objects/object-types';
 import { nowMs } from '../base/clock';
+import { clientCredentialsScopes } from '../oauth/scopes';
 import { createRecord } from '../records/create-record';
 import { createTimelineEventTypeProperty } from '../timeline/event-type-properties';
 import { createTimelineEventType } from '../timeline/event-types';
@@ -63,7 +64,8 @@ export async function seedDemo(baseUrl: string): Promise<DemoData> {
   const app = await createApp({
     name: 'Demo App',
     redirectUris: [redirectUri],
-    scopes: demoScopes,
+    // Beside what the install asks for (demoScopes), the app's own scopes: docs/oauth.md's client-credentials example.
+    scopes: [...demoScopes, ...clientCredentialsScopes],
     optionalScopes: [],
   });
   const account = await createAccount('demo-company.example');

@@ -36,6 +36,8 @@ export const authCodeKey = (codeHash: string): Key => ({ pk: `CODE#${codeHash}`,
 export const usedCodeKey = (codeHash: string): Key => ({ pk: `USEDCODE#${codeHash}`, sk: 'USEDCODE' });
 export const refreshTokenKey = (tokenHash: string): Key => ({ pk: `REFRESH#${tokenHash}`, sk: 'REFRESH' });
 export const grantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' });
+/** What an app token (client credentials) was issued for; among the grants, so the token routes read it as they do them. */
+export const appGrantKey = (grantId: string): Key => ({ pk: `GRANT#${grantId}`, sk: 'APP_GRANT' });
 /**
  * Whether the install of an app in an account still stands, read by every access-token check (through
  * a per-instance cache): in a partition of its own, so a function may read it without being granted

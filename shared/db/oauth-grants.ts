@@ -12,7 +12,7 @@ import {
   itemOf,
   recordOf,
 } from './core';
-import { appByClientKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
+import { appByClientKey, appGrantKey, authCodeKey, grantKey, installKey, refreshTokenKey, usedCodeKey } from './keys';
 
 export interface AuthCode {
   clientId: string;
@@ -251,4 +251,33 @@ export async function revokeGrant(grantId: string, refreshTokenHash: string | un
 
 export async function isAppInstalled(hubId: number, appId: number): Promise<boolean> {
   return (await getItem(installKey(hubId, appId), false)) !== undefined;
+}
+
+/** What the client-credentials grant issued one app token for: the app itself, no account. */
+export interface AppGrant {
+  grantId: string;
+  appId: number;
+  clientId: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAtSeconds: number;
+}
+
+const appGrantItem: Entity<AppGrant> = { key: (grant) => appGrantKey(grant.grantId) };
+
+/** Kept until its token expires (TTL removes it a while later; readers check the expiry themselves). */
+export async function insertAppGrant(grant: AppGrant): Promise<void> {
+  await db.send(
+    new PutCommand({ TableName: tableName, Item: { ...itemOf(appGrantItem, grant), ttl: grant.expiresAtSeconds } }),
+  );
+}
+
+export async function findAppGrant(grantId: string): Promise<AppGrant | undefined> {
+  const item = await getItem(appGrantKey(grantId));
+  return item ? recordOf(appGrantItem, item) : undefined;
+}
+
+/** RFC 7009 revocation of an app token: its record goes, so it introspects inactive and is refused. Idempotent. */
+export async function deleteAppGrant(grantId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: appGrantKey(grantId) }));
 }

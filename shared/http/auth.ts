@@ -18,6 +18,9 @@ export interface AuthContext {
   isTestAccount?: boolean;
 }
 
+/** What a call with a token this service did not sign (or an app token on an account route) is told (401). */
+export const invalidTokenMessage = 'The access token is invalid. Get a new one with the refresh token.';
+
 const missingCredentialsMessage =
   'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
 
@@ -77,8 +80,9 @@ function verifyBearerToken(
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw new InvalidAuthenticationError(missingCredentialsMessage);
   const result = verifyAccessToken(match[1]);
-  if (result.outcome === 'invalid') {
-    throw new InvalidAuthenticationError('The access token is invalid. Get a new one with the refresh token.');
+  // An app token (client credentials) names no account: to an account route it is as unknown as a forged one.
+  if (result.outcome === 'invalid' || result.claims.kind !== 'account') {
+    throw new InvalidAuthenticationError(invalidTokenMessage);
   }
   if (result.outcome === 'expired') {
     throw new ExpiredAuthenticationError(

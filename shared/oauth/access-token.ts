@@ -10,10 +10,24 @@ import { decodeScopeMask, encodeScopeMask, type Scope } from './scopes';
  * no database read and no network call on the hot path.
  */
 export const accessTokenVersion = 1;
+/**
+ * The version of app tokens (client credentials), whose wire claims add the kind (`c`). Account
+ * tokens stay at version 1, which every deployment verifies; a deployment that predates app tokens
+ * refuses version 2 rather than reading one as an account token of hub 0.
+ */
+export const appTokenVersion = 2;
 export const accessTokenLifetimeSeconds = 1800;
 export const maxAccessTokenLength = 512;
 
+/**
+ * 'account': issued to an install of the app in an account (an authorization code or a refresh);
+ * 'app': issued to the app itself by the client-credentials grant, with no account and no user
+ * (hubId and userId 0): account routes refuse it (checkAccessToken).
+ */
+export type AccessTokenKind = 'account' | 'app';
+
 export interface AccessTokenClaims {
+  kind: AccessTokenKind;
   appId: number;
   hubId: number;
   userId: number;
@@ -21,7 +35,7 @@ export interface AccessTokenClaims {
   issuedAtSeconds: number;
   expiresAtSeconds: number;
   keyId: string;
-  /** The refresh token grant this access token came from (its hash prefix), for metadata. */
+  /** The grant this access token came from: the install's refresh token grant, or an app token's own record. */
   grantId: string;
   /** The account's rate limits when the token was issued (0 = none); absent in older tokens: the defaults. */
   rateLimits?: RateLimits;
@@ -50,6 +64,8 @@ interface WireClaims {
   n?: string;
   /** 1 for a test account's token. */
   t?: number;
+  /** Version 2 only: the kind, 'app' (the only kind written in version 2). */
+  c?: string;
 }
 
 export type VerifyResult =
@@ -79,7 +95,7 @@ export function signAccessToken(
   key: { kid: string; privateKey: KeyObject },
 ): string {
   const wire: WireClaims = {
-    v: accessTokenVersion,
+    v: claims.kind === 'app' ? appTokenVersion : accessTokenVersion,
     k: key.kid,
     a: claims.appId,
     h: claims.hubId,
@@ -92,6 +108,7 @@ export function signAccessToken(
     ...(claims.rateLimits ? { r: claims.rateLimits.tenSecondly, q: claims.rateLimits.searchPerSecond } : {}),
     ...(claims.installGeneration ? { n: claims.installGeneration } : {}),
     ...(claims.isTestAccount ? { t: 1 } : {}),
+    ...(claims.kind === 'app' ? { c: 'app' } : {}),
   };
   const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
   const signature = sign(null, Buffer.from(payload), key.privateKey).toString('base64url');
@@ -123,13 +140,9 @@ function parseWireClaims(payload: string): WireClaims | undefined {
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const c = parsed as Record<string, unknown>;
-  if (
-    c.v !== accessTokenVersion ||
-    typeof c.k !== 'string' ||
-    typeof c.s !== 'string' ||
-    typeof c.g !== 'string' ||
-    typeof c.j !== 'string'
-  )
+  // Version 1 is an account token (no kind); version 2 names its kind, 'app'.
+  if (c.v === accessTokenVersion ? c.c !== undefined : c.v !== appTokenVersion || c.c !== 'app') return undefined;
+  if (typeof c.k !== 'string' || typeof c.s !== 'string' || typeof c.g !== 'string' || typeof c.j !== 'string')
     return undefined;
   if (![c.a, c.h, c.u, c.i, c.e].every(isSafeInt)) return undefined;
   if ((c.r !== undefined && !isSafeInt(c.r)) || (c.q !== undefined && !isSafeInt(c.q))) return undefined;
@@ -161,6 +174,7 @@ function verifySignedClaims(token: string): AccessTokenClaims | undefined {
   const scopes = decodeScopeMask(wire.s);
   if (!scopes) return undefined;
   const claims: AccessTokenClaims = {
+    kind: wire.c === 'app' ? 'app' : 'account',
     appId: wire.a,
     hubId: wire.h,
     userId: wire.u,

@@ -12,7 +12,7 @@ import {
 import { nowMs, nowSeconds } from '../base/clock';
 import { ValidationError } from '../base/errors';
 import { checkCodeChallenge } from './pkce';
-import { parseScopeList } from './scopes';
+import { isClientCredentialsScope, parseScopeList } from './scopes';
 import { generateOpaqueToken, hashSecret } from './secrets';
 import { verifyPassword, verifyPasswordOfUnknownUser } from './passwords';
 
@@ -86,6 +86,17 @@ export async function checkAuthorizeRequest(query: AuthorizeQuery): Promise<Auth
       }),
     };
   }
+  const ofTheApp = [...requested, ...optional].filter(isClientCredentialsScope);
+  if (ofTheApp.length > 0) {
+    return {
+      outcome: 'redirect',
+      location: redirectWith(redirectUri, {
+        error: 'invalid_scope',
+        error_description: `These scopes are the app's own, granted by the client_credentials grant and never by an install: ${ofTheApp.join(' ')}`,
+        state: query.state,
+      }),
+    };
+  }
   const pkce = checkCodeChallenge(query.code_challenge, query.code_challenge_method);
   if (pkce.outcome === 'invalid') {
     return {
@@ -97,7 +108,8 @@ export async function checkAuthorizeRequest(query: AuthorizeQuery): Promise<Auth
       }),
     };
   }
-  const scopes = requested.length > 0 ? requested : app.scopes;
+  // An install link without a scope asks for the app's scopes an install can grant.
+  const scopes = requested.length > 0 ? requested : app.scopes.filter((scope) => !isClientCredentialsScope(scope));
   return {
     outcome: 'ok',
     app,

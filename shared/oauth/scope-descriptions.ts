@@ -19,6 +19,14 @@ const sharedScopeDescriptions = {
   'crm.objects.custom.write': 'Create, change and delete the records of your custom objects.',
   'crm.schemas.custom.read': 'See the custom object types your account defines and their properties.',
   'crm.schemas.custom.write': 'Create and change custom object types and their properties.',
+  // Never on the consent page (no install grants them): the words of the catalog for the app's own scopes.
+  'developer.webhooks_journal.read':
+    "Read the app's webhooks journal: the changes of its subscriptions, in every account it is installed in.",
+  'developer.webhooks_journal.subscriptions.read': "See the app's webhooks journal subscriptions and their filters.",
+  'developer.webhooks_journal.subscriptions.write':
+    "Create, change and delete the app's webhooks journal subscriptions and their filters.",
+  'developer.webhooks_journal.snapshots.read': 'See the status of the snapshots of CRM records the app asked for.',
+  'developer.webhooks_journal.snapshots.write': "Ask for snapshots of CRM records into the app's webhooks journal.",
 } as const satisfies ScopeDescriptions;
 
 /** Each scope in plain words for the consent page: what the app may read or change. */

@@ -22,7 +22,32 @@ export const platformScopeBits = {
   'crm.objects.custom.write': 32,
   'crm.schemas.custom.read': 33,
   'crm.schemas.custom.write': 34,
+  // The webhooks journal's scopes: granted to the app itself by the client-credentials grant, never by an install.
+  'developer.webhooks_journal.read': 35,
+  'developer.webhooks_journal.subscriptions.read': 36,
+  'developer.webhooks_journal.subscriptions.write': 37,
+  'developer.webhooks_journal.snapshots.read': 38,
+  'developer.webhooks_journal.snapshots.write': 39,
 } as const;
+
+/**
+ * The scopes of the app itself rather than of an account: only the client-credentials grant gives
+ * them (to an app that lists them among its scopes), and an install (the consent pages, the sandbox
+ * controls) refuses them as invalid_scope.
+ */
+export const clientCredentialsScopes = [
+  'developer.webhooks_journal.read',
+  'developer.webhooks_journal.subscriptions.read',
+  'developer.webhooks_journal.subscriptions.write',
+  'developer.webhooks_journal.snapshots.read',
+  'developer.webhooks_journal.snapshots.write',
+] as const satisfies readonly (keyof typeof platformScopeBits)[];
+
+export type ClientCredentialsScope = (typeof clientCredentialsScopes)[number];
+
+export function isClientCredentialsScope(scope: string): scope is ClientCredentialsScope {
+  return (clientCredentialsScopes as readonly string[]).includes(scope);
+}
 
 /** A standard type's own scope: its records' (`crm.objects.<name>.read`) or its schemas' (`crm.schemas.<name>.write`). */
 export type TypeScope = `crm.${'objects' | 'schemas'}.${string}.${'read' | 'write'}`;

@@ -6,6 +6,7 @@ import { findInstallState, installGenerationWrite, revokeInstallGrant } from '..
 import {
   deleteRefreshToken,
   findAuthCode,
+  insertAppGrant,
   findRefreshTokenWithApp,
   findUsedCode,
   insertAuthCode,
@@ -19,7 +20,7 @@ import { accessTokenLifetimeSeconds, signAccessToken } from './access-token';
 import { forgetInstallState, newInstallGeneration, standingIn } from './install-status';
 import { loadSigningKey } from './key-material';
 import { requireMatchingVerifier } from './pkce';
-import { isKnownScope, parseScopeList, type Scope } from './scopes';
+import { isClientCredentialsScope, isKnownScope, parseScopeList, type Scope } from './scopes';
 import { generateOpaqueToken, hashSecret, secretMatchesHash } from './secrets';
 
 export interface TokenRequest {
@@ -37,7 +38,12 @@ export interface TokenRequest {
 export interface TokenEndpointOptions {
   /** 2026-03: a refresh may ask for fewer scopes than the grant holds (RFC 6749 6). */
   allowsScopeNarrowing: boolean;
+  /** 2026-03: grant_type=client_credentials gives the app a token of its own scopes (RFC 6749 4.4). */
+  allowsClientCredentials: boolean;
 }
+
+/** v1: authorization_code and refresh_token only, a refresh keeps the grant's scopes. */
+const v1Options: TokenEndpointOptions = { allowsScopeNarrowing: false, allowsClientCredentials: false };
 
 export interface TokenResponse {
   token_type: 'bearer';
@@ -48,6 +54,15 @@ export interface TokenResponse {
   user_id: number;
   scopes: string[];
   token_use: 'access_token';
+}
+
+/** The client-credentials answer: an app token, with no refresh token, account or user. */
+export interface ClientCredentialsTokenResponse {
+  token_type: 'bearer';
+  access_token: string;
+  expires_in: number;
+  token_use: 'client_credentials';
+  scopes: string[];
 }
 
 interface ClientCredentials {
@@ -144,6 +159,7 @@ async function mintAccessToken(
       appId: grant.appId,
       hubId: grant.hubId,
       userId: grant.userId,
+      kind: 'account',
       scopes: grant.scopes.filter(isKnownScope) as Scope[],
       issuedAtSeconds,
       expiresAtSeconds: issuedAtSeconds + lifetimeOf(grant),
@@ -390,16 +406,91 @@ async function refreshAccessToken(
   };
 }
 
+/**
+ * RFC 6749 4.4: the app's own token. Every scope asked for must be a client-credentials scope
+ * (shared/oauth/scopes.ts) that the app lists among its scopes; none asked for is invalid_scope too
+ * (RFC 6749 3.3: there is no default). A record of the grant lives as long as the token, so that
+ * revocation can end it (introspection and checkAppToken read it).
+ */
+async function grantClientCredentials(
+  request: TokenRequest,
+  credentials: ClientCredentials,
+): Promise<ClientCredentialsTokenResponse> {
+  const app = authenticateClient(await findAppByClientId(credentials.clientId), credentials);
+  const asked = parseScopeList(request.scope);
+  if (asked.length === 0)
+    throw new OAuthError(
+      'BAD_SCOPES',
+      'invalid_scope',
+      'scope is required: the client_credentials scopes the token is for, space-separated',
+      { context: { field: ['scope'] } },
+    );
+  const notOfTheApp = asked.filter((scope) => !isClientCredentialsScope(scope));
+  if (notOfTheApp.length > 0)
+    throw new OAuthError(
+      'BAD_SCOPES',
+      'invalid_scope',
+      `client_credentials grants only the developer.webhooks_journal scopes, not: ${notOfTheApp.join(' ')}`,
+      { context: { scope: notOfTheApp } },
+    );
+  const notGranted = asked.filter((scope) => !app.scopes.includes(scope));
+  if (notGranted.length > 0)
+    throw new OAuthError(
+      'BAD_SCOPES',
+      'invalid_scope',
+      `the app was not granted these scopes: ${notGranted.join(' ')}`,
+      {
+        context: { scope: notGranted },
+      },
+    );
+  const grantId = randomBytes(12).toString('base64url');
+  const issuedAtSeconds = nowSeconds();
+  const expiresAtSeconds = issuedAtSeconds + accessTokenLifetimeSeconds;
+  const [key] = await Promise.all([
+    loadSigningKey(),
+    insertAppGrant({
+      grantId,
+      appId: app.appId,
+      clientId: app.clientId,
+      scopes: asked,
+      createdAt: new Date(issuedAtSeconds * 1000).toISOString(),
+      expiresAtSeconds,
+    }),
+  ]);
+  const accessToken = signAccessToken(
+    {
+      kind: 'app',
+      appId: app.appId,
+      hubId: 0,
+      userId: 0,
+      scopes: asked.filter(isKnownScope),
+      issuedAtSeconds,
+      expiresAtSeconds,
+      grantId,
+    },
+    key,
+  );
+  return {
+    token_type: 'bearer',
+    access_token: accessToken,
+    expires_in: accessTokenLifetimeSeconds,
+    token_use: 'client_credentials',
+    scopes: asked,
+  };
+}
+
 export async function issueTokens(
   request: TokenRequest,
   authorization: string | undefined,
-  options: TokenEndpointOptions = { allowsScopeNarrowing: false },
-): Promise<TokenResponse> {
+  options: TokenEndpointOptions = v1Options,
+): Promise<TokenResponse | ClientCredentialsTokenResponse> {
   const grantType = request.grant_type;
   if (!grantType)
     throw new OAuthError('BAD_GRANT_TYPE', 'invalid_request', 'missing grant_type', {
       context: { field: ['grant_type'] },
     });
+  if (grantType === 'client_credentials' && options.allowsClientCredentials)
+    return grantClientCredentials(request, clientCredentialsOf(request, authorization));
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
     throw new OAuthError(
       'UNSUPPORTED_GRANT_TYPE',

@@ -1,5 +1,5 @@
 import { findInstallState } from '../db/install-states';
-import { findGrant, findRefreshToken, deleteRefreshToken, type Grant } from '../db/oauth-grants';
+import { findAppGrant, findGrant, findRefreshToken, deleteRefreshToken, type Grant } from '../db/oauth-grants';
 import { nowSeconds } from '../base/clock';
 import { NotFoundError } from '../base/errors';
 import { verifyAccessToken, type AccessTokenClaims } from './access-token';
@@ -18,6 +18,17 @@ export interface AccessTokenInfo {
   expires_in: number;
   user_id: number;
   token_type: 'access';
+  is_private_distribution: boolean;
+}
+
+/** An app token's (client credentials) metadata: no user, account or signed install to name. */
+export interface AppTokenInfo {
+  token: string;
+  scopes: string[];
+  app_id: number;
+  expires_in: number;
+  token_type: 'access';
+  token_use: 'client_credentials';
   is_private_distribution: boolean;
 }
 
@@ -61,7 +72,7 @@ export function signedAccessTokenOf(
   };
 }
 
-export async function describeAccessToken(token: string): Promise<AccessTokenInfo> {
+export async function describeAccessToken(token: string): Promise<AccessTokenInfo | AppTokenInfo> {
   const result = verifyAccessToken(token);
   if (result.outcome === 'invalid')
     throw new NotFoundError('The access token is invalid.', { context: { token: ['invalid'] } });
@@ -71,6 +82,20 @@ export async function describeAccessToken(token: string): Promise<AccessTokenInf
     });
   }
   const { claims } = result;
+  if (claims.kind === 'app') {
+    // Revoked: its record is gone, and it answers as one of an unknown grant.
+    if (!(await findAppGrant(claims.grantId)))
+      throw new NotFoundError('The access token is invalid.', { context: { token: ['unknown grant'] } });
+    return {
+      token,
+      scopes: [...claims.scopes],
+      app_id: claims.appId,
+      expires_in: claims.expiresAtSeconds - nowSeconds(),
+      token_type: 'access',
+      token_use: 'client_credentials',
+      is_private_distribution: false,
+    };
+  }
   const [grant, state] = await Promise.all([findGrant(claims.grantId), findInstallState(claims.hubId, claims.appId)]);
   // A token of an ended install, or of a grant revoked for a replayed code, answers as one of an unknown grant.
   if (

@@ -1,6 +1,6 @@
 import { findAppByClientId } from '../db/apps';
 import { findInstallState } from '../db/install-states';
-import { findGrant, findRefreshToken, revokeGrant } from '../db/oauth-grants';
+import { deleteAppGrant, findAppGrant, findGrant, findRefreshToken, revokeGrant } from '../db/oauth-grants';
 import { nowSeconds } from '../base/clock';
 import { OAuthError } from '../base/errors';
 import { verifyAccessToken } from './access-token';
@@ -34,6 +34,17 @@ export type IntrospectionResponse =
       token_type: 'Bearer';
       hub_domain: string;
       user: string;
+    }
+  | {
+      active: true;
+      token_use: 'client_credentials';
+      app_id: number;
+      client_id: string;
+      expires_in: number;
+      scopes: string[];
+      is_private_distribution: false;
+      token: string;
+      token_type: 'Bearer';
     }
   | {
       active: true;
@@ -79,6 +90,22 @@ export async function introspectToken(
     const verified = verifyAccessToken(token);
     if (verified.outcome !== 'valid' || verified.claims.appId !== appId) return inactive;
     const { claims } = verified;
+    if (claims.kind === 'app') {
+      // The app's own token: no account or user to name; inactive once revoked (its record is gone).
+      const appGrant = await findAppGrant(claims.grantId);
+      if (!appGrant || appGrant.clientId !== clientId) return inactive;
+      return {
+        active: true,
+        token_use: 'client_credentials',
+        app_id: claims.appId,
+        client_id: clientId,
+        expires_in: claims.expiresAtSeconds - nowSeconds(),
+        scopes: [...claims.scopes],
+        is_private_distribution: false,
+        token,
+        token_type: 'Bearer',
+      };
+    }
     const [grant, state] = await Promise.all([findGrant(claims.grantId), findInstallState(claims.hubId, claims.appId)]);
     if (!grant || grant.clientId !== clientId) return inactive;
     if (standingIn(state, { grantId: grant.grantId, installGeneration: claims.installGeneration ?? '' }) !== 'live')
@@ -124,7 +151,8 @@ export async function introspectToken(
  * RFC 7009 revocation: revokes the whole grant the token belongs to (its refresh token and, for
  * introspection and token info, every access token minted from it). Unknown tokens and tokens of
  * other clients are a 200 too, with nothing changed. Access tokens of the grant still pass API
- * auth until they expire (at most 30 minutes): API auth reads nothing from DynamoDB.
+ * auth until they expire (at most 30 minutes): API auth reads nothing from DynamoDB. An app token
+ * (client credentials) is its own grant: its record goes, and checkAppToken, which reads it, refuses it.
  */
 export async function revokeToken(request: TokenManagementRequest, authorization: string | undefined): Promise<void> {
   const { clientId, appId, token } = await authenticatedRequest(request, authorization);
@@ -132,6 +160,11 @@ export async function revokeToken(request: TokenManagementRequest, authorization
     const verified = verifyAccessToken(token);
     // An expired access token still names its grant: revoking it still ends the grant.
     if (verified.outcome === 'invalid' || verified.claims.appId !== appId) return;
+    if (verified.claims.kind === 'app') {
+      const appGrant = await findAppGrant(verified.claims.grantId);
+      if (appGrant && appGrant.clientId === clientId) await deleteAppGrant(appGrant.grantId);
+      return;
+    }
     const grant = await findGrant(verified.claims.grantId);
     if (grant && grant.clientId === clientId) await revokeGrant(grant.grantId, grant.refreshTokenHash);
     return;

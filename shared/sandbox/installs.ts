@@ -1,6 +1,7 @@
 import { findAppById } from '../db/apps';
 import { NotFoundError, ValidationError } from '../base/errors';
 import { accessTokenLifetimeSeconds } from '../oauth/access-token';
+import { isClientCredentialsScope } from '../oauth/scopes';
 import { installWithoutBrowser, type TokenResponse } from '../oauth/token-grants';
 import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
 
@@ -45,6 +46,12 @@ export async function installInTestAccount(
         ? 'scopes must name at least one of the scopes the app requests'
         : `The app does not request these scopes: ${outside.join(', ')}`,
       { context: { scopes: outside } },
+    );
+  const ofTheApp = scopes.filter(isClientCredentialsScope);
+  if (ofTheApp.length > 0)
+    throw new ValidationError(
+      `These scopes are the app's own, granted by the client_credentials grant and never by an install: ${ofTheApp.join(', ')}`,
+      { context: { scopes: ofTheApp } },
     );
   const owner = await ownerOfTestAccount(link.hubId);
   if (!owner) throw new NotFoundError(`No test account ${hubIdText}`);

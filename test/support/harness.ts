@@ -7,7 +7,7 @@ import { createAccount, createApp, createUser, type AccountLimits } from '../../
 import type { RateLimits } from '../../shared/limits/rate-limits';
 import { findUserByEmail } from '../../shared/db/users';
 import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
-import { signAccessToken } from '../../shared/oauth/access-token';
+import { signAccessToken, type AccessTokenKind } from '../../shared/oauth/access-token';
 import type { SecretsDocument } from '../../shared/oauth/key-generation';
 import type { Scope } from '../../shared/oauth/scopes';
 import { nowSeconds, resetClock } from '../../shared/base/clock';
@@ -228,17 +228,21 @@ export function signTestAccessToken(claims: {
   scopes: Scope[];
   expiresInSeconds?: number;
   rateLimits?: RateLimits;
+  /** 'app': an app token as the client-credentials grant signs it (of no grant record unless `grantId` names one). */
+  kind?: AccessTokenKind;
+  grantId?: string;
 }): string {
   const issuedAtSeconds = nowSeconds();
   return signAccessToken(
     {
+      kind: claims.kind ?? 'account',
       appId: claims.appId,
       hubId: claims.hubId,
       userId: claims.userId ?? 1,
       scopes: claims.scopes,
       issuedAtSeconds,
       expiresAtSeconds: issuedAtSeconds + (claims.expiresInSeconds ?? 1800),
-      grantId: 'test-grant',
+      grantId: claims.grantId ?? 'test-grant',
       rateLimits: claims.rateLimits ?? { tenSecondly: 0, searchPerSecond: 0 },
     },
     testSigningKey(),

@@ -109,6 +109,34 @@ describe('GET /oauth/authorize', () => {
     expect(location.searchParams.get('state')).toBe('st-123');
   });
 
+  it.each([['scope'], ['optional_scope']])(
+    "redirects with error=invalid_scope for the app's own client-credentials scope in %s, although the app lists it",
+    async (parameter) => {
+      const installation = await provision({ scopes: ['oauth', 'developer.webhooks_journal.read'] });
+      const scopes = parameter === 'scope' ? { scope: 'oauth developer.webhooks_journal.read' } : { scope: 'oauth' };
+      const extra = parameter === 'scope' ? scopes : { ...scopes, optional_scope: 'developer.webhooks_journal.read' };
+
+      const response = await fetch(`${gateway.baseUrl}${authorizePath(installation, extra)}`, { redirect: 'manual' });
+
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('location') ?? '');
+      expect(location.searchParams.get('error')).toBe('invalid_scope');
+      expect(location.searchParams.get('error_description')).toContain('developer.webhooks_journal.read');
+      expect(location.searchParams.get('state')).toBe('st-123');
+    },
+  );
+
+  it("asks, for a link without a scope, for the app's scopes an install can grant and not its own", async () => {
+    const installation = await provision({
+      scopes: ['oauth', 'developer.webhooks_journal.read', 'crm.objects.companies.read'],
+    });
+    const params = new URLSearchParams({ client_id: installation.clientId, redirect_uri: installation.redirectUri });
+
+    const page = await (await fetch(`${gateway.baseUrl}/oauth/authorize?${params.toString()}`)).text();
+
+    expect(/name="scope" value="([^"]*)"/.exec(page)?.[1]).toBe('oauth crm.objects.companies.read');
+  });
+
   it('shows a login form with a signed HttpOnly SameSite=Lax session cookie and no framing', async () => {
     const installation = await provision();
 

@@ -2,7 +2,7 @@ import { Client } from '@hubspot/api-client';
 import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
 import { advanceClock, freezeClock } from '../../../shared/base/clock';
 import { deleteTestAccount } from '../../../shared/sandbox/test-accounts';
-import { bearer, install, jsonOf, useTestGateway, type InstalledTokens } from '../../support/harness';
+import { bearer, install, jsonOf, provision, useTestGateway, type InstalledTokens } from '../../support/harness';
 import { sandboxControl, type ControlAnswer } from '../../support/sandbox-control';
 
 /**
@@ -249,6 +249,24 @@ describe('installs without the browser', () => {
       expiresInSeconds: 0,
     });
     expect(tooLong.status).toBe(400);
+  });
+
+  it("refuse the app's own client-credentials scopes, although the app lists them", async () => {
+    const journalApp = await provision({ scopes: ['oauth', 'developer.webhooks_journal.read'] });
+    const created = await control<{ hubId: number }>('POST', '/test-accounts', {}, journalApp.developerApiKey);
+    expect(created.status).toBe(201);
+
+    const refused = await control(
+      'POST',
+      `/test-accounts/${created.body.hubId}/installs`,
+      { appId: journalApp.appId, scopes: ['oauth', 'developer.webhooks_journal.read'] },
+      journalApp.developerApiKey,
+    );
+
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { category: 'VALIDATION_ERROR', context: { scopes: ['developer.webhooks_journal.read'] } },
+    });
   });
 });
 

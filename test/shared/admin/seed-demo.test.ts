@@ -71,6 +71,18 @@ describe('seedDemo', () => {
     expect(new URL(installUrl(gateway.baseUrl, demo)).searchParams.get('optional_scope')).toBeNull();
   });
 
+  it("lists the app's own client-credentials scopes, which its install link does not ask for", async () => {
+    const token = await postForm(gateway.baseUrl, '/oauth/2026-03/token', {
+      grant_type: 'client_credentials',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+      scope: 'developer.webhooks_journal.read developer.webhooks_journal.snapshots.write',
+    });
+
+    expect(token.status).toBe(200);
+    expect(new URL(installUrl(gateway.baseUrl, demo)).searchParams.get('scope')).toBe(demoScopes.join(' '));
+  });
+
   it('seeds a company, a contact, a deal and a ticket that the demo install reads', async () => {
     const company = await read('companies', demo.companyId);
     const contact = await read('contacts', demo.contactId);

@@ -72,6 +72,24 @@ describe('authenticate', () => {
     expect(() => authenticate({ authorization: header }, ['oauth'])).toThrow(InvalidAuthenticationError);
   });
 
+  it("rejects an app token (client credentials) with an unknown token's error, before its scopes or expiry", () => {
+    const forged = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'] }).slice(0, -4);
+    const appToken = signTestAccessToken({ kind: 'app', appId: 1, hubId: 0, userId: 0, scopes: ['oauth'] });
+    const unknown = (() => {
+      try {
+        authenticate({ authorization: `Bearer ${forged}AAAA` }, ['oauth']);
+      } catch (error) {
+        return error;
+      }
+    })();
+
+    expect(() => authenticate(headersWith(appToken), ['crm.objects.contacts.read'])).toThrow(
+      new InvalidAuthenticationError((unknown as Error).message),
+    );
+    advanceClock(1801 * 1000);
+    expect(() => authenticate(headersWith(appToken), ['oauth'])).toThrow(InvalidAuthenticationError);
+  });
+
   it('rejects an expired token as EXPIRED_AUTHENTICATION with the expiry time in context', () => {
     const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'], expiresInSeconds: 60 });
     advanceClock(90_000);

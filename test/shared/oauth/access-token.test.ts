@@ -1,6 +1,16 @@
-import { advanceClock, resetClock } from '../../../shared/base/clock';
+import { advanceClock, freezeClock, resetClock } from '../../../shared/base/clock';
+import { sign } from 'node:crypto';
 import { verifyAccessToken } from '../../../shared/oauth/access-token';
-import { signTestAccessToken } from '../../support/harness';
+import { signTestAccessToken, testSigningKey } from '../../support/harness';
+
+const wireClaimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** A token of these wire claims, signed with the run's real key: only its claims can make it invalid. */
+function signedWire(wire: Record<string, unknown>): string {
+  const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
+  return `${payload}.${sign(null, Buffer.from(payload), testSigningKey().privateKey).toString('base64url')}`;
+}
 
 /** Verified tokens are remembered per instance; these pin down that remembering changes no answer. */
 describe('verifyAccessToken', () => {
@@ -9,6 +19,8 @@ describe('verifyAccessToken', () => {
   });
 
   it('reports a token expired on a later call although its signature was verified before', () => {
+    // Held, so that no second passes between the signing and the advance (it would make the answer 2).
+    freezeClock();
     const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'], expiresInSeconds: 60 });
     expect(verifyAccessToken(token).outcome).toBe('valid');
 
@@ -55,5 +67,43 @@ describe('verifyAccessToken', () => {
     if (first.outcome !== 'valid') throw new Error('expected a valid token');
 
     expect(() => (first.claims.scopes as string[]).push('timeline')).toThrow(TypeError);
+  });
+
+  it('verifies an account token as version 1 without a kind field, the format older deployments read', () => {
+    const token = signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'] });
+
+    expect(wireClaimsOf(token)).toMatchObject({ v: 1 });
+    expect(wireClaimsOf(token)).not.toHaveProperty('c');
+    expect(verifyAccessToken(token)).toMatchObject({ outcome: 'valid', claims: { kind: 'account', hubId: 2 } });
+  });
+
+  it("verifies an app token as version 2 of kind 'app', which a version-1 verifier refuses", () => {
+    const token = signTestAccessToken({
+      kind: 'app',
+      appId: 1,
+      hubId: 0,
+      userId: 0,
+      scopes: ['developer.webhooks_journal.read'],
+    });
+
+    expect(wireClaimsOf(token)).toMatchObject({ v: 2, c: 'app' });
+    expect(verifyAccessToken(token)).toMatchObject({
+      outcome: 'valid',
+      claims: { kind: 'app', appId: 1, hubId: 0, userId: 0, scopes: ['developer.webhooks_journal.read'] },
+    });
+  });
+
+  it('refuses a kind on a version-1 token, a version-2 token without one and an unknown kind', () => {
+    const wire = wireClaimsOf(signTestAccessToken({ appId: 1, hubId: 2, scopes: ['oauth'] }));
+
+    const outcomes = [
+      { ...wire, c: 'app' },
+      { ...wire, v: 2 },
+      { ...wire, v: 2, c: 'account' },
+      { ...wire, v: 3, c: 'app' },
+    ].map((claims) => verifyAccessToken(signedWire(claims)).outcome);
+
+    expect(verifyAccessToken(signedWire(wire)).outcome).toBe('valid');
+    expect(outcomes).toEqual(['invalid', 'invalid', 'invalid', 'invalid']);
   });
 });

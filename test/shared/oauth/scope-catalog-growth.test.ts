@@ -43,6 +43,7 @@ function mint(module: Pick<AccessTokenModule, 'signAccessToken'>, scopes: string
   const issuedAtSeconds = nowSeconds();
   return module.signAccessToken(
     {
+      kind: 'account',
       appId: 7,
       hubId: 9_100_000 + Math.floor(Math.random() * 100_000),
       userId: 3,

@@ -72,6 +72,11 @@ describe('the scope catalogue', () => {
       'crm.objects.custom.write',
       'crm.schemas.custom.read',
       'crm.schemas.custom.write',
+      'developer.webhooks_journal.read',
+      'developer.webhooks_journal.subscriptions.read',
+      'developer.webhooks_journal.subscriptions.write',
+      'developer.webhooks_journal.snapshots.read',
+      'developer.webhooks_journal.snapshots.write',
     ]);
   });
 
@@ -96,7 +101,7 @@ describe('the scope catalogue', () => {
 
   it('gives every bit up to the highest one scope, the platform and the type modules together', () => {
     expect(scopeBitProblems([platformScopeBits, ...standardScopeBits])).toEqual([]);
-    expect(scopeCatalog()).toHaveLength(35);
+    expect(scopeCatalog()).toHaveLength(40);
     expect(
       scopeBitProblems([
         { a: 0, b: 2 },

@@ -44,8 +44,8 @@ export const associations: TypeAssociations = {
 
 /** Its scopes take the next free bits of the token's scope mask. */
 export const scopeBits = {
-  'crm.objects.widgets.read': 35,
-  'crm.objects.widgets.write': 36,
+  'crm.objects.widgets.read': 40,
+  'crm.objects.widgets.write': 41,
 } as const satisfies ScopeBits;
 
 export const scopeDescriptions = {
