@@ -54,6 +54,7 @@ export interface Operation {
 
 const companies = '/crm/v3/objects/companies';
 const contacts = '/crm/v3/objects/contacts';
+const datedCompanies = '/crm/objects/2026-03/companies';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
 /** The contact the v4 operations associate with companies (the first of the pool), and read from. */
@@ -190,6 +191,39 @@ export const operations: readonly Operation[] = [
     budget: { GetItemCommand: 1 },
     request: (iteration, state) =>
       jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
+        filterGroups: [
+          { filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] },
+        ],
+      }),
+  },
+  // The dated spellings cost what their numbered twins cost (docs/versions.md): same function, same calls.
+  {
+    name: 'createRecordDated',
+    label: 'POST /crm/objects/2026-03/companies',
+    isWarm: false,
+    budget: { TransactWriteItemsCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('POST', datedCompanies, install.accessToken, { properties: companyProperties(uniqueName('dated')) }),
+  },
+  {
+    name: 'readCompanyDated',
+    label: 'GET /crm/objects/2026-09/companies/{id}',
+    isWarm: false,
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) =>
+      jsonRequest(
+        'GET',
+        `/crm/objects/2026-09/companies/${pick(idsToRead(state), iteration)}`,
+        state.install.accessToken,
+      ),
+  },
+  {
+    name: 'searchByIdDated',
+    label: 'POST /crm/objects/2026-03/companies/search (EQ on hs_object_id)',
+    isWarm: false,
+    budget: { GetItemCommand: 1 },
+    request: (iteration, state) =>
+      jsonRequest('POST', `${datedCompanies}/search`, state.install.accessToken, {
         filterGroups: [
           { filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] },
         ],
