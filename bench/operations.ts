@@ -54,7 +54,6 @@ export interface Operation {
 
 const companies = '/crm/v3/objects/companies';
 const contacts = '/crm/v3/objects/contacts';
-const datedCompanies = '/crm/objects/2026-03/companies';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
 /** The contact the v4 operations associate with companies (the first of the pool), and read from. */
@@ -74,7 +73,7 @@ const idsToRead = (state: BenchState): string[] => (state.createdIds.length > 0 
 const contactsToRead = (state: BenchState): BenchContact[] =>
   state.createdContacts.length > 0 ? state.createdContacts : state.contactPool;
 
-export const operations: readonly Operation[] = [
+const numberedOperations: readonly Operation[] = [
   {
     name: 'auth',
     label: 'bearer token check (valid token, install state cached, non-numeric id: 404 before any read)',
@@ -191,39 +190,6 @@ export const operations: readonly Operation[] = [
     budget: { GetItemCommand: 1 },
     request: (iteration, state) =>
       jsonRequest('POST', `${companies}/search`, state.install.accessToken, {
-        filterGroups: [
-          { filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] },
-        ],
-      }),
-  },
-  // The dated spellings cost what their numbered twins cost (docs/versions.md): same function, same calls.
-  {
-    name: 'createRecordDated',
-    label: 'POST /crm/objects/2026-03/companies',
-    isWarm: false,
-    budget: { TransactWriteItemsCommand: 1 },
-    request: (_iteration, { install }) =>
-      jsonRequest('POST', datedCompanies, install.accessToken, { properties: companyProperties(uniqueName('dated')) }),
-  },
-  {
-    name: 'readCompanyDated',
-    label: 'GET /crm/objects/2026-09/companies/{id}',
-    isWarm: false,
-    budget: { GetItemCommand: 1 },
-    request: (iteration, state) =>
-      jsonRequest(
-        'GET',
-        `/crm/objects/2026-09/companies/${pick(idsToRead(state), iteration)}`,
-        state.install.accessToken,
-      ),
-  },
-  {
-    name: 'searchByIdDated',
-    label: 'POST /crm/objects/2026-03/companies/search (EQ on hs_object_id)',
-    isWarm: false,
-    budget: { GetItemCommand: 1 },
-    request: (iteration, state) =>
-      jsonRequest('POST', `${datedCompanies}/search`, state.install.accessToken, {
         filterGroups: [
           { filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: pick(state.poolIds, iteration) }] },
         ],
@@ -747,6 +713,33 @@ export const operations: readonly Operation[] = [
       state.poolIds.splice(-2, 2);
     },
   },
+];
+
+/**
+ * The dated spelling of a numbered records operation (docs/versions.md): the same request on
+ * `/crm/objects/<version>/...`, at the same budget (the same function makes the same calls).
+ */
+function datedTwinOf(name: string, version: '2026-03' | '2026-09'): Operation {
+  const numbered = numberedOperations.find((operation) => operation.name === name);
+  if (!numbered) throw new Error(`no bench operation named ${name}`);
+  const dated = (path: string) => path.replace('/crm/v3/objects/', `/crm/objects/${version}/`);
+  return {
+    ...numbered,
+    name: `${name}Dated`,
+    label: dated(numbered.label),
+    isWarm: false,
+    request: (iteration, state) => {
+      const request = numbered.request(iteration, state);
+      return { ...request, path: dated(request.path) };
+    },
+  };
+}
+
+export const operations: readonly Operation[] = [
+  ...numberedOperations,
+  datedTwinOf('createRecord', '2026-03'),
+  datedTwinOf('readCompany', '2026-09'),
+  datedTwinOf('searchById', '2026-03'),
 ];
 
 /** A small deterministic generator (mulberry32): the same run picks the same ids. */
