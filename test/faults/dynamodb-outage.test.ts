@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -48,6 +48,24 @@ interface Outcome {
   companyId?: string;
   /** The name an update tried to set. */
   name?: string;
+}
+
+/**
+ * Waits until the kernel has stopped every thread of the process: kill() only queues SIGSTOP, and a
+ * process busy on another core can answer a request sent in between.
+ */
+async function untilStopped(pid: number | undefined): Promise<void> {
+  if (pid === undefined) throw new Error('DynamoDB Local has no pid');
+  const taskDir = `/proc/${pid}/task`;
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const states = readdirSync(taskDir).map((task) => {
+      const stat = readFileSync(path.join(taskDir, task, 'stat'), 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    });
+    if (states.every((state) => state === 'T' || state === 't')) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`DynamoDB Local (pid ${pid}) did not stop`);
 }
 
 let dynamo: RunningDynamoDb;
@@ -635,6 +653,7 @@ describe('a DynamoDB that stops answering (process paused, connections open)', (
     // overloaded database looks to a client; only the client's own timeouts can end the wait.
     dynamo.process.kill('SIGSTOP');
     try {
+      await untilStopped(dynamo.process.pid);
       await Promise.all(
         requests.map(async ([operation, send]) => {
           const startedAt = Date.now();
