@@ -12,6 +12,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { addPlatformStacks } from '../lib/platform-stacks';
+import { maxRoutesPerApi } from '../lib/api-shards';
 import { generatedValidatorsDir } from '../lib/bundling';
 import type { ReservedConcurrencySetting } from '../lib/route-limits';
 import { routes } from '../shared/routes';
@@ -89,6 +90,20 @@ function sandboxControlsSetting(): boolean {
   return raw === 'true';
 }
 
+/** `-c domainName=api.example.com -c certificateArn=arn:aws:acm:...`: both or neither. */
+function customDomainSetting(): { domainName: string; certificateArn: string } | undefined {
+  const domainName = context('domainName');
+  const certificateArn = context('certificateArn');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn)
+    throw new Error('contexts domainName and certificateArn go together: set both, or neither');
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domainName))
+    throw new Error(`context domainName must be a host name such as api.example.com, got "${domainName}"`);
+  if (!/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[A-Za-z0-9-]+$/.test(certificateArn))
+    throw new Error(`context certificateArn must be an ACM certificate ARN, got "${certificateArn}"`);
+  return { domainName, certificateArn };
+}
+
 function main(): void {
   generateValidators();
   addPlatformStacks(app, {
@@ -108,6 +123,10 @@ function main(): void {
     sandboxControls: sandboxControlsSetting(),
     // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.
     publicBaseUrl: context('publicBaseUrl'),
+    // -c domainName=... -c certificateArn=...: the stack creates the domain and its API mappings (needed once
+    // the table outgrows one HTTP API); -c routesPerApi=N once API Gateway has raised the account's quota.
+    customDomain: customDomainSetting(),
+    routesPerApi: positiveInteger('routesPerApi', maxRoutesPerApi),
     env: process.env.CDK_DEFAULT_ACCOUNT
       ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
       : undefined,

@@ -8,18 +8,27 @@ import {
   type StackProps,
 } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { type CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  type CfnStage,
+  DomainName,
+  HttpApi,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { routeKeyOf, spellingsOf, type Route, type Throttle } from '../shared/base/route-types';
+import { routeKeyOf, type Route, type Throttle } from '../shared/base/route-types';
+import { maxIntegrationsPerApi, maxRoutesPerApi, planApis, type PlannedApi } from './api-shards';
 import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
-import { addRouteFunctions } from './route-stack';
+import { addRouteFunctions, type RowPlacement } from './route-stack';
 import { WebhookPipeline } from './webhook-pipeline';
 
 export { tableReadActions, tableWriteActions } from './route-stack';
@@ -51,6 +60,22 @@ export interface ApiStackProps extends StackProps {
   publicBaseUrl?: string;
   /** The test-account controls are deployed: every function taking access tokens may read injected faults. */
   sandboxControls?: boolean;
+  /** Routes one HTTP API may hold: API Gateway's quota (300 unless raised for the account). */
+  routesPerApi?: number;
+  /**
+   * The custom domain that fronts the APIs (a Regional domain; the certificate in the stack's region):
+   * required once the table needs more than one HTTP API (lib/api-shards.ts), since only API
+   * mappings on one domain make several APIs one base URL.
+   */
+  customDomain?: { domainName: string; certificateArn: string };
+}
+
+/** `crm/v3` -> `CrmV3`: the construct-id suffix of a further API's resources. */
+function apiSuffixOf(api: PlannedApi): string {
+  return (api.mappingKeys[0] ?? '')
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
 }
 
 /**
@@ -74,43 +99,100 @@ export class ApiStack extends Stack {
       keyGeneration: props.signingKeyGeneration,
     });
 
-    const api = new HttpApi(this, 'HttpApi', {
-      apiName: `hubspot-platform-slice-${props.stageName === '$default' ? 'default' : props.stageName}`,
-      description: 'HubSpot-style public-app platform slice',
-      createDefaultStage: false,
-    });
+    const plans = planApis(
+      props.routes,
+      props.declareSamLocalVariables
+        ? { routes: Number.POSITIVE_INFINITY, integrations: Number.POSITIVE_INFINITY }
+        : { routes: props.routesPerApi ?? maxRoutesPerApi, integrations: maxIntegrationsPerApi },
+    );
+    if (plans.length > 1 && !props.customDomain) {
+      throw new Error(
+        `the route table needs ${plans.length} HTTP APIs (at most ${props.routesPerApi ?? maxRoutesPerApi} routes and ${maxIntegrationsPerApi} integrations each): set the contexts domainName and certificateArn, whose API mappings make them one base URL, or${new Set(props.routes.map((route) => route.name)).size <= maxIntegrationsPerApi ? '' : ' (not enough here: more functions than one API integrates)'} have API Gateway raise the account's routes per API and set routesPerApi (docs/deploying.md)`,
+      );
+    }
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const stage = new HttpStage(this, 'Stage', {
-      httpApi: api,
-      stageName: props.stageName,
-      autoDeploy: true,
-      throttle: props.throttle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        // The route key, never the raw path: paths such as /oauth/v1/access-tokens/{token} carry tokens.
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            protocol: '$context.protocol',
-            responseLength: '$context.responseLength',
-            integrationLatency: '$context.integrationLatency',
-            integrationError: '$context.integrationErrorMessage',
-          }),
-        ),
-      },
+    const apis = plans.map((plan, index) => {
+      const suffix = index === 0 ? '' : apiSuffixOf(plan);
+      const api = new HttpApi(this, `HttpApi${suffix}`, {
+        apiName: `hubspot-platform-slice-${props.stageName === '$default' ? 'default' : props.stageName}${suffix ? `-${plan.mappingKeys[0]?.replace(/[^A-Za-z0-9-]+/g, '-')}` : ''}`,
+        description: suffix
+          ? `HubSpot-style public-app platform slice: the paths under /${plan.mappingKeys.join(', /')}`
+          : 'HubSpot-style public-app platform slice',
+        createDefaultStage: false,
+      });
+      const stage = new HttpStage(this, `Stage${suffix}`, {
+        httpApi: api,
+        stageName: props.stageName,
+        autoDeploy: true,
+        throttle: props.throttle,
+        accessLogSettings: {
+          destination: new LogGroupLogDestination(accessLogs),
+          // The route key, never the raw path: paths such as /oauth/v1/access-tokens/{token} carry tokens.
+          format: AccessLogFormat.custom(
+            JSON.stringify({
+              requestId: '$context.requestId',
+              ip: '$context.identity.sourceIp',
+              requestTime: '$context.requestTime',
+              ...(suffix ? { apiId: '$context.apiId' } : {}),
+              routeKey: '$context.routeKey',
+              status: '$context.status',
+              protocol: '$context.protocol',
+              responseLength: '$context.responseLength',
+              integrationLatency: '$context.integrationLatency',
+              integrationError: '$context.integrationErrorMessage',
+            }),
+          ),
+        },
+      });
+      return { plan, suffix, api, stage };
     });
-    this.url = stage.url;
+    const [root] = apis;
+    if (!root) throw new Error('the route table is empty');
+    const domain = props.customDomain
+      ? new DomainName(this, 'Domain', {
+          domainName: props.customDomain.domainName,
+          certificate: Certificate.fromCertificateArn(this, 'DomainCertificate', props.customDomain.certificateArn),
+        })
+      : undefined;
+    if (domain) {
+      for (const { plan, suffix, api, stage } of apis) {
+        if (!suffix) {
+          new ApiMapping(this, 'DomainMapping', { api, domainName: domain, stage });
+          continue;
+        }
+        for (const key of plan.mappingKeys)
+          new ApiMapping(this, `DomainMapping${apiSuffixOf({ mappingKeys: [key], spellings: [] })}`, {
+            api,
+            domainName: domain,
+            stage,
+            apiMappingKey: key,
+          });
+      }
+    }
+    this.url = domain ? `https://${props.customDomain?.domainName}` : root.stage.url;
     // Absolute links (paging, Location) are built from this, never from the client's Host header.
     const publicBaseUrl =
       props.publicBaseUrl ??
-      `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`;
+      (domain
+        ? this.url
+        : `https://${root.api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`);
+    const placements = new Map<string, RowPlacement[]>();
+    for (const { plan, suffix, api } of apis) {
+      const byRow = new Map<string, RowPlacement>();
+      for (const placed of plan.spellings) {
+        const row = placed.spelling.name;
+        let placement = byRow.get(row);
+        if (!placement) {
+          placement = { httpApi: api, idSuffix: suffix, spellings: [] };
+          byRow.set(row, placement);
+          placements.set(row, [...(placements.get(row) ?? []), placement]);
+        }
+        (placement.spellings as (typeof placed)[]).push(placed);
+      }
+    }
 
     // The stream -> queue -> delivery pipeline (not in a sam local template: sam local serves HTTP routes
     // only; `npm start` runs webhooks locally). Before the routes: the sandbox's flush function delivers
@@ -124,14 +206,18 @@ export class ApiStack extends Stack {
           sandboxControls: props.sandboxControls === true,
         });
 
-    for (const [group, routes] of groupRoutes(props.routes)) {
+    const footprintOf = (route: Route) => {
+      const served = placements.get(route.name) ?? [];
+      return { apis: served.length, routes: served.reduce((sum, placement) => sum + placement.spellings.length, 0) };
+    };
+    for (const [group, routes] of groupRoutes(props.routes, footprintOf)) {
       const id = routeStackIdOf(group);
       const scope = props.declareSamLocalVariables
         ? new Construct(this, id)
         : new NestedStack(this, id, { description: `Route functions of functions/${group}/` });
       const functions = addRouteFunctions(scope, {
         routes,
-        httpApi: api,
+        placements,
         table: props.table,
         secrets,
         logRetention: props.logRetention,
@@ -146,21 +232,21 @@ export class ApiStack extends Stack {
       for (const [name, fn] of functions) this.functions.set(name, fn);
     }
 
-    // A row's throttle applies to each of its spellings' route keys, which must exist before the stage refers to them.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const route of props.routes) {
-      if (!route.throttle) continue;
-      for (const spelling of spellingsOf(route)) {
-        routeSettings[routeKeyOf(spelling)] = {
-          ThrottlingRateLimit: route.throttle.rateLimit,
-          ThrottlingBurstLimit: route.throttle.burstLimit,
+    // A row's throttle applies to each of its spellings' route keys on their API's stage, which must exist before the stage refers to them.
+    for (const { plan, stage: apiStage } of apis) {
+      const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+      for (const { spelling, apiPath } of plan.spellings) {
+        if (!spelling.throttle) continue;
+        routeSettings[routeKeyOf({ method: spelling.method, path: apiPath })] = {
+          ThrottlingRateLimit: spelling.throttle.rateLimit,
+          ThrottlingBurstLimit: spelling.throttle.burstLimit,
         };
+        const holder = this.functions.get(spelling.name)?.node.scope;
+        if (holder) apiStage.node.addDependency(holder);
       }
-      const holder = this.functions.get(route.name)?.node.scope;
-      if (holder) stage.node.addDependency(holder);
+      if (Object.keys(routeSettings).length > 0)
+        (apiStage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
     }
-    if (Object.keys(routeSettings).length > 0)
-      (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
 
     // A rotated key is used for signing only once every verifier lists it: CloudFormation updates the
     // functions that sign (and whose TOKEN_PUBLIC_KEYS gate the key they sign with) after all the others:
@@ -175,23 +261,25 @@ export class ApiStack extends Stack {
       }
     }
 
-    new Alarm(this, 'ServerErrorRate', {
-      alarmDescription: 'More than 1% of API requests answered 5xx over 5 minutes (twice in 3 periods)',
-      metric: new MathExpression({
-        label: '5xx rate (%)',
-        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
-        usingMetrics: {
-          errors: stage.metricServerError({ statistic: 'Sum', period: Duration.minutes(5) }),
-          requests: stage.metricCount({ statistic: 'Sum', period: Duration.minutes(5) }),
-        },
-        period: Duration.minutes(5),
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 3,
-      datapointsToAlarm: 2,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    for (const { plan, suffix, stage: apiStage } of apis) {
+      new Alarm(this, `ServerErrorRate${suffix}`, {
+        alarmDescription: `More than 1% of API requests${suffix ? ` under /${plan.mappingKeys.join(', /')}` : ''} answered 5xx over 5 minutes (twice in 3 periods)`,
+        metric: new MathExpression({
+          label: '5xx rate (%)',
+          expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+          usingMetrics: {
+            errors: apiStage.metricServerError({ statistic: 'Sum', period: Duration.minutes(5) }),
+            requests: apiStage.metricCount({ statistic: 'Sum', period: Duration.minutes(5) }),
+          },
+          period: Duration.minutes(5),
+        }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    }
     if (props.alarmTopicArn) {
       const action = new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn));
       for (const child of this.node.findAll()) {
@@ -199,8 +287,18 @@ export class ApiStack extends Stack {
       }
     }
 
+    if (domain) {
+      new CfnOutput(this, 'DomainTarget', {
+        value: domain.regionalDomainName,
+        description: `Point ${props.customDomain?.domainName} here: a CNAME, or a Route 53 alias record with DomainHostedZoneId`,
+      });
+      new CfnOutput(this, 'DomainHostedZoneId', {
+        value: domain.regionalHostedZoneId,
+        description: "The domain target's hosted zone, for a Route 53 alias record",
+      });
+    }
     new CfnOutput(this, 'ApiUrl', {
-      value: stage.url,
+      value: this.url,
       description: 'Base URL of the API (HubSpot clients: use it as the base path)',
     });
     new CfnOutput(this, 'TableName', {

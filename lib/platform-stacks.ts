@@ -22,6 +22,10 @@ export interface PlatformProps {
   alarmTopicArn?: string;
   declareSamLocalVariables?: boolean;
   publicBaseUrl?: string;
+  /** The custom domain the stack creates, with an API mapping per HTTP API (lib/api-shards.ts). */
+  customDomain?: { domainName: string; certificateArn: string };
+  /** Routes one HTTP API may hold (API Gateway's quota for the account); 300 by default. */
+  routesPerApi?: number;
   /**
    * The test-account controls (`/sandbox/v1`, rows with `sandbox: true`): deployed only when true
    * (the CDK context `sandboxControls`); otherwise those routes do not exist.
@@ -69,6 +73,8 @@ export function addPlatformStacks(app: App, props: PlatformProps): { data: DataS
     alarmTopicArn: props.alarmTopicArn,
     declareSamLocalVariables: props.declareSamLocalVariables,
     publicBaseUrl: props.publicBaseUrl,
+    customDomain: props.customDomain,
+    routesPerApi: props.routesPerApi,
   });
   return { data, api };
 }

@@ -15,13 +15,27 @@ export const resourcesPerRow = 7;
 export const resourcesPerAlias = 1;
 /** What a nested stack holds besides its routes (the CLI's version reporting). */
 export const resourcesPerNestedStack = 1;
+/** What a row costs for each further HTTP API that serves some of its spellings (lib/api-shards.ts): an integration and its invoke permission. */
+export const resourcesPerFurtherApi = 2;
 
-/** The resources a group's nested stack holds, as resourcesPerRow and resourcesPerAlias count them. */
-export function stackResourcesOf(members: readonly Route[]): number {
-  return members.reduce(
-    (count, member) => count + resourcesPerRow + (spellingsOf(member).length - 1) * resourcesPerAlias,
-    resourcesPerNestedStack,
-  );
+/**
+ * Where a row is served: by how many HTTP APIs, and in how many routes (its spellings, and the
+ * `$default` row's copy on each further API). One API and one route per spelling unless the table is
+ * split (lib/api-shards.ts).
+ */
+export interface RowFootprint {
+  apis: number;
+  routes: number;
+}
+export type FootprintOf = (route: Route) => RowFootprint;
+const oneApi: FootprintOf = (route) => ({ apis: 1, routes: spellingsOf(route).length });
+
+/** The resources a group's nested stack holds, as resourcesPerRow, resourcesPerAlias and resourcesPerFurtherApi count them. */
+export function stackResourcesOf(members: readonly Route[], footprintOf: FootprintOf = oneApi): number {
+  return members.reduce((count, member) => {
+    const { apis, routes } = footprintOf(member);
+    return count + resourcesPerRow + (routes - 1) * resourcesPerAlias + (apis - 1) * resourcesPerFurtherApi;
+  }, resourcesPerNestedStack);
 }
 
 /**
@@ -45,14 +59,14 @@ export function routeStackIdOf(group: string): string {
 }
 
 /** The rows by group, in the order of the table; throws when a group's routes outgrow one stack's budget. */
-export function groupRoutes(routes: readonly Route[]): Map<string, Route[]> {
+export function groupRoutes(routes: readonly Route[], footprintOf: FootprintOf = oneApi): Map<string, Route[]> {
   const groups = new Map<string, Route[]>();
   for (const route of routes) {
     const group = routeGroupOf(route);
     groups.set(group, [...(groups.get(group) ?? []), route]);
   }
   for (const [group, members] of groups) {
-    const resources = stackResourcesOf(members);
+    const resources = stackResourcesOf(members, footprintOf);
     if (resources > maxResourcesPerStack) {
       throw new Error(
         `functions/${group}/ needs ${resources} resources (${members.length} rows at ${resourcesPerRow}, their aliases at ${resourcesPerAlias}); one nested stack holds at most ${maxResourcesPerStack}: move some handlers into a new folder under functions/ (docs/deploying.md)`,

@@ -21,6 +21,7 @@ import {
   takesAccessTokens,
   type Route,
 } from '../shared/base/route-types';
+import type { PlacedSpelling } from './api-shards';
 import { BundledFunction } from './bundled-function';
 import type { PlatformSecrets } from './platform-secrets';
 
@@ -35,10 +36,18 @@ export const tableWriteActions = [
   'dynamodb:ConditionCheckItem',
 ];
 
+/** The spellings of a row one HTTP API serves (lib/api-shards.ts), and the suffix of their construct ids there ('' on the root API). */
+export interface RowPlacement {
+  httpApi: IHttpApi;
+  idSuffix: string;
+  spellings: readonly PlacedSpelling[];
+}
+
 export interface RouteFunctionsProps {
   /** The routes of one group (lib/route-groups.ts). */
   routes: readonly Route[];
-  httpApi: IHttpApi;
+  /** Where each row's spellings are served, by row name: the root API first. */
+  placements: ReadonlyMap<string, readonly RowPlacement[]>;
   table: ITable;
   secrets: PlatformSecrets;
   logRetention: RetentionDays;
@@ -236,33 +245,39 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
           : {}),
       },
     });
-    const integration =
-      spellings.length === 1
-        ? new HttpLambdaIntegration(`${id}Integration`, fn.function)
-        : new SpellingsLambdaIntegration(
-            `${id}Integration`,
-            fn.function,
-            sourcePathPatternOf(spellings.map((spelling) => spelling.path)),
-          );
-    // The row's own path first: its route creates the integration, under the construct id it always had.
-    for (const spelling of spellings) {
-      const httpRoute = new HttpRoute(scope, `${constructIdOf(spelling.spelling)}Route`, {
-        httpApi: props.httpApi,
-        routeKey:
-          spelling.path === '$default'
-            ? HttpRouteKey.DEFAULT
-            : HttpRouteKey.with(spelling.path, HttpMethod[route.method]),
-        integration,
-      });
-      Validations.of(httpRoute).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason:
-          route.scopes === 'public'
-            ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
-            : route.auth === 'developerKey'
-              ? "The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key's SHA-256 hash, constant-time compare, and the path's app must belong to the key's developer account."
-              : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
-      });
+    for (const placement of props.placements.get(route.name) ?? []) {
+      const placed = placement.spellings;
+      const integrationId = `${id}Integration${placement.idSuffix}`;
+      const integration =
+        placed.length === 1
+          ? new HttpLambdaIntegration(integrationId, fn.function)
+          : new SpellingsLambdaIntegration(
+              integrationId,
+              fn.function,
+              sourcePathPatternOf(placed.map((entry) => entry.apiPath)),
+            );
+      // The row's own path first: its route creates the integration, under the construct id it always had.
+      for (const { spelling, apiPath } of placed) {
+        const httpRoute = new HttpRoute(
+          scope,
+          `${constructIdOf(spelling.spelling)}Route${apiPath === '$default' ? placement.idSuffix : ''}`,
+          {
+            httpApi: placement.httpApi,
+            routeKey:
+              apiPath === '$default' ? HttpRouteKey.DEFAULT : HttpRouteKey.with(apiPath, HttpMethod[route.method]),
+            integration,
+          },
+        );
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            route.scopes === 'public'
+              ? 'Public by protocol: OAuth endpoints and install pages authenticate clients and users themselves.'
+              : route.auth === 'developerKey'
+                ? "The function verifies the developer API key (?hapikey=) in-process (shared/http/auth.ts): one GetItem by the key's SHA-256 hash, constant-time compare, and the path's app must belong to the key's developer account."
+                : 'The function verifies the signed access token and its scopes in-process (shared/http/auth.ts; developerKeyOrToken routes also take the developer API key): no authorizer Lambda.',
+        });
+      }
     }
     // The samLocal template holds every route in one stack (under CloudFormation's 500 resources): alarms mean nothing to sam local.
     if (!props.declareSamLocalVariables)

@@ -155,6 +155,20 @@ export function spellingsOf<Partition extends string>(route: Route<Partition>): 
   ];
 }
 
+/**
+ * The spelling of a row a route key's path names. A further HTTP API behind a custom domain
+ * (lib/api-shards.ts) has its routes without their API mapping key (`/{version}/{objectType}` for
+ * `/crm/objects/{version}/{objectType}`): the spelling is then the one whose path ends with it.
+ */
+export function spellingPathOf(route: Route, routeKeyPath: string): string {
+  const paths = spellingsOf(route).map((spelling) => spelling.path);
+  return (
+    paths.find((path) => path === routeKeyPath) ??
+    paths.find((path) => routeKeyPath.startsWith('/') && path.endsWith(routeKeyPath)) ??
+    route.path
+  );
+}
+
 /** The HTTP API route key of a spelling (or of a row on its own path). */
 export function routeKeyOf(route: Pick<Route, 'method' | 'path'>): string {
   return route.path === '$default' ? '$default' : `${route.method} ${route.path}`;

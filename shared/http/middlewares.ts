@@ -5,7 +5,7 @@ import { clientKeyedRecord } from '../base/client-keys';
 import { errorBody, tokenEndpointErrorBody } from '../base/error-body';
 import { NotFoundError, type AppError } from '../base/errors';
 import { renderErrorPage } from '../oauth/html';
-import { isDatedVersion, type Route } from '../base/route-types';
+import { isDatedVersion, spellingPathOf, type Route } from '../base/route-types';
 import {
   authenticateRequest,
   withoutCredentials,
@@ -246,6 +246,29 @@ export function validate(route: Route, validators: RouteValidators): Middleware 
 }
 
 /**
+ * The path the client asked for: the raw path when the spelling's route matches it, else (a path an
+ * API mapping key was taken from before it reached the route) the spelling with the path's parameters
+ * filled in.
+ */
+export function requestPathOf(
+  spellingPath: string,
+  rawPath: string,
+  parameters: Record<string, string | undefined>,
+): string {
+  if (spellingPath === '$default') return rawPath;
+  const pattern = new RegExp(
+    `^${spellingPath
+      .split('/')
+      .map((segment) => (segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  );
+  if (pattern.test(rawPath)) return rawPath;
+  return spellingPath.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    parameters[name] === undefined ? whole : encodeURIComponent(parameters[name] ?? ''),
+  );
+}
+
+/**
  * A call with a test account's access token that a fault injected by the sandbox controls matches
  * answers the fault's error (after its delay) and does nothing else: not counted by the limiter,
  * its body not parsed, the handler never started. Other callers pass at no cost (the token's claim says).
@@ -259,10 +282,13 @@ export function injectFaults(route: Route): Middleware {
       state.writeGuard = (work) => withWriteGuard(token.hubId, work);
       const event = request.event;
       const routeKey = event.routeKey ?? '';
+      const routePath = routeKey.includes(' ')
+        ? spellingPathOf(route, routeKey.slice(routeKey.indexOf(' ') + 1))
+        : route.path;
       const fault = await injectedFault(token, {
         method: event.requestContext?.http?.method ?? route.method,
-        routePath: routeKey.includes(' ') ? routeKey.slice(routeKey.indexOf(' ') + 1) : route.path,
-        rawPath: event.rawPath ?? '',
+        routePath,
+        rawPath: requestPathOf(routePath, event.rawPath ?? '', event.pathParameters ?? {}),
       });
       if (!fault) return;
       state.faultId = fault.id;
