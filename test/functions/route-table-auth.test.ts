@@ -1,9 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import type { RunningGateway } from '../../local/local-gateway';
 import type { Scope } from '../../shared/oauth/scopes';
 import { routeSpellings } from '../../shared/routes';
 import type { RouteSpelling } from '../../shared/base/route-types';
-import { install, signTestAccessToken, startTestGateway, unique, type InstalledTokens } from '../support/harness';
+import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
 import {
   fixtureOf,
   isAuthenticated,
@@ -13,9 +12,9 @@ import {
   type IsolationCase,
   type RequestSpec,
   type Stranger,
-  schemaBody,
   type World,
 } from '../support/route-fixtures';
+import { buildWorld, sendRaw, type Credential, type RawResponse } from '../support/route-world';
 
 /**
  * Generated from the route table (shared/routes.ts) and its fixtures (test/support/route-fixtures.ts),
@@ -34,41 +33,9 @@ let stranger: InstalledTokens;
 let world: World;
 let ownerOnly: string[];
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
 /** Any method with any body (fetch refuses a body on GET), over HTTP to the local gateway. */
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(`${gateway.baseUrl}${path}`);
-    const outgoing = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+const send = (method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> =>
+  sendRaw(gateway.baseUrl, method, path, headers, body);
 
 function pathOf(route: RouteSpelling, params: Record<string, string> = {}): string {
   const values = { ...paramValues(world), ...params };
@@ -79,11 +46,6 @@ const methodOf = (route: RouteSpelling) => (route.method === 'ANY' ? 'POST' : ro
 const modeOf = (route: RouteSpelling) => route.auth ?? 'token';
 const takesToken = (route: RouteSpelling) => modeOf(route) !== 'developerKey' && modeOf(route) !== 'developerAccount';
 const takesKey = (route: RouteSpelling) => modeOf(route) !== 'token';
-
-interface Credential {
-  header?: string;
-  hapikey?: string;
-}
 
 function call(route: RouteSpelling, credential: Credential, spec: RequestSpec = {}): Promise<RawResponse> {
   const query = [
@@ -101,147 +63,11 @@ function call(route: RouteSpelling, credential: Credential, spec: RequestSpec = 
 const jsonOf = (response: RawResponse) =>
   JSON.parse(response.text) as { status?: string; category?: string; correlationId?: string; message?: string };
 
-async function postOwner(
-  path: string,
-  body: unknown,
-  credential: Credential = { header: `Bearer ${owner.accessToken}` },
-): Promise<Record<string, unknown>> {
-  const query = credential.hapikey === undefined ? '' : `?hapikey=${encodeURIComponent(credential.hapikey)}`;
-  const response = await send(
-    'POST',
-    `${path}${query}`,
-    { ...(credential.header ? { authorization: credential.header } : {}), 'content-type': 'application/json' },
-    JSON.stringify(body),
-  );
-  if (response.status >= 300) throw new Error(`fixture ${path}: ${response.status} ${response.text}`);
-  return response.text === '' ? {} : (JSON.parse(response.text) as Record<string, unknown>);
-}
-
 beforeAll(async () => {
   gateway = await startTestGateway();
   owner = await install(gateway);
   stranger = await install(gateway);
-  const fresh = unique('iso')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-  const companyDomain = `owned-${fresh}.example`;
-  const company = await postOwner('/crm/v3/objects/companies', {
-    properties: { name: `Owned ${fresh}`, domain: companyDomain },
-  });
-  const ownerDomains = {
-    createObject: `create-owned-${fresh}.example`,
-    batchCreateObjects: `batch-owned-${fresh}.example`,
-    batchUpsertObjects: `upsert-owned-${fresh}.example`,
-  };
-  const others = await Promise.all(
-    Object.values(ownerDomains).map((domain) =>
-      postOwner('/crm/v3/objects/companies', { properties: { name: `Owned ${fresh}`, domain } }),
-    ),
-  );
-  const strangerCompany = await postOwner(
-    '/crm/v3/objects/companies',
-    { properties: { name: 'Stranger' } },
-    { header: `Bearer ${stranger.accessToken}` },
-  );
-  const customPropertyName = `owned_${fresh}`;
-  await postOwner('/crm/v3/properties/companies', {
-    name: customPropertyName,
-    label: `Owned property ${fresh}`,
-    type: 'string',
-    fieldType: 'text',
-    groupName: 'companyinformation',
-  });
-  const labelName = `owned_label_${fresh}`;
-  const label = await postOwner('/crm/v4/associations/companies/contacts/labels', {
-    name: labelName,
-    label: `Owned label ${fresh}`,
-  });
-  const labelTypeId = Number((label.results as { typeId: number }[])[0]?.typeId);
-  const groupName = `owned_group_${fresh}`;
-  await postOwner('/crm/v3/properties/companies/groups', { name: groupName, label: `Owned group ${fresh}` });
-  const key = { hapikey: owner.developerApiKey };
-  const timeline = `/integrations/v1/${owner.appId}/timeline`;
-  const eventType = await postOwner(`${timeline}/event-types`, { name: 'Owned type', objectType: 'COMPANY' }, key);
-  const eventTypeId = Number(eventType.id);
-  const property = await postOwner(
-    `${timeline}/event-types/${eventTypeId}/properties`,
-    { name: 'level', label: 'Level', propertyType: 'String' },
-    key,
-  );
-  const eventId = `owned-event-${fresh}`;
-  const ownerEventIds = {
-    createTimelineEvent: `${eventId}-create`,
-    putTimelineEvent: `${eventId}-put`,
-    createTimelineEventBatch: `${eventId}-batch`,
-    putTimelineEventBatch: `${eventId}-put-batch`,
-  };
-  for (const id of [eventId, ...Object.values(ownerEventIds)])
-    await postOwner(`${timeline}/event`, { id, eventTypeId, objectId: Number(company.id), level: 'high' });
-  const subscription = await postOwner(
-    `/webhooks/v3/${owner.appId}/subscriptions`,
-    { eventType: 'company.creation' },
-    key,
-  );
-  const pipeline = await postOwner('/crm/v3/pipelines/deals', {
-    label: `Owned pipeline ${fresh}`,
-    displayOrder: 5,
-    stages: [{ label: `Owned stage ${fresh}`, displayOrder: 0, metadata: { probability: '0.5' } }],
-  });
-  const schema = await postOwner('/crm-object-schemas/v3/schemas', schemaBody(`owned_schema_${fresh}`));
-  const owners = JSON.parse(
-    (await send('GET', '/crm/v3/owners', { authorization: `Bearer ${owner.accessToken}` })).text,
-  ) as { results: { id: string }[] };
-  const testAccount = await postOwner('/sandbox/v1/test-accounts', { name: `Owned test account ${fresh}` }, key);
-  const fault = await postOwner(
-    `/sandbox/v1/test-accounts/${String(testAccount.hubId)}/faults`,
-    { path: '/crm/v3/objects/deals', status: 503, count: 1000 },
-    key,
-  );
-  world = {
-    appId: owner.appId,
-    companyId: String(company.id),
-    companyDomain,
-    eventTypeId,
-    propertyId: Number(property.id),
-    eventId,
-    subscriptionId: String(subscription.id),
-    ownerDomains,
-    ownerEventIds,
-    customPropertyName,
-    labelName,
-    groupName,
-    labelTypeId,
-    strangerCompanyId: String(strangerCompany.id),
-    fresh,
-    refreshToken: owner.refreshToken,
-    accessToken: owner.accessToken,
-    clientId: owner.clientId,
-    clientSecret: owner.clientSecret,
-    userEmail: owner.userEmail,
-    password: owner.password,
-    ownerId: owners.results[0]?.id ?? '',
-    ownerUserId: String(owner.userId),
-    schemaType: String(schema.objectTypeId),
-    schemaAssociationId: String((schema.associations as { id: string }[])[0]?.id),
-    pipelineId: String(pipeline.id),
-    stageId: String((pipeline.stages as { id: string }[])[0]?.id),
-    testAccountHubId: String(testAccount.hubId),
-    faultId: String(fault.id),
-  };
-  // What only the owner's records carry: a stranger's answer mentions none of it.
-  ownerOnly = [
-    world.companyId,
-    ...others.map((other) => String(other.id)),
-    `Owned ${fresh}`,
-    `Owned property ${fresh}`,
-    `Owned label ${fresh}`,
-    `Owned group ${fresh}`,
-    `Owned pipeline ${fresh}`,
-    `Owned stage ${fresh}`,
-    owner.userEmail,
-    `Owned test account ${fresh}`,
-    String(testAccount.domain),
-  ];
+  ({ world, ownerOnly } = await buildWorld(gateway, owner, stranger));
 });
 
 afterAll(async () => {
