@@ -229,10 +229,15 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
   const findType = customTypeFinder(actor.hubId);
   return retryOnConflict(
     async () => {
-      const [primary, secondary] = await Promise.all([
+      // Both read at once; when both fail, the primary's error is the answer, whichever failed first.
+      const [primaryRead, secondaryRead] = await Promise.allSettled([
         requireMergeable(type, actor.hubId, primaryObjectId, 'primaryObjectId'),
         requireMergeable(type, actor.hubId, objectIdToMerge, 'objectIdToMerge'),
       ]);
+      if (primaryRead.status === 'rejected') throw primaryRead.reason;
+      if (secondaryRead.status === 'rejected') throw secondaryRead.reason;
+      const primary = primaryRead.value;
+      const secondary = secondaryRead.value;
       // Both ids already lead to one record: the merge happened (say, a retry whose answer was lost).
       if (primary.id === secondary.id) return mergedView(type, actor.hubId, primary);
       // Checked before anything is written. It also bounds the pointers a merge moves and a read follows (merged-ids.ts).
