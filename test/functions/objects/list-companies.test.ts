@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, dynamoCallCounter, tableName } from '../../../shared/db/client';
@@ -6,48 +5,35 @@ import { recordKey } from '../../../shared/db/keys';
 import { companyKeys } from '../../../shared/companies/company-keys';
 import { crmClient, type CrmClient, type Json } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
+import { sendRaw } from '../../support/route-world';
 
 let accessToken: string;
 
-/** node:http, because fetch will not send a Host header of the caller's choosing. */
-function sendWithForgedHost(
+/** node:http (sendRaw), because fetch will not send a Host header of the caller's choosing. */
+async function sendWithForgedHost(
   method: string,
   pathName: string,
   body?: unknown,
 ): Promise<{ status: number; location?: string; body: Json }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port: gateway.port,
-        method,
-        path: pathName,
-        headers: {
-          host: 'attacker.example',
-          'x-forwarded-proto': 'http',
-          'x-forwarded-host': 'attacker.example',
-          authorization: `Bearer ${accessToken}`,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            location: response.headers.location,
-            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json,
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
+  const response = await sendRaw(
+    gateway.baseUrl,
+    method,
+    pathName,
+    {
+      host: 'attacker.example',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': 'attacker.example',
+      authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  const location = response.headers.location;
+  return {
+    status: response.status,
+    location: typeof location === 'string' ? location : undefined,
+    body: JSON.parse(response.text) as Json,
+  };
 }
 
 let gateway: RunningGateway;
