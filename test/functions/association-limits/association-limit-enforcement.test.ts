@@ -215,6 +215,31 @@ describe('a configured association limit', () => {
     expect(page.body.results).toHaveLength(2);
   });
 
+  it("holds for one of the account's own labels, counted apart from the unlabeled type", async () => {
+    const { api } = await freshCrmAccount(gateway);
+    const label = await api.post<{ results: { typeId: number }[] }>('/crm/v4/associations/contacts/companies/labels', {
+      name: 'advisor',
+      label: 'Advisor',
+    });
+    const typeId = label.body.results[0]?.typeId ?? 0;
+    const configured = await api.post(`${limitsBase}/contacts/companies/batch/create`, {
+      inputs: [{ category: 'USER_DEFINED', typeId, maxToObjectIds: 1 }],
+    });
+    const [contact = ''] = await createRecords(api, 'contacts', 1);
+    const [a = '', b = ''] = await createRecords(api, 'companies', 2);
+    const advisor = [{ associationCategory: 'USER_DEFINED', associationTypeId: typeId }];
+
+    const first = await api.put(`/crm/v4/objects/contacts/${contact}/associations/companies/${a}`, advisor);
+    const second = await api.put<ErrorJson>(`/crm/v4/objects/contacts/${contact}/associations/companies/${b}`, advisor);
+    const unlabeled = await putContactCompany(api, contact, b);
+
+    expect(configured.status).toBe(201);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(400);
+    expect(second.body.errors?.[0]?.code).toBe('TOO_MANY_ASSOCIATIONS');
+    expect(unlabeled.status).toBe(201);
+  });
+
   it('holds under 10 concurrent writers to one record: exactly 2 written, the others refused', async () => {
     const { api, contact, companyIds } = await limitedAccount(10);
 
