@@ -54,6 +54,8 @@ export interface Operation {
 
 const companies = '/crm/v3/objects/companies';
 const contacts = '/crm/v3/objects/contacts';
+/** The association limit configurations (docs/crm-objects.md, association limits). */
+const associationLimits = '/crm/associations/v4/definitions/configurations';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
 const companyToCompany = 450;
 /** The contact the v4 operations associate with companies (the first of the pool), and read from. */
@@ -314,8 +316,9 @@ const numberedOperations: readonly Operation[] = [
     name: 'createNote',
     label: 'POST /crm/v3/objects/notes (associated with a contact)',
     isWarm: true,
-    // One transaction: the note, its projection and the contact's side of the association (its existence the condition).
-    budget: { TransactWriteItemsCommand: 1 },
+    // The account's association limits (a create with associations reads them), then one transaction: the note, its
+    // projection and the contact's side of the association (its existence the condition).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
     request: (iteration, state) =>
       jsonRequest('POST', '/crm/v3/objects/notes', state.install.accessToken, {
         properties: {
@@ -393,8 +396,9 @@ const numberedOperations: readonly Operation[] = [
     name: 'associationPut',
     label: 'PUT /crm/v3/objects/companies/{id}/associations/companies/{id}/450',
     isWarm: true,
-    // Reads the source company, then writes both ends in one transaction (the target's existence is its condition).
-    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    // Reads the source company and the account's association limits, then writes both ends in one transaction (the
+    // target's existence is its condition).
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
     request: (iteration, state) => {
       const ids = state.createdIds.length >= 2 ? state.createdIds : state.poolIds;
       const from = pick(ids, iteration);
@@ -410,9 +414,9 @@ const numberedOperations: readonly Operation[] = [
     name: 'v4AssociationPut',
     label: 'PUT /crm/v4/objects/companies/{id}/associations/contacts/{id} (Primary, replaces)',
     isWarm: false,
-    // Reads the company, and the contact (a primary company moves: its former one loses the label), then
-    // one transaction: the company, the contact's side and the former primary company's side.
-    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    // Reads the company, the account's association limits and the contact (a primary company moves: its former one
+    // loses the label), then one transaction: the company, the contact's side and the former primary company's side.
+    budget: { GetItemCommand: 3, TransactWriteItemsCommand: 1 },
     request: (iteration, state) =>
       jsonRequest(
         'PUT',
@@ -451,9 +455,9 @@ const numberedOperations: readonly Operation[] = [
     name: 'v4BatchCreate',
     label: 'POST /crm/v4/associations/companies/contacts/batch/create (100 pairs of one company)',
     isWarm: false,
-    // Pairs are grouped by company; each pair also updates the contact's item, so the company's 100 pairs
-    // take two transactions of at most 90 (one read and one transaction each).
-    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 2 },
+    // The account's association limits, once for the batch. Pairs are grouped by company; each pair also updates the
+    // contact's item, so the company's 100 pairs take two transactions of at most 90 (one read and one transaction each).
+    budget: { GetItemCommand: 3, TransactWriteItemsCommand: 2 },
     expectedStatus: 201,
     request: (iteration, state) => {
       const id = pick(idsToRead(state), iteration);
@@ -471,9 +475,10 @@ const numberedOperations: readonly Operation[] = [
     label:
       'POST /crm/v4/associations/companies/contacts/batch/create (one pair per pool company and contact, up to 500)',
     isWarm: false,
-    // The companies are read together (one BatchGetItem per 100) and written 33 to a transaction (record,
-    // projection and the contact's side each: 99 items), so 500 pairs take 5 reads and 16 transactions.
-    budget: { BatchGetItemCommand: 5, TransactWriteItemsCommand: 16 },
+    // The account's association limits, once for the batch. The companies are read together (one BatchGetItem per
+    // 100) and written 33 to a transaction (record, projection and the contact's side each: 99 items), so 500 pairs
+    // take 5 reads and 16 transactions.
+    budget: { GetItemCommand: 1, BatchGetItemCommand: 5, TransactWriteItemsCommand: 16 },
     expectedStatus: 201,
     request: (_iteration, state) =>
       jsonRequest('POST', '/crm/v4/associations/companies/contacts/batch/create', state.install.accessToken, {
@@ -660,8 +665,9 @@ const numberedOperations: readonly Operation[] = [
     isWarm: false,
     // The key, the listing, the owner, the property definitions of each type (checked once per type, then
     // again by each type's batch create), the contacts' emails (claims); one grouped transaction per type;
-    // the company, which holds both pairs (it has the most associations), read and written once.
-    budget: { GetItemCommand: 3, QueryCommand: 2, BatchGetItemCommand: 2, TransactWriteItemsCommand: 3 },
+    // the company, which holds both pairs (it has the most associations), read and written once, with the account's
+    // association limits read once for its write.
+    budget: { GetItemCommand: 4, QueryCommand: 2, BatchGetItemCommand: 2, TransactWriteItemsCommand: 3 },
     expectedStatus: 201,
     request: (_iteration, state) =>
       jsonRequest('POST', sandboxPath(state, '/fixtures'), undefined, {
@@ -697,12 +703,62 @@ const numberedOperations: readonly Operation[] = [
     request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/reset'), undefined),
   },
   {
+    name: 'listAllAssociationLimits',
+    label: 'GET /crm/associations/v4/definitions/configurations/all',
+    isWarm: false,
+    // The account's limits are one item (HubSpot's types need no read for their labels).
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', `${associationLimits}/all`, state.install.accessToken),
+  },
+  {
+    name: 'batchCreateAssociationLimits',
+    label: 'POST /crm/associations/v4/definitions/configurations/companies/contacts/batch/create (one limit)',
+    isWarm: false,
+    // The limits item read, then put on the version read.
+    budget: { GetItemCommand: 1, PutItemCommand: 1 },
+    expectedStatus: 201,
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${associationLimits}/companies/contacts/batch/create`, state.install.accessToken, {
+        inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 2, maxToObjectIds: 1000 }],
+      }),
+  },
+  {
+    name: 'listAssociationLimits',
+    label: 'GET /crm/associations/v4/definitions/configurations/companies/contacts',
+    isWarm: false,
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `${associationLimits}/companies/contacts`, state.install.accessToken),
+  },
+  {
+    name: 'batchUpdateAssociationLimits',
+    label: 'POST /crm/associations/v4/definitions/configurations/companies/contacts/batch/update (one limit)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, PutItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${associationLimits}/companies/contacts/batch/update`, state.install.accessToken, {
+        inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 2, maxToObjectIds: 999 }],
+      }),
+  },
+  {
+    name: 'batchPurgeAssociationLimits',
+    label: 'POST /crm/associations/v4/definitions/configurations/companies/contacts/batch/purge (one limit)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, PutItemCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${associationLimits}/companies/contacts/batch/purge`, state.install.accessToken, {
+        inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 2 }],
+      }),
+  },
+  {
     name: 'mergeRecords',
     label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
     isWarm: false,
-    // Reads both records, then one transaction: the new record and its projection, both deletes, both
-    // merge pointers, both projections removed, the unique values re-pointed.
-    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    // Reads both records (and the account's association limits when the merged record has associations), then one
+    // transaction: the new record and its projection, both deletes, both merge pointers, both projections removed,
+    // the unique values re-pointed.
+    budget: { GetItemCommand: 3, TransactWriteItemsCommand: 1 },
     request: (_iteration, state) =>
       jsonRequest('POST', `${companies}/merge`, state.install.accessToken, {
         primaryObjectId: state.poolIds.at(-1),

@@ -998,6 +998,87 @@ export const routes = [
     ],
   },
 
+  // Association limits (the published spec's "Limits" of the associations schema API): at most N records of one type per
+  // record of another through one association type, enforced by every association write (docs/associations.md). The
+  // rows ask for any stored type's label scope; the pair routes then require the path's first type's, as the label rows.
+  {
+    name: 'listAllAssociationLimits',
+    method: 'GET',
+    path: '/crm/associations/v4/definitions/configurations/all',
+    aliases: [
+      { name: 'listAllAssociationLimitsDated', path: '/crm/associations/{version}/definitions/configurations/all' },
+    ],
+    entry: 'functions/association-limits/list-all-association-limits.ts',
+    scopes: anyStoredLabelReadScopes,
+    body: 'none',
+    table: 'read',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'listAssociationLimits',
+    method: 'GET',
+    path: '/crm/associations/v4/definitions/configurations/{fromObjectType}/{toObjectType}',
+    aliases: [
+      {
+        name: 'listAssociationLimitsDated',
+        path: '/crm/associations/{version}/definitions/configurations/{fromObjectType}/{toObjectType}',
+      },
+    ],
+    entry: 'functions/association-limits/list-association-limits.ts',
+    scopes: anyStoredLabelReadScopes,
+    body: 'none',
+    table: 'read',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'batchCreateAssociationLimits',
+    method: 'POST',
+    path: '/crm/associations/v4/definitions/configurations/{fromObjectType}/{toObjectType}/batch/create',
+    aliases: [
+      {
+        name: 'batchCreateAssociationLimitsDated',
+        path: '/crm/associations/{version}/definitions/configurations/{fromObjectType}/{toObjectType}/batch/create',
+      },
+    ],
+    entry: 'functions/association-limits/batch-create-association-limits.ts',
+    scopes: anyStoredLabelWriteScopes,
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'batchUpdateAssociationLimits',
+    method: 'POST',
+    path: '/crm/associations/v4/definitions/configurations/{fromObjectType}/{toObjectType}/batch/update',
+    aliases: [
+      {
+        name: 'batchUpdateAssociationLimitsDated',
+        path: '/crm/associations/{version}/definitions/configurations/{fromObjectType}/{toObjectType}/batch/update',
+      },
+    ],
+    entry: 'functions/association-limits/batch-update-association-limits.ts',
+    scopes: anyStoredLabelWriteScopes,
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'batchPurgeAssociationLimits',
+    method: 'POST',
+    path: '/crm/associations/v4/definitions/configurations/{fromObjectType}/{toObjectType}/batch/purge',
+    aliases: [
+      {
+        name: 'batchPurgeAssociationLimitsDated',
+        path: '/crm/associations/{version}/definitions/configurations/{fromObjectType}/{toObjectType}/batch/purge',
+      },
+    ],
+    entry: 'functions/association-limits/batch-purge-association-limits.ts',
+    scopes: anyStoredLabelWriteScopes,
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['hubs'],
+  },
+
   // Record associations: v3 read of a company's associations, and v4 between any two types (at least one stored). A v4
   // row asks for any stored type's scope; the handler then requires the path's first type's (functions/associations/require-from-scope.ts).
   {

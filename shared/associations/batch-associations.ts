@@ -22,6 +22,7 @@ import {
   invalidAssociationTargets,
 } from '../records/association-entries';
 import { rulesOf } from '../records/type-rules-lookup';
+import { associationLimitsReader, type AssociationLimitsReader } from '../association-limits/association-limit-set';
 import {
   changePairs,
   holderPage,
@@ -231,6 +232,7 @@ async function applyChanges(
   planned: readonly PlannedChange[],
   findType: CustomTypeFinder,
   budget: WriteBudget,
+  limits: AssociationLimitsReader = associationLimitsReader(actor.hubId),
 ): Promise<AppliedChanges> {
   const deadline = Math.min(
     performance.now() + (budget.budgetMs ?? batchWriteBudgetMs),
@@ -246,7 +248,7 @@ async function applyChanges(
   let waiting = single;
   for (let wave = 0; wave < maxWaves && waiting.length > 0 && !isTimeUp(); wave += 1) {
     const before = waiting.length;
-    waiting = await writeTogether(actor, pair, inputs, waiting, findType, errors, isTimeUp);
+    waiting = await writeTogether(actor, pair, inputs, waiting, findType, limits, errors, isTimeUp);
     if (waiting.length === before) break;
   }
   const leftOver = [...waiting, ...holders.filter((chunks) => chunks.length > 1).flat()];
@@ -258,7 +260,7 @@ async function applyChanges(
         notDone.push(...chunk.entries.map((entry) => entry.index));
         continue;
       }
-      await writeOneByOne(actor, pair, inputs, chunk, findType, errors, isTimeUp, notDone);
+      await writeOneByOne(actor, pair, inputs, chunk, findType, limits, errors, isTimeUp, notDone);
     }
   });
   return { errors, notDone: notDone.sort((a, b) => a - b) };
@@ -271,6 +273,7 @@ async function writeTogether(
   inputs: readonly PairEnds[],
   chunks: readonly HolderChunk[],
   findType: CustomTypeFinder,
+  limits: AssociationLimitsReader,
   errors: Map<number, BatchError>,
   isTimeUp: () => boolean,
 ): Promise<HolderChunk[]> {
@@ -297,6 +300,7 @@ async function writeTogether(
         record,
         chunk.entries.map((entry) => entry.change),
         findType,
+        limits,
       );
     } catch (error) {
       if (!(error instanceof LinkedRecordFullError)) throw error;
@@ -350,6 +354,7 @@ async function writeOneByOne(
   inputs: readonly PairEnds[],
   chunk: HolderChunk,
   findType: CustomTypeFinder,
+  limits: AssociationLimitsReader,
   errors: Map<number, BatchError>,
   isTimeUp: () => boolean,
   notDone: number[],
@@ -368,6 +373,7 @@ async function writeOneByOne(
         chunk.holderId,
         pending.map((entry) => entry.change),
         findType,
+        limits,
       );
       if (!outcome.record) {
         for (const entry of pending) errors.set(entry.index, missingHolderError(pair, inputs[entry.index] as PairEnds));

@@ -31,6 +31,16 @@ import {
 } from '../records/association-entries';
 import { requireObjectType, type ObjectType } from '../objects/object-types';
 import { rulesOf } from '../records/type-rules-lookup';
+import {
+  associationLimitsReader,
+  type AssociationLimitSet,
+  type AssociationLimitsReader,
+} from '../association-limits/association-limit-set';
+import {
+  associationLimitExceeded,
+  heldCount,
+  limitLinkedChanges,
+} from '../association-limits/enforce-association-limits';
 
 export type { CustomTypeFinder };
 
@@ -336,10 +346,11 @@ export async function changePairs(
   holderId: string,
   changes: readonly PairChange[],
   findType: CustomTypeFinder = customTypeFinder(actor.hubId),
+  limits: AssociationLimitsReader = associationLimitsReader(actor.hubId),
 ): Promise<PairsOutcome> {
   let rejected = new Map<number, ValidationError>();
   const saved = await saveRecordChange(holder, actor.hubId, holderId, async (record) => {
-    const plan = await planPairs(actor, holder, record, changes, findType);
+    const plan = await planPairs(actor, holder, record, changes, findType, limits);
     rejected = plan.rejected;
     return plan.write;
   });
@@ -352,15 +363,23 @@ export interface PairChangesPlan {
   rejected: Map<number, ValidationError>;
 }
 
-/** Works out the write of pair changes to one record from the record as read (no database call but custom type lookups). */
+/**
+ * Works out the write of pair changes to one record from the record as read (no database call but
+ * custom type lookups and, for a change that adds, the account's association limits: the other
+ * records a limit bounds are read, and their versions become conditions of the write).
+ */
 export async function planPairs(
   actor: Actor,
   holder: ObjectType,
   record: CrmRecord,
   changes: readonly PairChange[],
   findType: CustomTypeFinder,
+  limits: AssociationLimitsReader,
 ): Promise<PairChangesPlan> {
   const rejected = new Map<number, ValidationError>();
+  // Read on the first change that adds; a write that only removes never reads them.
+  let limitSet: AssociationLimitSet | undefined;
+  const heldAsRead = new Map<string, number>();
   const associations = { ...record.associations };
   let keyCount = Object.keys(associations).length;
   // A type's count of associated records of its own type may be bounded too (it bounds an archive's transaction).
@@ -393,6 +412,22 @@ export async function planPairs(
       rejected.set(index, associationLimitError(nextKeyCount));
       continue;
     }
+    if (added.length > 0) limitSet ??= await limits();
+    // The account's limits on the holder's side: a type it would hold more of than configured (and than it held as read).
+    const overLimit = added.find((type) => {
+      const max = limitSet?.maxOf(holder.id, change.other.id, type.typeId);
+      if (max === undefined) return false;
+      const bucket = `${change.other.id}/${type.typeId}`;
+      const asRead = heldAsRead.get(bucket) ?? heldCount(record.associations, change.other.id, type.typeId);
+      heldAsRead.set(bucket, asRead);
+      const count = heldCount(associations, change.other.id, type.typeId) + 1;
+      return count > max && count > asRead;
+    });
+    if (overLimit) {
+      const max = limitSet?.maxOf(holder.id, change.other.id, overLimit.typeId) ?? 0;
+      rejected.set(index, associationLimitExceeded(holder, record.id, change.other.id, overLimit.typeId, max));
+      continue;
+    }
     // A record that may have one associated record of the other's type (a line item's deal) keeps the one it has.
     const held =
       singleHeld?.typeId === change.other.id
@@ -420,14 +455,21 @@ export async function planPairs(
     version: record.version + 1,
   };
   checkAssociationLimits(holder, nextRecord, record);
+  const read = (type: ObjectType, id: string) => recordsDb.findRecord(type, actor.hubId, id);
   const linked = await completeLinkedChanges(
     holder,
     record.id,
     await linkedChangesOf(holder, record.id, record.associations, kept, findType),
-    (type, id) => recordsDb.findRecord(type, actor.hubId, id),
+    read,
   );
   return {
-    write: { record: nextRecord, expectedVersion: record.version, addUnique: [], removeUnique: [], linked },
+    write: {
+      record: nextRecord,
+      expectedVersion: record.version,
+      addUnique: [],
+      removeUnique: [],
+      linked: limitSet ? await limitLinkedChanges(limitSet, holder, linked, read) : linked,
+    },
     rejected,
   };
 }

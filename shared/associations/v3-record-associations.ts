@@ -1,3 +1,5 @@
+import { associationLimitsReader } from '../association-limits/association-limit-set';
+import { checkConfiguredLimits, limitLinkedChanges } from '../association-limits/enforce-association-limits';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
 import { associationKey, associationsOf, toRecordView, type RecordView } from '../records/record-view';
@@ -62,6 +64,7 @@ export async function associateRecord(
 ): Promise<RecordView> {
   const target = await resolveTarget(actor.hubId, holder, holderId, toToken, toObjectId, typeToken);
   const entries = target.entries.flatMap(withImpliedTypes);
+  const limits = associationLimitsReader(actor.hubId);
   const saved = await saveRecordChange(holder, actor.hubId, holderId, async (record) => {
     const additions = Object.fromEntries(
       entries.map((entry) => [associationKey(entry.to.id, entry.toObjectId, entry.type.typeId), entry.type.name]),
@@ -73,17 +76,21 @@ export async function associateRecord(
       version: record.version + 1,
     };
     checkAssociationLimits(holder, next, record);
+    const limitSet = await limits();
+    checkConfiguredLimits(limitSet, holder, next, [record]);
+    const read = (type: ObjectType, id: string) => recordsDb.findRecord(type, actor.hubId, id);
+    const linked = await completeLinkedChanges(
+      holder,
+      holderId,
+      await linkedChangesOf(holder, holderId, record.associations, next.associations, customTypeFinder(actor.hubId)),
+      read,
+    );
     return {
       record: next,
       expectedVersion: record.version,
       addUnique: [],
       removeUnique: [],
-      linked: await completeLinkedChanges(
-        holder,
-        holderId,
-        await linkedChangesOf(holder, holderId, record.associations, next.associations, customTypeFinder(actor.hubId)),
-        (type, id) => recordsDb.findRecord(type, actor.hubId, id),
-      ),
+      linked: await limitLinkedChanges(limitSet, holder, linked, read),
     };
   });
   if (!saved) throw recordNotFound(holderId);

@@ -181,6 +181,8 @@ export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTy
   pk: hubPartition(hubId),
   sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}`,
 });
+/** The account's association limit configurations, all in one item (shared/db/association-limits.ts): one read per association write. */
+export const associationLimitsKey = (hubId: number): Key => ({ pk: hubPartition(hubId), sk: 'ASSOC_LIMITS' });
 // Custom object schemas of a hub (the schemas API): one item per schema, and one claim per name (lower case) naming its id.
 export const objectSchemaPrefix = 'OBJECT_SCHEMA#';
 export const objectSchemaKey = (hubId: number, schemaId: string): Key => ({

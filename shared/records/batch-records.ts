@@ -1,3 +1,5 @@
+import { associationLimitsReader } from '../association-limits/association-limit-set';
+import { AssociationLimitExceededError } from '../association-limits/enforce-association-limits';
 import { singularWords, type ObjectType } from '../objects/object-types';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
@@ -271,8 +273,18 @@ export async function createPreparedRecords(
     throw new ServiceUnavailableError('The batch was not started: too little time was left; retry it.', {
       headers: { 'retry-after': '1' },
     });
-  const planned = await mapConcurrently(prepared, 10, (entry) => plannedCreate(actor, type, entry));
-  const notWritten = await recordsDb.saveRecordsGrouped(
+  const limits = associationLimitsReader(actor.hubId);
+  // An input an association limit refuses (its record or a record it links) gets its error; the others are written.
+  const plans = await mapConcurrently(prepared, 10, async (entry) => {
+    try {
+      return await plannedCreate(actor, type, entry, limits);
+    } catch (error) {
+      if (!(error instanceof AssociationLimitExceededError)) throw error;
+      return { error };
+    }
+  });
+  const planned = plans.flatMap((plan, index) => ('write' in plan ? [{ ...plan, index }] : []));
+  const notWrittenPlans = await recordsDb.saveRecordsGrouped(
     type,
     actor.hubId,
     planned.map(({ write }) => ({
@@ -283,9 +295,10 @@ export async function createPreparedRecords(
     isTimeUp,
     createGroupItems,
   );
+  const notWritten = new Set(planned.filter((_, position) => notWrittenPlans.has(position)).map(({ index }) => index));
   // The inputs not written yet get their outcome below, one by one.
-  const outcomes: (CreateOutcome | undefined)[] = planned.map(({ record }, index) =>
-    notWritten.has(index) ? undefined : { record },
+  const outcomes: (CreateOutcome | undefined)[] = plans.map((plan, index) =>
+    'error' in plan ? { error: plan.error } : notWritten.has(index) ? undefined : { record: plan.record },
   );
   const lanes = lanesBySharedTarget(prepared)
     .map((lane) => lane.filter((index) => notWritten.has(index)))

@@ -28,6 +28,12 @@ import { addedEdges, saveWithRetries } from './save-record';
 import { rulesOf } from './type-rules-lookup';
 import { checkAccountValues, newAccountLookups, referencedValues, type AccountLookups } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
+import {
+  associationLimitsReader,
+  noAssociationLimits,
+  type AssociationLimitsReader,
+} from '../association-limits/association-limit-set';
+import { checkConfiguredLimits, limitLinkedChanges } from '../association-limits/enforce-association-limits';
 
 export interface NewRecord {
   properties: RawProperties;
@@ -123,9 +129,10 @@ export async function commitPreparedRecord(
   prepared: PreparedRecord,
 ): Promise<CrmRecord> {
   let record = recordOf(actor, type, prepared);
+  const limits = associationLimitsReader(actor.hubId);
   await saveWithRetries(type, actor.hubId, async (attempt) => {
     if (attempt > 0) record = { ...record, id: newRecordId() };
-    return newRecordWrite(actor.hubId, type, record, prepared.entries);
+    return newRecordWrite(actor.hubId, type, record, prepared.entries, limits);
   });
   return record;
 }
@@ -137,24 +144,30 @@ export async function commitRecord(actor: Actor, type: ObjectType, prepared: Pre
 
 /**
  * The write of a new record: the record, its unique values and the other side of its associations
- * with stored records (a company made primary takes the primary from the one that was).
+ * with stored records (a company made primary takes the primary from the one that was), under the
+ * account's association limits on both sides (read only for a record with associations).
  */
 async function newRecordWrite(
   hubId: number,
   type: ObjectType,
   record: CrmRecord,
   entries: readonly AssociationEntry[],
+  limits: AssociationLimitsReader,
 ): Promise<RecordWrite> {
+  const read = (otherType: ObjectType, id: string) => findRecord(otherType, hubId, id);
+  const linked = await completeNewRecordLinks(
+    type,
+    record.id,
+    reverseLinksOf(type, record.id, entries, record.associations),
+    read,
+  );
+  const limitSet = Object.keys(record.associations).length > 0 ? await limits() : noAssociationLimits;
+  checkConfiguredLimits(limitSet, type, record);
   return {
     record,
     addUnique: record.uniqueValues,
     removeUnique: [],
-    linked: await completeNewRecordLinks(
-      type,
-      record.id,
-      reverseLinksOf(type, record.id, entries, record.associations),
-      (otherType, id) => findRecord(otherType, hubId, id),
-    ),
+    linked: await limitLinkedChanges(limitSet, type, linked, read),
   };
 }
 
@@ -163,9 +176,10 @@ export async function plannedCreate(
   actor: Actor,
   type: ObjectType,
   prepared: PreparedRecord,
+  limits: AssociationLimitsReader = associationLimitsReader(actor.hubId),
 ): Promise<{ record: CrmRecord; write: RecordWrite }> {
   const record = recordOf(actor, type, prepared);
-  const write = await newRecordWrite(actor.hubId, type, record, prepared.entries);
+  const write = await newRecordWrite(actor.hubId, type, record, prepared.entries, limits);
   return { record, write: { ...write, edges: addedEdges({}, record.associations) } };
 }
 

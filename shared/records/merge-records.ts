@@ -17,6 +17,8 @@ import { lookupFor } from './read-records';
 import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { addedEdges } from './save-record';
 import { rulesOf } from './type-rules-lookup';
+import { associationLimitsReader } from '../association-limits/association-limit-set';
+import { checkConfiguredLimits } from '../association-limits/enforce-association-limits';
 
 export interface MergeInput {
   primaryObjectId: string;
@@ -227,6 +229,7 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
     });
   }
   const findType = customTypeFinder(actor.hubId);
+  const limits = associationLimitsReader(actor.hubId);
   return retryOnConflict(
     async () => {
       // Both read at once; when both fail, the primary's error is the answer, whichever failed first.
@@ -247,6 +250,10 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
         });
       }
       const write = await planMerge(actor, type, primary, secondary, findType);
+      // The account's association limits hold for the merged record as for any write: it may keep what either held, not more.
+      // Its linked records only trade an old id for the new one, so no limit of theirs can grow.
+      if (Object.keys(write.merged.associations).length > 0)
+        checkConfiguredLimits(await limits(), type, write.merged, [primary, secondary]);
       const result = await writeMerge(type, actor.hubId, write, searchFormsOf(type, write.merged));
       if (result.outcome === 'merged') return mergedView(type, actor.hubId, write.merged);
       if (result.outcome === 'too-many-items' || result.outcome === 'too-large') {

@@ -313,6 +313,21 @@ const batchPairFixture = (body: (companyId: string) => JsonObject): RouteFixture
   ],
 });
 
+/**
+ * An association limit write: the limits are the account's own, so a stranger's request changes its
+ * own account's and answers as the same request would there (the owner's are unchanged).
+ */
+const limitFixture = (body: JsonObject): RouteFixture => ({
+  validBody: () => body,
+  isolation: [
+    createsLike(
+      company.as,
+      () => ({ body }),
+      () => ({ body }),
+    ),
+  ],
+});
+
 export const routeFixtures = {
   notFound: {},
 
@@ -865,6 +880,15 @@ export const routeFixtures = {
     inputs: [{ from: { id }, to: { id: '902' }, type: 'company_to_contact_unlabeled' }],
   })),
   listV3AssociationTypes: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  listAllAssociationLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  listAssociationLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  batchCreateAssociationLimits: limitFixture({
+    inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 280, maxToObjectIds: 900 }],
+  }),
+  batchUpdateAssociationLimits: limitFixture({
+    inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 280, maxToObjectIds: 900 }],
+  }),
+  batchPurgeAssociationLimits: limitFixture({ inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 280 }] }),
 
   gdprDeleteObject: {
     validBody: () => ({ objectId: missing.companyId }),

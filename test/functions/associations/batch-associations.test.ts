@@ -176,8 +176,9 @@ describe('POST /crm/v4/associations/{from}/{to}/batch/create', () => {
     const calls = dynamoCallCounter.callsApartFromRetries();
 
     expect(response.status).toBe(201);
-    // The record, its search projection and the 40 contacts' items (their side of each pair): one transaction.
-    expect(calls).toEqual({ BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
+    // The account's association limits (one GetItem for the batch); the record, its search projection and the 40
+    // contacts' items (their side of each pair): one transaction.
+    expect(calls).toEqual({ GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
     const page = await api.get<{ results: unknown[] }>(`/crm/v4/objects/companies/${id}/associations/contacts`);
     expect(page.body.results).toHaveLength(40);
     const fromContacts = await api.post<BatchJson<ReadJson>>(`${base}/contacts/companies/batch/read`, {

@@ -313,7 +313,7 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     expect(page.body.results).toEqual([]);
   });
 
-  it('costs one read and one transaction, and a primary one more read (the contact whose primary it moves)', async () => {
+  it('costs two reads (the record and the account limits) and one transaction, and a primary one more read (the contact whose primary it moves)', async () => {
     const id = await company();
     const [unlabeled, primary] = await createRecords(api, 'contacts', 2);
 
@@ -325,9 +325,9 @@ describe('PUT /crm/v4/objects/{objectType}/{objectId}/associations/{toObjectType
     const primaryCalls = dynamoCallCounter.callsApartFromRetries();
 
     expect(plain.status).toBe(201);
-    expect(plainCalls).toEqual({ GetItemCommand: 1, TransactWriteItemsCommand: 1 });
+    expect(plainCalls).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
     expect(withPrimary.status).toBe(201);
-    expect(primaryCalls).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
+    expect(primaryCalls).toEqual({ GetItemCommand: 3, TransactWriteItemsCommand: 1 });
   });
 });
 
