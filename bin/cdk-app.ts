@@ -123,8 +123,9 @@ function main(): void {
     sandboxControls: sandboxControlsSetting(),
     // -c publicBaseUrl=https://api.example.com when a custom domain fronts the API.
     publicBaseUrl: context('publicBaseUrl'),
-    // -c domainName=... -c certificateArn=...: the stack creates the domain and its API mappings (needed once
-    // the table outgrows one HTTP API); -c routesPerApi=N once API Gateway has raised the account's quota.
+    // -c domainName=... -c certificateArn=...: the stack creates the domain and an API mapping per HTTP API
+    // (else further APIs sit behind proxy routes of the root API); -c routesPerApi=N once API Gateway has
+    // raised the account's quota.
     customDomain: customDomainSetting(),
     routesPerApi: positiveInteger('routesPerApi', maxRoutesPerApi),
     env: process.env.CDK_DEFAULT_ACCOUNT

@@ -27,6 +27,8 @@ export interface PlannedApi {
   /** '' for the root API; else `crm/v3`, `crm/objects`, ...: each a family of paths it serves in full. */
   mappingKeys: string[];
   spellings: PlacedSpelling[];
+  /** On the root API behind proxies (ApiLinking): the keys it forwards, one `ANY /{key}/{proxy+}` route each. */
+  proxiedKeys: string[];
 }
 
 const segmentsOf = (path: string): string[] => path.split('/').slice(1);
@@ -113,37 +115,77 @@ const integrationsOf = (spellings: readonly PlacedSpelling[]): number =>
 const strip = (path: string, key: string): string => (key === '' ? path : path.slice(key.length + 1) || '/');
 
 /**
+ * How further APIs are reached. `mappings`: a custom domain's API mappings send a request whose path
+ * starts with a key to that key's API with the key taken off (the longest key wins), every other
+ * request to the root API. `proxy` (no custom domain): the root API has an `ANY /{key}/{proxy+}` route
+ * per key (an HTTP proxy integration, one route and one integration on the root API) that forwards
+ * the request, path unchanged, to the key's API.
+ */
+export type ApiLinking = 'mappings' | 'proxy';
+
+/**
  * The HTTP APIs that serve the route table within each API's quotas: one API while the table fits
- * one, else the root API plus further APIs, each serving whole families of paths under its mapping
- * keys (first fit, largest family first). Every further API also routes `$default` to the table's
- * `$default` row, so an unknown path under its keys answers as one anywhere else does. Two families
- * share an API only when no request path could match routes of both once their keys are stripped.
+ * one, else the root API plus further APIs, each serving whole families of paths under its keys
+ * (first fit, largest family first). Every further API also routes `$default` to the table's
+ * `$default` row, so an unknown path under its keys answers as one anywhere else does. Behind API
+ * mappings two families share an API only when no request path could match routes of both once
+ * their keys are taken off; behind the root API's proxies paths keep their keys and never collide.
  * Throws when the families the root API must keep (a spelling there could match their paths) do not fit it.
  */
-export function planApis(routes: readonly Route[], capacity: ApiCapacity): PlannedApi[] {
+export function planApis(
+  routes: readonly Route[],
+  capacity: ApiCapacity,
+  linking: ApiLinking = 'mappings',
+): PlannedApi[] {
   const all = routes.flatMap((route) => spellingsOf(route));
   const whole: PlacedSpelling[] = all.map((spelling) => ({ spelling, apiPath: spelling.path }));
   if (all.length <= capacity.routes && integrationsOf(whole) <= capacity.integrations)
-    return [{ mappingKeys: [''], spellings: whole }];
-
-  const fallback = all.find((spelling) => spelling.path === '$default');
+    return [{ mappingKeys: [''], spellings: whole, proxiedKeys: [] }];
   const { rootOnly, families } = familiesOf(routes);
+  // Behind proxies the root API holds a route and an integration per moved key: keep room for them.
+  for (let reserve = 0; reserve <= families.length; reserve += 1) {
+    const apis = packFamilies(all, rootOnly, families, capacity, linking, reserve);
+    const proxies = linking === 'proxy' ? apis.slice(1).reduce((sum, api) => sum + api.mappingKeys.length, 0) : 0;
+    if (proxies <= reserve) {
+      const [root, ...further] = apis;
+      if (!root) break;
+      return [
+        { ...root, proxiedKeys: linking === 'proxy' ? further.flatMap((api) => api.mappingKeys) : [] },
+        ...further,
+      ];
+    }
+  }
+  throw new Error('the root HTTP API has no room for the proxies of its further APIs');
+}
+
+function packFamilies(
+  all: readonly RouteSpelling[],
+  rootOnly: readonly RouteSpelling[],
+  families: readonly Family[],
+  capacity: ApiCapacity,
+  linking: ApiLinking,
+  rootReserve: number,
+): PlannedApi[] {
+  const fallback = all.find((spelling) => spelling.path === '$default');
   const root: PlannedApi = {
     mappingKeys: [''],
     spellings: rootOnly.map((spelling) => ({ spelling, apiPath: spelling.path })),
+    proxiedKeys: [],
   };
   const apis: PlannedApi[] = [root];
   const ordered = [...families].sort(
     (a, b) =>
       Number(b.pinned) - Number(a.pinned) || b.spellings.length - a.spellings.length || (a.key < b.key ? -1 : 1),
   );
+  const keyOn = (api: PlannedApi, family: Family) => (api === root || linking === 'proxy' ? '' : family.key);
   for (const family of ordered) {
     const fits = (api: PlannedApi): boolean => {
-      const key = api === root ? '' : family.key;
+      const key = keyOn(api, family);
+      const reserve = api === root ? rootReserve : 0;
       const placed = family.spellings.map((spelling) => ({ spelling, apiPath: strip(spelling.path, key) }));
-      if (api.spellings.length + placed.length > capacity.routes) return false;
-      if (integrationsOf([...api.spellings, ...placed]) > capacity.integrations) return false;
-      if (api === root) return true;
+      if (api.spellings.length + placed.length + reserve > capacity.routes) return false;
+      if (integrationsOf([...api.spellings, ...placed]) + reserve > capacity.integrations) return false;
+      if (api === root || linking === 'proxy') return true;
       return !placed.some((mine) =>
         api.spellings.some(
           (theirs) =>
@@ -157,13 +199,14 @@ export function planApis(routes: readonly Route[], capacity: ApiCapacity): Plann
     let api = candidates.find(fits);
     if (!api && family.pinned) {
       throw new Error(
-        `the root HTTP API cannot hold /${family.key}/... (${family.spellings.length} routes): a route left on the root API could match its paths, so it cannot move behind an API mapping`,
+        `the root HTTP API cannot hold /${family.key}/... (${family.spellings.length} routes): a route left on the root API could match its paths, so it cannot move to another API`,
       );
     }
     if (!api) {
       api = {
         mappingKeys: [],
         spellings: fallback ? [{ spelling: fallback, apiPath: '$default' }] : [],
+        proxiedKeys: [],
       };
       if (!fits(api))
         throw new Error(
@@ -171,19 +214,27 @@ export function planApis(routes: readonly Route[], capacity: ApiCapacity): Plann
         );
       apis.push(api);
     }
-    const key = api === root ? '' : family.key;
-    if (key) api.mappingKeys.push(key);
+    const key = keyOn(api, family);
+    if (api !== root) api.mappingKeys.push(family.key);
     api.spellings.push(...family.spellings.map((spelling) => ({ spelling, apiPath: strip(spelling.path, key) })));
   }
   return apis;
 }
 
-/** The API and route path that serve a request path, by longest mapping key (API Gateway's rule for a custom domain). */
-export function apiServing(apis: readonly PlannedApi[], requestPath: string): { api: PlannedApi; apiPath: string } {
+/**
+ * The API and route path that serve a request path: by longest key (API Gateway's rule for a custom
+ * domain's mappings, and the root API's proxy routes, whose literal prefixes are the keys); behind
+ * proxies the path keeps its key.
+ */
+export function apiServing(
+  apis: readonly PlannedApi[],
+  requestPath: string,
+  linking: ApiLinking = 'mappings',
+): { api: PlannedApi; apiPath: string } {
   let best: { api: PlannedApi; key: string } | undefined;
   for (const api of apis)
     for (const key of api.mappingKeys)
       if ((key === '' || isUnder(requestPath, key)) && (!best || key.length > best.key.length)) best = { api, key };
   if (!best) throw new Error('no API has the empty mapping');
-  return { api: best.api, apiPath: strip(requestPath, best.key) };
+  return { api: best.api, apiPath: linking === 'proxy' ? requestPath : strip(requestPath, best.key) };
 }

@@ -1,6 +1,7 @@
 import {
   CfnOutput,
   Duration,
+  Validations,
   NestedStack,
   RemovalPolicy,
   STACK_RESOURCE_LIMIT_CONTEXT,
@@ -13,9 +14,13 @@ import {
   type CfnStage,
   DomainName,
   HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -24,7 +29,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { routeKeyOf, type Route, type Throttle } from '../shared/base/route-types';
-import { maxIntegrationsPerApi, maxRoutesPerApi, planApis, type PlannedApi } from './api-shards';
+import { maxIntegrationsPerApi, maxRoutesPerApi, planApis } from './api-shards';
 import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
@@ -63,16 +68,16 @@ export interface ApiStackProps extends StackProps {
   /** Routes one HTTP API may hold: API Gateway's quota (300 unless raised for the account). */
   routesPerApi?: number;
   /**
-   * The custom domain that fronts the APIs (a Regional domain; the certificate in the stack's region):
-   * required once the table needs more than one HTTP API (lib/api-shards.ts), since only API
-   * mappings on one domain make several APIs one base URL.
+   * The custom domain the stack creates (a Regional domain; the certificate in the stack's region),
+   * with an API mapping per HTTP API (lib/api-shards.ts). Without it, a table of more than one API
+   * reaches the further APIs through proxy routes of the root API.
    */
   customDomain?: { domainName: string; certificateArn: string };
 }
 
-/** `crm/v3` -> `CrmV3`: the construct-id suffix of a further API's resources. */
-function apiSuffixOf(api: PlannedApi): string {
-  return (api.mappingKeys[0] ?? '')
+/** `crm/v3` -> `CrmV3`: the construct-id suffix of a further API's resources (by its first key), or of a key's. */
+function suffixOf(key: string): string {
+  return key
     .split(/[^A-Za-z0-9]+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
@@ -99,23 +104,21 @@ export class ApiStack extends Stack {
       keyGeneration: props.signingKeyGeneration,
     });
 
+    // Several APIs are one base URL through the custom domain's mappings, or else through proxy routes of the root API.
+    const linking = props.customDomain ? 'mappings' : 'proxy';
     const plans = planApis(
       props.routes,
       props.declareSamLocalVariables
         ? { routes: Number.POSITIVE_INFINITY, integrations: Number.POSITIVE_INFINITY }
         : { routes: props.routesPerApi ?? maxRoutesPerApi, integrations: maxIntegrationsPerApi },
+      linking,
     );
-    if (plans.length > 1 && !props.customDomain) {
-      throw new Error(
-        `the route table needs ${plans.length} HTTP APIs (at most ${props.routesPerApi ?? maxRoutesPerApi} routes and ${maxIntegrationsPerApi} integrations each): set the contexts domainName and certificateArn, whose API mappings make them one base URL, or${new Set(props.routes.map((route) => route.name)).size <= maxIntegrationsPerApi ? '' : ' (not enough here: more functions than one API integrates)'} have API Gateway raise the account's routes per API and set routesPerApi (docs/deploying.md)`,
-      );
-    }
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const apis = plans.map((plan, index) => {
-      const suffix = index === 0 ? '' : apiSuffixOf(plan);
+      const suffix = index === 0 ? '' : suffixOf(plan.mappingKeys[0] ?? '');
       const api = new HttpApi(this, `HttpApi${suffix}`, {
         apiName: `hubspot-platform-slice-${props.stageName === '$default' ? 'default' : props.stageName}${suffix ? `-${plan.mappingKeys[0]?.replace(/[^A-Za-z0-9-]+/g, '-')}` : ''}`,
         description: suffix
@@ -164,12 +167,30 @@ export class ApiStack extends Stack {
           continue;
         }
         for (const key of plan.mappingKeys)
-          new ApiMapping(this, `DomainMapping${apiSuffixOf({ mappingKeys: [key], spellings: [] })}`, {
+          new ApiMapping(this, `DomainMapping${suffixOf(key)}`, {
             api,
             domainName: domain,
             stage,
             apiMappingKey: key,
           });
+      }
+    }
+    // Without a domain, the root API forwards each further API's paths to it unchanged (an HTTP proxy integration).
+    if (!domain) {
+      for (const { plan, stage: apiStage, api } of apis.slice(1)) {
+        for (const key of plan.mappingKeys) {
+          const target = `https://${api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}/${key}/{proxy}`;
+          const proxy = new HttpRoute(this, `Proxy${suffixOf(key)}Route`, {
+            httpApi: root.api,
+            routeKey: HttpRouteKey.with(`/${key}/{proxy+}`, HttpMethod.ANY),
+            integration: new HttpUrlIntegration(`Proxy${suffixOf(key)}Integration`, target),
+          });
+          proxy.node.addDependency(apiStage);
+          Validations.of(proxy).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `Forwards /${key}/... to the HTTP API that serves it, whose functions authenticate every request themselves.`,
+          });
+        }
       }
     }
     this.url = domain ? `https://${props.customDomain?.domainName}` : root.stage.url;

@@ -57,27 +57,30 @@ describe('planning the HTTP APIs', () => {
     expect(mappingKeyCandidateOf('$default')).toBeUndefined();
   });
 
-  describe(`with ${smallApi} routes an API`, () => {
-    const apis = planApis(routes, { routes: smallApi, integrations: maxIntegrationsPerApi });
+  describe.each(['mappings', 'proxy'] as const)(`with ${smallApi} routes an API, linked by %s`, (linking) => {
+    const apis = planApis(routes, { routes: smallApi, integrations: maxIntegrationsPerApi }, linking);
+    /** The root API's routes: its spellings, and behind proxies one route per forwarded key. */
+    const routeCountOf = (api: PlannedApi) => api.spellings.length + api.proxiedKeys.length;
 
     it('keeps every API within both quotas and every further API reachable only through its keys', () => {
       console.log(
         apis
           .map(
             (api, index) =>
-              `API ${index} (${api.mappingKeys.map((key) => `/${key}`).join(', ')}): ${api.spellings.length} routes (${smallApi - api.spellings.length} left), ${new Set(api.spellings.map((placed) => placed.spelling.name)).size} integrations`,
+              `API ${index} (${api.mappingKeys.map((key) => `/${key}`).join(', ')}): ${routeCountOf(api)} routes (${smallApi - routeCountOf(api)} left), ${new Set(api.spellings.map((placed) => placed.spelling.name)).size + api.proxiedKeys.length} integrations`,
           )
           .join('\n'),
       );
 
       expect(apis.length).toBeGreaterThan(1);
       for (const api of apis) {
-        expect(api.spellings.length).toBeLessThanOrEqual(smallApi);
-        expect(new Set(api.spellings.map((placed) => placed.spelling.name)).size).toBeLessThanOrEqual(
-          maxIntegrationsPerApi,
-        );
+        expect(routeCountOf(api)).toBeLessThanOrEqual(smallApi);
+        expect(
+          new Set(api.spellings.map((placed) => placed.spelling.name)).size + api.proxiedKeys.length,
+        ).toBeLessThanOrEqual(maxIntegrationsPerApi);
       }
       expect(apis[0]?.mappingKeys).toEqual(['']);
+      expect(apis[0]?.proxiedKeys).toEqual(linking === 'proxy' ? apis.slice(1).flatMap((api) => api.mappingKeys) : []);
       for (const api of apis.slice(1)) expect(api.mappingKeys.every((key) => key !== '')).toBe(true);
     });
 
@@ -98,7 +101,7 @@ describe('planning the HTTP APIs', () => {
       for (const route of routes) {
         for (const spelling of spellingsOf(route)) {
           if (spelling.path === '$default') continue;
-          const { api, apiPath } = apiServing(apis, filledPathOf(spelling.path));
+          const { api, apiPath } = apiServing(apis, filledPathOf(spelling.path), linking);
           const mine = api.spellings.find((placed) => placed.spelling.spelling === spelling.spelling);
           const matching = routesMatching(api, route.method, apiPath);
 
@@ -117,6 +120,8 @@ describe('planning the HTTP APIs', () => {
 
     it('never lets families of two mapping keys share an API where one request path could match both', () => {
       for (const api of apis.slice(1)) {
+        if (linking === 'proxy')
+          expect(api.spellings.every((placed) => placed.apiPath === placed.spelling.path)).toBe(true);
         const keyOf = (path: string) => api.mappingKeys.find((key) => path.startsWith(`/${key}`));
         for (const left of api.spellings)
           for (const right of api.spellings) {
@@ -153,12 +158,19 @@ describe('a request that reached a further API', () => {
   });
 });
 
-describe(`synthesizing ${smallApi} routes an API behind a custom domain`, () => {
+describe.each([
+  ['behind a custom domain', 'mappings'],
+  ['without a domain', 'proxy'],
+] as const)(`synthesizing ${smallApi} routes an API %s`, (_title, linking) => {
   it(
-    'creates each planned API with its routes, integrations, stage and a mapping per key, every stack within its budget',
+    'creates each planned API with its routes, integrations and stage, its mappings or proxies, every stack within its budget',
     () => {
-      const { api, stacks } = unbundledPlatform({ routesPerApi: smallApi, customDomain, sandboxControls: true });
-      const plans = planApis(routes, { routes: smallApi, integrations: maxIntegrationsPerApi });
+      const { api, stacks } = unbundledPlatform({
+        routesPerApi: smallApi,
+        sandboxControls: true,
+        ...(linking === 'mappings' ? { customDomain } : {}),
+      });
+      const plans = planApis(routes, { routes: smallApi, integrations: maxIntegrationsPerApi }, linking);
       const httpApis = api.node.findAll().filter((construct): construct is HttpApi => construct instanceof HttpApi);
       const routesOf = (httpApi: HttpApi) =>
         api.node.findAll().filter((construct) => construct instanceof HttpRoute && construct.httpApi === httpApi);
@@ -170,6 +182,9 @@ describe(`synthesizing ${smallApi} routes an API behind a custom domain`, () => 
       const mappingKeys = Object.values(rootTemplate.Resources)
         .filter((resource) => resource.Type === 'AWS::ApiGatewayV2::ApiMapping')
         .map((resource) => resource.Properties?.ApiMappingKey ?? '');
+      const proxyRoutes = Object.values(rootTemplate.Resources)
+        .filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route')
+        .map((resource) => String(resource.Properties?.RouteKey));
       const lines = httpApis.map(
         (httpApi) =>
           `${httpApi.node.id}: ${routesOf(httpApi).length} routes (${smallApi - routesOf(httpApi).length} left), ${integrationsOf(httpApi).length} integrations (${maxIntegrationsPerApi - integrationsOf(httpApi).length} left)`,
@@ -188,10 +203,18 @@ describe(`synthesizing ${smallApi} routes an API behind a custom domain`, () => 
           true,
         ]);
       }
+      const proxiedKeys = plans[0]?.proxiedKeys ?? [];
       expect(httpApis.reduce((sum, httpApi) => sum + routesOf(httpApi).length, 0)).toBe(
-        routeSpellings.length + httpApis.length - 1,
+        routeSpellings.length + httpApis.length - 1 + proxiedKeys.length,
       );
-      expect(mappingKeys.sort()).toEqual(plans.flatMap((plan) => plan.mappingKeys).sort());
+      if (linking === 'mappings') {
+        expect(mappingKeys.sort()).toEqual(plans.flatMap((plan) => plan.mappingKeys).sort());
+        expect(proxyRoutes).toEqual([]);
+      } else {
+        expect(mappingKeys).toEqual([]);
+        expect(proxiedKeys.length).toBeGreaterThan(0);
+        expect(proxyRoutes.sort()).toEqual(proxiedKeys.map((key) => `ANY /${key}/{proxy+}`).sort());
+      }
       for (const size of sizes) expect([size.stack, size.resources < maxResourcesPerStack]).toEqual([size.stack, true]);
       // Each nested stack holds at most what its budget counts: a row served by two APIs has an integration and a permission on each.
       const footprintOf = (route: Route) => {
@@ -211,10 +234,4 @@ describe(`synthesizing ${smallApi} routes an API behind a custom domain`, () => 
     },
     synthesisTimeoutMs,
   );
-
-  it('refuses a table that needs several APIs without a custom domain, naming the contexts to set', () => {
-    expect(() => unbundledPlatform({ routesPerApi: smallApi })).toThrow(
-      /needs \d+ HTTP APIs .*set the contexts domainName and certificateArn/,
-    );
-  });
 });
