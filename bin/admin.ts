@@ -13,6 +13,8 @@ import { companyObjectType } from '../shared/objects/object-types';
  *   test-account list --developer-id D
  *   test-account reset --developer-id D --hub HUBID   (its CRM data goes; installs, owners and webhook settings stay)
  *   test-account delete --developer-id D --hub HUBID
+ *   test-account write-validation --developer-id D --hub HUBID --object-type T [--rules JSON]
+ *     (prints the type's write validation; with --rules, sets it first: the control's body, docs/versions.md)
  *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
  *     deployed with WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL set, else the running npm start's queue)
  *
@@ -36,6 +38,7 @@ const usage = `usage:
   npm run -s admin -- test-account create --developer-id D [--name N]
   npm run -s admin -- test-account list --developer-id D
   npm run -s admin -- test-account reset|delete --developer-id D --hub HUBID
+  npm run -s admin -- test-account write-validation --developer-id D --hub HUBID --object-type T [--rules JSON]
 (signing keys rotate with the stack: see docs/deploying.md)`;
 
 function list(value: string | undefined): string[] {
@@ -117,6 +120,8 @@ const options = {
   hub: { type: 'string', multiple: true },
   'ten-secondly-limit': { type: 'string' },
   'search-per-second-limit': { type: 'string' },
+  'object-type': { type: 'string' },
+  rules: { type: 'string' },
 } as const;
 
 type ParsedOptions = ReturnType<typeof parseArgs<{ options: typeof options; strict: true }>>['values'];
@@ -144,6 +149,8 @@ async function testAccountCommand(action: string | undefined, values: ParsedOpti
   if (action === 'create') return createTestAccount(developer, { name: values.name });
   if (action === 'list') return listDeveloperTestAccounts(developer);
   const hubs = values.hub ?? [];
+  if (action === 'write-validation' && hubs.length === 1 && /^\d+$/.test(hubs[0] ?? '') && values['object-type'])
+    return writeValidationCommand(developer, hubs[0] ?? '', values['object-type'], values.rules);
   if ((action === 'reset' || action === 'delete') && hubs.length === 1 && /^\d+$/.test(hubs[0] ?? '')) {
     const hub = hubs[0] ?? '';
     // No function timeout here: the whole account in one run.
@@ -152,6 +159,27 @@ async function testAccountCommand(action: string | undefined, values: ParsedOpti
     return { hubId: Number(hub), [action === 'reset' ? 'reset' : 'deleted']: true };
   }
   throw new Error(`unknown test-account command\n${usage}`);
+}
+
+/** The test account's write validation of a type, set first from --rules (the control's JSON body, checked by its schema). */
+async function writeValidationCommand(
+  developer: { developerId: number; appIds: readonly number[] },
+  hub: string,
+  objectType: string,
+  rules: string | undefined,
+): Promise<unknown> {
+  const { getWriteValidation, setWriteValidation } = await import('../shared/sandbox/write-validation');
+  if (rules === undefined) return getWriteValidation(developer, hub, objectType);
+  let body: unknown;
+  try {
+    body = JSON.parse(rules);
+  } catch {
+    throw new Error(`--rules takes the control's JSON body, e.g. '{"requiredOnCreate":["phone"]}'\n${usage}`);
+  }
+  const { compileValidator } = await import('../shared/http/validation');
+  const { writeValidationBody } = await import('../functions/sandbox/sandbox.schema');
+  compileValidator(writeValidationBody, 'body')(body);
+  return setWriteValidation(developer, hub, objectType, body as Parameters<typeof setWriteValidation>[3]);
 }
 
 async function provision(

@@ -28,6 +28,7 @@ import { addedEdges, saveWithRetries } from './save-record';
 import { rulesOf } from './type-rules-lookup';
 import { checkAccountValues, newAccountLookups, referencedValues, type AccountLookups } from './account-values';
 import { clientKeyedRecord, clientKeyedRecordOf } from '../base/client-keys';
+import { requireWriteRules, type WriteRules } from './write-validation';
 
 export interface NewRecord {
   properties: RawProperties;
@@ -43,13 +44,17 @@ export interface PreparedRecord {
   sentNames: string[];
 }
 
-/** A batch passes the definitions it loaded once for all its inputs. */
+/**
+ * A batch passes the definitions it loaded once for all its inputs; a 2026-09 write the account's
+ * write rules (write-validation.ts), checked last, before anything is written.
+ */
 export async function prepareRecord(
   actor: Actor,
   type: ObjectType,
   input: NewRecord,
   loaded?: PropertySchema,
   lookups?: AccountLookups,
+  writeRules?: WriteRules,
 ): Promise<PreparedRecord> {
   const schema = loaded ?? (await loadPropertySchema(type, actor.hubId, Object.keys(input.properties)));
   const values = normalizeValues(type, input.properties, schema);
@@ -63,6 +68,7 @@ export async function prepareRecord(
   Object.assign(properties, await referencedValues(type, actor.hubId, properties, accountLookups));
   requireRecordProperties(type, properties);
   await checkAccountValues(type, actor.hubId, properties, Object.keys(properties), accountLookups);
+  await requireWriteRules(type, actor.hubId, writeRules, properties, 'create', accountLookups);
   const entries = await resolveAssociationInputs(type, actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
   if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {
@@ -179,6 +185,11 @@ export function createdView(type: ObjectType, prepared: PreparedRecord, record: 
   return toRecordView(type, record, { properties: names }, prepared.schema, true);
 }
 
-export async function createRecord(actor: Actor, type: ObjectType, input: NewRecord): Promise<RecordView> {
-  return commitRecord(actor, type, await prepareRecord(actor, type, input));
+export async function createRecord(
+  actor: Actor,
+  type: ObjectType,
+  input: NewRecord,
+  writeRules?: WriteRules,
+): Promise<RecordView> {
+  return commitRecord(actor, type, await prepareRecord(actor, type, input, undefined, undefined, writeRules));
 }
