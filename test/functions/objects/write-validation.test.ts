@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
 import { unique, useTestGateway } from '../../support/harness';
 import { tokenCall, useSandboxDeveloper, type ControlAnswer } from '../../support/sandbox-control';
 import { newUserEnvironment } from '../../support/synthesized-platform';
@@ -54,7 +55,16 @@ function missingPropertiesBody(missing: readonly { name: string; message: string
 const closedateMissing = { name: 'closedate', message: 'closedate is required when dealstage is a closed won stage' };
 const phoneMissing = { name: 'phone', message: 'phone is required to create a contact' };
 
+/** The rules' reads among a request's DynamoDB commands (their key's sort key names them). */
+const rulesReads = (commands: readonly { input: Record<string, unknown> }[]): number =>
+  commands.filter((command) =>
+    String((command.input.Key as { sk?: unknown } | undefined)?.sk).startsWith('WRITE_VALIDATION#'),
+  ).length;
+const writes = (commands: readonly { commandClass: { name: string } }[]): string[] =>
+  commands.map((command) => command.commandClass.name).filter((name) => /Transact|Put|Update|BatchWrite/.test(name));
+
 beforeAll(async () => {
+  installRecorder();
   hubId = await sandbox.newTestAccount();
   const installed = await sandbox.control<{ access_token: string }>('POST', `/test-accounts/${hubId}/installs`, {
     appId: sandbox.developer.appId,
@@ -290,6 +300,46 @@ describe('2026-09 updates', () => {
     });
 
     expect(updated.status).toBe(200);
+  });
+});
+
+describe('what a checked write reads and writes', () => {
+  it('reads the rules once for a batch of several inputs', async () => {
+    const inputs = [1, 2, 3].map((index) => ({
+      properties: { dealname: unique(`once-${index}`), dealstage: 'closedwon', closedate: '2026-09-30T00:00:00Z' },
+    }));
+
+    const { result, commands } = await recordCommands(() =>
+      api('POST', '/crm/objects/2026-09/deals/batch/create', { inputs }),
+    );
+
+    expect(result.status).toBe(201);
+    expect(rulesReads(commands)).toBe(1);
+  });
+
+  it('writes nothing for a refused create or update', async () => {
+    const open = await api<{ id: string }>('POST', '/crm/objects/2026-09/deals', {
+      properties: { dealname: unique('refused-writes'), dealstage: 'contractsent' },
+    });
+
+    const create = await recordCommands(() =>
+      api('POST', '/crm/objects/2026-09/deals', { properties: { dealname: unique('x'), dealstage: 'closedwon' } }),
+    );
+    const update = await recordCommands(() =>
+      api('PATCH', `/crm/objects/2026-09/deals/${open.body.id}`, { properties: { dealstage: 'closedwon' } }),
+    );
+
+    expect([create.result.status, update.result.status]).toEqual([400, 400]);
+    expect([writes(create.commands), writes(update.commands)]).toEqual([[], []]);
+  });
+
+  it('reads no rules on v3 and 2026-03', async () => {
+    const { commands } = await recordCommands(async () => {
+      for (const prefix of ['/crm/v3/objects', '/crm/objects/2026-03'])
+        await api('POST', `${prefix}/deals`, { properties: { dealname: unique('no-read'), dealstage: 'closedwon' } });
+    });
+
+    expect(rulesReads(commands)).toBe(0);
   });
 });
 
