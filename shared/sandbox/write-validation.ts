@@ -1,143 +1,13 @@
-import { ValidationError, type ErrorDetail } from '../base/errors';
-import { nowMs } from '../base/clock';
 import {
-  deleteWriteValidation,
-  findWriteValidation,
-  putWriteValidation,
-  type ConditionalRequirement,
-  type WriteValidation,
-} from '../db/write-validation';
-import { customTypeTokens, withAccountTypes } from '../objects/account-object-types';
-import { requireStoredObjectType, type ObjectType } from '../objects/object-types';
-import { isReadOnly } from '../properties/property-definition';
-import { loadPropertySchema } from '../properties/type-properties';
+  getAccountWriteValidation,
+  setAccountWriteValidation,
+  type WriteValidationInput,
+  type WriteValidationView,
+} from '../records/write-validation-settings';
 import { requireTestAccount, withTestAccountWriteGuard, type Developer } from './access';
 
-/** What the control takes: the schema (functions/sandbox/sandbox.schema.ts) has checked types and bounds. */
-export interface WriteValidationInput {
-  requiredOnCreate?: readonly string[];
-  conditionalRequirements?: readonly {
-    propertyName: string;
-    whenProperty: string;
-    whenValues?: readonly string[];
-    whenClosedWon?: boolean;
-  }[];
-}
-
-/** What the control answers: the type's rules (none set: empty lists and `updatedAt` null). */
-export interface WriteValidationView {
-  objectTypeId: string;
-  objectType: string;
-  requiredOnCreate: string[];
-  conditionalRequirements: ConditionalRequirement[];
-  updatedAt: string | null;
-}
-
-const viewOf = (type: ObjectType, validation: WriteValidation | undefined): WriteValidationView => ({
-  objectTypeId: type.id,
-  objectType: type.name,
-  requiredOnCreate: validation?.requiredOnCreate ?? [],
-  conditionalRequirements: validation?.conditionalRequirements ?? [],
-  updatedAt: validation?.updatedAt ?? null,
-});
-
-/** A field of the input the rules refuse, named as the body names it. */
-interface Problem {
-  field: string;
-  value: string;
-  message: string;
-}
-
-function refusal(problems: readonly Problem[]): ValidationError {
-  const context: Record<string, string[]> = {};
-  for (const problem of problems) context[problem.field] = [...(context[problem.field] ?? []), problem.value];
-  const errors: ErrorDetail[] = problems.map((problem) => ({
-    message: problem.message,
-    code: 'INVALID_WRITE_VALIDATION',
-    in: problem.field,
-    context: { [problem.field]: [problem.value] },
-  }));
-  return new ValidationError(problems.map((problem) => problem.message).join('; '), { context, errors });
-}
-
 /**
- * The rules as stored, after every check of what joins fields and what the account holds: each
- * named property exists on the type (a custom property of the account included); a required one is
- * one a client can set (not read-only); a requirement names exactly one condition: `whenValues`, or
- * `whenClosedWon: true` on the type's stage property. All problems are reported at once.
- */
-async function checkedRules(
-  type: ObjectType,
-  hubId: number,
-  input: WriteValidationInput,
-): Promise<Pick<WriteValidation, 'requiredOnCreate' | 'conditionalRequirements'>> {
-  const requiredOnCreate = [...new Set(input.requiredOnCreate ?? [])];
-  const requirements = input.conditionalRequirements ?? [];
-  const names = [
-    ...requiredOnCreate,
-    ...requirements.flatMap((requirement) => [requirement.propertyName, requirement.whenProperty]),
-  ];
-  const schema = await loadPropertySchema(type, hubId, names);
-  const problems: Problem[] = [];
-  const requireSettable = (field: string, name: string) => {
-    const definition = schema.find(name);
-    if (!definition)
-      problems.push({ field, value: name, message: `Property "${name}" does not exist on ${type.name}` });
-    else if (isReadOnly(definition))
-      problems.push({ field, value: name, message: `Property "${name}" is read only; no write can set it` });
-  };
-  for (const name of requiredOnCreate) requireSettable('requiredOnCreate', name);
-  const conditional: ConditionalRequirement[] = [];
-  requirements.forEach((requirement, index) => {
-    const at = `conditionalRequirements[${index}]`;
-    requireSettable(`${at}.propertyName`, requirement.propertyName);
-    if (!schema.find(requirement.whenProperty))
-      problems.push({
-        field: `${at}.whenProperty`,
-        value: requirement.whenProperty,
-        message: `Property "${requirement.whenProperty}" does not exist on ${type.name}`,
-      });
-    const hasValues = requirement.whenValues !== undefined;
-    if (hasValues === (requirement.whenClosedWon === true)) {
-      problems.push({
-        field: at,
-        value: requirement.propertyName,
-        message: `${at} needs exactly one condition: whenValues, or whenClosedWon: true`,
-      });
-      return;
-    }
-    if (requirement.whenClosedWon && requirement.whenProperty !== type.pipeline?.stageProperty) {
-      problems.push({
-        field: `${at}.whenClosedWon`,
-        value: requirement.whenProperty,
-        message: type.pipeline
-          ? `whenClosedWon applies to the stage property of ${type.name}, ${type.pipeline.stageProperty}`
-          : `${type.name} have no pipelines: whenClosedWon does not apply`,
-      });
-      return;
-    }
-    conditional.push({
-      propertyName: requirement.propertyName,
-      whenProperty: requirement.whenProperty,
-      ...(requirement.whenClosedWon
-        ? { whenClosedWon: true as const }
-        : { whenValues: [...new Set(requirement.whenValues ?? [])] }),
-    });
-  });
-  if (problems.length > 0) throw refusal(problems);
-  return { requiredOnCreate, conditionalRequirements: conditional };
-}
-
-/** The type a token names in the test account: a stored type, or a custom type of the account (its schemas read once, only for a token that could name one). */
-function withType<T>(hubId: number, token: string, work: (type: ObjectType) => Promise<T>): Promise<T> {
-  const custom = customTypeTokens([token]);
-  const run = () => work(requireStoredObjectType(token));
-  return custom.length === 0 ? run() : withAccountTypes(hubId, custom, run);
-}
-
-/**
- * Sets the test account's write validation of the type (replacing the one before): what its 2026-09
- * creates and updates must hold (shared/records/write-validation.ts). Empty lists remove it. Runs
+ * Sets the test account's write validation of the type (records/write-validation-settings.ts),
  * inside the account's write guard, as the other controls that write into it.
  */
 export async function setWriteValidation(
@@ -147,22 +17,7 @@ export async function setWriteValidation(
   input: WriteValidationInput,
 ): Promise<WriteValidationView> {
   const link = await requireTestAccount(developer, hubIdText);
-  return withType(link.hubId, typeToken, async (type) => {
-    const rules = await checkedRules(type, link.hubId, input);
-    return withTestAccountWriteGuard(hubIdText, async () => {
-      if (rules.requiredOnCreate.length === 0 && rules.conditionalRequirements.length === 0) {
-        await deleteWriteValidation(link.hubId, type.id);
-        return viewOf(type, undefined);
-      }
-      const validation: WriteValidation = {
-        objectTypeId: type.id,
-        ...rules,
-        updatedAt: new Date(nowMs()).toISOString(),
-      };
-      await putWriteValidation(link.hubId, validation);
-      return viewOf(type, validation);
-    });
-  });
+  return withTestAccountWriteGuard(hubIdText, () => setAccountWriteValidation(link.hubId, typeToken, input));
 }
 
 /** The test account's write validation of the type. */
@@ -172,5 +27,5 @@ export async function getWriteValidation(
   typeToken: string,
 ): Promise<WriteValidationView> {
   const link = await requireTestAccount(developer, hubIdText);
-  return withType(link.hubId, typeToken, async (type) => viewOf(type, await findWriteValidation(link.hubId, type.id)));
+  return getAccountWriteValidation(link.hubId, typeToken);
 }

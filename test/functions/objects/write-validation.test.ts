@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
-import { unique, useTestGateway } from '../../support/harness';
+import { install, unique, useTestGateway } from '../../support/harness';
 import { tokenCall, useSandboxDeveloper, type ControlAnswer } from '../../support/sandbox-control';
 import { newUserEnvironment } from '../../support/synthesized-platform';
 
@@ -60,8 +60,12 @@ const rulesReads = (commands: readonly { input: Record<string, unknown> }[]): nu
   commands.filter((command) =>
     String((command.input.Key as { sk?: unknown } | undefined)?.sk).startsWith('WRITE_VALIDATION#'),
   ).length;
-const writes = (commands: readonly { commandClass: { name: string } }[]): string[] =>
-  commands.map((command) => command.commandClass.name).filter((name) => /Transact|Put|Update|BatchWrite/.test(name));
+/** A request's write commands but the rate limiter's (its counters are in their own partitions, `LIMIT#…`). */
+const writes = (commands: readonly { commandClass: { name: string }; input: Record<string, unknown> }[]): string[] =>
+  commands
+    .filter((command) => !String((command.input.Key as { pk?: unknown } | undefined)?.pk).startsWith('LIMIT#'))
+    .map((command) => command.commandClass.name)
+    .filter((name) => /Transact|Put|Update|BatchWrite/.test(name));
 
 beforeAll(async () => {
   installRecorder();
@@ -477,6 +481,31 @@ describe('the admin CLI', () => {
     expect(JSON.parse(printed.stdout)).toEqual(JSON.parse(set.stdout));
     expect(refused).toMatchObject({ status: 400, body: { errors: [{ in: 'hs_ticket_priority' }] } });
     expect(unchecked.status).toBe(201);
+  });
+
+  it("sets any account's write validation by hub id", async () => {
+    const standard = await install(gateway);
+
+    const set = await admin(
+      'account',
+      'write-validation',
+      '--hub',
+      String(standard.hubId),
+      '--object-type',
+      'contacts',
+      '--rules',
+      '{"requiredOnCreate":["phone"]}',
+    );
+    const refused = await tokenCall(gateway, standard.accessToken, 'POST', '/crm/objects/2026-09/contacts', {
+      properties: { email: `${unique('standard')}@example.com` },
+    });
+    const missing = await admin('account', 'write-validation', '--hub', '999999996', '--object-type', 'contacts');
+
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ objectTypeId: '0-1', requiredOnCreate: ['phone'] });
+    expect(refused).toMatchObject({ status: 400, body: missingPropertiesBody([phoneMissing]) });
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr).message).toBe('no account with hub id 999999996');
   });
 
   it('refuses rules the control refuses, naming the field', async () => {
