@@ -684,6 +684,24 @@ const numberedOperations: readonly Operation[] = [
       }),
   },
   {
+    name: 'setTestAccountWriteValidation',
+    label: 'PUT /sandbox/v1/test-accounts/{hubId}/write-validation/companies (one required property)',
+    isWarm: false,
+    // The key, the listing (standard properties and type: no definitions or schemas read); the put, a
+    // transaction with the check of the account's write hold.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('PUT', sandboxPath(state, '/write-validation/companies'), undefined, { requiredOnCreate: ['name'] }),
+  },
+  {
+    name: 'getTestAccountWriteValidation',
+    label: 'GET /sandbox/v1/test-accounts/{hubId}/write-validation/companies',
+    isWarm: false,
+    // The key, the listing, the rules.
+    budget: { GetItemCommand: 3 },
+    request: (_iteration, state) => jsonRequest('GET', sandboxPath(state, '/write-validation/companies'), undefined),
+  },
+  {
     name: 'flushTestAccountWebhooks',
     label: 'POST /sandbox/v1/test-accounts/{hubId}/webhooks/flush (nothing pending)',
     isWarm: false,
@@ -773,16 +791,22 @@ const numberedOperations: readonly Operation[] = [
 
 /**
  * The dated spelling of a numbered records operation (docs/versions.md): the same request on
- * `/crm/objects/<version>/...`, at the same budget (the same function makes the same calls).
+ * `/crm/objects/<version>/...`, at the same budget (the same function makes the same calls) unless
+ * the version adds work (`differs`: its own name, what it adds to the label, its budget).
  */
-function datedTwinOf(name: string, version: '2026-03' | '2026-09'): Operation {
+function datedTwinOf(
+  name: string,
+  version: '2026-03' | '2026-09',
+  differs?: { name: string; labelSuffix: string; budget: Operation['budget'] },
+): Operation {
   const numbered = numberedOperations.find((operation) => operation.name === name);
   if (!numbered) throw new Error(`no bench operation named ${name}`);
   const dated = (path: string) => path.replace('/crm/v3/objects/', `/crm/objects/${version}/`);
   return {
     ...numbered,
-    name: `${name}Dated`,
-    label: dated(numbered.label),
+    name: differs?.name ?? `${name}Dated`,
+    label: `${dated(numbered.label)}${differs?.labelSuffix ?? ''}`,
+    budget: differs?.budget ?? numbered.budget,
     isWarm: false,
     request: (iteration, state) => {
       const request = numbered.request(iteration, state);
@@ -794,6 +818,12 @@ function datedTwinOf(name: string, version: '2026-03' | '2026-09'): Operation {
 export const operations: readonly Operation[] = [
   ...numberedOperations,
   datedTwinOf('createRecord', '2026-03'),
+  // 2026-09 writes read the account's write validation of the type first (docs/versions.md): one GetItem.
+  datedTwinOf('createRecord', '2026-09', {
+    name: 'createRecordDated202609',
+    labelSuffix: " (the account's write validation read first)",
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+  }),
   datedTwinOf('readCompany', '2026-09'),
   datedTwinOf('searchById', '2026-03'),
 ];

@@ -5,6 +5,8 @@ import { companyObjectType } from '../shared/objects/object-types';
  *     (without --developer-id it creates a developer account that owns the app and prints its developerApiKey once)
  *   account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
  *   account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
+ *   account write-validation --hub HUBID --object-type T [--rules JSON]
+ *     (the account's write validation of the type: the rules its 2026-09 writes meet, docs/versions.md)
  *   user create --email E --password P --hub HUBID [--hub HUBID2] [--first-name F] [--last-name L]
  *     (the user is an owner of each account: GET /crm/v3/owners)
  *   demo env       (the `export …` line of the running `npm start`'s demo, for eval)
@@ -13,6 +15,8 @@ import { companyObjectType } from '../shared/objects/object-types';
  *   test-account list --developer-id D
  *   test-account reset --developer-id D --hub HUBID   (its CRM data goes; installs, owners and webhook settings stay)
  *   test-account delete --developer-id D --hub HUBID
+ *   test-account write-validation --developer-id D --hub HUBID --object-type T [--rules JSON]
+ *     (prints the type's write validation; with --rules, sets it first: the control's body, docs/versions.md)
  *   webhooks replay-dead-letters   (every dead-lettered webhook batch back to the queue, as attempt 0;
  *     deployed with WEBHOOK_QUEUE_URL and WEBHOOK_DEAD_LETTER_QUEUE_URL set, else the running npm start's queue)
  *
@@ -22,12 +26,14 @@ import { companyObjectType } from '../shared/objects/object-types';
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { WriteValidationInput } from '../shared/records/write-validation-settings';
 import { applyLocalEnvironment, localDefaults, readRunningLocal, runningLocalFile } from '../local/local-env';
 
 const usage = `usage:
   npm run admin -- app create --name N --redirect-uri URL [--redirect-uri URL2] --scopes s1,s2 [--optional-scopes s3] [--developer-id D]
   npm run admin -- account create --domain D [--ten-secondly-limit N] [--search-per-second-limit M]
   npm run admin -- account update --hub HUBID [--ten-secondly-limit N] [--search-per-second-limit M]
+  npm run -s admin -- account write-validation --hub HUBID --object-type T [--rules JSON]
   (limits: requests per rolling 10 s per installed app, default 110; search requests per second, default 5; 0 = no limit)
   npm run admin -- user create --email E --password P --hub HUBID [--hub HUBID2] [--first-name F] [--last-name L]
   npm run -s admin -- demo env
@@ -36,6 +42,7 @@ const usage = `usage:
   npm run -s admin -- test-account create --developer-id D [--name N]
   npm run -s admin -- test-account list --developer-id D
   npm run -s admin -- test-account reset|delete --developer-id D --hub HUBID
+  npm run -s admin -- test-account write-validation --developer-id D --hub HUBID --object-type T [--rules JSON]
 (signing keys rotate with the stack: see docs/deploying.md)`;
 
 function list(value: string | undefined): string[] {
@@ -117,6 +124,8 @@ const options = {
   hub: { type: 'string', multiple: true },
   'ten-secondly-limit': { type: 'string' },
   'search-per-second-limit': { type: 'string' },
+  'object-type': { type: 'string' },
+  rules: { type: 'string' },
 } as const;
 
 type ParsedOptions = ReturnType<typeof parseArgs<{ options: typeof options; strict: true }>>['values'];
@@ -144,6 +153,16 @@ async function testAccountCommand(action: string | undefined, values: ParsedOpti
   if (action === 'create') return createTestAccount(developer, { name: values.name });
   if (action === 'list') return listDeveloperTestAccounts(developer);
   const hubs = values.hub ?? [];
+  const objectType = values['object-type'];
+  if (action === 'write-validation' && hubs.length === 1 && /^\d+$/.test(hubs[0] ?? '') && objectType) {
+    const { getWriteValidation, setWriteValidation } = await import('../shared/sandbox/write-validation');
+    const hub = hubs[0] ?? '';
+    return writeValidationCommand(
+      values.rules,
+      () => getWriteValidation(developer, hub, objectType),
+      (input) => setWriteValidation(developer, hub, objectType, input),
+    );
+  }
   if ((action === 'reset' || action === 'delete') && hubs.length === 1 && /^\d+$/.test(hubs[0] ?? '')) {
     const hub = hubs[0] ?? '';
     // No function timeout here: the whole account in one run.
@@ -152,6 +171,28 @@ async function testAccountCommand(action: string | undefined, values: ParsedOpti
     return { hubId: Number(hub), [action === 'reset' ? 'reset' : 'deleted']: true };
   }
   throw new Error(`unknown test-account command\n${usage}`);
+}
+
+/**
+ * A write validation of a type (a test account's as its developer, or any account's), set first
+ * from --rules: the control's JSON body, checked by its schema.
+ */
+async function writeValidationCommand<V>(
+  rules: string | undefined,
+  get: () => Promise<V>,
+  set: (input: WriteValidationInput) => Promise<V>,
+): Promise<V> {
+  if (rules === undefined) return get();
+  let body: unknown;
+  try {
+    body = JSON.parse(rules);
+  } catch {
+    throw new Error(`--rules takes the control's JSON body, e.g. '{"requiredOnCreate":["phone"]}'\n${usage}`);
+  }
+  const { compileValidator } = await import('../shared/http/validation');
+  const { writeValidationBody } = await import('../functions/sandbox/sandbox.schema');
+  compileValidator(writeValidationBody, 'body')(body);
+  return set(body as WriteValidationInput);
 }
 
 async function provision(
@@ -188,6 +229,23 @@ async function provision(
     if (hubs.length !== 1 || !/^\d+$/.test(hubs[0] ?? ''))
       throw new Error(`account update takes one numeric --hub\n${usage}`);
     return updateAccount(Number(hubs[0]), limits);
+  }
+  if (area === 'account' && action === 'write-validation') {
+    const hubs = values.hub ?? [];
+    const objectType = values['object-type'];
+    if (hubs.length !== 1 || !/^\d{1,15}$/.test(hubs[0] ?? '') || !objectType)
+      throw new Error(`account write-validation takes one numeric --hub and --object-type\n${usage}`);
+    const hubId = Number(hubs[0]);
+    const { findAccount } = await import('../shared/db/accounts');
+    if (!(await findAccount(hubId))) throw new Error(`no account with hub id ${hubId}`);
+    const { getAccountWriteValidation, setAccountWriteValidation } = await import(
+      '../shared/records/write-validation-settings'
+    );
+    return writeValidationCommand(
+      values.rules,
+      () => getAccountWriteValidation(hubId, objectType),
+      (input) => setAccountWriteValidation(hubId, objectType, input),
+    );
   }
   if (area === 'user' && action === 'create') {
     const hubs = (values.hub ?? []).flatMap(list);

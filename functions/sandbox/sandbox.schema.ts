@@ -6,6 +6,7 @@ import {
   maxFaultCount,
   maxFaultDelayMs,
 } from '../../shared/sandbox/faults';
+import { maxConditionalRequirements, maxRequiredOnCreate, maxWhenValues } from '../../shared/db/write-validation';
 
 /** Hub ids are digits; anything else answers 404 like an id of no test account (the domain decides). */
 const hubId = { type: 'string', minLength: 1, maxLength: 30 } as const;
@@ -22,6 +23,44 @@ export const faultPath = {
   type: 'object',
   required: ['hubId', 'faultId'],
   properties: { hubId, faultId: shortToken },
+} as const;
+
+export const writeValidationPath = {
+  type: 'object',
+  required: ['hubId', 'objectType'],
+  properties: { hubId, objectType: shortToken },
+} as const;
+
+/** A property name: the domain checks that the type has it. */
+const propertyName = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+/** A test account's write validation of one type (shared/sandbox/write-validation.ts checks names and conditions). */
+export const writeValidationBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    requiredOnCreate: { type: 'array', maxItems: maxRequiredOnCreate, items: propertyName },
+    conditionalRequirements: {
+      type: 'array',
+      maxItems: maxConditionalRequirements,
+      items: {
+        type: 'object',
+        required: ['propertyName', 'whenProperty'],
+        additionalProperties: false,
+        properties: {
+          propertyName,
+          whenProperty: propertyName,
+          whenValues: {
+            type: 'array',
+            minItems: 1,
+            maxItems: maxWhenValues,
+            items: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+          whenClosedWon: { type: 'boolean' },
+        },
+      },
+    },
+  },
 } as const;
 
 export const createTestAccountBody = {

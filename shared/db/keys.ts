@@ -371,6 +371,14 @@ export const pipelineKey = (hubId: number, objectTypeId: string, pipelineId: str
   pk: hubPartition(hubId),
   sk: `${pipelinePrefix(objectTypeId)}${pipelineId}`,
 });
+/**
+ * An account's write validation of one object type (the rules 2026-09 writes are checked against,
+ * shared/records/write-validation.ts): one item per type, read with one GetItem per write request.
+ */
+export const writeValidationKey = (hubId: number, objectTypeId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `WRITE_VALIDATION#${objectTypeId}`,
+});
 export const pipelineCountKey = (hubId: number, objectTypeId: string): Key => ({
   pk: hubPartition(hubId),
   sk: `PIPELINE_COUNT#${objectTypeId}`,

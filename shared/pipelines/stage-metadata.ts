@@ -9,3 +9,12 @@ export function requireIsClosed(metadata: Readonly<Record<string, string>>): voi
     });
   }
 }
+
+/**
+ * Whether a stage is a closed won one: its metadata says closed (`isClosed` "true") at probability
+ * 1.0, as the default deal pipeline's `closedwon` is. A stage without a probability (tickets') never is.
+ */
+export function isClosedWonStage(metadata: Readonly<Record<string, string>>): boolean {
+  const probability = metadata.probability?.trim();
+  return metadata.isClosed === 'true' && probability !== undefined && probability !== '' && Number(probability) === 1;
+}

@@ -2,7 +2,7 @@ import { findOwner } from '../db/owners';
 import type { ObjectType } from '../objects/object-types';
 import { findPipelineObjectType } from '../pipelines/pipeline-object-types';
 import { accountPipelines } from '../pipelines/pipeline-view';
-import type { StoredPipeline } from '../db/pipelines';
+import type { StoredPipeline, StoredStage } from '../db/pipelines';
 import { propertyValuesError, quoteValue, type InvalidValue } from '../properties/validate-property-values';
 import { ownValue } from '../base/client-keys';
 import { findRecord, type CrmRecord } from '../db/records';
@@ -123,6 +123,33 @@ function ownerExists(hubId: number, ownerId: number, lookups: AccountLookups): P
   return found;
 }
 
+/** The account's live pipelines of the type, read once per request (none for a type without pipelines). */
+async function livePipelines(type: ObjectType, hubId: number, lookups: AccountLookups): Promise<StoredPipeline[]> {
+  const pipelineType = findPipelineObjectType(type.id);
+  if (!pipelineType) return [];
+  let read = lookups.pipelines.get(type.id);
+  if (!read) {
+    read = accountPipelines(hubId, pipelineType);
+    lookups.pipelines.set(type.id, read);
+  }
+  return (await read).filter((pipeline) => !pipeline.archived);
+}
+
+/** The live stage a record with these properties stands in, or undefined (no stage, or none of a live pipeline). */
+export async function stageOfRecord(
+  type: ObjectType,
+  hubId: number,
+  properties: Readonly<Record<string, string>>,
+  lookups: AccountLookups,
+): Promise<StoredStage | undefined> {
+  const placement = type.pipeline;
+  const stageId = placement ? ownValue(properties, placement.stageProperty) : undefined;
+  if (!placement || stageId === undefined) return undefined;
+  const pipelineId = ownValue(properties, placement.property);
+  const pipeline = (await livePipelines(type, hubId, lookups)).find((candidate) => candidate.id === pipelineId);
+  return pipeline?.stages.find((stage) => stage.id === stageId);
+}
+
 async function pipelineProblems(
   type: ObjectType,
   hubId: number,
@@ -134,12 +161,7 @@ async function pipelineProblems(
   if (!placement || !pipelineType) return [];
   const pipelineId = ownValue(properties, placement.property);
   const stageId = ownValue(properties, placement.stageProperty);
-  let read = lookups.pipelines.get(type.id);
-  if (!read) {
-    read = accountPipelines(hubId, pipelineType);
-    lookups.pipelines.set(type.id, read);
-  }
-  const live = (await read).filter((pipeline) => !pipeline.archived);
+  const live = await livePipelines(type, hubId, lookups);
   const pipeline = live.find((candidate) => candidate.id === pipelineId);
   if (!pipeline) {
     return [

@@ -29,6 +29,7 @@ import { loadPropertySchema, type PropertySchema } from '../properties/type-prop
 import { lookupFor, requireIdProperty, uniqueValueOf } from './read-records';
 import { commitUpdate, prepareUpdate, type PreparedUpdate } from './update-record';
 import { requireAssociationTargets, type AssociationInput } from './association-entries';
+import type { WriteRules } from './write-validation';
 
 /** Prefixes a validation error with the input it came from, so a client can find it in 100 inputs. */
 async function forInput<T>(index: number, fn: () => Promise<T>): Promise<T> {
@@ -223,13 +224,14 @@ export async function batchCreateRecords(
   input: BatchCreateInput,
   deadlineMs = Number.POSITIVE_INFINITY,
   isOutOfTime: () => boolean = () => false,
+  writeRules?: WriteRules,
 ): Promise<BatchResponse<RecordView>> {
   const startedAt = new Date(nowMs()).toISOString();
   const schema = await schemaForInputs(type, actor.hubId, input.inputs);
   const prepared: PreparedRecord[] = [];
   const lookups = newAccountLookups();
   for (const [index, entry] of input.inputs.entries())
-    prepared.push(await forInput(index, () => prepareRecord(actor, type, entry, schema, lookups)));
+    prepared.push(await forInput(index, () => prepareRecord(actor, type, entry, schema, lookups, writeRules)));
   await requireFreeUniqueValues(
     type,
     actor.hubId,
@@ -355,10 +357,12 @@ async function resolveIds(
   });
 }
 
+/** A 2026-09 batch checks each input's result against the account's write rules: a refused input is that input's error (207). */
 export async function batchUpdateRecords(
   actor: Actor,
   type: ObjectType,
   input: BatchUpdateInput,
+  writeRules?: WriteRules,
 ): Promise<BatchResponse<RecordView>> {
   const startedAt = new Date(nowMs()).toISOString();
   const schema = await schemaForInputs(type, actor.hubId, input.inputs);
@@ -386,7 +390,7 @@ export async function batchUpdateRecords(
       const record =
         recordId === undefined
           ? undefined
-          : await commitUpdate(actor, type, recordId, change.values, change.schema, lookups);
+          : await commitUpdate(actor, type, recordId, change.values, change.schema, lookups, writeRules);
       if (!record) missing.push(entry.id);
       else
         results.push(
@@ -412,11 +416,15 @@ export interface BatchUpsertInput {
   inputs: readonly { id: string; idProperty?: string; properties: RawProperties; objectWriteTraceId?: string }[];
 }
 
-/** By a unique property: update the record holding the value, or create one with it. */
+/**
+ * By a unique property: update the record holding the value, or create one with it. A 2026-09
+ * batch checks the create or the update against the account's write rules, as each input's own error.
+ */
 export async function batchUpsertRecords(
   actor: Actor,
   type: ObjectType,
   input: BatchUpsertInput,
+  writeRules?: WriteRules,
 ): Promise<BatchResponse<RecordView & { new: boolean }>> {
   const startedAt = new Date(nowMs()).toISOString();
   const errors: BatchError[] = [];
@@ -451,10 +459,12 @@ export async function batchUpsertRecords(
           );
         }
         const properties = { ...entry.properties, [propertyName]: entry.id };
-        const create = await prepareRecord(actor, type, { properties }, schema, lookups).catch((error: unknown) => {
-          if (error instanceof AppError && error.status < 500) return error;
-          throw error;
-        });
+        const create = await prepareRecord(actor, type, { properties }, schema, lookups, writeRules).catch(
+          (error: unknown) => {
+            if (error instanceof AppError && error.status < 500) return error;
+            throw error;
+          },
+        );
         return { propertyName, properties, update: await prepareUpdate(actor, type, { properties }, schema), create };
       }),
     );
@@ -472,7 +482,15 @@ export async function batchUpsertRecords(
           value,
         });
         if (owner) {
-          const record = await commitUpdate(actor, type, owner, plan.update.values, plan.update.schema, lookups);
+          const record = await commitUpdate(
+            actor,
+            type,
+            owner,
+            plan.update.values,
+            plan.update.schema,
+            lookups,
+            writeRules,
+          );
           if (record) {
             results.push({
               ...toRecordView(type, record, { properties: names }, plan.update.schema, true),

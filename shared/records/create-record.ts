@@ -34,6 +34,7 @@ import {
   type AssociationLimitsReader,
 } from '../association-limits/association-limit-set';
 import { checkConfiguredLimits, limitLinkedChanges } from '../association-limits/enforce-association-limits';
+import { requireWriteRules, type WriteRules } from './write-validation';
 
 export interface NewRecord {
   properties: RawProperties;
@@ -49,13 +50,17 @@ export interface PreparedRecord {
   sentNames: string[];
 }
 
-/** A batch passes the definitions it loaded once for all its inputs. */
+/**
+ * A batch passes the definitions it loaded once for all its inputs; a 2026-09 write the account's
+ * write rules (write-validation.ts), checked last, before anything is written.
+ */
 export async function prepareRecord(
   actor: Actor,
   type: ObjectType,
   input: NewRecord,
   loaded?: PropertySchema,
   lookups?: AccountLookups,
+  writeRules?: WriteRules,
 ): Promise<PreparedRecord> {
   const schema = loaded ?? (await loadPropertySchema(type, actor.hubId, Object.keys(input.properties)));
   const values = normalizeValues(type, input.properties, schema);
@@ -69,6 +74,7 @@ export async function prepareRecord(
   Object.assign(properties, await referencedValues(type, actor.hubId, properties, accountLookups));
   requireRecordProperties(type, properties);
   await checkAccountValues(type, actor.hubId, properties, Object.keys(properties), accountLookups);
+  await requireWriteRules(type, actor.hubId, writeRules, properties, 'create', accountLookups);
   const entries = await resolveAssociationInputs(type, actor.hubId, input.associations ?? []);
   const pinned = properties.hs_pinned_engagement_id;
   if (pinned !== undefined && !entries.some((entry) => entry.to.isActivity && entry.toObjectId === pinned)) {
@@ -193,6 +199,11 @@ export function createdView(type: ObjectType, prepared: PreparedRecord, record: 
   return toRecordView(type, record, { properties: names }, prepared.schema, true);
 }
 
-export async function createRecord(actor: Actor, type: ObjectType, input: NewRecord): Promise<RecordView> {
-  return commitRecord(actor, type, await prepareRecord(actor, type, input));
+export async function createRecord(
+  actor: Actor,
+  type: ObjectType,
+  input: NewRecord,
+  writeRules?: WriteRules,
+): Promise<RecordView> {
+  return commitRecord(actor, type, await prepareRecord(actor, type, input, undefined, undefined, writeRules));
 }

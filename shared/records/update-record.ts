@@ -20,7 +20,8 @@ import { defaultsAnd, toRecordView, type RecordView } from './record-view';
 import { isLifecycleStageAccepted } from './lifecycle-stage';
 import { recordNotFound, resolveRecordId } from './read-records';
 import { saveRecordChange } from './save-record';
-import { checkAccountValues, type AccountLookups } from './account-values';
+import { checkAccountValues, newAccountLookups, type AccountLookups } from './account-values';
+import { requireWriteRules, type WriteRules } from './write-validation';
 import { clientKeyedRecordOf } from '../base/client-keys';
 
 const uniqueKey = (value: UniqueValue) => `${value.propertyName}#${value.value}`;
@@ -105,18 +106,27 @@ export async function prepareUpdate(
   return { values: normalizeValues(type, input.properties, schema), schema };
 }
 
-/** Read, apply, write with the version read; a concurrent change makes it start over. */
+/**
+ * Read, apply, write with the version read; a concurrent change makes it start over. A 2026-09
+ * write's rules (write-validation.ts) are checked against the record as the change leaves it (a
+ * property counts as set when the record holds it or the update sets it; "" clears it), before the
+ * write; an update that changes nothing writes nothing and is not checked.
+ */
 export async function commitUpdate(
   actor: Actor,
   type: ObjectType,
   recordId: string,
   values: Record<string, string>,
   schema: PropertySchema,
-  lookups?: AccountLookups,
+  lookups: AccountLookups = newAccountLookups(),
+  writeRules?: WriteRules,
 ): Promise<CrmRecord | undefined> {
   const saved = await saveRecordChange(type, actor.hubId, recordId, async (record) => {
     const change = applyValues(actor, type, record, values, schema);
-    if (change) await checkAccountValues(type, actor.hubId, change.record.properties, change.changed, lookups);
+    if (change) {
+      await checkAccountValues(type, actor.hubId, change.record.properties, change.changed, lookups);
+      await requireWriteRules(type, actor.hubId, writeRules, change.record.properties, 'update', lookups);
+    }
     return change
       ? {
           record: change.record,
@@ -136,10 +146,14 @@ export async function updateRecord(
   id: string,
   input: RecordUpdate,
   idProperty?: string,
+  writeRules?: WriteRules,
 ): Promise<RecordView> {
   const recordId = await resolveRecordId(type, actor.hubId, id, idProperty);
   const { values, schema } = await prepareUpdate(actor, type, input);
-  const record = recordId === undefined ? undefined : await commitUpdate(actor, type, recordId, values, schema);
+  const record =
+    recordId === undefined
+      ? undefined
+      : await commitUpdate(actor, type, recordId, values, schema, newAccountLookups(), writeRules);
   if (!record) throw recordNotFound(id);
   const names = defaultsAnd(type, Object.keys(input.properties));
   return toRecordView(type, record, { properties: names }, schema, true);

@@ -17,7 +17,7 @@ function synthesized(sandboxControls: boolean | undefined): string {
 describe('the sandbox controls in a deployment', () => {
   it('are the rows marked sandbox, and only those are left out by default', () => {
     const sandboxRows = routes.filter((route) => 'sandbox' in route && route.sandbox).map((route) => route.name);
-    expect(sandboxRows.length).toBe(11);
+    expect(sandboxRows.length).toBe(13);
     expect(deployedRoutes(routes, true).length).toBe(routes.length);
     expect(deployedRoutes(routes, false).map((route) => route.name)).toEqual(
       routes.map((route) => route.name).filter((name) => !sandboxRows.includes(name)),

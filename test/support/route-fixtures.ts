@@ -1029,6 +1029,20 @@ export const routeFixtures = {
       }),
     ],
   },
+  setTestAccountWriteValidation: {
+    validBody: () => ({
+      requiredOnCreate: ['name'],
+      conditionalRequirements: [
+        { propertyName: 'domain', whenProperty: 'industry', whenValues: ['COMPUTER_SOFTWARE'] },
+      ],
+    }),
+    isolation: [
+      sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount, () => ({ requiredOnCreate: ['domain'] })),
+    ],
+  },
+  getTestAccountWriteValidation: {
+    isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)],
+  },
   flushTestAccountWebhooks: { isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)] },
   listTestAccountWebhookDeliveries: {
     isolation: [sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount)],
