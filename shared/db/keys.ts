@@ -176,10 +176,11 @@ export const associationTypeKey = (hubId: number, typeId: number): Key => ({
   pk: hubPartition(hubId),
   sk: `ASSOC_TYPE#${typeId}`,
 });
+export const associationLabelNamesPrefix = 'ASSOC_LABEL_NAMES#';
 /** The names of the live custom labels listed for one object pair (a string set): its condition holds the per-pair cap and name uniqueness. */
 export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTypeId: string): Key => ({
   pk: hubPartition(hubId),
-  sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}`,
+  sk: `${associationLabelNamesPrefix}${fromTypeId}#${toTypeId}`,
 });
 // Custom object schemas of a hub (the schemas API): one item per schema, and one claim per name (lower case) naming its id.
 export const objectSchemaPrefix = 'OBJECT_SCHEMA#';
