@@ -602,15 +602,16 @@ const numberedOperations: readonly Operation[] = [
     name: 'accountDetails',
     label: "GET /account-info/v3/details (the token's account)",
     isWarm: false,
-    // Everything from the token and the documented defaults: no read.
-    budget: {},
+    // The account's item (is it a test account?); the rest are the documented defaults.
+    budget: { GetItemCommand: 1 },
     request: (_iteration, state) => jsonRequest('GET', '/account-info/v3/details', state.install.accessToken),
   },
   {
     name: 'privateAppsDailyUsage',
     label: 'GET /account-info/v3/api-usage/daily/private-apps (no private apps: no results)',
     isWarm: false,
-    budget: {},
+    // The account's item: an account that is gone answers 404.
+    budget: { GetItemCommand: 1 },
     request: (_iteration, state) =>
       jsonRequest('GET', '/account-info/v3/api-usage/daily/private-apps', state.install.accessToken),
   },

@@ -1415,7 +1415,7 @@ export const routes = [
     partitions: ['hubs'],
   },
 
-  // Account info (shared/account-info): the token's account; nothing read.
+  // Account info (shared/account-info): the token's account, its item read once.
   {
     name: 'getAccountDetails',
     method: 'GET',
@@ -1424,8 +1424,8 @@ export const routes = [
     entry: 'functions/account-info/get-account-details.ts',
     scopes: ['oauth'],
     body: 'none',
-    table: 'none',
-    partitions: [],
+    table: 'read',
+    partitions: ['hubs'],
   },
   {
     name: 'getPrivateAppsDailyApiUsage',
@@ -1437,8 +1437,8 @@ export const routes = [
     entry: 'functions/account-info/get-private-apps-daily-api-usage.ts',
     scopes: ['oauth'],
     body: 'none',
-    table: 'none',
-    partitions: [],
+    table: 'read',
+    partitions: ['hubs'],
   },
 
   // CRM limits tracking (shared/limits-tracking): the account's counters, read whole (docs/account-and-limits.md).
@@ -1517,8 +1517,8 @@ export const routes = [
     entry: 'functions/limits/get-types-near-association-limit.ts',
     scopes: limitsTrackingScopes,
     body: 'none',
-    table: 'none',
-    partitions: [],
+    table: 'read',
+    partitions: ['hubs'],
   },
   {
     name: 'getTypesNearAssociationLimitFrom',

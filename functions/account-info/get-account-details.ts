@@ -1,5 +1,7 @@
-import { accountDetailsOf } from '../../shared/account-info/account-details';
+import { readAccountDetails } from '../../shared/account-info/read-account-info';
 import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 
-export const handler = httpHandler('getAccountDetails', {}, async ({ auth }) => ok(accountDetailsOf(auth)));
+export const handler = httpHandler('getAccountDetails', {}, async ({ auth }) =>
+  ok(await readAccountDetails(auth.hubId)),
+);

@@ -40,9 +40,8 @@ export function utcOffsetOf(timeZone: string, atMs: number): { utcOffset: string
 }
 
 /**
- * The account's details, from the access token alone (no read): its hub id, and whether it is a test
- * account (the sandbox controls' accounts are HubSpot's developer test accounts); the rest are the
- * defaults, the offset the time zone's now.
+ * The account's details: its hub id, and whether it is a test account (the sandbox controls' accounts
+ * are HubSpot's developer test accounts); the rest are the defaults, the offset the time zone's now.
  */
 export function accountDetailsOf(
   account: { hubId: number; isTestAccount?: boolean },
