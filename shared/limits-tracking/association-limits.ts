@@ -1,5 +1,6 @@
 import { listPairLabelNames } from '../db/association-labels';
-import { findObjectType } from '../objects/object-types';
+import { isCustomTypeToken } from '../objects/custom-object-types';
+import { findObjectType, unknownObjectType } from '../objects/object-types';
 import { percentageOf, reportedLimits } from './limit-values';
 import {
   customTrackedTypes,
@@ -51,6 +52,12 @@ const isStandardToken = (token: string): boolean => {
   return standardTrackedTypes.some(({ type }) => type.id === id);
 };
 
+/** Refuses, before any read, a token that can name neither a standard type nor a custom one (400 naming `field`). */
+function refuseImpossibleToken(token: string | undefined, field: string): void {
+  if (token !== undefined && !isStandardToken(token) && !isCustomTypeToken(token.trim()))
+    throw unknownObjectType(token, field);
+}
+
 /**
  * Custom association labels per object pair (`/crm/v3/limits/associations/labels`): each pair's names
  * item, whose condition holds the per-pair cap in every label create. Without filters, every pair that
@@ -63,6 +70,8 @@ export async function readAssociationLabelLimits(
   filter: { fromObjectTypeId?: string; toObjectTypeId?: string },
 ): Promise<{ results: AssociationLabelLimit[] }> {
   const fromToken = filter.fromObjectTypeId;
+  refuseImpossibleToken(fromToken, 'fromObjectTypeId');
+  refuseImpossibleToken(filter.toObjectTypeId, 'toObjectTypeId');
   // The from type's id is known without a read when it is a standard type: both Queries go at once.
   const knownFrom = fromToken !== undefined && isStandardToken(fromToken) ? findObjectType(fromToken)?.id : undefined;
   const [types, knownPairs] = await Promise.all([
@@ -114,6 +123,7 @@ export async function readTypesNearAssociationLimitFrom(
   hubId: number,
   fromObjectTypeId: string,
 ): Promise<{ results: TypeNearOrAtAssociationLimit[] }> {
+  refuseImpossibleToken(fromObjectTypeId, 'fromObjectTypeId');
   requireTrackedType(hubId, await typesToResolve(hubId, [fromObjectTypeId]), fromObjectTypeId, 'fromObjectTypeId');
   return { results: [] };
 }
@@ -128,6 +138,8 @@ export async function readAssociationRecordLimits(
   fromObjectTypeId: string,
   toObjectTypeId: string,
 ): Promise<AssociationRecordLimits> {
+  refuseImpossibleToken(fromObjectTypeId, 'fromObjectTypeId');
+  refuseImpossibleToken(toObjectTypeId, 'toObjectTypeId');
   const types = await typesToResolve(hubId, [fromObjectTypeId, toObjectTypeId]);
   requireTrackedType(hubId, types, fromObjectTypeId, 'fromObjectTypeId');
   requireTrackedType(hubId, types, toObjectTypeId, 'toObjectTypeId');
