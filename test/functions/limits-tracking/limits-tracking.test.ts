@@ -71,12 +71,12 @@ interface LabelLimits {
 const usageOf = (entries: readonly TypeUsage[], objectTypeId: string): number | undefined =>
   entries.find((entry) => entry.objectTypeId === objectTypeId)?.usage;
 
-async function createSchema(token = installed.accessToken): Promise<string> {
+async function createSchema(token = installed.accessToken, name = uniqueUnderscored('limits_object')): Promise<string> {
   const created = await call<{ objectTypeId: string }>(
     'POST',
     '/crm-object-schemas/v3/schemas',
     {
-      name: uniqueUnderscored('limits_object'),
+      name,
       labels: { singular: 'Gadget', plural: 'Gadgets' },
       properties: [{ name: 'serial', label: 'Serial', type: 'string', fieldType: 'text' }],
       requiredProperties: ['serial'],
@@ -309,6 +309,18 @@ describe('GET /crm/v3/limits/associations/records/...', () => {
         atLimitFromRecordSamples: [],
       },
     });
+  });
+
+  it('finds a custom type by its id, its fully qualified name and p_<name>', async () => {
+    const name = uniqueUnderscored('named_object');
+    const typeId = await createSchema(installed.accessToken, name);
+
+    for (const token of [typeId, `p${installed.hubId}_${name}`, `p_${name}`]) {
+      expect({ token, status: (await limits(`/associations/records/${token}/to`)).status }).toEqual({
+        token,
+        status: 200,
+      });
+    }
   });
 
   it('answers 400 naming the path parameter for an unknown type', async () => {
