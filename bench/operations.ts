@@ -604,6 +604,96 @@ const numberedOperations: readonly Operation[] = [
     request: (_iteration, state) => jsonRequest('GET', '/crm/v3/owners/?limit=100', state.install.accessToken),
   },
   {
+    name: 'accountDetails',
+    label: "GET /account-info/v3/details (the token's account)",
+    isWarm: false,
+    // The account's item (is it a test account?); the rest are the documented defaults.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/account-info/v3/details', state.install.accessToken),
+  },
+  {
+    name: 'privateAppsDailyUsage',
+    label: 'GET /account-info/v3/api-usage/daily/private-apps (no private apps: no results)',
+    isWarm: false,
+    // The account's item: an account that is gone answers 404.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', '/account-info/v3/api-usage/daily/private-apps', state.install.accessToken),
+  },
+  {
+    name: 'recordLimits',
+    label: 'GET /crm/v3/limits/records (every type, its 16 record counters)',
+    isWarm: false,
+    // One Query of the schemas; then 16 counters a type, 100 keys a BatchGetItem: 2 for the 11 standard types
+    // and the setup's custom type, 4 at most (10 custom types).
+    budget: { QueryCommand: 1, BatchGetItemCommand: 4 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/limits/records', state.install.accessToken),
+  },
+  {
+    name: 'customObjectTypeLimits',
+    label: 'GET /crm/v3/limits/custom-object-types (the schema count item)',
+    isWarm: false,
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/limits/custom-object-types', state.install.accessToken),
+  },
+  {
+    name: 'customPropertyLimits',
+    label: "GET /crm/v3/limits/custom-properties (every type's catalog count item)",
+    isWarm: false,
+    // One Query of the schemas, one BatchGetItem of at most 21 count items.
+    budget: { QueryCommand: 1, BatchGetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/limits/custom-properties', state.install.accessToken),
+  },
+  {
+    name: 'calculatedPropertyLimits',
+    label: 'GET /crm/v3/limits/calculated-properties (none defined: the types listed)',
+    isWarm: false,
+    budget: { QueryCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', '/crm/v3/limits/calculated-properties', state.install.accessToken),
+  },
+  {
+    name: 'pipelineLimits',
+    label: "GET /crm/v3/limits/pipelines (deals' and tickets' count items)",
+    isWarm: false,
+    // The count items in one BatchGetItem beside one Query of the schemas.
+    budget: { QueryCommand: 1, BatchGetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/limits/pipelines', state.install.accessToken),
+  },
+  {
+    name: 'associationLabelLimits',
+    label: "GET /crm/v3/limits/associations/labels (every pair's names item)",
+    isWarm: false,
+    // The schemas and the names items, one Query each, side by side.
+    budget: { QueryCommand: 2 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/limits/associations/labels', state.install.accessToken),
+  },
+  {
+    name: 'typesNearAssociationLimit',
+    label: 'GET /crm/v3/limits/associations/records/from (none reported: no read)',
+    isWarm: false,
+    budget: {},
+    request: (_iteration, state) =>
+      jsonRequest('GET', '/crm/v3/limits/associations/records/from', state.install.accessToken),
+  },
+  {
+    name: 'typesNearAssociationLimitFrom',
+    label: 'GET /crm/v3/limits/associations/records/0-1/to (a standard type: checked without a read)',
+    isWarm: false,
+    budget: {},
+    request: (_iteration, state) =>
+      jsonRequest('GET', '/crm/v3/limits/associations/records/0-1/to', state.install.accessToken),
+  },
+  {
+    name: 'associationRecordLimits',
+    label: 'GET /crm/v3/limits/associations/records/0-1/{customType} (the custom type checked)',
+    isWarm: false,
+    // One Query of the schemas finds the custom type.
+    budget: { QueryCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `/crm/v3/limits/associations/records/0-1/${state.customTypeId}`, state.install.accessToken),
+  },
+  {
     name: 'createTestAccount',
     label: 'POST /sandbox/v1/test-accounts (a test account and its user)',
     isWarm: false,

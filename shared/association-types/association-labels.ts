@@ -57,7 +57,7 @@ export interface NewAssociationLabel {
 }
 
 /** At most this many custom types (labels) per pair of object types. */
-const maxCustomTypesPerPair = 10;
+export const maxCustomTypesPerPair = 10;
 
 export function requireAssociationLabelName(name: string): void {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {

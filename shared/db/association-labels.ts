@@ -16,6 +16,7 @@ import {
 import {
   associationLabelKey,
   associationLabelNamesKey,
+  associationLabelNamesPrefix,
   associationLabelPrefix,
   associationTypeKey,
   hubCounterKey,
@@ -85,6 +86,28 @@ export async function allocateAssociationTypeIds(hubId: number, count: number): 
   const last = result.Attributes?.value;
   if (typeof last !== 'number') throw new Error('association type counter returned no value');
   return last - count + 1;
+}
+
+/** The live custom label names of one object pair, as its names item lists them. */
+export interface PairLabelNames {
+  fromObjectTypeId: string;
+  toObjectTypeId: string;
+  names: string[];
+}
+
+/**
+ * The names items of the hub's object pairs (one per pair that has had a custom label), those from
+ * `fromObjectTypeId` when given: one Query of the names items alone (a page per 1 MB, one item per
+ * pair). Names sorted; a pair whose labels are all gone lists none.
+ */
+export async function listPairLabelNames(hubId: number, fromObjectTypeId?: string): Promise<PairLabelNames[]> {
+  const prefix = `${associationLabelNamesPrefix}${fromObjectTypeId === undefined ? '' : `${fromObjectTypeId}#`}`;
+  return (await queryAll(hubPartition(hubId), prefix)).flatMap((item) => {
+    const [from, to] = String(item.sk).slice(associationLabelNamesPrefix.length).split('#');
+    if (from === undefined || to === undefined) return [];
+    const names = [...((item.names as Set<string> | undefined) ?? [])].sort();
+    return [{ fromObjectTypeId: from, toObjectTypeId: to, names }];
+  });
 }
 
 /** One object pair's listing: the live label names it holds, and those a write adds and removes. */

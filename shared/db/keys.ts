@@ -176,10 +176,11 @@ export const associationTypeKey = (hubId: number, typeId: number): Key => ({
   pk: hubPartition(hubId),
   sk: `ASSOC_TYPE#${typeId}`,
 });
+export const associationLabelNamesPrefix = 'ASSOC_LABEL_NAMES#';
 /** The names of the live custom labels listed for one object pair (a string set): its condition holds the per-pair cap and name uniqueness. */
 export const associationLabelNamesKey = (hubId: number, fromTypeId: string, toTypeId: string): Key => ({
   pk: hubPartition(hubId),
-  sk: `ASSOC_LABEL_NAMES#${fromTypeId}#${toTypeId}`,
+  sk: `${associationLabelNamesPrefix}${fromTypeId}#${toTypeId}`,
 });
 /** The account's association limit configurations, all in one item (shared/db/association-limits.ts): one read per association write. */
 export const associationLimitsKey = (hubId: number): Key => ({ pk: hubPartition(hubId), sk: 'ASSOC_LIMITS' });

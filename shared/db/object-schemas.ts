@@ -71,6 +71,12 @@ export async function listObjectSchemas(hubId: number): Promise<StoredObjectSche
   return (await queryAll(hubPartition(hubId), objectSchemaPrefix)).map((item) => recordOf(schemaItem, item));
 }
 
+/** How many schemas the hub's count item holds (archived ones count until deleted for good): one GetItem. */
+export async function readSchemaCount(hubId: number): Promise<number> {
+  const item = await getItem(schemaCountKey(hubId), false);
+  return typeof item?.value === 'number' ? item.value : 0;
+}
+
 export async function findObjectSchema(hubId: number, id: string): Promise<StoredObjectSchema | undefined> {
   const item = await getItem(objectSchemaKey(hubId, id));
   return item ? recordOf(schemaItem, item) : undefined;

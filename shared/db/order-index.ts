@@ -227,6 +227,29 @@ export async function readOrderState(type: KeyedType, hubId: number): Promise<{ 
   };
 }
 
+/**
+ * How many active records of each type the hub holds: every counter of every type (searchShards a
+ * type) in BatchGetItem calls of 100 keys, so ceil(16 x types / 100) calls, eventually consistent
+ * (a usage report, not a condition). A type with no counters holds none.
+ */
+export async function readRecordCounts(hubId: number, types: readonly KeyedType[]): Promise<Map<string, number>> {
+  const typeOfSk = new Map<string, string>();
+  const keys = types.flatMap((type) =>
+    Array.from({ length: searchShards }, (_, shard) => {
+      const key = recordCountKey(type, hubId, shard);
+      typeOfSk.set(key.sk, type.id);
+      return key;
+    }),
+  );
+  const counts = new Map<string, number>(types.map((type) => [type.id, 0]));
+  for (const item of await batchGetAll(keys, { attributes: ['count'], consistent: false })) {
+    const typeId = typeOfSk.get(String(item.sk));
+    if (typeId !== undefined && typeof item.count === 'number')
+      counts.set(typeId, (counts.get(typeId) ?? 0) + item.count);
+  }
+  return counts;
+}
+
 /** Sort-key bounds of an ordered read (both inclusive): built by the search from its filters (`<form>#`, `<form>#~`). */
 export interface SortKeyRange {
   low?: string;

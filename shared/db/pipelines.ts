@@ -1,6 +1,7 @@
 import { tableName } from './client';
 import { countChange } from './counters';
 import {
+  batchGetAll,
   getItem,
   itemBytes,
   queryAll,
@@ -86,6 +87,27 @@ export async function findPipeline(
 }
 
 /** Every stored pipeline of the type, archived ones too; none before the type's first change. */
+/**
+ * The count of live pipelines of each type, from each type's count item (one BatchGetItem):
+ * undefined for a type with no count item, which has had no change and holds its defaults.
+ */
+export async function readLivePipelineCounts(
+  hubId: number,
+  objectTypeIds: readonly string[],
+): Promise<Map<string, number | undefined>> {
+  const typeOfSk = new Map(objectTypeIds.map((id) => [pipelineCountKey(hubId, id).sk, id]));
+  const counts = new Map<string, number | undefined>(objectTypeIds.map((id) => [id, undefined]));
+  const items = await batchGetAll(
+    objectTypeIds.map((id) => pipelineCountKey(hubId, id)),
+    { attributes: ['livePipelines'], consistent: false },
+  );
+  for (const item of items) {
+    const typeId = typeOfSk.get(String(item.sk));
+    if (typeId !== undefined && typeof item.livePipelines === 'number') counts.set(typeId, item.livePipelines);
+  }
+  return counts;
+}
+
 export async function listPipelines(hubId: number, objectTypeId: string): Promise<StoredPipeline[]> {
   return (await queryAll(hubPartition(hubId), pipelinePrefix(objectTypeId))).map((item) =>
     recordOf(pipelineItem, item),

@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogConflictRetryPolicy, conflicted, retryOnConflict } from '../base/retry';
 import { tableName } from './client';
 import {
+  batchGetAll,
   conditionalWrite,
   getItem,
   itemBytes,
@@ -178,6 +179,28 @@ export type InsertPropertyOutcome =
 /** Per type: `companyProperties`, `contactProperties`, ... */
 const catalogCountKey = (type: KeyedType, hubId: number) =>
   hubCounterKey(hubId, `${type.keyPrefix.toLowerCase()}Properties`);
+
+/**
+ * How many custom property definitions each type's catalog holds (archived ones count: their names
+ * stay taken), from each type's count item: one BatchGetItem per 100 types, eventually consistent.
+ * A type without a count item has no custom definitions (every definition is written with it).
+ */
+export async function readCustomPropertyCounts(
+  hubId: number,
+  types: readonly KeyedType[],
+): Promise<Map<string, number>> {
+  const typeOfSk = new Map(types.map((type) => [catalogCountKey(type, hubId).sk, type.id]));
+  const counts = new Map<string, number>(types.map((type) => [type.id, 0]));
+  const items = await batchGetAll(
+    types.map((type) => catalogCountKey(type, hubId)),
+    { attributes: ['definitions'], consistent: false },
+  );
+  for (const item of items) {
+    const typeId = typeOfSk.get(String(item.sk));
+    if (typeId !== undefined && typeof item.definitions === 'number') counts.set(typeId, item.definitions);
+  }
+  return counts;
+}
 
 /** Keeps a custom group live for the write it joins, and moves its revision (see PropertyGroup.revision). */
 function groupMembershipWrite(type: KeyedType, hubId: number, groupName: string): TransactItem {

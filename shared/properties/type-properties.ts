@@ -129,8 +129,8 @@ const fieldTypesByType: Record<PropertyType, readonly FieldType[]> = {
   phone_number: ['phonenumber', 'text'],
 };
 
-/** A hub may define this many custom company properties; the real API allows about as many. */
-const maxCustomProperties = 1000;
+/** A hub may define this many custom properties of one type (archived ones count); HubSpot allows 1,000 per object. */
+export const maxCustomProperties = 1000;
 /**
  * HubSpot allows 10 unique-value properties per object; the bound also keeps a company's
  * unique items (domain, 20 additional domains, these) inside one 100-item transaction.

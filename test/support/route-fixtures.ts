@@ -140,6 +140,8 @@ export function paramValues(world: World): Record<string, string> {
     toObjectId: '901',
     associationTypeId: '280',
     fromObjectType: 'companies',
+    fromObjectTypeId: '0-2',
+    toObjectTypeId: '0-1',
     token: world.refreshToken,
     objectType: 'companies',
     objectId: world.companyId,
@@ -1060,6 +1062,39 @@ export const routeFixtures = {
         foreign: (world) => ({ params: { ownerId: world.ownerUserId }, query: 'idProperty=userId' }),
         control: () => ({ params: { ownerId: missing.ownerId }, query: 'idProperty=userId' }),
       },
+    ],
+  },
+
+  // Account info and limits tracking answer for the caller's own account: another account's answer names none of the owner's data,
+  // and the owner's custom type is another account's unknown one.
+  getAccountDetails: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getPrivateAppsDailyApiUsage: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getRecordLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getCustomObjectTypeLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getCustomPropertyLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getCalculatedPropertyLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getPipelineLimits: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getAssociationLabelLimits: {
+    isolation: [
+      { ...company, check: 'noOwnerData', foreign: () => ({ query: 'fromObjectTypeId=0-2' }) },
+      // The owner's custom type is unknown to another account: 400 naming only what the stranger sent.
+      { ...company, check: 'noOwnerData', foreign: (world) => ({ query: `fromObjectTypeId=${world.schemaType}` }) },
+    ],
+  },
+  getTypesNearAssociationLimit: { isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({}) }] },
+  getTypesNearAssociationLimitFrom: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ fromObjectTypeId: world.schemaType }), {
+        fromObjectTypeId: missing.schemaType,
+      }),
+    ],
+  },
+  getAssociationRecordLimits: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ fromObjectTypeId: world.schemaType, toObjectTypeId: '0-1' }), {
+        fromObjectTypeId: missing.schemaType,
+        toObjectTypeId: '0-1',
+      }),
     ],
   },
 } satisfies Record<Exclude<SpellingName, DatedSpellingName>, RouteFixture> &
