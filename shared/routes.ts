@@ -1000,7 +1000,7 @@ export const routes = [
   },
 
   // Association limits (the published spec's "Limits" of the associations schema API): at most N records of one type per
-  // record of another through one association type, enforced by every association write (docs/associations.md). The
+  // record of another through one association type, enforced by every association write (docs/crm-objects.md). The
   // rows ask for any stored type's label scope; the pair routes then require the path's first type's, as the label rows.
   {
     name: 'listAllAssociationLimits',

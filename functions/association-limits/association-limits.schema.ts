@@ -20,7 +20,7 @@ export const limitInputsBody = {
         properties: {
           category,
           typeId,
-          // The spec sets no bound; this service's (docs/associations.md).
+          // The spec sets no bound; this service's (docs/crm-objects.md).
           maxToObjectIds: { type: 'integer', minimum: 1, maximum: maxAssociationsPerRecord },
         },
       },

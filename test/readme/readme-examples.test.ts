@@ -128,15 +128,23 @@ async function startLocal(stateDir: string): Promise<{ child: ChildProcess; outp
   return { child, output: () => output };
 }
 
-/** A curl that records each answer's final status and the script line it was called from. */
+/**
+ * A curl that records each answer's final status and the script line it was called from. The script
+ * runs the examples far faster than anyone pastes them: when an answer says the app's ten-secondly
+ * limit is nearly spent (X-HubSpot-RateLimit-Remaining), it waits out the window as a client of
+ * HubSpot's limits would, so the examples never meet a 429 a reader pasting them would not.
+ */
 const prelude = [
   'set -e',
   'curl() {',
-  '  local headers status args code=0',
+  '  local headers status args remaining window code=0',
   '  headers=$(mktemp)',
   '  command curl -D "$headers" "$@" || code=$?',
   '  status=$(sed -n \'s/^HTTP\\/[0-9.]* \\([0-9][0-9][0-9]\\).*/\\1/p\' "$headers" | tail -n 1)',
+  '  remaining=$(tr -d \'\\r\' < "$headers" | sed -n \'s/^x-hubspot-ratelimit-remaining: *//Ip\' | tail -n 1)',
+  '  window=$(tr -d \'\\r\' < "$headers" | sed -n \'s/^x-hubspot-ratelimit-interval-milliseconds: *//Ip\' | tail -n 1)',
   '  rm -f "$headers"',
+  '  if [ -n "$remaining" ] && [ "$remaining" -le 5 ]; then sleep $(( ${window:-10000} / 1000 )); fi',
   "  args=\"$*\"; args=${args//$'\\n'/ }; args=${args//$'\\t'/ }",
   '  printf \'%s\\t%s\\t%s\\n\' "${status:-none}" "${BASH_LINENO[0]}" "${args:0:400}" >> "$EXAMPLES_CURL_LOG"',
   '  return $code',
