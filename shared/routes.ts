@@ -1599,7 +1599,7 @@ export const routes = [
     scopes: limitsTrackingScopes,
     body: 'none',
     table: 'read',
-    partitions: ['hubs'],
+    partitions: ['hubs', 'associationLimits'],
   },
   {
     name: 'getTypesNearAssociationLimitFrom',
@@ -1615,7 +1615,7 @@ export const routes = [
     scopes: limitsTrackingScopes,
     body: 'none',
     table: 'read',
-    partitions: ['hubs'],
+    partitions: ['hubs', 'associationLimits'],
   },
   {
     name: 'getAssociationRecordLimits',
@@ -1631,7 +1631,7 @@ export const routes = [
     scopes: limitsTrackingScopes,
     body: 'none',
     table: 'read',
-    partitions: ['hubs'],
+    partitions: ['hubs', 'associationLimits'],
   },
 
   // Test-account controls (shared/sandbox, docs/testing-your-integration.md): a developer API key manages the
