@@ -101,6 +101,6 @@ describe('trackAssociationLimits', () => {
       streamRecord('INSERT', company(5)),
     ]);
 
-    expect(dynamoCallCounter.total()).toBe(0);
+    expect(dynamoCallCounter.totalApartFromRetries()).toBe(0);
   });
 });
