@@ -114,4 +114,34 @@ describe('records near and at their association limit', () => {
       atLimitFromRecordSamples: [],
     });
   });
+
+  it("labels a custom record near the limit by its schema's primary display property", async () => {
+    const schema = await crm.post<{ objectTypeId: string }>('/crm-object-schemas/v3/schemas', {
+      name: 'crowded_widgets',
+      labels: { singular: 'Crowded widget', plural: 'Crowded widgets' },
+      properties: [{ name: 'serial', label: 'Serial', type: 'string', fieldType: 'text' }],
+      requiredProperties: ['serial'],
+      primaryDisplayProperty: 'serial',
+      associatedObjects: ['CONTACT'],
+    });
+    expect(schema.status).toBe(201);
+    const typeId = schema.body.objectTypeId;
+    const widget = await crm.post<{ id: string }>(`/crm/v3/objects/${typeId}`, { properties: { serial: 'W-800' } });
+    expect(widget.status).toBe(201);
+    const inputs = contacts.slice(0, 800).map((id) => ({ from: { id: widget.body.id }, to: { id } }));
+    const associated = await crm.post(`/crm/v4/associations/${typeId}/contacts/batch/associate/default`, { inputs });
+    expect(associated.status).toBe(200);
+    await tracking.settle();
+
+    expect(await limits(`/${typeId}/0-1`)).toEqual({
+      limit: 1000,
+      totalRecordsNearLimit: 1,
+      totalRecordsAtLimit: 0,
+      nearLimitFromRecordSamples: [{ objectId: Number(widget.body.id), label: 'W-800', usage: 800, percentage: 80 }],
+      atLimitFromRecordSamples: [],
+    });
+    expect(await limits('/from')).toMatchObject({
+      results: [{ objectTypeId: typeId, hasRecordsNearLimit: true, hasRecordsAtLimit: false }],
+    });
+  });
 });
