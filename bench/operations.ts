@@ -670,26 +670,28 @@ const numberedOperations: readonly Operation[] = [
   },
   {
     name: 'typesNearAssociationLimit',
-    label: 'GET /crm/v3/limits/associations/records/from (none reported: no read)',
+    label: "GET /crm/v3/limits/associations/records/from (the pairs' totals items)",
     isWarm: false,
-    budget: {},
+    // One Query of the schemas beside one of the totals items the association limit tracker keeps.
+    budget: { QueryCommand: 2 },
     request: (_iteration, state) =>
       jsonRequest('GET', '/crm/v3/limits/associations/records/from', state.install.accessToken),
   },
   {
     name: 'typesNearAssociationLimitFrom',
-    label: 'GET /crm/v3/limits/associations/records/0-1/to (a standard type: checked without a read)',
+    label: "GET /crm/v3/limits/associations/records/0-1/to (a standard type: its pairs' totals items)",
     isWarm: false,
-    budget: {},
+    // One Query of the schemas (the to-types may be custom) beside one of the from type's totals items.
+    budget: { QueryCommand: 2 },
     request: (_iteration, state) =>
       jsonRequest('GET', '/crm/v3/limits/associations/records/0-1/to', state.install.accessToken),
   },
   {
     name: 'associationRecordLimits',
-    label: 'GET /crm/v3/limits/associations/records/0-1/{customType} (the custom type checked)',
+    label: 'GET /crm/v3/limits/associations/records/0-1/{customType} (the custom type checked, totals and samples)',
     isWarm: false,
-    // One Query of the schemas finds the custom type.
-    budget: { QueryCommand: 1 },
+    // One Query of the schemas finds the custom type; then the pair's totals item and one Query of samples per level, side by side.
+    budget: { QueryCommand: 3, GetItemCommand: 1 },
     request: (_iteration, state) =>
       jsonRequest('GET', `/crm/v3/limits/associations/records/0-1/${state.customTypeId}`, state.install.accessToken),
   },

@@ -38,8 +38,9 @@ async function main(): Promise<void> {
   const { seedDemo, installUrl, withDemoDeveloper, demoShellVariables } = await import('../shared/admin/seed-demo');
   const gateway = await startGateway(port);
   const baseUrl = `http://127.0.0.1:${gateway.port}`;
-  // Webhooks: the stream of DynamoDB Local, the same handlers, an in-process queue. Its files live
-  // beside the data with --data-dir (a restart goes on where it stopped); in memory, they start empty.
+  // Webhooks and the association limit tracker: the stream of DynamoDB Local, the same handlers, an
+  // in-process queue. Its files live beside the data with --data-dir (a restart goes on where it
+  // stopped); in memory, they start empty.
   const webhookStateDir = dataDir ?? path.join(stateDir, 'webhooks-in-memory');
   if (!dataDir) rmSync(webhookStateDir, { recursive: true, force: true });
   const { startLocalWebhooks } = await import('../local/local-webhooks');

@@ -35,6 +35,7 @@ import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
 import { addRouteFunctions, type RowPlacement } from './route-stack';
 import { WebhookPipeline } from './webhook-pipeline';
+import { AssociationLimitTracking } from './association-limit-tracking';
 
 export { tableReadActions, tableWriteActions } from './route-stack';
 
@@ -226,6 +227,13 @@ export class ApiStack extends Stack {
           logLevel: props.logLevel,
           sandboxControls: props.sandboxControls === true,
         });
+    // The stream's second consumer: the markers of records near their association limit (same reason to stay out of sam local).
+    if (!props.declareSamLocalVariables)
+      new AssociationLimitTracking(this, 'AssociationLimits', {
+        table: props.table,
+        logRetention: props.logRetention,
+        logLevel: props.logLevel,
+      });
 
     const footprintOf = (route: Route) => {
       const served = placements.get(route.name) ?? [];

@@ -13,6 +13,7 @@ import { localClient } from './dynamodb-local';
 import { tableDefinition } from '../shared/db/table';
 import { deliverBatch } from '../shared/webhooks/deliver-batch';
 import { InProcessDeliveryQueue, installDeliveryQueue } from '../shared/webhooks/delivery-queue';
+import { trackAssociationLimits } from '../shared/limits-tracking/association-limit-tracker';
 import { generateEvents } from '../shared/webhooks/generate-events';
 import { changeRecordsOf, type RawStreamRecord } from '../shared/webhooks/stream-records';
 import { installStreamDrain } from '../shared/webhooks/stream-drain';
@@ -21,7 +22,9 @@ import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
 /**
  * Webhooks in the local runtime: the table's stream on DynamoDB Local, polled here, feeds the same
  * event generation and delivery code the deployed functions run; an in-process queue with the
- * same retry schedule stands in for SQS. With a state folder (npm start --data-dir), the stream
+ * same retry schedule stands in for SQS. The same pass feeds the stream's other consumer, the
+ * association limit tracker (shared/limits-tracking/association-limit-tracker.ts), as its own
+ * function does deployed. With a state folder (npm start --data-dir), the stream
  * position and the queued batches are kept in files, so a restart goes on where it stopped.
  */
 export interface LocalWebhooksOptions {
@@ -209,9 +212,11 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
         const result = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
         const records = result.Records ?? [];
         if (records.length > 0) {
-          await generateEvents(changeRecordsOf(records as RawStreamRecord[]), queue, {
-            acceptsHub: options.acceptsHub,
-          });
+          const changes = changeRecordsOf(records as RawStreamRecord[]);
+          // The stream's other consumer first: a failed pass reads the same records again, and the
+          // tracker writes nothing for a change it has applied, where events would be queued twice.
+          await trackAssociationLimits(changes, { acceptsHub: options.acceptsHub });
+          await generateEvents(changes, queue, { acceptsHub: options.acceptsHub });
           const lastSequence = records.at(-1)?.dynamodb?.SequenceNumber;
           if (lastSequence) checkpoint.shards[shardId] = lastSequence;
           saveCheckpoint();

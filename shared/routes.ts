@@ -1599,7 +1599,7 @@ export const routes = [
     scopes: limitsTrackingScopes,
     body: 'none',
     table: 'read',
-    partitions: ['hubs'],
+    partitions: ['hubs', 'associationLimits'],
   },
   {
     name: 'getTypesNearAssociationLimitFrom',
@@ -1615,7 +1615,7 @@ export const routes = [
     scopes: limitsTrackingScopes,
     body: 'none',
     table: 'read',
-    partitions: ['hubs'],
+    partitions: ['hubs', 'associationLimits'],
   },
   {
     name: 'getAssociationRecordLimits',
@@ -1631,7 +1631,7 @@ export const routes = [
     scopes: limitsTrackingScopes,
     body: 'none',
     table: 'read',
-    partitions: ['hubs'],
+    partitions: ['hubs', 'associationLimits'],
   },
 
   // Test-account controls (shared/sandbox, docs/testing-your-integration.md): a developer API key manages the
@@ -1655,6 +1655,7 @@ export const routes = [
       'timelineEvents',
       'apps',
       'webhookPending',
+      'associationLimits',
       'faults',
     ],
     sandbox: true,
@@ -1705,7 +1706,16 @@ export const routes = [
     auth: 'developerAccount',
     body: 'none',
     table: 'readwrite',
-    partitions: ['developers', 'developerApiKeys', 'hubs', 'timelineEvents', 'apps', 'webhookPending', 'faults'],
+    partitions: [
+      'developers',
+      'developerApiKeys',
+      'hubs',
+      'timelineEvents',
+      'apps',
+      'webhookPending',
+      'associationLimits',
+      'faults',
+    ],
     sandbox: true,
   },
   {
@@ -1826,6 +1836,7 @@ export const routes = [
       'timelineEvents',
       'apps',
       'webhookPending',
+      'associationLimits',
       'faults',
     ],
     sandbox: true,

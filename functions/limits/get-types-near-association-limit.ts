@@ -2,4 +2,6 @@ import { httpHandler } from '../../shared/http/http-handler';
 import { ok } from '../../shared/http/responses';
 import { readTypesNearAssociationLimit } from '../../shared/limits-tracking/association-limits';
 
-export const handler = httpHandler('getTypesNearAssociationLimit', {}, async () => ok(readTypesNearAssociationLimit()));
+export const handler = httpHandler('getTypesNearAssociationLimit', {}, async ({ auth }) =>
+  ok(await readTypesNearAssociationLimit(auth.hubId)),
+);

@@ -17,6 +17,7 @@ import { findInstalledApps } from './webhooks';
 import {
   accountKey,
   appPartition,
+  associationLimitPartition,
   faultsPartition,
   hubCounterKey,
   hubPartition,
@@ -299,8 +300,9 @@ async function markResetStart(hubId: number, mode: PurgeMode): Promise<Item | un
  * calling it again continues. `reset` removes the account's data (CRM records of every type with
  * their search projection and ordered index, associations and labels, custom properties and groups,
  * pipelines, custom object schemas, timeline events, the account's webhook delivery log and pending
- * batches) and keeps the account, its installs, owners and id sequences (keptByReset); `delete`
- * removes every item of the account, its injected faults too, the account item last. Install
+ * batches, the association limit markers) and keeps the account, its installs, owners and id
+ * sequences (keptByReset); `delete` removes every item of the account, its injected faults too, the
+ * account item last. Install
  * states (keys.ts installStateKey) are the caller's: it ends the installs before a delete. The
  * write hold comes first: while a reset is unfinished (a 'partial' answer), the account's callers
  * get 503 until a call finishes it. `typeOf` finds the search tag of a type the account's record
@@ -325,6 +327,9 @@ export async function purgeAccount(
         { pk: webhookPendingPartition(hubId), ...(mode === 'reset' ? { skPrefix: webhookPendingPrefix } : {}) },
         budget,
       ),
+    // The association limit markers and totals: what the stream's tracker writes for a record change it
+    // reads after this step, the removal of the record's item (later in the stream) takes away again.
+    () => sweep({ pk: associationLimitPartition(hubId) }, budget),
     () => purgeHubPartition(hubId, mode === 'reset' ? keptByReset(hubId) : (sk) => sk === accountKey(hubId).sk, budget),
     // A delete's write hold stays in the faults partition after it (holdAccountWrites).
     ...(mode === 'delete'

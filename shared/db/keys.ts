@@ -417,6 +417,36 @@ export const stageAuditKey = (
 });
 
 /**
+ * Records near or at their association limit (shared/limits-tracking/association-limit-tracker.ts,
+ * fed by the table's stream): one marker per record and to-type, filed by level (`NEAR` or `AT`) so
+ * each level's samples are one Query, and one totals item per type pair. A partition of their own, so
+ * the stream consumer writes nowhere else.
+ */
+export const associationLimitPartition = (hubId: number): string => `ASSOC_LIMIT#${hubId}`;
+export type AssociationLimitLevel = 'NEAR' | 'AT';
+export const associationLimitTotalsPrefix = (fromObjectTypeId?: string): string =>
+  fromObjectTypeId === undefined ? 'TOTALS#' : `TOTALS#${fromObjectTypeId}#`;
+export const associationLimitTotalsKey = (hubId: number, fromObjectTypeId: string, toObjectTypeId: string): Key => ({
+  pk: associationLimitPartition(hubId),
+  sk: `${associationLimitTotalsPrefix(fromObjectTypeId)}${toObjectTypeId}`,
+});
+export const associationLimitMarkerPrefix = (
+  fromObjectTypeId: string,
+  toObjectTypeId: string,
+  level: AssociationLimitLevel,
+): string => `MARKER#${fromObjectTypeId}#${toObjectTypeId}#${level}#`;
+export const associationLimitMarkerKey = (
+  hubId: number,
+  fromObjectTypeId: string,
+  toObjectTypeId: string,
+  level: AssociationLimitLevel,
+  recordId: string,
+): Key => ({
+  pk: associationLimitPartition(hubId),
+  sk: `${associationLimitMarkerPrefix(fromObjectTypeId, toObjectTypeId, level)}${recordId}`,
+});
+
+/**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
  * matches anything). The stack grants each function only the partitions its route touches
  * (its row's `partitions` in shared/routes.ts, granted by lib/route-stack.ts); a key function with a
@@ -440,6 +470,7 @@ export const partitions = {
   rateLimits: 'LIMIT#*',
   faults: 'FAULTS#*',
   webhookPending: 'WEBHOOK_PENDING#*',
+  associationLimits: 'ASSOC_LIMIT#*',
 } as const;
 
 export type PartitionName = keyof typeof partitions;

@@ -1,3 +1,9 @@
+import {
+  findAssociationLimitTotals,
+  listAssociationLimitSamples,
+  listAssociationLimitTotals,
+  type AssociationLimitTotals,
+} from '../db/association-limit-markers';
 import { listPairLabelNames } from '../db/association-labels';
 import { isCustomTypeToken } from '../objects/custom-object-types';
 import { findObjectType, unknownObjectType } from '../objects/object-types';
@@ -109,29 +115,62 @@ export async function readAssociationLabelLimits(
   return { results };
 }
 
-/**
- * Object types with records near (80 %) or at their association limit (`.../associations/records/from`):
- * none are reported. A record's association keys are counted only on its own item (shared/db/records.ts),
- * so finding the records near the limit would read every record; no counter holds them. No read.
- */
-export function readTypesNearAssociationLimit(): { results: TypeNearOrAtAssociationLimit[] } {
-  return { results: [] };
+/** At most this many samples of each level in a pair's answer (the spec gives no figure). */
+export const maxRecordSamples = 10;
+
+/** The types of these totals' pairs that hold records near or at the limit, by `side`, in the account's type order. */
+function typesWithRecords(
+  types: readonly TrackedType[],
+  totals: readonly AssociationLimitTotals[],
+  side: 'fromObjectTypeId' | 'toObjectTypeId',
+): TypeNearOrAtAssociationLimit[] {
+  return types.flatMap(({ type, definition }): TypeNearOrAtAssociationLimit[] => {
+    const own = totals.filter((pair) => pair[side] === type.id);
+    const hasRecordsNearLimit = own.some((pair) => pair.nearLimit > 0);
+    const hasRecordsAtLimit = own.some((pair) => pair.atLimit > 0);
+    return hasRecordsNearLimit || hasRecordsAtLimit ? [{ ...definition, hasRecordsAtLimit, hasRecordsNearLimit }] : [];
+  });
 }
 
-/** The types the records of `fromObjectTypeId` near or at their limit are associated with (`.../records/{from}/to`): none reported, as above; the type is checked (one Query of the schemas when it is a custom one). */
+/**
+ * Object types with records near or at their association limit (`.../associations/records/from`),
+ * from the totals the stream consumer keeps (association-limit-tracker.ts; eventually consistent):
+ * one Query of the totals items beside one Query of the schemas.
+ */
+export async function readTypesNearAssociationLimit(
+  hubId: number,
+): Promise<{ results: TypeNearOrAtAssociationLimit[] }> {
+  const [types, totals] = await Promise.all([accountTypes(hubId), listAssociationLimitTotals(hubId)]);
+  return { results: typesWithRecords(types, totals, 'fromObjectTypeId') };
+}
+
+/**
+ * The types the records of `fromObjectTypeId` near or at their limit are associated with
+ * (`.../records/{from}/to`): one Query of the from type's totals items beside one Query of the
+ * schemas (after it when the from type is a custom one).
+ */
 export async function readTypesNearAssociationLimitFrom(
   hubId: number,
   fromObjectTypeId: string,
 ): Promise<{ results: TypeNearOrAtAssociationLimit[] }> {
   refuseImpossibleToken(fromObjectTypeId, 'fromObjectTypeId');
-  requireTrackedType(hubId, await typesToResolve(hubId, [fromObjectTypeId]), fromObjectTypeId, 'fromObjectTypeId');
-  return { results: [] };
+  // A standard from type's id is known without a read: both Queries go at once.
+  const knownFrom = isStandardToken(fromObjectTypeId) ? findObjectType(fromObjectTypeId)?.id : undefined;
+  const [types, knownTotals] = await Promise.all([
+    accountTypes(hubId),
+    knownFrom === undefined ? undefined : listAssociationLimitTotals(hubId, knownFrom),
+  ]);
+  const from = requireTrackedType(hubId, types, fromObjectTypeId, 'fromObjectTypeId');
+  const totals = knownTotals ?? (await listAssociationLimitTotals(hubId, from.type.id));
+  return { results: typesWithRecords(types, totals, 'toObjectTypeId') };
 }
 
 /**
  * The association limit of one pair's records (`.../records/{from}/{to}`): maxAssociationsPerRecord
- * keys a record, whatever the types at the other end; no record is reported near or at it (as above).
- * The types are checked (one Query of the schemas when one names a custom type).
+ * keys a record, whatever the types at the other end; the records near (not at) and at it, counted
+ * and sampled (up to maxRecordSamples each, in record id order) from the stream consumer's markers.
+ * The types are checked (one Query of the schemas when one names a custom type), then one GetItem of
+ * the totals and one Query per level, side by side.
  */
 export async function readAssociationRecordLimits(
   hubId: number,
@@ -141,13 +180,24 @@ export async function readAssociationRecordLimits(
   refuseImpossibleToken(fromObjectTypeId, 'fromObjectTypeId');
   refuseImpossibleToken(toObjectTypeId, 'toObjectTypeId');
   const types = await typesToResolve(hubId, [fromObjectTypeId, toObjectTypeId]);
-  requireTrackedType(hubId, types, fromObjectTypeId, 'fromObjectTypeId');
-  requireTrackedType(hubId, types, toObjectTypeId, 'toObjectTypeId');
+  const from = requireTrackedType(hubId, types, fromObjectTypeId, 'fromObjectTypeId').type.id;
+  const to = requireTrackedType(hubId, types, toObjectTypeId, 'toObjectTypeId').type.id;
+  const limit = reportedLimits.associationsPerRecord;
+  const [totals, near, at] = await Promise.all([
+    findAssociationLimitTotals(hubId, from, to),
+    listAssociationLimitSamples(hubId, from, to, 'NEAR', maxRecordSamples),
+    listAssociationLimitSamples(hubId, from, to, 'AT', maxRecordSamples),
+  ]);
   return {
-    limit: reportedLimits.associationsPerRecord,
-    totalRecordsNearLimit: 0,
-    totalRecordsAtLimit: 0,
-    nearLimitFromRecordSamples: [],
-    atLimitFromRecordSamples: [],
+    limit,
+    totalRecordsNearLimit: totals.nearLimit,
+    totalRecordsAtLimit: totals.atLimit,
+    nearLimitFromRecordSamples: near.map((sample) => ({
+      objectId: Number(sample.recordId),
+      label: sample.label,
+      usage: sample.usage,
+      percentage: percentageOf(sample.usage, limit),
+    })),
+    atLimitFromRecordSamples: at.map((sample) => ({ objectId: Number(sample.recordId), label: sample.label })),
   };
 }

@@ -27,20 +27,21 @@ export const customTypeNamePattern = /^p([0-9]{0,15})_([A-Za-z][A-Za-z0-9_]{0,99
 /** The catalog (system properties) every custom type shares: shared/properties/catalogs/custom-objects.ts. */
 export const customObjectCatalogName = 'custom_objects';
 
-const customKeyPrefixStart = 'CUSTOM';
+/** What every custom type's record key prefix starts with (its active items' sort keys too). */
+export const customRecordKeyPrefixStart = 'CUSTOM';
 const digitLetters = 'ABCDEFGHIJ';
 
 /** `2-105` -> `CUSTOMBAF`: the letters of the digits after `CUSTOM`. */
 export function customKeyPrefix(numericId: string): string {
   let letters = '';
   for (const digit of numericId) letters += digitLetters[Number(digit)];
-  return `${customKeyPrefixStart}${letters}`;
+  return `${customRecordKeyPrefixStart}${letters}`;
 }
 
 /** The id a custom key prefix spells, or undefined when the prefix is not one. */
 export function customTypeIdOfKeyPrefix(keyPrefix: string): string | undefined {
-  if (!keyPrefix.startsWith(customKeyPrefixStart)) return undefined;
-  const letters = keyPrefix.slice(customKeyPrefixStart.length);
+  if (!keyPrefix.startsWith(customRecordKeyPrefixStart)) return undefined;
+  const letters = keyPrefix.slice(customRecordKeyPrefixStart.length);
   if (letters.length === 0 || letters.length > 15) return undefined;
   let digits = '';
   for (const letter of letters) {

@@ -29,6 +29,8 @@ export interface ObjectType extends KeyedType {
   uniqueProperties: readonly string[];
   /** A `;`-separated list property whose values share the unique property's namespace (`hs_additional_domains`, `hs_additional_emails`). */
   additionalUniqueProperty?: string;
+  /** The property whose value names a record where a record is listed by name (the limits tracking API's samples); its id when unset or empty. */
+  primaryDisplayProperty?: string;
   /** Properties a create must set; clearing one later is refused too (400 VALIDATION_ERROR naming it). */
   requiredProperties: readonly string[];
   /** Where a record of a type with pipelines stands: its pipeline and stage properties, and the pipeline used when a create names none. */

@@ -133,13 +133,14 @@ function propertyChanges(before: CrmRecord, after: CrmRecord, base: Base): Recor
 }
 
 /** A record item of a stored type, that type, and its event object if it has one. */
-interface TypedItem {
+export interface TypedItem {
   type: ObjectType;
   object: EventObject | undefined;
   item: RecordItem;
 }
 
-function typedItemOf(image: ItemImage | undefined): TypedItem | undefined {
+/** The record item an image holds, of a standard stored type or a custom one; undefined for any other item. */
+export function typedItemOf(image: ItemImage | undefined): TypedItem | undefined {
   if (!image) return undefined;
   for (const type of storedObjectTypes) {
     const item = recordItemOf(type, image);

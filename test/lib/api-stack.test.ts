@@ -175,12 +175,12 @@ describe('API stack: one function per row of the route table, one route per spel
     },
   );
 
-  it('has one function per row plus the secrets provisioner and the two webhook functions, and no function serves two rows', () => {
+  it('has one function per row plus the secrets provisioner, the two webhook functions and the association limit tracker, and no function serves two rows', () => {
     const served = new Set(routes.map((route) => functionServing(route).id));
 
     expect(served.size).toBe(routes.length);
     expect(new Set(spellings.map((route) => functionServing(route).id))).toEqual(served);
-    api.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
+    api.resourceCountIs('AWS::Lambda::Function', routes.length + 4);
     api.resourceCountIs('AWS::ApiGatewayV2::Route', spellings.length);
   });
 
@@ -607,8 +607,8 @@ describe('API stack: operations', () => {
   it('removes its log groups with the stack: retention, not the stack, bounds what is kept', () => {
     const logGroups = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Logs::LogGroup');
 
-    // Routes, the secrets provisioner, the access logs and the two webhook functions.
-    expect(logGroups.length).toBe(routes.length + 4);
+    // Routes, the secrets provisioner, the access logs, the two webhook functions and the association limit tracker.
+    expect(logGroups.length).toBe(routes.length + 5);
     for (const logGroup of logGroups) expect(logGroup.DeletionPolicy).toBe('Delete');
   });
 
@@ -670,7 +670,7 @@ describe('data stack', () => {
 
 describe('synthesis', () => {
   it('bundles every function with the local esbuild, printing no warning and never turning to Docker', () => {
-    expect(synthOutput.match(/^Bundling asset /gm)).toHaveLength(routes.length + 3);
+    expect(synthOutput.match(/^Bundling asset /gm)).toHaveLength(routes.length + 4);
     expect(synthOutput).not.toMatch(/warn|docker/i);
   });
 });
@@ -709,9 +709,12 @@ describe('a row added to the route table', () => {
   });
 });
 
-describe('the webhook pipeline', () => {
-  const resourcesOf = (type: string) => Object.entries(apiResources).filter(([, resource]) => resource.Type === type);
+const resourcesOf = (type: string) => Object.entries(apiResources).filter(([, resource]) => resource.Type === type);
+/** The description of the function an event-source mapping feeds. */
+const functionDescriptionOf = (mapping: Record<string, unknown>): string =>
+  String(apiResources[refOf(mapping.FunctionName) ?? '']?.Properties.Description ?? '');
 
+describe('the webhook pipeline', () => {
   it('turns the table stream on, with the item before and after every change', () => {
     data.hasResourceProperties('AWS::DynamoDB::Table', {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
@@ -719,7 +722,9 @@ describe('the webhook pipeline', () => {
   });
 
   it('feeds only company items of the stream to the event function, and the queue to the delivery function with partial batch failures', () => {
-    const mappings = resourcesOf('AWS::Lambda::EventSourceMapping').map(([, resource]) => resource.Properties);
+    const mappings = resourcesOf('AWS::Lambda::EventSourceMapping')
+      .map(([, resource]) => resource.Properties)
+      .filter((mapping) => functionDescriptionOf(mapping).startsWith('webhooks:'));
 
     expect(mappings).toHaveLength(2);
     expect(JSON.stringify(mappings)).toContain('COMPANY#');
@@ -731,7 +736,9 @@ describe('the webhook pipeline', () => {
   it('feeds the record items of every stored type, active and archived, to the event function through one filter', () => {
     const streamMapping = resourcesOf('AWS::Lambda::EventSourceMapping')
       .map(([, resource]) => resource.Properties)
-      .find((mapping) => mapping.FilterCriteria !== undefined) as {
+      .find(
+        (mapping) => mapping.FilterCriteria !== undefined && functionDescriptionOf(mapping).startsWith('webhooks:'),
+      ) as {
       FilterCriteria: { Filters: { Pattern: string }[] };
     };
     const filters = streamMapping.FilterCriteria.Filters;
@@ -796,6 +803,73 @@ describe('the webhook pipeline', () => {
         if (actionsOf([statement]).some((action) => writeActions.includes(action)))
           expect([[partitions.apps], [partitions.webhookPending]]).toContainEqual(patterns);
       }
+    }
+  });
+});
+
+describe('the association limit tracker', () => {
+  const tracker = () => {
+    const found = resourcesOf('AWS::Lambda::Function').filter(([, resource]) =>
+      String(resource.Properties.Description).startsWith('limits tracking:'),
+    );
+    expect(found).toHaveLength(1);
+    return found[0] as (typeof found)[number];
+  };
+
+  it("is the stream's second consumer, fed the active record items of every stored type and every custom type", () => {
+    const [id] = tracker();
+    const mappings = resourcesOf('AWS::Lambda::EventSourceMapping')
+      .map(([, resource]) => resource.Properties)
+      .filter((mapping) => JSON.stringify(mapping.EventSourceArn).includes('StreamArn'));
+    const own = mappings.find((mapping) => refOf(mapping.FunctionName) === id) as {
+      FilterCriteria: { Filters: { Pattern: string }[] };
+    };
+
+    expect(mappings).toHaveLength(2);
+    expect(JSON.parse(own.FilterCriteria.Filters[0]?.Pattern ?? '{}')).toEqual({
+      dynamodb: {
+        Keys: {
+          sk: {
+            S: [
+              ...[
+                'CONTACT',
+                'COMPANY',
+                'DEAL',
+                'TICKET',
+                'PRODUCT',
+                'LINEITEM',
+                'TASK',
+                'NOTE',
+                'MEETING',
+                'CALL',
+                'EMAIL',
+              ].map((prefix) => ({ prefix: `${prefix}#` })),
+              { prefix: 'CUSTOM' },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it('writes only the association limit partition, and reads no more than it and GetItem of the hub partition', () => {
+    const [, resource] = tracker();
+    // Every statement on the table's items (the stream's own actions aside).
+    const itemActions = [...tableReadActions, ...tableWriteActions, 'dynamodb:Scan'];
+    const dynamo = statementsOf(resource).filter((statement) =>
+      actionsOf([statement]).some((action) => itemActions.includes(action)),
+    );
+
+    expect(dynamo.length).toBeGreaterThan(0);
+    for (const statement of dynamo) {
+      const patterns = leadingKeysOf(statement) ?? [];
+      if (actionsOf([statement]).some((action) => writeActions.includes(action)))
+        expect(patterns).toEqual([partitions.associationLimits]);
+      else
+        expect({ patterns, actions: actionsOf([statement]) }).toEqual({
+          patterns: [partitions.hubs],
+          actions: ['dynamodb:GetItem'],
+        });
     }
   });
 });

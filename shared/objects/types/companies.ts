@@ -25,6 +25,7 @@ export const objectType = {
   queryProperties: ['name', 'domain', 'website', 'phone'],
   uniqueProperties: ['domain'],
   additionalUniqueProperty: 'hs_additional_domains',
+  primaryDisplayProperty: 'name',
   requiredProperties: [],
   isMergeable: true,
   isStored: true,

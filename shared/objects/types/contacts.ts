@@ -28,6 +28,7 @@ export const objectType = {
   queryProperties: ['firstname', 'lastname', 'email', 'phone', 'hs_additional_emails', 'fax', 'mobilephone', 'company'],
   uniqueProperties: ['email'],
   additionalUniqueProperty: 'hs_additional_emails',
+  primaryDisplayProperty: 'email',
   requiredProperties: [],
   isMergeable: true,
   isStored: true,

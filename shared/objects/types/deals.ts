@@ -42,6 +42,7 @@ export const objectType = {
   ],
   queryProperties: ['dealname', 'pipeline', 'dealstage', 'description', 'dealtype'],
   uniqueProperties: [],
+  primaryDisplayProperty: 'dealname',
   requiredProperties: ['dealname', 'dealstage'],
   pipeline: { property: 'pipeline', stageProperty: 'dealstage', defaultPipelineId: 'default' },
   isMergeable: true,

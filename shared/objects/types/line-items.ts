@@ -33,6 +33,7 @@ export const objectType = {
   ],
   queryProperties: ['name', 'description', 'hs_sku'],
   uniqueProperties: [],
+  primaryDisplayProperty: 'name',
   requiredProperties: [],
   isMergeable: false,
   isStored: true,

@@ -28,6 +28,7 @@ export const objectType = {
   uniqueProperties: [],
   // The object-API guide lists hs_sku, hs_folder, price, name and description as required; the
   // products guide creates products with name and price alone, as integrations do: none is enforced.
+  primaryDisplayProperty: 'name',
   requiredProperties: [],
   isMergeable: false,
   isStored: true,

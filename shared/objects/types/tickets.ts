@@ -47,6 +47,7 @@ export const objectType = {
   ],
   queryProperties: ['subject', 'content', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_id'],
   uniqueProperties: [],
+  primaryDisplayProperty: 'subject',
   requiredProperties: ['subject', 'hs_pipeline_stage'],
   pipeline: { property: 'hs_pipeline', stageProperty: 'hs_pipeline_stage', defaultPipelineId: '0' },
   isMergeable: true,

@@ -16,6 +16,9 @@ import {
   timelineEventListingKey,
   webhookDeliveryPrefix,
   webhookPendingKey,
+  associationLimitMarkerKey,
+  associationLimitPartition,
+  associationLimitTotalsKey,
   webhookPendingPartition,
 } from '../../../shared/db/keys';
 import { insertDeliveryAttempt } from '../../../shared/db/webhooks';
@@ -60,6 +63,7 @@ function isOfAccount(hubId: number, item: Item): boolean {
     pk.startsWith(`INSTALL_STATE#${hubId}#`) ||
     pk === faultsPartition(hubId) ||
     pk === webhookPendingPartition(hubId) ||
+    pk === associationLimitPartition(hubId) ||
     (sk.startsWith(webhookDeliveryPrefix) && item.portalId === hubId)
   );
 }
@@ -132,9 +136,17 @@ async function timelineEvents(installation: InstalledTokens, unlisted = false): 
     await recordTimelineEvent({ appId, hubId }, appId, { id: 'unlisted', eventTypeId: type.id, objectId: 4 });
 }
 
-/** The account's webhook pieces outside its hub partition: a pending batch, an injected fault, a delivery attempt. */
+/** The account's pieces outside its hub partition: a pending batch, an injected fault, a delivery attempt, an association limit marker and its totals. */
 async function webhookAndFaultItems(installation: InstalledTokens): Promise<void> {
   const { appId, hubId } = installation;
+  const marker = associationLimitMarkerKey(hubId, '0-2', '0-1', 'NEAR', '0000000000000001');
+  await db.send(new PutCommand({ TableName: tableName, Item: { ...marker, usage: 800, label: 'Crowded' } }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...associationLimitTotalsKey(hubId, '0-2', '0-1'), nearLimit: 1, atLimit: 0 },
+    }),
+  );
   await db.send(new PutCommand({ TableName: tableName, Item: { ...webhookPendingKey(hubId, randomUUID()), appId } }));
   await db.send(new PutCommand({ TableName: tableName, Item: { ...faultKey(hubId, randomUUID()), status: 429 } }));
   await deliveryAttempt(appId, hubId);
