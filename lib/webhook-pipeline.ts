@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { customRecordKeyPrefixStart } from '../shared/objects/custom-object-types';
 import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -140,16 +141,21 @@ export class WebhookPipeline extends Construct {
       maxBatchingWindow: Duration.seconds(streamBatchingWindowSeconds),
       bisectBatchOnError: true,
       retryAttempts: 20,
-      // Only record items of the stored types (active and archived) reach the function: one filter
-      // whose prefixes are alternatives (a mapping takes 5 filters, the types need 8 prefixes).
+      // Only record items of the stored types and of every custom type (active and archived) reach the
+      // function: one filter whose prefixes are alternatives (a mapping takes 5 filters). A custom type's
+      // other items (its merged-id and unique-value items share the prefix) are not records to it.
       filters: [
         FilterCriteria.filter({
           dynamodb: {
             Keys: {
               sk: {
-                S: storedObjectTypes.flatMap((type) =>
-                  [false, true].flatMap((isArchived) => FilterRule.beginsWith(recordListPrefix(type, isArchived))),
-                ),
+                S: [
+                  ...storedObjectTypes.flatMap((type) =>
+                    [false, true].flatMap((isArchived) => FilterRule.beginsWith(recordListPrefix(type, isArchived))),
+                  ),
+                  ...FilterRule.beginsWith(customRecordKeyPrefixStart),
+                  ...FilterRule.beginsWith(`ARCHIVED_${customRecordKeyPrefixStart}`),
+                ],
               },
             },
           },

@@ -733,7 +733,7 @@ describe('the webhook pipeline', () => {
     ).toBe(true);
   });
 
-  it('feeds the record items of every stored type, active and archived, to the event function through one filter', () => {
+  it('feeds the record items of every stored type and every custom type, active and archived, to the event function through one filter', () => {
     const streamMapping = resourcesOf('AWS::Lambda::EventSourceMapping')
       .map(([, resource]) => resource.Properties)
       .find(
@@ -762,7 +762,9 @@ describe('the webhook pipeline', () => {
               'MEETING',
               'CALL',
               'EMAIL',
-            ].flatMap((prefix) => [{ prefix: `${prefix}#` }, { prefix: `ARCHIVED_${prefix}#` }]),
+            ]
+              .flatMap((prefix) => [{ prefix: `${prefix}#` }, { prefix: `ARCHIVED_${prefix}#` }])
+              .concat([{ prefix: 'CUSTOM' }, { prefix: 'ARCHIVED_CUSTOM' }]),
           },
         },
       },
