@@ -554,6 +554,16 @@ export async function explainRecordCancellation(
   return outcomeOfCancellation(outcome);
 }
 
+/**
+ * The items a record write's transaction holds besides its linked records': the record (and its
+ * archived copy), its search projection and ordered-index places, its unique values and its count.
+ * What is left of maxTransactionItems is the room for linked records.
+ */
+export function ownItemCount(type: KeyedType, hubId: number, write: RecordWrite, searchForms: SearchForms): number {
+  const items = recordWriteItems(type, hubId, { ...write, linked: [] }, searchForms);
+  return items.writes.length + countWritesOf(type, hubId, [items.count]).length;
+}
+
 /** Writes the record, its unique values and linked records in one TransactWriteItems. */
 export async function saveRecord(
   type: KeyedType,

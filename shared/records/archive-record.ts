@@ -6,7 +6,7 @@ import type { LinkedChange } from '../db/records';
 import { mapConcurrently } from '../base/map-concurrently';
 import { conflicted, retryOnConflict } from '../base/retry';
 import type { CrmRecord } from '../db/records';
-import { orderFormsOfRecord } from './search-forms';
+import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { clearedPins, customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
@@ -32,9 +32,27 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
       await linkedChangesOf(type, id, record.associations, {}, customTypeFinder(hubId)),
       (other, otherId) => recordsDb.findRecord(other, hubId, otherId),
     );
-    // A transaction holds 100 items (the record twice, its search projection, its unique values, and
-    // each linked record, twice when it loses a pin): links past what fits are removed right after it.
-    let room = Math.max(0, maxTransactionItems - 3 - record.uniqueValues.length);
+    const write: recordsDb.RecordWrite = {
+      record: { ...record, archived: true, archivedAt: now, uniqueValues: [], version: record.version + 1 },
+      expectedVersion: record.version,
+      addUnique: [],
+      removeUnique: record.uniqueValues,
+      linked: [],
+      archive: recordsDb.archivingWrites,
+    };
+    // One transaction holds maxTransactionItems: the record's own items (ownItemCount) and each linked
+    // record, twice when it loses a pin. Links past what fits are removed right after it.
+    // As saveRecordChange completes the write: the associations and ordered-index places as read, the type's link counts.
+    const completed = {
+      ...write,
+      previousAssociations: record.associations,
+      previousOrder: orderFormsOfRecord(type, record),
+      linksToSelf: rulesOf(type).linksToSelf,
+    };
+    let room = Math.max(
+      0,
+      maxTransactionItems - recordsDb.ownItemCount(type, hubId, completed, searchFormsOf(type, completed.record)),
+    );
     const linked: LinkedChange[] = [];
     for (const change of changes) {
       const items = change.unpin ? 2 : 1;
@@ -43,14 +61,7 @@ export async function archiveRecord(type: ObjectType, hubId: number, id: string)
       room -= items;
     }
     deferred = changes.slice(linked.length);
-    return {
-      record: { ...record, archived: true, archivedAt: now, uniqueValues: [], version: record.version + 1 },
-      expectedVersion: record.version,
-      addUnique: [],
-      removeUnique: record.uniqueValues,
-      linked,
-      archive: recordsDb.archivingWrites,
-    };
+    return { ...write, linked };
   });
   if (!saved) return false;
   await mapConcurrently(deferred, deferredConcurrency, (change) =>
