@@ -807,8 +807,9 @@ const numberedOperations: readonly Operation[] = [
     isWarm: false,
     // The key, the listing, the account, the apps of the delivery log; the write hold put and taken away (a
     // BatchWriteItem each) and the reset's start marked; the record counters, then 48 partitions (16 shards x projection and two orders) per type with active records
-    // (2 here: 96), the event listing, the apps' logs, the pending batches and the hub partition, page by page.
-    budget: { GetItemCommand: 5, QueryCommand: 102, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
+    // (2 here: 96), the event listing, the apps' logs, the pending batches, the association limit markers and the hub
+    // partition, page by page.
+    budget: { GetItemCommand: 5, QueryCommand: 103, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
     expectedStatus: 204,
     request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/reset'), undefined),
   },
