@@ -52,10 +52,10 @@ const listOf = (item: Item): StoredList => withoutKeys<StoredList>(item);
 
 /**
  * The next list id: one sequence for every account (as HubSpot's list ids are), so an id names one
- * list wherever it is sent, and a test account's reset never hands an id out again; ids start at 1000.
+ * list wherever it is sent, and a test account's reset never hands an id out again; ids start at 200000001.
  */
 export async function allocateListId(): Promise<string> {
-  return String(await nextSequenceValue('listId', 1000));
+  return String(await nextSequenceValue('listId', 200_000_001));
 }
 
 const nameClaim = (hubId: number, nameDigest: string, listId: string): TransactItem => ({

@@ -47,7 +47,7 @@ function requireManual(processingType: string): 'MANUAL' {
 
 export function requireListName(name: string, field = 'name'): string {
   if (name.trim() === '' || name.length > listLimits.maxNameLength)
-    throw new ValidationError(`A list name has 1 to ${listLimits.maxNameLength} characters, not all blank`, {
+    throw new ValidationError(`A list name is not blank and has at most ${listLimits.maxNameLength} characters`, {
       context: { [field]: [name] },
     });
   return name;

@@ -89,7 +89,7 @@ function replaceValue(text: string, value: string, name: string, key: string | u
 
 /** Keys whose values are ids, times or links: set by the service per record, call or spelling. */
 const maskedKey =
-  /^(id|ids|link|correlationId|objectWriteTraceId|timestamp|startedAt|completedAt|requestedAt)$|(Id|Ids|At|date|Date|_id)$/;
+  /^(id|ids|link|correlationId|objectWriteTraceId|timestamp|startedAt|completedAt|requestedAt)$|(Id|Ids|At|date|Date|_id|Timestamp)$/;
 
 function normalized(response: RawResponse, side: Side): unknown {
   if (response.text === '') return '';
