@@ -46,7 +46,11 @@ function call(side: Side, route: RouteSpelling, row: RouteSpelling): Promise<Raw
   const body = fixture.validBody?.(side.world);
   const headers: Record<string, string> = takesKey(route) ? {} : { authorization: `Bearer ${side.owner.accessToken}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const query = takesKey(route) ? `?hapikey=${encodeURIComponent(side.owner.developerApiKey)}` : '';
+  const query = takesKey(route)
+    ? `?hapikey=${encodeURIComponent(side.owner.developerApiKey)}`
+    : fixture.validQuery === undefined
+      ? ''
+      : `?${fixture.validQuery}`;
   return sendRaw(
     gateway.baseUrl,
     route.method === 'ANY' ? 'POST' : route.method,

@@ -992,7 +992,12 @@ describe.each(routeSpellings.map((route) => [route.spelling, route] as const))('
           await assertWellFormed(route, response);
         },
       ),
-      { numRuns: runsPerRoute, examples: [[[null, null, null, null], '', body.valid, properContentType, 'valid']] },
+      {
+        numRuns: runsPerRoute,
+        examples: [
+          [[null, null, null, null], fixtureOf(route).validQuery ?? '', body.valid, properContentType, 'valid'],
+        ],
+      },
     );
     reachedLogic += routeReachedLogic;
 

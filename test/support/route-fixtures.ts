@@ -122,6 +122,8 @@ export interface IsolationCase {
 export interface RouteFixture {
   /** A valid body: required when the row has one. */
   validBody?: (world: World) => JsonObject;
+  /** The valid request's query string, when its row needs one (the list rename's `listName`). */
+  validQuery?: string;
   /** Path parameters the valid request names other than paramValues' (the GDPR delete's type is contacts). */
   validParams?: Readonly<Record<string, string>>;
   /** Tenant isolation: required for every authenticated row, at least one case. */
@@ -1009,6 +1011,7 @@ export const routeFixtures = {
   deleteList: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
   restoreList: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
   updateListName: {
+    validQuery: 'listName=Fuzz%20renamed%20list',
     isolation: [
       {
         ...company,
