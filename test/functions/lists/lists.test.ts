@@ -154,6 +154,27 @@ describe.each(prefixes)('lists on %s', (_version, prefix) => {
     expect(several.body.lists.map((list) => list.listId)).toEqual([listId]);
   });
 
+  it("counts ids of another type's records as missing, and refuses add-from a list of another type or itself (400)", async () => {
+    const contactList = await api.post<ListJson>(prefix, {
+      name: unique('Contacts'),
+      objectTypeId: '0-1',
+      processingType: 'MANUAL',
+    });
+    const companyList = await newList(prefix);
+    const [company] = await createRecords(api, 'companies', 1);
+    const contactListId = contactList.body.list.listId;
+
+    const added = await api.put(`${prefix}/${contactListId}/memberships/add`, [company]);
+    const otherType = await api.put(`${prefix}/${contactListId}/memberships/add-from/${companyList}`);
+    const itself = await api.put(`${prefix}/${companyList}/memberships/add-from/${companyList}`);
+    const missingSource = await api.put(`${prefix}/${companyList}/memberships/add-from/999999999`);
+
+    expect(added.body).toEqual({ recordsIdsAdded: [], recordIdsRemoved: [], recordIdsMissing: [company] });
+    expect(otherType).toMatchObject({ status: 400, body: { context: { sourceListId: [companyList] } } });
+    expect(itself).toMatchObject({ status: 400, body: { context: { sourceListId: [companyList] } } });
+    expect(missingSource).toMatchObject({ status: 404, body: { context: { listId: ['999999999'] } } });
+  });
+
   it('reads the memberships of several records (200) and of one', async () => {
     const listId = await newList(prefix);
     const [member, other] = await createRecords(api, 'companies', 2);
