@@ -26,6 +26,8 @@ const scopes = [
   'crm.objects.deals.read',
   'crm.objects.owners.read',
   'e-commerce',
+  'crm.lists.read',
+  'crm.lists.write',
   'crm.objects.custom.read',
   'crm.objects.custom.write',
   'crm.schemas.custom.read',

@@ -22,6 +22,8 @@ export interface BenchState {
   createdProducts: string[];
   /** A custom object type the setup made (its type id): what the custom record create names. */
   customTypeId: string;
+  /** The list the list create operation made: what the membership operations change and page. */
+  listId?: string;
   /** The sandbox rows' test account (made by the create row) and the access token of its install. */
   testAccount?: { hubId: number; accessToken?: string };
   /** An install the uninstall operation ends (its own, so the others live on). */
@@ -807,9 +809,9 @@ const numberedOperations: readonly Operation[] = [
     isWarm: false,
     // The key, the listing, the account, the apps of the delivery log; the write hold put and taken away (a
     // BatchWriteItem each) and the reset's start marked; the record counters, then 48 partitions (16 shards x projection and two orders) per type with active records
-    // (2 here: 96), the event listing, the apps' logs, the pending batches, the association limit markers and the hub
-    // partition, page by page.
-    budget: { GetItemCommand: 5, QueryCommand: 103, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
+    // (2 here: 96), the event listing, the list listing (none here: no member partition), the apps' logs, the pending
+    // batches, the association limit markers and the hub partition, page by page.
+    budget: { GetItemCommand: 5, QueryCommand: 104, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
     expectedStatus: 204,
     request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/reset'), undefined),
   },
@@ -861,6 +863,46 @@ const numberedOperations: readonly Operation[] = [
       jsonRequest('POST', `${associationLimits}/companies/contacts/batch/purge`, state.install.accessToken, {
         inputs: [{ category: 'HUBSPOT_DEFINED', typeId: 2 }],
       }),
+  },
+  {
+    name: 'createList',
+    label: 'POST /crm/v3/lists (a MANUAL company list)',
+    isWarm: false,
+    // The list id from the global sequence (UpdateItem), then one transaction: the list, its name's claim, the account's list count.
+    budget: { UpdateItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v3/lists', state.install.accessToken, {
+        name: uniqueName('Bench list'),
+        objectTypeId: '0-2',
+        processingType: 'MANUAL',
+      }),
+    afterResponse: (response, state) => {
+      state.listId ??= (JSON.parse(response.body) as { list: { listId: string } }).list.listId;
+    },
+  },
+  {
+    name: 'addListMemberships',
+    label: 'PUT /crm/v3/lists/{listId}/memberships/add (100 pool companies)',
+    isWarm: false,
+    // The list (GetItem); which ids are members and which companies exist (a BatchGetItem of 100 keys each);
+    // then 32 memberships a transaction, each with the list's size: 4 transactions.
+    budget: { GetItemCommand: 1, BatchGetItemCommand: 2, TransactWriteItemsCommand: 4 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'PUT',
+        `/crm/v3/lists/${state.listId}/memberships/add`,
+        state.install.accessToken,
+        state.poolIds.slice(0, 100),
+      ),
+  },
+  {
+    name: 'listMembershipsPage',
+    label: 'GET /crm/v3/lists/{listId}/memberships?limit=100 (a page of 100 members)',
+    isWarm: false,
+    // The list (its size is the total), then one Query of limit + 1 membership items.
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `/crm/v3/lists/${state.listId}/memberships?limit=100`, state.install.accessToken),
   },
   {
     name: 'mergeRecords',

@@ -51,6 +51,9 @@ export const demoScopes = [
   'crm.objects.owners.read',
   // Products and line items.
   'e-commerce',
+  // Lists and their memberships.
+  'crm.lists.read',
+  'crm.lists.write',
   // Custom objects: the schemas API and the records of the account's own types.
   'crm.objects.custom.read',
   'crm.objects.custom.write',

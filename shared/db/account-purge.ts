@@ -22,6 +22,8 @@ import {
   hubCounterKey,
   hubPartition,
   installPrefix,
+  listMembersPartition,
+  listPrefix,
   orderIndexPartition,
   ownerOfUserPrefix,
   ownerPrefix,
@@ -223,6 +225,17 @@ async function purgeTimelineEvents(hubId: number, budget: Budget): Promise<boole
 }
 
 /**
+ * The memberships of the account's lists (deleted ones' too), each list's partition found through
+ * the list's item in the hub partition (keys.ts listKey), which the hub partition's sweep removes after.
+ */
+async function purgeListMemberships(hubId: number, budget: Budget): Promise<boolean> {
+  const lists = await listingOf({ pk: hubPartition(hubId), skPrefix: listPrefix });
+  const partitions = lists.map((item) => listMembersPartition(hubId, String(item.sk).slice(listPrefix.length)));
+  const swept = await mapConcurrently(partitions, sweepsInFlight, (pk) => sweep({ pk }, budget));
+  return swept.every(Boolean);
+}
+
+/**
  * The apps whose delivery log may hold attempts for the account: those installed in it, and, for a
  * test account, its developer's apps, the only ones the sandbox installs and the ones whose installs
  * a delete ends before it purges. Read before the hub partition's sweep and the account's removal.
@@ -320,6 +333,7 @@ export async function purgeAccount(
   const steps: (() => Promise<boolean>)[] = [
     () => purgeDerivedPartitions(hubId, typeOf, budget),
     () => purgeTimelineEvents(hubId, budget),
+    () => purgeListMemberships(hubId, budget),
     async () => purgeDeliveryLog(hubId, await appIdsOf(hubId, account), budget),
     // A reset takes the queued batches only: the partition's flush item belongs to a flush running now.
     () =>

@@ -447,6 +447,48 @@ export const associationLimitMarkerKey = (
 });
 
 /**
+ * Lists (shared/db/lists.ts). A list is an item of the account's partition, ids from the account's
+ * `listId` sequence, zero-padded so a Query pages the account's lists in id order; one claim per name
+ * (a digest of the lower-cased name, names being unique in the account whatever their case) names
+ * the list that holds it. A list's memberships live in a partition of the list's own, two items a
+ * member: `R#<recordId>` (pages by record id; record ids are fixed width, so the sort key orders
+ * them) and `J#<joined ms>#<recordId>` (pages by join order); and one reverse item per membership
+ * in the account's partition, `LIST_OF#<typeId>#<recordId>#<listId>`, so a record's lists are one
+ * Query. Every key follows from the list id, the record id and the join time the reverse item holds.
+ */
+export const listPrefix = 'LIST#';
+const paddedListId = (listId: string): string => listId.padStart(12, '0');
+export const listKey = (hubId: number, listId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${listPrefix}${paddedListId(listId)}`,
+});
+export const listNameKey = (hubId: number, nameDigest: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `LIST_NAME#${nameDigest}`,
+});
+export const listMembersPartition = (hubId: number, listId: string): string =>
+  `${hubPartition(hubId)}#LIST#${paddedListId(listId)}`;
+export const listMemberPrefix = 'R#';
+export const listJoinPrefix = 'J#';
+export const listMemberKey = (hubId: number, listId: string, recordId: string): Key => ({
+  pk: listMembersPartition(hubId, listId),
+  sk: `${listMemberPrefix}${recordId}`,
+});
+/** The join-order form of a membership: `<joined ms, 13 digits>#<recordId>`. */
+export const listJoinForm = (joinedAtMs: number, recordId: string): string =>
+  `${String(joinedAtMs).padStart(13, '0')}#${recordId}`;
+export const listJoinKey = (hubId: number, listId: string, joinedAtMs: number, recordId: string): Key => ({
+  pk: listMembersPartition(hubId, listId),
+  sk: `${listJoinPrefix}${listJoinForm(joinedAtMs, recordId)}`,
+});
+export const recordListsPrefix = (objectTypeId: string, recordId: string): string =>
+  `LIST_OF#${objectTypeId}#${recordId}#`;
+export const recordListKey = (hubId: number, objectTypeId: string, recordId: string, listId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${recordListsPrefix(objectTypeId, recordId)}${paddedListId(listId)}`,
+});
+
+/**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
  * matches anything). The stack grants each function only the partitions its route touches
  * (its row's `partitions` in shared/routes.ts, granted by lib/route-stack.ts); a key function with a

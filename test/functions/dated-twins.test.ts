@@ -46,7 +46,11 @@ function call(side: Side, route: RouteSpelling, row: RouteSpelling): Promise<Raw
   const body = fixture.validBody?.(side.world);
   const headers: Record<string, string> = takesKey(route) ? {} : { authorization: `Bearer ${side.owner.accessToken}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const query = takesKey(route) ? `?hapikey=${encodeURIComponent(side.owner.developerApiKey)}` : '';
+  const query = takesKey(route)
+    ? `?hapikey=${encodeURIComponent(side.owner.developerApiKey)}`
+    : fixture.validQuery === undefined
+      ? ''
+      : `?${fixture.validQuery}`;
   return sendRaw(
     gateway.baseUrl,
     route.method === 'ANY' ? 'POST' : route.method,
@@ -89,7 +93,7 @@ function replaceValue(text: string, value: string, name: string, key: string | u
 
 /** Keys whose values are ids, times or links: set by the service per record, call or spelling. */
 const maskedKey =
-  /^(id|ids|link|correlationId|objectWriteTraceId|timestamp|startedAt|completedAt|requestedAt)$|(Id|Ids|At|date|Date|_id)$/;
+  /^(id|ids|link|correlationId|objectWriteTraceId|timestamp|startedAt|completedAt|requestedAt)$|(Id|Ids|At|date|Date|_id|Timestamp)$/;
 
 function normalized(response: RawResponse, side: Side): unknown {
   if (response.text === '') return '';

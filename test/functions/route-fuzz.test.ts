@@ -61,6 +61,8 @@ let fixtures: Fixtures;
 let fuzzSchema: { objectTypeId: string; associationId: string };
 /** A test account of the install's developer account and a fault in it (the sandbox control rows). */
 let fuzzTestAccount: { hubId: string; faultId: string };
+/** A MANUAL company list and a second one (add-from's source): the list rows act on them. */
+let fuzzLists: { listId: string; sourceListId: string };
 /** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
 const labelPairTarget = 'tickets';
 let sent = 0;
@@ -106,6 +108,20 @@ beforeAll(async () => {
     count: 1000,
   });
   fuzzTestAccount = { hubId: String(testAccount.hubId), faultId: String(fault.id) };
+  const list = await postJson('/crm/v3/lists', {
+    name: 'Fuzz fixture list',
+    objectTypeId: '0-2',
+    processingType: 'MANUAL',
+  });
+  const source = await postJson('/crm/v3/lists', {
+    name: 'Fuzz source list',
+    objectTypeId: '0-2',
+    processingType: 'MANUAL',
+  });
+  fuzzLists = {
+    listId: String((list.list as { listId: string }).listId),
+    sourceListId: String((source.list as { listId: string }).listId),
+  };
 });
 
 /** The fuzz's records in the shape of the route fixtures' world (isolation-only fields are not used here). */
@@ -147,6 +163,9 @@ function fuzzWorld(): World {
     pipelineId: 'default',
     stageId: 'appointmentscheduled',
     schemaType: fuzzSchema.objectTypeId,
+    listId: fuzzLists.listId,
+    listName: 'Fuzz fixture list',
+    sourceListId: fuzzLists.sourceListId,
     schemaAssociationId: fuzzSchema.associationId,
     testAccountHubId: fuzzTestAccount.hubId,
     faultId: fuzzTestAccount.faultId,
@@ -973,7 +992,12 @@ describe.each(routeSpellings.map((route) => [route.spelling, route] as const))('
           await assertWellFormed(route, response);
         },
       ),
-      { numRuns: runsPerRoute, examples: [[[null, null, null, null], '', body.valid, properContentType, 'valid']] },
+      {
+        numRuns: runsPerRoute,
+        examples: [
+          [[null, null, null, null], fixtureOf(route).validQuery ?? '', body.valid, properContentType, 'valid'],
+        ],
+      },
     );
     reachedLogic += routeReachedLogic;
 

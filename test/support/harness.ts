@@ -92,6 +92,9 @@ export async function provision(
     'tickets',
     // Products and line items (in the scope catalogue's order, as tokens list them).
     'e-commerce',
+    // Lists.
+    'crm.lists.read',
+    'crm.lists.write',
     'crm.schemas.deals.write',
     'crm.objects.owners.read',
     // Custom objects: the schemas API and the records of the account's own types.

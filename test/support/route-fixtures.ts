@@ -53,6 +53,10 @@ export interface World {
   schemaAssociationId: string;
   /** A company in the stranger's own account (tenant isolation only). */
   strangerCompanyId: string;
+  /** A MANUAL company list of the owner's account (the owner's company its member), its name, and a second list (add-from's source). */
+  listId: string;
+  listName: string;
+  sourceListId: string;
   /** A test account of the owner's developer account, and an injected fault in it (the sandbox controls). */
   testAccountHubId: string;
   faultId: string;
@@ -83,6 +87,8 @@ export const missing = {
   schemaAssociationId: '999999998',
   hubId: '999999997',
   faultId: 'no-such-fault',
+  listId: '999999999',
+  listName: 'no such list',
 } as const;
 
 /**
@@ -116,6 +122,8 @@ export interface IsolationCase {
 export interface RouteFixture {
   /** A valid body: required when the row has one. */
   validBody?: (world: World) => JsonObject;
+  /** The valid request's query string, when its row needs one (the list rename's `listName`). */
+  validQuery?: string;
   /** Path parameters the valid request names other than paramValues' (the GDPR delete's type is contacts). */
   validParams?: Readonly<Record<string, string>>;
   /** Tenant isolation: required for every authenticated row, at least one case. */
@@ -156,6 +164,11 @@ export function paramValues(world: World): Record<string, string> {
     hubId: world.testAccountHubId,
     faultId: world.faultId,
     version: '2026-03',
+    listId: world.listId,
+    sourceListId: world.sourceListId,
+    listName: world.listName,
+    objectTypeId: '0-2',
+    recordId: world.companyId,
   };
 }
 
@@ -209,6 +222,8 @@ const dealPipelineBody = (label: string) => ({
   displayOrder: 1,
   stages: [{ label: `${label} stage`, displayOrder: 0, metadata: { probability: '0.5' } }],
 });
+const ownList = (world: World) => ({ listId: world.listId });
+const missingList = { listId: missing.listId };
 const ownPipeline = (world: World) => ({ pipelineObjectType: 'deals', pipelineId: world.pipelineId });
 const missingPipeline = { pipelineObjectType: 'deals', pipelineId: missing.pipelineId };
 const ownStage = (world: World) => ({ ...ownPipeline(world), stageId: world.stageId });
@@ -969,6 +984,95 @@ export const routeFixtures = {
     isolation: [sameAsMissing(company.as, ownStage, missingStage, () => ({ label: 'Hijacked' }))],
   },
   archivePipelineStage: { isolation: [sameAsMissing(company.as, ownStage, missingStage)] },
+  // Lists: the owner's list (and its member) answers another account as one that exists nowhere.
+  createList: {
+    validBody: (world) => ({ name: `Fuzz list ${world.fresh}`, objectTypeId: '0-2', processingType: 'MANUAL' }),
+    isolation: [
+      {
+        ...company,
+        check: 'noOwnerData',
+        foreign: (world) => ({
+          body: { name: `Stranger list ${world.fresh}`, objectTypeId: '0-2', processingType: 'MANUAL' },
+        }),
+      },
+    ],
+  },
+  getLists: {
+    isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ query: `listIds=${world.listId}` }) }],
+  },
+  searchLists: {
+    validBody: () => ({ query: 'fuzz' }),
+    isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: { query: world.listName } }) }],
+  },
+  getListByName: {
+    isolation: [sameAsMissing(company.as, (world) => ({ listName: world.listName }), { listName: missing.listName })],
+  },
+  getList: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  deleteList: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  restoreList: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  updateListName: {
+    validQuery: 'listName=Fuzz%20renamed%20list',
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ params: ownList(world), query: 'listName=Hijacked' }),
+        control: () => ({ params: missingList, query: 'listName=Hijacked' }),
+      },
+    ],
+  },
+  updateListFilters: {
+    validBody: () => ({ filterBranch: { filterBranchType: 'OR', filterBranches: [] } }),
+    isolation: [sameAsMissing(company.as, ownList, missingList, () => ({ filterBranch: { filterBranchType: 'OR' } }))],
+  },
+  getListMemberships: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  getListMembershipsJoinOrder: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  addListMemberships: {
+    validBody: () => [missing.companyId] as unknown as JsonObject,
+    isolation: [sameAsMissing(company.as, ownList, missingList, (world) => [world.strangerCompanyId])],
+  },
+  removeListMemberships: {
+    validBody: () => [missing.companyId] as unknown as JsonObject,
+    isolation: [sameAsMissing(company.as, ownList, missingList, (world) => [world.companyId])],
+  },
+  addAndRemoveListMemberships: {
+    validBody: () => ({ recordIdsToAdd: [missing.companyId], recordIdsToRemove: [] }),
+    isolation: [
+      sameAsMissing(company.as, ownList, missingList, (world) => ({
+        recordIdsToAdd: [world.strangerCompanyId],
+        recordIdsToRemove: [world.companyId],
+      })),
+    ],
+  },
+  addListMembershipsFrom: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ ...ownList(world), sourceListId: world.sourceListId }), {
+        ...missingList,
+        sourceListId: '999999998',
+      }),
+    ],
+  },
+  clearListMemberships: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  getRecordListMemberships: {
+    isolation: [
+      sameAsMissing(company.as, (world) => ({ objectTypeId: '0-2', recordId: world.companyId }), {
+        objectTypeId: '0-2',
+        recordId: missing.companyId,
+      }),
+    ],
+  },
+  batchReadRecordListMemberships: {
+    validBody: (world) => ({ inputs: [{ objectTypeId: '0-2', recordId: world.companyId }] }),
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { inputs: [{ objectTypeId: '0-2', recordId: world.companyId }] } }),
+        control: () => ({ body: { inputs: [{ objectTypeId: '0-2', recordId: missing.companyId }] } }),
+      },
+    ],
+  },
+
   getPipelineStageAudit: {
     isolation: [
       sameAsMissing(company.as, ownStage, missingStage),

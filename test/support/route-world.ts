@@ -156,7 +156,27 @@ export async function buildWorld(
     { path: '/crm/v3/objects/deals', status: 503, count: 1000 },
     key,
   );
+  const listName = `Owned list ${fresh}`;
+  const list = (await postOwner('/crm/v3/lists', { name: listName, objectTypeId: '0-2', processingType: 'MANUAL' }))
+    .list as { listId: string };
+  const sourceList = (
+    await postOwner('/crm/v3/lists', {
+      name: `Owned source list ${fresh}`,
+      objectTypeId: '0-2',
+      processingType: 'MANUAL',
+    })
+  ).list as { listId: string };
+  const added = await send(
+    'PUT',
+    `/crm/v3/lists/${list.listId}/memberships/add`,
+    { authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+    JSON.stringify([String(company.id)]),
+  );
+  if (added.status !== 200) throw new Error(`fixture list membership: ${added.status} ${added.text}`);
   const world: World = {
+    listId: list.listId,
+    listName,
+    sourceListId: sourceList.listId,
     appId: owner.appId,
     companyId: String(company.id),
     companyDomain,
@@ -196,6 +216,8 @@ export async function buildWorld(
     `Owned label ${fresh}`,
     `Owned group ${fresh}`,
     `Owned pipeline ${fresh}`,
+    `Owned list ${fresh}`,
+    `Owned source list ${fresh}`,
     `Owned stage ${fresh}`,
     owner.userEmail,
     `Owned test account ${fresh}`,

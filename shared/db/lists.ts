@@ -1,0 +1,397 @@
+import { tableName } from './client';
+import { batchGetAll, getItem, queryPage, transact, type Item, type RoleWrite, type TransactItem } from './core';
+import { withoutKeys } from './item';
+import { countChange, nextSequenceValue } from './counters';
+import {
+  hubCounterKey,
+  hubPartition,
+  listJoinKey,
+  listJoinPrefix,
+  listKey,
+  listMemberKey,
+  listMemberPrefix,
+  listMembersPartition,
+  listNameKey,
+  listPrefix,
+  recordListKey,
+  recordListsPrefix,
+} from './keys';
+
+/** A list as stored: the definition, its size and when members last came and went. */
+export interface StoredList {
+  listId: string;
+  name: string;
+  objectTypeId: string;
+  processingType: 'MANUAL' | 'DYNAMIC' | 'SNAPSHOT';
+  processingStatus: string;
+  listVersion: number;
+  size: number;
+  createdAt: string;
+  updatedAt: string;
+  filtersUpdatedAt: string;
+  createdById: string;
+  updatedById: string;
+  listFolderId: number;
+  deletedAt?: string;
+  lastRecordAddedAt?: string;
+  lastRecordRemovedAt?: string;
+  membershipSettings?: { includeUnassigned?: boolean; membershipTeamId?: number };
+  listPermissions?: { teamsWithEditAccess: number[]; usersWithEditAccess: number[] };
+  customProperties?: Record<string, string>;
+}
+
+/** One membership: the record and when it joined (epoch ms). */
+export interface Membership {
+  recordId: string;
+  joinedAtMs: number;
+}
+
+const listCountKey = (hubId: number) => hubCounterKey(hubId, 'lists');
+
+const listOf = (item: Item): StoredList => withoutKeys<StoredList>(item);
+
+/**
+ * The next list id: one sequence for every account (as HubSpot's list ids are), so an id names one
+ * list wherever it is sent, and a test account's reset never hands an id out again; ids start at 200000001.
+ */
+export async function allocateListId(): Promise<string> {
+  return String(await nextSequenceValue('listId', 200_000_001));
+}
+
+const nameClaim = (hubId: number, nameDigest: string, listId: string): TransactItem => ({
+  Put: {
+    TableName: tableName,
+    Item: { ...listNameKey(hubId, nameDigest), listId },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Stores a new list with its name's claim and the account's list count (capped at `maxLists`). */
+export async function insertList(
+  hubId: number,
+  list: StoredList,
+  nameDigest: string,
+  maxLists: number,
+): Promise<'created' | 'name-taken' | 'too-many'> {
+  const writes: RoleWrite<'list' | 'name' | 'count'>[] = [
+    {
+      role: 'list',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: { ...listKey(hubId, list.listId), ...list },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
+    { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
+  ];
+  const outcome = await transact(writes);
+  if (outcome.committed) return 'created';
+  if (outcome.reasons.some((reason) => reason.role === 'name' && reason.code === 'ConditionalCheckFailed'))
+    return 'name-taken';
+  if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
+    return 'too-many';
+  throw outcome.error;
+}
+
+/** A list, deleted or not; undefined when there is none. */
+export async function findList(hubId: number, listId: string): Promise<StoredList | undefined> {
+  const item = await getItem(listKey(hubId, listId));
+  return item ? listOf(item) : undefined;
+}
+
+/** The lists of these ids that exist (deleted ones included), in no particular order. */
+export async function findLists(hubId: number, listIds: readonly string[]): Promise<StoredList[]> {
+  if (listIds.length === 0) return [];
+  return (await batchGetAll(listIds.map((listId) => listKey(hubId, listId)))).map(listOf);
+}
+
+/** The id of the list that holds a name's claim. */
+export async function findListIdByName(hubId: number, nameDigest: string): Promise<string | undefined> {
+  const item = await getItem(listNameKey(hubId, nameDigest));
+  return typeof item?.listId === 'string' ? item.listId : undefined;
+}
+
+/** Every list of the account (deleted ones included), in id order: at most the cap on lists plus the deleted ones. */
+export async function listAccountLists(hubId: number, maxItems: number): Promise<StoredList[]> {
+  const lists: StoredList[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage({ pk: hubPartition(hubId), skPrefix: listPrefix, pageSize: 500 }, startKey);
+    lists.push(...page.items.map(listOf));
+    startKey = page.nextKey;
+  } while (startKey && lists.length < maxItems);
+  return lists;
+}
+
+/** The list's item as a transaction write: a change of its definition, on the version that was read, of a list not deleted. */
+function listUpdate(
+  hubId: number,
+  list: StoredList,
+  set: Record<string, unknown>,
+  options: { whenDeleted?: boolean; remove?: string[] } = {},
+): TransactItem {
+  const names: Record<string, string> = { '#version': 'listVersion', '#deletedAt': 'deletedAt' };
+  const values: Record<string, unknown> = { ':version': list.listVersion };
+  const assignments = Object.entries(set).map(([name, value], index) => {
+    names[`#s${index}`] = name;
+    values[`:s${index}`] = value;
+    return `#s${index} = :s${index}`;
+  });
+  const removals = (options.remove ?? []).map((name, index) => {
+    names[`#r${index}`] = name;
+    return `#r${index}`;
+  });
+  return {
+    Update: {
+      TableName: tableName,
+      Key: listKey(hubId, list.listId),
+      UpdateExpression: `SET ${assignments.join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
+      ConditionExpression: `#version = :version AND ${options.whenDeleted ? 'attribute_exists(#deletedAt)' : 'attribute_not_exists(#deletedAt)'}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Renames a list: its item (a new version) and its name's claim move together. */
+export async function renameList(
+  hubId: number,
+  list: StoredList,
+  change: { name: string; oldDigest: string; newDigest: string; updatedAt: string; updatedById: string },
+): Promise<'renamed' | 'name-taken' | 'changed' | 'too-many'> {
+  const writes: RoleWrite<'list' | 'name' | 'old'>[] = [
+    {
+      role: 'list',
+      write: listUpdate(hubId, list, {
+        name: change.name,
+        listVersion: list.listVersion + 1,
+        updatedAt: change.updatedAt,
+        updatedById: change.updatedById,
+      }),
+    },
+  ];
+  if (change.oldDigest !== change.newDigest) {
+    writes.push({ role: 'name', write: nameClaim(hubId, change.newDigest, list.listId) });
+    writes.push({
+      role: 'old',
+      write: { Delete: { TableName: tableName, Key: listNameKey(hubId, change.oldDigest) } },
+    });
+  }
+  return outcomeOf(await transact(writes), 'renamed');
+}
+
+function outcomeOf<R extends string, T extends string>(
+  outcome: Awaited<ReturnType<typeof transact<R>>>,
+  done: T,
+): T | 'name-taken' | 'changed' | 'too-many' {
+  if (outcome.committed) return done;
+  if (outcome.reasons.some((reason) => reason.role === 'name' && reason.code === 'ConditionalCheckFailed'))
+    return 'name-taken';
+  if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
+    return 'too-many';
+  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+    return 'changed';
+  throw outcome.error;
+}
+
+/** Marks a list deleted (its memberships stay, for a restore) and frees its name; the account's list count goes down. */
+export async function markListDeleted(
+  hubId: number,
+  list: StoredList,
+  nameDigest: string,
+  deletedAt: string,
+): Promise<'deleted' | 'changed'> {
+  const outcome = await transact<'list' | 'old' | 'count'>([
+    { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
+    { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
+    { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
+  ]);
+  const result = outcomeOf(outcome, 'deleted');
+  return result === 'deleted' ? 'deleted' : 'changed';
+}
+
+/** Brings a deleted list back with its name, when no other list took the name meanwhile. */
+export async function restoreDeletedList(
+  hubId: number,
+  list: StoredList,
+  nameDigest: string,
+  maxLists: number,
+): Promise<'restored' | 'name-taken' | 'too-many' | 'changed'> {
+  const outcome = await transact<'list' | 'name' | 'count'>([
+    {
+      role: 'list',
+      write: listUpdate(
+        hubId,
+        list,
+        { listVersion: list.listVersion + 1 },
+        { whenDeleted: true, remove: ['deletedAt'] },
+      ),
+    },
+    { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
+    { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
+  ]);
+  return outcomeOf(outcome, 'restored');
+}
+
+/** The memberships of these records in a list (those that are members). */
+export async function findMemberships(
+  hubId: number,
+  listId: string,
+  recordIds: readonly string[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (recordIds.length === 0) return found;
+  const items = await batchGetAll(recordIds.map((recordId) => listMemberKey(hubId, listId, recordId)));
+  for (const item of items) {
+    const recordId = String(item.sk).slice(listMemberPrefix.length);
+    if (typeof item.joinedAtMs === 'number') found.set(recordId, item.joinedAtMs);
+  }
+  return found;
+}
+
+/**
+ * The items of one membership: its item by record id, its join-order item and the record's reverse
+ * item. A later writer of memberships (a dynamic list's, in the record write's own transaction)
+ * writes the same three with the list's size change.
+ */
+export function membershipPuts(hubId: number, list: StoredList, member: Membership): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...listMemberKey(hubId, list.listId, member.recordId), joinedAtMs: member.joinedAtMs },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...listJoinKey(hubId, list.listId, member.joinedAtMs, member.recordId), recordId: member.recordId },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...recordListKey(hubId, list.objectTypeId, member.recordId, list.listId),
+          listId: list.listId,
+          joinedAtMs: member.joinedAtMs,
+        },
+      },
+    },
+  ];
+}
+
+export function membershipDeletes(hubId: number, list: StoredList, member: Membership): TransactItem[] {
+  return [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: listMemberKey(hubId, list.listId, member.recordId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    { Delete: { TableName: tableName, Key: listJoinKey(hubId, list.listId, member.joinedAtMs, member.recordId) } },
+    { Delete: { TableName: tableName, Key: recordListKey(hubId, list.objectTypeId, member.recordId, list.listId) } },
+  ];
+}
+
+/** The items one membership change writes: three. */
+export const itemsPerMembership = 3;
+
+/**
+ * One transaction of membership changes with the list's size (ADD, on a list not deleted): 'stale'
+ * when a membership changed since it was read (the caller reads again), 'gone' when the list was deleted.
+ */
+export async function writeMembershipChange(
+  hubId: number,
+  list: StoredList,
+  change: { adds: readonly Membership[]; removes: readonly Membership[]; at: string },
+): Promise<'written' | 'stale' | 'gone'> {
+  const set: string[] = ['updatedAt = :at'];
+  if (change.adds.length > 0) set.push('lastRecordAddedAt = :at');
+  if (change.removes.length > 0) set.push('lastRecordRemovedAt = :at');
+  const writes: RoleWrite<'list' | 'member'>[] = [
+    {
+      role: 'list',
+      write: {
+        Update: {
+          TableName: tableName,
+          Key: listKey(hubId, list.listId),
+          UpdateExpression: `SET ${set.join(', ')} ADD #size :delta`,
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeNames: { '#size': 'size' },
+          ExpressionAttributeValues: { ':at': change.at, ':delta': change.adds.length - change.removes.length },
+        },
+      },
+    },
+  ];
+  for (const member of change.adds)
+    for (const write of membershipPuts(hubId, list, member)) writes.push({ role: 'member', write });
+  for (const member of change.removes)
+    for (const write of membershipDeletes(hubId, list, member)) writes.push({ role: 'member', write });
+  const outcome = await transact(writes);
+  if (outcome.committed) return 'written';
+  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+    return 'gone';
+  if (outcome.reasons.some((reason) => reason.role === 'member' && reason.code === 'ConditionalCheckFailed'))
+    return 'stale';
+  throw outcome.error;
+}
+
+export interface MembershipPage {
+  memberships: Membership[];
+  hasMore: boolean;
+}
+
+/**
+ * One page of a list's memberships by record id (`order` 'id') or join order ('joined'): after a
+ * cursor ascending, or before one descending; one Query of limit + 1 items (the one more tells
+ * whether another page exists). Cursors are the sort-key forms (`<recordId>`, `<ms>#<recordId>`).
+ */
+export async function membershipPage(
+  hubId: number,
+  listId: string,
+  query: { order: 'id' | 'joined'; after?: string; before?: string; limit: number },
+): Promise<MembershipPage> {
+  const prefix = query.order === 'id' ? listMemberPrefix : listJoinPrefix;
+  const pk = listMembersPartition(hubId, listId);
+  const isDescending = query.after === undefined && query.before !== undefined;
+  const cursor = query.after ?? query.before;
+  const page = await queryPage(
+    { pk, skPrefix: prefix, pageSize: query.limit + 1, newestFirst: isDescending },
+    cursor === undefined ? undefined : { pk, sk: `${prefix}${cursor}` },
+  );
+  const memberships = page.items.map((item) =>
+    query.order === 'id'
+      ? { recordId: String(item.sk).slice(prefix.length), joinedAtMs: Number(item.joinedAtMs) }
+      : {
+          recordId: String(item.recordId),
+          joinedAtMs: Number(String(item.sk).slice(prefix.length, prefix.length + 13)),
+        },
+  );
+  const hasMore = memberships.length > query.limit;
+  return { memberships: memberships.slice(0, query.limit), hasMore };
+}
+
+/** A record's memberships (list id and join time), one Query of its reverse items. */
+export async function recordMemberships(
+  hubId: number,
+  objectTypeId: string,
+  recordId: string,
+): Promise<{ listId: string; joinedAtMs: number }[]> {
+  const found: { listId: string; joinedAtMs: number }[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage(
+      { pk: hubPartition(hubId), skPrefix: recordListsPrefix(objectTypeId, recordId), pageSize: 500 },
+      startKey,
+    );
+    for (const item of page.items) found.push({ listId: String(item.listId), joinedAtMs: Number(item.joinedAtMs) });
+    startKey = page.nextKey;
+  } while (startKey);
+  return found;
+}

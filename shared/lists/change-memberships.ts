@@ -1,0 +1,195 @@
+import { nowMs } from '../base/clock';
+import { ServiceUnavailableError, ValidationError } from '../base/errors';
+import {
+  findMemberships,
+  itemsPerMembership,
+  membershipPage,
+  writeMembershipChange,
+  type Membership,
+  type StoredList,
+} from '../db/lists';
+import { maxTransactionItems } from '../db/core';
+import { findExistingRecords } from '../db/records';
+import { listLimits } from './list-limits';
+import { keyedTypeOfList } from './list-types';
+import { listNotFound, requireActiveList } from './manage-lists';
+
+/** HubSpot's answer to a membership change (its field name `recordsIdsAdded` is spelled as HubSpot spells it). */
+export interface MembershipChangeAnswer {
+  recordsIdsAdded: string[];
+  recordIdsRemoved: string[];
+  recordIdsMissing: string[];
+}
+
+/** Memberships one transaction changes: three items each, beside the list's size (one item). */
+export const membershipsPerTransaction = Math.floor((maxTransactionItems - 1) / itemsPerMembership);
+
+/** Times a chunk whose memberships changed under it (a concurrent change) is read and sent again. */
+const staleAttempts = 3;
+
+function requireMemberChanges(list: StoredList): void {
+  if (list.processingType !== 'MANUAL' && list.processingType !== 'SNAPSHOT')
+    throw new ValidationError(
+      `List ${list.listId} is ${list.processingType}: only MANUAL and SNAPSHOT lists take membership changes`,
+      {
+        context: { processingType: [list.processingType] },
+      },
+    );
+}
+
+function requireIdCount(count: number, field: string): void {
+  if (count > listLimits.maxRecordIdsPerCall)
+    throw new ValidationError(
+      `A membership change names at most ${listLimits.maxRecordIdsPerCall} record ids, not ${count}`,
+      {
+        context: { [field]: [String(count)] },
+      },
+    );
+}
+
+const isRecordId = (id: string): boolean => /^[0-9]{1,30}$/.test(id);
+
+/**
+ * Adds and removes records of the list's type: every id is read first (which records exist, which
+ * are members), then the changes go in transactions of `membershipsPerTransaction` memberships, each
+ * with the list's size. Ids that name no active record of the type (and are not members, for a
+ * removal) are missing; ids already members (added) or not members (removed) change nothing.
+ */
+export async function changeMemberships(
+  hubId: number,
+  listId: string,
+  request: { add: readonly string[]; remove: readonly string[] },
+): Promise<MembershipChangeAnswer> {
+  const add = [...new Set(request.add)];
+  const remove = [...new Set(request.remove)];
+  requireIdCount(add.length + remove.length, add.length > 0 ? 'recordIdsToAdd' : 'recordIdsToRemove');
+  const removing = new Set(remove);
+  const both = add.filter((id) => removing.has(id));
+  if (both.length > 0)
+    throw new ValidationError('A record id is both added and removed', {
+      context: { recordIdsToAdd: both.slice(0, 10) },
+    });
+  const list = await requireActiveList(hubId, listId);
+  requireMemberChanges(list);
+  const type = keyedTypeOfList(list.objectTypeId);
+  const answer: MembershipChangeAnswer = { recordsIdsAdded: [], recordIdsRemoved: [], recordIdsMissing: [] };
+  const wellFormed = (ids: string[]) => {
+    for (const id of ids) if (!isRecordId(id)) answer.recordIdsMissing.push(id);
+    return ids.filter(isRecordId);
+  };
+  const addIds = wellFormed(add);
+  const removeIds = wellFormed(remove);
+  const members = await findMemberships(hubId, listId, [...addIds, ...removeIds]);
+  const toCheck = [...addIds.filter((id) => !members.has(id)), ...removeIds.filter((id) => !members.has(id))];
+  const existing = await findExistingRecords(
+    hubId,
+    toCheck.map((id) => ({ type, id })),
+  );
+  const exists = (id: string) => existing.has(`${type.id}/${id}`);
+  const adds = addIds.filter((id) => !members.has(id) && exists(id));
+  const removes = removeIds.filter((id) => members.has(id));
+  for (const id of toCheck) if (!exists(id)) answer.recordIdsMissing.push(id);
+  await writeChanges(hubId, list, adds, removes, members);
+  answer.recordsIdsAdded = adds;
+  answer.recordIdsRemoved = removes;
+  return answer;
+}
+
+/** Sends the changes chunk by chunk; a chunk that met a concurrent change is read again and sent what still applies. */
+async function writeChanges(
+  hubId: number,
+  list: StoredList,
+  adds: readonly string[],
+  removes: readonly string[],
+  members: ReadonlyMap<string, number>,
+): Promise<void> {
+  const changes = [
+    ...adds.map((recordId) => ({ recordId, isAdd: true })),
+    ...removes.map((recordId) => ({ recordId, isAdd: false })),
+  ];
+  for (let start = 0; start < changes.length; start += membershipsPerTransaction) {
+    let chunk = changes.slice(start, start + membershipsPerTransaction);
+    let known: ReadonlyMap<string, number> = members;
+    for (let attempt = 1; ; attempt += 1) {
+      const joinedAtMs = nowMs();
+      const chunkAdds: Membership[] = chunk
+        .filter((change) => change.isAdd)
+        .map(({ recordId }) => ({ recordId, joinedAtMs }));
+      const chunkRemoves: Membership[] = chunk
+        .filter((change) => !change.isAdd)
+        .map(({ recordId }) => ({ recordId, joinedAtMs: known.get(recordId) ?? 0 }));
+      const outcome = await writeMembershipChange(hubId, list, {
+        adds: chunkAdds,
+        removes: chunkRemoves,
+        at: new Date(joinedAtMs).toISOString(),
+      });
+      if (outcome === 'written') break;
+      if (outcome === 'gone') throw listNotFound(list.listId);
+      if (attempt >= staleAttempts)
+        throw new ServiceUnavailableError('The list changed while this request ran. Retry the request.', {
+          headers: { 'retry-after': '1' },
+        });
+      known = await findMemberships(
+        hubId,
+        list.listId,
+        chunk.map((change) => change.recordId),
+      );
+      chunk = chunk.filter((change) => change.isAdd !== known.has(change.recordId));
+      if (chunk.length === 0) break;
+    }
+  }
+}
+
+/** Every member of a list (record ids in id order), when it has at most `max`; else 400 naming `field`. */
+async function allMembers(list: StoredList, hubId: number, max: number, field: string): Promise<Membership[]> {
+  if (list.size > max)
+    throw new ValidationError(`List ${list.listId} has ${list.size} members: this call takes lists of at most ${max}`, {
+      context: { [field]: [list.listId] },
+    });
+  const members: Membership[] = [];
+  let after: string | undefined;
+  for (let page = 0; page <= Math.ceil(max / listLimits.maxPageSize); page += 1) {
+    const found = await membershipPage(hubId, list.listId, { order: 'id', after, limit: listLimits.maxPageSize });
+    members.push(...found.memberships);
+    if (!found.hasMore) return members;
+    after = found.memberships.at(-1)?.recordId;
+  }
+  return members;
+}
+
+/** Adds every member of the source list (same type, another list, at most maxMembersCopiedOrCleared members). */
+export async function addMembershipsFrom(hubId: number, listId: string, sourceListId: string): Promise<void> {
+  if (listId === sourceListId)
+    throw new ValidationError('The source list and the list are the same', {
+      context: { sourceListId: [sourceListId] },
+    });
+  const list = await requireActiveList(hubId, listId);
+  requireMemberChanges(list);
+  const source = await requireActiveList(hubId, sourceListId);
+  if (source.objectTypeId !== list.objectTypeId)
+    throw new ValidationError(
+      `List ${sourceListId} holds ${source.objectTypeId} records, list ${listId} ${list.objectTypeId}`,
+      {
+        context: { sourceListId: [sourceListId] },
+      },
+    );
+  const sourceMembers = await allMembers(source, hubId, listLimits.maxMembersCopiedOrCleared, 'sourceListId');
+  const ids = sourceMembers.map((member) => member.recordId);
+  const members = await findMemberships(hubId, listId, ids);
+  await writeChanges(
+    hubId,
+    list,
+    ids.filter((id) => !members.has(id)),
+    [],
+    members,
+  );
+}
+
+/** Removes every member of a MANUAL or SNAPSHOT list of at most maxMembersCopiedOrCleared members. */
+export async function clearMemberships(hubId: number, listId: string): Promise<void> {
+  const list = await requireActiveList(hubId, listId);
+  requireMemberChanges(list);
+  const members = await allMembers(list, hubId, listLimits.maxMembersCopiedOrCleared, 'listId');
+  const known = new Map(members.map((member) => [member.recordId, member.joinedAtMs]));
+  await writeChanges(hubId, list, [], [...known.keys()], known);
+}

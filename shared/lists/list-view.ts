@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { StoredList } from '../db/lists';
+
+/** What a list is on the wire (HubSpot's PublicObjectList). */
+export interface PublicList {
+  listId: string;
+  listVersion: number;
+  name: string;
+  objectTypeId: string;
+  processingType: string;
+  processingStatus: string;
+  size: number;
+  createdAt: string;
+  updatedAt: string;
+  filtersUpdatedAt: string;
+  createdById: string;
+  updatedById: string;
+  deletedAt?: string;
+  membershipSettings?: StoredList['membershipSettings'];
+  listPermissions?: StoredList['listPermissions'];
+}
+
+export function publicListOf(list: StoredList): PublicList {
+  return {
+    listId: list.listId,
+    listVersion: list.listVersion,
+    name: list.name,
+    objectTypeId: list.objectTypeId,
+    processingType: list.processingType,
+    processingStatus: list.processingStatus,
+    size: list.size,
+    createdAt: list.createdAt,
+    updatedAt: list.updatedAt,
+    filtersUpdatedAt: list.filtersUpdatedAt,
+    createdById: list.createdById,
+    updatedById: list.updatedById,
+    ...(list.deletedAt ? { deletedAt: list.deletedAt } : {}),
+    ...(list.membershipSettings ? { membershipSettings: list.membershipSettings } : {}),
+    ...(list.listPermissions ? { listPermissions: list.listPermissions } : {}),
+  };
+}
+
+/** The list properties a search answers unless it names others (HubSpot's defaults). */
+export const defaultSearchProperties = [
+  'hs_list_size',
+  'hs_last_record_added_at',
+  'hs_last_record_removed_at',
+  'hs_folder_name',
+  'hs_list_reference_count',
+] as const;
+
+/** The list properties this service knows, as strings; absent ones (no folder, no member ever removed) are left out. */
+function listProperties(list: StoredList): Record<string, string | undefined> {
+  const epochMs = (iso: string | undefined) => (iso === undefined ? undefined : String(Date.parse(iso)));
+  return {
+    hs_list_size: String(list.size),
+    hs_last_record_added_at: epochMs(list.lastRecordAddedAt),
+    hs_last_record_removed_at: epochMs(list.lastRecordRemovedAt),
+    hs_list_reference_count: '0',
+    hs_object_type_id: list.objectTypeId,
+    hs_processing_type: list.processingType,
+    ...list.customProperties,
+  };
+}
+
+/** A search hit (PublicObjectListSearchResult): the list and the named properties it has. */
+export function searchResultOf(list: StoredList, names: readonly string[]) {
+  const known = listProperties(list);
+  const additionalProperties: Record<string, string> = {};
+  for (const name of names) {
+    const value = known[name];
+    if (value !== undefined) additionalProperties[name] = value;
+  }
+  const { size: _size, membershipSettings: _settings, listPermissions: _permissions, ...rest } = publicListOf(list);
+  return { ...rest, additionalProperties };
+}
+
+/** Names are unique in an account whatever their case: the claim's key is a digest of the lower-cased name. */
+export const listNameDigest = (name: string): string => createHash('sha256').update(name.toLowerCase()).digest('hex');

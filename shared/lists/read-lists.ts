@@ -1,0 +1,71 @@
+import { NotFoundError, ValidationError } from '../base/errors';
+import { findList, findListIdByName, findLists, listAccountLists, type StoredList } from '../db/lists';
+import { listLimits } from './list-limits';
+import { requireActiveList } from './manage-lists';
+import { defaultSearchProperties, listNameDigest, publicListOf, searchResultOf, type PublicList } from './list-view';
+
+export async function getList(hubId: number, listId: string): Promise<PublicList> {
+  return publicListOf(await requireActiveList(hubId, listId));
+}
+
+/** The lists of these ids that exist and are not deleted, in the order asked; unknown ids are left out. */
+export async function getListsByIds(hubId: number, listIds: readonly string[]): Promise<PublicList[]> {
+  const wanted = [...new Set(listIds.filter((listId) => /^[0-9]{1,12}$/.test(listId)))];
+  const found = new Map((await findLists(hubId, wanted)).map((list) => [list.listId, list]));
+  return wanted.flatMap((listId) => {
+    const list = found.get(listId);
+    return list && list.deletedAt === undefined ? [publicListOf(list)] : [];
+  });
+}
+
+/** The list of that type with that name, the name compared ignoring case. */
+export async function getListByName(hubId: number, objectTypeId: string, listName: string): Promise<PublicList> {
+  const listId = await findListIdByName(hubId, listNameDigest(listName));
+  const list = listId === undefined ? undefined : await findList(hubId, listId);
+  if (!list || list.deletedAt !== undefined || list.objectTypeId !== objectTypeId)
+    throw new NotFoundError(`No list of type ${objectTypeId} is named ${listName}`, {
+      context: { listName: [listName], objectTypeId: [objectTypeId] },
+    });
+  return publicListOf(list);
+}
+
+export interface ListSearch {
+  query?: string;
+  listIds?: string[];
+  processingTypes?: string[];
+  objectTypeId?: string;
+  additionalProperties?: string[];
+  offset?: number;
+  count?: number;
+}
+
+/**
+ * The account's lists (not deleted) whose name contains the query (ignoring case; an empty or
+ * absent query matches all) and that match the other criteria, in id order, `count` from `offset`.
+ * Reads the account's list items: one Query, bounded by the cap on lists.
+ */
+export async function searchLists(hubId: number, search: ListSearch) {
+  const count = search.count ?? listLimits.defaultSearchCount;
+  if (count < 1 || count > listLimits.maxSearchCount)
+    throw new ValidationError(`count is 1 to ${listLimits.maxSearchCount}`, { context: { count: [String(count)] } });
+  const offset = search.offset ?? 0;
+  const query = (search.query ?? '').trim().toLowerCase();
+  const listIds = search.listIds && search.listIds.length > 0 ? new Set(search.listIds) : undefined;
+  const types =
+    search.processingTypes && search.processingTypes.length > 0 ? new Set(search.processingTypes) : undefined;
+  const matches = (list: StoredList) =>
+    list.deletedAt === undefined &&
+    (query === '' || list.name.toLowerCase().includes(query)) &&
+    (!listIds || listIds.has(list.listId)) &&
+    (!types || types.has(list.processingType)) &&
+    (search.objectTypeId === undefined || list.objectTypeId === search.objectTypeId);
+  const all = (await listAccountLists(hubId, listLimits.maxListsPerAccount * 4)).filter(matches);
+  const names = [...new Set([...defaultSearchProperties, ...(search.additionalProperties ?? [])])];
+  const page = all.slice(offset, offset + count);
+  return {
+    lists: page.map((list) => searchResultOf(list, names)),
+    offset: offset + page.length,
+    hasMore: offset + page.length < all.length,
+    total: all.length,
+  };
+}
