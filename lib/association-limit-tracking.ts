@@ -1,15 +1,12 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { partitions, recordListPrefix } from '../shared/db/keys';
-import { customRecordKeyPrefixStart } from '../shared/objects/custom-object-types';
-import { storedObjectTypes } from '../shared/objects/object-types';
+import { partitions } from '../shared/db/keys';
 import { BundledFunction } from './bundled-function';
-import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
+import { acknowledgeListStreams, addRecordStreamMapping, streamReadStatements } from './record-stream';
 
 export interface AssociationLimitTrackingProps {
   table: ITable;
@@ -57,44 +54,11 @@ export class AssociationLimitTracking extends Construct {
           resources: [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.hubs] } },
         }),
-        new PolicyStatement({
-          actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          resources: [streamArn],
-        }),
-        new PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] }),
+        ...streamReadStatements(streamArn),
       ],
     });
-    for (const rule of ['AwsSolutions-IAM5[Resource::*]', 'AwsSolutions::AwsSolutions-IAM5[Resource::*]']) {
-      Validations.of(this.trackerFunction.role).acknowledge({
-        id: rule,
-        reason:
-          'dynamodb:ListStreams takes no resource (IAM documents it for "*"); reading the stream itself is limited to this table\'s stream ARN.',
-      });
-    }
-    new EventSourceMapping(this, 'Stream', {
-      target: this.trackerFunction.function,
-      eventSourceArn: streamArn,
-      startingPosition: StartingPosition.LATEST,
-      batchSize: 100,
-      maxBatchingWindow: Duration.seconds(streamBatchingWindowSeconds),
-      bisectBatchOnError: true,
-      retryAttempts: 20,
-      // Only active record items (archived ones never hold a marker): the stored standard types' and every custom type's.
-      filters: [
-        FilterCriteria.filter({
-          dynamodb: {
-            Keys: {
-              sk: {
-                S: [
-                  ...storedObjectTypes.flatMap((type) => FilterRule.beginsWith(recordListPrefix(type, false))),
-                  ...FilterRule.beginsWith(customRecordKeyPrefixStart),
-                ],
-              },
-            },
-          },
-        }),
-      ],
-    });
+    acknowledgeListStreams(this.trackerFunction.role);
+    addRecordStreamMapping(this, { target: this.trackerFunction.function, streamArn, archived: false });
     new Alarm(this, 'StreamLagAlarm', {
       alarmDescription:
         'Association limit markers lag the table by more than 5 minutes (stream iterator age of the tracker function)',

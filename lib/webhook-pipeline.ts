@@ -2,17 +2,15 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { customRecordKeyPrefixStart } from '../shared/objects/custom-object-types';
-import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { partitions, recordListPrefix } from '../shared/db/keys';
-import { storedObjectTypes } from '../shared/objects/object-types';
+import { partitions } from '../shared/db/keys';
 import { BundledFunction } from './bundled-function';
+import { acknowledgeListStreams, addRecordStreamMapping, streamReadStatements } from './record-stream';
 import { tableReadActions } from './route-stack';
-import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
 
 export interface WebhookPipelineProps {
   table: ITable;
@@ -118,50 +116,11 @@ export class WebhookPipeline extends Construct {
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.hubs] } },
         }),
         sendTo([this.queue]),
-        new PolicyStatement({
-          actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          resources: [streamArn],
-        }),
-        new PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] }),
+        ...streamReadStatements(streamArn),
       ],
     });
-    // The rule's id as cdk-nag reports it, and as the synth-time validation plugin names it.
-    for (const rule of ['AwsSolutions-IAM5[Resource::*]', 'AwsSolutions::AwsSolutions-IAM5[Resource::*]']) {
-      Validations.of(this.eventFunction.role).acknowledge({
-        id: rule,
-        reason:
-          'dynamodb:ListStreams takes no resource (IAM documents it for "*"); reading the stream itself is limited to this table\'s stream ARN.',
-      });
-    }
-    new EventSourceMapping(this, 'Stream', {
-      target: this.eventFunction.function,
-      eventSourceArn: streamArn,
-      startingPosition: StartingPosition.LATEST,
-      batchSize: 100,
-      maxBatchingWindow: Duration.seconds(streamBatchingWindowSeconds),
-      bisectBatchOnError: true,
-      retryAttempts: 20,
-      // Only record items of the stored types and of every custom type (active and archived) reach the
-      // function: one filter whose prefixes are alternatives (a mapping takes 5 filters). A custom type's
-      // other items (its merged-id and unique-value items share the prefix) are not records to it.
-      filters: [
-        FilterCriteria.filter({
-          dynamodb: {
-            Keys: {
-              sk: {
-                S: [
-                  ...storedObjectTypes.flatMap((type) =>
-                    [false, true].flatMap((isArchived) => FilterRule.beginsWith(recordListPrefix(type, isArchived))),
-                  ),
-                  ...FilterRule.beginsWith(customRecordKeyPrefixStart),
-                  ...FilterRule.beginsWith(`ARCHIVED_${customRecordKeyPrefixStart}`),
-                ],
-              },
-            },
-          },
-        }),
-      ],
-    });
+    acknowledgeListStreams(this.eventFunction.role);
+    addRecordStreamMapping(this, { target: this.eventFunction.function, streamArn, archived: true });
 
     this.deliveryFunction = new BundledFunction(this, 'Delivery', {
       entry: 'functions/webhooks/deliver-events.ts',

@@ -447,8 +447,8 @@ export const associationLimitMarkerKey = (
 });
 
 /**
- * Lists (shared/db/lists.ts). A list is an item of the account's partition, ids from the account's
- * `listId` sequence, zero-padded so a Query pages the account's lists in id order; one claim per name
+ * Lists (shared/db/lists.ts). A list is an item of the account's partition, ids from one sequence
+ * for every account, zero-padded so a Query pages the account's lists in id order; one claim per name
  * (a digest of the lower-cased name, names being unique in the account whatever their case) names
  * the list that holds it. A list's memberships live in a partition of the list's own, two items a
  * member: `R#<recordId>` (pages by record id; record ids are fixed width, so the sort key orders
