@@ -113,14 +113,14 @@ describe.each(['/oauth/2026-03', '/oauth/v3'])('POST %s/token', (base) => {
       grant_type: 'refresh_token',
       ...credentials(installed),
       refresh_token: installed.refreshToken,
-      scope: 'oauth crm.lists.write',
+      scope: 'oauth crm.schemas.contacts.write',
     });
 
     expect(response.status).toBe(400);
     expect(await jsonOf(response)).toMatchObject({
       error: 'invalid_scope',
       status: 'BAD_SCOPES',
-      context: { scope: ['crm.lists.write'] },
+      context: { scope: ['crm.schemas.contacts.write'] },
     });
   });
 
