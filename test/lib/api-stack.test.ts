@@ -19,6 +19,21 @@ import { routeSpellings, routes as routeTable } from '../../shared/routes';
 import { synthesisTimeoutMs, synthesizedPlatform } from '../support/synthesized-platform';
 import { unbundledPlatform } from '../support/unbundled-platform';
 
+/** The key prefixes of the stored standard types' record items, in type-id order: what the stream filters name. */
+const storedKeyPrefixes = [
+  'CONTACT',
+  'COMPANY',
+  'DEAL',
+  'TICKET',
+  'PRODUCT',
+  'LINEITEM',
+  'TASK',
+  'NOTE',
+  'MEETING',
+  'CALL',
+  'EMAIL',
+];
+
 /** Widened to the row type: rows differ in their optional fields. One function each. */
 const routes: readonly Route[] = routeTable;
 /** Every spelling of every row: one HTTP API route each. */
@@ -750,19 +765,7 @@ describe('the webhook pipeline', () => {
       dynamodb: {
         Keys: {
           sk: {
-            S: [
-              'CONTACT',
-              'COMPANY',
-              'DEAL',
-              'TICKET',
-              'PRODUCT',
-              'LINEITEM',
-              'TASK',
-              'NOTE',
-              'MEETING',
-              'CALL',
-              'EMAIL',
-            ]
+            S: storedKeyPrefixes
               .flatMap((prefix) => [{ prefix: `${prefix}#` }, { prefix: `ARCHIVED_${prefix}#` }])
               .concat([{ prefix: 'CUSTOM' }, { prefix: 'ARCHIVED_CUSTOM' }]),
           },
@@ -832,22 +835,7 @@ describe('the association limit tracker', () => {
       dynamodb: {
         Keys: {
           sk: {
-            S: [
-              ...[
-                'CONTACT',
-                'COMPANY',
-                'DEAL',
-                'TICKET',
-                'PRODUCT',
-                'LINEITEM',
-                'TASK',
-                'NOTE',
-                'MEETING',
-                'CALL',
-                'EMAIL',
-              ].map((prefix) => ({ prefix: `${prefix}#` })),
-              { prefix: 'CUSTOM' },
-            ],
+            S: [...storedKeyPrefixes.map((prefix) => ({ prefix: `${prefix}#` })), { prefix: 'CUSTOM' }],
           },
         },
       },
