@@ -139,17 +139,22 @@ class SpellingsLambdaIntegration extends HttpLambdaIntegration {
  * transaction), so the public token-metadata functions, say, cannot read a user's password hash.
  */
 function tableStatements(table: ITable, route: Route, sandboxControls: boolean): PolicyStatement[] {
-  const faults = sandboxControls && takesAccessTokens(route) ? [faultStatement(table)] : [];
-  if (route.table === 'none') return faults;
+  const tokens = takesAccessTokens(route);
+  // The shared steps of a call with an access token (faults, the limiter, the install check) need their
+  // grants whatever the row's own access, 'none' included.
   return [
-    ...faults,
-    new PolicyStatement({
-      actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
-      resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route) } },
-    }),
+    ...(sandboxControls && tokens ? [faultStatement(table)] : []),
+    ...(route.table === 'none'
+      ? []
+      : [
+          new PolicyStatement({
+            actions: route.table === 'readwrite' ? [...tableReadActions, ...tableWriteActions] : tableReadActions,
+            resources: [table.tableArn],
+            conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitionPatternsOf(route) } },
+          }),
+        ]),
     ...(isRateLimited(route) ? [rateLimiterStatement(table)] : []),
-    ...(takesAccessTokens(route) ? [installStateStatement(table)] : []),
+    ...(tokens ? [installStateStatement(table)] : []),
   ];
 }
 
