@@ -29,7 +29,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { routeKeyOf, type Route, type Throttle } from '../shared/base/route-types';
-import { maxIntegrationsPerApi, maxRoutesPerApi, planApis } from './api-shards';
+import { maxIntegrationsPerApi, maxRoutesPerApi, type PlacedSpelling, planApis } from './api-shards';
 import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
@@ -203,17 +203,11 @@ export class ApiStack extends Stack {
         : `https://${root.api.apiId}.execute-api.${this.region}.${this.urlSuffix}${props.stageName === '$default' ? '' : `/${props.stageName}`}`);
     const placements = new Map<string, RowPlacement[]>();
     for (const { plan, suffix, api } of apis) {
-      const byRow = new Map<string, RowPlacement>();
-      for (const placed of plan.spellings) {
-        const row = placed.spelling.name;
-        let placement = byRow.get(row);
-        if (!placement) {
-          placement = { httpApi: api, idSuffix: suffix, spellings: [] };
-          byRow.set(row, placement);
-          placements.set(row, [...(placements.get(row) ?? []), placement]);
-        }
-        (placement.spellings as (typeof placed)[]).push(placed);
-      }
+      const byRow = new Map<string, PlacedSpelling[]>();
+      for (const placed of plan.spellings)
+        byRow.set(placed.spelling.name, [...(byRow.get(placed.spelling.name) ?? []), placed]);
+      for (const [row, spellings] of byRow)
+        placements.set(row, [...(placements.get(row) ?? []), { httpApi: api, idSuffix: suffix, spellings }]);
     }
 
     // The stream -> queue -> delivery pipeline (not in a sam local template: sam local serves HTTP routes
