@@ -1,5 +1,5 @@
 import type { SearchForms } from '../records/search-forms';
-import { compileGlob } from './glob-pattern';
+import { compileGlob, LiteralSearch } from './glob-pattern';
 import { TermSet } from './term-set';
 import type { CompiledFilter, CompiledSearch, CompiledSort, FormKind } from './search-request';
 
@@ -25,7 +25,7 @@ export function tokensOf(text: string): Set<string> {
 }
 
 /** A record's token sets, by text, built at most once per record whatever the number of token filters on the same property. */
-type TokenCache = Map<string, Set<string>>;
+export type TokenCache = Map<string, Set<string>>;
 
 /**
  * CONTAINS_TOKEN for one pattern, compiled once per search. Linear in the value: every token is a
@@ -53,15 +53,27 @@ export function containsToken(text: string, pattern: string): boolean {
   return compileTokenMatch(pattern)(text);
 }
 
-/** The text CONTAINS_TOKEN looks at: the compared form for strings and enumerations, the stored value for numbers and dates. */
+/** The text CONTAINS_TOKEN (and the substring operators) look at: the compared form for strings and enumerations, the stored value for numbers and dates. */
 function tokenTextOf(forms: SearchForms, filter: CompiledFilter): string | undefined {
   return filter.kind === 'n' ? forms.v[filter.propertyName] : formOf(forms, filter.propertyName, filter.kind);
 }
 
-type FilterMatch = (forms: SearchForms, cache: TokenCache) => boolean;
+export type FilterMatch = (forms: SearchForms, cache: TokenCache) => boolean;
 
-/** One filter, compiled once per search: patterns and value lists prepared, so a record costs time linear in its values. */
-function compileFilterMatch(filter: CompiledFilter): FilterMatch {
+/** The options a multiple-checkbox enumeration's stored value holds (joined by ';'). */
+const optionsOf = (value: string): Set<string> => new Set(value.split(';').filter((option) => option !== ''));
+
+/** Whether every option of `wanted` is in `held`. */
+const holdsAll = (held: Set<string>, wanted: Set<string>): boolean => {
+  for (const option of wanted) if (!held.has(option)) return false;
+  return true;
+};
+
+/**
+ * One filter, compiled once per search (or list): patterns and value lists prepared, so a record
+ * costs time linear in its values. Search and list filters share it: one evaluation of a value.
+ */
+export function compileFilterMatch(filter: CompiledFilter): FilterMatch {
   const { propertyName, kind } = filter;
   const formValue = (forms: SearchForms) => formOf(forms, propertyName, kind);
   const wanted = filter.value ?? '';
@@ -128,6 +140,70 @@ function compileFilterMatch(filter: CompiledFilter): FilterMatch {
       return (forms, cache) => {
         const text = tokenTextOf(forms, filter);
         return text === undefined || !matches(text, cache);
+      };
+    }
+    case 'STARTS_WITH': {
+      const prefixes = filter.values ?? [];
+      return (forms) => {
+        const text = tokenTextOf(forms, filter);
+        return text !== undefined && prefixes.some((prefix) => text.startsWith(prefix));
+      };
+    }
+    case 'ENDS_WITH': {
+      const suffixes = filter.values ?? [];
+      return (forms) => {
+        const text = tokenTextOf(forms, filter);
+        return text !== undefined && suffixes.some((suffix) => text.endsWith(suffix));
+      };
+    }
+    // Substrings are found with Knuth-Morris-Pratt: linear in the text whatever the literal.
+    case 'CONTAINS':
+    case 'NOT_CONTAINS': {
+      const searches = (filter.values ?? []).map((literal) => new LiteralSearch(literal));
+      const isNegated = filter.operator === 'NOT_CONTAINS';
+      return (forms) => {
+        const text = tokenTextOf(forms, filter);
+        if (text === undefined) return isNegated;
+        const found = searches.some((search) => search.mayOccurIn(text) && search.indexIn(text) >= 0);
+        return found !== isNegated;
+      };
+    }
+    case 'NOT_BETWEEN': {
+      const high = filter.highValue ?? '';
+      return (forms) => {
+        const value = formValue(forms);
+        return value === undefined || value < wanted || value > high;
+      };
+    }
+    case 'CONTAINS_ANY':
+    case 'CONTAINS_NONE': {
+      const listed = filter.values ?? [];
+      const isNegated = filter.operator === 'CONTAINS_NONE';
+      return (forms) => {
+        const value = formValue(forms);
+        if (value === undefined) return isNegated;
+        const held = optionsOf(value);
+        return listed.some((option) => held.has(option)) !== isNegated;
+      };
+    }
+    case 'CONTAINS_ALL':
+    case 'NOT_CONTAINS_ALL': {
+      const listed = new Set(filter.values ?? []);
+      const isNegated = filter.operator === 'NOT_CONTAINS_ALL';
+      return (forms) => {
+        const value = formValue(forms);
+        return value === undefined ? isNegated : holdsAll(optionsOf(value), listed) !== isNegated;
+      };
+    }
+    case 'SET_EQ':
+    case 'SET_NEQ': {
+      const listed = new Set(filter.values ?? []);
+      const isNegated = filter.operator === 'SET_NEQ';
+      return (forms) => {
+        const value = formValue(forms);
+        if (value === undefined) return isNegated;
+        const held = optionsOf(value);
+        return (held.size === listed.size && holdsAll(held, listed)) !== isNegated;
       };
     }
   }

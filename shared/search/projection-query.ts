@@ -76,6 +76,19 @@ function conditionOf(filter: CompiledFilter): SearchCondition | undefined {
         return { test: 'not', condition: { test: 'contains', property, form: tokenForm, value: literal } };
       return undefined;
     }
+    // The list filters' operators (search-request.ts internalMatchOperators) are matched in memory only.
+    case 'STARTS_WITH':
+    case 'ENDS_WITH':
+    case 'CONTAINS':
+    case 'NOT_CONTAINS':
+    case 'NOT_BETWEEN':
+    case 'CONTAINS_ANY':
+    case 'CONTAINS_NONE':
+    case 'CONTAINS_ALL':
+    case 'NOT_CONTAINS_ALL':
+    case 'SET_EQ':
+    case 'SET_NEQ':
+      return undefined;
   }
 }
 

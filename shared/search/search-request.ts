@@ -22,6 +22,32 @@ export const searchOperators = [
 ] as const;
 export type SearchOperator = (typeof searchOperators)[number];
 
+/**
+ * Operators the matcher (match-search.ts) evaluates beyond the search API's, for list filters
+ * (shared/lists/list-filters.ts); the search's input validation accepts only searchOperators.
+ *   STARTS_WITH, ENDS_WITH, CONTAINS (a substring): the compared text against any of `values`;
+ *   NOT_CONTAINS: none of `values` is a substring (a record without a value passes, as for NOT_IN);
+ *   NOT_BETWEEN: below `value` or above `highValue` (a record without a value passes);
+ *   CONTAINS_ANY, CONTAINS_NONE, CONTAINS_ALL, NOT_CONTAINS_ALL, SET_EQ, SET_NEQ: the stored value
+ *   read as the options of a multiple-checkbox enumeration (split at ';') against the set `values`
+ *   (the negative ones pass a record without a value).
+ */
+export const internalMatchOperators = [
+  'STARTS_WITH',
+  'ENDS_WITH',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'NOT_BETWEEN',
+  'CONTAINS_ANY',
+  'CONTAINS_NONE',
+  'CONTAINS_ALL',
+  'NOT_CONTAINS_ALL',
+  'SET_EQ',
+  'SET_NEQ',
+] as const;
+export type InternalMatchOperator = (typeof internalMatchOperators)[number];
+export type MatchOperator = SearchOperator | InternalMatchOperator;
+
 /** A filter as clients send it (PublicObjectSearchRequest); loose clients send numbers and booleans. */
 export interface FilterInput {
   propertyName: string;
@@ -75,9 +101,9 @@ export function formKindOf(definition: PropertyRules): FormKind {
 /** A filter with its values already in the form it compares against. */
 export interface CompiledFilter {
   propertyName: string;
-  operator: SearchOperator;
+  operator: MatchOperator;
   kind: FormKind;
-  /** EQ, NEQ, LT.., CONTAINS_TOKEN (pattern); BETWEEN low. */
+  /** EQ, NEQ, LT.., CONTAINS_TOKEN (pattern); BETWEEN and NOT_BETWEEN low. */
   value?: string;
   highValue?: string;
   values?: string[];
@@ -123,7 +149,7 @@ function formValue(raw: string | number | boolean, definition: PropertyRules, ki
 }
 
 /** How an error names the searched type's properties: `contact`, `line item`, a custom type's name. */
-const propertyNoun = (searched: SearchedType): string => `${searched.singular.replaceAll('_', ' ')} property`;
+export const propertyNoun = (searched: SearchedType): string => `${searched.singular.replaceAll('_', ' ')} property`;
 
 function compileFilter(
   filter: FilterInput,
@@ -235,6 +261,23 @@ export function searchPropertyNames(input: SearchInput): string[] {
   return [...names];
 }
 
+/**
+ * Filter groups in compared forms, without the search's limits on their number (compileSearch checks
+ * those first): list filters (shared/lists/list-filters.ts searchGroupsOf) are matched this way.
+ * A group without filters matches every record (an empty AND), so the whole OR does.
+ */
+export function compileFilterGroups(
+  groups: readonly { filters: readonly FilterInput[] }[],
+  lookup: PropertyLookup,
+  searched: SearchedType,
+): CompiledFilter[][] {
+  return groups.map((group, groupIndex) =>
+    group.filters.map((filter, filterIndex) =>
+      compileFilter(filter, lookup, `filterGroups[${groupIndex}].filters[${filterIndex}]`, searched),
+    ),
+  );
+}
+
 /** Checks the request against the documented limits and turns it into compared forms. */
 export function compileSearch(input: SearchInput, lookup: PropertyLookup, searched: SearchedType): CompiledSearch {
   // Counted without recursion: JSON.stringify overflowed the stack on a body nested 5,000 levels deep (a 500).
@@ -275,15 +318,9 @@ export function compileSearch(input: SearchInput, lookup: PropertyLookup, search
   if (!Number.isInteger(limit) || limit < 1 || limit > searchLimits.maxLimit) {
     throw badRequest(`limit must be between 1 and ${searchLimits.maxLimit}`, 'limit', String(limit));
   }
-  // A group without filters matches every record (an empty AND), so the whole OR does.
-  const compiledGroups = groups.map((group, groupIndex) =>
-    group.filters.map((filter, filterIndex) =>
-      compileFilter(filter, lookup, `filterGroups[${groupIndex}].filters[${filterIndex}]`, searched),
-    ),
-  );
   return {
     searched,
-    groups: compiledGroups,
+    groups: compileFilterGroups(groups, lookup, searched),
     queryTerms: (input.query ?? '')
       .toLowerCase()
       .split(/\s+/)
