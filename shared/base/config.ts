@@ -75,6 +75,8 @@ export const config = {
    * hubs (one BatchGet per stream batch), whose batches it tracks for the flush.
    */
   sandboxControls: optional('SANDBOX_CONTROLS') === 'true',
+  /** Deployed: the SQS queue of jobs (a dynamic list's evaluation; shared/jobs/job-queue.ts). Unset locally: jobs run in process. */
+  jobQueueUrl: optional('JOB_QUEUE_URL'),
   /** Deployed: the SQS queue between webhook event generation and delivery (unset locally: an in-process queue). */
   webhookQueueUrl: optional('WEBHOOK_QUEUE_URL'),
   /** Deployed: where batches go after their last attempt (the delivery function sends them; the admin CLI replays them). */
