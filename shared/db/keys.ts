@@ -489,6 +489,28 @@ export const recordListKey = (hubId: number, objectTypeId: string, recordId: str
 });
 
 /**
+ * The DYNAMIC lists of each object type, as one Query of the account's partition
+ * (`DYNAMIC_LIST#<typeId>#<listId>`, each with its compiled filters): what a record write of the
+ * type reads (through a short cache, shared/lists/dynamic-lists.ts) to know the lists whose
+ * memberships it changes.
+ */
+export const dynamicListsPrefix = (objectTypeId: string): string => `DYNAMIC_LIST#${objectTypeId}#`;
+export const dynamicListKey = (hubId: number, objectTypeId: string, listId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${dynamicListsPrefix(objectTypeId)}${paddedListId(listId)}`,
+});
+/**
+ * A DYNAMIC or SNAPSHOT list's size is its item's `size` (API membership changes) plus its size
+ * counters (`SIZE#<shard>` in the list's member partition), which the record writes and the
+ * evaluation job move: one counter a transaction, so concurrent writes of one list rarely share one.
+ */
+export const listSizePrefix = 'SIZE#';
+export const listSizeKey = (hubId: number, listId: string, shard: number): Key => ({
+  pk: listMembersPartition(hubId, listId),
+  sk: `${listSizePrefix}${String(shard).padStart(2, '0')}`,
+});
+
+/**
  * Every partition the keys above address, as IAM `dynamodb:LeadingKeys` patterns (StringLike: `*`
  * matches anything). The stack grants each function only the partitions its route touches
  * (its row's `partitions` in shared/routes.ts, granted by lib/route-stack.ts); a key function with a

@@ -38,6 +38,13 @@ export interface StoredList {
   membershipSettings?: { includeUnassigned?: boolean; membershipTeamId?: number };
   listPermissions?: { teamsWithEditAccess: number[]; usersWithEditAccess: number[] };
   customProperties?: Record<string, string>;
+  /** DYNAMIC and SNAPSHOT lists: the filters as answered (`includeFilters`), and compiled (shared/lists/list-filters.ts). */
+  filterBranch?: unknown;
+  filterTree?: unknown;
+  /** A filter compares with the current time. */
+  isTimeRelative?: boolean;
+  /** When the filters took effect (creation, refilter, restore): the evaluation job of these filters carries it. */
+  filtersChangedAtMs?: number;
 }
 
 /** One membership: the record and when it joined (epoch ms). */
@@ -47,6 +54,37 @@ export interface Membership {
 }
 
 const listCountKey = (hubId: number) => hubCounterKey(hubId, 'lists');
+/** The count of an object type's DYNAMIC lists (not deleted): the cap's condition. */
+const dynamicCountKey = (hubId: number, objectTypeId: string) => hubCounterKey(hubId, `dynamic-lists#${objectTypeId}`);
+
+/** What a change of a DYNAMIC list writes beside its item: its entry (put or deleted) under the type's cap. */
+export interface DynamicListWrites {
+  objectTypeId: string;
+  /** The entry's put (a list that starts or goes on being DYNAMIC) or its delete, and the type's new lists token (dynamicListsChanged). */
+  writes: readonly TransactItem[];
+  /** The cap on the type's DYNAMIC lists, when the change adds one. */
+  max?: number;
+}
+
+function dynamicWrites(
+  hubId: number,
+  dynamic: DynamicListWrites | undefined,
+  delta: -1 | 0 | 1,
+): RoleWrite<'dynamic'>[] {
+  if (!dynamic) return [];
+  const writes: RoleWrite<'dynamic'>[] = dynamic.writes.map((write) => ({ role: 'dynamic', write }));
+  if (delta !== 0)
+    writes.push({
+      role: 'dynamic',
+      write: countChange({
+        key: dynamicCountKey(hubId, dynamic.objectTypeId),
+        attribute: 'count',
+        delta,
+        ...(delta > 0 && dynamic.max !== undefined ? { max: dynamic.max } : {}),
+      }),
+    });
+  return writes;
+}
 
 const listOf = (item: Item): StoredList => withoutKeys<StoredList>(item);
 
@@ -72,8 +110,9 @@ export async function insertList(
   list: StoredList,
   nameDigest: string,
   maxLists: number,
-): Promise<'created' | 'name-taken' | 'too-many'> {
-  const writes: RoleWrite<'list' | 'name' | 'count'>[] = [
+  dynamic?: DynamicListWrites,
+): Promise<'created' | 'name-taken' | 'too-many' | 'too-many-dynamic'> {
+  const writes: RoleWrite<'list' | 'name' | 'count' | 'dynamic'>[] = [
     {
       role: 'list',
       write: {
@@ -86,9 +125,12 @@ export async function insertList(
     },
     { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
+    ...dynamicWrites(hubId, dynamic, 1),
   ];
   const outcome = await transact(writes);
   if (outcome.committed) return 'created';
+  if (outcome.reasons.some((reason) => reason.role === 'dynamic' && reason.code === 'ConditionalCheckFailed'))
+    return 'too-many-dynamic';
   if (outcome.reasons.some((reason) => reason.role === 'name' && reason.code === 'ConditionalCheckFailed'))
     return 'name-taken';
   if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
@@ -156,6 +198,23 @@ function listUpdate(
   };
 }
 
+/** Sets a list's filters (a new version, not deleted) with its DYNAMIC entry: 'changed' when it changed since it was read. */
+export async function refilterList(
+  hubId: number,
+  list: StoredList,
+  set: Record<string, unknown>,
+  dynamic: DynamicListWrites,
+): Promise<'refiltered' | 'changed'> {
+  const outcome = await transact<'list' | 'dynamic'>([
+    { role: 'list', write: listUpdate(hubId, list, { ...set, listVersion: list.listVersion + 1 }) },
+    ...dynamicWrites(hubId, dynamic, 0),
+  ]);
+  if (outcome.committed) return 'refiltered';
+  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+    return 'changed';
+  throw outcome.error;
+}
+
 /** Renames a list: its item (a new version) and its name's claim move together. */
 export async function renameList(
   hubId: number,
@@ -203,11 +262,13 @@ export async function markListDeleted(
   list: StoredList,
   nameDigest: string,
   deletedAt: string,
+  dynamic?: DynamicListWrites,
 ): Promise<'deleted' | 'changed'> {
-  const outcome = await transact<'list' | 'old' | 'count'>([
+  const outcome = await transact<'list' | 'old' | 'count' | 'dynamic'>([
     { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
     { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
+    ...dynamicWrites(hubId, dynamic, -1),
   ]);
   const result = outcomeOf(outcome, 'deleted');
   return result === 'deleted' ? 'deleted' : 'changed';
@@ -219,20 +280,27 @@ export async function restoreDeletedList(
   list: StoredList,
   nameDigest: string,
   maxLists: number,
-): Promise<'restored' | 'name-taken' | 'too-many' | 'changed'> {
-  const outcome = await transact<'list' | 'name' | 'count'>([
+  dynamic?: DynamicListWrites & { set: Record<string, unknown> },
+): Promise<'restored' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'changed'> {
+  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic'>([
     {
       role: 'list',
       write: listUpdate(
         hubId,
         list,
-        { listVersion: list.listVersion + 1 },
+        { listVersion: list.listVersion + 1, ...dynamic?.set },
         { whenDeleted: true, remove: ['deletedAt'] },
       ),
     },
     { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
+    ...dynamicWrites(hubId, dynamic, 1),
   ]);
+  if (
+    !outcome.committed &&
+    outcome.reasons.some((reason) => reason.role === 'dynamic' && reason.code === 'ConditionalCheckFailed')
+  )
+    return 'too-many-dynamic';
   return outcomeOf(outcome, 'restored');
 }
 
@@ -257,7 +325,11 @@ export async function findMemberships(
  * item. A later writer of memberships (a dynamic list's, in the record write's own transaction)
  * writes the same three with the list's size change.
  */
-export function membershipPuts(hubId: number, list: StoredList, member: Membership): TransactItem[] {
+export function membershipPuts(
+  hubId: number,
+  list: Pick<StoredList, 'listId' | 'objectTypeId' | 'processingType'>,
+  member: Membership,
+): TransactItem[] {
   return [
     {
       Put: {
@@ -279,13 +351,18 @@ export function membershipPuts(hubId: number, list: StoredList, member: Membersh
           ...recordListKey(hubId, list.objectTypeId, member.recordId, list.listId),
           listId: list.listId,
           joinedAtMs: member.joinedAtMs,
+          processingType: list.processingType,
         },
       },
     },
   ];
 }
 
-export function membershipDeletes(hubId: number, list: StoredList, member: Membership): TransactItem[] {
+export function membershipDeletes(
+  hubId: number,
+  list: Pick<StoredList, 'listId' | 'objectTypeId'>,
+  member: Membership,
+): TransactItem[] {
   return [
     {
       Delete: {
@@ -377,20 +454,32 @@ export async function membershipPage(
   return { memberships: memberships.slice(0, query.limit), hasMore };
 }
 
+/** One list a record is in, from its reverse item: a DYNAMIC list's size is in its counters, any other's on its item. */
+export interface RecordMembership {
+  listId: string;
+  joinedAtMs: number;
+  processingType: 'DYNAMIC' | 'MANUAL';
+}
+
 /** A record's memberships (list id and join time), one Query of its reverse items. */
 export async function recordMemberships(
   hubId: number,
   objectTypeId: string,
   recordId: string,
-): Promise<{ listId: string; joinedAtMs: number }[]> {
-  const found: { listId: string; joinedAtMs: number }[] = [];
+): Promise<RecordMembership[]> {
+  const found: RecordMembership[] = [];
   let startKey: Item | undefined;
   do {
     const page = await queryPage(
       { pk: hubPartition(hubId), skPrefix: recordListsPrefix(objectTypeId, recordId), pageSize: 500 },
       startKey,
     );
-    for (const item of page.items) found.push({ listId: String(item.listId), joinedAtMs: Number(item.joinedAtMs) });
+    for (const item of page.items)
+      found.push({
+        listId: String(item.listId),
+        joinedAtMs: Number(item.joinedAtMs),
+        processingType: item.processingType === 'DYNAMIC' ? 'DYNAMIC' : 'MANUAL',
+      });
     startKey = page.nextKey;
   } while (startKey);
   return found;

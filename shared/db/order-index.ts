@@ -102,32 +102,86 @@ export function recordCountWrites(
   hubId: number,
   deltas: readonly { shard: number; delta: number }[],
   now: number = nowMs(),
+  lists?: ListsTokenCheck,
 ): TransactItem[] {
   const delta = deltas.reduce((sum, entry) => sum + entry.delta, 0);
   const shard = deltas[0]?.shard;
-  if (delta === 0 || shard === undefined) return [];
-  const whileOpen =
-    delta > 0
+  if (shard === undefined || (delta === 0 && !lists)) return [];
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (delta > 0) {
+    conditions.push('(attribute_not_exists(#closedUntil) OR #closedUntil < :now)');
+    names['#closedUntil'] = closedUntilAttribute;
+    values[':now'] = now;
+  }
+  if (lists) {
+    names['#listsToken'] = listsTokenAttribute;
+    if (lists.token === undefined) conditions.push('attribute_not_exists(#listsToken)');
+    else {
+      conditions.push('#listsToken = :listsToken');
+      values[':listsToken'] = lists.token;
+    }
+  }
+  const condition =
+    conditions.length > 0
       ? {
-          ConditionExpression: 'attribute_not_exists(#closedUntil) OR #closedUntil < :now',
+          ConditionExpression: conditions.join(' AND '),
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         }
       : {};
+  // A transaction that moves no count still checks the lists' token: on the counter of its first record.
+  if (delta === 0)
+    return [
+      {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: recordCountKey(type, hubId, shard),
+          ExpressionAttributeNames: names,
+          ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+          ConditionExpression: condition.ConditionExpression ?? 'attribute_not_exists(#listsToken)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    ];
   return [
     {
       Update: {
         TableName: tableName,
         Key: recordCountKey(type, hubId, shard),
         UpdateExpression: 'ADD #count :delta',
-        ExpressionAttributeNames: {
-          '#count': 'count',
-          ...(delta > 0 ? { '#closedUntil': closedUntilAttribute } : {}),
-        },
-        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':now': now } : {}) },
-        ...whileOpen,
+        ExpressionAttributeNames: { '#count': 'count', ...names },
+        ExpressionAttributeValues: { ':delta': delta, ...values },
+        ...condition,
       },
     },
   ];
+}
+
+/**
+ * The token of a type's DYNAMIC lists (shared/db/dynamic-lists.ts), on each of its counters: every
+ * change of the type's DYNAMIC lists sets a new one on all of them in its own transaction, and every
+ * record write checks, on the counter it writes (or a ConditionCheck of one), the token of the lists
+ * it evaluated. So a write that evaluated an older set of lists fails instead of committing.
+ */
+export const listsTokenAttribute = 'listsToken';
+
+/** The token a write's lists were read with (undefined: the type had no DYNAMIC lists). */
+export interface ListsTokenCheck {
+  token: string | undefined;
+}
+
+/** The writes that set a new lists token on every counter of a type. */
+export function listsTokenWrites(type: KeyedType, hubId: number, token: string): TransactItem[] {
+  return Array.from({ length: searchShards }, (_, shard) => ({
+    Update: {
+      TableName: tableName,
+      Key: recordCountKey(type, hubId, shard),
+      UpdateExpression: 'SET #listsToken = :token',
+      ExpressionAttributeNames: { '#listsToken': listsTokenAttribute },
+      ExpressionAttributeValues: { ':token': token },
+    },
+  }));
 }
 
 /**

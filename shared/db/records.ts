@@ -8,6 +8,7 @@ import {
   orderFormsOf,
   orderIndexWrites,
   recordCountWrites,
+  type ListsTokenCheck,
   type OrderForms,
 } from './order-index';
 import {
@@ -31,6 +32,8 @@ import {
   type TransactOutcome,
 } from './core';
 import { mapConcurrently } from '../base/map-concurrently';
+import { nowMs } from '../base/clock';
+import { listSizeUpdate, sumSizeDeltas, type ListSizeDelta } from './dynamic-lists';
 import { withoutKeys } from './item';
 import {
   archivedRecordKey,
@@ -201,6 +204,10 @@ export interface RecordWrite {
   previousOrder?: OrderForms;
   /** The bound of the record type's links with itself, when the type has one (TypeRules.linksToSelf): the write keeps the counts. */
   linksToSelf?: LinksToSelf;
+  /** The record's search forms as read (a change of an existing record): what DYNAMIC lists infer its memberships from. */
+  previousForms?: SearchForms;
+  /** The memberships of DYNAMIC lists the write begins and ends (shared/lists/dynamic-lists.ts), and the lists' size changes. */
+  lists?: { items: readonly TransactItem[]; sizes: readonly ListSizeDelta[]; token: string | undefined };
 }
 
 /** One record of a type this service does not store (a note, a call, ...), seen from the stored record holding it. */
@@ -240,6 +247,8 @@ export type SaveOutcome =
   | { outcome: 'too-large' }
   /** The type's counters are closed (order-index.ts closedUntilAttribute): its schema is being archived, or (`isForGood`) was. */
   | { outcome: 'type-closed'; isForGood: boolean }
+  /** The type's DYNAMIC lists changed since the write evaluated them: evaluate them again. */
+  | { outcome: 'lists-changed' }
   | { outcome: 'contended' };
 
 const keyOf = (type: KeyedType, hubId: number, id: string, isArchived: boolean): Key =>
@@ -409,6 +418,7 @@ export type RecordWriteRole =
   | { kind: 'search' }
   | { kind: 'edge' }
   | { kind: 'count' }
+  | { kind: 'list' }
   | { kind: 'linked'; type: KeyedType; id: string; linkDelta: number; keyGrowth: number; linksToSelf?: LinksToSelf };
 
 /** How many association keys a linked change may add to the other record (sets beyond removals; a set of a key it holds counts too). */
@@ -423,6 +433,10 @@ export interface RecordWriteItems {
   edgeItems: Record<string, unknown>[];
   uniqueValues: number;
   linkedRecords: number;
+  /** The DYNAMIC lists' size changes (listSizeWritesOf sums a transaction's into one counter a list). */
+  listSizes: readonly ListSizeDelta[];
+  /** The lists' token the write evaluated, checked on its count write (order-index.ts listsTokenAttribute); absent when it evaluated none. */
+  listsToken?: ListsTokenCheck;
 }
 
 export function recordWriteItems(
@@ -504,12 +518,15 @@ export function recordWriteItems(
     });
     if (change.unpin) writes.push({ role: { kind: 'search' }, write: change.unpin.projectionItem(hubId, change) });
   }
+  for (const item of write.lists?.items ?? []) writes.push({ role: { kind: 'list' }, write: item });
   return {
     writes,
     count: { shard: searchShardOf(record.id), delta: countDeltaOf(before, after) },
     edgeItems: edgeItemsOf(hubId, type, record.id, write.edges ?? []),
     uniqueValues: write.addUnique.length + write.removeUnique.length,
     linkedRecords: linked.length,
+    listSizes: write.lists?.sizes ?? [],
+    ...(write.lists ? { listsToken: { token: write.lists.token } } : {}),
   };
 }
 
@@ -548,9 +565,15 @@ export async function explainRecordCancellation(
       explained.find((entry) => entry.outcome === 'linked-full') ?? { outcome: 'stale' }
     );
   }
-  if (role?.kind === 'main') return { outcome: 'stale' };
-  if (role?.kind === 'count')
-    return { outcome: 'type-closed', isForGood: numberAttribute(failed?.item, closedUntilAttribute) === closedForGood };
+  // A membership the write inferred was not as it thought: the retry reads the memberships.
+  if (role?.kind === 'main' || role?.kind === 'list') return { outcome: 'stale' };
+  if (role?.kind === 'count') {
+    const closedUntil = numberAttribute(failed?.item, closedUntilAttribute);
+    if (closedUntil !== undefined && closedUntil >= nowMs())
+      return { outcome: 'type-closed', isForGood: closedUntil === closedForGood };
+    // Open: the type's DYNAMIC lists changed since the write read them (order-index.ts listsTokenAttribute).
+    return { outcome: 'lists-changed' };
+  }
   return outcomeOfCancellation(outcome);
 }
 
@@ -561,7 +584,11 @@ export async function explainRecordCancellation(
  */
 export function ownItemCount(type: KeyedType, hubId: number, write: RecordWrite, searchForms: SearchForms): number {
   const items = recordWriteItems(type, hubId, { ...write, linked: [] }, searchForms);
-  return items.writes.length + countWritesOf(type, hubId, [items.count]).length;
+  return (
+    items.writes.length +
+    countWritesOf(type, hubId, [items.count], items.listsToken).length +
+    listSizeWritesOf(hubId, items.listSizes, items.count.shard).length
+  );
 }
 
 /** Writes the record, its unique values and linked records in one TransactWriteItems. */
@@ -572,7 +599,11 @@ export async function saveRecord(
   searchForms: SearchForms,
 ): Promise<SaveOutcome> {
   const items = recordWriteItems(type, hubId, write, searchForms);
-  const writes = [...items.writes, ...countWritesOf(type, hubId, [items.count])];
+  const writes = [
+    ...items.writes,
+    ...countWritesOf(type, hubId, [items.count], items.listsToken),
+    ...listSizeWritesOf(hubId, items.listSizes, items.count.shard),
+  ];
   // Refused before anything is written: DynamoDB would reject the whole transaction (a ValidationException, not a cancellation).
   if (writes.length > maxTransactionItems)
     return { outcome: 'too-many-items', uniqueValues: items.uniqueValues, linkedRecords: items.linkedRecords };
@@ -586,8 +617,20 @@ const countWritesOf = (
   type: KeyedType,
   hubId: number,
   counts: readonly { shard: number; delta: number }[],
+  listsToken?: ListsTokenCheck,
 ): RoleWrite<RecordWriteRole>[] =>
-  recordCountWrites(type, hubId, counts).map((write) => ({ role: { kind: 'count' }, write }));
+  recordCountWrites(type, hubId, counts, undefined, listsToken).map((write) => ({ role: { kind: 'count' }, write }));
+
+/** The DYNAMIC lists' size changes of writes written together: one counter write a list, on the shard of the first record. */
+const listSizeWritesOf = (
+  hubId: number,
+  sizes: readonly ListSizeDelta[],
+  shard: number,
+): RoleWrite<RecordWriteRole>[] =>
+  sumSizeDeltas(sizes).map((delta) => ({
+    role: { kind: 'list' },
+    write: listSizeUpdate(hubId, delta, shard, new Date(nowMs()).toISOString()),
+  }));
 
 /** DynamoDB caps a transaction's request at 4 MB; the estimate (itemBytes) keeps room. */
 const maxTransactionBytes = 3_500_000;
@@ -630,6 +673,10 @@ export async function saveRecordsGrouped(
     edgeItems: Record<string, unknown>[];
     /** The count changes of its writes: one counter write is added when it is written. */
     counts: { shard: number; delta: number }[];
+    /** The DYNAMIC lists' size changes of its writes: one counter write a list is added when it is written. */
+    listSizes: ListSizeDelta[];
+    /** The lists' token its first write evaluated (its writes were planned from one view of the lists). */
+    listsToken?: ListsTokenCheck;
   };
   /** The room every transaction keeps for its one counter write (recordCountWrites). */
   const countItem = 1;
@@ -645,10 +692,12 @@ export async function saveRecordsGrouped(
     // A write whose reverse-lookup items do not fit beside it has a transaction to itself, its lookup items written just before (transactWithEdges).
     const isAlone = withEdges.length + countItem > maxTransactionItems;
     const writes = isAlone ? items.writes : withEdges;
+    // Room for the size counters of the lists it changes (at most one a list, fewer once summed with the group's).
+    const sizeItems = items.listSizes.length;
     const keys = writes.map((entryWrite) => keyOfWrite(entryWrite.write));
     const bytes = writes.reduce((sum, entryWrite) => sum + bytesOfWrite(entryWrite.write), 0);
     if (
-      writes.length + countItem > maxTransactionItems ||
+      writes.length + countItem + sizeItems > maxTransactionItems ||
       bytes > maxTransactionBytes ||
       keys.some((key) => taken.has(key))
     ) {
@@ -657,21 +706,38 @@ export async function saveRecordsGrouped(
     }
     for (const key of keys) taken.add(key);
     if (isAlone) {
-      groups.push({ indexes: [index], writes, bytes, edgeItems: items.edgeItems, counts: [items.count] });
+      groups.push({
+        indexes: [index],
+        writes,
+        bytes,
+        edgeItems: items.edgeItems,
+        counts: [items.count],
+        listSizes: [...items.listSizes],
+        listsToken: items.listsToken,
+      });
       return;
     }
     if (
       !current ||
-      current.writes.length + writes.length + countItem > groupItems ||
+      current.writes.length + writes.length + countItem + current.listSizes.length + sizeItems > groupItems ||
       current.bytes + bytes > maxTransactionBytes
     ) {
-      current = { indexes: [], writes: [], bytes: 0, edgeItems: [], counts: [] };
+      current = {
+        indexes: [],
+        writes: [],
+        bytes: 0,
+        edgeItems: [],
+        counts: [],
+        listSizes: [],
+        listsToken: items.listsToken,
+      };
       groups.push(current);
     }
     current.indexes.push(index);
     current.writes.push(...writes);
     current.bytes += bytes;
     current.counts.push(items.count);
+    current.listSizes.push(...items.listSizes);
   });
   await mapConcurrently(groups, concurrency, async (group) => {
     if (isTimeUp()) {
@@ -679,7 +745,11 @@ export async function saveRecordsGrouped(
       return;
     }
     const outcome = await transactWithEdges(
-      [...group.writes, ...countWritesOf(type, hubId, group.counts)],
+      [
+        ...group.writes,
+        ...countWritesOf(type, hubId, group.counts, group.listsToken),
+        ...listSizeWritesOf(hubId, group.listSizes, group.counts[0]?.shard ?? 0),
+      ],
       group.edgeItems,
       { kind: 'edge' },
     );
