@@ -29,6 +29,12 @@ export const listFilterLimits = {
   depth: 6,
   /** The filterBranch as compact JSON. */
   bodyChars: 50_000,
+  /**
+   * Values looked for inside a value (CONTAINS, DOES_NOT_CONTAIN, CONTAINS_EXACTLY,
+   * DOES_NOT_CONTAIN_EXACTLY), in all: each costs one pass over a record's value (up to 64 KiB), and
+   * lists are matched on every record write.
+   */
+  textSearches: 50,
   /** Groups (and filters in a group) searchGroupsOf gives before it answers undefined. */
   searchGroups: 100,
 } as const;
@@ -456,11 +462,17 @@ interface CompiledProperty {
   isTimeRelative: boolean;
 }
 
+/** What a filterBranch spends of the limits that span its filters. */
+interface FilterBudget {
+  textSearches: number;
+}
+
 function compilePropertyFilter(
   filter: Record<string, unknown>,
   path: string,
   lookup: PropertyLookup,
   searched: SearchedType,
+  budget: FilterBudget,
 ): CompiledProperty {
   const { property, operation } = filter;
   if (typeof property !== 'string' || property === '')
@@ -512,6 +524,17 @@ function compilePropertyFilter(
   });
   const echo: Record<string, unknown> = { operationType: type, operator };
   const compared = (text: string) => (kind === 'lower' ? text.toLowerCase() : text);
+  const spendTextSearches = (count: number, key: 'value' | 'values') => {
+    budget.textSearches += count;
+    if (budget.textSearches > listFilterLimits.textSearches)
+      fail(
+        join(operationPath, key),
+        `a filterBranch looks for at most ${listFilterLimits.textSearches} values inside values (CONTAINS, DOES_NOT_CONTAIN, CONTAINS_EXACTLY, DOES_NOT_CONTAIN_EXACTLY) in all`,
+      );
+  };
+  const searchesText = ['CONTAINS', 'DOES_NOT_CONTAIN', 'CONTAINS_EXACTLY', 'DOES_NOT_CONTAIN_EXACTLY'].includes(
+    operator,
+  );
   let tree: ListFilterTree;
   let isTimeRelative = false;
 
@@ -554,6 +577,7 @@ function compilePropertyFilter(
   switch (type) {
     case 'STRING': {
       const value = compared(stringValue());
+      if (searchesText) spendTextSearches(1, 'value');
       const byOperator: Record<string, ListFilterLeaf> = {
         IS_EQUAL_TO: leaf('EQ', { value }),
         IS_NOT_EQUAL_TO: leaf('NEQ', { value }),
@@ -567,6 +591,7 @@ function compilePropertyFilter(
     }
     case 'MULTISTRING': {
       const values = [...new Set(stringValues().map(compared))];
+      if (searchesText) spendTextSearches(values.length, 'values');
       switch (operator) {
         case 'IS_EQUAL_TO':
           tree = leaf('IN', { values });
@@ -782,6 +807,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
   const properties = new Set<string>();
   let isTimeRelative = false;
   let filterCount = 0;
+  const budget: FilterBudget = { textSearches: 0 };
   // An explicit stack: no depth of nesting reaches the call stack.
   const pending: PendingBranch[] = [
     {
@@ -822,7 +848,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
         fail(typePath, `this service does not evaluate ${filterType} filters; it evaluates PROPERTY filters`);
       if (filterType !== 'PROPERTY')
         fail(typePath, `${JSON.stringify(String(filterType).slice(0, 64))} is not a filterType`);
-      const compiled = compilePropertyFilter(filter as Record<string, unknown>, filterPath, lookup, searched);
+      const compiled = compilePropertyFilter(filter as Record<string, unknown>, filterPath, lookup, searched, budget);
       node.branches.push(compiled.tree);
       filterEchoes.push(compiled.echo);
       properties.add(compiled.propertyName);

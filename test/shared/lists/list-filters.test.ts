@@ -1057,6 +1057,21 @@ describe('compileListFilters, the 400s', () => {
       /at most 250 filters/,
     ],
     [
+      `more than ${listFilterLimits.textSearches} values looked for inside values`,
+      rootOf(
+        andBranch([
+          propertyFilter('nickname', { operationType: 'STRING', operator: 'CONTAINS', value: 'a' }),
+          propertyFilter('nickname', {
+            operationType: 'MULTISTRING',
+            operator: 'DOES_NOT_CONTAIN_EXACTLY',
+            values: Array.from({ length: listFilterLimits.textSearches }, (_, index) => `w${index}`),
+          }),
+        ]),
+      ),
+      'filterBranches[0].filters[1].operation.values',
+      /at most 50 values inside values/,
+    ],
+    [
       `a filterBranch over ${listFilterLimits.bodyChars} characters`,
       withOperation('nickname', {
         operationType: 'STRING',
