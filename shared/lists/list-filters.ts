@@ -253,6 +253,7 @@ function zoneFormatOf(zoneId: string): Intl.DateTimeFormat | undefined {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: zoneId,
       hourCycle: 'h23',
+      era: 'short',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -280,10 +281,15 @@ interface WallClock {
 function wallClockOf(zoneId: string, ms: number): WallClock {
   const format = zoneFormatOf(zoneId) ?? zoneFormatOf('UTC');
   const parts: Record<string, number> = {};
-  for (const part of format?.formatToParts(ms) ?? [])
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  let isBeforeCommonEra = false;
+  for (const part of format?.formatToParts(ms) ?? []) {
+    if (part.type === 'era') isBeforeCommonEra = part.value.startsWith('B');
+    else if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const year = parts.year ?? 1970;
   return {
-    year: parts.year ?? 1970,
+    // Year 1 BC is year 0.
+    year: isBeforeCommonEra ? 1 - year : year,
     month: parts.month ?? 1,
     day: parts.day ?? 1,
     hour: parts.hour ?? 0,
@@ -293,8 +299,24 @@ function wallClockOf(zoneId: string, ms: number): WallClock {
   };
 }
 
-const utcOf = (clock: WallClock): number =>
-  Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second, clock.millisecond);
+/** The UTC instant of a wall clock reading; fields past their range carry over (day 32 of January is February 1st). */
+function utcOf(clock: WallClock): number {
+  // setUTCFullYear, unlike Date.UTC, reads years 0 to 99 as themselves, not as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(clock.year, clock.month - 1, clock.day);
+  date.setUTCHours(clock.hour, clock.minute, clock.second, clock.millisecond);
+  return date.getTime();
+}
+
+const midnightOf = (year: number, month: number, day: number): WallClock => ({
+  year,
+  month,
+  day,
+  hour: 0,
+  minute: 0,
+  second: 0,
+  millisecond: 0,
+});
 
 /** The instant a wall clock reading names in the zone (the earlier one in a repeated hour). */
 function instantOfWallClock(zoneId: string, clock: WallClock): number {
@@ -320,7 +342,7 @@ export function instantAt(operand: RelativeInstant, nowMs: number): number {
     clock.year = Math.floor(total / 12);
     clock.month = total - clock.year * 12 + 1;
     // The 31st a month later is that month's last day.
-    clock.day = Math.min(clock.day, new Date(Date.UTC(clock.year, clock.month, 0)).getUTCDate());
+    clock.day = Math.min(clock.day, new Date(utcOf(midnightOf(clock.year, clock.month + 1, 0))).getUTCDate());
   }
   clock.day += (offset.weeks ?? 0) * 7 + (offset.days ?? 0);
   const normalized = new Date(utcOf(clock));
@@ -380,7 +402,7 @@ function timePointOf(input: unknown, path: string): { operand: ListFilterOperand
     const second = integerField(input, 'second', path, 0, 59, false);
     const millisecond = integerField(input, 'millisecond', path, 0, 999, false);
     const zoneId = zoneField(input, path);
-    if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day)
+    if (new Date(utcOf(midnightOf(year, month, day))).getUTCDate() !== day)
       fail(join(path, 'day'), `${year}-${month} has no day ${day}`);
     const instant = instantOfWallClock(zoneId, {
       year,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ValidationError } from '../../../shared/base/errors';
 import {
   compileListFilters,
+  instantAt,
   listFilterLimits,
   listFilterMatcher,
   listFilterOperators,
@@ -471,6 +472,33 @@ const operatorCases: OperatorCase[] = [
     passes: ['2024-05-14T23:59:59Z'],
     fails: ['2024-05-15T00:00:00Z', undefined],
   },
+  {
+    property: 'last_seen',
+    operation: {
+      operationType: 'TIME_POINT',
+      type: 'TIME_POINT',
+      operator: 'IS_BEFORE',
+      timePoint: { timeType: 'DATE', year: 50, month: 3, day: 1, zoneId: 'UTC' },
+    },
+    passes: ['0049-12-31T00:00:00Z'],
+    fails: ['0050-03-01T00:00:00Z', '1950-01-01T00:00:00Z'],
+  },
+  {
+    property: 'last_seen',
+    operation: {
+      operationType: 'TIME_POINT',
+      type: 'TIME_POINT',
+      operator: 'IS_AFTER',
+      timePoint: {
+        timeType: 'INDEXED',
+        indexReference: { referenceType: 'TODAY' },
+        offset: { months: -1 },
+        zoneId: 'America/New_York',
+      },
+    },
+    passes: ['2024-05-14T04:00:01Z'],
+    fails: ['2024-05-14T03:59:59Z'],
+  },
   // TIME_RANGED: endpoints included unless EXCLUSIVE.
   {
     property: 'last_seen',
@@ -641,6 +669,25 @@ describe('branches', () => {
 
   it('matches every record with an AND branch without filters', () => {
     expect(answers(rootOf(andBranch([])))).toEqual({ both: true, adaOnly: true, scoreOnly: true, neither: true });
+  });
+});
+
+describe('instantAt', () => {
+  it('moves today by calendar months to the last day of a shorter month', () => {
+    expect(instantAt({ reference: 'TODAY', zoneId: 'UTC', offset: { months: 1 } }, at('2024-01-31T15:00:00Z'))).toBe(
+      at('2024-02-29T00:00:00Z'),
+    );
+  });
+
+  it('reads today and its time of day in the zone, across a change to summer time', () => {
+    const operand = {
+      reference: 'TODAY' as const,
+      zoneId: 'Europe/Berlin',
+      time: { hour: 12, minute: 0, second: 0, millisecond: 0 },
+      offset: { days: 1 },
+    };
+
+    expect(instantAt(operand, at('2024-03-30T23:30:00Z'))).toBe(at('2024-04-01T10:00:00Z'));
   });
 });
 
