@@ -7,7 +7,7 @@
 import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
 import type { PropertyRules } from '../properties/property-definition';
-import type { PropertyLookup } from '../properties/validate-property-values';
+import { type PropertyLookup, quoteValue } from '../properties/validate-property-values';
 import type { SearchForms } from '../records/search-forms';
 import { parseSearchNumber, sortableNumber } from '../records/search-forms';
 import { compileFilterMatch, type FilterMatch, type TokenCache } from '../search/match-search';
@@ -501,7 +501,7 @@ function compilePropertyFilter(
     fail(join(path, 'property'), 'property is required (the name of a property)');
   const definition = lookup.find(property as string);
   if (!definition)
-    fail(join(path, 'property'), `there is no ${propertyNoun(searched)} named ${JSON.stringify(property)}`);
+    fail(join(path, 'property'), `there is no ${propertyNoun(searched)} named ${quoteValue(property as string)}`);
   const rules = definition as PropertyRules;
   const operationPath = join(path, 'operation');
   if (!isRecord(operation)) return fail(operationPath, 'operation is required (an object)');

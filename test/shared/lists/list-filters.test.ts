@@ -1148,6 +1148,117 @@ describe('compileListFilters, the 400s', () => {
     expect(compileListFilters(nested(listFilterLimits.depth), lookup, contacts).properties).toEqual(['nickname']);
   });
 
+  it('throws nothing but a ValidationError, whatever JSON it is given', () => {
+    const operationKeys = [
+      'operationType',
+      'operator',
+      'value',
+      'values',
+      'timestamp',
+      'lowerBound',
+      'upperBound',
+      'numberOfDays',
+      'timePoint',
+      'lowerBoundTimePoint',
+      'upperBoundTimePoint',
+      'endpointBehavior',
+      'includeObjectsWithNoValueSet',
+    ];
+    const operationTypes = [...Object.keys(listFilterOperators), 'CALENDAR_DATE', '__proto__'];
+    const operators = [...new Set(Object.values(listFilterOperators).flat()), 'HAS_EVER_BEEN_EQUAL_TO', 'constructor'];
+    const timePoint = fc.record(
+      {
+        timeType: fc.constantFrom('DATE', 'INDEXED', 'PROPERTY_REFERENCED', 7),
+        year: fc.jsonValue(),
+        month: fc.integer({ min: -1, max: 13 }),
+        day: fc.integer({ min: 0, max: 32 }),
+        zoneId: fc.constantFrom('UTC', 'Asia/Tokyo', 'x', 3),
+        indexReference: fc.oneof(
+          fc.jsonValue(),
+          fc.record({ referenceType: fc.constantFrom('NOW', 'TODAY', 'WEEK'), hour: fc.jsonValue() }),
+        ),
+        offset: fc.oneof(
+          fc.jsonValue(),
+          fc.dictionary(fc.constantFrom('days', 'months', 'years', 'hours'), fc.oneof(fc.integer(), fc.jsonValue())),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const operationValue = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom(...operationTypes),
+      fc.constantFrom(...operators),
+      fc.array(fc.string(), { maxLength: 3 }),
+      timePoint,
+      fc.integer(),
+      fc.double(),
+    );
+    const operation = fc.oneof(
+      fc.jsonValue(),
+      fc.dictionary(fc.constantFrom(...operationKeys), operationValue, { maxKeys: 8 }),
+      fc.record(
+        {
+          operationType: fc.constantFrom(...operationTypes),
+          operator: fc.constantFrom(...operators),
+          value: operationValue,
+          values: operationValue,
+          timePoint,
+          lowerBoundTimePoint: timePoint,
+          upperBoundTimePoint: timePoint,
+          timestamp: operationValue,
+          lowerBound: operationValue,
+          upperBound: operationValue,
+          numberOfDays: operationValue,
+        },
+        { requiredKeys: ['operationType', 'operator'] },
+      ),
+    );
+    const filter = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          filterType: fc.constantFrom('PROPERTY', 'PAGE_VIEW', 1),
+          property: fc.constantFrom(...customs.keys(), 'email', 'nope', 5),
+          operation,
+        },
+        { requiredKeys: ['filterType'] },
+      ),
+    );
+    const branch = fc.letrec<{ branch: unknown }>((tie) => ({
+      branch: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue(),
+        fc.record(
+          {
+            filterBranchType: fc.constantFrom('OR', 'AND', 'NOT_ALL', 'NOT_ANY', 'ASSOCIATION', 'x'),
+            filters: fc.oneof(fc.array(filter, { maxLength: 3 }), fc.jsonValue()),
+            filterBranches: fc.array(tie('branch'), { maxLength: 2 }),
+          },
+          { requiredKeys: ['filterBranchType'] },
+        ),
+      ),
+    })).branch;
+    const input = fc.oneof(
+      branch,
+      fc
+        .tuple(fc.array(filter, { maxLength: 3 }), fc.array(branch, { maxLength: 2 }))
+        .map(([filters, branches]) => rootOf(andBranch(filters, branches))),
+    );
+
+    fc.assert(
+      fc.property(input, (body) => {
+        try {
+          const { tree } = compileListFilters(body, lookup, contacts);
+          listFilterMatcher(tree, nowMs)(formsOf({ nickname: 'Ada', score: '3', last_seen: '2024-06-01T00:00:00Z' }));
+          searchGroupsAt(tree, nowMs);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+        }
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+  });
+
   it('names the context by the field it is given', () => {
     expect(() => compileListFilters(rootOf(), lookup, contacts, 'body.filterBranch')).toThrow(
       expect.objectContaining({ context: { 'body.filterBranch': ['filterBranches'] } }),
