@@ -239,9 +239,6 @@ function fail(path: string, message: string): never {
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-// ---------------------------------------------------------------------------------------------
-// Time zones and time points
-
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's formatter; undefined for a zone Intl does not know. */
@@ -473,9 +470,6 @@ function endpointOf(operation: Record<string, unknown>, key: string, path: strin
   if (value === 'EXCLUSIVE') return false;
   return fail(join(path, key), `${key} must be INCLUSIVE or EXCLUSIVE`);
 }
-
-// ---------------------------------------------------------------------------------------------
-// PROPERTY filters
 
 interface CompiledProperty {
   propertyName: string;
@@ -792,9 +786,6 @@ function compilePropertyFilter(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Branches
-
 interface PendingBranch {
   input: unknown;
   path: string;
@@ -924,9 +915,6 @@ export function compileListFilters(
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Matching
-
 const numberOf = (operand: ListFilterOperand, nowMs: number): number =>
   isRelative(operand) ? instantAt(operand, nowMs) : Number(operand);
 
@@ -973,9 +961,6 @@ export function listFilterMatcher(tree: ListFilterTree, nowMs: number = Date.now
   const matches = compileTreeMatch(tree, nowMs);
   return (forms) => matches(forms, new Map());
 }
-
-// ---------------------------------------------------------------------------------------------
-// As search filter groups
 
 type Groups = FilterInput[][];
 
