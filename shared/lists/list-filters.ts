@@ -7,7 +7,7 @@
 import { compactJsonLength } from '../base/compact-json-length';
 import { ValidationError } from '../base/errors';
 import type { PropertyRules } from '../properties/property-definition';
-import type { PropertyLookup } from '../properties/validate-property-values';
+import { type PropertyLookup, quoteValue } from '../properties/validate-property-values';
 import type { SearchForms } from '../records/search-forms';
 import { parseSearchNumber, sortableNumber } from '../records/search-forms';
 import { compileFilterMatch, type FilterMatch, type TokenCache } from '../search/match-search';
@@ -29,6 +29,12 @@ export const listFilterLimits = {
   depth: 6,
   /** The filterBranch as compact JSON. */
   bodyChars: 50_000,
+  /**
+   * Values looked for inside a value (CONTAINS, DOES_NOT_CONTAIN, CONTAINS_EXACTLY,
+   * DOES_NOT_CONTAIN_EXACTLY), in all: each costs one pass over a record's value (up to 64 KiB), and
+   * lists are matched on every record write.
+   */
+  textSearches: 50,
   /** Groups (and filters in a group) searchGroupsOf gives before it answers undefined. */
   searchGroups: 100,
 } as const;
@@ -233,9 +239,6 @@ function fail(path: string, message: string): never {
 
 const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-// ---------------------------------------------------------------------------------------------
-// Time zones and time points
-
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's formatter; undefined for a zone Intl does not know. */
@@ -247,6 +250,7 @@ function zoneFormatOf(zoneId: string): Intl.DateTimeFormat | undefined {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: zoneId,
       hourCycle: 'h23',
+      era: 'short',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -274,10 +278,15 @@ interface WallClock {
 function wallClockOf(zoneId: string, ms: number): WallClock {
   const format = zoneFormatOf(zoneId) ?? zoneFormatOf('UTC');
   const parts: Record<string, number> = {};
-  for (const part of format?.formatToParts(ms) ?? [])
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  let isBeforeCommonEra = false;
+  for (const part of format?.formatToParts(ms) ?? []) {
+    if (part.type === 'era') isBeforeCommonEra = part.value.startsWith('B');
+    else if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const year = parts.year ?? 1970;
   return {
-    year: parts.year ?? 1970,
+    // Year 1 BC is year 0.
+    year: isBeforeCommonEra ? 1 - year : year,
     month: parts.month ?? 1,
     day: parts.day ?? 1,
     hour: parts.hour ?? 0,
@@ -287,8 +296,24 @@ function wallClockOf(zoneId: string, ms: number): WallClock {
   };
 }
 
-const utcOf = (clock: WallClock): number =>
-  Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second, clock.millisecond);
+/** The UTC instant of a wall clock reading; fields past their range carry over (day 32 of January is February 1st). */
+function utcOf(clock: WallClock): number {
+  // setUTCFullYear, unlike Date.UTC, reads years 0 to 99 as themselves, not as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(clock.year, clock.month - 1, clock.day);
+  date.setUTCHours(clock.hour, clock.minute, clock.second, clock.millisecond);
+  return date.getTime();
+}
+
+const midnightOf = (year: number, month: number, day: number): WallClock => ({
+  year,
+  month,
+  day,
+  hour: 0,
+  minute: 0,
+  second: 0,
+  millisecond: 0,
+});
 
 /** The instant a wall clock reading names in the zone (the earlier one in a repeated hour). */
 function instantOfWallClock(zoneId: string, clock: WallClock): number {
@@ -314,7 +339,7 @@ export function instantAt(operand: RelativeInstant, nowMs: number): number {
     clock.year = Math.floor(total / 12);
     clock.month = total - clock.year * 12 + 1;
     // The 31st a month later is that month's last day.
-    clock.day = Math.min(clock.day, new Date(Date.UTC(clock.year, clock.month, 0)).getUTCDate());
+    clock.day = Math.min(clock.day, new Date(utcOf(midnightOf(clock.year, clock.month + 1, 0))).getUTCDate());
   }
   clock.day += (offset.weeks ?? 0) * 7 + (offset.days ?? 0);
   const normalized = new Date(utcOf(clock));
@@ -374,7 +399,7 @@ function timePointOf(input: unknown, path: string): { operand: ListFilterOperand
     const second = integerField(input, 'second', path, 0, 59, false);
     const millisecond = integerField(input, 'millisecond', path, 0, 999, false);
     const zoneId = zoneField(input, path);
-    if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day)
+    if (new Date(utcOf(midnightOf(year, month, day))).getUTCDate() !== day)
       fail(join(path, 'day'), `${year}-${month} has no day ${day}`);
     const instant = instantOfWallClock(zoneId, {
       year,
@@ -446,9 +471,6 @@ function endpointOf(operation: Record<string, unknown>, key: string, path: strin
   return fail(join(path, key), `${key} must be INCLUSIVE or EXCLUSIVE`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// PROPERTY filters
-
 interface CompiledProperty {
   propertyName: string;
   tree: ListFilterTree;
@@ -456,18 +478,24 @@ interface CompiledProperty {
   isTimeRelative: boolean;
 }
 
+/** What a filterBranch spends of the limits that span its filters. */
+interface FilterBudget {
+  textSearches: number;
+}
+
 function compilePropertyFilter(
   filter: Record<string, unknown>,
   path: string,
   lookup: PropertyLookup,
   searched: SearchedType,
+  budget: FilterBudget,
 ): CompiledProperty {
   const { property, operation } = filter;
   if (typeof property !== 'string' || property === '')
     fail(join(path, 'property'), 'property is required (the name of a property)');
   const definition = lookup.find(property as string);
   if (!definition)
-    fail(join(path, 'property'), `there is no ${propertyNoun(searched)} named ${JSON.stringify(property)}`);
+    fail(join(path, 'property'), `there is no ${propertyNoun(searched)} named ${quoteValue(property as string)}`);
   const rules = definition as PropertyRules;
   const operationPath = join(path, 'operation');
   if (!isRecord(operation)) return fail(operationPath, 'operation is required (an object)');
@@ -512,6 +540,17 @@ function compilePropertyFilter(
   });
   const echo: Record<string, unknown> = { operationType: type, operator };
   const compared = (text: string) => (kind === 'lower' ? text.toLowerCase() : text);
+  const spendTextSearches = (count: number, key: 'value' | 'values') => {
+    budget.textSearches += count;
+    if (budget.textSearches > listFilterLimits.textSearches)
+      fail(
+        join(operationPath, key),
+        `a filterBranch looks for at most ${listFilterLimits.textSearches} values inside values (CONTAINS, DOES_NOT_CONTAIN, CONTAINS_EXACTLY, DOES_NOT_CONTAIN_EXACTLY) in all`,
+      );
+  };
+  const searchesText = ['CONTAINS', 'DOES_NOT_CONTAIN', 'CONTAINS_EXACTLY', 'DOES_NOT_CONTAIN_EXACTLY'].includes(
+    operator,
+  );
   let tree: ListFilterTree;
   let isTimeRelative = false;
 
@@ -554,6 +593,7 @@ function compilePropertyFilter(
   switch (type) {
     case 'STRING': {
       const value = compared(stringValue());
+      if (searchesText) spendTextSearches(1, 'value');
       const byOperator: Record<string, ListFilterLeaf> = {
         IS_EQUAL_TO: leaf('EQ', { value }),
         IS_NOT_EQUAL_TO: leaf('NEQ', { value }),
@@ -567,6 +607,7 @@ function compilePropertyFilter(
     }
     case 'MULTISTRING': {
       const values = [...new Set(stringValues().map(compared))];
+      if (searchesText) spendTextSearches(values.length, 'values');
       switch (operator) {
         case 'IS_EQUAL_TO':
           tree = leaf('IN', { values });
@@ -745,9 +786,6 @@ function compilePropertyFilter(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Branches
-
 interface PendingBranch {
   input: unknown;
   path: string;
@@ -782,6 +820,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
   const properties = new Set<string>();
   let isTimeRelative = false;
   let filterCount = 0;
+  const budget: FilterBudget = { textSearches: 0 };
   // An explicit stack: no depth of nesting reaches the call stack.
   const pending: PendingBranch[] = [
     {
@@ -822,7 +861,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
         fail(typePath, `this service does not evaluate ${filterType} filters; it evaluates PROPERTY filters`);
       if (filterType !== 'PROPERTY')
         fail(typePath, `${JSON.stringify(String(filterType).slice(0, 64))} is not a filterType`);
-      const compiled = compilePropertyFilter(filter as Record<string, unknown>, filterPath, lookup, searched);
+      const compiled = compilePropertyFilter(filter as Record<string, unknown>, filterPath, lookup, searched, budget);
       node.branches.push(compiled.tree);
       filterEchoes.push(compiled.echo);
       properties.add(compiled.propertyName);
@@ -876,9 +915,6 @@ export function compileListFilters(
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Matching
-
 const numberOf = (operand: ListFilterOperand, nowMs: number): number =>
   isRelative(operand) ? instantAt(operand, nowMs) : Number(operand);
 
@@ -925,9 +961,6 @@ export function listFilterMatcher(tree: ListFilterTree, nowMs: number = Date.now
   const matches = compileTreeMatch(tree, nowMs);
   return (forms) => matches(forms, new Map());
 }
-
-// ---------------------------------------------------------------------------------------------
-// As search filter groups
 
 type Groups = FilterInput[][];
 
