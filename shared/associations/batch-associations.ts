@@ -3,6 +3,7 @@ import { nowMs } from '../base/clock';
 import { isNumericId } from '../records/record-id';
 import type { Actor } from '../records/record-values';
 import * as recordsDb from '../db/records';
+import { withListWrites } from '../lists/dynamic-lists';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { batchErrorBody } from '../base/error-body';
 import type { RecordWrite } from '../db/records';
@@ -319,6 +320,7 @@ async function writeTogether(
         linksToSelf: rulesOf(pair.holder).linksToSelf,
         previousAssociations: record.associations,
         previousOrder: orderFormsOfRecord(pair.holder, record),
+        previousForms: searchFormsOf(pair.holder, record),
         edges: addedEdges(record.associations, plan.write.record.associations),
       },
     });
@@ -326,7 +328,11 @@ async function writeTogether(
   const notWritten = await recordsDb.saveRecordsGrouped(
     pair.holder,
     actor.hubId,
-    planned.map(({ write }) => ({ write, searchForms: searchFormsOf(pair.holder, write.record) })),
+    await withListWrites(
+      pair.holder,
+      actor.hubId,
+      planned.map(({ write }) => ({ write, searchForms: searchFormsOf(pair.holder, write.record) })),
+    ),
     writeConcurrency,
     isTimeUp,
   );

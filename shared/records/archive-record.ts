@@ -10,6 +10,7 @@ import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { clearedPins, customTypeFinder, linkedChangesOf } from './association-entries';
 import { isNumericId } from './record-id';
 import { saveRecordChange } from './save-record';
+import { leaveAllLists } from '../lists/record-lists';
 import { rulesOf } from './type-rules-lookup';
 
 /** Records whose side of an archived record's associations is removed after its transaction, at once. */
@@ -102,6 +103,8 @@ export async function deleteRecordForGoodById(
       active === undefined,
       active ? orderFormsOfRecord(type, active) : undefined,
     );
-    return outcome === 'deleted' ? record : conflicted;
+    if (outcome !== 'deleted') return conflicted;
+    await leaveAllLists(type, hubId, record.id);
+    return record;
   }, exhausted);
 }

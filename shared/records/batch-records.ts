@@ -3,6 +3,7 @@ import { AssociationLimitExceededError } from '../association-limits/enforce-ass
 import { singularWords, type ObjectType } from '../objects/object-types';
 import { mapConcurrently } from '../base/map-concurrently';
 import { nowMs } from '../base/clock';
+import { withListWrites } from '../lists/dynamic-lists';
 import * as recordsDb from '../db/records';
 import type { CrmRecord } from '../db/records';
 import { findMergedRecords } from './merged-ids';
@@ -289,10 +290,14 @@ export async function createPreparedRecords(
   const notWrittenPlans = await recordsDb.saveRecordsGrouped(
     type,
     actor.hubId,
-    planned.map(({ write }) => ({
-      write: { ...write, linksToSelf: rulesOf(type).linksToSelf },
-      searchForms: searchFormsOf(type, write.record),
-    })),
+    await withListWrites(
+      type,
+      actor.hubId,
+      planned.map(({ write }) => ({
+        write: { ...write, linksToSelf: rulesOf(type).linksToSelf },
+        searchForms: searchFormsOf(type, write.record),
+      })),
+    ),
     groupedConcurrency,
     isTimeUp,
     createGroupItems,

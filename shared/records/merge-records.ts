@@ -7,6 +7,7 @@ import { nowMs } from '../base/clock';
 import * as recordsDb from '../db/records';
 import type { CrmRecord, HistoryEntry, LinkedChange, UniqueValue } from '../db/records';
 import { mergeRecords as writeMerge, type RecordMergeWrite } from '../db/record-merge';
+import { carryListsOnMerge } from '../lists/record-lists';
 import { NotFoundError, ServiceUnavailableError, TooManyIdentitiesError, ValidationError } from '../base/errors';
 import { conflicted, retryOnConflict } from '../base/retry';
 import { newRecordId, isNumericId } from './record-id';
@@ -255,7 +256,17 @@ export async function mergeRecords(actor: Actor, type: ObjectType, input: MergeI
       if (Object.keys(write.merged.associations).length > 0)
         checkConfiguredLimits(await limits(), type, write.merged, [primary, secondary]);
       const result = await writeMerge(type, actor.hubId, write, searchFormsOf(type, write.merged));
-      if (result.outcome === 'merged') return mergedView(type, actor.hubId, write.merged);
+      if (result.outcome === 'merged') {
+        await carryListsOnMerge(
+          type,
+          actor.hubId,
+          primary.id,
+          write.removed.map((record) => record.id),
+          write.merged,
+          searchFormsOf(type, write.merged),
+        );
+        return mergedView(type, actor.hubId, write.merged);
+      }
       if (result.outcome === 'too-many-items' || result.outcome === 'too-large') {
         throw new ValidationError(
           `These ${type.name} hold too many unique values and associations to merge in one step; remove some first`,

@@ -13,6 +13,8 @@ import { conflicted, retryOnConflict } from '../base/retry';
 import { invalidAssociationTargets, linkedRecordFull } from './association-entries';
 import { orderFormsOfRecord, searchFormsOf } from './search-forms';
 import { rulesOf } from './type-rules-lookup';
+import { forgetDynamicLists, planListWrites, type ListedWrite } from '../lists/dynamic-lists';
+import { leaveAllLists } from '../lists/record-lists';
 import { propertyValuesError, quoteValue } from '../properties/validate-property-values';
 
 /**
@@ -42,8 +44,25 @@ export async function saveWithRetries(
           : kept),
         linksToSelf: rulesOf(type).linksToSelf,
       };
-      const result = await saveRecord(type, hubId, write, searchFormsOf(type, write.record));
-      if (result.outcome === 'saved') return write;
+      const forms = searchFormsOf(type, write.record);
+      // DYNAMIC lists: an archive leaves every list once it is written (leaveAllLists), anything else joins and leaves here.
+      const listed: ListedWrite = {
+        recordId: write.record.id,
+        forms,
+        previousForms: write.expectedVersion === undefined ? undefined : write.previousForms,
+        isNew: write.expectedVersion === undefined,
+        readActual: attempt > 0,
+      };
+      const lists = write.archive ? undefined : await planListWrites(type, hubId, listed);
+      const result = await saveRecord(type, hubId, lists ? { ...write, lists } : write, forms);
+      if (result.outcome === 'saved') {
+        if (write.archive) await leaveAllLists(type, hubId, write.record.id);
+        return write;
+      }
+      if (result.outcome === 'lists-changed') {
+        forgetDynamicLists(hubId, type.id);
+        return conflicted;
+      }
       if (result.outcome === 'unique-taken') {
         // The holder vanished between the failed write and the lookup: the value may be free now.
         if (result.ownerId === undefined || result.ownerId === write.record.id) return conflicted;
@@ -145,6 +164,7 @@ export async function saveRecordChange(
     return {
       ...write,
       previousAssociations: before,
+      previousForms: searchFormsOf(type, current),
       previousOrder: orderFormsOfRecord(type, current),
       edges: write.edges ?? addedEdges(before, write.record.associations),
     };

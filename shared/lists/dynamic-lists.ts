@@ -1,0 +1,165 @@
+import { nowMs } from '../base/clock';
+import { mapConcurrently } from '../base/map-concurrently';
+import type { TransactItem } from '../db/core';
+import {
+  readDynamicLists,
+  readMembershipsOf,
+  membershipCheck,
+  membershipId,
+  type DynamicListEntry,
+  type DynamicListsView,
+  type ListSizeDelta,
+} from '../db/dynamic-lists';
+import type { KeyedType } from '../db/keys';
+import { searchShardOf } from '../db/keys';
+import { membershipDeletes, membershipPuts } from '../db/lists';
+import type { RecordWrite } from '../db/records';
+import type { SearchForms } from '../db/search-projection';
+import { listFilterMatcher, type ListFilterTree } from './list-filter-match';
+
+/**
+ * DYNAMIC lists kept right at once: a record write evaluates the record's new values against the
+ * DYNAMIC lists of its type and writes the memberships that begin or end in its own transaction.
+ *
+ * Which lists a write sees comes from this process's cache of the type's lists and their token
+ * (shared/db/dynamic-lists.ts). The write's transaction checks that token on the record counter it
+ * writes (or a ConditionCheck of one, shared/db/order-index.ts listsTokenAttribute), and every change
+ * of the type's DYNAMIC lists sets a new token on all of them: a write that evaluated an older set
+ * of lists fails, forgets the cache and evaluates the lists again. So the cache may be old without
+ * any write going wrong, and a list's evaluation job can start at once: every write committed after
+ * the list was made evaluated it, every write before is in what the job reads. While a list is
+ * being evaluated, writes read its actual memberships and check them in their transaction, so the
+ * job and the writes never undo each other.
+ */
+
+/** How long this process keeps a type's lists without reading them again (the token makes an older copy safe, only slower: its write fails once). */
+export const listCacheMs = 5 * 60 * 1000;
+
+interface CachedLists extends DynamicListsView {
+  fetchedAtMs: number;
+}
+
+const cache = new Map<string, CachedLists>();
+const cacheKey = (hubId: number, objectTypeId: string) => `${hubId}/${objectTypeId}`;
+
+/** The type's DYNAMIC lists and their token, from the cache when it is fresh enough. */
+export async function dynamicListsOf(hubId: number, objectTypeId: string): Promise<CachedLists> {
+  const key = cacheKey(hubId, objectTypeId);
+  const cached = cache.get(key);
+  if (cached && nowMs() - cached.fetchedAtMs < listCacheMs) return cached;
+  const view = { fetchedAtMs: nowMs(), ...(await readDynamicLists(hubId, objectTypeId)) };
+  cache.set(key, view);
+  return view;
+}
+
+/** The type's lists changed (or a write found the token moved): the next write reads them. */
+export function forgetDynamicLists(hubId: number, objectTypeId: string): void {
+  cache.delete(cacheKey(hubId, objectTypeId));
+}
+
+/** What a record write adds to its transaction for the DYNAMIC lists of its type. */
+export interface RecordListWrites {
+  items: TransactItem[];
+  sizes: ListSizeDelta[];
+  /** The token of the lists evaluated: the transaction checks it. */
+  token: string | undefined;
+}
+
+const matcherCache = new WeakMap<object, (forms: SearchForms) => boolean>();
+
+/** Whether the record's forms match the list's filters (the matcher compiled once per entry). */
+function matches(entry: DynamicListEntry, forms: SearchForms, now: number): boolean {
+  if (entry.isTimeRelative) return listFilterMatcher(entry.tree as ListFilterTree, now)(forms);
+  const tree = entry.tree as object;
+  const cached = matcherCache.get(tree);
+  if (cached) return cached(forms);
+  const matcher = listFilterMatcher(entry.tree as ListFilterTree);
+  matcherCache.set(tree, matcher);
+  return matcher(forms);
+}
+
+/** A record write as the lists see it: its id, its values after (undefined: it leaves the type's active records) and before. */
+export interface ListedWrite {
+  recordId: string;
+  /** The record's forms after the write; undefined when the write archives or deletes it. */
+  forms: SearchForms | undefined;
+  /** The record's forms before the write; undefined for a new record. */
+  previousForms: SearchForms | undefined;
+  isNew: boolean;
+  /** Read every membership rather than infer it from the previous values (a retry after a failed check). */
+  readActual?: boolean;
+}
+
+/**
+ * The membership writes of one record write for the type's DYNAMIC lists: a put of each membership
+ * that begins and a delete of each that ends, on the condition that it did not (did) exist. Whether
+ * the record was a member is inferred from its previous values where the list is complete and not
+ * time-relative; otherwise (and for each membership that ends, whose join time its key needs) read in
+ * one BatchGetItem. With no DYNAMIC lists it is just the token (no list), which the write checks too.
+ */
+export async function planListWrites(type: KeyedType, hubId: number, write: ListedWrite): Promise<RecordListWrites> {
+  const view = await dynamicListsOf(hubId, type.id);
+  if (view.entries.length === 0) return { items: [], sizes: [], token: view.token };
+  const now = nowMs();
+  const decisions = view.entries.map((entry) => {
+    const isMember = write.forms !== undefined && matches(entry, write.forms, now);
+    const mustRead =
+      !write.isNew &&
+      (write.readActual === true || entry.isProcessing || entry.isTimeRelative || write.previousForms === undefined);
+    const wasMember = write.isNew
+      ? false
+      : mustRead
+        ? undefined
+        : matches(entry, write.previousForms as SearchForms, now);
+    return { entry, isMember, wasMember, mustRead };
+  });
+  const toRead = decisions.filter((decision) => decision.mustRead || (decision.wasMember && !decision.isMember));
+  const actual = await readMembershipsOf(
+    hubId,
+    toRead.map((decision) => decision.entry.listId),
+    [write.recordId],
+  );
+  const items: TransactItem[] = [];
+  const sizes: ListSizeDelta[] = [];
+  for (const { entry, isMember, wasMember, mustRead } of decisions) {
+    const joinedAtMs = actual.get(membershipId(entry.listId, write.recordId));
+    const was = mustRead || (wasMember && !isMember) ? joinedAtMs !== undefined : (wasMember ?? false);
+    const list = { listId: entry.listId, objectTypeId: entry.objectTypeId, processingType: 'DYNAMIC' as const };
+    if (isMember && !was) {
+      items.push(...membershipPuts(hubId, list, { recordId: write.recordId, joinedAtMs: now }));
+      sizes.push({ listId: entry.listId, added: 1, removed: 0 });
+    } else if (!isMember && was && joinedAtMs !== undefined) {
+      items.push(...membershipDeletes(hubId, list, { recordId: write.recordId, joinedAtMs }));
+      sizes.push({ listId: entry.listId, added: 0, removed: 1 });
+    } else if (entry.isProcessing) {
+      // Unchanged on a list being evaluated: the job may write this membership meanwhile, and this write must not commit over it.
+      items.push(membershipCheck(hubId, entry.listId, write.recordId, was));
+    }
+  }
+  return { items, sizes, token: view.token };
+}
+
+/** The shard of a transaction's size counters: its first record's. */
+export const sizeShardOf = (recordId: string): number => searchShardOf(recordId);
+
+/**
+ * The writes of a grouped save (saveRecordsGrouped), each with its DYNAMIC list memberships planned
+ * (an archive's are left to leaveAllLists). A write the group does not take is saved on its own by
+ * the caller, which plans again.
+ */
+export async function withListWrites<W extends { write: RecordWrite; searchForms: SearchForms }>(
+  type: KeyedType,
+  hubId: number,
+  entries: readonly W[],
+): Promise<W[]> {
+  return mapConcurrently(entries, 10, async (entry) => {
+    if (entry.write.archive) return entry;
+    const lists = await planListWrites(type, hubId, {
+      recordId: entry.write.record.id,
+      forms: entry.searchForms,
+      previousForms: entry.write.expectedVersion === undefined ? undefined : entry.write.previousForms,
+      isNew: entry.write.expectedVersion === undefined,
+    });
+    return { ...entry, write: { ...entry.write, lists } };
+  });
+}
