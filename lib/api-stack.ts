@@ -34,6 +34,7 @@ import type { BundledFunction } from './bundled-function';
 import { PlatformSecrets } from './platform-secrets';
 import { groupRoutes, routeStackIdOf } from './route-groups';
 import { addRouteFunctions, type RowPlacement } from './route-stack';
+import { JobPipeline } from './job-pipeline';
 import { WebhookPipeline } from './webhook-pipeline';
 import { AssociationLimitTracking } from './association-limit-tracking';
 
@@ -229,6 +230,16 @@ export class ApiStack extends Stack {
         logLevel: props.logLevel,
       });
 
+    // The job queue and its function (a DYNAMIC list's evaluation). Not in a sam local template, which
+    // serves HTTP routes only: there, as wherever JOB_QUEUE_URL is unset in Lambda, a job's chunks run in the request that starts it.
+    const jobs = props.declareSamLocalVariables
+      ? undefined
+      : new JobPipeline(this, 'Jobs', {
+          table: props.table,
+          logRetention: props.logRetention,
+          logLevel: props.logLevel,
+        });
+
     const footprintOf = (route: Route) => {
       const served = placements.get(route.name) ?? [];
       return { apis: served.length, routes: served.reduce((sum, placement) => sum + placement.spellings.length, 0) };
@@ -249,6 +260,7 @@ export class ApiStack extends Stack {
         reservedConcurrency: props.reservedConcurrency,
         sandboxControls: props.sandboxControls === true,
         webhookDelivery: webhooks?.flushAccess,
+        jobs: jobs?.sendAccess,
         declareSamLocalVariables: props.declareSamLocalVariables,
       });
       this.routeGroups.set(group, scope);

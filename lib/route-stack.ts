@@ -61,6 +61,8 @@ export interface RouteFunctionsProps {
   sandboxControls?: boolean;
   /** The webhook queues and seal key, for rows that deliver webhook batches themselves (`deliversWebhooks`). */
   webhookDelivery?: { environment: Record<string, string>; statements: PolicyStatement[] };
+  /** The job queue, for rows that start jobs (`startsJobs`). */
+  jobs?: { environment: Record<string, string>; statements: PolicyStatement[] };
 }
 
 /** `issueToken` -> `IssueToken`, the construct id of a route's (or an alias's) resources. */
@@ -230,6 +232,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
         ...tableStatements(props.table, route, props.sandboxControls === true),
         ...(route.secrets ?? []).map((secret) => props.secrets.readStatement(secret)),
         ...(route.deliversWebhooks ? (props.webhookDelivery?.statements ?? []) : []),
+        ...(route.startsJobs ? (props.jobs?.statements ?? []) : []),
       ],
       environment: {
         TABLE_NAME: props.table.tableName,
@@ -239,6 +242,7 @@ export function addRouteFunctions(scope: Construct, props: RouteFunctionsProps):
         // Declared empty for sam local, whose env-vars file (bin/sam-env-vars.ts) gives its own address.
         PUBLIC_BASE_URL: props.declareSamLocalVariables ? '' : props.publicBaseUrl,
         ...(route.deliversWebhooks ? props.webhookDelivery?.environment : {}),
+        ...(route.startsJobs ? props.jobs?.environment : {}),
         ...(route.secrets?.includes('signingKey')
           ? { SIGNING_KEY_SECRET_ARN: props.secrets.signingKey.secretArn }
           : {}),

@@ -1482,6 +1482,7 @@ export const routes = [
     body: 'json',
     table: 'readwrite',
     partitions: ['counters', 'hubs'],
+    startsJobs: true,
   },
   {
     name: 'getLists',
@@ -1550,6 +1551,7 @@ export const routes = [
     body: 'none',
     table: 'readwrite',
     partitions: ['hubs'],
+    startsJobs: true,
   },
   {
     name: 'updateListName',
@@ -1572,6 +1574,7 @@ export const routes = [
     body: 'json',
     table: 'readwrite',
     partitions: ['hubs'],
+    startsJobs: true,
   },
   {
     name: 'getListMemberships',

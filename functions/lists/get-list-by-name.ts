@@ -6,5 +6,10 @@ import { includeFiltersQuery, listNamePath } from './list.schema';
 export const handler = httpHandler(
   'getListByName',
   { path: listNamePath, query: includeFiltersQuery },
-  async ({ path, auth }) => ok({ list: await getListByName(auth.hubId, path.objectTypeId, path.listName) }),
+  async ({ path, query, auth }) =>
+    ok({
+      list: await getListByName(auth.hubId, path.objectTypeId, path.listName, {
+        includeFilters: query.includeFilters === true,
+      }),
+    }),
 );

@@ -6,5 +6,6 @@ import { includeFiltersQuery, listIdPath } from './list.schema';
 export const handler = httpHandler(
   'getList',
   { path: listIdPath, query: includeFiltersQuery },
-  async ({ path, auth }) => ok({ list: await getList(auth.hubId, path.listId) }),
+  async ({ path, query, auth }) =>
+    ok({ list: await getList(auth.hubId, path.listId, { includeFilters: query.includeFilters === true }) }),
 );

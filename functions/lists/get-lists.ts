@@ -9,6 +9,7 @@ export const handler = httpHandler('getLists', { query: listIdsQuery }, async ({
     lists: await getListsByIds(
       auth.hubId,
       (query.listIds ?? '').split(',').filter((id) => id !== ''),
+      { includeFilters: query.includeFilters === true },
     ),
   }),
 );

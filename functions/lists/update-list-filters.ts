@@ -6,5 +6,5 @@ import { filtersQuery, listIdPath, updateFiltersBody } from './list.schema';
 export const handler = httpHandler(
   'updateListFilters',
   { path: listIdPath, query: filtersQuery, body: updateFiltersBody },
-  async ({ path, auth }) => ok({ updatedList: await updateListFilters(auth, path.listId) }),
+  async ({ path, body, auth }) => ok({ updatedList: await updateListFilters(auth, path.listId, body.filterBranch) }),
 );

@@ -6,5 +6,10 @@ import { listIdPath, renameQuery } from './list.schema';
 export const handler = httpHandler(
   'updateListName',
   { path: listIdPath, query: renameQuery },
-  async ({ path, query, auth }) => ok({ updatedList: await renameAccountList(auth, path.listId, query.listName) }),
+  async ({ path, query, auth }) =>
+    ok({
+      updatedList: await renameAccountList(auth, path.listId, query.listName, {
+        includeFilters: query.includeFilters === true,
+      }),
+    }),
 );

@@ -102,6 +102,11 @@ export interface Route<Partition extends string = string> {
    */
   readonly deliversWebhooks?: true;
   /**
+   * The function starts jobs (shared/jobs: a DYNAMIC list's evaluation): deployed, it gets the job
+   * queue's URL and SendMessage on it (lib/job-pipeline.ts).
+   */
+  readonly startsJobs?: true;
+  /**
    * The function's timeout in seconds when not the default (defaultFunctionTimeoutSeconds): at most
    * 29, inside the 30 s an HTTP API waits for its integration. The local gateway gives the handler the same.
    */

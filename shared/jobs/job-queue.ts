@@ -104,17 +104,35 @@ export class InProcessJobQueue implements JobQueue {
   }
 }
 
+/**
+ * Inside a Lambda function with no job queue (a `sam local` template, which has no queue): the
+ * process freezes once it answers, so a job runs in the request that starts it, chunk after chunk,
+ * for at most `budgetMs`; a longer one stops there (its list stays PROCESSING).
+ */
+class InlineJobQueue implements JobQueue {
+  constructor(private readonly budgetMs = 10_000) {}
+
+  async send(message: JobMessage): Promise<void> {
+    const { runJob } = await import('./run-job');
+    const stopAt = Date.now() + this.budgetMs;
+    let next: JobMessage | undefined = message;
+    while (next && Date.now() < stopAt) next = await runJob(next);
+  }
+}
+
 let current: JobQueue | undefined;
 
 export function installJobQueue(queue: JobQueue): void {
   current = queue;
 }
 
-/** The job queue: SQS where JOB_QUEUE_URL is set, else this process's own queue running shared/jobs/run-job.ts. */
+/** The job queue: SQS where JOB_QUEUE_URL is set; else inside Lambda the request's own time, elsewhere this process's timers. */
 export function jobQueue(): JobQueue {
   if (current) return current;
   current = config.jobQueueUrl
     ? new SqsJobQueue(config.jobQueueUrl)
-    : new InProcessJobQueue(async () => (await import('./run-job')).runJob);
+    : process.env.AWS_LAMBDA_FUNCTION_NAME
+      ? new InlineJobQueue()
+      : new InProcessJobQueue(async () => (await import('./run-job')).runJob);
   return current;
 }

@@ -5,6 +5,12 @@
 export const listLimits = {
   /** Lists of an account, deleted ones not counted. */
   maxListsPerAccount: 1500,
+  /**
+   * DYNAMIC lists of one object type in an account (deleted ones not counted): every write of a
+   * record of the type evaluates each, and a membership that begins or ends takes four of its
+   * transaction's 100 items (three membership items and the list's size counter).
+   */
+  maxDynamicListsPerType: 10,
   /** Record ids in one add, remove or add-and-remove call (both arrays together). */
   maxRecordIdsPerCall: 10_000,
   /** Members of a source list an add-from copies, and of a list a clear empties (HubSpot's is 100,000). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readListCounters, type ListCounters } from '../db/dynamic-lists';
 import type { StoredList } from '../db/lists';
 
 /** What a list is on the wire (HubSpot's PublicObjectList). */
@@ -18,9 +19,49 @@ export interface PublicList {
   deletedAt?: string;
   membershipSettings?: StoredList['membershipSettings'];
   listPermissions?: StoredList['listPermissions'];
+  filterBranch?: unknown;
 }
 
-export function publicListOf(list: StoredList): PublicList {
+export interface ListViewOptions {
+  /** The filters too (`includeFilters=true`; a create and a refilter answer them). */
+  includeFilters?: boolean;
+}
+
+/**
+ * A DYNAMIC list's size and last member times: its item's (set by its evaluation job, none for a
+ * list made DYNAMIC) with its size counters', which the record writes move. Other lists' are their item's.
+ */
+function withListCounters(list: StoredList, counters: ListCounters | undefined): StoredList {
+  if (!counters) return list;
+  const later = (a: string | undefined, b: string | undefined) =>
+    a === undefined || (b !== undefined && b > a) ? b : a;
+  return {
+    ...list,
+    size: list.size + counters.size,
+    lastRecordAddedAt: later(list.lastRecordAddedAt, counters.lastRecordAddedAt),
+    lastRecordRemovedAt: later(list.lastRecordRemovedAt, counters.lastRecordRemovedAt),
+  };
+}
+
+/** The lists as answered, each DYNAMIC one with its size counters read (one Query each, together). */
+export async function withCounters(
+  hubId: number,
+  lists: readonly StoredList[],
+  options: ListViewOptions = {},
+): Promise<PublicList[]> {
+  return (await countedLists(hubId, lists)).map((list) => publicListOf(list, options));
+}
+
+/** The lists with their DYNAMIC ones' counters added (withListCounters). */
+export async function countedLists(hubId: number, lists: readonly StoredList[]): Promise<StoredList[]> {
+  return Promise.all(
+    lists.map(async (list) =>
+      list.processingType === 'DYNAMIC' ? withListCounters(list, await readListCounters(hubId, list.listId)) : list,
+    ),
+  );
+}
+
+export function publicListOf(list: StoredList, options: ListViewOptions = {}): PublicList {
   return {
     listId: list.listId,
     listVersion: list.listVersion,
@@ -37,6 +78,7 @@ export function publicListOf(list: StoredList): PublicList {
     ...(list.deletedAt ? { deletedAt: list.deletedAt } : {}),
     ...(list.membershipSettings ? { membershipSettings: list.membershipSettings } : {}),
     ...(list.listPermissions ? { listPermissions: list.listPermissions } : {}),
+    ...(options.includeFilters && list.filterBranch !== undefined ? { filterBranch: list.filterBranch } : {}),
   };
 }
 

@@ -1,17 +1,24 @@
 import { nowMs } from '../base/clock';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
+import { dynamicListDelete, dynamicListPut, dynamicListsChanged, type DynamicListEntry } from '../db/dynamic-lists';
 import {
   allocateListId,
   findList,
   insertList,
   markListDeleted,
+  refilterList,
   renameList,
   restoreDeletedList,
   type StoredList,
 } from '../db/lists';
+import { jobQueue } from '../jobs/job-queue';
+import type { ObjectType } from '../objects/object-types';
+import { loadPropertySchema } from '../properties/type-properties';
+import { forgetDynamicLists } from './dynamic-lists';
+import { compileListFilters, type CompiledListFilters } from './list-filters';
 import { listLimits } from './list-limits';
-import { requireListObjectType } from './list-types';
-import { listNameDigest, publicListOf, type PublicList } from './list-view';
+import { keyedTypeOfList, requireListObjectType } from './list-types';
+import { listNameDigest, publicListOf, withCounters, type ListViewOptions, type PublicList } from './list-view';
 
 export interface NewList {
   name: string;
@@ -32,18 +39,67 @@ export interface ListActor {
 
 const nowIso = (): string => new Date(nowMs()).toISOString();
 
-/** What this service evaluates: MANUAL lists only; DYNAMIC and SNAPSHOT need filter evaluation. */
-function requireManual(processingType: string): 'MANUAL' {
-  if (processingType === 'MANUAL') return 'MANUAL';
-  if (processingType === 'DYNAMIC' || processingType === 'SNAPSHOT')
-    throw new ValidationError(
-      `processingType ${processingType} is not supported: this service does not evaluate list filters yet; create a MANUAL list`,
-      { context: { processingType: [processingType] } },
-    );
+const processingTypes = ['MANUAL', 'DYNAMIC', 'SNAPSHOT'] as const;
+type ProcessingType = (typeof processingTypes)[number];
+
+function requireProcessingType(processingType: string): ProcessingType {
+  const known = processingTypes.find((entry) => entry === processingType);
+  if (known) return known;
   throw new ValidationError(`processingType must be MANUAL, DYNAMIC or SNAPSHOT, not ${processingType}`, {
     context: { processingType: [processingType] },
   });
 }
+
+/** Every property name a filter branch names, walked without recursion and bounded by its node count (the compile checks the rest). */
+function filterPropertyNames(branch: unknown): string[] {
+  const names = new Set<string>();
+  const stack: unknown[] = [branch];
+  for (let visited = 0; stack.length > 0 && visited < 5000; visited += 1) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    const entry = node as Record<string, unknown>;
+    if (typeof entry.property === 'string') names.add(entry.property);
+    for (const key of ['filterBranches', 'filters'])
+      if (Array.isArray(entry[key])) for (const child of entry[key] as unknown[]) stack.push(child);
+  }
+  return [...names];
+}
+
+/** A DYNAMIC or SNAPSHOT list's filters, checked and compiled against the type's properties. */
+async function compiledFilters(type: ObjectType, hubId: number, branch: unknown): Promise<CompiledListFilters> {
+  if (branch === undefined || branch === null)
+    throw new ValidationError('A DYNAMIC or SNAPSHOT list needs a filterBranch', {
+      context: { filterBranch: ['missing'] },
+    });
+  const lookup = await loadPropertySchema(type, hubId, filterPropertyNames(branch));
+  return compileListFilters(branch, lookup, type, 'filterBranch');
+}
+
+/** A DYNAMIC list's entry for the record writes (shared/db/dynamic-lists.ts): being evaluated until its job completes. */
+const dynamicEntryOf = (
+  list: StoredList,
+  compiled: CompiledListFilters,
+  filtersChangedAtMs: number,
+): DynamicListEntry => ({
+  listId: list.listId,
+  objectTypeId: list.objectTypeId,
+  tree: compiled.tree,
+  isTimeRelative: compiled.isTimeRelative,
+  isProcessing: true,
+  filtersChangedAtMs,
+});
+
+/** Starts the evaluation of a list's filters over the type's existing records (list-evaluation.ts). */
+async function startEvaluation(hubId: number, list: StoredList, filtersChangedAtMs: number): Promise<void> {
+  forgetDynamicLists(hubId, list.objectTypeId);
+  await jobQueue().send({ kind: 'list-evaluation', hubId, listId: list.listId, filtersChangedAtMs, shard: 0 }, 0);
+}
+
+const tooManyDynamic = (objectTypeId: string) =>
+  new ValidationError(
+    `This account has ${listLimits.maxDynamicListsPerType} DYNAMIC lists of object type ${objectTypeId}, the most it may have: delete one, or make a MANUAL or SNAPSHOT list`,
+    { context: { processingType: ['DYNAMIC'] } },
+  );
 
 export function requireListName(name: string, field = 'name'): string {
   if (name.trim() === '' || name.length > listLimits.maxNameLength)
@@ -69,20 +125,23 @@ const changedMeanwhile = () =>
   });
 
 export async function createList(actor: ListActor, input: NewList): Promise<PublicList> {
-  const processingType = requireManual(input.processingType);
-  if (input.filterBranch !== undefined)
+  const processingType = requireProcessingType(input.processingType);
+  if (processingType === 'MANUAL' && input.filterBranch !== undefined)
     throw new ValidationError('A MANUAL list has no filters: leave filterBranch out', {
       context: { filterBranch: ['MANUAL'] },
     });
   const name = requireListName(input.name);
-  await requireListObjectType(actor.hubId, input.objectTypeId, 'objectTypeId');
-  const at = nowIso();
+  const type = await requireListObjectType(actor.hubId, input.objectTypeId, 'objectTypeId');
+  const compiled =
+    processingType === 'MANUAL' ? undefined : await compiledFilters(type, actor.hubId, input.filterBranch);
+  const changedAtMs = nowMs();
+  const at = new Date(changedAtMs).toISOString();
   const list: StoredList = {
     listId: await allocateListId(),
     name,
     objectTypeId: input.objectTypeId,
     processingType,
-    processingStatus: 'COMPLETE',
+    processingStatus: compiled ? 'PROCESSING' : 'COMPLETE',
     listVersion: 1,
     size: 0,
     createdAt: at,
@@ -94,11 +153,32 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
     ...(input.membershipSettings ? { membershipSettings: input.membershipSettings } : {}),
     ...(input.listPermissions ? { listPermissions: input.listPermissions } : {}),
     ...(input.customProperties ? { customProperties: input.customProperties } : {}),
+    ...(compiled
+      ? {
+          filterBranch: compiled.branch,
+          filterTree: compiled.tree,
+          isTimeRelative: compiled.isTimeRelative,
+          filtersChangedAtMs: changedAtMs,
+        }
+      : {}),
   };
-  const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount);
+  const dynamic =
+    compiled && processingType === 'DYNAMIC'
+      ? {
+          objectTypeId: list.objectTypeId,
+          writes: [
+            dynamicListPut(actor.hubId, dynamicEntryOf(list, compiled, changedAtMs)),
+            ...dynamicListsChanged(type, actor.hubId),
+          ],
+          max: listLimits.maxDynamicListsPerType,
+        }
+      : undefined;
+  const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount, dynamic);
   if (outcome === 'name-taken') throw nameTaken(name);
   if (outcome === 'too-many') throw tooManyLists();
-  return publicListOf(list);
+  if (outcome === 'too-many-dynamic') throw tooManyDynamic(list.objectTypeId);
+  if (compiled) await startEvaluation(actor.hubId, list, changedAtMs);
+  return publicListOf(list, { includeFilters: true });
 }
 
 export const listNotFound = (listId: string) =>
@@ -111,7 +191,12 @@ export async function requireActiveList(hubId: number, listId: string): Promise<
   return list;
 }
 
-export async function renameAccountList(actor: ListActor, listId: string, rawName: string | undefined) {
+export async function renameAccountList(
+  actor: ListActor,
+  listId: string,
+  rawName: string | undefined,
+  options: ListViewOptions = {},
+) {
   const name = requireListName(rawName ?? '', 'listName');
   const list = await requireActiveList(actor.hubId, listId);
   const updatedAt = nowIso();
@@ -124,39 +209,102 @@ export async function renameAccountList(actor: ListActor, listId: string, rawNam
   });
   if (outcome === 'name-taken') throw nameTaken(name);
   if (outcome !== 'renamed') throw changedMeanwhile();
-  return publicListOf({
-    ...list,
-    name,
-    listVersion: list.listVersion + 1,
-    updatedAt,
-    updatedById: String(actor.userId),
-  });
+  const renamed = { ...list, name, listVersion: list.listVersion + 1, updatedAt, updatedById: String(actor.userId) };
+  return (await withCounters(actor.hubId, [renamed], options))[0] as PublicList;
 }
 
-/** Filters belong to DYNAMIC and SNAPSHOT lists, which this service does not make yet: every list here is MANUAL. */
-export async function updateListFilters(actor: ListActor, listId: string): Promise<never> {
+/**
+ * New filters for a DYNAMIC list: a new version whose evaluation over the type's records starts
+ * after the fence (PROCESSING until done); record writes evaluate the new filters from then on.
+ */
+export async function updateListFilters(actor: ListActor, listId: string, filterBranch: unknown): Promise<PublicList> {
   const list = await requireActiveList(actor.hubId, listId);
-  throw new ValidationError(
-    `List ${listId} is a ${list.processingType} list: only DYNAMIC lists have filters to update`,
-    { context: { processingType: [list.processingType] } },
-  );
+  if (list.processingType !== 'DYNAMIC')
+    throw new ValidationError(
+      `List ${listId} is a ${list.processingType} list: only DYNAMIC lists have filters to update`,
+      { context: { processingType: [list.processingType] } },
+    );
+  const compiled = await compiledFilters(keyedTypeOfList(list.objectTypeId), actor.hubId, filterBranch);
+  const changedAtMs = Math.max(nowMs(), (list.filtersChangedAtMs ?? 0) + 1);
+  const at = new Date(changedAtMs).toISOString();
+  const set = {
+    filterBranch: compiled.branch,
+    filterTree: compiled.tree,
+    isTimeRelative: compiled.isTimeRelative,
+    filtersChangedAtMs: changedAtMs,
+    filtersUpdatedAt: at,
+    updatedAt: at,
+    updatedById: String(actor.userId),
+    processingStatus: 'PROCESSING',
+  };
+  const updated: StoredList = { ...list, ...set, listVersion: list.listVersion + 1 };
+  const outcome = await refilterList(actor.hubId, list, set, {
+    objectTypeId: list.objectTypeId,
+    writes: [
+      dynamicListPut(actor.hubId, dynamicEntryOf(updated, compiled, changedAtMs)),
+      ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
+    ],
+  });
+  if (outcome === 'changed') throw changedMeanwhile();
+  await startEvaluation(actor.hubId, updated, changedAtMs);
+  return (await withCounters(actor.hubId, [updated], { includeFilters: true }))[0] as PublicList;
 }
 
 export async function deleteAccountList(actor: ListActor, listId: string): Promise<void> {
   const list = await requireActiveList(actor.hubId, listId);
-  const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), nowIso());
+  const dynamic =
+    list.processingType === 'DYNAMIC'
+      ? {
+          objectTypeId: list.objectTypeId,
+          writes: [
+            dynamicListDelete(actor.hubId, list.objectTypeId, list.listId),
+            ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
+          ],
+        }
+      : undefined;
+  const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), nowIso(), dynamic);
   if (outcome === 'changed') throw changedMeanwhile();
+  if (dynamic) forgetDynamicLists(actor.hubId, list.objectTypeId);
 }
 
 /** How long a deleted list may be restored (HubSpot's 90 days); later it answers 404 as one that never was. */
 export const restorableMs = 90 * 24 * 3600 * 1000;
 
+/** A restored DYNAMIC list is evaluated again (its members may have changed while it was deleted). */
 export async function restoreAccountList(actor: ListActor, listId: string): Promise<void> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(actor.hubId, listId) : undefined;
   if (!list || list.deletedAt === undefined || Date.parse(list.deletedAt) + restorableMs < nowMs())
     throw new NotFoundError(`No deleted list ${listId} can be restored`, { context: { listId: [listId] } });
-  const outcome = await restoreDeletedList(actor.hubId, list, listNameDigest(list.name), listLimits.maxListsPerAccount);
+  const changedAtMs = Math.max(nowMs(), (list.filtersChangedAtMs ?? 0) + 1);
+  const dynamic =
+    list.processingType === 'DYNAMIC'
+      ? {
+          objectTypeId: list.objectTypeId,
+          writes: [
+            dynamicListPut(actor.hubId, {
+              listId: list.listId,
+              objectTypeId: list.objectTypeId,
+              tree: list.filterTree,
+              isTimeRelative: list.isTimeRelative === true,
+              isProcessing: true,
+              filtersChangedAtMs: changedAtMs,
+            }),
+            ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
+          ],
+          max: listLimits.maxDynamicListsPerType,
+          set: { filtersChangedAtMs: changedAtMs, processingStatus: 'PROCESSING' },
+        }
+      : undefined;
+  const outcome = await restoreDeletedList(
+    actor.hubId,
+    list,
+    listNameDigest(list.name),
+    listLimits.maxListsPerAccount,
+    dynamic,
+  );
   if (outcome === 'name-taken') throw nameTaken(list.name);
   if (outcome === 'too-many') throw tooManyLists();
+  if (outcome === 'too-many-dynamic') throw tooManyDynamic(list.objectTypeId);
   if (outcome === 'changed') throw changedMeanwhile();
+  if (dynamic) await startEvaluation(actor.hubId, list, changedAtMs);
 }

@@ -2,31 +2,52 @@ import { NotFoundError, ValidationError } from '../base/errors';
 import { findList, findListIdByName, findLists, listAccountLists, type StoredList } from '../db/lists';
 import { listLimits } from './list-limits';
 import { requireActiveList } from './manage-lists';
-import { defaultSearchProperties, listNameDigest, publicListOf, searchResultOf, type PublicList } from './list-view';
+import {
+  countedLists,
+  defaultSearchProperties,
+  listNameDigest,
+  searchResultOf,
+  withCounters,
+  type ListViewOptions,
+  type PublicList,
+} from './list-view';
 
-export async function getList(hubId: number, listId: string): Promise<PublicList> {
-  return publicListOf(await requireActiveList(hubId, listId));
+export async function getList(hubId: number, listId: string, options: ListViewOptions = {}): Promise<PublicList> {
+  return (await withCounters(hubId, [await requireActiveList(hubId, listId)], options))[0] as PublicList;
 }
 
 /** The lists of these ids that exist and are not deleted, in the order asked; unknown ids are left out. */
-export async function getListsByIds(hubId: number, listIds: readonly string[]): Promise<PublicList[]> {
+export async function getListsByIds(
+  hubId: number,
+  listIds: readonly string[],
+  options: ListViewOptions = {},
+): Promise<PublicList[]> {
   const wanted = [...new Set(listIds.filter((listId) => /^[0-9]{1,12}$/.test(listId)))];
   const found = new Map((await findLists(hubId, wanted)).map((list) => [list.listId, list]));
-  return wanted.flatMap((listId) => {
-    const list = found.get(listId);
-    return list && list.deletedAt === undefined ? [publicListOf(list)] : [];
-  });
+  return withCounters(
+    hubId,
+    wanted.flatMap((listId) => {
+      const list = found.get(listId);
+      return list && list.deletedAt === undefined ? [list] : [];
+    }),
+    options,
+  );
 }
 
 /** The list of that type with that name, the name compared ignoring case. */
-export async function getListByName(hubId: number, objectTypeId: string, listName: string): Promise<PublicList> {
+export async function getListByName(
+  hubId: number,
+  objectTypeId: string,
+  listName: string,
+  options: ListViewOptions = {},
+): Promise<PublicList> {
   const listId = await findListIdByName(hubId, listNameDigest(listName));
   const list = listId === undefined ? undefined : await findList(hubId, listId);
   if (!list || list.deletedAt !== undefined || list.objectTypeId !== objectTypeId)
     throw new NotFoundError(`No list of type ${objectTypeId} is named ${listName}`, {
       context: { listName: [listName], objectTypeId: [objectTypeId] },
     });
-  return publicListOf(list);
+  return (await withCounters(hubId, [list], options))[0] as PublicList;
 }
 
 export interface ListSearch {
@@ -63,7 +84,7 @@ export async function searchLists(hubId: number, search: ListSearch) {
   const names = [...new Set([...defaultSearchProperties, ...(search.additionalProperties ?? [])])];
   const page = all.slice(offset, offset + count);
   return {
-    lists: page.map((list) => searchResultOf(list, names)),
+    lists: (await countedLists(hubId, page)).map((list) => searchResultOf(list, names)),
     offset: offset + page.length,
     hasMore: offset + page.length < all.length,
     total: all.length,

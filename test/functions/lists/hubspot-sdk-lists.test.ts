@@ -60,7 +60,7 @@ describe('crm.lists.listsApi', () => {
     expect(back.list.name).toBe(`${name} renamed`);
   });
 
-  it('refuses a second list of the same name in any case (409), and DYNAMIC or SNAPSHOT lists (400 naming processingType)', async () => {
+  it('refuses a second list of the same name in any case (409), and a DYNAMIC or SNAPSHOT list without filters (400 naming filterBranch)', async () => {
     const api = sdk.client.crm.lists.listsApi;
     const name = unique('SDK unique');
     await api.create(manualList(name));
@@ -75,10 +75,44 @@ describe('crm.lists.listsApi', () => {
     });
     expect(dynamic).toMatchObject({
       code: 400,
-      body: { category: 'VALIDATION_ERROR', context: { processingType: ['DYNAMIC'] } },
+      body: { category: 'VALIDATION_ERROR', context: { filterBranch: ['missing'] } },
     });
-    expect(dynamic.body.message).toContain('does not evaluate list filters');
-    expect(snapshot).toMatchObject({ code: 400, body: { context: { processingType: ['SNAPSHOT'] } } });
+    expect(snapshot).toMatchObject({ code: 400, body: { context: { filterBranch: ['missing'] } } });
+  });
+
+  it('creates a DYNAMIC list (PROCESSING, its filters echoed) and updates its filters', async () => {
+    const api = sdk.client.crm.lists.listsApi;
+    const branch = (value: string) =>
+      ({
+        filterBranchType: 'OR',
+        filterBranches: [
+          {
+            filterBranchType: 'AND',
+            filterBranches: [],
+            filters: [
+              {
+                filterType: 'PROPERTY',
+                property: 'name',
+                operation: { operationType: 'STRING', operator: 'IS_EQUAL_TO', value },
+              },
+            ],
+          },
+        ],
+        filters: [],
+      }) as never;
+    const { list } = await api.create({
+      ...manualList(unique('SDK dynamic')),
+      processingType: 'DYNAMIC',
+      filterBranch: branch('Acme'),
+    });
+    expect(list).toMatchObject({ processingType: 'DYNAMIC', processingStatus: 'PROCESSING' });
+    expect(list.filterBranch).toMatchObject({ filterBranchType: 'OR', filterBranchOperator: 'OR' });
+
+    const { updatedList } = await api.updateListFilters(list.listId, { filterBranch: branch('Initech') });
+    if (!updatedList) throw new Error('no updatedList');
+    expect(updatedList.listVersion).toBe(list.listVersion + 1);
+    expect(updatedList.processingStatus).toBe('PROCESSING');
+    expect(JSON.stringify(updatedList.filterBranch)).toContain('Initech');
   });
 
   it('updateListFilters answers 400 for a MANUAL list', async () => {

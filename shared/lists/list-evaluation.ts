@@ -1,0 +1,249 @@
+import { nowMs } from '../base/clock';
+import { tableName } from '../db/client';
+import { getItem, queryPage, transact, type Item, type RoleWrite, type TransactItem } from '../db/core';
+import {
+  dynamicListCompleted,
+  listSizeUpdate,
+  membershipId,
+  readMembershipsOf,
+  sumSizeDeltas,
+  type ListSizeDelta,
+} from '../db/dynamic-lists';
+import {
+  listKey,
+  recordKey,
+  searchKey,
+  searchPartition,
+  searchShardOf,
+  searchShards,
+  type KeyedType,
+} from '../db/keys';
+import { findList, membershipDeletes, membershipPuts, type StoredList } from '../db/lists';
+import type { SearchForms } from '../db/search-projection';
+import type { ListEvaluationJob } from '../jobs/job-queue';
+import { forgetDynamicLists } from './dynamic-lists';
+import { listFilterMatcher, type ListFilterTree } from './list-filter-match';
+import { keyedTypeOfList } from './list-types';
+
+/**
+ * The evaluation of a DYNAMIC list (created, refiltered, restored) or a SNAPSHOT list (created) over
+ * the existing records of its type: a job (shared/jobs) whose chunks each read pages of the type's
+ * search projection (every active record's forms and version), shard by shard, and write the
+ * memberships that begin and (DYNAMIC) end. A chunk stops after `chunkMs` and answers where the next
+ * goes on; the last marks the list COMPLETE.
+ *
+ * A DYNAMIC list's record writes change its memberships meanwhile (dynamic-lists.ts): each
+ * membership the job writes is conditioned on the record's version as read and on the membership
+ * not having changed, so a write that came between wins and the job reads that record again.
+ * Every put is on the condition that the membership does not exist and every delete that it does,
+ * so no membership is counted twice in the list's size or lost.
+ */
+
+/** How long one chunk runs (the job function's timeout is 60 s). */
+export const chunkMs = 20_000;
+/** Records a Query page of the projection brings. */
+const pageItems = 200;
+/** Membership changes a transaction writes: a ConditionCheck and three items each, and the size write. */
+const changesPerTransaction = 24;
+/** Times a record whose condition failed is read again before the chunk gives up on it (a record written that often meanwhile is evaluated by those writes). */
+const recordAttempts = 3;
+
+interface Candidate {
+  id: string;
+  version: number;
+  forms: SearchForms;
+}
+
+const formsOf = (item: Item): Candidate => ({
+  id: String(item.sk),
+  version: Number(item.r),
+  forms: {
+    id: String(item.sk),
+    v: (item.v ?? {}) as Record<string, string>,
+    l: (item.l ?? {}) as Record<string, string>,
+    n: (item.n ?? {}) as Record<string, string>,
+  },
+});
+
+interface Change {
+  candidate: Candidate;
+  join: boolean;
+  joinedAtMs: number;
+}
+
+type Role = 'record' | 'member' | 'size';
+
+function changeWrites(hubId: number, list: StoredList, change: Change, isDynamic: boolean): RoleWrite<Role>[] {
+  const { candidate } = change;
+  const writes: RoleWrite<Role>[] = [];
+  if (isDynamic) {
+    writes.push({
+      role: 'record',
+      write: {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: recordKey(keyedTypeOfList(list.objectTypeId), hubId, candidate.id),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': candidate.version },
+        },
+      },
+    });
+  }
+  const member = { recordId: candidate.id, joinedAtMs: change.joinedAtMs };
+  const items = change.join ? membershipPuts(hubId, list, member) : membershipDeletes(hubId, list, member);
+  for (const write of items) writes.push({ role: 'member', write });
+  return writes;
+}
+
+/** The size write of changes written together: a DYNAMIC list's counter, a SNAPSHOT list's item. */
+function sizeWrites(hubId: number, list: StoredList, changes: readonly Change[], shard: number): RoleWrite<Role>[] {
+  const at = new Date(nowMs()).toISOString();
+  const deltas: ListSizeDelta[] = sumSizeDeltas(
+    changes.map((change) => ({ listId: list.listId, added: change.join ? 1 : 0, removed: change.join ? 0 : 1 })),
+  );
+  return deltas.map((delta): RoleWrite<Role> => {
+    if (list.processingType === 'DYNAMIC') return { role: 'size', write: listSizeUpdate(hubId, delta, shard, at) };
+    const write: TransactItem = {
+      Update: {
+        TableName: tableName,
+        Key: listKey(hubId, list.listId),
+        UpdateExpression: `ADD #size :delta SET ${delta.added > 0 ? 'lastRecordAddedAt' : 'lastRecordRemovedAt'} = :at`,
+        ExpressionAttributeNames: { '#size': 'size' },
+        ExpressionAttributeValues: { ':delta': delta.added - delta.removed, ':at': at },
+      },
+    };
+    return { role: 'size', write };
+  });
+}
+
+/** The record's projection item again (its current forms and version), undefined when it is no longer active. */
+async function reread(type: KeyedType, hubId: number, id: string): Promise<Candidate | undefined> {
+  const item = await getItem(searchKey(type, hubId, id));
+  return item ? formsOf(item) : undefined;
+}
+
+/**
+ * Writes the changes of one page: together where they all hold; otherwise one by one, a record
+ * whose version moved read again and decided again (a write meanwhile may have done it already).
+ */
+async function writeChanges(
+  hubId: number,
+  list: StoredList,
+  type: KeyedType,
+  changes: readonly Change[],
+  decide: (candidate: Candidate, joinedAtMs: number | undefined) => Change | undefined,
+  shard: number,
+): Promise<void> {
+  const isDynamic = list.processingType === 'DYNAMIC';
+  for (let start = 0; start < changes.length; start += changesPerTransaction) {
+    const chunk = changes.slice(start, start + changesPerTransaction);
+    const together = await transact([
+      ...chunk.flatMap((change) => changeWrites(hubId, list, change, isDynamic)),
+      ...sizeWrites(hubId, list, chunk, shard),
+    ]);
+    if (together.committed) continue;
+    if (!together.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) throw together.error;
+    for (const first of chunk) {
+      let change: Change | undefined = first;
+      for (let attempt = 0; change && attempt < recordAttempts; attempt += 1) {
+        const alone = await transact([
+          ...changeWrites(hubId, list, change, isDynamic),
+          ...sizeWrites(hubId, list, [change], shard),
+        ]);
+        if (alone.committed) break;
+        if (!alone.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) throw alone.error;
+        const candidate = await reread(type, hubId, change.candidate.id);
+        if (!candidate) break;
+        const joined = await readMembershipsOf(hubId, [list.listId], [candidate.id]);
+        change = decide(candidate, joined.get(membershipId(list.listId, candidate.id)));
+      }
+    }
+  }
+}
+
+/** Marks the evaluation done: the list COMPLETE, its entry no longer processing; false when its filters changed meanwhile. */
+async function complete(hubId: number, list: StoredList): Promise<boolean> {
+  const writes: RoleWrite<'list' | 'entry'>[] = [
+    {
+      role: 'list',
+      write: {
+        Update: {
+          TableName: tableName,
+          Key: listKey(hubId, list.listId),
+          UpdateExpression: 'SET processingStatus = :complete',
+          ConditionExpression: 'filtersChangedAtMs = :changed AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeValues: { ':complete': 'COMPLETE', ':changed': list.filtersChangedAtMs },
+        },
+      },
+    },
+  ];
+  if (list.processingType === 'DYNAMIC')
+    writes.push({
+      role: 'entry',
+      write: dynamicListCompleted(hubId, {
+        listId: list.listId,
+        objectTypeId: list.objectTypeId,
+        tree: list.filterTree,
+        isTimeRelative: list.isTimeRelative === true,
+        isProcessing: false,
+        filtersChangedAtMs: list.filtersChangedAtMs ?? 0,
+      }),
+    });
+  const outcome = await transact(writes);
+  if (outcome.committed) {
+    forgetDynamicLists(hubId, list.objectTypeId);
+    return true;
+  }
+  if (outcome.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) return false;
+  throw outcome.error;
+}
+
+/** One chunk of a list's evaluation: the next message, or undefined when the list is done (or the job superseded). */
+export async function evaluateListChunk(
+  job: ListEvaluationJob,
+  budgetMs: number = chunkMs,
+): Promise<ListEvaluationJob | undefined> {
+  const stopAt = nowMs() + budgetMs;
+  const list = await findList(job.hubId, job.listId);
+  // Deleted, or refiltered since: that change started its own evaluation.
+  if (!list || list.deletedAt !== undefined || list.filtersChangedAtMs !== job.filtersChangedAtMs) return undefined;
+  if (list.processingType !== 'DYNAMIC' && list.processingType !== 'SNAPSHOT') return undefined;
+  const type = keyedTypeOfList(list.objectTypeId);
+  const tree = list.filterTree as ListFilterTree;
+  let shard = job.shard;
+  let after = job.after;
+  while (shard < searchShards) {
+    const pk = searchPartition(type, job.hubId, shard);
+    const page = await queryPage({ pk, pageSize: pageItems }, after === undefined ? undefined : { pk, sk: after });
+    // An item outside its home shard (an older shard count's, until the backfill moves it) is read in its home shard.
+    const candidates = page.items.map(formsOf).filter((candidate) => searchShardOf(candidate.id) === shard);
+    const now = nowMs();
+    const matcher = listFilterMatcher(tree, now);
+    const memberships = await readMembershipsOf(
+      job.hubId,
+      [list.listId],
+      candidates.map((candidate) => candidate.id),
+    );
+    const decide = (candidate: Candidate, joinedAtMs: number | undefined): Change | undefined => {
+      const isMember = matcher(candidate.forms);
+      if (isMember && joinedAtMs === undefined) return { candidate, join: true, joinedAtMs: nowMs() };
+      // A SNAPSHOT list only gains members from its filters; a DYNAMIC one also loses those that no longer match.
+      if (!isMember && joinedAtMs !== undefined && list.processingType === 'DYNAMIC')
+        return { candidate, join: false, joinedAtMs };
+      return undefined;
+    };
+    const changes = candidates.flatMap((candidate) => {
+      const change = decide(candidate, memberships.get(membershipId(list.listId, candidate.id)));
+      return change ? [change] : [];
+    });
+    await writeChanges(job.hubId, list, type, changes, decide, shard);
+    if (page.nextKey) after = String(page.nextKey.sk);
+    else {
+      shard += 1;
+      after = undefined;
+    }
+    if (nowMs() >= stopAt && shard < searchShards) return { ...job, shard, after };
+  }
+  await complete(job.hubId, list);
+  return undefined;
+}
