@@ -190,12 +190,12 @@ describe('API stack: one function per row of the route table, one route per spel
     },
   );
 
-  it('has one function per row plus the secrets provisioner, the two webhook functions and the association limit tracker, and no function serves two rows', () => {
+  it('has one function per row plus the secrets provisioner, the two webhook functions, the association limit tracker and the job runner, and no function serves two rows', () => {
     const served = new Set(routes.map((route) => functionServing(route).id));
 
     expect(served.size).toBe(routes.length);
     expect(new Set(spellings.map((route) => functionServing(route).id))).toEqual(served);
-    api.resourceCountIs('AWS::Lambda::Function', routes.length + 4);
+    api.resourceCountIs('AWS::Lambda::Function', routes.length + 5);
     api.resourceCountIs('AWS::ApiGatewayV2::Route', spellings.length);
   });
 
@@ -622,8 +622,8 @@ describe('API stack: operations', () => {
   it('removes its log groups with the stack: retention, not the stack, bounds what is kept', () => {
     const logGroups = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::Logs::LogGroup');
 
-    // Routes, the secrets provisioner, the access logs, the two webhook functions and the association limit tracker.
-    expect(logGroups.length).toBe(routes.length + 5);
+    // Routes, the secrets provisioner, the access logs, the two webhook functions, the association limit tracker and the job runner.
+    expect(logGroups.length).toBe(routes.length + 6);
     for (const logGroup of logGroups) expect(logGroup.DeletionPolicy).toBe('Delete');
   });
 
@@ -685,7 +685,7 @@ describe('data stack', () => {
 
 describe('synthesis', () => {
   it('bundles every function with the local esbuild, printing no warning and never turning to Docker', () => {
-    expect(synthOutput.match(/^Bundling asset /gm)).toHaveLength(routes.length + 4);
+    expect(synthOutput.match(/^Bundling asset /gm)).toHaveLength(routes.length + 5);
     expect(synthOutput).not.toMatch(/warn|docker/i);
   });
 });
@@ -728,6 +728,70 @@ const resourcesOf = (type: string) => Object.entries(apiResources).filter(([, re
 /** The description of the function an event-source mapping feeds. */
 const functionDescriptionOf = (mapping: Record<string, unknown>): string =>
   String(apiResources[refOf(mapping.FunctionName) ?? '']?.Properties.Description ?? '');
+
+describe('the job pipeline', () => {
+  const jobRows = routes.filter((route) => route.startsJobs);
+  const queueId = (): string => {
+    const entry = resourcesOf('AWS::SQS::Queue').find(
+      ([id, resource]) => id.startsWith('Jobs') && resource.Properties.RedrivePolicy !== undefined,
+    );
+    if (!entry) throw new Error('no job queue');
+    return entry[0];
+  };
+
+  it('has a job queue with a dead-letter queue after 5 failed runs and an alarm on its first message', () => {
+    const queues = resourcesOf('AWS::SQS::Queue').filter(([id]) => id.startsWith('Jobs'));
+
+    expect(queues).toHaveLength(2);
+    expect(resourcesOf('AWS::SQS::Queue').find(([id]) => id === queueId())?.[1].Properties.RedrivePolicy).toMatchObject(
+      {
+        maxReceiveCount: 5,
+      },
+    );
+    expect(
+      resourcesOf('AWS::CloudWatch::Alarm').some(([, alarm]) =>
+        String(alarm.Properties.AlarmDescription).startsWith('Job chunks reached the dead-letter queue'),
+      ),
+    ).toBe(true);
+  });
+
+  it('feeds the queue one chunk at a time to the job runner, which reaches only hub partitions of the table', () => {
+    const runner = resourcesOf('AWS::Lambda::Function').find(([, resource]) =>
+      String(resource.Properties.Description).startsWith('jobs:'),
+    );
+    if (!runner) throw new Error('no job runner');
+    const mapping = resourcesOf('AWS::Lambda::EventSourceMapping')
+      .map(([, resource]) => resource.Properties)
+      .find((properties) => functionDescriptionOf(properties).startsWith('jobs:'));
+
+    expect(mapping).toMatchObject({ BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(JSON.stringify(mapping?.EventSourceArn)).toContain(queueId());
+    const dynamo = statementsOf(runner[1]).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('dynamodb:')),
+    );
+    expect(dynamo.length).toBeGreaterThan(0);
+    for (const statement of dynamo) expect(leadingKeysOf(statement)).toEqual([partitions.hubs]);
+  });
+
+  it('gives the rows that start jobs, and only those, the queue URL and SendMessage on the queue', () => {
+    expect(jobRows.map((route) => route.name).sort()).toEqual(['createList', 'restoreList', 'updateListFilters']);
+    for (const route of routes) {
+      const served = functionServing(route).resource;
+      const variables = (served.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      // Route functions sit in nested stacks: the job queue's ARN reaches them as a parameter named after it.
+      const sends = statementsOf(served).some(
+        (statement) =>
+          actionsOf([statement]).includes('sqs:SendMessage') &&
+          JSON.stringify(statement.Resource).includes('JobsChunks'),
+      );
+      expect([route.name, 'JOB_QUEUE_URL' in variables, sends]).toEqual([
+        route.name,
+        route.startsJobs === true,
+        route.startsJobs === true,
+      ]);
+    }
+  });
+});
 
 describe('the webhook pipeline', () => {
   it('turns the table stream on, with the item before and after every change', () => {
@@ -775,7 +839,9 @@ describe('the webhook pipeline', () => {
   });
 
   it('has a dead-letter queue for the delivery queue and an alarm on its first message', () => {
-    const queues = resourcesOf('AWS::SQS::Queue').map(([id, resource]) => ({ id, properties: resource.Properties }));
+    const queues = resourcesOf('AWS::SQS::Queue')
+      .filter(([id]) => id.startsWith('Webhooks'))
+      .map(([id, resource]) => ({ id, properties: resource.Properties }));
     const main = queues.find((queue) => queue.properties.RedrivePolicy !== undefined);
 
     expect(queues).toHaveLength(2);

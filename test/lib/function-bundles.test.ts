@@ -67,6 +67,8 @@ function localStandIn(name: string, value: unknown): string | undefined {
     WEBHOOK_QUEUE_URL: undefined,
     WEBHOOK_DEAD_LETTER_QUEUE_URL: undefined,
     WEBHOOK_SEAL_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:webhook-seal-key',
+    // Without a queue, a job's chunks run in the request that starts it, as in a Lambda with JOB_QUEUE_URL unset.
+    JOB_QUEUE_URL: undefined,
   };
   if (!(name in standIns)) throw new Error(`no local stand-in for the deploy-time value of ${name}`);
   return standIns[name];
