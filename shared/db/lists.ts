@@ -66,14 +66,18 @@ const nameClaim = (hubId: number, nameDigest: string, listId: string): TransactI
   },
 });
 
-/** Stores a new list with its name's claim and the account's list count (capped at `maxLists`). */
+/**
+ * Stores a new list with its name's claim and the account's list count (capped at `maxLists`), and
+ * `folderWrite` (list-folders.ts folderListsWrite: the list in its folder, which must exist) when given.
+ */
 export async function insertList(
   hubId: number,
   list: StoredList,
   nameDigest: string,
   maxLists: number,
-): Promise<'created' | 'name-taken' | 'too-many'> {
-  const writes: RoleWrite<'list' | 'name' | 'count'>[] = [
+  folderWrite?: TransactItem,
+): Promise<'created' | 'name-taken' | 'too-many' | 'no-folder'> {
+  const writes: RoleWrite<'list' | 'name' | 'count' | 'folder'>[] = [
     {
       role: 'list',
       write: {
@@ -87,8 +91,11 @@ export async function insertList(
     { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
   ];
+  if (folderWrite) writes.push({ role: 'folder', write: folderWrite });
   const outcome = await transact(writes);
   if (outcome.committed) return 'created';
+  if (outcome.reasons.some((reason) => reason.role === 'folder' && reason.code === 'ConditionalCheckFailed'))
+    return 'no-folder';
   if (outcome.reasons.some((reason) => reason.role === 'name' && reason.code === 'ConditionalCheckFailed'))
     return 'name-taken';
   if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
@@ -192,46 +199,63 @@ function outcomeOf<R extends string, T extends string>(
     return 'name-taken';
   if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
     return 'too-many';
-  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+  if (
+    outcome.reasons.some(
+      (reason) => (reason.role === 'list' || reason.role === 'folder') && reason.code === 'ConditionalCheckFailed',
+    )
+  )
     return 'changed';
   throw outcome.error;
 }
 
-/** Marks a list deleted (its memberships stay, for a restore) and frees its name; the account's list count goes down. */
+/**
+ * Marks a list deleted (its memberships stay, for a restore) and frees its name; the account's list
+ * count goes down, and `folderWrite` (the list out of its folder) goes with them when given.
+ */
 export async function markListDeleted(
   hubId: number,
   list: StoredList,
   nameDigest: string,
   deletedAt: string,
+  folderWrite?: TransactItem,
 ): Promise<'deleted' | 'changed'> {
-  const outcome = await transact<'list' | 'old' | 'count'>([
+  const outcome = await transact<'list' | 'old' | 'count' | 'folder'>([
     { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
     { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
+    ...(folderWrite ? [{ role: 'folder' as const, write: folderWrite }] : []),
   ]);
   const result = outcomeOf(outcome, 'deleted');
   return result === 'deleted' ? 'deleted' : 'changed';
 }
 
-/** Brings a deleted list back with its name, when no other list took the name meanwhile. */
+/**
+ * Brings a deleted list back with its name, when no other list took the name meanwhile: into its
+ * folder with `folder.write` (list-folders.ts folderListsWrite), or into `folder.listFolderId`.
+ */
 export async function restoreDeletedList(
   hubId: number,
   list: StoredList,
   nameDigest: string,
   maxLists: number,
+  folder: { write?: TransactItem; listFolderId?: number } = {},
 ): Promise<'restored' | 'name-taken' | 'too-many' | 'changed'> {
-  const outcome = await transact<'list' | 'name' | 'count'>([
+  const outcome = await transact<'list' | 'name' | 'count' | 'folder'>([
     {
       role: 'list',
       write: listUpdate(
         hubId,
         list,
-        { listVersion: list.listVersion + 1 },
+        {
+          listVersion: list.listVersion + 1,
+          ...(folder.listFolderId === undefined ? {} : { listFolderId: folder.listFolderId }),
+        },
         { whenDeleted: true, remove: ['deletedAt'] },
       ),
     },
     { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
+    ...(folder.write ? [{ role: 'folder' as const, write: folder.write }] : []),
   ]);
   return outcomeOf(outcome, 'restored');
 }

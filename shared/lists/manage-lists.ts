@@ -9,6 +9,7 @@ import {
   restoreDeletedList,
   type StoredList,
 } from '../db/lists';
+import { folderListsWrite, readFolderTree } from '../db/list-folders';
 import { listLimits } from './list-limits';
 import { requireListObjectType } from './list-types';
 import { listNameDigest, publicListOf, type PublicList } from './list-view';
@@ -95,7 +96,17 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
     ...(input.listPermissions ? { listPermissions: input.listPermissions } : {}),
     ...(input.customProperties ? { customProperties: input.customProperties } : {}),
   };
-  const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount);
+  const folderWrite = folderListsWrite(actor.hubId, {
+    listId: list.listId,
+    from: '0',
+    to: String(list.listFolderId),
+    at,
+  });
+  const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount, folderWrite);
+  if (outcome === 'no-folder')
+    throw new ValidationError(`No list folder has the id ${list.listFolderId} (0, or none, is the root)`, {
+      context: { listFolderId: [String(list.listFolderId)] },
+    });
   if (outcome === 'name-taken') throw nameTaken(name);
   if (outcome === 'too-many') throw tooManyLists();
   return publicListOf(list);
@@ -144,7 +155,14 @@ export async function updateListFilters(actor: ListActor, listId: string): Promi
 
 export async function deleteAccountList(actor: ListActor, listId: string): Promise<void> {
   const list = await requireActiveList(actor.hubId, listId);
-  const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), nowIso());
+  const at = nowIso();
+  const folderWrite = folderListsWrite(actor.hubId, {
+    listId,
+    from: String(list.listFolderId),
+    to: '0',
+    at,
+  });
+  const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), at, folderWrite);
   if (outcome === 'changed') throw changedMeanwhile();
 }
 
@@ -155,7 +173,19 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(actor.hubId, listId) : undefined;
   if (!list || list.deletedAt === undefined || Date.parse(list.deletedAt) + restorableMs < nowMs())
     throw new NotFoundError(`No deleted list ${listId} can be restored`, { context: { listId: [listId] } });
-  const outcome = await restoreDeletedList(actor.hubId, list, listNameDigest(list.name), listLimits.maxListsPerAccount);
+  // Back into its folder, or into the root when the folder was deleted meanwhile.
+  const isFolderKept =
+    list.listFolderId !== 0 && (await readFolderTree(actor.hubId)).folders.has(String(list.listFolderId));
+  const folder = isFolderKept
+    ? { write: folderListsWrite(actor.hubId, { listId, from: '0', to: String(list.listFolderId), at: nowIso() }) }
+    : { listFolderId: 0 };
+  const outcome = await restoreDeletedList(
+    actor.hubId,
+    list,
+    listNameDigest(list.name),
+    listLimits.maxListsPerAccount,
+    folder,
+  );
   if (outcome === 'name-taken') throw nameTaken(list.name);
   if (outcome === 'too-many') throw tooManyLists();
   if (outcome === 'changed') throw changedMeanwhile();
