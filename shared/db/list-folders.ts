@@ -67,8 +67,21 @@ export async function changeFolders(
   const sets: string[] = [];
   change.put.forEach(({ folderId, ...folder }, index) => {
     names[`#p${index}`] = folderAttribute(folderId);
-    values[`:p${index}`] = folder;
-    sets.push(`#p${index} = :p${index}`);
+    const stored = tree.folders.get(folderId);
+    if (!stored) {
+      values[`:p${index}`] = folder;
+      sets.push(`#p${index} = :p${index}`);
+      return;
+    }
+    // A folder that exists gets only the fields that change: a list's move into it sets its
+    // updatedContentsAt without changing the version, and a rename must not put the old time back.
+    for (const [field, value] of Object.entries(folder)) {
+      if (stored[field as keyof StoredFolder] === value) continue;
+      const at = `${index}_${Object.keys(names).length}`;
+      names[`#f${at}`] = field;
+      values[`:f${at}`] = value;
+      sets.push(`#p${index}.#f${at} = :f${at}`);
+    }
   });
   const conditions = [tree.version === undefined ? 'attribute_not_exists(pk)' : '#version = :version'];
   if (tree.version !== undefined) values[':version'] = tree.version;
