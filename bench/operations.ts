@@ -24,6 +24,9 @@ export interface BenchState {
   customTypeId: string;
   /** The list the list create operation made: what the membership operations change and page. */
   listId?: string;
+  /** The list folder the folder create operation made (the list moves into it), and a folder inside it. */
+  listFolderId?: string;
+  listSubfolderId?: string;
   /** The sandbox rows' test account (made by the create row) and the access token of its install. */
   testAccount?: { hubId: number; accessToken?: string };
   /** An install the uninstall operation ends (its own, so the others live on). */
@@ -903,6 +906,92 @@ const numberedOperations: readonly Operation[] = [
     budget: { GetItemCommand: 1, QueryCommand: 1 },
     request: (_iteration, state) =>
       jsonRequest('GET', `/crm/v3/lists/${state.listId}/memberships?limit=100`, state.install.accessToken),
+  },
+  {
+    name: 'createListFolder',
+    label: 'POST /crm/v3/lists/folders (a folder in the root)',
+    isWarm: false,
+    // The account's folder tree (GetItem), the folder id from the global sequence (UpdateItem), the tree's write.
+    budget: { GetItemCommand: 1, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v3/lists/folders', state.install.accessToken, { name: uniqueName('Bench folder') }),
+    afterResponse: (response, state) => {
+      state.listFolderId ??= (JSON.parse(response.body) as { folder: { id: string } }).folder.id;
+    },
+  },
+  {
+    name: 'createListSubfolder',
+    label: 'POST /crm/v3/lists/folders (a folder inside the created one)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/v3/lists/folders', state.install.accessToken, {
+        name: uniqueName('Bench subfolder'),
+        parentFolderId: state.listFolderId,
+      }),
+    afterResponse: (response, state) => {
+      state.listSubfolderId ??= (JSON.parse(response.body) as { folder: { id: string } }).folder.id;
+    },
+  },
+  {
+    name: 'moveListToFolder',
+    label: 'PUT /crm/v3/lists/folders/move-list (the created list into the created folder)',
+    isWarm: false,
+    // The list and the folder tree (GetItem each), then one transaction: the list's folder and the tree's sets.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) =>
+      jsonRequest('PUT', '/crm/v3/lists/folders/move-list', state.install.accessToken, {
+        listId: state.listId,
+        newFolderId: state.listFolderId,
+      }),
+  },
+  {
+    name: 'getListFolder',
+    label: 'GET /crm/v3/lists/folders?folderId= (a folder with a list and a subfolder)',
+    isWarm: false,
+    // The folder tree holds the folder's lists: one GetItem.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `/crm/v3/lists/folders?folderId=${state.listFolderId}`, state.install.accessToken),
+  },
+  {
+    name: 'getRootListFolder',
+    label: 'GET /crm/v3/lists/folders (the root: the tree and the lists in no folder)',
+    isWarm: false,
+    // The folder tree (GetItem), and the account's lists (one Query page: the bench account has a few).
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', '/crm/v3/lists/folders', state.install.accessToken),
+  },
+  {
+    name: 'renameListFolder',
+    label: 'PUT /crm/v3/lists/folders/{folderId}/rename?newFolderName=',
+    isWarm: false,
+    // The folder tree (GetItem) and its write (a transaction of one Update).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'PUT',
+        `/crm/v3/lists/folders/${state.listFolderId}/rename?newFolderName=${encodeURIComponent(uniqueName('Bench renamed'))}`,
+        state.install.accessToken,
+      ),
+  },
+  {
+    name: 'moveListFolder',
+    label: 'PUT /crm/v3/lists/folders/{folderId}/move/{newParentFolderId} (the subfolder into the root)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('PUT', `/crm/v3/lists/folders/${state.listSubfolderId}/move/0`, state.install.accessToken),
+  },
+  {
+    name: 'deleteListFolder',
+    label: 'DELETE /crm/v3/lists/folders/{folderId} (the empty subfolder)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) =>
+      jsonRequest('DELETE', `/crm/v3/lists/folders/${state.listSubfolderId}`, state.install.accessToken),
   },
   {
     name: 'mergeRecords',

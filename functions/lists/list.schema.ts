@@ -59,7 +59,7 @@ export const createListBody = {
     objectTypeId: { type: 'string', maxLength: 100 },
     processingType: { type: 'string', maxLength: 100 },
     filterBranch: { type: 'object' },
-    listFolderId: { type: 'integer', minimum: 0 },
+    listFolderId: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
     membershipSettings: {
       type: 'object',
       additionalProperties: false,

@@ -481,6 +481,12 @@ export const listJoinKey = (hubId: number, listId: string, joinedAtMs: number, r
   pk: listMembersPartition(hubId, listId),
   sk: `${listJoinPrefix}${listJoinForm(joinedAtMs, recordId)}`,
 });
+/**
+ * The account's list folders (shared/db/list-folders.ts): one item holding the whole tree, each
+ * folder an attribute `F<folderId>` and the ids of the lists in it a number set `L<folderId>`, so a
+ * change of the tree is one conditional write and the tree one read.
+ */
+export const listFoldersKey = (hubId: number): Key => ({ pk: hubPartition(hubId), sk: 'LIST_FOLDERS' });
 export const recordListsPrefix = (objectTypeId: string, recordId: string): string =>
   `LIST_OF#${objectTypeId}#${recordId}#`;
 export const recordListKey = (hubId: number, objectTypeId: string, recordId: string, listId: string): Key => ({

@@ -104,15 +104,19 @@ const nameClaim = (hubId: number, nameDigest: string, listId: string): TransactI
   },
 });
 
-/** Stores a new list with its name's claim and the account's list count (capped at `maxLists`). */
+/**
+ * Stores a new list with its name's claim and the account's list count (capped at `maxLists`), and
+ * `folderWrite` (list-folders.ts folderListsWrite: the list in its folder, which must exist) when given.
+ */
 export async function insertList(
   hubId: number,
   list: StoredList,
   nameDigest: string,
   maxLists: number,
-  dynamic?: DynamicListWrites,
-): Promise<'created' | 'name-taken' | 'too-many' | 'too-many-dynamic'> {
-  const writes: RoleWrite<'list' | 'name' | 'count' | 'dynamic'>[] = [
+  with_: { dynamic?: DynamicListWrites; folderWrite?: TransactItem } = {},
+): Promise<'created' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'no-folder'> {
+  const { dynamic, folderWrite } = with_;
+  const writes: RoleWrite<'list' | 'name' | 'count' | 'dynamic' | 'folder'>[] = [
     {
       role: 'list',
       write: {
@@ -127,10 +131,13 @@ export async function insertList(
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
     ...dynamicWrites(hubId, dynamic, 1),
   ];
+  if (folderWrite) writes.push({ role: 'folder', write: folderWrite });
   const outcome = await transact(writes);
   if (outcome.committed) return 'created';
   if (outcome.reasons.some((reason) => reason.role === 'dynamic' && reason.code === 'ConditionalCheckFailed'))
     return 'too-many-dynamic';
+  if (outcome.reasons.some((reason) => reason.role === 'folder' && reason.code === 'ConditionalCheckFailed'))
+    return 'no-folder';
   if (outcome.reasons.some((reason) => reason.role === 'name' && reason.code === 'ConditionalCheckFailed'))
     return 'name-taken';
   if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
@@ -251,50 +258,71 @@ function outcomeOf<R extends string, T extends string>(
     return 'name-taken';
   if (outcome.reasons.some((reason) => reason.role === 'count' && reason.code === 'ConditionalCheckFailed'))
     return 'too-many';
-  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+  if (
+    outcome.reasons.some(
+      (reason) => (reason.role === 'list' || reason.role === 'folder') && reason.code === 'ConditionalCheckFailed',
+    )
+  )
     return 'changed';
   throw outcome.error;
 }
 
-/** Marks a list deleted (its memberships stay, for a restore) and frees its name; the account's list count goes down. */
+/**
+ * Marks a list deleted (its memberships stay, for a restore) and frees its name; the account's list
+ * count goes down, and `folderWrite` (the list out of its folder) goes with them when given.
+ */
 export async function markListDeleted(
   hubId: number,
   list: StoredList,
   nameDigest: string,
   deletedAt: string,
-  dynamic?: DynamicListWrites,
+  with_: { dynamic?: DynamicListWrites; folderWrite?: TransactItem } = {},
 ): Promise<'deleted' | 'changed'> {
-  const outcome = await transact<'list' | 'old' | 'count' | 'dynamic'>([
+  const { dynamic, folderWrite } = with_;
+  const outcome = await transact<'list' | 'old' | 'count' | 'dynamic' | 'folder'>([
     { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
     { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
     ...dynamicWrites(hubId, dynamic, -1),
+    ...(folderWrite ? [{ role: 'folder' as const, write: folderWrite }] : []),
   ]);
   const result = outcomeOf(outcome, 'deleted');
   return result === 'deleted' ? 'deleted' : 'changed';
 }
 
-/** Brings a deleted list back with its name, when no other list took the name meanwhile. */
+/**
+ * Brings a deleted list back with its name, when no other list took the name meanwhile: into its
+ * folder with `folder.write` (list-folders.ts folderListsWrite), or into `folder.listFolderId`.
+ */
 export async function restoreDeletedList(
   hubId: number,
   list: StoredList,
   nameDigest: string,
   maxLists: number,
-  dynamic?: DynamicListWrites & { set: Record<string, unknown> },
+  with_: {
+    dynamic?: DynamicListWrites & { set: Record<string, unknown> };
+    folder?: { write?: TransactItem; listFolderId?: number };
+  } = {},
 ): Promise<'restored' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'changed'> {
-  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic'>([
+  const { dynamic, folder = {} } = with_;
+  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic' | 'folder'>([
     {
       role: 'list',
       write: listUpdate(
         hubId,
         list,
-        { listVersion: list.listVersion + 1, ...dynamic?.set },
+        {
+          listVersion: list.listVersion + 1,
+          ...dynamic?.set,
+          ...(folder.listFolderId === undefined ? {} : { listFolderId: folder.listFolderId }),
+        },
         { whenDeleted: true, remove: ['deletedAt'] },
       ),
     },
     { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
     ...dynamicWrites(hubId, dynamic, 1),
+    ...(folder.write ? [{ role: 'folder' as const, write: folder.write }] : []),
   ]);
   if (
     !outcome.committed &&

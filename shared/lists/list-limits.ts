@@ -25,4 +25,9 @@ export const listLimits = {
   maxSearchCount: 500,
   /** Records one batch read of record memberships names. */
   maxRecordsPerBatchRead: 100,
+  /** Folders of an account, and characters of a folder name: the tree is one item (shared/db/list-folders.ts). */
+  maxFoldersPerAccount: 500,
+  maxFolderNameLength: 100,
+  /** Levels of folders below the root (a folder in the root is at level 1). */
+  maxFolderDepth: 10,
 } as const;

@@ -92,12 +92,13 @@ export const defaultSearchProperties = [
 ] as const;
 
 /** The list properties this service knows, as strings; absent ones (no folder, no member ever removed) are left out. */
-function listProperties(list: StoredList): Record<string, string | undefined> {
+function listProperties(list: StoredList, folderName: string | undefined): Record<string, string | undefined> {
   const epochMs = (iso: string | undefined) => (iso === undefined ? undefined : String(Date.parse(iso)));
   return {
     hs_list_size: String(list.size),
     hs_last_record_added_at: epochMs(list.lastRecordAddedAt),
     hs_last_record_removed_at: epochMs(list.lastRecordRemovedAt),
+    hs_folder_name: folderName,
     hs_list_reference_count: '0',
     hs_object_type_id: list.objectTypeId,
     hs_processing_type: list.processingType,
@@ -105,9 +106,16 @@ function listProperties(list: StoredList): Record<string, string | undefined> {
   };
 }
 
-/** A search hit (PublicObjectListSearchResult): the list and the named properties it has. */
-export function searchResultOf(list: StoredList, names: readonly string[]) {
-  const known = listProperties(list);
+/**
+ * A search hit (PublicObjectListSearchResult): the list and the named properties it has;
+ * `folderNames` names the folders by id (hs_folder_name, for a list in a folder).
+ */
+export function searchResultOf(
+  list: StoredList,
+  names: readonly string[],
+  folderNames: ReadonlyMap<number, string> = new Map(),
+) {
+  const known = listProperties(list, folderNames.get(list.listFolderId));
   const additionalProperties: Record<string, string> = {};
   for (const name of names) {
     const value = known[name];

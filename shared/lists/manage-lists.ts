@@ -11,6 +11,7 @@ import {
   restoreDeletedList,
   type StoredList,
 } from '../db/lists';
+import { folderListsWrite, readFolderTree } from '../db/list-folders';
 import { jobQueue } from '../jobs/job-queue';
 import type { ObjectType } from '../objects/object-types';
 import { loadPropertySchema } from '../properties/type-properties';
@@ -173,7 +174,20 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
           max: listLimits.maxDynamicListsPerType,
         }
       : undefined;
-  const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount, dynamic);
+  const folderWrite = folderListsWrite(actor.hubId, {
+    listId: list.listId,
+    from: '0',
+    to: String(list.listFolderId),
+    at,
+  });
+  const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount, {
+    dynamic,
+    folderWrite,
+  });
+  if (outcome === 'no-folder')
+    throw new ValidationError(`No list folder has the id ${list.listFolderId} (0, or none, is the root)`, {
+      context: { listFolderId: [String(list.listFolderId)] },
+    });
   if (outcome === 'name-taken') throw nameTaken(name);
   if (outcome === 'too-many') throw tooManyLists();
   if (outcome === 'too-many-dynamic') throw tooManyDynamic(list.objectTypeId);
@@ -262,7 +276,14 @@ export async function deleteAccountList(actor: ListActor, listId: string): Promi
           ],
         }
       : undefined;
-  const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), nowIso(), dynamic);
+  const at = nowIso();
+  const folderWrite = folderListsWrite(actor.hubId, {
+    listId,
+    from: String(list.listFolderId),
+    to: '0',
+    at,
+  });
+  const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), at, { dynamic, folderWrite });
   if (outcome === 'changed') throw changedMeanwhile();
   if (dynamic) forgetDynamicLists(actor.hubId, list.objectTypeId);
 }
@@ -295,12 +316,18 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
           set: { filtersChangedAtMs: changedAtMs, processingStatus: 'PROCESSING' },
         }
       : undefined;
+  // Back into its folder, or into the root when the folder was deleted meanwhile.
+  const isFolderKept =
+    list.listFolderId !== 0 && (await readFolderTree(actor.hubId)).folders.has(String(list.listFolderId));
+  const folder = isFolderKept
+    ? { write: folderListsWrite(actor.hubId, { listId, from: '0', to: String(list.listFolderId), at: nowIso() }) }
+    : { listFolderId: 0 };
   const outcome = await restoreDeletedList(
     actor.hubId,
     list,
     listNameDigest(list.name),
     listLimits.maxListsPerAccount,
-    dynamic,
+    { dynamic, folder },
   );
   if (outcome === 'name-taken') throw nameTaken(list.name);
   if (outcome === 'too-many') throw tooManyLists();

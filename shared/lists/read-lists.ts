@@ -1,5 +1,6 @@
 import { NotFoundError, ValidationError } from '../base/errors';
 import { findList, findListIdByName, findLists, listAccountLists, type StoredList } from '../db/lists';
+import { readFolderTree } from '../db/list-folders';
 import { listLimits } from './list-limits';
 import { requireActiveList } from './manage-lists';
 import {
@@ -83,8 +84,15 @@ export async function searchLists(hubId: number, search: ListSearch) {
   const all = (await listAccountLists(hubId, listLimits.maxListsPerAccount * 4)).filter(matches);
   const names = [...new Set([...defaultSearchProperties, ...(search.additionalProperties ?? [])])];
   const page = all.slice(offset, offset + count);
+  // The folders' names when a hit is in a folder and its folder's name is asked for: one read of the tree.
+  const folderNames =
+    names.includes('hs_folder_name') && page.some((list) => list.listFolderId !== 0)
+      ? new Map(
+          [...(await readFolderTree(hubId)).folders.values()].map((folder) => [Number(folder.folderId), folder.name]),
+        )
+      : undefined;
   return {
-    lists: (await countedLists(hubId, page)).map((list) => searchResultOf(list, names)),
+    lists: (await countedLists(hubId, page)).map((list) => searchResultOf(list, names, folderNames)),
     offset: offset + page.length,
     hasMore: offset + page.length < all.length,
     total: all.length,

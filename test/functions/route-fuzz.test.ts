@@ -62,7 +62,7 @@ let fuzzSchema: { objectTypeId: string; associationId: string };
 /** A test account of the install's developer account and a fault in it (the sandbox control rows). */
 let fuzzTestAccount: { hubId: string; faultId: string };
 /** A MANUAL company list and a second one (add-from's source): the list rows act on them. */
-let fuzzLists: { listId: string; sourceListId: string };
+let fuzzLists: { listId: string; sourceListId: string; folderId: string };
 /** Fixture labels live between companies and tickets, apart from the contacts labels the create routes fuzz. */
 const labelPairTarget = 'tickets';
 let sent = 0;
@@ -118,9 +118,11 @@ beforeAll(async () => {
     objectTypeId: '0-2',
     processingType: 'MANUAL',
   });
+  const folder = await postJson('/crm/v3/lists/folders', { name: 'Fuzz fixture folder' });
   fuzzLists = {
     listId: String((list.list as { listId: string }).listId),
     sourceListId: String((source.list as { listId: string }).listId),
+    folderId: String((folder.folder as { id: string }).id),
   };
 });
 
@@ -166,6 +168,7 @@ function fuzzWorld(): World {
     listId: fuzzLists.listId,
     listName: 'Fuzz fixture list',
     sourceListId: fuzzLists.sourceListId,
+    folderId: fuzzLists.folderId,
     schemaAssociationId: fuzzSchema.associationId,
     testAccountHubId: fuzzTestAccount.hubId,
     faultId: fuzzTestAccount.faultId,

@@ -223,6 +223,7 @@ async function ownerSnapshot(): Promise<string[]> {
     send('GET', `${timeline}/event-types/${world.eventTypeId}/properties?${key}`, {}),
     send('GET', `${timeline}/event/${world.eventTypeId}/${encodeURIComponent(world.eventId)}`, token),
     send('GET', `/crm/v3/pipelines/deals/${world.pipelineId}`, token),
+    send('GET', `/crm/v3/lists/folders?folderId=${world.folderId}`, token),
   ];
   return (await Promise.all(reads)).map(
     (response) => `${response.status} ${response.text.replace(/"correlationId":"[^"]*"/g, '')}`,

@@ -57,6 +57,8 @@ export interface World {
   listId: string;
   listName: string;
   sourceListId: string;
+  /** A list folder of the owner's account (the folder rows). */
+  folderId: string;
   /** A test account of the owner's developer account, and an injected fault in it (the sandbox controls). */
   testAccountHubId: string;
   faultId: string;
@@ -89,6 +91,7 @@ export const missing = {
   faultId: 'no-such-fault',
   listId: '999999999',
   listName: 'no such list',
+  folderId: '999999996',
 } as const;
 
 /**
@@ -167,6 +170,8 @@ export function paramValues(world: World): Record<string, string> {
     listId: world.listId,
     sourceListId: world.sourceListId,
     listName: world.listName,
+    folderId: world.folderId,
+    newParentFolderId: '0',
     objectTypeId: '0-2',
     recordId: world.companyId,
   };
@@ -224,6 +229,8 @@ const dealPipelineBody = (label: string) => ({
 });
 const ownList = (world: World) => ({ listId: world.listId });
 const missingList = { listId: missing.listId };
+const ownFolder = (world: World) => ({ folderId: world.folderId });
+const missingFolder = { folderId: missing.folderId };
 const ownPipeline = (world: World) => ({ pipelineObjectType: 'deals', pipelineId: world.pipelineId });
 const missingPipeline = { pipelineObjectType: 'deals', pipelineId: missing.pipelineId };
 const ownStage = (world: World) => ({ ...ownPipeline(world), stageId: world.stageId });
@@ -1072,6 +1079,48 @@ export const routeFixtures = {
       },
     ],
   },
+  // List folders: the owner's folder answers another account as one that exists nowhere.
+  getListFolders: {
+    isolation: [
+      { ...company, check: 'noOwnerData', foreign: () => ({}) },
+      { ...company, check: 'noOwnerData', foreign: (world) => ({ query: `folderId=${world.folderId}` }) },
+    ],
+  },
+  createListFolder: {
+    validBody: (world) => ({ name: `Fuzz folder ${world.fresh}` }),
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { name: 'Hijacked folder', parentFolderId: world.folderId } }),
+        control: () => ({ body: { name: 'Hijacked folder', parentFolderId: missing.folderId } }),
+      },
+    ],
+  },
+  renameListFolder: {
+    validQuery: 'newFolderName=Fuzz%20renamed%20folder',
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ params: ownFolder(world), query: 'newFolderName=Hijacked' }),
+        control: () => ({ params: missingFolder, query: 'newFolderName=Hijacked' }),
+      },
+    ],
+  },
+  moveListFolder: { isolation: [sameAsMissing(company.as, ownFolder, missingFolder)] },
+  moveListToFolder: {
+    validBody: (world) => ({ listId: world.listId, newFolderId: world.folderId }),
+    isolation: [
+      {
+        ...company,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: { listId: world.listId, newFolderId: world.folderId } }),
+        control: () => ({ body: { listId: missing.listId, newFolderId: missing.folderId } }),
+      },
+    ],
+  },
+  deleteListFolder: { isolation: [sameAsMissing(company.as, ownFolder, missingFolder)] },
 
   getPipelineStageAudit: {
     isolation: [

@@ -166,6 +166,7 @@ export async function buildWorld(
       processingType: 'MANUAL',
     })
   ).list as { listId: string };
+  const folder = (await postOwner('/crm/v3/lists/folders', { name: `Owned folder ${fresh}` })).folder as { id: string };
   const added = await send(
     'PUT',
     `/crm/v3/lists/${list.listId}/memberships/add`,
@@ -177,6 +178,7 @@ export async function buildWorld(
     listId: list.listId,
     listName,
     sourceListId: sourceList.listId,
+    folderId: folder.id,
     appId: owner.appId,
     companyId: String(company.id),
     companyDomain,
@@ -218,6 +220,7 @@ export async function buildWorld(
     `Owned pipeline ${fresh}`,
     `Owned list ${fresh}`,
     `Owned source list ${fresh}`,
+    `Owned folder ${fresh}`,
     `Owned stage ${fresh}`,
     owner.userEmail,
     `Owned test account ${fresh}`,

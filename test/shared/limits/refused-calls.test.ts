@@ -61,6 +61,7 @@ const world: World = {
   listId: missing.listId,
   listName: missing.listName,
   sourceListId: missing.listId,
+  folderId: missing.folderId,
   schemaAssociationId: missing.schemaAssociationId,
   testAccountHubId: missing.hubId,
   faultId: missing.faultId,
