@@ -2023,7 +2023,8 @@ export const routes = [
     auth: 'developerAccount',
     body: 'json',
     table: 'readwrite',
-    partitions: ['developers', 'developerApiKeys', 'hubs', 'faults'],
+    // counters: the list ids' sequence of the lists it creates.
+    partitions: ['developers', 'developerApiKeys', 'hubs', 'faults', 'counters'],
     sandbox: true,
     // All or nothing in one call: the writes, and their removal when they cannot all be made in time.
     timeoutSeconds: 29,

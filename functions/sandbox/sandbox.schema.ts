@@ -7,6 +7,13 @@ import {
   maxFaultDelayMs,
 } from '../../shared/sandbox/faults';
 import { maxConditionalRequirements, maxRequiredOnCreate, maxWhenValues } from '../../shared/db/write-validation';
+import {
+  maxFixtureAssociations,
+  maxFixtureLists,
+  maxFixtureMembers,
+  maxFixtureRecords,
+} from '../../shared/sandbox/fixture-limits';
+import { createListBody } from '../lists/list.schema';
 
 /** Hub ids are digits; anything else answers 404 like an id of no test account (the domain decides). */
 const hubId = { type: 'string', minLength: 1, maxLength: 30 } as const;
@@ -94,14 +101,14 @@ export const faultBody = {
   },
 } as const;
 
-/** Records and associations to load at once (shared/sandbox/fixtures.ts checks refs and types). */
+/** Records, associations and lists to load at once (shared/sandbox/fixtures.ts checks refs, types and counts). */
 export const fixturesBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
     records: {
       type: 'array',
-      maxItems: 200,
+      maxItems: maxFixtureRecords,
       items: {
         type: 'object',
         required: ['ref', 'objectType', 'properties'],
@@ -115,7 +122,7 @@ export const fixturesBody = {
     },
     associations: {
       type: 'array',
-      maxItems: 2000,
+      maxItems: maxFixtureAssociations,
       items: {
         type: 'object',
         required: ['from', 'to', 'types'],
@@ -124,6 +131,26 @@ export const fixturesBody = {
           from: shortToken,
           to: shortToken,
           types: associationSpecs,
+        },
+      },
+    },
+    // A list as the lists API's create takes it (its name, processingType and filterBranch the same
+    // schemas), its type also by a record's objectType, and its members by the call's record refs.
+    lists: {
+      type: 'array',
+      maxItems: maxFixtureLists,
+      items: {
+        type: 'object',
+        required: ['name', 'processingType'],
+        additionalProperties: false,
+        properties: {
+          ref: shortToken,
+          name: createListBody.properties.name,
+          objectTypeId: createListBody.properties.objectTypeId,
+          objectType: shortToken,
+          processingType: createListBody.properties.processingType,
+          filterBranch: createListBody.properties.filterBranch,
+          members: { type: 'array', maxItems: maxFixtureMembers, items: shortToken },
         },
       },
     },

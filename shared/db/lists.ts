@@ -1,5 +1,15 @@
 import { tableName } from './client';
-import { batchGetAll, getItem, queryPage, transact, type Item, type RoleWrite, type TransactItem } from './core';
+import {
+  batchGetAll,
+  getItem,
+  queryPage,
+  transact,
+  transactAll,
+  type Item,
+  type RoleWrite,
+  maxTransactionItems,
+  type TransactItem,
+} from './core';
 import { withoutKeys } from './item';
 import { countChange, nextSequenceValue } from './counters';
 import {
@@ -15,6 +25,7 @@ import {
   listPrefix,
   recordListKey,
   recordListsPrefix,
+  type Key,
 } from './keys';
 
 /** A list as stored: the definition, its size and when members last came and went. */
@@ -511,4 +522,46 @@ export async function recordMemberships(
     startKey = page.nextKey;
   } while (startKey);
   return found;
+}
+
+/**
+ * Removes a list for good with its memberships (the fixtures' undoing of a list they made, never an
+ * API call): its memberships page by page, each one's three items (membershipPuts) in transactions
+ * as full as the membership add's, then the list, its name's claim and the account's list count in
+ * one transaction. Its pages are as many as the members its maker added.
+ */
+export async function removeListForGood(
+  hubId: number,
+  list: Pick<StoredList, 'listId' | 'objectTypeId'>,
+  nameDigest: string,
+): Promise<void> {
+  const perTransaction = Math.floor(maxTransactionItems / itemsPerMembership);
+  const deleteOf = (Key: Key): TransactItem => ({ Delete: { TableName: tableName, Key } });
+  let startKey: Item | undefined;
+  do {
+    const page = await queryPage(
+      { pk: listMembersPartition(hubId, list.listId), skPrefix: listMemberPrefix, pageSize: perTransaction * 8 },
+      startKey,
+    );
+    const members = page.items.map((item) => ({
+      recordId: String(item.sk).slice(listMemberPrefix.length),
+      joinedAtMs: Number(item.joinedAtMs),
+    }));
+    for (let start = 0; start < members.length; start += perTransaction)
+      await transactAll(
+        members
+          .slice(start, start + perTransaction)
+          .flatMap((member) => [
+            deleteOf(listMemberKey(hubId, list.listId, member.recordId)),
+            deleteOf(listJoinKey(hubId, list.listId, member.joinedAtMs, member.recordId)),
+            deleteOf(recordListKey(hubId, list.objectTypeId, member.recordId, list.listId)),
+          ]),
+      );
+    startKey = page.nextKey;
+  } while (startKey);
+  await transactAll([
+    deleteOf(listKey(hubId, list.listId)),
+    deleteOf(listNameKey(hubId, nameDigest)),
+    countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }),
+  ]);
 }

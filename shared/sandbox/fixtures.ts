@@ -10,7 +10,7 @@ import {
 import { AppError, ServiceUnavailableError, ValidationError } from '../base/errors';
 import { mapConcurrently } from '../base/map-concurrently';
 import { customTypeTokens, withAccountTypes } from '../objects/account-object-types';
-import { requireStoredObjectType, type ObjectType } from '../objects/object-types';
+import { requireStoredObjectType, singularWords, type ObjectType } from '../objects/object-types';
 import type { PropertySchema } from '../properties/type-properties';
 import {
   createPreparedRecords,
@@ -23,17 +23,15 @@ import { prepareRecord, type PreparedRecord } from '../records/create-record';
 import { newAccountLookups } from '../records/account-values';
 import type { Actor, RawProperties } from '../records/record-values';
 import { deleteRecordForGoodById } from '../records/archive-record';
+import { removeListForGood } from '../db/lists';
+import { changeMemberships } from '../lists/change-memberships';
+import { requireListObjectType } from '../lists/list-types';
+import { listNameDigest } from '../lists/list-view';
+import { createList, requireListName } from '../lists/manage-lists';
 import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
+import { maxFixtureAssociations, maxFixtureLists, maxFixtureMembers, maxFixtureRecords } from './fixture-limits';
 
-/** The records one call loads within the function's time, with room to remove them again (docs/testing-your-integration.md). */
-export const maxFixtureRecords = 200;
-/**
- * The associations one call loads within the function's time with room to remove them again: on a
- * loaded 2-core machine, 200 records with 2,000 associations linking them into one group of writes
- * loaded in 3.8 to 12.3 s of the 29 s and removing them took 1.7 to 8.7 s, where 4,000 and 6,000 did
- * not fit (docs/testing-your-integration.md).
- */
-export const maxFixtureAssociations = 2000;
+export { maxFixtureAssociations, maxFixtureLists, maxFixtureMembers, maxFixtureRecords } from './fixture-limits';
 /** Inputs of one batch create (the API's batch limit). */
 const recordsPerBatch = 100;
 
@@ -65,8 +63,33 @@ function notLoaded(reason: string): ServiceUnavailableError {
   );
 }
 
-/** The writes of a call: the records' batches (one after another), then the associations' pair changes. */
-type WritePhase = 'records' | 'pairs';
+/**
+ * Removing a call's lists (a Query of each one's membership partition and a transaction) against the
+ * time creating them took (an id from the sequence and a transaction each): 20 empty lists took 0.6
+ * to 1.05 times their creation's time to remove; budgeted at 1.5.
+ */
+const removalPerListWriteMs = 1.5;
+/**
+ * Removing a call's memberships (their pages, then their items in transactions as full as the add's)
+ * against the time the membership add took to write them: 0.6 to 1.05 times their writing time for
+ * one call alone, up to 1.9 times for three calls at once on a loaded 2-core machine (load average
+ * 13); budgeted at 2.
+ */
+const removalPerMemberWriteMs = 2;
+
+/**
+ * The writes of a call, in this order: the lists (one after another), the records' batches (one after
+ * another), the associations' pair changes, then the lists' members.
+ */
+type WritePhase = 'lists' | 'records' | 'pairs' | 'members';
+
+/** What removing a phase's writes takes against the time the phase spent writing them. */
+const removalPerWriteMs: Record<WritePhase, number> = {
+  lists: removalPerListWriteMs,
+  records: removalPerRecordWriteMs,
+  pairs: removalPerPairWriteMs,
+  members: removalPerMemberWriteMs,
+};
 
 /**
  * When the writes must stop: the time left must always hold removing everything written so far
@@ -75,19 +98,24 @@ type WritePhase = 'records' | 'pairs';
  * is written too; within a batch of records, the batch asks before each of its writes (isOutOfTime).
  */
 export class WriteClock {
-  private readonly startedAt = performance.now();
-  private pairsStartedAt: number | undefined;
-  private readonly longestStepMs: Record<WritePhase, number> = { records: 0, pairs: 0 };
-  constructor(private readonly deadlineMs: number) {}
+  /** The phases in the order they began, each with when it began; the first began with the clock. */
+  private readonly phases: { phase: WritePhase; since: number }[];
+  private readonly longestStepMs: Record<WritePhase, number> = { lists: 0, records: 0, pairs: 0, members: 0 };
+  constructor(
+    private readonly deadlineMs: number,
+    firstPhase: WritePhase = 'records',
+  ) {
+    this.phases = [{ phase: firstPhase, since: performance.now() }];
+  }
 
-  /** What removing the writes done by `at` would take. */
+  /** What removing the writes done by `at` would take: each phase's time at its rate. */
   private removalMs(at: number): number {
-    const pairsStartedAt = this.pairsStartedAt ?? at;
-    return (
-      removalBaseMs +
-      (pairsStartedAt - this.startedAt) * removalPerRecordWriteMs +
-      (at - pairsStartedAt) * removalPerPairWriteMs
-    );
+    let total = removalBaseMs;
+    this.phases.forEach(({ phase, since }, index) => {
+      const until = Math.min(at, this.phases[index + 1]?.since ?? at);
+      total += Math.max(0, until - since) * removalPerWriteMs[phase];
+    });
+    return total;
   }
 
   private isPastAt(at: number): boolean {
@@ -97,9 +125,9 @@ export class WriteClock {
   /** Whether a write started now might leave too little time to remove everything. */
   readonly isOutOfTime = (): boolean => this.isPastAt(performance.now());
 
-  /** Throws the 503 when the next step of the phase (and undoing it) might not fit before the deadline. */
+  /** Throws the 503 when the next step of the phase (and undoing it) might not fit before the deadline; a phase begins at its first step. */
   requireRoomForStep(phase: WritePhase): void {
-    if (phase === 'pairs') this.pairsStartedAt ??= performance.now();
+    if (!this.phases.some((begun) => begun.phase === phase)) this.phases.push({ phase, since: performance.now() });
     if (this.isPastAt(performance.now() + this.longestStepMs[phase])) throw notLoaded(outOfTime);
   }
 
@@ -126,19 +154,53 @@ export interface FixtureAssociation {
   types: readonly { associationCategory?: string; associationTypeId: number }[];
 }
 
+/**
+ * A list to create: its type named by `objectTypeId` (as the lists API's create names it) or by
+ * `objectType` (any token a record's objectType takes); `members` are refs of this call's records.
+ */
+export interface FixtureList {
+  ref?: string;
+  name: string;
+  objectTypeId?: string;
+  objectType?: string;
+  processingType: string;
+  filterBranch?: Record<string, unknown>;
+  members?: readonly string[];
+}
+
 export interface FixturesInput {
   records?: readonly FixtureRecord[];
   associations?: readonly FixtureAssociation[];
+  lists?: readonly FixtureList[];
 }
 
-/** A batch's refusal of one input (a race lost after the checks), answered with that refusal's status, category, message and context. */
+/**
+ * Another call's refusal as this call answers it: its status, category, message and headers, with
+ * its context's fields named under `path` when one is given (`lists[1]`: `lists[1].name`).
+ */
 class RefusedInputError extends AppError {
   readonly status: number;
   readonly category: string;
-  constructor(error: AppError) {
-    super(error.message, { context: error.context ?? {} });
+  constructor(error: AppError, path?: string) {
+    const context = Object.fromEntries(
+      Object.entries(error.context ?? {}).map(([field, values]) => [path ? `${path}.${field}` : field, values]),
+    );
+    super(error.message, {
+      context,
+      ...(error.subCategory ? { subCategory: error.subCategory } : {}),
+      ...(error.headers ? { headers: error.headers } : {}),
+    });
     this.status = error.status;
     this.category = error.category;
+  }
+}
+
+/** Runs `work`; an AppError it throws names its fields under `path`. */
+async function atPath<T>(path: string, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof AppError ? new RefusedInputError(error, path) : error;
   }
 }
 
@@ -292,31 +354,154 @@ async function removeCreated(hubId: number, created: readonly { type: ObjectType
   await mapConcurrently(created, 10, ({ type, id }) => deleteRecordForGoodById(type, hubId, id, () => undefined));
 }
 
+/** A fixture list checked before anything is written: its type's id and its members' records. */
+interface CheckedList {
+  entry: FixtureList;
+  path: string;
+  objectTypeId: string;
+  members: Prepared[];
+}
+
+/**
+ * Every list checked before anything is written: refs and names unique in the call (names compared
+ * as the API compares them, ignoring case), a valid name, a type the lists API takes, and members
+ * that are records of this call of the list's type. What only the create itself decides
+ * (processingType and filterBranch, a name the account already holds, the account's cap on lists) it
+ * answers when the lists are written, before every other write of the call.
+ */
+async function checkLists(
+  hubId: number,
+  lists: readonly FixtureList[],
+  byRef: ReadonlyMap<string, Prepared>,
+): Promise<CheckedList[]> {
+  const refs = new Map<string, number>();
+  const names = new Map<string, number>();
+  const checked: CheckedList[] = [];
+  for (const [index, entry] of lists.entries()) {
+    const path = `lists[${index}]`;
+    if (entry.ref !== undefined) {
+      const first = refs.get(entry.ref);
+      if (first !== undefined)
+        throw new ValidationError(`Duplicate list ref ${entry.ref}: lists[${first}] has it too`, {
+          context: { [`${path}.ref`]: [entry.ref] },
+        });
+      refs.set(entry.ref, index);
+    }
+    const name = requireListName(entry.name, `${path}.name`);
+    const first = names.get(listNameDigest(name));
+    if (first !== undefined)
+      throw new ValidationError(
+        `Duplicate list name ${name}: lists[${first}] has it too (names are compared ignoring case)`,
+        { context: { [`${path}.name`]: [name] } },
+      );
+    names.set(listNameDigest(name), index);
+    if ((entry.objectTypeId === undefined) === (entry.objectType === undefined))
+      throw new ValidationError('A fixture list names its type by objectTypeId or by objectType: one of them', {
+        context: { [`${path}.objectTypeId`]: [entry.objectTypeId ?? ''] },
+      });
+    // objectTypeId as the lists API's create takes it; objectType as a record's (its id then checked the same way).
+    const type = await atPath(path, () =>
+      entry.objectTypeId !== undefined
+        ? requireListObjectType(hubId, entry.objectTypeId, 'objectTypeId')
+        : requireListObjectType(hubId, requireStoredObjectType(entry.objectType ?? '').id, 'objectType'),
+    );
+    const members: Prepared[] = [];
+    for (const [memberIndex, ref] of (entry.members ?? []).entries()) {
+      const member = byRef.get(ref);
+      const memberPath = `${path}.members[${memberIndex}]`;
+      if (!member)
+        throw new ValidationError(`${memberPath} names a ref no record of this call has: ${ref}`, {
+          context: { [memberPath]: [ref] },
+        });
+      if (member.type.id !== type.id)
+        throw new ValidationError(
+          `${memberPath} is ${ref}, a ${singularWords(member.type)} record: the list holds ${type.id} records`,
+          { context: { [memberPath]: [ref] } },
+        );
+      members.push(member);
+    }
+    checked.push({ entry, path, objectTypeId: type.id, members });
+  }
+  return checked;
+}
+
+/** A list the call created: what removing it again needs. */
+interface CreatedList {
+  listId: string;
+  objectTypeId: string;
+  name: string;
+}
+
+/** Lists whose members are added side by side (their items share no key). */
+const memberListConcurrency = 4;
+
+/**
+ * Adds each list's members through the lists API's add (change-memberships.ts changeMemberships:
+ * which ids are members and which records exist read once, then transactions of memberships with
+ * the list's size), one list a step, a few lists side by side. A member the add finds missing is a
+ * record of the call removed meanwhile.
+ */
+async function addMembersAll(
+  hubId: number,
+  lists: readonly { checked: CheckedList; listId: string }[],
+  ids: ReadonlyMap<string, string>,
+  clock: WriteClock,
+): Promise<void> {
+  const withMembers = lists.filter(({ checked }) => checked.members.length > 0);
+  // After a failure no list starts, and the ones under way finish before the call removes its lists.
+  const failures: unknown[] = [];
+  await mapConcurrently(withMembers, memberListConcurrency, async ({ checked, listId }) => {
+    if (failures.length > 0) return;
+    try {
+      const add = checked.members.map((member) => ids.get(member.entry.ref) ?? '');
+      const answer = await clock.step('members', () =>
+        atPath(checked.path, () => changeMemberships(hubId, listId, { add, remove: [] })),
+      );
+      if (answer.recordIdsMissing.length > 0) throw notLoaded('a record of the call was removed meanwhile');
+    } catch (error) {
+      failures.push(error);
+    }
+  });
+  if (failures.length > 0) throw failures[0];
+}
+
+/** The lists the call created, removed for good again with their members, a few at a time. */
+async function removeCreatedLists(hubId: number, created: readonly CreatedList[]): Promise<void> {
+  await mapConcurrently(created, memberListConcurrency, (list) =>
+    removeListForGood(hubId, list, listNameDigest(list.name)),
+  );
+}
+
 function firstError(outcomes: readonly CreateOutcome[]): AppError | undefined {
   const refused = outcomes.find((outcome) => 'error' in outcome);
   return refused && 'error' in refused ? new RefusedInputError(refused.error) : undefined;
 }
 
 /**
- * Loads records and associations into a test account, all or nothing: every record and association
- * is checked as the API would check it (the first refused one answers what the API would, 400 or
- * 409) before anything is written; then the records go in as the batch create writes them, without
- * a second check (webhooks fire as for API writes), and the associations through the v4 create's
- * pair changes. A write that still fails (a unique value taken by a concurrent request meanwhile)
- * removes what the call had created and answers that write's status and error. The writes go step by step (a batch of records, one record's pairs) and
- * stop while the time left still holds removing what they wrote (WriteClock): a load that does not fit
- * in the function's time removes its records and answers 503 with Retry-After before the timeout.
- * Answers each ref's record id.
+ * Loads records, associations and lists into a test account, all or nothing: every record,
+ * association and list is checked as the API would check it (the first refused one answers what the
+ * API would, 400 or 409; a list's refusal names its fields under `lists[<index>]`) before anything is
+ * written; then the lists are created through the lists API's create (whose own checks answer
+ * before any other write), the records go in as the batch create writes them, without a second
+ * check (webhooks fire as for API writes), the associations through the v4 create's pair changes,
+ * and the lists' members through the lists API's membership add. A write that still fails (a
+ * unique value taken by a concurrent request meanwhile) removes what the call had created and
+ * answers that write's status and error. The writes go step by step (a list, a batch of records,
+ * one record's pairs, one list's members) and stop while the time left still holds removing what
+ * they wrote (WriteClock): a load that does not fit in the function's time removes its lists and
+ * records and answers 503 with Retry-After before the timeout. Answers each ref's record id and
+ * each list ref's list id.
  */
 export async function loadFixtures(
   developer: Developer,
   hubIdText: string,
   input: FixturesInput,
   deadlineMs: number,
-): Promise<{ ids: Record<string, string> }> {
+): Promise<{ ids: Record<string, string>; listIds: Record<string, string> }> {
   const link = await requireTestAccount(developer, hubIdText);
   const entries = input.records ?? [];
   const associations = input.associations ?? [];
+  const lists = input.lists ?? [];
   if (entries.length > maxFixtureRecords)
     throw new ValidationError(`A fixtures call loads at most ${maxFixtureRecords} records`, {
       context: { records: [String(entries.length)] },
@@ -325,9 +510,25 @@ export async function loadFixtures(
     throw new ValidationError(`A fixtures call loads at most ${maxFixtureAssociations} associations`, {
       context: { associations: [String(associations.length)] },
     });
+  if (lists.length > maxFixtureLists)
+    throw new ValidationError(`A fixtures call creates at most ${maxFixtureLists} lists`, {
+      context: { lists: [String(lists.length)] },
+    });
+  let memberCount = 0;
+  for (const [index, list] of lists.entries()) {
+    memberCount += list.members?.length ?? 0;
+    if (memberCount > maxFixtureMembers)
+      throw new ValidationError(
+        `A fixtures call adds at most ${maxFixtureMembers} list members (every list's members together): lists[${index}] passes it`,
+        { context: { [`lists[${index}].members`]: [String(memberCount)] } },
+      );
+  }
   const owner = await ownerOfTestAccount(link.hubId);
   const actor: Actor = { hubId: link.hubId, appId: 0, userId: owner?.userId ?? 0 };
-  const tokens = entries.map((entry) => entry.objectType);
+  const tokens = [
+    ...entries.map((entry) => entry.objectType),
+    ...lists.flatMap((list) => (list.objectType === undefined ? [] : [list.objectType])),
+  ];
   return withAccountTypes(link.hubId, customTypeTokens(tokens), async () => {
     const prepared = await prepareAll(actor, entries);
     const byRef = new Map(prepared.map((entry) => [entry.entry.ref, entry]));
@@ -366,11 +567,29 @@ export async function loadFixtures(
         add: withImplied(types.map((type) => type.holderSide)),
       });
     }
-    const clock = new WriteClock(deadlineMs);
-    clock.requireRoomForStep('records');
+    const checkedLists = await checkLists(link.hubId, lists, byRef);
+    const clock = new WriteClock(deadlineMs, checkedLists.length > 0 ? 'lists' : 'records');
     const ids = new Map<string, string>();
     const created: { type: ObjectType; id: string }[] = [];
+    const createdLists: { checked: CheckedList; listId: string }[] = [];
     try {
+      // The lists first: their create's own checks (processingType, filterBranch, a name the account
+      // holds) answer before any record is written.
+      for (const checked of checkedLists) {
+        const { entry } = checked;
+        const list = await clock.step('lists', () =>
+          atPath(checked.path, () =>
+            createList(actor, {
+              name: entry.name,
+              objectTypeId: checked.objectTypeId,
+              processingType: entry.processingType,
+              ...(entry.filterBranch === undefined ? {} : { filterBranch: entry.filterBranch }),
+            }),
+          ),
+        );
+        createdLists.push({ checked, listId: list.listId });
+      }
+      clock.requireRoomForStep('records');
       for (const type of new Set(prepared.map((entry) => entry.type))) {
         const ofType = prepared.filter((entry) => entry.type === type);
         for (let start = 0; start < ofType.length; start += recordsPerBatch) {
@@ -400,10 +619,22 @@ export async function loadFixtures(
         }
       }
       await associateAll(actor, checked, ids, clock);
+      await addMembersAll(link.hubId, createdLists, ids, clock);
     } catch (error) {
+      await removeCreatedLists(
+        link.hubId,
+        createdLists.map(({ checked, listId }) => ({
+          listId,
+          objectTypeId: checked.objectTypeId,
+          name: checked.entry.name,
+        })),
+      );
       await removeCreated(link.hubId, created);
       throw error;
     }
-    return { ids: Object.fromEntries(ids) };
+    const listIds = createdLists.flatMap(({ checked, listId }) =>
+      checked.entry.ref === undefined ? [] : [[checked.entry.ref, listId] as const],
+    );
+    return { ids: Object.fromEntries(ids), listIds: Object.fromEntries(listIds) };
   });
 }

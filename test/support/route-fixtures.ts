@@ -1158,6 +1158,15 @@ export const routeFixtures = {
       associations: [
         { from: 'jane', to: 'acme', types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }] },
       ],
+      lists: [
+        {
+          ref: 'accounts',
+          name: `Fixture accounts ${world.fresh}`,
+          objectTypeId: '0-2',
+          processingType: 'MANUAL',
+          members: ['acme'],
+        },
+      ],
     }),
     isolation: [
       sameAsMissing(timelineApp.as, ownTestAccount, missingTestAccount, () => ({

@@ -1,6 +1,7 @@
 import { Client } from '@hubspot/api-client';
 import { installRecorder, recordCommands } from '../../../bench/dynamo-recorder';
 import { advanceClock, freezeClock } from '../../../shared/base/clock';
+import { maxFixtureLists, maxFixtureMembers } from '../../../shared/sandbox/fixture-limits';
 import { deleteTestAccount } from '../../../shared/sandbox/test-accounts';
 import { bearer, install, jsonOf, provision, useTestGateway, type InstalledTokens } from '../../support/harness';
 import { sandboxControl, type ControlAnswer } from '../../support/sandbox-control';
@@ -54,6 +55,11 @@ async function newTestAccount(name?: string): Promise<number> {
   const created = await control<{ hubId: number }>('POST', '/test-accounts', name === undefined ? {} : { name });
   expect(created.status).toBe(201);
   return created.body.hubId;
+}
+
+/** Deletes a test account, so the developer's ten have room for the tests after. */
+async function removeTestAccount(hubId: number): Promise<void> {
+  expect((await control('DELETE', `/test-accounts/${hubId}`)).status).toBe(204);
 }
 
 async function installed(hubId: number, scopes = developer.scopes, expiresInSeconds?: number): Promise<Tokens> {
@@ -630,6 +636,158 @@ describe('fixtures', () => {
   });
 });
 
+describe('fixtures with lists', () => {
+  const people = [
+    { ref: 'acme', objectType: 'companies', properties: { name: 'Acme' } },
+    { ref: 'jane', objectType: 'contacts', properties: { email: 'jane@lists.example' } },
+    { ref: 'john', objectType: 'contacts', properties: { email: 'john@lists.example' } },
+  ];
+
+  /** A list's members' record ids, through the lists API. */
+  async function membersOf(token: string, listId: string): Promise<string[]> {
+    const page = await api('GET', `/crm/v3/lists/${listId}/memberships?limit=250`, token);
+    expect(page.status).toBe(200);
+    return (page.body.results as { recordId: string }[]).map((member) => member.recordId).sort();
+  }
+
+  it('create lists and their members by ref and answer the lists ids by ref beside the records ids', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+
+    const loaded = await control<{ ids: Record<string, string>; listIds: Record<string, string> }>(
+      'POST',
+      `/test-accounts/${hubId}/fixtures`,
+      {
+        records: people,
+        lists: [
+          {
+            ref: 'customers',
+            name: 'Customers',
+            objectTypeId: '0-1',
+            processingType: 'MANUAL',
+            members: ['jane', 'john'],
+          },
+          // A type named as a record's objectType names it; a repeated member is added once, as the API adds it.
+          {
+            ref: 'accounts',
+            name: 'Accounts',
+            objectType: 'companies',
+            processingType: 'MANUAL',
+            members: ['acme', 'acme'],
+          },
+          { name: 'Empty', objectType: 'contacts', processingType: 'MANUAL' },
+        ],
+      },
+    );
+
+    expect(loaded.status).toBe(201);
+    const { ids, listIds } = loaded.body;
+    expect(Object.keys(listIds).sort()).toEqual(['accounts', 'customers']);
+    const customers = await api('GET', `/crm/v3/lists/${listIds.customers}`, token);
+    expect(customers.body).toMatchObject({
+      list: { name: 'Customers', objectTypeId: '0-1', processingType: 'MANUAL', size: 2 },
+    });
+    expect(await membersOf(token, listIds.customers ?? '')).toEqual([ids.jane, ids.john].sort());
+    expect(await membersOf(token, listIds.accounts ?? '')).toEqual([ids.acme]);
+    const empty = await api('GET', '/crm/v3/lists/object-type-id/0-1/name/Empty', token);
+    expect(empty.body).toMatchObject({ list: { name: 'Empty', size: 0 } });
+    const ofJane = await api('GET', `/crm/v3/lists/records/0-1/${ids.jane}/memberships`, token);
+    expect((ofJane.body.results as { listId: string }[]).map((entry) => entry.listId)).toEqual([listIds.customers]);
+    await removeTestAccount(hubId);
+  });
+
+  it('refuse a list before anything is written, naming the field by its path', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const manual = (name: string, members: string[] = []) => ({
+      name,
+      objectTypeId: '0-1',
+      processingType: 'MANUAL',
+      members,
+    });
+    const taken = await api('POST', '/crm/v3/lists', token, {
+      name: 'Taken',
+      objectTypeId: '0-2',
+      processingType: 'MANUAL',
+    });
+    expect(taken.status).toBe(200);
+    const refusals: [string, unknown[], number, string][] = [
+      ['an unknown member ref', [manual('A'), manual('B', ['jane', 'nobody'])], 400, 'lists[1].members[1]'],
+      ['a member of another type', [manual('A', ['acme'])], 400, 'lists[0].members[0]'],
+      ['a name twice (ignoring case)', [manual('Same'), manual('SAME')], 400, 'lists[1].name'],
+      [
+        'a ref twice',
+        [
+          { ...manual('A'), ref: 'l' },
+          { ...manual('B'), ref: 'l' },
+        ],
+        400,
+        'lists[1].ref',
+      ],
+      ['a blank name', [manual(' ')], 400, 'lists[0].name'],
+      ['an unknown type id', [{ ...manual('A'), objectTypeId: '0-999' }], 400, 'lists[0].objectTypeId'],
+      [
+        'an unknown type name',
+        [{ name: 'A', objectType: 'gadgets', processingType: 'MANUAL' }],
+        400,
+        'lists[0].objectType',
+      ],
+      ['both type fields', [{ ...manual('A'), objectType: 'contacts' }], 400, 'lists[0].objectTypeId'],
+      // The create's own rules, answered before any record is written (an earlier list of the call is removed).
+      [
+        'a processingType the API refuses',
+        [manual('A'), { ...manual('B'), processingType: 'STATIC' }],
+        400,
+        'lists[1].processingType',
+      ],
+      ['a name the account holds', [manual('taken')], 409, 'lists[0].name'],
+    ];
+    const answers = [];
+    for (const [what, lists, status, field] of refusals) {
+      const answer = await control('POST', `/test-accounts/${hubId}/fixtures`, { records: people, lists });
+      answers.push({ what, status: answer.status, fields: Object.keys((answer.body.context as object) ?? {}) });
+      expect({ what, status, fields: [field] }).toEqual(answers.at(-1));
+    }
+
+    const contacts = await api('GET', '/crm/v3/objects/contacts', token);
+    expect(contacts.body.results).toEqual([]);
+    const lists = await api('POST', '/crm/v3/lists/search', token, {});
+    expect((lists.body.lists as { name: string }[]).map((list) => list.name)).toEqual(['Taken']);
+    // The list the refused call had created first is gone with its name.
+    const again = await control('POST', `/test-accounts/${hubId}/fixtures`, { records: people, lists: [manual('A')] });
+    expect(again.status).toBe(201);
+    await removeTestAccount(hubId);
+  });
+
+  it('refuse more lists or members than one call takes with a 400 naming the field', async () => {
+    const hubId = await newTestAccount();
+    const tooManyLists = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      lists: Array.from({ length: maxFixtureLists + 1 }, (_, index) => ({
+        name: `L${index}`,
+        objectTypeId: '0-1',
+        processingType: 'MANUAL',
+      })),
+    });
+    expect(tooManyLists).toMatchObject({ status: 400, body: { category: 'VALIDATION_ERROR' } });
+    expect(JSON.stringify(tooManyLists.body)).toContain('lists');
+    const half = Math.ceil((maxFixtureMembers + 1) / 2);
+    const tooManyMembers = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: people,
+      lists: ['A', 'B'].map((name) => ({
+        name,
+        objectTypeId: '0-1',
+        processingType: 'MANUAL',
+        members: Array.from({ length: half }, () => 'jane'),
+      })),
+    });
+    expect(tooManyMembers).toMatchObject({
+      status: 400,
+      body: { category: 'VALIDATION_ERROR', context: { 'lists[1].members': [String(half * 2)] } },
+    });
+    await removeTestAccount(hubId);
+  });
+});
+
 describe('reset', () => {
   it("removes the account's CRM data and keeps its installs", async () => {
     const hubId = await newTestAccount();
@@ -658,5 +816,39 @@ describe('reset', () => {
     ).toBe(201);
     const owners = await api('GET', '/crm/v3/owners', token);
     expect((owners.body.results as unknown[]).length).toBe(1);
+  });
+
+  it('removes lists, their members and their names, so the same fixtures load again', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const fixtures = {
+      records: [{ ref: 'c', objectType: 'contacts', properties: { email: 'listed@example.com' } }],
+      lists: [{ ref: 'l', name: 'Newsletter', objectTypeId: '0-1', processingType: 'MANUAL', members: ['c'] }],
+    };
+    const first = await control<{ ids: Record<string, string>; listIds: Record<string, string> }>(
+      'POST',
+      `/test-accounts/${hubId}/fixtures`,
+      fixtures,
+    );
+    expect(first.status).toBe(201);
+
+    expect((await control('POST', `/test-accounts/${hubId}/reset`)).status).toBe(204);
+
+    expect((await api('GET', `/crm/v3/lists/${first.body.listIds.l}`, token)).status).toBe(404);
+    expect((await api('GET', '/crm/v3/lists/object-type-id/0-1/name/Newsletter', token)).status).toBe(404);
+    expect((await api('GET', `/crm/v3/lists/${first.body.listIds.l}/memberships`, token)).status).toBe(404);
+    const ofContact = await api('GET', `/crm/v3/lists/records/0-1/${first.body.ids.c}/memberships`, token);
+    expect(ofContact.body.results).toEqual([]);
+    const second = await control<{ ids: Record<string, string>; listIds: Record<string, string> }>(
+      'POST',
+      `/test-accounts/${hubId}/fixtures`,
+      fixtures,
+    );
+    expect(second.status).toBe(201);
+    const members = await api('GET', `/crm/v3/lists/${second.body.listIds.l}/memberships`, token);
+    expect(members.body).toMatchObject({ total: 1, results: [{ recordId: second.body.ids.c }] });
+    const lists = await api('POST', '/crm/v3/lists/search', token, {});
+    expect(lists.body).toMatchObject({ total: 1, lists: [{ name: 'Newsletter' }] });
+    await removeTestAccount(hubId);
   });
 });

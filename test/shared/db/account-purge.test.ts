@@ -211,6 +211,16 @@ async function crmData(api: CrmClient): Promise<void> {
     }),
   );
   await expectCreated(api.post(`/crm/v3/objects/${schema.objectTypeId}`, { properties: { vin: 'VIN-1' } }));
+  // A list with a member, and a deleted one, whose members stay for a restore.
+  for (const name of ['Purge list', 'Purge deleted list']) {
+    const created = await expectCreated(
+      api.post('/crm/v3/lists', { name, objectTypeId: '0-1', processingType: 'MANUAL' }),
+      200,
+    );
+    const { listId } = created.list as { listId: string };
+    await expectCreated(api.put(`/crm/v3/lists/${listId}/memberships/add`, [contactId]), 200);
+    if (name === 'Purge deleted list') await expectCreated(api.delete(`/crm/v3/lists/${listId}`), 204);
+  }
 }
 
 describe('purgeAccount', () => {
@@ -271,6 +281,10 @@ describe('purgeAccount', () => {
       'HUB#<hub> OBJECT_SCHEMA#',
       'HUB#<hub> RECORD_COUNT#',
       'HUB#<hub> TIMELINE_EVENT#',
+      'HUB#<hub> LIST#',
+      'HUB#<hub> LIST_NAME#',
+      'HUB#<hub> LIST_OF#',
+      'HUB#<hub>#LIST#<n> ',
       'HUB#<hub>#SEARCH#<n> ',
       'HUB#<hub>#SEARCH#<n>-<n>#<n> ',
       'HUB#<hub>#ORDER#<n>-<n>#c#<n> ',
@@ -290,6 +304,7 @@ describe('purgeAccount', () => {
       'COUNTER#objectSchemas',
       'COUNTER#companyProperties',
       'COUNTER#associationTypeId',
+      'COUNTER#lists',
     ])
       expect([sk, hubSortKeys.has(sk)]).toEqual([sk, true]);
     // The custom type's record, its projection and its index.
@@ -336,9 +351,10 @@ describe('purgeAccount', () => {
       name: 'purge_billing',
       label: 'Billing',
     });
+    const list = await api.post('/crm/v3/lists', { name: 'Purge list', objectTypeId: '0-1', processingType: 'MANUAL' });
 
     expect([listed.status, listed.body.results]).toEqual([200, []]);
-    expect([group.status, schema.status, labels.status]).toEqual([201, 201, 200]);
+    expect([group.status, schema.status, labels.status, list.status]).toEqual([201, 201, 200, 200]);
     // The first label took the sequence's first two ids (1000, 1001: the pair's two directions).
     expect(labels.body.results[0]?.typeId).toBeGreaterThan(1001);
     expect(await purgeAccount(first.hubId, 'reset', never, purgedTypeOf)).toBe('done');

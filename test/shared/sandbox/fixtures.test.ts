@@ -1,6 +1,9 @@
-import { loadFixtures, maxFixtureRecords } from '../../../shared/sandbox/fixtures';
-import { AppError } from '../../../shared/base/errors';
+import { loadFixtures, maxFixtureLists, maxFixtureMembers, maxFixtureRecords } from '../../../shared/sandbox/fixtures';
+import { AppError, ServiceUnavailableError } from '../../../shared/base/errors';
 import { dynamoCallCounter } from '../../../shared/db/client';
+import { queryPage } from '../../../shared/db/core';
+import { hubPartition, listMembersPartition } from '../../../shared/db/keys';
+import * as memberships from '../../../shared/lists/change-memberships';
 import { bearer, install, useTestGateway, type InstalledTokens } from '../../support/harness';
 import { sandboxControl } from '../../support/sandbox-control';
 
@@ -48,6 +51,36 @@ async function contactCount(token: string): Promise<number> {
   }
   return count;
 }
+
+/** The account's lists, through the lists API's search. */
+async function listCount(token: string): Promise<number> {
+  const response = await fetch(`${gateway.baseUrl}/crm/v3/lists/search`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({}),
+  });
+  return ((await response.json()) as { total: number }).total;
+}
+
+/** The account's items of lists and memberships: lists, name claims and records' reverse items in its partition. */
+async function listItemsOf(hubId: number): Promise<string[]> {
+  const found: string[] = [];
+  for (const skPrefix of ['LIST#', 'LIST_NAME#', 'LIST_OF#']) {
+    const page = await queryPage({ pk: hubPartition(hubId), skPrefix, projection: 'pk, sk' });
+    found.push(...page.items.map((item) => String(item.sk)));
+  }
+  return found;
+}
+
+/** The maximum of lists, each holding the first `count` contacts. */
+const everyContactListed = (count: number) =>
+  Array.from({ length: maxFixtureLists }, (_, index) => ({
+    ref: `l${index}`,
+    name: `List ${index}`,
+    objectTypeId: '0-1',
+    processingType: 'MANUAL',
+    members: Array.from({ length: count }, (_, member) => `c${member}`),
+  }));
 
 const contacts = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, index) => ({
@@ -99,6 +132,103 @@ describe('fixtures against the deadline', () => {
     expect(loaded.status).toBe(201);
     expect(Object.keys((loaded.body as { ids: object }).ids)).toHaveLength(maxFixtureRecords);
     expect(await contactCount(token)).toBe(maxFixtureRecords);
+  });
+
+  it('answer 503 with nothing of their lists left when lists and members cannot finish in time, and load the maximum of both', async () => {
+    const { hubId, token } = await testAccount();
+    // 100 contacts in each of 20 lists: the maximum of lists and of members.
+    const records = contacts(maxFixtureMembers / maxFixtureLists, `lists-late-${hubId}-`);
+    const lists = everyContactListed(maxFixtureMembers / maxFixtureLists);
+    const developerOf = { developerId: developer.developerId, appIds: [developer.appId] };
+    const outcomes: string[] = [];
+    for (const budgetMs of [1500, 3000, 5000, 8000]) {
+      const error = await loadFixtures(
+        developerOf,
+        String(hubId),
+        { records, lists },
+        performance.now() + budgetMs,
+      ).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      if (error === undefined) {
+        outcomes.push('loaded');
+        break;
+      }
+      expect(error).toBeInstanceOf(AppError);
+      expect({
+        status: (error as AppError).status,
+        contacts: await contactCount(token),
+        lists: await listCount(token),
+        items: await listItemsOf(hubId),
+      }).toEqual({ status: 503, contacts: 0, lists: 0, items: [] });
+      outcomes.push('refused');
+    }
+    expect(outcomes[0]).toBe('refused');
+    if (outcomes.at(-1) === 'loaded') expect((await control('POST', `/test-accounts/${hubId}/reset`)).status).toBe(204);
+    // The maximum in the function's time (a 503 left nothing, so it is sent again, as Retry-After asks).
+    let loaded = await control('POST', `/test-accounts/${hubId}/fixtures`, { records, lists });
+    for (let call = 1; loaded.status === 503 && call < 5; call += 1) {
+      expect(await listItemsOf(hubId)).toEqual([]);
+      loaded = await control('POST', `/test-accounts/${hubId}/fixtures`, { records, lists });
+    }
+    expect(loaded.status).toBe(201);
+    expect(Object.keys((loaded.body as { listIds: object }).listIds)).toHaveLength(maxFixtureLists);
+    const listId = (loaded.body as { listIds: Record<string, string> }).listIds.l7;
+    const members = await fetch(`${gateway.baseUrl}/crm/v3/lists/${listId}/memberships?limit=1`, {
+      headers: bearer(token),
+    });
+    expect(((await members.json()) as { total: number }).total).toBe(maxFixtureMembers / maxFixtureLists);
+  });
+
+  it('remove their lists with their members and names when a membership write fails after others went in', async () => {
+    const { hubId, token } = await testAccount();
+    const real = memberships.changeMemberships;
+    const listIds: string[] = [];
+    // The last list's add writes its members, then fails as a concurrent change of the list would make it.
+    const spy = jest.spyOn(memberships, 'changeMemberships').mockImplementation(async (hub, listId, request) => {
+      listIds.push(listId);
+      const answer = await real(hub, listId, request);
+      if (listIds.length === 3)
+        throw new ServiceUnavailableError('The list changed while this request ran. Retry the request.', {
+          headers: { 'retry-after': '1' },
+        });
+      return answer;
+    });
+    const developerOf = { developerId: developer.developerId, appIds: [developer.appId] };
+
+    const refused = await loadFixtures(
+      developerOf,
+      String(hubId),
+      { records: contacts(40, `lists-undo-${hubId}-`), lists: everyContactListed(40).slice(0, 3) },
+      performance.now() + 120_000,
+    ).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    spy.mockRestore();
+
+    expect(refused).toBeInstanceOf(AppError);
+    expect({
+      status: (refused as AppError).status,
+      retryAfter: (refused as AppError).headers?.['retry-after'],
+    }).toEqual({ status: 503, retryAfter: '1' });
+    expect(listIds).toHaveLength(3);
+    const partitions = await Promise.all(
+      listIds.map(async (listId) => (await queryPage({ pk: listMembersPartition(hubId, listId) })).items.length),
+    );
+    expect({
+      contacts: await contactCount(token),
+      lists: await listCount(token),
+      items: await listItemsOf(hubId),
+      partitions,
+    }).toEqual({ contacts: 0, lists: 0, items: [], partitions: [0, 0, 0] });
+    // Names and emails are free again: the same call loads.
+    const loaded = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: contacts(40, `lists-undo-${hubId}-`),
+      lists: everyContactListed(40).slice(0, 3),
+    });
+    expect(loaded.status).toBe(201);
   });
 
   it('refuse more than the maximum with a 400 naming the field', async () => {

@@ -3,8 +3,8 @@ import { WriteClock } from '../../../shared/sandbox/fixtures';
 
 /**
  * The fixtures' write clock (shared/sandbox/fixtures.ts): the time left must hold removing what was
- * written, budgeted at 3 times the records' writing time plus 1 s and 0.6 times the pairs' writing
- * time, and the 1 s answer. Time here is performance.now() held by the test.
+ * written, budgeted at 3 times the records' writing time plus 1 s, 0.6 times the pairs', 1.5 times
+ * the lists' and 2 times the members' writing time, and the 1 s answer. Time here is performance.now() held by the test.
  */
 let nowMs = 0;
 beforeEach(() => {
@@ -33,6 +33,21 @@ describe('the fixtures write clock', () => {
     nowMs += 1_000;
     clock.requireRoomForStep('pairs');
     nowMs += 4_990;
+    const before = clock.isOutOfTime();
+    nowMs += 20;
+    const after = clock.isOutOfTime();
+
+    expect({ before, after }).toEqual({ before: false, after: true });
+  });
+
+  it('budgets the lists phase at 1.5 times its writing time, the records after it at 3 and the members at 2', () => {
+    // 1 s of lists (1.5 s), 1 s of records (3 s), 2 s of members (4 s): 4 + 1 + 1.5 + 3 + 4 + 1 (answer) = 14.5 s.
+    const clock = new WriteClock(nowMs + 14_500, 'lists');
+    nowMs += 1_000;
+    clock.requireRoomForStep('records');
+    nowMs += 1_000;
+    clock.requireRoomForStep('members');
+    nowMs += 1_990;
     const before = clock.isOutOfTime();
     nowMs += 20;
     const after = clock.isOutOfTime();
