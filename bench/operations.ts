@@ -905,6 +905,33 @@ const numberedOperations: readonly Operation[] = [
       jsonRequest('GET', `/crm/v3/lists/${state.listId}/memberships?limit=100`, state.install.accessToken),
   },
   {
+    name: 'translateLegacyListId',
+    label: 'GET /crm/v3/lists/idmapping?legacyListId= (the list the create made)',
+    isWarm: false,
+    // The legacy id names the list id: the list's item (GetItem).
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'GET',
+        `/crm/v3/lists/idmapping?legacyListId=${Number(state.listId) - 200_000_000}`,
+        state.install.accessToken,
+      ),
+  },
+  {
+    name: 'translateLegacyListIds',
+    label: 'POST /crm/v3/lists/idmapping (100 legacy ids)',
+    isWarm: false,
+    // One BatchGetItem of the 100 list items the ids name.
+    budget: { BatchGetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'POST',
+        '/crm/v3/lists/idmapping',
+        state.install.accessToken,
+        Array.from({ length: 100 }, (_, index) => String(Number(state.listId) - 200_000_000 + index)),
+      ),
+  },
+  {
     name: 'mergeRecords',
     label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
     isWarm: false,

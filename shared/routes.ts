@@ -1693,6 +1693,29 @@ export const routes = [
     table: 'read',
     partitions: ['hubs'],
   },
+  // Legacy (v1) list ids, scheduled conversion and 2026-09's paged listing (docs/lists.md).
+  {
+    name: 'translateLegacyListId',
+    method: 'GET',
+    path: '/crm/v3/lists/idmapping',
+    aliases: [{ name: 'translateLegacyListIdDated', path: '/crm/lists/{version}/idmapping' }],
+    entry: 'functions/lists/translate-legacy-list-id.ts',
+    scopes: ['crm.lists.read'],
+    body: 'none',
+    table: 'read',
+    partitions: ['hubs'],
+  },
+  {
+    name: 'translateLegacyListIds',
+    method: 'POST',
+    path: '/crm/v3/lists/idmapping',
+    aliases: [{ name: 'translateLegacyListIdsDated', path: '/crm/lists/{version}/idmapping' }],
+    entry: 'functions/lists/translate-legacy-list-ids.ts',
+    scopes: ['crm.lists.read'],
+    body: 'json',
+    table: 'read',
+    partitions: ['hubs'],
+  },
 
   // CRM owners: the account's users (shared/owners). The SDK adds a slash when it sends a query
   // (/crm/v3/owners/?limit=10): API Gateway, and the local gateway, route that here too.

@@ -125,3 +125,14 @@ export const batchReadBody = {
     },
   },
 } as const;
+
+export const legacyListIdQuery = {
+  type: 'object',
+  properties: { legacyListId: { type: 'string', maxLength: 100 } },
+} as const;
+
+export const legacyListIdsBody = {
+  type: 'array',
+  items: { type: 'string', maxLength: 100 },
+  maxItems: listLimits.maxLegacyIdsPerTranslation,
+} as const;

@@ -50,12 +50,15 @@ const listCountKey = (hubId: number) => hubCounterKey(hubId, 'lists');
 
 const listOf = (item: Item): StoredList => withoutKeys<StoredList>(item);
 
+/** The first list id the sequence hands out. */
+export const firstListId = 200_000_001;
+
 /**
  * The next list id: one sequence for every account (as HubSpot's list ids are), so an id names one
  * list wherever it is sent, and a test account's reset never hands an id out again; ids start at 200000001.
  */
 export async function allocateListId(): Promise<string> {
-  return String(await nextSequenceValue('listId', 200_000_001));
+  return String(await nextSequenceValue('listId', firstListId));
 }
 
 const nameClaim = (hubId: number, nameDigest: string, listId: string): TransactItem => ({

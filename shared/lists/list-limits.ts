@@ -19,4 +19,6 @@ export const listLimits = {
   maxSearchCount: 500,
   /** Records one batch read of record memberships names. */
   maxRecordsPerBatchRead: 100,
+  /** Legacy ids one batch translation names (HubSpot's 10,000). */
+  maxLegacyIdsPerTranslation: 10_000,
 } as const;

@@ -10,6 +10,7 @@ import {
   type StoredList,
 } from '../db/lists';
 import { listLimits } from './list-limits';
+import { isGone } from './list-lifetime';
 import { requireListObjectType } from './list-types';
 import { listNameDigest, publicListOf, type PublicList } from './list-view';
 
@@ -148,12 +149,9 @@ export async function deleteAccountList(actor: ListActor, listId: string): Promi
   if (outcome === 'changed') throw changedMeanwhile();
 }
 
-/** How long a deleted list may be restored (HubSpot's 90 days); later it answers 404 as one that never was. */
-export const restorableMs = 90 * 24 * 3600 * 1000;
-
 export async function restoreAccountList(actor: ListActor, listId: string): Promise<void> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(actor.hubId, listId) : undefined;
-  if (!list || list.deletedAt === undefined || Date.parse(list.deletedAt) + restorableMs < nowMs())
+  if (!list || list.deletedAt === undefined || isGone(list))
     throw new NotFoundError(`No deleted list ${listId} can be restored`, { context: { listId: [listId] } });
   const outcome = await restoreDeletedList(actor.hubId, list, listNameDigest(list.name), listLimits.maxListsPerAccount);
   if (outcome === 'name-taken') throw nameTaken(list.name);

@@ -223,6 +223,7 @@ const dealPipelineBody = (label: string) => ({
   stages: [{ label: `${label} stage`, displayOrder: 0, metadata: { probability: '0.5' } }],
 });
 const ownList = (world: World) => ({ listId: world.listId });
+const legacyIdOf = (listId: string) => String(Number(listId) - 200_000_000);
 const missingList = { listId: missing.listId };
 const ownPipeline = (world: World) => ({ pipelineObjectType: 'deals', pipelineId: world.pipelineId });
 const missingPipeline = { pipelineObjectType: 'deals', pipelineId: missing.pipelineId };
@@ -1071,6 +1072,17 @@ export const routeFixtures = {
         control: () => ({ body: { inputs: [{ objectTypeId: '0-2', recordId: missing.companyId }] } }),
       },
     ],
+  },
+  // A legacy id is the list id's place in the one list id sequence (shared/lists/legacy-list-ids.ts).
+  translateLegacyListId: {
+    validQuery: 'legacyListId=1',
+    isolation: [
+      { ...company, check: 'noOwnerData', foreign: (world) => ({ query: `legacyListId=${legacyIdOf(world.listId)}` }) },
+    ],
+  },
+  translateLegacyListIds: {
+    validBody: () => ['1', 'not-a-legacy-id'] as unknown as JsonObject,
+    isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: [legacyIdOf(world.listId)] }) }],
   },
 
   getPipelineStageAudit: {
