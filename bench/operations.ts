@@ -932,6 +932,39 @@ const numberedOperations: readonly Operation[] = [
       ),
   },
   {
+    name: 'getListConversion',
+    label: 'GET /crm/v3/lists/{listId}/schedule-conversion (none scheduled)',
+    isWarm: false,
+    // The list's item holds its conversion.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken),
+  },
+  {
+    name: 'scheduleListConversion',
+    label: 'PUT /crm/v3/lists/{listId}/schedule-conversion (a MANUAL list: 400)',
+    isWarm: false,
+    // The list (GetItem) is not DYNAMIC: refused before any write. A DYNAMIC list's adds one conditional UpdateItem.
+    budget: { GetItemCommand: 1 },
+    expectedStatus: 400,
+    request: (_iteration, state) =>
+      jsonRequest('PUT', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken, {
+        conversionType: 'INACTIVITY',
+        offset: 2,
+        timeUnit: 'WEEK',
+      }),
+  },
+  {
+    name: 'cancelListConversion',
+    label: 'DELETE /crm/v3/lists/{listId}/schedule-conversion (a MANUAL list: 400)',
+    isWarm: false,
+    // The list (GetItem) is not DYNAMIC: refused before any write. A DYNAMIC list's with a conversion adds one UpdateItem.
+    budget: { GetItemCommand: 1 },
+    expectedStatus: 400,
+    request: (_iteration, state) =>
+      jsonRequest('DELETE', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken),
+  },
+  {
     name: 'mergeRecords',
     label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
     isWarm: false,

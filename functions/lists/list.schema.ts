@@ -136,3 +136,16 @@ export const legacyListIdsBody = {
   items: { type: 'string', maxLength: 100 },
   maxItems: listLimits.maxLegacyIdsPerTranslation,
 } as const;
+
+/** PublicListConversionTime: types only; shared/lists/list-conversion.ts names the field that makes one impossible. */
+export const conversionTimeBody = {
+  type: 'object',
+  properties: {
+    conversionType: { type: 'string', maxLength: 100 },
+    day: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    month: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    year: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    offset: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    timeUnit: { type: 'string', maxLength: 100 },
+  },
+} as const;

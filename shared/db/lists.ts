@@ -1,6 +1,7 @@
 import { tableName } from './client';
 import { batchGetAll, getItem, queryPage, transact, type Item, type RoleWrite, type TransactItem } from './core';
 import { withoutKeys } from './item';
+import type { StoredListConversion } from './list-conversions';
 import { countChange, nextSequenceValue } from './counters';
 import {
   hubCounterKey,
@@ -38,6 +39,8 @@ export interface StoredList {
   membershipSettings?: { includeUnassigned?: boolean; membershipTeamId?: number };
   listPermissions?: { teamsWithEditAccess: number[]; usersWithEditAccess: number[] };
   customProperties?: Record<string, string>;
+  /** A DYNAMIC list's scheduled conversion to a static list (shared/db/list-conversions.ts). */
+  conversion?: StoredListConversion;
 }
 
 /** One membership: the record and when it joined (epoch ms). */

@@ -1084,6 +1084,18 @@ export const routeFixtures = {
     validBody: () => ['1', 'not-a-legacy-id'] as unknown as JsonObject,
     isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: [legacyIdOf(world.listId)] }) }],
   },
+  getListConversion: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  scheduleListConversion: {
+    validBody: () => ({ conversionType: 'INACTIVITY', offset: 2, timeUnit: 'WEEK' }),
+    isolation: [
+      sameAsMissing(company.as, ownList, missingList, () => ({
+        conversionType: 'INACTIVITY',
+        offset: 1,
+        timeUnit: 'DAY',
+      })),
+    ],
+  },
+  cancelListConversion: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
 
   getPipelineStageAudit: {
     isolation: [

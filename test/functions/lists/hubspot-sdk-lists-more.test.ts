@@ -1,3 +1,5 @@
+import { allocateListId, findList, insertList, type StoredList } from '../../../shared/db/lists';
+import { listNameDigest } from '../../../shared/lists/list-view';
 import { unique } from '../../support/harness';
 import { sdkError, useSdkClient } from '../../support/sdk-client';
 
@@ -9,6 +11,31 @@ const sdk = useSdkClient();
 
 const manualList = (name: string, objectTypeId = '0-2') => ({ name, objectTypeId, processingType: 'MANUAL' });
 const legacyIdOf = (listId: string) => String(Number(listId) - 200_000_000);
+
+/** A list written straight to the table (DYNAMIC lists are not made over HTTP yet); `changes` adjusts the item. */
+async function storedList(hubId: number, changes: Partial<StoredList> = {}): Promise<StoredList> {
+  const at = new Date().toISOString();
+  const list: StoredList = {
+    listId: await allocateListId(),
+    name: unique('Stored list'),
+    objectTypeId: '0-2',
+    processingType: 'DYNAMIC',
+    processingStatus: 'COMPLETE',
+    listVersion: 1,
+    size: 0,
+    createdAt: at,
+    updatedAt: at,
+    filtersUpdatedAt: at,
+    createdById: '1',
+    updatedById: '1',
+    listFolderId: 0,
+    ...changes,
+  };
+  expect(await insertList(hubId, list, listNameDigest(list.name), 1500)).toBe('created');
+  return list;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
 
 describe('crm.lists.mappingApi', () => {
   it('translates a legacy id (200) and several (200, unknown ones in missingLegacyListIds); an unknown one alone answers 404', async () => {
@@ -59,5 +86,135 @@ describe('crm.lists.mappingApi', () => {
 
     expect(deleted.listId).toBe(list.listId);
     expect(refused.code).toBe(400);
+  });
+});
+
+describe('crm.lists.listsApi scheduled conversion', () => {
+  it('schedules (200), reads (200), changes and cancels (204) the conversion of a DYNAMIC list', async () => {
+    const api = sdk.client.crm.lists.listsApi;
+    const { listId } = await storedList(sdk.hubId);
+    const date = inDays(40);
+    const byDate = {
+      conversionType: 'CONVERSION_DATE',
+      day: date.getUTCDate(),
+      month: date.getUTCMonth() + 1,
+      year: date.getUTCFullYear(),
+    } as const;
+
+    const before = await api.getConversionDetailsWithHttpInfo(listId);
+    const scheduled = await api.scheduleOrUpdateConversionWithHttpInfo(listId, byDate as never);
+    const read = await api.getConversionDetails(listId);
+    const changed = await api.scheduleOrUpdateConversion(listId, {
+      conversionType: 'INACTIVITY',
+      offset: 3,
+      timeUnit: 'WEEK',
+    } as never);
+    const cancelled = await api.cancelConversionWithHttpInfo(listId);
+    const after = await api.getConversionDetails(listId);
+    const again = await api.cancelConversionWithHttpInfo(listId);
+
+    expect([before.httpStatusCode, scheduled.httpStatusCode, cancelled.httpStatusCode, again.httpStatusCode]).toEqual([
+      200, 200, 204, 204,
+    ]);
+    expect(before.data).toEqual({ listId });
+    expect(scheduled.data).toEqual({ listId, requestedConversionTime: byDate });
+    expect(read).toEqual({ listId, requestedConversionTime: byDate });
+    expect(changed).toEqual({
+      listId,
+      requestedConversionTime: { conversionType: 'INACTIVITY', offset: 3, timeUnit: 'WEEK' },
+    });
+    expect(after).toEqual({ listId });
+  });
+
+  it('answers the same on the dated spelling, and stores when the conversion falls due', async () => {
+    const { listId } = await storedList(sdk.hubId);
+    const date = inDays(2);
+    const day = { day: date.getUTCDate(), month: date.getUTCMonth() + 1, year: date.getUTCFullYear() };
+
+    const put = await sdk.api.put(`/crm/lists/2026-09/${listId}/schedule-conversion`, {
+      conversionType: 'CONVERSION_DATE',
+      ...day,
+    });
+    const get = await sdk.api.get(`/crm/lists/2026-03/${listId}/schedule-conversion`);
+    const stored = (await findList(sdk.hubId, listId))?.conversion;
+    const inactivity = await sdk.api.put(`/crm/lists/2026-03/${listId}/schedule-conversion`, {
+      conversionType: 'INACTIVITY',
+      offset: 2,
+      timeUnit: 'MONTH',
+    });
+    const storedInactivity = (await findList(sdk.hubId, listId))?.conversion;
+    const cancelled = await sdk.api.delete(`/crm/lists/2026-03/${listId}/schedule-conversion`);
+
+    expect([put.status, get.status, inactivity.status, cancelled.status]).toEqual([200, 200, 200, 204]);
+    expect(get.body).toEqual({ listId, requestedConversionTime: { conversionType: 'CONVERSION_DATE', ...day } });
+    expect(stored).toEqual({
+      conversionType: 'CONVERSION_DATE',
+      ...day,
+      conversionAtMs: Date.UTC(day.year, day.month - 1, day.day),
+    });
+    expect(storedInactivity).toEqual({
+      conversionType: 'INACTIVITY',
+      offset: 2,
+      timeUnit: 'MONTH',
+      offsetMs: 2 * 30 * 24 * 3600 * 1000,
+    });
+    expect((await findList(sdk.hubId, listId))?.conversion).toBeUndefined();
+  });
+
+  it('answers 400 naming the field of an impossible conversion, and stores nothing', async () => {
+    const api = sdk.client.crm.lists.listsApi;
+    const { listId } = await storedList(sdk.hubId);
+    const today = new Date();
+    const next = inDays(30);
+    const cases = [
+      [{ conversionType: 'SOMEDAY' }, 'conversionType'],
+      [{ conversionType: 'CONVERSION_DATE', day: 30, month: 2, year: next.getUTCFullYear() + 1 }, 'day'],
+      [{ conversionType: 'CONVERSION_DATE', day: 1, month: 13, year: next.getUTCFullYear() }, 'month'],
+      [
+        {
+          conversionType: 'CONVERSION_DATE',
+          day: today.getUTCDate(),
+          month: today.getUTCMonth() + 1,
+          year: today.getUTCFullYear(),
+        },
+        'year',
+      ],
+      [{ conversionType: 'CONVERSION_DATE', day: 1, month: 1 }, 'year'],
+      [{ conversionType: 'INACTIVITY', offset: 0, timeUnit: 'DAY' }, 'offset'],
+      [{ conversionType: 'INACTIVITY', offset: 2, timeUnit: 'YEAR' }, 'timeUnit'],
+    ] as const;
+
+    // The SDK itself refuses an unknown conversionType before sending it: the plain client sends them all.
+    const answers = [];
+    for (const [body] of cases)
+      answers.push(
+        await sdk.api.put<{ context?: Record<string, string[]> }>(`/crm/v3/lists/${listId}/schedule-conversion`, body),
+      );
+
+    expect(
+      answers.map((answer, index) => [
+        answer.status,
+        Object.keys(answer.body.context ?? {}).includes(cases[index]?.[1] ?? ''),
+      ]),
+    ).toEqual(cases.map(() => [400, true]));
+    expect(await api.getConversionDetails(listId)).toEqual({ listId });
+  });
+
+  it('refuses to schedule or cancel the conversion of a MANUAL list (400 naming processingType); an unknown or deleted list answers 404', async () => {
+    const api = sdk.client.crm.lists.listsApi;
+    const { list } = await api.create(manualList(unique('SDK conversion manual')));
+    const deleted = await storedList(sdk.hubId, { deletedAt: new Date().toISOString() });
+    const inactivity = { conversionType: 'INACTIVITY', offset: 1, timeUnit: 'DAY' } as never;
+
+    const read = await api.getConversionDetails(list.listId);
+    const schedule = await sdkError(api.scheduleOrUpdateConversion(list.listId, inactivity));
+    const cancel = await sdkError(api.cancelConversion(list.listId));
+    const unknown = await sdkError(api.scheduleOrUpdateConversion('999999999', inactivity));
+    const gone = await sdkError(api.getConversionDetails(deleted.listId));
+
+    expect(read).toEqual({ listId: list.listId });
+    expect(schedule).toMatchObject({ code: 400, body: { context: { processingType: ['MANUAL'] } } });
+    expect(cancel).toMatchObject({ code: 400, body: { context: { processingType: ['MANUAL'] } } });
+    expect([unknown.code, gone.code]).toEqual([404, 404]);
   });
 });
