@@ -932,6 +932,15 @@ const numberedOperations: readonly Operation[] = [
       ),
   },
   {
+    name: 'listAllLists',
+    label: 'POST /crm/lists/2026-09/all (a page of 20 lists, unfiltered)',
+    isWarm: false,
+    // One Query of count + 1 list items, and the account's list count (the total) beside it.
+    budget: { QueryCommand: 1, GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/lists/2026-09/all', state.install.accessToken, { processingTypes: [], count: 20 }),
+  },
+  {
     name: 'getListConversion',
     label: 'GET /crm/v3/lists/{listId}/schedule-conversion (none scheduled)',
     isWarm: false,

@@ -1749,6 +1749,17 @@ export const routes = [
     table: 'readwrite',
     partitions: ['hubs'],
   },
+  // 2026-09 only: 2026-03's /crm/lists/2026-03/all is an unknown path, and v3 has none.
+  {
+    name: 'listAllLists',
+    method: 'POST',
+    path: '/crm/lists/2026-09/all',
+    entry: 'functions/lists/list-all-lists.ts',
+    scopes: ['crm.lists.read'],
+    body: 'json',
+    table: 'read',
+    partitions: ['hubs'],
+  },
 
   // CRM owners: the account's users (shared/owners). The SDK adds a slash when it sends a query
   // (/crm/v3/owners/?limit=10): API Gateway, and the local gateway, route that here too.

@@ -149,3 +149,14 @@ export const conversionTimeBody = {
     timeUnit: { type: 'string', maxLength: 100 },
   },
 } as const;
+
+export const listAllListsBody = {
+  type: 'object',
+  properties: {
+    processingTypes: searchListsBody.properties.processingTypes,
+    objectTypeId: searchListsBody.properties.objectTypeId,
+    additionalProperties: searchListsBody.properties.additionalProperties,
+    after: { type: 'string', maxLength: 100 },
+    count: searchListsBody.properties.count,
+  },
+} as const;

@@ -401,3 +401,51 @@ export async function recordMemberships(
   } while (startKey);
   return found;
 }
+
+/** The account's lists not deleted (the count the cap on lists holds). */
+export async function countActiveLists(hubId: number): Promise<number> {
+  const item = await getItem(listCountKey(hubId));
+  return typeof item?.count === 'number' ? item.count : 0;
+}
+
+/**
+ * One page of the account's lists not deleted, in id order after a list id: one Query of at most
+ * `count + 1` list items, the deleted ones and those the filters leave out dropped by DynamoDB
+ * (so a page may hold fewer than `count`). `nextAfter`: where the next page starts, when lists may follow.
+ */
+export async function activeListsPage(
+  hubId: number,
+  query: { after?: string; count: number; processingTypes?: readonly string[]; objectTypeId?: string },
+): Promise<{ lists: StoredList[]; nextAfter?: string }> {
+  const pk = hubPartition(hubId);
+  const filters = ['attribute_not_exists(#deletedAt)'];
+  const names: Record<string, string> = { '#deletedAt': 'deletedAt' };
+  const values: Item = {};
+  if (query.processingTypes && query.processingTypes.length > 0) {
+    names['#type'] = 'processingType';
+    const placeholders = query.processingTypes.map((type, index) => {
+      values[`:type${index}`] = type;
+      return `:type${index}`;
+    });
+    filters.push(`#type IN (${placeholders.join(', ')})`);
+  }
+  if (query.objectTypeId !== undefined) {
+    names['#objectTypeId'] = 'objectTypeId';
+    values[':objectTypeId'] = query.objectTypeId;
+    filters.push('#objectTypeId = :objectTypeId');
+  }
+  const page = await queryPage(
+    { pk, skPrefix: listPrefix, pageSize: query.count + 1, filter: filters.join(' AND '), names, values },
+    query.after === undefined ? undefined : listKey(hubId, query.after),
+  );
+  const lists = page.items.map(listOf);
+  if (lists.length > query.count) {
+    const shown = lists.slice(0, query.count);
+    return { lists: shown, nextAfter: shown.at(-1)?.listId };
+  }
+  const nextSk = page.nextKey ? String(page.nextKey.sk) : undefined;
+  return {
+    lists,
+    ...(nextSk ? { nextAfter: String(Number(nextSk.slice(listPrefix.length))) } : {}),
+  };
+}

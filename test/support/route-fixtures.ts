@@ -1096,6 +1096,10 @@ export const routeFixtures = {
     ],
   },
   cancelListConversion: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  listAllLists: {
+    validBody: () => ({ processingTypes: [], additionalProperties: [] }),
+    isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ body: { processingTypes: ['MANUAL'] } }) }],
+  },
 
   getPipelineStageAudit: {
     isolation: [

@@ -1,6 +1,7 @@
 import { allocateListId, findList, insertList, type StoredList } from '../../../shared/db/lists';
 import { listNameDigest } from '../../../shared/lists/list-view';
-import { unique } from '../../support/harness';
+import { crmClient } from '../../support/crm-client';
+import { install, unique } from '../../support/harness';
 import { sdkError, useSdkClient } from '../../support/sdk-client';
 
 /**
@@ -216,5 +217,86 @@ describe('crm.lists.listsApi scheduled conversion', () => {
     expect(schedule).toMatchObject({ code: 400, body: { context: { processingType: ['MANUAL'] } } });
     expect(cancel).toMatchObject({ code: 400, body: { context: { processingType: ['MANUAL'] } } });
     expect([unknown.code, gone.code]).toEqual([404, 404]);
+  });
+});
+
+interface AllPageJson {
+  results: {
+    listId: string;
+    processingType: string;
+    objectTypeId: string;
+    additionalProperties: Record<string, string>;
+  }[];
+  paging?: { next?: { after: string } };
+  total?: number;
+}
+
+describe('POST /crm/lists/2026-09/all (not in the SDK: plain JSON)', () => {
+  it('pages every list not deleted by id ascending, count a page, with the total; filters by type and object type', async () => {
+    const installed = await install(sdk.gateway);
+    const api = crmClient(sdk.gateway, installed.accessToken);
+    const made: string[] = [];
+    for (const objectTypeId of ['0-2', '0-2', '0-1', '0-2']) {
+      const created = await api.post<{ list: { listId: string } }>(
+        '/crm/v3/lists',
+        manualList(unique('All'), objectTypeId),
+      );
+      made.push(created.body.list.listId);
+    }
+    const dynamic = await storedList(installed.hubId);
+    const deleted = await api.post<{ list: { listId: string } }>('/crm/v3/lists', manualList(unique('All deleted')));
+    expect((await api.delete(`/crm/v3/lists/${deleted.body.list.listId}`)).status).toBe(204);
+    made.push(dynamic.listId);
+
+    const seen: string[] = [];
+    const totals: (number | undefined)[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const answer = await api.post<AllPageJson>('/crm/lists/2026-09/all', {
+        processingTypes: [],
+        additionalProperties: ['hs_processing_type'],
+        count: 2,
+        ...(after === undefined ? {} : { after }),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.results.length).toBeLessThanOrEqual(2);
+      seen.push(...answer.body.results.map((list) => list.listId));
+      totals.push(answer.body.total);
+      after = answer.body.paging?.next?.after;
+      if (after === undefined) break;
+    }
+    const dynamicOnly = await api.post<AllPageJson>('/crm/lists/2026-09/all', {
+      processingTypes: ['DYNAMIC'],
+      additionalProperties: [],
+    });
+    const contactsOnly = await api.post<AllPageJson>('/crm/lists/2026-09/all', {
+      processingTypes: ['MANUAL'],
+      objectTypeId: '0-1',
+      additionalProperties: [],
+    });
+    const whole = await api.post<AllPageJson>('/crm/lists/2026-09/all', {});
+
+    expect(seen).toEqual([...made].sort());
+    expect(seen).not.toContain(deleted.body.list.listId);
+    expect(totals.every((total) => total === 5)).toBe(true);
+    expect(dynamicOnly.body.results.map((list) => list.listId)).toEqual([dynamic.listId]);
+    expect(dynamicOnly.body.total).toBeUndefined();
+    expect(contactsOnly.body.results.map((list) => list.listId)).toEqual([made[2]]);
+    expect(whole.body.results[0]?.additionalProperties).toMatchObject({ hs_list_size: '0' });
+    expect(whole.body.results.at(-1)?.additionalProperties.hs_processing_type).toBeUndefined();
+    expect(whole.body).toMatchObject({ total: 5 });
+    expect(whole.body.paging).toBeUndefined();
+  });
+
+  it('exists on 2026-09 only (404 on 2026-03 and v3), and answers 400 naming a bad count or cursor', async () => {
+    const march = await sdk.api.post('/crm/lists/2026-03/all', {});
+    const numbered = await sdk.api.post('/crm/v3/lists/all', {});
+    const count = await sdk.api.post<{ context?: Record<string, string[]> }>('/crm/lists/2026-09/all', { count: 501 });
+    const cursor = await sdk.api.post<{ context?: Record<string, string[]> }>('/crm/lists/2026-09/all', {
+      after: 'x',
+    });
+
+    expect([march.status, numbered.status, count.status, cursor.status]).toEqual([404, 404, 400, 400]);
+    expect(cursor.body.context).toEqual({ after: ['x'] });
   });
 });
