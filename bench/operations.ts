@@ -974,6 +974,26 @@ const numberedOperations: readonly Operation[] = [
       jsonRequest('DELETE', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken),
   },
   {
+    name: 'deleteList',
+    label: 'DELETE /crm/v3/lists/{listId} (the list the create made)',
+    isWarm: false,
+    // The list (GetItem); one transaction (the list marked, its name freed, the count, its deletion marker);
+    // then the account's purge step: one Query of the oldest deletion marker past 90 days (none here).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1, QueryCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) => jsonRequest('DELETE', `/crm/v3/lists/${state.listId}`, state.install.accessToken),
+  },
+  {
+    name: 'restoreList',
+    label: 'PUT /crm/v3/lists/{listId}/restore (the list the delete deleted)',
+    isWarm: false,
+    // The list (GetItem); one transaction (the list back, its name's claim, the count, its deletion marker gone).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) =>
+      jsonRequest('PUT', `/crm/v3/lists/${state.listId}/restore`, state.install.accessToken),
+  },
+  {
     name: 'mergeRecords',
     label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
     isWarm: false,

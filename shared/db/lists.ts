@@ -1,9 +1,21 @@
 import { tableName } from './client';
-import { batchGetAll, getItem, queryPage, transact, type Item, type RoleWrite, type TransactItem } from './core';
+import {
+  batchDeleteAll,
+  batchGetAll,
+  getItem,
+  queryPage,
+  skBetween,
+  transact,
+  type Item,
+  type RoleWrite,
+  type TransactItem,
+} from './core';
 import { withoutKeys } from './item';
 import type { StoredListConversion } from './list-conversions';
 import { countChange, nextSequenceValue } from './counters';
 import {
+  deletedListKey,
+  deletedListPrefix,
   hubCounterKey,
   hubPartition,
   listJoinKey,
@@ -16,6 +28,7 @@ import {
   listPrefix,
   recordListKey,
   recordListsPrefix,
+  type Key,
 } from './keys';
 
 /** A list as stored: the definition, its size and when members last came and went. */
@@ -210,10 +223,19 @@ export async function markListDeleted(
   nameDigest: string,
   deletedAt: string,
 ): Promise<'deleted' | 'changed'> {
-  const outcome = await transact<'list' | 'old' | 'count'>([
+  const outcome = await transact<'list' | 'old' | 'count' | 'marker'>([
     { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
     { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
+    {
+      role: 'marker',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: { ...deletedListKey(hubId, Date.parse(deletedAt), list.listId), listId: list.listId },
+        },
+      },
+    },
   ]);
   const result = outcomeOf(outcome, 'deleted');
   return result === 'deleted' ? 'deleted' : 'changed';
@@ -226,7 +248,7 @@ export async function restoreDeletedList(
   nameDigest: string,
   maxLists: number,
 ): Promise<'restored' | 'name-taken' | 'too-many' | 'changed'> {
-  const outcome = await transact<'list' | 'name' | 'count'>([
+  const outcome = await transact<'list' | 'name' | 'count' | 'marker'>([
     {
       role: 'list',
       write: listUpdate(
@@ -238,6 +260,9 @@ export async function restoreDeletedList(
     },
     { role: 'name', write: nameClaim(hubId, nameDigest, list.listId) },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
+    ...(list.deletedAt === undefined
+      ? []
+      : [{ role: 'marker' as const, write: { Delete: { TableName: tableName, Key: deletedMarkerOf(hubId, list) } } }]),
   ]);
   return outcomeOf(outcome, 'restored');
 }
@@ -448,4 +473,59 @@ export async function activeListsPage(
     lists,
     ...(nextSk ? { nextAfter: String(Number(nextSk.slice(listPrefix.length))) } : {}),
   };
+}
+
+const deletedMarkerOf = (hubId: number, list: StoredList): Key =>
+  deletedListKey(hubId, Date.parse(list.deletedAt ?? ''), list.listId);
+
+/** Deletion markers of the account's lists deleted before `beforeMs`, the longest ago first: one Query of at most `most`. */
+export async function listsDeletedBefore(
+  hubId: number,
+  beforeMs: number,
+  most: number,
+): Promise<{ listId: string; marker: Key }[]> {
+  const page = await queryPage({
+    pk: hubPartition(hubId),
+    skCondition: skBetween({
+      low: deletedListPrefix,
+      high: `${deletedListPrefix}${String(beforeMs).padStart(13, '0')}`,
+    }),
+    pageSize: most,
+  });
+  return page.items.map((item) => ({
+    listId: String(item.listId),
+    marker: { pk: String(item.pk), sk: String(item.sk) },
+  }));
+}
+
+/**
+ * Removes up to `most` memberships of a deleted list (each one's three items), and when no more are
+ * left the list's item and its deletion marker: 'purged' then, else 'more' (the next call goes on).
+ * Only for a list that can no longer be restored: nothing here is conditional.
+ */
+export async function purgeDeletedList(hubId: number, list: StoredList, most: number): Promise<'purged' | 'more'> {
+  const page = await queryPage({
+    pk: listMembersPartition(hubId, list.listId),
+    skPrefix: listMemberPrefix,
+    pageSize: most,
+  });
+  const keys = page.items.flatMap((item) => {
+    const member = { recordId: String(item.sk).slice(listMemberPrefix.length), joinedAtMs: Number(item.joinedAtMs) };
+    return [
+      listMemberKey(hubId, list.listId, member.recordId),
+      listJoinKey(hubId, list.listId, member.joinedAtMs, member.recordId),
+      recordListKey(hubId, list.objectTypeId, member.recordId, list.listId),
+    ];
+  });
+  if (page.nextKey) {
+    await batchDeleteAll(keys);
+    return 'more';
+  }
+  await batchDeleteAll([...keys, listKey(hubId, list.listId), deletedMarkerOf(hubId, list)]);
+  return 'purged';
+}
+
+/** Removes a deletion marker whose list is not there (purged, or restored and deleted again since). */
+export async function removeDeletedMarker(marker: Key): Promise<void> {
+  await batchDeleteAll([marker]);
 }

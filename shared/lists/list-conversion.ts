@@ -111,7 +111,7 @@ async function writeConversion(hubId: number, list: StoredList, conversion: Stor
 }
 
 export async function scheduleListConversion(hubId: number, listId: string, input: ConversionTimeInput) {
-  const list = await requireActiveList(hubId, listId);
+  const list = await requireActiveList(hubId, listId, { purgeGone: true });
   requireDynamic(list);
   const conversion = conversionOf(input);
   await writeConversion(hubId, list, conversion);
@@ -120,7 +120,7 @@ export async function scheduleListConversion(hubId: number, listId: string, inpu
 
 /** Cancels a DYNAMIC list's scheduled conversion; a list with none scheduled answers the same (nothing to cancel). */
 export async function cancelListConversion(hubId: number, listId: string): Promise<void> {
-  const list = await requireActiveList(hubId, listId);
+  const list = await requireActiveList(hubId, listId, { purgeGone: true });
   requireDynamic(list);
   if (list.conversion) await writeConversion(hubId, list, undefined);
 }

@@ -21,4 +21,6 @@ export const listLimits = {
   maxRecordsPerBatchRead: 100,
   /** Legacy ids one batch translation names (HubSpot's 10,000). */
   maxLegacyIdsPerTranslation: 10_000,
+  /** Memberships of a list deleted more than 90 days ago that one call purges (three items each). */
+  maxMembershipsPurgedPerCall: 100,
 } as const;

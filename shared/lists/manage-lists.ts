@@ -10,7 +10,7 @@ import {
   type StoredList,
 } from '../db/lists';
 import { listLimits } from './list-limits';
-import { isGone } from './list-lifetime';
+import { isGone, purgeIfGone, purgeOldestGoneList } from './list-lifetime';
 import { requireListObjectType } from './list-types';
 import { listNameDigest, publicListOf, type PublicList } from './list-view';
 
@@ -105,9 +105,17 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
 export const listNotFound = (listId: string) =>
   new NotFoundError(`List ${listId} does not exist`, { context: { listId: [listId] } });
 
-/** A list of the account that is not deleted, else 404 naming it. */
-export async function requireActiveList(hubId: number, listId: string): Promise<StoredList> {
+/**
+ * A list of the account that is not deleted, else 404 naming it. `purgeGone` (for callers that may
+ * write): a list found deleted more than 90 days ago is purged a step (list-lifetime.ts) before the 404.
+ */
+export async function requireActiveList(
+  hubId: number,
+  listId: string,
+  options: { purgeGone?: boolean } = {},
+): Promise<StoredList> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(hubId, listId) : undefined;
+  if (options.purgeGone) await purgeIfGone(hubId, list);
   if (!list || list.deletedAt !== undefined) throw listNotFound(listId);
   return list;
 }
@@ -144,13 +152,15 @@ export async function updateListFilters(actor: ListActor, listId: string): Promi
 }
 
 export async function deleteAccountList(actor: ListActor, listId: string): Promise<void> {
-  const list = await requireActiveList(actor.hubId, listId);
+  const list = await requireActiveList(actor.hubId, listId, { purgeGone: true });
   const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), nowIso());
   if (outcome === 'changed') throw changedMeanwhile();
+  await purgeOldestGoneList(actor.hubId);
 }
 
 export async function restoreAccountList(actor: ListActor, listId: string): Promise<void> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(actor.hubId, listId) : undefined;
+  await purgeIfGone(actor.hubId, list);
   if (!list || list.deletedAt === undefined || isGone(list))
     throw new NotFoundError(`No deleted list ${listId} can be restored`, { context: { listId: [listId] } });
   const outcome = await restoreDeletedList(actor.hubId, list, listNameDigest(list.name), listLimits.maxListsPerAccount);

@@ -1,6 +1,16 @@
-import { allocateListId, findList, insertList, type StoredList } from '../../../shared/db/lists';
+import { Client } from '@hubspot/api-client';
+import {
+  allocateListId,
+  findList,
+  insertList,
+  listsDeletedBefore,
+  markListDeleted,
+  membershipPage,
+  recordMemberships,
+  type StoredList,
+} from '../../../shared/db/lists';
 import { listNameDigest } from '../../../shared/lists/list-view';
-import { crmClient } from '../../support/crm-client';
+import { createRecords, crmClient, type CrmClient } from '../../support/crm-client';
 import { install, unique } from '../../support/harness';
 import { sdkError, useSdkClient } from '../../support/sdk-client';
 
@@ -298,5 +308,109 @@ describe('POST /crm/lists/2026-09/all (not in the SDK: plain JSON)', () => {
 
     expect([march.status, numbered.status, count.status, cursor.status]).toEqual([404, 404, 400, 400]);
     expect(cursor.body.context).toEqual({ after: ['x'] });
+  });
+});
+
+describe('lists deleted more than 90 days ago', () => {
+  const dayMs = 24 * 3600 * 1000;
+
+  /** A fresh account (its own purge markers), its SDK client and plain client. */
+  async function freshAccount(): Promise<{ hubId: number; client: Client; api: CrmClient }> {
+    const installed = await install(sdk.gateway);
+    return {
+      hubId: installed.hubId,
+      client: new Client({
+        accessToken: installed.accessToken,
+        basePath: sdk.gateway.baseUrl,
+        numberOfApiCallRetries: 0,
+      }),
+      api: crmClient(sdk.gateway, installed.accessToken),
+    };
+  }
+
+  /** A MANUAL company list with these members, then marked deleted `daysAgo` days ago. */
+  async function deletedList(account: { hubId: number; api: CrmClient }, members: string[], daysAgo: number) {
+    const name = unique('Gone list');
+    const created = await account.api.post<{ list: { listId: string } }>('/crm/v3/lists', manualList(name));
+    const { listId } = created.body.list;
+    for (let start = 0; start < members.length; start += 100)
+      expect(
+        (await account.api.put(`/crm/v3/lists/${listId}/memberships/add`, members.slice(start, start + 100))).status,
+      ).toBe(200);
+    const list = await findList(account.hubId, listId);
+    if (!list) throw new Error('the list was just made');
+    const deletedAt = new Date(Date.now() - daysAgo * dayMs).toISOString();
+    expect(await markListDeleted(account.hubId, list, listNameDigest(name), deletedAt)).toBe('deleted');
+    return { listId, name };
+  }
+
+  const memberCount = async (hubId: number, listId: string) =>
+    (await membershipPage(hubId, listId, { order: 'id', limit: 250 })).memberships.length;
+
+  it('answers as a list that never existed on every read (404, left out) and on restore (404), which purges it', async () => {
+    const account = await freshAccount();
+    const members = await createRecords(account.api, 'companies', 3);
+    const { listId, name } = await deletedList(account, members, 91);
+    const lists = account.client.crm.lists.listsApi;
+
+    const read = await sdkError(lists.getById(listId));
+    const datedRead = await account.api.get(`/crm/lists/2026-03/${listId}`);
+    const several = await lists.getAll([listId]);
+    const search = await lists.doSearch({ query: name, additionalProperties: [], offset: 0 } as never);
+    const all = await account.api.post<AllPageJson>('/crm/lists/2026-09/all', {});
+    const ofRecord = await account.client.crm.lists.membershipsApi.getLists('0-2', members[0] ?? '');
+    const legacy = await sdkError(
+      account.client.crm.lists.mappingApi.translateLegacyListIdToListId(legacyIdOf(listId)),
+    );
+    const membersBeforeRestore = await memberCount(account.hubId, listId);
+    const restore = await sdkError(lists.restore(listId));
+    const datedRestore = await account.api.put(`/crm/lists/2026-09/${listId}/restore`);
+
+    expect([read.code, datedRead.status, legacy.code, restore.code, datedRestore.status]).toEqual([
+      404, 404, 404, 404, 404,
+    ]);
+    expect(several.lists).toEqual([]);
+    expect(search.total).toBe(0);
+    expect(all.body.results.map((list) => list.listId)).not.toContain(listId);
+    expect(ofRecord.results).toEqual([]);
+    expect(membersBeforeRestore).toBe(3);
+    expect(await findList(account.hubId, listId)).toBeUndefined();
+    expect(await memberCount(account.hubId, listId)).toBe(0);
+    expect(await recordMemberships(account.hubId, '0-2', members[0] ?? '')).toEqual([]);
+  });
+
+  it('can still be restored at 89 days', async () => {
+    const account = await freshAccount();
+    const { listId } = await deletedList(account, [], 89);
+
+    const restored = await account.client.crm.lists.listsApi.restoreWithHttpInfo(listId);
+
+    expect(restored.httpStatusCode).toBe(204);
+    expect((await account.client.crm.lists.listsApi.getById(listId)).list.listId).toBe(listId);
+  });
+
+  it('is purged a bounded step at each list delete of its account (100 memberships, then its item)', async () => {
+    const account = await freshAccount();
+    const members = await createRecords(account.api, 'companies', 101);
+    const gone = await deletedList(account, members, 120);
+    const lists = account.client.crm.lists.listsApi;
+    const first = await lists.create(manualList(unique('Deleted now')));
+    const second = await lists.create(manualList(unique('Deleted later')));
+
+    await lists.remove(first.list.listId);
+    const afterFirst = {
+      item: await findList(account.hubId, gone.listId),
+      members: await memberCount(account.hubId, gone.listId),
+    };
+    await account.api.delete(`/crm/lists/2026-03/${second.list.listId}`);
+    const afterSecond = {
+      item: await findList(account.hubId, gone.listId),
+      members: await memberCount(account.hubId, gone.listId),
+    };
+
+    expect(afterFirst).toEqual({ item: expect.objectContaining({ listId: gone.listId }), members: 1 });
+    expect(afterSecond).toEqual({ item: undefined, members: 0 });
+    expect(await listsDeletedBefore(account.hubId, Date.now() - 90 * dayMs, 10)).toEqual([]);
+    expect((await sdkError(lists.getById(first.list.listId))).code).toBe(404);
   });
 });
