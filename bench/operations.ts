@@ -994,6 +994,95 @@ const numberedOperations: readonly Operation[] = [
       jsonRequest('DELETE', `/crm/v3/lists/folders/${state.listSubfolderId}`, state.install.accessToken),
   },
   {
+    name: 'translateLegacyListId',
+    label: 'GET /crm/v3/lists/idmapping?legacyListId= (the list the create made)',
+    isWarm: false,
+    // The legacy id names the list id: the list's item (GetItem).
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'GET',
+        `/crm/v3/lists/idmapping?legacyListId=${Number(state.listId) - 200_000_000}`,
+        state.install.accessToken,
+      ),
+  },
+  {
+    name: 'translateLegacyListIds',
+    label: 'POST /crm/v3/lists/idmapping (100 legacy ids)',
+    isWarm: false,
+    // One BatchGetItem of the 100 list items the ids name.
+    budget: { BatchGetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'POST',
+        '/crm/v3/lists/idmapping',
+        state.install.accessToken,
+        Array.from({ length: 100 }, (_, index) => String(Number(state.listId) - 200_000_000 + index)),
+      ),
+  },
+  {
+    name: 'listAllLists',
+    label: 'POST /crm/lists/2026-09/all (a page of 20 lists, unfiltered)',
+    isWarm: false,
+    // One Query of count + 1 list items, and the account's list count (the total) beside it.
+    budget: { QueryCommand: 1, GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', '/crm/lists/2026-09/all', state.install.accessToken, { processingTypes: [], count: 20 }),
+  },
+  {
+    name: 'getListConversion',
+    label: 'GET /crm/v3/lists/{listId}/schedule-conversion (none scheduled)',
+    isWarm: false,
+    // The list's item holds its conversion.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken),
+  },
+  {
+    name: 'scheduleListConversion',
+    label: 'PUT /crm/v3/lists/{listId}/schedule-conversion (a MANUAL list: 400)',
+    isWarm: false,
+    // The list (GetItem) is not DYNAMIC: refused before any write. A DYNAMIC list's adds one conditional UpdateItem.
+    budget: { GetItemCommand: 1 },
+    expectedStatus: 400,
+    request: (_iteration, state) =>
+      jsonRequest('PUT', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken, {
+        conversionType: 'INACTIVITY',
+        offset: 2,
+        timeUnit: 'WEEK',
+      }),
+  },
+  {
+    name: 'cancelListConversion',
+    label: 'DELETE /crm/v3/lists/{listId}/schedule-conversion (a MANUAL list: 400)',
+    isWarm: false,
+    // The list (GetItem) is not DYNAMIC: refused before any write. A DYNAMIC list's with a conversion adds one UpdateItem.
+    budget: { GetItemCommand: 1 },
+    expectedStatus: 400,
+    request: (_iteration, state) =>
+      jsonRequest('DELETE', `/crm/v3/lists/${state.listId}/schedule-conversion`, state.install.accessToken),
+  },
+  {
+    name: 'deleteList',
+    label: 'DELETE /crm/v3/lists/{listId} (the list the create made)',
+    isWarm: false,
+    // The list (GetItem); one transaction (the list marked, its name freed, the count, its deletion marker);
+    // then the account's purge step: one Query of the oldest deletion marker past 90 days (none here).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1, QueryCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) => jsonRequest('DELETE', `/crm/v3/lists/${state.listId}`, state.install.accessToken),
+  },
+  {
+    name: 'restoreList',
+    label: 'PUT /crm/v3/lists/{listId}/restore (the list the delete deleted)',
+    isWarm: false,
+    // The list (GetItem); one transaction (the list back, its name's claim, the count, its deletion marker gone).
+    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    expectedStatus: 204,
+    request: (_iteration, state) =>
+      jsonRequest('PUT', `/crm/v3/lists/${state.listId}/restore`, state.install.accessToken),
+  },
+  {
     name: 'mergeRecords',
     label: 'POST /crm/v3/objects/companies/merge (two pool companies)',
     isWarm: false,

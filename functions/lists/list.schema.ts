@@ -125,3 +125,38 @@ export const batchReadBody = {
     },
   },
 } as const;
+
+export const legacyListIdQuery = {
+  type: 'object',
+  properties: { legacyListId: { type: 'string', maxLength: 100 } },
+} as const;
+
+export const legacyListIdsBody = {
+  type: 'array',
+  items: { type: 'string', maxLength: 100 },
+  maxItems: listLimits.maxLegacyIdsPerTranslation,
+} as const;
+
+/** PublicListConversionTime: types only; shared/lists/list-conversion.ts names the field that makes one impossible. */
+export const conversionTimeBody = {
+  type: 'object',
+  properties: {
+    conversionType: { type: 'string', maxLength: 100 },
+    day: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    month: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    year: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    offset: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    timeUnit: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+export const listAllListsBody = {
+  type: 'object',
+  properties: {
+    processingTypes: searchListsBody.properties.processingTypes,
+    objectTypeId: searchListsBody.properties.objectTypeId,
+    additionalProperties: searchListsBody.properties.additionalProperties,
+    after: { type: 'string', maxLength: 100 },
+    count: searchListsBody.properties.count,
+  },
+} as const;

@@ -455,6 +455,8 @@ export const associationLimitMarkerKey = (
  * them) and `J#<joined ms>#<recordId>` (pages by join order); and one reverse item per membership
  * in the account's partition, `LIST_OF#<typeId>#<recordId>#<listId>`, so a record's lists are one
  * Query. Every key follows from the list id, the record id and the join time the reverse item holds.
+ * A deleted list has a marker in the account's partition, `LIST_DELETED#<deleted ms>#<listId>`, so
+ * the lists deleted longest ago (those past restoring, to purge) are the first of one Query.
  */
 export const listPrefix = 'LIST#';
 const paddedListId = (listId: string): string => listId.padStart(12, '0');
@@ -487,6 +489,11 @@ export const listJoinKey = (hubId: number, listId: string, joinedAtMs: number, r
  * change of the tree is one conditional write and the tree one read.
  */
 export const listFoldersKey = (hubId: number): Key => ({ pk: hubPartition(hubId), sk: 'LIST_FOLDERS' });
+export const deletedListPrefix = 'LIST_DELETED#';
+export const deletedListKey = (hubId: number, deletedAtMs: number, listId: string): Key => ({
+  pk: hubPartition(hubId),
+  sk: `${deletedListPrefix}${String(deletedAtMs).padStart(13, '0')}#${paddedListId(listId)}`,
+});
 export const recordListsPrefix = (objectTypeId: string, recordId: string): string =>
   `LIST_OF#${objectTypeId}#${recordId}#`;
 export const recordListKey = (hubId: number, objectTypeId: string, recordId: string, listId: string): Key => ({

@@ -1,8 +1,10 @@
 import { tableName } from './client';
 import {
+  batchDeleteAll,
   batchGetAll,
   getItem,
   queryPage,
+  skBetween,
   transact,
   transactAll,
   type Item,
@@ -10,9 +12,13 @@ import {
   maxTransactionItems,
   type TransactItem,
 } from './core';
+import { listSizeShards } from './dynamic-lists';
 import { withoutKeys } from './item';
+import type { StoredListConversion } from './list-conversions';
 import { countChange, nextSequenceValue } from './counters';
 import {
+  deletedListKey,
+  deletedListPrefix,
   hubCounterKey,
   hubPartition,
   listJoinKey,
@@ -23,6 +29,7 @@ import {
   listMembersPartition,
   listNameKey,
   listPrefix,
+  listSizeKey,
   recordListKey,
   recordListsPrefix,
   type Key,
@@ -56,6 +63,8 @@ export interface StoredList {
   isTimeRelative?: boolean;
   /** When the filters took effect (creation, refilter, restore): the evaluation job of these filters carries it. */
   filtersChangedAtMs?: number;
+  /** A DYNAMIC list's scheduled conversion to a static list (shared/db/list-conversions.ts). */
+  conversion?: StoredListConversion;
 }
 
 /** One membership: the record and when it joined (epoch ms). */
@@ -99,12 +108,15 @@ function dynamicWrites(
 
 const listOf = (item: Item): StoredList => withoutKeys<StoredList>(item);
 
+/** The first list id the sequence hands out. */
+export const firstListId = 200_000_001;
+
 /**
  * The next list id: one sequence for every account (as HubSpot's list ids are), so an id names one
  * list wherever it is sent, and a test account's reset never hands an id out again; ids start at 200000001.
  */
 export async function allocateListId(): Promise<string> {
-  return String(await nextSequenceValue('listId', 200_000_001));
+  return String(await nextSequenceValue('listId', firstListId));
 }
 
 const nameClaim = (hubId: number, nameDigest: string, listId: string): TransactItem => ({
@@ -290,12 +302,21 @@ export async function markListDeleted(
   with_: { dynamic?: DynamicListWrites; folderWrite?: TransactItem } = {},
 ): Promise<'deleted' | 'changed'> {
   const { dynamic, folderWrite } = with_;
-  const outcome = await transact<'list' | 'old' | 'count' | 'dynamic' | 'folder'>([
+  const outcome = await transact<'list' | 'old' | 'count' | 'dynamic' | 'folder' | 'marker'>([
     { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
     { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
     ...dynamicWrites(hubId, dynamic, -1),
     ...(folderWrite ? [{ role: 'folder' as const, write: folderWrite }] : []),
+    {
+      role: 'marker',
+      write: {
+        Put: {
+          TableName: tableName,
+          Item: { ...deletedListKey(hubId, Date.parse(deletedAt), list.listId), listId: list.listId },
+        },
+      },
+    },
   ]);
   const result = outcomeOf(outcome, 'deleted');
   return result === 'deleted' ? 'deleted' : 'changed';
@@ -316,7 +337,7 @@ export async function restoreDeletedList(
   } = {},
 ): Promise<'restored' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'changed'> {
   const { dynamic, folder = {} } = with_;
-  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic' | 'folder'>([
+  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic' | 'folder' | 'marker'>([
     {
       role: 'list',
       write: listUpdate(
@@ -334,6 +355,9 @@ export async function restoreDeletedList(
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: 1, max: maxLists }) },
     ...dynamicWrites(hubId, dynamic, 1),
     ...(folder.write ? [{ role: 'folder' as const, write: folder.write }] : []),
+    ...(list.deletedAt === undefined
+      ? []
+      : [{ role: 'marker' as const, write: { Delete: { TableName: tableName, Key: deletedMarkerOf(hubId, list) } } }]),
   ]);
   if (
     !outcome.committed &&
@@ -524,16 +548,22 @@ export async function recordMemberships(
   return found;
 }
 
+/** The keys of a list's size counters (a DYNAMIC list's; none exist for the others). */
+const sizeCounterKeys = (hubId: number, listId: string): Key[] =>
+  Array.from({ length: listSizeShards }, (_, shard) => listSizeKey(hubId, listId, shard));
+
 /**
  * Removes a list for good with its memberships (the fixtures' undoing of a list they made, never an
  * API call): its memberships page by page, each one's three items (membershipPuts) in transactions
- * as full as the membership add's, then the list, its name's claim and the account's list count in
- * one transaction. Its pages are as many as the members its maker added.
+ * as full as the membership add's, then in one transaction the list, its name's claim, the account's
+ * list count, its size counters and, for a DYNAMIC list, its entry among its type's lists
+ * (`dynamic`). Its pages are as many as the members its maker added and its type's record writes made.
  */
 export async function removeListForGood(
   hubId: number,
   list: Pick<StoredList, 'listId' | 'objectTypeId'>,
   nameDigest: string,
+  dynamic?: DynamicListWrites,
 ): Promise<void> {
   const perTransaction = Math.floor(maxTransactionItems / itemsPerMembership);
   const deleteOf = (Key: Key): TransactItem => ({ Delete: { TableName: tableName, Key } });
@@ -563,5 +593,115 @@ export async function removeListForGood(
     deleteOf(listKey(hubId, list.listId)),
     deleteOf(listNameKey(hubId, nameDigest)),
     countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }),
+    ...sizeCounterKeys(hubId, list.listId).map(deleteOf),
+    ...dynamicWrites(hubId, dynamic, -1).map((role) => role.write),
   ]);
+}
+
+/** The account's lists not deleted (the count the cap on lists holds). */
+export async function countActiveLists(hubId: number): Promise<number> {
+  const item = await getItem(listCountKey(hubId));
+  return typeof item?.count === 'number' ? item.count : 0;
+}
+
+/**
+ * One page of the account's lists not deleted, in id order after a list id: one Query of at most
+ * `count + 1` list items, the deleted ones and those the filters leave out dropped by DynamoDB
+ * (so a page may hold fewer than `count`). `nextAfter`: where the next page starts, when lists may follow.
+ */
+export async function activeListsPage(
+  hubId: number,
+  query: { after?: string; count: number; processingTypes?: readonly string[]; objectTypeId?: string },
+): Promise<{ lists: StoredList[]; nextAfter?: string }> {
+  const pk = hubPartition(hubId);
+  const filters = ['attribute_not_exists(#deletedAt)'];
+  const names: Record<string, string> = { '#deletedAt': 'deletedAt' };
+  const values: Item = {};
+  if (query.processingTypes && query.processingTypes.length > 0) {
+    names['#type'] = 'processingType';
+    const placeholders = query.processingTypes.map((type, index) => {
+      values[`:type${index}`] = type;
+      return `:type${index}`;
+    });
+    filters.push(`#type IN (${placeholders.join(', ')})`);
+  }
+  if (query.objectTypeId !== undefined) {
+    names['#objectTypeId'] = 'objectTypeId';
+    values[':objectTypeId'] = query.objectTypeId;
+    filters.push('#objectTypeId = :objectTypeId');
+  }
+  const page = await queryPage(
+    { pk, skPrefix: listPrefix, pageSize: query.count + 1, filter: filters.join(' AND '), names, values },
+    query.after === undefined ? undefined : listKey(hubId, query.after),
+  );
+  const lists = page.items.map(listOf);
+  if (lists.length > query.count) {
+    const shown = lists.slice(0, query.count);
+    return { lists: shown, nextAfter: shown.at(-1)?.listId };
+  }
+  const nextSk = page.nextKey ? String(page.nextKey.sk) : undefined;
+  return {
+    lists,
+    ...(nextSk ? { nextAfter: String(Number(nextSk.slice(listPrefix.length))) } : {}),
+  };
+}
+
+const deletedMarkerOf = (hubId: number, list: StoredList): Key =>
+  deletedListKey(hubId, Date.parse(list.deletedAt ?? ''), list.listId);
+
+/** Deletion markers of the account's lists deleted before `beforeMs`, the longest ago first: one Query of at most `most`. */
+export async function listsDeletedBefore(
+  hubId: number,
+  beforeMs: number,
+  most: number,
+): Promise<{ listId: string; marker: Key }[]> {
+  const page = await queryPage({
+    pk: hubPartition(hubId),
+    skCondition: skBetween({
+      low: deletedListPrefix,
+      high: `${deletedListPrefix}${String(beforeMs).padStart(13, '0')}`,
+    }),
+    pageSize: most,
+  });
+  return page.items.map((item) => ({
+    listId: String(item.listId),
+    marker: { pk: String(item.pk), sk: String(item.sk) },
+  }));
+}
+
+/**
+ * Removes up to `most` memberships of a deleted list (each one's three items), and when no more are
+ * left the list's item, its size counters and its deletion marker: 'purged' then, else 'more' (the next call goes on).
+ * Only for a list that can no longer be restored: nothing here is conditional.
+ */
+export async function purgeDeletedList(hubId: number, list: StoredList, most: number): Promise<'purged' | 'more'> {
+  const page = await queryPage({
+    pk: listMembersPartition(hubId, list.listId),
+    skPrefix: listMemberPrefix,
+    pageSize: most,
+  });
+  const keys = page.items.flatMap((item) => {
+    const member = { recordId: String(item.sk).slice(listMemberPrefix.length), joinedAtMs: Number(item.joinedAtMs) };
+    return [
+      listMemberKey(hubId, list.listId, member.recordId),
+      listJoinKey(hubId, list.listId, member.joinedAtMs, member.recordId),
+      recordListKey(hubId, list.objectTypeId, member.recordId, list.listId),
+    ];
+  });
+  if (page.nextKey) {
+    await batchDeleteAll(keys);
+    return 'more';
+  }
+  await batchDeleteAll([
+    ...keys,
+    ...sizeCounterKeys(hubId, list.listId),
+    listKey(hubId, list.listId),
+    deletedMarkerOf(hubId, list),
+  ]);
+  return 'purged';
+}
+
+/** Removes a deletion marker whose list is not there (purged, or restored and deleted again since). */
+export async function removeDeletedMarker(marker: Key): Promise<void> {
+  await batchDeleteAll([marker]);
 }

@@ -30,4 +30,8 @@ export const listLimits = {
   maxFolderNameLength: 100,
   /** Levels of folders below the root (a folder in the root is at level 1). */
   maxFolderDepth: 10,
+  /** Legacy ids one batch translation names (HubSpot's 10,000). */
+  maxLegacyIdsPerTranslation: 10_000,
+  /** Memberships of a list deleted more than 90 days ago that one call purges (three items each). */
+  maxMembershipsPurgedPerCall: 100,
 } as const;

@@ -9,6 +9,7 @@ import {
   refilterList,
   renameList,
   restoreDeletedList,
+  type DynamicListWrites,
   type StoredList,
 } from '../db/lists';
 import { folderListsWrite, readFolderTree } from '../db/list-folders';
@@ -18,6 +19,7 @@ import { loadPropertySchema } from '../properties/type-properties';
 import { forgetDynamicLists } from './dynamic-lists';
 import { compileListFilters, type CompiledListFilters } from './list-filters';
 import { listLimits } from './list-limits';
+import { isGone, purgeIfGone, purgeOldestGoneList } from './list-lifetime';
 import { keyedTypeOfList, requireListObjectType } from './list-types';
 import { listNameDigest, publicListOf, withCounters, type ListViewOptions, type PublicList } from './list-view';
 
@@ -198,9 +200,17 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
 export const listNotFound = (listId: string) =>
   new NotFoundError(`List ${listId} does not exist`, { context: { listId: [listId] } });
 
-/** A list of the account that is not deleted, else 404 naming it. */
-export async function requireActiveList(hubId: number, listId: string): Promise<StoredList> {
+/**
+ * A list of the account that is not deleted, else 404 naming it. `purgeGone` (for callers that may
+ * write): a list found deleted more than 90 days ago is purged a step (list-lifetime.ts) before the 404.
+ */
+export async function requireActiveList(
+  hubId: number,
+  listId: string,
+  options: { purgeGone?: boolean } = {},
+): Promise<StoredList> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(hubId, listId) : undefined;
+  if (options.purgeGone) await purgeIfGone(hubId, list);
   if (!list || list.deletedAt !== undefined) throw listNotFound(listId);
   return list;
 }
@@ -264,18 +274,25 @@ export async function updateListFilters(actor: ListActor, listId: string, filter
   return (await withCounters(actor.hubId, [updated], { includeFilters: true }))[0] as PublicList;
 }
 
+/** What taking a DYNAMIC list out of its type's lists writes: its entry gone, the type's lists token new. */
+export function dynamicRemovalOf(
+  hubId: number,
+  list: Pick<StoredList, 'listId' | 'objectTypeId'> & { processingType: string },
+): DynamicListWrites | undefined {
+  return list.processingType === 'DYNAMIC'
+    ? {
+        objectTypeId: list.objectTypeId,
+        writes: [
+          dynamicListDelete(hubId, list.objectTypeId, list.listId),
+          ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), hubId),
+        ],
+      }
+    : undefined;
+}
+
 export async function deleteAccountList(actor: ListActor, listId: string): Promise<void> {
-  const list = await requireActiveList(actor.hubId, listId);
-  const dynamic =
-    list.processingType === 'DYNAMIC'
-      ? {
-          objectTypeId: list.objectTypeId,
-          writes: [
-            dynamicListDelete(actor.hubId, list.objectTypeId, list.listId),
-            ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
-          ],
-        }
-      : undefined;
+  const list = await requireActiveList(actor.hubId, listId, { purgeGone: true });
+  const dynamic = dynamicRemovalOf(actor.hubId, list);
   const at = nowIso();
   const folderWrite = folderListsWrite(actor.hubId, {
     listId,
@@ -286,15 +303,14 @@ export async function deleteAccountList(actor: ListActor, listId: string): Promi
   const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), at, { dynamic, folderWrite });
   if (outcome === 'changed') throw changedMeanwhile();
   if (dynamic) forgetDynamicLists(actor.hubId, list.objectTypeId);
+  await purgeOldestGoneList(actor.hubId);
 }
-
-/** How long a deleted list may be restored (HubSpot's 90 days); later it answers 404 as one that never was. */
-export const restorableMs = 90 * 24 * 3600 * 1000;
 
 /** A restored DYNAMIC list is evaluated again (its members may have changed while it was deleted). */
 export async function restoreAccountList(actor: ListActor, listId: string): Promise<void> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(actor.hubId, listId) : undefined;
-  if (!list || list.deletedAt === undefined || Date.parse(list.deletedAt) + restorableMs < nowMs())
+  await purgeIfGone(actor.hubId, list);
+  if (!list || list.deletedAt === undefined || isGone(list))
     throw new NotFoundError(`No deleted list ${listId} can be restored`, { context: { listId: [listId] } });
   const changedAtMs = Math.max(nowMs(), (list.filtersChangedAtMs ?? 0) + 1);
   const dynamic =

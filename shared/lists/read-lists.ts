@@ -1,5 +1,13 @@
 import { NotFoundError, ValidationError } from '../base/errors';
-import { findList, findListIdByName, findLists, listAccountLists, type StoredList } from '../db/lists';
+import {
+  activeListsPage,
+  countActiveLists,
+  findList,
+  findListIdByName,
+  findLists,
+  listAccountLists,
+  type StoredList,
+} from '../db/lists';
 import { readFolderTree } from '../db/list-folders';
 import { listLimits } from './list-limits';
 import { requireActiveList } from './manage-lists';
@@ -96,5 +104,39 @@ export async function searchLists(hubId: number, search: ListSearch) {
     offset: offset + page.length,
     hasMore: offset + page.length < all.length,
     total: all.length,
+  };
+}
+
+export interface ListPageQuery {
+  after?: string;
+  count?: number;
+  processingTypes?: string[];
+  objectTypeId?: string;
+  additionalProperties?: string[];
+}
+
+/**
+ * 2026-09's listing of every list (POST /all): the account's lists not deleted, by id ascending,
+ * `count` a page after the `after` cursor (a list id); one Query a page. `total` (the account's lists
+ * not deleted, from the count the cap holds) only when no filter narrows the listing.
+ */
+export async function listAllLists(hubId: number, query: ListPageQuery) {
+  const count = query.count ?? listLimits.defaultSearchCount;
+  if (count < 1 || count > listLimits.maxSearchCount)
+    throw new ValidationError(`count is 1 to ${listLimits.maxSearchCount}`, { context: { count: [String(count)] } });
+  if (query.after !== undefined && !/^[0-9]{1,12}$/.test(query.after))
+    throw new ValidationError('after is the paging.next.after of an earlier page', {
+      context: { after: [query.after] },
+    });
+  const isFiltered = (query.processingTypes?.length ?? 0) > 0 || query.objectTypeId !== undefined;
+  const [page, total] = await Promise.all([
+    activeListsPage(hubId, { ...query, count }),
+    isFiltered ? undefined : countActiveLists(hubId),
+  ]);
+  const names = [...new Set([...defaultSearchProperties, ...(query.additionalProperties ?? [])])];
+  return {
+    results: page.lists.map((list) => searchResultOf(list, names)),
+    ...(page.nextAfter ? { paging: { next: { after: page.nextAfter } } } : {}),
+    ...(total === undefined ? {} : { total }),
   };
 }

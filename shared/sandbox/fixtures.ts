@@ -27,7 +27,7 @@ import { removeListForGood } from '../db/lists';
 import { changeMemberships } from '../lists/change-memberships';
 import { requireListObjectType } from '../lists/list-types';
 import { listNameDigest } from '../lists/list-view';
-import { createList, requireListName } from '../lists/manage-lists';
+import { createList, dynamicRemovalOf, requireListName } from '../lists/manage-lists';
 import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
 import { maxFixtureAssociations, maxFixtureLists, maxFixtureMembers, maxFixtureRecords } from './fixture-limits';
 
@@ -429,6 +429,7 @@ async function checkLists(
 interface CreatedList {
   listId: string;
   objectTypeId: string;
+  processingType: string;
   name: string;
 }
 
@@ -468,7 +469,7 @@ async function addMembersAll(
 /** The lists the call created, removed for good again with their members, a few at a time. */
 async function removeCreatedLists(hubId: number, created: readonly CreatedList[]): Promise<void> {
   await mapConcurrently(created, memberListConcurrency, (list) =>
-    removeListForGood(hubId, list, listNameDigest(list.name)),
+    removeListForGood(hubId, list, listNameDigest(list.name), dynamicRemovalOf(hubId, list)),
   );
 }
 
@@ -626,6 +627,7 @@ export async function loadFixtures(
         createdLists.map(({ checked, listId }) => ({
           listId,
           objectTypeId: checked.objectTypeId,
+          processingType: checked.entry.processingType,
           name: checked.entry.name,
         })),
       );

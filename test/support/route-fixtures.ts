@@ -228,6 +228,7 @@ const dealPipelineBody = (label: string) => ({
   stages: [{ label: `${label} stage`, displayOrder: 0, metadata: { probability: '0.5' } }],
 });
 const ownList = (world: World) => ({ listId: world.listId });
+const legacyIdOf = (listId: string) => String(Number(listId) - 200_000_000);
 const missingList = { listId: missing.listId };
 const ownFolder = (world: World) => ({ folderId: world.folderId });
 const missingFolder = { folderId: missing.folderId };
@@ -1121,6 +1122,33 @@ export const routeFixtures = {
     ],
   },
   deleteListFolder: { isolation: [sameAsMissing(company.as, ownFolder, missingFolder)] },
+  // A legacy id is the list id's place in the one list id sequence (shared/lists/legacy-list-ids.ts).
+  translateLegacyListId: {
+    validQuery: 'legacyListId=1',
+    isolation: [
+      { ...company, check: 'noOwnerData', foreign: (world) => ({ query: `legacyListId=${legacyIdOf(world.listId)}` }) },
+    ],
+  },
+  translateLegacyListIds: {
+    validBody: () => ['1', 'not-a-legacy-id'] as unknown as JsonObject,
+    isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: [legacyIdOf(world.listId)] }) }],
+  },
+  getListConversion: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  scheduleListConversion: {
+    validBody: () => ({ conversionType: 'INACTIVITY', offset: 2, timeUnit: 'WEEK' }),
+    isolation: [
+      sameAsMissing(company.as, ownList, missingList, () => ({
+        conversionType: 'INACTIVITY',
+        offset: 1,
+        timeUnit: 'DAY',
+      })),
+    ],
+  },
+  cancelListConversion: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
+  listAllLists: {
+    validBody: () => ({ processingTypes: [], additionalProperties: [] }),
+    isolation: [{ ...company, check: 'noOwnerData', foreign: () => ({ body: { processingTypes: ['MANUAL'] } }) }],
+  },
 
   getPipelineStageAudit: {
     isolation: [

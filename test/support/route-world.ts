@@ -212,6 +212,8 @@ export async function buildWorld(
   // What only the owner's records carry: a stranger's answer mentions none of it.
   const ownerOnly = [
     world.companyId,
+    world.listId,
+    world.sourceListId,
     ...others.map((other) => String(other.id)),
     `Owned ${fresh}`,
     `Owned property ${fresh}`,

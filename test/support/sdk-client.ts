@@ -6,18 +6,22 @@ import { install, useTestGateway } from './harness';
  * The official SDK, unchanged but for the base URL, for one fresh install on the file's gateway.
  * No retries: the SDK throws on any status but the one it expects, so every answer must be exact.
  * `api` is the same install's plain JSON client, for the test support that takes one (createRecords),
- * and `gateway` the gateway both call (for installs of other scopes).
+ * `gateway` the gateway both call (for installs of other scopes), and `hubId` the install's account
+ * (for tests that write its items directly).
  */
 export function useSdkClient(): {
   readonly client: Client;
   readonly api: CrmClient;
   readonly gateway: { readonly baseUrl: string };
+  readonly hubId: number;
 } {
   const gateway = useTestGateway();
   let client: Client | undefined;
   let api: CrmClient | undefined;
+  let hubId: number | undefined;
   beforeAll(async () => {
     const installed = await install(gateway);
+    hubId = installed.hubId;
     client = new Client({ accessToken: installed.accessToken, basePath: gateway.baseUrl, numberOfApiCallRetries: 0 });
     api = crmClient(gateway, installed.accessToken);
   });
@@ -30,6 +34,10 @@ export function useSdkClient(): {
     get api(): CrmClient {
       if (!api) throw new Error('the JSON client is made in beforeAll');
       return api;
+    },
+    get hubId(): number {
+      if (hubId === undefined) throw new Error('the install is made in beforeAll');
+      return hubId;
     },
   };
 }
