@@ -40,8 +40,13 @@ function sizeWrite(hubId: number, recordId: string, membership: RecordMembership
  * three items go with the list's size in transactions of `leavesPerTransaction`. A list whose item
  * is gone (purged) loses the membership without a size write.
  */
-export async function leaveAllLists(type: KeyedType, hubId: number, recordId: string): Promise<void> {
-  const memberships = await recordMemberships(hubId, type.id, recordId);
+export async function leaveAllLists(
+  type: KeyedType,
+  hubId: number,
+  recordId: string,
+  known?: readonly RecordMembership[],
+): Promise<void> {
+  const memberships = known ?? (await recordMemberships(hubId, type.id, recordId));
   if (memberships.length === 0) return;
   const atIso = new Date(nowMs()).toISOString();
   const chunks: RecordMembership[][] = [];
@@ -156,7 +161,8 @@ export async function reconcileRecordLists(
 /**
  * A merge's lists: the merged record (a new id) takes the primary record's MANUAL and SNAPSHOT
  * memberships, with their join times, and its DYNAMIC lists' from its merged values; then both
- * records merged away leave every list. Runs after the merge is written and before it answers.
+ * records merged away leave every list (the primary's memberships read once for both). Runs after
+ * the merge is written and before it answers.
  */
 export async function carryListsOnMerge(
   type: KeyedType,
@@ -166,9 +172,8 @@ export async function carryListsOnMerge(
   merged: CrmRecord,
   mergedForms: ListedWrite['forms'],
 ): Promise<void> {
-  const kept = (await recordMemberships(hubId, type.id, primaryId)).filter(
-    (membership) => membership.processingType !== 'DYNAMIC',
-  );
+  const primaryMemberships = await recordMemberships(hubId, type.id, primaryId);
+  const kept = primaryMemberships.filter((membership) => membership.processingType !== 'DYNAMIC');
   const atIso = new Date(nowMs()).toISOString();
   await mapConcurrently(kept, 4, async (membership) => {
     const list = { listId: membership.listId, objectTypeId: type.id, processingType: 'MANUAL' as const };
@@ -194,5 +199,5 @@ export async function carryListsOnMerge(
       throw outcome.error;
   });
   await reconcileRecordLists(type, hubId, merged, mergedForms);
-  for (const id of removedIds) await leaveAllLists(type, hubId, id);
+  for (const id of removedIds) await leaveAllLists(type, hubId, id, id === primaryId ? primaryMemberships : undefined);
 }

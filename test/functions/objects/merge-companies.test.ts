@@ -256,13 +256,18 @@ describe('POST /crm/v3/objects/companies/merge', () => {
     expect((await stranger.get<CompanyJson>(`/crm/v3/objects/companies/${foreign}`)).body.id).toBe(foreign);
   });
 
-  it('writes the merge in one transaction', async () => {
+  it("writes the merge in one transaction, then reads the two records' list memberships (none here) to carry and leave them", async () => {
     const [a, b] = [await company({ name: 'Cost A', city: 'X' }), await company({ name: 'Cost B' })];
 
     dynamoCallCounter.reset();
     await merge(a, b);
 
-    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
+    // The type's DYNAMIC lists were read by the creates and are known to the process.
+    expect(dynamoCallCounter.callsApartFromRetries()).toEqual({
+      GetItemCommand: 2,
+      TransactWriteItemsCommand: 1,
+      QueryCommand: 2,
+    });
   });
 });
 
@@ -428,6 +433,7 @@ describe('ids merged away, over many merges', () => {
     expect(calls).toEqual({
       GetItemCommand: 2,
       TransactWriteItemsCommand: 1,
+      QueryCommand: 2,
       BatchWriteItemCommand: Math.ceil(earlier.length / 25),
     });
     for (const id of [earlier[0] ?? '', earlier.at(-1) ?? '', primary, secondary]) {
