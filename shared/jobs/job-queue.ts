@@ -1,5 +1,6 @@
 import { config } from '../base/config';
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import { runJob } from './run-job';
 
 /**
  * Work that outlives a request, as messages of bounded chunks: each message is one chunk, and a
@@ -113,7 +114,6 @@ class InlineJobQueue implements JobQueue {
   constructor(private readonly budgetMs = 10_000) {}
 
   async send(message: JobMessage): Promise<void> {
-    const { runJob } = await import('./run-job');
     const stopAt = Date.now() + this.budgetMs;
     let next: JobMessage | undefined = message;
     while (next && Date.now() < stopAt) next = await runJob(next);
@@ -133,6 +133,6 @@ export function jobQueue(): JobQueue {
     ? new SqsJobQueue(config.jobQueueUrl)
     : process.env.AWS_LAMBDA_FUNCTION_NAME
       ? new InlineJobQueue()
-      : new InProcessJobQueue(async () => (await import('./run-job')).runJob);
+      : new InProcessJobQueue(async () => runJob);
   return current;
 }
