@@ -41,12 +41,23 @@ function routesMatching(api: PlannedApi, method: string, apiPath: string): strin
 }
 
 describe('planning the HTTP APIs', () => {
-  it(`serves the whole table from one API while it fits ${maxRoutesPerApi} routes and ${maxIntegrationsPerApi} integrations`, () => {
+  it(`serves the whole table from one API when it fits ${maxRoutesPerApi} routes and ${maxIntegrationsPerApi} integrations, and from more only when it does not`, () => {
     const apis = planApis(routes, { routes: maxRoutesPerApi, integrations: maxIntegrationsPerApi });
+    const fitsOne = routeSpellings.length <= maxRoutesPerApi && routes.length <= maxIntegrationsPerApi;
+    const oneApi = planApis(routes, { routes: Number.POSITIVE_INFINITY, integrations: Number.POSITIVE_INFINITY });
 
-    expect(apis).toHaveLength(1);
-    expect(apis[0]?.mappingKeys).toEqual(['']);
-    expect(apis[0]?.spellings.map((placed) => placed.apiPath)).toEqual(routeSpellings.map((spelling) => spelling.path));
+    expect(oneApi).toHaveLength(1);
+    expect(oneApi[0]?.mappingKeys).toEqual(['']);
+    expect(oneApi[0]?.spellings.map((placed) => placed.apiPath)).toEqual(
+      routeSpellings.map((spelling) => spelling.path),
+    );
+    expect(apis.length === 1).toBe(fitsOne);
+    for (const api of apis) {
+      expect(api.spellings.length + api.proxiedKeys.length).toBeLessThanOrEqual(maxRoutesPerApi);
+      expect(
+        new Set(api.spellings.map((placed) => placed.spelling.name)).size + api.proxiedKeys.length,
+      ).toBeLessThanOrEqual(maxIntegrationsPerApi);
+    }
   });
 
   it('names a mapping key by the first two literal segments, or the first alone before a parameter', () => {

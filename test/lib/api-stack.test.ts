@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
+import { maxIntegrationsPerApi, maxRoutesPerApi, planApis } from '../../lib/api-shards';
 import { reservedConcurrencyPerFunction, type ReservedConcurrencySetting } from '../../lib/route-limits';
 import { loginAttemptsKey, partitions, userKey } from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table';
@@ -101,16 +102,31 @@ function functionServing(route: Route): { id: string; resource: CfnResource } {
   const apiRoutes = Object.values(apiResources).filter(
     (resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKeyOf(route),
   );
-  expect(apiRoutes).toHaveLength(1);
-  const target = JSON.stringify(apiRoutes[0]?.Properties.Target);
-  const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(target)?.[1] ?? '';
-  const integration = apiResources[integrationId];
-  expect(integration?.Type).toBe('AWS::ApiGatewayV2::Integration');
-  expect(integration?.Properties.PayloadFormatVersion).toBe('2.0');
-  const functionId = refOf(integration?.Properties.IntegrationUri) ?? '';
+  // A path is a route of one HTTP API; `$default` is a route of each (lib/api-shards.ts), all to one function.
+  expect(apiRoutes.length).toBe(route.path === '$default' ? httpApiIds().length : 1);
+  expect(new Set(apiRoutes.map((apiRoute) => refOf(apiRoute.Properties.ApiId))).size).toBe(apiRoutes.length);
+  const functionIds = apiRoutes.map((apiRoute) => {
+    const target = JSON.stringify(apiRoute.Properties.Target);
+    const integrationId = /"Ref":"([A-Za-z0-9]+)"/.exec(target)?.[1] ?? '';
+    const integration = apiResources[integrationId];
+    expect(integration?.Type).toBe('AWS::ApiGatewayV2::Integration');
+    expect(integration?.Properties.PayloadFormatVersion).toBe('2.0');
+    return refOf(integration?.Properties.IntegrationUri) ?? '';
+  });
+  expect(new Set(functionIds).size).toBe(1);
+  const functionId = functionIds[0] ?? '';
   const resource = apiResources[functionId];
   if (resource?.Type !== 'AWS::Lambda::Function') throw new Error(`route ${route.name} is not served by a function`);
   return { id: functionId, resource };
+}
+
+/** The HTTP APIs as the stack plans them: no custom domain here, so further APIs sit behind the root's proxy routes. */
+const plannedApis = () =>
+  planApis(routeTable, { routes: maxRoutesPerApi, integrations: maxIntegrationsPerApi }, 'proxy');
+
+/** The logical ids of the HTTP APIs the table is served from (one while it fits one API's quotas). */
+function httpApiIds(): string[] {
+  return Object.keys(apiResources).filter((id) => apiResources[id]?.Type === 'AWS::ApiGatewayV2::Api');
 }
 
 /** Every role with every statement of its inline policies and of the policies attached to it. */
@@ -196,36 +212,57 @@ describe('API stack: one function per row of the route table, one route per spel
     expect(served.size).toBe(routes.length);
     expect(new Set(spellings.map((route) => functionServing(route).id))).toEqual(served);
     api.resourceCountIs('AWS::Lambda::Function', routes.length + 5);
-    api.resourceCountIs('AWS::ApiGatewayV2::Route', spellings.length);
+    // Besides the spellings: each further API's `$default` route, and the root's proxy route per forwarded key.
+    const plans = plannedApis();
+    expect(httpApiIds()).toHaveLength(plans.length);
+    api.resourceCountIs(
+      'AWS::ApiGatewayV2::Route',
+      spellings.length + (plans.length - 1) + plans.reduce((sum, plan) => sum + plan.proxiedKeys.length, 0),
+    );
   });
 
-  it('costs an alias its API route and nothing more: one integration and one invoke permission per function', () => {
+  it('costs an alias its API route and nothing more: one integration and one invoke permission per function on each API serving it', () => {
     const functionIds = new Set(routes.map((route) => functionServing(route).id));
     const permissions = Object.values(apiResources).filter(
       (resource) =>
         resource.Type === 'AWS::Lambda::Permission' && functionIds.has(refOf(resource.Properties.FunctionName) ?? ''),
     );
+    const plans = plannedApis();
+    // The rows each API serves (an API serves a row when it has a spelling of it), and its proxy routes' integrations.
+    const integrations = plans.reduce(
+      (sum, plan) => sum + new Set(plan.spellings.map((placed) => placed.spelling.name)).size + plan.proxiedKeys.length,
+      0,
+    );
+    const rowsServed = plans.reduce(
+      (sum, plan) => sum + new Set(plan.spellings.map((placed) => placed.spelling.name)).size,
+      0,
+    );
 
     expect(spellings.length).toBeGreaterThan(routes.length);
-    api.resourceCountIs('AWS::ApiGatewayV2::Integration', routes.length);
-    expect(permissions).toHaveLength(routes.length);
+    expect(rowsServed).toBeLessThan(spellings.length);
+    api.resourceCountIs('AWS::ApiGatewayV2::Integration', integrations);
+    expect(permissions).toHaveLength(rowsServed);
   });
 
   it.each(routes.filter((route) => (route.aliases ?? []).length > 0).map((route) => [route.name, route] as const))(
     'lets API Gateway invoke %s on every spelling of its path',
     (_name, route) => {
       const functionId = functionServing(route).id;
-      const [permission] = Object.values(apiResources).filter(
+      const permissions = Object.values(apiResources).filter(
         (resource) =>
           resource.Type === 'AWS::Lambda::Permission' && refOf(resource.Properties.FunctionName) === functionId,
       );
-      // arn:...:execute-api:<region>:<account>:<api id>/*/*<path pattern>, built with Fn::Join.
-      const sourceArn = JSON.stringify(permission?.Properties.SourceArn);
-      const pattern = /\/\*\/\*(\/[^"]*)"\]\]\}$/.exec(sourceArn)?.[1] ?? '';
+      // arn:...:execute-api:<region>:<account>:<api id>/*/*<path pattern>, built with Fn::Join: one per API serving the row.
+      const patterns = permissions.map(
+        (permission) => /\/\*\/\*(\/[^"]*)"\]\]\}$/.exec(JSON.stringify(permission.Properties.SourceArn))?.[1] ?? '',
+      );
 
-      expect(pattern).toContain('*');
+      expect(patterns.length).toBeGreaterThan(0);
       for (const spelling of spellingsOf(route))
-        expect([spelling.path, isStringLike(spelling.path, pattern)]).toEqual([spelling.path, true]);
+        expect([spelling.path, patterns.some((pattern) => isStringLike(spelling.path, pattern))]).toEqual([
+          spelling.path,
+          true,
+        ]);
     },
   );
 
@@ -531,26 +568,50 @@ describe('API stack: least privilege', () => {
 });
 
 describe('API stack: operations', () => {
-  it('serves one stage named by the CDK context, with access logs and default throttling', () => {
-    api.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
-    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: stageName,
-      AutoDeploy: true,
-      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
-      DefaultRouteSettings: {
-        ThrottlingRateLimit: context.throttleRateLimit,
-        ThrottlingBurstLimit: context.throttleBurstLimit,
-      },
-    });
+  it('serves one stage named by the CDK context on each HTTP API, with access logs and default throttling', () => {
+    const stages = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Stage');
+
+    expect(new Set(stages.map((stage) => refOf(stage.Properties.ApiId))).size).toBe(httpApiIds().length);
+    expect(stages).toHaveLength(httpApiIds().length);
+    for (const stage of stages)
+      expect(stage.Properties).toMatchObject({
+        StageName: stageName,
+        AutoDeploy: true,
+        AccessLogSettings: { DestinationArn: expect.anything(), Format: expect.stringContaining('$context.requestId') },
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: context.throttleRateLimit,
+          ThrottlingBurstLimit: context.throttleBurstLimit,
+        },
+      });
   });
 
   it('throttles the login and token routes on their own (on every spelling), apart from the stage default shared by every other route', () => {
-    const stage = Object.entries(apiResources).find(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
-    if (!stage) throw new Error('no stage');
-    const settings = stage[1].Properties.RouteSettings as Record<
-      string,
-      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
-    >;
+    const stages = Object.entries(apiResources).filter(([, resource]) => resource.Type === 'AWS::ApiGatewayV2::Stage');
+    /** The stage of the API whose route a key is. */
+    const stageOf = (routeKey: string) => {
+      const apiRoute = Object.values(apiResources).find(
+        (resource) => resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties.RouteKey === routeKey,
+      );
+      const stage = stages.find(
+        ([, resource]) => refOf(resource.Properties.ApiId) === refOf(apiRoute?.Properties.ApiId),
+      );
+      if (!stage) throw new Error(`no stage serves ${routeKey}`);
+      return stage;
+    };
+    // Each stage names only its own API's routes.
+    const settings = Object.fromEntries(
+      stages.flatMap(([id, resource]) =>
+        Object.entries(
+          (resource.Properties.RouteSettings ?? {}) as Record<
+            string,
+            { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+          >,
+        ).map(([routeKey, setting]) => {
+          expect([routeKey, stageOf(routeKey)[0]]).toEqual([routeKey, id]);
+          return [routeKey, setting];
+        }),
+      ),
+    );
     const throttled = spellings.filter((route) => route.throttle !== undefined);
     const expected = Object.fromEntries(
       throttled.map((route) => [
@@ -573,7 +634,7 @@ describe('API stack: operations', () => {
     for (const routeKey of Object.keys(expected)) {
       const route = spellings.find((candidate) => routeKeyOf(candidate) === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
-      expect((stage[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(
+      expect((stageOf(routeKey)[1] as CfnResource & { DependsOn?: string[] }).DependsOn).toContain(
         nestedStackOf.get(functionServing(route).id),
       );
     }
@@ -592,13 +653,15 @@ describe('API stack: operations', () => {
     expect((expected ?? 0) * routes.length).toBeLessThanOrEqual(Number(context.accountConcurrency) - 100);
   });
 
-  it('logs the route key, never the raw path that can carry a token', () => {
-    const stage = Object.values(apiResources).find((resource) => resource.Type === 'AWS::ApiGatewayV2::Stage');
-    if (!stage) throw new Error('no stage');
-    const format = String((stage.Properties.AccessLogSettings as { Format: string }).Format);
+  it('logs the route key, never the raw path that can carry a token, on every stage', () => {
+    const stages = Object.values(apiResources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Stage');
 
-    expect(format).toContain('$context.routeKey');
-    expect(format).not.toMatch(/\$context\.(path|rawPath)/);
+    expect(stages.length).toBeGreaterThan(0);
+    for (const stage of stages) {
+      const format = String((stage.Properties.AccessLogSettings as { Format: string }).Format);
+      expect(format).toContain('$context.routeKey');
+      expect(format).not.toMatch(/\$context\.(path|rawPath)/);
+    }
   });
 
   it('gives every function a log group with a retention', () => {
