@@ -267,7 +267,7 @@ export async function deleteListFolder(actor: ListActor, folderId: string): Prom
   const lists = tree.listsByFolder.get(folderId)?.length ?? 0;
   if (subfolders > 0 || lists > 0)
     throw new ValidationError(
-      `Folder ${folderId} holds ${subfolders} folders and ${lists} lists: move or delete them first`,
+      `Folder ${folderId} is not empty: move or delete the ${subfolders > 0 ? (lists > 0 ? 'folders and lists' : 'folders') : 'lists'} in it first`,
       { context: { folderId: [folderId] } },
     );
   const parent =

@@ -108,7 +108,8 @@ function normalized(response: RawResponse, side: Side): unknown {
       const named = values.find(([, own]) => own.length >= 3 && own === String(value));
       return named ? `<${named[0]}>` : value;
     }
-    if (Array.isArray(value)) return value.map((item) => mask(item));
+    // A folder's childLists name lists that earlier rows created: ids of the one list sequence, as listIds are.
+    if (Array.isArray(value)) return value.map((item) => mask(item, key === 'childLists' ? 'listId' : undefined));
     if (value !== null && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([inner, leaf]) => [substituted(inner), mask(leaf, inner)]));
     return value;

@@ -1124,13 +1124,14 @@ export const routeFixtures = {
   deleteListFolder: { isolation: [sameAsMissing(company.as, ownFolder, missingFolder)] },
   // A legacy id is the list id's place in the one list id sequence (shared/lists/legacy-list-ids.ts).
   translateLegacyListId: {
-    validQuery: 'legacyListId=1',
+    // A legacy id no list has: list ids come from one sequence shared by every account.
+    validQuery: 'legacyListId=99999999',
     isolation: [
       { ...company, check: 'noOwnerData', foreign: (world) => ({ query: `legacyListId=${legacyIdOf(world.listId)}` }) },
     ],
   },
   translateLegacyListIds: {
-    validBody: () => ['1', 'not-a-legacy-id'] as unknown as JsonObject,
+    validBody: () => ['99999999', 'not-a-legacy-id'] as unknown as JsonObject,
     isolation: [{ ...company, check: 'noOwnerData', foreign: (world) => ({ body: [legacyIdOf(world.listId)] }) }],
   },
   getListConversion: { isolation: [sameAsMissing(company.as, ownList, missingList)] },
