@@ -1,7 +1,11 @@
+import { batchErrorOf, envelope, type BatchError, type BatchResponse } from '../base/batch-results';
+import { nowMs } from '../base/clock';
 import { ValidationError } from '../base/errors';
+import { mapConcurrently } from '../base/map-concurrently';
 import { findLists, membershipPage, recordMemberships } from '../db/lists';
 import { listJoinForm } from '../db/keys';
 import { listLimits } from './list-limits';
+import { requireListObjectType } from './list-types';
 import { requireActiveList } from './manage-lists';
 
 export interface MembershipPageQuery {
@@ -85,16 +89,37 @@ export async function recordListMemberships(hubId: number, objectTypeId: string,
 }
 
 /** Several records' memberships: one Query each, at most maxRecordsPerBatchRead records. */
+/**
+ * The memberships of each record named, in the order named, a few reads at a time (at most 100
+ * inputs, one Query and one BatchGetItem each). An input whose objectTypeId names no type lists take
+ * is an error of the answer (`errors`, a 207), the others answered beside it.
+ */
 export async function batchRecordListMemberships(
   hubId: number,
   inputs: readonly { objectTypeId: string; recordId: string }[],
-) {
-  const startedAt = new Date().toISOString();
-  const results = [];
-  for (const input of inputs)
-    results.push({
-      ...input,
-      recordListMemberships: await recordListMemberships(hubId, input.objectTypeId, input.recordId),
-    });
-  return { status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() };
+): Promise<{ statusCode: 200 | 207; body: BatchResponse<unknown> }> {
+  const startedAt = new Date(nowMs()).toISOString();
+  const types = new Map<string, Promise<unknown>>();
+  const typeOf = (objectTypeId: string) => {
+    const known = types.get(objectTypeId) ?? requireListObjectType(hubId, objectTypeId, 'objectTypeId');
+    types.set(objectTypeId, known);
+    return known;
+  };
+  type Outcome = { result: unknown } | { error: BatchError };
+  const outcomes = await mapConcurrently(inputs, 8, async (input): Promise<Outcome> => {
+    try {
+      await typeOf(input.objectTypeId);
+    } catch (error) {
+      return { error: batchErrorOf(error) };
+    }
+    return {
+      result: {
+        ...input,
+        recordListMemberships: await recordListMemberships(hubId, input.objectTypeId, input.recordId),
+      },
+    };
+  });
+  const results = outcomes.flatMap((outcome) => ('result' in outcome ? [outcome.result] : []));
+  const errors = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
+  return { statusCode: errors.length > 0 ? 207 : 200, body: envelope(startedAt, results, errors) };
 }

@@ -205,6 +205,36 @@ describe.each(prefixes)('lists on %s', (_version, prefix) => {
       expect.objectContaining({ listId, listVersion: 1, firstAddedTimestamp: expect.any(String) }),
     ]);
   });
+
+  it('answers 207 with an error per input whose objectTypeId names no type of the account, the others answered', async () => {
+    const listId = await newList(prefix);
+    const [member] = await createRecords(api, 'companies', 1);
+    await api.put(`${prefix}/${listId}/memberships/add`, [member]);
+
+    const batch = await api.post<{
+      results: { recordId: string; recordListMemberships: { listId: string }[] }[];
+      numErrors: number;
+      errors: { status: string; category: string; context: Record<string, string[]> }[];
+    }>(`${prefix}/records/memberships/batch/read`, {
+      inputs: [
+        { objectTypeId: '2-999999', recordId: '1' },
+        { objectTypeId: '0-2', recordId: member },
+      ],
+    });
+
+    expect(batch.status).toBe(207);
+    expect(
+      batch.body.results.map((result) => [result.recordId, result.recordListMemberships.map((m) => m.listId)]),
+    ).toEqual([[member, [listId]]]);
+    expect(batch.body.numErrors).toBe(1);
+    expect(batch.body.errors).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        category: 'VALIDATION_ERROR',
+        context: { objectTypeId: ['2-999999'] },
+      }),
+    ]);
+  });
 });
 
 describe('lists of a test account', () => {
