@@ -696,6 +696,49 @@ describe('fixtures with lists', () => {
     await removeTestAccount(hubId);
   });
 
+  it('create a DYNAMIC list whose members are the records of the call its filters match, and that refuses members by ref', async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const janes = {
+      filterBranchType: 'OR',
+      filters: [],
+      filterBranches: [
+        {
+          filterBranchType: 'AND',
+          filterBranches: [],
+          filters: [
+            {
+              filterType: 'PROPERTY',
+              property: 'email',
+              operation: { operationType: 'STRING', operator: 'STARTS_WITH', value: 'jane' },
+            },
+          ],
+        },
+      ],
+    };
+
+    const loaded = await control<{ ids: Record<string, string>; listIds: Record<string, string> }>(
+      'POST',
+      `/test-accounts/${hubId}/fixtures`,
+      {
+        records: people,
+        lists: [{ ref: 'janes', name: 'Janes', objectTypeId: '0-1', processingType: 'DYNAMIC', filterBranch: janes }],
+      },
+    );
+
+    expect(loaded.status).toBe(201);
+    const { ids, listIds } = loaded.body;
+    expect(await membersOf(token, listIds.janes ?? '')).toEqual([ids.jane]);
+    const list = await api('GET', `/crm/v3/lists/${listIds.janes}`, token);
+    expect(list.body).toMatchObject({ list: { processingType: 'DYNAMIC', size: 1 } });
+    const refused = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      records: [{ ref: 'jim', objectType: 'contacts', properties: { email: 'jim@lists.example' } }],
+      lists: [{ name: 'Jims', objectTypeId: '0-1', processingType: 'DYNAMIC', filterBranch: janes, members: ['jim'] }],
+    });
+    expect(refused).toMatchObject({ status: 400, body: { category: 'VALIDATION_ERROR' } });
+    await removeTestAccount(hubId);
+  });
+
   it('refuse a list before anything is written, naming the field by its path', async () => {
     const hubId = await newTestAccount();
     const token = (await installed(hubId)).access_token;
