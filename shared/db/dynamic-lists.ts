@@ -32,6 +32,29 @@ export interface DynamicListEntry {
   isProcessing: boolean;
   /** When the filters took effect (the list's creation, its last refilter or restore), epoch ms. */
   filtersChangedAtMs: number;
+  /** The list's scheduled conversion, when one is: a write leaves a list alone once it is due (shared/db/list-conversions.ts). */
+  conversion?: EntryConversion;
+}
+
+/** What a record write needs of a scheduled conversion: the date it falls due, or the inactivity that makes it due. */
+export type EntryConversion = { conversionAtMs: number } | { offsetMs: number };
+
+/** Sets (or, with undefined, removes) the scheduled conversion on a list's entry, which must exist. */
+export function dynamicListConversionUpdate(
+  hubId: number,
+  entry: Pick<DynamicListEntry, 'listId' | 'objectTypeId'>,
+  conversion: EntryConversion | undefined,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: dynamicListKey(hubId, entry.objectTypeId, entry.listId),
+      UpdateExpression: conversion ? 'SET #conversion = :conversion' : 'REMOVE #conversion',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#conversion': 'conversion' },
+      ...(conversion ? { ExpressionAttributeValues: { ':conversion': conversion } } : {}),
+    },
+  };
 }
 
 export function dynamicListPut(hubId: number, entry: DynamicListEntry): TransactItem {

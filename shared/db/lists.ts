@@ -228,6 +228,32 @@ function listUpdate(
   };
 }
 
+/** The write of a list's scheduled conversion (or its removal, with undefined) on the list read: a new version, DYNAMIC. */
+export function listConversionWrite(
+  hubId: number,
+  list: StoredList,
+  conversion: StoredListConversion | undefined,
+): TransactItem {
+  return conversion
+    ? listUpdate(hubId, list, { conversion, listVersion: list.listVersion + 1 })
+    : listUpdate(hubId, list, { listVersion: list.listVersion + 1 }, { remove: ['conversion'] });
+}
+
+/** The writes of a DYNAMIC list's conversion (shared/db/list-conversions.ts convertDynamicList). */
+export function convertedListWrites(
+  hubId: number,
+  list: StoredList,
+  set: Record<string, unknown>,
+  counterDeletes: readonly TransactItem[],
+  dynamic: DynamicListWrites,
+): RoleWrite<'list' | 'counter' | 'dynamic'>[] {
+  return [
+    { role: 'list', write: listUpdate(hubId, list, { ...set, listVersion: list.listVersion + 1 }) },
+    ...counterDeletes.map((write) => ({ role: 'counter' as const, write })),
+    ...dynamicWrites(hubId, dynamic, -1),
+  ];
+}
+
 /** Sets a list's filters (a new version, not deleted) with its DYNAMIC entry: 'changed' when it changed since it was read. */
 export async function refilterList(
   hubId: number,

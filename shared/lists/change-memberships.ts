@@ -12,6 +12,7 @@ import { maxTransactionItems } from '../db/core';
 import { findExistingRecords } from '../db/records';
 import { listLimits } from './list-limits';
 import { keyedTypeOfList } from './list-types';
+import { countedLists } from './list-view';
 import { listNotFound, requireActiveList } from './manage-lists';
 
 /** HubSpot's answer to a membership change (its field name `recordsIdsAdded` is spelled as HubSpot spells it). */
@@ -69,7 +70,7 @@ export async function changeMemberships(
     throw new ValidationError('A record id is both added and removed', {
       context: { recordIdsToAdd: both.slice(0, 10) },
     });
-  const list = await requireActiveList(hubId, listId);
+  const list = await requireActiveList(hubId, listId, { settleConversion: true });
   requireMemberChanges(list);
   const type = keyedTypeOfList(list.objectTypeId);
   const answer: MembershipChangeAnswer = { recordsIdsAdded: [], recordIdsRemoved: [], recordIdsMissing: [] };
@@ -142,19 +143,23 @@ async function writeChanges(
 
 /** Every member of a list (record ids in id order), when it has at most `max`; else 400 naming `field`. */
 async function allMembers(list: StoredList, hubId: number, max: number, field: string): Promise<Membership[]> {
-  if (list.size > max)
-    throw new ValidationError(`List ${list.listId} has ${list.size} members: this call takes lists of at most ${max}`, {
+  const tooMany = (size: number | string) =>
+    new ValidationError(`List ${list.listId} has ${size} members: this call takes lists of at most ${max}`, {
       context: { [field]: [list.listId] },
     });
+  // A DYNAMIC list's size is its item's and its size counters'.
+  const [counted] = await countedLists(hubId, [list]);
+  if ((counted?.size ?? list.size) > max) throw tooMany(counted?.size ?? list.size);
   const members: Membership[] = [];
   let after: string | undefined;
   for (let page = 0; page <= Math.ceil(max / listLimits.maxPageSize); page += 1) {
     const found = await membershipPage(hubId, list.listId, { order: 'id', after, limit: listLimits.maxPageSize });
     members.push(...found.memberships);
+    if (members.length > max) break;
     if (!found.hasMore) return members;
     after = found.memberships.at(-1)?.recordId;
   }
-  return members;
+  throw tooMany(`over ${max}`);
 }
 
 /** Adds every member of the source list (same type, another list, at most maxMembersCopiedOrCleared members). */
@@ -163,7 +168,7 @@ export async function addMembershipsFrom(hubId: number, listId: string, sourceLi
     throw new ValidationError('The source list and the list are the same', {
       context: { sourceListId: [sourceListId] },
     });
-  const list = await requireActiveList(hubId, listId);
+  const list = await requireActiveList(hubId, listId, { settleConversion: true });
   requireMemberChanges(list);
   const source = await requireActiveList(hubId, sourceListId);
   if (source.objectTypeId !== list.objectTypeId)
@@ -187,7 +192,7 @@ export async function addMembershipsFrom(hubId: number, listId: string, sourceLi
 
 /** Removes every member of a MANUAL or SNAPSHOT list of at most maxMembersCopiedOrCleared members. */
 export async function clearMemberships(hubId: number, listId: string): Promise<void> {
-  const list = await requireActiveList(hubId, listId);
+  const list = await requireActiveList(hubId, listId, { settleConversion: true });
   requireMemberChanges(list);
   const members = await allMembers(list, hubId, listLimits.maxMembersCopiedOrCleared, 'listId');
   const known = new Map(members.map((member) => [member.recordId, member.joinedAtMs]));

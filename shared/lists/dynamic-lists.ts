@@ -3,6 +3,7 @@ import { mapConcurrently } from '../base/map-concurrently';
 import type { TransactItem } from '../db/core';
 import {
   readDynamicLists,
+  readListCounters,
   readMembershipsOf,
   membershipCheck,
   membershipId,
@@ -11,6 +12,7 @@ import {
   type ListSizeDelta,
 } from '../db/dynamic-lists';
 import type { KeyedType } from '../db/keys';
+import { lastChangeMs } from '../db/list-conversions';
 import { searchShardOf } from '../db/keys';
 import { membershipDeletes, membershipPuts } from '../db/lists';
 import type { RecordWrite } from '../db/records';
@@ -101,7 +103,15 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
   const view = await dynamicListsOf(hubId, type.id);
   if (view.entries.length === 0) return { items: [], sizes: [], token: view.token };
   const now = nowMs();
-  const decisions = view.entries.map((entry) => {
+  // A list converted by its scheduled date is static from then on, whether or not a write has converted it yet.
+  const evaluated = view.entries.filter(
+    (entry) =>
+      entry.isProcessing ||
+      entry.conversion === undefined ||
+      !('conversionAtMs' in entry.conversion) ||
+      entry.conversion.conversionAtMs > now,
+  );
+  const decisions = evaluated.map((entry) => {
     const isMember = write.forms !== undefined && matches(entry, write.forms, now);
     const mustRead =
       !write.isNew &&
@@ -125,6 +135,7 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
     const joinedAtMs = actual.get(membershipId(entry.listId, write.recordId));
     const was = mustRead || (wasMember && !isMember) ? joinedAtMs !== undefined : (wasMember ?? false);
     const list = { listId: entry.listId, objectTypeId: entry.objectTypeId, processingType: 'DYNAMIC' as const };
+    if (isMember !== was && (await isInactiveLongEnough(hubId, entry, now))) continue;
     if (isMember && !was) {
       items.push(...membershipPuts(hubId, list, { recordId: write.recordId, joinedAtMs: now }));
       sizes.push({ listId: entry.listId, added: 1, removed: 0 });
@@ -137,6 +148,21 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
     }
   }
   return { items, sizes, token: view.token };
+}
+
+/**
+ * A list scheduled to convert after a period without membership changes that has had none for that
+ * long is static from then on: a change would be its first since (one Query of its size counters,
+ * only when a write would change the membership of such a list).
+ */
+async function isInactiveLongEnough(hubId: number, entry: DynamicListEntry, now: number): Promise<boolean> {
+  if (entry.isProcessing || entry.conversion === undefined || !('offsetMs' in entry.conversion)) return false;
+  const counters = await readListCounters(hubId, entry.listId);
+  return (
+    lastChangeMs({ ...counters, filtersChangedAtMs: entry.filtersChangedAtMs, createdAt: '' }) +
+      entry.conversion.offsetMs <=
+    now
+  );
 }
 
 /** The shard of a transaction's size counters: its first record's. */

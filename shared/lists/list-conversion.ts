@@ -2,6 +2,10 @@ import { nowMs } from '../base/clock';
 import { ServiceUnavailableError, ValidationError } from '../base/errors';
 import { writeListConversion, type StoredListConversion } from '../db/list-conversions';
 import type { StoredList } from '../db/lists';
+import { dynamicListsChanged } from '../db/dynamic-lists';
+import { forgetDynamicLists } from './dynamic-lists';
+import { keyedTypeOfList } from './list-types';
+import { countedLists } from './list-view';
 import { requireActiveList } from './manage-lists';
 
 /** A conversion as a client sends it (PublicListConversionTime); the schema checks only the types. */
@@ -85,9 +89,10 @@ function conversionResponse(listId: string, conversion: StoredListConversion | u
   };
 }
 
+/** A read: a conversion due and not yet run answers as run (list-view.ts countedLists), without writing. */
 export async function getListConversion(hubId: number, listId: string) {
-  const list = await requireActiveList(hubId, listId);
-  return conversionResponse(list.listId, list.conversion);
+  const [list] = await countedLists(hubId, [await requireActiveList(hubId, listId)]);
+  return conversionResponse(listId, list?.conversion);
 }
 
 /** Only a DYNAMIC list converts (HubSpot: an active list becomes a static one). */
@@ -103,15 +108,26 @@ const changedMeanwhile = () =>
     headers: { 'retry-after': '1' },
   });
 
-/** Writes the conversion on the list read; a list deleted or no longer DYNAMIC since answers as it now is. */
+/**
+ * Writes the conversion on the list read and on its entry among its type's DYNAMIC lists (with the
+ * type's new lists token, so record writes see it); a list deleted or no longer DYNAMIC since answers
+ * as it now is.
+ */
 async function writeConversion(hubId: number, list: StoredList, conversion: StoredListConversion | undefined) {
-  if (await writeListConversion(hubId, list.listId, conversion)) return;
+  const written = await writeListConversion(
+    hubId,
+    list,
+    conversion,
+    dynamicListsChanged(keyedTypeOfList(list.objectTypeId), hubId),
+  );
+  forgetDynamicLists(hubId, list.objectTypeId);
+  if (written) return;
   requireDynamic(await requireActiveList(hubId, list.listId));
   throw changedMeanwhile();
 }
 
 export async function scheduleListConversion(hubId: number, listId: string, input: ConversionTimeInput) {
-  const list = await requireActiveList(hubId, listId, { purgeGone: true });
+  const list = await requireActiveList(hubId, listId, { purgeGone: true, settleConversion: true });
   requireDynamic(list);
   const conversion = conversionOf(input);
   await writeConversion(hubId, list, conversion);
@@ -120,7 +136,7 @@ export async function scheduleListConversion(hubId: number, listId: string, inpu
 
 /** Cancels a DYNAMIC list's scheduled conversion; a list with none scheduled answers the same (nothing to cancel). */
 export async function cancelListConversion(hubId: number, listId: string): Promise<void> {
-  const list = await requireActiveList(hubId, listId, { purgeGone: true });
+  const list = await requireActiveList(hubId, listId, { purgeGone: true, settleConversion: true });
   requireDynamic(list);
   if (list.conversion) await writeConversion(hubId, list, undefined);
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { nowMs } from '../base/clock';
 import { readListCounters, type ListCounters } from '../db/dynamic-lists';
+import { conversionDueAtMs } from '../db/list-conversions';
 import type { StoredList } from '../db/lists';
 
 /** What a list is on the wire (HubSpot's PublicObjectList). */
@@ -52,13 +54,29 @@ export async function withCounters(
   return (await countedLists(hubId, lists)).map((list) => publicListOf(list, options));
 }
 
-/** The lists with their DYNAMIC ones' counters added (withListCounters). */
+/**
+ * The lists with their DYNAMIC ones' counters added (withListCounters), a DYNAMIC list whose
+ * scheduled conversion is due answered as converted: MANUAL, `convertedAt` the time it fell due
+ * (the first write that names it converts it for real, list-conversion-run.ts).
+ */
 export async function countedLists(hubId: number, lists: readonly StoredList[]): Promise<StoredList[]> {
   return Promise.all(
     lists.map(async (list) =>
-      list.processingType === 'DYNAMIC' ? withListCounters(list, await readListCounters(hubId, list.listId)) : list,
+      list.processingType === 'DYNAMIC'
+        ? asConvertedWhenDue(withListCounters(list, await readListCounters(hubId, list.listId)))
+        : list,
     ),
   );
+}
+
+function asConvertedWhenDue(list: StoredList): StoredList {
+  const dueAtMs = conversionDueAtMs(list);
+  if (dueAtMs === undefined || dueAtMs > nowMs() || !list.conversion) return list;
+  return {
+    ...list,
+    processingType: 'MANUAL',
+    conversion: { ...list.conversion, convertedAt: new Date(dueAtMs).toISOString() },
+  };
 }
 
 export function publicListOf(list: StoredList, options: ListViewOptions = {}): PublicList {

@@ -1,6 +1,7 @@
 import { nowMs } from '../base/clock';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../base/errors';
-import { dynamicListDelete, dynamicListPut, dynamicListsChanged, type DynamicListEntry } from '../db/dynamic-lists';
+import { dynamicListPut, dynamicListsChanged, type DynamicListEntry } from '../db/dynamic-lists';
+import { entryConversionOf } from '../db/list-conversions';
 import {
   allocateListId,
   findList,
@@ -9,7 +10,6 @@ import {
   refilterList,
   renameList,
   restoreDeletedList,
-  type DynamicListWrites,
   type StoredList,
 } from '../db/lists';
 import { folderListsWrite, readFolderTree } from '../db/list-folders';
@@ -18,6 +18,7 @@ import type { ObjectType } from '../objects/object-types';
 import { loadPropertySchema } from '../properties/type-properties';
 import { forgetDynamicLists } from './dynamic-lists';
 import { compileListFilters, type CompiledListFilters } from './list-filters';
+import { dynamicRemovalOf, settleDueConversion } from './list-conversion-run';
 import { listLimits } from './list-limits';
 import { isGone, purgeIfGone, purgeOldestGoneList } from './list-lifetime';
 import { keyedTypeOfList, requireListObjectType } from './list-types';
@@ -90,6 +91,7 @@ const dynamicEntryOf = (
   isTimeRelative: compiled.isTimeRelative,
   isProcessing: true,
   filtersChangedAtMs,
+  ...(list.conversion ? { conversion: entryConversionOf(list.conversion) } : {}),
 });
 
 /** Starts the evaluation of a list's filters over the type's existing records (list-evaluation.ts). */
@@ -203,16 +205,18 @@ export const listNotFound = (listId: string) =>
 /**
  * A list of the account that is not deleted, else 404 naming it. `purgeGone` (for callers that may
  * write): a list found deleted more than 90 days ago is purged a step (list-lifetime.ts) before the 404.
+ * `settleConversion` (for callers that change the list or depend on its processing type): a DYNAMIC
+ * list whose scheduled conversion is due is converted first (list-conversion-run.ts).
  */
 export async function requireActiveList(
   hubId: number,
   listId: string,
-  options: { purgeGone?: boolean } = {},
+  options: { purgeGone?: boolean; settleConversion?: boolean } = {},
 ): Promise<StoredList> {
   const list = /^[0-9]{1,12}$/.test(listId) ? await findList(hubId, listId) : undefined;
   if (options.purgeGone) await purgeIfGone(hubId, list);
   if (!list || list.deletedAt !== undefined) throw listNotFound(listId);
-  return list;
+  return options.settleConversion ? settleDueConversion(hubId, list) : list;
 }
 
 export async function renameAccountList(
@@ -242,7 +246,7 @@ export async function renameAccountList(
  * after the fence (PROCESSING until done); record writes evaluate the new filters from then on.
  */
 export async function updateListFilters(actor: ListActor, listId: string, filterBranch: unknown): Promise<PublicList> {
-  const list = await requireActiveList(actor.hubId, listId);
+  const list = await requireActiveList(actor.hubId, listId, { settleConversion: true });
   if (list.processingType !== 'DYNAMIC')
     throw new ValidationError(
       `List ${listId} is a ${list.processingType} list: only DYNAMIC lists have filters to update`,
@@ -272,22 +276,6 @@ export async function updateListFilters(actor: ListActor, listId: string, filter
   if (outcome === 'changed') throw changedMeanwhile();
   await startEvaluation(actor.hubId, updated, changedAtMs);
   return (await withCounters(actor.hubId, [updated], { includeFilters: true }))[0] as PublicList;
-}
-
-/** What taking a DYNAMIC list out of its type's lists writes: its entry gone, the type's lists token new. */
-export function dynamicRemovalOf(
-  hubId: number,
-  list: Pick<StoredList, 'listId' | 'objectTypeId'> & { processingType: string },
-): DynamicListWrites | undefined {
-  return list.processingType === 'DYNAMIC'
-    ? {
-        objectTypeId: list.objectTypeId,
-        writes: [
-          dynamicListDelete(hubId, list.objectTypeId, list.listId),
-          ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), hubId),
-        ],
-      }
-    : undefined;
 }
 
 export async function deleteAccountList(actor: ListActor, listId: string): Promise<void> {
@@ -325,6 +313,7 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
               isTimeRelative: list.isTimeRelative === true,
               isProcessing: true,
               filtersChangedAtMs: changedAtMs,
+              ...(list.conversion ? { conversion: entryConversionOf(list.conversion) } : {}),
             }),
             ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
           ],

@@ -27,7 +27,8 @@ import { removeListForGood } from '../db/lists';
 import { changeMemberships } from '../lists/change-memberships';
 import { requireListObjectType } from '../lists/list-types';
 import { listNameDigest } from '../lists/list-view';
-import { createList, dynamicRemovalOf, requireListName } from '../lists/manage-lists';
+import { dynamicRemovalOf } from '../lists/list-conversion-run';
+import { createList, requireListName } from '../lists/manage-lists';
 import { ownerOfTestAccount, requireTestAccount, type Developer } from './access';
 import { maxFixtureAssociations, maxFixtureLists, maxFixtureMembers, maxFixtureRecords } from './fixture-limits';
 
