@@ -68,14 +68,15 @@ const contacts = requireStoredObjectType('contacts');
 /** Contacts of the bench account matched by the sync page at every size: the most recently modified this many. */
 const syncMatches = 1000;
 const baseMs = Date.UTC(2025, 0, 1);
-const contactId = (index: number): string => String(1_700_000_000_000_000 + index);
+export const contactId = (index: number): string => String(1_700_000_000_000_000 + index);
 /** Contacts built and written at a time by the load. */
 const loadChunk = 10_000;
 
 /** Each contact's modified time: a spread of its index, so modified order is not create order. */
 const modifiedMsOf = (index: number): number => baseMs + 86_400_000 + ((index * 7919) % 1_000_003) * 1000 + index;
 
-function contactItems(hubId: number, index: number): Record<string, unknown>[] {
+/** The items a create writes for the bench's contact number `index`: record, projection, ordered-index keys (lastname `Contact<index % 97>`). */
+export function contactItems(hubId: number, index: number): Record<string, unknown>[] {
   const id = contactId(index);
   const createdAt = new Date(baseMs + index * 1000).toISOString();
   const updatedAt = new Date(modifiedMsOf(index)).toISOString();

@@ -15,6 +15,10 @@ export interface RecordedCommand {
   endMs: number;
   /** The error's name when the call failed (a condition the code expects to fail, say). */
   errorName?: string;
+  /** The capacity units the answer says the call consumed (only while setReturnConsumedCapacity is on). */
+  capacityUnits?: number;
+  /** The items the answer holds: a Query's Count, a BatchGetItem's responses. */
+  itemCount?: number;
 }
 
 interface SendableClient {
@@ -49,13 +53,33 @@ export function installRecorder(): void {
     return send(command, ...rest).then(
       (output) => {
         recorded.endMs = performance.now();
-        const { UnprocessedKeys: keys, UnprocessedItems: items } = (output ?? {}) as {
+        const {
+          UnprocessedKeys: keys,
+          UnprocessedItems: items,
+          ConsumedCapacity: consumed,
+          Count: count,
+          Responses: responses,
+        } = (output ?? {}) as {
           UnprocessedKeys?: object;
           UnprocessedItems?: object;
+          ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+          Count?: number;
+          Responses?: unknown;
         };
         recorded.hasUnprocessed = [keys, items].some(
           (unprocessed) => unprocessed !== undefined && Object.keys(unprocessed).length > 0,
         );
+        if (consumed !== undefined)
+          recorded.capacityUnits = (Array.isArray(consumed) ? consumed : [consumed]).reduce(
+            (sum, entry) => sum + (entry.CapacityUnits ?? 0),
+            0,
+          );
+        if (typeof count === 'number') recorded.itemCount = count;
+        else if (responses && typeof responses === 'object' && !Array.isArray(responses))
+          recorded.itemCount = Object.values(responses as Record<string, unknown[]>).reduce(
+            (sum, found) => sum + (Array.isArray(found) ? found.length : 0),
+            0,
+          );
         return output;
       },
       (error: unknown) => {

@@ -2,6 +2,7 @@ import type { CallBudget } from './budgets';
 import type { BenchContact, BenchInstall, TimelineFixture } from './bench-data';
 import { benchSchemaBody, companyProperties, contactProperties, uniqueName } from './bench-data';
 import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './http-client';
+import { joiningCity, leavingCity, type ListAccount, type ListAccounts, type ListVariant } from './list-accounts';
 
 /** What the operations work on; filled by the setup and by the operations themselves (created ids). */
 export interface BenchState {
@@ -27,6 +28,8 @@ export interface BenchState {
   /** The list folder the folder create operation made (the list moves into it), and a folder inside it. */
   listFolderId?: string;
   listSubfolderId?: string;
+  /** The accounts of the list-write rows (bench/list-accounts.ts): none, other types', 1 and 10 DYNAMIC contact lists. */
+  listAccounts?: ListAccounts;
   /** The sandbox rows' test account (made by the create row) and the access token of its install. */
   testAccount?: { hubId: number; accessToken?: string };
   /** An install the uninstall operation ends (its own, so the others live on). */
@@ -1076,8 +1079,10 @@ const numberedOperations: readonly Operation[] = [
     name: 'restoreList',
     label: 'PUT /crm/v3/lists/{listId}/restore (the list the delete deleted)',
     isWarm: false,
-    // The list (GetItem); one transaction (the list back, its name's claim, the count, its deletion marker gone).
-    budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+    // The list (GetItem); the folder tree (GetItem: the list goes back into its folder, moveListToFolder's, or
+    // the root when that folder is gone); one transaction (the list back, its name's claim, the count, its
+    // deletion marker gone, the folder's list set).
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
     expectedStatus: 204,
     request: (_iteration, state) =>
       jsonRequest('PUT', `/crm/v3/lists/${state.listId}/restore`, state.install.accessToken),
@@ -1088,8 +1093,12 @@ const numberedOperations: readonly Operation[] = [
     isWarm: false,
     // Reads both records (and the account's association limits when the merged record has associations), then one
     // transaction: the new record and its projection, both deletes, both merge pointers, both projections removed,
-    // the unique values re-pointed.
-    budget: { GetItemCommand: 3, TransactWriteItemsCommand: 1 },
+    // the unique values re-pointed. Then the lists (shared/lists/record-lists.ts carryListsOnMerge): the primary's
+    // memberships (Query), one transaction per MANUAL membership the merged record takes (with the list's size), and
+    // each merged-away record leaves its lists (the other's memberships a Query; a transaction each that has any).
+    // In the cost test both companies are members of the createList row's list: 2 Queries, 1 + 1 + 2 transactions;
+    // in a full run (1,000 pool companies, the first 100 in the list) neither is: 2 Queries, 1 transaction.
+    budget: { GetItemCommand: 3, QueryCommand: 2, TransactWriteItemsCommand: 4 },
     request: (_iteration, state) =>
       jsonRequest('POST', `${companies}/merge`, state.install.accessToken, {
         primaryObjectId: state.poolIds.at(-1),
@@ -1128,8 +1137,88 @@ function datedTwinOf(
   };
 }
 
+const listAccountOf = (state: BenchState, variant: ListVariant): ListAccount => {
+  const account = state.listAccounts?.[variant];
+  if (!account) throw new Error('the list-write rows need the list accounts (createListAccounts)');
+  return account;
+};
+
+/** What the DYNAMIC lists of the variant's account add to a contact write, for the labels. */
+const variantWords: Record<ListVariant, string> = {
+  noLists: 'an account with no list',
+  lists0: 'an account with 10 DYNAMIC company lists and none of contacts',
+  lists1: 'an account with 1 DYNAMIC contact list',
+  lists10: 'an account with 10 DYNAMIC contact lists',
+};
+
+/**
+ * The contact create and PATCH of each list account (bench/list-accounts.ts), side by side: the
+ * lists' filters hold in Boston and fail in Cambridge. The create (Boston) joins every list of its
+ * type; the PATCH moves each of the account's contacts to Boston and back, a pass of the contacts at
+ * a time, so its warm samples are half joins and half leaves; the leave row is one leave, for its calls.
+ */
+function listWriteOperations(variant: ListVariant, contactLists: number): Operation[] {
+  const suffix = variant.charAt(0).toUpperCase() + variant.slice(1);
+  const account = (state: BenchState) => listAccountOf(state, variant);
+  const contactToMove = (state: BenchState, iteration: number) => {
+    const { contacts: pool } = account(state);
+    return { contact: pick(pool, iteration), pass: Math.floor(iteration / pool.length) };
+  };
+  return [
+    {
+      name: `createContact${suffix}`,
+      label: `POST /crm/v3/objects/contacts (city ${joiningCity}), ${variantWords[variant]}`,
+      isWarm: true,
+      // One transaction: the contact, its projection, its email claim, its two ordered-index keys and its
+      // shard's record counter (whose lists token the write checks), and per list it joins the membership's 3
+      // items (member, join order, the record's reverse item) and one of the list's 16 size counters. No read:
+      // a new record is a member of no list.
+      budget: { TransactWriteItemsCommand: 1 },
+      request: (_iteration, state) =>
+        jsonRequest('POST', contacts, account(state).install.accessToken, {
+          properties: { ...contactProperties(uniqueName('lists')), city: joiningCity },
+        }),
+    },
+    {
+      name: `updateContact${suffix}`,
+      label: `PATCH /crm/v3/objects/contacts/{id} (city ${leavingCity} -> ${joiningCity}: joins ${contactLists} lists; warm: and back), ${variantWords[variant]}`,
+      isWarm: true,
+      // The contact (GetItem: its values before, which tell the lists it was in); one transaction: the contact,
+      // its projection and ordered-index keys, the lists token checked on its record counter, and per list
+      // it joins its 3 membership items and a size counter.
+      budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+      request: (iteration, state) => {
+        const { contact, pass } = contactToMove(state, iteration);
+        return jsonRequest('PATCH', `${contacts}/${contact.id}`, account(state).install.accessToken, {
+          properties: { city: pass % 2 === 0 ? joiningCity : leavingCity },
+        });
+      },
+    },
+    {
+      name: `updateContactLeave${suffix}`,
+      label: `PATCH /crm/v3/objects/contacts/{id} (city ${joiningCity} -> ${leavingCity}: leaves ${contactLists} lists), ${variantWords[variant]}`,
+      isWarm: false,
+      // The contact (GetItem); the memberships it leaves (one BatchGetItem of their member items: the join
+      // times, which the join-order keys need; none with no list to leave); one transaction as the join's,
+      // with the 3 membership items deleted and the size counter per list.
+      budget:
+        contactLists === 0
+          ? { GetItemCommand: 1, TransactWriteItemsCommand: 1 }
+          : { GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 },
+      request: (_iteration, state) =>
+        jsonRequest('PATCH', `${contacts}/${contactToMove(state, 0).contact.id}`, account(state).install.accessToken, {
+          properties: { city: leavingCity },
+        }),
+    },
+  ];
+}
+
 export const operations: readonly Operation[] = [
   ...numberedOperations,
+  ...listWriteOperations('noLists', 0),
+  ...listWriteOperations('lists0', 0),
+  ...listWriteOperations('lists1', 1),
+  ...listWriteOperations('lists10', 10),
   datedTwinOf('createRecord', '2026-03'),
   // 2026-09 writes read the account's write validation of the type first (docs/versions.md): one GetItem.
   datedTwinOf('createRecord', '2026-09', {

@@ -190,6 +190,47 @@ export function printReport(report: BenchReport, format: 'text' | 'markdown' = '
           .join('; '),
     );
   }
+  const memberships = report.lists?.memberships;
+  if (memberships) {
+    parts.push(
+      `\nList membership pages of 100 (a MANUAL list; ms; floor: the page's DynamoDB calls in their recorded overlap through the service's client; target: the same calls at every size, p50 <= ${memberships.targetRatio}x the floor)`,
+      table(
+        ['members', 'load s', 'case', 'calls', 'by command', 'capacity', 'p50', 'floor p50', 'x', 'p99', 'ok'],
+        memberships.levels.flatMap((level) =>
+          level.cases.map((entry) => [
+            level.members,
+            level.loadSeconds,
+            entry.case,
+            entry.totalCalls,
+            describeCalls(entry.calls),
+            entry.capacityUnits,
+            entry.api.p50Ms,
+            entry.floor.p50Ms,
+            entry.p50Ratio,
+            entry.api.p99Ms,
+            entry.isBelowFloor ? 'BELOW FLOOR' : yesNo(entry.isWithinTarget),
+          ]),
+        ),
+      ),
+      `calls the same at every size: ${yesNo(memberships.isCallsFlat)}`,
+    );
+  }
+  const evaluation = report.lists?.evaluation;
+  if (evaluation) {
+    parts.push(
+      `\nFirst evaluation of a DYNAMIC list over ${evaluation.contacts} contacts (loaded in ${evaluation.loadSeconds} s; ${evaluation.matched} match): COMPLETE after ${evaluation.seconds} s, size ${evaluation.size}; ${evaluation.readUnits} read units, ${evaluation.writeUnits} write units (the create's calls included)`,
+      table(
+        ['command', 'calls', 'capacity', 'items', 'keys'],
+        Object.entries(evaluation.byCommand).map(([name, tally]) => [
+          name,
+          tally.calls,
+          tally.capacityUnits,
+          tally.items,
+          tally.keys ?? '',
+        ]),
+      ),
+    );
+  }
   const fairness = report.fairness;
   if (fairness) {
     parts.push(
@@ -333,6 +374,19 @@ export function failuresOf(report: BenchReport): string[] {
           belowFloor(`contact search ${entry.case} at ${level.contacts}`, entry.latency.p50Ms, entry.floor.p50Ms),
         ),
     ),
+    ...(report.lists?.memberships?.levels ?? []).flatMap((level) =>
+      level.cases
+        .filter((entry) => entry.isBelowFloor)
+        .map((entry) => belowFloor(`list ${entry.case} page at ${level.members}`, entry.api.p50Ms, entry.floor.p50Ms)),
+    ),
+    ...(report.lists?.memberships && !report.lists.memberships.isCallsFlat
+      ? ['list membership pages: the calls grow with the list']
+      : []),
+    ...(report.lists?.evaluation && report.lists.evaluation.size !== report.lists.evaluation.matched
+      ? [
+          `list evaluation: size ${report.lists.evaluation.size}, but ${report.lists.evaluation.matched} contacts match its filter`,
+        ]
+      : []),
     ...(report.throughput?.isAboveFloor
       ? [
           `throughput: API ${report.throughput.api.requestsPerSecond} req/s is above its floor ${report.throughput.floor.requestsPerSecond} (the floor does not measure the same DynamoDB work)`,

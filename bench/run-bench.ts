@@ -19,6 +19,8 @@ import {
   uniqueName,
 } from './bench-data';
 import { ApiClient, jsonRequest } from './http-client';
+import { createListAccounts } from './list-accounts';
+import { measureListEvaluation, measureListMemberships, type ListsScaleReport } from './list-scale';
 import { operations, seededRandom, type BenchState } from './operations';
 import { measureScale, type ScaleReport } from './scale';
 import { measureSearch, type SearchReport } from './search';
@@ -47,6 +49,13 @@ export interface BenchOptions {
   scaleRequests: number;
   searchLevels: number[];
   searchRequests: number;
+  /** Members of the MANUAL list whose pages the lists section reads, at each level (--list-levels). */
+  listLevels: number[];
+  /** Timed page requests per case and level, after this many not counted. */
+  listRequests: number;
+  listWarmup: number;
+  /** Contacts the lists section's DYNAMIC list is first evaluated over (--list-contacts; 0: not measured). */
+  listEvaluationContacts: number;
   /** Search levels above this many companies skip the full-Query floor (--search-floor-max). */
   searchFloorMax?: number;
   /** Only these operations in the costs and warm sections (--operations); all when absent. */
@@ -76,6 +85,10 @@ export const fullOptions: Omit<BenchOptions, 'sections'> = {
   scaleRequests: 300,
   searchLevels: [1_000, 10_000, 100_000],
   searchRequests: 10,
+  listLevels: [1_000, 100_000],
+  listRequests: 300,
+  listWarmup: 20,
+  listEvaluationContacts: 100_000,
   fairnessCompanies: 80,
   fairnessSeconds: 15,
   throughputSeconds: 10,
@@ -111,6 +124,10 @@ export const quickOptions: Omit<BenchOptions, 'sections'> = {
   scaleRequests: 40,
   searchLevels: [500, 2_000],
   searchRequests: 5,
+  listLevels: [1_000, 5_000],
+  listRequests: 30,
+  listWarmup: 5,
+  listEvaluationContacts: 2_000,
   fairnessCompanies: 40,
   fairnessSeconds: 2,
   throughputSeconds: 2,
@@ -135,6 +152,7 @@ export interface BenchReport {
   scale?: ScaleReport;
   search?: SearchReport;
   contactSearch?: ContactSearchReport;
+  lists?: ListsScaleReport;
   fairness?: FairnessReport;
   throughput?: ThroughputReport;
   webhooks?: WebhooksReport;
@@ -199,9 +217,17 @@ export async function runBench(
     }
   }
 
-  const needsGateway = ['costs', 'warm', 'scale', 'search', 'contacts', 'fairness', 'throughput', 'webhooks'].some(
-    (name) => options.sections.has(name as SectionName),
-  );
+  const needsGateway = [
+    'costs',
+    'warm',
+    'scale',
+    'search',
+    'contacts',
+    'lists',
+    'fairness',
+    'throughput',
+    'webhooks',
+  ].some((name) => options.sections.has(name as SectionName));
   if (!needsGateway) return finish(report, began);
 
   installRecorder();
@@ -221,7 +247,10 @@ export async function runBench(
       const limitedIds = await createCompanies(api, limitedInstall.accessToken, 20);
       const installToEnd = await installApp(api);
       const customTypeId = await createCustomType(api, install.accessToken);
+      // The list-write rows' accounts; each PATCH row moves its account's contacts between the lists' cities.
+      const listAccounts = needsPool ? await createListAccounts(api, 20) : undefined;
       return {
+        listAccounts,
         install,
         limitedInstall,
         limitedIds,
@@ -372,6 +401,37 @@ export async function runBench(
           requests: options.searchRequests,
           log,
         });
+      });
+    }
+
+    if (options.sections.has('lists')) {
+      report.lists = await timeSection('lists', async () => {
+        const members = await installApp(api);
+        const memberships = await measureListMemberships({
+          api,
+          loader,
+          tableName: env.tableName,
+          token: members.accessToken,
+          hubId: members.hubId,
+          levels: options.listLevels,
+          requests: options.listRequests,
+          warmup: options.listWarmup,
+          targetRatio: targets.warmP50Ratio,
+          random: seededRandom(9),
+          log,
+        });
+        if (options.listEvaluationContacts <= 0) return { memberships };
+        const evaluated = await installApp(api);
+        const evaluation = await measureListEvaluation({
+          api,
+          loader,
+          tableName: env.tableName,
+          token: evaluated.accessToken,
+          hubId: evaluated.hubId,
+          contacts: options.listEvaluationContacts,
+          log,
+        });
+        return { memberships, evaluation };
       });
     }
 

@@ -10,6 +10,7 @@ export const sectionNames = [
   'scale',
   'search',
   'contacts',
+  'lists',
   'fairness',
   'throughput',
   'webhooks',

@@ -9,6 +9,7 @@
  *   npm run bench -- --sections=cold --functions=createObject,getOwner   (only these functions' cold starts)
  *   npm run bench -- --sections=fairness          (another account's reads while one runs the costliest searches)
  *   npm run bench -- --sections=contacts --search-levels=1000,1000000   (the contact sync and default pages at 1M: opt-in, outside npm test)
+ *   npm run bench -- --sections=lists --list-levels=1000,100000 --list-contacts=100000   (membership pages, a DYNAMIC list's first evaluation)
  * Prints tables and writes reports/bench.json (and the tables in Markdown, reports/bench.md).
  * Exits 1 when an operation makes more DynamoDB calls than its budget allows, or a figure beats its floor.
  */
@@ -39,6 +40,8 @@ function parseOptions(argv: readonly string[]): {
   searchLevels?: number[];
   searchRequests?: number;
   searchFloorMax?: number;
+  listLevels?: number[];
+  listContacts?: number;
   operations?: Set<string>;
   functions?: Set<string>;
 } {
@@ -48,6 +51,8 @@ function parseOptions(argv: readonly string[]): {
   let searchLevels: number[] | undefined;
   let searchRequests: number | undefined;
   let searchFloorMax: number | undefined;
+  let listLevels: number[] | undefined;
+  let listContacts: number | undefined;
   let sections = new Set(allSections);
   let reportFile = path.resolve(__dirname, '..', 'reports', 'bench.json');
   for (const argument of argv) {
@@ -72,19 +77,47 @@ function parseOptions(argv: readonly string[]): {
       searchRequests = Number(argument.slice('--search-requests='.length));
     else if (argument.startsWith('--search-floor-max='))
       searchFloorMax = Number(argument.slice('--search-floor-max='.length));
+    else if (argument.startsWith('--list-levels='))
+      listLevels = argument
+        .slice('--list-levels='.length)
+        .split(',')
+        .map(Number)
+        .filter((level) => Number.isInteger(level) && level > 100);
+    else if (argument.startsWith('--list-contacts=')) listContacts = Number(argument.slice('--list-contacts='.length));
     else if (argument.startsWith('--operations=')) operations = namesAfter(argument, '--operations=');
     else if (argument.startsWith('--functions=')) functions = namesAfter(argument, '--functions=');
     else
       throw new Error(
-        `unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --functions=<names>, --report=<file>`,
+        `unknown argument ${argument}; use --quick, --sections=${allSections.join(',')}, --operations=<names>, --functions=<names>, --list-levels=<members>, --list-contacts=<n>, --report=<file>`,
       );
   }
-  return { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations, functions };
+  return {
+    isQuick,
+    sections,
+    reportFile,
+    searchLevels,
+    searchRequests,
+    searchFloorMax,
+    listLevels,
+    listContacts,
+    operations,
+    functions,
+  };
 }
 
 async function main(): Promise<number> {
-  const { isQuick, sections, reportFile, searchLevels, searchRequests, searchFloorMax, operations, functions } =
-    parseOptions(process.argv.slice(2));
+  const {
+    isQuick,
+    sections,
+    reportFile,
+    searchLevels,
+    searchRequests,
+    searchFloorMax,
+    listLevels,
+    listContacts,
+    operations,
+    functions,
+  } = parseOptions(process.argv.slice(2));
   const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
   const stateDir = mkdtempSync(path.join(tmpdir(), 'bench-state-'));
   const dynamo = await startDynamoDbLocal();
@@ -108,6 +141,8 @@ async function main(): Promise<number> {
       searchLevels: searchLevels ?? defaults.searchLevels,
       searchRequests: searchRequests ?? defaults.searchRequests,
       searchFloorMax,
+      listLevels: listLevels ?? defaults.listLevels,
+      listEvaluationContacts: listContacts ?? defaults.listEvaluationContacts,
       operations,
       functions,
     };

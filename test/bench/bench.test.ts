@@ -10,6 +10,8 @@ import {
   createTimelineEvent,
   installApp,
 } from '../../bench/bench-data';
+import { createListAccounts } from '../../bench/list-accounts';
+import { measureListEvaluation, measureListMemberships } from '../../bench/list-scale';
 import { operations, seededRandom, type BenchState } from '../../bench/operations';
 import { percentile, ratio, summarize } from '../../bench/stats';
 import { fairnessAttacks, measureSearchFairness } from '../../bench/search-fairness';
@@ -149,6 +151,7 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
       customTypeId: await createCustomType(api, install.accessToken),
       installToEnd: await installApp(api),
       timeline: await createTimelineEvent(api, install),
+      listAccounts: await createListAccounts(api, 2),
       random: seededRandom(1),
     };
 
@@ -227,6 +230,62 @@ describe('bench contact search section', () => {
       ],
     ]);
     expect(report.growth.map((entry) => entry.case)).toEqual(['syncPage', 'defaultPage']);
+  }, 120_000);
+});
+
+describe('bench lists section', () => {
+  const bench = useBenchApi();
+  const loader = () => loaderClient(process.env.DYNAMODB_ENDPOINT ?? '', process.env.AWS_REGION ?? 'us-east-1');
+
+  it('reads a page of 100 members, by id and by join order, with the same calls at two list sizes', async () => {
+    const { api } = bench;
+    const install = await installApp(api);
+    const report = await measureListMemberships({
+      api,
+      loader: loader(),
+      tableName: process.env.TABLE_NAME ?? '',
+      token: install.accessToken,
+      hubId: install.hubId,
+      levels: [200, 600],
+      requests: 2,
+      warmup: 0,
+      targetRatio: 1.3,
+      random: seededRandom(2),
+      log: () => undefined,
+    });
+
+    // The list's item (its size is the total), then one Query of 101 membership items, whatever the list's size.
+    expect(
+      report.levels.map((level) => [level.members, level.cases.map((entry) => [entry.case, entry.calls])]),
+    ).toEqual(
+      [200, 600].map((members) => [
+        members,
+        [
+          ['byId', { GetItemCommand: 1, QueryCommand: 1 }],
+          ['joinOrder', { GetItemCommand: 1, QueryCommand: 1 }],
+        ],
+      ]),
+    );
+    expect(report.isCallsFlat).toBe(true);
+  }, 120_000);
+
+  it("evaluates a new DYNAMIC list over loaded contacts to exactly its filter's matches, reading every contact's projection and membership once", async () => {
+    const { api } = bench;
+    const install = await installApp(api);
+    const report = await measureListEvaluation({
+      api,
+      loader: loader(),
+      tableName: process.env.TABLE_NAME ?? '',
+      token: install.accessToken,
+      hubId: install.hubId,
+      contacts: 300,
+      log: () => undefined,
+    });
+
+    // Contacts 5, 102, 199 and 296 have lastname Contact5.
+    expect([report.matched, report.size]).toEqual([4, 4]);
+    expect([report.byCommand.QueryCommand?.items, report.byCommand.BatchGetCommand?.keys]).toEqual([300, 300]);
+    expect(report.seconds).toBeGreaterThan(0);
   }, 120_000);
 });
 

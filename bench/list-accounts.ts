@@ -1,0 +1,109 @@
+import { type BenchContact, type BenchInstall, createContacts, installApp } from './bench-data';
+import { jsonRequest, type ApiClient } from './http-client';
+
+/**
+ * Accounts whose contact writes meet DYNAMIC lists: the same contact create and PATCH measured in an
+ * account with no list at all, with DYNAMIC lists of companies only (none of its type), and with 1
+ * and 10 DYNAMIC lists of contacts (10 is the most a type may have). Every list's filters hold for
+ * a contact in Boston and fail for one in Cambridge, so a write that moves a contact between the
+ * two cities joins or leaves each list of its type.
+ */
+export const listVariants = ['noLists', 'lists0', 'lists1', 'lists10'] as const;
+export type ListVariant = (typeof listVariants)[number];
+
+export interface ListAccount {
+  install: BenchInstall;
+  /** Contacts in Cambridge, in no list: what the PATCH rows move to Boston and back. */
+  contacts: BenchContact[];
+  listIds: string[];
+}
+
+export type ListAccounts = Record<ListVariant, ListAccount>;
+
+/** What the variant's account holds: its DYNAMIC lists, by object type. */
+export const variantLists: Record<ListVariant, { objectTypeId: string; count: number }> = {
+  noLists: { objectTypeId: '0-1', count: 0 },
+  lists0: { objectTypeId: '0-2', count: 10 },
+  lists1: { objectTypeId: '0-1', count: 1 },
+  lists10: { objectTypeId: '0-1', count: 10 },
+};
+
+export const joiningCity = 'Boston';
+export const leavingCity = 'Cambridge';
+
+const stringFilter = (property: string, operator: string, value: string) => ({
+  filterType: 'PROPERTY',
+  property,
+  operation: { operationType: 'STRING', operator, value },
+});
+
+/** The filters of the account's list number `index`: all hold in Boston, none in Cambridge, each a different tree. */
+export function benchListFilter(index: number): Record<string, unknown> {
+  const city = [
+    stringFilter('city', 'IS_EQUAL_TO', joiningCity),
+    stringFilter('city', 'STARTS_WITH', 'Bos'),
+    stringFilter('city', 'ENDS_WITH', 'ston'),
+    stringFilter('city', 'CONTAINS', 'osto'),
+    stringFilter('city', 'IS_NOT_EQUAL_TO', leavingCity),
+  ][index % 5];
+  // Half the lists add a filter every bench record passes (a contact's or company's phone).
+  const also = index >= 5 ? [stringFilter('phone', 'CONTAINS', '555')] : [];
+  return {
+    filterBranchType: 'OR',
+    filters: [],
+    filterBranches: [{ filterBranchType: 'AND', filterBranches: [], filters: [city, ...also] }],
+  };
+}
+
+interface ListJson {
+  listId: string;
+  processingStatus: string;
+}
+
+/** Creates a DYNAMIC list through the API; answers its id. */
+export async function createDynamicList(
+  api: ApiClient,
+  token: string,
+  objectTypeId: string,
+  filterBranch: Record<string, unknown>,
+  name: string,
+): Promise<string> {
+  const response = await api.expectOk(
+    jsonRequest('POST', '/crm/v3/lists', token, { name, objectTypeId, processingType: 'DYNAMIC', filterBranch }),
+  );
+  return (JSON.parse(response.body) as { list: ListJson }).list.listId;
+}
+
+/** Waits for a list's first evaluation (the job) to end: bounded by count, 50 ms apart. */
+export async function awaitListComplete(api: ApiClient, token: string, listId: string, polls = 2000): Promise<void> {
+  for (let poll = 0; poll < polls; poll += 1) {
+    const response = await api.expectOk(jsonRequest('GET', `/crm/v3/lists/${listId}`, token));
+    if ((JSON.parse(response.body) as { list: ListJson }).list.processingStatus === 'COMPLETE') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`list ${listId} was not COMPLETE after ${polls} polls`);
+}
+
+/** One account per variant, each with `contacts` contacts in Cambridge and its lists evaluated (COMPLETE). */
+export async function createListAccounts(api: ApiClient, contacts: number): Promise<ListAccounts> {
+  const accounts: Partial<ListAccounts> = {};
+  for (const variant of listVariants) {
+    const install = await installApp(api);
+    const pool = await createContacts(api, install.accessToken, contacts);
+    const { objectTypeId, count } = variantLists[variant];
+    const listIds: string[] = [];
+    for (let index = 0; index < count; index += 1)
+      listIds.push(
+        await createDynamicList(
+          api,
+          install.accessToken,
+          objectTypeId,
+          benchListFilter(index),
+          `Bench ${variant} ${index}`,
+        ),
+      );
+    for (const listId of listIds) await awaitListComplete(api, install.accessToken, listId);
+    accounts[variant] = { install, contacts: pool, listIds };
+  }
+  return accounts as ListAccounts;
+}
