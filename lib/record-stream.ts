@@ -8,7 +8,7 @@ import {
   StartingPosition,
 } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { recordListPrefix } from '../shared/db/keys';
+import { recordListPrefix, recordListsItemPrefix } from '../shared/db/keys';
 import { customRecordKeyPrefixStart } from '../shared/objects/custom-object-types';
 import { storedObjectTypes } from '../shared/objects/object-types';
 import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
@@ -45,13 +45,15 @@ export function acknowledgeListStreams(role: IRole | undefined): void {
 
 /**
  * The mapping `Stream` of `scope` that feeds `target` the record items of the stored types and of
- * every custom type (archived ones too when `archived`), in one filter whose prefixes are
- * alternatives (a mapping takes 5 filters). A custom type's other items (its merged-id and
- * unique-value items share the prefix) are not records to a consumer.
+ * every custom type (archived ones too when `archived`), and with `listMemberships` the lists'
+ * reverse membership items (`LIST_OF#`: shared/webhooks/list-membership-changes.ts), in one filter
+ * whose prefixes are alternatives (a mapping takes 5 filters; a pattern at most 4,096 characters).
+ * A custom type's other items (its merged-id and unique-value items share the prefix) are not
+ * records to a consumer.
  */
 export function addRecordStreamMapping(
   scope: Construct,
-  props: { target: IFunction; streamArn: string; archived: boolean },
+  props: { target: IFunction; streamArn: string; archived: boolean; listMemberships?: boolean },
 ): EventSourceMapping {
   const states = props.archived ? [false, true] : [false];
   return new EventSourceMapping(scope, 'Stream', {
@@ -74,6 +76,7 @@ export function addRecordStreamMapping(
                 ...states.flatMap((isArchived) =>
                   FilterRule.beginsWith(`${isArchived ? 'ARCHIVED_' : ''}${customRecordKeyPrefixStart}`),
                 ),
+                ...(props.listMemberships ? FilterRule.beginsWith(recordListsItemPrefix) : []),
               ],
             },
           },

@@ -120,7 +120,12 @@ export class WebhookPipeline extends Construct {
       ],
     });
     acknowledgeListStreams(this.eventFunction.role);
-    addRecordStreamMapping(this, { target: this.eventFunction.function, streamArn, archived: true });
+    addRecordStreamMapping(this, {
+      target: this.eventFunction.function,
+      streamArn,
+      archived: true,
+      listMemberships: true,
+    });
 
     this.deliveryFunction = new BundledFunction(this, 'Delivery', {
       entry: 'functions/webhooks/deliver-events.ts',

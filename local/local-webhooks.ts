@@ -14,7 +14,8 @@ import { tableDefinition } from '../shared/db/table';
 import { deliverBatch } from '../shared/webhooks/deliver-batch';
 import { InProcessDeliveryQueue, installDeliveryQueue } from '../shared/webhooks/delivery-queue';
 import { trackAssociationLimits } from '../shared/limits-tracking/association-limit-tracker';
-import { generateEvents } from '../shared/webhooks/generate-events';
+import type { ListMembershipChange } from '../shared/webhooks/list-membership-changes';
+import { processStreamBatch } from '../shared/webhooks/stream-batch';
 import { changeRecordsOf, type RawStreamRecord } from '../shared/webhooks/stream-records';
 import { installStreamDrain } from '../shared/webhooks/stream-drain';
 import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
@@ -43,6 +44,11 @@ export interface LocalWebhooksOptions {
    * gave no record yet (its iterator lost, or the runtime stopped) resumes at the tip again.
    */
   startAtTip?: boolean;
+  /**
+   * Takes each stream batch's list membership changes (shared/webhooks/stream-batch.ts), before the
+   * stream position moves: a throw fails the pass, and the next one reads the same records again.
+   */
+  onListMembershipChanges?: (changes: readonly ListMembershipChange[]) => void | Promise<void>;
 }
 
 export interface LocalWebhooks {
@@ -216,7 +222,9 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
           // The stream's other consumer first: a failed pass reads the same records again, and the
           // tracker writes nothing for a change it has applied, where events would be queued twice.
           await trackAssociationLimits(changes, { acceptsHub: options.acceptsHub });
-          await generateEvents(changes, queue, { acceptsHub: options.acceptsHub });
+          const output = await processStreamBatch(changes, queue, { acceptsHub: options.acceptsHub });
+          if (output.listMembershipChanges.length > 0)
+            await options.onListMembershipChanges?.(output.listMembershipChanges);
           const lastSequence = records.at(-1)?.dynamodb?.SequenceNumber;
           if (lastSequence) checkpoint.shards[shardId] = lastSequence;
           saveCheckpoint();

@@ -494,12 +494,30 @@ export const deletedListKey = (hubId: number, deletedAtMs: number, listId: strin
   pk: hubPartition(hubId),
   sk: `${deletedListPrefix}${String(deletedAtMs).padStart(13, '0')}#${paddedListId(listId)}`,
 });
+/** What every reverse item's sort key begins with (the stream filter of the webhook event function names it). */
+export const recordListsItemPrefix = 'LIST_OF#';
 export const recordListsPrefix = (objectTypeId: string, recordId: string): string =>
-  `LIST_OF#${objectTypeId}#${recordId}#`;
+  `${recordListsItemPrefix}${objectTypeId}#${recordId}#`;
 export const recordListKey = (hubId: number, objectTypeId: string, recordId: string, listId: string): Key => ({
   pk: hubPartition(hubId),
   sk: `${recordListsPrefix(objectTypeId, recordId)}${paddedListId(listId)}`,
 });
+/** The membership a reverse item's key names, or undefined for any other key. */
+export function recordListAddressedBy(key: {
+  pk?: unknown;
+  sk?: unknown;
+}): { hubId: number; objectTypeId: string; recordId: string; listId: string } | undefined {
+  if (typeof key.pk !== 'string' || typeof key.sk !== 'string') return undefined;
+  const hub = /^HUB#([0-9]{1,15})$/.exec(key.pk);
+  const membership = /^LIST_OF#([0-9]{1,4}-[0-9]{1,15})#([0-9]{1,30})#([0-9]{12})$/.exec(key.sk);
+  if (!hub?.[1] || !membership?.[1] || !membership[2] || !membership[3]) return undefined;
+  return {
+    hubId: Number(hub[1]),
+    objectTypeId: membership[1],
+    recordId: membership[2],
+    listId: membership[3].replace(/^0+(?=[0-9])/, ''),
+  };
+}
 
 /**
  * The DYNAMIC lists of each object type, as one Query of the account's partition

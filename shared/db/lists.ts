@@ -30,6 +30,7 @@ import {
   listNameKey,
   listPrefix,
   listSizeKey,
+  recordListAddressedBy,
   recordListKey,
   recordListsPrefix,
   type Key,
@@ -572,6 +573,23 @@ export async function recordMemberships(
     startKey = page.nextKey;
   } while (startKey);
   return found;
+}
+
+/** One membership as its reverse item holds it (a stream image of one): the account, the list, the record and its join time. */
+export interface ReverseMembership {
+  hubId: number;
+  listId: string;
+  objectTypeId: string;
+  recordId: string;
+  joinedAtMs: number;
+}
+
+/** The membership a reverse item (membershipPuts) holds, or undefined for any other item. */
+export function reverseMembershipOf(item: Item | undefined): ReverseMembership | undefined {
+  const key = item ? recordListAddressedBy(item) : undefined;
+  const joinedAtMs = item?.joinedAtMs;
+  if (!key || typeof joinedAtMs !== 'number' || !Number.isFinite(joinedAtMs)) return undefined;
+  return { ...key, joinedAtMs };
 }
 
 /** The keys of a list's size counters (a DYNAMIC list's; none exist for the others). */

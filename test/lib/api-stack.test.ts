@@ -875,7 +875,7 @@ describe('the webhook pipeline', () => {
     ).toBe(true);
   });
 
-  it('feeds the record items of every stored type and every custom type, active and archived, to the event function through one filter', () => {
+  it("feeds the record items of every stored type and every custom type, active and archived, and the lists' reverse membership items to the event function through one filter", () => {
     const streamMapping = resourcesOf('AWS::Lambda::EventSourceMapping')
       .map(([, resource]) => resource.Properties)
       .find(
@@ -894,7 +894,7 @@ describe('the webhook pipeline', () => {
           sk: {
             S: storedKeyPrefixes
               .flatMap((prefix) => [{ prefix: `${prefix}#` }, { prefix: `ARCHIVED_${prefix}#` }])
-              .concat([{ prefix: 'CUSTOM' }, { prefix: 'ARCHIVED_CUSTOM' }]),
+              .concat([{ prefix: 'CUSTOM' }, { prefix: 'ARCHIVED_CUSTOM' }, { prefix: 'LIST_OF#' }]),
           },
         },
       },
