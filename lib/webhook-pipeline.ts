@@ -96,7 +96,7 @@ export class WebhookPipeline extends Construct {
     this.eventFunction = new BundledFunction(this, 'Events', {
       entry: 'functions/webhooks/generate-events.ts',
       description:
-        'webhooks: turns committed record changes (companies, contacts, deals, tickets) from the table stream into events on the delivery queue',
+        'webhooks: turns committed record changes (every stored and custom type) from the table stream into events on the delivery queue, and answers the list membership changes it reads',
       environment: { ...environment, ...(props.sandboxControls ? { SANDBOX_CONTROLS: 'true' } : {}) },
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
