@@ -1,21 +1,15 @@
-import type { RunningGateway } from '../../../local/local-gateway';
 import { crmClient, type CrmClient } from '../../support/crm-client';
-import { install, startTestGateway, unique } from '../../support/harness';
+import { install, unique, useTestGateway } from '../../support/harness';
 
 /**
  * Archiving a record whose associations do not all fit its transaction (DynamoDB takes 100 items):
  * the associated records past what fits lose their side right after it, and the archive answers 204.
  */
-let gateway: RunningGateway;
+const gateway = useTestGateway();
 let api: CrmClient;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
   api = crmClient(gateway, (await install(gateway)).accessToken);
-});
-
-afterAll(async () => {
-  await gateway.close();
 });
 
 describe('archiving a company with more associated contacts than one transaction holds', () => {
