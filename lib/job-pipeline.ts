@@ -1,11 +1,12 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { deadLetteredQueue } from './dead-lettered-queue';
 import { partitions } from '../shared/db/keys';
 import { BundledFunction } from './bundled-function';
 import { tableReadActions, tableWriteActions } from './route-stack';
@@ -30,24 +31,11 @@ export class JobPipeline extends Construct {
 
   constructor(scope: Construct, id: string, props: JobPipelineProps) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the job queue.',
-    });
-    this.queue = new Queue(this, 'Chunks', {
-      // Six times the job function's timeout, as AWS advises for a Lambda event source.
-      visibilityTimeout: Duration.seconds(360),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.DESTROY,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
-    });
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue } = deadLetteredQueue(this, {
+      queueId: 'Chunks',
+      consumerTimeout: Duration.seconds(60),
+      deadLettersAre: 'This is the dead-letter queue of the job queue.',
+    }));
     const sendToQueue = new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] });
     this.jobFunction = new BundledFunction(this, 'Runner', {
       entry: 'functions/jobs/run-job.ts',
