@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
@@ -35,6 +34,7 @@ export class JobPipeline extends Construct {
       queueId: 'Chunks',
       consumerTimeout: Duration.seconds(60),
       deadLettersAre: 'This is the dead-letter queue of the job queue.',
+      alarmDescription: 'Job chunks reached the dead-letter queue (5 failed runs): a list may stay PROCESSING',
     }));
     const sendToQueue = new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] });
     this.jobFunction = new BundledFunction(this, 'Runner', {
@@ -65,16 +65,5 @@ export class JobPipeline extends Construct {
       maxConcurrency: 10,
     });
     this.sendAccess = { environment: { JOB_QUEUE_URL: this.queue.queueUrl }, statements: [sendToQueue] };
-    new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription: 'Job chunks reached the dead-letter queue (5 failed runs): a list may stay PROCESSING',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
   }
 }

@@ -50,6 +50,8 @@ export class WebhookPipeline extends Construct {
       consumerTimeout: Duration.seconds(30),
       deadLettersAre:
         'This is the dead-letter queue of the webhook delivery queue; an operator replays it with the admin CLI.',
+      alarmDescription:
+        'Webhook batches reached the dead-letter queue (10 failed attempts): see GET /webhooks/v3/{appId}/deliveries, then replay with the admin CLI',
     }));
     this.sealKey = new Secret(this, 'SealKey', {
       description:
@@ -170,18 +172,6 @@ export class WebhookPipeline extends Construct {
       maxConcurrency: 20,
     });
 
-    new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription:
-        'Webhook batches reached the dead-letter queue (10 failed attempts): see GET /webhooks/v3/{appId}/deliveries, then replay with the admin CLI',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
     new Alarm(this, 'StreamLagAlarm', {
       alarmDescription:
         'Webhook events lag the table by more than 5 minutes (stream iterator age of the event function)',
