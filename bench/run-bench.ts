@@ -217,17 +217,8 @@ export async function runBench(
     }
   }
 
-  const needsGateway = [
-    'costs',
-    'warm',
-    'scale',
-    'search',
-    'contacts',
-    'lists',
-    'fairness',
-    'throughput',
-    'webhooks',
-  ].some((name) => options.sections.has(name as SectionName));
+  // Every section but the cold starts runs against the gateway.
+  const needsGateway = [...options.sections].some((name) => name !== 'cold');
   if (!needsGateway) return finish(report, began);
 
   installRecorder();

@@ -160,17 +160,28 @@ export interface ListCounters {
   lastRecordRemovedAt?: string;
 }
 
-/** What a list's size counters add up to: one Query of its member partition's `SIZE#` items. */
-export async function readListCounters(hubId: number, listId: string): Promise<ListCounters> {
+/** The later of two ISO times, either possibly absent (a value that is not a string counts as absent). */
+export const laterIso = (a: string | undefined, b: unknown): string | undefined =>
+  typeof b === 'string' && (a === undefined || b > a) ? b : a;
+
+/** What a list's size counters add up to, and the counter items themselves: one Query of its member partition's `SIZE#` items. */
+export async function readListCounterItems(
+  hubId: number,
+  listId: string,
+): Promise<{ counters: ListCounters; items: Item[] }> {
   const page = await queryPage({ pk: listMembersPartition(hubId, listId), skPrefix: listSizePrefix });
   const counters: ListCounters = { size: 0 };
-  const later = (a: string | undefined, b: unknown) => (typeof b === 'string' && (a === undefined || b > a) ? b : a);
   for (const item of page.items) {
     counters.size += typeof item.size === 'number' ? item.size : 0;
-    counters.lastRecordAddedAt = later(counters.lastRecordAddedAt, item.lastRecordAddedAt);
-    counters.lastRecordRemovedAt = later(counters.lastRecordRemovedAt, item.lastRecordRemovedAt);
+    counters.lastRecordAddedAt = laterIso(counters.lastRecordAddedAt, item.lastRecordAddedAt);
+    counters.lastRecordRemovedAt = laterIso(counters.lastRecordRemovedAt, item.lastRecordRemovedAt);
   }
-  return counters;
+  return { counters, items: page.items };
+}
+
+/** What a list's size counters add up to. */
+export async function readListCounters(hubId: number, listId: string): Promise<ListCounters> {
+  return (await readListCounterItems(hubId, listId)).counters;
 }
 
 /** Which of these records are members of the list, with their join times: BatchGetItem of their member items. */

@@ -1,7 +1,6 @@
 import { tableName } from './client';
-import { queryPage, transact, type TransactItem } from './core';
-import { dynamicListConversionUpdate, type EntryConversion } from './dynamic-lists';
-import { listMembersPartition, listSizePrefix } from './keys';
+import { transact, type TransactItem } from './core';
+import { dynamicListConversionUpdate, laterIso, readListCounterItems, type EntryConversion } from './dynamic-lists';
 import { convertedListWrites, listConversionWrite, type DynamicListWrites, type StoredList } from './lists';
 
 /**
@@ -88,25 +87,19 @@ export async function convertDynamicList(
   convertedAt: string,
   dynamic: DynamicListWrites,
 ): Promise<boolean> {
-  const counters = await queryPage({ pk: listMembersPartition(hubId, list.listId), skPrefix: listSizePrefix });
-  const later = (a: string | undefined, b: unknown) => (typeof b === 'string' && (a === undefined || b > a) ? b : a);
-  let size = list.size;
-  let lastRecordAddedAt = list.lastRecordAddedAt;
-  let lastRecordRemovedAt = list.lastRecordRemovedAt;
-  const counterDeletes: TransactItem[] = counters.items.map((item) => {
-    size += typeof item.size === 'number' ? item.size : 0;
-    lastRecordAddedAt = later(lastRecordAddedAt, item.lastRecordAddedAt);
-    lastRecordRemovedAt = later(lastRecordRemovedAt, item.lastRecordRemovedAt);
-    return {
-      Delete: {
-        TableName: tableName,
-        Key: { pk: String(item.pk), sk: String(item.sk) },
-        ConditionExpression: '#size = :size',
-        ExpressionAttributeNames: { '#size': 'size' },
-        ExpressionAttributeValues: { ':size': item.size },
-      },
-    };
-  });
+  const { counters, items } = await readListCounterItems(hubId, list.listId);
+  const size = list.size + counters.size;
+  const lastRecordAddedAt = laterIso(list.lastRecordAddedAt, counters.lastRecordAddedAt);
+  const lastRecordRemovedAt = laterIso(list.lastRecordRemovedAt, counters.lastRecordRemovedAt);
+  const counterDeletes: TransactItem[] = items.map((item) => ({
+    Delete: {
+      TableName: tableName,
+      Key: { pk: String(item.pk), sk: String(item.sk) },
+      ConditionExpression: '#size = :size',
+      ExpressionAttributeNames: { '#size': 'size' },
+      ExpressionAttributeValues: { ':size': item.size },
+    },
+  }));
   const outcome = await transact(
     convertedListWrites(
       hubId,

@@ -4,6 +4,7 @@ import { conversionDueAtMs, convertDynamicList } from '../db/list-conversions';
 import { findList, type DynamicListWrites, type StoredList } from '../db/lists';
 import { forgetDynamicLists } from './dynamic-lists';
 import { keyedTypeOfList } from './list-types';
+import { withListCounters } from './list-view';
 
 /** What taking a DYNAMIC list out of its type's lists writes: its entry gone, the type's lists token new. */
 export function dynamicRemovalOf(
@@ -21,18 +22,11 @@ export function dynamicRemovalOf(
     : undefined;
 }
 
-const later = (a: string | undefined, b: string | undefined) => (a === undefined || (b !== undefined && b > a) ? b : a);
-
 /** When the list's scheduled conversion falls due, its size counters' times read for inactivity; undefined when none is pending. */
 async function dueAtMsOf(hubId: number, list: StoredList): Promise<number | undefined> {
   if (conversionDueAtMs(list) === undefined) return undefined;
   if (list.conversion?.conversionType === 'CONVERSION_DATE') return conversionDueAtMs(list);
-  const counters = await readListCounters(hubId, list.listId);
-  return conversionDueAtMs({
-    ...list,
-    lastRecordAddedAt: later(list.lastRecordAddedAt, counters.lastRecordAddedAt),
-    lastRecordRemovedAt: later(list.lastRecordRemovedAt, counters.lastRecordRemovedAt),
-  });
+  return conversionDueAtMs(withListCounters(list, await readListCounters(hubId, list.listId)));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { nowMs } from '../base/clock';
-import { readListCounters, type ListCounters } from '../db/dynamic-lists';
+import { laterIso, readListCounters, type ListCounters } from '../db/dynamic-lists';
 import { conversionDueAtMs } from '../db/list-conversions';
 import type { StoredList } from '../db/lists';
 
@@ -33,15 +33,13 @@ export interface ListViewOptions {
  * A DYNAMIC list's size and last member times: its item's (set by its evaluation job, none for a
  * list made DYNAMIC) with its size counters', which the record writes move. Other lists' are their item's.
  */
-function withListCounters(list: StoredList, counters: ListCounters | undefined): StoredList {
+export function withListCounters(list: StoredList, counters: ListCounters | undefined): StoredList {
   if (!counters) return list;
-  const later = (a: string | undefined, b: string | undefined) =>
-    a === undefined || (b !== undefined && b > a) ? b : a;
   return {
     ...list,
     size: list.size + counters.size,
-    lastRecordAddedAt: later(list.lastRecordAddedAt, counters.lastRecordAddedAt),
-    lastRecordRemovedAt: later(list.lastRecordRemovedAt, counters.lastRecordRemovedAt),
+    lastRecordAddedAt: laterIso(list.lastRecordAddedAt, counters.lastRecordAddedAt),
+    lastRecordRemovedAt: laterIso(list.lastRecordRemovedAt, counters.lastRecordRemovedAt),
   };
 }
 
