@@ -13,7 +13,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
     event.Records.map(async (message) => {
       try {
         const next = await runJob(JSON.parse(message.body) as JobMessage);
-        if (next) await jobQueue().send(next, 0);
+        if (next) await jobQueue().send(next, next.delayMs ?? 0);
         return undefined;
       } catch (error) {
         logger.error('job chunk failed', { messageId: message.messageId, error: String(error) });

@@ -30,6 +30,8 @@ export interface DynamicListEntry {
   isTimeRelative: boolean;
   /** The list's evaluation over existing records is running: writes read and check actual memberships. */
   isProcessing: boolean;
+  /** The lists its IN_LIST filters name (list-filter-match.ts listIdsOfTree): a write evaluates those of them that are DYNAMIC first. */
+  listIds?: string[];
   /** When the filters took effect (the list's creation, its last refilter or restore), epoch ms. */
   filtersChangedAtMs: number;
   /** The list's scheduled conversion, when one is: a write leaves a list alone once it is due (shared/db/list-conversions.ts). */

@@ -64,6 +64,8 @@ export interface StoredList {
   isTimeRelative?: boolean;
   /** When the filters took effect (creation, refilter, restore): the evaluation job of these filters carries it. */
   filtersChangedAtMs?: number;
+  /** The DYNAMIC lists whose IN_LIST filters name this list (a string set; shared/lists/list-references.ts). */
+  listReferences?: Set<string>;
   /** A DYNAMIC list's scheduled conversion to a static list (shared/db/list-conversions.ts). */
   conversion?: StoredListConversion;
 }
@@ -137,10 +139,10 @@ export async function insertList(
   list: StoredList,
   nameDigest: string,
   maxLists: number,
-  with_: { dynamic?: DynamicListWrites; folderWrite?: TransactItem } = {},
-): Promise<'created' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'no-folder'> {
+  with_: { dynamic?: DynamicListWrites; folderWrite?: TransactItem; references?: readonly TransactItem[] } = {},
+): Promise<'created' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'no-folder' | 'named-list-gone'> {
   const { dynamic, folderWrite } = with_;
-  const writes: RoleWrite<'list' | 'name' | 'count' | 'dynamic' | 'folder'>[] = [
+  const writes: RoleWrite<'list' | 'name' | 'count' | 'dynamic' | 'folder' | 'references'>[] = [
     {
       role: 'list',
       write: {
@@ -156,8 +158,11 @@ export async function insertList(
     ...dynamicWrites(hubId, dynamic, 1),
   ];
   if (folderWrite) writes.push({ role: 'folder', write: folderWrite });
+  for (const write of with_.references ?? []) writes.push({ role: 'references', write });
   const outcome = await transact(writes);
   if (outcome.committed) return 'created';
+  if (outcome.reasons.some((reason) => reason.role === 'references' && reason.code === 'ConditionalCheckFailed'))
+    return 'named-list-gone';
   if (outcome.reasons.some((reason) => reason.role === 'dynamic' && reason.code === 'ConditionalCheckFailed'))
     return 'too-many-dynamic';
   if (outcome.reasons.some((reason) => reason.role === 'folder' && reason.code === 'ConditionalCheckFailed'))
@@ -204,7 +209,7 @@ function listUpdate(
   hubId: number,
   list: StoredList,
   set: Record<string, unknown>,
-  options: { whenDeleted?: boolean; remove?: string[] } = {},
+  options: { whenDeleted?: boolean; remove?: string[]; unreferenced?: boolean } = {},
 ): TransactItem {
   const names: Record<string, string> = { '#version': 'listVersion', '#deletedAt': 'deletedAt' };
   const values: Record<string, unknown> = { ':version': list.listVersion };
@@ -222,7 +227,7 @@ function listUpdate(
       TableName: tableName,
       Key: listKey(hubId, list.listId),
       UpdateExpression: `SET ${assignments.join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
-      ConditionExpression: `#version = :version AND ${options.whenDeleted ? 'attribute_exists(#deletedAt)' : 'attribute_not_exists(#deletedAt)'}`,
+      ConditionExpression: `#version = :version AND ${options.whenDeleted ? 'attribute_exists(#deletedAt)' : 'attribute_not_exists(#deletedAt)'}${options.unreferenced ? ' AND attribute_not_exists(listReferences)' : ''}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
@@ -261,12 +266,33 @@ export async function refilterList(
   list: StoredList,
   set: Record<string, unknown>,
   dynamic: DynamicListWrites,
-): Promise<'refiltered' | 'changed'> {
-  const outcome = await transact<'list' | 'dynamic'>([
+  references: readonly TransactItem[] = [],
+): Promise<'refiltered' | 'changed' | 'named-list-gone'> {
+  const outcome = await transact<'list' | 'dynamic' | 'references'>([
     { role: 'list', write: listUpdate(hubId, list, { ...set, listVersion: list.listVersion + 1 }) },
     ...dynamicWrites(hubId, dynamic, 0),
+    ...references.map((write) => ({ role: 'references' as const, write })),
   ]);
   if (outcome.committed) return 'refiltered';
+  if (outcome.reasons.some((reason) => reason.role === 'references' && reason.code === 'ConditionalCheckFailed'))
+    return 'named-list-gone';
+  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+    return 'changed';
+  throw outcome.error;
+}
+
+/** Starts a list's evaluation again with the same filters (the list's version stays: its definition is unchanged): 'changed' when it changed since it was read. */
+export async function restartListEvaluation(
+  hubId: number,
+  list: StoredList,
+  set: Record<string, unknown>,
+  dynamic: DynamicListWrites,
+): Promise<'restarted' | 'changed'> {
+  const outcome = await transact<'list' | 'dynamic'>([
+    { role: 'list', write: listUpdate(hubId, list, set) },
+    ...dynamicWrites(hubId, dynamic, 0),
+  ]);
+  if (outcome.committed) return 'restarted';
   if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
     return 'changed';
   throw outcome.error;
@@ -330,7 +356,10 @@ export async function markListDeleted(
 ): Promise<'deleted' | 'changed'> {
   const { dynamic, folderWrite } = with_;
   const outcome = await transact<'list' | 'old' | 'count' | 'dynamic' | 'folder' | 'marker'>([
-    { role: 'list', write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }) },
+    {
+      role: 'list',
+      write: listUpdate(hubId, list, { deletedAt, listVersion: list.listVersion + 1 }, { unreferenced: true }),
+    },
     { role: 'old', write: { Delete: { TableName: tableName, Key: listNameKey(hubId, nameDigest) } } },
     { role: 'count', write: countChange({ key: listCountKey(hubId), attribute: 'count', delta: -1 }) },
     ...dynamicWrites(hubId, dynamic, -1),
@@ -361,10 +390,11 @@ export async function restoreDeletedList(
   with_: {
     dynamic?: DynamicListWrites & { set: Record<string, unknown> };
     folder?: { write?: TransactItem; listFolderId?: number };
+    references?: readonly TransactItem[];
   } = {},
-): Promise<'restored' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'changed'> {
+): Promise<'restored' | 'name-taken' | 'too-many' | 'too-many-dynamic' | 'changed' | 'named-list-gone'> {
   const { dynamic, folder = {} } = with_;
-  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic' | 'folder' | 'marker'>([
+  const outcome = await transact<'list' | 'name' | 'count' | 'dynamic' | 'folder' | 'marker' | 'references'>([
     {
       role: 'list',
       write: listUpdate(
@@ -385,7 +415,13 @@ export async function restoreDeletedList(
     ...(list.deletedAt === undefined
       ? []
       : [{ role: 'marker' as const, write: { Delete: { TableName: tableName, Key: deletedMarkerOf(hubId, list) } } }]),
+    ...(with_.references ?? []).map((write) => ({ role: 'references' as const, write })),
   ]);
+  if (
+    !outcome.committed &&
+    outcome.reasons.some((reason) => reason.role === 'references' && reason.code === 'ConditionalCheckFailed')
+  )
+    return 'named-list-gone';
   if (
     !outcome.committed &&
     outcome.reasons.some((reason) => reason.role === 'dynamic' && reason.code === 'ConditionalCheckFailed')
@@ -470,18 +506,22 @@ export function membershipDeletes(
 export const itemsPerMembership = 3;
 
 /**
- * One transaction of membership changes with the list's size (ADD, on a list not deleted): 'stale'
- * when a membership changed since it was read (the caller reads again), 'gone' when the list was deleted.
+ * One transaction of membership changes with the list's size (ADD, on a list not deleted), and
+ * `extra` writes (the DYNAMIC lists that depend on the change, the type's lists token): 'stale' when
+ * a membership or a record changed since it was read (the caller reads again), 'stale-lists' when
+ * the type's DYNAMIC lists did, 'gone' when the list was deleted.
  */
 export async function writeMembershipChange(
   hubId: number,
   list: StoredList,
   change: { adds: readonly Membership[]; removes: readonly Membership[]; at: string },
-): Promise<'written' | 'stale' | 'gone'> {
+  extra: readonly RoleWrite<'member' | 'token'>[] = [],
+): Promise<'written' | 'stale' | 'stale-lists' | 'gone'> {
   const set: string[] = ['updatedAt = :at'];
   if (change.adds.length > 0) set.push('lastRecordAddedAt = :at');
   if (change.removes.length > 0) set.push('lastRecordRemovedAt = :at');
-  const writes: RoleWrite<'list' | 'member'>[] = [
+  const writes: RoleWrite<'list' | 'member' | 'token'>[] = [
+    ...extra,
     {
       role: 'list',
       write: {
@@ -504,6 +544,8 @@ export async function writeMembershipChange(
   if (outcome.committed) return 'written';
   if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
     return 'gone';
+  if (outcome.reasons.some((reason) => reason.role === 'token' && reason.code === 'ConditionalCheckFailed'))
+    return 'stale-lists';
   if (outcome.reasons.some((reason) => reason.role === 'member' && reason.code === 'ConditionalCheckFailed'))
     return 'stale';
   throw outcome.error;

@@ -210,6 +210,35 @@ export async function readSearchValues(
   return new Map(items.map((item) => [String(item.sk), (item.v ?? {}) as Record<string, string>]));
 }
 
+/** An active record's forms and version as its projection item holds them. */
+export interface ProjectedRecord {
+  version: number;
+  forms: SearchForms;
+}
+
+/** The projection items of these records (every form, and the version): one BatchGetItem per 100 ids; an archived record is absent. */
+export async function readProjectedRecords(
+  type: KeyedType,
+  hubId: number,
+  ids: readonly string[],
+): Promise<Map<string, ProjectedRecord>> {
+  const items = await batchGetAll(ids.map((id) => searchKey(type, hubId, id)));
+  return new Map(
+    items.map((item) => [
+      String(item.sk),
+      {
+        version: Number(item.r),
+        forms: {
+          id: String(item.sk),
+          v: (item.v ?? {}) as Record<string, string>,
+          l: (item.l ?? {}) as Record<string, string>,
+          n: (item.n ?? {}) as Record<string, string>,
+        },
+      },
+    ]),
+  );
+}
+
 /** Deletes projection items outside their home shard (written under an older shard count); their records' items are in the home shard. */
 async function removeStrayProjections(type: KeyedType, hubId: number): Promise<number> {
   let removed = 0;

@@ -17,6 +17,10 @@ export interface ListEvaluationJob {
   /** Where the scan is: the search shard and the last record id done in it. */
   shard: number;
   after?: string;
+  /** Chunks so far that found a list its IN_LIST filters name still PROCESSING, and waited. */
+  waits?: number;
+  /** How long the queue holds this message before its chunk runs (a chunk that waits sets it). */
+  delayMs?: number;
 }
 
 export type JobMessage = ListEvaluationJob;
@@ -82,7 +86,7 @@ export class InProcessJobQueue implements JobQueue {
   private async run(message: JobMessage, attempt: number): Promise<void> {
     try {
       const next = await (await this.handler())(message);
-      if (next) this.schedule(next, 0, 1);
+      if (next) this.schedule(next, next.delayMs ?? 0, 1);
     } catch (error) {
       if (attempt >= this.attempts) {
         console.error(JSON.stringify({ event: 'job-failed', kind: message.kind, error: String(error) }));
@@ -116,7 +120,10 @@ class InlineJobQueue implements JobQueue {
   async send(message: JobMessage): Promise<void> {
     const stopAt = Date.now() + this.budgetMs;
     let next: JobMessage | undefined = message;
-    while (next && Date.now() < stopAt) next = await runJob(next);
+    while (next && Date.now() + (next.delayMs ?? 0) < stopAt) {
+      if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next?.delayMs));
+      next = await runJob(next);
+    }
   }
 }
 

@@ -8,8 +8,15 @@ import {
   type Membership,
   type StoredList,
 } from '../db/lists';
-import { maxTransactionItems } from '../db/core';
+import { mapConcurrently } from '../base/map-concurrently';
+import { tableName } from '../db/client';
+import { maxTransactionItems, type RoleWrite, type TransactItem } from '../db/core';
+import { listSizeUpdate, sumSizeDeltas, type ListSizeDelta } from '../db/dynamic-lists';
+import { recordKey, type KeyedType } from '../db/keys';
+import { recordCountWrites } from '../db/order-index';
 import { findExistingRecords } from '../db/records';
+import { readProjectedRecords } from '../db/search-projection';
+import { dynamicListsOf, forgetDynamicLists, planListWrites, sizeShardOf } from './dynamic-lists';
 import { listLimits } from './list-limits';
 import { keyedTypeOfList } from './list-types';
 import { countedLists } from './list-view';
@@ -22,8 +29,8 @@ export interface MembershipChangeAnswer {
   recordIdsMissing: string[];
 }
 
-/** Memberships one transaction changes: three items each, beside the list's size (one item). */
-export const membershipsPerTransaction = Math.floor((maxTransactionItems - 1) / itemsPerMembership);
+/** Memberships one transaction changes: three items each, beside the list's size and the type's lists token (one item each). */
+export const membershipsPerTransaction = Math.floor((maxTransactionItems - 2) / itemsPerMembership);
 
 /** Times a chunk whose memberships changed under it (a concurrent change) is read and sent again. */
 const staleAttempts = 3;
@@ -96,7 +103,18 @@ export async function changeMemberships(
   return answer;
 }
 
-/** Sends the changes chunk by chunk; a chunk that met a concurrent change is read again and sent what still applies. */
+interface Change {
+  recordId: string;
+  isAdd: boolean;
+}
+
+/** What a chunk's writing came to: done, the list deleted, or the changes still to write (read again first). */
+type ChunkOutcome = 'written' | 'gone' | { pending: Change[] };
+
+/**
+ * Sends the changes chunk by chunk; a chunk that met a concurrent change is read again and sent
+ * what still applies (at most `staleAttempts` times, then 503 "retry").
+ */
 async function writeChanges(
   hubId: number,
   list: StoredList,
@@ -104,7 +122,7 @@ async function writeChanges(
   removes: readonly string[],
   members: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const changes = [
+  const changes: Change[] = [
     ...adds.map((recordId) => ({ recordId, isAdd: true })),
     ...removes.map((recordId) => ({ recordId, isAdd: false })),
   ];
@@ -112,18 +130,7 @@ async function writeChanges(
     let chunk = changes.slice(start, start + membershipsPerTransaction);
     let known: ReadonlyMap<string, number> = members;
     for (let attempt = 1; ; attempt += 1) {
-      const joinedAtMs = nowMs();
-      const chunkAdds: Membership[] = chunk
-        .filter((change) => change.isAdd)
-        .map(({ recordId }) => ({ recordId, joinedAtMs }));
-      const chunkRemoves: Membership[] = chunk
-        .filter((change) => !change.isAdd)
-        .map(({ recordId }) => ({ recordId, joinedAtMs: known.get(recordId) ?? 0 }));
-      const outcome = await writeMembershipChange(hubId, list, {
-        adds: chunkAdds,
-        removes: chunkRemoves,
-        at: new Date(joinedAtMs).toISOString(),
-      });
+      const outcome = await writeChunk(hubId, list, chunk, known);
       if (outcome === 'written') break;
       if (outcome === 'gone') throw listNotFound(list.listId);
       if (attempt >= staleAttempts)
@@ -133,12 +140,132 @@ async function writeChanges(
       known = await findMemberships(
         hubId,
         list.listId,
-        chunk.map((change) => change.recordId),
+        outcome.pending.map((change) => change.recordId),
       );
-      chunk = chunk.filter((change) => change.isAdd !== known.has(change.recordId));
+      chunk = outcome.pending.filter((change) => change.isAdd !== known.has(change.recordId));
       if (chunk.length === 0) break;
     }
   }
+}
+
+/** The items a chunk's transaction keeps for the list's item, the lists token and the size counters of its DYNAMIC lists. */
+const reservedItems = 2 + listLimits.maxDynamicListsPerType;
+
+/**
+ * Writes one chunk of changes. Every transaction checks the type's DYNAMIC lists token (a DYNAMIC
+ * list made meanwhile, which may name this list, fails it). When DYNAMIC lists name this list in
+ * IN_LIST filters, each record is evaluated for them with its stored values and its new membership
+ * (dynamic-lists.ts planListWrites), on the condition of its version, and the chunk goes in as many
+ * transactions as those writes need.
+ */
+async function writeChunk(
+  hubId: number,
+  list: StoredList,
+  chunk: readonly Change[],
+  known: ReadonlyMap<string, number>,
+): Promise<ChunkOutcome> {
+  const type = keyedTypeOfList(list.objectTypeId);
+  const view = await dynamicListsOf(hubId, type.id);
+  const joinedAtMs = nowMs();
+  const at = new Date(joinedAtMs).toISOString();
+  const firstId = chunk[0]?.recordId ?? '0';
+  const token = recordCountWrites(type, hubId, [{ shard: sizeShardOf(firstId), delta: 0 }], undefined, {
+    token: view.token,
+  }).map((write) => ({ role: 'token' as const, write }));
+  const isNamed = view.entries.some((entry) => (entry.listIds ?? []).includes(list.listId));
+  const plans = isNamed
+    ? await dependentPlans(type, hubId, list, chunk)
+    : chunk.map((change) => ({ change, writes: [], sizes: [] }));
+  // Packed into transactions in order: each takes the plans that fit beside its reserved items.
+  const budget = maxTransactionItems - (isNamed ? reservedItems : 2);
+  let index = 0;
+  while (index < plans.length) {
+    const group: DependentPlan[] = [];
+    let items = 0;
+    while (index < plans.length) {
+      const plan = plans[index] as DependentPlan;
+      const cost = itemsPerMembership + plan.writes.length;
+      if (group.length > 0 && items + cost > budget) break;
+      if (cost > budget) throw tooManyDependentWrites(list);
+      group.push(plan);
+      items += cost;
+      index += 1;
+    }
+    const shard = sizeShardOf(group[0]?.change.recordId ?? firstId);
+    const sizes = sumSizeDeltas(group.flatMap((plan) => plan.sizes)).map((delta) => ({
+      role: 'member' as const,
+      write: listSizeUpdate(hubId, delta, shard, at),
+    }));
+    const outcome = await writeMembershipChange(
+      hubId,
+      list,
+      {
+        adds: group.filter((plan) => plan.change.isAdd).map((plan) => ({ recordId: plan.change.recordId, joinedAtMs })),
+        removes: group
+          .filter((plan) => !plan.change.isAdd)
+          .map((plan) => ({ recordId: plan.change.recordId, joinedAtMs: known.get(plan.change.recordId) ?? 0 })),
+        at,
+      },
+      [...token, ...group.flatMap((plan) => plan.writes), ...sizes],
+    );
+    if (outcome === 'written') continue;
+    if (outcome === 'gone') return 'gone';
+    if (outcome === 'stale-lists') forgetDynamicLists(hubId, type.id);
+    return { pending: plans.slice(index - group.length).map((plan) => plan.change) };
+  }
+  return 'written';
+}
+
+/** One record's change with what it writes for the DYNAMIC lists that depend on it. */
+interface DependentPlan {
+  change: Change;
+  writes: RoleWrite<'member'>[];
+  sizes: ListSizeDelta[];
+}
+
+const tooManyDependentWrites = (list: StoredList) =>
+  new ValidationError(
+    `The DYNAMIC lists that name list ${list.listId} in IN_LIST filters need more writes per record than one transaction holds: name fewer lists in their filters`,
+    { context: { listId: [list.listId] } },
+  );
+
+/** Each change evaluated for the DYNAMIC lists that depend on the list: the record read once (its projection), its version checked. */
+async function dependentPlans(
+  type: KeyedType,
+  hubId: number,
+  list: StoredList,
+  chunk: readonly Change[],
+): Promise<DependentPlan[]> {
+  const records = await readProjectedRecords(
+    type,
+    hubId,
+    chunk.map((change) => change.recordId),
+  );
+  return mapConcurrently(chunk, 10, async (change): Promise<DependentPlan> => {
+    const record = records.get(change.recordId);
+    // A record archived meanwhile leaves every list on its own.
+    if (!record) return { change, writes: [], sizes: [] };
+    const plan = await planListWrites(type, hubId, {
+      recordId: change.recordId,
+      forms: record.forms,
+      previousForms: record.forms,
+      isNew: false,
+      changedMemberships: new Map([[list.listId, change.isAdd]]),
+    });
+    const version: TransactItem = {
+      ConditionCheck: {
+        TableName: tableName,
+        Key: recordKey(type, hubId, change.recordId),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': record.version },
+      },
+    };
+    return {
+      change,
+      writes: [version, ...plan.items].map((write) => ({ role: 'member' as const, write })),
+      sizes: plan.sizes,
+    };
+  });
 }
 
 /** Every member of a list (record ids in id order), when it has at most `max`; else 400 naming `field`. */

@@ -17,7 +17,7 @@ import { searchShardOf } from '../db/keys';
 import { membershipDeletes, membershipPuts } from '../db/lists';
 import type { RecordWrite } from '../db/records';
 import type { SearchForms } from '../db/search-projection';
-import { listFilterMatcher, type ListFilterTree } from './list-filter-match';
+import { listFilterMatcher, type ListFilterTree, type MemberOf } from './list-filter-match';
 
 /**
  * DYNAMIC lists kept right at once: a record write evaluates the record's new values against the
@@ -67,17 +67,17 @@ export interface RecordListWrites {
   token: string | undefined;
 }
 
-const matcherCache = new WeakMap<object, (forms: SearchForms) => boolean>();
+const matcherCache = new WeakMap<object, (forms: SearchForms, memberOf?: MemberOf) => boolean>();
 
-/** Whether the record's forms match the list's filters (the matcher compiled once per entry). */
-function matches(entry: DynamicListEntry, forms: SearchForms, now: number): boolean {
-  if (entry.isTimeRelative) return listFilterMatcher(entry.tree as ListFilterTree, now)(forms);
+/** Whether the record's forms (and memberships, for IN_LIST filters) match the list's filters (the matcher compiled once per entry). */
+function matches(entry: DynamicListEntry, forms: SearchForms, now: number, memberOf?: MemberOf): boolean {
+  if (entry.isTimeRelative) return listFilterMatcher(entry.tree as ListFilterTree, now)(forms, memberOf);
   const tree = entry.tree as object;
   const cached = matcherCache.get(tree);
-  if (cached) return cached(forms);
+  if (cached) return cached(forms, memberOf);
   const matcher = listFilterMatcher(entry.tree as ListFilterTree);
   matcherCache.set(tree, matcher);
-  return matcher(forms);
+  return matcher(forms, memberOf);
 }
 
 /** A record write as the lists see it: its id, its values after (undefined: it leaves the type's active records) and before. */
@@ -90,52 +90,137 @@ export interface ListedWrite {
   isNew: boolean;
   /** Read every membership rather than infer it from the previous values (a retry after a failed check). */
   readActual?: boolean;
+  /**
+   * A change of the record's memberships of lists that are not DYNAMIC (a MANUAL list's add or
+   * remove): only the DYNAMIC lists whose IN_LIST filters depend on them are evaluated, with these
+   * memberships in place of the stored ones.
+   */
+  changedMemberships?: ReadonlyMap<string, boolean>;
 }
 
-/**
- * The membership writes of one record write for the type's DYNAMIC lists: a put of each membership
- * that begins and a delete of each that ends, on the condition that it did not (did) exist. Whether
- * the record was a member is inferred from its previous values where the list is complete and not
- * time-relative; otherwise (and for each membership that ends, whose join time its key needs) read in
- * one BatchGetItem. With no DYNAMIC lists it is just the token (no list), which the write checks too.
- */
-export async function planListWrites(type: KeyedType, hubId: number, write: ListedWrite): Promise<RecordListWrites> {
-  const view = await dynamicListsOf(hubId, type.id);
-  if (view.entries.length === 0) return { items: [], sizes: [], token: view.token };
-  const now = nowMs();
+/** The type's DYNAMIC lists a write evaluates: each after the lists its IN_LIST filters name, and (for a membership change) only those that depend on it. */
+function listsToEvaluate(view: DynamicListsView, write: ListedWrite, now: number): DynamicListEntry[] {
   // A list converted by its scheduled date is static from then on, whether or not a write has converted it yet.
-  const evaluated = view.entries.filter(
+  const evaluated = orderedByDependency(view.entries).filter(
     (entry) =>
       entry.isProcessing ||
       entry.conversion === undefined ||
       !('conversionAtMs' in entry.conversion) ||
       entry.conversion.conversionAtMs > now,
   );
+  const changed = write.changedMemberships;
+  if (!changed) return evaluated;
+  const affected = new Set(changed.keys());
+  return evaluated.filter((entry) => {
+    if (!(entry.listIds ?? []).some((listId) => affected.has(listId))) return false;
+    affected.add(entry.listId);
+    return true;
+  });
+}
+
+const orderCache = new WeakMap<readonly DynamicListEntry[], DynamicListEntry[]>();
+
+/**
+ * The entries with every list before the DYNAMIC lists that name it in IN_LIST filters (the
+ * creates and refilters refuse a cycle; a list of a cycle found anyway keeps its place).
+ */
+export function orderedByDependency(entries: readonly DynamicListEntry[]): DynamicListEntry[] {
+  const cached = orderCache.get(entries);
+  if (cached) return cached;
+  const byId = new Map(entries.map((entry) => [entry.listId, entry]));
+  const placed = new Set<string>();
+  const ordered: DynamicListEntry[] = [];
+  // At most one pass per entry: each pass places at least one, or places the rest as they are.
+  for (let pass = 0; ordered.length < entries.length && pass <= entries.length; pass += 1) {
+    const before = ordered.length;
+    for (const entry of entries) {
+      if (placed.has(entry.listId)) continue;
+      const waits = (entry.listIds ?? []).some(
+        (listId) => byId.has(listId) && !placed.has(listId) && listId !== entry.listId,
+      );
+      if (!waits) {
+        placed.add(entry.listId);
+        ordered.push(entry);
+      }
+    }
+    if (ordered.length === before)
+      for (const entry of entries)
+        if (!placed.has(entry.listId)) {
+          placed.add(entry.listId);
+          ordered.push(entry);
+        }
+  }
+  orderCache.set(entries, ordered);
+  return ordered;
+}
+
+/**
+ * The membership writes of one record write for the type's DYNAMIC lists: a put of each membership
+ * that begins and a delete of each that ends, on the condition that it did not (did) exist. Whether
+ * the record was a member is inferred from its previous values where the list is complete, not
+ * time-relative and has no IN_LIST filter; otherwise (and for each membership that ends, whose join
+ * time its key needs) read in one BatchGetItem. Lists are evaluated after the lists they name, so
+ * an IN_LIST filter of a DYNAMIC list sees the membership this write gives it; a list of another
+ * processing type is read, and its membership checked in the transaction (a concurrent add or
+ * remove re-evaluates the record itself, change-memberships.ts). With no DYNAMIC lists it is just
+ * the token (no list), which the write checks too.
+ */
+export async function planListWrites(type: KeyedType, hubId: number, write: ListedWrite): Promise<RecordListWrites> {
+  const view = await dynamicListsOf(hubId, type.id);
+  if (view.entries.length === 0) return { items: [], sizes: [], token: view.token };
+  const now = nowMs();
+  const evaluated = listsToEvaluate(view, write, now);
+  const evaluatedIds = new Set(evaluated.map((entry) => entry.listId));
+  const changed = write.changedMemberships;
+  const staticLists = new Set<string>();
+  for (const entry of evaluated)
+    for (const listId of entry.listIds ?? [])
+      if (!evaluatedIds.has(listId) && !changed?.has(listId)) staticLists.add(listId);
   const decisions = evaluated.map((entry) => {
-    const isMember = write.forms !== undefined && matches(entry, write.forms, now);
+    const dependsOnLists = (entry.listIds ?? []).length > 0;
+    // An entry with IN_LIST filters is decided below, once the lists it names are.
+    const isMember = dependsOnLists ? false : write.forms !== undefined && matches(entry, write.forms, now);
     const mustRead =
       !write.isNew &&
-      (write.readActual === true || entry.isProcessing || entry.isTimeRelative || write.previousForms === undefined);
+      (write.readActual === true ||
+        dependsOnLists ||
+        entry.isProcessing ||
+        entry.isTimeRelative ||
+        write.previousForms === undefined);
     const wasMember = write.isNew
       ? false
       : mustRead
         ? undefined
         : matches(entry, write.previousForms as SearchForms, now);
-    return { entry, isMember, wasMember, mustRead };
+    return { entry, isMember, wasMember, mustRead, dependsOnLists };
   });
-  const toRead = decisions.filter((decision) => decision.mustRead || (decision.wasMember && !decision.isMember));
+  const toRead = decisions.filter(
+    (decision) => decision.mustRead || (!decision.dependsOnLists && decision.wasMember && !decision.isMember),
+  );
+  // A new record is in no list yet.
+  const staticRead = write.isNew ? [] : [...staticLists];
   const actual = await readMembershipsOf(
     hubId,
-    toRead.map((decision) => decision.entry.listId),
+    [...toRead.map((decision) => decision.entry.listId), ...staticRead],
     [write.recordId],
   );
+  const isActualMember = (listId: string) => actual.has(membershipId(listId, write.recordId));
+  const after = new Map<string, boolean>(changed ?? []);
+  const memberOf: MemberOf = (listId) => after.get(listId) ?? (staticLists.has(listId) && isActualMember(listId));
   const items: TransactItem[] = [];
   const sizes: ListSizeDelta[] = [];
-  for (const { entry, isMember, wasMember, mustRead } of decisions) {
+  for (const decision of decisions) {
+    const { entry, mustRead } = decision;
+    const isMember = decision.dependsOnLists
+      ? write.forms !== undefined && matches(entry, write.forms, now, memberOf)
+      : decision.isMember;
+    const { wasMember } = decision;
     const joinedAtMs = actual.get(membershipId(entry.listId, write.recordId));
     const was = mustRead || (wasMember && !isMember) ? joinedAtMs !== undefined : (wasMember ?? false);
     const list = { listId: entry.listId, objectTypeId: entry.objectTypeId, processingType: 'DYNAMIC' as const };
-    if (isMember !== was && (await isInactiveLongEnough(hubId, entry, now))) continue;
+    const isKept = isMember !== was && (await isInactiveLongEnough(hubId, entry, now));
+    after.set(entry.listId, isKept ? was : isMember);
+    if (isKept) continue;
     if (isMember && !was) {
       items.push(...membershipPuts(hubId, list, { recordId: write.recordId, joinedAtMs: now }));
       sizes.push({ listId: entry.listId, added: 1, removed: 0 });
@@ -147,6 +232,8 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
       items.push(membershipCheck(hubId, entry.listId, write.recordId, was));
     }
   }
+  // The memberships of other lists the filters read: a concurrent add or remove fails this write, which evaluates again.
+  for (const listId of staticRead) items.push(membershipCheck(hubId, listId, write.recordId, isActualMember(listId)));
   return { items, sizes, token: view.token };
 }
 

@@ -3,13 +3,14 @@ import { dynamicListDelete, dynamicListsChanged, readListCounters } from '../db/
 import { conversionDueAtMs, convertDynamicList } from '../db/list-conversions';
 import { findList, type DynamicListWrites, type StoredList } from '../db/lists';
 import { forgetDynamicLists } from './dynamic-lists';
+import { listsNamedBy, referenceRemove } from './list-references';
 import { keyedTypeOfList } from './list-types';
 import { withListCounters } from './list-view';
 
-/** What taking a DYNAMIC list out of its type's lists writes: its entry gone, the type's lists token new. */
+/** What taking a DYNAMIC list out of its type's lists writes: its entry gone, the type's lists token new, its references gone. */
 export function dynamicRemovalOf(
   hubId: number,
-  list: Pick<StoredList, 'listId' | 'objectTypeId'> & { processingType: string },
+  list: Pick<StoredList, 'listId' | 'objectTypeId' | 'filterTree'> & { processingType: string },
 ): DynamicListWrites | undefined {
   return list.processingType === 'DYNAMIC'
     ? {
@@ -17,6 +18,8 @@ export function dynamicRemovalOf(
         writes: [
           dynamicListDelete(hubId, list.objectTypeId, list.listId),
           ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), hubId),
+          // No longer DYNAMIC, it no longer holds the lists its filters name.
+          ...listsNamedBy(list).map((namedId) => referenceRemove(hubId, namedId, list.listId)),
         ],
       }
     : undefined;

@@ -4,6 +4,7 @@ import { getItem, queryPage, transact, type Item, type RoleWrite, type TransactI
 import {
   dynamicListCompleted,
   listSizeUpdate,
+  membershipCheck,
   membershipId,
   readMembershipsOf,
   sumSizeDeltas,
@@ -18,11 +19,18 @@ import {
   searchShards,
   type KeyedType,
 } from '../db/keys';
-import { findList, membershipDeletes, membershipPuts, type StoredList } from '../db/lists';
+import {
+  findList,
+  findLists,
+  itemsPerMembership,
+  membershipDeletes,
+  membershipPuts,
+  type StoredList,
+} from '../db/lists';
 import type { SearchForms } from '../db/search-projection';
 import type { ListEvaluationJob } from '../jobs/job-queue';
 import { forgetDynamicLists } from './dynamic-lists';
-import { listFilterMatcher, type ListFilterTree } from './list-filter-match';
+import { listFilterMatcher, listIdsOfTree, type ListFilterTree } from './list-filter-match';
 import { keyedTypeOfList } from './list-types';
 
 /**
@@ -37,14 +45,22 @@ import { keyedTypeOfList } from './list-types';
  * not having changed, so a write that came between wins and the job reads that record again.
  * Every put is on the condition that the membership does not exist and every delete that it does,
  * so no membership is counted twice in the list's size or lost.
+ *
+ * A list with IN_LIST filters waits until the lists they name are evaluated (not PROCESSING), reads
+ * each candidate's memberships of them, and checks those in the transaction that writes its change:
+ * a membership change meanwhile (which evaluates the record for this list itself) fails it, and the
+ * record is read and decided again.
  */
 
 /** How long one chunk runs (the job function's timeout is 60 s). */
 export const chunkMs = 20_000;
 /** Records a Query page of the projection brings. */
 const pageItems = 200;
-/** Membership changes a transaction writes: a ConditionCheck and three items each, and the size write. */
-const changesPerTransaction = 24;
+/** The items of a transaction the size write leaves for membership changes. */
+const changeItems = 99;
+/** How long a chunk that finds a list its IN_LIST filters name PROCESSING waits, and how many times (an hour in all) before it leaves the list PROCESSING. */
+const waitMs = 1000;
+const maxWaits = 3600;
 /** Times a record whose condition failed is read again before the chunk gives up on it (a record written that often meanwhile is evaluated by those writes). */
 const recordAttempts = 3;
 
@@ -65,6 +81,13 @@ const formsOf = (item: Item): Candidate => ({
   },
 });
 
+/** The memberships of the lists a list's IN_LIST filters name, as read for the candidates at hand. */
+interface NamedMemberships {
+  /** The named lists that are active (a deleted one has no members). */
+  listIds: readonly string[];
+  isMember: (listId: string, recordId: string) => boolean;
+}
+
 interface Change {
   candidate: Candidate;
   join: boolean;
@@ -73,9 +96,20 @@ interface Change {
 
 type Role = 'record' | 'member' | 'size';
 
-function changeWrites(hubId: number, list: StoredList, change: Change, isDynamic: boolean): RoleWrite<Role>[] {
+function changeWrites(
+  hubId: number,
+  list: StoredList,
+  change: Change,
+  isDynamic: boolean,
+  named: NamedMemberships,
+): RoleWrite<Role>[] {
   const { candidate } = change;
   const writes: RoleWrite<Role>[] = [];
+  for (const listId of named.listIds)
+    writes.push({
+      role: 'member',
+      write: membershipCheck(hubId, listId, candidate.id, named.isMember(listId, candidate.id)),
+    });
   if (isDynamic) {
     writes.push({
       role: 'record',
@@ -131,34 +165,56 @@ async function writeChanges(
   list: StoredList,
   type: KeyedType,
   changes: readonly Change[],
-  decide: (candidate: Candidate, joinedAtMs: number | undefined) => Change | undefined,
+  decide: (candidate: Candidate, joinedAtMs: number | undefined, named: NamedMemberships) => Change | undefined,
   shard: number,
+  named: NamedMemberships,
 ): Promise<void> {
   const isDynamic = list.processingType === 'DYNAMIC';
+  const perChange = (isDynamic ? 1 : 0) + itemsPerMembership + named.listIds.length;
+  const changesPerTransaction = Math.floor(changeItems / perChange);
   for (let start = 0; start < changes.length; start += changesPerTransaction) {
     const chunk = changes.slice(start, start + changesPerTransaction);
     const together = await transact([
-      ...chunk.flatMap((change) => changeWrites(hubId, list, change, isDynamic)),
+      ...chunk.flatMap((change) => changeWrites(hubId, list, change, isDynamic, named)),
       ...sizeWrites(hubId, list, chunk, shard),
     ]);
     if (together.committed) continue;
     if (!together.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) throw together.error;
     for (const first of chunk) {
       let change: Change | undefined = first;
+      let memberships = named;
       for (let attempt = 0; change && attempt < recordAttempts; attempt += 1) {
         const alone = await transact([
-          ...changeWrites(hubId, list, change, isDynamic),
+          ...changeWrites(hubId, list, change, isDynamic, memberships),
           ...sizeWrites(hubId, list, [change], shard),
         ]);
         if (alone.committed) break;
         if (!alone.reasons.some((reason) => reason.code === 'ConditionalCheckFailed')) throw alone.error;
         const candidate = await reread(type, hubId, change.candidate.id);
         if (!candidate) break;
-        const joined = await readMembershipsOf(hubId, [list.listId], [candidate.id]);
-        change = decide(candidate, joined.get(membershipId(list.listId, candidate.id)));
+        const joined = await readMembershipsOf(hubId, [list.listId, ...named.listIds], [candidate.id]);
+        memberships = namedMembershipsOf(named.listIds, joined);
+        change = decide(candidate, joined.get(membershipId(list.listId, candidate.id)), memberships);
       }
     }
   }
+}
+
+const namedMembershipsOf = (listIds: readonly string[], found: ReadonlyMap<string, number>): NamedMemberships => ({
+  listIds,
+  isMember: (listId, recordId) => found.has(membershipId(listId, recordId)),
+});
+
+/**
+ * The lists the filters name that are active, or 'wait' while one of them is PROCESSING (its
+ * members are not yet what its filters say).
+ */
+async function namedListsOf(hubId: number, tree: ListFilterTree): Promise<string[] | 'wait'> {
+  const named = listIdsOfTree(tree);
+  if (named.length === 0) return [];
+  const lists = (await findLists(hubId, named)).filter((entry) => entry.deletedAt === undefined);
+  if (lists.some((entry) => entry.processingStatus === 'PROCESSING')) return 'wait';
+  return lists.map((entry) => entry.listId);
 }
 
 /** Marks the evaluation done: the list COMPLETE, its entry no longer processing; false when its filters changed meanwhile. */
@@ -210,6 +266,12 @@ export async function evaluateListChunk(
   if (list.processingType !== 'DYNAMIC' && list.processingType !== 'SNAPSHOT') return undefined;
   const type = keyedTypeOfList(list.objectTypeId);
   const tree = list.filterTree as ListFilterTree;
+  const { delayMs: _delay, ...scan } = job;
+  const namedIds = await namedListsOf(job.hubId, tree);
+  if (namedIds === 'wait') {
+    const waits = (job.waits ?? 0) + 1;
+    return waits > maxWaits ? undefined : { ...scan, waits, delayMs: waitMs };
+  }
   let shard = job.shard;
   let after = job.after;
   while (shard < searchShards) {
@@ -221,11 +283,16 @@ export async function evaluateListChunk(
     const matcher = listFilterMatcher(tree, now);
     const memberships = await readMembershipsOf(
       job.hubId,
-      [list.listId],
+      [list.listId, ...namedIds],
       candidates.map((candidate) => candidate.id),
     );
-    const decide = (candidate: Candidate, joinedAtMs: number | undefined): Change | undefined => {
-      const isMember = matcher(candidate.forms);
+    const named = namedMembershipsOf(namedIds, memberships);
+    const decide = (
+      candidate: Candidate,
+      joinedAtMs: number | undefined,
+      read: NamedMemberships,
+    ): Change | undefined => {
+      const isMember = matcher(candidate.forms, (listId) => read.isMember(listId, candidate.id));
       if (isMember && joinedAtMs === undefined) return { candidate, join: true, joinedAtMs: nowMs() };
       // A SNAPSHOT list only gains members from its filters; a DYNAMIC one also loses those that no longer match.
       if (!isMember && joinedAtMs !== undefined && list.processingType === 'DYNAMIC')
@@ -233,16 +300,16 @@ export async function evaluateListChunk(
       return undefined;
     };
     const changes = candidates.flatMap((candidate) => {
-      const change = decide(candidate, memberships.get(membershipId(list.listId, candidate.id)));
+      const change = decide(candidate, memberships.get(membershipId(list.listId, candidate.id)), named);
       return change ? [change] : [];
     });
-    await writeChanges(job.hubId, list, type, changes, decide, shard);
+    await writeChanges(job.hubId, list, type, changes, decide, shard, named);
     if (page.nextKey) after = String(page.nextKey.sk);
     else {
       shard += 1;
       after = undefined;
     }
-    if (nowMs() >= stopAt && shard < searchShards) return { ...job, shard, after };
+    if (nowMs() >= stopAt && shard < searchShards) return { ...scan, shard, after };
   }
   await complete(job.hubId, list);
   return undefined;

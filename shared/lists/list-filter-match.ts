@@ -51,6 +51,13 @@ export interface ListFilterLeaf {
   whenUnset: boolean;
 }
 
+/** One compiled IN_LIST filter: whether the record is (isIn) or is not a member of another list of its type. */
+export interface ListMembershipLeaf {
+  type: 'IN_LIST';
+  listId: string;
+  isIn: boolean;
+}
+
 export interface ListFilterNode {
   type: 'OR' | 'AND' | 'NOT_ALL' | 'NOT_ANY';
   /** The branch's filters, then its sub-branches. */
@@ -58,7 +65,28 @@ export interface ListFilterNode {
 }
 
 /** A list's filters compiled to compared forms: JSON-serializable (stored on the list item), evaluated with no property lookups. */
-export type ListFilterTree = ListFilterNode | ListFilterLeaf;
+export type ListFilterTree = ListFilterNode | ListFilterLeaf | ListMembershipLeaf;
+
+/** Whether the record being matched is a member of a list (what an IN_LIST filter asks). */
+export type MemberOf = (listId: string) => boolean;
+
+/** For a tree with no IN_LIST filter. */
+const memberOfNone: MemberOf = () => false;
+
+/** The ids of the lists a tree's IN_LIST filters name, each once, in the order first named. */
+export function listIdsOfTree(tree: ListFilterTree): string[] {
+  const ids = new Set<string>();
+  // An explicit stack: the compile bounds the tree's size, and no depth reaches the call stack.
+  const stack: ListFilterTree[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as ListFilterTree;
+    if (node.type === 'IN_LIST') ids.add(node.listId);
+    else if (node.type !== 'FILTER')
+      for (let index = node.branches.length - 1; index >= 0; index -= 1)
+        stack.push(node.branches[index] as ListFilterTree);
+  }
+  return [...ids];
+}
 
 export const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -201,7 +229,7 @@ export function compiledFilterOf(leaf: ListFilterLeaf, nowMs: number): CompiledF
   return filter;
 }
 
-type TreeMatch = (forms: SearchForms, cache: TokenCache) => boolean;
+type TreeMatch = (forms: SearchForms, cache: TokenCache, memberOf: MemberOf) => boolean;
 
 // Recursive over the tree: compileListFilters bounds its depth (listFilterLimits.depth, plus one for a time range).
 function compileTreeMatch(tree: ListFilterTree, nowMs: number): TreeMatch {
@@ -210,21 +238,31 @@ function compileTreeMatch(tree: ListFilterTree, nowMs: number): TreeMatch {
     const { propertyName, whenUnset } = tree;
     return (forms, cache) => (forms.v[propertyName] === undefined ? whenUnset : matches(forms, cache));
   }
+  if (tree.type === 'IN_LIST') {
+    const { listId, isIn } = tree;
+    return (_forms, _cache, memberOf) => memberOf(listId) === isIn;
+  }
   const children = tree.branches.map((branch) => compileTreeMatch(branch, nowMs));
   switch (tree.type) {
     case 'AND':
-      return (forms, cache) => children.every((matches) => matches(forms, cache));
+      return (forms, cache, memberOf) => children.every((matches) => matches(forms, cache, memberOf));
     case 'OR':
-      return (forms, cache) => children.some((matches) => matches(forms, cache));
+      return (forms, cache, memberOf) => children.some((matches) => matches(forms, cache, memberOf));
     case 'NOT_ALL':
-      return (forms, cache) => !children.every((matches) => matches(forms, cache));
+      return (forms, cache, memberOf) => !children.every((matches) => matches(forms, cache, memberOf));
     case 'NOT_ANY':
-      return (forms, cache) => !children.some((matches) => matches(forms, cache));
+      return (forms, cache, memberOf) => !children.some((matches) => matches(forms, cache, memberOf));
   }
 }
 
-/** Whether a record's search forms match the tree, at `nowMs` for relative dates. Time linear in the record's values times the filters. */
-export function listFilterMatcher(tree: ListFilterTree, nowMs: number = Date.now()): (forms: SearchForms) => boolean {
+/**
+ * Whether a record's search forms (and, for IN_LIST filters, its memberships: `memberOf`) match the
+ * tree, at `nowMs` for relative dates. Time linear in the record's values times the filters.
+ */
+export function listFilterMatcher(
+  tree: ListFilterTree,
+  nowMs: number = Date.now(),
+): (forms: SearchForms, memberOf?: MemberOf) => boolean {
   const matches = compileTreeMatch(tree, nowMs);
-  return (forms) => matches(forms, new Map());
+  return (forms, memberOf = memberOfNone) => matches(forms, new Map(), memberOf);
 }

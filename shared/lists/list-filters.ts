@@ -20,6 +20,7 @@ import {
   type ListFilterNode,
   type ListFilterOperand,
   type ListFilterTree,
+  type ListMembershipLeaf,
   type RelativeInstant,
   type TimeOffset,
 } from './list-filter-match';
@@ -40,6 +41,9 @@ export {
   type ListFilterNode,
   type ListFilterOperand,
   type ListFilterTree,
+  listIdsOfTree,
+  type ListMembershipLeaf,
+  type MemberOf,
   type RelativeInstant,
   type TimeOffset,
 } from './list-filter-match';
@@ -57,6 +61,8 @@ export const listFilterLimits = {
    * lists are matched on every record write.
    */
   textSearches: 50,
+  /** Lists the IN_LIST filters of one filterBranch name, in all (each is read on every write of a record of the type). */
+  listsNamed: 10,
   /** Groups (and filters in a group) searchGroupsOf gives before it answers undefined. */
   searchGroups: 100,
 } as const;
@@ -69,6 +75,8 @@ export interface CompiledListFilters {
   properties: string[];
   /** True when a filter compares with the current time (rolling/relative date filters). */
   isTimeRelative: boolean;
+  /** The lists IN_LIST filters name, each once with the path of its first filter (the caller checks they are lists the filters may name). */
+  listsNamed: { listId: string; path: string }[];
 }
 
 type BranchType = ListFilterNode['type'];
@@ -88,7 +96,6 @@ const unevaluatedFilterTypes = new Set([
   'EVENT',
   'FORM_SUBMISSION',
   'FORM_SUBMISSION_ON_PAGE',
-  'IN_LIST',
   'INTEGRATION_EVENT',
   'PAGE_VIEW',
   'PRIVACY',
@@ -633,6 +640,30 @@ function compilePropertyFilter(
   };
 }
 
+/** An IN_LIST filter (PublicInListFilter): `listId` and operator IN_LIST or NOT_IN_LIST; its `metadata` (workflow and import lists) is not evaluated. */
+function compileInListFilter(
+  filter: Record<string, unknown>,
+  path: string,
+): { leaf: ListMembershipLeaf; echo: Record<string, unknown> } {
+  const { listId, operator, metadata } = filter;
+  if (metadata !== undefined && metadata !== null) {
+    const kind =
+      isRecord(metadata) && typeof metadata.inListType === 'string' ? ` (${metadata.inListType.slice(0, 64)})` : '';
+    fail(
+      join(path, 'metadata'),
+      `this service does not evaluate IN_LIST filters of workflow, import or dataset lists${kind}; leave metadata out to name a list by its listId`,
+    );
+  }
+  if (typeof listId !== 'string' || !/^[0-9]{1,12}$/.test(listId))
+    fail(join(path, 'listId'), 'listId is required (the id of a list, a string of digits)');
+  if (operator !== 'IN_LIST' && operator !== 'NOT_IN_LIST')
+    fail(join(path, 'operator'), 'operator must be IN_LIST or NOT_IN_LIST');
+  return {
+    leaf: { type: 'IN_LIST', listId: listId as string, isIn: operator === 'IN_LIST' },
+    echo: { filterType: 'IN_LIST', listId, operator },
+  };
+}
+
 interface PendingBranch {
   input: unknown;
   path: string;
@@ -668,6 +699,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
   let isTimeRelative = false;
   let filterCount = 0;
   const budget: FilterBudget = { textSearches: 0 };
+  const listsNamed = new Map<string, string>();
   // An explicit stack: no depth of nesting reaches the call stack.
   const pending: PendingBranch[] = [
     {
@@ -705,7 +737,24 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
       const typePath = join(filterPath, 'filterType');
       if (typeof filterType !== 'string') fail(typePath, 'filterType is required');
       if (unevaluatedFilterTypes.has(filterType as string))
-        fail(typePath, `this service does not evaluate ${filterType} filters; it evaluates PROPERTY filters`);
+        fail(
+          typePath,
+          `this service does not evaluate ${filterType} filters; it evaluates PROPERTY and IN_LIST filters`,
+        );
+      if (filterType === 'IN_LIST') {
+        const named = compileInListFilter(filter as Record<string, unknown>, filterPath);
+        node.branches.push(named.leaf);
+        filterEchoes.push(named.echo);
+        if (!listsNamed.has(named.leaf.listId)) {
+          if (listsNamed.size >= listFilterLimits.listsNamed)
+            fail(
+              join(filterPath, 'listId'),
+              `a filterBranch names at most ${listFilterLimits.listsNamed} lists in IN_LIST filters`,
+            );
+          listsNamed.set(named.leaf.listId, join(filterPath, 'listId'));
+        }
+        return;
+      }
       if (filterType !== 'PROPERTY')
         fail(typePath, `${JSON.stringify(String(filterType).slice(0, 64))} is not a filterType`);
       const compiled = compilePropertyFilter(filter as Record<string, unknown>, filterPath, lookup, searched, budget);
@@ -739,7 +788,13 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
   }
   const compiled = root as { node: ListFilterNode; echo: Record<string, unknown> } | undefined;
   if (!compiled) return fail('', 'filterBranch is required');
-  return { branch: compiled.echo, tree: compiled.node, properties: [...properties], isTimeRelative };
+  return {
+    branch: compiled.echo,
+    tree: compiled.node,
+    properties: [...properties],
+    isTimeRelative,
+    listsNamed: [...listsNamed].map(([listId, path]) => ({ listId, path })),
+  };
 }
 
 /** Validates a filterBranch as HubSpot does and compiles it; throws ValidationError (shared/base/errors) naming the bad branch or filter by its path, e.g. context {filterBranch: ['filterBranches[0].filters[1].operation.operator']}. */
@@ -837,6 +892,8 @@ function product(left: Groups, right: Groups): Groups | undefined {
 }
 
 function groupsOf(tree: ListFilterTree, isNegated: boolean, nowMs: number | undefined): Groups | undefined {
+  // A membership is not a property: the search has no filter for it.
+  if (tree.type === 'IN_LIST') return undefined;
   if (tree.type === 'FILTER') {
     const present: FilterInput = { propertyName: tree.propertyName, operator: 'HAS_PROPERTY' };
     const set = setValueGroups(tree, isNegated, nowMs);

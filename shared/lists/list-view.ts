@@ -115,7 +115,7 @@ function listProperties(list: StoredList, folderName: string | undefined): Recor
     hs_last_record_added_at: epochMs(list.lastRecordAddedAt),
     hs_last_record_removed_at: epochMs(list.lastRecordRemovedAt),
     hs_folder_name: folderName,
-    hs_list_reference_count: '0',
+    hs_list_reference_count: String(list.listReferences?.size ?? 0),
     hs_object_type_id: list.objectTypeId,
     hs_processing_type: list.processingType,
     ...list.customProperties,

@@ -5,10 +5,12 @@ import { entryConversionOf } from '../db/list-conversions';
 import {
   allocateListId,
   findList,
+  findLists,
   insertList,
   markListDeleted,
   refilterList,
   renameList,
+  restartListEvaluation,
   restoreDeletedList,
   type StoredList,
 } from '../db/lists';
@@ -20,6 +22,16 @@ import { forgetDynamicLists } from './dynamic-lists';
 import { compileListFilters, type CompiledListFilters } from './list-filters';
 import { dynamicRemovalOf, settleDueConversion } from './list-conversion-run';
 import { listLimits } from './list-limits';
+import { listIdsOfTree, type ListFilterTree } from './list-filter-match';
+import {
+  listsNamedBy,
+  referenceAdd,
+  referenceChanges,
+  referencesOf,
+  requireNamedLists,
+  requireUnreferenced,
+  withLiveReferences,
+} from './list-references';
 import { isGone, purgeIfGone, purgeOldestGoneList } from './list-lifetime';
 import { keyedTypeOfList, requireListObjectType } from './list-types';
 import { listNameDigest, publicListOf, withCounters, type ListViewOptions, type PublicList } from './list-view';
@@ -91,8 +103,14 @@ const dynamicEntryOf = (
   isTimeRelative: compiled.isTimeRelative,
   isProcessing: true,
   filtersChangedAtMs,
+  ...(compiled.listsNamed.length > 0 ? { listIds: compiled.listsNamed.map((entry) => entry.listId) } : {}),
   ...(list.conversion ? { conversion: entryConversionOf(list.conversion) } : {}),
 });
+
+const namedListGone = () =>
+  new ValidationError('A list the IN_LIST filters name was deleted meanwhile', {
+    context: { filterBranch: ['listId'] },
+  });
 
 /** Starts the evaluation of a list's filters over the type's existing records (list-evaluation.ts). */
 async function startEvaluation(hubId: number, list: StoredList, filtersChangedAtMs: number): Promise<void> {
@@ -139,6 +157,7 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
   const type = await requireListObjectType(actor.hubId, input.objectTypeId, 'objectTypeId');
   const compiled =
     processingType === 'MANUAL' ? undefined : await compiledFilters(type, actor.hubId, input.filterBranch);
+  if (compiled) await requireNamedLists(actor.hubId, compiled, { objectTypeId: input.objectTypeId });
   const changedAtMs = nowMs();
   const at = new Date(changedAtMs).toISOString();
   const list: StoredList = {
@@ -184,10 +203,17 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
     to: String(list.listFolderId),
     at,
   });
+  // A DYNAMIC list is recorded on the lists it names (list-references.ts); a SNAPSHOT list reads them only once.
+  const references =
+    dynamic && compiled
+      ? compiled.listsNamed.map((named) => referenceAdd(actor.hubId, named.listId, list.listId, list.objectTypeId))
+      : [];
   const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount, {
     dynamic,
     folderWrite,
+    references,
   });
+  if (outcome === 'named-list-gone') throw namedListGone();
   if (outcome === 'no-folder')
     throw new ValidationError(`No list folder has the id ${list.listFolderId} (0, or none, is the root)`, {
       context: { listFolderId: [String(list.listFolderId)] },
@@ -253,6 +279,9 @@ export async function updateListFilters(actor: ListActor, listId: string, filter
       { context: { processingType: [list.processingType] } },
     );
   const compiled = await compiledFilters(keyedTypeOfList(list.objectTypeId), actor.hubId, filterBranch);
+  await requireNamedLists(actor.hubId, compiled, list);
+  // The lists that name this one are evaluated again once its own evaluation is done.
+  const dependents = await markDependentsProcessing(actor.hubId, list);
   const changedAtMs = Math.max(nowMs(), (list.filtersChangedAtMs ?? 0) + 1);
   const at = new Date(changedAtMs).toISOString();
   const set = {
@@ -266,20 +295,35 @@ export async function updateListFilters(actor: ListActor, listId: string, filter
     processingStatus: 'PROCESSING',
   };
   const updated: StoredList = { ...list, ...set, listVersion: list.listVersion + 1 };
-  const outcome = await refilterList(actor.hubId, list, set, {
-    objectTypeId: list.objectTypeId,
-    writes: [
-      dynamicListPut(actor.hubId, dynamicEntryOf(updated, compiled, changedAtMs)),
-      ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
-    ],
-  });
+  const references = referenceChanges(
+    actor.hubId,
+    list,
+    listsNamedBy(list),
+    compiled.listsNamed.map((named) => named.listId),
+  );
+  const outcome = await refilterList(
+    actor.hubId,
+    list,
+    set,
+    {
+      objectTypeId: list.objectTypeId,
+      writes: [
+        dynamicListPut(actor.hubId, dynamicEntryOf(updated, compiled, changedAtMs)),
+        ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
+      ],
+    },
+    [...references.adds, ...references.removes],
+  );
+  if (outcome === 'named-list-gone') throw namedListGone();
   if (outcome === 'changed') throw changedMeanwhile();
   await startEvaluation(actor.hubId, updated, changedAtMs);
+  for (const dependent of dependents) await startEvaluation(actor.hubId, dependent, dependent.filtersChangedAtMs ?? 0);
   return (await withCounters(actor.hubId, [updated], { includeFilters: true }))[0] as PublicList;
 }
 
 export async function deleteAccountList(actor: ListActor, listId: string): Promise<void> {
-  const list = await requireActiveList(actor.hubId, listId, { purgeGone: true });
+  const list = await withLiveReferences(actor.hubId, await requireActiveList(actor.hubId, listId, { purgeGone: true }));
+  requireUnreferenced(list);
   const dynamic = dynamicRemovalOf(actor.hubId, list);
   const at = nowIso();
   const folderWrite = folderListsWrite(actor.hubId, {
@@ -289,7 +333,12 @@ export async function deleteAccountList(actor: ListActor, listId: string): Promi
     at,
   });
   const outcome = await markListDeleted(actor.hubId, list, listNameDigest(list.name), at, { dynamic, folderWrite });
-  if (outcome === 'changed') throw changedMeanwhile();
+  if (outcome === 'changed') {
+    // A list that another list came to name meanwhile answers why it stays.
+    const current = await findList(actor.hubId, listId);
+    if (current) requireUnreferenced(await withLiveReferences(actor.hubId, current));
+    throw changedMeanwhile();
+  }
   if (dynamic) forgetDynamicLists(actor.hubId, list.objectTypeId);
   await purgeOldestGoneList(actor.hubId);
 }
@@ -300,6 +349,8 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
   await purgeIfGone(actor.hubId, list);
   if (!list || list.deletedAt === undefined || isGone(list))
     throw new NotFoundError(`No deleted list ${listId} can be restored`, { context: { listId: [listId] } });
+  const named = list.processingType === 'DYNAMIC' ? listsNamedBy(list) : [];
+  await requireNamedForRestore(actor.hubId, list, named);
   const changedAtMs = Math.max(nowMs(), (list.filtersChangedAtMs ?? 0) + 1);
   const dynamic =
     list.processingType === 'DYNAMIC'
@@ -314,6 +365,7 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
               isProcessing: true,
               filtersChangedAtMs: changedAtMs,
               ...(list.conversion ? { conversion: entryConversionOf(list.conversion) } : {}),
+              ...(named.length > 0 ? { listIds: named } : {}),
             }),
             ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
           ],
@@ -332,11 +384,80 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
     list,
     listNameDigest(list.name),
     listLimits.maxListsPerAccount,
-    { dynamic, folder },
+    {
+      dynamic,
+      folder,
+      references: named.map((namedId) => referenceAdd(actor.hubId, namedId, list.listId, list.objectTypeId)),
+    },
   );
+  if (outcome === 'named-list-gone') await requireNamedForRestore(actor.hubId, list, named);
+  if (outcome === 'named-list-gone') throw changedMeanwhile();
   if (outcome === 'name-taken') throw nameTaken(list.name);
   if (outcome === 'too-many') throw tooManyLists();
   if (outcome === 'too-many-dynamic') throw tooManyDynamic(list.objectTypeId);
   if (outcome === 'changed') throw changedMeanwhile();
   if (dynamic) await startEvaluation(actor.hubId, list, changedAtMs);
+}
+
+/** A DYNAMIC list comes back only when the lists its IN_LIST filters name are active: else 400 naming the first that is not. */
+async function requireNamedForRestore(hubId: number, list: StoredList, named: readonly string[]): Promise<void> {
+  if (named.length === 0) return;
+  const found = new Map((await findLists(hubId, named)).map((entry) => [entry.listId, entry]));
+  const missing = named.find((id) => {
+    const entry = found.get(id);
+    return !entry || entry.deletedAt !== undefined;
+  });
+  if (missing !== undefined)
+    throw new ValidationError(
+      `List ${list.listId}'s IN_LIST filters name list ${missing}, which is deleted: restore list ${missing} first`,
+      { context: { listId: [missing] } },
+    );
+}
+
+/**
+ * Before a list's filters change: every active DYNAMIC list that names it in IN_LIST filters,
+ * directly or through other lists, goes back to PROCESSING (its evaluation waits for the lists it
+ * names to complete, list-evaluation.ts). At most maxDynamicListsPerType lists, one transaction each.
+ * Answers them as marked, for the caller to start their evaluations once its own change is written.
+ */
+async function markDependentsProcessing(hubId: number, list: StoredList): Promise<StoredList[]> {
+  const marked: StoredList[] = [];
+  const seen = new Set<string>([list.listId]);
+  let level = referencesOf(list);
+  for (let depth = 0; level.length > 0 && depth <= listLimits.maxDynamicListsPerType; depth += 1) {
+    const next: string[] = [];
+    for (const dependent of await findLists(hubId, level)) {
+      if (seen.has(dependent.listId)) continue;
+      seen.add(dependent.listId);
+      if (dependent.deletedAt !== undefined || dependent.processingType !== 'DYNAMIC') continue;
+      const changedAtMs = Math.max(nowMs(), (dependent.filtersChangedAtMs ?? 0) + 1);
+      const restarted: StoredList = { ...dependent, processingStatus: 'PROCESSING', filtersChangedAtMs: changedAtMs };
+      const outcome = await restartListEvaluation(
+        hubId,
+        dependent,
+        { processingStatus: 'PROCESSING', filtersChangedAtMs: changedAtMs },
+        {
+          objectTypeId: dependent.objectTypeId,
+          writes: [
+            dynamicListPut(hubId, {
+              listId: dependent.listId,
+              objectTypeId: dependent.objectTypeId,
+              tree: dependent.filterTree,
+              isTimeRelative: dependent.isTimeRelative === true,
+              isProcessing: true,
+              filtersChangedAtMs: changedAtMs,
+              ...(dependent.conversion ? { conversion: entryConversionOf(dependent.conversion) } : {}),
+              listIds: listIdsOfTree(dependent.filterTree as ListFilterTree),
+            }),
+            ...dynamicListsChanged(keyedTypeOfList(dependent.objectTypeId), hubId),
+          ],
+        },
+      );
+      if (outcome === 'changed') throw changedMeanwhile();
+      marked.push(restarted);
+      next.push(...referencesOf(dependent));
+    }
+    level = next;
+  }
+  return marked;
 }

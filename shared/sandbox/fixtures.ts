@@ -23,7 +23,7 @@ import { prepareRecord, type PreparedRecord } from '../records/create-record';
 import { newAccountLookups } from '../records/account-values';
 import type { Actor, RawProperties } from '../records/record-values';
 import { deleteRecordForGoodById } from '../records/archive-record';
-import { removeListForGood } from '../db/lists';
+import { findLists, removeListForGood } from '../db/lists';
 import { changeMemberships } from '../lists/change-memberships';
 import { requireListObjectType } from '../lists/list-types';
 import { listNameDigest } from '../lists/list-view';
@@ -469,8 +469,22 @@ async function addMembersAll(
 
 /** The lists the call created, removed for good again with their members, a few at a time. */
 async function removeCreatedLists(hubId: number, created: readonly CreatedList[]): Promise<void> {
+  // Read for their filters: a DYNAMIC list's removal takes it off the lists its IN_LIST filters name.
+  const stored = new Map(
+    (
+      await findLists(
+        hubId,
+        created.map((list) => list.listId),
+      )
+    ).map((list) => [list.listId, list]),
+  );
   await mapConcurrently(created, memberListConcurrency, (list) =>
-    removeListForGood(hubId, list, listNameDigest(list.name), dynamicRemovalOf(hubId, list)),
+    removeListForGood(
+      hubId,
+      list,
+      listNameDigest(list.name),
+      dynamicRemovalOf(hubId, { ...list, filterTree: stored.get(list.listId)?.filterTree }),
+    ),
   );
 }
 

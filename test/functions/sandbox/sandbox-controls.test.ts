@@ -802,6 +802,49 @@ describe('fixtures with lists', () => {
     await removeTestAccount(hubId);
   });
 
+  it("remove a refused load's DYNAMIC lists from the lists their IN_LIST filters name", async () => {
+    const hubId = await newTestAccount();
+    const token = (await installed(hubId)).access_token;
+    const named = await api('POST', '/crm/v3/lists', token, {
+      name: 'Named',
+      objectTypeId: '0-1',
+      processingType: 'MANUAL',
+    });
+    expect(named.status).toBe(200);
+    const namedId = (named.body.list as { listId: string }).listId;
+    // The second list's create refuses it after the first was created: the first is removed.
+    const refused = await control('POST', `/test-accounts/${hubId}/fixtures`, {
+      lists: [
+        {
+          name: 'Naming',
+          objectTypeId: '0-1',
+          processingType: 'DYNAMIC',
+          filterBranch: {
+            filterBranchType: 'OR',
+            filters: [],
+            filterBranches: [
+              {
+                filterBranchType: 'AND',
+                filterBranches: [],
+                filters: [{ filterType: 'IN_LIST', listId: namedId, operator: 'IN_LIST' }],
+              },
+            ],
+          },
+        },
+        { name: 'Refused', objectTypeId: '0-1', processingType: 'STATIC' },
+      ],
+    });
+    expect(refused).toMatchObject({ status: 400, body: { context: { 'lists[1].processingType': ['STATIC'] } } });
+    expect((await api('GET', '/crm/v3/lists/object-type-id/0-1/name/Naming', token)).status).toBe(404);
+    const search = await api('POST', '/crm/v3/lists/search', token, { listIds: [namedId] });
+    expect(
+      (search.body.lists as { additionalProperties: Record<string, string> }[])[0]?.additionalProperties
+        .hs_list_reference_count,
+    ).toBe('0');
+    expect((await api('DELETE', `/crm/v3/lists/${namedId}`, token)).status).toBe(204);
+    await removeTestAccount(hubId);
+  });
+
   it('refuse more lists or members than one call takes with a 400 naming the field', async () => {
     const hubId = await newTestAccount();
     const tooManyLists = await control('POST', `/test-accounts/${hubId}/fixtures`, {

@@ -896,22 +896,53 @@ describe('compileListFilters, the 400s', () => {
       `filterBranches[0]${'.filterBranches[0]'.repeat(listFilterLimits.depth - 1)}`,
       /nest at most/,
     ],
-    ...[
-      'PAGE_VIEW',
-      'FORM_SUBMISSION',
-      'EMAIL_EVENT',
-      'IN_LIST',
-      'ASSOCIATION',
-      'CONSTANT',
-      'UNIFIED_EVENTS',
-      'CTA',
-    ].map((filterType): [string, unknown, string, RegExp] => [
-      `a ${filterType} filter`,
-      inAnd({ filterType, listId: '1' }),
-      `${filterPath}.filterType`,
-      new RegExp(`does not evaluate ${filterType} filters`),
-    ]),
+    ...['PAGE_VIEW', 'FORM_SUBMISSION', 'EMAIL_EVENT', 'ASSOCIATION', 'CONSTANT', 'UNIFIED_EVENTS', 'CTA'].map(
+      (filterType): [string, unknown, string, RegExp] => [
+        `a ${filterType} filter`,
+        inAnd({ filterType, listId: '1' }),
+        `${filterPath}.filterType`,
+        new RegExp(`does not evaluate ${filterType} filters`),
+      ],
+    ),
     ['an unknown filterType', inAnd({ filterType: 'BOGUS' }), `${filterPath}.filterType`, /not a filterType/],
+    [
+      'an IN_LIST filter without a listId',
+      inAnd({ filterType: 'IN_LIST', operator: 'IN_LIST' }),
+      `${filterPath}.listId`,
+      /listId is required/,
+    ],
+    [
+      'an IN_LIST filter whose listId is not digits',
+      inAnd({ filterType: 'IN_LIST', listId: 'abc', operator: 'IN_LIST' }),
+      `${filterPath}.listId`,
+      /listId is required/,
+    ],
+    [
+      'an IN_LIST filter with another operator',
+      inAnd({ filterType: 'IN_LIST', listId: '7', operator: 'IS_EQUAL_TO' }),
+      `${filterPath}.operator`,
+      /IN_LIST or NOT_IN_LIST/,
+    ],
+    [
+      'an IN_LIST filter of a workflow list (metadata)',
+      inAnd({ filterType: 'IN_LIST', listId: '7', operator: 'IN_LIST', metadata: { id: '3', inListType: 'IMPORT' } }),
+      `${filterPath}.metadata`,
+      /workflow, import or dataset lists \(IMPORT\)/,
+    ],
+    [
+      `IN_LIST filters naming more than ${listFilterLimits.listsNamed} lists`,
+      rootOf(
+        andBranch(
+          Array.from({ length: listFilterLimits.listsNamed + 1 }, (_, index) => ({
+            filterType: 'IN_LIST',
+            listId: String(100 + index),
+            operator: 'IN_LIST',
+          })),
+        ),
+      ),
+      `filterBranches[0].filters[${listFilterLimits.listsNamed}].listId`,
+      /at most 10 lists/,
+    ],
     ['a filter that is not an object', inAnd(7), filterPath, /must be an object/],
     [
       'a filter without a property',
@@ -1477,5 +1508,44 @@ describe('listFilterMatcher against the search', () => {
     });
 
     expect([search.matches(formsOf({})), listFilterMatcher(compiledTree)(formsOf({}))]).toEqual([false, false]);
+  });
+});
+
+describe('IN_LIST filters', () => {
+  const inList = (listId: string, operator = 'IN_LIST') => ({ filterType: 'IN_LIST', listId, operator });
+  const nickname = propertyFilter('nickname', { operationType: 'STRING', operator: 'IS_EQUAL_TO', value: 'Ada' });
+
+  it('match on the memberships the matcher is given, inside NOT_ALL and NOT_ANY branches too', () => {
+    const compiled = compileListFilters(
+      rootOf(
+        andBranch([nickname, inList('7')]),
+        andBranch([inList('8', 'NOT_IN_LIST')], [{ filterBranchType: 'NOT_ANY', filters: [inList('9')] }]),
+      ),
+      lookup,
+      contacts,
+    );
+    expect(compiled.listsNamed).toEqual([
+      { listId: '7', path: 'filterBranches[0].filters[1].listId' },
+      { listId: '8', path: 'filterBranches[1].filters[0].listId' },
+      { listId: '9', path: 'filterBranches[1].filterBranches[0].filters[0].listId' },
+    ]);
+    const echoed = compiled.branch.filterBranches as { filters: unknown[] }[];
+    expect(echoed[0]?.filters[1]).toEqual({ filterType: 'IN_LIST', listId: '7', operator: 'IN_LIST' });
+    const matches = listFilterMatcher(compiled.tree);
+    const ada = formsOf({ nickname: 'Ada' });
+    const bob = formsOf({ nickname: 'Bob' });
+    const of =
+      (...ids: string[]) =>
+      (listId: string) =>
+        ids.includes(listId);
+    expect(matches(ada, of('7'))).toBe(true);
+    expect(matches(bob, of('7', '8'))).toBe(false);
+    expect(matches(ada, of('8'))).toBe(false);
+    // Not in 8 and not in 9: the second AND branch.
+    expect(matches(bob, of())).toBe(true);
+    expect(matches(bob, of('9'))).toBe(false);
+    expect(matches(bob, of('8'))).toBe(false);
+    // A membership has no search filter: the tree is not a search.
+    expect(searchGroupsOf(compiled.tree)).toBeUndefined();
   });
 });
