@@ -1,4 +1,11 @@
-import { type BenchContact, type BenchInstall, createContacts, installApp } from './bench-data';
+import {
+  type BenchContact,
+  type BenchInstall,
+  contactProperties,
+  createContacts,
+  installApp,
+  uniqueName,
+} from './bench-data';
 import { jsonRequest, type ApiClient } from './http-client';
 
 /**
@@ -6,9 +13,10 @@ import { jsonRequest, type ApiClient } from './http-client';
  * account with no list at all, with DYNAMIC lists of companies only (none of its type), and with 1
  * and 10 DYNAMIC lists of contacts (10 is the most a type may have). Every list's filters hold for
  * a contact in Boston and fail for one in Cambridge, so a write that moves a contact between the
- * two cities joins or leaves each list of its type.
+ * two cities joins or leaves each list of its type. The `inList` account's one DYNAMIC contact list
+ * also names a MANUAL list in an IN_LIST filter, which holds every contact of the account's pool.
  */
-export const listVariants = ['noLists', 'lists0', 'lists1', 'lists10'] as const;
+export const listVariants = ['noLists', 'lists0', 'lists1', 'lists10', 'inList'] as const;
 export type ListVariant = (typeof listVariants)[number];
 
 export interface ListAccount {
@@ -16,6 +24,8 @@ export interface ListAccount {
   /** Contacts in Cambridge, in no list: what the PATCH rows move to Boston and back. */
   contacts: BenchContact[];
   listIds: string[];
+  /** The `inList` account: the MANUAL list its DYNAMIC list names, a MANUAL list no list names, and a contact in Boston in neither. */
+  named?: { namedListId: string; plainListId: string; contactId: string };
 }
 
 export type ListAccounts = Record<ListVariant, ListAccount>;
@@ -26,6 +36,7 @@ export const variantLists: Record<ListVariant, { objectTypeId: string; count: nu
   lists0: { objectTypeId: '0-2', count: 10 },
   lists1: { objectTypeId: '0-1', count: 1 },
   lists10: { objectTypeId: '0-1', count: 10 },
+  inList: { objectTypeId: '0-1', count: 1 },
 };
 
 export const joiningCity = 'Boston';
@@ -84,26 +95,68 @@ export async function awaitListComplete(api: ApiClient, token: string, listId: s
   throw new Error(`list ${listId} was not COMPLETE after ${polls} polls`);
 }
 
+/** Creates a MANUAL contact list through the API, with these members; answers its id. */
+async function createManualList(
+  api: ApiClient,
+  token: string,
+  name: string,
+  recordIds: readonly string[],
+): Promise<string> {
+  const response = await api.expectOk(
+    jsonRequest('POST', '/crm/v3/lists', token, { name, objectTypeId: '0-1', processingType: 'MANUAL' }),
+  );
+  const listId = (JSON.parse(response.body) as { list: ListJson }).list.listId;
+  if (recordIds.length > 0)
+    await api.expectOk(jsonRequest('PUT', `/crm/v3/lists/${listId}/memberships/add`, token, recordIds));
+  return listId;
+}
+
+/** The `inList` account's DYNAMIC list: the bench filter of list 0, and membership of the named list. */
+function namingFilter(namedListId: string): Record<string, unknown> {
+  const filter = benchListFilter(0) as { filterBranches: { filters: unknown[] }[] };
+  filter.filterBranches[0]?.filters.push({ filterType: 'IN_LIST', listId: namedListId, operator: 'IN_LIST' });
+  return filter;
+}
+
+/** The `inList` account's lists beside its DYNAMIC one, and a contact in Boston in none of them. */
+async function namedLists(api: ApiClient, token: string, pool: readonly BenchContact[]): Promise<ListAccount['named']> {
+  const namedListId = await createManualList(
+    api,
+    token,
+    'Bench named',
+    pool.map((contact) => contact.id),
+  );
+  const plainListId = await createManualList(api, token, 'Bench plain', []);
+  const created = await api.expectOk(
+    jsonRequest('POST', '/crm/v3/objects/contacts', token, {
+      properties: { ...contactProperties(uniqueName('named')), city: joiningCity },
+    }),
+  );
+  return { namedListId, plainListId, contactId: (JSON.parse(created.body) as { id: string }).id };
+}
+
 /** One account per variant, each with `contacts` contacts in Cambridge and its lists evaluated (COMPLETE). */
 export async function createListAccounts(api: ApiClient, contacts: number): Promise<ListAccounts> {
   const accounts: Partial<ListAccounts> = {};
   for (const variant of listVariants) {
     const install = await installApp(api);
-    const pool = await createContacts(api, install.accessToken, contacts);
+    const token = install.accessToken;
+    const pool = await createContacts(api, token, contacts);
     const { objectTypeId, count } = variantLists[variant];
+    const named = variant === 'inList' ? await namedLists(api, token, pool) : undefined;
     const listIds: string[] = [];
     for (let index = 0; index < count; index += 1)
       listIds.push(
         await createDynamicList(
           api,
-          install.accessToken,
+          token,
           objectTypeId,
-          benchListFilter(index),
+          named ? namingFilter(named.namedListId) : benchListFilter(index),
           `Bench ${variant} ${index}`,
         ),
       );
-    for (const listId of listIds) await awaitListComplete(api, install.accessToken, listId);
-    accounts[variant] = { install, contacts: pool, listIds };
+    for (const listId of listIds) await awaitListComplete(api, token, listId);
+    accounts[variant] = { install, contacts: pool, listIds, ...(named ? { named } : {}) };
   }
   return accounts as ListAccounts;
 }

@@ -891,7 +891,7 @@ const numberedOperations: readonly Operation[] = [
     label: 'PUT /crm/v3/lists/{listId}/memberships/add (100 pool companies)',
     isWarm: false,
     // The list (GetItem); which ids are members and which companies exist (a BatchGetItem of 100 keys each);
-    // then 32 memberships a transaction, each with the list's size: 4 transactions.
+    // then 32 memberships a transaction, each with the list's size and a check of the companies' lists token: 4 transactions.
     budget: { GetItemCommand: 1, BatchGetItemCommand: 2, TransactWriteItemsCommand: 4 },
     request: (_iteration, state) =>
       jsonRequest(
@@ -1149,6 +1149,7 @@ const variantWords: Record<ListVariant, string> = {
   lists0: 'an account with 10 DYNAMIC company lists and none of contacts',
   lists1: 'an account with 1 DYNAMIC contact list',
   lists10: 'an account with 10 DYNAMIC contact lists',
+  inList: 'an account with 1 DYNAMIC contact list that also names a MANUAL list (IN_LIST)',
 };
 
 /**
@@ -1158,6 +1159,9 @@ const variantWords: Record<ListVariant, string> = {
  * a time, so its warm samples are half joins and half leaves; the leave row is one leave, for its calls.
  */
 function listWriteOperations(variant: ListVariant, contactLists: number): Operation[] {
+  // A list with an IN_LIST filter is not inferred from the record's previous values: the PATCH reads its membership
+  // and the named MANUAL list's (one BatchGetItem), and checks the named list's in its transaction.
+  const readsMemberships = variant === 'inList';
   const suffix = variant.charAt(0).toUpperCase() + variant.slice(1);
   const account = (state: BenchState) => listAccountOf(state, variant);
   const contactToMove = (state: BenchState, iteration: number) => {
@@ -1186,7 +1190,9 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
       // The contact (GetItem: its values before, which tell the lists it was in); one transaction: the contact,
       // its projection and ordered-index keys, the lists token checked on its record counter, and per list
       // it joins its 3 membership items and a size counter.
-      budget: { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
+      budget: readsMemberships
+        ? { GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 }
+        : { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
       request: (iteration, state) => {
         const { contact, pass } = contactToMove(state, iteration);
         return jsonRequest('PATCH', `${contacts}/${contact.id}`, account(state).install.accessToken, {
@@ -1213,12 +1219,66 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
   ];
 }
 
+/**
+ * An add-and-remove of one contact on a MANUAL list, alternately adding and removing it: on a list
+ * no list names, and on the one the `inList` account's DYNAMIC list names in an IN_LIST filter (the
+ * contact is in Boston, so it joins and leaves that list with each change).
+ */
+function namedListOperations(): Operation[] {
+  const named = (state: BenchState) => {
+    const found = listAccountOf(state, 'inList').named;
+    if (!found) throw new Error('the inList account has no named lists');
+    return found;
+  };
+  const change = (contactId: string, iteration: number) =>
+    iteration % 2 === 0
+      ? { recordIdsToAdd: [contactId], recordIdsToRemove: [] }
+      : { recordIdsToAdd: [], recordIdsToRemove: [contactId] };
+  return [
+    {
+      name: 'changeMembershipPlainList',
+      label:
+        'PUT /crm/v3/lists/{listId}/memberships/add-and-remove (1 contact; warm: added, then removed), a MANUAL list no list names',
+      isWarm: true,
+      // The list (GetItem); whether the id is a member, and (an add) whether the contact exists: a BatchGetItem each;
+      // one transaction: the 3 membership items, the list's size and a check of the contacts' lists token.
+      budget: { GetItemCommand: 1, BatchGetItemCommand: 2, TransactWriteItemsCommand: 1 },
+      request: (iteration, state) =>
+        jsonRequest(
+          'PUT',
+          `/crm/v3/lists/${named(state).plainListId}/memberships/add-and-remove`,
+          listAccountOf(state, 'inList').install.accessToken,
+          change(named(state).contactId, iteration),
+        ),
+    },
+    {
+      name: 'changeMembershipNamedList',
+      label:
+        'PUT /crm/v3/lists/{listId}/memberships/add-and-remove (1 contact; warm: added, then removed), a MANUAL list a DYNAMIC list names (IN_LIST)',
+      isWarm: true,
+      // As the plain list's, and the contact's projection (BatchGetItem: its values and version) and its membership of the
+      // DYNAMIC list (BatchGetItem); the same transaction also checks the contact's version and writes the DYNAMIC
+      // list's 3 membership items and size counter.
+      budget: { GetItemCommand: 1, BatchGetItemCommand: 4, TransactWriteItemsCommand: 1 },
+      request: (iteration, state) =>
+        jsonRequest(
+          'PUT',
+          `/crm/v3/lists/${named(state).namedListId}/memberships/add-and-remove`,
+          listAccountOf(state, 'inList').install.accessToken,
+          change(named(state).contactId, iteration),
+        ),
+    },
+  ];
+}
+
 export const operations: readonly Operation[] = [
   ...numberedOperations,
   ...listWriteOperations('noLists', 0),
   ...listWriteOperations('lists0', 0),
   ...listWriteOperations('lists1', 1),
   ...listWriteOperations('lists10', 10),
+  ...listWriteOperations('inList', 1),
+  ...namedListOperations(),
   datedTwinOf('createRecord', '2026-03'),
   // 2026-09 writes read the account's write validation of the type first (docs/versions.md): one GetItem.
   datedTwinOf('createRecord', '2026-09', {
