@@ -1234,40 +1234,41 @@ function namedListOperations(): Operation[] {
     iteration % 2 === 0
       ? { recordIdsToAdd: [contactId], recordIdsToRemove: [] }
       : { recordIdsToAdd: [], recordIdsToRemove: [contactId] };
+  const row = (
+    name: string,
+    listWords: string,
+    listOf: (state: BenchState) => string,
+    budget: Operation['budget'],
+  ): Operation => ({
+    name,
+    label: `PUT /crm/v3/lists/{listId}/memberships/add-and-remove (1 contact; warm: added, then removed), ${listWords}`,
+    isWarm: true,
+    budget,
+    request: (iteration, state) =>
+      jsonRequest(
+        'PUT',
+        `/crm/v3/lists/${listOf(state)}/memberships/add-and-remove`,
+        listAccountOf(state, 'inList').install.accessToken,
+        change(named(state).contactId, iteration),
+      ),
+  });
   return [
-    {
-      name: 'changeMembershipPlainList',
-      label:
-        'PUT /crm/v3/lists/{listId}/memberships/add-and-remove (1 contact; warm: added, then removed), a MANUAL list no list names',
-      isWarm: true,
-      // The list (GetItem); whether the id is a member, and (an add) whether the contact exists: a BatchGetItem each;
-      // one transaction: the 3 membership items, the list's size and a check of the contacts' lists token.
-      budget: { GetItemCommand: 1, BatchGetItemCommand: 2, TransactWriteItemsCommand: 1 },
-      request: (iteration, state) =>
-        jsonRequest(
-          'PUT',
-          `/crm/v3/lists/${named(state).plainListId}/memberships/add-and-remove`,
-          listAccountOf(state, 'inList').install.accessToken,
-          change(named(state).contactId, iteration),
-        ),
-    },
-    {
-      name: 'changeMembershipNamedList',
-      label:
-        'PUT /crm/v3/lists/{listId}/memberships/add-and-remove (1 contact; warm: added, then removed), a MANUAL list a DYNAMIC list names (IN_LIST)',
-      isWarm: true,
-      // As the plain list's, and the contact's projection (BatchGetItem: its values and version) and its membership of the
-      // DYNAMIC list (BatchGetItem); the same transaction also checks the contact's version and writes the DYNAMIC
-      // list's 3 membership items and size counter.
-      budget: { GetItemCommand: 1, BatchGetItemCommand: 4, TransactWriteItemsCommand: 1 },
-      request: (iteration, state) =>
-        jsonRequest(
-          'PUT',
-          `/crm/v3/lists/${named(state).namedListId}/memberships/add-and-remove`,
-          listAccountOf(state, 'inList').install.accessToken,
-          change(named(state).contactId, iteration),
-        ),
-    },
+    // The list (GetItem); whether the id is a member, and (an add) whether the contact exists: a BatchGetItem each;
+    // one transaction: the 3 membership items, the list's size and a check of the contacts' lists token.
+    row('changeMembershipPlainList', 'a MANUAL list no list names', (state) => named(state).plainListId, {
+      GetItemCommand: 1,
+      BatchGetItemCommand: 2,
+      TransactWriteItemsCommand: 1,
+    }),
+    // As the plain list's, and the contact's projection (BatchGetItem: its values and version) and its membership of
+    // the DYNAMIC list (BatchGetItem); the same transaction also checks the contact's version and writes the
+    // DYNAMIC list's 3 membership items and size counter.
+    row(
+      'changeMembershipNamedList',
+      'a MANUAL list a DYNAMIC list names (IN_LIST)',
+      (state) => named(state).namedListId,
+      { GetItemCommand: 1, BatchGetItemCommand: 4, TransactWriteItemsCommand: 1 },
+    ),
   ];
 }
 

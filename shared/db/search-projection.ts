@@ -216,6 +216,17 @@ export interface ProjectedRecord {
   forms: SearchForms;
 }
 
+/** A projection item as the record's forms and version. */
+export const projectedRecordOf = (item: Item): ProjectedRecord => ({
+  version: Number(item.r),
+  forms: {
+    id: String(item.sk),
+    v: (item.v ?? {}) as Record<string, string>,
+    l: (item.l ?? {}) as Record<string, string>,
+    n: (item.n ?? {}) as Record<string, string>,
+  },
+});
+
 /** The projection items of these records (every form, and the version): one BatchGetItem per 100 ids; an archived record is absent. */
 export async function readProjectedRecords(
   type: KeyedType,
@@ -223,20 +234,7 @@ export async function readProjectedRecords(
   ids: readonly string[],
 ): Promise<Map<string, ProjectedRecord>> {
   const items = await batchGetAll(ids.map((id) => searchKey(type, hubId, id)));
-  return new Map(
-    items.map((item) => [
-      String(item.sk),
-      {
-        version: Number(item.r),
-        forms: {
-          id: String(item.sk),
-          v: (item.v ?? {}) as Record<string, string>,
-          l: (item.l ?? {}) as Record<string, string>,
-          n: (item.n ?? {}) as Record<string, string>,
-        },
-      },
-    ]),
-  );
+  return new Map(items.map((item) => [String(item.sk), projectedRecordOf(item)]));
 }
 
 /** Deletes projection items outside their home shard (written under an older shard count); their records' items are in the home shard. */

@@ -22,7 +22,6 @@ import { forgetDynamicLists } from './dynamic-lists';
 import { compileListFilters, type CompiledListFilters } from './list-filters';
 import { dynamicRemovalOf, settleDueConversion } from './list-conversion-run';
 import { listLimits } from './list-limits';
-import { listIdsOfTree, type ListFilterTree } from './list-filter-match';
 import {
   listsNamedBy,
   referenceAdd,
@@ -111,6 +110,21 @@ const namedListGone = () =>
   new ValidationError('A list the IN_LIST filters name was deleted meanwhile', {
     context: { filterBranch: ['listId'] },
   });
+
+/** A stored DYNAMIC list's entry as its filters are, being evaluated again from `filtersChangedAtMs` (a restore, a named list refiltered). */
+function processingEntryOf(list: StoredList, filtersChangedAtMs: number): DynamicListEntry {
+  const named = listsNamedBy(list);
+  return {
+    listId: list.listId,
+    objectTypeId: list.objectTypeId,
+    tree: list.filterTree,
+    isTimeRelative: list.isTimeRelative === true,
+    isProcessing: true,
+    filtersChangedAtMs,
+    ...(list.conversion ? { conversion: entryConversionOf(list.conversion) } : {}),
+    ...(named.length > 0 ? { listIds: named } : {}),
+  };
+}
 
 /** Starts the evaluation of a list's filters over the type's existing records (list-evaluation.ts). */
 async function startEvaluation(hubId: number, list: StoredList, filtersChangedAtMs: number): Promise<void> {
@@ -357,16 +371,7 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
       ? {
           objectTypeId: list.objectTypeId,
           writes: [
-            dynamicListPut(actor.hubId, {
-              listId: list.listId,
-              objectTypeId: list.objectTypeId,
-              tree: list.filterTree,
-              isTimeRelative: list.isTimeRelative === true,
-              isProcessing: true,
-              filtersChangedAtMs: changedAtMs,
-              ...(list.conversion ? { conversion: entryConversionOf(list.conversion) } : {}),
-              ...(named.length > 0 ? { listIds: named } : {}),
-            }),
+            dynamicListPut(actor.hubId, processingEntryOf(list, changedAtMs)),
             ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
           ],
           max: listLimits.maxDynamicListsPerType,
@@ -439,16 +444,7 @@ async function markDependentsProcessing(hubId: number, list: StoredList): Promis
         {
           objectTypeId: dependent.objectTypeId,
           writes: [
-            dynamicListPut(hubId, {
-              listId: dependent.listId,
-              objectTypeId: dependent.objectTypeId,
-              tree: dependent.filterTree,
-              isTimeRelative: dependent.isTimeRelative === true,
-              isProcessing: true,
-              filtersChangedAtMs: changedAtMs,
-              ...(dependent.conversion ? { conversion: entryConversionOf(dependent.conversion) } : {}),
-              listIds: listIdsOfTree(dependent.filterTree as ListFilterTree),
-            }),
+            dynamicListPut(hubId, processingEntryOf(dependent, changedAtMs)),
             ...dynamicListsChanged(keyedTypeOfList(dependent.objectTypeId), hubId),
           ],
         },

@@ -1,5 +1,15 @@
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, unique, useTestGateway } from '../../support/harness';
+import {
+  branchOf,
+  completed as completedOf,
+  createList as createListOf,
+  listsPath,
+  members as membersOf,
+  newContact as newContactOf,
+  stringFilter,
+  type ListJson,
+} from '../../support/list-api';
 
 /**
  * DYNAMIC and SNAPSHOT lists over HTTP: the first evaluation (a job, PROCESSING until done), then
@@ -13,75 +23,15 @@ beforeAll(async () => {
   api = crmClient(gateway, (await install(gateway)).accessToken);
 });
 
-interface ListJson {
-  listId: string;
-  processingType: string;
-  processingStatus: string;
-  size: number;
-  filterBranch?: Record<string, unknown>;
-}
-
-const lists = '/crm/v3/lists';
+const lists = listsPath;
 const contacts = '/crm/v3/objects/contacts';
 
-const stringIs = (property: string, value: string) => ({
-  filterBranchType: 'OR',
-  filterBranches: [
-    {
-      filterBranchType: 'AND',
-      filterBranches: [],
-      filters: [
-        { filterType: 'PROPERTY', property, operation: { operationType: 'STRING', operator: 'IS_EQUAL_TO', value } },
-      ],
-    },
-  ],
-  filters: [],
-});
-
-async function newContact(properties: Record<string, string>): Promise<string> {
-  const created = await api.post<{ id: string }>(contacts, {
-    properties: { email: `${unique('c').toLowerCase()}@lists.example`, ...properties },
-  });
-  expect(created.status).toBe(201);
-  return created.body.id;
-}
-
-async function createList(processingType: string, filterBranch: unknown, objectTypeId = '0-1'): Promise<ListJson> {
-  const created = await api.post<{ list: ListJson }>(lists, {
-    name: unique('Dynamic'),
-    objectTypeId,
-    processingType,
-    filterBranch,
-  });
-  expect(created.status).toBe(200);
-  return created.body.list;
-}
-
-/** Polls the list until its evaluation is done: bounded by count, not by time. */
-async function completed(listId: string): Promise<ListJson> {
-  for (let poll = 0; poll < 600; poll += 1) {
-    const read = await api.get<{ list: ListJson }>(`${lists}/${listId}`);
-    expect(read.status).toBe(200);
-    if (read.body.list.processingStatus === 'COMPLETE') return read.body.list;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`list ${listId} never completed`);
-}
-
-async function members(listId: string): Promise<string[]> {
-  const seen: string[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < 100; page += 1) {
-    const answer = await api.get<{ results: { recordId: string }[]; paging?: { next?: { after: string } } }>(
-      `${lists}/${listId}/memberships?limit=250${after ? `&after=${after}` : ''}`,
-    );
-    expect(answer.status).toBe(200);
-    seen.push(...answer.body.results.map((member) => member.recordId));
-    after = answer.body.paging?.next?.after;
-    if (!after) return seen.sort();
-  }
-  throw new Error('no end of members');
-}
+const stringIs = (property: string, value: string) => branchOf(stringFilter(property, value));
+const newContact = (properties: Record<string, string>) => newContactOf(api, properties);
+const createList = (processingType: string, filterBranch: unknown, objectTypeId = '0-1') =>
+  createListOf(api, processingType, filterBranch, objectTypeId);
+const completed = (listId: string) => completedOf(api, listId);
+const members = (listId: string) => membersOf(api, listId);
 
 describe('DYNAMIC lists', () => {
   it('evaluates the existing records once (PROCESSING, then COMPLETE) and echoes the filters', async () => {
