@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nowMs } from '../base/clock';
 import { tableName } from './client';
 import { listsTokenWrites } from './order-index';
-import { batchGetAll, queryPage, type Item, type TransactItem } from './core';
+import { batchGetAll, queryPage, skBetween, type Item, type TransactItem } from './core';
 import { withoutKeys } from './item';
 import {
   dynamicListKey,
@@ -199,6 +199,46 @@ export async function readMembershipsOf(
     const listId = listIdOfMemberPartition(String(item.pk));
     const recordId = String(item.sk).slice(listMemberPrefix.length);
     if (typeof item.joinedAtMs === 'number') found.set(membershipId(listId, recordId), item.joinedAtMs);
+  }
+  return found;
+}
+
+/**
+ * Which of these records (ids of one fixed width, in any order) are members of each list, with
+ * their join times: per list, a Query of its member items between the lowest and the highest id
+ * (every page followed), so the read costs the members in that range, not a key per record. What an
+ * evaluation reads for a page of records most of which are in no list yet. Answers as readMembershipsOf.
+ */
+export async function readMembershipsInRange(
+  hubId: number,
+  listIds: readonly string[],
+  recordIds: readonly string[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (recordIds.length === 0) return found;
+  const wanted = new Set(recordIds);
+  const sorted = [...recordIds].sort();
+  const low = `${listMemberPrefix}${sorted[0]}`;
+  const high = `${listMemberPrefix}${sorted.at(-1)}`;
+  for (const listId of listIds) {
+    let startKey: Item | undefined;
+    do {
+      const page = await queryPage(
+        {
+          pk: listMembersPartition(hubId, listId),
+          skCondition: skBetween({ low, high }),
+          projection: '#sk, joinedAtMs',
+          names: { '#sk': 'sk' },
+        },
+        startKey,
+      );
+      for (const item of page.items) {
+        const recordId = String(item.sk).slice(listMemberPrefix.length);
+        if (wanted.has(recordId) && typeof item.joinedAtMs === 'number')
+          found.set(membershipId(listId, recordId), item.joinedAtMs);
+      }
+      startKey = page.nextKey;
+    } while (startKey);
   }
   return found;
 }

@@ -6,6 +6,7 @@ import {
   listSizeUpdate,
   membershipCheck,
   membershipId,
+  readMembershipsInRange,
   readMembershipsOf,
   sumSizeDeltas,
   type ListSizeDelta,
@@ -27,7 +28,7 @@ import {
   membershipPuts,
   type StoredList,
 } from '../db/lists';
-import type { SearchForms } from '../db/search-projection';
+import { projectedRecordOf, type SearchForms } from '../db/search-projection';
 import type { ListEvaluationJob } from '../jobs/job-queue';
 import { forgetDynamicLists } from './dynamic-lists';
 import { listFilterMatcher, listIdsOfTree, type ListFilterTree } from './list-filter-match';
@@ -70,16 +71,7 @@ interface Candidate {
   forms: SearchForms;
 }
 
-const formsOf = (item: Item): Candidate => ({
-  id: String(item.sk),
-  version: Number(item.r),
-  forms: {
-    id: String(item.sk),
-    v: (item.v ?? {}) as Record<string, string>,
-    l: (item.l ?? {}) as Record<string, string>,
-    n: (item.n ?? {}) as Record<string, string>,
-  },
-});
+const formsOf = (item: Item): Candidate => ({ id: String(item.sk), ...projectedRecordOf(item) });
 
 /** The memberships of the lists a list's IN_LIST filters name, as read for the candidates at hand. */
 interface NamedMemberships {
@@ -281,7 +273,8 @@ export async function evaluateListChunk(
     const candidates = page.items.map(formsOf).filter((candidate) => searchShardOf(candidate.id) === shard);
     const now = nowMs();
     const matcher = listFilterMatcher(tree, now);
-    const memberships = await readMembershipsOf(
+    // A Query of each list's members in the page's range of ids: a new list has none to read.
+    const memberships = await readMembershipsInRange(
       job.hubId,
       [list.listId, ...namedIds],
       candidates.map((candidate) => candidate.id),
