@@ -16,6 +16,9 @@ import { install, unique, useTestGateway } from '../../support/harness';
  * records a search with the same conditions (the list's filters as search filter groups) returns,
  * member for member, its size is their count, and paging the memberships to the end in pages of a
  * random size returns each member exactly once. Bounded: 10 runs of at most 6 records and 8 writes.
+ * The second property adds IN_LIST and NOT_IN_LIST filters of a MANUAL list to the AND branches, and
+ * adds and removes of that list to the writes: each branch's records are then its search's records
+ * in (not in) the MANUAL list's members.
  */
 const gateway = useTestGateway();
 const contactsType = requireObjectType('contacts');
@@ -110,7 +113,11 @@ const filterBranch = fc
   )
   .map((ands) => ({ filterBranchType: 'OR', filters: [], filterBranches: ands }));
 
+/** What an AND branch adds of the MANUAL list: nothing, or an IN_LIST or NOT_IN_LIST filter of it. */
+type InList = 'none' | 'IN_LIST' | 'NOT_IN_LIST';
+
 type Write =
+  | { kind: 'manual'; isAdd: boolean; pick: number }
   | { kind: 'create'; values: Values }
   | { kind: 'update'; pick: number; values: Values }
   | { kind: 'batchUpdate'; picks: [number, number]; values: [Values, Values] }
@@ -127,6 +134,10 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   })),
   pick.map((index) => ({ kind: 'archive' as const, pick: index })),
   fc.tuple(pick, pick).map(([a, b]) => ({ kind: 'merge' as const, picks: [a, b] as [number, number] })),
+);
+const manualWrite: fc.Arbitrary<Write> = fc.oneof(
+  write,
+  fc.tuple(fc.boolean(), pick).map(([isAdd, index]) => ({ kind: 'manual' as const, isAdd, pick: index })),
 );
 
 /** The filter groups of a search for the list's conditions, in requests within the search's limits. */
@@ -183,9 +194,26 @@ async function paged(api: CrmClient, listId: string, limit: number): Promise<str
 
 const present = (changed: Values): Values => Object.fromEntries(Object.entries(changed).filter(([, v]) => v !== ''));
 
-async function run(branch: unknown, initial: Values[], writes: Write[], pageSize: number): Promise<void> {
-  const requests = searchRequestsOf(branch);
-  fc.pre(requests !== undefined);
+interface Run {
+  branch: { filterBranchType: string; filters: unknown[]; filterBranches: { filters: unknown[] }[] };
+  initial: Values[];
+  writes: Write[];
+  pageSize: number;
+  /** Per AND branch (by index, cycled): the MANUAL list's filter it adds. */
+  inList: InList[];
+  /** The initial records (by index, cycled) in the MANUAL list before the list is made. */
+  manualPicks: number[];
+}
+
+async function run({ branch, initial, writes, pageSize, inList, manualPicks }: Run): Promise<void> {
+  const ands = branch.filterBranches.map((and, index) => ({
+    and,
+    inList: inList.length === 0 ? ('none' as const) : (inList[index % inList.length] as InList),
+  }));
+  // Each AND branch alone, as a search: the list's records are the union of theirs.
+  const requests = ands.map(({ and }) => searchRequestsOf({ ...branch, filterBranches: [and] }));
+  fc.pre(requests.every((request) => request !== undefined));
+  const isManualNamed = ands.some((entry) => entry.inList !== 'none');
   const installed = await install(gateway, {
     scopes: ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write'].concat([
       'crm.lists.read',
@@ -211,12 +239,37 @@ async function run(branch: unknown, initial: Values[], writes: Write[], pageSize
     live.push(answer.body.id);
   };
   for (const created of initial) await create(created);
+  const manual = new Set<string>();
+  let manualId = '';
+  const changeManual = async (ids: string[], isAdd: boolean) => {
+    const answer = await api.put(`${lists}/${manualId}/memberships/${isAdd ? 'add' : 'remove'}`, ids);
+    expect(answer.status).toBe(200);
+    for (const id of ids) isAdd ? manual.add(id) : manual.delete(id);
+  };
+  if (isManualNamed) {
+    const made = await api.post<{ list: { listId: string } }>(lists, {
+      name: unique('Manual'),
+      objectTypeId: '0-1',
+      processingType: 'MANUAL',
+    });
+    expect(made.status).toBe(200);
+    manualId = made.body.list.listId;
+    const picked = [...new Set(manualPicks.map((n) => live[n % live.length]).filter((id) => id !== undefined))];
+    if (picked.length > 0) await changeManual(picked, true);
+  }
 
   const made = await api.post<{ list: { listId: string } }>(lists, {
     name: unique('Property'),
     objectTypeId: '0-1',
     processingType: 'DYNAMIC',
-    filterBranch: branch,
+    filterBranch: {
+      ...branch,
+      filterBranches: ands.map(({ and, inList: operator }) =>
+        operator === 'none'
+          ? and
+          : { ...and, filters: [...and.filters, { filterType: 'IN_LIST', listId: manualId, operator }] },
+      ),
+    },
   });
   expect(made.status).toBe(200);
   const { listId } = made.body.list;
@@ -227,7 +280,11 @@ async function run(branch: unknown, initial: Values[], writes: Write[], pageSize
   }
 
   const check = async (step: string) => {
-    const expected = await searched(api, requests ?? []);
+    const union = new Set<string>();
+    for (const [index, { inList: operator }] of ands.entries())
+      for (const id of await searched(api, requests[index] ?? []))
+        if (operator === 'none' || manual.has(id) === (operator === 'IN_LIST')) union.add(id);
+    const expected = [...union].sort();
     const read = await api.get<{ list: { size: number; processingStatus: string } }>(`${lists}/${listId}`);
     expect([step, read.body.list.processingStatus, await paged(api, listId, pageSize), read.body.list.size]).toEqual([
       step,
@@ -242,7 +299,10 @@ async function run(branch: unknown, initial: Values[], writes: Write[], pageSize
     const at = (n: number) => live[n % live.length] ?? '';
     if (change.kind === 'create') await create(change.values);
     else if (live.length === 0) continue;
-    else if (change.kind === 'update') {
+    else if (change.kind === 'manual') {
+      if (!isManualNamed) continue;
+      await changeManual([at(change.pick)], change.isAdd);
+    } else if (change.kind === 'update') {
       const answer = await api.patch(`${contacts}/${at(change.pick)}`, { properties: change.values });
       expect(answer.status).toBe(200);
     } else if (change.kind === 'batchUpdate') {
@@ -255,6 +315,8 @@ async function run(branch: unknown, initial: Values[], writes: Write[], pageSize
       const id = at(change.pick);
       expect((await api.delete(`${contacts}/${id}`)).status).toBe(204);
       live.splice(live.indexOf(id), 1);
+      // An archived record leaves every list.
+      manual.delete(id);
     } else {
       const [primary, other] = [at(change.picks[0]), at(change.picks[1])];
       if (primary === other) continue;
@@ -266,6 +328,10 @@ async function run(branch: unknown, initial: Values[], writes: Write[], pageSize
       live.splice(live.indexOf(primary), 1);
       live.splice(live.indexOf(other), 1);
       live.push(merged.body.id);
+      // The merged record takes the primary's MANUAL memberships; the two merged away leave every list.
+      if (manual.has(primary)) manual.add(merged.body.id);
+      manual.delete(primary);
+      manual.delete(other);
     }
     await check(step);
   }
@@ -279,9 +345,25 @@ describe('a DYNAMIC list and the search with its conditions', () => {
         fc.array(values, { maxLength: 6 }),
         fc.array(write, { minLength: 1, maxLength: 8 }),
         fc.integer({ min: 1, max: 4 }),
-        run,
+        (branch, initial, writes, pageSize) => run({ branch, initial, writes, pageSize, inList: [], manualPicks: [] }),
       ),
       { numRuns: 10, seed: 36_036, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it('with IN_LIST filters of a MANUAL list: each branch its search in (not in) the MANUAL list, after every write and membership change', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        filterBranch,
+        fc.array(values, { maxLength: 6 }),
+        fc.array(manualWrite, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.constantFrom<InList>('none', 'IN_LIST', 'NOT_IN_LIST'), { minLength: 1, maxLength: 3 }),
+        fc.array(pick, { maxLength: 4 }),
+        (branch, initial, writes, pageSize, inList, manualPicks) =>
+          run({ branch, initial, writes, pageSize, inList, manualPicks }),
+      ),
+      { numRuns: 10, seed: 36_037, endOnFailure: true },
     );
   }, 600_000);
 });
