@@ -126,6 +126,11 @@ function processingEntryOf(list: StoredList, filtersChangedAtMs: number): Dynami
   };
 }
 
+/** Starts the evaluations of lists marked PROCESSING again (markDependentsProcessing's). */
+async function startEvaluations(hubId: number, lists: readonly StoredList[]): Promise<void> {
+  for (const list of lists) await startEvaluation(hubId, list, list.filtersChangedAtMs ?? 0);
+}
+
 /** Starts the evaluation of a list's filters over the type's existing records (list-evaluation.ts). */
 async function startEvaluation(hubId: number, list: StoredList, filtersChangedAtMs: number): Promise<void> {
   forgetDynamicLists(hubId, list.objectTypeId);
@@ -315,23 +320,28 @@ export async function updateListFilters(actor: ListActor, listId: string, filter
     listsNamedBy(list),
     compiled.listsNamed.map((named) => named.listId),
   );
-  const outcome = await refilterList(
-    actor.hubId,
-    list,
-    set,
-    {
-      objectTypeId: list.objectTypeId,
-      writes: [
-        dynamicListPut(actor.hubId, dynamicEntryOf(updated, compiled, changedAtMs)),
-        ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
-      ],
-    },
-    [...references.adds, ...references.removes],
-  );
+  let outcome: Awaited<ReturnType<typeof refilterList>>;
+  try {
+    outcome = await refilterList(
+      actor.hubId,
+      list,
+      set,
+      {
+        objectTypeId: list.objectTypeId,
+        writes: [
+          dynamicListPut(actor.hubId, dynamicEntryOf(updated, compiled, changedAtMs)),
+          ...dynamicListsChanged(keyedTypeOfList(list.objectTypeId), actor.hubId),
+        ],
+      },
+      [...references.adds, ...references.removes],
+    );
+    if (outcome === 'refiltered') await startEvaluation(actor.hubId, updated, changedAtMs);
+  } finally {
+    // Marked PROCESSING, they are evaluated whatever came of the refilter (against the filters it left).
+    await startEvaluations(actor.hubId, dependents);
+  }
   if (outcome === 'named-list-gone') throw namedListGone();
   if (outcome === 'changed') throw changedMeanwhile();
-  await startEvaluation(actor.hubId, updated, changedAtMs);
-  for (const dependent of dependents) await startEvaluation(actor.hubId, dependent, dependent.filtersChangedAtMs ?? 0);
   return (await withCounters(actor.hubId, [updated], { includeFilters: true }))[0] as PublicList;
 }
 
@@ -449,7 +459,10 @@ async function markDependentsProcessing(hubId: number, list: StoredList): Promis
           ],
         },
       );
-      if (outcome === 'changed') throw changedMeanwhile();
+      if (outcome === 'changed') {
+        await startEvaluations(hubId, marked);
+        throw changedMeanwhile();
+      }
       marked.push(restarted);
       next.push(...referencesOf(dependent));
     }
