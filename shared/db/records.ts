@@ -230,6 +230,18 @@ export interface LinksToSelf {
 /** The stored attribute holding a record's count of associated records of its own type. */
 const linkCountAttribute = 'companyLinkCount';
 /** At most this many association keys on one record of any type (far below 400 KB), also checked on a linked record when another's write adds keys to it. */
+/** A ConditionCheck that a record is still at the version read: what a write outside the record's own transaction (its lists' memberships) is conditioned on. */
+export function recordVersionCheck(type: KeyedType, hubId: number, id: string, version: number): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: recordKey(type, hubId, id),
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': version },
+    },
+  };
+}
+
 export const maxAssociationsPerRecord = 1000;
 
 export type SaveOutcome =

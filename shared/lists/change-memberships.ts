@@ -9,12 +9,11 @@ import {
   type StoredList,
 } from '../db/lists';
 import { mapConcurrently } from '../base/map-concurrently';
-import { tableName } from '../db/client';
-import { maxTransactionItems, type RoleWrite, type TransactItem } from '../db/core';
+import { maxTransactionItems, type RoleWrite } from '../db/core';
 import { listSizeUpdate, sumSizeDeltas, type ListSizeDelta } from '../db/dynamic-lists';
-import { recordKey, type KeyedType } from '../db/keys';
+import type { KeyedType } from '../db/keys';
 import { recordCountWrites } from '../db/order-index';
-import { findExistingRecords } from '../db/records';
+import { findExistingRecords, recordVersionCheck } from '../db/records';
 import { readProjectedRecords } from '../db/search-projection';
 import { dynamicListsOf, forgetDynamicLists, planListWrites, sizeShardOf } from './dynamic-lists';
 import { listLimits } from './list-limits';
@@ -252,14 +251,7 @@ async function dependentPlans(
       isNew: false,
       changedMemberships: new Map([[list.listId, change.isAdd]]),
     });
-    const version: TransactItem = {
-      ConditionCheck: {
-        TableName: tableName,
-        Key: recordKey(type, hubId, change.recordId),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': record.version },
-      },
-    };
+    const version = recordVersionCheck(type, hubId, change.recordId, record.version);
     return {
       change,
       writes: [version, ...plan.items].map((write) => ({ role: 'member' as const, write })),

@@ -11,15 +11,7 @@ import {
   sumSizeDeltas,
   type ListSizeDelta,
 } from '../db/dynamic-lists';
-import {
-  listKey,
-  recordKey,
-  searchKey,
-  searchPartition,
-  searchShardOf,
-  searchShards,
-  type KeyedType,
-} from '../db/keys';
+import { listKey, searchKey, searchPartition, searchShardOf, searchShards, type KeyedType } from '../db/keys';
 import {
   findList,
   findLists,
@@ -28,6 +20,7 @@ import {
   membershipPuts,
   type StoredList,
 } from '../db/lists';
+import { recordVersionCheck } from '../db/records';
 import { projectedRecordOf, type SearchForms } from '../db/search-projection';
 import type { ListEvaluationJob } from '../jobs/job-queue';
 import { forgetDynamicLists } from './dynamic-lists';
@@ -105,14 +98,7 @@ function changeWrites(
   if (isDynamic) {
     writes.push({
       role: 'record',
-      write: {
-        ConditionCheck: {
-          TableName: tableName,
-          Key: recordKey(keyedTypeOfList(list.objectTypeId), hubId, candidate.id),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': candidate.version },
-        },
-      },
+      write: recordVersionCheck(keyedTypeOfList(list.objectTypeId), hubId, candidate.id, candidate.version),
     });
   }
   const member = { recordId: candidate.id, joinedAtMs: change.joinedAtMs };

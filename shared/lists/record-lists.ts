@@ -3,7 +3,7 @@ import { mapConcurrently } from '../base/map-concurrently';
 import { tableName } from '../db/client';
 import { maxTransactionItems, transact, type RoleWrite, type TransactItem } from '../db/core';
 import { listSizeUpdate, type ListSizeDelta } from '../db/dynamic-lists';
-import { listKey, recordKey, searchShardOf, type KeyedType } from '../db/keys';
+import { listKey, searchShardOf, type KeyedType } from '../db/keys';
 import { recordCountWrites } from '../db/order-index';
 import {
   itemsPerMembership,
@@ -12,7 +12,7 @@ import {
   recordMemberships,
   type RecordMembership,
 } from '../db/lists';
-import type { CrmRecord } from '../db/records';
+import { recordVersionCheck, type CrmRecord } from '../db/records';
 import { forgetDynamicLists, planListWrites, type ListedWrite, type RecordListWrites } from './dynamic-lists';
 
 /** Memberships one transaction removes: three items each and one size write each. */
@@ -104,14 +104,7 @@ async function writeListPlan(
   const writes: RoleWrite<'record' | 'list' | 'token'>[] = [
     {
       role: 'record',
-      write: {
-        ConditionCheck: {
-          TableName: tableName,
-          Key: recordKey(type, hubId, record.id),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': record.version },
-        },
-      },
+      write: recordVersionCheck(type, hubId, record.id, record.version),
     },
     ...plan.items.map((write) => ({ role: 'list' as const, write })),
     ...plan.sizes.map((delta) => ({ role: 'list' as const, write: listSizeUpdate(hubId, delta, shard, atIso) })),
