@@ -260,6 +260,27 @@ export function convertedListWrites(
   ];
 }
 
+/** A change of a list's item on the version read (not deleted) with its DYNAMIC entry and the reference writes of the lists it names. */
+async function writeListWithEntry(
+  hubId: number,
+  list: StoredList,
+  set: Record<string, unknown>,
+  dynamic: DynamicListWrites,
+  references: readonly TransactItem[],
+): Promise<'written' | 'changed' | 'named-list-gone'> {
+  const outcome = await transact<'list' | 'dynamic' | 'references'>([
+    { role: 'list', write: listUpdate(hubId, list, set) },
+    ...dynamicWrites(hubId, dynamic, 0),
+    ...references.map((write) => ({ role: 'references' as const, write })),
+  ]);
+  if (outcome.committed) return 'written';
+  if (outcome.reasons.some((reason) => reason.role === 'references' && reason.code === 'ConditionalCheckFailed'))
+    return 'named-list-gone';
+  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
+    return 'changed';
+  throw outcome.error;
+}
+
 /** Sets a list's filters (a new version, not deleted) with its DYNAMIC entry: 'changed' when it changed since it was read. */
 export async function refilterList(
   hubId: number,
@@ -268,17 +289,14 @@ export async function refilterList(
   dynamic: DynamicListWrites,
   references: readonly TransactItem[] = [],
 ): Promise<'refiltered' | 'changed' | 'named-list-gone'> {
-  const outcome = await transact<'list' | 'dynamic' | 'references'>([
-    { role: 'list', write: listUpdate(hubId, list, { ...set, listVersion: list.listVersion + 1 }) },
-    ...dynamicWrites(hubId, dynamic, 0),
-    ...references.map((write) => ({ role: 'references' as const, write })),
-  ]);
-  if (outcome.committed) return 'refiltered';
-  if (outcome.reasons.some((reason) => reason.role === 'references' && reason.code === 'ConditionalCheckFailed'))
-    return 'named-list-gone';
-  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
-    return 'changed';
-  throw outcome.error;
+  const outcome = await writeListWithEntry(
+    hubId,
+    list,
+    { ...set, listVersion: list.listVersion + 1 },
+    dynamic,
+    references,
+  );
+  return outcome === 'written' ? 'refiltered' : outcome;
 }
 
 /** Starts a list's evaluation again with the same filters (the list's version stays: its definition is unchanged): 'changed' when it changed since it was read. */
@@ -288,14 +306,8 @@ export async function restartListEvaluation(
   set: Record<string, unknown>,
   dynamic: DynamicListWrites,
 ): Promise<'restarted' | 'changed'> {
-  const outcome = await transact<'list' | 'dynamic'>([
-    { role: 'list', write: listUpdate(hubId, list, set) },
-    ...dynamicWrites(hubId, dynamic, 0),
-  ]);
-  if (outcome.committed) return 'restarted';
-  if (outcome.reasons.some((reason) => reason.role === 'list' && reason.code === 'ConditionalCheckFailed'))
-    return 'changed';
-  throw outcome.error;
+  const outcome = await writeListWithEntry(hubId, list, set, dynamic, []);
+  return outcome === 'written' ? 'restarted' : 'changed';
 }
 
 /** Renames a list: its item (a new version) and its name's claim move together. */
