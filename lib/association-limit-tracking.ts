@@ -6,6 +6,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { partitions } from '../shared/db/keys';
 import { BundledFunction } from './bundled-function';
+import { tableReadActions, tableWriteActions } from './route-stack';
 import { acknowledgeListStreams, addRecordStreamMapping, streamReadStatements } from './record-stream';
 
 export interface AssociationLimitTrackingProps {
@@ -17,7 +18,9 @@ export interface AssociationLimitTrackingProps {
 /**
  * The table stream's second consumer (the webhook event function is the first; DynamoDB advises at
  * most two per shard): a function that keeps the markers of records near their association limit
- * (shared/limits-tracking/association-limit-tracker.ts). Its role writes only their partition.
+ * (shared/limits-tracking/association-limit-tracker.ts) and the memberships of DYNAMIC lists whose
+ * ASSOCIATION filters a change reaches beside the record it wrote (shared/lists/association-list-sync.ts).
+ * Its role writes the markers' partition and the accounts' (records' lists) only.
  */
 export class AssociationLimitTracking extends Construct {
   readonly trackerFunction: BundledFunction;
@@ -30,7 +33,7 @@ export class AssociationLimitTracking extends Construct {
     this.trackerFunction = new BundledFunction(this, 'Tracker', {
       entry: 'functions/limits/track-association-limits.ts',
       description:
-        'limits tracking: keeps the markers and totals of records near or at their association limit, from the table stream',
+        'limits tracking and list sync: keeps the markers of records near their association limit and the ASSOCIATION filters of dynamic lists, from the table stream',
       environment: { TABLE_NAME: props.table.tableName, LOG_LEVEL: props.logLevel },
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
@@ -48,9 +51,10 @@ export class AssociationLimitTracking extends Construct {
           resources: [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.associationLimits] } },
         }),
-        // A custom type's schema (its primary display property names the samples): read only.
+        // A custom type's schema (its primary display property names the samples); the records, their
+        // lists and memberships an ASSOCIATION filter's sync reads and writes: the accounts' partitions.
         new PolicyStatement({
-          actions: ['dynamodb:GetItem'],
+          actions: [...tableReadActions, ...tableWriteActions],
           resources: [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.hubs] } },
         }),

@@ -14,6 +14,7 @@ import { tableDefinition } from '../shared/db/table';
 import { deliverBatch } from '../shared/webhooks/deliver-batch';
 import { InProcessDeliveryQueue, installDeliveryQueue } from '../shared/webhooks/delivery-queue';
 import { trackAssociationLimits } from '../shared/limits-tracking/association-limit-tracker';
+import { syncAssociationLists } from '../shared/lists/association-list-sync';
 import type { ListMembershipChange } from '../shared/webhooks/list-membership-changes';
 import { processStreamBatch } from '../shared/webhooks/stream-batch';
 import { changeRecordsOf, type RawStreamRecord } from '../shared/webhooks/stream-records';
@@ -24,8 +25,8 @@ import { streamBatchingWindowSeconds } from '../shared/webhooks/retry-schedule';
  * Webhooks in the local runtime: the table's stream on DynamoDB Local, polled here, feeds the same
  * event generation and delivery code the deployed functions run; an in-process queue with the
  * same retry schedule stands in for SQS. The same pass feeds the stream's other consumer, the
- * association limit tracker (shared/limits-tracking/association-limit-tracker.ts), as its own
- * function does deployed. With a state folder (npm start --data-dir), the stream
+ * association limit tracker (shared/limits-tracking/association-limit-tracker.ts) and the
+ * ASSOCIATION filters' list sync (shared/lists/association-list-sync.ts), as their function does deployed. With a state folder (npm start --data-dir), the stream
  * position and the queued batches are kept in files, so a restart goes on where it stopped.
  */
 export interface LocalWebhooksOptions {
@@ -222,6 +223,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
           // The stream's other consumer first: a failed pass reads the same records again, and the
           // tracker writes nothing for a change it has applied, where events would be queued twice.
           await trackAssociationLimits(changes, { acceptsHub: options.acceptsHub });
+          await syncAssociationLists(changes, { acceptsHub: options.acceptsHub });
           const output = await processStreamBatch(changes, queue, { acceptsHub: options.acceptsHub });
           if (output.listMembershipChanges.length > 0)
             await options.onListMembershipChanges?.(output.listMembershipChanges);

@@ -15,9 +15,19 @@ import type { KeyedType } from '../db/keys';
 import { lastChangeMs } from '../db/list-conversions';
 import { searchShardOf } from '../db/keys';
 import { membershipDeletes, membershipPuts } from '../db/lists';
-import type { RecordWrite } from '../db/records';
+import { findRecord, type RecordWrite } from '../db/records';
 import type { SearchForms } from '../db/search-projection';
-import { listFilterMatcher, type ListFilterTree, type MemberOf } from './list-filter-match';
+import {
+  associatedCountKey,
+  associatedIdsVia,
+  associationLeavesOf,
+  listFilterMatcher,
+  type AssociatedCount,
+  type AssociatedListLeaf,
+  type ListFilterTree,
+  type ListMatcher,
+  type MemberOf,
+} from './list-filter-match';
 
 /**
  * DYNAMIC lists kept right at once: a record write evaluates the record's new values against the
@@ -67,17 +77,58 @@ export interface RecordListWrites {
   token: string | undefined;
 }
 
-const matcherCache = new WeakMap<object, (forms: SearchForms, memberOf?: MemberOf) => boolean>();
+const matcherCache = new WeakMap<object, ListMatcher>();
 
-/** Whether the record's forms (and memberships, for IN_LIST filters) match the list's filters (the matcher compiled once per entry). */
-function matches(entry: DynamicListEntry, forms: SearchForms, now: number, memberOf?: MemberOf): boolean {
-  if (entry.isTimeRelative) return listFilterMatcher(entry.tree as ListFilterTree, now)(forms, memberOf);
+/**
+ * Whether the record's forms (and memberships, for IN_LIST filters; its associated records' counted
+ * memberships, for ASSOCIATION filters) match the list's filters (the matcher compiled once per entry).
+ */
+function matches(
+  entry: DynamicListEntry,
+  forms: SearchForms,
+  now: number,
+  memberOf?: MemberOf,
+  associated?: AssociatedCount,
+): boolean {
+  if (entry.isTimeRelative) return listFilterMatcher(entry.tree as ListFilterTree, now)(forms, memberOf, associated);
   const tree = entry.tree as object;
   const cached = matcherCache.get(tree);
-  if (cached) return cached(forms, memberOf);
+  if (cached) return cached(forms, memberOf, associated);
   const matcher = listFilterMatcher(entry.tree as ListFilterTree);
   matcherCache.set(tree, matcher);
-  return matcher(forms, memberOf);
+  return matcher(forms, memberOf, associated);
+}
+
+/** The ASSOCIATION filters of these entries, one per count. */
+function associationLeavesOfEntries(entries: readonly DynamicListEntry[]): AssociatedListLeaf[] {
+  const byKey = new Map<string, AssociatedListLeaf>();
+  for (const entry of entries)
+    for (const leaf of associationLeavesOf(entry.tree as ListFilterTree))
+      if (!byKey.has(associatedCountKey(leaf))) byKey.set(associatedCountKey(leaf), leaf);
+  return [...byKey.values()];
+}
+
+/**
+ * How many of a record's associated records each ASSOCIATION filter counts: the records its
+ * association keys name through the filter's association type (at most maxAssociationsPerRecord),
+ * and which of them are members of the filter's list (one BatchGetItem per 100 per filter).
+ */
+export async function associatedCountsOf(
+  hubId: number,
+  associations: Readonly<Record<string, string>>,
+  leaves: readonly AssociatedListLeaf[],
+): Promise<AssociatedCount> {
+  const counts = new Map<string, number>();
+  await Promise.all(
+    leaves.map(async (leaf) => {
+      const ids = associatedIdsVia(associations, leaf);
+      counts.set(
+        associatedCountKey(leaf),
+        ids.length === 0 ? 0 : (await readMembershipsOf(hubId, [leaf.listId], ids)).size,
+      );
+    }),
+  );
+  return (leaf) => counts.get(associatedCountKey(leaf)) ?? 0;
 }
 
 /** A record write as the lists see it: its id, its values after (undefined: it leaves the type's active records) and before. */
@@ -96,6 +147,8 @@ export interface ListedWrite {
    * memberships in place of the stored ones.
    */
   changedMemberships?: ReadonlyMap<string, boolean>;
+  /** The record's associations after the write, for ASSOCIATION filters; when absent and a list has one, the record is read. */
+  associations?: Readonly<Record<string, string>>;
 }
 
 /** The type's DYNAMIC lists a write evaluates: each after the lists its IN_LIST filters name, and (for a membership change) only those that depend on it. */
@@ -177,8 +230,9 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
     for (const listId of entry.listIds ?? [])
       if (!evaluatedIds.has(listId) && !changed?.has(listId)) staticLists.add(listId);
   const decisions = evaluated.map((entry) => {
-    const dependsOnLists = (entry.listIds ?? []).length > 0;
-    // An entry with IN_LIST filters is decided below, once the lists it names are.
+    const dependsOnLists =
+      (entry.listIds ?? []).length > 0 || associationLeavesOf(entry.tree as ListFilterTree).length > 0;
+    // An entry with IN_LIST or ASSOCIATION filters is decided below, once the lists it names are read.
     const isMember = dependsOnLists ? false : write.forms !== undefined && matches(entry, write.forms, now);
     const mustRead =
       !write.isNew &&
@@ -205,6 +259,15 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
     [write.recordId],
   );
   const isActualMember = (listId: string) => actual.has(membershipId(listId, write.recordId));
+  const leaves = write.forms === undefined ? [] : associationLeavesOfEntries(evaluated);
+  const associated =
+    leaves.length === 0
+      ? undefined
+      : await associatedCountsOf(
+          hubId,
+          write.associations ?? (await findRecord(type, hubId, write.recordId))?.associations ?? {},
+          leaves,
+        );
   const after = new Map<string, boolean>(changed ?? []);
   const memberOf: MemberOf = (listId) => after.get(listId) ?? (staticLists.has(listId) && isActualMember(listId));
   const items: TransactItem[] = [];
@@ -212,7 +275,7 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
   for (const decision of decisions) {
     const { entry, mustRead } = decision;
     const isMember = decision.dependsOnLists
-      ? write.forms !== undefined && matches(entry, write.forms, now, memberOf)
+      ? write.forms !== undefined && matches(entry, write.forms, now, memberOf, associated)
       : decision.isMember;
     const { wasMember } = decision;
     const joinedAtMs = actual.get(membershipId(entry.listId, write.recordId));
@@ -272,6 +335,7 @@ export async function withListWrites<W extends { write: RecordWrite; searchForms
       forms: entry.searchForms,
       previousForms: entry.write.expectedVersion === undefined ? undefined : entry.write.previousForms,
       isNew: entry.write.expectedVersion === undefined,
+      associations: entry.write.record.associations,
     });
     return { ...entry, write: { ...entry.write, lists } };
   });

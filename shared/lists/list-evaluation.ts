@@ -20,11 +20,20 @@ import {
   membershipPuts,
   type StoredList,
 } from '../db/lists';
-import { recordVersionCheck } from '../db/records';
+import { findRecords, recordVersionCheck } from '../db/records';
 import { projectedRecordOf, type SearchForms } from '../db/search-projection';
 import type { ListEvaluationJob } from '../jobs/job-queue';
 import { forgetDynamicLists } from './dynamic-lists';
-import { listFilterMatcher, listIdsOfTree, type ListFilterTree } from './list-filter-match';
+import {
+  associatedCountKey,
+  associatedIdsVia,
+  associationLeavesOf,
+  listFilterMatcher,
+  listIdsOfTree,
+  type AssociatedCount,
+  type AssociatedListLeaf,
+  type ListFilterTree,
+} from './list-filter-match';
 import { keyedTypeOfList } from './list-types';
 
 /**
@@ -44,6 +53,10 @@ import { keyedTypeOfList } from './list-types';
  * each candidate's memberships of them, and checks those in the transaction that writes its change:
  * a membership change meanwhile (which evaluates the record for this list itself) fails it, and the
  * record is read and decided again.
+ *
+ * A list with ASSOCIATION filters waits the same way for the lists they name, reads each page's
+ * records (their associations) and the memberships of their associated records in those lists. A
+ * change of those memberships meanwhile is the stream's to follow (association-list-sync.ts).
  */
 
 /** How long one chunk runs (the job function's timeout is 60 s). */
@@ -143,9 +156,15 @@ async function writeChanges(
   list: StoredList,
   type: KeyedType,
   changes: readonly Change[],
-  decide: (candidate: Candidate, joinedAtMs: number | undefined, named: NamedMemberships) => Change | undefined,
+  decide: (
+    candidate: Candidate,
+    joinedAtMs: number | undefined,
+    named: NamedMemberships,
+    associated: AssociatedCounts,
+  ) => Change | undefined,
   shard: number,
   named: NamedMemberships,
+  leaves: readonly AssociatedListLeaf[],
 ): Promise<void> {
   const isDynamic = list.processingType === 'DYNAMIC';
   const perChange = (isDynamic ? 1 : 0) + itemsPerMembership + named.listIds.length;
@@ -172,7 +191,8 @@ async function writeChanges(
         if (!candidate) break;
         const joined = await readMembershipsOf(hubId, [list.listId, ...named.listIds], [candidate.id]);
         memberships = namedMembershipsOf(named.listIds, joined);
-        change = decide(candidate, joined.get(membershipId(list.listId, candidate.id)), memberships);
+        const associated = await associatedCountsOfRecords(type, hubId, leaves, [candidate.id]);
+        change = decide(candidate, joined.get(membershipId(list.listId, candidate.id)), memberships, associated);
       }
     }
   }
@@ -184,15 +204,53 @@ const namedMembershipsOf = (listIds: readonly string[], found: ReadonlyMap<strin
 });
 
 /**
- * The lists the filters name that are active, or 'wait' while one of them is PROCESSING (its
- * members are not yet what its filters say).
+ * The lists the IN_LIST filters name that are active, or 'wait' while one of the lists the filters
+ * name (IN_LIST and ASSOCIATION alike) is PROCESSING (its members are not yet what its filters say).
  */
 async function namedListsOf(hubId: number, tree: ListFilterTree): Promise<string[] | 'wait'> {
   const named = listIdsOfTree(tree);
-  if (named.length === 0) return [];
-  const lists = (await findLists(hubId, named)).filter((entry) => entry.deletedAt === undefined);
+  const counted = associationLeavesOf(tree).map((leaf) => leaf.listId);
+  if (named.length === 0 && counted.length === 0) return [];
+  const lists = (await findLists(hubId, [...new Set([...named, ...counted])])).filter(
+    (entry) => entry.deletedAt === undefined,
+  );
   if (lists.some((entry) => entry.processingStatus === 'PROCESSING')) return 'wait';
-  return lists.map((entry) => entry.listId);
+  return lists.filter((entry) => named.includes(entry.listId)).map((entry) => entry.listId);
+}
+
+/** Each record's counts of associated members, for a list's ASSOCIATION filters. */
+type AssociatedCounts = (recordId: string) => AssociatedCount;
+
+const noAssociatedCounts: AssociatedCounts = () => () => 0;
+
+/**
+ * The ASSOCIATION filters' counts of these records: one BatchGetItem of the records per 100 (their
+ * associations), then per filter one of the memberships of the records they name through its
+ * association type, all records' together.
+ */
+async function associatedCountsOfRecords(
+  type: KeyedType,
+  hubId: number,
+  leaves: readonly AssociatedListLeaf[],
+  recordIds: readonly string[],
+): Promise<AssociatedCounts> {
+  if (leaves.length === 0 || recordIds.length === 0) return noAssociatedCounts;
+  const records = await findRecords(type, hubId, recordIds);
+  const counts = new Map<string, number>();
+  await Promise.all(
+    leaves.map(async (leaf) => {
+      const named = new Map<string, string[]>();
+      for (const [id, record] of records) named.set(id, associatedIdsVia(record.associations, leaf));
+      const all = [...new Set([...named.values()].flat())];
+      const members = all.length === 0 ? new Map() : await readMembershipsOf(hubId, [leaf.listId], all);
+      for (const [id, ids] of named)
+        counts.set(
+          `${id}/${associatedCountKey(leaf)}`,
+          ids.filter((other) => members.has(membershipId(leaf.listId, other))).length,
+        );
+    }),
+  );
+  return (recordId) => (leaf) => counts.get(`${recordId}/${associatedCountKey(leaf)}`) ?? 0;
 }
 
 /** Marks the evaluation done: the list COMPLETE, its entry no longer processing; false when its filters changed meanwhile. */
@@ -244,6 +302,7 @@ export async function evaluateListChunk(
   if (list.processingType !== 'DYNAMIC' && list.processingType !== 'SNAPSHOT') return undefined;
   const type = keyedTypeOfList(list.objectTypeId);
   const tree = list.filterTree as ListFilterTree;
+  const leaves = associationLeavesOf(tree);
   const { delayMs: _delay, ...scan } = job;
   const namedIds = await namedListsOf(job.hubId, tree);
   if (namedIds === 'wait') {
@@ -266,12 +325,23 @@ export async function evaluateListChunk(
       candidates.map((candidate) => candidate.id),
     );
     const named = namedMembershipsOf(namedIds, memberships);
+    const counts = await associatedCountsOfRecords(
+      type,
+      job.hubId,
+      leaves,
+      candidates.map((candidate) => candidate.id),
+    );
     const decide = (
       candidate: Candidate,
       joinedAtMs: number | undefined,
       read: NamedMemberships,
+      associated: AssociatedCounts,
     ): Change | undefined => {
-      const isMember = matcher(candidate.forms, (listId) => read.isMember(listId, candidate.id));
+      const isMember = matcher(
+        candidate.forms,
+        (listId) => read.isMember(listId, candidate.id),
+        associated(candidate.id),
+      );
       if (isMember && joinedAtMs === undefined) return { candidate, join: true, joinedAtMs: nowMs() };
       // A SNAPSHOT list only gains members from its filters; a DYNAMIC one also loses those that no longer match.
       if (!isMember && joinedAtMs !== undefined && list.processingType === 'DYNAMIC')
@@ -279,10 +349,10 @@ export async function evaluateListChunk(
       return undefined;
     };
     const changes = candidates.flatMap((candidate) => {
-      const change = decide(candidate, memberships.get(membershipId(list.listId, candidate.id)), named);
+      const change = decide(candidate, memberships.get(membershipId(list.listId, candidate.id)), named, counts);
       return change ? [change] : [];
     });
-    await writeChanges(job.hubId, list, type, changes, decide, shard, named);
+    await writeChanges(job.hubId, list, type, changes, decide, shard, named, leaves);
     if (page.nextKey) after = String(page.nextKey.sk);
     else {
       shard += 1;

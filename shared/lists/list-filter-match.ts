@@ -58,6 +58,23 @@ export interface ListMembershipLeaf {
   isIn: boolean;
 }
 
+/**
+ * One compiled ASSOCIATION filter (PublicAssociationInListFilter): how many of the record's
+ * associated records, through one association type, are members of a list of their type. IN_LIST
+ * holds when that count is within [min, max] (no max: no upper bound); NOT_IN_LIST when it is not.
+ */
+export interface AssociatedListLeaf {
+  type: 'ASSOCIATED_IN_LIST';
+  listId: string;
+  /** The association type from the record's type to the list's (its id alone names the pair and the direction). */
+  associationTypeId: number;
+  /** The list's object type: the associated records counted are of it. */
+  toObjectTypeId: string;
+  min: number;
+  max?: number;
+  isIn: boolean;
+}
+
 export interface ListFilterNode {
   type: 'OR' | 'AND' | 'NOT_ALL' | 'NOT_ANY';
   /** The branch's filters, then its sub-branches. */
@@ -65,26 +82,76 @@ export interface ListFilterNode {
 }
 
 /** A list's filters compiled to compared forms: JSON-serializable (stored on the list item), evaluated with no property lookups. */
-export type ListFilterTree = ListFilterNode | ListFilterLeaf | ListMembershipLeaf;
+export type ListFilterTree = ListFilterNode | ListFilterLeaf | ListMembershipLeaf | AssociatedListLeaf;
 
 /** Whether the record being matched is a member of a list (what an IN_LIST filter asks). */
 export type MemberOf = (listId: string) => boolean;
 
+/** How many of the record being matched's associated records an ASSOCIATION filter counts (associatedCountKey names the count). */
+export type AssociatedCount = (leaf: AssociatedListLeaf) => number;
+
 /** For a tree with no IN_LIST filter. */
 const memberOfNone: MemberOf = () => false;
+/** For a tree with no ASSOCIATION filter. */
+const associatedNone: AssociatedCount = () => 0;
 
-/** The ids of the lists a tree's IN_LIST filters name, each once, in the order first named. */
-export function listIdsOfTree(tree: ListFilterTree): string[] {
-  const ids = new Set<string>();
-  // An explicit stack: the compile bounds the tree's size, and no depth reaches the call stack.
+/** The leaves of a tree, depth first in order. An explicit stack: the compile bounds the tree's size, and no depth reaches the call stack. */
+function leavesOf(tree: ListFilterTree): (ListFilterLeaf | ListMembershipLeaf | AssociatedListLeaf)[] {
+  const leaves: (ListFilterLeaf | ListMembershipLeaf | AssociatedListLeaf)[] = [];
   const stack: ListFilterTree[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop() as ListFilterTree;
-    if (node.type === 'IN_LIST') ids.add(node.listId);
-    else if (node.type !== 'FILTER')
+    if (node.type === 'FILTER' || node.type === 'IN_LIST' || node.type === 'ASSOCIATED_IN_LIST') leaves.push(node);
+    else
       for (let index = node.branches.length - 1; index >= 0; index -= 1)
         stack.push(node.branches[index] as ListFilterTree);
   }
+  return leaves;
+}
+
+/** The ids of the lists (of the tree's own type) a tree's IN_LIST filters name, each once, in the order first named. */
+export function listIdsOfTree(tree: ListFilterTree): string[] {
+  const ids = new Set<string>();
+  for (const leaf of leavesOf(tree)) if (leaf.type === 'IN_LIST') ids.add(leaf.listId);
+  return [...ids];
+}
+
+/** The key of one count of associated members: the same list through the same association type is counted once. */
+export const associatedCountKey = (leaf: Pick<AssociatedListLeaf, 'listId' | 'associationTypeId'>): string =>
+  `${leaf.listId}/${leaf.associationTypeId}`;
+
+const associationLeavesCache = new WeakMap<object, AssociatedListLeaf[]>();
+
+/** A tree's ASSOCIATION filters, one per count (associatedCountKey), in the order first named; cached per tree object. */
+export function associationLeavesOf(tree: ListFilterTree): AssociatedListLeaf[] {
+  const cached = associationLeavesCache.get(tree);
+  if (cached) return cached;
+  const byKey = new Map<string, AssociatedListLeaf>();
+  for (const leaf of leavesOf(tree))
+    if (leaf.type === 'ASSOCIATED_IN_LIST' && !byKey.has(associatedCountKey(leaf)))
+      byKey.set(associatedCountKey(leaf), leaf);
+  const leaves = [...byKey.values()];
+  associationLeavesCache.set(tree, leaves);
+  return leaves;
+}
+
+/** Every list a tree names, in IN_LIST and ASSOCIATION filters alike, each once: what the list references and their cycle check follow. */
+export function namedListIdsOfTree(tree: ListFilterTree): string[] {
+  const ids = new Set<string>();
+  for (const leaf of leavesOf(tree)) if (leaf.type !== 'FILTER') ids.add(leaf.listId);
+  return [...ids];
+}
+
+/** The ids of the records of the leaf's list's type that a record's association keys (`<typeId>/<id>/<associationTypeId>`) name through the leaf's association type. */
+export function associatedIdsVia(
+  associations: Readonly<Record<string, string>>,
+  leaf: Pick<AssociatedListLeaf, 'toObjectTypeId' | 'associationTypeId'>,
+): string[] {
+  const prefix = `${leaf.toObjectTypeId}/`;
+  const suffix = `/${leaf.associationTypeId}`;
+  const ids = new Set<string>();
+  for (const key of Object.keys(associations))
+    if (key.startsWith(prefix) && key.endsWith(suffix)) ids.add(key.slice(prefix.length, key.length - suffix.length));
   return [...ids];
 }
 
@@ -229,7 +296,7 @@ export function compiledFilterOf(leaf: ListFilterLeaf, nowMs: number): CompiledF
   return filter;
 }
 
-type TreeMatch = (forms: SearchForms, cache: TokenCache, memberOf: MemberOf) => boolean;
+type TreeMatch = (forms: SearchForms, cache: TokenCache, memberOf: MemberOf, associated: AssociatedCount) => boolean;
 
 // Recursive over the tree: compileListFilters bounds its depth (listFilterLimits.depth, plus one for a time range).
 function compileTreeMatch(tree: ListFilterTree, nowMs: number): TreeMatch {
@@ -242,27 +309,40 @@ function compileTreeMatch(tree: ListFilterTree, nowMs: number): TreeMatch {
     const { listId, isIn } = tree;
     return (_forms, _cache, memberOf) => memberOf(listId) === isIn;
   }
+  if (tree.type === 'ASSOCIATED_IN_LIST') {
+    const leaf = tree;
+    return (_forms, _cache, _memberOf, associated) => {
+      const count = associated(leaf);
+      return (count >= leaf.min && (leaf.max === undefined || count <= leaf.max)) === leaf.isIn;
+    };
+  }
   const children = tree.branches.map((branch) => compileTreeMatch(branch, nowMs));
   switch (tree.type) {
     case 'AND':
-      return (forms, cache, memberOf) => children.every((matches) => matches(forms, cache, memberOf));
+      return (forms, cache, memberOf, associated) =>
+        children.every((matches) => matches(forms, cache, memberOf, associated));
     case 'OR':
-      return (forms, cache, memberOf) => children.some((matches) => matches(forms, cache, memberOf));
+      return (forms, cache, memberOf, associated) =>
+        children.some((matches) => matches(forms, cache, memberOf, associated));
     case 'NOT_ALL':
-      return (forms, cache, memberOf) => !children.every((matches) => matches(forms, cache, memberOf));
+      return (forms, cache, memberOf, associated) =>
+        !children.every((matches) => matches(forms, cache, memberOf, associated));
     case 'NOT_ANY':
-      return (forms, cache, memberOf) => !children.some((matches) => matches(forms, cache, memberOf));
+      return (forms, cache, memberOf, associated) =>
+        !children.some((matches) => matches(forms, cache, memberOf, associated));
   }
 }
 
+/** A compiled tree's match of one record. */
+export type ListMatcher = (forms: SearchForms, memberOf?: MemberOf, associated?: AssociatedCount) => boolean;
+
 /**
- * Whether a record's search forms (and, for IN_LIST filters, its memberships: `memberOf`) match the
- * tree, at `nowMs` for relative dates. Time linear in the record's values times the filters.
+ * Whether a record's search forms (and, for IN_LIST filters, its memberships: `memberOf`; for
+ * ASSOCIATION filters, its associated records' counted memberships: `associated`) match the tree,
+ * at `nowMs` for relative dates. Time linear in the record's values times the filters.
  */
-export function listFilterMatcher(
-  tree: ListFilterTree,
-  nowMs: number = Date.now(),
-): (forms: SearchForms, memberOf?: MemberOf) => boolean {
+export function listFilterMatcher(tree: ListFilterTree, nowMs: number = Date.now()): ListMatcher {
   const matches = compileTreeMatch(tree, nowMs);
-  return (forms, memberOf = memberOfNone) => matches(forms, new Map(), memberOf);
+  return (forms, memberOf = memberOfNone, associated = associatedNone) =>
+    matches(forms, new Map(), memberOf, associated);
 }

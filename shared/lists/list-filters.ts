@@ -21,6 +21,7 @@ import {
   type ListFilterOperand,
   type ListFilterTree,
   type ListMembershipLeaf,
+  type AssociatedListLeaf,
   type RelativeInstant,
   type TimeOffset,
 } from './list-filter-match';
@@ -34,6 +35,7 @@ import {
 } from '../search/search-request';
 
 export {
+  type AssociatedListLeaf,
   compiledFilterOf,
   instantAt,
   listFilterMatcher,
@@ -61,7 +63,7 @@ export const listFilterLimits = {
    * lists are matched on every record write.
    */
   textSearches: 50,
-  /** Lists the IN_LIST filters of one filterBranch name, in all (each is read on every write of a record of the type). */
+  /** Lists the IN_LIST and ASSOCIATION filters of one filterBranch name, in all (each is read on every write of a record of the type). */
   listsNamed: 10,
   /** Groups (and filters in a group) searchGroupsOf gives before it answers undefined. */
   searchGroups: 100,
@@ -77,6 +79,20 @@ export interface CompiledListFilters {
   isTimeRelative: boolean;
   /** The lists IN_LIST filters name, each once with the path of its first filter (the caller checks they are lists the filters may name). */
   listsNamed: { listId: string; path: string }[];
+  /**
+   * Each ASSOCIATION filter, with its path: the caller checks its association type and list
+   * (list-references.ts requireNamedLists), and sets the leaf's toObjectTypeId to the list's type.
+   */
+  associationsNamed: NamedAssociation[];
+}
+
+/** An ASSOCIATION filter as compiled, before its association type and list are checked. */
+export interface NamedAssociation {
+  leaf: AssociatedListLeaf;
+  associationCategory: string;
+  /** toObjectTypeId as sent, when it was. */
+  toObjectTypeId?: string;
+  path: string;
 }
 
 type BranchType = ListFilterNode['type'];
@@ -87,7 +103,6 @@ const unevaluatedBranchTypes = new Set(['ASSOCIATION', 'UNIFIED_EVENTS', 'RESTRI
 const unevaluatedFilterTypes = new Set([
   'ADS_SEARCH',
   'ADS_TIME',
-  'ASSOCIATION',
   'COMMUNICATION_SUBSCRIPTION',
   'CONSTANT',
   'CTA',
@@ -664,6 +679,90 @@ function compileInListFilter(
   };
 }
 
+/** The association categories an ASSOCIATION filter may name. */
+const associationCategories = new Set(['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED']);
+const maxInt32 = 2_147_483_647;
+
+/**
+ * An ASSOCIATION filter (PublicAssociationInListFilter): `listId`, operator IN_LIST or NOT_IN_LIST,
+ * `associationTypeId` and `associationCategory`, and `coalescingRefineBy` of type NUM_OCCURRENCES
+ * (`minOccurrences`, default 1, and `maxOccurrences`, no bound when absent): how many associated
+ * records must be members. Other refineBy types are not evaluated.
+ */
+function compileAssociationFilter(
+  filter: Record<string, unknown>,
+  path: string,
+): NamedAssociation & { echo: Record<string, unknown> } {
+  const { listId, operator, associationTypeId, associationCategory, coalescingRefineBy, toObjectTypeId } = filter;
+  if (typeof listId !== 'string' || !/^[0-9]{1,12}$/.test(listId))
+    fail(join(path, 'listId'), 'listId is required (the id of a list of the associated records, a string of digits)');
+  if (operator !== 'IN_LIST' && operator !== 'NOT_IN_LIST')
+    fail(join(path, 'operator'), 'operator must be IN_LIST or NOT_IN_LIST');
+  if (
+    typeof associationTypeId !== 'number' ||
+    !Number.isInteger(associationTypeId) ||
+    associationTypeId < 1 ||
+    associationTypeId > maxInt32
+  )
+    fail(join(path, 'associationTypeId'), 'associationTypeId is required (the id of an association type, an integer)');
+  if (typeof associationCategory !== 'string' || !associationCategories.has(associationCategory))
+    fail(
+      join(path, 'associationCategory'),
+      'associationCategory is required: HUBSPOT_DEFINED, USER_DEFINED or INTEGRATOR_DEFINED',
+    );
+  if (toObjectTypeId !== undefined && (typeof toObjectTypeId !== 'string' || toObjectTypeId.length > 64))
+    fail(join(path, 'toObjectTypeId'), 'toObjectTypeId must be an object type id');
+  const refinePath = join(path, 'coalescingRefineBy');
+  if (!isRecord(coalescingRefineBy))
+    fail(refinePath, 'coalescingRefineBy is required: {"type": "NUM_OCCURRENCES", "minOccurrences": 1}');
+  const refine = coalescingRefineBy as Record<string, unknown>;
+  if (refine.type !== 'NUM_OCCURRENCES')
+    fail(
+      join(refinePath, 'type'),
+      typeof refine.type === 'string'
+        ? `this service does not evaluate ${refine.type.slice(0, 64)} refinements of ASSOCIATION filters; it evaluates NUM_OCCURRENCES`
+        : 'coalescingRefineBy.type is required (NUM_OCCURRENCES)',
+    );
+  const count = (key: 'minOccurrences' | 'maxOccurrences'): number | undefined => {
+    const value = refine[key];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > maxInt32)
+      fail(join(refinePath, key), `${key} must be an integer from 0`);
+    return value as number;
+  };
+  const min = count('minOccurrences') ?? 1;
+  const max = count('maxOccurrences');
+  if (max !== undefined && max < min)
+    fail(join(refinePath, 'maxOccurrences'), 'maxOccurrences must be at least minOccurrences');
+  const leaf: AssociatedListLeaf = {
+    type: 'ASSOCIATED_IN_LIST',
+    listId: listId as string,
+    associationTypeId: associationTypeId as number,
+    toObjectTypeId: '',
+    min,
+    ...(max === undefined ? {} : { max }),
+    isIn: operator === 'IN_LIST',
+  };
+  return {
+    leaf,
+    associationCategory: associationCategory as string,
+    ...(typeof toObjectTypeId === 'string' ? { toObjectTypeId } : {}),
+    path,
+    echo: {
+      filterType: 'ASSOCIATION',
+      listId,
+      operator,
+      associationTypeId,
+      associationCategory,
+      coalescingRefineBy: {
+        type: 'NUM_OCCURRENCES',
+        minOccurrences: min,
+        ...(max === undefined ? {} : { maxOccurrences: max }),
+      },
+    },
+  };
+}
+
 interface PendingBranch {
   input: unknown;
   path: string;
@@ -700,6 +799,18 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
   let filterCount = 0;
   const budget: FilterBudget = { textSearches: 0 };
   const listsNamed = new Map<string, string>();
+  const associationsNamed: NamedAssociation[] = [];
+  /** Every list named, in IN_LIST and ASSOCIATION filters: at most listFilterLimits.listsNamed. */
+  const allNamed = new Set<string>();
+  const countNamed = (listId: string, filterPath: string) => {
+    if (allNamed.has(listId)) return;
+    if (allNamed.size >= listFilterLimits.listsNamed)
+      fail(
+        join(filterPath, 'listId'),
+        `a filterBranch names at most ${listFilterLimits.listsNamed} lists in IN_LIST and ASSOCIATION filters`,
+      );
+    allNamed.add(listId);
+  };
   // An explicit stack: no depth of nesting reaches the call stack.
   const pending: PendingBranch[] = [
     {
@@ -739,20 +850,25 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
       if (unevaluatedFilterTypes.has(filterType as string))
         fail(
           typePath,
-          `this service does not evaluate ${filterType} filters; it evaluates PROPERTY and IN_LIST filters`,
+          `this service does not evaluate ${filterType} filters; it evaluates PROPERTY, IN_LIST and ASSOCIATION filters`,
         );
       if (filterType === 'IN_LIST') {
         const named = compileInListFilter(filter as Record<string, unknown>, filterPath);
         node.branches.push(named.leaf);
         filterEchoes.push(named.echo);
-        if (!listsNamed.has(named.leaf.listId)) {
-          if (listsNamed.size >= listFilterLimits.listsNamed)
-            fail(
-              join(filterPath, 'listId'),
-              `a filterBranch names at most ${listFilterLimits.listsNamed} lists in IN_LIST filters`,
-            );
-          listsNamed.set(named.leaf.listId, join(filterPath, 'listId'));
-        }
+        countNamed(named.leaf.listId, filterPath);
+        if (!listsNamed.has(named.leaf.listId)) listsNamed.set(named.leaf.listId, join(filterPath, 'listId'));
+        return;
+      }
+      if (filterType === 'ASSOCIATION') {
+        const { echo: associationEcho, ...named } = compileAssociationFilter(
+          filter as Record<string, unknown>,
+          filterPath,
+        );
+        node.branches.push(named.leaf);
+        filterEchoes.push(associationEcho);
+        countNamed(named.leaf.listId, filterPath);
+        associationsNamed.push(named);
         return;
       }
       if (filterType !== 'PROPERTY')
@@ -794,6 +910,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
     properties: [...properties],
     isTimeRelative,
     listsNamed: [...listsNamed].map(([listId, path]) => ({ listId, path })),
+    associationsNamed,
   };
 }
 
@@ -893,7 +1010,7 @@ function product(left: Groups, right: Groups): Groups | undefined {
 
 function groupsOf(tree: ListFilterTree, isNegated: boolean, nowMs: number | undefined): Groups | undefined {
   // A membership is not a property: the search has no filter for it.
-  if (tree.type === 'IN_LIST') return undefined;
+  if (tree.type === 'IN_LIST' || tree.type === 'ASSOCIATED_IN_LIST') return undefined;
   if (tree.type === 'FILTER') {
     const present: FilterInput = { propertyName: tree.propertyName, operator: 'HAS_PROPERTY' };
     const set = setValueGroups(tree, isNegated, nowMs);

@@ -19,11 +19,13 @@ import { jobQueue } from '../jobs/job-queue';
 import type { ObjectType } from '../objects/object-types';
 import { loadPropertySchema } from '../properties/type-properties';
 import { forgetDynamicLists } from './dynamic-lists';
+import { listIdsOfTree, type ListFilterTree } from './list-filter-match';
 import { compileListFilters, type CompiledListFilters } from './list-filters';
 import { dynamicRemovalOf, settleDueConversion } from './list-conversion-run';
 import { listLimits } from './list-limits';
 import {
   listsNamedBy,
+  listsNamedByFilters,
   referenceAdd,
   referenceChanges,
   referencesOf,
@@ -107,13 +109,13 @@ const dynamicEntryOf = (
 });
 
 const namedListGone = () =>
-  new ValidationError('A list the IN_LIST filters name was deleted meanwhile', {
+  new ValidationError('A list the IN_LIST or ASSOCIATION filters name was deleted meanwhile', {
     context: { filterBranch: ['listId'] },
   });
 
 /** A stored DYNAMIC list's entry as its filters are, being evaluated again from `filtersChangedAtMs` (a restore, a named list refiltered). */
 function processingEntryOf(list: StoredList, filtersChangedAtMs: number): DynamicListEntry {
-  const named = listsNamedBy(list);
+  const named = list.filterTree === undefined ? [] : listIdsOfTree(list.filterTree as ListFilterTree);
   return {
     listId: list.listId,
     objectTypeId: list.objectTypeId,
@@ -225,7 +227,7 @@ export async function createList(actor: ListActor, input: NewList): Promise<Publ
   // A DYNAMIC list is recorded on the lists it names (list-references.ts); a SNAPSHOT list reads them only once.
   const references =
     dynamic && compiled
-      ? compiled.listsNamed.map((named) => referenceAdd(actor.hubId, named.listId, list.listId, list.objectTypeId))
+      ? listsNamedByFilters(compiled).map((namedId) => referenceAdd(actor.hubId, namedId, list.listId))
       : [];
   const outcome = await insertList(actor.hubId, list, listNameDigest(name), listLimits.maxListsPerAccount, {
     dynamic,
@@ -314,12 +316,7 @@ export async function updateListFilters(actor: ListActor, listId: string, filter
     processingStatus: 'PROCESSING',
   };
   const updated: StoredList = { ...list, ...set, listVersion: list.listVersion + 1 };
-  const references = referenceChanges(
-    actor.hubId,
-    list,
-    listsNamedBy(list),
-    compiled.listsNamed.map((named) => named.listId),
-  );
+  const references = referenceChanges(actor.hubId, list, listsNamedBy(list), listsNamedByFilters(compiled));
   let outcome: Awaited<ReturnType<typeof refilterList>>;
   try {
     outcome = await refilterList(
@@ -402,7 +399,7 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
     {
       dynamic,
       folder,
-      references: named.map((namedId) => referenceAdd(actor.hubId, namedId, list.listId, list.objectTypeId)),
+      references: named.map((namedId) => referenceAdd(actor.hubId, namedId, list.listId)),
     },
   );
   if (outcome === 'named-list-gone') await requireNamedForRestore(actor.hubId, list, named);
@@ -414,7 +411,7 @@ export async function restoreAccountList(actor: ListActor, listId: string): Prom
   if (dynamic) await startEvaluation(actor.hubId, list, changedAtMs);
 }
 
-/** A DYNAMIC list comes back only when the lists its IN_LIST filters name are active: else 400 naming the first that is not. */
+/** A DYNAMIC list comes back only when the lists its IN_LIST and ASSOCIATION filters name are active: else 400 naming the first that is not. */
 async function requireNamedForRestore(hubId: number, list: StoredList, named: readonly string[]): Promise<void> {
   if (named.length === 0) return;
   const found = new Map((await findLists(hubId, named)).map((entry) => [entry.listId, entry]));
@@ -424,13 +421,13 @@ async function requireNamedForRestore(hubId: number, list: StoredList, named: re
   });
   if (missing !== undefined)
     throw new ValidationError(
-      `List ${list.listId}'s IN_LIST filters name list ${missing}, which is deleted: restore list ${missing} first`,
+      `List ${list.listId}'s filters name list ${missing}, which is deleted: restore list ${missing} first`,
       { context: { listId: [missing] } },
     );
 }
 
 /**
- * Before a list's filters change: every active DYNAMIC list that names it in IN_LIST filters,
+ * Before a list's filters change: every active DYNAMIC list that names it in IN_LIST or ASSOCIATION filters,
  * directly or through other lists, goes back to PROCESSING (its evaluation waits for the lists it
  * names to complete, list-evaluation.ts). At most maxDynamicListsPerType lists, one transaction each.
  * Answers them as marked, for the caller to start their evaluations once its own change is written.

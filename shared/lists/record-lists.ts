@@ -145,6 +145,7 @@ export async function reconcileRecordLists(
       previousForms: undefined,
       isNew: false,
       readActual: true,
+      associations: record.associations,
     });
     if (plan.items.length === 0 && plan.sizes.length === 0) return;
     if ((await writeListPlan(type, hubId, record, plan)) !== 'stale') return;

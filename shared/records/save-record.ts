@@ -52,6 +52,7 @@ export async function saveWithRetries(
         previousForms: write.expectedVersion === undefined ? undefined : write.previousForms,
         isNew: write.expectedVersion === undefined,
         readActual: attempt > 0,
+        associations: write.record.associations,
       };
       const lists = write.archive ? undefined : await planListWrites(type, hubId, listed);
       const result = await saveRecord(type, hubId, lists ? { ...write, lists } : write, forms);
