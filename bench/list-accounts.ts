@@ -15,8 +15,10 @@ import { jsonRequest, type ApiClient } from './http-client';
  * a contact in Boston and fail for one in Cambridge, so a write that moves a contact between the
  * two cities joins or leaves each list of its type. The `inList` account's one DYNAMIC contact list
  * also names a MANUAL list in an IN_LIST filter, which holds every contact of the account's pool.
+ * The `associated` account's one DYNAMIC contact list also has an ASSOCIATION filter naming a MANUAL
+ * companies list, which holds the one company every contact of the pool is associated with.
  */
-export const listVariants = ['noLists', 'lists0', 'lists1', 'lists10', 'inList'] as const;
+export const listVariants = ['noLists', 'lists0', 'lists1', 'lists10', 'inList', 'associated'] as const;
 export type ListVariant = (typeof listVariants)[number];
 
 export interface ListAccount {
@@ -26,6 +28,8 @@ export interface ListAccount {
   listIds: string[];
   /** The `inList` account: the MANUAL list its DYNAMIC list names, a MANUAL list no list names, and a contact in Boston in neither. */
   named?: { namedListId: string; plainListId: string; contactId: string };
+  /** The `associated` account: the MANUAL companies list its DYNAMIC list's ASSOCIATION filter names, and the company in it. */
+  associated?: { companyListId: string; companyId: string };
 }
 
 export type ListAccounts = Record<ListVariant, ListAccount>;
@@ -37,7 +41,11 @@ export const variantLists: Record<ListVariant, { objectTypeId: string; count: nu
   lists1: { objectTypeId: '0-1', count: 1 },
   lists10: { objectTypeId: '0-1', count: 10 },
   inList: { objectTypeId: '0-1', count: 1 },
+  associated: { objectTypeId: '0-1', count: 1 },
 };
+
+/** contact_to_company_unlabeled: the type of a default association from a contact to a company. */
+export const contactToCompanyTypeId = 279;
 
 export const joiningCity = 'Boston';
 export const leavingCity = 'Cambridge';
@@ -95,15 +103,16 @@ export async function awaitListComplete(api: ApiClient, token: string, listId: s
   throw new Error(`list ${listId} was not COMPLETE after ${polls} polls`);
 }
 
-/** Creates a MANUAL contact list through the API, with these members; answers its id. */
+/** Creates a MANUAL list (of contacts unless told) through the API, with these members; answers its id. */
 async function createManualList(
   api: ApiClient,
   token: string,
   name: string,
   recordIds: readonly string[],
+  objectTypeId = '0-1',
 ): Promise<string> {
   const response = await api.expectOk(
-    jsonRequest('POST', '/crm/v3/lists', token, { name, objectTypeId: '0-1', processingType: 'MANUAL' }),
+    jsonRequest('POST', '/crm/v3/lists', token, { name, objectTypeId, processingType: 'MANUAL' }),
   );
   const listId = (JSON.parse(response.body) as { list: ListJson }).list.listId;
   if (recordIds.length > 0)
@@ -135,6 +144,39 @@ async function namedLists(api: ApiClient, token: string, pool: readonly BenchCon
   return { namedListId, plainListId, contactId: (JSON.parse(created.body) as { id: string }).id };
 }
 
+/** The `associated` account's DYNAMIC list: the bench filter of list 0, and an association with a company of the companies list. */
+function associatedFilter(companyListId: string): Record<string, unknown> {
+  const filter = benchListFilter(0) as { filterBranches: { filters: unknown[] }[] };
+  filter.filterBranches[0]?.filters.push({
+    filterType: 'ASSOCIATION',
+    listId: companyListId,
+    operator: 'IN_LIST',
+    associationTypeId: contactToCompanyTypeId,
+    associationCategory: 'HUBSPOT_DEFINED',
+    coalescingRefineBy: { type: 'NUM_OCCURRENCES', minOccurrences: 1 },
+  });
+  return filter;
+}
+
+/** The `associated` account's company, in a MANUAL companies list, associated with every contact of the pool. */
+async function associatedCompany(
+  api: ApiClient,
+  token: string,
+  pool: readonly BenchContact[],
+): Promise<ListAccount['associated']> {
+  const created = await api.expectOk(
+    jsonRequest('POST', '/crm/v3/objects/companies', token, { properties: { name: uniqueName('Bench account') } }),
+  );
+  const companyId = (JSON.parse(created.body) as { id: string }).id;
+  const companyListId = await createManualList(api, token, 'Bench accounts', [companyId], '0-2');
+  await api.expectOk(
+    jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/associate/default', token, {
+      inputs: pool.map((contact) => ({ from: { id: contact.id }, to: { id: companyId } })),
+    }),
+  );
+  return { companyListId, companyId };
+}
+
 /** One account per variant, each with `contacts` contacts in Cambridge and its lists evaluated (COMPLETE). */
 export async function createListAccounts(api: ApiClient, contacts: number): Promise<ListAccounts> {
   const accounts: Partial<ListAccounts> = {};
@@ -144,19 +186,24 @@ export async function createListAccounts(api: ApiClient, contacts: number): Prom
     const pool = await createContacts(api, token, contacts);
     const { objectTypeId, count } = variantLists[variant];
     const named = variant === 'inList' ? await namedLists(api, token, pool) : undefined;
+    const associated = variant === 'associated' ? await associatedCompany(api, token, pool) : undefined;
+    const filterOf = (index: number) =>
+      named
+        ? namingFilter(named.namedListId)
+        : associated
+          ? associatedFilter(associated.companyListId)
+          : benchListFilter(index);
     const listIds: string[] = [];
     for (let index = 0; index < count; index += 1)
-      listIds.push(
-        await createDynamicList(
-          api,
-          token,
-          objectTypeId,
-          named ? namingFilter(named.namedListId) : benchListFilter(index),
-          `Bench ${variant} ${index}`,
-        ),
-      );
+      listIds.push(await createDynamicList(api, token, objectTypeId, filterOf(index), `Bench ${variant} ${index}`));
     for (const listId of listIds) await awaitListComplete(api, token, listId);
-    accounts[variant] = { install, contacts: pool, listIds, ...(named ? { named } : {}) };
+    accounts[variant] = {
+      install,
+      contacts: pool,
+      listIds,
+      ...(named ? { named } : {}),
+      ...(associated ? { associated } : {}),
+    };
   }
   return accounts as ListAccounts;
 }

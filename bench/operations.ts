@@ -2,7 +2,14 @@ import type { CallBudget } from './budgets';
 import type { BenchContact, BenchInstall, TimelineFixture } from './bench-data';
 import { benchSchemaBody, companyProperties, contactProperties, uniqueName } from './bench-data';
 import { formRequest, jsonRequest, type ApiRequest, type ApiResponse } from './http-client';
-import { joiningCity, leavingCity, type ListAccount, type ListAccounts, type ListVariant } from './list-accounts';
+import {
+  contactToCompanyTypeId,
+  joiningCity,
+  leavingCity,
+  type ListAccount,
+  type ListAccounts,
+  type ListVariant,
+} from './list-accounts';
 
 /** What the operations work on; filled by the setup and by the operations themselves (created ids). */
 export interface BenchState {
@@ -1150,6 +1157,8 @@ const variantWords: Record<ListVariant, string> = {
   lists1: 'an account with 1 DYNAMIC contact list',
   lists10: 'an account with 10 DYNAMIC contact lists',
   inList: 'an account with 1 DYNAMIC contact list that also names a MANUAL list (IN_LIST)',
+  associated:
+    'an account with 1 DYNAMIC contact list of contacts associated with a company of a MANUAL list (ASSOCIATION)',
 };
 
 /**
@@ -1161,7 +1170,22 @@ const variantWords: Record<ListVariant, string> = {
 function listWriteOperations(variant: ListVariant, contactLists: number): Operation[] {
   // A list with an IN_LIST filter is not inferred from the record's previous values: the PATCH reads its membership
   // and the named MANUAL list's (one BatchGetItem), and checks the named list's in its transaction.
-  const readsMemberships = variant === 'inList';
+  const readsMemberships = variant === 'inList' || variant === 'associated';
+  // An ASSOCIATION filter also reads the associated company's membership of the companies list (one BatchGetItem).
+  const isAssociated = variant === 'associated';
+  const associations = (state: BenchState) => {
+    const company = account(state).associated?.companyId;
+    return company === undefined
+      ? {}
+      : {
+          associations: [
+            {
+              to: { id: company },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: contactToCompanyTypeId }],
+            },
+          ],
+        };
+  };
   const suffix = variant.charAt(0).toUpperCase() + variant.slice(1);
   const account = (state: BenchState) => listAccountOf(state, variant);
   const contactToMove = (state: BenchState, iteration: number) => {
@@ -1177,10 +1201,15 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
       // shard's record counter (whose lists token the write checks), and per list it joins the membership's 3
       // items (member, join order, the record's reverse item) and one of the list's 16 size counters. No read:
       // a new record is a member of no list.
-      budget: { TransactWriteItemsCommand: 1 },
+      // With an association to a company: the company read (GetItem) and its side written in the same transaction;
+      // its membership of the list the ASSOCIATION filter names, one BatchGetItem.
+      budget: isAssociated
+        ? { GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 }
+        : { TransactWriteItemsCommand: 1 },
       request: (_iteration, state) =>
         jsonRequest('POST', contacts, account(state).install.accessToken, {
           properties: { ...contactProperties(uniqueName('lists')), city: joiningCity },
+          ...associations(state),
         }),
     },
     {
@@ -1191,7 +1220,7 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
       // its projection and ordered-index keys, the lists token checked on its record counter, and per list
       // it joins its 3 membership items and a size counter.
       budget: readsMemberships
-        ? { GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 }
+        ? { GetItemCommand: 1, BatchGetItemCommand: isAssociated ? 2 : 1, TransactWriteItemsCommand: 1 }
         : { GetItemCommand: 1, TransactWriteItemsCommand: 1 },
       request: (iteration, state) => {
         const { contact, pass } = contactToMove(state, iteration);
@@ -1210,7 +1239,7 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
       budget:
         contactLists === 0
           ? { GetItemCommand: 1, TransactWriteItemsCommand: 1 }
-          : { GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 },
+          : { GetItemCommand: 1, BatchGetItemCommand: isAssociated ? 2 : 1, TransactWriteItemsCommand: 1 },
       request: (_iteration, state) =>
         jsonRequest('PATCH', `${contacts}/${contactToMove(state, 0).contact.id}`, account(state).install.accessToken, {
           properties: { city: leavingCity },
@@ -1279,6 +1308,7 @@ export const operations: readonly Operation[] = [
   ...listWriteOperations('lists1', 1),
   ...listWriteOperations('lists10', 10),
   ...listWriteOperations('inList', 1),
+  ...listWriteOperations('associated', 1),
   ...namedListOperations(),
   datedTwinOf('createRecord', '2026-03'),
   // 2026-09 writes read the account's write validation of the type first (docs/versions.md): one GetItem.

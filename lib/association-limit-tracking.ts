@@ -62,7 +62,12 @@ export class AssociationLimitTracking extends Construct {
       ],
     });
     acknowledgeListStreams(this.trackerFunction.role);
-    addRecordStreamMapping(this, { target: this.trackerFunction.function, streamArn, archived: false });
+    addRecordStreamMapping(this, {
+      target: this.trackerFunction.function,
+      streamArn,
+      archived: false,
+      listMemberships: true,
+    });
     new Alarm(this, 'StreamLagAlarm', {
       alarmDescription:
         'Association limit markers lag the table by more than 5 minutes (stream iterator age of the tracker function)',

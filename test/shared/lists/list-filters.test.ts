@@ -896,7 +896,7 @@ describe('compileListFilters, the 400s', () => {
       `filterBranches[0]${'.filterBranches[0]'.repeat(listFilterLimits.depth - 1)}`,
       /nest at most/,
     ],
-    ...['PAGE_VIEW', 'FORM_SUBMISSION', 'EMAIL_EVENT', 'ASSOCIATION', 'CONSTANT', 'UNIFIED_EVENTS', 'CTA'].map(
+    ...['PAGE_VIEW', 'FORM_SUBMISSION', 'EMAIL_EVENT', 'CONSTANT', 'UNIFIED_EVENTS', 'CTA'].map(
       (filterType): [string, unknown, string, RegExp] => [
         `a ${filterType} filter`,
         inAnd({ filterType, listId: '1' }),
@@ -905,6 +905,25 @@ describe('compileListFilters, the 400s', () => {
       ],
     ),
     ['an unknown filterType', inAnd({ filterType: 'BOGUS' }), `${filterPath}.filterType`, /not a filterType/],
+    [
+      'an ASSOCIATION filter without an operator',
+      inAnd({ filterType: 'ASSOCIATION', listId: '1' }),
+      `${filterPath}.operator`,
+      /operator must be IN_LIST or NOT_IN_LIST/,
+    ],
+    [
+      'an ASSOCIATION filter refined by SET_OCCURRENCES',
+      inAnd({
+        filterType: 'ASSOCIATION',
+        listId: '1',
+        operator: 'IN_LIST',
+        associationTypeId: 279,
+        associationCategory: 'HUBSPOT_DEFINED',
+        coalescingRefineBy: { type: 'SET_OCCURRENCES', setType: 'ANY' },
+      }),
+      `${filterPath}.coalescingRefineBy.type`,
+      /does not evaluate SET_OCCURRENCES refinements/,
+    ],
     [
       'an IN_LIST filter without a listId',
       inAnd({ filterType: 'IN_LIST', operator: 'IN_LIST' }),
@@ -1547,5 +1566,57 @@ describe('IN_LIST filters', () => {
     expect(matches(bob, of('8'))).toBe(false);
     // A membership has no search filter: the tree is not a search.
     expect(searchGroupsOf(compiled.tree)).toBeUndefined();
+  });
+});
+
+describe('ASSOCIATION filters', () => {
+  const associationFilter = (operator: string, refine: Record<string, unknown>) => ({
+    filterType: 'ASSOCIATION',
+    listId: '7',
+    operator,
+    associationTypeId: 279,
+    associationCategory: 'HUBSPOT_DEFINED',
+    coalescingRefineBy: { type: 'NUM_OCCURRENCES', ...refine },
+  });
+
+  it('compile to a count of associated members, matched within minOccurrences and maxOccurrences', () => {
+    const between = compileListFilters(
+      rootOf(andBranch([associationFilter('IN_LIST', { minOccurrences: 1, maxOccurrences: 2 })])),
+      lookup,
+      contacts,
+    );
+    const outside = compileListFilters(
+      rootOf(andBranch([associationFilter('NOT_IN_LIST', { minOccurrences: 1, maxOccurrences: 2 })])),
+      lookup,
+      contacts,
+    );
+    expect(between.associationsNamed).toEqual([
+      expect.objectContaining({ associationCategory: 'HUBSPOT_DEFINED', path: 'filterBranches[0].filters[0]' }),
+    ]);
+    expect(between.listsNamed).toEqual([]);
+    expect(searchGroupsOf(between.tree)).toBeUndefined();
+    const record = formsOf({});
+    const counts = [0, 1, 2, 3];
+    expect(counts.map((count) => listFilterMatcher(between.tree)(record, undefined, () => count))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(counts.map((count) => listFilterMatcher(outside.tree)(record, undefined, () => count))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('count at least one when minOccurrences is absent, and echo the refinement as applied', () => {
+    const compiled = compileListFilters(rootOf(andBranch([associationFilter('IN_LIST', {})])), lookup, contacts);
+    expect(compiled.branch).toMatchObject({
+      filterBranches: [{ filters: [{ coalescingRefineBy: { type: 'NUM_OCCURRENCES', minOccurrences: 1 } }] }],
+    });
+    expect(listFilterMatcher(compiled.tree)(formsOf({}), undefined, () => 0)).toBe(false);
+    expect(listFilterMatcher(compiled.tree)(formsOf({}), undefined, () => 5)).toBe(true);
   });
 });
