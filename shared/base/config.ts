@@ -29,6 +29,15 @@ function parsePublicKeys(raw: string | undefined): Record<string, string> {
   return keys;
 }
 
+/** A whole number of milliseconds of at least `min` (`fallback` when unset), or a cold-start error. */
+function parseMilliseconds(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of milliseconds, at least ${min}; got "${raw}"`);
+  return value;
+}
+
 /** An absolute http(s) URL without a trailing slash, or a cold-start error. */
 function parseBaseUrl(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
@@ -77,6 +86,12 @@ export const config = {
   sandboxControls: optional('SANDBOX_CONTROLS') === 'true',
   /** Deployed: the SQS queue of jobs (a dynamic list's evaluation; shared/jobs/job-queue.ts). Unset locally: jobs run in process. */
   jobQueueUrl: optional('JOB_QUEUE_URL'),
+  /**
+   * How long after one evaluation of a DYNAMIC list whose filters compare with the current time the
+   * next one runs (shared/lists/list-evaluation.ts), in ms: 15 minutes unless LIST_REFRESH_INTERVAL_MS
+   * says otherwise (at least 1,000; SQS delays a message at most 15 minutes, so more is 15 minutes deployed).
+   */
+  listRefreshMs: parseMilliseconds('LIST_REFRESH_INTERVAL_MS', optional('LIST_REFRESH_INTERVAL_MS'), 900_000, 1000),
   /** Deployed: the SQS queue between webhook event generation and delivery (unset locally: an in-process queue). */
   webhookQueueUrl: optional('WEBHOOK_QUEUE_URL'),
   /** Deployed: where batches go after their last attempt (the delivery function sends them; the admin CLI replays them). */

@@ -1,4 +1,5 @@
 import { nowMs } from '../base/clock';
+import { config } from '../base/config';
 import { tableName } from '../db/client';
 import { getItem, queryPage, transact, type Item, type RoleWrite, type TransactItem } from '../db/core';
 import {
@@ -53,6 +54,14 @@ import { keyedTypeOfList } from './list-types';
  * each candidate's memberships of them, and checks those in the transaction that writes its change:
  * a membership change meanwhile (which evaluates the record for this list itself) fails it, and the
  * record is read and decided again.
+ *
+ * A DYNAMIC list whose filters compare with the current time (rolling ranges, NOW and TODAY time
+ * points) is evaluated again every config.listRefreshMs after each evaluation completes, so a record
+ * that crosses a boundary by the passing of time alone joins or leaves it: the same chunks, with the
+ * list COMPLETE throughout (record writes read such a list's actual memberships anyway, and every
+ * change the job writes is conditioned on the record's version and the membership as read). The
+ * chain ends with the filters it is of: a refilter, a delete or a conversion stops it, and the
+ * evaluation that a refilter or restore starts begins a new one.
  *
  * A list with ASSOCIATION filters waits the same way for the lists they name, reads each page's
  * records (their associations) and the memberships of their associated records in those lists. A
@@ -360,6 +369,16 @@ export async function evaluateListChunk(
     }
     if (nowMs() >= stopAt && shard < searchShards) return { ...scan, shard, after };
   }
-  await complete(job.hubId, list);
+  const isComplete = await complete(job.hubId, list);
+  // A DYNAMIC list whose filters compare with the current time is evaluated again, every listRefreshMs.
+  if (isComplete && list.processingType === 'DYNAMIC' && list.isTimeRelative === true)
+    return {
+      kind: 'list-evaluation',
+      hubId: job.hubId,
+      listId: job.listId,
+      filtersChangedAtMs: job.filtersChangedAtMs,
+      shard: 0,
+      delayMs: config.listRefreshMs,
+    };
   return undefined;
 }
