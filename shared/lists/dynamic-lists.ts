@@ -215,8 +215,11 @@ export function orderedByDependency(entries: readonly DynamicListEntry[]): Dynam
  * time its key needs) read in one BatchGetItem. Lists are evaluated after the lists they name, so
  * an IN_LIST filter of a DYNAMIC list sees the membership this write gives it; a list of another
  * processing type is read, and its membership checked in the transaction (a concurrent add or
- * remove re-evaluates the record itself, change-memberships.ts). With no DYNAMIC lists it is just
- * the token (no list), which the write checks too.
+ * remove re-evaluates the record itself, change-memberships.ts). A list with ASSOCIATION filters is
+ * read as well, and each filter counts the members of its list among the records the write's
+ * associations name (associatedCountsOf); a change of those memberships, or of the other side of an
+ * association, is followed from the stream (association-list-sync.ts). With no DYNAMIC lists it is
+ * just the token (no list), which the write checks too.
  */
 export async function planListWrites(type: KeyedType, hubId: number, write: ListedWrite): Promise<RecordListWrites> {
   const view = await dynamicListsOf(hubId, type.id);
