@@ -118,18 +118,18 @@ function subscriptionFieldsOf(input: SubscriptionUpsertInput): JournalSubscripti
     throw invalid('subscriptionType', `subscriptionType must be one of ${journalSubscriptionTypes.join(', ')}.`);
   const rules = typeRules[type];
   for (const field of rules.required)
-    if (input[field] === undefined) throw invalid(field, `A ${type} subscription needs ${field}.`);
+    if (input[field] === undefined) throw invalid(field, `A subscription of type ${type} needs ${field}.`);
   const allowed = new Set<string>(['subscriptionType', ...rules.required, ...rules.optional]);
   for (const [field, value] of Object.entries(input))
     if (value !== undefined && !allowed.has(field))
-      throw invalid(field, `A ${type} subscription does not take ${field}.`);
+      throw invalid(field, `A subscription of type ${type} does not take ${field}.`);
   const actions = requireDistinct(input.actions ?? rules.actions, 'actions');
   if (actions.length === 0) throw invalid('actions', `actions must name at least one of ${rules.actions.join(', ')}.`);
   actions.forEach((action, index) => {
     if (!rules.actions.includes(action))
       throw invalid(
         `actions.${index}`,
-        `A ${type} subscription takes the actions ${rules.actions.join(', ')}, not ${action}.`,
+        `A subscription of type ${type} takes the actions ${rules.actions.join(', ')}, not ${action}.`,
       );
   });
   const objectTypeId =

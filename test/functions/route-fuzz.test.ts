@@ -910,8 +910,9 @@ interface RouteTokens {
 }
 
 /**
- * The tokens a route is fuzzed with: the installs', or for a row that ends its caller's install (the
- * uninstall) tokens of installs made for it, so the installs the other routes use live on.
+ * The tokens a route is fuzzed with: the installs', the apps' own (client credentials) on the journal
+ * rows, or for a row that ends its caller's install (the uninstall) tokens of installs made for it, so
+ * the installs the other routes use live on.
  */
 async function tokensFor(route: RouteSpelling): Promise<RouteTokens> {
   if (route.auth === 'appToken') return { valid: appToken, otherApp: otherAppAppToken };
