@@ -1,6 +1,7 @@
 import { createAccount, createApp, createUser } from '../shared/admin/provisioning';
 import { findUserByEmail } from '../shared/db/users';
 import { checkAuthorizeRequest, decideConsent } from '../shared/oauth/install-flow';
+import { clientCredentialsScopes } from '../shared/oauth/scopes';
 import { formRequest, jsonRequest, type ApiClient } from './http-client';
 
 export interface BenchInstall {
@@ -12,6 +13,8 @@ export interface BenchInstall {
   developerApiKey: string;
   accessToken: string;
   refreshToken: string;
+  /** The app's own token (the client-credentials grant's, every journal scope): the webhooks journal rows take it. */
+  appToken: string;
 }
 
 const scopes = [
@@ -42,18 +45,28 @@ export function uniqueName(prefix: string): string {
 
 /** An app installed in a fresh account, through the consent step and the real token endpoint. */
 export async function installApp(api: ApiClient, options: { rateLimited?: boolean } = {}): Promise<BenchInstall> {
+  // The app also lists its own scopes (the webhooks journal's), which an install never grants.
   const app = await createApp({
     name: uniqueName('Bench app'),
     redirectUris: [redirectUri],
-    scopes,
+    scopes: [...scopes, ...clientCredentialsScopes],
     optionalScopes: [],
   });
   const installed = await installInNewAccount(api, app, options);
+  const granted = await api.expectOk(
+    formRequest('/oauth/2026-03/token', {
+      grant_type: 'client_credentials',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      scope: clientCredentialsScopes.join(' '),
+    }),
+  );
   return {
     appId: app.appId,
     clientId: app.clientId,
     clientSecret: app.clientSecret,
     developerApiKey: app.developerApiKey ?? '',
+    appToken: (JSON.parse(granted.body) as { access_token: string }).access_token,
     ...installed,
   };
 }

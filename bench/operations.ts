@@ -39,6 +39,9 @@ export interface BenchState {
   listAccounts?: ListAccounts;
   /** The sandbox rows' test account (made by the create row) and the access token of its install. */
   testAccount?: { hubId: number; accessToken?: string };
+  /** The webhooks journal subscription and filter the journal rows made (of the install's app, in its account). */
+  journalSubscriptionId?: number;
+  journalFilterId?: number;
   /** An install the uninstall operation ends (its own, so the others live on). */
   installToEnd: BenchInstall;
   timeline: TimelineFixture;
@@ -69,6 +72,7 @@ export interface Operation {
 
 const companies = '/crm/v3/objects/companies';
 const contacts = '/crm/v3/objects/contacts';
+const journalSubscriptions = '/webhooks-journal/subscriptions/2026-03';
 /** The association limit configurations (docs/crm-objects.md, association limits). */
 const associationLimits = '/crm/associations/v4/definitions/configurations';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
@@ -591,6 +595,113 @@ const numberedOperations: readonly Operation[] = [
         `/webhooks/v3/${install.appId}/subscriptions?hapikey=${encodeURIComponent(install.developerApiKey)}`,
         undefined,
       ),
+  },
+  // The webhooks journal (2026-03), with the app's own token: every call first reads the token's grant
+  // record (GetItem, strongly consistent: a revoked token is refused at once). In this order: the upsert
+  // makes the subscription, the filter rows add, read and delete a filter of it, then the deletes.
+  {
+    name: 'upsertJournalSubscription',
+    label: 'POST /webhooks-journal/subscriptions/2026-03 (OBJECT, contacts; warm: the same key, an update)',
+    isWarm: true,
+    // The grant, the install in the account, the key's claim; a create: its id (UpdateItem) and one transaction
+    // of the subscription, its claim and the app's count; an update: one UpdateItem.
+    budget: { GetItemCommand: 3, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('POST', journalSubscriptions, install.appToken, {
+        subscriptionType: 'OBJECT',
+        objectTypeId: '0-1',
+        portalId: install.hubId,
+        actions: ['CREATE', 'UPDATE'],
+        properties: ['email', 'firstname'],
+      }),
+    afterResponse: (response, state) => {
+      state.journalSubscriptionId = (JSON.parse(response.body) as { id: number }).id;
+    },
+  },
+  {
+    name: 'listJournalSubscriptions',
+    label: 'GET /webhooks-journal/subscriptions/2026-03 (one subscription)',
+    isWarm: true,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) => jsonRequest('GET', journalSubscriptions, install.appToken),
+  },
+  {
+    name: 'getJournalSubscription',
+    label: 'GET /webhooks-journal/subscriptions/2026-03/{subscriptionId}',
+    isWarm: true,
+    budget: { GetItemCommand: 2 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `${journalSubscriptions}/${state.journalSubscriptionId}`, state.install.appToken),
+  },
+  {
+    name: 'createJournalFilter',
+    label: 'POST /webhooks-journal/subscriptions/2026-03/filters (one condition)',
+    isWarm: false,
+    // The grant and the subscription; the filter's id (UpdateItem); one transaction of the filter and the subscription's filter set.
+    budget: { GetItemCommand: 2, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${journalSubscriptions}/filters`, state.install.appToken, {
+        subscriptionId: state.journalSubscriptionId,
+        filter: {
+          conditions: [
+            { filterType: 'CRM_OBJECT_PROPERTY', property: 'lifecyclestage', operator: 'EQ', value: 'lead' },
+          ],
+        },
+      }),
+    afterResponse: (response, state) => {
+      state.journalFilterId = (JSON.parse(response.body) as { filterId: number }).filterId;
+    },
+  },
+  {
+    name: 'getJournalFilter',
+    label: 'GET /webhooks-journal/subscriptions/2026-03/filters/{filterId}',
+    isWarm: false,
+    budget: { GetItemCommand: 2 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `${journalSubscriptions}/filters/${state.journalFilterId}`, state.install.appToken),
+  },
+  {
+    name: 'listJournalSubscriptionFilters',
+    label: 'GET /webhooks-journal/subscriptions/2026-03/filters/subscription/{subscriptionId} (one filter)',
+    isWarm: false,
+    // The grant, the subscription (its filter ids), the filters in one BatchGetItem.
+    budget: { GetItemCommand: 2, BatchGetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest(
+        'GET',
+        `${journalSubscriptions}/filters/subscription/${state.journalSubscriptionId}`,
+        state.install.appToken,
+      ),
+  },
+  {
+    name: 'deleteJournalFilter',
+    label: 'DELETE /webhooks-journal/subscriptions/2026-03/filters/{filterId}',
+    isWarm: false,
+    expectedStatus: 204,
+    // The grant and the filter; one transaction of the filter and the subscription's filter set.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('DELETE', `${journalSubscriptions}/filters/${state.journalFilterId}`, state.install.appToken),
+  },
+  {
+    name: 'deleteJournalSubscription',
+    label: 'DELETE /webhooks-journal/subscriptions/2026-03/{subscriptionId} (no filters left)',
+    isWarm: false,
+    expectedStatus: 204,
+    // The grant and the subscription; one transaction of it, its claim, its filters and the app's count.
+    budget: { GetItemCommand: 2, TransactWriteItemsCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('DELETE', `${journalSubscriptions}/${state.journalSubscriptionId}`, state.install.appToken),
+  },
+  {
+    name: 'deleteJournalPortalSubscriptions',
+    label:
+      'DELETE /webhooks-journal/subscriptions/2026-03/portals/{portalId} (none left; one transaction per subscription)',
+    isWarm: false,
+    expectedStatus: 204,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('DELETE', `${journalSubscriptions}/portals/${install.hubId}`, install.appToken),
   },
   {
     name: 'uninstall',

@@ -224,6 +224,7 @@ export function routePartsModule(route: Route, stage: { sandboxControls: boolean
       'authenticateDeveloperKey',
       'developerKey: authenticateDeveloperKey',
     );
+  if (chosen.appTokens) use(importPathFrom(outDir, 'app-token-auth'), 'checkAppToken', 'appToken: checkAppToken');
   if (chosen.pathTypes) use(importPathFrom(outDir, 'path-object-types'), 'loadPathTypes', 'typeLoader: loadPathTypes');
   use(
     importPathFrom(outDir, 'validation'),

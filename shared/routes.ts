@@ -16,6 +16,10 @@ import {
   schemaWriteScopes,
 } from './objects/object-type-scopes';
 
+// The webhooks journal's subscription scopes (the app's own, from the client-credentials grant).
+const journalSubscriptionsRead = 'developer.webhooks_journal.subscriptions.read';
+const journalSubscriptionsWrite = 'developer.webhooks_journal.subscriptions.write';
+
 // Owners: HubSpot's spec takes either scope.
 const ownerReadScopes = ['crm.objects.owners.read', 'automation'] as const;
 
@@ -356,6 +360,108 @@ export const routes = [
     body: 'none',
     table: 'read',
     partitions: ['apps', 'developerApiKeys'],
+  },
+
+  // The webhooks journal (2026-03): the app's subscriptions and their filters, called with the app's own
+  // client-credentials token (its grant record read in GRANT#), kept in the app's partition.
+  {
+    name: 'listJournalSubscriptions',
+    method: 'GET',
+    path: '/webhooks-journal/subscriptions/2026-03',
+    entry: 'functions/webhooks-journal/list-subscriptions.ts',
+    scopes: [journalSubscriptionsRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'apps'],
+  },
+  {
+    name: 'upsertJournalSubscription',
+    method: 'POST',
+    path: '/webhooks-journal/subscriptions/2026-03',
+    entry: 'functions/webhooks-journal/upsert-subscription.ts',
+    scopes: [journalSubscriptionsWrite],
+    auth: 'appToken',
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['grants', 'apps', 'counters', 'hubs'],
+  },
+  {
+    name: 'createJournalFilter',
+    method: 'POST',
+    path: '/webhooks-journal/subscriptions/2026-03/filters',
+    entry: 'functions/webhooks-journal/create-filter.ts',
+    scopes: [journalSubscriptionsWrite],
+    auth: 'appToken',
+    body: 'json',
+    table: 'readwrite',
+    partitions: ['grants', 'apps', 'counters'],
+  },
+  {
+    name: 'getJournalFilter',
+    method: 'GET',
+    path: '/webhooks-journal/subscriptions/2026-03/filters/{filterId}',
+    entry: 'functions/webhooks-journal/get-filter.ts',
+    scopes: [journalSubscriptionsRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'apps'],
+  },
+  {
+    name: 'deleteJournalFilter',
+    method: 'DELETE',
+    path: '/webhooks-journal/subscriptions/2026-03/filters/{filterId}',
+    entry: 'functions/webhooks-journal/delete-filter.ts',
+    scopes: [journalSubscriptionsWrite],
+    auth: 'appToken',
+    body: 'none',
+    table: 'readwrite',
+    partitions: ['grants', 'apps'],
+  },
+  {
+    name: 'listJournalSubscriptionFilters',
+    method: 'GET',
+    path: '/webhooks-journal/subscriptions/2026-03/filters/subscription/{subscriptionId}',
+    entry: 'functions/webhooks-journal/list-subscription-filters.ts',
+    scopes: [journalSubscriptionsRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'apps'],
+  },
+  {
+    name: 'deleteJournalPortalSubscriptions',
+    method: 'DELETE',
+    path: '/webhooks-journal/subscriptions/2026-03/portals/{portalId}',
+    entry: 'functions/webhooks-journal/delete-portal-subscriptions.ts',
+    scopes: [journalSubscriptionsWrite],
+    auth: 'appToken',
+    body: 'none',
+    table: 'readwrite',
+    partitions: ['grants', 'apps'],
+  },
+  {
+    name: 'getJournalSubscription',
+    method: 'GET',
+    path: '/webhooks-journal/subscriptions/2026-03/{subscriptionId}',
+    entry: 'functions/webhooks-journal/get-subscription.ts',
+    scopes: [journalSubscriptionsRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'apps'],
+  },
+  {
+    name: 'deleteJournalSubscription',
+    method: 'DELETE',
+    path: '/webhooks-journal/subscriptions/2026-03/{subscriptionId}',
+    entry: 'functions/webhooks-journal/delete-subscription.ts',
+    scopes: [journalSubscriptionsWrite],
+    auth: 'appToken',
+    body: 'none',
+    table: 'readwrite',
+    partitions: ['grants', 'apps'],
   },
 
   // OAuth 2.0: install pages (browser) and token API

@@ -12,8 +12,11 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
  * - 'developerAccount': the developer API key alone, acting for its developer account (no {appId}
  *   in the path): the sandbox controls, whose rows find what the account may touch themselves
  *   (another developer's test account answers 404). Access tokens are refused (401).
+ * - 'appToken': the app's own token from the client-credentials grant (the webhooks journal), holding
+ *   one of the row's scopes (shared/http/app-token-auth.ts); it acts for the app, for no one account.
+ *   An account's access token and a developer API key are refused (401).
  */
-export type RouteAuth = 'token' | 'developerKey' | 'developerKeyOrToken' | 'developerAccount';
+export type RouteAuth = 'token' | 'developerKey' | 'developerKeyOrToken' | 'developerAccount' | 'appToken';
 
 /** Secrets a function may read; only the token route reads the signing key. */
 export type SecretName = 'signingKey' | 'sessionSecret';
@@ -180,17 +183,28 @@ export function routeKeyOf(route: Pick<Route, 'method' | 'path'>): string {
 }
 
 /**
- * Whether a row takes OAuth access tokens (every non-public row but the developer-key-only ones).
+ * Whether a row takes OAuth access tokens of an account (every non-public row but the developer-key-only
+ * ones and the app-token ones).
  * Each such call passes the install check of shared/http/auth.ts, so the stack grants exactly these
  * functions GetItem on the install states (lib/route-stack.ts).
  */
 export function takesAccessTokens(route: Pick<Route, 'scopes' | 'auth'>): boolean {
-  return route.scopes !== 'public' && route.auth !== 'developerKey' && route.auth !== 'developerAccount';
+  return (
+    route.scopes !== 'public' &&
+    route.auth !== 'developerKey' &&
+    route.auth !== 'developerAccount' &&
+    route.auth !== 'appToken'
+  );
+}
+
+/** Whether a row takes the app's client-credentials token (and nothing else): its auth is appToken. */
+export function takesAppTokens(route: Pick<Route, 'scopes' | 'auth'>): boolean {
+  return route.scopes !== 'public' && route.auth === 'appToken';
 }
 
 /** Whether a row takes developer API keys (`hapikey`): its auth is developerKey, developerKeyOrToken or developerAccount. */
 export function takesDeveloperKeys(route: Pick<Route, 'scopes' | 'auth'>): boolean {
-  return route.scopes !== 'public' && route.auth !== undefined && route.auth !== 'token';
+  return route.scopes !== 'public' && route.auth !== undefined && route.auth !== 'token' && route.auth !== 'appToken';
 }
 
 /**
@@ -230,6 +244,8 @@ export interface ChainParts {
   faults: boolean;
   /** The developer API key's checks. */
   developerKeys: boolean;
+  /** The app token's checks (the client-credentials grant's: signature, expiry, scopes, then its grant record). */
+  appTokens: boolean;
   /** The custom types the path names, loaded for the request (shared/http/path-object-types.ts). */
   pathTypes: boolean;
 }
@@ -242,6 +258,7 @@ export function chainPartsOf(route: Route, stage: { sandboxControls: boolean }):
     rateLimit: isRateLimited(route),
     faults: takesAccessTokens(route) && stage.sandboxControls,
     developerKeys: takesDeveloperKeys(route),
+    appTokens: takesAppTokens(route),
     pathTypes: namesObjectTypes(route),
   };
 }

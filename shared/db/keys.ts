@@ -347,6 +347,28 @@ export const webhookDeliveryKey = (appId: number, attemptedAtMs: number, attempt
   sk: `${webhookDeliveryPrefix}${String(attemptedAtMs).padStart(15, '0')}#${attemptId}`,
 });
 
+// The webhooks journal of an app (2026-03): its subscriptions (a count item caps them, a claim per
+// upsert key makes an upsert find the one it updates) and their filters, in the app's partition.
+// The prefixes are apart from the webhooks' (`WEBHOOK_S`), so neither Query reads the other's items.
+export const journalSubscriptionPrefix = 'JOURNAL_SUB#';
+export const journalSubscriptionKey = (appId: number, subscriptionId: number): Key => ({
+  pk: appPartition(appId),
+  sk: `${journalSubscriptionPrefix}${subscriptionId}`,
+});
+export const journalSubscriptionCountKey = (appId: number): Key => ({
+  pk: appPartition(appId),
+  sk: 'JOURNAL_SUB_COUNT',
+});
+/** One per upsert key of an app (type, object type, account; an app lifecycle subscription's event type): holds the subscription's id. */
+export const journalSubscriptionClaimKey = (appId: number, upsertKey: string): Key => ({
+  pk: appPartition(appId),
+  sk: `JOURNAL_SUB_KEY#${upsertKey}`,
+});
+export const journalFilterKey = (appId: number, filterId: number): Key => ({
+  pk: appPartition(appId),
+  sk: `JOURNAL_FILTER#${filterId}`,
+});
+
 // Owners: each user of an account is an owner of it (shared/db/owners.ts). Owner ids come from one
 // global sequence, zero-padded in the key so that a Query pages an account's owners in id order;
 // the user's pointer finds its owner for `idProperty=userId` ('OWNER#' is no prefix of 'OWNER_OF_USER#').

@@ -2,7 +2,7 @@ import { findAppGrant } from '../db/oauth-grants';
 import { ExpiredAuthenticationError, InvalidAuthenticationError } from '../base/errors';
 import { verifyAccessToken } from '../oauth/access-token';
 import type { ClientCredentialsScope } from '../oauth/scopes';
-import { invalidTokenMessage, requireScopes } from './auth';
+import { invalidTokenMessage, missingCredentialsMessage, requireScopes } from './auth';
 
 /** The caller of an app route (the webhooks journal): the app itself, with its client-credentials scopes. */
 export interface AppAuthContext {
@@ -21,8 +21,10 @@ export async function checkAppToken(
   headers: Record<string, string | undefined>,
   requiredScopes: readonly ClientCredentialsScope[],
 ): Promise<AppAuthContext> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
-  const result = match?.[1] ? verifyAccessToken(match[1]) : { outcome: 'invalid' as const };
+  const header = headers.authorization;
+  const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw new InvalidAuthenticationError(missingCredentialsMessage);
+  const result = verifyAccessToken(match[1]);
   if (result.outcome === 'invalid' || result.claims.kind !== 'app')
     throw new InvalidAuthenticationError(invalidTokenMessage);
   if (result.outcome === 'expired')

@@ -1,8 +1,9 @@
 import { verifyAccessToken, type AccessTokenClaims } from '../oauth/access-token';
 import { endedInstallMessage, standingOfAccessToken } from '../oauth/install-status';
-import type { Scope } from '../oauth/scopes';
+import { isClientCredentialsScope, type ClientCredentialsScope, type Scope } from '../oauth/scopes';
 import type { RateLimits } from '../limits/rate-limits';
 import type { Route } from '../base/route-types';
+import type { AppAuthContext } from './app-token-auth';
 import { ExpiredAuthenticationError, InvalidAuthenticationError, MissingScopesError } from '../base/errors';
 
 export interface AuthContext {
@@ -21,7 +22,8 @@ export interface AuthContext {
 /** What a call with a token this service did not sign (or an app token on an account route) is told (401). */
 export const invalidTokenMessage = 'The access token is invalid. Get a new one with the refresh token.';
 
-const missingCredentialsMessage =
+/** What a call without a bearer token is told (401), on every route that takes one. */
+export const missingCredentialsMessage =
   'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
 
 /**
@@ -145,7 +147,7 @@ export interface RequestCredentials {
   token?: AuthContext;
   forPath(
     path: Record<string, string | undefined>,
-  ): AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext | undefined;
+  ): AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext | AppAuthContext | undefined;
 }
 
 /**
@@ -166,6 +168,11 @@ export interface CredentialChecks {
     route: Route,
     query: Record<string, string | undefined>,
   ) => Promise<RequestCredentials | undefined>;
+  /** On rows that take the app's client-credentials token: checkAppToken (shared/http/app-token-auth.ts). */
+  readonly appToken?: (
+    headers: Record<string, string | undefined>,
+    requiredScopes: readonly ClientCredentialsScope[],
+  ) => Promise<AppAuthContext>;
 }
 
 /**
@@ -180,6 +187,11 @@ export async function authenticateRequest(
   checks: CredentialChecks,
 ): Promise<RequestCredentials> {
   if (route.scopes === 'public') return { forPath: () => undefined };
+  if (route.auth === 'appToken') {
+    if (!checks.appToken) throw new Error(`route ${route.name} takes app tokens, but its parts do not check them`);
+    const app = await checks.appToken(headers, route.scopes.filter(isClientCredentialsScope));
+    return { forPath: () => app };
+  }
   if ((route.auth ?? 'token') !== 'token') {
     if (!checks.developerKey)
       throw new Error(`route ${route.name} takes developer API keys, but its parts do not check them`);
@@ -196,7 +208,7 @@ export function withoutCredentials(
   route: Route,
   query: Record<string, string | undefined>,
 ): Record<string, string | undefined> {
-  if (route.scopes === 'public' || (route.auth ?? 'token') === 'token') return query;
+  if (route.scopes === 'public' || (route.auth ?? 'token') === 'token' || route.auth === 'appToken') return query;
   const { [developerApiKeyParameter]: key, ...rest } = query;
   void key;
   return rest;

@@ -5,6 +5,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { ServiceUnavailableError } from '../base/errors';
 import { servesVersionParameter, type DatedVersion } from '../base/route-types';
 import type { RouteByName, RouteName } from '../routes';
+import type { AppAuthContext } from './app-token-auth';
 import type { AuthContext, DeveloperAccountAuthContext, DeveloperAuthContext } from './auth';
 import {
   authenticate,
@@ -45,7 +46,9 @@ type AuthFor<N extends RouteName> = RouteByName<N>['scopes'] extends 'public'
       ? AuthContext | DeveloperAuthContext
       : RouteByName<N> extends { auth: 'developerAccount' }
         ? DeveloperAccountAuthContext
-        : AuthContext;
+        : RouteByName<N> extends { auth: 'appToken' }
+          ? AppAuthContext
+          : AuthContext;
 
 export interface HttpRequest<N extends RouteName, S extends Schemas> {
   body: Infer<S, 'body'>;

@@ -15,6 +15,7 @@ import {
   type DeveloperAuthContext,
   type RequestCredentials,
 } from './auth';
+import type { AppAuthContext } from './app-token-auth';
 import { WriteHeldError } from '../db/repository-errors';
 import { withWriteGuard } from '../db/write-guard';
 import { toAppError } from './error-mapper';
@@ -89,7 +90,7 @@ export interface RequestState {
   credentials?: RequestCredentials;
   /** The query without credentials (a developer API key is never a parameter). */
   query: Record<string, string | undefined>;
-  auth?: AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext;
+  auth?: AuthContext | DeveloperAuthContext | DeveloperAccountAuthContext | AppAuthContext;
   /** The error the client got, for the log. */
   error?: AppError;
   /** X-HubSpot-RateLimit-* of a limited call: on its answer, success or error. */

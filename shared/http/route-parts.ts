@@ -2,6 +2,7 @@ import httpUrlencodeBodyParser from '@middy/http-urlencode-body-parser';
 import { chainPartsOf } from '../base/route-types';
 import { findRoute, type RouteName } from '../routes';
 import { checkAccessToken } from './auth';
+import { checkAppToken } from './app-token-auth';
 import { authenticateDeveloperKey } from './developer-key-auth';
 import { jsonBodyParser } from './json-body-parser';
 import {
@@ -36,6 +37,7 @@ export function routePartsOf(name: RouteName): RouteParts {
     ...(parts.rateLimit ? { limitRate } : {}),
     ...(parts.faults ? { injectFaults } : {}),
     ...(parts.developerKeys ? { developerKey: authenticateDeveloperKey } : {}),
+    ...(parts.appTokens ? { appToken: checkAppToken } : {}),
     ...(parts.pathTypes ? { typeLoader: loadPathTypes } : {}),
     validator: (schema, location) => compileValidator(schema, location, row.name),
   };

@@ -1,7 +1,7 @@
 import type { RunningGateway } from '../../local/local-gateway';
 import { isDatedTwin, spellingsOf, type RouteSpelling } from '../../shared/base/route-types';
 import { routes } from '../../shared/routes';
-import { install, startTestGateway, type InstalledTokens } from '../support/harness';
+import { install, journalAppScopes, startTestGateway, type InstalledTokens } from '../support/harness';
 import { fixtureOf, paramValues, type World } from '../support/route-fixtures';
 import { buildWorld, sendRaw, type RawResponse } from '../support/route-world';
 
@@ -120,8 +120,9 @@ function normalized(response: RawResponse, side: Side): unknown {
 beforeAll(async () => {
   gateway = await startTestGateway();
   const stranger = await install(gateway);
-  const numberedOwner = await install(gateway);
-  const datedOwner = await install(gateway);
+  // The world holds a journal subscription of the owner's app: its app lists the journal scopes.
+  const numberedOwner = await install(gateway, { scopes: [...journalAppScopes] });
+  const datedOwner = await install(gateway, { scopes: [...journalAppScopes] });
   numbered = { owner: numberedOwner, world: (await buildWorld(gateway, numberedOwner, stranger)).world };
   dated = { owner: datedOwner, world: (await buildWorld(gateway, datedOwner, stranger)).world };
 });

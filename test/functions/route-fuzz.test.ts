@@ -4,7 +4,14 @@ import { storedObjectTypes } from '../../shared/objects/object-types';
 import { routeSpellings } from '../../shared/routes';
 import type { RouteSpelling } from '../../shared/base/route-types';
 import { adversarialStrings } from '../support/adversarial-strings';
-import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
+import {
+  clientCredentialsToken,
+  install,
+  journalAppScopes,
+  signTestAccessToken,
+  startTestGateway,
+  type InstalledTokens,
+} from '../support/harness';
 import { fixtureOf, missingFixtures, paramValues, schemaBody, type World } from '../support/route-fixtures';
 
 /**
@@ -49,6 +56,9 @@ interface Fixtures {
   groupName: string;
   /** The install's user as an owner of its account. */
   ownerId: string;
+  /** A webhooks journal subscription of the app in the install's account, and a filter of it. */
+  journalSubscriptionId: string;
+  journalFilterId: string;
 }
 
 let gateway: RunningGateway;
@@ -57,6 +67,9 @@ let validToken: string;
 let scopelessToken: string;
 let otherDeveloperKey: string;
 let otherAppToken: string;
+/** The apps' own tokens (client credentials), for the journal rows. */
+let appToken: string;
+let otherAppAppToken: string;
 let fixtures: Fixtures;
 let fuzzSchema: { objectTypeId: string; associationId: string };
 /** A test account of the install's developer account and a fault in it (the sandbox control rows). */
@@ -88,12 +101,14 @@ async function postJson(pathName: string, body: unknown): Promise<Record<string,
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  installed = await install(gateway);
+  installed = await install(gateway, { scopes: [...journalAppScopes] });
   validToken = installed.accessToken;
+  appToken = await clientCredentialsToken(gateway, installed);
   scopelessToken = signTestAccessToken({ appId: installed.appId, hubId: installed.hubId, scopes: [] });
-  const other = await install(gateway);
+  const other = await install(gateway, { scopes: [...journalAppScopes] });
   otherDeveloperKey = other.developerApiKey;
   otherAppToken = other.accessToken;
+  otherAppAppToken = await clientCredentialsToken(gateway, other);
   // One custom object schema for the whole run (an account holds at most 10): the schema rows that archive it answer 404 after.
   const schema = await postJson('/crm-object-schemas/v3/schemas', schemaBody('fuzz_fixture_object'));
   fuzzSchema = {
@@ -172,6 +187,11 @@ function fuzzWorld(): World {
     schemaAssociationId: fuzzSchema.associationId,
     testAccountHubId: fuzzTestAccount.hubId,
     faultId: fuzzTestAccount.faultId,
+    journalSubscriptionId: fixtures.journalSubscriptionId,
+    journalFilterId: fixtures.journalFilterId,
+    journalPortalId: String(installed.hubId),
+    journalProperty: 'email',
+    appToken,
   };
 }
 
@@ -219,7 +239,9 @@ beforeEach(async () => {
   const owners = (await (
     await fetch(`${gateway.baseUrl}/crm/v3/owners`, { headers: { authorization: `Bearer ${validToken}` } })
   ).json()) as { results: { id: string }[] };
+  const journal = await freshJournalSubscription();
   fixtures = {
+    ...journal,
     companyId: String(company.id),
     subscriptionId: String(subscription.id),
     eventTypeId,
@@ -231,6 +253,37 @@ beforeEach(async () => {
     ownerId: owners.results[0]?.id ?? '',
   };
 });
+
+/**
+ * A fresh journal subscription with one filter: the account's subscriptions (and with them the
+ * filters the last route's requests added, at most 10 a subscription) are deleted first, and the
+ * upsert creates the subscription anew.
+ */
+async function freshJournalSubscription(): Promise<{ journalSubscriptionId: string; journalFilterId: string }> {
+  const journal = async (method: string, pathName: string, body?: unknown) => {
+    const response = await fetch(`${gateway.baseUrl}/webhooks-journal/subscriptions/2026-03${pathName}`, {
+      method,
+      headers: { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`journal fixture ${pathName}: ${response.status} ${text}`);
+    return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+  };
+  await journal('DELETE', `/portals/${installed.hubId}`);
+  const subscription = await journal('POST', '', {
+    subscriptionType: 'OBJECT',
+    objectTypeId: '0-1',
+    portalId: installed.hubId,
+    actions: ['CREATE', 'UPDATE'],
+    properties: ['email'],
+  });
+  const filter = await journal('POST', '/filters', {
+    subscriptionId: subscription.id,
+    filter: { conditions: [{ filterType: 'CRM_OBJECT_PROPERTY', property: 'email', operator: 'IS_NOT_EMPTY' }] },
+  });
+  return { journalSubscriptionId: String(subscription.id), journalFilterId: String(filter.filterId) };
+}
 
 // At most 10 live labels per pair: each route's fixture label goes after it.
 afterEach(async () => {
@@ -857,10 +910,12 @@ interface RouteTokens {
 }
 
 /**
- * The tokens a route is fuzzed with: the installs', or for a row that ends its caller's install (the
- * uninstall) tokens of installs made for it, so the installs the other routes use live on.
+ * The tokens a route is fuzzed with: the installs', the apps' own (client credentials) on the journal
+ * rows, or for a row that ends its caller's install (the uninstall) tokens of installs made for it, so
+ * the installs the other routes use live on.
  */
 async function tokensFor(route: RouteSpelling): Promise<RouteTokens> {
+  if (route.auth === 'appToken') return { valid: appToken, otherApp: otherAppAppToken };
   if (!fixtureOf(route).endsCallersInstall) return { valid: validToken, otherApp: otherAppToken };
   const [own, other] = await Promise.all([install(gateway), install(gateway)]);
   return { valid: own.accessToken, otherApp: other.accessToken };
@@ -908,6 +963,8 @@ function concretePath(route: RouteSpelling, segments: (string | null)[], isValid
       if (name === 'toObjectType') return labelPairTarget;
       if (name === 'associationTypeId') return String(fixtures.labelTypeId);
     }
+    // The journal rows name the journal subscription (the webhooks' rows the webhook one).
+    if (name === 'subscriptionId' && route.path.startsWith('/webhooks-journal/')) return fixtures.journalSubscriptionId;
     // The {objectType} rows serve every stored type: successive requests name each, by name and by id.
     if (name === 'objectType' && route.path.startsWith('/crm/v3/'))
       return isValidExample ? (fixtureOf(route).validParams?.objectType ?? 'companies') : nextStoredTypeToken();

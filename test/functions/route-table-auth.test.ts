@@ -2,7 +2,14 @@ import type { RunningGateway } from '../../local/local-gateway';
 import type { Scope } from '../../shared/oauth/scopes';
 import { routeSpellings } from '../../shared/routes';
 import type { RouteSpelling } from '../../shared/base/route-types';
-import { install, signTestAccessToken, startTestGateway, type InstalledTokens } from '../support/harness';
+import {
+  clientCredentialsToken,
+  install,
+  journalAppScopes,
+  signTestAccessToken,
+  startTestGateway,
+  type InstalledTokens,
+} from '../support/harness';
 import {
   fixtureOf,
   isAuthenticated,
@@ -30,6 +37,8 @@ const authenticated = table.filter(isAuthenticated);
 let gateway: RunningGateway;
 let owner: InstalledTokens;
 let stranger: InstalledTokens;
+/** The stranger's app's own token (the client-credentials grant's), for the journal rows. */
+let strangerAppToken: string;
 let world: World;
 let ownerOnly: string[];
 
@@ -44,8 +53,10 @@ function pathOf(route: RouteSpelling, params: Record<string, string> = {}): stri
 
 const methodOf = (route: RouteSpelling) => (route.method === 'ANY' ? 'POST' : route.method);
 const modeOf = (route: RouteSpelling) => route.auth ?? 'token';
-const takesToken = (route: RouteSpelling) => modeOf(route) !== 'developerKey' && modeOf(route) !== 'developerAccount';
-const takesKey = (route: RouteSpelling) => modeOf(route) !== 'token';
+const takesToken = (route: RouteSpelling) =>
+  modeOf(route) !== 'developerKey' && modeOf(route) !== 'developerAccount' && modeOf(route) !== 'appToken';
+const takesKey = (route: RouteSpelling) => modeOf(route) !== 'token' && modeOf(route) !== 'appToken';
+const takesAppToken = (route: RouteSpelling) => modeOf(route) === 'appToken';
 
 function call(route: RouteSpelling, credential: Credential, spec: RequestSpec = {}): Promise<RawResponse> {
   const query = [
@@ -65,8 +76,10 @@ const jsonOf = (response: RawResponse) =>
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  owner = await install(gateway);
-  stranger = await install(gateway);
+  // Both apps list the journal scopes, so each has an app token for the journal rows.
+  owner = await install(gateway, { scopes: [...journalAppScopes] });
+  stranger = await install(gateway, { scopes: [...journalAppScopes] });
+  strangerAppToken = await clientCredentialsToken(gateway, stranger);
   ({ world, ownerOnly } = await buildWorld(gateway, owner, stranger));
 });
 
@@ -81,7 +94,7 @@ describe('the route table', () => {
 
   it('has authenticated rows of every auth mode', () => {
     expect(new Set(authenticated.map(modeOf))).toEqual(
-      new Set(['token', 'developerKey', 'developerKeyOrToken', 'developerAccount']),
+      new Set(['token', 'developerKey', 'developerKeyOrToken', 'developerAccount', 'appToken']),
     );
   });
 });
@@ -150,13 +163,30 @@ describe.each(authenticated.map((route) => [route.spelling, route] as const))('%
       );
       checks.push(`another developer's key: ${response.status} ${jsonOf(response).category}`);
     }
+    if (takesAppToken(route)) {
+      // An app token of the owner's app holding a journal scope, but none of the row's.
+      const unrelated = await clientCredentialsToken(gateway, owner, ['developer.webhooks_journal.snapshots.read']);
+      for (const body of [undefined, 'not json']) {
+        const response = await send(
+          methodOf(route),
+          pathOf(route),
+          { authorization: `Bearer ${unrelated}`, ...(body ? { 'content-type': 'text/plain' } : {}) },
+          body,
+        );
+        checks.push(
+          `app token without the scopes${body ? ' and a bad body' : ''}: ${response.status} ${jsonOf(response).category}`,
+        );
+      }
+    }
     if (!takesToken(route)) {
       const response = await call(
         route,
         { header: `Bearer ${owner.accessToken}` },
         { body: fixtureOf(route).validBody?.(world) },
       );
-      checks.push(`the app's access token instead of the key: ${response.status} ${jsonOf(response).category}`);
+      checks.push(
+        `the app's access token instead of ${takesAppToken(route) ? 'its app token' : 'the key'}: ${response.status} ${jsonOf(response).category}`,
+      );
     }
 
     const expected = [
@@ -170,7 +200,17 @@ describe.each(authenticated.map((route) => [route.spelling, route] as const))('%
       ...(modeOf(route) === 'developerAccount' && namesTestAccount
         ? ["another developer's key: 404 OBJECT_NOT_FOUND"]
         : []),
-      ...(!takesToken(route) ? ["the app's access token instead of the key: 401 INVALID_AUTHENTICATION"] : []),
+      ...(takesAppToken(route)
+        ? [
+            'app token without the scopes: 403 MISSING_SCOPES',
+            'app token without the scopes and a bad body: 403 MISSING_SCOPES',
+          ]
+        : []),
+      ...(!takesToken(route)
+        ? [
+            `the app's access token instead of ${takesAppToken(route) ? 'its app token' : 'the key'}: 401 INVALID_AUTHENTICATION`,
+          ]
+        : []),
     ];
     expect(checks).toEqual(expected);
   });
@@ -190,6 +230,10 @@ async function callerOf(route: RouteSpelling): Promise<{ appId: number; hubId: n
 }
 
 async function credentialOf(route: RouteSpelling, as: Stranger): Promise<Credential> {
+  if (takesAppToken(route)) {
+    if (as !== 'otherApp') throw new Error(`${route.spelling}: takes app tokens; its isolation case cannot use ${as}`);
+    return { header: `Bearer ${strangerAppToken}` };
+  }
   if (as === 'otherDeveloper') {
     if (!takesKey(route))
       throw new Error(`${route.spelling}: takes no developer key; its isolation case cannot use ${as}`);
@@ -208,6 +252,7 @@ async function credentialOf(route: RouteSpelling, as: Stranger): Promise<Credent
 /** Everything the owner can read of its records; a stranger's request must leave it as it was. */
 async function ownerSnapshot(): Promise<string[]> {
   const token = { authorization: `Bearer ${owner.accessToken}` };
+  const app = { authorization: `Bearer ${world.appToken}` };
   const key = `hapikey=${encodeURIComponent(owner.developerApiKey)}`;
   const timeline = `/integrations/v1/${world.appId}/timeline`;
   const reads = [
@@ -224,6 +269,8 @@ async function ownerSnapshot(): Promise<string[]> {
     send('GET', `${timeline}/event/${world.eventTypeId}/${encodeURIComponent(world.eventId)}`, token),
     send('GET', `/crm/v3/pipelines/deals/${world.pipelineId}`, token),
     send('GET', `/crm/v3/lists/folders?folderId=${world.folderId}`, token),
+    send('GET', '/webhooks-journal/subscriptions/2026-03', app),
+    send('GET', `/webhooks-journal/subscriptions/2026-03/filters/subscription/${world.journalSubscriptionId}`, app),
   ];
   return (await Promise.all(reads)).map(
     (response) => `${response.status} ${response.text.replace(/"correlationId":"[^"]*"/g, '')}`,

@@ -6,7 +6,8 @@ import { functionTimeoutSecondsOf, routeKeyOf, type RouteSpelling } from '../../
 import { routeSpellings } from '../../shared/routes';
 import { apiGatewayEvent, type RequestSpec } from '../support/api-gateway-event';
 import { createDeveloperForApp } from '../../shared/admin/provisioning';
-import { isKnownScope } from '../../shared/oauth/scopes';
+import { insertAppGrant } from '../../shared/db/oauth-grants';
+import { clientCredentialsScopes, isKnownScope } from '../../shared/oauth/scopes';
 import { install, signTestAccessToken, startTestGateway } from '../support/harness';
 import { fixtureOf } from '../support/route-fixtures';
 import { runBundle } from '../support/run-bundle';
@@ -77,6 +78,15 @@ function localStandIn(name: string, value: unknown): string | undefined {
 beforeAll(async () => {
   gateway = await startTestGateway();
   authorizedDeveloperKey = (await createDeveloperForApp(authorizedAppId)).developerApiKey;
+  // The grant record the app token of the journal rows is checked against, as the client-credentials grant writes it.
+  await insertAppGrant({
+    grantId: authorizedAppGrantId,
+    appId: authorizedAppId,
+    clientId: 'bundle-test-client',
+    scopes: [...clientCredentialsScopes],
+    createdAt: new Date().toISOString(),
+    expiresAtSeconds: Math.floor(Date.now() / 1000) + 3600,
+  });
   host = new URL(gateway.baseUrl).host;
   const platform = await synthesizedPlatform();
   const template = platform.template('api') as {
@@ -191,11 +201,12 @@ function requestFor(route: RouteSpelling): RequestSpec {
 }
 
 /**
- * For a route behind a token: a valid token with the row's scopes, or on a developer-key route the
- * developer API key that manages the app (?hapikey=); numeric path parameters (the id shape), and
+ * For a route behind a token: a valid token with the row's scopes (the app's own token, with its grant
+ * record, on an app-token route), or on a developer-key route the developer API key that manages the app (?hapikey=); numeric path parameters (the id shape), and
  * only methods that cannot create anything, so both runs see the same table.
  */
 const authorizedAppId = 12345;
+const authorizedAppGrantId = `bundle-test-app-grant-${process.pid}-${Date.now()}`;
 let authorizedDeveloperKey = '';
 const readOrDeleteRoutes = routes.filter(
   (route) => route.scopes !== 'public' && (route.method === 'GET' || route.method === 'DELETE'),
@@ -203,7 +214,17 @@ const readOrDeleteRoutes = routes.filter(
 
 function authorizedRequestFor(route: RouteSpelling, hubId = 40999999): RequestSpec {
   const scopes = route.scopes === 'public' ? [] : route.scopes.filter(isKnownScope);
-  const token = signTestAccessToken({ appId: authorizedAppId, hubId, scopes });
+  const token =
+    route.auth === 'appToken'
+      ? signTestAccessToken({
+          kind: 'app',
+          appId: authorizedAppId,
+          hubId: 0,
+          userId: 0,
+          scopes,
+          grantId: authorizedAppGrantId,
+        })
+      : signTestAccessToken({ appId: authorizedAppId, hubId, scopes });
   const url = route.path.replace(/\{[^}]+\}/g, String(authorizedAppId));
   if (route.auth === 'developerKey' || route.auth === 'developerAccount')
     return { method: route.method, url: `${url}?hapikey=${encodeURIComponent(authorizedDeveloperKey)}` };

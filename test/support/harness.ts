@@ -9,7 +9,7 @@ import { findUserByEmail } from '../../shared/db/users';
 import { checkAuthorizeRequest, decideConsent } from '../../shared/oauth/install-flow';
 import { signAccessToken, type AccessTokenKind } from '../../shared/oauth/access-token';
 import type { SecretsDocument } from '../../shared/oauth/key-generation';
-import type { Scope } from '../../shared/oauth/scopes';
+import { clientCredentialsScopes, isClientCredentialsScope, type Scope } from '../../shared/oauth/scopes';
 import { nowSeconds, resetClock } from '../../shared/base/clock';
 
 assertLocalDynamoDb();
@@ -70,6 +70,37 @@ export interface InstalledTokens extends Installation {
   refreshToken: string;
 }
 
+/** The scopes of a provisioned app unless a test names its own. */
+export const defaultAppScopes: readonly string[] = [
+  'oauth',
+  'crm.objects.companies.read',
+  'crm.objects.companies.write',
+  'crm.schemas.companies.read',
+  'crm.schemas.companies.write',
+  'timeline',
+  // Pipelines (deals and tickets) and owners: every account row of the route table is reachable with the default install.
+  'crm.objects.contacts.read',
+  'crm.objects.contacts.write',
+  'crm.objects.deals.read',
+  'crm.objects.deals.write',
+  'tickets',
+  // Products and line items (in the scope catalogue's order, as tokens list them).
+  'e-commerce',
+  // Lists.
+  'crm.lists.read',
+  'crm.lists.write',
+  'crm.schemas.deals.write',
+  'crm.objects.owners.read',
+  // Custom objects: the schemas API and the records of the account's own types.
+  'crm.objects.custom.read',
+  'crm.objects.custom.write',
+  'crm.schemas.custom.read',
+  'crm.schemas.custom.write',
+];
+
+/** The default scopes and the app's own (the webhooks journal's, which only the client-credentials grant gives). */
+export const journalAppScopes: readonly string[] = [...defaultAppScopes, ...clientCredentialsScopes];
+
 /**
  * A fresh app, account and user. The account's rate limits are off unless `limits` is given: only
  * the tests of the limits run with them (bursting tests would otherwise meet a 429).
@@ -77,32 +108,7 @@ export interface InstalledTokens extends Installation {
 export async function provision(
   options: { scopes?: string[]; optionalScopes?: string[]; redirectUris?: string[]; limits?: AccountLimits } = {},
 ): Promise<Installation> {
-  const scopes = options.scopes ?? [
-    'oauth',
-    'crm.objects.companies.read',
-    'crm.objects.companies.write',
-    'crm.schemas.companies.read',
-    'crm.schemas.companies.write',
-    'timeline',
-    // Pipelines (deals and tickets) and owners: every row of the route table is reachable with the default install.
-    'crm.objects.contacts.read',
-    'crm.objects.contacts.write',
-    'crm.objects.deals.read',
-    'crm.objects.deals.write',
-    'tickets',
-    // Products and line items (in the scope catalogue's order, as tokens list them).
-    'e-commerce',
-    // Lists.
-    'crm.lists.read',
-    'crm.lists.write',
-    'crm.schemas.deals.write',
-    'crm.objects.owners.read',
-    // Custom objects: the schemas API and the records of the account's own types.
-    'crm.objects.custom.read',
-    'crm.objects.custom.write',
-    'crm.schemas.custom.read',
-    'crm.schemas.custom.write',
-  ];
+  const scopes = options.scopes ?? [...defaultAppScopes];
   const redirectUris = options.redirectUris ?? ['https://app.example.com/oauth/callback'];
   const app = await createApp({
     name: unique('App'),
@@ -131,10 +137,14 @@ export async function provision(
   };
 }
 
+/** The app's scopes an install can grant: all but the app's own (the client-credentials grant's). */
+const installableScopesOf = (installation: Pick<Installation, 'scopes'>): string[] =>
+  installation.scopes.filter((scope) => !isClientCredentialsScope(scope));
+
 /** Runs the consent step in-process and returns a fresh authorization code. */
 export async function authorizationCodeFor(
   installation: Installation,
-  scopes = installation.scopes,
+  scopes = installableScopesOf(installation),
   pkce: { code_challenge?: string; code_challenge_method?: string } = {},
 ): Promise<string> {
   const check = await checkAuthorizeRequest({
@@ -199,7 +209,7 @@ export async function installInto(
   gateway: { readonly baseUrl: string },
   installation: Installation,
   account: Pick<Installation, 'hubId' | 'userId' | 'userEmail'>,
-  scopes = installation.scopes,
+  scopes = installableScopesOf(installation),
 ): Promise<string> {
   const code = await authorizationCodeFor(
     { ...installation, hubId: account.hubId, userId: account.userId, userEmail: account.userEmail },
@@ -250,6 +260,27 @@ export function signTestAccessToken(claims: {
     },
     testSigningKey(),
   );
+}
+
+/**
+ * The app's own token from the client-credentials grant of the 2026-03 token endpoint, for `scopes`
+ * (the app must list them: provision it with `journalAppScopes`).
+ */
+export async function clientCredentialsToken(
+  gateway: { readonly baseUrl: string },
+  app: Pick<Installation, 'clientId' | 'clientSecret'>,
+  scopes: readonly string[] = clientCredentialsScopes,
+): Promise<string> {
+  const response = await postForm(gateway.baseUrl, '/oauth/2026-03/token', {
+    grant_type: 'client_credentials',
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    scope: scopes.join(' '),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (response.status !== 200 || !body.access_token)
+    throw new Error(`client_credentials failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -62,6 +62,16 @@ export interface World {
   /** A test account of the owner's developer account, and an injected fault in it (the sandbox controls). */
   testAccountHubId: string;
   faultId: string;
+  /**
+   * A webhooks journal subscription of the owner's app (OBJECT, contacts, in the owner's account
+   * `journalPortalId`) naming the property `journalProperty`, one filter of it, and the app's
+   * client-credentials token (the journal rows take it).
+   */
+  journalSubscriptionId: string;
+  journalFilterId: string;
+  journalPortalId: string;
+  journalProperty: string;
+  appToken: string;
   /** Unique per run, for names a request creates. */
   fresh: string;
   /** The owner's refresh and access tokens (token metadata routes). */
@@ -92,6 +102,8 @@ export const missing = {
   listId: '999999999',
   listName: 'no such list',
   folderId: '999999996',
+  journalSubscriptionId: '999999995',
+  journalFilterId: '999999994',
 } as const;
 
 /**
@@ -174,6 +186,8 @@ export function paramValues(world: World): Record<string, string> {
     newParentFolderId: '0',
     objectTypeId: '0-2',
     recordId: world.companyId,
+    filterId: world.journalFilterId,
+    portalId: world.journalPortalId,
   };
 }
 
@@ -215,6 +229,25 @@ const propertyBody = (world: World) => ({
 });
 const ownType = (world: World) => ({ appId: String(world.appId), eventTypeId: String(world.eventTypeId) });
 const missingType = { appId: missing.appId, eventTypeId: missing.eventTypeId };
+/** The journal rows are the app's own: another app's token meets the owner's subscription and filter as missing ones. */
+const otherApp = ['otherApp'] as const;
+const ownJournalSubscription = (world: World) => ({ subscriptionId: world.journalSubscriptionId });
+const missingJournalSubscription = { subscriptionId: missing.journalSubscriptionId };
+const ownJournalFilter = (world: World) => ({ filterId: world.journalFilterId });
+const missingJournalFilter = { filterId: missing.journalFilterId };
+const journalFilterBody = (subscriptionId: string) => ({
+  subscriptionId: Number(subscriptionId),
+  filter: {
+    conditions: [{ filterType: 'CRM_OBJECT_PROPERTY', property: 'email', operator: 'EQ', value: 'a@x.example' }],
+  },
+});
+const journalUpsertBody = (portalId: string) => ({
+  subscriptionType: 'OBJECT',
+  objectTypeId: '0-1',
+  portalId: Number(portalId),
+  actions: ['CREATE', 'UPDATE'],
+  properties: ['email'],
+});
 const ownSubscription = (world: World) => ({ appId: String(world.appId), subscriptionId: world.subscriptionId });
 const missingSubscription = { appId: missing.appId, subscriptionId: missing.subscriptionId };
 /** An event the stranger records for its own company: with the owner's event id, or a fresh one. */
@@ -481,6 +514,43 @@ export const routeFixtures = {
     ],
   },
   listWebhookDeliveries: { isolation: [sameAsMissing(timelineApp.as, ownApp, missingApp)] },
+
+  listJournalSubscriptions: { isolation: [{ as: otherApp, check: 'noOwnerData', foreign: () => ({}) }] },
+  upsertJournalSubscription: {
+    validBody: (world) => journalUpsertBody(world.journalPortalId),
+    // The owner's account is one the stranger's app is not installed in: refused as an account that does not exist.
+    isolation: [
+      {
+        as: otherApp,
+        check: 'sameStatusAsFresh',
+        foreign: (world) => ({ body: journalUpsertBody(world.journalPortalId) }),
+        control: () => ({ body: journalUpsertBody(missing.hubId) }),
+      },
+    ],
+  },
+  createJournalFilter: {
+    validBody: (world) => journalFilterBody(world.journalSubscriptionId),
+    isolation: [
+      {
+        as: otherApp,
+        check: 'sameAsMissing',
+        foreign: (world) => ({ body: journalFilterBody(world.journalSubscriptionId) }),
+        control: () => ({ body: journalFilterBody(missing.journalSubscriptionId) }),
+      },
+    ],
+  },
+  getJournalFilter: { isolation: [sameAsMissing(otherApp, ownJournalFilter, missingJournalFilter)] },
+  deleteJournalFilter: { isolation: [sameAsMissing(otherApp, ownJournalFilter, missingJournalFilter)] },
+  listJournalSubscriptionFilters: {
+    isolation: [sameAsMissing(otherApp, ownJournalSubscription, missingJournalSubscription)],
+  },
+  deleteJournalPortalSubscriptions: {
+    isolation: [sameAsMissing(otherApp, (world) => ({ portalId: world.journalPortalId }), { portalId: missing.hubId })],
+  },
+  getJournalSubscription: { isolation: [sameAsMissing(otherApp, ownJournalSubscription, missingJournalSubscription)] },
+  deleteJournalSubscription: {
+    isolation: [sameAsMissing(otherApp, ownJournalSubscription, missingJournalSubscription)],
+  },
 
   authorize: {},
   login: { validBody: (world) => ({ email: world.userEmail, password: world.password, csrf_token: 'x' }) },

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { RunningGateway } from '../../local/local-gateway';
-import { unique, type InstalledTokens } from './harness';
+import { clientCredentialsToken, unique, type InstalledTokens } from './harness';
 import { schemaBody, type World } from './route-fixtures';
 
 /**
@@ -57,7 +57,11 @@ export interface Credential {
   hapikey?: string;
 }
 
-/** The owner's records of one world (and one company of the stranger), and what only the owner's records carry. */
+/**
+ * The owner's records of one world (and one company of the stranger), and what only the owner's
+ * records carry. The owner's app lists the journal scopes (harness journalAppScopes): the world holds
+ * a journal subscription and filter of it.
+ */
 export async function buildWorld(
   gateway: RunningGateway,
   owner: InstalledTokens,
@@ -174,7 +178,31 @@ export async function buildWorld(
     JSON.stringify([String(company.id)]),
   );
   if (added.status !== 200) throw new Error(`fixture list membership: ${added.status} ${added.text}`);
+  const appToken = await clientCredentialsToken(gateway, owner);
+  const journalProperty = `owned_journal_${fresh}`;
+  const journal = (path: string, body: unknown) =>
+    postOwner(`/webhooks-journal/subscriptions/2026-03${path}`, body, {
+      header: `Bearer ${appToken}`,
+    });
+  const journalSubscription = await journal('', {
+    subscriptionType: 'OBJECT',
+    objectTypeId: '0-1',
+    portalId: owner.hubId,
+    actions: ['CREATE'],
+    properties: [journalProperty],
+  });
+  const journalFilter = await journal('/filters', {
+    subscriptionId: journalSubscription.id,
+    filter: {
+      conditions: [{ filterType: 'CRM_OBJECT_PROPERTY', property: journalProperty, operator: 'IS_NOT_EMPTY' }],
+    },
+  });
   const world: World = {
+    journalSubscriptionId: String(journalSubscription.id),
+    journalFilterId: String(journalFilter.filterId),
+    journalPortalId: String(owner.hubId),
+    journalProperty,
+    appToken,
     listId: list.listId,
     listName,
     sourceListId: sourceList.listId,
@@ -227,6 +255,7 @@ export async function buildWorld(
     owner.userEmail,
     `Owned test account ${fresh}`,
     String(testAccount.domain),
+    journalProperty,
   ];
   return { world, ownerOnly };
 }

@@ -65,6 +65,11 @@ const world: World = {
   schemaAssociationId: missing.schemaAssociationId,
   testAccountHubId: missing.hubId,
   faultId: missing.faultId,
+  journalSubscriptionId: missing.journalSubscriptionId,
+  journalFilterId: missing.journalFilterId,
+  journalPortalId: missing.hubId,
+  journalProperty: 'refused_property',
+  appToken: 'none',
 };
 
 let nextHubId = 70_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
