@@ -776,7 +776,13 @@ function branchTypeOf(input: Record<string, unknown>, path: string, parent: Bran
   const typePath = join(path, 'filterBranchType');
   const type = input.filterBranchType;
   if (typeof type !== 'string') return fail(typePath, 'filterBranchType is required');
-  if (unevaluatedBranchTypes.has(type)) fail(typePath, `this service does not evaluate ${type} filter branches`);
+  if (unevaluatedBranchTypes.has(type))
+    fail(
+      typePath,
+      type === 'ASSOCIATION'
+        ? 'this service does not evaluate ASSOCIATION filter branches (filters on the associated records); an ASSOCIATION filter naming a list of those records does the same'
+        : `this service does not evaluate ${type} filter branches`,
+    );
   if (!evaluatedBranchTypes.has(type)) fail(typePath, `${JSON.stringify(type.slice(0, 64))} is not a filterBranchType`);
   if (parent === undefined && type !== 'OR') fail(typePath, 'the root filterBranch must be an OR branch');
   if (parent === 'OR' && type !== 'AND') fail(typePath, "the root OR branch's filterBranches must be AND branches");
