@@ -175,8 +175,10 @@ async function writeChunk(
   const plans = isNamed
     ? await dependentPlans(type, hubId, list, chunk)
     : chunk.map((change) => ({ change, writes: [], sizes: [] }));
-  // Packed into transactions in order: each takes the plans that fit beside its reserved items.
+  // Packed into transactions in order: each takes the plans that fit beside its reserved items. A
+  // plan that fits in none refuses the chunk before any of it is written.
   const budget = maxTransactionItems - (isNamed ? reservedItems : 2);
+  if (plans.some((plan) => itemsPerMembership + plan.writes.length > budget)) throw tooManyDependentWrites(list);
   let index = 0;
   while (index < plans.length) {
     const group: DependentPlan[] = [];
@@ -185,7 +187,6 @@ async function writeChunk(
       const plan = plans[index] as DependentPlan;
       const cost = itemsPerMembership + plan.writes.length;
       if (group.length > 0 && items + cost > budget) break;
-      if (cost > budget) throw tooManyDependentWrites(list);
       group.push(plan);
       items += cost;
       index += 1;
