@@ -6,7 +6,7 @@ import { searchFormsOf } from '../records/search-forms';
 import { listMembershipChangesOf } from '../webhooks/list-membership-changes';
 import { typedItemOf, type ChangeRecord } from '../webhooks/record-changes';
 import { dynamicListsOf } from './dynamic-lists';
-import { associationLeavesOf, type AssociatedListLeaf, type ListFilterTree } from './list-filter-match';
+import { associationBranchesOf, associationLeavesOf, type ListFilterTree } from './list-filter-match';
 import { referencesOf } from './list-references';
 import { keyedTypeOfList } from './list-types';
 import { reconcileRecordLists } from './record-lists';
@@ -20,8 +20,9 @@ import { reconcileRecordLists } from './record-lists';
  *
  * - the other side of an association change: the record whose associations the write changed
  *   beside the one it wrote (its item's association keys change in the same transaction);
- * - a change of an associated record's membership of the list an ASSOCIATION filter names: every
- *   record associated with that record (at most maxAssociationsPerRecord) is evaluated again.
+ * - a change of an associated record's membership of the list an ASSOCIATION filter names, or of
+ *   its values when an ASSOCIATION branch reads records of its type: every record of the list's
+ *   type associated with that record (at most maxAssociationsPerRecord) is evaluated again.
  *
  * Each record found is evaluated again from its stored values and associations, with its actual
  * memberships read (record-lists.ts reconcileRecordLists): the same outcome however often the
@@ -53,15 +54,42 @@ function changedAssociationKeys(
   return [...Object.keys(is).filter((key) => !(key in was)), ...Object.keys(was).filter((key) => !(key in is))];
 }
 
-/** Whether an association key (`<typeId>/<id>/<associationTypeId>`) is one an ASSOCIATION filter counts. */
-const isCountedKey = (key: string, leaves: readonly AssociatedListLeaf[]): boolean =>
-  leaves.some((leaf) => key.startsWith(`${leaf.toObjectTypeId}/`) && key.endsWith(`/${leaf.associationTypeId}`));
-
-/** The ASSOCIATION filters of the DYNAMIC lists of a type (from the write path's cache of them). */
-async function leavesOfType(hubId: number, objectTypeId: string): Promise<AssociatedListLeaf[]> {
-  const view = await dynamicListsOf(hubId, objectTypeId);
-  return view.entries.flatMap((entry) => associationLeavesOf(entry.tree as ListFilterTree));
+/** What the DYNAMIC lists of a type read of their records' associated records: (type, association type) pairs. */
+interface AssociationReads {
+  pairs: { toObjectTypeId: string; associationTypeId: number }[];
+  /** The types whose records' values ASSOCIATION branches read. */
+  branchTypes: Set<string>;
 }
+
+/** Whether an association key (`<typeId>/<id>/<associationTypeId>`) is one an ASSOCIATION filter or branch reads. */
+const isReadKey = (key: string, reads: AssociationReads): boolean =>
+  reads.pairs.some((pair) => key.startsWith(`${pair.toObjectTypeId}/`) && key.endsWith(`/${pair.associationTypeId}`));
+
+/** What the DYNAMIC lists of a type read through associations (from the write path's cache of them). */
+async function readsOfType(hubId: number, objectTypeId: string): Promise<AssociationReads> {
+  const view = await dynamicListsOf(hubId, objectTypeId);
+  const reads: AssociationReads = { pairs: [], branchTypes: new Set() };
+  for (const entry of view.entries) {
+    const tree = entry.tree as ListFilterTree;
+    for (const leaf of associationLeavesOf(tree)) reads.pairs.push(leaf);
+    for (const branch of associationBranchesOf(tree)) {
+      reads.pairs.push({ toObjectTypeId: branch.objectTypeId, associationTypeId: branch.associationTypeId });
+      reads.branchTypes.add(branch.objectTypeId);
+    }
+  }
+  return reads;
+}
+
+/** Whether two images of a record hold different property values. */
+function valuesChanged(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): boolean {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const name of names) if (before[name] !== after[name]) return true;
+  return false;
+}
+
+/** The types of the records an association map names (`<typeId>/<id>/<associationTypeId>` keys). */
+const associatedTypeIds = (associations: Readonly<Record<string, string>>): Set<string> =>
+  new Set(Object.keys(associations).map((key) => key.split('/')[0] ?? ''));
 
 /** The active DYNAMIC lists whose ASSOCIATION filters name the list (its references, read once per batch). */
 async function countingListsOf(hubId: number, listId: string): Promise<StoredList[]> {
@@ -91,13 +119,24 @@ async function recordsToCheck(
     if (!after || after.item.isArchived) continue;
     const { hubId } = after.item;
     if (options.acceptsHub && !options.acceptsHub(hubId)) continue;
-    const keys = changedAssociationKeys(
-      before && !before.item.isArchived ? before.item.record.associations : undefined,
-      after.item.record.associations,
-    );
-    if (keys.length === 0) continue;
-    const leaves = await leavesOfType(hubId, after.type.id);
-    if (keys.some((key) => isCountedKey(key, leaves))) add({ hubId, type: after.type, recordId: after.item.record.id });
+    const previous = before && !before.item.isArchived ? before.item.record : undefined;
+    const keys = changedAssociationKeys(previous?.associations, after.item.record.associations);
+    if (keys.length > 0) {
+      const reads = await readsOfType(hubId, after.type.id);
+      if (keys.some((key) => isReadKey(key, reads))) add({ hubId, type: after.type, recordId: after.item.record.id });
+    }
+    // New values of a record whose type ASSOCIATION branches of an associated type's lists read.
+    if (!previous || !valuesChanged(previous.properties, after.item.record.properties)) continue;
+    const { associations } = after.item.record;
+    for (const typeId of associatedTypeIds(associations)) {
+      if (typeId === '') continue;
+      const reads = await readsOfType(hubId, typeId);
+      if (!reads.branchTypes.has(after.type.id)) continue;
+      const type = keyedTypeOfList(typeId);
+      const prefix = `${typeId}/`;
+      for (const key of Object.keys(associations))
+        if (key.startsWith(prefix)) add({ hubId, type, recordId: key.slice(prefix.length).split('/')[0] ?? '' });
+    }
   }
   const counting = new Map<string, Promise<StoredList[]>>();
   for (const membership of listMembershipChangesOf(changes)) {

@@ -16,18 +16,23 @@ import { lastChangeMs } from '../db/list-conversions';
 import { searchShardOf } from '../db/keys';
 import { membershipDeletes, membershipPuts } from '../db/lists';
 import { findRecord, type RecordWrite } from '../db/records';
-import type { SearchForms } from '../db/search-projection';
+import { readProjectedRecords, type SearchForms } from '../db/search-projection';
 import {
+  associatedBranchKey,
   associatedCountKey,
   associatedIdsVia,
+  associationBranchesOf,
   associationLeavesOf,
   listFilterMatcher,
+  type AssociatedBranch,
   type AssociatedCount,
   type AssociatedListLeaf,
+  type AssociatedRecords,
   type ListFilterTree,
   type ListMatcher,
   type MemberOf,
 } from './list-filter-match';
+import { keyedTypeOfList } from './list-types';
 
 /**
  * DYNAMIC lists kept right at once: a record write evaluates the record's new values against the
@@ -89,14 +94,57 @@ function matches(
   now: number,
   memberOf?: MemberOf,
   associated?: AssociatedCount,
+  records?: AssociatedRecords,
 ): boolean {
-  if (entry.isTimeRelative) return listFilterMatcher(entry.tree as ListFilterTree, now)(forms, memberOf, associated);
+  if (entry.isTimeRelative)
+    return listFilterMatcher(entry.tree as ListFilterTree, now)(forms, memberOf, associated, records);
   const tree = entry.tree as object;
   const cached = matcherCache.get(tree);
-  if (cached) return cached(forms, memberOf, associated);
+  if (cached) return cached(forms, memberOf, associated, records);
   const matcher = listFilterMatcher(entry.tree as ListFilterTree);
   matcherCache.set(tree, matcher);
-  return matcher(forms, memberOf, associated);
+  return matcher(forms, memberOf, associated, records);
+}
+
+/** Whether a list's filters read anything beyond the record's own values and memberships of its own type's lists. */
+export const readsAssociations = (tree: ListFilterTree): boolean =>
+  associationLeavesOf(tree).length > 0 || associationBranchesOf(tree).length > 0;
+
+/** The ASSOCIATION branches of these entries, one per set of associated records read. */
+function associationBranchesOfEntries(entries: readonly DynamicListEntry[]): AssociatedBranch[] {
+  const byKey = new Map<string, AssociatedBranch>();
+  for (const entry of entries)
+    for (const branch of associationBranchesOf(entry.tree as ListFilterTree))
+      if (!byKey.has(associatedBranchKey(branch))) byKey.set(associatedBranchKey(branch), branch);
+  return [...byKey.values()];
+}
+
+/**
+ * The associated records ASSOCIATION branches read: the records of the branch's type a record's
+ * association keys name through its association type (at most maxAssociationsPerRecord), as their
+ * search projections (one BatchGetItem per 100 per branch).
+ */
+export async function associatedRecordsOf(
+  hubId: number,
+  associations: Readonly<Record<string, string>>,
+  branches: readonly AssociatedBranch[],
+): Promise<AssociatedRecords> {
+  const found = new Map<string, SearchForms[]>();
+  await Promise.all(
+    branches.map(async (branch) => {
+      const ids = associatedIdsVia(associations, {
+        toObjectTypeId: branch.objectTypeId,
+        associationTypeId: branch.associationTypeId,
+      });
+      const records =
+        ids.length === 0 ? new Map() : await readProjectedRecords(keyedTypeOfList(branch.objectTypeId), hubId, ids);
+      found.set(
+        associatedBranchKey(branch),
+        [...records.values()].map((record) => record.forms),
+      );
+    }),
+  );
+  return (branch) => found.get(associatedBranchKey(branch)) ?? [];
 }
 
 /** The ASSOCIATION filters of these entries, one per count. */
@@ -233,8 +281,7 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
     for (const listId of entry.listIds ?? [])
       if (!evaluatedIds.has(listId) && !changed?.has(listId)) staticLists.add(listId);
   const decisions = evaluated.map((entry) => {
-    const dependsOnLists =
-      (entry.listIds ?? []).length > 0 || associationLeavesOf(entry.tree as ListFilterTree).length > 0;
+    const dependsOnLists = (entry.listIds ?? []).length > 0 || readsAssociations(entry.tree as ListFilterTree);
     // An entry with IN_LIST or ASSOCIATION filters is decided below, once the lists it names are read.
     const isMember = dependsOnLists ? false : write.forms !== undefined && matches(entry, write.forms, now);
     const mustRead =
@@ -263,14 +310,15 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
   );
   const isActualMember = (listId: string) => actual.has(membershipId(listId, write.recordId));
   const leaves = write.forms === undefined ? [] : associationLeavesOfEntries(evaluated);
-  const associated =
-    leaves.length === 0
-      ? undefined
-      : await associatedCountsOf(
-          hubId,
-          write.associations ?? (await findRecord(type, hubId, write.recordId))?.associations ?? {},
-          leaves,
-        );
+  const branches = write.forms === undefined ? [] : associationBranchesOfEntries(evaluated);
+  const associations =
+    leaves.length === 0 && branches.length === 0
+      ? {}
+      : (write.associations ?? (await findRecord(type, hubId, write.recordId))?.associations ?? {});
+  const [associated, records] = await Promise.all([
+    leaves.length === 0 ? undefined : associatedCountsOf(hubId, associations, leaves),
+    branches.length === 0 ? undefined : associatedRecordsOf(hubId, associations, branches),
+  ]);
   const after = new Map<string, boolean>(changed ?? []);
   const memberOf: MemberOf = (listId) => after.get(listId) ?? (staticLists.has(listId) && isActualMember(listId));
   const items: TransactItem[] = [];
@@ -278,7 +326,7 @@ export async function planListWrites(type: KeyedType, hubId: number, write: List
   for (const decision of decisions) {
     const { entry, mustRead } = decision;
     const isMember = decision.dependsOnLists
-      ? write.forms !== undefined && matches(entry, write.forms, now, memberOf, associated)
+      ? write.forms !== undefined && matches(entry, write.forms, now, memberOf, associated, records)
       : decision.isMember;
     const { wasMember } = decision;
     const joinedAtMs = actual.get(membershipId(entry.listId, write.recordId));

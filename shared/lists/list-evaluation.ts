@@ -25,14 +25,19 @@ import { findRecords, recordVersionCheck } from '../db/records';
 import { projectedRecordOf, type SearchForms } from '../db/search-projection';
 import type { ListEvaluationJob } from '../jobs/job-queue';
 import { forgetDynamicLists } from './dynamic-lists';
+import { readProjectedRecords } from '../db/search-projection';
 import {
+  associatedBranchKey,
   associatedCountKey,
   associatedIdsVia,
+  associationBranchesOf,
   associationLeavesOf,
   listFilterMatcher,
   listIdsOfTree,
+  type AssociatedBranch,
   type AssociatedCount,
   type AssociatedListLeaf,
+  type AssociatedRecords,
   type ListFilterTree,
 } from './list-filter-match';
 import { keyedTypeOfList } from './list-types';
@@ -173,7 +178,7 @@ async function writeChanges(
   ) => Change | undefined,
   shard: number,
   named: NamedMemberships,
-  leaves: readonly AssociatedListLeaf[],
+  reads: AssociatedReads,
 ): Promise<void> {
   const isDynamic = list.processingType === 'DYNAMIC';
   const perChange = (isDynamic ? 1 : 0) + itemsPerMembership + named.listIds.length;
@@ -200,7 +205,7 @@ async function writeChanges(
         if (!candidate) break;
         const joined = await readMembershipsOf(hubId, [list.listId, ...named.listIds], [candidate.id]);
         memberships = namedMembershipsOf(named.listIds, joined);
-        const associated = await associatedCountsOfRecords(type, hubId, leaves, [candidate.id]);
+        const associated = await associatedCountsOfRecords(type, hubId, reads, [candidate.id]);
         change = decide(candidate, joined.get(membershipId(list.listId, candidate.id)), memberships, associated);
       }
     }
@@ -227,27 +232,61 @@ async function namedListsOf(hubId: number, tree: ListFilterTree): Promise<string
   return lists.filter((entry) => named.includes(entry.listId)).map((entry) => entry.listId);
 }
 
-/** Each record's counts of associated members, for a list's ASSOCIATION filters. */
-type AssociatedCounts = (recordId: string) => AssociatedCount;
+/** Each record's counts of associated members (ASSOCIATION filters) and associated records' forms (ASSOCIATION branches). */
+interface AssociatedCounts {
+  count: (recordId: string) => AssociatedCount;
+  records: (recordId: string) => AssociatedRecords;
+}
 
-const noAssociatedCounts: AssociatedCounts = () => () => 0;
+const noAssociatedCounts: AssociatedCounts = { count: () => () => 0, records: () => () => [] };
+
+/** What a list's filters read of each record's associated records. */
+interface AssociatedReads {
+  leaves: readonly AssociatedListLeaf[];
+  branches: readonly AssociatedBranch[];
+}
 
 /**
- * The ASSOCIATION filters' counts of these records: one BatchGetItem of the records per 100 (their
- * associations), then per filter one of the memberships of the records they name through its
- * association type, all records' together.
+ * The ASSOCIATION filters' counts and the ASSOCIATION branches' records of these records: one
+ * BatchGetItem of the records per 100 (their associations), then per filter one of the memberships
+ * of the records they name through its association type, and per branch one of those records'
+ * search projections, all records' together.
  */
 async function associatedCountsOfRecords(
   type: KeyedType,
   hubId: number,
-  leaves: readonly AssociatedListLeaf[],
+  reads: AssociatedReads,
   recordIds: readonly string[],
 ): Promise<AssociatedCounts> {
-  if (leaves.length === 0 || recordIds.length === 0) return noAssociatedCounts;
+  const { leaves, branches } = reads;
+  if ((leaves.length === 0 && branches.length === 0) || recordIds.length === 0) return noAssociatedCounts;
   const records = await findRecords(type, hubId, recordIds);
   const counts = new Map<string, number>();
-  await Promise.all(
-    leaves.map(async (leaf) => {
+  const forms = new Map<string, AssociatedRecordForms>();
+  await Promise.all([
+    ...branches.map(async (branch) => {
+      const named = new Map<string, string[]>();
+      for (const [id, record] of records)
+        named.set(
+          id,
+          associatedIdsVia(record.associations, {
+            toObjectTypeId: branch.objectTypeId,
+            associationTypeId: branch.associationTypeId,
+          }),
+        );
+      const all = [...new Set([...named.values()].flat())];
+      const found =
+        all.length === 0 ? new Map() : await readProjectedRecords(keyedTypeOfList(branch.objectTypeId), hubId, all);
+      for (const [id, ids] of named)
+        forms.set(
+          `${id}/${associatedBranchKey(branch)}`,
+          ids.flatMap((other) => {
+            const projected = found.get(other);
+            return projected ? [projected.forms] : [];
+          }),
+        );
+    }),
+    ...leaves.map(async (leaf) => {
       const named = new Map<string, string[]>();
       for (const [id, record] of records) named.set(id, associatedIdsVia(record.associations, leaf));
       const all = [...new Set([...named.values()].flat())];
@@ -258,9 +297,14 @@ async function associatedCountsOfRecords(
           ids.filter((other) => members.has(membershipId(leaf.listId, other))).length,
         );
     }),
-  );
-  return (recordId) => (leaf) => counts.get(`${recordId}/${associatedCountKey(leaf)}`) ?? 0;
+  ]);
+  return {
+    count: (recordId) => (leaf) => counts.get(`${recordId}/${associatedCountKey(leaf)}`) ?? 0,
+    records: (recordId) => (branch) => forms.get(`${recordId}/${associatedBranchKey(branch)}`) ?? [],
+  };
 }
+
+type AssociatedRecordForms = ReturnType<AssociatedRecords>;
 
 /** Marks the evaluation done: the list COMPLETE, its entry no longer processing; false when its filters changed meanwhile. */
 async function complete(hubId: number, list: StoredList): Promise<boolean> {
@@ -311,7 +355,7 @@ export async function evaluateListChunk(
   if (list.processingType !== 'DYNAMIC' && list.processingType !== 'SNAPSHOT') return undefined;
   const type = keyedTypeOfList(list.objectTypeId);
   const tree = list.filterTree as ListFilterTree;
-  const leaves = associationLeavesOf(tree);
+  const reads: AssociatedReads = { leaves: associationLeavesOf(tree), branches: associationBranchesOf(tree) };
   const { delayMs: _delay, ...scan } = job;
   const namedIds = await namedListsOf(job.hubId, tree);
   if (namedIds === 'wait') {
@@ -337,7 +381,7 @@ export async function evaluateListChunk(
     const counts = await associatedCountsOfRecords(
       type,
       job.hubId,
-      leaves,
+      reads,
       candidates.map((candidate) => candidate.id),
     );
     const decide = (
@@ -349,7 +393,8 @@ export async function evaluateListChunk(
       const isMember = matcher(
         candidate.forms,
         (listId) => read.isMember(listId, candidate.id),
-        associated(candidate.id),
+        associated.count(candidate.id),
+        associated.records(candidate.id),
       );
       if (isMember && joinedAtMs === undefined) return { candidate, join: true, joinedAtMs: nowMs() };
       // A SNAPSHOT list only gains members from its filters; a DYNAMIC one also loses those that no longer match.
@@ -361,7 +406,7 @@ export async function evaluateListChunk(
       const change = decide(candidate, memberships.get(membershipId(list.listId, candidate.id)), named, counts);
       return change ? [change] : [];
     });
-    await writeChanges(job.hubId, list, type, changes, decide, shard, named, leaves);
+    await writeChanges(job.hubId, list, type, changes, decide, shard, named, reads);
     if (page.nextKey) after = String(page.nextKey.sk);
     else {
       shard += 1;

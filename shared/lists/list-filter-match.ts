@@ -75,6 +75,21 @@ export interface AssociatedListLeaf {
   isIn: boolean;
 }
 
+/**
+ * One compiled ASSOCIATION filter branch (PublicAssociationFilterBranch): whether any of the record's
+ * associated records of `objectTypeId`, through one association type, passes the branch's filters
+ * (an AND of them, compiled against that type's properties). IN_LIST holds when one does;
+ * NOT_IN_LIST when none does.
+ */
+export interface AssociatedBranch {
+  type: 'ASSOCIATED_BRANCH';
+  objectTypeId: string;
+  associationTypeId: number;
+  isIn: boolean;
+  /** The branch's filters: PROPERTY filters of `objectTypeId`'s records. */
+  branches: ListFilterTree[];
+}
+
 export interface ListFilterNode {
   type: 'OR' | 'AND' | 'NOT_ALL' | 'NOT_ANY';
   /** The branch's filters, then its sub-branches. */
@@ -82,7 +97,12 @@ export interface ListFilterNode {
 }
 
 /** A list's filters compiled to compared forms: JSON-serializable (stored on the list item), evaluated with no property lookups. */
-export type ListFilterTree = ListFilterNode | ListFilterLeaf | ListMembershipLeaf | AssociatedListLeaf;
+export type ListFilterTree =
+  | ListFilterNode
+  | ListFilterLeaf
+  | ListMembershipLeaf
+  | AssociatedListLeaf
+  | AssociatedBranch;
 
 /** Whether the record being matched is a member of a list (what an IN_LIST filter asks). */
 export type MemberOf = (listId: string) => boolean;
@@ -90,10 +110,15 @@ export type MemberOf = (listId: string) => boolean;
 /** How many of the record being matched's associated records an ASSOCIATION filter counts (associatedCountKey names the count). */
 export type AssociatedCount = (leaf: AssociatedListLeaf) => number;
 
+/** The search forms of the record being matched's associated records an ASSOCIATION branch reads (associatedBranchKey names them). */
+export type AssociatedRecords = (branch: AssociatedBranch) => readonly SearchForms[];
+
 /** For a tree with no IN_LIST filter. */
 const memberOfNone: MemberOf = () => false;
 /** For a tree with no ASSOCIATION filter. */
 const associatedNone: AssociatedCount = () => 0;
+/** For a tree with no ASSOCIATION branch. */
+const recordsNone: AssociatedRecords = () => [];
 
 /** The leaves of a tree, depth first in order. An explicit stack: the compile bounds the tree's size, and no depth reaches the call stack. */
 function leavesOf(tree: ListFilterTree): (ListFilterLeaf | ListMembershipLeaf | AssociatedListLeaf)[] {
@@ -102,6 +127,8 @@ function leavesOf(tree: ListFilterTree): (ListFilterLeaf | ListMembershipLeaf | 
   while (stack.length > 0) {
     const node = stack.pop() as ListFilterTree;
     if (node.type === 'FILTER' || node.type === 'IN_LIST' || node.type === 'ASSOCIATED_IN_LIST') leaves.push(node);
+    // An ASSOCIATION branch's filters are of another type's records: not leaves of this tree's records.
+    else if (node.type === 'ASSOCIATED_BRANCH') continue;
     else
       for (let index = node.branches.length - 1; index >= 0; index -= 1)
         stack.push(node.branches[index] as ListFilterTree);
@@ -133,6 +160,29 @@ export function associationLeavesOf(tree: ListFilterTree): AssociatedListLeaf[] 
   const leaves = [...byKey.values()];
   associationLeavesCache.set(tree, leaves);
   return leaves;
+}
+
+/** The key of one set of associated records an ASSOCIATION branch reads: the same type through the same association type is read once. */
+export const associatedBranchKey = (branch: Pick<AssociatedBranch, 'objectTypeId' | 'associationTypeId'>): string =>
+  `${branch.objectTypeId}/${branch.associationTypeId}`;
+
+const associationBranchesCache = new WeakMap<object, AssociatedBranch[]>();
+
+/** A tree's ASSOCIATION branches, in the order first met; cached per tree object. */
+export function associationBranchesOf(tree: ListFilterTree): AssociatedBranch[] {
+  const cached = associationBranchesCache.get(tree);
+  if (cached) return cached;
+  const branches: AssociatedBranch[] = [];
+  const stack: ListFilterTree[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as ListFilterTree;
+    if (node.type === 'ASSOCIATED_BRANCH') branches.push(node);
+    else if (node.type !== 'FILTER' && node.type !== 'IN_LIST' && node.type !== 'ASSOCIATED_IN_LIST')
+      for (let index = node.branches.length - 1; index >= 0; index -= 1)
+        stack.push(node.branches[index] as ListFilterTree);
+  }
+  associationBranchesCache.set(tree, branches);
+  return branches;
 }
 
 /** Every list a tree names, in IN_LIST and ASSOCIATION filters alike, each once: what the list references and their cycle check follow. */
@@ -296,7 +346,13 @@ export function compiledFilterOf(leaf: ListFilterLeaf, nowMs: number): CompiledF
   return filter;
 }
 
-type TreeMatch = (forms: SearchForms, cache: TokenCache, memberOf: MemberOf, associated: AssociatedCount) => boolean;
+type TreeMatch = (
+  forms: SearchForms,
+  cache: TokenCache,
+  memberOf: MemberOf,
+  associated: AssociatedCount,
+  records: AssociatedRecords,
+) => boolean;
 
 // Recursive over the tree: compileListFilters bounds its depth (listFilterLimits.depth, plus one for a time range).
 function compileTreeMatch(tree: ListFilterTree, nowMs: number): TreeMatch {
@@ -318,31 +374,44 @@ function compileTreeMatch(tree: ListFilterTree, nowMs: number): TreeMatch {
   }
   const children = tree.branches.map((branch) => compileTreeMatch(branch, nowMs));
   switch (tree.type) {
+    case 'ASSOCIATED_BRANCH': {
+      const branch = tree;
+      // Each associated record against the branch's filters, with its own token cache.
+      const passes = (forms: SearchForms) =>
+        children.every((matches) => matches(forms, new Map(), memberOfNone, associatedNone, recordsNone));
+      return (_forms, _cache, _memberOf, _associated, records) => records(branch).some(passes) === branch.isIn;
+    }
     case 'AND':
-      return (forms, cache, memberOf, associated) =>
-        children.every((matches) => matches(forms, cache, memberOf, associated));
+      return (forms, cache, memberOf, associated, records) =>
+        children.every((matches) => matches(forms, cache, memberOf, associated, records));
     case 'OR':
-      return (forms, cache, memberOf, associated) =>
-        children.some((matches) => matches(forms, cache, memberOf, associated));
+      return (forms, cache, memberOf, associated, records) =>
+        children.some((matches) => matches(forms, cache, memberOf, associated, records));
     case 'NOT_ALL':
-      return (forms, cache, memberOf, associated) =>
-        !children.every((matches) => matches(forms, cache, memberOf, associated));
+      return (forms, cache, memberOf, associated, records) =>
+        !children.every((matches) => matches(forms, cache, memberOf, associated, records));
     case 'NOT_ANY':
-      return (forms, cache, memberOf, associated) =>
-        !children.some((matches) => matches(forms, cache, memberOf, associated));
+      return (forms, cache, memberOf, associated, records) =>
+        !children.some((matches) => matches(forms, cache, memberOf, associated, records));
   }
 }
 
 /** A compiled tree's match of one record. */
-export type ListMatcher = (forms: SearchForms, memberOf?: MemberOf, associated?: AssociatedCount) => boolean;
+export type ListMatcher = (
+  forms: SearchForms,
+  memberOf?: MemberOf,
+  associated?: AssociatedCount,
+  records?: AssociatedRecords,
+) => boolean;
 
 /**
  * Whether a record's search forms (and, for IN_LIST filters, its memberships: `memberOf`; for
- * ASSOCIATION filters, its associated records' counted memberships: `associated`) match the tree,
+ * ASSOCIATION filters, its associated records' counted memberships: `associated`; for ASSOCIATION
+ * branches, its associated records' forms: `records`) match the tree,
  * at `nowMs` for relative dates. Time linear in the record's values times the filters.
  */
 export function listFilterMatcher(tree: ListFilterTree, nowMs: number = Date.now()): ListMatcher {
   const matches = compileTreeMatch(tree, nowMs);
-  return (forms, memberOf = memberOfNone, associated = associatedNone) =>
-    matches(forms, new Map(), memberOf, associated);
+  return (forms, memberOf = memberOfNone, associated = associatedNone, records = recordsNone) =>
+    matches(forms, new Map(), memberOf, associated, records);
 }

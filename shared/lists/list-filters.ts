@@ -22,6 +22,7 @@ import {
   type ListFilterTree,
   type ListMembershipLeaf,
   type AssociatedListLeaf,
+  type AssociatedBranch,
   type RelativeInstant,
   type TimeOffset,
 } from './list-filter-match';
@@ -35,6 +36,7 @@ import {
 } from '../search/search-request';
 
 export {
+  type AssociatedBranch,
   type AssociatedListLeaf,
   compiledFilterOf,
   instantAt,
@@ -65,6 +67,8 @@ export const listFilterLimits = {
   textSearches: 50,
   /** Lists the IN_LIST and ASSOCIATION filters of one filterBranch name, in all (each is read on every write of a record of the type). */
   listsNamed: 10,
+  /** ASSOCIATION branches in one filterBranch (each reads up to 1,000 associated records on every write of a record of the type). */
+  associationBranches: 5,
   /** Groups (and filters in a group) searchGroupsOf gives before it answers undefined. */
   searchGroups: 100,
 } as const;
@@ -84,6 +88,22 @@ export interface CompiledListFilters {
    * (list-references.ts requireNamedLists), and sets the leaf's toObjectTypeId to the list's type.
    */
   associationsNamed: NamedAssociation[];
+  /** Each ASSOCIATION branch, with its path: the caller checks its association type (list-references.ts requireNamedLists). */
+  associationBranches: NamedAssociationBranch[];
+}
+
+/** An ASSOCIATION branch as compiled, before its association type is checked. */
+export interface NamedAssociationBranch {
+  objectTypeId: string;
+  associationTypeId: number;
+  associationCategory: string;
+  path: string;
+}
+
+/** What an ASSOCIATION branch's filters are compiled against: the properties of the records it reads. */
+export interface AssociatedScope {
+  lookup: PropertyLookup;
+  searched: SearchedType;
 }
 
 /** An ASSOCIATION filter as compiled, before its association type and list are checked. */
@@ -769,25 +789,94 @@ interface PendingBranch {
   depth: number;
   parent: BranchType | undefined;
   /** Where the compiled node and its echo go. */
-  place: (node: ListFilterNode, echo: Record<string, unknown>) => void;
+  place: (node: ListFilterNode | AssociatedBranch, echo: Record<string, unknown>) => void;
+}
+
+/**
+ * An ASSOCIATION branch (PublicAssociationFilterBranch): `objectTypeId` (the associated records'
+ * type), `operator` IN_LIST or NOT_IN_LIST, `associationTypeId`, `associationCategory`, and PROPERTY
+ * filters of that type's records (no sub-branches): a record passes IN_LIST when one of its
+ * associated records through that association type passes every filter, NOT_IN_LIST when none does.
+ */
+function compileAssociationBranch(
+  input: Record<string, unknown>,
+  path: string,
+  scopeOf: (objectTypeId: string) => AssociatedScope | undefined,
+  compileFilter: (
+    filter: unknown,
+    filterPath: string,
+    scope: AssociatedScope,
+  ) => { tree: ListFilterTree; echo: Record<string, unknown> },
+): { node: AssociatedBranch; echo: Record<string, unknown>; named: NamedAssociationBranch } {
+  const { objectTypeId, operator, associationTypeId, associationCategory } = input;
+  if (typeof objectTypeId !== 'string' || objectTypeId.length > 64)
+    fail(join(path, 'objectTypeId'), "objectTypeId is required (the associated records' object type id)");
+  const scope = scopeOf(objectTypeId as string);
+  if (!scope) fail(join(path, 'objectTypeId'), `no object type of this account has the id ${objectTypeId}`);
+  if (operator !== 'IN_LIST' && operator !== 'NOT_IN_LIST')
+    fail(join(path, 'operator'), 'operator must be IN_LIST or NOT_IN_LIST');
+  if (
+    typeof associationTypeId !== 'number' ||
+    !Number.isInteger(associationTypeId) ||
+    associationTypeId < 1 ||
+    associationTypeId > maxInt32
+  )
+    fail(join(path, 'associationTypeId'), 'associationTypeId is required (the id of an association type, an integer)');
+  if (typeof associationCategory !== 'string' || !associationCategories.has(associationCategory))
+    fail(
+      join(path, 'associationCategory'),
+      'associationCategory is required: HUBSPOT_DEFINED, USER_DEFINED or INTEGRATOR_DEFINED',
+    );
+  if (arrayField(input, 'filterBranches', path).length > 0)
+    fail(
+      `${join(path, 'filterBranches')}[0]`,
+      'this service evaluates ASSOCIATION branches of PROPERTY filters, without sub-branches',
+    );
+  const filters = arrayField(input, 'filters', path);
+  const compiled = filters.map((filter, index) =>
+    compileFilter(filter, `${join(path, 'filters')}[${index}]`, scope as AssociatedScope),
+  );
+  return {
+    node: {
+      type: 'ASSOCIATED_BRANCH',
+      objectTypeId: objectTypeId as string,
+      associationTypeId: associationTypeId as number,
+      isIn: operator === 'IN_LIST',
+      branches: compiled.map((entry) => entry.tree),
+    },
+    echo: {
+      filterBranchType: 'ASSOCIATION',
+      filterBranchOperator: 'AND',
+      objectTypeId,
+      operator,
+      associationTypeId,
+      associationCategory,
+      filterBranches: [],
+      filters: compiled.map((entry) => entry.echo),
+    },
+    named: {
+      objectTypeId: objectTypeId as string,
+      associationTypeId: associationTypeId as number,
+      associationCategory: associationCategory as string,
+      path,
+    },
+  };
 }
 
 function branchTypeOf(input: Record<string, unknown>, path: string, parent: BranchType | undefined): BranchType {
   const typePath = join(path, 'filterBranchType');
   const type = input.filterBranchType;
   if (typeof type !== 'string') return fail(typePath, 'filterBranchType is required');
-  if (unevaluatedBranchTypes.has(type))
-    fail(
-      typePath,
-      type === 'ASSOCIATION'
-        ? 'this service does not evaluate ASSOCIATION filter branches (filters on the associated records); an ASSOCIATION filter naming a list of those records does the same'
-        : `this service does not evaluate ${type} filter branches`,
-    );
+  if (type === 'ASSOCIATION' && parent === undefined) fail(typePath, 'the root filterBranch must be an OR branch');
+  if (type === 'ASSOCIATION' && parent === 'OR')
+    fail(typePath, "the root OR branch's filterBranches must be AND branches");
+  // ASSOCIATION branches are compiled before this (compileAssociationBranch) when the associated types' properties are at hand.
+  if (unevaluatedBranchTypes.has(type)) fail(typePath, `this service does not evaluate ${type} filter branches`);
   if (!evaluatedBranchTypes.has(type)) fail(typePath, `${JSON.stringify(type.slice(0, 64))} is not a filterBranchType`);
   if (parent === undefined && type !== 'OR') fail(typePath, 'the root filterBranch must be an OR branch');
   if (parent === 'OR' && type !== 'AND') fail(typePath, "the root OR branch's filterBranches must be AND branches");
   if (parent !== undefined && parent !== 'OR' && type !== 'NOT_ALL' && type !== 'NOT_ANY')
-    fail(typePath, `the filterBranches of a ${parent} branch must be NOT_ALL or NOT_ANY branches`);
+    fail(typePath, `the filterBranches of a ${parent} branch must be NOT_ALL, NOT_ANY or ASSOCIATION branches`);
   return type as BranchType;
 }
 
@@ -798,8 +887,14 @@ function arrayField(input: Record<string, unknown>, key: string, path: string): 
   return value;
 }
 
-function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedType): CompiledListFilters {
+function compileTree(
+  input: unknown,
+  lookup: PropertyLookup,
+  searched: SearchedType,
+  scopeOf: ((objectTypeId: string) => AssociatedScope | undefined) | undefined,
+): CompiledListFilters {
   let root: { node: ListFilterNode; echo: Record<string, unknown> } | undefined;
+  const associationBranches: NamedAssociationBranch[] = [];
   const properties = new Set<string>();
   let isTimeRelative = false;
   let filterCount = 0;
@@ -825,7 +920,8 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
       depth: 1,
       parent: undefined,
       place: (node, echo) => {
-        root = { node, echo };
+        // The root is an OR branch (branchTypeOf): never an ASSOCIATION one.
+        if (node.type !== 'ASSOCIATED_BRANCH') root = { node, echo };
       },
     },
   ];
@@ -835,6 +931,37 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
     const record = branch as Record<string, unknown>;
     if (depth > listFilterLimits.depth)
       fail(path, `filter branches nest at most ${listFilterLimits.depth} deep (the root OR is 1)`);
+    if (record.filterBranchType === 'ASSOCIATION' && scopeOf && parent !== undefined && parent !== 'OR') {
+      if (associationBranches.length >= listFilterLimits.associationBranches)
+        fail(
+          join(path, 'filterBranchType'),
+          `a filterBranch holds at most ${listFilterLimits.associationBranches} ASSOCIATION branches`,
+        );
+      const compiled = compileAssociationBranch(record, path, scopeOf, (filter, filterPath, scope) => {
+        filterCount += 1;
+        if (filterCount > listFilterLimits.filters)
+          fail(filterPath, `a filterBranch holds at most ${listFilterLimits.filters} filters in all`);
+        if (!isRecord(filter)) fail(filterPath, 'a filter must be an object');
+        const { filterType } = filter as Record<string, unknown>;
+        if (filterType !== 'PROPERTY')
+          fail(
+            join(filterPath, 'filterType'),
+            "an ASSOCIATION branch's filters are PROPERTY filters of its object type's records",
+          );
+        const property = compilePropertyFilter(
+          filter as Record<string, unknown>,
+          filterPath,
+          scope.lookup,
+          scope.searched,
+          budget,
+        );
+        isTimeRelative ||= property.isTimeRelative;
+        return property;
+      });
+      associationBranches.push(compiled.named);
+      place(compiled.node, compiled.echo);
+      continue;
+    }
     const type = branchTypeOf(record, path, parent);
     const filters = arrayField(record, 'filters', path);
     const subBranches = arrayField(record, 'filterBranches', path);
@@ -917,6 +1044,7 @@ function compileTree(input: unknown, lookup: PropertyLookup, searched: SearchedT
     isTimeRelative,
     listsNamed: [...listsNamed].map(([listId, path]) => ({ listId, path })),
     associationsNamed,
+    associationBranches,
   };
 }
 
@@ -926,13 +1054,14 @@ export function compileListFilters(
   lookup: PropertyLookup,
   searched: SearchedType,
   field = 'filterBranch',
+  scopeOf?: (objectTypeId: string) => AssociatedScope | undefined,
 ): CompiledListFilters {
   try {
     if (!isRecord(input)) fail('', `${field} must be an object (an OR branch of AND branches)`);
     const chars = compactJsonLength(input, listFilterLimits.bodyChars);
     if (chars > listFilterLimits.bodyChars)
       fail('', `${field} is over ${listFilterLimits.bodyChars} characters as compact JSON`);
-    return compileTree(input, lookup, searched);
+    return compileTree(input, lookup, searched, scopeOf);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     const named = error.path === '' ? field : `${field}.${error.path}`;
@@ -1016,7 +1145,8 @@ function product(left: Groups, right: Groups): Groups | undefined {
 
 function groupsOf(tree: ListFilterTree, isNegated: boolean, nowMs: number | undefined): Groups | undefined {
   // A membership is not a property: the search has no filter for it.
-  if (tree.type === 'IN_LIST' || tree.type === 'ASSOCIATED_IN_LIST') return undefined;
+  if (tree.type === 'IN_LIST' || tree.type === 'ASSOCIATED_IN_LIST' || tree.type === 'ASSOCIATED_BRANCH')
+    return undefined;
   if (tree.type === 'FILTER') {
     const present: FilterInput = { propertyName: tree.propertyName, operator: 'HAS_PROPERTY' };
     const set = setValueGroups(tree, isNegated, nowMs);

@@ -43,16 +43,35 @@ const badList = (field: string, path: string, message: string) =>
  * ASSOCIATION filter's association type one from `objectTypeId` of its category, and its list an
  * active list of the type that association type leads to (which the filter's leaf then counts, its
  * toObjectTypeId set here); none `listId` itself, and (for an existing list, `listId`) none whose
- * filters name `listId` again, however indirectly. A walk of the lists named by the lists named,
+ * filters name `listId` again, however indirectly; and each ASSOCIATION branch's association type
+ * one from `objectTypeId` of its category to the branch's object type. A walk of the lists named by the lists named,
  * one BatchGetItem a level, at most maxDynamicListsPerType levels (only DYNAMIC lists' filters go
  * on naming lists). Answers the lists named.
  */
 export async function requireNamedLists(
   hubId: number,
-  compiled: Pick<CompiledListFilters, 'listsNamed' | 'associationsNamed'>,
+  compiled: Pick<CompiledListFilters, 'listsNamed' | 'associationsNamed' | 'associationBranches'>,
   target: { listId?: string; objectTypeId: string },
   field = 'filterBranch',
 ): Promise<StoredList[]> {
+  for (const branch of compiled.associationBranches) {
+    try {
+      await resolveTypeBetween(
+        hubId,
+        keyedTypeOfList(target.objectTypeId),
+        keyedTypeOfList(branch.objectTypeId),
+        branch.associationTypeId,
+        branch.associationCategory,
+      );
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      throw badList(
+        field,
+        `${branch.path}.associationTypeId`,
+        `${branch.associationCategory} association type ${branch.associationTypeId} does not lead from ${target.objectTypeId} records to ${branch.objectTypeId} records`,
+      );
+    }
+  }
   const namedIds = listsNamedByFilters(compiled);
   if (namedIds.length === 0) return [];
   const named = await findLists(hubId, namedIds);

@@ -20,7 +20,7 @@ import type { ObjectType } from '../objects/object-types';
 import { loadPropertySchema } from '../properties/type-properties';
 import { forgetDynamicLists } from './dynamic-lists';
 import { listIdsOfTree, type ListFilterTree } from './list-filter-match';
-import { compileListFilters, type CompiledListFilters } from './list-filters';
+import { compileListFilters, listFilterLimits, type AssociatedScope, type CompiledListFilters } from './list-filters';
 import { dynamicRemovalOf, settleDueConversion } from './list-conversion-run';
 import { listLimits } from './list-limits';
 import {
@@ -82,14 +82,53 @@ function filterPropertyNames(branch: unknown): string[] {
   return [...names];
 }
 
-/** A DYNAMIC or SNAPSHOT list's filters, checked and compiled against the type's properties. */
+/**
+ * The object types the filters' ASSOCIATION branches name, each with the property names of its
+ * branches' filters: walked without recursion, bounded by its node count and by one type more than
+ * a filterBranch may name (the compile refuses the rest).
+ */
+function associationBranchTypes(branch: unknown): Map<string, string[]> {
+  const types = new Map<string, Set<string>>();
+  const stack: unknown[] = [branch];
+  for (let visited = 0; stack.length > 0 && visited < 5000; visited += 1) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    const entry = node as Record<string, unknown>;
+    if (entry.filterBranchType === 'ASSOCIATION' && typeof entry.objectTypeId === 'string') {
+      if (!types.has(entry.objectTypeId) && types.size > listFilterLimits.associationBranches) continue;
+      const names = types.get(entry.objectTypeId) ?? new Set<string>();
+      types.set(entry.objectTypeId, names);
+      for (const filter of Array.isArray(entry.filters) ? (entry.filters as unknown[]) : [])
+        if (filter && typeof filter === 'object' && typeof (filter as Record<string, unknown>).property === 'string')
+          names.add((filter as Record<string, string>).property as string);
+      continue;
+    }
+    for (const key of ['filterBranches', 'filters'])
+      if (Array.isArray(entry[key])) for (const child of entry[key] as unknown[]) stack.push(child);
+  }
+  return new Map([...types].map(([id, names]) => [id, [...names]]));
+}
+
+/** A DYNAMIC or SNAPSHOT list's filters, checked and compiled against the type's properties (and its ASSOCIATION branches' against theirs). */
 async function compiledFilters(type: ObjectType, hubId: number, branch: unknown): Promise<CompiledListFilters> {
   if (branch === undefined || branch === null)
     throw new ValidationError('A DYNAMIC or SNAPSHOT list needs a filterBranch', {
       context: { filterBranch: ['missing'] },
     });
   const lookup = await loadPropertySchema(type, hubId, filterPropertyNames(branch));
-  return compileListFilters(branch, lookup, type, 'filterBranch');
+  const scopes = new Map<string, AssociatedScope>();
+  for (const [objectTypeId, names] of associationBranchTypes(branch)) {
+    let associated: ObjectType;
+    try {
+      associated = await requireListObjectType(hubId, objectTypeId, 'filterBranch');
+    } catch (error) {
+      // An unknown type: the compile names the branch's objectTypeId.
+      if (error instanceof ValidationError) continue;
+      throw error;
+    }
+    scopes.set(objectTypeId, { lookup: await loadPropertySchema(associated, hubId, names), searched: associated });
+  }
+  return compileListFilters(branch, lookup, type, 'filterBranch', (objectTypeId) => scopes.get(objectTypeId));
 }
 
 /** A DYNAMIC list's entry for the record writes (shared/db/dynamic-lists.ts): being evaluated until its job completes. */

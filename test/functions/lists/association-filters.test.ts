@@ -387,3 +387,126 @@ describe('what an ASSOCIATION filter may name', () => {
     expect((await api.delete(`${listsPath}/${companies.listId}`)).status).toBe(204);
   });
 });
+
+describe('ASSOCIATION branches', () => {
+  const cityBranch = (city: string, operator: 'IN_LIST' | 'NOT_IN_LIST' = 'IN_LIST', extra = {}) => ({
+    filterBranchType: 'ASSOCIATION',
+    objectTypeId: '0-2',
+    operator,
+    associationTypeId: contactToCompany,
+    associationCategory: 'HUBSPOT_DEFINED',
+    filterBranches: [],
+    filters: [
+      {
+        filterType: 'PROPERTY',
+        property: 'city',
+        operation: { operationType: 'STRING', operator: 'IS_EQUAL_TO', value: city },
+      },
+    ],
+    ...extra,
+  });
+  const withBranch = (tag: string, branch: unknown) => ({
+    filterBranchType: 'OR',
+    filters: [],
+    filterBranches: [{ filterBranchType: 'AND', filters: [stringFilter('firstname', tag)], filterBranches: [branch] }],
+  });
+  async function companyAt(city: string): Promise<string> {
+    const created = await api.post<{ id: string }>('/crm/v3/objects/companies', {
+      properties: { name: unique('Co'), city },
+    });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+  const setCity = async (id: string, city: string) =>
+    expect((await api.patch(`/crm/v3/objects/companies/${id}`, { properties: { city } })).status).toBe(200);
+
+  it('hold the contacts with an associated company whose values pass the filters, and follow those values', async () => {
+    const tag = unique('branch');
+    const city = `${tag} City`;
+    const [k1, k2] = [await companyAt(city), await companyAt('Elsewhere')];
+    const before = await contactOf(tag, [k1]);
+    const withCompany = await createList(api, 'DYNAMIC', withBranch(tag, cityBranch(city)));
+    const without = await createList(api, 'DYNAMIC', withBranch(tag, cityBranch(city, 'NOT_IN_LIST')));
+    expect(withCompany.filterBranch).toMatchObject({
+      filterBranches: [
+        {
+          filterBranches: [
+            {
+              filterBranchType: 'ASSOCIATION',
+              objectTypeId: '0-2',
+              operator: 'IN_LIST',
+              associationTypeId: contactToCompany,
+              filters: [{ filterType: 'PROPERTY', property: 'city' }],
+            },
+          ],
+        },
+      ],
+    });
+    await completed(api, withCompany.listId);
+    await completed(api, without.listId);
+    expect(await members(api, withCompany.listId)).toEqual([before]);
+
+    const a = await contactOf(tag, [k1]);
+    const b = await contactOf(tag, [k2]);
+    expect(await members(api, withCompany.listId)).toEqual(sorted([before, a]));
+    expect(await members(api, without.listId)).toEqual([b]);
+
+    await setCity(k2, city);
+    await settled();
+    expect(await members(api, withCompany.listId)).toEqual(sorted([before, a, b]));
+    await setCity(k1, 'Gone');
+    await settled();
+    expect(await members(api, withCompany.listId)).toEqual([b]);
+    expect(await members(api, without.listId)).toEqual(sorted([before, a]));
+  });
+
+  it('answer 400 naming what is wrong', async () => {
+    const path = 'filterBranches[0].filterBranches[0]';
+    const cases: [unknown, string][] = [
+      [cityBranch('X', 'IN_LIST', { objectTypeId: '2-999999' }), `${path}.objectTypeId`],
+      [cityBranch('X', 'IN_LIST', { operator: 'ANY' }), `${path}.operator`],
+      [cityBranch('X', 'IN_LIST', { associationTypeId: 3 }), `${path}.associationTypeId`],
+      [
+        cityBranch('X', 'IN_LIST', {
+          filters: [{ filterType: 'IN_LIST', listId: '1', operator: 'IN_LIST' }],
+        }),
+        `${path}.filters[0].filterType`,
+      ],
+      [
+        cityBranch('X', 'IN_LIST', {
+          filterBranches: [{ filterBranchType: 'NOT_ANY', filters: [], filterBranches: [] }],
+        }),
+        `${path}.filterBranches[0]`,
+      ],
+      [
+        cityBranch('X', 'IN_LIST', {
+          filters: [
+            {
+              filterType: 'PROPERTY',
+              property: 'firstname',
+              operation: { operationType: 'ALL_PROPERTY', operator: 'IS_KNOWN' },
+            },
+          ],
+        }),
+        `${path}.filters[0].property`,
+      ],
+    ];
+    const atRoot = await refused({
+      name: unique('Bad'),
+      objectTypeId: '0-1',
+      processingType: 'DYNAMIC',
+      filterBranch: { filterBranchType: 'OR', filters: [], filterBranches: [cityBranch('X')] },
+    });
+    expect(atRoot.context).toEqual({ filterBranch: ['filterBranches[0].filterBranchType'] });
+    expect(atRoot.message).toContain('must be AND branches');
+    for (const [branch, field] of cases) {
+      const error = await refused({
+        name: unique('Bad'),
+        objectTypeId: '0-1',
+        processingType: 'DYNAMIC',
+        filterBranch: withBranch('x', branch),
+      });
+      expect({ field, context: error.context }).toEqual({ field, context: { filterBranch: [field] } });
+    }
+  });
+});

@@ -838,7 +838,7 @@ describe('compileListFilters, the 400s', () => {
       'an AND inside an AND',
       rootOf(andBranch([], [andBranch([])])),
       'filterBranches[0].filterBranches[0].filterBranchType',
-      /NOT_ALL or NOT_ANY/,
+      /NOT_ALL, NOT_ANY or ASSOCIATION/,
     ],
     [
       'an ASSOCIATION branch',
