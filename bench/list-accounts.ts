@@ -16,9 +16,18 @@ import { jsonRequest, type ApiClient } from './http-client';
  * two cities joins or leaves each list of its type. The `inList` account's one DYNAMIC contact list
  * also names a MANUAL list in an IN_LIST filter, which holds every contact of the account's pool.
  * The `associated` account's one DYNAMIC contact list also has an ASSOCIATION filter naming a MANUAL
- * companies list, which holds the one company every contact of the pool is associated with.
+ * companies list, which holds the one company every contact of the pool is associated with; the
+ * `associatedBranch` account's has an ASSOCIATION branch instead, on that company's city.
  */
-export const listVariants = ['noLists', 'lists0', 'lists1', 'lists10', 'inList', 'associated'] as const;
+export const listVariants = [
+  'noLists',
+  'lists0',
+  'lists1',
+  'lists10',
+  'inList',
+  'associated',
+  'associatedBranch',
+] as const;
 export type ListVariant = (typeof listVariants)[number];
 
 export interface ListAccount {
@@ -42,7 +51,11 @@ export const variantLists: Record<ListVariant, { objectTypeId: string; count: nu
   lists10: { objectTypeId: '0-1', count: 10 },
   inList: { objectTypeId: '0-1', count: 1 },
   associated: { objectTypeId: '0-1', count: 1 },
+  associatedBranch: { objectTypeId: '0-1', count: 1 },
 };
+
+/** The city of the `associated` and `associatedBranch` accounts' company, which their ASSOCIATION branch reads. */
+const companyCity = 'Springfield';
 
 /** contact_to_company_unlabeled: the type of a default association from a contact to a company. */
 export const contactToCompanyTypeId = 279;
@@ -158,14 +171,31 @@ function associatedFilter(companyListId: string): Record<string, unknown> {
   return filter;
 }
 
-/** The `associated` account's company, in a MANUAL companies list, associated with every contact of the pool. */
+/** The `associatedBranch` account's DYNAMIC list: the bench filter of list 0, and an associated company in the company's city. */
+function associatedBranchFilter(): Record<string, unknown> {
+  const filter = benchListFilter(0) as { filterBranches: { filterBranches: unknown[] }[] };
+  filter.filterBranches[0]?.filterBranches.push({
+    filterBranchType: 'ASSOCIATION',
+    objectTypeId: '0-2',
+    operator: 'IN_LIST',
+    associationTypeId: contactToCompanyTypeId,
+    associationCategory: 'HUBSPOT_DEFINED',
+    filterBranches: [],
+    filters: [stringFilter('city', 'IS_EQUAL_TO', companyCity)],
+  });
+  return filter;
+}
+
+/** The `associated` (and `associatedBranch`) account's company, in a MANUAL companies list, associated with every contact of the pool. */
 async function associatedCompany(
   api: ApiClient,
   token: string,
   pool: readonly BenchContact[],
 ): Promise<ListAccount['associated']> {
   const created = await api.expectOk(
-    jsonRequest('POST', '/crm/v3/objects/companies', token, { properties: { name: uniqueName('Bench account') } }),
+    jsonRequest('POST', '/crm/v3/objects/companies', token, {
+      properties: { name: uniqueName('Bench account'), city: companyCity },
+    }),
   );
   const companyId = (JSON.parse(created.body) as { id: string }).id;
   const companyListId = await createManualList(api, token, 'Bench accounts', [companyId], '0-2');
@@ -186,13 +216,18 @@ export async function createListAccounts(api: ApiClient, contacts: number): Prom
     const pool = await createContacts(api, token, contacts);
     const { objectTypeId, count } = variantLists[variant];
     const named = variant === 'inList' ? await namedLists(api, token, pool) : undefined;
-    const associated = variant === 'associated' ? await associatedCompany(api, token, pool) : undefined;
+    const associated =
+      variant === 'associated' || variant === 'associatedBranch'
+        ? await associatedCompany(api, token, pool)
+        : undefined;
     const filterOf = (index: number) =>
       named
         ? namingFilter(named.namedListId)
-        : associated
-          ? associatedFilter(associated.companyListId)
-          : benchListFilter(index);
+        : variant === 'associatedBranch'
+          ? associatedBranchFilter()
+          : associated
+            ? associatedFilter(associated.companyListId)
+            : benchListFilter(index);
     const listIds: string[] = [];
     for (let index = 0; index < count; index += 1)
       listIds.push(await createDynamicList(api, token, objectTypeId, filterOf(index), `Bench ${variant} ${index}`));

@@ -1270,6 +1270,8 @@ const variantWords: Record<ListVariant, string> = {
   inList: 'an account with 1 DYNAMIC contact list that also names a MANUAL list (IN_LIST)',
   associated:
     'an account with 1 DYNAMIC contact list of contacts associated with a company of a MANUAL list (ASSOCIATION)',
+  associatedBranch:
+    'an account with 1 DYNAMIC contact list of contacts associated with a company in a city (ASSOCIATION branch)',
 };
 
 /**
@@ -1281,9 +1283,10 @@ const variantWords: Record<ListVariant, string> = {
 function listWriteOperations(variant: ListVariant, contactLists: number): Operation[] {
   // A list with an IN_LIST filter is not inferred from the record's previous values: the PATCH reads its membership
   // and the named MANUAL list's (one BatchGetItem), and checks the named list's in its transaction.
-  const readsMemberships = variant === 'inList' || variant === 'associated';
-  // An ASSOCIATION filter also reads the associated company's membership of the companies list (one BatchGetItem).
-  const isAssociated = variant === 'associated';
+  const readsMemberships = variant === 'inList' || variant === 'associated' || variant === 'associatedBranch';
+  // An ASSOCIATION filter also reads the associated company's membership of the companies list (one BatchGetItem);
+  // an ASSOCIATION branch the associated company's search projection (one BatchGetItem).
+  const isAssociated = variant === 'associated' || variant === 'associatedBranch';
   const associations = (state: BenchState) => {
     const company = account(state).associated?.companyId;
     return company === undefined
@@ -1420,6 +1423,7 @@ export const operations: readonly Operation[] = [
   ...listWriteOperations('lists10', 10),
   ...listWriteOperations('inList', 1),
   ...listWriteOperations('associated', 1),
+  ...listWriteOperations('associatedBranch', 1),
   ...namedListOperations(),
   datedTwinOf('createRecord', '2026-03'),
   // 2026-09 writes read the account's write validation of the type first (docs/versions.md): one GetItem.
