@@ -703,19 +703,9 @@ function compileInListFilter(
 const associationCategories = new Set(['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED']);
 const maxInt32 = 2_147_483_647;
 
-/**
- * An ASSOCIATION filter (PublicAssociationInListFilter): `listId`, operator IN_LIST or NOT_IN_LIST,
- * `associationTypeId` and `associationCategory`, and `coalescingRefineBy` of type NUM_OCCURRENCES
- * (`minOccurrences`, default 1, and `maxOccurrences`, no bound when absent): how many associated
- * records must be members. Other refineBy types are not evaluated.
- */
-function compileAssociationFilter(
-  filter: Record<string, unknown>,
-  path: string,
-): NamedAssociation & { echo: Record<string, unknown> } {
-  const { listId, operator, associationTypeId, associationCategory, coalescingRefineBy, toObjectTypeId } = filter;
-  if (typeof listId !== 'string' || !/^[0-9]{1,12}$/.test(listId))
-    fail(join(path, 'listId'), 'listId is required (the id of a list of the associated records, a string of digits)');
+/** What an ASSOCIATION filter and an ASSOCIATION branch both hold: the operator, the association type id and its category. */
+function requireAssociationFields(input: Record<string, unknown>, path: string): void {
+  const { operator, associationTypeId, associationCategory } = input;
   if (operator !== 'IN_LIST' && operator !== 'NOT_IN_LIST')
     fail(join(path, 'operator'), 'operator must be IN_LIST or NOT_IN_LIST');
   if (
@@ -730,6 +720,22 @@ function compileAssociationFilter(
       join(path, 'associationCategory'),
       'associationCategory is required: HUBSPOT_DEFINED, USER_DEFINED or INTEGRATOR_DEFINED',
     );
+}
+
+/**
+ * An ASSOCIATION filter (PublicAssociationInListFilter): `listId`, operator IN_LIST or NOT_IN_LIST,
+ * `associationTypeId` and `associationCategory`, and `coalescingRefineBy` of type NUM_OCCURRENCES
+ * (`minOccurrences`, default 1, and `maxOccurrences`, no bound when absent): how many associated
+ * records must be members. Other refineBy types are not evaluated.
+ */
+function compileAssociationFilter(
+  filter: Record<string, unknown>,
+  path: string,
+): NamedAssociation & { echo: Record<string, unknown> } {
+  const { listId, operator, associationTypeId, associationCategory, coalescingRefineBy, toObjectTypeId } = filter;
+  if (typeof listId !== 'string' || !/^[0-9]{1,12}$/.test(listId))
+    fail(join(path, 'listId'), 'listId is required (the id of a list of the associated records, a string of digits)');
+  requireAssociationFields(filter, path);
   if (toObjectTypeId !== undefined && (typeof toObjectTypeId !== 'string' || toObjectTypeId.length > 64))
     fail(join(path, 'toObjectTypeId'), 'toObjectTypeId must be an object type id');
   const refinePath = join(path, 'coalescingRefineBy');
@@ -813,20 +819,7 @@ function compileAssociationBranch(
     fail(join(path, 'objectTypeId'), "objectTypeId is required (the associated records' object type id)");
   const scope = scopeOf(objectTypeId as string);
   if (!scope) fail(join(path, 'objectTypeId'), `no object type of this account has the id ${objectTypeId}`);
-  if (operator !== 'IN_LIST' && operator !== 'NOT_IN_LIST')
-    fail(join(path, 'operator'), 'operator must be IN_LIST or NOT_IN_LIST');
-  if (
-    typeof associationTypeId !== 'number' ||
-    !Number.isInteger(associationTypeId) ||
-    associationTypeId < 1 ||
-    associationTypeId > maxInt32
-  )
-    fail(join(path, 'associationTypeId'), 'associationTypeId is required (the id of an association type, an integer)');
-  if (typeof associationCategory !== 'string' || !associationCategories.has(associationCategory))
-    fail(
-      join(path, 'associationCategory'),
-      'associationCategory is required: HUBSPOT_DEFINED, USER_DEFINED or INTEGRATOR_DEFINED',
-    );
+  requireAssociationFields(input, path);
   if (arrayField(input, 'filterBranches', path).length > 0)
     fail(
       `${join(path, 'filterBranches')}[0]`,
