@@ -916,7 +916,7 @@ describe('the webhook pipeline', () => {
     ).toBe(true);
   });
 
-  it("lets the webhook functions reach only the hub and app partitions and test accounts' pending batches (they write only in app partitions and the pending batches)", () => {
+  it("lets the webhook functions reach only the hub and app partitions, test accounts' pending batches and the journal's entries (they write only in app partitions, the pending batches and the journal's entries)", () => {
     const webhookFunctions = resourcesOf('AWS::Lambda::Function').filter(([, resource]) =>
       String(resource.Properties.Description).startsWith('webhooks:'),
     );
@@ -931,11 +931,15 @@ describe('the webhook pipeline', () => {
         const patterns = leadingKeysOf(statement) ?? [];
         expect(
           patterns.every((pattern) =>
-            [partitions.hubs, partitions.apps, partitions.webhookPending].includes(pattern as never),
+            [partitions.hubs, partitions.apps, partitions.webhookPending, partitions.journalEntries].includes(
+              pattern as never,
+            ),
           ),
         ).toBe(true);
         if (actionsOf([statement]).some((action) => writeActions.includes(action)))
-          expect([[partitions.apps], [partitions.webhookPending]]).toContainEqual(patterns);
+          expect([[partitions.apps], [partitions.webhookPending], [partitions.journalEntries]]).toContainEqual(
+            patterns,
+          );
       }
     }
   });
