@@ -3,6 +3,7 @@ import { nowMs } from '../base/clock';
 import { NotFoundError, ValidationError } from '../base/errors';
 import {
   findJournalEntries,
+  findJournalEntry,
   journalEntriesFrom,
   newestJournalEntries,
   type JournalEntry,
@@ -185,7 +186,7 @@ export async function readJournalFile(
   const appId = /^[0-9]{1,15}$/.test(rawAppId) ? Number(rawAppId) : 0;
   const offset = rawOffset.toLowerCase();
   await requireJournalFileSignature(appId, offset, expires, signature);
-  const [entry] = await findJournalEntries({ appId }, isJournalOffset(offset) ? [offset] : []);
+  const entry = isJournalOffset(offset) ? await findJournalEntry({ appId }, offset) : undefined;
   if (!entry || !isLive(entry, nowMs())) throw offsetNotFound(rawOffset);
   return JSON.parse(entry.file) as unknown;
 }
