@@ -12,10 +12,11 @@ import { listMembershipChangeOf } from '../webhooks/list-membership-changes';
 import { recordChangesOf, typedItemOf, type ChangeRecord } from '../webhooks/record-changes';
 import { journalFileOf } from './journal-file-format';
 import { matchesJournalFilters } from './journal-filter-match';
+import { journalRetentionDays } from './journal-limits';
 import { journalOffsetOf, maxEventsPerStreamRecord } from './journal-offsets';
 
-/** How long an entry stays in the journal (HubSpot: "the past 3 days"). */
-export const journalRetentionMs = 3 * 24 * 3600 * 1000;
+/** How long an entry stays in the journal. */
+export const journalRetentionMs = journalRetentionDays * 24 * 3600 * 1000;
 
 export type JournalEventType = 'OBJECT' | 'ASSOCIATION' | 'LIST_MEMBERSHIP' | 'GDPR_PRIVACY_DELETION';
 

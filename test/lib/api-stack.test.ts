@@ -1,6 +1,7 @@
 import { type App, NestedStack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { journalRetentionDays } from '../../shared/webhooks-journal/journal-limits';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
@@ -743,6 +744,32 @@ describe('data stack', () => {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
+  });
+
+  it('has the webhooks journal files bucket: private, encrypted, TLS only, files expiring after the three days of the journal', () => {
+    data.resourceCountIs('AWS::S3::Bucket', 1);
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: journalRetentionDays, Status: 'Enabled' })],
+      },
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      }),
+    });
+    data.hasOutput('JournalFilesBucket', { Value: Match.anyValue() });
   });
 });
 
