@@ -103,6 +103,12 @@ let appB: InstalledTokens;
 /** An app installed in account 1 without the contacts scopes, subscribed to contacts and companies there. */
 let appC: InstalledTokens;
 let tokenC: string;
+/** An app alone in account 3, subscribed to contact merges and GDPR deletes there. */
+let appD: InstalledTokens;
+let tokenD: string;
+let mergedId: string;
+let mergedFrom: string[];
+let erasedId: string;
 let tokenA: string;
 let tokenB: string;
 /** Account 1 (app A's, where app B is installed too) and account 2 (app B's alone). */
@@ -140,6 +146,9 @@ beforeAll(async () => {
   tokenA = await clientCredentialsToken(gateway, appA);
   tokenB = await clientCredentialsToken(gateway, appB);
   tokenC = await clientCredentialsToken(gateway, appC);
+  appD = await install(gateway, { scopes: [...journalAppScopes] });
+  hubs.add(appD.hubId);
+  tokenD = await clientCredentialsToken(gateway, appD);
 
   const subscriptions = '/webhooks-journal/subscriptions/2026-03';
   await ok(tokenA, 'POST', subscriptions, {
@@ -193,6 +202,18 @@ beforeAll(async () => {
       portalId: hub1,
       actions: ['CREATE'],
     });
+  await ok(tokenD, 'POST', subscriptions, {
+    subscriptionType: 'OBJECT',
+    objectTypeId: '0-1',
+    portalId: appD.hubId,
+    actions: ['MERGE'],
+  });
+  await ok(tokenD, 'POST', subscriptions, {
+    subscriptionType: 'GDPR_PRIVACY_DELETION',
+    objectTypeId: '0-1',
+    portalId: appD.hubId,
+    actions: ['GDPR_DELETE'],
+  });
 
   // The writes, in commit order.
   const contact = await ok<{ id: string }>(hub1Token, 'POST', '/crm/v3/objects/contacts', {
@@ -217,6 +238,19 @@ beforeAll(async () => {
       properties: { email: `journal-${hub2}@example.com` },
     })
   ).id;
+  const hub3Contact = (email: string) =>
+    ok<{ id: string }>(appD.accessToken, 'POST', '/crm/v3/objects/contacts', { properties: { email } });
+  const primary = await hub3Contact(`primary-${appD.hubId}@example.com`);
+  const merging = await hub3Contact(`merging-${appD.hubId}@example.com`);
+  mergedFrom = [primary.id, merging.id];
+  mergedId = (
+    await ok<{ id: string }>(appD.accessToken, 'POST', '/crm/v3/objects/contacts/merge', {
+      primaryObjectId: primary.id,
+      objectIdToMerge: merging.id,
+    })
+  ).id;
+  erasedId = (await hub3Contact(`erased-${appD.hubId}@example.com`)).id;
+  await ok(appD.accessToken, 'POST', '/crm/v3/objects/contacts/gdpr-delete', { objectId: erasedId });
   await settled();
 }, 60_000);
 
@@ -271,6 +305,17 @@ describe("reading an app's journal", () => {
     expect(files.map(summary).sort()).toEqual(
       [`OBJECT CREATE 0-2/${acmeId}`, `OBJECT CREATE 0-2/${otherCompanyId}`].sort(),
     );
+  });
+
+  it('holds a merge with the merged ids, and a GDPR delete, for the subscriptions of those types', async () => {
+    const files = await filesOf(await walk(tokenD));
+
+    expect(files.map(summary)).toEqual([
+      `OBJECT MERGE 0-1/${mergedId}`,
+      `GDPR_PRIVACY_DELETION GDPR_DELETE 0-1/${erasedId}`,
+    ]);
+    expect(files[0]?.primaryObjectId).toBe(mergedFrom[0]);
+    expect([...(files[0]?.mergedObjectIds ?? [])].sort()).toEqual([...mergedFrom].sort());
   });
 
   it('narrows either spelling to one install with installPortalId', async () => {
