@@ -39,6 +39,12 @@ export interface JournalEvent {
   association?: { associatedObjectTypeId: string; associatedObjectId: string; associationTypeId: number };
   listId?: string;
   merge?: { primaryObjectId: string; mergedObjectIds: string[] };
+  /**
+   * The same removal for good can be read from two stream records (record-changes.ts recordChangesOf:
+   * an archive's removal read after a GDPR delete of the archived record): its events carry the
+   * record's key, and a stream batch writes them once.
+   */
+  removalKey?: string;
 }
 
 type EventDraft = Omit<JournalEvent, 'offset' | 'streamAtMs'>;
@@ -124,8 +130,13 @@ function journalDraftsOf(record: ChangeRecord, isRemovedForGood: boolean): Event
     ...extra,
   });
   const kinds = new Set(changes.map((change) => change.kind));
-  if (kinds.has('privacyDeletion'))
-    return [{ ...base, subscriptionType: 'GDPR_PRIVACY_DELETION', action: 'GDPR_DELETE' }, object('DELETE')];
+  if (kinds.has('privacyDeletion')) {
+    const removal = first.eventKey === undefined ? {} : { removalKey: first.eventKey };
+    return [
+      { ...base, ...removal, subscriptionType: 'GDPR_PRIVACY_DELETION', action: 'GDPR_DELETE' },
+      object('DELETE', removal),
+    ];
+  }
   if (kinds.has('deletion')) return [object('DELETE')];
   if (kinds.has('restore')) return [object('RESTORE')];
   if (first.kind === 'merge')
@@ -197,7 +208,8 @@ async function appSubscriptionsOf(appId: number): Promise<AppSubscriptions> {
  * record's events (journalEventsOf), for each app installed in the event's account whose install
  * holds a read scope of the object type (as the webhooks require) and whose subscriptions take the
  * event (their fields, then their filters' conditions on the record's values: matchesJournalFilters),
- * one entry per app and event, whatever the number of subscriptions that take it. The entries'
+ * one entry per app and event, whatever the number of subscriptions that take it (and a removal for
+ * good read from two records of the batch once). The entries'
  * offsets come from the stream records, so a batch handed out again writes the same items. Reads
  * the installs once per account and the subscriptions (one Query, and one BatchGetItem of the
  * filters when some have them) once per app, fresh for each batch; returns the entries written.
@@ -207,9 +219,17 @@ export async function writeJournalEntries(
   isRemovedForGood: (record: ChangeRecord) => boolean,
   accepts: (hubId: number) => boolean,
 ): Promise<JournalEntry[]> {
+  const removals = new Set<string>();
   const events = records
     .flatMap((record) => journalEventsOf(record, isRemovedForGood(record)))
-    .filter((event) => accepts(event.hubId));
+    .filter((event) => {
+      if (!accepts(event.hubId)) return false;
+      if (event.removalKey === undefined) return true;
+      const key = `${event.removalKey}:${event.action}`;
+      if (removals.has(key)) return false;
+      removals.add(key);
+      return true;
+    });
   if (events.length === 0) return [];
   const installs = new Map<number, Promise<InstalledApp[]>>();
   const subscriptionsByApp = new Map<number, Promise<AppSubscriptions>>();

@@ -99,6 +99,21 @@ describe('journalEventsOf', () => {
     expect(summary(record('REMOVE', undefined, contact), false)).toEqual([]);
   });
 
+  it("marks a removal for good with the record's key, the same from the active and the archived item", () => {
+    const active = recordItem('CONTACT#1000000000000101', { email: 'a@example.com' });
+    const archived = recordItem(
+      'ARCHIVED_CONTACT#1000000000000101',
+      { email: 'a@example.com' },
+      { archived: true, archivedAt: later, version: 2 },
+    );
+
+    const fromActive = journalEventsOf(record('REMOVE', undefined, active, '100'), true);
+    const fromArchived = journalEventsOf(record('REMOVE', undefined, archived, '101'), true);
+
+    expect(fromActive.map((event) => event.removalKey)).toEqual(fromArchived.map((event) => event.removalKey));
+    expect(fromActive[0]?.removalKey).toEqual(expect.stringContaining('1000000000000101'));
+  });
+
   it('gives a stream record handed out again the same offsets, and later records later ones', () => {
     const contact = recordItem('CONTACT#1000000000000101', { email: 'a@example.com' });
 
