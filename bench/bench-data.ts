@@ -1,5 +1,9 @@
 import { createAccount, createApp, createUser } from '../shared/admin/provisioning';
 import { findUserByEmail } from '../shared/db/users';
+import { putJournalEntries } from '../shared/db/webhooks-journal-entries';
+import { nowMs } from '../shared/base/clock';
+import { journalRetentionMs } from '../shared/webhooks-journal/journal-events';
+import { journalOffsetOf } from '../shared/webhooks-journal/journal-offsets';
 import { checkAuthorizeRequest, decideConsent } from '../shared/oauth/install-flow';
 import { clientCredentialsScopes } from '../shared/oauth/scopes';
 import { formRequest, jsonRequest, type ApiClient } from './http-client';
@@ -218,4 +222,40 @@ export async function createTimelineEvent(api: ApiClient, install: BenchInstall)
     }),
   );
   return { eventTypeId, eventId };
+}
+
+/** Entries the journal rows read: one more than a 100-entry batch after the first. */
+export const benchJournalEntries = 101;
+
+/**
+ * The install's app's journal, as the stream consumer writes it (shared/db/webhooks-journal-entries.ts
+ * putJournalEntries, the consumer's own write): `benchJournalEntries` OBJECT UPDATE entries of one
+ * contact in the install's account, a millisecond apart. Returns their offsets, in journal order.
+ */
+export async function seedJournal(install: BenchInstall): Promise<string[]> {
+  const startMs = nowMs() - benchJournalEntries;
+  const entries = Array.from({ length: benchJournalEntries }, (_, index) => {
+    const offset = journalOffsetOf(startMs + index, String(index + 1), 0);
+    const file = {
+      offset,
+      portalId: install.hubId,
+      appId: install.appId,
+      subscriptionIds: [1],
+      subscriptionType: 'OBJECT',
+      action: 'UPDATE',
+      objectTypeId: '0-1',
+      objectId: '1',
+      occurredAt: startMs + index,
+      changedProperties: { firstname: `Name ${index}` },
+    };
+    return {
+      appId: install.appId,
+      portalId: install.hubId,
+      offset,
+      expiresAtMs: startMs + index + journalRetentionMs,
+      file: JSON.stringify(file),
+    };
+  });
+  await putJournalEntries(entries);
+  return entries.map((entry) => entry.offset);
 }

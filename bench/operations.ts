@@ -42,6 +42,10 @@ export interface BenchState {
   /** The webhooks journal subscription and filter the journal rows made (of the install's app, in its account). */
   journalSubscriptionId?: number;
   journalFilterId?: number;
+  /** The offsets of the install's app's journal entries the setup wrote (bench-data.ts seedJournal), in journal order. */
+  journalOffsets: string[];
+  /** The path and query of an entry file's signed URL, from the last journal read that handed one out. */
+  journalFilePath?: string;
   /** An install the uninstall operation ends (its own, so the others live on). */
   installToEnd: BenchInstall;
   timeline: TimelineFixture;
@@ -73,6 +77,10 @@ export interface Operation {
 const companies = '/crm/v3/objects/companies';
 const contacts = '/crm/v3/objects/contacts';
 const journalSubscriptions = '/webhooks-journal/subscriptions/2026-03';
+const journal = '/webhooks-journal/journal/2026-03';
+const journalLocal = '/webhooks-journal/journal-local/2026-03';
+/** The offset the journal's `next` rows start from: the first entry, so 100 entries follow it. */
+const firstJournalOffset = (state: BenchState): string => state.journalOffsets[0] ?? '';
 /** The association limit configurations (docs/crm-objects.md, association limits). */
 const associationLimits = '/crm/associations/v4/definitions/configurations';
 /** Association type 450: company_to_company, unlabeled (v3 PUT with the numeric type id). */
@@ -702,6 +710,77 @@ const numberedOperations: readonly Operation[] = [
     budget: { GetItemCommand: 1, QueryCommand: 1 },
     request: (_iteration, { install }) =>
       jsonRequest('DELETE', `${journalSubscriptions}/portals/${install.hubId}`, install.appToken),
+  },
+  // The webhooks journal's reads (the setup wrote 101 entries): the grant's GetItem, then one Query (or one
+  // BatchGetItem) of the app's journal partition, whatever the count; each entry's URL is signed in-process.
+  {
+    name: 'getJournalEarliest',
+    label: 'GET /webhooks-journal/journal/2026-03/earliest',
+    isWarm: true,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) => jsonRequest('GET', `${journal}/earliest`, install.appToken),
+    afterResponse: (response, state) => {
+      const url = new URL((JSON.parse(response.body) as { url: string }).url);
+      state.journalFilePath = `${url.pathname}${url.search}`;
+    },
+  },
+  {
+    name: 'getJournalLatest',
+    label: 'GET /webhooks-journal/journal-local/2026-03/latest?installPortalId= (the install partition)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) =>
+      jsonRequest('GET', `${journalLocal}/latest?installPortalId=${install.hubId}`, install.appToken),
+  },
+  {
+    name: 'getJournalNext',
+    label: 'GET /webhooks-journal/journal/2026-03/offset/{offset}/next',
+    isWarm: true,
+    // One Query from the offset's own entry (it must exist) to the one after it.
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `${journal}/offset/${firstJournalOffset(state)}/next`, state.install.appToken),
+  },
+  {
+    name: 'getJournalBatchEarliest',
+    label: 'GET /webhooks-journal/journal/2026-03/batch/earliest/100',
+    isWarm: false,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) => jsonRequest('GET', `${journal}/batch/earliest/100`, install.appToken),
+  },
+  {
+    name: 'getJournalBatchLatest',
+    label: 'GET /webhooks-journal/journal/2026-03/batch/latest/100',
+    isWarm: false,
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, { install }) => jsonRequest('GET', `${journal}/batch/latest/100`, install.appToken),
+  },
+  {
+    name: 'getJournalBatchNext',
+    label: 'GET /webhooks-journal/journal/2026-03/batch/{offset}/next/100 (100 entries follow the offset)',
+    isWarm: true,
+    // One Query of 101 entries: the offset's own and the 100 after it.
+    budget: { GetItemCommand: 1, QueryCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('GET', `${journal}/batch/${firstJournalOffset(state)}/next/100`, state.install.appToken),
+  },
+  {
+    name: 'readJournalBatch',
+    label: 'POST /webhooks-journal/journal/2026-03/batch/read (100 offsets)',
+    isWarm: false,
+    budget: { GetItemCommand: 1, BatchGetItemCommand: 1 },
+    request: (_iteration, state) =>
+      jsonRequest('POST', `${journal}/batch/read`, state.install.appToken, {
+        inputs: state.journalOffsets.slice(0, 100),
+      }),
+  },
+  {
+    name: 'getJournalFile',
+    label: "GET an entry's file through its signed URL (no Authorization header)",
+    isWarm: true,
+    // The signature is checked in-process; one GetItem of the entry.
+    budget: { GetItemCommand: 1 },
+    request: (_iteration, state) => jsonRequest('GET', state.journalFilePath ?? '', undefined),
   },
   {
     name: 'uninstall',

@@ -15,6 +15,7 @@ import {
   createCustomType,
   createTimelineEvent,
   installApp,
+  seedJournal,
   companyProperties,
   uniqueName,
 } from './bench-data';
@@ -253,6 +254,7 @@ export async function runBench(
         customTypeId,
         installToEnd,
         timeline,
+        journalOffsets: await seedJournal(install),
         random: seededRandom(6),
       };
     });

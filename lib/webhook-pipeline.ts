@@ -87,7 +87,7 @@ export class WebhookPipeline extends Construct {
     this.eventFunction = new BundledFunction(this, 'Events', {
       entry: 'functions/webhooks/generate-events.ts',
       description:
-        'webhooks: turns committed record changes (every stored and custom type) from the table stream into events on the delivery queue, and answers the list membership changes it reads',
+        'webhooks: turns committed record changes (every stored and custom type) from the table stream into events on the delivery queue and entries of the webhooks journal, and answers the list membership changes it reads',
       environment: { ...environment, ...(props.sandboxControls ? { SANDBOX_CONTROLS: 'true' } : {}) },
       logRetention: props.logRetention,
       timeout: Duration.seconds(60),
@@ -105,6 +105,12 @@ export class WebhookPipeline extends Construct {
           actions: ['dynamodb:ConditionCheckItem'],
           resources: [props.table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.hubs] } },
+        }),
+        // The webhooks journal's entries (shared/db/webhooks-journal-entries.ts), written in the apps' journal partitions.
+        new PolicyStatement({
+          actions: ['dynamodb:BatchWriteItem'],
+          resources: [props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitions.journalEntries] } },
         }),
         sendTo([this.queue]),
         ...streamReadStatements(streamArn),

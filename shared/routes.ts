@@ -19,6 +19,7 @@ import {
 // The webhooks journal's subscription scopes (the app's own, from the client-credentials grant).
 const journalSubscriptionsRead = 'developer.webhooks_journal.subscriptions.read';
 const journalSubscriptionsWrite = 'developer.webhooks_journal.subscriptions.write';
+const journalRead = 'developer.webhooks_journal.read';
 
 // Owners: HubSpot's spec takes either scope.
 const ownerReadScopes = ['crm.objects.owners.read', 'automation'] as const;
@@ -462,6 +463,119 @@ export const routes = [
     body: 'none',
     table: 'readwrite',
     partitions: ['grants', 'apps'],
+  },
+
+  // The webhooks journal's entries (2026-03): the global journal and its journal-local spelling serve the
+  // same operations (installPortalId narrows either to one install), with the app's client-credentials token;
+  // each entry's URL is signed with a key derived from the session secret (shared/webhooks-journal/journal-files.ts).
+  {
+    name: 'getJournalEarliest',
+    method: 'GET',
+    path: '/webhooks-journal/journal/2026-03/earliest',
+    aliases: [{ name: 'getJournalEarliestLocal', path: '/webhooks-journal/journal-local/2026-03/earliest' }],
+    entry: 'functions/webhooks-journal/journal-earliest.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  {
+    name: 'getJournalLatest',
+    method: 'GET',
+    path: '/webhooks-journal/journal/2026-03/latest',
+    aliases: [{ name: 'getJournalLatestLocal', path: '/webhooks-journal/journal-local/2026-03/latest' }],
+    entry: 'functions/webhooks-journal/journal-latest.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  {
+    name: 'getJournalNext',
+    method: 'GET',
+    path: '/webhooks-journal/journal/2026-03/offset/{offset}/next',
+    aliases: [{ name: 'getJournalNextLocal', path: '/webhooks-journal/journal-local/2026-03/offset/{offset}/next' }],
+    entry: 'functions/webhooks-journal/journal-next.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  {
+    name: 'getJournalBatchEarliest',
+    method: 'GET',
+    path: '/webhooks-journal/journal/2026-03/batch/earliest/{count}',
+    aliases: [
+      { name: 'getJournalBatchEarliestLocal', path: '/webhooks-journal/journal-local/2026-03/batch/earliest/{count}' },
+    ],
+    entry: 'functions/webhooks-journal/journal-batch-earliest.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  {
+    name: 'getJournalBatchLatest',
+    method: 'GET',
+    path: '/webhooks-journal/journal/2026-03/batch/latest/{count}',
+    aliases: [
+      { name: 'getJournalBatchLatestLocal', path: '/webhooks-journal/journal-local/2026-03/batch/latest/{count}' },
+    ],
+    entry: 'functions/webhooks-journal/journal-batch-latest.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  {
+    name: 'getJournalBatchNext',
+    method: 'GET',
+    path: '/webhooks-journal/journal/2026-03/batch/{offset}/next/{count}',
+    aliases: [
+      { name: 'getJournalBatchNextLocal', path: '/webhooks-journal/journal-local/2026-03/batch/{offset}/next/{count}' },
+    ],
+    entry: 'functions/webhooks-journal/journal-batch-next.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'none',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  {
+    name: 'readJournalBatch',
+    method: 'POST',
+    path: '/webhooks-journal/journal/2026-03/batch/read',
+    aliases: [{ name: 'readJournalBatchLocal', path: '/webhooks-journal/journal-local/2026-03/batch/read' }],
+    entry: 'functions/webhooks-journal/journal-batch-read.ts',
+    scopes: [journalRead],
+    auth: 'appToken',
+    body: 'json',
+    table: 'read',
+    partitions: ['grants', 'journalEntries'],
+    secrets: ['sessionSecret'],
+  },
+  // An entry's file, behind the signed URL a journal read hands out: no Authorization header, the signature is the credential.
+  {
+    name: 'getJournalFile',
+    method: 'GET',
+    path: '/webhooks-journal/files/2026-03/{appId}/{offset}',
+    entry: 'functions/webhooks-journal/journal-file.ts',
+    scopes: 'public',
+    body: 'none',
+    table: 'read',
+    partitions: ['journalEntries'],
+    secrets: ['sessionSecret'],
   },
 
   // OAuth 2.0: install pages (browser) and token API

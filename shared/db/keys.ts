@@ -369,6 +369,21 @@ export const journalFilterKey = (appId: number, filterId: number): Key => ({
   sk: `JOURNAL_FILTER#${filterId}`,
 });
 
+// The webhooks journal's entries (shared/db/webhooks-journal-entries.ts): a partition per app, the
+// sort key the entry's offset (a UUID whose hex order is commit order: journal-offsets.ts), and the
+// same entry again in a partition per app and install, so that a read of one install's entries is a
+// Query of its own partition.
+export const journalEntryPartition = (appId: number): string => `JOURNAL#${appId}`;
+export const journalInstallEntryPartition = (appId: number, portalId: number): string => `JOURNAL#${appId}#${portalId}`;
+export const journalEntryKey = (appId: number, offset: string): Key => ({
+  pk: journalEntryPartition(appId),
+  sk: offset,
+});
+export const journalInstallEntryKey = (appId: number, portalId: number, offset: string): Key => ({
+  pk: journalInstallEntryPartition(appId, portalId),
+  sk: offset,
+});
+
 // Owners: each user of an account is an owner of it (shared/db/owners.ts). Owner ids come from one
 // global sequence, zero-padded in the key so that a Query pages an account's owners in id order;
 // the user's pointer finds its owner for `idProperty=userId` ('OWNER#' is no prefix of 'OWNER_OF_USER#').
@@ -588,6 +603,7 @@ export const partitions = {
   faults: 'FAULTS#*',
   webhookPending: 'WEBHOOK_PENDING#*',
   associationLimits: 'ASSOC_LIMIT#*',
+  journalEntries: 'JOURNAL#*',
 } as const;
 
 export type PartitionName = keyof typeof partitions;

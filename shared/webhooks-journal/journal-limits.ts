@@ -62,3 +62,6 @@ export const filterOperators = [...singleValueOperators, ...multiValueOperators,
 
 /** The object type a LIST_MEMBERSHIP subscription answers (the answer requires one; lists are object type 0-45). */
 export const listsObjectTypeId = '0-45';
+
+/** How long the journal keeps an entry (HubSpot: "the past 3 days"), and the data stack's journal bucket a file. */
+export const journalRetentionDays = 3;

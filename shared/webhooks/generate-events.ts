@@ -30,6 +30,24 @@ async function removedForGoodOf(
   return new Set(removals.filter((_, index) => gone.has(index)).map(({ record }) => record));
 }
 
+/** What every consumer of a stream batch reads first: the changes a reset leaves, and the removals for good. */
+export interface PreparedStreamBatch {
+  kept: Awaited<ReturnType<typeof withoutResetChanges>>;
+  removedForGood: ReadonlySet<ChangeRecord>;
+}
+
+/** The reset filter's read and the removals' read of a batch, side by side (see generateEvents). */
+export async function prepareStreamBatch(
+  records: readonly ChangeRecord[],
+  accepts: (hubId: number) => boolean,
+): Promise<PreparedStreamBatch> {
+  const [kept, removedForGood] = await Promise.all([
+    withoutResetChanges(records, accepts),
+    removedForGoodOf(records, accepts),
+  ]);
+  return { kept, removedForGood };
+}
+
 /**
  * Turns committed changes (stream records, in order) of records of every stored type into events
  * for every app installed in the record's account whose install there holds a read scope of the
@@ -49,12 +67,10 @@ export async function generateEvents(
   records: readonly ChangeRecord[],
   queue: DeliveryQueue,
   options: GenerateOptions = {},
+  prepared?: PreparedStreamBatch,
 ): Promise<number> {
   const accepts = (hubId: number) => options.acceptsHub?.(hubId) ?? true;
-  const [kept, removedForGood] = await Promise.all([
-    withoutResetChanges(records, accepts),
-    removedForGoodOf(records, accepts),
-  ]);
+  const { kept, removedForGood } = prepared ?? (await prepareStreamBatch(records, accepts));
   const changes = kept.records
     .flatMap((record) =>
       recordChangesOf(record, () => removedForGood.has(record)).map((change) => ({

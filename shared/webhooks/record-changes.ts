@@ -14,6 +14,8 @@ export interface ChangeRecord {
   oldImage?: ItemImage;
   /** When the stream saw the change (epoch ms); used only when the record carries no time of its own. */
   approximateAtMs: number;
+  /** The stream record's sequence number (increasing within its shard): the webhooks journal orders its entries by it. */
+  sequenceNumber?: string;
 }
 
 interface ChangeBase {

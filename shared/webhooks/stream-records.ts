@@ -53,6 +53,7 @@ export function changeRecordsOf(records: readonly RawStreamRecord[]): ChangeReco
       recordId: id,
       eventName: name as ChangeRecord['eventName'],
       approximateAtMs: approximateMs(image?.ApproximateCreationDateTime),
+      ...(image?.SequenceNumber ? { sequenceNumber: image.SequenceNumber } : {}),
       ...(image?.NewImage ? { newImage: unmarshall(imageOf(image.NewImage) as Unmarshallable) } : {}),
       ...(image?.OldImage ? { oldImage: unmarshall(imageOf(image.OldImage) as Unmarshallable) } : {}),
     });

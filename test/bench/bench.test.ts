@@ -9,6 +9,7 @@ import {
   createCustomType,
   createTimelineEvent,
   installApp,
+  seedJournal,
 } from '../../bench/bench-data';
 import { createListAccounts } from '../../bench/list-accounts';
 import { measureListEvaluation, measureListMemberships } from '../../bench/list-scale';
@@ -152,6 +153,7 @@ describe('bench cost per operation (the check `npm run bench` fails on)', () => 
       installToEnd: await installApp(api),
       timeline: await createTimelineEvent(api, install),
       listAccounts: await createListAccounts(api, 2),
+      journalOffsets: await seedJournal(install),
       random: seededRandom(1),
     };
 

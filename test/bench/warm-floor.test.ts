@@ -36,6 +36,8 @@ describe('the warm floor', () => {
       customTypeId: '',
       installToEnd: install,
       timeline: await createTimelineEvent(client, install),
+      // The journal rows are not measured here.
+      journalOffsets: [],
       random: seededRandom(3),
     };
   };

@@ -1,6 +1,7 @@
 import { type App, NestedStack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { journalRetentionDays } from '../../shared/webhooks-journal/journal-limits';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tableReadActions, tableWriteActions } from '../../lib/api-stack';
@@ -744,6 +745,32 @@ describe('data stack', () => {
       UpdateReplacePolicy: 'Retain',
     });
   });
+
+  it('has the webhooks journal files bucket: private, encrypted, TLS only, files expiring after the three days of the journal', () => {
+    data.resourceCountIs('AWS::S3::Bucket', 1);
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: journalRetentionDays, Status: 'Enabled' })],
+      },
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      }),
+    });
+    data.hasOutput('JournalFilesBucket', { Value: Match.anyValue() });
+  });
 });
 
 describe('synthesis', () => {
@@ -916,7 +943,7 @@ describe('the webhook pipeline', () => {
     ).toBe(true);
   });
 
-  it("lets the webhook functions reach only the hub and app partitions and test accounts' pending batches (they write only in app partitions and the pending batches)", () => {
+  it("lets the webhook functions reach only the hub and app partitions, test accounts' pending batches and the journal's entries (they write only in app partitions, the pending batches and the journal's entries)", () => {
     const webhookFunctions = resourcesOf('AWS::Lambda::Function').filter(([, resource]) =>
       String(resource.Properties.Description).startsWith('webhooks:'),
     );
@@ -931,11 +958,15 @@ describe('the webhook pipeline', () => {
         const patterns = leadingKeysOf(statement) ?? [];
         expect(
           patterns.every((pattern) =>
-            [partitions.hubs, partitions.apps, partitions.webhookPending].includes(pattern as never),
+            [partitions.hubs, partitions.apps, partitions.webhookPending, partitions.journalEntries].includes(
+              pattern as never,
+            ),
           ),
         ).toBe(true);
         if (actionsOf([statement]).some((action) => writeActions.includes(action)))
-          expect([[partitions.apps], [partitions.webhookPending]]).toContainEqual(patterns);
+          expect([[partitions.apps], [partitions.webhookPending], [partitions.journalEntries]]).toContainEqual(
+            patterns,
+          );
       }
     }
   });

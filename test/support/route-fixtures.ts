@@ -104,6 +104,7 @@ export const missing = {
   folderId: '999999996',
   journalSubscriptionId: '999999995',
   journalFilterId: '999999994',
+  journalOffset: '00000000-0001-7000-8000-000000000001',
 } as const;
 
 /**
@@ -188,6 +189,9 @@ export function paramValues(world: World): Record<string, string> {
     recordId: world.companyId,
     filterId: world.journalFilterId,
     portalId: world.journalPortalId,
+    // An offset spelled as the journal spells them that names no entry (the route tests run no stream consumer), and a batch size.
+    offset: missing.journalOffset,
+    count: '10',
   };
 }
 
@@ -235,6 +239,33 @@ const ownJournalSubscription = (world: World) => ({ subscriptionId: world.journa
 const missingJournalSubscription = { subscriptionId: missing.journalSubscriptionId };
 const ownJournalFilter = (world: World) => ({ filterId: world.journalFilterId });
 const missingJournalFilter = { filterId: missing.journalFilterId };
+/**
+ * The journal's read rows, on both spellings: another app's token reads its own journal, which holds
+ * nothing of the owner's (an empty journal's 404, an unknown offset's 404).
+ */
+function journalReadFixtures() {
+  const reads = { isolation: [{ as: otherApp, check: 'noOwnerData', foreign: () => ({}) }] } satisfies RouteFixture;
+  const batchRead = {
+    validBody: () => ({ inputs: [missing.journalOffset] }),
+    isolation: [{ as: otherApp, check: 'noOwnerData', foreign: () => ({ body: { inputs: [missing.journalOffset] } }) }],
+  } satisfies RouteFixture;
+  return {
+    getJournalEarliest: reads,
+    getJournalEarliestLocal: reads,
+    getJournalLatest: reads,
+    getJournalLatestLocal: reads,
+    getJournalNext: reads,
+    getJournalNextLocal: reads,
+    getJournalBatchEarliest: reads,
+    getJournalBatchEarliestLocal: reads,
+    getJournalBatchLatest: reads,
+    getJournalBatchLatestLocal: reads,
+    getJournalBatchNext: reads,
+    getJournalBatchNextLocal: reads,
+    readJournalBatch: batchRead,
+    readJournalBatchLocal: batchRead,
+  };
+}
 const journalFilterBody = (subscriptionId: string) => ({
   subscriptionId: Number(subscriptionId),
   filter: {
@@ -551,6 +582,9 @@ export const routeFixtures = {
   deleteJournalSubscription: {
     isolation: [sameAsMissing(otherApp, ownJournalSubscription, missingJournalSubscription)],
   },
+
+  ...journalReadFixtures(),
+  getJournalFile: { validQuery: 'expires=1&signature=x' },
 
   authorize: {},
   login: { validBody: (world) => ({ email: world.userEmail, password: world.password, csrf_token: 'x' }) },
