@@ -22,6 +22,8 @@ import {
   hubCounterKey,
   hubPartition,
   installPrefix,
+  journalEntryPartition,
+  journalInstallEntryPartition,
   listMembersPartition,
   listPrefix,
   orderIndexPartition,
@@ -247,6 +249,23 @@ async function appIdsOf(hubId: number, account: Item | undefined): Promise<numbe
   return [...new Set([...installed, ...(key?.appIds ?? [])])].filter((appId) => Number.isSafeInteger(appId));
 }
 
+/**
+ * The account's entries in those apps' webhooks journals: each entry is kept twice
+ * (shared/db/webhooks-journal-entries.ts), in the app's journal and in the install's; the install's
+ * partition lists them, and each page's entries leave the app's journal before the install's, so a
+ * call stopped between the two finds the rest again.
+ */
+async function purgeJournalEntries(hubId: number, appIds: readonly number[], budget: Budget): Promise<boolean> {
+  for (const appId of appIds) {
+    const swept = await sweep({ pk: journalInstallEntryPartition(appId, hubId) }, budget, async (keys) => {
+      await batchDeleteAll(keys.map((key) => ({ pk: journalEntryPartition(appId), sk: key.sk })));
+      await batchDeleteAll(keys);
+    });
+    if (!swept) return false;
+  }
+  return true;
+}
+
 /** The delivery attempts of the account in those apps' logs (the other accounts' attempts stay). */
 async function purgeDeliveryLog(hubId: number, appIds: readonly number[], budget: Budget): Promise<boolean> {
   for (const appId of appIds) {
@@ -335,6 +354,7 @@ export async function purgeAccount(
     () => purgeTimelineEvents(hubId, budget),
     () => purgeListMemberships(hubId, budget),
     async () => purgeDeliveryLog(hubId, await appIdsOf(hubId, account), budget),
+    async () => purgeJournalEntries(hubId, await appIdsOf(hubId, account), budget),
     // A reset takes the queued batches only: the partition's flush item belongs to a flush running now.
     () =>
       sweep(
