@@ -38,7 +38,7 @@ export interface ListAccount {
   /** The `inList` account: the MANUAL list its DYNAMIC list names, a MANUAL list no list names, and a contact in Boston in neither. */
   named?: { namedListId: string; plainListId: string; contactId: string };
   /** The `associated` account: the MANUAL companies list its DYNAMIC list's ASSOCIATION filter names, and the company in it. */
-  associated?: { companyListId: string; companyId: string };
+  associated?: { companyListId: string; companyIds: string[] };
 }
 
 export type ListAccounts = Record<ListVariant, ListAccount>;
@@ -186,25 +186,35 @@ function associatedBranchFilter(): Record<string, unknown> {
   return filter;
 }
 
-/** The `associated` (and `associatedBranch`) account's company, in a MANUAL companies list, associated with every contact of the pool. */
+/**
+ * Companies of the `associated` and `associatedBranch` accounts: a contact create of their rows
+ * takes the next in turn, and a company holds at most 1,000 associations, so these take 5,000
+ * creates (the full warm run sends 2,100).
+ */
+const associatedCompanies = 5;
+
+/** The `associated` (and `associatedBranch`) account's companies, in a MANUAL companies list; the first associated with every contact of the pool. */
 async function associatedCompany(
   api: ApiClient,
   token: string,
   pool: readonly BenchContact[],
 ): Promise<ListAccount['associated']> {
-  const created = await api.expectOk(
-    jsonRequest('POST', '/crm/v3/objects/companies', token, {
-      properties: { name: uniqueName('Bench account'), city: companyCity },
-    }),
-  );
-  const companyId = (JSON.parse(created.body) as { id: string }).id;
-  const companyListId = await createManualList(api, token, 'Bench accounts', [companyId], '0-2');
+  const companyIds: string[] = [];
+  for (let index = 0; index < associatedCompanies; index += 1) {
+    const created = await api.expectOk(
+      jsonRequest('POST', '/crm/v3/objects/companies', token, {
+        properties: { name: uniqueName('Bench account'), city: companyCity },
+      }),
+    );
+    companyIds.push((JSON.parse(created.body) as { id: string }).id);
+  }
+  const companyListId = await createManualList(api, token, 'Bench accounts', companyIds, '0-2');
   await api.expectOk(
     jsonRequest('POST', '/crm/v4/associations/contacts/companies/batch/associate/default', token, {
-      inputs: pool.map((contact) => ({ from: { id: contact.id }, to: { id: companyId } })),
+      inputs: pool.map((contact) => ({ from: { id: contact.id }, to: { id: companyIds[0] } })),
     }),
   );
-  return { companyListId, companyId };
+  return { companyListId, companyIds };
 }
 
 /** One account per variant, each with `contacts` contacts in Cambridge and its lists evaluated (COMPLETE). */

@@ -1012,9 +1012,9 @@ const numberedOperations: readonly Operation[] = [
     isWarm: false,
     // The key, the listing, the account, the apps of the delivery log; the write hold put and taken away (a
     // BatchWriteItem each) and the reset's start marked; the record counters, then 48 partitions (16 shards x projection and two orders) per type with active records
-    // (2 here: 96), the event listing, the list listing (none here: no member partition), the apps' logs, the pending
-    // batches, the association limit markers and the hub partition, page by page.
-    budget: { GetItemCommand: 5, QueryCommand: 104, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
+    // (2 here: 96), the event listing, the list listing (none here: no member partition), the apps' logs and their
+    // journals' install partitions, the pending batches, the association limit markers and the hub partition, page by page.
+    budget: { GetItemCommand: 5, QueryCommand: 105, UpdateItemCommand: 1, BatchWriteItemCommand: 12 },
     expectedStatus: 204,
     request: (_iteration, state) => jsonRequest('POST', sandboxPath(state, '/reset'), undefined),
   },
@@ -1366,8 +1366,10 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
   // An ASSOCIATION filter also reads the associated company's membership of the companies list (one BatchGetItem);
   // an ASSOCIATION branch the associated company's search projection (one BatchGetItem).
   const isAssociated = variant === 'associated' || variant === 'associatedBranch';
-  const associations = (state: BenchState) => {
-    const company = account(state).associated?.companyId;
+  // Each create takes the account's next company in turn (a company holds at most 1,000 associations).
+  const associations = (state: BenchState, iteration: number) => {
+    const companies = account(state).associated?.companyIds;
+    const company = companies === undefined ? undefined : pick(companies, iteration);
     return company === undefined
       ? {}
       : {
@@ -1399,10 +1401,10 @@ function listWriteOperations(variant: ListVariant, contactLists: number): Operat
       budget: isAssociated
         ? { GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 }
         : { TransactWriteItemsCommand: 1 },
-      request: (_iteration, state) =>
+      request: (iteration, state) =>
         jsonRequest('POST', contacts, account(state).install.accessToken, {
           properties: { ...contactProperties(uniqueName('lists')), city: joiningCity },
-          ...associations(state),
+          ...associations(state, iteration),
         }),
     },
     {

@@ -353,8 +353,10 @@ export async function purgeAccount(
     () => purgeDerivedPartitions(hubId, typeOf, budget),
     () => purgeTimelineEvents(hubId, budget),
     () => purgeListMemberships(hubId, budget),
-    async () => purgeDeliveryLog(hubId, await appIdsOf(hubId, account), budget),
-    async () => purgeJournalEntries(hubId, await appIdsOf(hubId, account), budget),
+    async () => {
+      const appIds = await appIdsOf(hubId, account);
+      return (await purgeDeliveryLog(hubId, appIds, budget)) && purgeJournalEntries(hubId, appIds, budget);
+    },
     // A reset takes the queued batches only: the partition's flush item belongs to a flush running now.
     () =>
       sweep(
