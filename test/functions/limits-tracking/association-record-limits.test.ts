@@ -1,5 +1,6 @@
 import type { RunningGateway } from '../../../local/local-gateway';
-import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
+import type { LocalWebhooks } from '../../../local/local-webhooks';
+import { startTestStream } from '../../support/test-stream';
 import { createRecords, crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway } from '../../support/harness';
 
@@ -47,13 +48,7 @@ const contactType = { objectTypeId: '0-1', singularLabel: 'Contact', pluralLabel
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  tracking = await startLocalWebhooks({
-    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
-    tableName: process.env.TABLE_NAME ?? '',
-    pollIntervalMs: 50,
-    acceptsHub: (hubId) => hubs.has(hubId),
-    startAtTip: true,
-  });
+  tracking = await startTestStream(hubs);
   const installed = await install(gateway);
   hubs.add(installed.hubId);
   crm = crmClient(gateway, installed.accessToken);

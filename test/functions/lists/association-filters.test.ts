@@ -1,5 +1,6 @@
 import type { RunningGateway } from '../../../local/local-gateway';
-import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
+import type { LocalWebhooks } from '../../../local/local-webhooks';
+import { startTestStream } from '../../support/test-stream';
 import { crmClient, type CrmClient } from '../../support/crm-client';
 import { install, startTestGateway, unique, type ErrorJson } from '../../support/harness';
 import {
@@ -30,13 +31,7 @@ const contactToCompany = 279;
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  stream = await startLocalWebhooks({
-    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
-    tableName: process.env.TABLE_NAME ?? '',
-    pollIntervalMs: 50,
-    acceptsHub: (hubId) => hubs.has(hubId),
-    startAtTip: true,
-  });
+  stream = await startTestStream(hubs);
   const installed = await install(gateway);
   hubs.add(installed.hubId);
   api = crmClient(gateway, installed.accessToken);

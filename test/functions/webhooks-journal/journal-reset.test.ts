@@ -1,5 +1,6 @@
 import type { RunningGateway } from '../../../local/local-gateway';
-import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
+import type { LocalWebhooks } from '../../../local/local-webhooks';
+import { startTestStream } from '../../support/test-stream';
 import {
   clientCredentialsToken,
   install,
@@ -21,13 +22,7 @@ const hubs = new Set<number>();
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  stream = await startLocalWebhooks({
-    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
-    tableName: process.env.TABLE_NAME ?? '',
-    pollIntervalMs: 50,
-    acceptsHub: (hubId) => hubs.has(hubId),
-    startAtTip: true,
-  });
+  stream = await startTestStream(hubs);
   developer = await install(gateway, { scopes: [...journalAppScopes] });
   hubs.add(developer.hubId);
   appToken = await clientCredentialsToken(gateway, developer);

@@ -1,4 +1,5 @@
-import { startLocalWebhooks, type LocalWebhooks } from '../../../local/local-webhooks';
+import type { LocalWebhooks } from '../../../local/local-webhooks';
+import { startTestStream } from '../../support/test-stream';
 import type { RunningGateway } from '../../../local/local-gateway';
 import { advanceClock, resetClock } from '../../../shared/base/clock';
 import { journalRetentionMs } from '../../../shared/webhooks-journal/journal-events';
@@ -124,13 +125,7 @@ let listId: string;
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  stream = await startLocalWebhooks({
-    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
-    tableName: process.env.TABLE_NAME ?? '',
-    pollIntervalMs: 50,
-    acceptsHub: (hubId) => hubs.has(hubId),
-    startAtTip: true,
-  });
+  stream = await startTestStream(hubs);
   appA = await install(gateway, { scopes: [...journalAppScopes] });
   appB = await install(gateway, { scopes: [...journalAppScopes] });
   hub1 = appA.hubId;
